@@ -67,4 +67,24 @@ export const TRANSLATE_CATALOGUE = {
     en: 'A paragraph of {label} is too long for the model\'s window of {window} tokens, even alone: split it, or use a model with a larger window (KARYA_CONTEXT_TOKENS).',
     ms: 'Satu perenggan {label} terlalu panjang untuk tetingkap model sebanyak {window} token, walaupun bersendirian: pecahkannya, atau gunakan model dengan tetingkap yang lebih besar (KARYA_CONTEXT_TOKENS).',
   },
+  edition_wrong_language: {
+    en: 'This book is in {language}: its edition is made in the other language ({other}).',
+    ms: 'Buku ini dalam {language}: edisinya dibuat dalam bahasa yang satu lagi ({other}).',
+  },
+  edition_running: {
+    en: 'The edition of this book in {language} is being made now: wait for it to finish (its progress shows on the book).',
+    ms: 'Edisi buku ini dalam {language} sedang dibuat sekarang: tunggu sehingga ia selesai (kemajuannya ditunjukkan pada buku itu).',
+  },
+  edition_part_failed: {
+    en: '{label} was not translated: {reason} It was asked twice; nothing of it is kept as finished and its credits were given back. Make the edition again to go on from there.',
+    ms: '{label} tidak diterjemah: {reason} Ia diminta dua kali; tiada bahagiannya disimpan sebagai siap dan kreditnya telah dikembalikan. Buat edisi itu sekali lagi untuk menyambung dari situ.',
+  },
+  edition_needs_model: {
+    en: 'Making an edition needs an AI model, and this service has none set up now (the offline demo writer cannot translate). Nothing was charged.',
+    ms: 'Membuat edisi memerlukan model AI, dan perkhidmatan ini tidak mempunyainya sekarang (penulis demo luar talian tidak boleh menterjemah). Tiada caj dikenakan.',
+  },
+  edition_not_found: {
+    en: 'There is no such edition: an edition is made from its source book in My Books.',
+    ms: 'Tiada edisi sedemikian: edisi dibuat daripada buku sumbernya dalam Buku Saya.',
+  },
 } as const satisfies Record<string, Bilingual>;

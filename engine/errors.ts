@@ -155,12 +155,21 @@ export function settingsIssueMessage(issue: SettingsIssue, opts: { lang?: Lang; 
 
 /** User settings do not satisfy a generator's schema. `message` is English for logs; callers read `issues`. */
 export class SettingsError extends KaryaError {
-  readonly code = 'invalid_settings';
+  /** `invalid_chapters` when the book's chapter count is among the fields refused, else `invalid_settings`. */
+  readonly code: 'invalid_settings' | 'invalid_chapters';
   readonly issues: readonly SettingsIssue[];
-  constructor(issues: readonly SettingsIssue[]) {
+  constructor(issues: readonly SettingsIssue[], opts: { chaptersField?: string } = {}) {
     super(issues.map((i) => (i.field ? `${i.field}: ${settingsIssueMessage(i)}` : settingsIssueMessage(i))).join('\n'), { httpStatus: 400 });
     this.name = 'SettingsError';
     this.issues = issues;
+    this.code = opts.chaptersField !== undefined && issues.some((i) => i.field === opts.chaptersField) ? 'invalid_chapters' : 'invalid_settings';
+  }
+
+  /** Each field refused with its first issue, in `lang`. */
+  override fieldsIn(lang: Lang): Readonly<Record<string, string>> {
+    const fields: Record<string, string> = {};
+    for (const issue of this.issues) fields[issue.field] ??= settingsIssueMessage(issue, { lang });
+    return fields;
   }
 }
 

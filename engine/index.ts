@@ -54,8 +54,9 @@ export {
   withoutExemplars, withoutTalk, withTotalChapters,
 } from './session/index.js';
 export {
-  bookContinuity, checkWindow, editionKey, editionLinkOf, glossaryFileOf, glossaryOf, LENGTH_BANDS, type PartOutcome, problemText,
-  translatedFrom, translateEdition, translationCost, type TranslateProgress, withWritersGlossary,
+  bookContinuity, checkWindow, editionKey, editionLinkOf, glossaryFileOf, glossaryOf, type GlossaryEntry, LENGTH_BANDS, MAX_GLOSSARY_TERMS,
+  otherLanguage, partHashes, type PartOutcome, problemText, sideBySide, type SourceHashes, translatedFrom, translateEdition, translationCost,
+  type TranslateProgress, withWritersGlossary,
 } from './session/index.js';
 export {
   bookDocument, type BookDocument, bookMarkdown, bookSummary, bookTitleOf, chapterCounts, EXPORT_FORMATS,

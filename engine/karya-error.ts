@@ -39,6 +39,14 @@ export abstract class KaryaError extends Error {
   }
 
   /**
+   * The request fields the error is about, each with its message in `lang` (a form shows each beside its
+   * field); undefined when the error is about no field of its own.
+   */
+  fieldsIn(_lang: Lang): Readonly<Record<string, string>> | undefined {
+    return undefined;
+  }
+
+  /**
    * True for any Karya error, also one made by another copy of this module (where `instanceof` fails).
    * @example if (KaryaError.isInstance(error)) log({ code: error.code })
    */

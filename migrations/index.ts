@@ -28,6 +28,7 @@ import * as m0027 from './0027_provenance.js';
 import * as m0028 from './0028_fingerprints.js';
 import * as m0029 from './0029_bible_holds.js';
 import * as m0030 from './0030_book_releases.js';
+import * as m0031 from './0031_book_editions.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_book_progress': m0001,
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0028_fingerprints': m0028,
   '0029_bible_holds': m0029,
   '0030_book_releases': m0030,
+  '0031_book_editions': m0031,
 };

@@ -16,6 +16,7 @@ import { fullPath, type ApiRoutes } from './http/routes.js';
 import { adminRoutes } from './routes/admin.js';
 import { bookRoutes } from './routes/books.js';
 import { seriesRoutes } from './routes/series.js';
+import { editionRoutes } from './routes/editions.js';
 import { creditRoutes } from './routes/credits.js';
 import { generatorRoutes } from './routes/generators.js';
 import { historyRoutes } from './routes/history.js';
@@ -44,6 +45,7 @@ export const API_ROUTERS: ReadonlyArray<(ctx: AppContext) => ApiRoutes> = [
   progressRoutes,
   bookRoutes,
   seriesRoutes,
+  editionRoutes,
   publishRoutes,
   historyRoutes,
   importRoutes,

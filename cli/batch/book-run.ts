@@ -256,11 +256,15 @@ export async function runBook(run: BatchCalls, book: BookRun, told?: SeriesTold)
       });
       await rememberPart(run, session, book.totalSteps - done);
     }
+    // Not reported done before it is compared with the owner's other books and the batch's done before it. The
+    // check starts (and keeps the book in the catalogue) as soon as its last part is in, before its files are
+    // written: the book finished first is the original, however long writing its files takes.
+    const closing = run.nearDuplicates ? run.nearDuplicates(job, session?.state ?? book.state) : Promise.resolve({ closeTo: [] });
+    closing.catch(() => undefined);
     await writeBookFiles(job, session?.state ?? book.state, png);
     run.totals.shortParts += shortParts;
     run.totals.repeatingParts += repeatingParts;
-    // Not reported done before it is compared with the owner's other books and the batch's done before it.
-    const close = run.nearDuplicates ? await run.nearDuplicates(job, session?.state ?? book.state) : { closeTo: [] };
+    const close = await closing;
     if (close.closeTo.length) run.totals.tooClose++;
     run.emit({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - bookStarted) / 1000).toFixed(3)), calls, ...(shortParts ? { shortParts } : {}), ...(repeatingParts ? { repeatingParts } : {}), ...(session ? continuityOfBook(spec, session.state) : {}), ...close });
     // Written out: its text is dropped, so a batch's memory stays bounded by the books in progress.

@@ -48,16 +48,18 @@ const STDOUT: TranslateOutput = { stdout: (text) => void process.stdout.write(te
 export async function translateCommand(opts: TranslateOptions, out: TranslateOutput = STDOUT): Promise<void> {
   const to = opts.to;
   if (to !== 'en' && to !== 'ms') return fail(catalogueMessage('translate_bad_language', 'en', { value: to ?? '' }));
-  if (opts.book === undefined) return fail(say('needsBook', to));
+  // Before the book is read, its language is the other one (an edition is always English ↔ Malay): the
+  // writer of an English book asking for a Malay edition reads English.
+  const from: Lang = to === 'ms' ? 'en' : 'ms';
+  if (opts.book === undefined) return fail(say('needsBook', from));
   const id = bookIdOrExit(opts.book);
   const place = cliStateOf(opts.state);
-  const statePath = place.where;
-  if (!hasBooks(place)) fail(catalogueMessage('translate_no_book', to, { id: String(id) }));
+  if (!hasBooks(place)) fail(catalogueMessage('translate_no_book', from, { id: String(id) }));
   const stateFile = await openCliState(place);
   const interrupt = listenForInterrupt();
   try {
     const source = await stateFile.repos.books.find({ userId: CLI_USER, id });
-    if (!source) return fail(catalogueMessage('translate_no_book', to, { id: String(id) }));
+    if (!source) return fail(catalogueMessage('translate_no_book', from, { id: String(id) }));
     const lang = source.state.lang;
     if (source.state.lang === to) return fail(catalogueMessage('translate_same_language', lang, { id: String(id), language: LANGUAGE[lang][to], other: to === 'en' ? 'ms' : 'en' }));
     if (editionLinkOf(source.key) || translatedFrom(source.state)) return fail(catalogueMessage('translate_is_edition', lang, { id: String(id) }));

@@ -102,5 +102,5 @@ export function settingsIssueOf(issue: z.core.$ZodIssue): SettingsIssue {
 export function parseSettings(spec: BookSpec, raw: Readonly<Record<string, unknown>>): Settings {
   const result = compileSettingsSchema(spec).safeParse(raw);
   if (result.success) return result.data;
-  throw new SettingsError(result.error.issues.map(settingsIssueOf));
+  throw new SettingsError(result.error.issues.map(settingsIssueOf), { chaptersField: spec.fields.find((f) => f.role === 'chapters')?.name });
 }

@@ -299,6 +299,8 @@ export const MyBookSchema = z.strictObject({
   is_current: z.boolean(),
   /** The series the book is in, and its number there (absent: it stands alone). */
   series: z.strictObject({ id: z.number().int().positive(), name: z.string(), number: z.number().int().positive(), is_last: z.boolean() }).optional(),
+  /** The book is a translated edition of this source book (absent: it is no edition, or its source was deleted). */
+  edition_of: z.strictObject({ id: z.number().int().positive(), title: z.string(), lang: Lang }).optional(),
 });
 export type MyBook = z.infer<typeof MyBookSchema>;
 

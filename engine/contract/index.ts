@@ -53,6 +53,10 @@ export {
   PassageResponseSchema,
 } from './passage.js';
 export {
+  type BookEditionsResponse, type EditionDone, EditionEventSchemas, type EditionPartEvent, type EditionProgressEvent,
+  type EditionSummary, type GlossaryResponse, MAX_GLOSSARY_TERM_CHARS, type SideBySideResponse,
+} from './editions.js';
+export {
   AdminUserEventSchemas, AdminUsersResponseSchema, AIConfigBodySchema, type AIConfigResponse, AIConfigResponseSchema,
   AIConfigUpdatedResponseSchema, AIProviderConfigSchema, type ClaimsResponse, ClaimsResponseSchema, CodeClaimSchema,
   CreatedCreditLinkSchema, type CreditCode, type CreditCodeCreatedResponse, CreditCodeCreatedResponseSchema,

@@ -18,6 +18,7 @@ import * as apiKeys from './api-keys.js';
 import * as drafts from './drafts.js';
 import * as series from './series.js';
 import * as passage from './passage.js';
+import * as editions from './editions.js';
 
 /** What the contract says about one route. */
 export interface RouteDef {
@@ -96,6 +97,11 @@ export const ROUTES = {
   'POST /books/import/preview': { replyHeaders: ['Retry-After'], upload: manuscripts.MANUSCRIPT_UPLOAD, query: manuscripts.ImportPreviewQuerySchema, response: manuscripts.ImportPreviewSchema },
   'POST /books/import': { replyHeaders: ['Retry-After'], upload: manuscripts.MANUSCRIPT_UPLOAD, query: manuscripts.ImportBookQuerySchema, response: manuscripts.ImportBookResponseSchema },
   'POST /books/:id/continue': { params: NumericIdParamsSchema, response: books.ContinueBookResponseSchema },
+  'GET /books/:id/editions': { params: NumericIdParamsSchema, response: editions.BookEditionsResponseSchema },
+  'POST /books/:id/editions': { params: NumericIdParamsSchema, replyHeaders: ['Retry-After'], body: editions.StartEditionBodySchema, response: editions.EditionDoneSchema, events: editions.EditionEventSchemas },
+  'GET /books/:id/editions/:lang/glossary': { params: editions.EditionParamsSchema, response: editions.GlossaryResponseSchema },
+  'PUT /books/:id/editions/:lang/glossary': { params: editions.EditionParamsSchema, body: editions.GlossaryBodySchema, response: editions.GlossaryResponseSchema },
+  'GET /books/:id/side-by-side': { params: NumericIdParamsSchema, response: editions.SideBySideResponseSchema },
   'GET /series': { response: series.SeriesListResponseSchema },
   'POST /series': { body: series.CreateSeriesBodySchema, response: series.SeriesResponseSchema, status: 201 },
   'GET /series/:id': { params: NumericIdParamsSchema, response: series.SeriesResponseSchema },

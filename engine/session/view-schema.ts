@@ -71,6 +71,8 @@ export const PartProvenanceSchema = z.object({
   passages: z.array(z.object({ origin: z.enum(['model', 'model-rewrite']), words: z.number().int().min(0) })).optional(),
   /** The words of the part the model wrote (all of them unless the part is the writer's own). */
   model_words: z.number().int().min(0),
+  /** The language the part was translated from (a translated edition's part, engine/session/translate). */
+  translated_from: z.enum(['en', 'ms']).optional(),
 });
 
 export const BookViewSchema = z.object({
@@ -83,6 +85,8 @@ export const BookViewSchema = z.object({
   is_finished: z.boolean(),
   /** The series the book is in and its number there (absent: it stands alone). */
   series: z.object({ name: z.string(), number: z.number().int() }).optional(),
+  /** The book is a translated edition (`edition_id`, this book) of the source book `id` (absent: it is none, or its source was deleted). */
+  edition_of: z.object({ id: z.number().int().positive(), title: z.string(), lang: z.enum(['en', 'ms']), edition_id: z.number().int().positive() }).optional(),
   /** The writer's voice (absent: none given): `karya generate --voice/--avoid`, the studio's Voice panel. */
   voice: BookVoiceViewSchema.optional(),
   /** `hash`: the short hash of the text (engine/text-hash.ts), sent back with an edit made on it (a changed outline refuses the edit). */

@@ -5,12 +5,12 @@
 // routes/generate.ts.
 import {
   stepHistoryTitle, answerNotesOf,
-  GenerationError, KaryaError, SettingsError, settingsIssueMessage, catalogueMessage, outlineToast, parseSettings, stepRef,
+  GenerationError, KaryaError, catalogueMessage, outlineToast, parseSettings, stepRef,
   type AnswerNote, type BookView, type DonePayload, type Lang, type ProgressStore, type ResolvedSpec, type Settings, type StepResult, type StepRef,
 } from '../../engine/index.js';
 import type { Response } from 'express';
 import type { Charge, Repositories } from '../store/ports.js';
-import { ApiError, MESSAGES, tooMany } from '../errors/api-error.js';
+import { ApiError, tooMany } from '../errors/api-error.js';
 import { apiErrorOf, isWorded } from '../errors/answer.js';
 import type { AppContext } from './context.js';
 
@@ -106,19 +106,13 @@ export function bookLockKey(userId: string, bookType: string): string {
   return `${userId}\u0000${bookType}`;
 }
 
-/** Validate the request's settings with the generator's schema: 400 naming each field. */
-export function settingsOrError(input: { spec: ResolvedSpec; raw: Readonly<Record<string, unknown>>; lang: Lang }): Settings {
-  const { spec, raw, lang } = input;
-  try {
-    return parseSettings(spec, raw);
-  } catch (error) {
-    if (!(error instanceof SettingsError)) throw error;
-    const fields: Record<string, string> = {};
-    for (const issue of error.issues) fields[issue.field] ??= settingsIssueMessage(issue, { lang });
-    const chaptersField = spec.fields.find((f) => f.role === 'chapters')?.name;
-    const isChapters = chaptersField !== undefined && fields[chaptersField] !== undefined;
-    throw new ApiError(400, isChapters ? 'invalid_chapters' : 'invalid_settings', isChapters ? catalogueMessage('invalid_chapters', lang) : MESSAGES.invalid_request, fields);
-  }
+/**
+ * Validate the request's settings with the generator's schema: a SettingsError (400 `invalid_settings`, or
+ * `invalid_chapters` when the chapter count is refused) naming each field, worded by the one error handler in
+ * the request's answer language (answerIn).
+ */
+export function settingsOrError(input: { spec: ResolvedSpec; raw: Readonly<Record<string, unknown>> }): Settings {
+  return parseSettings(input.spec, input.raw);
 }
 
 /**

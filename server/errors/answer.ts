@@ -36,7 +36,7 @@ export function apiErrorOf(error: KaryaError, lang: Lang): ApiError {
   if (error instanceof ApiError) return localised(error, lang);
   const message = Object.hasOwn(MESSAGES, error.code) ? messageIn(error.code as MessageCode, lang) : error.messageIn(lang);
   const field = FIELD_OF[error.code];
-  return new ApiError(httpStatusOf(error), error.code, message, field ? { [field]: message } : undefined);
+  return new ApiError(httpStatusOf(error), error.code, message, error.fieldsIn(lang) ?? (field ? { [field]: message } : undefined));
 }
 
 /** Whether an error has words for a user (a catalogue or server message): one that has not is unexpected (a 500, logged). */

@@ -3,7 +3,7 @@
 // (made the current book of its type again) and deleted by its id; the current book of a type also
 // downloads by its type. Other users' books answer 404.
 import { type Request } from 'express';
-import { bookDocument, bookSummary, ExportLimitError, type BookState, type ExportFormat } from '../../engine/index.js';
+import { bookDocument, bookSummary, editionLinkOf, ExportLimitError, type BookState, type ExportFormat } from '../../engine/index.js';
 import { renderBounded } from '../../engine/node.js';
 import { EXPORT_FILE_TYPES, exportFileName, type MyBook } from '../../engine/contract/index.js';
 import type { AppContext } from '../core/context.js';
@@ -30,11 +30,18 @@ export function bookRoutes(ctx: AppContext): ApiRoutes {
     const owner = userId(req);
     const books = await repos.books.list({ userId: owner });
     const inSeries = await seriesPlaces(ctx, owner);
+    // An edition names its source (by id: the link stays when either book's key changes).
+    const sourceOf = new Map((await repos.editions(owner).list()).flatMap((l) => (l.editionId !== null ? [[l.editionId, l.sourceId] as const] : [])));
+    const items = books.flatMap((b) => {
+      const item = listing(b);
+      const series = inSeries.get(b.key);
+      return item ? [series ? { ...item, series } : item] : [];
+    });
+    const byId = new Map(items.map((b) => [b.id, b]));
     res.json({
-      books: books.flatMap((b) => {
-        const item = listing(b);
-        const series = inSeries.get(b.key);
-        return item ? [series ? { ...item, series } : item] : [];
+      books: items.map((b) => {
+        const source = byId.get(sourceOf.get(b.id) ?? 0);
+        return source ? { ...b, edition_of: { id: source.id, title: source.title, lang: source.lang } } : b;
       }),
     });
   });
@@ -107,7 +114,8 @@ function listingOf(catalog: AppContext['catalog'], book: UserBook): MyBook | nul
     chapters_total: summary.chaptersTotal,
     updated_at: book.updatedAt,
     is_finished: book.isFinished,
-    is_current: book.isCurrent,
+    // An edition kept under its own key while it is made is not the current book of its type.
+    is_current: book.isCurrent && !editionLinkOf(book.key),
   };
 }
 

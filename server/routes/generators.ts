@@ -7,6 +7,7 @@ import { stepKey, withLanguage, type Lang } from '../../engine/index.js';
 import { GenerateBodySchema, IDEMPOTENT_REPLAYED_HEADER, type DonePayload } from '../../engine/contract/index.js';
 import type { AppContext } from '../core/context.js';
 import { ApiError, MESSAGES } from '../errors/api-error.js';
+import { answerIn } from '../errors/answer.js';
 import type { StepRequest } from '../core/steps.js';
 import { openEventStream, wantsEventStream } from '../http/sse.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
@@ -30,13 +31,15 @@ function hashRequest(input: { generatorId: string; body: unknown }): string {
 type GeneratorSpec = NonNullable<ReturnType<AppContext['catalog']['get']>>;
 
 /** The settings a generation body asks for, in the language it asks for, with the language to answer refusals in. */
-function settingsOfBody(spec: GeneratorSpec, body: z.output<typeof GenerateBodySchema>): { settings: ReturnType<typeof settingsOrError>; hintLang: Lang; chapterTitle: string | undefined } {
+function settingsOfBody(req: object, spec: GeneratorSpec, body: z.output<typeof GenerateBodySchema>): { settings: ReturnType<typeof settingsOrError>; hintLang: Lang; chapterTitle: string | undefined } {
   const chosen = withLanguage(spec, { ...body.settings }, body.lang);
   if (!chosen.ok) throw new ApiError(400, 'invalid_settings', MESSAGES.invalid_request, { lang: chosen.message });
   const raw = chosen.settings;
   const langField = spec.fields.find((f) => f.role === 'language');
   const hintLang: Lang = body.lang ?? (raw[langField?.name ?? ''] === 'ms' ? 'ms' : spec.fixedLanguage);
-  const settings = settingsOrError({ spec, raw, lang: hintLang });
+  // A setting refused is answered in the language the book is asked in.
+  answerIn(req, hintLang);
+  const settings = settingsOrError({ spec, raw });
   const chapterField = spec.fields.find((f) => f.role === 'chapterTitle');
   const chapterTitle = body.chapterTitle?.trim() || (chapterField ? String(settings[chapterField.name] ?? '').trim() : '') || undefined;
   return { settings, hintLang, chapterTitle };
@@ -109,7 +112,7 @@ export function generatorRoutes(ctx: AppContext): ApiRoutes {
     const { body, headers } = req.input;
     const userId = sessionOf(req).user.id;
 
-    const { settings, hintLang, chapterTitle } = settingsOfBody(spec, body);
+    const { settings, hintLang, chapterTitle } = settingsOfBody(req, spec, body);
 
     const isStream = wantsEventStream(req.get('accept'));
     const { user } = sessionOf(req);

@@ -136,6 +136,6 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
 function bookOfUpload(spec: ResolvedSpec & BookSpec, read: ReadManuscript, input: { file: string; lang: Lang; bookLang: Lang; chapters?: number }) {
   const chosen = withLanguage(spec, {}, input.bookLang);
   if (!chosen.ok) throw new ApiError(400, 'invalid_settings', chosen.message, { lang: chosen.message });
-  const settings = settingsOrError({ spec, raw: chosen.settings, lang: input.lang });
+  const settings = settingsOrError({ spec, raw: chosen.settings });
   return bookOfManuscript({ spec, read, settings, file: input.file, ...(input.chapters !== undefined ? { totalChapters: input.chapters } : {}) });
 }

@@ -5,6 +5,7 @@
 import type { BookRepository, DraftRepository, VersionRepository } from './ports-books.js';
 import type { SeriesRepository } from './queries/series.js';
 import type { FingerprintRepository } from './queries/fingerprints.js';
+import type { EditionRepository } from './queries/editions.js';
 import type { BibleHoldRepository } from './ports-holds.js';
 import type { IdempotencyRepository, LimitRepository } from './ports-limits.js';
 import type { StepSave } from '../../engine/index.js';
@@ -343,6 +344,8 @@ export interface Repositories {
   series(owner: string): SeriesRepository;
   /** An owner's near-duplicate catalogue: every finished book's fingerprint (server/store/queries/fingerprints.ts). */
   fingerprints(owner: string): FingerprintRepository;
+  /** An owner's translated editions: each source's link to its edition, glossary and source hashes (server/store/queries/editions.ts). */
+  editions(owner: string): EditionRepository;
   /** Credits held for imported books' story bibles (server/store/queries/bible-holds.ts). */
   bibleHolds: BibleHoldRepository;
   versions: VersionRepository;

@@ -260,6 +260,7 @@ export interface RateCallsTable {
 }
 
 export interface Database extends BooksDatabase {
+  book_editions: BookEditionsTable;
   batches: BatchesTable;
   batch_books: BatchBooksTable;
   rate_calls: RateCallsTable;
@@ -285,6 +286,21 @@ export interface Database extends BooksDatabase {
   content_history: ContentHistoryTable;
   config: ConfigTable;
   deployments: DeploymentsTable;
+}
+
+/** A source book's edition in the other language (migrations/0031_book_editions.ts). */
+export interface BookEditionsTable {
+  source_id: number;
+  lang: 'en' | 'ms';
+  owner: string;
+  edition_id: number | null;
+  /** JSON: the writer's glossary, [{term, rendering}] (null: the one read from the story bible). */
+  glossary: string | null;
+  /** JSON: position → the source part's paragraph hashes when it was translated. */
+  source_hashes: Generated<string>;
+  /** Milliseconds since the epoch: the lease of the run making the edition, or null. */
+  running_until: number | null;
+  created_at: Generated<string>;
 }
 
 export type User = Selectable<UsersTable>;

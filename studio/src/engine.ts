@@ -4,15 +4,16 @@
 // through this file only (tests/architecture/layers.test.ts fails on any other studio import of engine/).
 export {
   type AIConfigResponse, API_ROLES, type ApiErrorEnvelope, type ApiKey, type ApiKeyCreated, ASSIGNABLE_ROLES,
-  type AssignableRole, type BookView, type ClaimsResponse, type CreditCode, type CreditLink,
-  type CreditsGrantedResponse, type Deployment, type DonePayload, type EventsOf, type ExportFormat,
+  type AssignableRole, type BookEditionsResponse, type BookView, type ClaimsResponse, type CreditCode, type CreditLink,
+  type CreditsGrantedResponse, type Deployment, type DonePayload, type EditionDone, type EditionPartEvent,
+  type EditionProgressEvent, type EventsOf, type ExportFormat, type GlossaryResponse, MAX_GLOSSARY_TERM_CHARS,
   type FileRouteKey, type GenerateBody, type GeneratorForm, type GeneratorSummary, type HistoryItem,
   type HistoryListItem, type HistoryType, type ImportPreview, type JsonRouteKey, type KdpPackage, MAX_API_KEY_NAME,
   MAX_VOICE_SAMPLE_CHARS, type MyBook, type NextBookResponse, PAPERBACK_PAPERS, PAPERBACK_TRIMS,
   type PartVersionView, type PassageResponse, type PaymentOptions, type Profile, PUBLISH_AI_TEXT_LEVELS,
   type PublishQuote, PURCHASE_PACKAGE_IDS, PURCHASE_PACKAGES, type PurchasePackageId, type RequestOf,
   type ResponseOf, ROLE_CREDITS, type Routes, type SavedProgress, savedProgressOf, type SeriesDetail,
-  type SignInNotice, type StreamRouteKey, type TopUpCredits, type VoiceBody,
+  type SideBySideResponse, type SignInNotice, type StreamRouteKey, type TopUpCredits, type VoiceBody,
 } from '../../engine/contract/index.js';
 export {
   // the settings' format

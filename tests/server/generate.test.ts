@@ -136,6 +136,11 @@ describe('refusals', () => {
     // Any count from 1 to the largest preset (20) is a length the writer may choose; 21 is not.
     const chapters = await gen(ts, 'romance', u.cookie, { settings: { numberOfChapters: 21 } });
     expect(chapters.body.error).toMatchObject({ code: 'invalid_chapters', message: 'Please select a valid number of chapters' });
+    // A book asked in Malay is refused in Malay: the message and each field's words.
+    const malay = await gen(ts, 'romance', u.cookie, { lang: 'ms', settings: { heatLevel: 'hot' } });
+    expect(malay.body.error).toMatchObject({ code: 'invalid_settings', message: 'Sila semak medan yang ditandakan' });
+    expect(malay.body.error.fields.heatLevel).not.toBe('"hot" is not one of sweet, mild, moderate, steamy');
+    expect((await gen(ts, 'romance', u.cookie, { lang: 'ms', settings: { numberOfChapters: 21 } })).body.error.code).toBe('invalid_chapters');
     const required = await gen(ts, 'travel-guide', u.cookie, { settings: {} });
     expect(required.body.error.fields).toEqual({ destination: 'is required' });
     const shape = await gen(ts, 'romance', u.cookie, { settings: 'romance', lang: 'fr' });

@@ -20,11 +20,10 @@ export function chapterParagraphs(n: number, lang: Lang): string[] {
   });
 }
 
-/** Save the romance in `lang` as the CLI's book in `state`; its id. */
-export async function saveRomance(state: string, lang: Lang, opts: { isWhole?: boolean } = {}): Promise<number> {
+/** The romance in `lang` as a saved book's parts (importSaves), with its story bible knowing the two leads. */
+export function romanceSaves(lang: Lang, opts: { isWhole?: boolean } = {}) {
   const spec = loadCatalog().specs.find((s) => s.id === 'romance')!;
   const chapters = Array.from({ length: CHAPTERS }, (_, i) => ({ kind: 'chapter' as const, number: i + 1, title: WORD_MAP[i]![lang === 'en' ? 0 : 1], text: chapterParagraphs(i + 1, lang).join('\n\n') }));
-  // A whole book ends with its epilogue (the conclusion's place).
   // A whole book has its prologue (what publishing reads the book's context from) and ends with its epilogue.
   const prologue = { kind: 'introduction' as const, title: '', text: chapterParagraphs(0, lang).join('\n\n') };
   const parts = opts.isWhole ? [prologue, ...chapters, { kind: 'conclusion' as const, title: '', text: chapterParagraphs(CHAPTERS + 1, lang).join('\n\n') }] : chapters;
@@ -33,10 +32,14 @@ export async function saveRomance(state: string, lang: Lang, opts: { isWhole?: b
   // Its story bible knows the two leads (the glossary is read from it).
   const heroine = lang === 'en' ? 'Aisha Rahman' : 'Aisyah Rahman';
   const memory = renderBible({ ...EMPTY_BIBLE, characters: [{ name: heroine, role: 'bookshop owner', state: 'saving the shop', lastSeen: 'Chapter 5' }, { name: 'Daniel Lee', role: 'chef', state: 'back in town', lastSeen: 'Chapter 5' }] }, lang);
-  const book = { ...imported, memory, memoryUpTo: imported.content.length - 1 };
+  return importSaves(spec as never, { ...imported, memory, memoryUpTo: imported.content.length - 1 });
+}
+
+/** Save the romance in `lang` as the CLI's book in `state`; its id. */
+export async function saveRomance(state: string, lang: Lang, opts: { isWhole?: boolean } = {}): Promise<number> {
   const file = await openStateStore({ file: state });
   try {
-    await file.progress('cli').saveSteps!(`romance:test-${lang}`, importSaves(spec as never, book));
+    await file.progress('cli').saveSteps!(`romance:test-${lang}`, romanceSaves(lang, opts));
     return (await file.repos.books.list({ userId: 'cli' })).find((b) => b.key === `romance:test-${lang}`)!.id;
   } finally {
     await file.close();

@@ -88,3 +88,15 @@ describe('karya translate in a small window, with a glossary, in a batch', () =>
     expect(bad.stderr).toContain('translate.to: "fr" is not a language Karya writes');
   });
 });
+
+describe('karya translate before the book is read', () => {
+  it("speaks the source's language (the other one than --to): an English writer asking for a Malay edition reads English", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-translate-usage-'));
+    const toMalay = await runKaryaInProcess(['translate', '--book', '99', '--to', 'ms', '--state', path.join(dir, 'none.sqlite')], { cwd: dir, env: { OPENAI_API_KEY: 'sk-test' } });
+    expect(toMalay.code).toBe(2);
+    expect(toMalay.stderr).toMatch(/no book 99/i);
+    const toEnglish = await runKaryaInProcess(['translate', '--book', '99', '--to', 'en', '--state', path.join(dir, 'none.sqlite')], { cwd: dir, env: { OPENAI_API_KEY: 'sk-test' } });
+    expect(toEnglish.code).toBe(2);
+    expect(toEnglish.stderr).toContain('Tiada buku 99');
+  });
+});

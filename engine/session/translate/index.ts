@@ -4,3 +4,4 @@ export { checkWindow, paragraphsOf, LENGTH_BANDS, type WindowProblem } from './c
 export { glossaryOf, withWritersGlossary, glossaryFileOf, entriesIn, hasTerm, otherLanguage, MAX_GLOSSARY_TERMS, type Glossary, type GlossaryEntry } from './glossary.js';
 export { editionKey, editionLinkOf, editionStart, translatedFrom } from './edition.js';
 export { problemText, windowRequest, TRANSLATE_TEMPLATE, TRANSLATE_SYSTEM_TEMPLATE } from './prompt.js';
+export { sideBySide, partHashes, type SourceHashes, type ParagraphPair, type SideBySidePart } from './side-by-side.js';

@@ -41,6 +41,12 @@ export interface TranslateInput {
   onProgress?: (event: TranslateProgress) => void;
   /** Called as each part is done (translated, kept from a run before, or failed), for a progress line or a charge. */
   onPart?: (part: PartOutcome) => void;
+  /**
+   * Awaited before the first window of a part is asked in this run (a part kept from before, or with no text, is
+   * never started): where a caller takes the part's charge first. What it throws stops the run there. A glossary
+   * it answers holds from this part on (the writer changed it while the edition was being made).
+   */
+  onPartStart?: (part: { position: number; label: string }) => Promise<{ glossary?: Glossary } | void>;
 }
 
 /** A window about to be asked (`isAgain`: asked again after an answer that was not kept). */
@@ -128,6 +134,7 @@ export async function translateEdition(input: TranslateInput): Promise<EditionOu
   const saved = await store.load(key);
   let state = saved?.state ?? editionStart(spec, source, to);
   let isNew = !saved;
+  let glossary = input.glossary;
   const window = await windowOf(input.provider);
   const parts: PartOutcome[] = [];
   const partDone = (part: PartOutcome) => {
@@ -146,10 +153,14 @@ export async function translateEdition(input: TranslateInput): Promise<EditionOu
       continue;
     }
     const paragraphs = paragraphsOf(source.content[position]!);
+    if (paragraphs.length) {
+      const started = await input.onPartStart?.({ position, label });
+      if (started?.glossary) glossary = started.glossary;
+    }
     let done = isPartial ? paragraphsOf(state.content[position]!) : [];
     let title = state.chapterTitles?.[position];
     const needsTitle = sourceTitle !== undefined && title === undefined;
-    const fits = (ps: readonly string[], isFirst: boolean) => fitsWindow(windowRequest({ renderer: input.renderer, from, to, glossary: input.glossary, paragraphs: isFirst && needsTitle ? [sourceTitle!, ...ps] : ps, hasTitle: isFirst && needsTitle }), window);
+    const fits = (ps: readonly string[], isFirst: boolean) => fitsWindow(windowRequest({ renderer: input.renderer, from, to, glossary, paragraphs: isFirst && needsTitle ? [sourceTitle!, ...ps] : ps, hasTitle: isFirst && needsTitle }), window);
     const windows = windowsOf(paragraphs, done.length, fits);
     if (windows.some(([, end]) => end < 0)) throw contextTooLong(window ?? 0);
     const before = done.length ? windowsOf(paragraphs, 0, fits).filter(([s]) => s < done.length).length : 0;
@@ -185,7 +196,7 @@ export async function translateEdition(input: TranslateInput): Promise<EditionOu
       const withTitle = start === 0 && needsTitle;
       const ask = withTitle ? [sourceTitle!, ...paragraphs.slice(start, end)] : paragraphs.slice(start, end);
       const n = before + index + 1;
-      const got = await askWindow({ ...input, from, paragraphs: ask, hasTitle: withTitle, onAsk: (isAgain, problem) => input.onProgress?.({ position, label, window: n, windows: before + windows.length, isAgain, ...(problem ? { problem } : {}) }) });
+      const got = await askWindow({ ...input, glossary, from, paragraphs: ask, hasTitle: withTitle, onAsk: (isAgain, problem) => input.onProgress?.({ position, label, window: n, windows: before + windows.length, isAgain, ...(problem ? { problem } : {}) }) });
       asked += got.asked;
       if (!got.answer) {
         const failed: PartOutcome = { position, label, status: 'failed', asked, credits: 0, problem: got.problem! };

@@ -1,7 +1,7 @@
 // Reading the signed-in user's saved book of a type (GET /progress/:bookType: the outline, progress and the
 // book as the reader sees it, with the step being written, a stopped draft and, for an imported book, the
 // parts its story bible lacks; `{book: null}` when none is saved) and setting it aside (DELETE: "Start New").
-import { bookView, progress, restoreBook } from '../../../engine/index.js';
+import { bookSummary, bookView, progress, restoreBook } from '../../../engine/index.js';
 import { type SavedProgress } from '../../../engine/contract/index.js';
 import type { AppContext } from '../../core/context.js';
 import { ApiError, MESSAGES } from '../../errors/api-error.js';
@@ -27,6 +27,10 @@ export function addReadingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
     const userId = sessionOf(req).user.id;
     const spec = catalog.get(state.generatorId);
     const held = spec ? restoreBook(spec, state) : null;
+    // A translated edition says its source (the side-by-side page is the edition's id).
+    const link = await repos.editions(userId).ofEdition(id);
+    const source = link ? await repos.books.find({ userId, id: link.sourceId }) : null;
+    const editionOf = spec && source ? { edition_of: { id: source.id, title: bookSummary(spec, source.state).title, lang: source.state.lang, edition_id: id } } : {};
     const body: SavedProgress = {
       id,
       book_type: saved.bookType,
@@ -39,7 +43,7 @@ export function addReadingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
       outline: state.outline ?? null,
       ...(spec ? { progress: progress(spec, state) } : {}),
       updated_at: saved.updatedAt,
-      ...(spec && held ? { book: await withStopped(await withBibleHold(ctx, { userId, bookType, bookId: id, spec, state: held, view: withRunning(bookView(spec, held), bookLockKey(userId, bookType)) }), { userId, bookType, spec, state: held }) } : {}),
+      ...(spec && held ? { book: await withStopped(await withBibleHold(ctx, { userId, bookType, bookId: id, spec, state: held, view: withRunning({ ...bookView(spec, held), ...editionOf }, bookLockKey(userId, bookType)) }), { userId, bookType, spec, state: held }) } : {}),
     };
     res.json(body);
   });

@@ -5,6 +5,7 @@
 import type { Repositories } from '../ports.js';
 import { seriesRepository } from '../queries/series.js';
 import { fingerprintRepository } from '../queries/fingerprints.js';
+import { editionRepository } from '../queries/editions.js';
 import { bookRepository } from '../queries/books.js';
 import { codeRepository } from '../queries/codes.js';
 import { generationRepository } from '../queries/generations.js';
@@ -38,6 +39,7 @@ export function sqliteRepositories(store: Store): Repositories {
       }),
       series: (owner) => seriesRepository(db as never, exec, owner),
       fingerprints: (owner) => fingerprintRepository(db as never, exec, owner),
+      editions: (owner) => editionRepository(db as never, exec, owner),
       versions: sqliteVersions(store),
       drafts: sqliteDrafts(store),
       users: userRepository(db, exec, async (listener) => store.onUserChange(listener)),

@@ -4,6 +4,7 @@
 // after every step the page renders the book the server answers (parts, next step, progress), and before
 // the settings lock it shows the book the form's settings would start.
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
 import { bookSpecFromForm, type FormModel, type Lang } from '../engine.js';
 import { useAuth } from '../lib/auth.js';
@@ -110,6 +111,11 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       <header className="mb-6">
         <h1 className="text-2xl font-bold sm:text-3xl" data-testid="generator-title">{form.title[ui]}</h1>
         <p className="mt-1 text-gray-600 dark:text-gray-400">{form.tagline[ui]}</p>
+        {book?.edition_of && (
+          <p className="mt-1 text-sm font-medium text-brand-700 dark:text-brand-400" data-testid="book-edition-of">
+            {translate('edition.of', ui, { language: translate(`edition.lang.${book.lang}`, ui), title: book.edition_of.title })} · <Link className="underline" to={`/books/${book.edition_of.edition_id}/side-by-side`}>{translate('edition.sideBySide', ui)}</Link>
+          </p>
+        )}
         {book?.series && <p className="mt-1 text-sm font-medium text-brand-700 dark:text-brand-300" data-testid="book-series">{translate('series.bookOf', ui, { n: book.series.number, name: book.series.name })}</p>}
       </header>
       <WorkspaceNotes form={form} spec={spec} ui={ui} saved={saved} startNew={startNew} />

@@ -5,6 +5,7 @@ import { ADMIN } from './admin.js';
 import { AUTH } from './auth.js';
 import { CREDITS } from './credits.js';
 import { DASHBOARD } from './dashboard.js';
+import { EDITIONS } from './editions.js';
 import { HISTORY } from './history.js';
 import { PAYMENTS } from './payments.js';
 import { PROFILE } from './profile.js';
@@ -19,6 +20,7 @@ export const MESSAGES = {
   ...HISTORY,
   ...PROFILE,
   ...BOOKS,
+  ...EDITIONS,
   ...ADMIN,
   ...PAYMENTS,
   ...CREDITS,

@@ -5,7 +5,7 @@
 // shown together in their order; a finished book offers "Write the next book" (components/NextInSeries.tsx).
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { BookOpen, Library, Trash2 } from 'lucide-react';
+import { BookOpen, Columns2, Languages, Library, Trash2 } from 'lucide-react';
 import type { MyBook } from '../engine.js';
 import { call, fileHref } from '../lib/api.js';
 import { toasted } from '../lib/toasted.js';
@@ -18,6 +18,8 @@ import { useBookRoute, useContinueBook, useMyBooks } from '../lib/books.js';
 import { BookFacts } from '../components/BookFacts.js';
 import { ImportManuscript } from '../components/ImportManuscript.js';
 import { NextInSeries } from '../components/NextInSeries.js';
+import { EditionDialog } from '../components/EditionDialog.js';
+import { otherLang } from '../lib/editions.js';
 
 /** My Books in groups: a series' books together in their order (where its most recent book stands), every other book on its own. */
 function groupsOf(books: readonly MyBook[]): Array<{ series?: NonNullable<MyBook['series']>; books: MyBook[] }> {
@@ -38,6 +40,9 @@ export default function Books() {
   const continueBook = useContinueBook();
   const [toDelete, setToDelete] = useState<MyBook | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
+  const [toTranslate, setToTranslate] = useState<MyBook | null>(null);
+  /** The edition of a source book, when it has one (My Books lists both). */
+  const editionOf = (book: MyBook) => books?.find((b) => b.edition_of?.id === book.id);
 
   const remove = async (book: MyBook) => {
     setToDelete(null);
@@ -50,14 +55,20 @@ export default function Books() {
   // the buttons sit at the right. A long title wraps rather than shrinking to nothing.
   const row = (book: MyBook) => (
     <li key={book.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-3" data-testid="my-book">
-      <div className="flex min-w-0 flex-1 items-start gap-2">
+      <div className="flex min-w-0 flex-1 items-start gap-2 sm:min-w-[15rem]">
         <BookOpen className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
         <div className="min-w-0 flex-1">
           <span className="block font-medium break-words [overflow-wrap:anywhere]" lang={book.lang} data-testid="my-book-title">{book.series ? <span className="text-gray-500" data-testid="series-number">{t('series.number', { n: book.series.number })} · </span> : null}{book.title}</span>
+          {book.edition_of && (
+            <span className="mt-0.5 flex items-center gap-1 text-xs font-medium text-brand-700 dark:text-brand-400" data-testid="edition-of">
+              <Languages className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+              {t('edition.of', { language: t(`edition.lang.${book.lang}`), title: book.edition_of.title })}
+            </span>
+          )}
           <BookFacts book={book} />
         </div>
       </div>
-      <div className="flex flex-wrap items-center gap-1 pl-6 sm:shrink-0 sm:pl-0">
+      <div className="flex flex-wrap items-center gap-1 pl-6 sm:justify-end sm:pl-0">
         {routeOf(book) && (
           <button
             type="button"
@@ -71,6 +82,17 @@ export default function Books() {
             data-testid="continue-book"
           >
             {t('books.continue')}
+          </button>
+        )}
+        {(book.edition_of || editionOf(book)) && (
+          <Link className="btn-secondary text-sm" to={`/books/${book.edition_of ? book.id : editionOf(book)!.id}/side-by-side`} aria-label={t('edition.sideBySideLabel', { title: book.edition_of ? book.title : editionOf(book)!.title })} data-testid="side-by-side-link">
+            <Columns2 className="h-4 w-4" aria-hidden="true" /> {t('edition.sideBySide')}
+          </Link>
+        )}
+        {/* Made once; offered again while its edition has fewer chapters than the source (a stop, a failed part, chapters written since). */}
+        {!book.edition_of && book.words > 0 && (!editionOf(book) || editionOf(book)!.chapters_written < book.chapters_written) && (
+          <button type="button" className="btn-secondary text-sm" aria-label={t(`edition.makeLabel.${otherLang(book.lang)}`, { title: book.title })} onClick={() => setToTranslate(book)} data-testid="make-edition">
+            <Languages className="h-4 w-4" aria-hidden="true" /> {t(`edition.make.${otherLang(book.lang)}`)}
           </button>
         )}
         {book.is_finished && (!book.series || book.series.is_last) && routeOf(book) && <NextInSeries book={book} route={routeOf(book)!} />}
@@ -114,6 +136,7 @@ export default function Books() {
         )}
       </section>
       <ImportManuscript />
+      {toTranslate && <EditionDialog book={toTranslate} onClose={() => setToTranslate(null)} onMade={retry} />}
       <ConfirmDelete item={toDelete} title={t('books.deleteTitle')} message={(book) => t('books.deleteBody', { title: book.title })} confirmLabel={t('books.delete')} onDelete={(book) => void remove(book)} onCancel={() => setToDelete(null)} />
     </div>
   );

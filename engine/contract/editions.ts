@@ -1,0 +1,122 @@
+// A book's edition in the other language (engine/session/translate): GET /api/books/:id/editions says what the
+// source's editions are and what making one costs before anything is charged; POST starts it (or goes on with
+// it: a second start continues from the window it stopped at), part by part, each part charged as a step when it
+// is whole and refunded when it cannot be had, its progress as server-sent events when asked; the glossary the
+// edition holds fast is read (the story bible's by default) and written by the writer; the side-by-side view
+// pairs the edition's paragraphs with its source's, those out of date since the source changed marked.
+import * as z from 'zod';
+import { MAX_GLOSSARY_TERMS } from '../session/translate/glossary.js';
+import { ApiErrorBodySchema } from './common.js';
+
+const Lang = z.enum(['en', 'ms']);
+const Count = z.number().int().nonnegative();
+
+/** The longest glossary term or rendering (a name or an invented term, not a sentence). */
+export const MAX_GLOSSARY_TERM_CHARS = 80;
+
+export const EditionParamsSchema = z.strictObject({
+  id: z.coerce.number<number | string>().int().positive().max(Number.MAX_SAFE_INTEGER),
+  lang: Lang,
+});
+
+const BookRefSchema = z.strictObject({ id: z.number().int().positive(), title: z.string(), lang: Lang });
+
+/** One edition of a source book. */
+export const EditionSummarySchema = z.strictObject({
+  id: z.number().int().positive(),
+  title: z.string(),
+  lang: Lang,
+  is_finished: z.boolean(),
+  /** Parts translated whole, of the source's parts with text. */
+  parts_done: Count,
+  parts_total: Count,
+  /** The edition's paragraphs whose source changed since they were translated. */
+  stale_paragraphs: Count,
+});
+export type EditionSummary = z.infer<typeof EditionSummarySchema>;
+
+/** What making (or finishing) the edition in `to` costs: the generator's cost per part, for the parts not translated yet. */
+export const EditionCostSchema = z.strictObject({ per_part: Count, parts: Count, total: Count, remaining: Count });
+
+/** GET /api/books/:id/editions */
+export const BookEditionsResponseSchema = z.strictObject({
+  book: BookRefSchema,
+  editions: z.array(EditionSummarySchema),
+  /** The edition that can be made (or gone on with) now; null when the book is itself an edition or has no text. */
+  offer: z.strictObject({
+    to: Lang,
+    cost: EditionCostSchema,
+    /** Terms of the glossary the edition will hold fast, and whether it is the writer's own. */
+    glossary_terms: Count,
+    is_running: z.boolean(),
+  }).nullable(),
+});
+export type BookEditionsResponse = z.infer<typeof BookEditionsResponseSchema>;
+
+/** POST /api/books/:id/editions */
+export const StartEditionBodySchema = z.strictObject({ to: Lang });
+export type StartEditionBody = z.input<typeof StartEditionBodySchema>;
+
+/** The answer (and the stream's `done` event): the edition as it stands, and what was charged. */
+export const EditionDoneSchema = z.strictObject({
+  edition: EditionSummarySchema,
+  credits_charged: Count,
+  credits_available: z.number(),
+});
+export type EditionDone = z.infer<typeof EditionDoneSchema>;
+
+/** A window about to be asked: which part, which window of it, and the parts done so far. */
+export const EditionProgressEventSchema = z.strictObject({
+  position: Count,
+  label: z.string(),
+  window: z.number().int().positive(),
+  windows: z.number().int().positive(),
+  is_again: z.boolean(),
+  parts_done: Count,
+  parts_total: Count,
+});
+/** A part done: translated now (charged), kept from a run before, or failed (refunded; the run ends with `error`). */
+export const EditionPartEventSchema = z.strictObject({
+  position: Count,
+  label: z.string(),
+  status: z.enum(['translated', 'kept', 'failed']),
+  credits: Count,
+  parts_done: Count,
+  parts_total: Count,
+});
+export const EditionEventSchemas = { progress: EditionProgressEventSchema, part: EditionPartEventSchema, done: EditionDoneSchema, error: ApiErrorBodySchema } as const;
+export type EditionProgressEvent = z.infer<typeof EditionProgressEventSchema>;
+export type EditionPartEvent = z.infer<typeof EditionPartEventSchema>;
+
+const TermText = z.string().trim().min(1).max(MAX_GLOSSARY_TERM_CHARS).regex(/^[^\n\r\t]+$/, 'one line');
+export const GlossaryEntrySchema = z.strictObject({ term: TermText, rendering: TermText });
+
+/** PUT /api/books/:id/editions/:lang/glossary: the whole glossary, each term once. */
+export const GlossaryBodySchema = z.strictObject({
+  terms: z.array(GlossaryEntrySchema).max(MAX_GLOSSARY_TERMS).refine((ts) => new Set(ts.map((t) => t.term.trim())).size === ts.length, { message: 'each term once' }),
+});
+export type GlossaryBody = z.input<typeof GlossaryBodySchema>;
+
+/** GET and PUT /api/books/:id/editions/:lang/glossary */
+export const GlossaryResponseSchema = z.strictObject({
+  terms: z.array(GlossaryEntrySchema),
+  /** False: read from the story bible (names unchanged); true: the writer's own. */
+  is_writers: z.boolean(),
+  max_terms: z.number().int().positive(),
+});
+export type GlossaryResponse = z.infer<typeof GlossaryResponseSchema>;
+
+/** GET /api/books/:id/side-by-side (`id`: the edition's) */
+export const SideBySideResponseSchema = z.strictObject({
+  source: BookRefSchema,
+  edition: BookRefSchema.extend({ generator_id: z.string(), is_current: z.boolean() }),
+  parts: z.array(z.strictObject({
+    position: Count,
+    label: z.strictObject({ source: z.string(), edition: z.string() }),
+    title: z.strictObject({ source: z.string().nullable(), edition: z.string().nullable() }),
+    pairs: z.array(z.strictObject({ source: z.string().nullable(), edition: z.string().nullable(), is_stale: z.boolean() })),
+    stale: Count,
+  })),
+  stale_paragraphs: Count,
+});
+export type SideBySideResponse = z.infer<typeof SideBySideResponseSchema>;

@@ -1,0 +1,181 @@
+// A book's edition in the other language, for the studio's routes (server/routes/editions.ts): the source and its
+// edition found by ids (engine/session/translate names the edition's first key; the link in book_editions stays
+// when Continue or Start New changes a key), the glossary it holds fast (the writer's, else the story bible's),
+// and the run: engine/session/translate's one loop, each part charged as a step before its first window (402
+// stops the run there) and committed with its last window's save, refunded when it cannot be had or the run
+// stops in it; the windows before the last saved as they are done, so a second start goes on from them.
+import { bookSummary, editionKey, editionLinkOf, glossaryOf, otherLanguage, partHashes, problemText, sideBySide, stepKey, partStep, translateEdition, translatedFrom, translationCost, type BookSpec, type BookState, type GlossaryEntry, type Lang, type ProgressStore, type ResolvedSpec, type StepSave, type TranslateProgress, type PartOutcome } from '../../engine/index.js';
+import type { EditionSummary } from '../../engine/contract/index.js';
+import type { Charge, UserBook } from '../store/ports.js';
+import type { EditionLink } from '../store/queries/editions.js';
+import type { AppContext } from './context.js';
+import { ApiError } from '../errors/api-error.js';
+import { answerOf } from './generation.js';
+import { refundCharge, reserveCharge } from './charged.js';
+
+/** A language named in the words of the answer's language. */
+export const LANGUAGE: Record<Lang, Record<Lang, string>> = { en: { en: 'English', ms: 'Malay' }, ms: { en: 'bahasa Inggeris', ms: 'bahasa Melayu' } };
+
+/** A book of the user's and its generator (404 otherwise). */
+export async function bookOf(ctx: AppContext, input: { userId: string; id: number; lang: Lang }): Promise<{ book: UserBook; spec: ResolvedSpec & BookSpec }> {
+  const book = await ctx.repos.books.find({ userId: input.userId, id: input.id });
+  const spec = book ? ctx.catalog.get(book.state.generatorId) : undefined;
+  if (!book || spec?.kind !== 'book') throw ApiError.catalogue(404, 'edition_not_found', input.lang);
+  return { book, spec: spec as ResolvedSpec & BookSpec };
+}
+
+/** Whether `book` is itself an edition (linked, named so by its key, or every part a translation). */
+export async function isEdition(ctx: AppContext, userId: string, book: UserBook): Promise<boolean> {
+  return Boolean(editionLinkOf(book.key) || translatedFrom(book.state) || (await ctx.repos.editions(userId).ofEdition(book.id)));
+}
+
+/** The source book a start or a glossary names, checked: not an edition itself, with text, `to` its other language. */
+export async function sourceFor(ctx: AppContext, input: { userId: string; id: number; to: Lang; lang: Lang }) {
+  const found = await bookOf(ctx, input);
+  const { book } = found;
+  const id = String(book.id);
+  if (await isEdition(ctx, input.userId, book)) throw ApiError.catalogue(409, 'translate_is_edition', input.lang, { id });
+  if (book.state.lang === input.to) throw ApiError.catalogue(400, 'edition_wrong_language', input.lang, { language: LANGUAGE[input.lang][book.state.lang], other: LANGUAGE[input.lang][otherLanguage(book.state.lang)] });
+  if (!book.state.content.some((t) => t.trim())) throw ApiError.catalogue(409, 'translate_empty_book', input.lang, { id });
+  return found;
+}
+
+/** The edition of `sourceId` in `to` as saved now (null before its first part), and its link. */
+export async function editionFor(ctx: AppContext, input: { userId: string; sourceId: number; to: Lang }): Promise<{ link: EditionLink | null; edition: UserBook | null }> {
+  const link = await ctx.repos.editions(input.userId).find({ sourceId: input.sourceId, lang: input.to });
+  const edition = link?.editionId ? await ctx.repos.books.find({ userId: input.userId, id: link.editionId }) : null;
+  return { link, edition };
+}
+
+/** The glossary the edition holds fast: the writer's when they wrote one, else the story bible's (names unchanged). */
+export function glossaryFrom(source: BookState, link: EditionLink | null): { terms: GlossaryEntry[]; isWriters: boolean } {
+  return link?.glossary ? { terms: link.glossary, isWriters: true } : { terms: glossaryOf(source), isWriters: false };
+}
+
+/** An edition as My Books and the book's editions list it. */
+export function editionSummary(input: { spec: ResolvedSpec & BookSpec; source: UserBook; edition: UserBook; link: EditionLink }): EditionSummary {
+  const { spec, source, edition, link } = input;
+  const cost = translationCost(spec, source.state, edition.state);
+  const stale = sideBySide({ spec, source: source.state, edition: edition.state, hashes: link.hashes }).reduce((n, p) => n + p.staleCount, 0);
+  return {
+    id: edition.id,
+    title: bookSummary(spec, edition.state).title,
+    lang: edition.state.lang,
+    is_finished: edition.isFinished,
+    parts_done: cost.parts - cost.remaining / Math.max(1, cost.perPart),
+    parts_total: cost.parts,
+    stale_paragraphs: stale,
+  };
+}
+
+/** How long a run's lease holds without renewal: two parts' time-outs (it is renewed as each part starts). */
+const leaseUntil = (ctx: AppContext) => Date.now() + 2 * ctx.config.generationTimeoutMs;
+
+export interface EditionRunInput {
+  userId: string;
+  /** The language refusals and failures are answered in (the source book's). */
+  lang: Lang;
+  spec: ResolvedSpec & BookSpec;
+  source: UserBook;
+  to: Lang;
+  client: AbortSignal;
+  onProgress?: (event: TranslateProgress) => void;
+  onPart?: (part: PartOutcome) => void;
+}
+
+/**
+ * Make (or go on with) the edition: each part charged before its first window, committed with its last window,
+ * refunded when it fails or the run stops in it. Answers the edition as saved and the credits charged; a part
+ * that cannot be had throws `edition_part_failed` (its charge given back, the parts before it kept).
+ */
+export async function runEdition(ctx: AppContext, input: EditionRunInput): Promise<{ edition: UserBook; link: EditionLink; credits: number }> {
+  const { repos } = ctx;
+  const { userId, spec, source, to, lang } = input;
+  if (ctx.provider.isOffline) throw ApiError.catalogue(503, 'edition_needs_model', lang);
+  const editions = repos.editions(userId);
+  // One run of an edition at a time, in any process: a lease in book_editions, renewed as each part starts.
+  if (!(await editions.claim({ sourceId: source.id, lang: to, now: Date.now(), until: leaseUntil(ctx) }))) throw ApiError.catalogue(409, 'edition_running', lang, { language: LANGUAGE[lang][to] });
+  try {
+    return await runLeased(ctx, input);
+  } finally {
+    await editions.release({ sourceId: source.id, lang: to });
+  }
+}
+
+/** runEdition's run, its lease held. */
+async function runLeased(ctx: AppContext, input: EditionRunInput): Promise<{ edition: UserBook; link: EditionLink; credits: number }> {
+  const { repos } = ctx;
+  const { userId, spec, source, to, lang } = input;
+  const editions = repos.editions(userId);
+  const found = await editionFor(ctx, { userId, sourceId: source.id, to });
+  const key = found.edition?.key ?? editionKey({ generatorId: spec.id, sourceId: source.id, to });
+  const glossary = glossaryFrom(source.state, found.link).terms;
+  let editionId = found.edition?.id ?? null;
+  let open: { charge: Charge; what: string } | null = null;
+  let credits = 0;
+  // A part's own time-out (a step's), armed as each part starts; the client going away stops the run too.
+  const perPart = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const signal = AbortSignal.any([input.client, perPart.signal]);
+  const saveStep = async (saveKey: string, save: StepSave) => {
+    if (save.isComplete && open) {
+      const { charge } = open;
+      open = null;
+      credits += charge.credits;
+      await repos.generations.commit({ userId, charge, book: { key: saveKey, save }, usage: { promptType: spec.contentType, isPart: true, metadata: { generator: spec.id, step: `translate:${to}:${save.stepKey}`, words: save.words, generation: charge.generationId, ...(save.usage ? { tokens: save.usage } : {}) } } });
+    } else await editions.saveWindow({ key: saveKey, save });
+    if (editionId === null) {
+      editionId = await repos.books.findBookId({ userId, key: saveKey });
+      if (editionId !== null) await editions.linkEdition({ sourceId: source.id, lang: to, editionId });
+    }
+    // What the part was translated from, to tell later which of its paragraphs the source changed since.
+    if (save.isComplete) await editions.keepHashes({ sourceId: source.id, lang: to, position: save.position, hashes: partHashes(source.state, save.position) });
+  };
+  const store: ProgressStore = {
+    load: (k) => repos.books.load({ userId, key: k }),
+    saveMemory: (k, save) => repos.books.saveMemory({ userId, key: k, ...save }),
+    saveVoice: async (k, voice) => void (await repos.books.saveVoice({ userId, key: k, voice })),
+    saveStep,
+  };
+  const refundOpen = async (code: string) => {
+    if (!open) return;
+    const { charge, what } = open;
+    open = null;
+    await refundCharge(ctx, { userId, charge, what, reason: input.client.aborted ? { kind: 'client_gone' } : { kind: 'failed', code } });
+  };
+  try {
+    const outcome = await translateEdition({
+      spec, renderer: ctx.catalog.renderer, provider: ctx.provider, store, key, source: source.state, isSourceFinished: source.isFinished, to, glossary, signal,
+      onPartStart: async ({ position, label }) => {
+        clearTimeout(timer);
+        timer = setTimeout(() => perPart.abort(), ctx.config.generationTimeoutMs);
+        await editions.claim({ sourceId: source.id, lang: to, now: Date.now(), until: leaseUntil(ctx), isRenewal: true });
+        const step = stepKey(position === 0 ? { kind: 'introduction', position: 0 } : partStep(spec, position, source.state.totalChapters));
+        const what = `${spec.id} ${to} edition (${label})`;
+        const charge = await reserveCharge(ctx, { userId, lang, start: { generatorId: spec.id, step: `translate:${to}:${step}`, cost: spec.cost, reason: `${spec.id}: ${to} edition of book ${source.id} (${label})` } });
+        open = { charge, what };
+        // The writer's glossary as it is now: a change saved while the edition is made holds from this part on.
+        const now = await editions.find({ sourceId: source.id, lang: to });
+        return now?.glossary ? { glossary: now.glossary } : {};
+      },
+      ...(input.onProgress ? { onProgress: input.onProgress } : {}),
+      onPart: (part) => input.onPart?.(part),
+    });
+    if (outcome.failed) {
+      await refundOpen(outcome.failed.problem?.code ?? 'translate_failed');
+      const reason = outcome.failed.problem ? problemText(outcome.failed.problem, lang) : '';
+      throw ApiError.catalogue(502, 'edition_part_failed', lang, { label: outcome.failed.label, reason });
+    }
+  } catch (error) {
+    // As runCharged answers a charged call's failure: refunded, then the failure as the catalogue words it.
+    const failure = answerOf(error, { lang, isTimeout: perPart.signal.aborted && !input.client.aborted });
+    await refundOpen(failure.code);
+    if (failure.status >= 500 && !input.client.aborted) ctx.logger.warn({ err: error, generator: spec.id, source: source.id, to, code: failure.code }, 'edition: a part failed; its charge refunded');
+    throw failure;
+  } finally {
+    clearTimeout(timer);
+  }
+  const link = (await editions.find({ sourceId: source.id, lang: to }))!;
+  const edition = (await repos.books.find({ userId, id: link.editionId! }))!;
+  return { edition, link, credits };
+}

@@ -1,0 +1,130 @@
+// /api/books/:id/editions: a book's edition in the other language (server/core/editions.ts). GET says its
+// editions and what making one costs, before anything is charged; POST makes it (or goes on with it), part by
+// part, each part charged as a step, its progress as server-sent events when asked (Accept: text/event-stream;
+// a refusal before the first event is an ordinary error answer, a failure after it the `error` event); one run
+// of an edition at a time. The glossary is read and written per source and language; the side-by-side view
+// (by the edition's id) pairs its paragraphs with its source's, those whose source changed since marked.
+import type { Request } from 'express';
+import { bookSummary, MAX_GLOSSARY_TERMS, otherLanguage, sideBySide, translationCost } from '../../engine/index.js';
+import type { AppContext } from '../core/context.js';
+import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
+import { ApiError, errorBody } from '../errors/api-error.js';
+import { answerOf, takeGenerationToken } from '../core/generation.js';
+import { bookOf, editionFor, editionSummary, glossaryFrom, isEdition, runEdition, sourceFor } from '../core/editions.js';
+import { ApiRoutes } from '../http/routes.js';
+import { openEventStream, wantsEventStream, type EventStream } from '../http/sse.js';
+import type { TypedEventStream } from '../http/contract.js';
+import type { EditionEventSchemas } from '../../engine/contract/index.js';
+import type * as z from 'zod';
+
+/** The events of an edition's run, typed with the contract's. */
+type EditionEvents = { [E in keyof typeof EditionEventSchemas]: z.output<(typeof EditionEventSchemas)[E]> };
+
+export function editionRoutes(ctx: AppContext): ApiRoutes {
+  const { repos } = ctx;
+  const router = new ApiRoutes();
+  router.use(requireUser(repos.auth));
+  const userId = (req: Request) => sessionOf(req).user.id;
+
+  router.on('GET /books/:id/editions', async (req, res) => {
+    const owner = userId(req);
+    const lang = requestLang(req);
+    const { book, spec } = await bookOf(ctx, { userId: owner, id: req.input.params.id, lang });
+    const links = await repos.editions(owner).list();
+    const editions = [];
+    for (const link of links.filter((l) => l.sourceId === book.id && l.editionId !== null)) {
+      const edition = await repos.books.find({ userId: owner, id: link.editionId! });
+      if (edition) editions.push(editionSummary({ spec, source: book, edition, link }));
+    }
+    const to = otherLanguage(book.state.lang);
+    const hasText = book.state.content.some((t) => t.trim());
+    const isOffered = hasText && !(await isEdition(ctx, owner, book));
+    const found = isOffered ? await editionFor(ctx, { userId: owner, sourceId: book.id, to }) : null;
+    const cost = translationCost(spec, book.state, found?.edition?.state);
+    res.json({
+      book: { id: book.id, title: bookSummary(spec, book.state).title, lang: book.state.lang },
+      editions,
+      offer: found ? { to, cost: { per_part: cost.perPart, parts: cost.parts, total: cost.total, remaining: cost.remaining }, glossary_terms: glossaryFrom(book.state, found.link).terms.length, is_running: await repos.editions(owner).isRunning({ sourceId: book.id, lang: to, now: Date.now() }) } : null,
+    });
+  });
+
+  router.on('POST /books/:id/editions', async (req, res) => {
+    const owner = userId(req);
+    const lang = requestLang(req);
+    const { to } = req.input.body;
+    const { book: source, spec } = await sourceFor(ctx, { userId: owner, id: req.input.params.id, to, lang });
+    // A start takes a token from the user's generation bucket, as a step does (429 past it); runEdition holds
+    // the edition's lease (409 edition_running while another run makes it, in any process).
+    await takeGenerationToken(ctx, { userId: owner, lang, res });
+    const client = new AbortController();
+    res.on('close', () => {
+      if (!res.writableEnded) client.abort();
+    });
+    let stream: EventStream | null = null;
+    const events = (): TypedEventStream<EditionEvents> => (stream ??= openEventStream(res));
+    const isStream = wantsEventStream(req.get('accept'));
+    const total = source.state.content.filter((t) => t.trim()).length;
+    let done = 0;
+    try {
+      const run = await runEdition(ctx, {
+        userId: owner, lang, spec, source, to, client: client.signal,
+        ...(isStream ? {
+          onProgress: (e) => events().send('progress', { position: e.position, label: e.label, window: e.window, windows: e.windows, is_again: e.isAgain, parts_done: done, parts_total: total }),
+          onPart: (p) => {
+            // A part with no text (an introduction not written) is neither charged nor counted.
+            if (!source.state.content[p.position]?.trim()) return;
+            if (p.status !== 'failed') done++;
+            events().send('part', { position: p.position, label: p.label, status: p.status, credits: p.credits, parts_done: done, parts_total: total });
+          },
+        } : {}),
+      });
+      const answer = { edition: editionSummary({ spec, source, edition: run.edition, link: run.link }), credits_charged: run.credits, credits_available: (await repos.credits.balanceOf(owner)) ?? 0 };
+      if (stream) {
+        events().send('done', answer);
+        events().close();
+      } else res.json(answer);
+    } catch (error) {
+      const open = stream as EventStream | null;
+      if (!open) throw error;
+      if (!client.signal.aborted) open.send('error', errorBody(answerOf(error, { lang, isTimeout: false })).error);
+      open.close();
+    }
+  });
+
+  router.on('GET /books/:id/editions/:lang/glossary', async (req, res) => {
+    const owner = userId(req);
+    const { id, lang: to } = req.input.params;
+    const { book } = await sourceFor(ctx, { userId: owner, id, to, lang: requestLang(req) });
+    const { link } = await editionFor(ctx, { userId: owner, sourceId: book.id, to });
+    const glossary = glossaryFrom(book.state, link);
+    res.json({ terms: glossary.terms, is_writers: glossary.isWriters, max_terms: MAX_GLOSSARY_TERMS });
+  });
+
+  router.on('PUT /books/:id/editions/:lang/glossary', async (req, res) => {
+    const owner = userId(req);
+    const { id, lang: to } = req.input.params;
+    const { book } = await sourceFor(ctx, { userId: owner, id, to, lang: requestLang(req) });
+    // Saved while the edition is being made, it holds from the next part on (server/core/editions.ts reads it as each part starts).
+    const terms = req.input.body.terms.map((t) => ({ term: t.term.trim(), rendering: t.rendering.trim() }));
+    await repos.editions(owner).saveGlossary({ sourceId: book.id, lang: to, glossary: terms });
+    res.json({ terms, is_writers: true, max_terms: MAX_GLOSSARY_TERMS });
+  });
+
+  router.on('GET /books/:id/side-by-side', async (req, res) => {
+    const owner = userId(req);
+    const lang = requestLang(req);
+    const { book: edition, spec } = await bookOf(ctx, { userId: owner, id: req.input.params.id, lang });
+    const link = await repos.editions(owner).ofEdition(edition.id);
+    const source = link ? await repos.books.find({ userId: owner, id: link.sourceId }) : null;
+    if (!link || !source) throw ApiError.catalogue(404, 'edition_not_found', lang);
+    const parts = sideBySide({ spec, source: source.state, edition: edition.state, hashes: link.hashes });
+    res.json({
+      source: { id: source.id, title: bookSummary(spec, source.state).title, lang: source.state.lang },
+      edition: { id: edition.id, title: bookSummary(spec, edition.state).title, lang: edition.state.lang, generator_id: spec.id, is_current: edition.key === edition.bookType },
+      parts: parts.map((p) => ({ position: p.position, label: p.label, title: p.title, pairs: p.pairs.map((x) => ({ source: x.source, edition: x.edition, is_stale: x.isStale })), stale: p.staleCount })),
+      stale_paragraphs: parts.reduce((n, p) => n + p.staleCount, 0),
+    });
+  });
+
+  return router;
+}

@@ -1,0 +1,105 @@
+// An owner's translated editions, once for both databases: the link from a source book to its edition in the
+// other language (by ids, which stay with a book when its key changes), the writer's glossary for it, and the
+// source's paragraph hashes each part was translated from (engine/session/translate/side-by-side.ts).
+import type { Lang, GlossaryEntry, SourceHashes, StepSave } from '../../../engine/index.js';
+import { all, first, firstLocked, run, saveStep, transaction, type Db, type Exec } from './run.js';
+
+/** A source book's edition in one language: its id once its first part is saved (null before), its glossary and hashes. */
+export interface EditionLink {
+  sourceId: number;
+  lang: Lang;
+  editionId: number | null;
+  /** The writer's glossary; null: the one the story bible gives. */
+  glossary: GlossaryEntry[] | null;
+  hashes: SourceHashes;
+}
+
+export interface EditionRepository {
+  /** Every link of the owner (My Books marks editions with them). */
+  list(): Promise<EditionLink[]>;
+  /** The link of `sourceId` in `lang`, or null. */
+  find(input: { sourceId: number; lang: Lang }): Promise<EditionLink | null>;
+  /** The link whose edition is `editionId`, or null (not an edition). */
+  ofEdition(editionId: number): Promise<EditionLink | null>;
+  /** Keep the writer's glossary for the edition of `sourceId` in `lang` (the link made when there is none). */
+  saveGlossary(input: { sourceId: number; lang: Lang; glossary: readonly GlossaryEntry[] }): Promise<void>;
+  /** Name the edition's book (once it exists). */
+  linkEdition(input: { sourceId: number; lang: Lang; editionId: number }): Promise<void>;
+  /** Keep the source paragraph hashes a part was translated from. */
+  keepHashes(input: { sourceId: number; lang: Lang; position: number; hashes: readonly string[] }): Promise<void>;
+  /**
+   * Take the lease of the run making the edition of `sourceId` in `lang` until `until` (ms since the epoch): false
+   * when another run holds it at `now`. The run renews it (`isRenewal`) as each part starts and lets it go at its end.
+   */
+  claim(input: { sourceId: number; lang: Lang; now: number; until: number; isRenewal?: boolean }): Promise<boolean>;
+  release(input: { sourceId: number; lang: Lang }): Promise<void>;
+  /** Whether a run holds the lease at `now`. */
+  isRunning(input: { sourceId: number; lang: Lang; now: number }): Promise<boolean>;
+  /** Save a window of a part still being translated (not a step's commit: the part is charged when it is whole). */
+  saveWindow(input: { key: string; save: StepSave }): Promise<void>;
+}
+
+function parsed<T>(text: string | null, fallback: T): T {
+  if (text === null) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+type Row = { source_id: number; lang: 'en' | 'ms'; edition_id: number | null; glossary: string | null; source_hashes: string };
+const linkOf = (r: Row): EditionLink => ({ sourceId: r.source_id, lang: r.lang, editionId: r.edition_id, glossary: parsed<GlossaryEntry[] | null>(r.glossary, null), hashes: parsed<SourceHashes>(r.source_hashes, {}) });
+const COLUMNS = ['source_id', 'lang', 'edition_id', 'glossary', 'source_hashes'] as const;
+
+export function editionRepository(db: Db, exec: Exec, owner: string): EditionRepository {
+  const mine = () => db.selectFrom('book_editions').select(COLUMNS).where('owner', '=', owner);
+  /** The row of (source, lang), made when missing; only for a source book the owner has. */
+  function* ensure(sourceId: number, lang: Lang) {
+    const book = yield* first(db.selectFrom('books').select('id').where('id', '=', sourceId).where('owner', '=', owner));
+    if (!book) return false;
+    yield* run(db.insertInto('book_editions').values({ source_id: sourceId, lang, owner }).onConflict((oc) => oc.columns(['source_id', 'lang']).doNothing()));
+    return true;
+  }
+  const update = (sourceId: number, lang: Lang) => db.updateTable('book_editions').where('owner', '=', owner).where('source_id', '=', sourceId).where('lang', '=', lang);
+  return {
+    list: async () => (await exec(all(mine().orderBy('source_id')))).map(linkOf),
+    find: async ({ sourceId, lang }) => {
+      const row = await exec(first(mine().where('source_id', '=', sourceId).where('lang', '=', lang)));
+      return row ? linkOf(row) : null;
+    },
+    ofEdition: async (editionId) => {
+      const row = await exec(first(mine().where('edition_id', '=', editionId)));
+      return row ? linkOf(row) : null;
+    },
+    saveGlossary: ({ sourceId, lang, glossary }) =>
+      exec(transaction(function* () {
+        if (yield* ensure(sourceId, lang)) yield* run(update(sourceId, lang).set({ glossary: JSON.stringify(glossary) }));
+      })),
+    linkEdition: ({ sourceId, lang, editionId }) =>
+      exec(transaction(function* () {
+        if (yield* ensure(sourceId, lang)) yield* run(update(sourceId, lang).set({ edition_id: editionId }));
+      })),
+    keepHashes: ({ sourceId, lang, position, hashes }) =>
+      exec(transaction(function* () {
+        const row = yield* first(mine().where('source_id', '=', sourceId).where('lang', '=', lang));
+        if (!row) return;
+        const kept = { ...parsed<SourceHashes>(row.source_hashes, {}), [position]: hashes };
+        yield* run(update(sourceId, lang).set({ source_hashes: JSON.stringify(kept) }));
+      })),
+    claim: ({ sourceId, lang, now, until, isRenewal }) =>
+      exec(transaction(function* () {
+        if (!(yield* ensure(sourceId, lang))) return false;
+        const row = yield* firstLocked(db.selectFrom('book_editions').select('running_until').where('owner', '=', owner).where('source_id', '=', sourceId).where('lang', '=', lang));
+        if (!isRenewal && row?.running_until != null && Number(row.running_until) > now) return false;
+        yield* run(update(sourceId, lang).set({ running_until: until }));
+        return true;
+      })),
+    release: ({ sourceId, lang }) => exec(run(update(sourceId, lang).set({ running_until: null }))).then(() => undefined),
+    isRunning: async ({ sourceId, lang, now }) => {
+      const row = await exec(first(db.selectFrom('book_editions').select('running_until').where('owner', '=', owner).where('source_id', '=', sourceId).where('lang', '=', lang)));
+      return row?.running_until != null && Number(row.running_until) > now;
+    },
+    saveWindow: ({ key, save }) => exec(saveStep(owner, key, save)),
+  };
+}

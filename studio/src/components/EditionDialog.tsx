@@ -1,0 +1,103 @@
+// "Make a Malay edition" / "Buat edisi Bahasa Inggeris": the edition of a book in the other language, its cost
+// said before anything is charged, its glossary editable before it starts, then made part by part with a progress
+// bar; a part that cannot be had is named (its credits given back) and a second start goes on from it.
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Languages } from 'lucide-react';
+import { call } from '../lib/api.js';
+import { runEdition } from '../lib/editions.js';
+import { useAuth } from '../lib/auth.js';
+import { useT } from '../i18n/index.js';
+import type { BookEditionsResponse, EditionDone, MyBook } from '../engine.js';
+import { Dialog } from './Dialog.js';
+import { Spinner } from './Spinner.js';
+import { GlossaryTable } from './GlossaryTable.js';
+
+type Run = { state: 'idle' } | { state: 'running'; line: string; done: number; total: number } | { state: 'done'; answer: EditionDone } | { state: 'failed'; message: string; done: number; total: number };
+
+export function EditionDialog({ book, onClose, onMade }: { book: MyBook; onClose: () => void; onMade: () => void }) {
+  const { t } = useT();
+  const { refresh } = useAuth();
+  const [offer, setOffer] = useState<BookEditionsResponse | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [run, setRun] = useState<Run>({ state: 'idle' });
+  useEffect(() => {
+    const controller = new AbortController();
+    call('GET /books/:id/editions', { params: { id: book.id }, signal: controller.signal }).then(setOffer, (e: Error) => e.name !== 'AbortError' && setLoadFailed(true));
+    return () => controller.abort();
+  }, [book.id]);
+  const to = offer?.offer?.to;
+  const language = to ? t(`edition.lang.${to}`) : '';
+  const start = async () => {
+    if (!offer?.offer) return;
+    const total = offer.offer.cost.parts;
+    let done = total - offer.offer.cost.remaining / Math.max(1, offer.offer.cost.per_part);
+    setRun({ state: 'running', line: '', done, total });
+    try {
+      const answer = await runEdition(book.id, offer.offer.to, {
+        onProgress: (e) => setRun({ state: 'running', line: t(e.is_again ? 'edition.askedAgain' : 'edition.progress', { label: e.label, window: e.window, windows: e.windows }), done: e.parts_done, total: e.parts_total }),
+        onPart: (e) => {
+          done = e.parts_done;
+          setRun((r) => (r.state === 'running' ? { ...r, done: e.parts_done, total: e.parts_total } : r));
+        },
+      });
+      setRun({ state: 'done', answer });
+      onMade();
+    } catch (error) {
+      setRun({ state: 'failed', message: (error as Error).message, done, total });
+      // What is left to pay now (the parts translated before the failure are kept): the button goes on from there.
+      call('GET /books/:id/editions', { params: { id: book.id } }).then(setOffer, () => undefined);
+      onMade();
+    } finally {
+      void refresh();
+    }
+  };
+  const isRunning = run.state === 'running';
+  const progress = run.state === 'running' || run.state === 'failed' ? run : run.state === 'done' ? { done: run.answer.edition.parts_done, total: run.answer.edition.parts_total } : null;
+  const title = to ? t(`edition.make.${to}`) : t('edition.loading');
+  const footer = offer?.offer ? (
+    run.state === 'done' ? (
+      <>
+        <button type="button" className="btn-secondary" onClick={onClose}>{t('common.close')}</button>
+        <Link className="btn-primary" to={`/books/${run.answer.edition.id}/side-by-side`} data-autofocus>{t('edition.readIt')}</Link>
+      </>
+    ) : (
+      <>
+        <button type="button" className="btn-secondary" onClick={onClose} disabled={isRunning}>{t('common.cancel')}</button>
+        <button type="button" className="btn-primary" onClick={() => void start()} disabled={isRunning || offer.offer.is_running} data-testid="start-edition">
+          {isRunning ? <Spinner label={t('edition.running')} /> : <Languages className="h-4 w-4" aria-hidden="true" />}
+          {offer.offer.cost.remaining < offer.offer.cost.total ? t('edition.resume') : t('edition.start')}
+        </button>
+      </>
+    )
+  ) : undefined;
+  return (
+    <Dialog isOpen title={title} onClose={isRunning ? undefined : onClose} size="lg" testId="edition-dialog" {...(footer ? { footer } : {})}>
+      {loadFailed ? <p role="alert">{t('edition.loadFailed')}</p> : !offer ? <Spinner label={t('edition.loading')} /> : offer.offer && (
+        <div className="space-y-3">
+          <p>{t('edition.intro', { language, title: book.title })}</p>
+          <p className="rounded-lg bg-brand-50 px-3 py-2 font-medium text-brand-700 dark:bg-neutral-800 dark:text-brand-400" data-testid="edition-cost">
+            {t('edition.cost', { n: offer.offer.cost.total, total: offer.offer.cost.total, parts: offer.offer.cost.parts, per: offer.offer.cost.per_part })}
+            {offer.offer.cost.remaining < offer.offer.cost.total && <span className="block text-xs font-normal">{t('edition.remaining', { remaining: offer.offer.cost.remaining })}</span>}
+          </p>
+          <p className="text-xs text-gray-600 dark:text-gray-400">{t('edition.charging')}</p>
+          {offer.offer.is_running && <p role="status">{t('edition.running')}</p>}
+          {progress && (
+            <div data-testid="edition-progress">
+              <div className="flex justify-between text-xs text-gray-700 dark:text-gray-300">
+                <span>{t('edition.partsDone', { done: progress.done, total: progress.total })}</span>
+              </div>
+              <div className="mt-1 h-2.5 w-full overflow-hidden rounded-full bg-gray-200 dark:bg-neutral-700" role="progressbar" aria-label={t('edition.progressLabel')} aria-valuemin={0} aria-valuemax={progress.total} aria-valuenow={progress.done}>
+                <div className="h-full rounded-full bg-brand-600 transition-[width] duration-300" style={{ width: `${progress.total ? Math.round((100 * progress.done) / progress.total) : 0}%` }} />
+              </div>
+              {run.state === 'running' && run.line && <p className="mt-1 text-xs text-gray-600 dark:text-gray-400" aria-live="polite">{run.line}</p>}
+            </div>
+          )}
+          {run.state === 'done' && <p role="status" className="font-medium text-green-700 dark:text-green-400">{run.answer.edition.parts_done === run.answer.edition.parts_total ? t('edition.done', { language }) : t('edition.nothingToDo')}</p>}
+          {run.state === 'failed' && <p role="alert" className="text-red-700 dark:text-red-400" data-testid="edition-failed">{run.message}</p>}
+          {run.state !== 'done' && <GlossaryTable bookId={book.id} from={book.lang} to={offer.offer.to} isRunning={isRunning} />}
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,78 @@
+// The glossary an edition holds fast: a table of term → rendering, read from the story bible by default, each
+// row editable, rows added and removed, saved as a whole (the server checks the limits: 200 terms, 80 characters),
+// before the edition starts or while it is made (a saved change holds from the next part on).
+import { useEffect, useState } from 'react';
+import { Plus, Trash2 } from 'lucide-react';
+import { toast } from 'react-hot-toast';
+import { ApiError, call } from '../lib/api.js';
+import { useT } from '../i18n/index.js';
+import { MAX_GLOSSARY_TERM_CHARS, type GlossaryResponse, type Lang } from '../engine.js';
+import { Spinner } from './Spinner.js';
+
+export function GlossaryTable({ bookId, to, from, isRunning }: { bookId: number; to: Lang; from: Lang; isRunning: boolean }) {
+  const { t } = useT();
+  const [glossary, setGlossary] = useState<GlossaryResponse | null>(null);
+  const [rows, setRows] = useState<Array<{ term: string; rendering: string }>>([]);
+  const [isSaving, setSaving] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    call('GET /books/:id/editions/:lang/glossary', { params: { id: bookId, lang: to }, signal: controller.signal }).then((g) => {
+      setGlossary(g);
+      setRows(g.terms.map((e) => ({ ...e })));
+    }, () => undefined);
+    return () => controller.abort();
+  }, [bookId, to]);
+  if (!glossary) return <div className="py-3"><Spinner label={t('edition.loading')} /></div>;
+  const isChanged = JSON.stringify(rows) !== JSON.stringify(glossary.terms);
+  const set = (i: number, field: 'term' | 'rendering', value: string) => setRows((list) => list.map((r, k) => (k === i ? { ...r, [field]: value } : r)));
+  const save = async () => {
+    setSaving(true);
+    const terms = rows.filter((r) => r.term.trim() && r.rendering.trim());
+    try {
+      const saved = await call('PUT /books/:id/editions/:lang/glossary', { params: { id: bookId, lang: to }, body: { terms } });
+      setGlossary(saved);
+      setRows(saved.terms.map((e) => ({ ...e })));
+      toast.success(t('edition.glossarySaved'));
+    } catch (error) {
+      toast.error(error instanceof ApiError && error.code === 'invalid_request' ? `${t('edition.glossaryFailed')}: ${Object.values(error.fields ?? {}).join('; ')}` : t('edition.glossaryFailed'));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <section aria-labelledby="glossary-heading" className="mt-4" data-testid="glossary">
+      <h3 id="glossary-heading" className="font-semibold text-gray-900 dark:text-gray-100">{t('edition.glossary')}</h3>
+      <p className="mt-1 text-xs text-gray-600 dark:text-gray-400">{t(isRunning ? 'edition.glossaryWhileRunning' : 'edition.glossaryIntro')}</p>
+      {rows.length === 0 ? <p className="mt-2 text-xs text-gray-600 dark:text-gray-400">{t('edition.glossaryEmpty')}</p> : (
+        <table className="mt-2 w-full text-sm">
+          <thead>
+            <tr className="text-left text-xs text-gray-600 dark:text-gray-400">
+              <th scope="col" className="pb-1 font-medium">{t('edition.term')} <span className="font-normal">({t(`edition.lang.${from}`)})</span></th>
+              <th scope="col" className="pb-1 font-medium">{t('edition.rendering')} <span className="font-normal">({t(`edition.lang.${to}`)})</span></th>
+              <th scope="col" className="w-8"><span className="sr-only">{t('edition.remove')}</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, i) => (
+              <tr key={i} data-testid="glossary-row">
+                <td className="py-0.5 pr-1"><input className="input py-1" lang={from} aria-label={t('edition.termLabel', { n: i + 1 })} value={row.term} maxLength={MAX_GLOSSARY_TERM_CHARS} onChange={(e) => set(i, 'term', e.target.value)} /></td>
+                <td className="py-0.5 pr-1"><input className="input py-1" lang={to} aria-label={t('edition.renderingLabel', { n: i + 1 })} value={row.rendering} maxLength={MAX_GLOSSARY_TERM_CHARS} onChange={(e) => set(i, 'rendering', e.target.value)} /></td>
+                <td className="py-0.5 text-right">
+                  <button type="button" className="btn-ghost" aria-label={t('edition.removeTerm', { n: i + 1 })} onClick={() => setRows((list) => list.filter((_, k) => k !== i))}>
+                    <Trash2 className="h-4 w-4" aria-hidden="true" />
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <div className="mt-2 flex flex-wrap gap-2">
+        <button type="button" className="btn-ghost text-sm" disabled={rows.length >= glossary.max_terms} onClick={() => setRows((list) => [...list, { term: '', rendering: '' }])}>
+          <Plus className="h-4 w-4" aria-hidden="true" /> {t('edition.addTerm')}
+        </button>
+        <button type="button" className="btn-secondary text-sm" disabled={!isChanged || isSaving} onClick={() => void save()} data-testid="save-glossary">{t('edition.saveGlossary')}</button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+// A book's edition in the other language (engine/contract/editions.ts): its offer and cost, its glossary, and
+// the run, read as server-sent events (each part's progress) until it is done or fails.
+import { ApiError, postEventStream } from './api.js';
+import type { EditionDone, EditionPartEvent, EditionProgressEvent, Lang } from '../engine.js';
+
+export interface EditionRunHandlers {
+  onProgress(event: EditionProgressEvent): void;
+  onPart(event: EditionPartEvent): void;
+}
+
+/** Make (or go on with) the edition of book `id` in `to`; throws ApiError when it is refused or fails on the way. */
+export async function runEdition(id: number, to: Lang, handlers: EditionRunHandlers, signal?: AbortSignal): Promise<EditionDone> {
+  let done: EditionDone | undefined;
+  let failure: ApiError | undefined;
+  await postEventStream(`/books/${id}/editions`, { to }, (e) => {
+    if (e.event === 'progress') handlers.onProgress(e.data as EditionProgressEvent);
+    else if (e.event === 'part') handlers.onPart(e.data as EditionPartEvent);
+    else if (e.event === 'done') done = e.data as EditionDone;
+    else if (e.event === 'error') {
+      const error = e.data as { code: string; message: string };
+      failure = new ApiError(502, error.code, error.message);
+    }
+  }, signal);
+  if (failure) throw failure;
+  if (!done) throw new ApiError(0, 'network', 'The connection closed before the edition was done');
+  return done;
+}
+
+/** The other of the studio's two languages. */
+export const otherLang = (lang: Lang): Lang => (lang === 'en' ? 'ms' : 'en');

@@ -1,0 +1,105 @@
+// /books/:id/side-by-side: a translated edition read beside its source, paragraph by paragraph (two columns on a
+// wide screen, each source paragraph above its translation on a phone). A paragraph whose source changed since it
+// was translated is marked out of date. The edition is a book of its own: "Edit the edition" opens it on its
+// generator page, where the passage tools work on it as on any book.
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { AlertTriangle, ArrowLeft, CheckCircle2, PenLine } from 'lucide-react';
+import { call } from '../lib/api.js';
+import { useContinueBook } from '../lib/books.js';
+import { useT } from '../i18n/index.js';
+import type { Lang, SideBySideResponse } from '../engine.js';
+import { Spinner } from '../components/Spinner.js';
+import { LoadError } from '../components/LoadError.js';
+
+type Part = SideBySideResponse['parts'][number];
+
+function Paragraph({ text, lang, tag, isStale, isSource, missing }: { text: string | null; lang: Lang; tag: string; isStale?: boolean; isSource?: boolean; missing: string }) {
+  const { t } = useT();
+  return (
+    <div className={`rounded-lg px-3 py-2 ${isStale ? 'border-l-4 border-amber-500 bg-amber-50 dark:bg-amber-900/20' : ''}`} data-testid={isStale ? 'stale-paragraph' : undefined}>
+      {(isStale || tag) && (
+        <div className={`mb-1 flex flex-wrap items-center gap-2 ${isStale ? '' : 'md:hidden'}`}>
+          <span className="text-[11px] font-semibold uppercase tracking-wide text-gray-600 md:hidden dark:text-gray-400">{tag}</span>
+          {isStale && (
+            <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/50 dark:text-amber-100" title={t('edition.stale')}>
+              <AlertTriangle className="h-3 w-3" aria-hidden="true" /> {t('edition.staleShort')}<span className="sr-only">: {t('edition.stale')}</span>
+            </span>
+          )}
+        </div>
+      )}
+      {text === null ? <p className="text-sm italic text-gray-600 dark:text-gray-400">{missing}</p> : <p lang={lang} className={`leading-relaxed ${isSource ? 'text-gray-700 dark:text-gray-300' : 'text-gray-900 dark:text-gray-100'}`}>{text}</p>}
+    </div>
+  );
+}
+
+function PartPairs({ part, source, edition }: { part: Part; source: Lang; edition: Lang }) {
+  const { t } = useT();
+  const headingId = `part-${part.position}`;
+  const heading = part.title.edition ? `${part.label.edition}: ${part.title.edition}` : part.label.edition;
+  const sourceHeading = part.title.source ? `${part.label.source}: ${part.title.source}` : part.label.source;
+  return (
+    <section aria-labelledby={headingId} className="card p-4 sm:p-5" data-testid="side-part">
+      <div className="mb-3 grid gap-x-6 md:grid-cols-2">
+        <p lang={source} className="text-sm font-medium text-gray-600 dark:text-gray-400">{sourceHeading}</p>
+        <h2 id={headingId} lang={edition} className="text-lg font-semibold text-gray-900 dark:text-gray-100">{heading}</h2>
+      </div>
+      <ol className="divide-y divide-gray-100 dark:divide-neutral-800">
+        {part.pairs.map((pair, i) => (
+          <li key={i} className="grid gap-x-6 gap-y-1 py-3 md:grid-cols-2 md:py-2" data-testid="paragraph-pair">
+            <Paragraph text={pair.source} lang={source} tag={t(`edition.lang.${source}`)} isSource missing={t('edition.noSource')} />
+            <Paragraph text={pair.edition} lang={edition} tag={t(`edition.lang.${edition}`)} isStale={pair.is_stale} missing={t('edition.notYet')} />
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+export default function SideBySide() {
+  const { t } = useT();
+  const id = Number(useParams().id);
+  const [view, setView] = useState<SideBySideResponse | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [reload, setReload] = useState(0);
+  const [isOpening, setOpening] = useState(false);
+  const continueBook = useContinueBook();
+  useEffect(() => {
+    const controller = new AbortController();
+    setError(null);
+    call('GET /books/:id/side-by-side', { params: { id }, signal: controller.signal }).then(setView, (e: Error) => e.name !== 'AbortError' && setError(e));
+    return () => controller.abort();
+  }, [id, reload]);
+  if (error !== null) return <div className="mx-auto max-w-3xl"><LoadError error={error} message={t('edition.loadFailed')} onRetry={() => setReload((n) => n + 1)} testId="side-by-side-error" /></div>;
+  if (!view) return <div className="py-12 text-center"><Spinner label={t('edition.loading')} /></div>;
+  const { source, edition } = view;
+  return (
+    <div className="mx-auto max-w-6xl space-y-5" data-testid="side-by-side">
+      <Link to="/books" className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline dark:text-brand-400"><ArrowLeft className="h-4 w-4" aria-hidden="true" />{t('edition.back')}</Link>
+      <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold break-words"><span lang={edition.lang}>{edition.title}</span></h1>
+          <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{t('edition.of', { language: t(`edition.lang.${edition.lang}`), title: source.title })}</p>
+        </div>
+        <div className="flex flex-col items-start gap-1 sm:items-end">
+          <button type="button" className="btn-primary" disabled={isOpening} onClick={async () => {
+            setOpening(true);
+            if (!(await continueBook({ id: edition.id, generator_id: edition.generator_id }))) setOpening(false);
+          }} data-testid="edit-edition">
+            <PenLine className="h-4 w-4" aria-hidden="true" /> {t('edition.editEdition')}
+          </button>
+          <p className="max-w-xs text-xs text-gray-600 sm:text-right dark:text-gray-400">{t('edition.editHint')}</p>
+        </div>
+      </header>
+      <p role="status" className={`flex items-center gap-2 rounded-lg px-3 py-2 text-sm ${view.stale_paragraphs ? 'bg-amber-50 text-amber-900 dark:bg-amber-900/20 dark:text-amber-100' : 'bg-green-50 text-green-800 dark:bg-green-900/20 dark:text-green-200'}`} data-testid="stale-summary">
+        {view.stale_paragraphs ? <AlertTriangle className="h-4 w-4 shrink-0" aria-hidden="true" /> : <CheckCircle2 className="h-4 w-4 shrink-0" aria-hidden="true" />}
+        {view.stale_paragraphs ? t('edition.staleCount', { n: view.stale_paragraphs }) : t('edition.allCurrent')}
+      </p>
+      <div className="hidden gap-x-6 px-4 text-xs font-semibold uppercase tracking-wide text-gray-600 md:grid md:grid-cols-2 sm:px-5 dark:text-gray-400" aria-hidden="true">
+        <span>{t(`edition.lang.${source.lang}`)} · {source.title}</span>
+        <span>{t(`edition.lang.${edition.lang}`)} · {edition.title}</span>
+      </div>
+      {view.parts.map((part) => <PartPairs key={part.position} part={part} source={source.lang} edition={edition.lang} />)}
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+// End to end: a writer's romance on My Books gets its edition in the other language: "Make a Malay
+// edition" shows the cost and the glossary read from the story bible before anything is charged, the progress bar
+// fills part by part, My Books then lists both books (the edition marked as one of its source), and the
+// side-by-side page pairs every source paragraph with its translation, two columns at 1366 px and stacked pairs at
+// 390 px, axe clean; a change to the source marks the paragraphs from it on as out of date. The same from Malay to
+// English in the Malay studio. The model is the fake one taught to translate (tests/fake-translator.ts).
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS, describeInChromium, fakeModel, grantCredits, signUp } from './helpers.js';
+import { problemsAtWidths, seriousViolations } from './axe.js';
+import { underWriter } from '../scripted-models.js';
+import { fakeTranslator, WORD_MAP } from '../fake-translator.js';
+import { CHAPTERS, chapterParagraphs } from '../translate/book.js';
+
+const PASSWORD = 'secret12';
+let translator = fakeTranslator();
+const model = fakeModel(underWriter(1).fakeOptions({ reply: (body) => translator.reply(body) }));
+afterAll(() => model.close());
+
+const WORDS = {
+  en: { make: 'Make a Malay edition', start: 'Start translating', cost: `${CHAPTERS} credits: ${CHAPTERS} parts at 1 a part`, ready: 'The Malay edition is ready', read: 'Read it side by side', of: /Malay edition of “Lantern Bay”/, glossary: 'Glossary', stale: /paragraphs? (is|are) out of date/, heading: 'Chapter', title: 'Lantern Bay' },
+  ms: { make: 'Buat edisi Bahasa Inggeris', start: 'Mula menterjemah', cost: `${CHAPTERS} kredit: ${CHAPTERS} bahagian pada 1 setiap bahagian`, ready: 'Edisi Bahasa Inggeris sudah siap', read: 'Bacanya sebelah-menyebelah', of: /Edisi Bahasa Inggeris bagi “Teluk Pelita”/, glossary: 'Glosari', stale: /perenggan lapuk/, heading: 'Bab', title: 'Teluk Pelita' },
+} as const;
+
+/** The writer's 5-chapter romance in `lang`, imported through the API as My Books' import does. */
+async function importRomance(page: Page, lang: 'en' | 'ms'): Promise<void> {
+  const word = lang === 'en' ? 'Chapter' : 'Bab';
+  const text = [`# ${WORDS[lang].title}`, ...Array.from({ length: CHAPTERS }, (_, i) => [`## ${word} ${i + 1}: ${WORD_MAP[i]![lang === 'en' ? 0 : 1]}`, ...chapterParagraphs(i + 1, lang)].join('\n\n'))].join('\n\n');
+  const status = await page.evaluate(async ({ text, lang }) => {
+    const res = await fetch(`/api/books/import?file=romance.md&generator=romance&lang=${lang}`, { method: 'POST', headers: { 'content-type': 'text/markdown' }, body: text });
+    return `${res.status} ${res.ok ? '' : await res.text()}`;
+  }, { text, lang });
+  expect(status.trim()).toBe('200');
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, `edition-${name}.png`), fullPage: true });
+
+describeInChromium('An edition in the other language', { what: 'fake model taught to translate', serve: model.serve }, (app) => {
+  it.each(['en', 'ms'] as const)('made from My Books with its cost, progress and glossary, then read side by side at 1366 and 390 px (%s studio)', async (lang) => {
+    const w = WORDS[lang];
+    const page = await app.open({ width: 1366, height: 900 });
+    const email = `edition.${lang}@e2e.test`;
+    await signUp(page, app.base, email, PASSWORD);
+    await grantCredits(app.base, { email: app.karya.adminEmail, password: PASSWORD }, email, 40);
+    if (lang === 'ms') await page.locator('aside [data-testid="language-switch"]').selectOption('ms');
+    await importRomance(page, lang);
+
+    await page.goto(`${app.base}/books`);
+    await page.getByTestId('make-edition').first().waitFor();
+    expect(await page.getByTestId('make-edition').first().textContent()).toContain(w.make);
+    await page.getByTestId('make-edition').first().click();
+    const dialog = page.getByTestId('edition-dialog');
+    await dialog.getByRole('heading', { name: w.make }).waitFor();
+    expect(await dialog.getByTestId('edition-cost').textContent()).toContain(w.cost);
+    await dialog.getByRole('heading', { name: w.glossary }).waitFor();
+    expect(await dialog.getByTestId('glossary-row').count()).toBeGreaterThan(0);
+    // The writer sets a rendering of their own in the glossary before starting (English to Malay: Daniel → Danial).
+    if (lang === 'en') {
+      for (const row of await dialog.getByTestId('glossary-row').all()) {
+        if ((await row.locator('input').first().inputValue()) === 'Daniel') await row.locator('input').nth(1).fill('Danial');
+      }
+      await dialog.getByTestId('save-glossary').click();
+      await page.getByText('Glossary saved').waitFor();
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, `dialog-${lang}-1366`);
+    await dialog.getByTestId('start-edition').click();
+    await dialog.getByText(w.ready).waitFor({ timeout: 60_000 });
+    expect(await dialog.getByRole('progressbar').getAttribute('aria-valuenow')).toBe(String(CHAPTERS));
+    await shot(page, `dialog-done-${lang}-1366`);
+    await dialog.getByRole('link', { name: w.read }).click();
+
+    // Side by side: every source paragraph beside its translation.
+    await page.waitForURL((u) => u.pathname.endsWith('/side-by-side'));
+    await page.getByTestId('side-part').first().waitFor();
+    expect(await page.getByTestId('side-part').count()).toBe(CHAPTERS);
+    const pairs = Array.from({ length: CHAPTERS }, (_, i) => chapterParagraphs(i + 1, lang).length).reduce((a, b) => a + b, 0);
+    expect(await page.getByTestId('paragraph-pair').count()).toBe(pairs);
+    expect(await page.getByText(w.of).count()).toBeGreaterThan(0);
+    if (lang === 'en') expect(await page.getByTestId('side-by-side').textContent()).toContain('Danial');
+    expect(await problemsAtWidths(page)).toEqual([]);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(ARTIFACTS, `edition-side-by-side-${lang}-1366.png`) });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(ARTIFACTS, `edition-side-by-side-${lang}-390.png`) });
+    // On a phone each source paragraph sits above its translation.
+    const [a, b] = await page.getByTestId('paragraph-pair').first().locator(':scope > div').all();
+    const [boxA, boxB] = [await a!.boundingBox(), await b!.boundingBox()];
+    expect(boxB!.y).toBeGreaterThan(boxA!.y + boxA!.height - 1);
+
+    // The source's chapter 2 changed: its translation from the changed paragraph on is out of date.
+    const source = chapterParagraphs(2, lang);
+    const edited = await page.evaluate(async (text) => (await fetch('/api/progress/romance/part', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ part: { kind: 'chapter', position: 2 }, text }) })).status, [source[0], `${source[1]} …`, ...source.slice(2)].join('\n\n'));
+    expect(edited).toBe(200);
+    await page.reload();
+    await page.getByTestId('stale-summary').getByText(w.stale).waitFor();
+    expect(await page.getByTestId('stale-paragraph').count()).toBe(source.length - 1);
+    expect(await problemsAtWidths(page)).toEqual([]);
+    await page.getByTestId('stale-paragraph').first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(ARTIFACTS, `edition-stale-${lang}-390.png`) });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.getByTestId('stale-paragraph').first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(ARTIFACTS, `edition-stale-${lang}-1366.png`) });
+    // The dark theme too (the system's preference, as tests/e2e/a11y-themes.test.ts sets it).
+    // The sidebar switched live keeps its transition's colours a while; tests/e2e/a11y-themes.test.ts checks it in the dark theme.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await problemsAtWidths(page, ['aside'])).toEqual([]);
+    await page.getByTestId('stale-paragraph').first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(ARTIFACTS, `edition-stale-${lang}-dark-1366.png`) });
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    // My Books lists both, the edition marked as one of its source.
+    await page.goto(`${app.base}/books`);
+    await page.getByTestId('edition-of').waitFor();
+    expect(await page.getByTestId('my-book').count()).toBe(2);
+    expect(await page.getByTestId('edition-of').textContent()).toMatch(w.of);
+    expect(await problemsAtWidths(page)).toEqual([]);
+    // The sidebar switched live keeps its transition's colours a while; tests/e2e/a11y-themes.test.ts checks it in the dark theme.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await problemsAtWidths(page, ['aside'])).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
+    // The source offers no second edition once its edition has every chapter; both offer the side-by-side page.
+    expect(await page.getByTestId('make-edition').count()).toBe(0);
+    expect(await page.getByTestId('side-by-side-link').count()).toBe(2);
+    await shot(page, `my-books-${lang}-1366`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, `my-books-${lang}-390`);
+
+    // "Edit the edition": the edition opens on its generator page as a book of its own, saying its source.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.getByTestId('side-by-side-link').last().click();
+    await page.getByTestId('edit-edition').click();
+    await page.waitForURL((u) => u.pathname === '/romance');
+    await page.getByTestId('book-edition-of').waitFor();
+    expect(await page.getByTestId('book-edition-of').textContent()).toMatch(w.of);
+  });
+
+  it('names a part that cannot be translated, gives its credits back, and goes on from it', async () => {
+    const page = await app.open({ width: 1366, height: 900 });
+    const email = 'edition.failed@e2e.test';
+    await signUp(page, app.base, email, PASSWORD);
+    await grantCredits(app.base, { email: app.karya.adminEmail, password: PASSWORD }, email, 40);
+    await importRomance(page, 'en');
+    // Chapter 2's window is answered with a paragraph dropped, asked again and dropped again.
+    translator = fakeTranslator({ misbehave: 'drop', at: 1, always: true });
+    try {
+      await page.goto(`${app.base}/books`);
+      await page.getByTestId('make-edition').click();
+      const dialog = page.getByTestId('edition-dialog');
+      await dialog.getByTestId('start-edition').click();
+      await dialog.getByTestId('edition-failed').waitFor({ timeout: 60_000 });
+      expect(await dialog.getByTestId('edition-failed').textContent()).toMatch(/^Chapter 2 was not translated: .*its credits were given back/);
+      expect(await dialog.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('1');
+      expect(await seriousViolations(page)).toEqual([]);
+      await shot(page, 'failed-en-1366');
+    } finally {
+      translator = fakeTranslator();
+    }
+    const dialog = page.getByTestId('edition-dialog');
+    await dialog.getByRole('button', { name: 'Go on translating' }).click();
+    await dialog.getByText(WORDS.en.ready).waitFor({ timeout: 60_000 });
+    expect(await dialog.getByRole('progressbar').getAttribute('aria-valuenow')).toBe(String(CHAPTERS));
+  });
+});

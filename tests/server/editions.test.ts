@@ -1,0 +1,242 @@
+// A book's edition in the other language from the studio's side (server/routes/editions.ts), against the fake
+// model taught to translate (tests/fake-translator.ts): the cost said before, each part charged once as a step
+// and given back when it cannot be had, a second start going on from where the first stopped, the glossary read
+// from the story bible and written by the writer within its limits, the edition listed with its source, its
+// paragraphs beside the source's with those a later change to the source put out of date marked.
+import { describe, expect, it } from 'vitest';
+import { serverOnFakeModel, parseEvents, signUp, type TestServer } from './helpers.js';
+import { underWriter } from '../scripted-models.js';
+import { fakeTranslator, isTranslateRequest, type TranslatorOptions } from '../fake-translator.js';
+import { CHAPTERS, chapterParagraphs, romanceSaves } from '../translate/book.js';
+import type { Lang } from '../../engine/index.js';
+
+let translator = fakeTranslator();
+let isDown = false;
+const options = underWriter(1).fakeOptions({
+  reply: (body) => {
+    if (isTranslateRequest(body) && isDown) return { status: 500, body: { error: { message: 'down' } } };
+    return translator.reply(body);
+  },
+});
+const served = serverOnFakeModel(options, { env: { KARYA_MAX_RETRIES: '0' } });
+
+const teach = (options: TranslatorOptions = {}) => {
+  translator = fakeTranslator(options);
+  isDown = false;
+};
+
+/** A writer with `credits` credits and the 5-chapter romance in `lang` as their current romance. */
+async function writerWithRomance(ts: TestServer, lang: Lang, credits = 20) {
+  const cookie = await signUp(ts);
+  const id = (await ts.http.get('/api/me').set('cookie', cookie)).body.id as string;
+  ts.store.run(ts.store.db.updateTable('users').set({ credits_available: credits }).where('id', '=', id));
+  const bookId = await ts.ctx.repos.books.saveImport({ userId: id, key: 'romance', saves: romanceSaves(lang) });
+  const charges = async () => (await ts.ctx.repos.credits.ledger(id)).slice(1).filter((r) => r.type === 'charge').length;
+  const refunds = async () => (await ts.ctx.repos.credits.ledger(id)).slice(1).filter((r) => r.type === 'refund').length;
+  return { cookie, id, bookId, charges, refunds };
+}
+
+describe('an edition in the other language, made from the studio', () => {
+  it('says the cost before, charges each part once, lists the edition with its source and pairs its paragraphs with the source\'s', async () => {
+    const { ts } = served;
+    teach();
+    const w = await writerWithRomance(ts, 'en');
+    const before = await ts.http.get(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie);
+    expect(before.status).toBe(200);
+    expect(before.body).toMatchObject({ book: { id: w.bookId, lang: 'en' }, editions: [], offer: { to: 'ms', cost: { per_part: 1, parts: CHAPTERS, total: CHAPTERS, remaining: CHAPTERS }, is_running: false } });
+    expect(before.body.offer.glossary_terms).toBeGreaterThanOrEqual(2);
+    expect(await w.charges()).toBe(0);
+
+    const res = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).set('accept', 'text/event-stream').send({ to: 'ms' });
+    expect(res.status).toBe(200);
+    const events = parseEvents(res.text);
+    const parts = events.filter((e) => e.event === 'part').map((e) => e.data as { status: string; credits: number; parts_done: number });
+    expect(parts.map((p) => [p.status, p.credits])).toEqual(Array(CHAPTERS).fill(['translated', 1]));
+    expect(parts.at(-1)!.parts_done).toBe(CHAPTERS);
+    expect(events.some((e) => e.event === 'progress')).toBe(true);
+    const done = events.at(-1)!;
+    expect(done.event).toBe('done');
+    const edition = (done.data as { edition: { id: number; lang: string; parts_done: number }; credits_charged: number; credits_available: number });
+    expect(edition).toMatchObject({ edition: { lang: 'ms', parts_done: CHAPTERS, stale_paragraphs: 0 }, credits_charged: CHAPTERS, credits_available: 20 - CHAPTERS });
+    expect(await w.charges()).toBe(CHAPTERS);
+
+    // My Books shows both, the edition marked as an edition of its source; the source's editions name it.
+    const books = (await ts.http.get('/api/books').set('cookie', w.cookie)).body.books as Array<{ id: number; lang: string; edition_of?: { id: number } }>;
+    expect(books.find((b) => b.id === w.bookId)!.edition_of).toBeUndefined();
+    expect(books.find((b) => b.id === edition.edition.id)).toMatchObject({ lang: 'ms', edition_of: { id: w.bookId } });
+    const after = await ts.http.get(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie);
+    expect(after.body.editions).toEqual([expect.objectContaining({ id: edition.edition.id, lang: 'ms', parts_done: CHAPTERS })]);
+    expect(after.body.offer.cost.remaining).toBe(0);
+
+    // Side by side: every source paragraph with its translation, none out of date; the view says the parts are translations.
+    const side = await ts.http.get(`/api/books/${edition.edition.id}/side-by-side`).set('cookie', w.cookie);
+    expect(side.status).toBe(200);
+    expect(side.body.source).toMatchObject({ id: w.bookId, lang: 'en' });
+    expect(side.body.parts).toHaveLength(CHAPTERS);
+    for (const [i, part] of (side.body.parts as Array<{ pairs: Array<{ source: string; edition: string; is_stale: boolean }> }>).entries()) {
+      expect(part.pairs.map((p) => p.source)).toEqual(chapterParagraphs(i + 1, 'en'));
+      expect(part.pairs.every((p) => p.edition && !p.is_stale)).toBe(true);
+    }
+    // A second start of a whole edition charges nothing.
+    const again = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).send({ to: 'ms' });
+    expect(again.status).toBe(200);
+    expect(again.body.credits_charged).toBe(0);
+    expect(await w.charges()).toBe(CHAPTERS);
+  });
+
+  it('marks the edition\'s paragraphs from a changed source paragraph on as out of date', async () => {
+    const { ts } = served;
+    teach();
+    const w = await writerWithRomance(ts, 'ms');
+    const made = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).send({ to: 'en' });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const paragraphs = chapterParagraphs(2, 'ms');
+    const changed = [paragraphs[0]!, `${paragraphs[1]!} Hujan turun lagi.`, ...paragraphs.slice(2)];
+    const edit = await ts.http.put('/api/progress/romance/part').set('cookie', w.cookie).send({ part: { kind: 'chapter', position: 2 }, text: changed.join('\n\n') });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    const side = await ts.http.get(`/api/books/${made.body.edition.id}/side-by-side`).set('cookie', w.cookie);
+    const part2 = (side.body.parts as Array<{ position: number; pairs: Array<{ is_stale: boolean }>; stale: number }>).find((p) => p.position === 2)!;
+    expect(part2.pairs.map((p) => p.is_stale)).toEqual(paragraphs.map((_, i) => i >= 1));
+    expect(side.body.stale_paragraphs).toBe(paragraphs.length - 1);
+    expect((await ts.http.get(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie)).body.editions[0].stale_paragraphs).toBe(paragraphs.length - 1);
+
+    // The edition is a book of its own: continued, it is the current romance, edited as any book; the link holds.
+    const editionId = made.body.edition.id as number;
+    expect((await ts.http.post(`/api/books/${editionId}/continue`).set('cookie', w.cookie)).status).toBe(200);
+    const mine = 'The rain fell again over the harbour, and Daniel did not move.';
+    const own = await ts.http.put('/api/progress/romance/part').set('cookie', w.cookie).send({ part: { kind: 'chapter', position: 1 }, text: mine });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    const again = await ts.http.get(`/api/books/${editionId}/side-by-side`).set('cookie', w.cookie);
+    expect(again.body.edition).toMatchObject({ id: editionId, is_current: true });
+    expect(again.body.parts[0].pairs[0].edition).toBe(mine);
+    // Its view on the generator page says its source.
+    const view = await ts.http.get('/api/progress/romance').set('cookie', w.cookie);
+    expect(view.body.book.edition_of).toMatchObject({ id: w.bookId, lang: 'ms', edition_id: editionId });
+    const listed = (await ts.http.get('/api/books').set('cookie', w.cookie)).body.books as Array<{ id: number; edition_of?: { id: number } }>;
+    expect(listed.find((b) => b.id === editionId)!.edition_of?.id).toBe(w.bookId);
+    // Started again, the edition is found under its new key: nothing is translated or charged twice.
+    const charges = await w.charges();
+    const rerun = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).send({ to: 'en' });
+    expect([rerun.status, rerun.body.credits_charged]).toEqual([200, 0]);
+    expect(await w.charges()).toBe(charges);
+  });
+
+  it('gives back the charge of a part that cannot be had, and a second start goes on from it, paying each part once', async () => {
+    const { ts } = served;
+    // The third part's window is answered with a paragraph dropped, every time: the part cannot be had.
+    teach({ misbehave: 'drop', at: 2, always: true });
+    const w = await writerWithRomance(ts, 'en');
+    const first = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).send({ to: 'ms' });
+    expect(first.status).toBe(502);
+    expect(first.body.error.code).toBe('edition_part_failed');
+    expect(first.body.error.message).toMatch(/Chapter 3 was not translated/);
+    expect([await w.charges(), await w.refunds()]).toEqual([3, 1]);
+    const books = (await ts.http.get('/api/books').set('cookie', w.cookie)).body.books as Array<{ edition_of?: unknown; is_finished: boolean }>;
+    expect(books.filter((b) => b.edition_of)).toHaveLength(1);
+    const offer = (await ts.http.get(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie)).body.offer;
+    expect(offer.cost.remaining).toBe(CHAPTERS - 2);
+
+    // The model down in the middle of a part: that part's charge is given back too.
+    isDown = true;
+    const down = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).send({ to: 'ms' });
+    expect(down.status).toBeGreaterThanOrEqual(500);
+    expect([await w.charges(), await w.refunds()]).toEqual([4, 2]);
+
+    teach();
+    const rest = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).send({ to: 'ms' });
+    expect(rest.status, JSON.stringify(rest.body)).toBe(200);
+    expect(rest.body.credits_charged).toBe(CHAPTERS - 2);
+    expect(rest.body.edition.parts_done).toBe(CHAPTERS);
+    // Charged parts less refunded ones: each part paid once.
+    expect((await w.charges()) - (await w.refunds())).toBe(CHAPTERS);
+  });
+
+  it('stops at a part the balance cannot pay (402), and refuses the wrong language, an edition of an edition and a second run at once', async () => {
+    const { ts } = served;
+    teach();
+    const w = await writerWithRomance(ts, 'en', 2);
+    const short = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).send({ to: 'ms' });
+    expect(short.status).toBe(402);
+    expect(short.body.error.code).toBe('insufficient_credits');
+    expect(await w.charges()).toBe(2);
+    const same = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).send({ to: 'en' });
+    expect([same.status, same.body.error.code]).toEqual([400, 'edition_wrong_language']);
+    const bad = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).send({ to: 'fr' });
+    expect(bad.status).toBe(400);
+    const editionId = (await ts.ctx.repos.editions(w.id).find({ sourceId: w.bookId, lang: 'ms' }))!.editionId!;
+    const ofEdition = await ts.http.post(`/api/books/${editionId}/editions`).set('cookie', w.cookie).send({ to: 'en' });
+    expect([ofEdition.status, ofEdition.body.error.code]).toEqual([409, 'translate_is_edition']);
+    expect((await ts.http.get(`/api/books/${editionId}/editions`).set('cookie', w.cookie)).body.offer).toBeNull();
+
+    // Two starts at once: the second is refused while the first runs.
+    ts.store.run(ts.store.db.updateTable('users').set({ credits_available: 20 }).where('id', '=', w.id));
+    const stream = await fetch(`${ts.url}/api/books/${w.bookId}/editions`, { method: 'POST', headers: { cookie: w.cookie, 'content-type': 'application/json', accept: 'text/event-stream', origin: ts.url }, body: JSON.stringify({ to: 'ms' }) });
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.getReader();
+    await reader.read();
+    const second = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).send({ to: 'ms' });
+    expect([second.status, second.body.error.code]).toEqual([409, 'edition_running']);
+    while (!(await reader.read()).done);
+    // The run's lease is let go at its end: the edition is no longer being made.
+    expect((await ts.http.get(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie)).body.offer.is_running).toBe(false);
+    // Another user's book is not found.
+    const other = await signUp(ts);
+    expect((await ts.http.get(`/api/books/${w.bookId}/editions`).set('cookie', other)).status).toBe(404);
+  });
+
+  it('holds a glossary changed while the edition is made from the next part on', async () => {
+    const { ts } = served;
+    teach();
+    const w = await writerWithRomance(ts, 'en');
+    options.latencyMs = 150;
+    try {
+      const stream = await fetch(`${ts.url}/api/books/${w.bookId}/editions`, { method: 'POST', headers: { cookie: w.cookie, 'content-type': 'application/json', accept: 'text/event-stream', origin: ts.url }, body: JSON.stringify({ to: 'ms' }) });
+      const reader = stream.body!.getReader();
+      await reader.read();
+      expect((await ts.http.get(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie)).body.offer.is_running).toBe(true);
+      const saved = await ts.http.put(`/api/books/${w.bookId}/editions/ms/glossary`).set('cookie', w.cookie).send({ terms: [{ term: 'Aisha', rendering: 'Aisha' }, { term: 'Daniel', rendering: 'Danial' }] });
+      expect(saved.status).toBe(200);
+      while (!(await reader.read()).done);
+    } finally {
+      options.latencyMs = 0;
+    }
+    const editionId = (await ts.ctx.repos.editions(w.id).find({ sourceId: w.bookId, lang: 'ms' }))!.editionId!;
+    const side = await ts.http.get(`/api/books/${editionId}/side-by-side`).set('cookie', w.cookie);
+    const texts = (side.body.parts as Array<{ pairs: Array<{ edition: string }> }>).map((p) => p.pairs.map((x) => x.edition).join(' '));
+    // The first part was under way with the glossary as it was; the last one holds the writer's rendering.
+    expect(texts[0]).not.toMatch(/Danial/);
+    expect(texts.at(-1)).toMatch(/Danial/);
+    expect(texts.at(-1)).not.toMatch(/Daniel/);
+  });
+
+  it('reads the glossary from the story bible, keeps the writer\'s within its limits, and holds the edition to it', async () => {
+    const { ts } = served;
+    teach();
+    const w = await writerWithRomance(ts, 'en');
+    const url = `/api/books/${w.bookId}/editions/ms/glossary`;
+    const read = await ts.http.get(url).set('cookie', w.cookie);
+    expect(read.status).toBe(200);
+    expect(read.body.is_writers).toBe(false);
+    expect(read.body.terms).toEqual(expect.arrayContaining([{ term: 'Aisha', rendering: 'Aisha' }, { term: 'Daniel', rendering: 'Daniel' }]));
+    for (const terms of [
+      Array.from({ length: 201 }, (_, i) => ({ term: `Name${i}`, rendering: `Name${i}` })),
+      [{ term: '', rendering: 'x' }],
+      [{ term: 'Daniel', rendering: 'a'.repeat(81) }],
+      [{ term: 'Daniel', rendering: 'Danial' }, { term: 'Daniel', rendering: 'Daniyal' }],
+    ]) {
+      const refused = await ts.http.put(url).set('cookie', w.cookie).send({ terms });
+      expect(refused.status, JSON.stringify(terms).slice(0, 60)).toBe(400);
+    }
+    expect((await ts.http.put(`/api/books/${w.bookId}/editions/en/glossary`).set('cookie', w.cookie).send({ terms: [] })).status).toBe(400);
+    const terms = [...(read.body.terms as Array<{ term: string; rendering: string }>).filter((t) => t.term !== 'Daniel'), { term: 'Daniel', rendering: 'Danial' }];
+    const saved = await ts.http.put(url).set('cookie', w.cookie).send({ terms });
+    expect(saved.status).toBe(200);
+    expect((await ts.http.get(url).set('cookie', w.cookie)).body).toMatchObject({ is_writers: true, terms });
+    const made = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).send({ to: 'ms' });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const side = await ts.http.get(`/api/books/${made.body.edition.id}/side-by-side`).set('cookie', w.cookie);
+    const text = JSON.stringify(side.body.parts.map((p: { pairs: Array<{ edition: string }> }) => p.pairs.map((x) => x.edition)));
+    expect(text).toMatch(/Danial/);
+    expect(text).not.toMatch(/Daniel/);
+  });
+});

@@ -141,7 +141,7 @@ describe('karya translate: an edition in the other language', () => {
     const { id, karya, state } = await setUp('en');
     expect(await karya(['translate', '--book', String(id), '--to', 'en'])).toMatchObject({ code: 2, stderr: expect.stringContaining('is already in English') });
     expect(await karya(['translate', '--book', String(id), '--to', 'fr'])).toMatchObject({ code: 2, stderr: expect.stringContaining('"fr" is not a language Karya writes') });
-    expect(await karya(['translate', '--book', '99', '--to', 'ms'])).toMatchObject({ code: 2, stderr: expect.stringContaining('Tiada buku 99') });
+    expect(await karya(['translate', '--book', '99', '--to', 'ms'])).toMatchObject({ code: 2, stderr: expect.stringContaining('There is no book 99') });
     // Without a model (the offline provider writes demo text) nothing is asked.
     const offline = await runKaryaInProcess(['translate', '--book', String(id), '--to', 'ms', '--state', state], { env: {} });
     expect(offline).toMatchObject({ code: 2, stderr: expect.stringContaining('a translation needs a model: set OPENAI_API_KEY') });

@@ -30,12 +30,7 @@ export function editionRoutes(ctx: AppContext): ApiRoutes {
     const owner = userId(req);
     const lang = requestLang(req);
     const { book, spec } = await bookOf(ctx, { userId: owner, id: req.input.params.id, lang });
-    const links = await repos.editions(owner).list();
-    const editions = [];
-    for (const link of links.filter((l) => l.sourceId === book.id && l.editionId !== null)) {
-      const edition = await repos.books.find({ userId: owner, id: link.editionId! });
-      if (edition) editions.push(editionSummary({ spec, source: book, edition, link }));
-    }
+    const editions = await editionsOfBook(ctx, { owner, spec, book });
     const to = otherLanguage(book.state.lang);
     const hasText = book.state.content.some((t) => t.trim());
     const isOffered = hasText && !(await isEdition(ctx, owner, book));
@@ -117,14 +112,34 @@ export function editionRoutes(ctx: AppContext): ApiRoutes {
     const link = await repos.editions(owner).ofEdition(edition.id);
     const source = link ? await repos.books.find({ userId: owner, id: link.sourceId }) : null;
     if (!link || !source) throw ApiError.catalogue(404, 'edition_not_found', lang);
-    const parts = sideBySide({ spec, source: source.state, edition: edition.state, hashes: link.hashes });
-    res.json({
-      source: { id: source.id, title: bookSummary(spec, source.state).title, lang: source.state.lang },
-      edition: { id: edition.id, title: bookSummary(spec, edition.state).title, lang: edition.state.lang, generator_id: spec.id, is_current: edition.key === edition.bookType },
-      parts: parts.map((p) => ({ position: p.position, label: p.label, title: p.title, pairs: p.pairs.map((x) => ({ source: x.source, edition: x.edition, is_stale: x.isStale })), stale: p.staleCount })),
-      stale_paragraphs: parts.reduce((n, p) => n + p.staleCount, 0),
-    });
+    res.json(sideBySideAnswer({ spec, source, edition, hashes: link.hashes }));
   });
 
   return router;
+}
+
+type SavedBookRow = NonNullable<Awaited<ReturnType<AppContext['repos']['books']['find']>>>;
+
+/** The side-by-side answer: each part's paragraphs paired, those whose source changed since marked stale. */
+function sideBySideAnswer(input: { spec: Parameters<typeof sideBySide>[0]['spec'] & Parameters<typeof bookSummary>[0]; source: SavedBookRow; edition: SavedBookRow; hashes: Parameters<typeof sideBySide>[0]['hashes'] }) {
+  const { spec, source, edition } = input;
+  const parts = sideBySide({ spec, source: source.state, edition: edition.state, hashes: input.hashes });
+  return {
+    source: { id: source.id, title: bookSummary(spec, source.state).title, lang: source.state.lang },
+    edition: { id: edition.id, title: bookSummary(spec, edition.state).title, lang: edition.state.lang, generator_id: spec.id, is_current: edition.key === edition.bookType },
+    parts: parts.map((p) => ({ position: p.position, label: p.label, title: p.title, pairs: p.pairs.map((x) => ({ source: x.source, edition: x.edition, is_stale: x.isStale })), stale: p.staleCount })),
+    stale_paragraphs: parts.reduce((n, p) => n + p.staleCount, 0),
+  };
+}
+
+/** The editions a source book has, as the list says each. */
+async function editionsOfBook(ctx: AppContext, input: { owner: string; spec: Parameters<typeof editionSummary>[0]['spec']; book: SavedBookRow }) {
+  const { owner, spec, book } = input;
+  const links = await ctx.repos.editions(owner).list();
+  const editions = [];
+  for (const link of links.filter((l) => l.sourceId === book.id && l.editionId !== null)) {
+    const edition = await ctx.repos.books.find({ userId: owner, id: link.editionId! });
+    if (edition) editions.push(editionSummary({ spec, source: book, edition, link }));
+  }
+  return editions;
 }

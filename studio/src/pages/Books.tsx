@@ -33,6 +33,26 @@ function groupsOf(books: readonly MyBook[]): Array<{ series?: NonNullable<MyBook
   });
 }
 
+/** A book's title (its number in a series before it), what it is an edition of, and its facts. */
+function BookTitle({ book }: { book: MyBook }) {
+  const { t } = useT();
+  return (
+    <div className="flex min-w-0 flex-1 items-start gap-2 sm:min-w-[15rem]">
+      <BookOpen className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
+      <div className="min-w-0 flex-1">
+        <span className="block font-medium break-words [overflow-wrap:anywhere]" lang={book.lang} data-testid="my-book-title">{book.series ? <span className="text-gray-500" data-testid="series-number">{t('series.number', { n: book.series.number })} · </span> : null}{book.title}</span>
+        {book.edition_of && (
+          <span className="mt-0.5 flex items-center gap-1 text-xs font-medium text-brand-700 dark:text-brand-400" data-testid="edition-of">
+            <Languages className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+            {t('edition.of', { language: t(`edition.lang.${book.lang}`), title: book.edition_of.title })}
+          </span>
+        )}
+        <BookFacts book={book} />
+      </div>
+    </div>
+  );
+}
+
 export default function Books() {
   const { t, lang } = useT();
   const { books, setBooks, loadError, retry } = useMyBooks();
@@ -55,19 +75,7 @@ export default function Books() {
   // the buttons sit at the right. A long title wraps rather than shrinking to nothing.
   const row = (book: MyBook) => (
     <li key={book.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-3" data-testid="my-book">
-      <div className="flex min-w-0 flex-1 items-start gap-2 sm:min-w-[15rem]">
-        <BookOpen className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
-        <div className="min-w-0 flex-1">
-          <span className="block font-medium break-words [overflow-wrap:anywhere]" lang={book.lang} data-testid="my-book-title">{book.series ? <span className="text-gray-500" data-testid="series-number">{t('series.number', { n: book.series.number })} · </span> : null}{book.title}</span>
-          {book.edition_of && (
-            <span className="mt-0.5 flex items-center gap-1 text-xs font-medium text-brand-700 dark:text-brand-400" data-testid="edition-of">
-              <Languages className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
-              {t('edition.of', { language: t(`edition.lang.${book.lang}`), title: book.edition_of.title })}
-            </span>
-          )}
-          <BookFacts book={book} />
-        </div>
-      </div>
+      <BookTitle book={book} />
       <div className="flex flex-wrap items-center gap-1 pl-6 sm:justify-end sm:pl-0">
         {routeOf(book) && (
           <button

@@ -54,6 +54,19 @@ export function catalogueIndex(entries: readonly CatalogueEntry[]): FingerprintI
  */
 export const CLOSE_BOOKS_READ = 3;
 
+/**
+ * When a book is kept now: after every book of the index, so two books of a batch kept in the same millisecond
+ * keep the order they were kept in (a tie would be broken by their keys, and the original taken for the copy).
+ */
+function keptNow(index: FingerprintIndex<CatalogueEntry>): string {
+  let latest = 0;
+  for (const e of index.keys()) {
+    const at = Date.parse(e.keptAt);
+    if (at > latest) latest = at;
+  }
+  return new Date(Math.max(Date.now(), latest + 1)).toISOString();
+}
+
 /** Kept before: by time, then by key (two books kept in the same millisecond). */
 const isBefore = (a: CatalogueEntry, b: CatalogueEntry) => a.keptAt < b.keptAt || (a.keptAt === b.keptAt && a.key < b.key);
 
@@ -77,7 +90,7 @@ export async function checkCloseness(input: {
   const threshold = input.threshold ?? DEFAULT_CLOSE_THRESHOLD;
   const print = textFingerprint(input.parts);
   const own = [...index.keys()].find((e) => e.key === book.key);
-  const entry: CatalogueEntry = { ...book, fingerprint: print, keptAt: own?.keptAt ?? new Date().toISOString() };
+  const entry: CatalogueEntry = { ...book, fingerprint: print, keptAt: own?.keptAt ?? keptNow(index) };
   const isEarlier = (e: CatalogueEntry) => e.key !== book.key && (!own || isBefore(e, entry));
   const close = index.closeTo(print, threshold).filter((m) => isEarlier(m.key));
   const compared = [...index.keys()].filter(isEarlier).length;

@@ -2,7 +2,7 @@
 // one book (share ≥ 0.9), two books written apart share nothing near the 15 % threshold, a copied passage is
 // shown as it reads, a book that repeats itself across chapters says so, and a threshold out of 1 %–100 % is
 // refused naming the flag and the range in English and Malay.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   CLOSE_BOOKS_READ, CLOSE_THRESHOLD_RANGE, DEFAULT_CLOSE_THRESHOLD, FingerprintIndex, catalogueIndex, catalogueMessage, checkCloseness, parseCloseThreshold,
   reuseAcrossParts, sharedPassages, sharedShare, textFingerprint, type CatalogueEntry,
@@ -106,6 +106,27 @@ describe('near-duplicates', () => {
     expect(read).toEqual(closeness.closeTo.slice(0, CLOSE_BOOKS_READ).map((m) => m.book));
     expect(closeness.closeTo.slice(0, CLOSE_BOOKS_READ).every((m) => m.passages.length === 2)).toBe(true);
     expect(closeness.closeTo.slice(CLOSE_BOOKS_READ).every((m) => m.passages.length === 0 && m.share >= DEFAULT_CLOSE_THRESHOLD)).toBe(true);
+  });
+
+  it('two copies kept in the same millisecond keep their order: the first kept is the original', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T10:00:00.000Z'));
+    try {
+      const a = book(12);
+      const index = catalogueIndex([]);
+      const partsOf = async () => a;
+      // Keys ordered against the order they are kept in ("z-first" after "a-again"), the clock standing still.
+      const first = await checkCloseness({ book: { key: 'z-first', book: 'first', title: 'First' }, parts: a, index, partsOf });
+      const again = await checkCloseness({ book: { key: 'a-again', book: 'again', title: 'Again' }, parts: [...a], index, partsOf });
+      expect(first.closeness.closeTo).toEqual([]);
+      expect(again.closeness.closeTo.map((m) => m.book)).toEqual(['first']);
+      expect(again.entry.keptAt > first.entry.keptAt).toBe(true);
+      // Checked again later (published after its batch), the first is still the original.
+      const later = await checkCloseness({ book: { key: 'z-first', book: 'first', title: 'First' }, parts: a, index, partsOf });
+      expect(later.closeness.closeTo).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it.each([

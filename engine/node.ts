@@ -16,6 +16,8 @@ export type { PackageFile, PrintChoice } from './node/publish.js';
  */
 export const loadImportPool = () => import('./node/import/pool.js');
 export type { ImportPool } from './node/import/pool.js';
+/** A batch's near-duplicate reading in a worker thread of its own (fingerprints, reuse, passages), off the thread that schedules its calls. */
+export { ClosenessPool } from './node/closeness/pool.js';
 
 /**
  * A voice sample's text from its file (text, Markdown, DOCX, EPUB; refused like an import otherwise), read in

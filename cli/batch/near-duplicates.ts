@@ -1,7 +1,7 @@
 // A batch's near-duplicate check (server/core/near-duplicates.ts): before a book of the batch is reported done it is compared
 // with the owner's books kept before it (earlier batches, `karya publish`) and the batch's books done before
 // it, and kept in the catalogue for the ones after. The job_done event carries what it is too close to.
-import { CLOSE_BOOKS_READ, bookTitleOf, sharePercent, type BookState } from '../../engine/index.js';
+import { CLOSE_BOOKS_READ, bookTitleOf, sharePercent, type BookState, type ClosenessReading } from '../../engine/index.js';
 import { openNearDuplicates, type StateRepositories } from '../../server/index.js';
 import type { BatchJob } from './jobs.js';
 
@@ -25,10 +25,13 @@ export interface JobNearDuplicates {
 
 export type CheckJob = (job: BatchJob, state: BookState) => Promise<JobNearDuplicates>;
 
-/** The batch's check, on the owner's catalogue in `repos` (read once; each book kept in it as it is checked). */
-export async function batchNearDuplicates(repos: StateRepositories, owner: string, jobs: readonly BatchJob[], threshold: number): Promise<CheckJob> {
+/**
+ * The batch's check, on the owner's catalogue in `repos` (read once; each book kept in it as it is checked);
+ * `reading` reads the books' texts off the calling thread (a local batch's ClosenessPool).
+ */
+export async function batchNearDuplicates(repos: StateRepositories, owner: string, jobs: readonly BatchJob[], threshold: number, reading?: ClosenessReading): Promise<CheckJob> {
   const names = new Map(jobs.map((j) => [j.key, j.name]));
-  const catalogue = await openNearDuplicates(repos, owner, { nameOf: (e) => names.get(e.key) });
+  const catalogue = await openNearDuplicates(repos, owner, { nameOf: (e) => names.get(e.key), ...(reading ? { reading } : {}) });
   return async (job, state) => {
     if (job.spec.kind !== 'book' || !state.content.length) return { closeTo: [] };
     const c = await catalogue.check({ key: job.key, book: job.name, title: bookTitleOf(job.spec, state), parts: state.content, threshold });

@@ -141,17 +141,20 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
       if (emitJson && isPublicEvent(event) && event.type !== 'rate_limited') emitJson(event);
     };
     let result;
+    // Each finished book's fingerprint and passages are read in a thread of their own, off the one that schedules the calls.
+    const reading = new (await import('../../engine/node.js')).ClosenessPool();
     try {
       // A series book is told the series once the book before it is done (cli/series.ts).
       const seriesOf = async (job: BatchJob) => (job.series && job.spec.kind === 'book' ? batchSeriesBook(store!, catalog, { series: job.series, key: job.key, spec: job.spec, settings: job.settings, lang: startBook({ spec: job.spec, settings: job.settings, totalChapters: job.totalChapters }).lang }) : undefined);
       // Each book done is compared with the owner's books and the batch's done before it (cli/batch/near-duplicates.ts).
-      const nearDuplicates = await batchNearDuplicates(store!.repos, CLI_USER, jobs, closeThreshold);
+      const nearDuplicates = await batchNearDuplicates(store!.repos, CLI_USER, jobs, closeThreshold, reading);
       result = await runBatch({ books, renderer: catalog.renderer, provider, state: store!, limits: { concurrency, rpm, tpm }, signal: interrupt.signal, onEvent, seriesOf, nearDuplicates });
     } catch (error) {
       stopOutput(progress, emitJson);
       throw error;
     } finally {
       interrupt.release();
+      await reading.close();
     }
     const publish = opts.publish && !result.isInterrupted
       ? async () => { await (await import('../batch/publish.js')).publishBatch({ jobs, store: store!, catalog, provider, outDir, perDay, closeThreshold, ...(emitJson ? { emit: emitJson } : {}) }); }

@@ -31,9 +31,10 @@ export {
   CLOSE_THRESHOLD_RANGE, DEFAULT_CLOSE_THRESHOLD, FingerprintIndex, fingerprintOfRuns, parseCloseThreshold,
   parseTextFingerprint, sharedShare, shingleSet, textFingerprint, type TextFingerprint,
 } from './near-duplicate.js';
-export { reuseAcrossParts, sharedPassages } from './near-duplicate-passages.js';
+export { type PartsReuse, reuseAcrossParts, type SharedPassage, sharedPassages } from './near-duplicate-passages.js';
 export {
-  type CatalogueEntry, catalogueIndex, checkCloseness, CLOSE_BOOKS_READ, type Closeness, sharePercent,
+  type BookMeasure, type CatalogueEntry, catalogueIndex, checkCloseness, CLOSE_BOOKS_READ, type Closeness, type ClosenessReading, measureBook,
+  passagesWith, sharePercent,
 } from './near-duplicate-check.js';
 export { closeLabel, CLOSENESS_SOURCE, type ClosenessInput, closeOutcome } from './readiness-closeness.js';
 export { blockingChecks, heldFor, scheduleColumns } from './schedule.js';

@@ -5,6 +5,35 @@
 import { DEFAULT_CLOSE_THRESHOLD, FingerprintIndex, textFingerprint, type TextFingerprint } from './near-duplicate.js';
 import { passagesShared, reuseAcrossParts, type PartsReuse, type SharedPassage } from './near-duplicate-passages.js';
 
+/**
+ * What the check reads of the texts: a book's fingerprint and its reuse across its parts, and the passages it
+ * shares with a few other books. In the caller's thread by default (closenessReading); a batch reads them in
+ * a worker thread of its own (engine/node/closeness/pool.ts), off the thread that schedules its calls.
+ */
+export interface ClosenessReading {
+  measure(parts: readonly string[]): Promise<BookMeasure>;
+  /** For each of `others`, up to `count` passages the book shares with it (passagesShared). */
+  passages(parts: readonly string[], others: ReadonlyArray<readonly string[]>, count: number): Promise<SharedPassage[][]>;
+}
+
+/** A book's fingerprint and its reuse across its own parts. */
+export interface BookMeasure {
+  fingerprint: TextFingerprint;
+  reuse: PartsReuse;
+}
+
+/** A book's fingerprint and reuse, read here. */
+export function measureBook(parts: readonly string[]): BookMeasure {
+  return { fingerprint: textFingerprint(parts), reuse: reuseAcrossParts(parts) };
+}
+
+/** The passages a book shares with each of `others`, read here (the book read once). */
+export function passagesWith(parts: readonly string[], others: ReadonlyArray<readonly string[]>, count: number): SharedPassage[][] {
+  if (!others.length) return [];
+  const shared = passagesShared(parts);
+  return others.map((other) => shared(other, count));
+}
+
 /** One of an owner's books as the catalogue keeps it. */
 export interface CatalogueEntry {
   /** The key the book is saved under. */
@@ -75,8 +104,10 @@ const isBefore = (a: CatalogueEntry, b: CatalogueEntry) => a.keptAt < b.keptAt |
  * at least `threshold` of it, each with the share and two passages both have (`partsOf` reads a close book's
  * parts; null when it cannot), and the reuse across its own parts. A book already in the catalogue (checked
  * again, published after its batch) keeps its place: the books kept after it are its copies, not its
- * originals. The book's entry is in `index` when this returns (added before the first await, so books of a
- * batch finishing together each see the ones before); the caller saves `entry` to its store.
+ * originals. The book's entry is in `index` when this returns: read here, it is added before the first await
+ * (books of a batch finishing together each see the ones before); with `reading` (another thread), as soon as
+ * its fingerprint is back, which comes back in the order the books were given (one thread, first in first
+ * out), so the order books are kept in is the order they finished. The caller saves `entry` to its store.
  * @example const { closeness, entry } = await checkCloseness({ book: { key, book: 'b', title }, parts: state.content, index, partsOf })
  */
 export async function checkCloseness(input: {
@@ -85,10 +116,11 @@ export async function checkCloseness(input: {
   index: FingerprintIndex<CatalogueEntry>;
   partsOf: (key: string) => Promise<readonly string[] | null>;
   threshold?: number;
+  reading?: ClosenessReading;
 }): Promise<{ closeness: Closeness; entry: CatalogueEntry }> {
   const { index, book } = input;
   const threshold = input.threshold ?? DEFAULT_CLOSE_THRESHOLD;
-  const print = textFingerprint(input.parts);
+  const { fingerprint: print, reuse } = input.reading ? await input.reading.measure(input.parts) : measureBook(input.parts);
   const own = [...index.keys()].find((e) => e.key === book.key);
   const entry: CatalogueEntry = { ...book, fingerprint: print, keptAt: own?.keptAt ?? keptNow(index) };
   const isEarlier = (e: CatalogueEntry) => e.key !== book.key && (!own || isBefore(e, entry));
@@ -96,13 +128,15 @@ export async function checkCloseness(input: {
   const compared = [...index.keys()].filter(isEarlier).length;
   if (own) index.remove(own);
   index.add(entry, print);
-  const closeTo: CloseMatch[] = [];
-  const shared = close.length ? passagesShared(input.parts) : undefined;
-  for (const [rank, { key: other, share }] of close.entries()) {
-    const parts = rank < CLOSE_BOOKS_READ ? await input.partsOf(other.key) : null;
-    closeTo.push({ book: other.book, title: other.title, share, passages: parts && shared ? shared(parts, 2) : [] });
-  }
-  return { closeness: { threshold, compared, shingles: print.shingles, closeTo, reuse: reuseAcrossParts(input.parts) }, entry };
+  const read = await Promise.all(close.slice(0, CLOSE_BOOKS_READ).map(({ key }) => input.partsOf(key.key)));
+  const others = read.filter((parts): parts is readonly string[] => parts !== null);
+  const found = input.reading ? await input.reading.passages(input.parts, others, 2) : passagesWith(input.parts, others, 2);
+  const passagesOf = new Map(others.map((parts, i) => [parts, found[i] ?? []]));
+  const closeTo: CloseMatch[] = close.map(({ key: other, share }, rank) => {
+    const parts = rank < CLOSE_BOOKS_READ ? read[rank] : null;
+    return { book: other.book, title: other.title, share, passages: parts ? passagesOf.get(parts) ?? [] : [] };
+  });
+  return { closeness: { threshold, compared, shingles: print.shingles, closeTo, reuse }, entry };
 }
 
 /** A share as people read it: 0.153 → "15 %" (at least 1 % when there is any). */

@@ -1,0 +1,63 @@
+// A batch's near-duplicate reading in a thread of its own (engine/node/closeness/pool.ts): the same findings as
+// on the caller's thread (shares, passages, reuse), and books finishing together are kept in the order they
+// finished, however long each one's reading takes: the first one done is the original, the others its copies.
+import { afterAll, describe, expect, it } from 'vitest';
+import { catalogueIndex, checkCloseness } from '../../engine/index.js';
+import { ClosenessPool } from '../../engine/node.js';
+
+/** A seeded book of `chapters` chapters (sentences from a small vocabulary, different per seed). */
+function book(seed: number, chapters = 4, sentences = 60): string[] {
+  let x = seed * 2654435761 + 1;
+  const next = () => ((x = Math.imul(x ^ (x >>> 15), 2246822507) + 12345) >>> 0) / 2 ** 32;
+  const words = ['rain', 'harbour', 'lamp', 'letter', 'shop', 'father', 'morning', 'river', 'quiet', 'old', 'bright', 'door', 'street', 'tea', 'window', 'map', 'ship', 'song', 'market', 'bridge', 'garden', 'cat', 'clock', 'road'];
+  return Array.from({ length: chapters }, () =>
+    Array.from({ length: sentences }, () => {
+      const n = 8 + Math.floor(next() * 10);
+      const s = Array.from({ length: n }, () => words[Math.floor(next() * words.length)]!).join(' ');
+      return `${s[0]!.toUpperCase()}${s.slice(1)}.`;
+    }).join(' '));
+}
+
+const pool = new ClosenessPool();
+afterAll(() => pool.close());
+
+describe('near-duplicates read in a thread of their own', () => {
+  it('finds what the caller\'s thread finds: the copy, its share, its passages and a book\'s reuse across its parts', async () => {
+    const original = book(1);
+    // The copy: the original's first two chapters and two of its own; its last chapter repeats its third.
+    const own = book(2);
+    const copy = [original[0]!, original[1]!, own[0]!, own[0]!];
+    const check = async (reading?: ClosenessPool) => {
+      const index = catalogueIndex([]);
+      const partsOf = async (key: string) => (key === 'original' ? original : null);
+      await checkCloseness({ book: { key: 'original', book: 'original', title: 'Original' }, parts: original, index, partsOf, ...(reading ? { reading } : {}) });
+      return (await checkCloseness({ book: { key: 'copy', book: 'copy', title: 'Copy' }, parts: copy, index, partsOf, ...(reading ? { reading } : {}) })).closeness;
+    };
+    const here = await check();
+    const there = await check(pool);
+    expect(there).toEqual(here);
+    expect(there.closeTo.map((m) => m.book)).toEqual(['original']);
+    expect(there.closeTo[0]!.share).toBeGreaterThan(0.3);
+    expect(there.closeTo[0]!.passages.length).toBe(2);
+    expect(original.join(' ')).toContain(there.closeTo[0]!.passages[0]!.text.replace(/ …$/, ''));
+    expect(there.reuse.share).toBeGreaterThan(0.2);
+    expect(there.reuse.example?.part).toBe(3);
+  });
+
+  it('keeps books that finish together in the order they finished: the first is the original, the later ones its copies', async () => {
+    const text = book(7, 6, 120);
+    const index = catalogueIndex([]);
+    const partsOf = async () => text;
+    // A longer book first: its reading takes longest, yet it finished first.
+    const checks = [
+      checkCloseness({ book: { key: 'z-long', book: 'long', title: 'Long' }, parts: [...text, ...book(8, 6, 120)], index, partsOf, reading: pool }),
+      checkCloseness({ book: { key: 'b-second', book: 'second', title: 'Second' }, parts: [...text], index, partsOf, reading: pool }),
+      checkCloseness({ book: { key: 'a-third', book: 'third', title: 'Third' }, parts: [...text], index, partsOf, reading: pool }),
+    ];
+    const [long, second, third] = await Promise.all(checks);
+    expect(long!.closeness.closeTo).toEqual([]);
+    expect(second!.closeness.closeTo.map((m) => m.book)).toEqual(['long']);
+    expect(third!.closeness.closeTo.map((m) => m.book).sort()).toEqual(['long', 'second']);
+    expect(long!.entry.keptAt < second!.entry.keptAt && second!.entry.keptAt < third!.entry.keptAt).toBe(true);
+  });
+});

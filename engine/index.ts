@@ -90,7 +90,7 @@ export { AuthoredSpec, SharedFile } from './spec/format.js';
 export { CoverDataSchema } from './spec/covers.js';
 export {
   addDays, AI_TEXT_LEVELS, aiTextLevel, type AiTextLevel, aiTextShare, blockingChecks, type CatalogueEntry,
-  type BookMeasure, catalogueIndex, CHANNELS, checkCloseness, type ClosenessReading, measureBook, passagesWith, checkPublishSteps, checkWords, chooseAuthor, chooseTitle,
+  catalogueIndex, CHANNELS, checkCloseness, type ClosenessReading, checkPublishSteps, checkWords, chooseAuthor, chooseTitle,
   CLOSE_THRESHOLD_RANGE, closeLabel, type Closeness, CLOSENESS_SOURCE, type ClosenessInput, closeOutcome,
   closestModelSize, copyrightExtra, DEFAULT_CLOSE_THRESHOLD, directPublishStep, disclosureOutcome, FingerprintIndex,
   fingerprintOfRuns, type GivenFacts, heldFor, isoDay, isReleasesPerDay, isValidIsbn13, packageCoverSpec,

@@ -264,9 +264,11 @@ export async function runBook(run: BatchCalls, book: BookRun, told?: SeriesTold)
     await writeBookFiles(job, session?.state ?? book.state, png);
     run.totals.shortParts += shortParts;
     run.totals.repeatingParts += repeatingParts;
+    // Its continuity is read while the near-duplicate check runs (in a thread of its own in a local batch).
+    const continuity = session ? continuityOfBook(spec, session.state) : {};
     const close = await closing;
     if (close.closeTo.length) run.totals.tooClose++;
-    run.emit({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - bookStarted) / 1000).toFixed(3)), calls, ...(shortParts ? { shortParts } : {}), ...(repeatingParts ? { repeatingParts } : {}), ...(session ? continuityOfBook(spec, session.state) : {}), ...close });
+    run.emit({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - bookStarted) / 1000).toFixed(3)), calls, ...(shortParts ? { shortParts } : {}), ...(repeatingParts ? { repeatingParts } : {}), ...continuity, ...close });
     // Written out: its text is dropped, so a batch's memory stays bounded by the books in progress.
     book.state = withoutText(book.state);
     return 'done';

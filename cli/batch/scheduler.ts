@@ -13,6 +13,7 @@ import type { StateFile } from '../../server/index.js';
 import { CLI_USER } from '../util.js';
 import type { BatchJob } from './jobs.js';
 import { TokenWindow } from './limits.js';
+import { bookAdmission } from './admission.js';
 import type { CheckJob } from './near-duplicates.js';
 import { DEFAULT_RETRY, runBook, type BatchCalls, type BatchEvent, type BookRun, type RetryPolicy, type SeriesTold } from './book-run.js';
 
@@ -263,11 +264,13 @@ function observedProvider(provider: Provider, slowDown: (ms: number) => void): P
  */
 async function startBooks(run: BatchCalls, input: RunBatchInput): Promise<Array<'done' | 'failed' | 'unfinished'>> {
   const running: Array<Promise<'done' | 'failed' | 'unfinished'>> = [];
+  // In waves when the batch is several rounds of its longest book (admission.ts): books end all along the run.
+  const admit = bookAdmission(input.books, input.limits.concurrency);
   const lastOfSeries = new Map<string, Promise<'done' | 'failed' | 'unfinished'>>();
   for (const [i, book] of input.books.entries()) {
     const series = book.job.series;
     const before = series ? lastOfSeries.get(series.name) : undefined;
-    const outcome = series ? afterSeriesBook(run, book, before, input.seriesOf) : runBook(run, book);
+    const outcome = series ? afterSeriesBook(run, book, before, input.seriesOf) : admit(book, () => runBook(run, book));
     if (series) lastOfSeries.set(series.name, outcome);
     running.push(outcome);
     if (i % START_GROUP === START_GROUP - 1 && i < input.books.length - 1) await new Promise((resolve) => setImmediate(resolve));

@@ -143,6 +143,7 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
     let result;
     // Each finished book's fingerprint and passages are read in a thread of their own, off the one that schedules the calls.
     const reading = new (await import('../../engine/node.js')).ClosenessPool();
+    if (books.some((b) => b.job.spec.kind === 'book' && !b.isComplete)) reading.warm();
     try {
       // A series book is told the series once the book before it is done (cli/series.ts).
       const seriesOf = async (job: BatchJob) => (job.series && job.spec.kind === 'book' ? batchSeriesBook(store!, catalog, { series: job.series, key: job.key, spec: job.spec, settings: job.settings, lang: startBook({ spec: job.spec, settings: job.settings, totalChapters: job.totalChapters }).lang }) : undefined);

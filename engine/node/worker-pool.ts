@@ -101,6 +101,11 @@ export class WorkerPool<Request extends object, Value> {
     });
   }
 
+  /** Start a thread now, idle, so the first job does not wait for it to load (unused, it ends after IDLE_MS like any idle one). */
+  warm(): void {
+    if (!this.isClosed && this.slots.size === 0) this.idle(this.spawn());
+  }
+
   /** End every worker; jobs still running or waiting are refused. */
   async close(): Promise<void> {
     this.isClosed = true;

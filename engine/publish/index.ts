@@ -34,7 +34,7 @@ export {
 export { type PartsReuse, reuseAcrossParts, type SharedPassage, sharedPassages } from './near-duplicate-passages.js';
 export {
   type BookMeasure, type CatalogueEntry, catalogueIndex, checkCloseness, CLOSE_BOOKS_READ, type Closeness, type ClosenessReading, measureBook,
-  passagesWith, sharePercent,
+  passagesHere, passagesWith, sharePercent,
 } from './near-duplicate-check.js';
 export { closeLabel, CLOSENESS_SOURCE, type ClosenessInput, closeOutcome } from './readiness-closeness.js';
 export { blockingChecks, heldFor, scheduleColumns } from './schedule.js';

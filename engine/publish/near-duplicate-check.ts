@@ -7,13 +7,14 @@ import { passagesShared, reuseAcrossParts, type PartsReuse, type SharedPassage }
 
 /**
  * What the check reads of the texts: a book's fingerprint and its reuse across its parts, and the passages it
- * shares with a few other books. In the caller's thread by default (closenessReading); a batch reads them in
- * a worker thread of its own (engine/node/closeness/pool.ts), off the thread that schedules its calls.
+ * shares with a few other books. In the caller's thread by default; a batch reads them in a worker thread of
+ * its own (engine/node/closeness/pool.ts), off the thread that schedules its calls, which keeps the books it
+ * measured and reads a close book's parts (`partsOf`) only when it has not.
  */
 export interface ClosenessReading {
-  measure(parts: readonly string[]): Promise<BookMeasure>;
-  /** For each of `others`, up to `count` passages the book shares with it (passagesShared). */
-  passages(parts: readonly string[], others: ReadonlyArray<readonly string[]>, count: number): Promise<SharedPassage[][]>;
+  measure(book: { key: string; parts: readonly string[] }): Promise<BookMeasure>;
+  /** For each of `others` (keys), up to `count` passages the book shares with it (passagesShared); none when its parts cannot be read. */
+  passages(book: { key: string; parts: readonly string[] }, others: readonly string[], partsOf: (key: string) => Promise<readonly string[] | null>, count: number): Promise<SharedPassage[][]>;
 }
 
 /** A book's fingerprint and its reuse across its own parts. */
@@ -25,6 +26,14 @@ export interface BookMeasure {
 /** A book's fingerprint and reuse, read here. */
 export function measureBook(parts: readonly string[]): BookMeasure {
   return { fingerprint: textFingerprint(parts), reuse: reuseAcrossParts(parts) };
+}
+
+/** The passages a book shares with each of the books `others` names, their parts read with `partsOf` (none for a book that cannot be read). */
+export async function passagesHere(parts: readonly string[], others: readonly string[], partsOf: (key: string) => Promise<readonly string[] | null>, count = 2): Promise<SharedPassage[][]> {
+  const read = await Promise.all(others.map(partsOf));
+  const found = passagesWith(parts, read.filter((p): p is readonly string[] => p !== null), count);
+  let at = 0;
+  return read.map((p) => (p ? found[at++]! : []));
 }
 
 /** The passages a book shares with each of `others`, read here (the book read once). */
@@ -120,7 +129,7 @@ export async function checkCloseness(input: {
 }): Promise<{ closeness: Closeness; entry: CatalogueEntry }> {
   const { index, book } = input;
   const threshold = input.threshold ?? DEFAULT_CLOSE_THRESHOLD;
-  const { fingerprint: print, reuse } = input.reading ? await input.reading.measure(input.parts) : measureBook(input.parts);
+  const { fingerprint: print, reuse } = input.reading ? await input.reading.measure({ key: book.key, parts: input.parts }) : measureBook(input.parts);
   const own = [...index.keys()].find((e) => e.key === book.key);
   const entry: CatalogueEntry = { ...book, fingerprint: print, keptAt: own?.keptAt ?? keptNow(index) };
   const isEarlier = (e: CatalogueEntry) => e.key !== book.key && (!own || isBefore(e, entry));
@@ -128,14 +137,9 @@ export async function checkCloseness(input: {
   const compared = [...index.keys()].filter(isEarlier).length;
   if (own) index.remove(own);
   index.add(entry, print);
-  const read = await Promise.all(close.slice(0, CLOSE_BOOKS_READ).map(({ key }) => input.partsOf(key.key)));
-  const others = read.filter((parts): parts is readonly string[] => parts !== null);
-  const found = input.reading ? await input.reading.passages(input.parts, others, 2) : passagesWith(input.parts, others, 2);
-  const passagesOf = new Map(others.map((parts, i) => [parts, found[i] ?? []]));
-  const closeTo: CloseMatch[] = close.map(({ key: other, share }, rank) => {
-    const parts = rank < CLOSE_BOOKS_READ ? read[rank] : null;
-    return { book: other.book, title: other.title, share, passages: parts ? passagesOf.get(parts) ?? [] : [] };
-  });
+  const read = close.slice(0, CLOSE_BOOKS_READ).map((m) => m.key.key);
+  const found = input.reading ? await input.reading.passages({ key: book.key, parts: input.parts }, read, input.partsOf, 2) : await passagesHere(input.parts, read, input.partsOf);
+  const closeTo: CloseMatch[] = close.map(({ key: other, share }, rank) => ({ book: other.book, title: other.title, share, passages: found[rank] ?? [] }));
   return { closeness: { threshold, compared, shingles: print.shingles, closeTo, reuse }, entry };
 }
 

@@ -9,6 +9,7 @@ import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fak
 import { validateJobs, type RawJob } from '../../cli/batch/jobs.js';
 import { loadBooks, runBatch, retryAfterMs, type BatchEvent, type BatchLimits } from '../../cli/batch/scheduler.js';
 import { planBook } from '../../cli/batch/plan.js';
+import { booksAtOnce } from '../../cli/batch/admission.js';
 import { openBatchState } from '../../cli/batch/state.js';
 import { estimatePromptTokens } from '../../cli/batch/limits.js';
 import { bookRequests, busiestWindow, promptId, romanceCalls, stepRequests, tempDir, userPrompt, removeTempDirs } from './helpers.js';
@@ -105,6 +106,36 @@ describe('limits, measured at the fake server', () => {
     // Two calls fit a window: the six go in three windows.
     expect(sent.at(-1)!.at - sent[0]!.at).toBeGreaterThanOrEqual(2 * windowMs);
     expect(events.find((e) => e.type === 'step_done')).toMatchObject({ budget: expect.any(Number) });
+  });
+});
+
+describe('books end all along the run', () => {
+  it('runs a batch of several rounds in waves: the first books are done while later ones have not started, with every call slot still busy', async () => {
+    // 12 books of 1 chapter (4 steps, 6 calls each), 3 calls in flight: 24 rounds of steps, 4 a book: waves.
+    const { fake, run } = await setup({ latencyMs: 30 }, romance(12));
+    const { result, events } = await run({ concurrency: 3 });
+    expect(result).toMatchObject({ books: 12, succeeded: 12, failed: 0 });
+    expect(fake.maxInFlight()).toBe(3);
+    const at = (type: string, job: string) => events.findIndex((e) => e.type === type && 'job' in e && e.job === job);
+    const firstDone = Math.min(...Array.from({ length: 12 }, (_, i) => at('job_done', `r${i + 1}`)));
+    const lastStarted = Math.max(...Array.from({ length: 12 }, (_, i) => at('job_started', `r${i + 1}`)));
+    expect(firstDone).toBeLessThan(lastStarted);
+    // Never more books open than a wave and its spare (booksAtOnce): 12 books in 3 waves of 4, and 2 spare.
+    let open = 0;
+    let most = 0;
+    for (const e of events) {
+      if (e.type === 'job_started') most = Math.max(most, ++open);
+      if (e.type === 'job_done' || e.type === 'job_failed') open--;
+    }
+    expect(most).toBe(booksAtOnce(Array(12).fill(4), 3));
+    expect(most).toBeLessThan(12);
+  });
+
+  it('starts every book at once when the batch is under two rounds of its longest book, or a book is much longer than the rest', () => {
+    expect(booksAtOnce(Array(400).fill(10), 100)).toBe(106);
+    expect(booksAtOnce(Array(150).fill(10), 100)).toBe(150);
+    expect(booksAtOnce([40, ...Array(99).fill(10)], 20)).toBe(100);
+    expect(booksAtOnce([3, 0, 0], 8)).toBe(1);
   });
 });
 

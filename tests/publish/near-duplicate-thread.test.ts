@@ -2,7 +2,7 @@
 // on the caller's thread (shares, passages, reuse), and books finishing together are kept in the order they
 // finished, however long each one's reading takes: the first one done is the original, the others its copies.
 import { afterAll, describe, expect, it } from 'vitest';
-import { catalogueIndex, checkCloseness } from '../../engine/index.js';
+import { catalogueIndex, checkCloseness, textFingerprint } from '../../engine/index.js';
 import { ClosenessPool } from '../../engine/node.js';
 
 /** A seeded book of `chapters` chapters (sentences from a small vocabulary, different per seed). */
@@ -42,6 +42,24 @@ describe('near-duplicates read in a thread of their own', () => {
     expect(original.join(' ')).toContain(there.closeTo[0]!.passages[0]!.text.replace(/ …$/, ''));
     expect(there.reuse.share).toBeGreaterThan(0.2);
     expect(there.reuse.example?.part).toBe(3);
+  });
+
+  it('reads a close book it did not measure (one kept by an earlier batch) from the caller, and finds its passages', async () => {
+    const earlier = book(21);
+    const index = catalogueIndex([{ key: 'earlier', book: 'earlier', title: 'Earlier', fingerprint: textFingerprint(earlier), keptAt: '2026-01-01T00:00:00.000Z' }]);
+    const asked: string[] = [];
+    const partsOf = async (key: string) => {
+      asked.push(key);
+      return key === 'earlier' ? earlier : null;
+    };
+    const { closeness } = await checkCloseness({ book: { key: 'again', book: 'again', title: 'Again' }, parts: [...earlier], index, partsOf, reading: pool });
+    expect(asked).toEqual(['earlier']);
+    expect(closeness.closeTo.map((m) => m.book)).toEqual(['earlier']);
+    expect(closeness.closeTo[0]!.passages.length).toBe(2);
+    // A close book that cannot be read is still named, without passages.
+    const lost = catalogueIndex([{ key: 'lost', book: 'lost', title: 'Lost', fingerprint: textFingerprint(earlier), keptAt: '2026-01-01T00:00:00.000Z' }]);
+    const gone = await checkCloseness({ book: { key: 'again2', book: 'again2', title: 'Again' }, parts: [...earlier], index: lost, partsOf, reading: pool });
+    expect(gone.closeness.closeTo.map((m) => [m.book, m.passages.length])).toEqual([['lost', 0]]);
   });
 
   it('keeps books that finish together in the order they finished: the first is the original, the later ones its copies', async () => {

@@ -1,18 +1,61 @@
 // The near-duplicate reading thread (pool.ts): a book's fingerprint and reuse across its parts, and the passages
-// it shares with the close books, read here instead of on the thread that schedules a batch's calls. The texts'
-// runs are kept here (engine/publish/near-duplicate.ts runsOfText), so a close book's parts, read when its own
-// fingerprint was made, are not read again for its passages.
+// it shares with the close books, read here instead of on the thread that schedules a batch's calls. The books
+// measured here are kept (the last BOOKS_KEPT, with their texts' runs: engine/publish/near-duplicate.ts
+// runsOfText), so a close book of the same batch is neither sent nor read again for its passages.
 import { parentPort } from 'node:worker_threads';
 import { measureBook, passagesWith } from '../../publish/index.js';
 import { serializeError, type WorkerReply } from '../worker-pool.js';
 
 export type ClosenessRequest =
-  | { id: number; kind: 'measure'; parts: readonly string[] }
-  | { id: number; kind: 'passages'; parts: readonly string[]; others: ReadonlyArray<readonly string[]>; count: number };
+  | { id: number; kind: 'measure'; key: string; parts: readonly string[] }
+  | {
+    id: number;
+    kind: 'passages';
+    key: string;
+    others: readonly string[];
+    count: number;
+    /** Books this thread does not keep (it said so), as the caller read them: null for one it could not. */
+    given?: Readonly<Record<string, readonly string[] | null>>;
+  };
+
+/** What a passages request answers: the passages with each other book, or the books it needs sent. */
+export type PassagesReply = { passages: ReturnType<typeof passagesWith> } | { missing: string[] };
+
+/** Books kept: more than a batch has in flight, about 50 KB each. */
+const BOOKS_KEPT = 512;
+const books = new Map<string, readonly string[]>();
+
+function keep(key: string, parts: readonly string[]): void {
+  books.delete(key);
+  books.set(key, parts);
+  if (books.size > BOOKS_KEPT) books.delete(books.keys().next().value!);
+}
+
+function partsOf(key: string, given: ClosenessRequest & { kind: 'passages' }): readonly string[] | null | undefined {
+  if (given.given && key in given.given) return given.given[key]!;
+  const parts = books.get(key);
+  if (parts) keep(key, parts);
+  return parts;
+}
+
+function passages(request: ClosenessRequest & { kind: 'passages' }): PassagesReply {
+  const own = partsOf(request.key, request);
+  const others = request.others.map((key) => partsOf(key, request));
+  const missing = [request.key, ...request.others].filter((key, i) => (i === 0 ? own : others[i - 1]) === undefined);
+  if (missing.length || !own) return { missing };
+  const read = others.filter((p): p is readonly string[] => !!p);
+  const found = passagesWith(own, read, request.count);
+  let at = 0;
+  return { passages: others.map((p) => (p ? found[at++]! : [])) };
+}
 
 parentPort?.on('message', (request: ClosenessRequest) => {
   try {
-    const value = request.kind === 'measure' ? measureBook(request.parts) : passagesWith(request.parts, request.others, request.count);
+    let value: unknown;
+    if (request.kind === 'measure') {
+      keep(request.key, request.parts);
+      value = measureBook(request.parts);
+    } else value = passages(request);
     parentPort!.postMessage({ id: request.id, value } satisfies WorkerReply<unknown>);
   } catch (error) {
     parentPort!.postMessage({ id: request.id, error: serializeError(error) } satisfies WorkerReply<unknown>);

@@ -4,9 +4,9 @@
 // on each book's end; on the one thread that also streams a hundred answers, every one of them waits for it.
 // One thread, first in first out: the books are kept in the catalogue in the order they finished. Should the
 // thread fail (its heap, its time), that book is read on the caller's thread instead: a check is never lost.
-import { measureBook, passagesWith, type BookMeasure, type ClosenessReading, type SharedPassage } from '../../publish/index.js';
+import { measureBook, passagesHere, type BookMeasure, type ClosenessReading, type SharedPassage } from '../../publish/index.js';
 import { WorkerPool, workerEntry, type PoolFailures, type PoolLimits } from '../worker-pool.js';
-import type { ClosenessRequest } from './closeness-worker.js';
+import type { ClosenessRequest, PassagesReply } from './closeness-worker.js';
 
 /** One thread; a whole book's reading in well under a second, so a minute means it is stuck; every finished book may wait. */
 export const CLOSENESS_LIMITS: PoolLimits = { workers: 1, timeoutMs: 60_000, memoryMb: 1024, maxQueued: 100_000, countsWaiting: false, perKey: Infinity };
@@ -18,32 +18,44 @@ const FAILURES: PoolFailures = {
   revive: (error) => Object.assign(new Error(error.message), { name: error.name }),
 };
 
-type Request = { kind: 'measure'; parts: readonly string[] } | { kind: 'passages'; parts: readonly string[]; others: ReadonlyArray<readonly string[]>; count: number };
+type Request = DistributiveOmit<ClosenessRequest, 'id'>;
+type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
 
 export class ClosenessPool implements ClosenessReading {
   private readonly pool = new WorkerPool<Request, unknown>(workerEntry(import.meta.url, 'closeness-worker'), CLOSENESS_LIMITS);
 
-  async measure(parts: readonly string[]): Promise<BookMeasure> {
+  /** Load the thread now, beside the batch's first calls: the first book to finish does not wait for it. */
+  warm(): void {
+    this.pool.warm();
+  }
+
+  async measure(book: { key: string; parts: readonly string[] }): Promise<BookMeasure> {
     try {
-      return (await this.pool.run({ kind: 'measure', parts }, { failures: FAILURES })) as BookMeasure;
+      return (await this.pool.run({ kind: 'measure', key: book.key, parts: book.parts }, { failures: FAILURES })) as BookMeasure;
     } catch {
-      return measureBook(parts);
+      return measureBook(book.parts);
     }
   }
 
-  async passages(parts: readonly string[], others: ReadonlyArray<readonly string[]>, count: number): Promise<SharedPassage[][]> {
+  async passages(book: { key: string; parts: readonly string[] }, others: readonly string[], partsOf: (key: string) => Promise<readonly string[] | null>, count: number): Promise<SharedPassage[][]> {
     if (!others.length) return [];
+    const ask = (given?: Record<string, readonly string[] | null>) => this.pool.run({ kind: 'passages', key: book.key, others, count, ...(given ? { given } : {}) }, { failures: FAILURES }) as Promise<PassagesReply>;
     try {
-      return (await this.pool.run({ kind: 'passages', parts, others, count }, { failures: FAILURES })) as SharedPassage[][];
+      let reply = await ask();
+      // The thread did not keep some of them (a book of an earlier batch, a thread started again): sent once.
+      if ('missing' in reply) {
+        const given: Record<string, readonly string[] | null> = {};
+        for (const key of reply.missing) given[key] = key === book.key ? book.parts : await partsOf(key);
+        reply = await ask(given);
+      }
+      if ('passages' in reply) return reply.passages;
     } catch {
-      return passagesWith(parts, others, count);
+      // Read here below.
     }
+    return passagesHere(book.parts, others, partsOf, count);
   }
 
   close(): Promise<void> {
     return this.pool.close();
   }
 }
-
-// The worker's request, as the pool sends it (the id is the pool's).
-export type { ClosenessRequest };

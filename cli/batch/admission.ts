@@ -1,0 +1,58 @@
+// How many books of a local batch run at once. Every call of a book waits for the one before it, so a batch of
+// many books keeps its calls in flight either way; started all at once (and each call given to the book with the
+// most steps left), every book advances a step at a time together and every book ends in the batch's last
+// second: each book's end (its files, its continuity, its near-duplicate check) then waits behind all the
+// others, after the last call. When the batch is several rounds of its longest book, it runs in waves of as
+// many books as keep the calls in flight, and books end all along the run, their ends overlapping the calls.
+import type { BookRun } from './book-run.js';
+
+/** Books run beyond the calls in flight: a book between two calls (its answer checked, its part saved) does not leave a call unsent. */
+const SPARE_SHARE = 0.05;
+
+/**
+ * How many of these books (steps left each) run at once, with `concurrency` calls in flight: all of them
+ * unless the batch is at least two rounds of its longest book; then the books of one wave (the longest book
+ * still fits in the time the calls of all of them take, so the batch's bound is kept).
+ * @example booksAtOnce(Array(400).fill(10), 100) // 106: four waves of 100 books, and 6 spare
+ */
+export function booksAtOnce(stepsLeft: readonly number[], concurrency: number): number {
+  const books = stepsLeft.filter((n) => n > 0);
+  const longest = books.reduce((m, n) => Math.max(m, n), 0);
+  const rounds = books.reduce((s, n) => s + n, 0) / Math.max(1, concurrency);
+  const waves = longest ? Math.floor(rounds / longest) : 0;
+  if (waves < 2) return Math.max(1, books.length);
+  return Math.min(books.length, Math.ceil(books.length / waves) + Math.ceil(concurrency * SPARE_SHARE) + 1);
+}
+
+/**
+ * A batch's admission: `admit(book, run)` runs a book once fewer than booksAtOnce books are running, the
+ * books waiting taken most steps left first (in the jobs file's order among equals). A finished book and a
+ * series' book (which waits for the book before it) are not held.
+ */
+export function bookAdmission(books: readonly BookRun[], concurrency: number): <T>(book: BookRun, run: () => Promise<T>) => Promise<T> {
+  const held = (b: BookRun) => !b.isComplete && !b.job.series;
+  const limit = booksAtOnce(books.filter(held).map((b) => b.totalSteps - b.doneSteps), concurrency);
+  let running = 0;
+  const waiting: Array<{ steps: number; start: () => void }> = [];
+  const next = () => {
+    while (running < limit && waiting.length) {
+      running++;
+      waiting.shift()!.start();
+    }
+  };
+  return async (book, run) => {
+    if (!held(book)) return run();
+    const steps = book.totalSteps - book.doneSteps;
+    await new Promise<void>((start) => {
+      const at = waiting.findIndex((w) => w.steps < steps);
+      waiting.splice(at < 0 ? waiting.length : at, 0, { steps, start });
+      next();
+    });
+    try {
+      return await run();
+    } finally {
+      running--;
+      next();
+    }
+  };
+}

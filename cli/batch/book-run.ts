@@ -233,6 +233,7 @@ export async function runBook(run: BatchCalls, book: BookRun, told?: SeriesTold)
       if (run.signal?.aborted) return 'unfinished';
       label = session.label(step);
       const current = label;
+      const partsBefore = session.state.content.length;
       const outcome = await runOneStep(run, book, session, step, label, book.totalSteps - done, () => {
         start();
         run.emit({ type: 'step_started', job: job.name, index: job.index, step: current, done, steps: book.totalSteps });
@@ -254,6 +255,8 @@ export async function runBook(run: BatchCalls, book: BookRun, told?: SeriesTold)
         tokens: u ? { prompt: u.promptTokens, completion: u.completionTokens, total: u.totalTokens } : null,
         ...(outcome.budget ? { budget: outcome.budget } : {}), seconds: Number(outcome.seconds.toFixed(3)), done, steps: book.totalSteps, ...voiceMarksOf(outcome),
       });
+      // A new part of a book, read ahead for its near-duplicate check (in a thread of its own).
+      if (spec.kind === 'book' && run.nearDuplicates?.prepare && session.state.content.length > partsBefore) run.nearDuplicates.prepare(session.state.content.at(-1)!);
       await rememberPart(run, session, book.totalSteps - done);
     }
     // Not reported done before it is compared with the owner's other books and the batch's done before it. The

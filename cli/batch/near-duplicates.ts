@@ -23,7 +23,8 @@ export interface JobNearDuplicates {
   reused?: number;
 }
 
-export type CheckJob = (job: BatchJob, state: BookState) => Promise<JobNearDuplicates>;
+/** A finished book's check; `prepare` reads a book's part as it is written, ahead of its book's end (when the check reads elsewhere). */
+export type CheckJob = ((job: BatchJob, state: BookState) => Promise<JobNearDuplicates>) & { prepare?: (part: string) => void };
 
 /**
  * The batch's check, on the owner's catalogue in `repos` (read once; each book kept in it as it is checked);
@@ -32,7 +33,7 @@ export type CheckJob = (job: BatchJob, state: BookState) => Promise<JobNearDupli
 export async function batchNearDuplicates(repos: StateRepositories, owner: string, jobs: readonly BatchJob[], threshold: number, reading?: ClosenessReading): Promise<CheckJob> {
   const names = new Map(jobs.map((j) => [j.key, j.name]));
   const catalogue = await openNearDuplicates(repos, owner, { nameOf: (e) => names.get(e.key), ...(reading ? { reading } : {}) });
-  return async (job, state) => {
+  const check: CheckJob = async (job, state) => {
     if (job.spec.kind !== 'book' || !state.content.length) return { closeTo: [] };
     const c = await catalogue.check({ key: job.key, book: job.name, title: bookTitleOf(job.spec, state), parts: state.content, threshold });
     return {
@@ -40,6 +41,8 @@ export async function batchNearDuplicates(repos: StateRepositories, owner: strin
       ...(c.reuse.share >= threshold ? { reused: Number(c.reuse.share.toFixed(3)) } : {}),
     };
   };
+  if (reading?.prepare) check.prepare = (part) => reading.prepare!(part);
+  return check;
 }
 
 /** A book's marks for the batch's summary: "too close to "Title" (a): 100 %; both have "…", "…"". */

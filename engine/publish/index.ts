@@ -28,7 +28,7 @@ export {
 } from './release.js';
 export { isValidIsbn13 } from './readiness-metadata.js';
 export {
-  CLOSE_THRESHOLD_RANGE, DEFAULT_CLOSE_THRESHOLD, FingerprintIndex, fingerprintOfRuns, parseCloseThreshold,
+  CLOSE_THRESHOLD_RANGE, DEFAULT_CLOSE_THRESHOLD, FingerprintIndex, fingerprintOfRuns, parseCloseThreshold, preparePart,
   parseTextFingerprint, sharedShare, shingleSet, textFingerprint, type TextFingerprint,
 } from './near-duplicate.js';
 export { type PartsReuse, reuseAcrossParts, type SharedPassage, sharedPassages } from './near-duplicate-passages.js';

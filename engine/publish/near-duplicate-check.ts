@@ -12,6 +12,8 @@ import { passagesShared, reuseAcrossParts, type PartsReuse, type SharedPassage }
  * measured and reads a close book's parts (`partsOf`) only when it has not.
  */
 export interface ClosenessReading {
+  /** A part as it is written, read ahead for its book's fingerprint (the book's end then reads only what is left). */
+  prepare?(part: string): void;
   measure(book: { key: string; parts: readonly string[] }): Promise<BookMeasure>;
   /** For each of `others` (keys), up to `count` passages the book shares with it (passagesShared); none when its parts cannot be read. */
   passages(book: { key: string; parts: readonly string[] }, others: readonly string[], partsOf: (key: string) => Promise<readonly string[] | null>, count: number): Promise<SharedPassage[][]>;
@@ -114,9 +116,9 @@ const isBefore = (a: CatalogueEntry, b: CatalogueEntry) => a.keptAt < b.keptAt |
  * parts; null when it cannot), and the reuse across its own parts. A book already in the catalogue (checked
  * again, published after its batch) keeps its place: the books kept after it are its copies, not its
  * originals. The book's entry is in `index` when this returns: read here, it is added before the first await
- * (books of a batch finishing together each see the ones before); with `reading` (another thread), as soon as
- * its fingerprint is back, which comes back in the order the books were given (one thread, first in first
- * out), so the order books are kept in is the order they finished. The caller saves `entry` to its store.
+ * (books of a batch finishing together each see the ones before); with `reading` (another thread), once its
+ * fingerprint is back and every book given before it is kept, so the order books are kept in is the order
+ * they were given, whichever reading comes back first. The caller saves `entry` to its store.
  * @example const { closeness, entry } = await checkCloseness({ book: { key, book: 'b', title }, parts: state.content, index, partsOf })
  */
 export async function checkCloseness(input: {
@@ -127,9 +129,35 @@ export async function checkCloseness(input: {
   threshold?: number;
   reading?: ClosenessReading;
 }): Promise<{ closeness: Closeness; entry: CatalogueEntry }> {
+  const { index, book, reading } = input;
+  if (!reading) return keepAndCompare(input, measureBook(input.parts), () => undefined);
+  // Read elsewhere, the books are kept in the order they were given, whichever reading comes back first.
+  const turn = takeTurn(index);
+  try {
+    const measured = await reading.measure({ key: book.key, parts: input.parts });
+    await turn.previous;
+    return await keepAndCompare(input, measured, turn.done);
+  } finally {
+    turn.done();
+  }
+}
+
+/** The books of an index waiting for their turn to be kept: each waits for the one given before it. */
+const turns = new WeakMap<object, Promise<void>>();
+
+function takeTurn(index: object): { previous: Promise<void>; done: () => void } {
+  const previous = turns.get(index) ?? Promise.resolve();
+  let done = () => {};
+  const mine = new Promise<void>((resolve) => (done = resolve));
+  turns.set(index, previous.then(() => mine));
+  return { previous, done };
+}
+
+/** The book compared with the books kept before it, then kept (its entry added to the index). */
+async function keepAndCompare(input: Parameters<typeof checkCloseness>[0], measured: BookMeasure, kept: () => void): Promise<{ closeness: Closeness; entry: CatalogueEntry }> {
   const { index, book } = input;
   const threshold = input.threshold ?? DEFAULT_CLOSE_THRESHOLD;
-  const { fingerprint: print, reuse } = input.reading ? await input.reading.measure({ key: book.key, parts: input.parts }) : measureBook(input.parts);
+  const { fingerprint: print, reuse } = measured;
   const own = [...index.keys()].find((e) => e.key === book.key);
   const entry: CatalogueEntry = { ...book, fingerprint: print, keptAt: own?.keptAt ?? keptNow(index) };
   const isEarlier = (e: CatalogueEntry) => e.key !== book.key && (!own || isBefore(e, entry));
@@ -137,6 +165,7 @@ export async function checkCloseness(input: {
   const compared = [...index.keys()].filter(isEarlier).length;
   if (own) index.remove(own);
   index.add(entry, print);
+  kept();
   const read = close.slice(0, CLOSE_BOOKS_READ).map((m) => m.key.key);
   const found = input.reading ? await input.reading.passages({ key: book.key, parts: input.parts }, read, input.partsOf, 2) : await passagesHere(input.parts, read, input.partsOf);
   const closeTo: CloseMatch[] = close.map(({ key: other, share }, rank) => ({ book: other.book, title: other.title, share, passages: found[rank] ?? [] }));

@@ -80,7 +80,12 @@ export const runsOfText = byText(TEXTS_KEPT, (text: string): { hashes: Uint32Arr
 
 /** The distinct 8-word runs of a book given as parts: runs never cross from one part into the next. */
 export function shingleSetOfParts(parts: readonly string[]): Uint32Array {
-  const sets = parts.map((p) => runsOfText(p).hashes);
+  return unionOf(parts.map((p) => partPrintOf(p).set));
+}
+
+/** The distinct values of sorted distinct sets, sorted. */
+function unionOf(sets: readonly Uint32Array[]): Uint32Array {
+  if (sets.length === 1) return sets[0]!;
   const all = new Uint32Array(sets.reduce((n, s) => n + s.length, 0));
   let at = 0;
   for (const s of sets) {
@@ -90,8 +95,8 @@ export function shingleSetOfParts(parts: readonly string[]): Uint32Array {
   return distinct(all);
 }
 
-/** The fingerprint of a set of run hashes (shingleSet). */
-export function fingerprintOfRuns(set: Uint32Array): TextFingerprint {
+/** MINHASH_SIZE minima of a set of run hashes, one per permutation. */
+function minhashOf(set: Uint32Array): Uint32Array {
   const minhash = new Uint32Array(MINHASH_SIZE).fill(0xffffffff);
   for (let j = 0; j < set.length; j++) {
     const x = set[j]!;
@@ -100,7 +105,27 @@ export function fingerprintOfRuns(set: Uint32Array): TextFingerprint {
       if (h < minhash[i]!) minhash[i] = h;
     }
   }
-  return { shingles: set.length, minhash: [...minhash] };
+  return minhash;
+}
+
+/**
+ * A part's distinct runs and their minima, kept for the last TEXTS_KEPT parts: a book's minima are each
+ * permutation's least over its parts' (the least of a union is the least of the parts' least), so a book's
+ * fingerprint at its end reads only the parts not read before (a batch reads each part as it is written).
+ */
+const partPrintOf = byText(TEXTS_KEPT, (text: string): { set: Uint32Array; minhash: Uint32Array } => {
+  const set = distinct(runsOfText(text).hashes);
+  return { set, minhash: minhashOf(set) };
+});
+
+/** Read a part now, for its book's fingerprint later (partPrintOf). */
+export function preparePart(text: string): void {
+  partPrintOf(text);
+}
+
+/** The fingerprint of a set of run hashes (shingleSet). */
+export function fingerprintOfRuns(set: Uint32Array): TextFingerprint {
+  return { shingles: set.length, minhash: [...minhashOf(set)] };
 }
 
 /**
@@ -108,7 +133,11 @@ export function fingerprintOfRuns(set: Uint32Array): TextFingerprint {
  * @example textFingerprint(state.content) // { shingles: 41250, minhash: [128 numbers] }
  */
 export function textFingerprint(parts: string | readonly string[]): TextFingerprint {
-  return fingerprintOfRuns(typeof parts === 'string' ? shingleSet(parts) : shingleSetOfParts(parts));
+  if (typeof parts === 'string') return fingerprintOfRuns(shingleSet(parts));
+  const prints = parts.map(partPrintOf);
+  const minhash = new Uint32Array(MINHASH_SIZE).fill(0xffffffff);
+  for (const p of prints) for (let i = 0; i < MINHASH_SIZE; i++) if (p.minhash[i]! < minhash[i]!) minhash[i] = p.minhash[i]!;
+  return { shingles: unionOf(prints.map((p) => p.set)).length, minhash: [...minhash] };
 }
 
 /** A fingerprint as stored (JSON), or null when it is not one (a row from a later version, a damaged one). */

@@ -3,6 +3,7 @@
 // finished, however long each one's reading takes: the first one done is the original, the others its copies.
 import { afterAll, describe, expect, it } from 'vitest';
 import { catalogueIndex, checkCloseness, textFingerprint } from '../../engine/index.js';
+import { measureBook } from '../../engine/publish/index.js';
 import { ClosenessPool } from '../../engine/node.js';
 
 /** A seeded book of `chapters` chapters (sentences from a small vocabulary, different per seed). */
@@ -62,6 +63,23 @@ describe('near-duplicates read in a thread of their own', () => {
     expect(gone.closeness.closeTo.map((m) => [m.book, m.passages.length])).toEqual([['lost', 0]]);
   });
 
+  it('reads parts as they are written: the book at its end is named by them, with the same findings', async () => {
+    const text = book(31);
+    const index = catalogueIndex([]);
+    const partsOf = async () => null;
+    for (const part of text) pool.prepare(part);
+    const ahead = await checkCloseness({ book: { key: 'ahead', book: 'ahead', title: 'Ahead' }, parts: text, index, partsOf, reading: pool });
+    const here = await checkCloseness({ book: { key: 'here', book: 'here', title: 'Here' }, parts: [...text], index: catalogueIndex([]), partsOf });
+    expect(ahead.entry.fingerprint).toEqual(here.entry.fingerprint);
+    expect(ahead.closeness.reuse).toEqual(here.closeness.reuse);
+    // A part sent ahead and then changed (rewritten before the end) is read as it is at the end.
+    const changed = book(32);
+    for (const part of changed) pool.prepare(part);
+    const final = [changed[0]!, `${changed[1]!} A last line added.`, changed[2]!, changed[3]!];
+    const read = await checkCloseness({ book: { key: 'changed', book: 'changed', title: 'Changed' }, parts: final, index: catalogueIndex([]), partsOf, reading: pool });
+    expect(read.entry.fingerprint).toEqual(textFingerprint(final));
+  });
+
   it('keeps books that finish together in the order they finished: the first is the original, the later ones its copies', async () => {
     const text = book(7, 6, 120);
     const index = catalogueIndex([]);
@@ -77,5 +95,26 @@ describe('near-duplicates read in a thread of their own', () => {
     expect(second!.closeness.closeTo.map((m) => m.book)).toEqual(['long']);
     expect(third!.closeness.closeTo.map((m) => m.book).sort()).toEqual(['long', 'second']);
     expect(long!.entry.keptAt < second!.entry.keptAt && second!.entry.keptAt < third!.entry.keptAt).toBe(true);
+  });
+
+  it('keeps them in the order given even when the readings come back the other way round', async () => {
+    const text = book(9);
+    const index = catalogueIndex([]);
+    // A reading whose first answer comes back last.
+    let delay = 60;
+    const reading = {
+      measure: async (b: { key: string; parts: readonly string[] }) => {
+        const wait = (delay -= 25);
+        await new Promise((r) => setTimeout(r, Math.max(0, wait)));
+        return measureBook(b.parts);
+      },
+      passages: pool.passages.bind(pool),
+    };
+    const [first, second] = await Promise.all([
+      checkCloseness({ book: { key: 'z-first', book: 'first', title: 'First' }, parts: text, index, partsOf: async () => text, reading }),
+      checkCloseness({ book: { key: 'a-second', book: 'second', title: 'Second' }, parts: [...text], index, partsOf: async () => text, reading }),
+    ]);
+    expect(first!.closeness.closeTo).toEqual([]);
+    expect(second!.closeness.closeTo.map((m) => m.book)).toEqual(['first']);
   });
 });

@@ -1,13 +1,16 @@
 // The near-duplicate reading thread (pool.ts): a book's fingerprint and reuse across its parts, and the passages
-// it shares with the close books, read here instead of on the thread that schedules a batch's calls. The books
+// it shares with the close books, read here (each part as it is written, the book at its end) instead of on the thread that schedules a batch's calls. The books
 // measured here are kept (the last BOOKS_KEPT, with their texts' runs: engine/publish/near-duplicate.ts
 // runsOfText), so a close book of the same batch is neither sent nor read again for its passages.
 import { parentPort } from 'node:worker_threads';
-import { measureBook, passagesWith } from '../../publish/index.js';
+import { measureBook, passagesWith, preparePart, type BookMeasure } from '../../publish/index.js';
 import { serializeError, type WorkerReply } from '../worker-pool.js';
 
 export type ClosenessRequest =
-  | { id: number; kind: 'measure'; key: string; parts: readonly string[] }
+  /** A part read ahead, kept under its number (`part`) for its book's end. */
+  | { id: number; kind: 'part'; part: number; text: string }
+  /** A book's parts: each its text, or the number of a part sent ahead. */
+  | { id: number; kind: 'measure'; key: string; parts: ReadonlyArray<string | number> }
   | {
     id: number;
     kind: 'passages';
@@ -20,6 +23,24 @@ export type ClosenessRequest =
 
 /** What a passages request answers: the passages with each other book, or the books it needs sent. */
 export type PassagesReply = { passages: ReturnType<typeof passagesWith> } | { missing: string[] };
+
+/** What a measure request answers: the book's measure, or that a part sent ahead is no longer here (a thread started again). */
+export type MeasureReply = BookMeasure | { missing: true };
+
+/** Parts sent ahead kept here (and named by the caller) at most: more than the parts of the books a batch has in flight. */
+export const PARTS_KEPT = 4096;
+const partsSent = new Map<number, string>();
+
+function measure(request: ClosenessRequest & { kind: 'measure' }): MeasureReply {
+  const parts: string[] = [];
+  for (const p of request.parts) {
+    const text = typeof p === 'number' ? partsSent.get(p) : p;
+    if (text === undefined) return { missing: true };
+    parts.push(text);
+  }
+  keep(request.key, parts);
+  return measureBook(parts);
+}
 
 /** Books kept: more than a batch has in flight, about 50 KB each. */
 const BOOKS_KEPT = 512;
@@ -52,10 +73,12 @@ function passages(request: ClosenessRequest & { kind: 'passages' }): PassagesRep
 parentPort?.on('message', (request: ClosenessRequest) => {
   try {
     let value: unknown;
-    if (request.kind === 'measure') {
-      keep(request.key, request.parts);
-      value = measureBook(request.parts);
-    } else value = passages(request);
+    if (request.kind === 'part') {
+      preparePart(request.text);
+      partsSent.set(request.part, request.text);
+      if (partsSent.size > PARTS_KEPT) partsSent.delete(partsSent.keys().next().value!);
+    } else if (request.kind === 'measure') value = measure(request);
+    else value = passages(request);
     parentPort!.postMessage({ id: request.id, value } satisfies WorkerReply<unknown>);
   } catch (error) {
     parentPort!.postMessage({ id: request.id, error: serializeError(error) } satisfies WorkerReply<unknown>);

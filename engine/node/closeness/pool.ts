@@ -6,7 +6,7 @@
 // thread fail (its heap, its time), that book is read on the caller's thread instead: a check is never lost.
 import { measureBook, passagesHere, type BookMeasure, type ClosenessReading, type SharedPassage } from '../../publish/index.js';
 import { WorkerPool, workerEntry, type PoolFailures, type PoolLimits } from '../worker-pool.js';
-import type { ClosenessRequest, PassagesReply } from './closeness-worker.js';
+import { PARTS_KEPT, type ClosenessRequest, type MeasureReply, type PassagesReply } from './closeness-worker.js';
 
 /** One thread; a whole book's reading in well under a second, so a minute means it is stuck; every finished book may wait. */
 export const CLOSENESS_LIMITS: PoolLimits = { workers: 1, timeoutMs: 60_000, memoryMb: 1024, maxQueued: 100_000, countsWaiting: false, perKey: Infinity };
@@ -29,12 +29,29 @@ export class ClosenessPool implements ClosenessReading {
     this.pool.warm();
   }
 
+  /** Parts sent ahead (prepare), by their number there: a book's end names them instead of sending them again. */
+  private readonly sent = new Map<string, number>();
+  private nextPart = 1;
+
+  prepare(part: string): void {
+    if (this.sent.has(part)) return;
+    const id = this.nextPart++;
+    this.sent.set(part, id);
+    if (this.sent.size > PARTS_KEPT) this.sent.delete(this.sent.keys().next().value!);
+    this.pool.run({ kind: 'part', part: id, text: part }, { failures: FAILURES }).catch(() => this.sent.delete(part));
+  }
+
   async measure(book: { key: string; parts: readonly string[] }): Promise<BookMeasure> {
     try {
-      return (await this.pool.run({ kind: 'measure', key: book.key, parts: book.parts }, { failures: FAILURES })) as BookMeasure;
+      const named = book.parts.map((p) => this.sent.get(p) ?? p);
+      let reply = (await this.pool.run({ kind: 'measure', key: book.key, parts: named }, { failures: FAILURES })) as MeasureReply;
+      // The thread no longer has a part it was sent (started again): the whole book, once.
+      if ('missing' in reply) reply = (await this.pool.run({ kind: 'measure', key: book.key, parts: book.parts }, { failures: FAILURES })) as MeasureReply;
+      if ('fingerprint' in reply) return reply;
     } catch {
-      return measureBook(book.parts);
+      // Read here below.
     }
+    return measureBook(book.parts);
   }
 
   async passages(book: { key: string; parts: readonly string[] }, others: readonly string[], partsOf: (key: string) => Promise<readonly string[] | null>, count: number): Promise<SharedPassage[][]> {

@@ -176,8 +176,13 @@ function matchingSlots(a: TextFingerprint, b: TextFingerprint): number {
  * are never touched, so a query costs what the close books cost, not the size of the catalogue.
  */
 export class FingerprintIndex<K> {
-  private readonly bands: Array<Map<number, K[]>> = Array.from({ length: MINHASH_SIZE }, () => new Map());
+  /** Each band's books by value, as small numbers (ids), so a query counts its matches in an array. */
+  private readonly bands: Array<Map<number, number[]>> = Array.from({ length: MINHASH_SIZE }, () => new Map());
   private readonly prints = new Map<K, TextFingerprint>();
+  private readonly ids = new Map<K, number>();
+  private readonly keyOf: Array<K | undefined> = [];
+  /** Matches per id during a query (zero between queries). */
+  private counts = new Uint16Array(64);
 
   get size(): number {
     return this.prints.size;
@@ -192,12 +197,15 @@ export class FingerprintIndex<K> {
     this.remove(key);
     this.prints.set(key, print);
     if (!print.shingles) return;
+    const id = this.keyOf.length;
+    this.keyOf.push(key);
+    this.ids.set(key, id);
     for (let i = 0; i < MINHASH_SIZE; i++) {
       const band = this.bands[i]!;
       const value = print.minhash[i]!;
-      const keys = band.get(value);
-      if (keys) keys.push(key);
-      else band.set(value, [key]);
+      const ids = band.get(value);
+      if (ids) ids.push(id);
+      else band.set(value, [id]);
     }
   }
 
@@ -205,22 +213,33 @@ export class FingerprintIndex<K> {
     const old = this.prints.get(key);
     if (!old) return;
     this.prints.delete(key);
+    const id = this.ids.get(key);
+    if (id === undefined) return;
+    this.ids.delete(key);
+    this.keyOf[id] = undefined;
     for (let i = 0; i < MINHASH_SIZE; i++) {
-      const keys = this.bands[i]!.get(old.minhash[i]!);
-      const at = keys?.indexOf(key) ?? -1;
-      if (keys && at >= 0) keys.splice(at, 1);
+      const ids = this.bands[i]!.get(old.minhash[i]!);
+      const at = ids?.indexOf(id) ?? -1;
+      if (ids && at >= 0) ids.splice(at, 1);
     }
   }
 
   /** The books of the index holding at least `threshold` of `print`'s runs (sharedShare), the closest first; `except` is left out. */
   closeTo(print: TextFingerprint, threshold: number, except?: K): Array<{ key: K; share: number }> {
     if (!print.shingles) return [];
-    const matches = new Map<K, number>();
+    if (this.counts.length < this.keyOf.length) this.counts = new Uint16Array(Math.max(this.keyOf.length, this.counts.length * 2));
+    const counts = this.counts;
+    const touched: number[] = [];
     for (let i = 0; i < MINHASH_SIZE; i++) {
-      for (const key of this.bands[i]!.get(print.minhash[i]!) ?? []) matches.set(key, (matches.get(key) ?? 0) + 1);
+      const ids = this.bands[i]!.get(print.minhash[i]!);
+      if (!ids) continue;
+      for (let j = 0; j < ids.length; j++) if (counts[ids[j]!]!++ === 0) touched.push(ids[j]!);
     }
     const out: Array<{ key: K; share: number }> = [];
-    for (const [key, n] of matches) {
+    for (const id of touched) {
+      const n = counts[id]!;
+      counts[id] = 0;
+      const key = this.keyOf[id]!;
       if (key === except) continue;
       const share = sharedShare(print, this.prints.get(key)!, n);
       if (share >= threshold) out.push({ key, share });

@@ -21,7 +21,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pino from 'pino';
 import { buildCatalog, compileAll } from '../engine/index.js';
 import { readSources, ROOT } from '../engine/node.js';
-import { startRemoteFake } from './remote-fake.js';
+import { runBatchProcess, runLine } from './batch-process.js';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 
@@ -198,40 +198,18 @@ async function benchHistory(): Promise<void> {
 // ---------------------------------------------------------------------------------------------------
 // Batch: `karya batch` as a whole process against a fake API with a fixed latency (in its own process).
 
-/** Calls per book: 6 steps (outline, introduction, 3 chapters, conclusion) and a memory update after the introduction and each chapter. */
-const CALLS_PER_BOOK = 10;
-
 /** Runs of each batch case: the machines are shared and noisy, so the row is the median of these. */
 const BATCH_RUNS = Number(process.env.BENCH_BATCH_RUNS ?? (QUICK ? 1 : 3));
 
 async function benchBatch(input: { books: number; concurrency: number; latencyMs: number }): Promise<void> {
   const { books, concurrency, latencyMs } = input;
   process.stdout.write(`\nBatch: ${books} books × (6 steps + 4 memory updates), ${latencyMs} ms per call, concurrency ${concurrency}, whole process (karya batch, start to exit), ${BATCH_RUNS} runs\n`);
-  const calls = books * CALLS_PER_BOOK;
-  const bound = Math.max(CALLS_PER_BOOK * latencyMs, (calls * latencyMs) / concurrency) / 1000;
   const ratios: number[] = [];
   for (let i = 0; i < BATCH_RUNS; i++) {
     // Each run on a new fake and a new state file: the runs are alike, and none pays for another's.
-    const fake = await startRemoteFake({ latencyMs });
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-bench-batch-'));
-    try {
-      const jobs = Array.from({ length: books }, (_, j) => `- { id: book-${j + 1}, generator: romance, lang: ${j % 2 ? 'ms' : 'en'}, chapters: 3 }`).join('\n');
-      writeFileSync(path.join(dir, 'jobs.yaml'), `${jobs}\n`);
-      const before = await fake.stats();
-      const started = performance.now();
-      const run = spawnSync(process.execPath, [path.join(ROOT, 'bin/karya.js'), 'batch', path.join(dir, 'jobs.yaml'), '--concurrency', String(concurrency), '--out', path.join(dir, 'books'), '--state', path.join(dir, 'state.sqlite'), '--json'], {
-        cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: fake.baseURL },
-      });
-      const wall = (performance.now() - started) / 1000;
-      if (run.status !== 0) throw new Error(`karya batch exited with ${run.status}: ${run.stderr.slice(-2000)}`);
-      const after = await fake.stats();
-      const sent = after.times.length - before.times.length;
-      ratios.push(wall / bound);
-      process.stdout.write(`  run ${i + 1}: wall ${wall.toFixed(2)} s = ${(wall / bound).toFixed(3)}× the lower bound ${bound.toFixed(2)} s = max(longest chain ${CALLS_PER_BOOK} × ${latencyMs} ms, ${calls} calls × ${latencyMs} ms ÷ ${concurrency}); the fake saw ${sent} chat requests (${after.probes - before.probes} 1-token checks); load ${os.loadavg()[0]!.toFixed(1)}\n`);
-    } finally {
-      await fake.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const r = await runBatchProcess(input);
+    ratios.push(r.ratio);
+    process.stdout.write(`  run ${i + 1}: ${runLine(r)}\n`);
   }
   const middle = median(ratios);
   const runs = ratios.length > 1 ? ` (median of ${ratios.length} runs: ${ratios.map((r) => r.toFixed(3)).join(', ')})` : '';

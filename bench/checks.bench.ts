@@ -4,7 +4,8 @@
 // people, its near-duplicate fingerprint, the plain-text reader and the bible update's parse. Each is the
 // median of rounds of many calls (process CPU time, so another process's load does not count), printed in
 // ms per answer with the goal of at most 2 ms each, and as a ratio to one plain pass over the part's words
-// (countWords) measured in the same run; the machine's load is printed beside it.
+// (countWords) measured in the same run; the machine's load is printed beside it. Then the batch's ratio to its
+// lower bound (bench/batch-process.ts), which these costs add up to.
 import os from 'node:os';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import {
   parseBibleUpdate, repeatedShare, shapeOf, splitWalls, textFingerprint, unwrapLines, withoutTalk, type BookSpec, type ResolvedSpec,
 } from '../engine/index.js';
 import { loadCatalog, ROOT } from '../engine/node.js';
+import { runBatchProcess, runLine } from './batch-process.js';
 
 const GOAL_MS = 2;
 const ROUNDS = 7;
@@ -71,3 +73,18 @@ for (const [name, fn] of checks) {
   process.stdout.write(`${name.padEnd(54)} ${ms.toFixed(3).padStart(7)} ms  ${(ms / reference).toFixed(1).padStart(6)}×  ${ms <= GOAL_MS ? 'holds' : `over ${GOAL_MS} ms`}\n`);
 }
 process.stdout.write(`\nthe costliest check: ${worst.toFixed(3)} ms per answer (goal: at most ${GOAL_MS} ms each)\n`);
+
+// Beside them, what they cost a batch: the 400-book batch as a whole process against its lower bound
+// (bench/batch-process.ts; BENCH_BATCH=0 leaves it out, BENCH_BATCH_RUNS sets the runs, 3 by default).
+if (process.env.BENCH_BATCH !== '0') {
+  const runs = Number(process.env.BENCH_BATCH_RUNS ?? 3);
+  process.stdout.write(`\nthe batch: 400 books (6 steps and 4 bible updates each), 200 ms a call, concurrency 100, whole process, ${runs} runs\n`);
+  const ratios: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const r = await runBatchProcess({ books: 400, concurrency: 100, latencyMs: 200 });
+    ratios.push(r.ratio);
+    process.stdout.write(`  run ${i + 1}: ${runLine(r)}\n`);
+  }
+  const median = ratios.sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!;
+  process.stdout.write(`  median ${median.toFixed(3)}× its lower bound (goal ≤ 1.10×)\n`);
+}

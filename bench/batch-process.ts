@@ -1,0 +1,75 @@
+// `karya batch` as a whole process (start to exit) against the fake API in a process of its own with a fixed
+// latency per call, against the lower bound of its schedule: max(longest chain × latency, calls × latency ÷
+// concurrency). Used by bench:all and bench:checks; run alone: `npx tsx bench/batch-process.ts [books]
+// [concurrency] [latency ms]` (default 400 100 200). Beside the ratio: the process's CPU per call (GNU time,
+// when the machine has it), how long it took to send its first call and how long it ran after its last answer.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ROOT } from '../engine/node.js';
+import { startRemoteFake } from './remote-fake.js';
+
+/** Calls per book: 6 steps (outline, introduction, 3 chapters, conclusion) and a memory update after the introduction and each chapter. */
+export const CALLS_PER_BOOK = 10;
+const GNU_TIME = '/usr/bin/time';
+
+export interface BatchRun {
+  wall: number;
+  ratio: number;
+  /** Process CPU (user + system) per call, ms; NaN without GNU time. */
+  cpuPerCall: number;
+  /** From the start to the first call the fake saw, and from the last answer to the exit, s. */
+  startup: number;
+  tail: number;
+  load: number;
+}
+
+/** One whole-process batch of `books` books (English and Malay in turn), on a new fake and a new state file. */
+export async function runBatchProcess(input: { books: number; concurrency: number; latencyMs: number }): Promise<BatchRun> {
+  const { books, concurrency, latencyMs } = input;
+  const calls = books * CALLS_PER_BOOK;
+  const bound = Math.max(CALLS_PER_BOOK * latencyMs, (calls * latencyMs) / concurrency) / 1000;
+  const fake = await startRemoteFake({ latencyMs });
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-bench-batch-'));
+  try {
+    const jobs = Array.from({ length: books }, (_, j) => `- { id: book-${j + 1}, generator: romance, lang: ${j % 2 ? 'ms' : 'en'}, chapters: 3 }`).join('\n');
+    writeFileSync(path.join(dir, 'jobs.yaml'), `${jobs}\n`);
+    const before = (await fake.stats()).times.length;
+    const load = os.loadavg()[0]!;
+    const command = [process.execPath, path.join(ROOT, 'bin/karya.js'), 'batch', path.join(dir, 'jobs.yaml'), '--concurrency', String(concurrency), '--out', path.join(dir, 'books'), '--state', path.join(dir, 'state.sqlite'), '--json'];
+    const timed = existsSync(GNU_TIME);
+    const startedAt = Date.now();
+    const started = performance.now();
+    const run = spawnSync(timed ? GNU_TIME : command[0]!, timed ? ['-f', '%U %S', '-o', path.join(dir, 'cpu'), ...command] : command.slice(1), {
+      cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: fake.baseURL },
+    });
+    const wall = (performance.now() - started) / 1000;
+    const endedAt = Date.now();
+    if (run.status !== 0) throw new Error(`karya batch exited with ${run.status}: ${run.stderr.slice(-2000)}`);
+    const times = (await fake.stats()).times.slice(before).sort((a, b) => a - b);
+    if (times.length < calls) throw new Error(`the fake saw ${times.length} calls of ${calls}`);
+    const cpu = timed ? readFileSync(path.join(dir, 'cpu'), 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number).reduce((a, b) => a + b, 0) : NaN;
+    return { wall, ratio: wall / bound, cpuPerCall: (cpu * 1000) / calls, startup: (times[0]! - startedAt) / 1000, tail: (endedAt - times.at(-1)! - latencyMs) / 1000, load };
+  } finally {
+    await fake.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A line of a run, as the benchmarks print it. */
+export function runLine(r: BatchRun): string {
+  return `wall ${r.wall.toFixed(2)} s = ${r.ratio.toFixed(3)}× the bound; CPU ${Number.isNaN(r.cpuPerCall) ? '?' : r.cpuPerCall.toFixed(2)} ms a call; first call after ${r.startup.toFixed(2)} s, exit ${r.tail.toFixed(2)} s after the last answer; load ${r.load.toFixed(1)}`;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [books = 400, concurrency = 100, latencyMs = 200] = process.argv.slice(2).map(Number);
+  const runs: BatchRun[] = [];
+  for (let i = 0; i < Number(process.env.BENCH_BATCH_RUNS ?? 3); i++) {
+    runs.push(await runBatchProcess({ books, concurrency, latencyMs }));
+    process.stdout.write(`run ${i + 1}: ${runLine(runs.at(-1)!)}\n`);
+  }
+  const ratios = runs.map((r) => r.ratio).sort((a, b) => a - b);
+  process.stdout.write(`${books} books, concurrency ${concurrency}, ${latencyMs} ms a call: median ${ratios[Math.floor(ratios.length / 2)]!.toFixed(3)}× the lower bound (goal ≤ 1.10×)\n`);
+}

@@ -6,7 +6,7 @@
 // again (after an interrupt, or a failed book) continues where the books stopped.
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { DEFAULT_CLOSE_THRESHOLD, bookView, catalogueMessage, KaryaError, countWords, stepsFor, REPEATS_RATIO, SeriesError, startBook, type Catalog, type SavedBook } from '../../engine/index.js';
+import { DEFAULT_CLOSE_THRESHOLD, bookMarks, catalogueMessage, KaryaError, countWords, stepsFor, REPEATS_RATIO, SeriesError, startBook, type Catalog, type ClosenessReading, type SavedBook } from '../../engine/index.js';
 import { BATCH_OWNER, configFromEnv, openQueue, openStore, postgresBookStore, sendBatchStep, submitBatch, type BatchBookJob, type BatchNotice, type EndedBatchBook, type StateRepositories, type StepQueue } from '../../server/index.js';
 import { batchSeriesBook } from '../series.js';
 import type { BatchJob } from './jobs.js';
@@ -100,6 +100,16 @@ interface Progress {
 }
 
 async function runQueuedBatch(input: QueuedRun): Promise<BatchResult> {
+  // Each ended book's fingerprint and passages read in a thread of their own: this process shares the machine with the workers.
+  const reading = new (await import('../../engine/node.js')).ClosenessPool();
+  try {
+    return await runQueued(input, reading);
+  } finally {
+    await reading.close();
+  }
+}
+
+async function runQueued(input: QueuedRun, reading: ClosenessReading): Promise<BatchResult> {
   const started = performance.now();
   const { batchId, postgres, queue } = input;
   const progress: Progress = { written: new Map(), stepsDone: new Map(), startedAt: new Map(), totals: { calls: 0, tokens: 0, retries: 0, shortParts: 0, repeatingParts: 0, tooClose: 0 } };
@@ -108,7 +118,7 @@ async function runQueuedBatch(input: QueuedRun): Promise<BatchResult> {
   const windowMs = Number(process.env.KARYA_BATCH_WINDOW_MS) > 0 ? Math.round(Number(process.env.KARYA_BATCH_WINDOW_MS)) : 60_000;
   const books = postgresBookStore(postgres.db, BATCH_OWNER);
   // The owner's catalogue of finished books (the store's repositories), for the near-duplicate check of each book as it is done.
-  const nearDuplicates = await batchNearDuplicates(input.repos, BATCH_OWNER, input.jobs, input.closeThreshold ?? DEFAULT_CLOSE_THRESHOLD);
+  const nearDuplicates = await batchNearDuplicates(input.repos, BATCH_OWNER, input.jobs, input.closeThreshold ?? DEFAULT_CLOSE_THRESHOLD, reading);
   const { toQueue, rows } = await preflight(input, books, progress);
   // A series' books go one after another: a book is queued once the one before it in the series is done, told
   // the series as of that book's end (the later ones wait here, their rows queued).
@@ -208,11 +218,8 @@ function bookEnder(input: QueuedRun, env: { byKey: ReadonlyMap<string, BatchJob>
     progress.written.set(row.job_key, 'done');
     await env.nextInSeries(job, true);
     const words = saved ? countWords(saved.state.content.join(' ')) : 0;
-    // Parts still short after their extensions, or repeating the book, read off the saved book as the studio shows it.
-    const view = saved && job.spec.kind === 'book' ? bookView(job.spec, saved.state) : undefined;
-    const parts = view?.parts ?? [];
-    const shortParts = parts.filter((p) => p.is_short).length;
-    const repeatingParts = parts.filter((p) => (p.repeated ?? 0) >= REPEATS_RATIO).length;
+    // Parts still short after their extensions, or repeating the book, read off the saved book as the studio marks them.
+    const { shortParts, repeatingParts } = saved && job.spec.kind === 'book' ? bookMarks(job.spec, saved.state, REPEATS_RATIO) : { shortParts: 0, repeatingParts: 0 };
     totals.shortParts += shortParts;
     totals.repeatingParts += repeatingParts;
     const close = saved ? await env.nearDuplicates(job, saved.state) : { closeTo: [] };

@@ -1,7 +1,7 @@
 // The book session and what it is made of: ports, the reader's view, the bible, language checks, costs, edits
 // (step identity and part labels are below it, in engine/compile/).
 export { inMemoryProgressStore, type MemorySave, type ProgressStore, type SavedBook, type StepSave } from './ports.js';
-export { bookContinuity, bookView, previewBook } from './view.js';
+export { bookContinuity, bookMarks, bookView, previewBook } from './view.js';
 export {
   translateEdition, translationCost, MAX_WINDOW_WORDS, type TranslateInput, type TranslateProgress, type PartOutcome, type EditionOutcome,
   checkWindow, paragraphsOf, LENGTH_BANDS, type WindowProblem, glossaryOf, withWritersGlossary, glossaryFileOf, entriesIn, hasTerm,

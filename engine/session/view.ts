@@ -55,6 +55,26 @@ export function bookContinuity(spec: BookSpec, state: BookState): { findings: nu
   return { findings, overdueThreads };
 }
 
+/**
+ * How many of a book's measured parts are short of the words asked for and how many repeat the book at least
+ * `repeats` (the view's is_short and repeated, counted alone: what a batch reports when a book is done).
+ * @example bookMarks(spec, state, REPEATS_RATIO) // { shortParts: 0, repeatingParts: 1 }
+ */
+export function bookMarks(spec: BookSpec, state: BookState, repeats: number): { shortParts: number; repeatingParts: number } {
+  const target = spec.kind === 'book' && 'wordTarget' in spec.prompts ? wordTargetOf(spec as ResolvedSpec, state.settings) : 0;
+  if (!target) return { shortParts: 0, repeatingParts: 0 };
+  const prose = state.content.map((_, i) => partText(spec, state, i));
+  const repeated = repeatedShares(prose);
+  let shortParts = 0;
+  let repeatingParts = 0;
+  state.content.forEach((_, i) => {
+    if (partProvenance(state, i).origin === 'author') return;
+    if (partWords(state, i) < SHORT_RATIO * target) shortParts++;
+    if (repeated[i]! >= repeats) repeatingParts++;
+  });
+  return { shortParts, repeatingParts };
+}
+
 /** The reader's view of a book state. */
 export function bookView(spec: BookSpec, state: BookState): BookView {
   const lang = state.lang;

@@ -18,7 +18,9 @@ process.stdout.on('error', (error) => {
 
 // V8's compiled code kept on disk between runs (Node 22.1 and later; os.tmpdir() unless NODE_COMPILE_CACHE names a
 // folder): a batch or a worker starts a tenth of a second sooner. A folder that cannot be written only costs that.
-module.enableCompileCache?.();
+// Named in the environment, the worker threads a command starts (a batch's threads) use it too.
+const compileCache = module.enableCompileCache?.();
+if (compileCache?.directory && !process.env.NODE_COMPILE_CACHE) process.env.NODE_COMPILE_CACHE = compileCache.directory;
 
 let cli;
 if (process.env.KARYA_NO_BUNDLE !== '1' && isBundleFresh()) {

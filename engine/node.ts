@@ -18,6 +18,8 @@ export const loadImportPool = () => import('./node/import/pool.js');
 export type { ImportPool } from './node/import/pool.js';
 /** A batch's near-duplicate reading in a worker thread of its own (fingerprints, reuse, passages), off the thread that schedules its calls. */
 export { ClosenessPool } from './node/closeness/pool.js';
+/** A worker thread's entry module beside the caller's (its .mjs from the sources, its bundled .js from dist/cli). */
+export { workerEntry } from './node/worker-pool.js';
 
 /**
  * A voice sample's text from its file (text, Markdown, DOCX, EPUB; refused like an import otherwise), read in

@@ -3,7 +3,7 @@
 // local state (and under the same keys) as `karya generate`, so a killed batch resumes where it stopped.
 import path from 'node:path';
 import type { StateFile } from '../../server/index.js';
-import { cliStateOf, hasBooks, openCliState, writableStateOrExit } from '../state.js';
+import { cliStateOf, hasBooks, openCliState, writableStateOrExit, type CliState } from '../state.js';
 import { CLI_USER, CliExit, EXIT, catalogOrExit, fail, wholeNumber } from '../util.js';
 import { closeThresholdOrExit } from '../near-duplicates.js';
 import { batchNearDuplicates } from '../batch/near-duplicates.js';
@@ -11,7 +11,7 @@ import { writableDirOrExit } from '../fs-check.js';
 import { preloadYaml } from '../../engine/node.js';
 import { runTranslateJobs, translateJobsOf, type TranslateJob } from '../batch/translate-jobs.js';
 import { JobsFileError, readJobsFile, validateJobs, type BatchJob, type JobIssue, type RawJob } from '../batch/jobs.js';
-import type { BatchEvent, BatchResult } from '../batch/scheduler.js';
+import type { BatchEvent, BatchLimits, BatchResult } from '../batch/scheduler.js';
 import type { QueuedBatchLink } from '../batch/queued.js';
 import { formatPlan, planBook, summarisePlan } from '../batch/plan.js';
 import { HumanProgress, isPublicEvent, ndjsonWriter } from '../batch/report.js';
@@ -19,7 +19,7 @@ import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { batchSeriesBook } from '../series.js';
 import { perDayOrExit } from '../batch/publish.js';
 import { batchPublishFactsOrExit } from '../batch/job-publish.js';
-import { startBook, type Catalog } from '../../engine/index.js';
+import { startBook, type Catalog, type PublishFacts } from '../../engine/index.js';
 
 export interface BatchOptions {
   concurrency?: string;
@@ -111,6 +111,10 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
   }
   if (opts.queue && !opts.dryRun) return queuedBatch(jobs, { ...(rpm ? { rpm } : {}), ...(tpm ? { tpm } : {}), concurrency, emitJson, catalog, closeThreshold });
 
+  // Large enough, the books are shared between threads (cli/batch/threads.ts), started now: they load while this one opens the books.
+  const limits = { concurrency, ...(rpm ? { rpm } : {}), ...(tpm ? { tpm } : {}) };
+  const threads = opts.dryRun ? undefined : await startThreads({ jobs, raw, file, outDir, given, place, limits });
+
   // 2. Load saved progress (a dry run never creates the state file).
   let store: StateFile | undefined;
   if (!opts.dryRun || hasBooks(place)) store = await openCliState(place, { isDurable: false });
@@ -149,7 +153,9 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
       const seriesOf = async (job: BatchJob) => (job.series && job.spec.kind === 'book' ? batchSeriesBook(store!, catalog, { series: job.series, key: job.key, spec: job.spec, settings: job.settings, lang: startBook({ spec: job.spec, settings: job.settings, totalChapters: job.totalChapters }).lang }) : undefined);
       // Each book done is compared with the owner's books and the batch's done before it (cli/batch/near-duplicates.ts).
       const nearDuplicates = await batchNearDuplicates(store!.repos, CLI_USER, jobs, closeThreshold, reading);
-      result = await runBatch({ books, renderer: catalog.renderer, provider, state: store!, limits: { concurrency, rpm, tpm }, signal: interrupt.signal, onEvent, seriesOf, nearDuplicates });
+      result = threads
+        ? await threads.run({ signal: interrupt.signal, onEvent, nearDuplicates })
+        : await runBatch({ books, renderer: catalog.renderer, provider, state: store!, limits, signal: interrupt.signal, onEvent, seriesOf, nearDuplicates });
     } catch (error) {
       stopOutput(progress, emitJson);
       throw error;
@@ -163,8 +169,17 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
     await endBatch(result, progress, emitJson, publish);
     if (translations.jobs.length && !opts.dryRun) await translateOnly(translations.jobs, opts.state, emitJson);
   } finally {
+    await threads?.stop();
     await store?.close();
   }
+}
+
+/** The batch's threads when it runs on more than one (cli/batch/threads.ts), started; none for one. */
+async function startThreads(input: { jobs: readonly BatchJob[]; raw: readonly RawJob[]; file: string; outDir: string; given: PublishFacts; place: CliState; limits: BatchLimits }) {
+  const { batchThreads, startBatchThreads } = await import('../batch/threads.js');
+  const threads = batchThreads(input.jobs, input.limits.concurrency);
+  if (threads < 2) return undefined;
+  return startBatchThreads({ threads, file: input.file, jobs: input.jobs, raw: input.raw, outDir: input.outDir, given: input.given, state: input.place, limits: input.limits, hasNearDuplicates: input.jobs.some((j) => j.spec.kind === 'book') });
 }
 
 /** A batch's translation jobs, one after another; exit 1 when one failed. */

@@ -1,34 +1,14 @@
 // The near-duplicate reading thread (pool.ts): a book's fingerprint and reuse across its parts, and the passages
-// it shares with the close books, read here (each part as it is written, the book at its end) instead of on the thread that schedules a batch's calls. The books
-// measured here are kept (the last BOOKS_KEPT, with their texts' runs: engine/publish/near-duplicate.ts
-// runsOfText), so a close book of the same batch is neither sent nor read again for its passages.
+// it shares with the close books, read here (each part as it is written, the book at its end) instead of on the
+// thread that schedules a batch's calls. The books measured here are kept (the last BOOKS_KEPT, with their
+// texts' runs: engine/publish/near-duplicate.ts runsOfText), so a close book of the same batch is neither sent
+// nor read again for its passages.
 import { parentPort } from 'node:worker_threads';
-import { measureBook, passagesWith, preparePart, type BookMeasure } from '../../publish/index.js';
+import { measureBook, passagesWith, preparePart } from '../../publish/index.js';
 import { serializeError, type WorkerReply } from '../worker-pool.js';
+import { PARTS_KEPT, type ClosenessRequest, type MeasureReply, type PassagesReply } from './protocol.js';
 
-export type ClosenessRequest =
-  /** A part read ahead, kept under its number (`part`) for its book's end. */
-  | { id: number; kind: 'part'; part: number; text: string }
-  /** A book's parts: each its text, or the number of a part sent ahead. */
-  | { id: number; kind: 'measure'; key: string; parts: ReadonlyArray<string | number> }
-  | {
-    id: number;
-    kind: 'passages';
-    key: string;
-    others: readonly string[];
-    count: number;
-    /** Books this thread does not keep (it said so), as the caller read them: null for one it could not. */
-    given?: Readonly<Record<string, readonly string[] | null>>;
-  };
-
-/** What a passages request answers: the passages with each other book, or the books it needs sent. */
-export type PassagesReply = { passages: ReturnType<typeof passagesWith> } | { missing: string[] };
-
-/** What a measure request answers: the book's measure, or that a part sent ahead is no longer here (a thread started again). */
-export type MeasureReply = BookMeasure | { missing: true };
-
-/** Parts sent ahead kept here (and named by the caller) at most: more than the parts of the books a batch has in flight. */
-export const PARTS_KEPT = 4096;
+/** The parts sent ahead, by the number the caller gave each (the last PARTS_KEPT). */
 const partsSent = new Map<number, string>();
 
 function measure(request: ClosenessRequest & { kind: 'measure' }): MeasureReply {

@@ -6,7 +6,7 @@
 // thread fail (its heap, its time), that book is read on the caller's thread instead: a check is never lost.
 import { measureBook, passagesHere, type BookMeasure, type ClosenessReading, type SharedPassage } from '../../publish/index.js';
 import { WorkerPool, workerEntry, type PoolFailures, type PoolLimits } from '../worker-pool.js';
-import { PARTS_KEPT, type ClosenessRequest, type MeasureReply, type PassagesReply } from './closeness-worker.js';
+import { PARTS_KEPT, type ClosenessRequest, type MeasureReply, type PassagesReply } from './protocol.js';
 
 /** One thread; a whole book's reading in well under a second, so a minute means it is stuck; every finished book may wait. */
 export const CLOSENESS_LIMITS: PoolLimits = { workers: 1, timeoutMs: 60_000, memoryMb: 1024, maxQueued: 100_000, countsWaiting: false, perKey: Infinity };

@@ -177,7 +177,8 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
 /** The batch's threads when it runs on more than one (cli/batch/threads.ts), started; none for one. */
 async function startThreads(input: { jobs: readonly BatchJob[]; raw: readonly RawJob[]; file: string; outDir: string; given: PublishFacts; place: CliState; limits: BatchLimits }) {
   const { batchThreads, startBatchThreads } = await import('../batch/threads.js');
-  const threads = batchThreads(input.jobs, input.limits.concurrency);
+  // A --tpm budget stays whole on one thread: halved, a call budgeted above half of it would go alone each time.
+  const threads = input.limits.tpm ? 1 : batchThreads(input.jobs, input.limits.concurrency);
   if (threads < 2) return undefined;
   return startBatchThreads({ threads, file: input.file, jobs: input.jobs, raw: input.raw, outDir: input.outDir, given: input.given, state: input.place, limits: input.limits, hasNearDuplicates: input.jobs.some((j) => j.spec.kind === 'book') });
 }

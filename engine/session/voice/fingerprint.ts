@@ -10,7 +10,7 @@ import type { Lang } from '../../spec/types.js';
 import { detectLanguage } from '../language.js';
 import { proseOfPlainText, unwrapLines } from '../../import/plain-text.js';
 import { countLetterWords } from '../../words.js';
-import { narrationOf, paragraphsOf, quotedSpans, sentencesOf, wordsOf } from './text.js';
+import { narrationOf, paragraphsOf, quotedSpans, sentencesIn, sentencesOf, wordsOf } from './text.js';
 import { overusedIn, phrasesToAvoid } from './overused.js';
 import { VoiceError } from './error.js';
 import type { BookVoice, VoiceFingerprint } from '../../compile/book-voice.js';
@@ -32,27 +32,47 @@ const spread = (xs: readonly number[]) => {
   return Math.sqrt(mean(xs.map((x) => (x - m) ** 2)));
 };
 
-/** MTLD one way: the text's words over the number of "factors" (runs whose type-token ratio falls to 0.72). */
-function mtldOneWay(words: readonly string[]): number {
+/**
+ * MTLD one way: the text's words (each as a number, the same number for the same word) over the number of
+ * "factors" (runs whose type-token ratio falls to 0.72). A word is new to a run when the run it was last seen
+ * in is an earlier one.
+ */
+function mtldOneWay(ids: Int32Array, from: number, step: number, seen: Int32Array): number {
+  seen.fill(-1);
   let factors = 0;
-  let types = new Set<string>();
+  let run = 0;
+  let types = 0;
   let tokens = 0;
-  for (const w of words) {
-    types.add(w);
+  for (let k = 0, i = from; k < ids.length; k++, i += step) {
+    const id = ids[i]!;
+    if (seen[id] !== run) {
+      seen[id] = run;
+      types++;
+    }
     tokens++;
-    if (types.size / tokens <= 0.72) {
+    if (types / tokens <= 0.72) {
       factors++;
-      types = new Set();
+      run++;
+      types = 0;
       tokens = 0;
     }
   }
-  if (tokens > 0) factors += (1 - types.size / tokens) / (1 - 0.72);
-  return factors > 0 ? words.length / factors : words.length;
+  if (tokens > 0) factors += (1 - types / tokens) / (1 - 0.72);
+  return factors > 0 ? ids.length / factors : ids.length;
 }
 
 /** MTLD: the mean of the forward and backward passes. */
 export function mtld(words: readonly string[]): number {
-  return words.length ? (mtldOneWay(words) + mtldOneWay([...words].reverse())) / 2 : 0;
+  if (!words.length) return 0;
+  const numbers = new Map<string, number>();
+  const ids = new Int32Array(words.length);
+  for (let i = 0; i < words.length; i++) {
+    let id = numbers.get(words[i]!);
+    if (id === undefined) numbers.set(words[i]!, (id = numbers.size));
+    ids[i] = id;
+  }
+  const seen = new Int32Array(numbers.size);
+  return (mtldOneWay(ids, 0, 1, seen) + mtldOneWay(ids, ids.length - 1, -1, seen)) / 2;
 }
 
 const PRONOUNS: Record<Lang, { first: ReadonlySet<string>; second: ReadonlySet<string>; third: ReadonlySet<string> }> = {
@@ -90,7 +110,7 @@ function tenseOf(narration: readonly string[], lang: Lang): VoiceFingerprint['te
   let present = 0;
   for (let i = 0; i < narration.length; i++) {
     const w = narration[i]!;
-    if (/^(?:i|he|she|it|we|they|you)['’](?:m|s|re)$/.test(w)) present++;
+    if (w.length <= 7 && (w.includes("'") || w.includes('’')) && /^(?:i|he|she|it|we|they|you)['’](?:m|s|re)$/.test(w)) present++;
     if (!SUBJECTS.has(w)) continue;
     const next = narration[i + 1] ?? '';
     if (PAST.has(next) || /^[a-z]{3,}ed$/.test(next)) past++;
@@ -115,11 +135,12 @@ export function fingerprintOf(raw: string, lang: Lang): VoiceFingerprint {
   // A hard-wrapped text (an older import, a pasted Gutenberg page) measured on its paragraphs, not its lines.
   const text = unwrapLines(raw);
   const paragraphs = paragraphsOf(text);
-  const sentences = paragraphs.flatMap((p) => sentencesOf(p, lang));
-  const words = wordsOf(paragraphs.join('\n\n'), lang);
+  const sentences = sentencesIn(paragraphs, lang);
+  const prose = paragraphs.join('\n\n');
+  const words = wordsOf(prose, lang);
   const sentenceLengths = sentences.map(countLetterWords).filter((n) => n > 0);
   const quoted = quotedSpans(text).reduce((n, q) => n + countLetterWords(q), 0);
-  const narration = wordsOf(narrationOf(paragraphs.join('\n\n')), lang);
+  const narration = wordsOf(narrationOf(prose), lang);
   return {
     sentenceWords: { mean: round(mean(sentenceLengths)), spread: round(spread(sentenceLengths)) },
     paragraphWords: round(paragraphs.length ? words.length / paragraphs.length : 0),

@@ -37,17 +37,28 @@ function patternOf(list: readonly string[]): RegExp | null {
 
 /** English words with their contractions opened ("couldn't" → "could"), stop words left out. */
 function strippedWords(words: readonly string[]): string[] {
-  // Only a word with an apostrophe has a contraction to open (most have none: no pattern is run on them).
-  return words.map((w) => (APOSTROPHE.test(w) ? w.replace(/n['’]t$/, '').replace(/['’](?:s|d|ll|re|ve|m)$/, '') : w)).filter((w) => w && !STOP_WORDS_EN.has(w));
+  const out: string[] = [];
+  for (const word of words) {
+    // Only a word with an apostrophe has a contraction to open (most have none: no pattern is run on them).
+    const w = word.includes("'") || word.includes('’') ? word.replace(/n['’]t$/, '').replace(/['’](?:s|d|ll|re|ve|m)$/, '') : word;
+    if (w && !STOP_WORDS_EN.has(w)) out.push(w);
+  }
+  return out;
 }
 
-const APOSTROPHE = /['’]/;
 const STRIPPED = new Set(OVERUSED_STRIPPED_EN);
 /** The words a listed three-word phrase starts with: a three is only made where one of them stands. */
 const STRIPPED_FIRST = new Set(OVERUSED_STRIPPED_EN.map((p) => p.split(' ')[0]!));
 
+/** The language's listed phrases in a text, with repeats (lowercased as listed), and its words: what overusedIn counts, the same for any list of the writer's own. */
+interface Listed {
+  readonly found: readonly string[];
+  readonly words: number;
+}
+
 /** Every listed phrase a text uses, with repeats (lowercased as listed). */
-function phrasesIn(text: string, lang: Lang, words: readonly string[], avoid: readonly string[]): { found: string[]; avoided: string[] } {
+function listedOf(text: string, lang: Lang): Listed {
+  const words = wordsOf(text, lang);
   const found: string[] = [];
   const listed = patternOf(lang === 'en' ? [...OVERUSED_PHRASES.en, ...OVERUSED_WORDS_EN] : OVERUSED_PHRASES.ms);
   for (const m of text.matchAll(listed!)) found.push(m[0].toLowerCase().replace(/’/g, "'"));
@@ -60,18 +71,43 @@ function phrasesIn(text: string, lang: Lang, words: readonly string[], avoid: re
       if (STRIPPED.has(three)) found.push(three);
     }
   }
+  return { found, words: words.length };
+}
+
+/** The writer's own phrases to avoid that a text uses, with repeats (as the writer wrote them). */
+function ownPhrasesIn(text: string, avoid: readonly string[]): string[] {
   const avoided: string[] = [];
   const own = patternOf(avoid);
   if (own) for (const m of text.matchAll(own)) avoided.push(avoid.find((a) => a.toLowerCase() === m[0].toLowerCase().replace(/’/g, "'")) ?? m[0]);
-  return { found, avoided };
+  return avoided;
 }
 
-/** The listed phrases a text uses (phrasesIn's `found`) in each language, kept for the last TEXTS_KEPT texts seen (text-cache.ts). */
-const listed: Record<Lang, (text: string) => readonly string[]> = {
-  en: byText(TEXTS_KEPT, (text) => phrasesIn(text, 'en', wordsOf(text, 'en'), []).found),
-  ms: byText(TEXTS_KEPT, (text) => phrasesIn(text, 'ms', wordsOf(text, 'ms'), []).found),
+/** Lists of the writer's own phrases whose finds are kept (a batch's books in flight, each with its list). */
+const AVOID_LISTS_KEPT = 128;
+const ownKept = new Map<string, (text: string) => readonly string[]>();
+
+/** ownPhrasesIn, kept per list for the last TEXTS_KEPT texts (a book view measures every part each time it is built). */
+function avoidedIn(text: string, avoid: readonly string[]): readonly string[] {
+  if (!avoid.length) return [];
+  const key = avoid.join('\u0000');
+  let of = ownKept.get(key);
+  if (of) ownKept.delete(key);
+  else {
+    of = byText(TEXTS_KEPT, (t) => ownPhrasesIn(t, avoid));
+    if (ownKept.size >= AVOID_LISTS_KEPT) ownKept.delete(ownKept.keys().next().value!);
+  }
+  ownKept.set(key, of);
+  return of(text);
+}
+
+/**
+ * A text's listed phrases and words in each language, kept for the last TEXTS_KEPT texts seen (text-cache.ts):
+ * a part's check, its fingerprint and every later step's phrases to avoid read it once.
+ */
+const listed: Record<Lang, (text: string) => Listed> = {
+  en: byText(TEXTS_KEPT, (text) => listedOf(text, 'en')),
+  ms: byText(TEXTS_KEPT, (text) => listedOf(text, 'ms')),
 };
-const listedIn = (text: string, lang: Lang) => listed[lang](text);
 
 /** The most frequent first, each once. */
 function byCount(list: readonly string[]): string[] {
@@ -82,9 +118,9 @@ function byCount(list: readonly string[]): string[] {
 
 /** The overused phrases of a text: listed ones and the writer's own, per 1,000 words. */
 export function overusedIn(text: string, lang: Lang, avoid: readonly string[] = []): OverusedMeasure {
-  const words = wordsOf(text, lang);
-  const { found, avoided } = phrasesIn(text, lang, words, avoid);
-  const perThousand = words.length ? Math.round((10000 * (found.length + avoided.length)) / words.length) / 10 : 0;
+  const { found, words } = listed[lang](text);
+  const avoided = avoidedIn(text, avoid);
+  const perThousand = words ? Math.round((10000 * (found.length + avoided.length)) / words) / 10 : 0;
   return { perThousand, phrases: byCount([...avoided, ...found]), ...(avoided.length ? { avoided: byCount(avoided) } : {}) };
 }
 
@@ -112,7 +148,7 @@ export function avoidListOf(raw: readonly string[]): string[] {
  */
 export function phrasesToAvoid(lang: Lang, avoid: readonly string[], written: readonly string[], opts: { n?: number; withHead?: boolean } = {}): string[] {
   const n = opts.n ?? 16;
-  const used = byCount(written.flatMap((t) => listedIn(t, lang))).filter((p) => !STRIPPED.has(p) && p !== 'not X, but Y' && p !== 'bukan sekadar X, tetapi Y');
+  const used = byCount(written.flatMap((t) => listed[lang](t).found)).filter((p) => !STRIPPED.has(p) && p !== 'not X, but Y' && p !== 'bukan sekadar X, tetapi Y');
   const head = opts.withHead ? OVERUSED_PHRASES[lang].slice(0, n) : [];
   return [...new Set([...avoid, ...used, ...head])].slice(0, avoid.length + n);
 }

@@ -49,10 +49,39 @@ function lastToken(sentence: string): string {
 
 /** The sentences of one paragraph: ICU's cuts, mended after abbreviations. */
 export function sentencesOf(paragraph: string, lang: Lang): string[] {
-  const raw = [...segmenterOf(lang).segment(paragraph)].map((s) => s.segment).filter((s) => s.trim());
+  return mended([...segmenterOf(lang).segment(paragraph)].map((s) => s.segment), lang);
+}
+
+/**
+ * The sentences of each paragraph in turn, as sentencesOf gives them, from one segmentation of the paragraphs
+ * joined by blank lines (a call per paragraph costs more than the cutting): ICU breaks after every line
+ * break and never looks past one, so each paragraph is cut as it is alone.
+ */
+export function sentencesIn(paragraphs: readonly string[], lang: Lang): string[] {
+  const out: string[] = [];
+  let p = 0;
+  let end = paragraphs[0]?.length ?? 0;
+  let pieces: string[] = [];
+  for (const { segment, index } of segmenterOf(lang).segment(paragraphs.join('\n\n'))) {
+    // The blank line after paragraph p: its line breaks, cut alone or after p's last sentence.
+    if (index >= end) {
+      if (index < end + 2) continue;
+      out.push(...mended(pieces, lang));
+      pieces = [];
+      end += 2 + paragraphs[++p]!.length;
+    }
+    pieces.push(index + segment.length > end ? segment.slice(0, end - index) : segment);
+  }
+  out.push(...mended(pieces, lang));
+  return out;
+}
+
+/** ICU's cuts of a paragraph mended after abbreviations, trimmed, those with no letter or digit left out. */
+function mended(raw: readonly string[], lang: Lang): string[] {
   const abbreviations = ABBREVIATIONS[lang];
   const out: string[] = [];
   for (const piece of raw) {
+    if (!piece.trim()) continue;
     const last = out[out.length - 1];
     if (last !== undefined && (abbreviations.has(lastToken(last)) || /\b\p{Lu}\.\s*$/u.test(last))) out[out.length - 1] = last + piece;
     else out.push(piece);

@@ -150,6 +150,60 @@ function wordAt(text: string, start: number, end: number): string {
   return lower.includes('’') ? lower.replace(/’/g, "'") : lower;
 }
 
+/** What a word is to the vote: no function word, an English one, an English one written as an acronym (no vote), a Malay one. */
+const NONE = 0;
+const EN = 1;
+const EN_ACRONYM = 2;
+const MALAY = 3;
+
+const hashOf = (word: string) => {
+  let h = 0;
+  for (let i = 0; i < word.length; i++) h = (Math.imul(h, 31) + word.charCodeAt(i)) | 0;
+  return h;
+};
+/** The function words by a hash of their letters, English first (a word on both lists is English, as the sets are asked in that order). */
+const FUNCTION_WORDS = new Map<number, Array<readonly [string, number]>>();
+for (const [list, side] of [[ENGLISH, EN], [MALAYIC, MALAY]] as const) {
+  for (const word of list) FUNCTION_WORDS.set(hashOf(word), [...(FUNCTION_WORDS.get(hashOf(word)) ?? []), [word, side]]);
+}
+
+/** A word of other letters than ASCII ones (an accent): looked up lower-cased, as written. */
+function functionWordOf(token: string): number {
+  const word = wordAt(token, 0, token.length);
+  return ENGLISH.has(word) ? (isAcronym(token) ? EN_ACRONYM : EN) : MALAYIC.has(word) ? MALAY : NONE;
+}
+
+/**
+ * What the word at [start, end) is to the vote, as functionWordOf tells it, read from its char codes with no
+ * string made for it (most words are no function word: their hash is not in FUNCTION_WORDS).
+ */
+function functionWordAt(text: string, start: number, end: number): number {
+  let h = 0;
+  let upper = 0;
+  let lower = 0;
+  for (let i = start; i < end; i++) {
+    let c = text.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) {
+      upper++;
+      c |= 0x20;
+    } else if (c >= 0x61 && c <= 0x7a) lower++;
+    else if (c === 0x2019) c = 0x27;
+    else if (c >= 0x80) return functionWordOf(text.slice(start, end));
+    h = (Math.imul(h, 31) + c) | 0;
+  }
+  for (const [word, side] of FUNCTION_WORDS.get(h) ?? []) {
+    if (word.length !== end - start) continue;
+    let i = 0;
+    for (; i < word.length; i++) {
+      const c = text.charCodeAt(start + i);
+      if ((c === 0x2019 ? 0x27 : c >= 0x41 && c <= 0x5a ? c | 0x20 : c) !== word.charCodeAt(i)) break;
+    }
+    // An acronym (two letters or more, all capitals: AS, IT) is no English word.
+    if (i === word.length) return side === EN && end - start >= 2 && upper > 0 && lower === 0 ? EN_ACRONYM : side;
+  }
+  return NONE;
+}
+
 /** The weight of the markers found so far: Malaysian, Indonesian, and of the Indonesian the firm ones (weight 1 or more). */
 interface MarkerSums {
   ms: number;
@@ -216,16 +270,16 @@ export function detectLanguage(text: string): LanguageVerdict {
   // go to the side the judged sentences are on, once those are counted.
   let neutral = 0;
   const sums: MarkerSums = { ms: 0, id: 0, idStrong: 0 };
-  // One pass over the words (language-scan.ts), a sentence or a line at a time. A word is lower-cased only
-  // when it could be a function word; all of a unit's words only when it is not English (for its markers).
+  // One pass over the words (language-scan.ts), a sentence or a line at a time. A word is looked up by its char
+  // codes (functionWordAt); a unit's words are made lower-case strings only when it is not English (for its markers).
   forEachUnit(text, (starts, ends, count) => {
     let enHits = 0;
     let malayHits = 0;
     for (let i = 0; i < count; i++) {
       if (ends[i]! - starts[i]! > LONGEST_FUNCTION_WORD) continue;
-      const word = wordAt(text, starts[i]!, ends[i]!);
-      if (ENGLISH.has(word)) enHits += isAcronym(text.slice(starts[i]!, ends[i]!)) ? 0 : 1;
-      else if (MALAYIC.has(word)) malayHits++;
+      const side = functionWordAt(text, starts[i]!, ends[i]!);
+      if (side === EN) enHits++;
+      else if (side === MALAY) malayHits++;
     }
     // A sentence counts for one side when that side's function words lead; a tie is not judged.
     if (enHits > malayHits && (enHits >= 2 || (enHits === 1 && malayHits === 0 && count >= 3))) en += count;

@@ -10,7 +10,7 @@ import type { Lang } from '../../spec/types.js';
 import { detectLanguage } from '../language.js';
 import { proseOfPlainText, unwrapLines } from '../../import/plain-text.js';
 import { countLetterWords } from '../../words.js';
-import { narrationOf, paragraphsOf, quotedSpans, sentencesIn, sentencesOf, wordsOf } from './text.js';
+import { firstWordOf, narrationOf, paragraphsOf, quotedSpans, sentencesIn, sentencesOf, wordsOf } from './text.js';
 import { overusedIn, phrasesToAvoid } from './overused.js';
 import { VoiceError } from './error.js';
 import type { BookVoice, VoiceFingerprint } from '../../compile/book-voice.js';
@@ -88,11 +88,19 @@ const PRONOUNS: Record<Lang, { first: ReadonlySet<string>; second: ReadonlySet<s
   },
 };
 
+/** The pronouns of each language by person (1 first, 2 second, 3 third; the lists share no word): one look-up a word. */
+const personsOf = (p: (typeof PRONOUNS)[Lang]) => new Map<string, number>([p.first, p.second, p.third].flatMap((set, i) => [...set].map((w) => [w, i + 1] as const)));
+const PERSONS: Record<Lang, ReadonlyMap<string, number>> = { en: personsOf(PRONOUNS.en), ms: personsOf(PRONOUNS.ms) };
+
 /** The point of view of the narration: first when its own "I" is frequent, else second or third. */
 function pointOfViewOf(narration: readonly string[], lang: Lang): VoiceFingerprint['pointOfView'] {
-  const p = PRONOUNS[lang];
-  const count = (set: ReadonlySet<string>) => narration.filter((w) => set.has(w)).length;
-  const [first, second, third] = [count(p.first), count(p.second), count(p.third)];
+  const persons = PERSONS[lang];
+  const counts = [0, 0, 0, 0];
+  for (const w of narration) {
+    const person = persons.get(w);
+    if (person !== undefined) counts[person]!++;
+  }
+  const [, first, second, third] = counts as [number, number, number, number];
   const n = Math.max(1, narration.length);
   if (first / n >= 0.012 && first >= third / 3) return 'first';
   if (second / n >= 0.012 && second > third) return 'second';
@@ -121,10 +129,10 @@ function tenseOf(narration: readonly string[], lang: Lang): VoiceFingerprint['te
 }
 
 /** The first word of each sentence, after any opening quotation mark, lowercased. */
-function openersOf(sentences: readonly string[], lang: Lang): string[] {
+function openersOf(sentences: readonly string[]): string[] {
   const counts = new Map<string, number>();
   for (const s of sentences) {
-    const first = wordsOf(s.slice(0, 40), lang)[0];
+    const first = firstWordOf(s.slice(0, 40));
     if (first) counts.set(first, (counts.get(first) ?? 0) + 1);
   }
   return [...counts.entries()].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1]).slice(0, 5).map(([w]) => w);
@@ -146,7 +154,7 @@ export function fingerprintOf(raw: string, lang: Lang): VoiceFingerprint {
     paragraphWords: round(paragraphs.length ? words.length / paragraphs.length : 0),
     dialogueShare: round(words.length ? Math.min(1, quoted / words.length) : 0, 2),
     diversity: round(mtld(words)),
-    openers: openersOf(sentences, lang),
+    openers: openersOf(sentences),
     pointOfView: pointOfViewOf(narration, lang),
     tense: tenseOf(narration, lang),
     overusedPerThousand: overusedIn(text, lang).perThousand,

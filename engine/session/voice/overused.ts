@@ -35,20 +35,39 @@ function patternOf(list: readonly string[]): RegExp | null {
   return found;
 }
 
-/** English words with their contractions opened ("couldn't" → "could"), stop words left out. */
-function strippedWords(words: readonly string[]): string[] {
-  const out: string[] = [];
+const STRIPPED = new Set(OVERUSED_STRIPPED_EN);
+/** What a word is to the three-word list: a stop word (left out), or a word a listed three starts with (a three is only made there). */
+const STOP = 1;
+const FIRST = 2;
+const STRIP_KINDS = new Map<string, number>([...STOP_WORDS_EN].map((w) => [w, STOP]));
+for (const p of OVERUSED_STRIPPED_EN) if (!STRIP_KINDS.has(p.split(' ')[0]!)) STRIP_KINDS.set(p.split(' ')[0]!, FIRST);
+
+/**
+ * The listed three-word phrases in English words (engine's lowercase words): each word with its contraction
+ * opened ("couldn't" → "could"), stop words left out, and every three in a row looked up.
+ */
+function strippedThreesIn(words: readonly string[], found: string[]): void {
+  // The last two words kept, and whether the one two back starts a listed three.
+  let a = '';
+  let b = '';
+  let isFirstA = false;
+  let isFirstB = false;
   for (const word of words) {
     // Only a word with an apostrophe has a contraction to open (most have none: no pattern is run on them).
     const w = word.includes("'") || word.includes('’') ? word.replace(/n['’]t$/, '').replace(/['’](?:s|d|ll|re|ve|m)$/, '') : word;
-    if (w && !STOP_WORDS_EN.has(w)) out.push(w);
+    if (!w) continue;
+    const kind = STRIP_KINDS.get(w);
+    if (kind === STOP) continue;
+    if (isFirstA) {
+      const three = `${a} ${b} ${w}`;
+      if (STRIPPED.has(three)) found.push(three);
+    }
+    a = b;
+    isFirstA = isFirstB;
+    b = w;
+    isFirstB = kind === FIRST;
   }
-  return out;
 }
-
-const STRIPPED = new Set(OVERUSED_STRIPPED_EN);
-/** The words a listed three-word phrase starts with: a three is only made where one of them stands. */
-const STRIPPED_FIRST = new Set(OVERUSED_STRIPPED_EN.map((p) => p.split(' ')[0]!));
 
 /** The language's listed phrases in a text, with repeats (lowercased as listed), and its words: what overusedIn counts, the same for any list of the writer's own. */
 interface Listed {
@@ -63,14 +82,7 @@ function listedOf(text: string, lang: Lang): Listed {
   const listed = patternOf(lang === 'en' ? [...OVERUSED_PHRASES.en, ...OVERUSED_WORDS_EN] : OVERUSED_PHRASES.ms);
   for (const m of text.matchAll(listed!)) found.push(m[0].toLowerCase().replace(/’/g, "'"));
   for (const m of text.matchAll(NOT_X_BUT_Y[lang])) found.push(lang === 'en' ? 'not X, but Y' : 'bukan sekadar X, tetapi Y');
-  if (lang === 'en') {
-    const stripped = strippedWords(words);
-    for (let i = 0; i + 2 < stripped.length; i++) {
-      if (!STRIPPED_FIRST.has(stripped[i]!)) continue;
-      const three = `${stripped[i]} ${stripped[i + 1]} ${stripped[i + 2]}`;
-      if (STRIPPED.has(three)) found.push(three);
-    }
-  }
+  if (lang === 'en') strippedThreesIn(words, found);
   return { found, words: words.length };
 }
 

@@ -41,6 +41,12 @@ export function wordsOf(text: string, _lang?: Lang): string[] {
   return letterWords(text);
 }
 
+const LETTER_WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/u;
+/** The first of wordsOf(text), or undefined: found without making the others (a sentence's opener). */
+export function firstWordOf(text: string): string | undefined {
+  return LETTER_WORD.exec(text.toLowerCase())?.[0];
+}
+
 /** The last word-like token of a sentence before its final stop, lowercased ("Dr." → "dr", "e.g." → "e.g"). */
 function lastToken(sentence: string): string {
   const m = /([\p{L}.]+)\.\s*["”’']?\s*$/u.exec(sentence.trimEnd());

@@ -156,9 +156,11 @@ const EN = 1;
 const EN_ACRONYM = 2;
 const MALAY = 3;
 
+/** Hashes are kept to 30 bits: small integers, which a Map looks up without making a number object. */
+const HASH_MASK = 0x3fffffff;
 const hashOf = (word: string) => {
   let h = 0;
-  for (let i = 0; i < word.length; i++) h = (Math.imul(h, 31) + word.charCodeAt(i)) | 0;
+  for (let i = 0; i < word.length; i++) h = (Math.imul(h, 31) + word.charCodeAt(i)) & HASH_MASK;
   return h;
 };
 /** The function words by a hash of their letters, English first (a word on both lists is English, as the sets are asked in that order). */
@@ -189,9 +191,11 @@ function functionWordAt(text: string, start: number, end: number): number {
     } else if (c >= 0x61 && c <= 0x7a) lower++;
     else if (c === 0x2019) c = 0x27;
     else if (c >= 0x80) return functionWordOf(text.slice(start, end));
-    h = (Math.imul(h, 31) + c) | 0;
+    h = (Math.imul(h, 31) + c) & HASH_MASK;
   }
-  for (const [word, side] of FUNCTION_WORDS.get(h) ?? []) {
+  const candidates = FUNCTION_WORDS.get(h);
+  if (!candidates) return NONE;
+  for (const [word, side] of candidates) {
     if (word.length !== end - start) continue;
     let i = 0;
     for (; i < word.length; i++) {

@@ -1,7 +1,10 @@
 // Overused phrases in a text, per 1,000 words: the language's list (voice/overused-words.ts) and the
 // writer's own phrases to avoid. One measure for the book session, the book view, the CLI and `npm run eval`.
+// What a text holds of the list is kept per text (text-cache.ts): a part's check, its fingerprint and the phrases
+// every later step is told to avoid read a part once.
 import type { Lang } from '../../spec/types.js';
-import { NOT_X_BUT_Y, OVERUSED_PHRASES, OVERUSED_STRIPPED_EN, OVERUSED_WORDS_EN, STOP_WORDS_EN } from './overused-words.js';
+import { NOT_X_BUT_Y, OVERUSED_PHRASES, OVERUSED_STRIPPED_EN, OVERUSED_WORDS_EN } from './overused-words.js';
+import { threesIn } from './threes.js';
 import { wordsOf } from './text.js';
 import { VoiceError } from './error.js';
 import { TEXTS_KEPT, byText } from '../../text-cache.js';
@@ -35,39 +38,8 @@ function patternOf(list: readonly string[]): RegExp | null {
   return found;
 }
 
+/** The listed three-word phrases (found by threes.ts): counted in a part, but no phrase a prompt names to avoid. */
 const STRIPPED = new Set(OVERUSED_STRIPPED_EN);
-/** What a word is to the three-word list: a stop word (left out), or a word a listed three starts with (a three is only made there). */
-const STOP = 1;
-const FIRST = 2;
-const STRIP_KINDS = new Map<string, number>([...STOP_WORDS_EN].map((w) => [w, STOP]));
-for (const p of OVERUSED_STRIPPED_EN) if (!STRIP_KINDS.has(p.split(' ')[0]!)) STRIP_KINDS.set(p.split(' ')[0]!, FIRST);
-
-/**
- * The listed three-word phrases in English words (engine's lowercase words): each word with its contraction
- * opened ("couldn't" → "could"), stop words left out, and every three in a row looked up.
- */
-function strippedThreesIn(words: readonly string[], found: string[]): void {
-  // The last two words kept, and whether the one two back starts a listed three.
-  let a = '';
-  let b = '';
-  let isFirstA = false;
-  let isFirstB = false;
-  for (const word of words) {
-    // Only a word with an apostrophe has a contraction to open (most have none: no pattern is run on them).
-    const w = word.includes("'") || word.includes('’') ? word.replace(/n['’]t$/, '').replace(/['’](?:s|d|ll|re|ve|m)$/, '') : word;
-    if (!w) continue;
-    const kind = STRIP_KINDS.get(w);
-    if (kind === STOP) continue;
-    if (isFirstA) {
-      const three = `${a} ${b} ${w}`;
-      if (STRIPPED.has(three)) found.push(three);
-    }
-    a = b;
-    isFirstA = isFirstB;
-    b = w;
-    isFirstB = kind === FIRST;
-  }
-}
 
 /** The language's listed phrases in a text, with repeats (lowercased as listed), and its words: what overusedIn counts, the same for any list of the writer's own. */
 interface Listed {
@@ -77,13 +49,13 @@ interface Listed {
 
 /** Every listed phrase a text uses, with repeats (lowercased as listed). */
 function listedOf(text: string, lang: Lang): Listed {
-  const words = wordsOf(text, lang);
   const found: string[] = [];
   const listed = patternOf(lang === 'en' ? [...OVERUSED_PHRASES.en, ...OVERUSED_WORDS_EN] : OVERUSED_PHRASES.ms);
   for (const m of text.matchAll(listed!)) found.push(m[0].toLowerCase().replace(/’/g, "'"));
   for (const m of text.matchAll(NOT_X_BUT_Y[lang])) found.push(lang === 'en' ? 'not X, but Y' : 'bukan sekadar X, tetapi Y');
-  if (lang === 'en') strippedThreesIn(words, found);
-  return { found, words: words.length };
+  // English's listed threes (threes.ts) are read with the words they are counted on.
+  const words = lang === 'en' ? threesIn(text, found) : wordsOf(text, lang).length;
+  return { found, words };
 }
 
 /** The writer's own phrases to avoid that a text uses, with repeats (as the writer wrote them). */

@@ -95,16 +95,44 @@ function mended(raw: readonly string[], lang: Lang): string[] {
   return out.map((s) => s.trim()).filter((s) => /[\p{L}\p{N}]/u.test(s));
 }
 
+const DOUBLE_QUOTED = /“[^”]*”|"[^"\n]*"|«[^»]*»|„[^“”]*[“”]/g;
+const SINGLE_QUOTED = /(?<=^|[\s([—–-])[‘'](?:[^‘’'\n]|(?<=\p{L})['’](?=\p{L}))+?[’'](?=[\s.,;:!?)\]—–-]|$)/gmu;
+
 /** Quoted spans: “…”, "…", «…», and ‘…’ / '…' only where a text has no double quotes (British dialogue). */
 export function quotedSpans(text: string): string[] {
-  const double = text.match(/“[^”]*”|"[^"\n]*"|«[^»]*»|„[^“”]*[“”]/g) ?? [];
+  const double = text.match(DOUBLE_QUOTED) ?? [];
   if (double.length) return double;
-  return text.match(/(?<=^|[\s([—–-])[‘'](?:[^‘’'\n]|(?<=\p{L})['’](?=\p{L}))+?[’'](?=[\s.,;:!?)\]—–-]|$)/gmu) ?? [];
+  return text.match(SINGLE_QUOTED) ?? [];
 }
 
-/** The text outside its quotations: what the narrator says. */
+/** The quotation marks a quoted span starts with (“ " « „ ‘ '), by char code. */
+const OPENERS = new Set([0x201c, 0x22, 0xab, 0x201e, 0x2018, 0x27]);
+
+/**
+ * The text outside its quotations: what the narrator says. Each span, in turn, is replaced by a space where
+ * it first occurs in the text as replaced so far; that is where it was found unless the same opening mark
+ * stands in the narration before it (a stray quote, an apostrophe), so the text is cut once at the places
+ * found, and replaced span by span only then.
+ */
 export function narrationOf(text: string): string {
+  const double = [...text.matchAll(DOUBLE_QUOTED)];
+  const spans = double.length ? double : [...text.matchAll(SINGLE_QUOTED)];
+  const pieces: string[] = [];
+  const marks = new Set<number>();
+  let from = 0;
+  for (const m of spans) {
+    // Any earlier occurrence of the span in the text as replaced starts with its opening mark, outside the spans before it.
+    for (let i = from; i < m.index; i++) if (OPENERS.has(text.charCodeAt(i))) marks.add(text.charCodeAt(i));
+    if (marks.has(m[0].charCodeAt(0))) return replacedOneByOne(text, spans.map((x) => x[0]));
+    pieces.push(text.slice(from, m.index), ' ');
+    from = m.index + m[0].length;
+  }
+  pieces.push(text.slice(from));
+  return pieces.join('');
+}
+
+function replacedOneByOne(text: string, spans: readonly string[]): string {
   let out = text;
-  for (const span of quotedSpans(text)) out = out.replace(span, ' ');
+  for (const span of spans) out = out.replace(span, ' ');
   return out;
 }

@@ -6,6 +6,7 @@
 // word segmentation gives for the Latin script of both languages, with Malay reduplications kept whole, at a
 // fiftieth of its cost: a book view measures every part). Dialogue is the words inside quotation marks.
 import { letterWords } from '../../words.js';
+import { isSpace } from '../language-scan.js';
 import type { Lang } from '../../spec/types.js';
 
 /** Abbreviations after which a full stop does not end a sentence (lowercase, without the stop). */
@@ -45,6 +46,37 @@ const LETTER_WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/u;
 /** The first of wordsOf(text), or undefined: found without making the others (a sentence's opener). */
 export function firstWordOf(text: string): string | undefined {
   return LETTER_WORD.exec(text.toLowerCase())?.[0];
+}
+
+const isUpper = (c: number) => c >= 0x41 && c <= 0x5a;
+const isAsciiLetter = (c: number) => (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
+/** A word character as \b reads it: A–Z, a–z, 0–9 and _. */
+const isBoundaryWord = (c: number) => (c >= 0x30 && c <= 0x39) || c === 0x5f || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
+const isClosingQuote = (c: number) => c === 0x22 || c === 0x201d || c === 0x2019 || c === 0x27;
+
+/**
+ * True when a sentence ends on an abbreviation (its lastToken is listed) or an initial ("J."): ICU cut after
+ * it, and the next piece is joined to it. Read from the end by char codes; a sentence with another letter
+ * than an ASCII one there is read by the patterns (lastToken's, and /\b\p{Lu}\.\s*$/u).
+ */
+function endsOnAbbreviation(sentence: string, abbreviations: ReadonlySet<string>): boolean {
+  let e = sentence.length - 1;
+  while (e >= 0 && isSpace(sentence.charCodeAt(e))) e--;
+  if (e < 1) return abbreviations.has(lastToken(sentence)) || /\b\p{Lu}\.\s*$/u.test(sentence);
+  // The stop: the last character, or the last before a closing quote and spaces.
+  let q = e;
+  if (isClosingQuote(sentence.charCodeAt(q))) for (q--; q >= 0 && isSpace(sentence.charCodeAt(q)); q--);
+  if (q < 1 || sentence.charCodeAt(q) !== 0x2e) return false;
+  // The token before the stop: letters and stops, back to the first other character.
+  let p = q;
+  for (; p > 0; p--) {
+    const c = sentence.charCodeAt(p - 1);
+    if (c >= 0x80) return abbreviations.has(lastToken(sentence)) || /\b\p{Lu}\.\s*$/u.test(sentence);
+    if (c !== 0x2e && !isAsciiLetter(c)) break;
+  }
+  if (p < q && abbreviations.has(sentence.slice(p, q).toLowerCase().replace(/^\.+/, ''))) return true;
+  // An initial: a capital after a word boundary, then the stop as the last character.
+  return q === e && isUpper(sentence.charCodeAt(q - 1)) && (q < 2 || !isBoundaryWord(sentence.charCodeAt(q - 2)));
 }
 
 /** The last word-like token of a sentence before its final stop, lowercased ("Dr." → "dr", "e.g." → "e.g"). */
@@ -89,7 +121,7 @@ function mended(raw: readonly string[], lang: Lang): string[] {
   for (const piece of raw) {
     if (!piece.trim()) continue;
     const last = out[out.length - 1];
-    if (last !== undefined && (abbreviations.has(lastToken(last)) || /\b\p{Lu}\.\s*$/u.test(last))) out[out.length - 1] = last + piece;
+    if (last !== undefined && endsOnAbbreviation(last, abbreviations)) out[out.length - 1] = last + piece;
     else out.push(piece);
   }
   return out.map((s) => s.trim()).filter((s) => /[\p{L}\p{N}]/u.test(s));

@@ -13,6 +13,7 @@ import { countLetterWords } from '../../words.js';
 import { firstWordOf, narrationOf, paragraphsOf, quotedSpans, sentencesIn, sentencesOf, wordsOf } from './text.js';
 import { overusedIn, phrasesToAvoid } from './overused.js';
 import { VoiceError } from './error.js';
+import { wordIdsOf } from './ascii-words.js';
 import type { BookVoice, VoiceFingerprint } from '../../compile/book-voice.js';
 
 export type { BookVoice, VoiceFingerprint } from '../../compile/book-voice.js';
@@ -37,7 +38,7 @@ const spread = (xs: readonly number[]) => {
  * "factors" (runs whose type-token ratio falls to 0.72). A word is new to a run when the run it was last seen
  * in is an earlier one.
  */
-function mtldOneWay(ids: Int32Array, from: number, step: number, seen: Int32Array): number {
+function mtldOneWay(ids: ArrayLike<number>, from: number, step: number, seen: Int32Array): number {
   seen.fill(-1);
   let factors = 0;
   let run = 0;
@@ -63,7 +64,6 @@ function mtldOneWay(ids: Int32Array, from: number, step: number, seen: Int32Arra
 
 /** MTLD: the mean of the forward and backward passes. */
 export function mtld(words: readonly string[]): number {
-  if (!words.length) return 0;
   const numbers = new Map<string, number>();
   const ids = new Int32Array(words.length);
   for (let i = 0; i < words.length; i++) {
@@ -71,8 +71,22 @@ export function mtld(words: readonly string[]): number {
     if (id === undefined) numbers.set(words[i]!, (id = numbers.size));
     ids[i] = id;
   }
-  const seen = new Int32Array(numbers.size);
+  return mtldOfIds(ids, numbers.size);
+}
+
+/** MTLD of words given as numbers from 0 to `kinds` − 1 (the same number for the same word). */
+function mtldOfIds(ids: ArrayLike<number>, kinds: number): number {
+  if (!ids.length) return 0;
+  const seen = new Int32Array(kinds);
   return (mtldOneWay(ids, 0, 1, seen) + mtldOneWay(ids, ids.length - 1, -1, seen)) / 2;
+}
+
+/** How many words a text has and their diversity (MTLD): read by char codes when it is written in ASCII letters (ascii-words.ts). */
+function vocabularyOf(text: string, lang: Lang): { words: number; diversity: number } {
+  const numbered = wordIdsOf(text);
+  if (numbered) return { words: numbered.ids.length, diversity: mtldOfIds(numbered.ids, numbered.kinds) };
+  const words = wordsOf(text, lang);
+  return { words: words.length, diversity: mtld(words) };
 }
 
 const PRONOUNS: Record<Lang, { first: ReadonlySet<string>; second: ReadonlySet<string>; third: ReadonlySet<string> }> = {
@@ -145,20 +159,20 @@ export function fingerprintOf(raw: string, lang: Lang): VoiceFingerprint {
   const paragraphs = paragraphsOf(text);
   const sentences = sentencesIn(paragraphs, lang);
   const prose = paragraphs.join('\n\n');
-  const words = wordsOf(prose, lang);
+  const { words, diversity } = vocabularyOf(prose, lang);
   const sentenceLengths = sentences.map(countLetterWords).filter((n) => n > 0);
   const quoted = quotedSpans(text).reduce((n, q) => n + countLetterWords(q), 0);
   const narration = wordsOf(narrationOf(prose), lang);
   return {
     sentenceWords: { mean: round(mean(sentenceLengths)), spread: round(spread(sentenceLengths)) },
-    paragraphWords: round(paragraphs.length ? words.length / paragraphs.length : 0),
-    dialogueShare: round(words.length ? Math.min(1, quoted / words.length) : 0, 2),
-    diversity: round(mtld(words)),
+    paragraphWords: round(paragraphs.length ? words / paragraphs.length : 0),
+    dialogueShare: round(words ? Math.min(1, quoted / words) : 0, 2),
+    diversity: round(diversity),
     openers: openersOf(sentences),
     pointOfView: pointOfViewOf(narration, lang),
     tense: tenseOf(narration, lang),
     overusedPerThousand: overusedIn(text, lang).perThousand,
-    words: words.length,
+    words,
   };
 }
 

@@ -7,6 +7,7 @@
 // or has an apostrophe. Any other text is read from its word list, the same way.
 import { OVERUSED_STRIPPED_EN, STOP_WORDS_EN } from './overused-words.js';
 import { wordsOf } from './text.js';
+import { HASH_MASK, isAlnum, isJoiner, isMark } from './ascii-words.js';
 
 /** Every listed three, to look a three up. */
 const STRIPPED = new Set(OVERUSED_STRIPPED_EN);
@@ -16,8 +17,6 @@ const FIRST = 2;
 const KINDS = new Map<string, number>([...STOP_WORDS_EN].map((w) => [w, STOP]));
 for (const p of OVERUSED_STRIPPED_EN) if (!KINDS.has(p.split(' ')[0]!)) KINDS.set(p.split(' ')[0]!, FIRST);
 
-/** Hashes are kept to 30 bits: small integers, which a Map looks up without making a number object. */
-const HASH_MASK = 0x3fffffff;
 const hashOf = (word: string) => {
   let h = 0;
   for (let i = 0; i < word.length; i++) h = (Math.imul(h, 31) + word.charCodeAt(i)) & HASH_MASK;
@@ -81,11 +80,6 @@ function threesInWords(words: readonly string[], found: string[]): void {
     if (kind !== STOP) finder.next(w, 0, 0, kind);
   }
 }
-
-/** Typographic marks that are no letters and lower-case to themselves: ‘ ’ “ ” – — … and the no-break space. */
-const isMark = (c: number) => c === 0x2019 || c === 0x2018 || c === 0x201c || c === 0x201d || c === 0x2013 || c === 0x2014 || c === 0x2026 || c === 0xa0;
-const isAlnum = (c: number) => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
-const isJoiner = (c: number) => c === 0x27 || c === 0x2019 || c === 0x2d;
 
 /**
  * The listed threes a text uses, pushed to `found` in order, and how many words it has (wordsOf(text).length).

@@ -12,17 +12,6 @@ export const lowerOf = (c: number) => (c >= 0x41 && c <= 0x5a ? c | 0x20 : c);
 /** Hashes are kept to 30 bits: small integers, which a Map looks up without making a number object. */
 export const HASH_MASK = 0x3fffffff;
 
-/** The end of the word starting at `start` (a letter or digit there). */
-export function asciiWordEnd(text: string, start: number): number {
-  let i = start + 1;
-  while (i < text.length) {
-    const c = text.charCodeAt(i);
-    if (isAlnum(c) || (isJoiner(c) && i + 1 < text.length && isAlnum(text.charCodeAt(i + 1)))) i++;
-    else break;
-  }
-  return i;
-}
-
 /** True when the words at [a, aEnd) and [b, bEnd) are the same in lower case. */
 function isSameWord(text: string, a: number, aEnd: number, b: number, bEnd: number): boolean {
   if (aEnd - a !== bEnd - b) return false;
@@ -48,9 +37,15 @@ export function wordIdsOf(text: string): { ids: number[]; kinds: number } | unde
       i++;
       continue;
     }
-    const end = asciiWordEnd(text, i);
-    let h = 0;
-    for (let j = i; j < end; j++) h = (Math.imul(h, 31) + lowerOf(text.charCodeAt(j))) & HASH_MASK;
+    // The word's end (letters and digits, and an apostrophe or hyphen between two of them) and its hash, in one pass.
+    let h = lowerOf(c);
+    let end = i + 1;
+    while (end < text.length) {
+      const d = text.charCodeAt(end);
+      if (!isAlnum(d) && !(isJoiner(d) && end + 1 < text.length && isAlnum(text.charCodeAt(end + 1)))) break;
+      h = (Math.imul(h, 31) + lowerOf(d)) & HASH_MASK;
+      end++;
+    }
     const known = byHash.get(h);
     let id = -1;
     if (typeof known === 'number') id = isSameWord(text, i, end, starts[known]!, ends[known]!) ? known : -1;

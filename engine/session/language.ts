@@ -1,6 +1,6 @@
 // The language an answer is written in: English, Malaysian Malay (Bahasa Malaysia) or Indonesian, told
-// from word lists in one pass over the words (a 1,500-word chapter in about 2 ms on this machine, npm run
-// bench:language).
+// from word lists in one pass over the words, read by char codes (language-scan.ts: a 1,500-word chapter in
+// about 0.25 ms on this machine, npm run bench:checks).
 //
 // English from Malay/Indonesian: each sentence votes by its function words (the, and, of… against yang,
 // dan, di…), weighted by its words; the share of the judged words in English sentences is the answer's
@@ -57,18 +57,19 @@
 // is what the tests hold them to (npm run eval -- --language prints it).
 import type { Lang } from '../spec/types.js';
 import { ENGLISH, MALAYIC, MARKERS, PHRASE_STARTS, wordSet as set } from './language-words.js';
+import { SHARE_DRIFT, type ScriptLanguage, scriptLanguageOf } from './language-script.js';
+import { forEachUnit, isWordCode, wordEndAt } from './language-scan.js';
+
+export { SHARE_DRIFT, scriptLanguageOf, type ScriptLanguage } from './language-script.js';
 
 /** A language an answer can be found in. */
 export type TextLanguage = 'en' | 'ms' | 'id';
-
-/** A language told by its script alone (no book is written in it): an answer mostly in one of these is in the wrong language. */
-export type ScriptLanguage = 'zh' | 'ja' | 'ko' | 'ar' | 'ru' | 'el' | 'he' | 'th' | 'hi' | 'ta' | 'bn';
 
 /** What an answer turned out to be written in, when that is not the language asked for. */
 export interface LanguageDrift {
   /** The language asked for (the book's or the piece's). */
   readonly expected: Lang;
-  /** The language found (a language of another script: told by the script, engine/session/language.ts scriptLanguageOf). */
+  /** The language found (a language of another script: told by the script, engine/session/language-script.ts scriptLanguageOf). */
   readonly found: TextLanguage | ScriptLanguage;
   /** The share of the judged words in `found` (0–1). */
   readonly share: number;
@@ -137,26 +138,74 @@ const MIN_FIRM_SHORT_WORDS = 6;
  * two firm markers this heavy: one could be an English word (film, bus) in a list of keywords.
  */
 const FIRM_UNJUDGED_MARKERS = 6;
-/**
- * The share of another language's judged words above which an answer is in that language for a request
- * in the other: a Malay answer with more than a quarter of its sentences in English is English-drifted
- * (and the reverse), though its loan words, names and places are not.
- */
-export const SHARE_DRIFT = 0.25;
-
-/**
- * A word as written: Latin letters (with accents) and digits, with inner hyphens and apostrophes. Other
- * scripts are not judged; numbers alone are no words.
- */
-const WORD = /[A-Za-z0-9\u00C0-\u024F]+(?:[-'’][A-Za-z0-9\u00C0-\u024F]+)*/g;
-const HAS_LETTER = /[A-Za-z\u00C0-\u024F]/;
-
 /** An acronym (AS, IT, US): not an English word even when its letters spell one. */
 const isAcronym = (token: string) => token.length >= 2 && token === token.toUpperCase() && token !== token.toLowerCase();
 
-/** Sentences and lines: the units that vote English or Malay. */
-function unitsOf(text: string): string[] {
-  return text.split(/(?<=[.!?…])["”’)\]]*\s+|\n+/u);
+/** The longest English or Malay function word: a longer word is neither, and is not lower-cased to be looked up. */
+const LONGEST_FUNCTION_WORD = Math.max(...[...ENGLISH, ...MALAYIC].map((w) => w.length));
+
+/** A word as judged: lower case, with ’ written '. */
+function wordAt(text: string, start: number, end: number): string {
+  const lower = text.slice(start, end).toLowerCase();
+  return lower.includes('’') ? lower.replace(/’/g, "'") : lower;
+}
+
+/** What a word is to the vote: no function word, an English one, an English one written as an acronym (no vote), a Malay one. */
+const NONE = 0;
+const EN = 1;
+const EN_ACRONYM = 2;
+const MALAY = 3;
+
+/** Hashes are kept to 30 bits: small integers, which a Map looks up without making a number object. */
+const HASH_MASK = 0x3fffffff;
+const hashOf = (word: string) => {
+  let h = 0;
+  for (let i = 0; i < word.length; i++) h = (Math.imul(h, 31) + word.charCodeAt(i)) & HASH_MASK;
+  return h;
+};
+/** The function words by a hash of their letters, English first (a word on both lists is English, as the sets are asked in that order). */
+const FUNCTION_WORDS = new Map<number, Array<readonly [string, number]>>();
+for (const [list, side] of [[ENGLISH, EN], [MALAYIC, MALAY]] as const) {
+  for (const word of list) FUNCTION_WORDS.set(hashOf(word), [...(FUNCTION_WORDS.get(hashOf(word)) ?? []), [word, side]]);
+}
+
+/** A word of other letters than ASCII ones (an accent): looked up lower-cased, as written. */
+function functionWordOf(token: string): number {
+  const word = wordAt(token, 0, token.length);
+  return ENGLISH.has(word) ? (isAcronym(token) ? EN_ACRONYM : EN) : MALAYIC.has(word) ? MALAY : NONE;
+}
+
+/**
+ * What the word at [start, end) is to the vote, as functionWordOf tells it, read from its char codes with no
+ * string made for it (most words are no function word: their hash is not in FUNCTION_WORDS).
+ */
+function functionWordAt(text: string, start: number, end: number): number {
+  let h = 0;
+  let upper = 0;
+  let lower = 0;
+  for (let i = start; i < end; i++) {
+    let c = text.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) {
+      upper++;
+      c |= 0x20;
+    } else if (c >= 0x61 && c <= 0x7a) lower++;
+    else if (c === 0x2019) c = 0x27;
+    else if (c >= 0x80) return functionWordOf(text.slice(start, end));
+    h = (Math.imul(h, 31) + c) & HASH_MASK;
+  }
+  const candidates = FUNCTION_WORDS.get(h);
+  if (!candidates) return NONE;
+  for (const [word, side] of candidates) {
+    if (word.length !== end - start) continue;
+    let i = 0;
+    for (; i < word.length; i++) {
+      const c = text.charCodeAt(start + i);
+      if ((c === 0x2019 ? 0x27 : c >= 0x41 && c <= 0x5a ? c | 0x20 : c) !== word.charCodeAt(i)) break;
+    }
+    // An acronym (two letters or more, all capitals: AS, IT) is no English word.
+    if (i === word.length) return side === EN && end - start >= 2 && upper > 0 && lower === 0 ? EN_ACRONYM : side;
+  }
+  return NONE;
 }
 
 /** The weight of the markers found so far: Malaysian, Indonesian, and of the Indonesian the firm ones (weight 1 or more). */
@@ -225,29 +274,23 @@ export function detectLanguage(text: string): LanguageVerdict {
   // go to the side the judged sentences are on, once those are counted.
   let neutral = 0;
   const sums: MarkerSums = { ms: 0, id: 0, idStrong: 0 };
-  for (const unit of unitsOf(text)) {
-    const tokens: string[] = [];
-    const words: string[] = [];
-    for (const [token] of unit.matchAll(WORD)) {
-      const first = token.charCodeAt(0);
-      if (first >= 48 && first <= 57 && !HAS_LETTER.test(token)) continue;
-      tokens.push(token);
-      const lower = token.toLowerCase();
-      words.push(lower.includes('’') ? lower.replace(/’/g, "'") : lower);
-    }
-    if (!tokens.length) continue;
+  // One pass over the words (language-scan.ts), a sentence or a line at a time. A word is looked up by its char
+  // codes (functionWordAt); a unit's words are made lower-case strings only when it is not English (for its markers).
+  forEachUnit(text, (starts, ends, count) => {
     let enHits = 0;
     let malayHits = 0;
-    for (let i = 0; i < words.length; i++) {
-      if (ENGLISH.has(words[i]!)) enHits += isAcronym(tokens[i]!) ? 0 : 1;
-      else if (MALAYIC.has(words[i]!)) malayHits++;
+    for (let i = 0; i < count; i++) {
+      if (ends[i]! - starts[i]! > LONGEST_FUNCTION_WORD) continue;
+      const side = functionWordAt(text, starts[i]!, ends[i]!);
+      if (side === EN) enHits++;
+      else if (side === MALAY) malayHits++;
     }
     // A sentence counts for one side when that side's function words lead; a tie is not judged.
-    if (enHits > malayHits && (enHits >= 2 || (enHits === 1 && malayHits === 0 && words.length >= 3))) en += words.length;
-    else if (malayHits > enHits && (malayHits >= 2 || words.length >= 3)) malay += words.length;
-    else if (enHits === 0 && malayHits === 0 && words.length >= 3) neutral += words.length;
-    if (!(enHits > malayHits)) addMarkers(words, sums);
-  }
+    if (enHits > malayHits && (enHits >= 2 || (enHits === 1 && malayHits === 0 && count >= 3))) en += count;
+    else if (malayHits > enHits && (malayHits >= 2 || count >= 3)) malay += count;
+    else if (enHits === 0 && malayHits === 0 && count >= 3) neutral += count;
+    if (!(enHits > malayHits)) addMarkers(Array.from({ length: count }, (_, i) => wordAt(text, starts[i]!, ends[i]!)), sums);
+  });
   // Text with no Malay sentence is English whatever its markers say (they only tell Indonesian from Malay): the
   // patterns' scans of the whole text are left out, most of the cost of checking an English answer.
   if (malay === 0 && en > 0) return verdictOf(en, malay, neutral, sums);
@@ -314,53 +357,6 @@ export const TEXT_LANGUAGE_NAMES: Record<TextLanguage | ScriptLanguage, string> 
   en: 'English', ms: 'Malay', id: 'Indonesian', zh: 'Chinese', ja: 'Japanese', ko: 'Korean', ar: 'Arabic', ru: 'Russian', el: 'Greek', he: 'Hebrew', th: 'Thai', hi: 'Hindi', ta: 'Tamil', bn: 'Bengali',
 };
 
-/** Letters of a script other than Latin, and the language an answer in it is taken for. Han is Chinese unless kana come with it. */
-const SCRIPTS: ReadonlyArray<readonly [ScriptLanguage, RegExp]> = [
-  ['ja', /[\p{Script=Hiragana}\p{Script=Katakana}]/u], ['zh', /\p{Script=Han}/u], ['ko', /\p{Script=Hangul}/u], ['ar', /\p{Script=Arabic}/u],
-  ['ru', /\p{Script=Cyrillic}/u], ['el', /\p{Script=Greek}/u], ['he', /\p{Script=Hebrew}/u], ['th', /\p{Script=Thai}/u],
-  ['hi', /\p{Script=Devanagari}/u], ['ta', /\p{Script=Tamil}/u], ['bn', /\p{Script=Bengali}/u],
-];
-/** A CJK or Thai letter stands for about a word; letters of the other scripts are counted as Latin ones are. */
-const IS_WORDLIKE_LETTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
-/** Latin letters per word, to weigh a CJK letter against a Latin word. */
-const LETTERS_A_WORD = 5;
-
-/**
- * The language of another script an answer is mostly written in (its letters outweigh the Latin ones), with
- * its share; undefined for a Latin-script answer, or one with a few words of another script (a name, a
- * greeting in Jawi or Chinese in a Malaysian story).
- * @example scriptLanguageOf('雨一直下着，港口的灯一盏一盏亮了起来。') // { language: 'zh', share: 1 }
- */
-export function scriptLanguageOf(text: string): { language: ScriptLanguage; share: number } | undefined {
-  let latin = 0;
-  const other = new Map<ScriptLanguage, number>();
-  for (const ch of text) {
-    // ASCII first, without a pattern: its only letters are A–Z and a–z, all Latin (most of every answer).
-    const code = ch.charCodeAt(0);
-    if (code < 0x80) {
-      if ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) latin += 1;
-      continue;
-    }
-    if (!/\p{L}/u.test(ch)) continue;
-    if (/\p{Script=Latin}/u.test(ch)) {
-      latin += 1;
-      continue;
-    }
-    const found = SCRIPTS.find(([, re]) => re.test(ch));
-    if (!found) continue;
-    // Kana with Han: Japanese; Han counted under it once kana were seen is settled after the loop.
-    other.set(found[0], (other.get(found[0]) ?? 0) + (IS_WORDLIKE_LETTER.test(ch) ? LETTERS_A_WORD : 1));
-  }
-  if (other.has('ja') && other.has('zh')) {
-    other.set('ja', other.get('ja')! + other.get('zh')!);
-    other.delete('zh');
-  }
-  const [language, weight] = [...other.entries()].sort((a, b) => b[1] - a[1])[0] ?? [];
-  if (!language || !weight) return undefined;
-  const share = weight / (weight + latin);
-  return share > SHARE_DRIFT && weight >= 10 * LETTERS_A_WORD ? { language, share: Number(share.toFixed(2)) } : undefined;
-}
-
 /** Indonesian everyday words a Malay book should not use, named even below the refusal level (with MARKERS of weight −3). */
 const NOTED_INDONESIAN = set('bisa kamu banget nggak gak enggak aja udah gimana kayak bikin dong sih deh gue lho kalian');
 /** At most this many Indonesian words are named on a part. */
@@ -373,9 +369,12 @@ const MAX_NOTED = 8;
  */
 export function indonesianWords(text: string): string[] {
   const found = new Set<string>();
-  for (const [token] of text.matchAll(WORD)) {
-    const lower = token.toLowerCase();
-    if (found.size < MAX_NOTED && (NOTED_INDONESIAN.has(lower) || (MARKERS.get(lower) ?? 0) <= -3)) found.add(lower);
+  for (let i = 0; i < text.length && found.size < MAX_NOTED; i++) {
+    if (!isWordCode(text.charCodeAt(i))) continue;
+    const end = wordEndAt(text, i);
+    const lower = text.slice(i, end).toLowerCase();
+    if (NOTED_INDONESIAN.has(lower) || (MARKERS.get(lower) ?? 0) <= -3) found.add(lower);
+    i = end - 1;
   }
   return [...found];
 }

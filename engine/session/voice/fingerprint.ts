@@ -10,9 +10,10 @@ import type { Lang } from '../../spec/types.js';
 import { detectLanguage } from '../language.js';
 import { proseOfPlainText, unwrapLines } from '../../import/plain-text.js';
 import { countLetterWords } from '../../words.js';
-import { narrationOf, paragraphsOf, quotedSpans, sentencesOf, wordsOf } from './text.js';
+import { firstWordOf, narrationOf, paragraphsOf, quotedSpans, sentencesIn, sentencesOf, wordsOf } from './text.js';
 import { overusedIn, phrasesToAvoid } from './overused.js';
 import { VoiceError } from './error.js';
+import { wordIdsOf } from './ascii-words.js';
 import type { BookVoice, VoiceFingerprint } from '../../compile/book-voice.js';
 
 export type { BookVoice, VoiceFingerprint } from '../../compile/book-voice.js';
@@ -32,27 +33,60 @@ const spread = (xs: readonly number[]) => {
   return Math.sqrt(mean(xs.map((x) => (x - m) ** 2)));
 };
 
-/** MTLD one way: the text's words over the number of "factors" (runs whose type-token ratio falls to 0.72). */
-function mtldOneWay(words: readonly string[]): number {
+/**
+ * MTLD one way: the text's words (each as a number, the same number for the same word) over the number of
+ * "factors" (runs whose type-token ratio falls to 0.72). A word is new to a run when the run it was last seen
+ * in is an earlier one.
+ */
+function mtldOneWay(ids: ArrayLike<number>, from: number, step: number, seen: Int32Array): number {
+  seen.fill(-1);
   let factors = 0;
-  let types = new Set<string>();
+  let run = 0;
+  let types = 0;
   let tokens = 0;
-  for (const w of words) {
-    types.add(w);
+  for (let k = 0, i = from; k < ids.length; k++, i += step) {
+    const id = ids[i]!;
+    if (seen[id] !== run) {
+      seen[id] = run;
+      types++;
+    }
     tokens++;
-    if (types.size / tokens <= 0.72) {
+    if (types / tokens <= 0.72) {
       factors++;
-      types = new Set();
+      run++;
+      types = 0;
       tokens = 0;
     }
   }
-  if (tokens > 0) factors += (1 - types.size / tokens) / (1 - 0.72);
-  return factors > 0 ? words.length / factors : words.length;
+  if (tokens > 0) factors += (1 - types / tokens) / (1 - 0.72);
+  return factors > 0 ? ids.length / factors : ids.length;
 }
 
 /** MTLD: the mean of the forward and backward passes. */
 export function mtld(words: readonly string[]): number {
-  return words.length ? (mtldOneWay(words) + mtldOneWay([...words].reverse())) / 2 : 0;
+  const numbers = new Map<string, number>();
+  const ids = new Int32Array(words.length);
+  for (let i = 0; i < words.length; i++) {
+    let id = numbers.get(words[i]!);
+    if (id === undefined) numbers.set(words[i]!, (id = numbers.size));
+    ids[i] = id;
+  }
+  return mtldOfIds(ids, numbers.size);
+}
+
+/** MTLD of words given as numbers from 0 to `kinds` − 1 (the same number for the same word). */
+function mtldOfIds(ids: ArrayLike<number>, kinds: number): number {
+  if (!ids.length) return 0;
+  const seen = new Int32Array(kinds);
+  return (mtldOneWay(ids, 0, 1, seen) + mtldOneWay(ids, ids.length - 1, -1, seen)) / 2;
+}
+
+/** How many words a text has and their diversity (MTLD): read by char codes when it is written in ASCII letters (ascii-words.ts). */
+function vocabularyOf(text: string, lang: Lang): { words: number; diversity: number } {
+  const numbered = wordIdsOf(text);
+  if (numbered) return { words: numbered.ids.length, diversity: mtldOfIds(numbered.ids, numbered.kinds) };
+  const words = wordsOf(text, lang);
+  return { words: words.length, diversity: mtld(words) };
 }
 
 const PRONOUNS: Record<Lang, { first: ReadonlySet<string>; second: ReadonlySet<string>; third: ReadonlySet<string> }> = {
@@ -68,11 +102,19 @@ const PRONOUNS: Record<Lang, { first: ReadonlySet<string>; second: ReadonlySet<s
   },
 };
 
+/** The pronouns of each language by person (1 first, 2 second, 3 third; the lists share no word): one look-up a word. */
+const personsOf = (p: (typeof PRONOUNS)[Lang]) => new Map<string, number>([p.first, p.second, p.third].flatMap((set, i) => [...set].map((w) => [w, i + 1] as const)));
+const PERSONS: Record<Lang, ReadonlyMap<string, number>> = { en: personsOf(PRONOUNS.en), ms: personsOf(PRONOUNS.ms) };
+
 /** The point of view of the narration: first when its own "I" is frequent, else second or third. */
 function pointOfViewOf(narration: readonly string[], lang: Lang): VoiceFingerprint['pointOfView'] {
-  const p = PRONOUNS[lang];
-  const count = (set: ReadonlySet<string>) => narration.filter((w) => set.has(w)).length;
-  const [first, second, third] = [count(p.first), count(p.second), count(p.third)];
+  const persons = PERSONS[lang];
+  const counts = [0, 0, 0, 0];
+  for (const w of narration) {
+    const person = persons.get(w);
+    if (person !== undefined) counts[person]!++;
+  }
+  const [, first, second, third] = counts as [number, number, number, number];
   const n = Math.max(1, narration.length);
   if (first / n >= 0.012 && first >= third / 3) return 'first';
   if (second / n >= 0.012 && second > third) return 'second';
@@ -90,7 +132,7 @@ function tenseOf(narration: readonly string[], lang: Lang): VoiceFingerprint['te
   let present = 0;
   for (let i = 0; i < narration.length; i++) {
     const w = narration[i]!;
-    if (/^(?:i|he|she|it|we|they|you)['’](?:m|s|re)$/.test(w)) present++;
+    if (w.length <= 7 && (w.includes("'") || w.includes('’')) && /^(?:i|he|she|it|we|they|you)['’](?:m|s|re)$/.test(w)) present++;
     if (!SUBJECTS.has(w)) continue;
     const next = narration[i + 1] ?? '';
     if (PAST.has(next) || /^[a-z]{3,}ed$/.test(next)) past++;
@@ -101,10 +143,10 @@ function tenseOf(narration: readonly string[], lang: Lang): VoiceFingerprint['te
 }
 
 /** The first word of each sentence, after any opening quotation mark, lowercased. */
-function openersOf(sentences: readonly string[], lang: Lang): string[] {
+function openersOf(sentences: readonly string[]): string[] {
   const counts = new Map<string, number>();
   for (const s of sentences) {
-    const first = wordsOf(s.slice(0, 40), lang)[0];
+    const first = firstWordOf(s.slice(0, 40));
     if (first) counts.set(first, (counts.get(first) ?? 0) + 1);
   }
   return [...counts.entries()].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1]).slice(0, 5).map(([w]) => w);
@@ -115,21 +157,22 @@ export function fingerprintOf(raw: string, lang: Lang): VoiceFingerprint {
   // A hard-wrapped text (an older import, a pasted Gutenberg page) measured on its paragraphs, not its lines.
   const text = unwrapLines(raw);
   const paragraphs = paragraphsOf(text);
-  const sentences = paragraphs.flatMap((p) => sentencesOf(p, lang));
-  const words = wordsOf(paragraphs.join('\n\n'), lang);
+  const sentences = sentencesIn(paragraphs, lang);
+  const prose = paragraphs.join('\n\n');
+  const { words, diversity } = vocabularyOf(prose, lang);
   const sentenceLengths = sentences.map(countLetterWords).filter((n) => n > 0);
   const quoted = quotedSpans(text).reduce((n, q) => n + countLetterWords(q), 0);
-  const narration = wordsOf(narrationOf(paragraphs.join('\n\n')), lang);
+  const narration = wordsOf(narrationOf(prose), lang);
   return {
     sentenceWords: { mean: round(mean(sentenceLengths)), spread: round(spread(sentenceLengths)) },
-    paragraphWords: round(paragraphs.length ? words.length / paragraphs.length : 0),
-    dialogueShare: round(words.length ? Math.min(1, quoted / words.length) : 0, 2),
-    diversity: round(mtld(words)),
-    openers: openersOf(sentences, lang),
+    paragraphWords: round(paragraphs.length ? words / paragraphs.length : 0),
+    dialogueShare: round(words ? Math.min(1, quoted / words) : 0, 2),
+    diversity: round(diversity),
+    openers: openersOf(sentences),
     pointOfView: pointOfViewOf(narration, lang),
     tense: tenseOf(narration, lang),
     overusedPerThousand: overusedIn(text, lang).perThousand,
-    words: words.length,
+    words,
   };
 }
 

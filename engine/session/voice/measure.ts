@@ -6,6 +6,7 @@ import type { BookState } from '../../compile/flow.js';
 import { VoiceError } from './error.js';
 import { fingerprintOf, MIN_PART_WORDS, type BookVoice, type VoiceFingerprint } from './fingerprint.js';
 import { isOverused, overusedIn, type OverusedMeasure } from './overused.js';
+import { TEXTS_KEPT, byText } from '../../text-cache.js';
 
 export type VoiceStatistic = 'sentenceWords' | 'paragraphWords' | 'dialogueShare' | 'diversity' | 'pointOfView' | 'tense';
 
@@ -83,24 +84,19 @@ export function driftNote(name: VoiceStatistic, voice: VoiceFingerprint, part: V
   }
 }
 
-/** Fingerprints of parts measured lately, by language and text: a book view measures every part each time it is built. */
-const measured = new Map<string, VoiceFingerprint>();
-const MEASURED_KEPT = 500;
-
-function partFingerprint(text: string, lang: Lang): VoiceFingerprint {
-  const key = `${lang}\u0000${text}`;
-  const hit = measured.get(key);
-  if (hit) return hit;
-  const fp = fingerprintOf(text, lang);
-  if (measured.size >= MEASURED_KEPT) measured.delete(measured.keys().next().value!);
-  measured.set(key, fp);
-  return fp;
-}
+/**
+ * Fingerprints of parts measured lately, by language, kept for the last TEXTS_KEPT texts (text-cache.ts): a
+ * book view measures every part each time it is built, and a rewrite toward the voice measures its part again.
+ */
+const partFingerprint: Record<Lang, (text: string) => VoiceFingerprint> = {
+  en: byText(TEXTS_KEPT, (text) => fingerprintOf(text, 'en')),
+  ms: byText(TEXTS_KEPT, (text) => fingerprintOf(text, 'ms')),
+};
 
 /** A part measured against a voice; undefined without a fingerprint or for a part too short to measure. */
 export function partVoiceOf(voice: BookVoice | undefined, text: string, lang: Lang): PartVoice | undefined {
   if (!voice?.fingerprint) return undefined;
-  const fp = partFingerprint(text, lang);
+  const fp = partFingerprint[lang](text);
   if (fp.words < MIN_PART_WORDS) return undefined;
   const statistics = statisticsOf(voice.fingerprint, fp);
   const values = Object.values(statistics);
@@ -110,18 +106,10 @@ export function partVoiceOf(voice: BookVoice | undefined, text: string, lang: La
 
 /** A prose part's overused phrases (the language's list and the writer's own), and whether they mark it. */
 export function partOverusedOf(voice: BookVoice | undefined, text: string, lang: Lang): OverusedMeasure & { isMarked: boolean } {
-  const avoid = voice?.avoid ?? [];
-  const key = `${lang}\u0000${avoid.join('\u0001')}\u0000${text}`;
-  const hit = counted.get(key);
-  if (hit) return hit;
-  const measure = overusedIn(text, lang, avoid);
-  const found = { ...measure, isMarked: isOverused(measure) };
-  if (counted.size >= MEASURED_KEPT) counted.delete(counted.keys().next().value!);
-  counted.set(key, found);
-  return found;
+  // The listed phrases of each text are kept by overusedIn (the writer's own are few and looked for each time).
+  const measure = overusedIn(text, lang, voice?.avoid ?? []);
+  return { ...measure, isMarked: isOverused(measure) };
 }
-
-const counted = new Map<string, OverusedMeasure & { isMarked: boolean }>();
 
 /**
  * The note a "rewrite toward my voice" sends (with the step's voice guidance): what drifted, in the book's

@@ -1,7 +1,10 @@
 // Overused phrases in a text, per 1,000 words: the language's list (voice/overused-words.ts) and the
 // writer's own phrases to avoid. One measure for the book session, the book view, the CLI and `npm run eval`.
+// What a text holds of the list is kept per text (text-cache.ts): a part's check, its fingerprint and the phrases
+// every later step is told to avoid read a part once.
 import type { Lang } from '../../spec/types.js';
-import { NOT_X_BUT_Y, OVERUSED_PHRASES, OVERUSED_STRIPPED_EN, OVERUSED_WORDS_EN, STOP_WORDS_EN } from './overused-words.js';
+import { NOT_X_BUT_Y, OVERUSED_PHRASES, OVERUSED_STRIPPED_EN, OVERUSED_WORDS_EN } from './overused-words.js';
+import { threesIn } from './threes.js';
 import { wordsOf } from './text.js';
 import { VoiceError } from './error.js';
 import { TEXTS_KEPT, byText } from '../../text-cache.js';
@@ -35,43 +38,60 @@ function patternOf(list: readonly string[]): RegExp | null {
   return found;
 }
 
-/** English words with their contractions opened ("couldn't" → "could"), stop words left out. */
-function strippedWords(words: readonly string[]): string[] {
-  // Only a word with an apostrophe has a contraction to open (most have none: no pattern is run on them).
-  return words.map((w) => (APOSTROPHE.test(w) ? w.replace(/n['’]t$/, '').replace(/['’](?:s|d|ll|re|ve|m)$/, '') : w)).filter((w) => w && !STOP_WORDS_EN.has(w));
+/** The listed three-word phrases (found by threes.ts): counted in a part, but no phrase a prompt names to avoid. */
+const STRIPPED = new Set(OVERUSED_STRIPPED_EN);
+
+/** The language's listed phrases in a text, with repeats (lowercased as listed), and its words: what overusedIn counts, the same for any list of the writer's own. */
+interface Listed {
+  readonly found: readonly string[];
+  readonly words: number;
 }
 
-const APOSTROPHE = /['’]/;
-const STRIPPED = new Set(OVERUSED_STRIPPED_EN);
-/** The words a listed three-word phrase starts with: a three is only made where one of them stands. */
-const STRIPPED_FIRST = new Set(OVERUSED_STRIPPED_EN.map((p) => p.split(' ')[0]!));
-
 /** Every listed phrase a text uses, with repeats (lowercased as listed). */
-function phrasesIn(text: string, lang: Lang, words: readonly string[], avoid: readonly string[]): { found: string[]; avoided: string[] } {
+function listedOf(text: string, lang: Lang): Listed {
   const found: string[] = [];
   const listed = patternOf(lang === 'en' ? [...OVERUSED_PHRASES.en, ...OVERUSED_WORDS_EN] : OVERUSED_PHRASES.ms);
   for (const m of text.matchAll(listed!)) found.push(m[0].toLowerCase().replace(/’/g, "'"));
   for (const m of text.matchAll(NOT_X_BUT_Y[lang])) found.push(lang === 'en' ? 'not X, but Y' : 'bukan sekadar X, tetapi Y');
-  if (lang === 'en') {
-    const stripped = strippedWords(words);
-    for (let i = 0; i + 2 < stripped.length; i++) {
-      if (!STRIPPED_FIRST.has(stripped[i]!)) continue;
-      const three = `${stripped[i]} ${stripped[i + 1]} ${stripped[i + 2]}`;
-      if (STRIPPED.has(three)) found.push(three);
-    }
-  }
+  // English's listed threes (threes.ts) are read with the words they are counted on.
+  const words = lang === 'en' ? threesIn(text, found) : wordsOf(text, lang).length;
+  return { found, words };
+}
+
+/** The writer's own phrases to avoid that a text uses, with repeats (as the writer wrote them). */
+function ownPhrasesIn(text: string, avoid: readonly string[]): string[] {
   const avoided: string[] = [];
   const own = patternOf(avoid);
   if (own) for (const m of text.matchAll(own)) avoided.push(avoid.find((a) => a.toLowerCase() === m[0].toLowerCase().replace(/’/g, "'")) ?? m[0]);
-  return { found, avoided };
+  return avoided;
 }
 
-/** The listed phrases a text uses (phrasesIn's `found`) in each language, kept for the last TEXTS_KEPT texts seen (text-cache.ts). */
-const listed: Record<Lang, (text: string) => readonly string[]> = {
-  en: byText(TEXTS_KEPT, (text) => phrasesIn(text, 'en', wordsOf(text, 'en'), []).found),
-  ms: byText(TEXTS_KEPT, (text) => phrasesIn(text, 'ms', wordsOf(text, 'ms'), []).found),
+/** Lists of the writer's own phrases whose finds are kept (a batch's books in flight, each with its list). */
+const AVOID_LISTS_KEPT = 128;
+const ownKept = new Map<string, (text: string) => readonly string[]>();
+
+/** ownPhrasesIn, kept per list for the last TEXTS_KEPT texts (a book view measures every part each time it is built). */
+function avoidedIn(text: string, avoid: readonly string[]): readonly string[] {
+  if (!avoid.length) return [];
+  const key = avoid.join('\u0000');
+  let of = ownKept.get(key);
+  if (of) ownKept.delete(key);
+  else {
+    of = byText(TEXTS_KEPT, (t) => ownPhrasesIn(t, avoid));
+    if (ownKept.size >= AVOID_LISTS_KEPT) ownKept.delete(ownKept.keys().next().value!);
+  }
+  ownKept.set(key, of);
+  return of(text);
+}
+
+/**
+ * A text's listed phrases and words in each language, kept for the last TEXTS_KEPT texts seen (text-cache.ts):
+ * a part's check, its fingerprint and every later step's phrases to avoid read it once.
+ */
+const listed: Record<Lang, (text: string) => Listed> = {
+  en: byText(TEXTS_KEPT, (text) => listedOf(text, 'en')),
+  ms: byText(TEXTS_KEPT, (text) => listedOf(text, 'ms')),
 };
-const listedIn = (text: string, lang: Lang) => listed[lang](text);
 
 /** The most frequent first, each once. */
 function byCount(list: readonly string[]): string[] {
@@ -82,9 +102,9 @@ function byCount(list: readonly string[]): string[] {
 
 /** The overused phrases of a text: listed ones and the writer's own, per 1,000 words. */
 export function overusedIn(text: string, lang: Lang, avoid: readonly string[] = []): OverusedMeasure {
-  const words = wordsOf(text, lang);
-  const { found, avoided } = phrasesIn(text, lang, words, avoid);
-  const perThousand = words.length ? Math.round((10000 * (found.length + avoided.length)) / words.length) / 10 : 0;
+  const { found, words } = listed[lang](text);
+  const avoided = avoidedIn(text, avoid);
+  const perThousand = words ? Math.round((10000 * (found.length + avoided.length)) / words) / 10 : 0;
   return { perThousand, phrases: byCount([...avoided, ...found]), ...(avoided.length ? { avoided: byCount(avoided) } : {}) };
 }
 
@@ -112,7 +132,7 @@ export function avoidListOf(raw: readonly string[]): string[] {
  */
 export function phrasesToAvoid(lang: Lang, avoid: readonly string[], written: readonly string[], opts: { n?: number; withHead?: boolean } = {}): string[] {
   const n = opts.n ?? 16;
-  const used = byCount(written.flatMap((t) => listedIn(t, lang))).filter((p) => !STRIPPED.has(p) && p !== 'not X, but Y' && p !== 'bukan sekadar X, tetapi Y');
+  const used = byCount(written.flatMap((t) => listed[lang](t).found)).filter((p) => !STRIPPED.has(p) && p !== 'not X, but Y' && p !== 'bukan sekadar X, tetapi Y');
   const head = opts.withHead ? OVERUSED_PHRASES[lang].slice(0, n) : [];
   return [...new Set([...avoid, ...used, ...head])].slice(0, avoid.length + n);
 }

@@ -16,6 +16,7 @@ import type { BibleCharacter, BibleLine, BibleThread, BibleUpdate, StoryBible } 
 import { datedUpdate, dueCell, MAX_REPLACED, sinceCell, withStatus, type Replaced, type ThreadStatus } from './time.js';
 import { renderBible } from './render.js';
 import { arcLabel, mergeLabels, partHeadingOf, withoutPartLabel } from './labels.js';
+import { byText, TEXTS_KEPT } from '../../text-cache.js';
 
 export { renderBible } from './render.js';
 
@@ -197,10 +198,22 @@ function items(lines: readonly string[] | undefined): string[] {
 
 /**
  * Read a bible kept as Markdown (as renderBible writes it, or as a writer edited it). A memory kept before
- * the bible existed (free text) becomes the first arc, so nothing it held is lost.
+ * the bible existed (free text) becomes the first arc, so nothing it held is lost. Read once per text (the
+ * same bible is read by every request of a step and by its update) and frozen: callers never change it.
  */
 export function parseBible(text: string | undefined): StoryBible {
-  if (!text?.trim()) return EMPTY_BIBLE;
+  return text?.trim() ? parsedBibles(text) : EMPTY_BIBLE;
+}
+
+const parsedBibles = byText(TEXTS_KEPT, (text: string): StoryBible => frozen(readBible(text)));
+
+/** A value frozen through its objects and arrays (a shared read must not be changed by one of its readers). */
+function frozen<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) for (const v of Object.values(Object.freeze(value))) frozen(v);
+  return value;
+}
+
+function readBible(text: string): StoryBible {
   const s = sections(text);
   const known = [...s.keys()].some((k) => k !== undefined);
   if (!known) return { ...EMPTY_BIBLE, arcs: [{ label: '', line: capWords(text.replace(/\s+/g, ' '), BIBLE_LIMITS.lineWords * 3) }] };

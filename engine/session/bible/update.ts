@@ -5,7 +5,7 @@
 import type { ResolvedSpec } from '../../spec/types.js';
 import type { Provider, TokenUsage } from '../../provider.js';
 import { withoutCharacterDetails, type BookState } from '../../compile/flow.js';
-import { renderMemoryUpdate, type PromptRenderer } from '../../compile/prompt.js';
+import { renderMemoryUpdate, type PromptRenderer, type RenderedPrompt } from '../../compile/prompt.js';
 import { writerBriefOf } from '../../compile/brief.js';
 import { GenerationError } from '../../errors.js';
 import { partStep, stepLabel } from '../../compile/labels.js';
@@ -51,8 +51,14 @@ export async function updateBible(input: Pick<AdvanceOptions, 'signal'> & {
   const shown = stateForStep(spec, state, position);
   const trimmable = shown.memory ? { bible: shown.memory } : {};
   const provider = fitting(input.provider, trimmable);
-  // Older lines are folded once, with the first piece.
-  const render = (piece: string, isFirm = false, isFirst = true) => renderMemoryUpdate({ spec, renderer: input.renderer, state: shown, step, text: piece, foldLines: isFirst ? foldLines : '', isFirm });
+  // Older lines are folded once, with the first piece. A piece's plain request, rendered when the pieces are
+  // chosen, is the one its first ask sends: rendered once.
+  const plain = new Map<string, RenderedPrompt>();
+  const render = (piece: string, isFirm = false, isFirst = true) => {
+    const request = (isFirm || !isFirst ? undefined : plain.get(piece)) ?? renderMemoryUpdate({ spec, renderer: input.renderer, state: shown, step, text: piece, foldLines: isFirst ? foldLines : '', isFirm });
+    if (!isFirm && isFirst) plain.set(piece, request);
+    return request;
+  };
   const pieces = biblePieces(text, await windowOf(input.provider), render, trimmable);
   // Judged like every answer (answers/verdict.ts): it may repeat the bible and the part, never the request.
   const expect = expectationOf({ spec, renderer: input.renderer, state: shown, step, kind: 'bible', extra: () => [state.memory ?? '', shown.memory ?? '', text, foldLines] });

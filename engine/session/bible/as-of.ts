@@ -13,8 +13,20 @@ import type { PromptState } from '../../compile/prompt.js';
 import { hasSeriesBible, seriesOf, withSeries } from '../series/bible.js';
 import { arcParts } from './labels.js';
 
-/** Where a part label ("Chapter 4", "Bab 4", "Introduction", a section's name) stands in this book. */
+/** Each spec's part finders, by the book's chapter count: every request of a step and its bible update asks. */
+const partFinders = new WeakMap<BookSpec, Map<number, PartOf>>();
+
+/** Where a part label ("Chapter 4", "Bab 4", "Introduction", a section's name) stands in this book (made once per spec and chapter count). */
 export function partsOf(spec: BookSpec, state: Pick<BookState, 'totalChapters'>): PartOf {
+  let bySize = partFinders.get(spec);
+  if (!bySize) partFinders.set(spec, (bySize = new Map()));
+  let found = bySize.get(state.totalChapters);
+  if (!found) bySize.set(state.totalChapters, (found = partFinder(spec, state.totalChapters)));
+  return found;
+}
+
+function partFinder(spec: BookSpec, totalChapters: number): PartOf {
+  const state = { totalChapters };
   const positions = new Map<string, number>();
   if (spec.kind === 'book') {
     const end = conclusionPosition(spec.flow, state.totalChapters);

@@ -170,10 +170,6 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
   }
   const number = 'position' in step ? step.position : 0;
   const given = input.chapterTitle?.trim();
-  let last = state.content.length ? state.content[state.content.length - 1]! : '';
-  // The introduction's "Character Details" block is sent on its own; keep it out of "how the last part ended".
-  if (state.content.length === 1 && state.characterDetails) last = withoutCharacterDetails(last);
-  if (state.content.length === 1 && spec.flow.outline === 'none') last = withoutChapterPlan(last);
   const section = step.kind === 'chapter' && step.section ? step.section : undefined;
   const endPosition = conclusionPosition(spec.flow, state.totalChapters);
   const parsed = spec.kind === 'book' ? parsedOutlineOf(spec, state) : undefined;
@@ -201,7 +197,7 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
     isConclusionLastChapter: spec.flow.conclusion === 'replaces-last',
     outline: state.outline ?? '',
     characterDetails: state.characterDetails ?? '',
-    previousEnding: lastWords(last, ENDING_WORDS),
+    previousEnding: previousEndingOf(spec, state),
     sections: (spec.flow.sections ?? []).map((s) => ({ label: s.label[lang], description: s.description?.[lang] ?? '' })),
     section: { label: section?.label[lang] ?? '', description: section?.description?.[lang] ?? '' },
     wordTarget,
@@ -247,6 +243,15 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
   const format = formatOf(spec, step);
   if (renderer && format) lazily(ctx, 'format', () => renderer.renderString(format[state.lang], ctx));
   return ctx;
+}
+
+/** How the last part written ended (its last ENDING_WORDS words), as a step's request carries it: `previousEnding`. */
+export function previousEndingOf(spec: ResolvedSpec, state: BookState): string {
+  let last = state.content.length ? state.content[state.content.length - 1]! : '';
+  // The introduction's "Character Details" block is sent on its own; keep it out of "how the last part ended".
+  if (state.content.length === 1 && state.characterDetails) last = withoutCharacterDetails(last);
+  if (state.content.length === 1 && spec.flow.outline === 'none') last = withoutChapterPlan(last);
+  return lastWords(last, ENDING_WORDS);
 }
 
 /** Make `ctx[key]` a value computed on first read (an own, enumerable property, as templates and spreads expect). */

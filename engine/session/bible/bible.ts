@@ -68,12 +68,14 @@ function sectionOf(line: string): Section | undefined {
 
 /** At most `n` words of `text` (an ellipsis marks a cut). */
 export function capWords(text: string, n: number): string {
-  return firstWords(text, n);
+  // Words one space apart and within the limit are their own first n words: every entry of every bible read is capped.
+  return n > 0 && SPACED_WORDS.test(text) && spacesIn(text) < n ? text : firstWords(text, n);
 }
-
-/** Words in a text. */
-function wordCount(text: string): number {
-  return countWords(text);
+const SPACED_WORDS = /^\S+(?: \S+)*$/;
+function spacesIn(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf(' '); i >= 0; i = text.indexOf(' ', i + 1)) n++;
+  return n;
 }
 
 const clean = (s: string) => s.replace(/^[-*•\d.)\s]+/, '').replace(/\*\*|__/g, '').replace(/\s+/g, ' ').trim();
@@ -364,7 +366,7 @@ function mergeCharacters(old: readonly BibleCharacter[], fresh: readonly BibleCh
 
 /** Words of a bible as rendered (the figure `npm run eval` prints by chapter). */
 export function bibleWords(text: string | undefined): number {
-  return text ? wordCount(text) : 0;
+  return text ? countWords(text) : 0;
 }
 
 /**

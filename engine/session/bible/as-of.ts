@@ -56,8 +56,8 @@ export function stateForStep(spec: ResolvedSpec, state: BookState, position: num
   return guidance ? { ...withBible, voiceGuidance: guidance } : withBible;
 }
 
-/** The state a step of the book is rendered from, as far as its story bible goes (stateForStep). */
-function bibleForStep(spec: ResolvedSpec, state: BookState, position: number): PromptState {
+/** The state a step of the book is rendered from, as far as its story bible goes (stateForStep without the writer's voice). */
+export function bibleForStep(spec: ResolvedSpec, state: BookState, position: number): PromptState {
   // A book of a series is also sent the series as of the end of the book before it (its own entries win by key).
   const series = seriesOf(state);
   const isSeries = hasSeriesBible(series);

@@ -15,7 +15,7 @@ import { askText } from '../answers/text.js';
 import { expectationOf } from '../expectation.js';
 import { biblePieces, fitting, windowOf } from '../fit.js';
 import { addUsage, type AdvanceOptions } from '../step-types.js';
-import { partsOf, stateForStep, structuredAsOf } from './as-of.js';
+import { bibleForStep, partsOf, structuredAsOf } from './as-of.js';
 import { rederived } from './time.js';
 import { plannedThreads, withOutlineThreads } from '../outline-threads.js';
 import { ownOnly, seriesOf } from '../series/bible.js';
@@ -48,7 +48,8 @@ export async function updateBible(input: Pick<AdvanceOptions, 'signal'> & {
   const foldLines = fold.map((l) => `- ${l.label ? `${l.label}: ` : ''}${l.line}`).join('\n');
   // Within the model's window (fit.ts): the bible in the prompt trimmed, a part too long read in pieces.
   // The update is asked with the bible as of the part before this one (a rewritten part is not shown what later parts established).
-  const shown = stateForStep(spec, state, position);
+  // Its prompts never read the writer's voice (templates/memory.hbs, answer-again.hbs): the bible alone.
+  const shown = bibleForStep(spec, state, position);
   const trimmable = shown.memory ? { bible: shown.memory } : {};
   const provider = fitting(input.provider, trimmable);
   // Older lines are folded once, with the first piece. A piece's plain request, rendered when the pieces are

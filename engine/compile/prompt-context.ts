@@ -14,6 +14,7 @@ import { chapterTitleOf, parsedOutlineOf, wordTargetOf } from './book-outline.js
 import { writerBriefOf } from './brief.js';
 import { hasAuthoredParts } from './provenance.js';
 import type { PromptRenderer } from './prompt-renderer.js';
+import { byText, TEXTS_KEPT } from '../text-cache.js';
 
 export interface SettingLine {
   name: string;
@@ -251,8 +252,11 @@ export function previousEndingOf(spec: ResolvedSpec, state: BookState): string {
   // The introduction's "Character Details" block is sent on its own; keep it out of "how the last part ended".
   if (state.content.length === 1 && state.characterDetails) last = withoutCharacterDetails(last);
   if (state.content.length === 1 && spec.flow.outline === 'none') last = withoutChapterPlan(last);
-  return lastWords(last, ENDING_WORDS);
+  return endingOf(last);
 }
+
+/** A part's ending, read once per part: every request of a step and of its bible update carries it. */
+const endingOf = byText(TEXTS_KEPT, (text: string) => lastWords(text, ENDING_WORDS));
 
 /** Make `ctx[key]` a value computed on first read (an own, enumerable property, as templates and spreads expect). */
 function lazily(ctx: PromptContext, key: 'brief' | 'format', compute: () => string): void {

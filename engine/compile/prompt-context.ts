@@ -176,7 +176,7 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
   const parsed = spec.kind === 'book' ? parsedOutlineOf(spec, state) : undefined;
   const entryText = (n: number) => (parsed ? outlineEntry(parsed, n)?.text ?? '' : '');
   const isPart = step.kind === 'introduction' || step.kind === 'chapter' || step.kind === 'conclusion';
-  const outlineTitle = step.kind === 'chapter' && !section ? chapterTitleOf(spec, { ...state, chapterTitles: {} }, step) : undefined;
+  const outlineTitle = step.kind === 'chapter' && !section ? chapterTitleOf(spec, { lang: state.lang, chapterTitles: {}, ...(state.outline !== undefined ? { outline: state.outline } : {}) }, step) : undefined;
   const wordTarget = wordTargetOf(spec, settings);
   const brief = writerBriefOf(spec, settings);
   const beats = isPart && wordTarget >= BEATS_FROM_WORDS ? Math.round(wordTarget / BEAT_WORDS) : 0;
@@ -223,7 +223,7 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
     plannedEnding: (step.kind === 'chapter' && step.position >= endPosition - ENDING_CHAPTERS) || step.kind === 'conclusion' ? upTo(parsed?.ending, 120) : '',
     nextChapterPlan: step.kind === 'introduction' ? entryText(1) : step.kind === 'chapter' && step.position + 1 < endPosition ? entryText(step.position + 1) : '',
     outlineCharacters: isPart ? upTo(parsed?.characters, 150) : '',
-    isLongOutline: countWords(state.outline ?? '') > LONG_OUTLINE_WORDS,
+    isLongOutline: outlineWordsOf(state.outline ?? '') > LONG_OUTLINE_WORDS,
     beats,
     beatWords: beats ? Math.round(wordTarget / beats) : 0,
     wordsWritten: 0,
@@ -254,6 +254,9 @@ export function previousEndingOf(spec: ResolvedSpec, state: BookState): string {
   if (state.content.length === 1 && spec.flow.outline === 'none') last = withoutChapterPlan(last);
   return endingOf(last);
 }
+
+/** An outline's words, counted once per outline (every step's context asks whether it is long). */
+const outlineWordsOf = byText(TEXTS_KEPT, countWords);
 
 /** A part's ending, read once per part: every request of a step and of its bible update carries it. */
 const endingOf = byText(TEXTS_KEPT, (text: string) => lastWords(text, ENDING_WORDS));

@@ -5,26 +5,23 @@ import type { ResolvedSpec, Settings } from '../spec/types.js';
 import type { BookState } from './flow.js';
 import type { Step } from './step.js';
 import { outlineEntry, parseOutline, type ParsedOutline } from './outline.js';
-import { byText } from '../text-cache.js';
-
-/** Books whose outline is kept parsed: more than a batch runs at once. */
-const OUTLINES_KEPT = 256;
+import { byText, TEXTS_KEPT } from '../text-cache.js';
 
 /**
- * Outlines parsed, by their section labels and text, for the last books seen: a book's steps parse the same
- * outline again and again, and a batch interleaves the steps of up to 100 books (one outline kept was parsed
- * again at nearly every call).
+ * Outlines parsed, by their section labels (joined; '' for none) and then their text, for the last books seen:
+ * a book's steps parse the same outline again and again, and a batch moves all its books forward together
+ * (the book with more steps left is called first), so fewer kept than the batch's books were parsed again at
+ * nearly every call (256 kept, 400 books). The text is the key as the book holds it, never a copy built per
+ * call: a string looked up again is not read again.
  */
-const parsedOutlines = byText(OUTLINES_KEPT, (key: string): ParsedOutline => {
-  const cut = key.indexOf('\u0001');
-  const labels = key.slice(0, cut);
-  return parseOutline(key.slice(cut + 1), labels ? { sectionLabels: labels.split('\u0000') } : undefined);
-});
+const parsedOutlines = new Map<string, (outline: string) => ParsedOutline>();
 
 /** The outline of a book, parsed once per text (fixed-section guides find entries by their sections' names). */
 export function parsedOutlineOf(spec: Pick<ResolvedSpec, 'flow'>, state: Pick<BookState, 'outline' | 'lang'>): ParsedOutline {
-  const sectionLabels = spec.flow.sections?.map((s) => s.label[state.lang]);
-  return parsedOutlines(`${sectionLabels?.join('\u0000') ?? ''}\u0001${state.outline ?? ''}`);
+  const labels = spec.flow.sections?.map((s) => s.label[state.lang]).join('\u0000') ?? '';
+  let parse = parsedOutlines.get(labels);
+  if (!parse) parsedOutlines.set(labels, (parse = byText(TEXTS_KEPT, (text) => parseOutline(text, labels ? { sectionLabels: labels.split('\u0000') } : undefined))));
+  return parse(state.outline ?? '');
 }
 
 /**

@@ -14,6 +14,7 @@ import { chapterTitleOf, parsedOutlineOf, wordTargetOf } from './book-outline.js
 import { writerBriefOf } from './brief.js';
 import { hasAuthoredParts } from './provenance.js';
 import type { PromptRenderer } from './prompt-renderer.js';
+import { byText, TEXTS_KEPT } from '../text-cache.js';
 
 export interface SettingLine {
   name: string;
@@ -170,16 +171,12 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
   }
   const number = 'position' in step ? step.position : 0;
   const given = input.chapterTitle?.trim();
-  let last = state.content.length ? state.content[state.content.length - 1]! : '';
-  // The introduction's "Character Details" block is sent on its own; keep it out of "how the last part ended".
-  if (state.content.length === 1 && state.characterDetails) last = withoutCharacterDetails(last);
-  if (state.content.length === 1 && spec.flow.outline === 'none') last = withoutChapterPlan(last);
   const section = step.kind === 'chapter' && step.section ? step.section : undefined;
   const endPosition = conclusionPosition(spec.flow, state.totalChapters);
   const parsed = spec.kind === 'book' ? parsedOutlineOf(spec, state) : undefined;
   const entryText = (n: number) => (parsed ? outlineEntry(parsed, n)?.text ?? '' : '');
   const isPart = step.kind === 'introduction' || step.kind === 'chapter' || step.kind === 'conclusion';
-  const outlineTitle = step.kind === 'chapter' && !section ? chapterTitleOf(spec, { ...state, chapterTitles: {} }, step) : undefined;
+  const outlineTitle = step.kind === 'chapter' && !section ? chapterTitleOf(spec, { lang: state.lang, chapterTitles: {}, ...(state.outline !== undefined ? { outline: state.outline } : {}) }, step) : undefined;
   const wordTarget = wordTargetOf(spec, settings);
   const brief = writerBriefOf(spec, settings);
   const beats = isPart && wordTarget >= BEATS_FROM_WORDS ? Math.round(wordTarget / BEAT_WORDS) : 0;
@@ -201,7 +198,7 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
     isConclusionLastChapter: spec.flow.conclusion === 'replaces-last',
     outline: state.outline ?? '',
     characterDetails: state.characterDetails ?? '',
-    previousEnding: lastWords(last, ENDING_WORDS),
+    previousEnding: previousEndingOf(spec, state),
     sections: (spec.flow.sections ?? []).map((s) => ({ label: s.label[lang], description: s.description?.[lang] ?? '' })),
     section: { label: section?.label[lang] ?? '', description: section?.description?.[lang] ?? '' },
     wordTarget,
@@ -226,7 +223,7 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
     plannedEnding: (step.kind === 'chapter' && step.position >= endPosition - ENDING_CHAPTERS) || step.kind === 'conclusion' ? upTo(parsed?.ending, 120) : '',
     nextChapterPlan: step.kind === 'introduction' ? entryText(1) : step.kind === 'chapter' && step.position + 1 < endPosition ? entryText(step.position + 1) : '',
     outlineCharacters: isPart ? upTo(parsed?.characters, 150) : '',
-    isLongOutline: countWords(state.outline ?? '') > LONG_OUTLINE_WORDS,
+    isLongOutline: outlineWordsOf(state.outline ?? '') > LONG_OUTLINE_WORDS,
     beats,
     beatWords: beats ? Math.round(wordTarget / beats) : 0,
     wordsWritten: 0,
@@ -248,6 +245,21 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
   if (renderer && format) lazily(ctx, 'format', () => renderer.renderString(format[state.lang], ctx));
   return ctx;
 }
+
+/** How the last part written ended (its last ENDING_WORDS words), as a step's request carries it: `previousEnding`. */
+export function previousEndingOf(spec: ResolvedSpec, state: BookState): string {
+  let last = state.content.length ? state.content[state.content.length - 1]! : '';
+  // The introduction's "Character Details" block is sent on its own; keep it out of "how the last part ended".
+  if (state.content.length === 1 && state.characterDetails) last = withoutCharacterDetails(last);
+  if (state.content.length === 1 && spec.flow.outline === 'none') last = withoutChapterPlan(last);
+  return endingOf(last);
+}
+
+/** An outline's words, counted once per outline (every step's context asks whether it is long). */
+const outlineWordsOf = byText(TEXTS_KEPT, countWords);
+
+/** A part's ending, read once per part: every request of a step and of its bible update carries it. */
+const endingOf = byText(TEXTS_KEPT, (text: string) => lastWords(text, ENDING_WORDS));
 
 /** Make `ctx[key]` a value computed on first read (an own, enumerable property, as templates and spreads expect). */
 function lazily(ctx: PromptContext, key: 'brief' | 'format', compute: () => string): void {

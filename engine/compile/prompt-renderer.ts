@@ -80,6 +80,8 @@ export class PromptRenderer {
   }
 }
 
+/** Rendered text without spaces at line ends and with at most one empty line in a row; each pass only where the text has one to make. */
 function tidy(text: string): string {
-  return text.replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+  const ended = text.includes(' \n') || text.includes('\t\n') ? text.replace(/[ \t]+\n/g, '\n') : text;
+  return (ended.includes('\n\n\n') ? ended.replace(/\n{3,}/g, '\n\n') : ended).trim();
 }

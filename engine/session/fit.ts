@@ -5,7 +5,7 @@
 // (`context_too_long`).
 import { countWords, lastWords } from '../words.js';
 import type { Provider, TextRequest } from '../provider.js';
-import { contextTooLong, promptTokensOf } from '../context-window.js';
+import { contextTooLong, fitsWindow } from '../context-window.js';
 import { withoutExemplars } from './voice/guidance.js';
 
 /** Texts of a prompt that may be trimmed, in the order they are: the voice's exemplars, the story bible, the recent text, the outline. */
@@ -58,7 +58,7 @@ export function trimToWindow<R extends Pick<TextRequest, 'system' | 'user' | 'ma
   const current: Trimmable = { ...trimmable };
   let fitted = request;
   for (const [key, trim] of TRIMS) {
-    if (promptTokensOf(fitted) + want <= window) break;
+    if (fitsWindow(fitted, want, window)) break;
     const text = current[key];
     if (!text || !fitted.user.includes(text)) continue;
     const shorter = trim(text);
@@ -112,7 +112,7 @@ export function biblePieces(text: string, window: number | undefined, render: (p
     const pieces = n === 1 ? [text] : cutInPieces(text, n);
     const fits = pieces.every((piece) => {
       const request = render(piece);
-      return promptTokensOf(trimToWindow(request, window, trimmable)) + request.maxTokens <= window;
+      return fitsWindow(trimToWindow(request, window, trimmable), request.maxTokens, window);
     });
     if (fits) return pieces;
   }

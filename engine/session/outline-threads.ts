@@ -10,15 +10,22 @@ import { partLabel } from '../compile/labels.js';
 import type { BibleThread, StoryBible } from './bible/types.js';
 import { parseThread } from './bible/bible.js';
 import type { PartOf } from './bible/time.js';
+import { byText, TEXTS_KEPT } from '../text-cache.js';
 
 const BLOCK = /^\s*(?:#{1,6}\s*)?(?:\*\*|__)?\s*(?:threads|promises|open threads|urusan|janji|benang cerita)\s*(?:\*\*|__)?\s*:?\s*(?:\*\*|__)?\s*$/i;
 const OPENED = /^(?:opened(?: in)?|dibuka(?: dalam)?)\s+/i;
 
 const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
-/** The threads of an outline's "Threads:" block (none without one). */
-export function outlineThreads(outline: string | undefined): BibleThread[] {
-  const lines = (outline ?? '').replace(/\r\n?/g, '\n').split('\n');
+/** The threads of an outline's "Threads:" block (none without one); read once per outline (every step's request asks) and frozen. */
+export function outlineThreads(outline: string | undefined): readonly BibleThread[] {
+  return threadsOfOutlines(outline ?? '');
+}
+
+const threadsOfOutlines = byText(TEXTS_KEPT, (outline: string): readonly BibleThread[] => Object.freeze(readThreads(outline).map((t) => Object.freeze(t))));
+
+function readThreads(outline: string): BibleThread[] {
+  const lines = outline.replace(/\r\n?/g, '\n').split('\n');
   const start = lines.findIndex((l) => BLOCK.test(l));
   if (start < 0) return [];
   const out: BibleThread[] = [];

@@ -6,7 +6,7 @@ import type { Provider } from '../provider.js';
 import { countWords } from '../provider.js';
 import { applyStep, type BookState } from '../compile/flow.js';
 import type { PromptState } from '../compile/prompt-context.js';
-import { buildContext, chapterTitleOf, FIRM_LANGUAGE_TEMPLATE, renderContinuation, renderPrompt, renderRewrite, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
+import { buildContext, chapterTitleOf, FIRM_LANGUAGE_TEMPLATE, previousEndingOf, renderContinuation, renderPrompt, renderRewrite, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
 import { takeLeadingHeading } from '../compile/heading.js';
 import { GenerationError } from '../errors.js';
 import { stepPosition, type Step } from '../compile/step.js';
@@ -148,8 +148,8 @@ function partMeasures(input: { ctx: FollowUpContext; text: string; target: numbe
 }
 
 /** What a step's prompts may lose to fit the model's window (fit.ts): its bible, the previous part's ending, the outline. */
-export function trimmableOf(spec: ResolvedSpec, state: PromptState, step: Step): Trimmable {
-  const { previousEnding } = buildContext({ spec, state, step });
+export function trimmableOf(spec: ResolvedSpec, state: PromptState, _step: Step): Trimmable {
+  const previousEnding = previousEndingOf(spec, state);
   return { ...(state.memory ? { bible: state.memory } : {}), ...(previousEnding ? { recent: previousEnding } : {}), ...(state.outline ? { outline: state.outline } : {}), ...(state.voiceGuidance ? { voice: state.voiceGuidance } : {}) };
 }
 

@@ -12,9 +12,22 @@ import { dueThreadLines, plannedThreads, withOutlineThreads } from '../outline-t
 import type { PromptState } from '../../compile/prompt.js';
 import { hasSeriesBible, seriesOf, withSeries } from '../series/bible.js';
 import { arcParts } from './labels.js';
+import { byText, TEXTS_KEPT } from '../../text-cache.js';
 
-/** Where a part label ("Chapter 4", "Bab 4", "Introduction", a section's name) stands in this book. */
+/** Each spec's part finders, by the book's chapter count: every request of a step and its bible update asks. */
+const partFinders = new WeakMap<BookSpec, Map<number, PartOf>>();
+
+/** Where a part label ("Chapter 4", "Bab 4", "Introduction", a section's name) stands in this book (made once per spec and chapter count). */
 export function partsOf(spec: BookSpec, state: Pick<BookState, 'totalChapters'>): PartOf {
+  let bySize = partFinders.get(spec);
+  if (!bySize) partFinders.set(spec, (bySize = new Map()));
+  let found = bySize.get(state.totalChapters);
+  if (!found) bySize.set(state.totalChapters, (found = partFinder(spec, state.totalChapters)));
+  return found;
+}
+
+function partFinder(spec: BookSpec, totalChapters: number): PartOf {
+  const state = { totalChapters };
   const positions = new Map<string, number>();
   if (spec.kind === 'book') {
     const end = conclusionPosition(spec.flow, state.totalChapters);
@@ -44,17 +57,42 @@ export function stateForStep(spec: ResolvedSpec, state: BookState, position: num
   return guidance ? { ...withBible, voiceGuidance: guidance } : withBible;
 }
 
-/** The state a step of the book is rendered from, as far as its story bible goes (stateForStep). */
-function bibleForStep(spec: ResolvedSpec, state: BookState, position: number): PromptState {
+/** The state a step of the book is rendered from, as far as its story bible goes (stateForStep without the writer's voice). */
+export function bibleForStep(spec: ResolvedSpec, state: BookState, position: number): PromptState {
+  // Everything the shown bible is made from; a book's step and the update after it ask for the same one.
+  const from = [spec, position, state.memoryUpTo, state.lang, state.totalChapters, state.outline, state.settings, state.chapterNotes, state.series];
+  const kept = shownOf(state.memory ?? '');
+  let shown = kept.find((k) => k.from.every((v, i) => v === from[i]));
+  if (!shown) {
+    shown = { from, ...showBible(spec, state, position) };
+    kept.push(shown);
+    if (kept.length > SHOWN_KEPT) kept.shift();
+  }
+  if (!shown.isShown) return state;
+  const { memory: _m, ...rest } = state;
+  return { ...rest, ...(shown.memory ? { memory: shown.memory } : {}), ...(shown.due ? { dueThreads: shown.due } : {}) };
+}
+
+/** A step's bible as it is shown (its text and the threads due), kept with what it was made from (compared by identity). */
+interface Shown {
+  readonly from: readonly unknown[];
+  readonly isShown: boolean;
+  readonly memory: string;
+  readonly due: string;
+}
+/** The bibles shown, by the book's bible text: a few steps of a book share one text. */
+const shownOf = byText(TEXTS_KEPT, (): Shown[] => []);
+const SHOWN_KEPT = 4;
+
+function showBible(spec: ResolvedSpec, state: BookState, position: number): Omit<Shown, 'from'> {
   // A book of a series is also sent the series as of the end of the book before it (its own entries win by key).
   const series = seriesOf(state);
   const isSeries = hasSeriesBible(series);
-  if (spec.kind !== 'book' || position < 0 || (!state.memory?.trim() && !plannedThreads(spec, state).length && !isSeries)) return state;
+  if (spec.kind !== 'book' || position < 0 || (!state.memory?.trim() && !plannedThreads(spec, state).length && !isSeries)) return { isShown: false, memory: '', due: '' };
   const bible = withSeries(structuredAsOf(spec, state, position - 1), series);
   const due = dueThreadLines(bible.threads, position, partsOf(spec, state), state.lang);
   const memory = state.memory?.trim() || isSeries ? renderBible(bible, state.lang, { omit: ['premise', 'ending', 'replaced', 'since'] }) : '';
-  const { memory: _m, ...rest } = state;
-  return { ...rest, ...(memory ? { memory } : {}), ...(due ? { dueThreads: due } : {}) };
+  return { isShown: true, memory, due };
 }
 
 /**

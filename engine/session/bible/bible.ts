@@ -16,6 +16,7 @@ import type { BibleCharacter, BibleLine, BibleThread, BibleUpdate, StoryBible } 
 import { datedUpdate, dueCell, MAX_REPLACED, sinceCell, withStatus, type Replaced, type ThreadStatus } from './time.js';
 import { renderBible } from './render.js';
 import { arcLabel, mergeLabels, partHeadingOf, withoutPartLabel } from './labels.js';
+import { byText, TEXTS_KEPT } from '../../text-cache.js';
 
 export { renderBible } from './render.js';
 
@@ -67,12 +68,14 @@ function sectionOf(line: string): Section | undefined {
 
 /** At most `n` words of `text` (an ellipsis marks a cut). */
 export function capWords(text: string, n: number): string {
-  return firstWords(text, n);
+  // Words one space apart and within the limit are their own first n words: every entry of every bible read is capped.
+  return n > 0 && SPACED_WORDS.test(text) && spacesIn(text) < n ? text : firstWords(text, n);
 }
-
-/** Words in a text. */
-function wordCount(text: string): number {
-  return countWords(text);
+const SPACED_WORDS = /^\S+(?: \S+)*$/;
+function spacesIn(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf(' '); i >= 0; i = text.indexOf(' ', i + 1)) n++;
+  return n;
 }
 
 const clean = (s: string) => s.replace(/^[-*•\d.)\s]+/, '').replace(/\*\*|__/g, '').replace(/\s+/g, ' ').trim();
@@ -197,10 +200,22 @@ function items(lines: readonly string[] | undefined): string[] {
 
 /**
  * Read a bible kept as Markdown (as renderBible writes it, or as a writer edited it). A memory kept before
- * the bible existed (free text) becomes the first arc, so nothing it held is lost.
+ * the bible existed (free text) becomes the first arc, so nothing it held is lost. Read once per text (the
+ * same bible is read by every request of a step and by its update) and frozen: callers never change it.
  */
 export function parseBible(text: string | undefined): StoryBible {
-  if (!text?.trim()) return EMPTY_BIBLE;
+  return text?.trim() ? parsedBibles(text) : EMPTY_BIBLE;
+}
+
+const parsedBibles = byText(TEXTS_KEPT, (text: string): StoryBible => frozen(readBible(text)));
+
+/** A value frozen through its objects and arrays (a shared read must not be changed by one of its readers). */
+function frozen<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) for (const v of Object.values(Object.freeze(value))) frozen(v);
+  return value;
+}
+
+function readBible(text: string): StoryBible {
   const s = sections(text);
   const known = [...s.keys()].some((k) => k !== undefined);
   if (!known) return { ...EMPTY_BIBLE, arcs: [{ label: '', line: capWords(text.replace(/\s+/g, ' '), BIBLE_LIMITS.lineWords * 3) }] };
@@ -351,7 +366,7 @@ function mergeCharacters(old: readonly BibleCharacter[], fresh: readonly BibleCh
 
 /** Words of a bible as rendered (the figure `npm run eval` prints by chapter). */
 export function bibleWords(text: string | undefined): number {
-  return text ? wordCount(text) : 0;
+  return text ? countWords(text) : 0;
 }
 
 /**

@@ -5,7 +5,7 @@
 import type { ResolvedSpec } from '../../spec/types.js';
 import type { Provider, TokenUsage } from '../../provider.js';
 import { withoutCharacterDetails, type BookState } from '../../compile/flow.js';
-import { renderMemoryUpdate, type PromptRenderer } from '../../compile/prompt.js';
+import { renderMemoryUpdate, type PromptRenderer, type RenderedPrompt } from '../../compile/prompt.js';
 import { writerBriefOf } from '../../compile/brief.js';
 import { GenerationError } from '../../errors.js';
 import { partStep, stepLabel } from '../../compile/labels.js';
@@ -15,7 +15,7 @@ import { askText } from '../answers/text.js';
 import { expectationOf } from '../expectation.js';
 import { biblePieces, fitting, windowOf } from '../fit.js';
 import { addUsage, type AdvanceOptions } from '../step-types.js';
-import { partsOf, stateForStep, structuredAsOf } from './as-of.js';
+import { bibleForStep, partsOf, structuredAsOf } from './as-of.js';
 import { rederived } from './time.js';
 import { plannedThreads, withOutlineThreads } from '../outline-threads.js';
 import { ownOnly, seriesOf } from '../series/bible.js';
@@ -48,11 +48,18 @@ export async function updateBible(input: Pick<AdvanceOptions, 'signal'> & {
   const foldLines = fold.map((l) => `- ${l.label ? `${l.label}: ` : ''}${l.line}`).join('\n');
   // Within the model's window (fit.ts): the bible in the prompt trimmed, a part too long read in pieces.
   // The update is asked with the bible as of the part before this one (a rewritten part is not shown what later parts established).
-  const shown = stateForStep(spec, state, position);
+  // Its prompts never read the writer's voice (templates/memory.hbs, answer-again.hbs): the bible alone.
+  const shown = bibleForStep(spec, state, position);
   const trimmable = shown.memory ? { bible: shown.memory } : {};
   const provider = fitting(input.provider, trimmable);
-  // Older lines are folded once, with the first piece.
-  const render = (piece: string, isFirm = false, isFirst = true) => renderMemoryUpdate({ spec, renderer: input.renderer, state: shown, step, text: piece, foldLines: isFirst ? foldLines : '', isFirm });
+  // Older lines are folded once, with the first piece. A piece's plain request, rendered when the pieces are
+  // chosen, is the one its first ask sends: rendered once.
+  const plain = new Map<string, RenderedPrompt>();
+  const render = (piece: string, isFirm = false, isFirst = true) => {
+    const request = (isFirm || !isFirst ? undefined : plain.get(piece)) ?? renderMemoryUpdate({ spec, renderer: input.renderer, state: shown, step, text: piece, foldLines: isFirst ? foldLines : '', isFirm });
+    if (!isFirm && isFirst) plain.set(piece, request);
+    return request;
+  };
   const pieces = biblePieces(text, await windowOf(input.provider), render, trimmable);
   // Judged like every answer (answers/verdict.ts): it may repeat the bible and the part, never the request.
   const expect = expectationOf({ spec, renderer: input.renderer, state: shown, step, kind: 'bible', extra: () => [state.memory ?? '', shown.memory ?? '', text, foldLines] });

@@ -81,7 +81,34 @@ export function isOneEditApart(a: string, b: string): boolean {
 }
 
 const sentencesOf = (text: string) => text.split(/(?<=[.!?…])\s+|\n+/).filter((s) => s.trim());
-const wordsOf = (sentence: string) => sentence.split(/[^\p{L}\p{N}'’-]+/u).filter(Boolean).map((w) => w.replace(/(['’]s|-nya)$/i, ''));
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
+/** True for a code point of a word: a letter, a digit, an apostrophe or a hyphen (past ASCII, asked of LETTER_OR_DIGIT). */
+function isWordCode(code: number): boolean {
+  if (code < 0x80) return ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) || (code >= 0x30 && code <= 0x39) || code === 0x27 || code === 0x2d;
+  return code === 0x2019 || LETTER_OR_DIGIT.test(String.fromCodePoint(code));
+}
+/** A word without its possessive ending ("Anna's", "rumah-nya"): only a word ending in s or a can have one. */
+function withoutPossessive(word: string): string {
+  const last = word.charCodeAt(word.length - 1) | 0x20;
+  return last === 0x73 || last === 0x61 ? word.replace(/(['’]s|-nya)$/i, '') : word;
+}
+/** The words of a text (runs of letters, digits, apostrophes and hyphens), read in one pass, without their possessive endings. */
+function wordsOf(text: string): string[] {
+  const words: string[] = [];
+  let start = -1;
+  for (let i = 0; i < text.length; ) {
+    const code = text.codePointAt(i)!;
+    if (isWordCode(code)) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      words.push(withoutPossessive(text.slice(start, i)));
+      start = -1;
+    }
+    i += code > 0xffff ? 2 : 1;
+  }
+  if (start >= 0) words.push(withoutPossessive(text.slice(start)));
+  return words;
+}
 
 /** True when `name` speaks or acts in one of the sentences (its name within a few words of such a verb). */
 function actsIn(sentences: readonly string[], name: string): boolean {
@@ -103,10 +130,11 @@ function goneSince(b: StoryBible, name: string, since: string, lang: Lang): stri
 }
 
 function deaths(d: Dated, position: number, text: string, lang: Lang): ContinuityFinding[] {
-  const sentences = sentencesOf(text);
+  // The text is read in sentences only when a character is gone.
+  let sentences: string[] | undefined;
   return d.asOf(position - 1).characters.flatMap((c) => {
     if (!GONE_STATES[lang].test(c.state) && !GONE_STATES[lang === 'en' ? 'ms' : 'en'].test(c.state)) return [];
-    if (!actsIn(sentences, c.name)) return [];
+    if (!actsIn((sentences ??= sentencesOf(text)), c.name)) return [];
     return [finding('acts_after_death', 'acts_after_death', lang, { name: c.name, state: c.state, part: goneSince(d.bible, c.name, c.since ?? c.lastSeen, lang) })];
   });
 }
@@ -120,6 +148,11 @@ function changedFacts(d: Dated, label: string, position: number, lang: Lang): Co
 }
 
 const CAPITAL_FIRST = /^\p{Lu}/u;
+/** True when a word starts with a capital letter (CAPITAL_FIRST, asked only past ASCII). */
+function isCapitalised(word: string): boolean {
+  const code = word.charCodeAt(0);
+  return code < 0x80 ? code >= 0x41 && code <= 0x5a : CAPITAL_FIRST.test(word);
+}
 
 function spellings(d: Dated, position: number, text: string, lang: Lang): ContinuityFinding[] {
   const before = d.asOf(position - 1).characters;
@@ -130,7 +163,7 @@ function spellings(d: Dated, position: number, text: string, lang: Lang): Contin
   const lower = new Set<string>();
   const capitalised: string[] = [];
   for (const w of wordsOf(text)) {
-    if (CAPITAL_FIRST.test(w)) capitalised.push(w);
+    if (isCapitalised(w)) capitalised.push(w);
     else lower.add(w);
   }
   const found = new Set([...capitalised, ...after]);

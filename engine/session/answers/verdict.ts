@@ -11,8 +11,8 @@ import { countWords, type TextRequest } from '../../provider.js';
 import type { AnswerShape } from '../../spec/types.js';
 import { PROSE_FENCES, REFUSAL_TOPICS, REFUSALS } from './phrases.js';
 import { plainLine } from '../../markdown.js';
-import { RUN_WORDS, runKeys } from '../repeat.js';
-import { TEXTS_KEPT, byText } from '../../text-cache.js';
+import { RUN_WORDS, hasRun, markShared, readRuns, runsOf, wordsOf } from '../runs.js';
+import { byText } from '../../text-cache.js';
 import { withoutTalk } from './talk.js';
 import { judgeShape, splitWalls, type ShapeOutcome } from './shape.js';
 
@@ -110,12 +110,7 @@ export function unfenced(text: string): string {
   return inner.trim();
 }
 
-/** Words of a text, lower-cased, punctuation and Markdown marks off: echoes are matched on these. */
-function wordsOf(text: string): string[] {
-  return straight(text).toLowerCase().match(/[\p{L}\p{N}]+(?:['-][\p{L}\p{N}]+)*/gu) ?? [];
-}
-
-/** Words in a run of the request that an echo is matched on (runs are numbers: repeat.ts's runKeys). */
+/** Words in a run of the request that an echo is matched on (runs.ts: the words read as the repeat measure reads them). */
 const ECHO_RUN = RUN_WORDS;
 /** An echo that starts where a message of the request starts, this long, is the request sent back. */
 const ECHO_FROM_START = 12;
@@ -126,34 +121,19 @@ const ECHO_FROM_START = 12;
 const ECHO_ANYWHERE = 60;
 
 /**
- * The runs of a material text, sorted (for a binary search), kept for the last TEXTS_KEPT texts seen
- * (text-cache.ts): an answer's material is the book so far, the same texts from step to step (8 bytes a word).
+ * A request message's runs, kept for the last few dozen apart from the book's texts (runs.ts's runsOf): a system
+ * prompt is the same for every step of a book (and for books alike), a request asked again is judged again, and
+ * the many requests in flight should not push the book's parts out of runsOf.
  */
-const sortedRunsOf = byText(TEXTS_KEPT, (text) => runKeys(wordsOf(text)).sort());
-
-/** A request message's runs, kept for the last few dozen: a system prompt is the same for every step of a book (and for books alike), and a request asked again is judged again. */
-const requestRunsOf = byText(64, (text) => runKeys(wordsOf(text)));
-
-/** An answer's runs, kept for the last few answers: the echo check and the copy check read the same answer. */
-const answerRunsOf = byText(4, (text) => runKeys(wordsOf(text)));
-
-function hasRun(sorted: Float64Array, key: number): boolean {
-  let lo = 0;
-  let hi = sorted.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const at = sorted[mid]!;
-    if (at === key) return true;
-    if (at < key) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
-}
+const messageRunsOf = byText(64, readRuns);
 
 /** The heading lines of a text ("## Characters" → "characters"). */
 function headingsOf(text: string): string[] {
+  if (!text.includes('#')) return [];
   return [...text.matchAll(/^#{1,6}[ \t]+(.+?)[ \t#]*$/gm)].map((m) => wordsOf(m[1]!).join(' ')).filter(Boolean);
 }
+/** A request message's headings, kept like its runs. */
+const messageHeadingsOf = byText(64, (text) => new Set(headingsOf(text)));
 
 /**
  * Whether the answer is the request's own text (its system and user messages less the material the answer
@@ -161,42 +141,42 @@ function headingsOf(text: string): string[] {
  * more of the request's headings (the story bible's sections) as its own.
  */
 export function isEcho(answer: string, request: Pick<TextRequest, 'system' | 'user'>, expect: Pick<AnswerExpectation, 'kind' | 'material'>): boolean {
-  const messages = [requestRunsOf(request.system), requestRunsOf(request.user)];
-  const asked = new Set<number>();
-  for (const m of messages) for (const key of m) asked.add(key);
-  const answerRuns = answerRunsOf(answer);
-  // The material (a whole book by its last chapter) is read only for the runs the answer shares with the
-  // request, usually none, and each of its texts once (sortedRunsOf).
+  const messages = [messageRunsOf(request.system), messageRunsOf(request.user)];
+  const answerRuns = runsOf(answer);
+  // The material (a whole book by its last chapter) is read only when the answer shares runs with the request,
+  // usually not, and then only for those runs, each of its texts once (runsOf).
   let material: readonly string[] | undefined;
   const materialOf = () => (material ??= expect.material());
-  let materialSorted: Float64Array[] | undefined;
-  const isMaterial = (run: number) => (materialSorted ??= materialOf().map(sortedRunsOf)).some((keys) => hasRun(keys, run));
-  const ownRuns = new Map<number, boolean>();
-  const isOwn = (run: number) => {
-    if (!asked.has(run)) return false;
-    let own = ownRuns.get(run);
-    if (own === undefined) ownRuns.set(run, (own = !isMaterial(run)));
-    return own;
-  };
-  // Where each message starts (a message shorter than a run has none an answer could send back).
-  const starts = new Set(messages.filter((m) => m.length > 0).map((m) => m[0]!));
+  // The answer's distinct runs (answerRuns.sorted) that are the request's own: usually none.
+  const sorted = answerRuns.sorted;
+  const own = new Uint8Array(sorted.length);
+  let shared = 0;
+  for (const m of messages) shared += markShared(sorted, m.sorted, own);
   let longest = 0;
-  let run = 0;
   let isFromStart = false;
-  for (const r of answerRuns) {
-    if (!isOwn(r)) {
-      run = 0;
-      continue;
-    }
-    if (run === 0 && starts.has(r)) isFromStart = true;
-    run = run === 0 ? ECHO_RUN : run + 1;
-    longest = Math.max(longest, run);
+  if (shared) {
+    const materialRuns = materialOf().map((t) => runsOf(t).sorted);
+    own.forEach((is, k) => is && materialRuns.some((keys) => hasRun(keys, sorted[k]!)) && (own[k] = 0));
+    // Where each message starts (a message shorter than a run has none an answer could send back).
+    const starts = messages.filter((m) => m.keys.length > 0).map((m) => m.keys[0]!);
+    const rank = answerRuns.rank;
+    let run = 0;
+    answerRuns.keys.forEach((r, i) => {
+      if (!own[rank[i]!]) {
+        run = 0;
+        return;
+      }
+      if (run === 0 && starts.includes(r)) isFromStart = true;
+      run = run === 0 ? ECHO_RUN : run + 1;
+      longest = Math.max(longest, run);
+    });
   }
   // How much of the answer the request's words cover says nothing alone: a short piece told what to say (a
   // copyright page's notice and disclaimer) is mostly them, and rightly.
   if ((isFromStart && longest >= ECHO_FROM_START) || longest >= ECHO_ANYWHERE) return true;
   if (expect.kind !== 'prose') return false;
-  const askedHeadings = new Set(headingsOf(request.user));
+  const askedHeadings = messageHeadingsOf(request.user);
+  if (!askedHeadings.size) return false;
   const echoed = headingsOf(answer).filter((h) => askedHeadings.has(h));
   if (echoed.length < 2) return false;
   const materialHeadings = new Set(materialOf().flatMap(headingsOf));
@@ -221,13 +201,13 @@ const COPY_STRETCH = 3;
  */
 export function copiedShare(answer: string, earlier: readonly string[], enough?: number): number {
   if (!earlier.length) return 0;
-  const runs = answerRunsOf(answer);
+  const runs = runsOf(answer).keys;
   const sample: number[] = [];
   for (let i = 0; i < runs.length; i += COPY_STRIDE) sample.push(runs[i]!);
   const n = sample.length;
   const distinct = new Set(sample).size;
   if (distinct < COPY_LEAST_RUNS || distinct < n / 2) return 0;
-  const texts = earlier.map(sortedRunsOf);
+  const texts = earlier.map((t) => runsOf(t).sorted);
   let copied = 0;
   let streak = 0;
   for (let j = 0; j < n; j++) {

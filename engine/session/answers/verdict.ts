@@ -84,15 +84,22 @@ export function isRefusal(paragraph: string): boolean {
   return !/^["“‘'«]/.test(text) && REFUSAL.test(text) && REFUSAL_TOPIC.test(text);
 }
 
+/** Where a paragraph ends (a blank line, however many). */
+const PARAGRAPH_BREAK = /\n\s*\n/;
+
 /**
  * The answer when it declines: `refused` when its first paragraph refuses and the whole answer is short;
  * a refusal ahead of the text it then gives (at most MOST_PREFACE_WORDS, ending with a colon) is taken off.
  */
 export function judgeRefusal(text: string): { refused: boolean; text: string } {
-  const paragraphs = text.trim().split(/\n\s*\n/);
-  if (!paragraphs[0] || !isRefusal(paragraphs[0])) return { refused: false, text };
+  const trimmed = text.trim();
+  // The first paragraph alone first: most answers do not open as a refusal, and are not split further.
+  const first = PARAGRAPH_BREAK.exec(trimmed);
+  const opening = first ? trimmed.slice(0, first.index) : trimmed;
+  if (!opening || !isRefusal(opening)) return { refused: false, text };
+  const paragraphs = trimmed.split(PARAGRAPH_BREAK);
   const rest = paragraphs.slice(1).join('\n\n').trim();
-  if (rest && wordCount(paragraphs[0]) <= MOST_PREFACE_WORDS && /:\s*$/.test(paragraphs[0].trim()) && !isRefusal(rest)) return { refused: false, text: rest };
+  if (rest && wordCount(opening) <= MOST_PREFACE_WORDS && /:\s*$/.test(opening.trim()) && !isRefusal(rest)) return { refused: false, text: rest };
   return { refused: wordCount(text) <= MOST_REFUSAL_WORDS || paragraphs.filter(isRefusal).length >= 2, text };
 }
 

@@ -6,30 +6,13 @@
 // TEXTS_KEPT texts seen (text-cache.ts): an answer is judged, then measured against the book, then is part of
 // the book every later step is measured against.
 import { TEXTS_KEPT, byText } from '../text-cache.js';
+import { isLetterOrDigitAt } from '../words.js';
 
 /** Words in a run: long enough that ordinary phrases ("she said nothing at all") do not count. */
 export const RUN_WORDS = 8;
 
-const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
-/** Per UTF-16 code unit below 0x10000: 0 not yet asked, 1 a letter or digit, 2 not (asked once, of the regex). */
-const CLASS = new Uint8Array(0x10000);
-for (let c = 0; c < 0x80; c++) CLASS[c] = (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) ? 1 : 2;
-/** Letters and digits beyond the first 0x10000 (surrogate pairs), asked once each. */
-const ASTRAL = new Map<number, boolean>();
-
-/** True for a letter or digit starting at `i` (a surrogate pair read whole; a lone half is neither). */
-function isWordAt(text: string, i: number): boolean {
-  const code = text.charCodeAt(i);
-  let c = CLASS[code]!;
-  if (c === 0) CLASS[code] = c = LETTER_OR_DIGIT.test(String.fromCharCode(code)) ? 1 : 2;
-  if (c === 1) return true;
-  if (code < 0xd800 || code > 0xdbff) return false;
-  const point = text.codePointAt(i)!;
-  if (point <= 0xffff) return false;
-  let is = ASTRAL.get(point);
-  if (is === undefined) ASTRAL.set(point, (is = LETTER_OR_DIGIT.test(String.fromCodePoint(point))));
-  return is;
-}
+/** Letters and digits as the product reads them (words.ts): a code unit, or a surrogate pair whole. */
+const isWordAt = isLetterOrDigitAt;
 
 /** An apostrophe (straight or curly) or a hyphen: inside a word when a letter or digit is on both sides. */
 const isJoiner = (code: number) => code === 0x27 || code === 0x2d || code === 0x2019 || code === 0x2018;

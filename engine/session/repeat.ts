@@ -2,7 +2,7 @@
 // length scores well on length alone; KDP refuses books with repeated text. `repeated` is the share of a
 // part's words that sit in an 8-word run already written earlier in the part or in the parts before it. The
 // runs are runs.ts's, the same reading the answer judge made of the part (answers/verdict.ts).
-import { RUN_WORDS, markShared, runsOf, type Runs } from './runs.js';
+import { RUN_WORDS, runsOf, type Runs } from './runs.js';
 
 export { RUN_WORDS } from './runs.js';
 /** A part at or over this share is reported as repeating (⚠ "repeats", never ✓). */
@@ -31,12 +31,13 @@ function shareSeen({ keys, words }: Runs, isSeen: (i: number) => boolean): numbe
  * @example repeatedShares(['a b c d e f g h i.', 'x a b c d e f g h i.']) // [0, 0.9]
  */
 export function repeatedShares(texts: readonly string[]): number[] {
+  // A whole book at once: the parts' runs gathered as it goes, one lookup a run.
   const seen = new Set<number>();
   return texts.map((t) => {
     const runs = runsOf(t);
     const within = runs.repeatsWithin;
     const share = shareSeen(runs, (i) => within?.[i] === 1 || seen.has(runs.keys[i]!));
-    for (const key of runs.sorted) seen.add(key);
+    for (const key of runs.keys) seen.add(key);
     return share;
   });
 }
@@ -44,14 +45,8 @@ export function repeatedShares(texts: readonly string[]): number[] {
 /** The share of `text` already written in the `earlier` texts or further up in itself (repeatedShares). */
 export function repeatedShare(text: string, earlier: readonly string[] = []): number {
   const runs = runsOf(text);
-  const sorted = runs.sorted;
-  // Only the runs this text has matter: each earlier text's distinct runs are merged with them (not gathered
-  // whole), until every one of them is found.
-  const inEarlier = new Uint8Array(sorted.length);
-  let found = 0;
-  for (const e of earlier) if (found < sorted.length) found += markShared(sorted, runsOf(e).sorted, inEarlier);
   const within = runs.repeatsWithin;
-  if (!found && !within) return 0;
-  const rank = runs.rank;
-  return shareSeen(runs, (i) => within?.[i] === 1 || inEarlier[rank[i]!] === 1);
+  // Each run is looked up in each earlier text's table (kept with the text): nothing the size of the book is made.
+  const before = earlier.map(runsOf);
+  return shareSeen(runs, (i) => within?.[i] === 1 || before.some((e) => e.has(runs.keys[i]!)));
 }

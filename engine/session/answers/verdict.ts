@@ -11,7 +11,7 @@ import { countWords, type TextRequest } from '../../provider.js';
 import type { AnswerShape } from '../../spec/types.js';
 import { PROSE_FENCES, REFUSAL_TOPICS, REFUSALS } from './phrases.js';
 import { plainLine } from '../../markdown.js';
-import { RUN_WORDS, hasRun, markShared, readRuns, runsOf, wordsOf } from '../runs.js';
+import { RUN_WORDS, readRuns, runsOf, sharesRun, wordsOf, type Runs } from '../runs.js';
 import { byText } from '../../text-cache.js';
 import { withoutTalk } from './talk.js';
 import { judgeShape, splitWalls, type ShapeOutcome } from './shape.js';
@@ -151,32 +151,35 @@ export function isEcho(answer: string, request: Pick<TextRequest, 'system' | 'us
   const messages = [messageRunsOf(request.system), messageRunsOf(request.user)];
   const answerRuns = runsOf(answer);
   // The material (a whole book by its last chapter) is read only when the answer shares runs with the request,
-  // usually not, and then only for those runs, each of its texts once (runsOf).
+  // usually not, and then only for those runs, each of its texts once (runsOf). Each run of the answer is
+  // looked up in the messages' tables, kept with them: nothing the size of the request is made per call.
   let material: readonly string[] | undefined;
   const materialOf = () => (material ??= expect.material());
-  // The answer's distinct runs (answerRuns.sorted) that are the request's own: usually none.
-  const sorted = answerRuns.sorted;
-  const own = new Uint8Array(sorted.length);
-  let shared = 0;
-  for (const m of messages) shared += markShared(sorted, m.sorted, own);
+  const [system, user] = messages as [Runs, Runs];
+  // Where each message starts (a message shorter than a run has none an answer could send back).
+  const starts = messages.filter((m) => m.keys.length > 0).map((m) => m.keys[0]!);
+  let materialRuns: Runs[] | undefined;
+  // Whether a run of the request is the material's, asked once a run (an answer that loops a passage has few).
+  const isMaterial = new Map<number, boolean>();
+  const isOwn = (run: number) => {
+    if (!system.has(run) && !user.has(run)) return false;
+    let is = isMaterial.get(run);
+    if (is === undefined) isMaterial.set(run, (is = (materialRuns ??= materialOf().map(runsOf)).some((m) => m.has(run))));
+    return !is;
+  };
   let longest = 0;
+  let run = 0;
   let isFromStart = false;
-  if (shared) {
-    const materialRuns = materialOf().map((t) => runsOf(t).sorted);
-    own.forEach((is, k) => is && materialRuns.some((keys) => hasRun(keys, sorted[k]!)) && (own[k] = 0));
-    // Where each message starts (a message shorter than a run has none an answer could send back).
-    const starts = messages.filter((m) => m.keys.length > 0).map((m) => m.keys[0]!);
-    const rank = answerRuns.rank;
-    let run = 0;
-    answerRuns.keys.forEach((r, i) => {
-      if (!own[rank[i]!]) {
+  if (sharesRun(answerRuns, system) || sharesRun(answerRuns, user)) {
+    for (const r of answerRuns.keys) {
+      if (!isOwn(r)) {
         run = 0;
-        return;
+        continue;
       }
       if (run === 0 && starts.includes(r)) isFromStart = true;
       run = run === 0 ? ECHO_RUN : run + 1;
       longest = Math.max(longest, run);
-    });
+    }
   }
   // How much of the answer the request's words cover says nothing alone: a short piece told what to say (a
   // copyright page's notice and disclaimer) is mostly them, and rightly.
@@ -214,11 +217,11 @@ export function copiedShare(answer: string, earlier: readonly string[], enough?:
   const n = sample.length;
   const distinct = new Set(sample).size;
   if (distinct < COPY_LEAST_RUNS || distinct < n / 2) return 0;
-  const texts = earlier.map((t) => runsOf(t).sorted);
+  const texts = earlier.map(runsOf);
   let copied = 0;
   let streak = 0;
   for (let j = 0; j < n; j++) {
-    if (texts.some((keys) => hasRun(keys, sample[j]!))) streak++;
+    if (texts.some((runs) => runs.has(sample[j]!))) streak++;
     else {
       if (streak >= COPY_STRETCH) copied += streak;
       streak = 0;

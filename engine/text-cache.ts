@@ -11,10 +11,22 @@
  */
 export const TEXTS_KEPT = 2048;
 
+/** A function of a text, kept for the last texts seen (byText); `keep` stores a value worked out another way. */
+export interface ByText<T> {
+  (text: string): T;
+  /** Keeps `value` as `text`'s (a text known to give what another already gave: no need to work it out). */
+  keep(text: string, value: T): void;
+}
+
 /** `of(text)`, kept for the last `size` texts (the least recently used goes first). */
-export function byText<T>(size: number, of: (text: string) => T): (text: string) => T {
+export function byText<T>(size: number, of: (text: string) => T): ByText<T> {
   const cache = new Map<string, T>();
-  return (text) => {
+  const keep = (text: string, value: T) => {
+    cache.delete(text);
+    if (cache.size >= size) cache.delete(cache.keys().next().value!);
+    cache.set(text, value);
+  };
+  const get = (text: string) => {
     const hit = cache.get(text);
     if (hit !== undefined) {
       cache.delete(text);
@@ -22,8 +34,8 @@ export function byText<T>(size: number, of: (text: string) => T): (text: string)
       return hit;
     }
     const value = of(text);
-    if (cache.size >= size) cache.delete(cache.keys().next().value!);
-    cache.set(text, value);
+    keep(text, value);
     return value;
   };
+  return Object.assign(get, { keep });
 }

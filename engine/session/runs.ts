@@ -5,7 +5,7 @@
 // it was punctuated. A text is read once, char by char (no regex, no word strings), and kept for the last
 // TEXTS_KEPT texts seen (text-cache.ts): an answer is judged, then measured against the book, then is part of
 // the book every later step is measured against.
-import { TEXTS_KEPT, byText } from '../text-cache.js';
+import { TEXTS_KEPT, byText, type ByText } from '../text-cache.js';
 import { isLetterOrDigitAt } from '../words.js';
 
 /** Words in a run: long enough that ordinary phrases ("she said nothing at all") do not count. */
@@ -186,10 +186,12 @@ export class Runs {
   }
 }
 
-/** True when two texts have a run in common (the shorter's runs looked up in the longer's table). */
-export function sharesRun(a: Runs, b: Runs): boolean {
-  const [short, long] = a.keys.length <= b.keys.length ? [a, b] : [b, a];
-  for (const key of short.keys) if (long.has(key)) return true;
+/**
+ * True when `text` has one of `other`'s runs: each of `other`'s runs looked up in `text`'s table, so only
+ * `text`'s table is built (an answer's, which the repeat measure needs too; not a request message's, read once).
+ */
+export function sharesRun(text: Runs, other: Runs): boolean {
+  for (const key of other.keys) if (text.has(key)) return true;
   return false;
 }
 
@@ -215,4 +217,12 @@ export function readRuns(text: string): Runs {
 }
 
 /** A text's runs, kept for the last TEXTS_KEPT texts seen: answers and the book's parts. */
-export const runsOf: (text: string) => Runs = byText(TEXTS_KEPT, readRuns);
+export const runsOf: ByText<Runs> = byText(TEXTS_KEPT, readRuns);
+
+/**
+ * Keeps `text`'s runs as `same`'s, read already: `text` is `same` with only the spaces between words changed (a
+ * wall of text split into paragraphs), so its words and runs are the same and it is not read again.
+ */
+export function keepSameRuns(text: string, same: string): void {
+  if (text !== same) runsOf.keep(text, runsOf(same));
+}

@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { isEcho, repeatedShare } from '../../engine/index.js';
 import { repeatedShares } from '../../engine/session/repeat.js';
+import { readRuns } from '../../engine/session/runs.js';
+import { splitWalls } from '../../engine/session/answers/shape.js';
 
 const passage = "Aisha didn't look back at the harbour, where the blue lantern her father had painted still swung over the water.";
 
@@ -44,5 +46,14 @@ describe('echoes read with curly apostrophes', () => {
     const answer = `${request.system.replace(/'/g, '’')}\n\nThe morning came grey over the water.`;
     expect(isEcho(answer, request, { kind: 'prose', material: () => [] })).toBe(true);
     expect(isEcho('The morning came grey over the water, and Aisha counted the lanterns twice.', request, { kind: 'prose', material: () => [] })).toBe(false);
+  });
+});
+
+describe('a wall of text split into paragraphs', () => {
+  it('has the words and 8-word runs it had before (the judge keeps its reading for the split text)', () => {
+    const wall = `${"She didn't wait. The harbour lights came on one by one — blue, then gold. \u201cKanak-kanak!\u201d she called. ".repeat(60)}The end.`;
+    const split = splitWalls(wall, { wallWords: 400, paragraphWords: 120 });
+    expect(split.split).toBeGreaterThan(1);
+    expect([...readRuns(split.text).keys]).toEqual([...readRuns(wall).keys]);
   });
 });

@@ -11,7 +11,7 @@ import { countWords, type TextRequest } from '../../provider.js';
 import type { AnswerShape } from '../../spec/types.js';
 import { PROSE_FENCES, REFUSAL_TOPICS, REFUSALS } from './phrases.js';
 import { plainLine } from '../../markdown.js';
-import { RUN_WORDS, readRuns, runsOf, sharesRun, wordsOf, type Runs } from '../runs.js';
+import { RUN_WORDS, keepSameRuns, readRuns, runsOf, sharesRun, wordsOf, type Runs } from '../runs.js';
 import { byText } from '../../text-cache.js';
 import { withoutTalk } from './talk.js';
 import { judgeShape, splitWalls, type ShapeOutcome } from './shape.js';
@@ -249,6 +249,9 @@ export function judgeAnswer(text: string, request: Pick<TextRequest, 'system' | 
   if (talk.removed && (talk.share >= 0.5 || !talk.text)) return { outcome: 'assistant_talk', text };
   const shape = expect.shape;
   const walls = shape ? splitWalls(talk.text, shape) : { text: talk.text, split: 0 };
+  // A wall split at sentence ends has the words it had, and the runs the echo check read (the copy check and the
+  // repeat measure read the split text).
+  if (walls.split && !talk.removed) keepSameRuns(walls.text, refusal.text);
   const notes: AnswerNotes = { ...(talk.removed ? { removed: talk.removed } : {}), ...(walls.split ? { split: walls.split } : {}) };
   const kept = { text: walls.text, ...(talk.removed || walls.split ? { notes } : {}) };
   if (!shape) return kept;

@@ -68,25 +68,29 @@ export function lastWords(text: string, n: number, mark = '…'): string {
 export function letterWords(raw: string): string[] {
   // Lower case first, then read (a few capitals lower to a letter and a mark: "İ" → "i̇", two words).
   const text = raw.toLowerCase();
+  // The regex is quickest on plain ASCII; one curly quote or dash makes it read every character slowly (a text
+  // of two-byte characters), and the loop below reads such a text in less than half its time.
+  if (!NOT_ASCII.test(text)) return text.match(LETTER_WORD) ?? [];
   const words: string[] = [];
   const len = text.length;
-  let i = 0;
-  while (i < len) {
-    if (!isLetterOrDigitAt(text, i)) {
-      i++;
-      continue;
+  let start = -1;
+  for (let i = 0; i < len; i++) {
+    const code = text.charCodeAt(i);
+    // ASCII letters and digits straight from the table; anything else asked of isLetterOrDigitAt.
+    if (code < 0x80 ? CLASS[code] === 1 : isLetterOrDigitAt(text, i)) {
+      if (start < 0) start = i;
+      if (code >= 0xd800 && code <= 0xdbff) i++;
+    } else if (start >= 0 && !(isJoiner(code) && i + 1 < len && isLetterOrDigitAt(text, i + 1))) {
+      words.push(text.slice(start, i));
+      start = -1;
     }
-    const start = i;
-    while (i < len) {
-      if (isLetterOrDigitAt(text, i)) i += isHigh(text.charCodeAt(i)) ? 2 : 1;
-      else if (isJoiner(text.charCodeAt(i)) && i + 1 < len && isLetterOrDigitAt(text, i + 1)) i++;
-      else break;
-    }
-    words.push(text.slice(start, i));
   }
+  if (start >= 0) words.push(text.slice(start));
   return words;
 }
 
+const LETTER_WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
+const NOT_ASCII = /[^\0-\x7f]/;
 const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
 /** Per UTF-16 code unit: 0 not yet asked, 1 a letter or digit, 2 not, 3 half of a surrogate pair (read whole). */
 const CLASS = new Uint8Array(0x10000);

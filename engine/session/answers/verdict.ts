@@ -96,7 +96,9 @@ export function judgeRefusal(text: string): { refused: boolean; text: string } {
   // The first paragraph alone first: most answers do not open as a refusal, and are not split further.
   const first = PARAGRAPH_BREAK.exec(trimmed);
   const opening = first ? trimmed.slice(0, first.index) : trimmed;
-  if (!opening || !isRefusal(opening)) return { refused: false, text };
+  // One paragraph of more than MOST_REFUSAL_WORDS is kept whether it opens as a refusal or not (nothing after it
+  // to keep instead, too long to be one): its Markdown is not read (a wall of text is one such paragraph).
+  if (!opening || (!first && wordCount(opening) > MOST_REFUSAL_WORDS) || !isRefusal(opening)) return { refused: false, text };
   const paragraphs = trimmed.split(PARAGRAPH_BREAK);
   const rest = paragraphs.slice(1).join('\n\n').trim();
   if (rest && wordCount(opening) <= MOST_PREFACE_WORDS && /:\s*$/.test(opening.trim()) && !isRefusal(rest)) return { refused: false, text: rest };

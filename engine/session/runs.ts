@@ -186,15 +186,6 @@ export class Runs {
   }
 }
 
-/**
- * True when `text` has one of `other`'s runs: each of `other`'s runs looked up in `text`'s table, so only
- * `text`'s table is built (an answer's, which the repeat measure needs too; not a request message's, read once).
- */
-export function sharesRun(text: Runs, other: Runs): boolean {
-  for (const key of other.keys) if (text.has(key)) return true;
-  return false;
-}
-
 /** No run's key (keys are whole numbers from 0). */
 const EMPTY = -1;
 /** A key's first slot in a table of 2^(32-shift) slots: its first hash (the key's high 32 bits), mixed. */
@@ -218,6 +209,43 @@ export function readRuns(text: string): Runs {
 
 /** A text's runs, kept for the last TEXTS_KEPT texts seen: answers and the book's parts. */
 export const runsOf: ByText<Runs> = byText(TEXTS_KEPT, readRuns);
+
+/** A paragraph's words as hashWords' two hashes, kept for the last TEXTS_KEPT paragraphs of request messages. */
+const paragraphWordsOf = byText(TEXTS_KEPT, (paragraph: string) => {
+  const n = hashWords(paragraph);
+  return { x: hashX.slice(0, n), y: hashY.slice(0, n) };
+});
+
+/**
+ * Calls `each` with every run of `text` in order, the keys readRuns would make, without keeping them. The text is
+ * read a paragraph at a time and each paragraph's words are kept (paragraphWordsOf): a request's user message
+ * repeats most of its paragraphs from call to call (the story so far, the outline), so only its new ones are read.
+ * Cutting at blank lines cuts no word; the runs across a cut are made from the words on both sides.
+ */
+export function eachRun(text: string, each: (key: number) => void): void {
+  // The last RUN_WORDS words' hashes.
+  const ringX = new Int32Array(RUN_WORDS);
+  const ringY = new Int32Array(RUN_WORDS);
+  let count = 0;
+  for (let start = 0; start <= text.length; ) {
+    let end = text.indexOf('\n\n', start);
+    if (end < 0) end = text.length;
+    const { x, y } = paragraphWordsOf(text.slice(start, end));
+    for (let w = 0; w < x.length; w++) {
+      ringX[count & 7] = x[w]!;
+      ringY[count++ & 7] = y[w]!;
+      if (count < RUN_WORDS) continue;
+      let kx = 0;
+      let ky = 0;
+      for (let j = count - RUN_WORDS; j < count; j++) {
+        kx = (Math.imul(kx, 0x01000193) + ringX[j & 7]!) | 0;
+        ky = (Math.imul(ky, 0x2c1b3c6d) + ringY[j & 7]!) | 0;
+      }
+      each((kx >>> 0) * 2 ** 21 + (ky >>> 11));
+    }
+    start = end + 2;
+  }
+}
 
 /**
  * Keeps `text`'s runs as `same`'s, read already: `text` is `same` with only the spaces between words changed (a

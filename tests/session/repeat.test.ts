@@ -49,6 +49,16 @@ describe('echoes read with curly apostrophes', () => {
   });
 });
 
+describe('echoes across paragraphs', () => {
+  it('the request\'s paragraphs sent back as one, none of them 60 words alone, are the request sent back', () => {
+    const first = 'Keep every name the story bible gives, and keep each person to the part the bible gives them in the story so far, so that a reader who knows the earlier chapters finds the same people doing what they did before.';
+    const second = 'Write the scenes in the order the outline plans them, with dialogue that moves the plot on, and close the chapter on a beat that leads into the next one without telling the reader what it will be.';
+    const request = { system: 'You are a novelist.', user: `Write Chapter 4.\n\n${first}\n\n${second}` };
+    expect(isEcho(`The rain stopped. ${first} ${second}`, request, { kind: 'prose', material: () => [] })).toBe(true);
+    expect(isEcho(`The rain stopped. ${first}`, request, { kind: 'prose', material: () => [] })).toBe(false);
+  });
+});
+
 describe('a wall of text split into paragraphs', () => {
   it('has the words and 8-word runs it had before (the judge keeps its reading for the split text)', () => {
     const wall = `${"She didn't wait. The harbour lights came on one by one — blue, then gold. \u201cKanak-kanak!\u201d she called. ".repeat(60)}The end.`;

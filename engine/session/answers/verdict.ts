@@ -11,8 +11,7 @@ import { countWords, type TextRequest } from '../../provider.js';
 import type { AnswerShape } from '../../spec/types.js';
 import { PROSE_FENCES, REFUSAL_TOPICS, REFUSALS } from './phrases.js';
 import { plainLine } from '../../markdown.js';
-import { RUN_WORDS, keepSameRuns, readRuns, runsOf, sharesRun, wordsOf, type Runs } from '../runs.js';
-import { byText } from '../../text-cache.js';
+import { RUN_WORDS, eachRun, keepSameRuns, runsOf, wordsOf, type Runs } from '../runs.js';
 import { withoutTalk } from './talk.js';
 import { judgeShape, splitWalls, type ShapeOutcome } from './shape.js';
 
@@ -129,20 +128,11 @@ const ECHO_FROM_START = 12;
  */
 const ECHO_ANYWHERE = 60;
 
-/**
- * A request message's runs, kept for the last few dozen apart from the book's texts (runs.ts's runsOf): a system
- * prompt is the same for every step of a book (and for books alike), a request asked again is judged again, and
- * the many requests in flight should not push the book's parts out of runsOf.
- */
-const messageRunsOf = byText(64, readRuns);
-
 /** The heading lines of a text ("## Characters" → "characters"). */
 function headingsOf(text: string): string[] {
   if (!text.includes('#')) return [];
   return [...text.matchAll(/^#{1,6}[ \t]+(.+?)[ \t#]*$/gm)].map((m) => wordsOf(m[1]!).join(' ')).filter(Boolean);
 }
-/** A request message's headings, kept like its runs. */
-const messageHeadingsOf = byText(64, (text) => new Set(headingsOf(text)));
 
 /**
  * Whether the answer is the request's own text (its system and user messages less the material the answer
@@ -150,21 +140,30 @@ const messageHeadingsOf = byText(64, (text) => new Set(headingsOf(text)));
  * more of the request's headings (the story bible's sections) as its own.
  */
 export function isEcho(answer: string, request: Pick<TextRequest, 'system' | 'user'>, expect: Pick<AnswerExpectation, 'kind' | 'material'>): boolean {
-  const messages = [messageRunsOf(request.system), messageRunsOf(request.user)];
   const answerRuns = runsOf(answer);
+  // The request's runs the answer has too (usually none): each message's runs are looked up in the answer's
+  // table as they are read, a paragraph at a time, its paragraphs' words kept (eachRun): nothing the size of
+  // the request is made, and only its new paragraphs are read.
+  const asked = new Set<number>();
+  // Where each message starts (a message shorter than a run has none an answer could send back).
+  const starts: number[] = [];
+  for (const message of [request.system, request.user]) {
+    let isFirst = true;
+    eachRun(message, (key) => {
+      if (isFirst) starts.push(key);
+      isFirst = false;
+      if (answerRuns.has(key)) asked.add(key);
+    });
+  }
   // The material (a whole book by its last chapter) is read only when the answer shares runs with the request,
-  // usually not, and then only for those runs, each of its texts once (runsOf). Each run of the answer is
-  // looked up in the messages' tables, kept with them: nothing the size of the request is made per call.
+  // usually not, and then only for those runs, each of its texts once (runsOf).
   let material: readonly string[] | undefined;
   const materialOf = () => (material ??= expect.material());
-  const [system, user] = messages as [Runs, Runs];
-  // Where each message starts (a message shorter than a run has none an answer could send back).
-  const starts = messages.filter((m) => m.keys.length > 0).map((m) => m.keys[0]!);
   let materialRuns: Runs[] | undefined;
   // Whether a run of the request is the material's, asked once a run (an answer that loops a passage has few).
   const isMaterial = new Map<number, boolean>();
   const isOwn = (run: number) => {
-    if (!system.has(run) && !user.has(run)) return false;
+    if (!asked.has(run)) return false;
     let is = isMaterial.get(run);
     if (is === undefined) isMaterial.set(run, (is = (materialRuns ??= materialOf().map(runsOf)).some((m) => m.has(run))));
     return !is;
@@ -172,7 +171,7 @@ export function isEcho(answer: string, request: Pick<TextRequest, 'system' | 'us
   let longest = 0;
   let run = 0;
   let isFromStart = false;
-  if (sharesRun(answerRuns, system) || sharesRun(answerRuns, user)) {
+  if (asked.size) {
     for (const r of answerRuns.keys) {
       if (!isOwn(r)) {
         run = 0;
@@ -187,9 +186,11 @@ export function isEcho(answer: string, request: Pick<TextRequest, 'system' | 'us
   // copyright page's notice and disclaimer) is mostly them, and rightly.
   if ((isFromStart && longest >= ECHO_FROM_START) || longest >= ECHO_ANYWHERE) return true;
   if (expect.kind !== 'prose') return false;
-  const askedHeadings = messageHeadingsOf(request.user);
-  if (!askedHeadings.size) return false;
-  const echoed = headingsOf(answer).filter((h) => askedHeadings.has(h));
+  // Two of the answer's headings the request has: the answer's are read first (a chapter seldom has two).
+  const answerHeadings = headingsOf(answer);
+  if (answerHeadings.length < 2) return false;
+  const askedHeadings = new Set(headingsOf(request.user));
+  const echoed = answerHeadings.filter((h) => askedHeadings.has(h));
   if (echoed.length < 2) return false;
   const materialHeadings = new Set(materialOf().flatMap(headingsOf));
   return echoed.filter((h) => !materialHeadings.has(h)).length >= 2;

@@ -191,18 +191,37 @@ const EMPTY = -1;
 /** A key's first slot in a table of 2^(32-shift) slots: its first hash (the key's high 32 bits), mixed. */
 const slotOf = (key: number, shift: number) => Math.imul((key / 2 ** 21) >>> 0, 0x9e3779b1) >>> shift;
 
+/**
+ * A run's two hashes are polynomials of its words' (x: Σ word·P^(7-k) over its 8 words, mod 2^32), so the next
+ * run's are the last's less its first word, times P, plus the new word: a run costs a few multiplications however
+ * long it is. P^8 for each (what a word is worth when it leaves the run, after the multiplication).
+ */
+const PX = 0x01000193;
+const PY = 0x2c1b3c6d;
+const powerOf = (p: number) => {
+  let power = 1;
+  for (let k = 0; k < RUN_WORDS; k++) power = Math.imul(power, p);
+  return power;
+};
+const PX_OUT = powerOf(PX);
+const PY_OUT = powerOf(PY);
+/** A run's key from its two hashes: 32 bits of one and 21 of the other, a whole number below 2^53. */
+const keyOf = (x: number, y: number) => (x >>> 0) * 2 ** 21 + (y >>> 11);
+
 /** Reads a text's runs (uncached: runsOf and the callers' own caches keep them). */
 export function readRuns(text: string): Runs {
   const n = hashWords(text);
   const keys = new Float64Array(Math.max(0, n - RUN_WORDS + 1));
-  for (let i = 0; i < keys.length; i++) {
-    let x = 0;
-    let y = 0;
-    for (let j = i; j < i + RUN_WORDS; j++) {
-      x = (Math.imul(x, 0x01000193) + hashX[j]!) | 0;
-      y = (Math.imul(y, 0x2c1b3c6d) + hashY[j]!) | 0;
+  let x = 0;
+  let y = 0;
+  for (let j = 0; j < n; j++) {
+    x = (Math.imul(x, PX) + hashX[j]!) | 0;
+    y = (Math.imul(y, PY) + hashY[j]!) | 0;
+    if (j >= RUN_WORDS) {
+      x = (x - Math.imul(hashX[j - RUN_WORDS]!, PX_OUT)) | 0;
+      y = (y - Math.imul(hashY[j - RUN_WORDS]!, PY_OUT)) | 0;
     }
-    keys[i] = (x >>> 0) * 2 ** 21 + (y >>> 11);
+    if (j >= RUN_WORDS - 1) keys[j - RUN_WORDS + 1] = keyOf(x, y);
   }
   return new Runs(keys, n);
 }
@@ -223,25 +242,28 @@ const paragraphWordsOf = byText(TEXTS_KEPT, (paragraph: string) => {
  * Cutting at blank lines cuts no word; the runs across a cut are made from the words on both sides.
  */
 export function eachRun(text: string, each: (key: number) => void): void {
-  // The last RUN_WORDS words' hashes.
+  // The last RUN_WORDS words' hashes, and the run's hashes rolled along (readRuns).
   const ringX = new Int32Array(RUN_WORDS);
   const ringY = new Int32Array(RUN_WORDS);
   let count = 0;
+  let kx = 0;
+  let ky = 0;
   for (let start = 0; start <= text.length; ) {
     let end = text.indexOf('\n\n', start);
     if (end < 0) end = text.length;
     const { x, y } = paragraphWordsOf(text.slice(start, end));
     for (let w = 0; w < x.length; w++) {
-      ringX[count & 7] = x[w]!;
-      ringY[count++ & 7] = y[w]!;
-      if (count < RUN_WORDS) continue;
-      let kx = 0;
-      let ky = 0;
-      for (let j = count - RUN_WORDS; j < count; j++) {
-        kx = (Math.imul(kx, 0x01000193) + ringX[j & 7]!) | 0;
-        ky = (Math.imul(ky, 0x2c1b3c6d) + ringY[j & 7]!) | 0;
+      kx = (Math.imul(kx, PX) + x[w]!) | 0;
+      ky = (Math.imul(ky, PY) + y[w]!) | 0;
+      // The word that leaves the run sits where the new one goes.
+      const at = count++ & (RUN_WORDS - 1);
+      if (count > RUN_WORDS) {
+        kx = (kx - Math.imul(ringX[at]!, PX_OUT)) | 0;
+        ky = (ky - Math.imul(ringY[at]!, PY_OUT)) | 0;
       }
-      each((kx >>> 0) * 2 ** 21 + (ky >>> 11));
+      ringX[at] = x[w]!;
+      ringY[at] = y[w]!;
+      if (count >= RUN_WORDS) each(keyOf(kx, ky));
     }
     start = end + 2;
   }

@@ -28,12 +28,13 @@ const PARAGRAPH_WORDS = 40;
 /** The most words a measure or chapter-title line has (a longer line is prose that names an amount). */
 const SHORT_LINE_WORDS = 15;
 
-const wordsIn = (line: string) => {
+/** The words of a line (runs of characters above the space), counted no further than one over `most`. */
+const wordsIn = (line: string, most = Infinity) => {
   let n = 0;
   let isWord = false;
   for (let i = 0; i < line.length; i++) {
     const isSpace = line.charCodeAt(i) <= 32;
-    if (!isSpace && !isWord) n++;
+    if (!isSpace && !isWord && ++n > most) return n;
     isWord = !isSpace;
   }
   return n;
@@ -124,7 +125,7 @@ export function splitWalls(text: string, shape: Pick<AnswerShape, 'wallWords' | 
   if (!hasLineOf(text, least)) return { text, split: 0 };
   let split = 0;
   const lines = text.split('\n').map((line) => {
-    if (line.length < least || LIST_LINE.test(line) || HEADING_LINE.test(line) || wordsIn(line) <= shape.wallWords) return line;
+    if (line.length < least || LIST_LINE.test(line) || HEADING_LINE.test(line) || wordsIn(line, shape.wallWords) <= shape.wallWords) return line;
     const paragraphs: string[] = [];
     let start = 0;
     let words = 0;

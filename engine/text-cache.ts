@@ -6,8 +6,8 @@
 /**
  * How many texts each cache keeps: a batch runs up to 100 books at once, each measuring against every part
  * before its step, so a cache smaller than the parts of the books in flight is emptied before a book's next
- * step comes back to it (256 kept a 400-book batch reading every part again at every step). About 12 KB per
- * 1,500-word part for its runs.
+ * step comes back to it (256 kept a 400-book batch reading every part again at every step). About 20 KB per
+ * 1,500-word part for its runs (their keys and the table of them, session/runs.ts).
  */
 export const TEXTS_KEPT = 2048;
 

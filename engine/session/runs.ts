@@ -4,11 +4,12 @@
 // apostrophes read as straight ones, punctuation, dashes and Markdown marks left out, so a run matches however
 // it was punctuated. A text is read once, char by char (no regex, no word strings), and kept for the last
 // TEXTS_KEPT texts seen (text-cache.ts): an answer is judged, then measured against the book, then is part of
-// the book every later step is measured against.
+// the book every later step is measured against. A request's messages are read a paragraph at a time, each
+// paragraph's words kept (eachRun): most of them come back in the book's next request.
 import { TEXTS_KEPT, byText, type ByText } from '../text-cache.js';
 import { isLetterOrDigitAt } from '../words.js';
 
-/** Words in a run: long enough that ordinary phrases ("she said nothing at all") do not count. */
+/** Words in a run: long enough that ordinary phrases ("she said nothing at all") do not count (a power of two: eachRun's ring). */
 export const RUN_WORDS = 8;
 
 /** Letters and digits as the product reads them (words.ts): a code unit, or a surrogate pair whole. */
@@ -129,10 +130,11 @@ function hashWords(text: string): number {
  * A text's 8-word runs: `keys[i]` is words i to i+7 as one number (two 32-bit hashes of the words, kept to 53
  * bits: two runs of a book of 100,000 words share a number by chance about once in two million such books, and
  * then 8 words count as repeated); `words` how many words it has. Its runs as a set (`has`, an open-addressing
- * table) and `repeatsWithin` are worked out when first asked and kept with it.
+ * table of places in `keys`) and `repeatsWithin` are worked out when first asked and kept with it.
  */
 export class Runs {
-  #table: Float64Array | undefined;
+  /** Where each distinct run is in `keys`, plus one (0: an empty slot), at a slot found from the key. */
+  #table: Uint16Array | Uint32Array | undefined;
   #shift = 0;
   #within: Uint8Array | null = null;
   constructor(
@@ -143,11 +145,12 @@ export class Runs {
   /** True when the text has the run `key`. */
   has(key: number): boolean {
     const table = this.#table ?? this.#build();
+    const keys = this.keys;
     const mask = table.length - 1;
     for (let at = slotOf(key, this.#shift); ; at = (at + 1) & mask) {
-      const k = table[at]!;
-      if (k === key) return true;
-      if (k === EMPTY) return false;
+      const i = table[at]!;
+      if (i === 0) return false;
+      if (keys[i - 1] === key) return true;
     }
   }
 
@@ -157,24 +160,27 @@ export class Runs {
     return this.#within;
   }
 
-  /** The table of the runs (twice as many slots as runs at least, so few probes), and the repeats found making it. */
-  #build(): Float64Array {
+  /**
+   * The table of the runs (twice as many slots as runs at least, so few probes; 2 bytes a slot for a text of
+   * fewer than 65,535 runs), and the repeats found making it.
+   */
+  #build(): Uint16Array | Uint32Array {
     const keys = this.keys;
     let bits = 4;
     while (1 << bits < keys.length * 2) bits++;
-    const table = new Float64Array(1 << bits).fill(EMPTY);
+    const table = keys.length < 0xffff ? new Uint16Array(1 << bits) : new Uint32Array(1 << bits);
     const mask = table.length - 1;
     const shift = 32 - bits;
     let within: Uint8Array | null = null;
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i]!;
       for (let at = slotOf(key, shift); ; at = (at + 1) & mask) {
-        const k = table[at]!;
-        if (k === EMPTY) {
-          table[at] = key;
+        const j = table[at]!;
+        if (j === 0) {
+          table[at] = i + 1;
           break;
         }
-        if (k === key) {
+        if (keys[j - 1] === key) {
           (within ??= new Uint8Array(keys.length))[i] = 1;
           break;
         }
@@ -186,8 +192,6 @@ export class Runs {
   }
 }
 
-/** No run's key (keys are whole numbers from 0). */
-const EMPTY = -1;
 /** A key's first slot in a table of 2^(32-shift) slots: its first hash (the key's high 32 bits), mixed. */
 const slotOf = (key: number, shift: number) => Math.imul((key / 2 ** 21) >>> 0, 0x9e3779b1) >>> shift;
 

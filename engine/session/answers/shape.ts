@@ -30,12 +30,14 @@ const SHORT_LINE_WORDS = 15;
 
 /** The words of a line (runs of characters above the space), counted no further than one over `most`. */
 const wordsIn = (line: string, most = Infinity) => {
+  const len = line.length;
   let n = 0;
-  let isWord = false;
-  for (let i = 0; i < line.length; i++) {
-    const isSpace = line.charCodeAt(i) <= 32;
-    if (!isSpace && !isWord && ++n > most) return n;
-    isWord = !isSpace;
+  let i = 0;
+  // Spaces to the next word, then the word to the next space (as countWords reads).
+  while (i < len) {
+    while (line.charCodeAt(i) <= 32) if (++i === len) return n;
+    if (++n > most) return n;
+    while (++i < len && line.charCodeAt(i) > 32);
   }
   return n;
 };

@@ -6,15 +6,27 @@
 /**
  * How many texts each cache keeps: a batch runs up to 100 books at once, each measuring against every part
  * before its step, so a cache smaller than the parts of the books in flight is emptied before a book's next
- * step comes back to it (256 kept a 400-book batch reading every part again at every step). About 12 KB per
- * 1,500-word part for its runs.
+ * step comes back to it (256 kept a 400-book batch reading every part again at every step). About 20 KB per
+ * 1,500-word part for its runs (their keys and the table of them, session/runs.ts).
  */
 export const TEXTS_KEPT = 2048;
 
+/** A function of a text, kept for the last texts seen (byText); `keep` stores a value worked out another way. */
+export interface ByText<T> {
+  (text: string): T;
+  /** Keeps `value` as `text`'s (a text known to give what another already gave: no need to work it out). */
+  keep(text: string, value: T): void;
+}
+
 /** `of(text)`, kept for the last `size` texts (the least recently used goes first). */
-export function byText<T>(size: number, of: (text: string) => T): (text: string) => T {
+export function byText<T>(size: number, of: (text: string) => T): ByText<T> {
   const cache = new Map<string, T>();
-  return (text) => {
+  const keep = (text: string, value: T) => {
+    cache.delete(text);
+    if (cache.size >= size) cache.delete(cache.keys().next().value!);
+    cache.set(text, value);
+  };
+  const get = (text: string) => {
     const hit = cache.get(text);
     if (hit !== undefined) {
       cache.delete(text);
@@ -22,8 +34,8 @@ export function byText<T>(size: number, of: (text: string) => T): (text: string)
       return hit;
     }
     const value = of(text);
-    if (cache.size >= size) cache.delete(cache.keys().next().value!);
-    cache.set(text, value);
+    keep(text, value);
     return value;
   };
+  return Object.assign(get, { keep });
 }

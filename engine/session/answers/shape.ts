@@ -28,13 +28,16 @@ const PARAGRAPH_WORDS = 40;
 /** The most words a measure or chapter-title line has (a longer line is prose that names an amount). */
 const SHORT_LINE_WORDS = 15;
 
-const wordsIn = (line: string) => {
+/** The words of a line (runs of characters above the space), counted no further than one over `most`. */
+const wordsIn = (line: string, most = Infinity) => {
+  const len = line.length;
   let n = 0;
-  let isWord = false;
-  for (let i = 0; i < line.length; i++) {
-    const isSpace = line.charCodeAt(i) <= 32;
-    if (!isSpace && !isWord) n++;
-    isWord = !isSpace;
+  let i = 0;
+  // Spaces to the next word, then the word to the next space (as countWords reads).
+  while (i < len) {
+    while (line.charCodeAt(i) <= 32) if (++i === len) return n;
+    if (++n > most) return n;
+    while (++i < len && line.charCodeAt(i) > 32);
   }
   return n;
 };
@@ -97,6 +100,17 @@ export function shapeOf(spec: Pick<ResolvedSpec, 'kind' | 'prompts'>, step: Pick
   return step.kind === 'introduction' || step.kind === 'conclusion' ? p.shape : undefined;
 }
 
+/** True when a line of `text` is at least `chars` long. */
+function hasLineOf(text: string, chars: number): boolean {
+  for (let start = 0; text.length - start >= chars; ) {
+    const end = text.indexOf('\n', start);
+    if ((end < 0 ? text.length : end) - start >= chars) return true;
+    if (end < 0) return false;
+    start = end + 1;
+  }
+  return false;
+}
+
 /** Sentence ends a wall is split at: a stop (and any closing quotes or brackets) before a space. */
 const SENTENCE_END = /[.!?…]["”’»)\]]*(?=\s)/g;
 
@@ -107,9 +121,13 @@ const SENTENCE_END = /[.!?…]["”’»)\]]*(?=\s)/g;
  * @example splitWalls(`${'Rain fell. '.repeat(300)}`, { wallWords: 400, paragraphWords: 120 }).split // 5
  */
 export function splitWalls(text: string, shape: Pick<AnswerShape, 'wallWords' | 'paragraphWords'>): { text: string; split: number } {
+  // A line of more than wallWords words has at least two characters a word more (a word and a space): shorter
+  // lines are never walls and their words are not counted (judgeShape counts them once).
+  const least = 2 * shape.wallWords + 1;
+  if (!hasLineOf(text, least)) return { text, split: 0 };
   let split = 0;
   const lines = text.split('\n').map((line) => {
-    if (LIST_LINE.test(line) || HEADING_LINE.test(line) || wordsIn(line) <= shape.wallWords) return line;
+    if (line.length < least || LIST_LINE.test(line) || HEADING_LINE.test(line) || wordsIn(line, shape.wallWords) <= shape.wallWords) return line;
     const paragraphs: string[] = [];
     let start = 0;
     let words = 0;

@@ -4,6 +4,7 @@
 // answer that is mostly them is not the text (`assistant_talk`, answers/verdict.ts). Quoted paragraphs are a
 // character's and stay. The phrases are data (answers/phrases.ts). Each paragraph's start is read once, with
 // anchored patterns, never the whole answer.
+import { countWords } from '../../words.js';
 import { ANNOUNCERS, ANSWER_NOUNS, ASSISTANT_DECLINES, ASSISTANT_OPENERS, CLOSING_REMARKS, REFUSALS, TALK_TOPICS } from './phrases.js';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -19,8 +20,6 @@ const NOUN = anyOf(ANSWER_NOUNS);
 const HEAD_CHARS = 240;
 /** A remark or an announcement is short; a long paragraph that happens to open like one is the text's own. */
 const MOST_REMARK_WORDS = 80;
-
-const wordCount = (text: string) => text.match(/\S+/g)?.length ?? 0;
 
 /** A paragraph's start, lower-cased, without Markdown marks and with straight apostrophes. */
 function headOf(paragraph: string): string {
@@ -39,13 +38,16 @@ export function isAssistantTalk(paragraph: string, opts: { isOpenerOnly?: boolea
   const head = headOf(paragraph);
   if (!head || /^["“‘'«]/.test(head)) return false;
   if (OPENER.test(head)) return true;
-  const isShort = wordCount(paragraph) <= MOST_REMARK_WORDS;
-  if (!isShort || opts.isOpenerOnly) return false;
-  if ((REFUSAL.test(head) || CLOSING.test(head)) && TOPIC.test(head)) return true;
+  if (opts.isOpenerOnly) return false;
+  // The words are counted only for a paragraph that opens like a remark or an announcement (few do).
+  if ((REFUSAL.test(head) || CLOSING.test(head)) && TOPIC.test(head)) return isShort(paragraph);
   // An announcement inside prose ends with its colon ("Here is the rest of the chapter:"); narration that opens
   // "Here is…" or "Ini adalah bab…" does not.
-  return ANNOUNCER.test(head) && NOUN.test(head) && /:\s*$/.test(paragraph);
+  return ANNOUNCER.test(head) && NOUN.test(head) && /:\s*$/.test(paragraph) && isShort(paragraph);
 }
+
+/** True for a paragraph of at most MOST_REMARK_WORDS words (a remark or an announcement is short). */
+const isShort = (paragraph: string) => countWords(paragraph) <= MOST_REMARK_WORDS;
 
 /**
  * The answer without its assistant paragraphs: `removed` of them taken out, `share` the part of its words they
@@ -56,16 +58,16 @@ export function withoutTalk(text: string, opts: { isOpenerOnly?: boolean } = {})
   const paragraphs = text.split(/\n[ \t]*\n/);
   let removed = 0;
   let talkWords = 0;
-  let words = 0;
   const kept: string[] = [];
+  // A paragraph without words has an empty head: never talk.
   for (const p of paragraphs) {
-    const n = wordCount(p);
-    words += n;
-    if (n && isAssistantTalk(p, opts)) {
+    if (isAssistantTalk(p, opts)) {
       removed++;
-      talkWords += n;
+      talkWords += countWords(p);
     } else kept.push(p);
   }
   if (!removed) return { text, removed: 0, share: 0 };
+  // The paragraphs' words are the text's: the breaks between them are spaces.
+  const words = countWords(text);
   return { text: kept.join('\n\n').trim(), removed, share: words ? talkWords / words : 0 };
 }

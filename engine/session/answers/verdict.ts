@@ -11,8 +11,7 @@ import { countWords, type TextRequest } from '../../provider.js';
 import type { AnswerShape } from '../../spec/types.js';
 import { PROSE_FENCES, REFUSAL_TOPICS, REFUSALS } from './phrases.js';
 import { plainLine } from '../../markdown.js';
-import { RUN_WORDS, runKeys } from '../repeat.js';
-import { TEXTS_KEPT, byText } from '../../text-cache.js';
+import { RUN_WORDS, eachRun, keepSameRuns, runsOf, wordsOf, type Runs } from '../runs.js';
 import { withoutTalk } from './talk.js';
 import { judgeShape, splitWalls, type ShapeOutcome } from './shape.js';
 
@@ -84,15 +83,24 @@ export function isRefusal(paragraph: string): boolean {
   return !/^["“‘'«]/.test(text) && REFUSAL.test(text) && REFUSAL_TOPIC.test(text);
 }
 
+/** Where a paragraph ends (a blank line, however many). */
+const PARAGRAPH_BREAK = /\n\s*\n/;
+
 /**
  * The answer when it declines: `refused` when its first paragraph refuses and the whole answer is short;
  * a refusal ahead of the text it then gives (at most MOST_PREFACE_WORDS, ending with a colon) is taken off.
  */
 export function judgeRefusal(text: string): { refused: boolean; text: string } {
-  const paragraphs = text.trim().split(/\n\s*\n/);
-  if (!paragraphs[0] || !isRefusal(paragraphs[0])) return { refused: false, text };
+  const trimmed = text.trim();
+  // The first paragraph alone first: most answers do not open as a refusal, and are not split further.
+  const first = PARAGRAPH_BREAK.exec(trimmed);
+  const opening = first ? trimmed.slice(0, first.index) : trimmed;
+  // One paragraph of more than MOST_REFUSAL_WORDS is kept whether it opens as a refusal or not (nothing after it
+  // to keep instead, too long to be one): its Markdown is not read (a wall of text is one such paragraph).
+  if (!opening || (!first && wordCount(opening) > MOST_REFUSAL_WORDS) || !isRefusal(opening)) return { refused: false, text };
+  const paragraphs = trimmed.split(PARAGRAPH_BREAK);
   const rest = paragraphs.slice(1).join('\n\n').trim();
-  if (rest && wordCount(paragraphs[0]) <= MOST_PREFACE_WORDS && /:\s*$/.test(paragraphs[0].trim()) && !isRefusal(rest)) return { refused: false, text: rest };
+  if (rest && wordCount(opening) <= MOST_PREFACE_WORDS && /:\s*$/.test(opening.trim()) && !isRefusal(rest)) return { refused: false, text: rest };
   return { refused: wordCount(text) <= MOST_REFUSAL_WORDS || paragraphs.filter(isRefusal).length >= 2, text };
 }
 
@@ -110,12 +118,7 @@ export function unfenced(text: string): string {
   return inner.trim();
 }
 
-/** Words of a text, lower-cased, punctuation and Markdown marks off: echoes are matched on these. */
-function wordsOf(text: string): string[] {
-  return straight(text).toLowerCase().match(/[\p{L}\p{N}]+(?:['-][\p{L}\p{N}]+)*/gu) ?? [];
-}
-
-/** Words in a run of the request that an echo is matched on (runs are numbers: repeat.ts's runKeys). */
+/** Words in a run of the request that an echo is matched on (runs.ts: the words read as the repeat measure reads them). */
 const ECHO_RUN = RUN_WORDS;
 /** An echo that starts where a message of the request starts, this long, is the request sent back. */
 const ECHO_FROM_START = 12;
@@ -125,33 +128,9 @@ const ECHO_FROM_START = 12;
  */
 const ECHO_ANYWHERE = 60;
 
-/**
- * The runs of a material text, sorted (for a binary search), kept for the last TEXTS_KEPT texts seen
- * (text-cache.ts): an answer's material is the book so far, the same texts from step to step (8 bytes a word).
- */
-const sortedRunsOf = byText(TEXTS_KEPT, (text) => runKeys(wordsOf(text)).sort());
-
-/** A request message's runs, kept for the last few dozen: a system prompt is the same for every step of a book (and for books alike), and a request asked again is judged again. */
-const requestRunsOf = byText(64, (text) => runKeys(wordsOf(text)));
-
-/** An answer's runs, kept for the last few answers: the echo check and the copy check read the same answer. */
-const answerRunsOf = byText(4, (text) => runKeys(wordsOf(text)));
-
-function hasRun(sorted: Float64Array, key: number): boolean {
-  let lo = 0;
-  let hi = sorted.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const at = sorted[mid]!;
-    if (at === key) return true;
-    if (at < key) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
-}
-
 /** The heading lines of a text ("## Characters" → "characters"). */
 function headingsOf(text: string): string[] {
+  if (!text.includes('#')) return [];
   return [...text.matchAll(/^#{1,6}[ \t]+(.+?)[ \t#]*$/gm)].map((m) => wordsOf(m[1]!).join(' ')).filter(Boolean);
 }
 
@@ -161,43 +140,57 @@ function headingsOf(text: string): string[] {
  * more of the request's headings (the story bible's sections) as its own.
  */
 export function isEcho(answer: string, request: Pick<TextRequest, 'system' | 'user'>, expect: Pick<AnswerExpectation, 'kind' | 'material'>): boolean {
-  const messages = [requestRunsOf(request.system), requestRunsOf(request.user)];
+  const answerRuns = runsOf(answer);
+  // The request's runs the answer has too (usually none): each message's runs are looked up in the answer's
+  // table as they are read, a paragraph at a time, its paragraphs' words kept (eachRun): nothing the size of
+  // the request is made, and only its new paragraphs are read.
   const asked = new Set<number>();
-  for (const m of messages) for (const key of m) asked.add(key);
-  const answerRuns = answerRunsOf(answer);
-  // The material (a whole book by its last chapter) is read only for the runs the answer shares with the
-  // request, usually none, and each of its texts once (sortedRunsOf).
+  // Where each message starts (a message shorter than a run has none an answer could send back).
+  const starts: number[] = [];
+  for (const message of [request.system, request.user]) {
+    let isFirst = true;
+    eachRun(message, (key) => {
+      if (isFirst) starts.push(key);
+      isFirst = false;
+      if (answerRuns.has(key)) asked.add(key);
+    });
+  }
+  // The material (a whole book by its last chapter) is read only when the answer shares runs with the request,
+  // usually not, and then only for those runs, each of its texts once (runsOf).
   let material: readonly string[] | undefined;
   const materialOf = () => (material ??= expect.material());
-  let materialSorted: Float64Array[] | undefined;
-  const isMaterial = (run: number) => (materialSorted ??= materialOf().map(sortedRunsOf)).some((keys) => hasRun(keys, run));
-  const ownRuns = new Map<number, boolean>();
+  let materialRuns: Runs[] | undefined;
+  // Whether a run of the request is the material's, asked once a run (an answer that loops a passage has few).
+  const isMaterial = new Map<number, boolean>();
   const isOwn = (run: number) => {
     if (!asked.has(run)) return false;
-    let own = ownRuns.get(run);
-    if (own === undefined) ownRuns.set(run, (own = !isMaterial(run)));
-    return own;
+    let is = isMaterial.get(run);
+    if (is === undefined) isMaterial.set(run, (is = (materialRuns ??= materialOf().map(runsOf)).some((m) => m.has(run))));
+    return !is;
   };
-  // Where each message starts (a message shorter than a run has none an answer could send back).
-  const starts = new Set(messages.filter((m) => m.length > 0).map((m) => m[0]!));
   let longest = 0;
   let run = 0;
   let isFromStart = false;
-  for (const r of answerRuns) {
-    if (!isOwn(r)) {
-      run = 0;
-      continue;
+  if (asked.size) {
+    for (const r of answerRuns.keys) {
+      if (!isOwn(r)) {
+        run = 0;
+        continue;
+      }
+      if (run === 0 && starts.includes(r)) isFromStart = true;
+      run = run === 0 ? ECHO_RUN : run + 1;
+      longest = Math.max(longest, run);
     }
-    if (run === 0 && starts.has(r)) isFromStart = true;
-    run = run === 0 ? ECHO_RUN : run + 1;
-    longest = Math.max(longest, run);
   }
   // How much of the answer the request's words cover says nothing alone: a short piece told what to say (a
   // copyright page's notice and disclaimer) is mostly them, and rightly.
   if ((isFromStart && longest >= ECHO_FROM_START) || longest >= ECHO_ANYWHERE) return true;
   if (expect.kind !== 'prose') return false;
+  // Two of the answer's headings the request has: the answer's are read first (a chapter seldom has two).
+  const answerHeadings = headingsOf(answer);
+  if (answerHeadings.length < 2) return false;
   const askedHeadings = new Set(headingsOf(request.user));
-  const echoed = headingsOf(answer).filter((h) => askedHeadings.has(h));
+  const echoed = answerHeadings.filter((h) => askedHeadings.has(h));
   if (echoed.length < 2) return false;
   const materialHeadings = new Set(materialOf().flatMap(headingsOf));
   return echoed.filter((h) => !materialHeadings.has(h)).length >= 2;
@@ -221,17 +214,17 @@ const COPY_STRETCH = 3;
  */
 export function copiedShare(answer: string, earlier: readonly string[], enough?: number): number {
   if (!earlier.length) return 0;
-  const runs = answerRunsOf(answer);
+  const runs = runsOf(answer).keys;
   const sample: number[] = [];
   for (let i = 0; i < runs.length; i += COPY_STRIDE) sample.push(runs[i]!);
   const n = sample.length;
   const distinct = new Set(sample).size;
   if (distinct < COPY_LEAST_RUNS || distinct < n / 2) return 0;
-  const texts = earlier.map(sortedRunsOf);
+  const texts = earlier.map(runsOf);
   let copied = 0;
   let streak = 0;
   for (let j = 0; j < n; j++) {
-    if (texts.some((keys) => hasRun(keys, sample[j]!))) streak++;
+    if (texts.some((runs) => runs.has(sample[j]!))) streak++;
     else {
       if (streak >= COPY_STRETCH) copied += streak;
       streak = 0;
@@ -259,6 +252,9 @@ export function judgeAnswer(text: string, request: Pick<TextRequest, 'system' | 
   if (talk.removed && (talk.share >= 0.5 || !talk.text)) return { outcome: 'assistant_talk', text };
   const shape = expect.shape;
   const walls = shape ? splitWalls(talk.text, shape) : { text: talk.text, split: 0 };
+  // A wall split at sentence ends has the words it had, and the runs the echo check read (the copy check and the
+  // repeat measure read the split text).
+  if (walls.split && !talk.removed) keepSameRuns(walls.text, refusal.text);
   const notes: AnswerNotes = { ...(talk.removed ? { removed: talk.removed } : {}), ...(walls.split ? { split: walls.split } : {}) };
   const kept = { text: walls.text, ...(talk.removed || walls.split ? { notes } : {}) };
   if (!shape) return kept;

@@ -1,0 +1,282 @@
+// A text's 8-word runs, read one way for every check that compares texts by them: the echo check and the copy
+// check (answers/verdict.ts) and the repeat measure (repeat.ts). A word is a run of letters and digits with
+// inner apostrophes and hyphens ("don't", Malay "kanak-kanak", German "Straße", "café"), lower-cased, curly
+// apostrophes read as straight ones, punctuation, dashes and Markdown marks left out, so a run matches however
+// it was punctuated. A text is read once, char by char (no regex, no word strings), and kept for the last
+// TEXTS_KEPT texts seen (text-cache.ts): an answer is judged, then measured against the book, then is part of
+// the book every later step is measured against. A request's messages are read a paragraph at a time, each
+// paragraph's words kept (eachRun): most of them come back in the book's next request.
+import { TEXTS_KEPT, byText, type ByText } from '../text-cache.js';
+import { isLetterOrDigitAt } from '../words.js';
+
+/** Words in a run: long enough that ordinary phrases ("she said nothing at all") do not count (a power of two: eachRun's ring). */
+export const RUN_WORDS = 8;
+
+/** Letters and digits as the product reads them (words.ts): a code unit, or a surrogate pair whole. */
+const isWordAt = isLetterOrDigitAt;
+
+/** An apostrophe (straight or curly) or a hyphen: inside a word when a letter or digit is on both sides. */
+const isJoiner = (code: number) => code === 0x27 || code === 0x2d || code === 0x2019 || code === 0x2018;
+
+/**
+ * The words of a text as the runs read them (hashWords' rule), as strings: a heading's words, compared whole.
+ * @example wordsOf('“Don’t—STOP,” said Zoë.') // ["don't", 'stop', 'said', 'zoë']
+ */
+export function wordsOf(text: string): string[] {
+  const words: string[] = [];
+  const len = text.length;
+  let i = 0;
+  while (i < len) {
+    if (!isWordAt(text, i)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < len) {
+      if (isWordAt(text, i)) i += isHigh(text.charCodeAt(i)) ? 2 : 1;
+      else if (isJoiner(text.charCodeAt(i)) && i + 1 < len && isWordAt(text, i + 1)) i++;
+      else break;
+    }
+    words.push(text.slice(start, i).toLowerCase().replace(/[’‘]/g, "'"));
+  }
+  return words;
+}
+
+const isHigh = (code: number) => code >= 0xd800 && code <= 0xdbff;
+
+function grow(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const bigger = new Int32Array(a.length * 2);
+  bigger.set(a);
+  return bigger;
+}
+
+/** Per code unit: its lower-case code unit; 0 not yet asked; 0xffff lowers to more than one unit ("İ"). */
+const LOWER = new Uint16Array(0x10000);
+const MANY = 0xffff;
+/** Per ASCII code: the lower-case letter or digit it is, 0 when it is neither. */
+const ASCII_WORD = new Uint8Array(0x80);
+for (let c = 0; c < 0x80; c++) {
+  LOWER[c] = c >= 0x41 && c <= 0x5a ? c + 0x20 : c;
+  ASCII_WORD[c] = (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) ? LOWER[c]! : 0;
+}
+
+function lowerOf(code: number): number {
+  if (code >= 0xd800 && code <= 0xdfff) return MANY;
+  const s = String.fromCharCode(code).toLowerCase();
+  return s.length === 1 && s.charCodeAt(0) !== MANY ? s.charCodeAt(0) : MANY;
+}
+
+/** Each word's two 32-bit hashes (of its lower-case letters, joiners as ' and -), reused by every reading. */
+let hashX = new Int32Array(4096);
+let hashY = new Int32Array(4096);
+
+/**
+ * Reads the words of `text` into hashX/hashY and returns how many: the words wordsOf finds, in one pass,
+ * ASCII letters and digits from a table, other characters through words.ts's and a lower-case table.
+ */
+function hashWords(text: string): number {
+  const len = text.length;
+  let n = 0;
+  let x = 0;
+  let y = 0;
+  let isIn = false;
+  for (let i = 0; i < len; i++) {
+    const code = text.charCodeAt(i);
+    let unit = code < 0x80 ? ASCII_WORD[code]! : 0;
+    if (unit === 0) {
+      if (code >= 0x80 && isWordAt(text, i)) {
+        unit = LOWER[code]!;
+        if (unit === 0) LOWER[code] = unit = lowerOf(code);
+      } else if (isIn && isJoiner(code) && i + 1 < len && isWordAt(text, i + 1)) unit = code === 0x2d ? 0x2d : 0x27;
+      else {
+        if (isIn) {
+          if (n === hashX.length) [hashX, hashY] = [grow(hashX), grow(hashY)];
+          hashX[n] = x;
+          hashY[n++] = y;
+          isIn = false;
+        }
+        continue;
+      }
+    }
+    if (!isIn) {
+      x = 0x811c9dc5;
+      y = 0x9747b28c;
+      isIn = true;
+    }
+    if (unit !== MANY) {
+      x = Math.imul(x ^ unit, 0x01000193);
+      y = Math.imul(y ^ unit, 0x5bd1e995) ^ (y >>> 15);
+      continue;
+    }
+    // A letter that lowers to more than one unit, or one beyond 0xffff (a surrogate pair, read whole).
+    const point = text.codePointAt(i)!;
+    if (point > 0xffff) i++;
+    const lower = String.fromCodePoint(point).toLowerCase();
+    for (let k = 0; k < lower.length; k++) {
+      const c = lower.charCodeAt(k);
+      x = Math.imul(x ^ c, 0x01000193);
+      y = Math.imul(y ^ c, 0x5bd1e995) ^ (y >>> 15);
+    }
+  }
+  if (isIn) {
+    if (n === hashX.length) [hashX, hashY] = [grow(hashX), grow(hashY)];
+    hashX[n] = x;
+    hashY[n++] = y;
+  }
+  return n;
+}
+
+/**
+ * A text's 8-word runs: `keys[i]` is words i to i+7 as one number (two 32-bit hashes of the words, kept to 53
+ * bits: two runs of a book of 100,000 words share a number by chance about once in two million such books, and
+ * then 8 words count as repeated); `words` how many words it has. Its runs as a set (`has`, an open-addressing
+ * table of places in `keys`) and `repeatsWithin` are worked out when first asked and kept with it.
+ */
+export class Runs {
+  /** Where each distinct run is in `keys`, plus one (0: an empty slot), at a slot found from the key. */
+  #table: Uint16Array | Uint32Array | undefined;
+  #shift = 0;
+  #within: Uint8Array | null = null;
+  constructor(
+    readonly keys: Float64Array,
+    readonly words: number,
+  ) {}
+
+  /** True when the text has the run `key`. */
+  has(key: number): boolean {
+    const table = this.#table ?? this.#build();
+    const keys = this.keys;
+    const mask = table.length - 1;
+    for (let at = slotOf(key, this.#shift); ; at = (at + 1) & mask) {
+      const i = table[at]!;
+      if (i === 0) return false;
+      if (keys[i - 1] === key) return true;
+    }
+  }
+
+  /** 1 for each run already found further up in the text; null when no run is found twice (most prose). */
+  get repeatsWithin(): Uint8Array | null {
+    if (!this.#table) this.#build();
+    return this.#within;
+  }
+
+  /**
+   * The table of the runs (twice as many slots as runs at least, so few probes; 2 bytes a slot for a text of
+   * fewer than 65,535 runs), and the repeats found making it.
+   */
+  #build(): Uint16Array | Uint32Array {
+    const keys = this.keys;
+    let bits = 4;
+    while (1 << bits < keys.length * 2) bits++;
+    const table = keys.length < 0xffff ? new Uint16Array(1 << bits) : new Uint32Array(1 << bits);
+    const mask = table.length - 1;
+    const shift = 32 - bits;
+    let within: Uint8Array | null = null;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      for (let at = slotOf(key, shift); ; at = (at + 1) & mask) {
+        const j = table[at]!;
+        if (j === 0) {
+          table[at] = i + 1;
+          break;
+        }
+        if (keys[j - 1] === key) {
+          (within ??= new Uint8Array(keys.length))[i] = 1;
+          break;
+        }
+      }
+    }
+    this.#shift = shift;
+    this.#within = within;
+    return (this.#table = table);
+  }
+}
+
+/** A key's first slot in a table of 2^(32-shift) slots: its first hash (the key's high 32 bits), mixed. */
+const slotOf = (key: number, shift: number) => Math.imul((key / 2 ** 21) >>> 0, 0x9e3779b1) >>> shift;
+
+/**
+ * A run's two hashes are polynomials of its words' (x: Σ word·P^(7-k) over its 8 words, mod 2^32), so the next
+ * run's are the last's less its first word, times P, plus the new word: a run costs a few multiplications however
+ * long it is. P^8 for each (what a word is worth when it leaves the run, after the multiplication).
+ */
+const PX = 0x01000193;
+const PY = 0x2c1b3c6d;
+const powerOf = (p: number) => {
+  let power = 1;
+  for (let k = 0; k < RUN_WORDS; k++) power = Math.imul(power, p);
+  return power;
+};
+const PX_OUT = powerOf(PX);
+const PY_OUT = powerOf(PY);
+/** A run's key from its two hashes: 32 bits of one and 21 of the other, a whole number below 2^53. */
+const keyOf = (x: number, y: number) => (x >>> 0) * 2 ** 21 + (y >>> 11);
+
+/** Reads a text's runs (uncached: runsOf and the callers' own caches keep them). */
+export function readRuns(text: string): Runs {
+  const n = hashWords(text);
+  const keys = new Float64Array(Math.max(0, n - RUN_WORDS + 1));
+  let x = 0;
+  let y = 0;
+  for (let j = 0; j < n; j++) {
+    x = (Math.imul(x, PX) + hashX[j]!) | 0;
+    y = (Math.imul(y, PY) + hashY[j]!) | 0;
+    if (j >= RUN_WORDS) {
+      x = (x - Math.imul(hashX[j - RUN_WORDS]!, PX_OUT)) | 0;
+      y = (y - Math.imul(hashY[j - RUN_WORDS]!, PY_OUT)) | 0;
+    }
+    if (j >= RUN_WORDS - 1) keys[j - RUN_WORDS + 1] = keyOf(x, y);
+  }
+  return new Runs(keys, n);
+}
+
+/** A text's runs, kept for the last TEXTS_KEPT texts seen: answers and the book's parts. */
+export const runsOf: ByText<Runs> = byText(TEXTS_KEPT, readRuns);
+
+/** A paragraph's words as hashWords' two hashes, kept for the last TEXTS_KEPT paragraphs of request messages. */
+const paragraphWordsOf = byText(TEXTS_KEPT, (paragraph: string) => {
+  const n = hashWords(paragraph);
+  return { x: hashX.slice(0, n), y: hashY.slice(0, n) };
+});
+
+/**
+ * Calls `each` with every run of `text` in order, the keys readRuns would make, without keeping them. The text is
+ * read a paragraph at a time and each paragraph's words are kept (paragraphWordsOf): a request's user message
+ * repeats most of its paragraphs from call to call (the story so far, the outline), so only its new ones are read.
+ * Cutting at blank lines cuts no word; the runs across a cut are made from the words on both sides.
+ */
+export function eachRun(text: string, each: (key: number) => void): void {
+  // The last RUN_WORDS words' hashes, and the run's hashes rolled along (readRuns).
+  const ringX = new Int32Array(RUN_WORDS);
+  const ringY = new Int32Array(RUN_WORDS);
+  let count = 0;
+  let kx = 0;
+  let ky = 0;
+  for (let start = 0; start <= text.length; ) {
+    let end = text.indexOf('\n\n', start);
+    if (end < 0) end = text.length;
+    const { x, y } = paragraphWordsOf(text.slice(start, end));
+    for (let w = 0; w < x.length; w++) {
+      kx = (Math.imul(kx, PX) + x[w]!) | 0;
+      ky = (Math.imul(ky, PY) + y[w]!) | 0;
+      // The word that leaves the run sits where the new one goes.
+      const at = count++ & (RUN_WORDS - 1);
+      if (count > RUN_WORDS) {
+        kx = (kx - Math.imul(ringX[at]!, PX_OUT)) | 0;
+        ky = (ky - Math.imul(ringY[at]!, PY_OUT)) | 0;
+      }
+      ringX[at] = x[w]!;
+      ringY[at] = y[w]!;
+      if (count >= RUN_WORDS) each(keyOf(kx, ky));
+    }
+    start = end + 2;
+  }
+}
+
+/**
+ * Keeps `text`'s runs as `same`'s, read already: `text` is `same` with only the spaces between words changed (a
+ * wall of text split into paragraphs), so its words and runs are the same and it is not read again.
+ */
+export function keepSameRuns(text: string, same: string): void {
+  if (text !== same) runsOf.keep(text, runsOf(same));
+}

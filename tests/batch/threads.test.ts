@@ -1,4 +1,4 @@
-// `karya batch` on two threads (cli/batch/threads.ts), as a large batch runs on a machine with two cores: the
+// `karya batch` on two threads (cli/batch/threads.ts), as a large batch runs on a machine with four cores or more: the
 // same books as on one thread, each asked once, every book's events and one summary, near-duplicates found
 // across the threads (one catalogue), and which batches run on two threads at all.
 import { readFileSync, readdirSync } from 'node:fs';
@@ -61,7 +61,7 @@ describe('karya batch on two threads', () => {
     expect(events(r.stdout).at(-1)).toMatchObject({ type: 'summary', tooClose: 3 });
   });
 
-  it('runs on one thread a series, a small batch and few calls in flight; on two a large one where the machine has two cores', () => {
+  it('runs on one thread a series, a small batch and few calls in flight; on the threads asked for otherwise', () => {
     const job = (i: number, series?: boolean) => ({ index: i, key: `k${i}`, ...(series ? { series: { name: 's', number: i } } : {}) }) as unknown as BatchJob;
     const many = Array.from({ length: 40 }, (_, i) => job(i));
     expect(batchThreads(many, 100, { KARYA_BATCH_THREADS: '1' })).toBe(1);

@@ -6,14 +6,19 @@
 // many books as keep the calls in flight, and books end all along the run, their ends overlapping the calls.
 import type { BookRun } from './book-run.js';
 
-/** Books run beyond the calls in flight: a book between two calls (its answer checked, its part saved) does not leave a call unsent. */
-const SPARE_SHARE = 0.05;
+/**
+ * Books run beyond the calls in flight, as a share of them: answers come back together, and while a book waits
+ * for its answer to be checked and saved, a spare book's call takes its place. Measured on two cores (medians of
+ * runs): a twentieth spare cost a batch of 80 books at 20 in flight 7 % of its time against no waves at all;
+ * half as many again as the calls kept it within 1 %, and the 400-book batch its ends along the run.
+ */
+const SPARE_SHARE = 0.5;
 
 /**
  * How many of these books (steps left each) run at once, with `concurrency` calls in flight: all of them
  * unless the batch is at least two rounds of its longest book; then the books of one wave (the longest book
  * still fits in the time the calls of all of them take, so the batch's bound is kept).
- * @example booksAtOnce(Array(400).fill(10), 100) // 106: four waves of 100 books, and 6 spare
+ * @example booksAtOnce(Array(400).fill(10), 100) // 151: waves of 100 books, and 51 spare
  */
 export function booksAtOnce(stepsLeft: readonly number[], concurrency: number): number {
   const books = stepsLeft.filter((n) => n > 0);

@@ -120,7 +120,7 @@ describe('books end all along the run', () => {
     const firstDone = Math.min(...Array.from({ length: 12 }, (_, i) => at('job_done', `r${i + 1}`)));
     const lastStarted = Math.max(...Array.from({ length: 12 }, (_, i) => at('job_started', `r${i + 1}`)));
     expect(firstDone).toBeLessThan(lastStarted);
-    // Never more books open than a wave and its spare (booksAtOnce): 12 books in 3 waves of 4, and 2 spare.
+    // Never more books open than a wave and its spare (booksAtOnce): 12 books in waves of 3, and 3 spare.
     let open = 0;
     let most = 0;
     for (const e of events) {
@@ -132,7 +132,7 @@ describe('books end all along the run', () => {
   });
 
   it('starts every book at once when the batch is under two rounds of its longest book, or a book is much longer than the rest', () => {
-    expect(booksAtOnce(Array(400).fill(10), 100)).toBe(106);
+    expect(booksAtOnce(Array(400).fill(10), 100)).toBe(151);
     expect(booksAtOnce(Array(150).fill(10), 100)).toBe(150);
     expect(booksAtOnce([40, ...Array(99).fill(10)], 20)).toBe(100);
     expect(booksAtOnce([3, 0, 0], 8)).toBe(1);

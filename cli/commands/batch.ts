@@ -8,10 +8,10 @@ import { CLI_USER, CliExit, EXIT, catalogOrExit, fail, wholeNumber } from '../ut
 import { closeThresholdOrExit } from '../near-duplicates.js';
 import { batchNearDuplicates } from '../batch/near-duplicates.js';
 import { writableDirOrExit } from '../fs-check.js';
-import { preloadYaml } from '../../engine/node.js';
+import { preloadYaml, type Provider } from '../../engine/node.js';
 import { runTranslateJobs, translateJobsOf, type TranslateJob } from '../batch/translate-jobs.js';
 import { JobsFileError, readJobsFile, validateJobs, type BatchJob, type JobIssue, type RawJob } from '../batch/jobs.js';
-import type { BatchEvent, BatchLimits, BatchResult } from '../batch/scheduler.js';
+import type { BatchEvent, BatchLimits, BatchResult, BookRun } from '../batch/scheduler.js';
 import type { QueuedBatchLink } from '../batch/queued.js';
 import { formatPlan, planBook, summarisePlan } from '../batch/plan.js';
 import { HumanProgress, isPublicEvent, ndjsonWriter } from '../batch/report.js';
@@ -120,7 +120,7 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
   if (!opts.dryRun || hasBooks(place)) store = await openCliState(place, { isDurable: false });
   try {
     // (Loaded here: a queued batch runs no scheduler of its own.)
-    const { loadBooks, runBatch } = await import('../batch/scheduler.js');
+    const { loadBooks } = await import('../batch/scheduler.js');
     const books = await loadBooks(store, jobs);
 
     if (opts.dryRun) {
@@ -139,30 +139,7 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
       books: books.length,
       maxBars: Math.min(concurrency, 10),
     });
-    const interrupt = listenForInterrupt({ onSecond: () => stopOutput(progress, emitJson) });
-    const onEvent = (event: BatchEvent) => {
-      progress.handle(event);
-      if (emitJson && isPublicEvent(event) && event.type !== 'rate_limited') emitJson(event);
-    };
-    let result;
-    // Each finished book's fingerprint and passages are read in a thread of their own, off the one that schedules the calls.
-    const reading = new (await import('../../engine/node.js')).ClosenessPool();
-    if (books.some((b) => b.job.spec.kind === 'book' && !b.isComplete)) reading.warm();
-    try {
-      // A series book is told the series once the book before it is done (cli/series.ts).
-      const seriesOf = async (job: BatchJob) => (job.series && job.spec.kind === 'book' ? batchSeriesBook(store!, catalog, { series: job.series, key: job.key, spec: job.spec, settings: job.settings, lang: startBook({ spec: job.spec, settings: job.settings, totalChapters: job.totalChapters }).lang }) : undefined);
-      // Each book done is compared with the owner's books and the batch's done before it (cli/batch/near-duplicates.ts).
-      const nearDuplicates = await batchNearDuplicates(store!.repos, CLI_USER, jobs, closeThreshold, reading);
-      result = threads
-        ? await threads.run({ signal: interrupt.signal, onEvent, nearDuplicates })
-        : await runBatch({ books, renderer: catalog.renderer, provider, state: store!, limits, signal: interrupt.signal, onEvent, seriesOf, nearDuplicates });
-    } catch (error) {
-      stopOutput(progress, emitJson);
-      throw error;
-    } finally {
-      interrupt.release();
-      await reading.close();
-    }
+    const result = await runLocal({ books, jobs, store: store!, catalog, provider, limits, closeThreshold, threads, progress, emitJson });
     const publish = opts.publish && !result.isInterrupted
       ? async () => { await (await import('../batch/publish.js')).publishBatch({ jobs, store: store!, catalog, provider, outDir, perDay, closeThreshold, ...(emitJson ? { emit: emitJson } : {}) }); }
       : undefined;
@@ -181,6 +158,46 @@ async function startThreads(input: { jobs: readonly BatchJob[]; raw: readonly Ra
   const threads = input.limits.tpm ? 1 : batchThreads(input.jobs, input.limits.concurrency);
   if (threads < 2) return undefined;
   return startBatchThreads({ threads, file: input.file, jobs: input.jobs, raw: input.raw, outDir: input.outDir, given: input.given, state: input.place, limits: input.limits, hasNearDuplicates: input.jobs.some((j) => j.spec.kind === 'book') });
+}
+
+/** The books run here (or on the batch's threads), with the progress shown and each finished book compared with the others. */
+async function runLocal(input: {
+  books: readonly BookRun[];
+  jobs: readonly BatchJob[];
+  store: StateFile;
+  catalog: Catalog;
+  provider: Provider;
+  limits: BatchLimits;
+  closeThreshold: number;
+  threads: Awaited<ReturnType<typeof startThreads>>;
+  progress: HumanProgress;
+  emitJson: JsonOut | undefined;
+}): Promise<BatchResult> {
+  const { books, jobs, store, catalog, progress, emitJson } = input;
+  const { runBatch } = await import('../batch/scheduler.js');
+  const interrupt = listenForInterrupt({ onSecond: () => stopOutput(progress, emitJson) });
+  const onEvent = (event: BatchEvent) => {
+    progress.handle(event);
+    if (emitJson && isPublicEvent(event) && event.type !== 'rate_limited') emitJson(event);
+  };
+  // Each finished book's fingerprint and passages are read in a thread of their own, off the one that schedules the calls.
+  const reading = new (await import('../../engine/node.js')).ClosenessPool();
+  if (books.some((b) => b.job.spec.kind === 'book' && !b.isComplete)) reading.warm();
+  try {
+    // A series book is told the series once the book before it is done (cli/series.ts).
+    const seriesOf = async (job: BatchJob) => (job.series && job.spec.kind === 'book' ? batchSeriesBook(store, catalog, { series: job.series, key: job.key, spec: job.spec, settings: job.settings, lang: startBook({ spec: job.spec, settings: job.settings, totalChapters: job.totalChapters }).lang }) : undefined);
+    // Each book done is compared with the owner's books and the batch's done before it (cli/batch/near-duplicates.ts).
+    const nearDuplicates = await batchNearDuplicates(store.repos, CLI_USER, jobs, input.closeThreshold, reading);
+    return input.threads
+      ? await input.threads.run({ signal: interrupt.signal, onEvent, nearDuplicates })
+      : await runBatch({ books, renderer: catalog.renderer, provider: input.provider, state: store, limits: input.limits, signal: interrupt.signal, onEvent, seriesOf, nearDuplicates });
+  } catch (error) {
+    stopOutput(progress, emitJson);
+    throw error;
+  } finally {
+    interrupt.release();
+    await reading.close();
+  }
 }
 
 /** A batch's translation jobs, one after another; exit 1 when one failed. */

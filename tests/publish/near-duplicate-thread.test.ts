@@ -5,19 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { catalogueIndex, checkCloseness, textFingerprint } from '../../engine/index.js';
 import { measureBook } from '../../engine/publish/index.js';
 import { ClosenessPool } from '../../engine/node.js';
+import { seededBook } from './seeded-book.js';
 
-/** A seeded book of `chapters` chapters (sentences from a small vocabulary, different per seed). */
-function book(seed: number, chapters = 4, sentences = 60): string[] {
-  let x = seed * 2654435761 + 1;
-  const next = () => ((x = Math.imul(x ^ (x >>> 15), 2246822507) + 12345) >>> 0) / 2 ** 32;
-  const words = ['rain', 'harbour', 'lamp', 'letter', 'shop', 'father', 'morning', 'river', 'quiet', 'old', 'bright', 'door', 'street', 'tea', 'window', 'map', 'ship', 'song', 'market', 'bridge', 'garden', 'cat', 'clock', 'road'];
-  return Array.from({ length: chapters }, () =>
-    Array.from({ length: sentences }, () => {
-      const n = 8 + Math.floor(next() * 10);
-      const s = Array.from({ length: n }, () => words[Math.floor(next() * words.length)]!).join(' ');
-      return `${s[0]!.toUpperCase()}${s.slice(1)}.`;
-    }).join(' '));
-}
+const book = seededBook;
 
 const pool = new ClosenessPool();
 afterAll(() => pool.close());

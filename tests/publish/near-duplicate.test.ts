@@ -7,19 +7,9 @@ import {
   CLOSE_BOOKS_READ, CLOSE_THRESHOLD_RANGE, DEFAULT_CLOSE_THRESHOLD, FingerprintIndex, catalogueIndex, catalogueMessage, checkCloseness, parseCloseThreshold,
   reuseAcrossParts, sharedPassages, sharedShare, textFingerprint, type CatalogueEntry,
 } from '../../engine/index.js';
+import { seededBook } from './seeded-book.js';
 
-/** A seeded book: `chapters` chapters of sentences made from a vocabulary, different per seed. */
-function book(seed: number, chapters = 4, sentences = 60): string[] {
-  let x = seed * 2654435761 + 1;
-  const next = () => ((x = Math.imul(x ^ (x >>> 15), 2246822507) + 12345) >>> 0) / 2 ** 32;
-  const words = ['rain', 'harbour', 'lamp', 'letter', 'shop', 'father', 'morning', 'river', 'quiet', 'old', 'bright', 'door', 'street', 'tea', 'window', 'map', 'ship', 'song', 'market', 'bridge', 'garden', 'cat', 'clock', 'road', 'friend', 'sister', 'promise', 'secret', 'storm', 'boat'];
-  return Array.from({ length: chapters }, () =>
-    Array.from({ length: sentences }, () => {
-      const n = 8 + Math.floor(next() * 10);
-      const s = Array.from({ length: n }, () => words[Math.floor(next() * words.length)]!).join(' ');
-      return `${s[0]!.toUpperCase()}${s.slice(1)}.`;
-    }).join(' '));
-}
+const book = seededBook;
 
 const entry = (key: string, parts: string[], keptAt = '2026-01-01T00:00:00.000Z'): CatalogueEntry => ({ key, book: key, title: `Title ${key}`, fingerprint: textFingerprint(parts), keptAt });
 

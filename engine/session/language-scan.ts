@@ -77,3 +77,17 @@ export function forEachUnit(text: string, unit: (starts: readonly number[], ends
   }
   if (n > 0) unit(starts, ends, n);
 }
+
+/** A word as judged: lower case, with ’ written '. */
+export function wordAt(text: string, start: number, end: number): string {
+  const lower = text.slice(start, end).toLowerCase();
+  return lower.includes('’') ? lower.replace(/’/g, "'") : lower;
+}
+
+/** Hashes are kept to 30 bits: small integers, which a Map looks up without making a number object. */
+export const HASH_MASK = 0x3fffffff;
+export const hashOf = (word: string) => {
+  let h = 0;
+  for (let i = 0; i < word.length; i++) h = (Math.imul(h, 31) + word.charCodeAt(i)) & HASH_MASK;
+  return h;
+};

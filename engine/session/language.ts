@@ -1,6 +1,6 @@
 // The language an answer is written in: English, Malaysian Malay (Bahasa Malaysia) or Indonesian, told
 // from word lists in one pass over the words, read by char codes (language-scan.ts: a 1,500-word chapter in
-// about 0.25 ms on this machine, npm run bench:checks).
+// about 0.25 ms on this machine, npm run bench:checks; Malaysian from Indonesian: language-markers.ts).
 //
 // English from Malay/Indonesian: each sentence votes by its function words (the, and, of… against yang,
 // dan, di…), weighted by its words; the share of the judged words in English sentences is the answer's
@@ -56,9 +56,10 @@
 // the bar for the mild words would refuse Malay chapters. The labelled sample in tests/fixtures/language/
 // is what the tests hold them to (npm run eval -- --language prints it).
 import type { Lang } from '../spec/types.js';
-import { ENGLISH, MALAYIC, MARKERS, PHRASE_STARTS, wordSet as set } from './language-words.js';
+import { ENGLISH, MALAYIC, MARKERS, wordSet as set } from './language-words.js';
+import { addMarkersAt, addPatternMarkers, type MarkerSums } from './language-markers.js';
 import { SHARE_DRIFT, type ScriptLanguage, scriptLanguageOf } from './language-script.js';
-import { forEachUnit, isWordCode, wordEndAt } from './language-scan.js';
+import { forEachUnit, HASH_MASK, hashOf, isWordCode, wordAt, wordEndAt } from './language-scan.js';
 
 export { SHARE_DRIFT, scriptLanguageOf, type ScriptLanguage } from './language-script.js';
 
@@ -89,34 +90,6 @@ export interface LanguageVerdict {
 
 // The word lists (English and Malay function words, the Malaysian and Indonesian markers) are data: language-words.ts.
 
-/**
- * Markers read from the text as written (case, numbers): Indonesian day-and-date datelines "Senin
- * (12/5/2024)", time zones, Rp and RM amounts, Sdn Bhd and PT companies, thousands written 1.010 (Indonesian)
- * or 1,391 (Malaysian) and decimals written 5,9 (Indonesian), "Anda" capitalised mid-sentence (Indonesian),
- * the Malaysian "Dis"/"Sept" month abbreviations after a day.
- */
-const PATTERNS: ReadonlyArray<readonly [RegExp, number]> = [
-  [/\b(?:Senin|Selasa|Rabu|Kamis|Jumat|Sabtu|Minggu|Ahad),? ?\(\d{1,2}\/\d{1,2}(?:\/\d{2,4})?\)/g, -3],
-  [/\bRp ?\d/g, -3],
-  [/\bRM ?\d/g, 3],
-  [/\bSdn\.? Bhd\b/g, 3],
-  [/\b(?:PT|CV) [A-Z]/g, -2],
-  [/\bTbk\b/g, -3],
-  [/(?<![\d.,]|RM ?)\d{1,3}(?:\.\d{3})+(?![\d,]|\.\d| ?(?:peratus|bilion|trilion|juta|saat|%))/g, -2],
-  [/(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d.]|,\d)/g, 1],
-  [/(?<![\d.,])\d+,\d{1,2}(?![\d,])(?= ?(?:persen|%|juta|miliar|triliun|meter|kilometer|km|kg|ton|hektare))/g, -2],
-  [/(?<![\d.,])\d+\.\d{1,2}(?![\d.])(?= ?(?:peratus|%|juta|bilion|trilion))/g, 1],
-  [/[^.!?\n"“] Anda\b/g, -2],
-  [/\b\d{1,2} (?:Dis|Sept|Ogos|Julai|Jun|Mac)\b/g, 3],
-  [/\(Bernama\)/g, 3],
-  [/\bMinggu (?:pagi|siang|sore|malam)\b/g, -3],
-  [/\bKepala (?:[A-Z]|[a-z]+ [A-Z])/g, -2],
-  // The clock: Indonesian news writes 14.30 or 10.07 WIB, the Malaysian press 2.30 petang, 10 pagi.
-  [/\b(?:pukul|jam) (?:1[3-9]|2[0-3])[.:]\d{2}\b/g, -2],
-  [/\bpukul \d{1,2}[.:]\d{2}\b(?! ?(?:pagi|petang|malam|tengah|subuh|waktu|WIB|WITA|WIT))/g, -1],
-  // Datelines of the Indonesian press ("JAKARTA, KOMPAS.com -", "Tabanan, Kompas -", "Jakarta (ANTARA) -").
-  [/\b(?:KOMPAS\.com|Kompas\.com|Kompas\.id|TEMPO\.CO|Tempo\.co|Liputan6\.com|detik(?:com|news|finance|sport|inet|health)|CNNIndonesia\.com|Tribunnews\.com)\b|, Kompas [-–]|\(ANTARA\) [-–]/g, -3],
-];
 
 /** Indonesian when its markers outweigh the Malaysian ones by this much (and one is a firm one); otherwise Malay. */
 export const ID_MARGIN = 1;
@@ -144,11 +117,6 @@ const isAcronym = (token: string) => token.length >= 2 && token === token.toUppe
 /** The longest English or Malay function word: a longer word is neither, and is not lower-cased to be looked up. */
 const LONGEST_FUNCTION_WORD = Math.max(...[...ENGLISH, ...MALAYIC].map((w) => w.length));
 
-/** A word as judged: lower case, with ’ written '. */
-function wordAt(text: string, start: number, end: number): string {
-  const lower = text.slice(start, end).toLowerCase();
-  return lower.includes('’') ? lower.replace(/’/g, "'") : lower;
-}
 
 /** What a word is to the vote: no function word, an English one, an English one written as an acronym (no vote), a Malay one. */
 const NONE = 0;
@@ -156,13 +124,6 @@ const EN = 1;
 const EN_ACRONYM = 2;
 const MALAY = 3;
 
-/** Hashes are kept to 30 bits: small integers, which a Map looks up without making a number object. */
-const HASH_MASK = 0x3fffffff;
-const hashOf = (word: string) => {
-  let h = 0;
-  for (let i = 0; i < word.length; i++) h = (Math.imul(h, 31) + word.charCodeAt(i)) & HASH_MASK;
-  return h;
-};
 /** The function words by a hash of their letters, English first (a word on both lists is English, as the sets are asked in that order). */
 const FUNCTION_WORDS = new Map<number, Array<readonly [string, number]>>();
 for (const [list, side] of [[ENGLISH, EN], [MALAYIC, MALAY]] as const) {
@@ -208,59 +169,6 @@ function functionWordAt(text: string, start: number, end: number): number {
   return NONE;
 }
 
-/** The weight of the markers found so far: Malaysian, Indonesian, and of the Indonesian the firm ones (weight 1 or more). */
-interface MarkerSums {
-  ms: number;
-  id: number;
-  idStrong: number;
-}
-
-/** The weight of the markers in a run of words: positive Malaysian, negative Indonesian. */
-function addMarkers(words: readonly string[], sums: MarkerSums): void {
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i]!;
-    let weight: number | undefined;
-    let span = 1;
-    const longest = PHRASE_STARTS.get(word);
-    for (let n = Math.min(longest ?? 0, words.length - i); n >= 2 && weight === undefined; n--) {
-      weight = MARKERS.get(words.slice(i, i + n).join(' '));
-      if (weight !== undefined) span = n;
-    }
-    if (weight === undefined) {
-      weight = MARKERS.get(word);
-      if (weight === undefined) {
-        const stem = stemOf(word);
-        weight = (stem !== word ? MARKERS.get(stem) : undefined) ?? reduplicatedWeight(stem) ?? suffixWeight(stem);
-      }
-    }
-    if (weight > 0) sums.ms += weight;
-    else if (weight < 0) {
-      sums.id -= weight;
-      if (weight <= -1) sums.idStrong -= weight;
-    }
-    i += span - 1;
-  }
-}
-
-/** A word without the clitic it ends with (kebijakannya → kebijakan, bisakah → bisa); the word itself when none. */
-function stemOf(word: string): string {
-  if (word.length < 6) return word;
-  return word.endsWith('nya') || word.endsWith('lah') || word.endsWith('kah') || word.endsWith('pun') ? word.slice(0, -3) : word;
-}
-
-/** A reduplicated word weighs as its base (hewan-hewan as hewan, kedai-kedai as kedai); undefined for others. */
-function reduplicatedWeight(word: string): number | undefined {
-  const dash = word.indexOf('-');
-  if (dash < 3 || word.slice(dash + 1) !== word.slice(0, dash)) return undefined;
-  return MARKERS.get(word.slice(0, dash));
-}
-
-/** -iti (universiti, kualiti) is Malaysian and -itas (universitas, kualitas) Indonesian, for words not in MARKERS. */
-function suffixWeight(word: string): number {
-  if (word.length >= 7 && word.endsWith('itas')) return -2;
-  if (word.length >= 7 && word.endsWith('iti') && !word.endsWith('teliti')) return 2;
-  return 0;
-}
 
 /**
  * The language of a text: each sentence votes English or Malay by its function words (weighted by its
@@ -289,19 +197,12 @@ export function detectLanguage(text: string): LanguageVerdict {
     if (enHits > malayHits && (enHits >= 2 || (enHits === 1 && malayHits === 0 && count >= 3))) en += count;
     else if (malayHits > enHits && (malayHits >= 2 || count >= 3)) malay += count;
     else if (enHits === 0 && malayHits === 0 && count >= 3) neutral += count;
-    if (!(enHits > malayHits)) addMarkers(Array.from({ length: count }, (_, i) => wordAt(text, starts[i]!, ends[i]!)), sums);
+    if (!(enHits > malayHits)) addMarkersAt(text, starts, ends, count, sums);
   });
   // Text with no Malay sentence is English whatever its markers say (they only tell Indonesian from Malay): the
   // patterns' scans of the whole text are left out, most of the cost of checking an English answer.
   if (malay === 0 && en > 0) return verdictOf(en, malay, neutral, sums);
-  for (const [pattern, weight] of PATTERNS) {
-    const found = text.match(pattern)?.length ?? 0;
-    if (weight > 0) sums.ms += found * weight;
-    else {
-      sums.id -= found * weight;
-      sums.idStrong -= found * weight;
-    }
-  }
+  addPatternMarkers(text, sums);
   return verdictOf(en, malay, neutral, sums);
 }
 

@@ -262,6 +262,20 @@ export const TEXT_LANGUAGE_NAMES: Record<TextLanguage | ScriptLanguage, string> 
 const NOTED_INDONESIAN = set('bisa kamu banget nggak gak enggak aja udah gimana kayak bikin dong sih deh gue lho kalian');
 /** At most this many Indonesian words are named on a part. */
 const MAX_NOTED = 8;
+/** Hashes (hashOf) of the words indonesianWords names. */
+const NOTED_HASHES = new Set([...NOTED_INDONESIAN, ...[...MARKERS].filter(([, weight]) => weight <= -3).map(([word]) => word)].map(hashOf));
+
+/** Whether the word at [start, end) may be one indonesianWords names: its lower-case hash is one of theirs, or it has a character that is not ASCII. */
+function mayBeNoted(text: string, start: number, end: number): boolean {
+  let h = 0;
+  for (let i = start; i < end; i++) {
+    let c = text.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) c |= 0x20;
+    else if (c >= 0x80) return true;
+    h = (Math.imul(h, 31) + c) & HASH_MASK;
+  }
+  return NOTED_HASHES.has(h);
+}
 
 /**
  * The Indonesian words in a Malay text that stayed below the refusal level (findLanguageDrift): named in a
@@ -273,6 +287,11 @@ export function indonesianWords(text: string): string[] {
   for (let i = 0; i < text.length && found.size < MAX_NOTED; i++) {
     if (!isWordCode(text.charCodeAt(i))) continue;
     const end = wordEndAt(text, i);
+    // Most words are none of them: passed over by a hash of their char codes, no string made.
+    if (!mayBeNoted(text, i, end)) {
+      i = end - 1;
+      continue;
+    }
     const lower = text.slice(i, end).toLowerCase();
     if (NOTED_INDONESIAN.has(lower) || (MARKERS.get(lower) ?? 0) <= -3) found.add(lower);
     i = end - 1;

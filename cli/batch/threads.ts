@@ -3,7 +3,7 @@
 // is busy all the time and every call waits for it. When the batch is large enough and the machine has the
 // cores for it, its books are shared
 // between worker threads (thread-worker.ts), each running its share as a batch of its own (runBatch: same
-// steps, same saves, same events) with its share of the calls in flight and of --rpm and --tpm. This thread
+// steps, same saves, same events) with its share of the calls in flight and of --rpm. This thread
 // shows the progress, compares each finished book with the catalogue (near-duplicates are one catalogue for
 // the whole batch) and sums the results. KARYA_BATCH_THREADS sets the number of threads (1: this thread only).
 import os from 'node:os';
@@ -61,10 +61,10 @@ export type FromThread =
 /** Messages to a thread. */
 export type ToThread = { type: 'go' } | { type: 'abort' } | { type: 'near'; id: number; value: JobNearDuplicates };
 
-/** Each thread's share: --concurrency, --rpm and --tpm divided (at least 1 each). */
+/** Each thread's share: --concurrency and --rpm divided (at least 1 each); a batch with --tpm runs on one thread. */
 function shareOf(limits: BatchLimits, threads: number, t: number): BatchLimits {
   const part = (n: number) => Math.max(1, Math.floor(n / threads) + (t < n % threads ? 1 : 0));
-  return { ...limits, concurrency: part(limits.concurrency), ...(limits.rpm ? { rpm: part(limits.rpm) } : {}), ...(limits.tpm ? { tpm: part(limits.tpm) } : {}) };
+  return { ...limits, concurrency: part(limits.concurrency), ...(limits.rpm ? { rpm: part(limits.rpm) } : {}) };
 }
 
 /** What the threads are told once this thread is ready for them: where events go, and the near-duplicate check. */

@@ -38,11 +38,16 @@ export interface GenerateOptions extends BookOutOptions {
 import { CLI_USER } from '../util.js';
 import { cliStateOf, hasBooks, openCliState, writableStateOrExit } from '../state.js';
 
+/**
+ * How a batch calls the provider (its own thread's and each batch thread's): it checks the provider alongside its
+ * first calls and sends its plain calls straight through the lighter fetch (engine/providers/direct.ts,
+ * engine/node/light-fetch.ts).
+ */
+export const BATCH_PROVIDER_OPTIONS = { probeAlongside: true, fetch: lightFetch, directChat: true } as const;
+
 /** The provider from the environment, once per command; says so on stderr when it is the offline one. */
 export function cliProvider(opts: { forBatch?: boolean; lang?: Lang } = {}): Provider {
-  // A batch checks the provider alongside its first calls and sends its plain calls straight through the
-  // lighter fetch (engine/providers/direct.ts, engine/node/light-fetch.ts).
-  const provider = providerFromEnv(process.env, opts.forBatch ? { probeAlongside: true, fetch: lightFetch, directChat: true } : {});
+  const provider = providerFromEnv(process.env, opts.forBatch ? BATCH_PROVIDER_OPTIONS : {});
   if (provider.isOffline) info(`karya: ${word('offline', opts.lang ?? 'en')}`);
   return provider;
 }

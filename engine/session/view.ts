@@ -61,19 +61,31 @@ export function bookContinuity(spec: BookSpec, state: BookState): { findings: nu
  * @example bookMarks(spec, state, REPEATS_RATIO) // { shortParts: 0, repeatingParts: 1 }
  */
 export function bookMarks(spec: BookSpec, state: BookState, repeats: number): { shortParts: number; repeatingParts: number } {
-  const target = spec.kind === 'book' && 'wordTarget' in spec.prompts ? wordTargetOf(spec as ResolvedSpec, state.settings) : 0;
-  if (!target) return { shortParts: 0, repeatingParts: 0 };
-  const prose = state.content.map((_, i) => partText(spec, state, i));
-  const repeated = repeatedShares(prose);
+  const { target, prose } = measuredOf(spec, state);
+  const repeated = target > 0 ? repeatedShares(prose) : [];
   let shortParts = 0;
   let repeatingParts = 0;
   state.content.forEach((_, i) => {
-    if (partProvenance(state, i).origin === 'author') return;
-    if (partWords(state, i) < SHORT_RATIO * target) shortParts++;
+    if (!isMeasuredPart(state, i, target)) return;
+    if (isShortPart(state, i, target)) shortParts++;
     if (repeated[i]! >= repeats) repeatingParts++;
   });
   return { shortParts, repeatingParts };
 }
+
+/**
+ * The words a book's prose parts are asked for (0: none; the studio's own spec shape has no prompts) and each
+ * part's text as the writer sees, selects and edits it (the introduction without the blocks the book keeps out of it).
+ */
+function measuredOf(spec: BookSpec, state: BookState): { target: number; prose: string[] } {
+  const target = spec.kind === 'book' && 'wordTarget' in spec.prompts ? wordTargetOf(spec as ResolvedSpec, state.settings) : 0;
+  return { target, prose: state.content.map((_, i) => partText(spec, state, i)) };
+}
+
+/** A part measured against what the model was asked for: a part the writer brought (an import) is theirs as it is. */
+const isMeasuredPart = (state: BookState, i: number, target: number) => target > 0 && !isAuthoredPart(state, i);
+/** A prose part under SHORT_RATIO of the words asked for: the studio offers "write more". */
+const isShortPart = (state: BookState, i: number, target: number) => partWords(state, i) < SHORT_RATIO * target;
 
 /** The reader's view of a book state. */
 export function bookView(spec: BookSpec, state: BookState): BookView {
@@ -81,11 +93,8 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
   const next = nextStep(spec, state);
   const isBook = spec.kind === 'book';
   const label = (step: Step) => stepLabel(step, lang, spec);
-  // The words a prose part is asked for (the studio's own spec shape has no prompts: no target there).
-  const target = isBook && 'wordTarget' in spec.prompts ? wordTargetOf(spec as ResolvedSpec, state.settings) : 0;
+  const { target, prose } = measuredOf(spec, state);
   const missing = new Set(isBook ? partsNotInBible(state) : []);
-  // Each part's text as the writer sees, selects and edits it (the introduction without the blocks the book keeps out of it).
-  const prose = state.content.map((_, i) => partText(spec, state, i));
   const repeated = target > 0 ? repeatedShares(prose) : [];
   // Continuity: recomputed from the story bible and the text, never stored (a re-derived bible clears a
   // finding); then what the optional model audit found, kept with the book.
@@ -101,14 +110,13 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
     // The user's own title, else the one the outline gives the chapter.
     const title = chapterTitleOf(spec, state, step) ?? state.chapterTitles?.[i];
     const words = partWords(state, i);
-    // A prose part under SHORT_RATIO of the words asked for: the studio offers "write more". `repeated`:
-    // the share of its words the book already said (engine/session/repeat.ts).
+    // `repeated`: the share of its words the book already said (engine/session/repeat.ts).
     const indonesian = target > 0 && lang === 'ms' ? indonesianWords(prose[i]!) : [];
     // A part the writer brought (an import) is theirs as it is: not measured against what a model is asked for.
     const record = partProvenance(state, i);
     const isAuthored = record.origin === 'author';
     const provenance = { origin: record.origin, ...(record.passages?.length ? { passages: record.passages.map((p) => ({ ...p })) } : {}), model_words: modelWordsOf(record, stored), ...(record.translatedFrom ? { translated_from: record.translatedFrom } : {}) };
-    const measured = target > 0 && !isAuthored ? { target, is_short: words < SHORT_RATIO * target, repeated: repeated[i]!, ...(indonesian.length ? { indonesian_words: indonesian } : {}), ...voiceMeasures(state, prose[i]!) } : {};
+    const measured = isMeasuredPart(state, i, target) ? { target, is_short: isShortPart(state, i, target), repeated: repeated[i]!, ...(indonesian.length ? { indonesian_words: indonesian } : {}), ...voiceMeasures(state, prose[i]!) } : {};
     return { ...stepRef(step), label: label(step), ...(title ? { title } : {}), text, hash: textHash(text), is_complete: !state.incompleteParts?.includes(i), ...(state.stoppedParts?.includes(i) ? { is_stopped: true as const } : {}), ...(isAuthored ? { is_authored: true as const } : {}), provenance, words, ...measured, ...(missing.has(i) ? { bible_updated: false as const } : {}), ...(findings[i]?.length ? { continuity: findings[i] } : {}), ...(checks[i] ? { check_against: checks[i] } : {}) };
   });
   // A chapter count the flow cannot reach still shows the outline, introduction and conclusion.

@@ -100,7 +100,9 @@ describe('Stop while a part streams', () => {
     expect(screen.getByTestId('generate-label').textContent).toBe('Generate Chapter 2');
   });
 
-  it('Continue on a stopped draft streams like Generate (the draft, then the new words) and Stop keeps the grown draft', async () => {
+  // The stream's end and Stop's answer come on two connections, in either order: the draft shown is the grown
+  // one, never the draft from before Continue while Stop's answer is on its way.
+  it.each([['after', 0], ['before', 150]])('Continue on a stopped draft streams like Generate (the draft, then the new words) and Stop keeps the grown draft (stream ends %s Stop answers)', async (_order, answerAfterMs) => {
     const MORE = ' The rain began as she reached the pier';
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
@@ -110,6 +112,7 @@ describe('Stop while a part streams', () => {
       if (url.endsWith('/drafts')) return json(200, { drafts: [] });
       if (url.endsWith('/progress/romance/stop')) {
         release();
+        if (answerAfterMs) await new Promise((r) => setTimeout(r, answerAfterMs));
         return json(200, { book: grown, stopped: grown.stopped, credits_charged: 1, credits_available: 8 });
       }
       if (url.endsWith('/generate')) {

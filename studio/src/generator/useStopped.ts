@@ -1,7 +1,7 @@
 // Stop and the stopped draft: the server stops the book's step being written, keeps its text so far as
 // the draft of that part (paid for once text had arrived; refunded before) and answers the book with it;
 // the stream then ends with step_stopped. The draft card offers Continue, Rewrite…, Keep and Discard.
-import { useEffect, useRef, type Dispatch, type SetStateAction } from 'react';
+import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { toast } from 'react-hot-toast';
 import type { BookView, Lang, StepRef } from '../engine.js';
 import { ApiError, call } from '../lib/api.js';
@@ -20,7 +20,10 @@ export function useStopped(opts: {
   const { bookType, ui, setBook } = opts;
   const { setCredits } = useAuth();
   const failed = useFailed(ui);
-  const stopped = opts.isQuiet ? (opts.book?.stopped ?? null) : null;
+  // While Stop is on its way the stream may end first: the book on hand still has the draft from before
+  // (Continue writes on from it), so no draft is shown until the server answers with the one it kept.
+  const [isStopping, setStopping] = useState(false);
+  const stopped = opts.isQuiet && !isStopping ? (opts.book?.stopped ?? null) : null;
   // After Stop the writer is with the draft: it is brought into view and its heading focused, once.
   const isStoppedShown = useRef(true);
   useEffect(() => {
@@ -33,6 +36,7 @@ export function useStopped(opts: {
     });
   }, [stopped]);
   const stopStep = async () => {
+    setStopping(true);
     try {
       const answer = await call('POST /progress/:bookType/stop', { params: { bookType }, body: {} });
       setBook(answer.book);
@@ -43,6 +47,8 @@ export function useStopped(opts: {
     } catch (e) {
       if (e instanceof ApiError && e.code === 'no_step_running') void opts.resync();
       else toast.error(pageWord('stopFailed', ui));
+    } finally {
+      setStopping(false);
     }
   };
   const finishStopped = async (part: StepRef, label: string, action: StoppedAction, note: string): Promise<string | null> => {

@@ -257,6 +257,16 @@ function blockText(block: Block): string {
   }
 }
 
+/** A first character that may open a block (heading, quote, list, rule, table, a numbered item, a "•" item). */
+const BLOCK_START = /^[#>+\-=*•\d|]/;
+/** A character that may mark a span (emphasis, code, strikethrough, link, image, HTML, escape, entity, cell). */
+const SPAN_MARK = /[*_`~[\]<>\\&|]/;
+
+/** A line (spaces already one, trimmed) Markdown reads as its own words: nothing in it is a mark. */
+function isMarkless(flat: string): boolean {
+  return flat !== '' && !BLOCK_START.test(flat) && !SPAN_MARK.test(flat);
+}
+
 /**
  * One line of Markdown as plain words: heading, quote and bullet marks, emphasis, code marks and link syntax
  * off (a link keeps its words, an image its description), stray emphasis marks at a word's edge too, one space
@@ -264,7 +274,10 @@ function blockText(block: Block): string {
  * @example plainLine('## **The [Storm](x.md)**') // 'The Storm'
  */
 export function plainLine(line: string): string {
-  const text = parseMarkdown(line.replace(/\s+/g, ' ').trim()).map(blockText).join(' ');
+  const flat = line.replace(/\s+/g, ' ').trim();
+  // Most lines a check reads are prose with no mark at all: the same words as the parse gives, without it.
+  if (isMarkless(flat)) return flat;
+  const text = parseMarkdown(flat).map(blockText).join(' ');
   // A mark the model left unclosed (`**Chapter 1`) is no emphasis to marked, but no word either.
   return text.replace(/(^|\s)[*_`~]+|[*_`~]+(?=\s|$)/g, '$1').replace(/\s+/g, ' ').trim();
 }

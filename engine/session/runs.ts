@@ -135,6 +135,8 @@ function hashWords(text: string): number {
 export class Runs {
   /** Where each distinct run is in `keys`, plus one (0: an empty slot), at a slot found from the key. */
   #table: Uint16Array | Uint32Array | undefined;
+  /** One bit per value of a run's first hash's top 16 bits (mayHave): most runs a text lacks are told by it alone. */
+  #bits: Int32Array | undefined;
   #shift = 0;
   #within: Uint8Array | null = null;
   constructor(
@@ -152,6 +154,25 @@ export class Runs {
       if (i === 0) return false;
       if (keys[i - 1] === key) return true;
     }
+  }
+
+  /**
+   * False when the text has no run whose first hash (keyOf's x) is `x`: a request's runs are told apart from the
+   * answer's by a bit before their key is made and looked up (eachRun's `only`).
+   */
+  mayHave(x: number): boolean {
+    const bits = this.#bits ?? this.#bitsOf();
+    const top = x >>> 16;
+    return (bits[top >>> 5]! & (1 << (top & 31))) !== 0;
+  }
+
+  #bitsOf(): Int32Array {
+    const bits = new Int32Array(2048);
+    for (const key of this.keys) {
+      const top = Math.floor(key / 2 ** 21) >>> 16;
+      bits[top >>> 5]! |= 1 << (top & 31);
+    }
+    return (this.#bits = bits);
   }
 
   /** 1 for each run already found further up in the text; null when no run is found twice (most prose). */
@@ -233,30 +254,65 @@ export function readRuns(text: string): Runs {
 /** A text's runs, kept for the last TEXTS_KEPT texts seen: answers and the book's parts. */
 export const runsOf: ByText<Runs> = byText(TEXTS_KEPT, readRuns);
 
-/** A paragraph's words as hashWords' two hashes, kept for the last TEXTS_KEPT paragraphs of request messages. */
+/**
+ * A paragraph's words as hashWords' two hashes, and the two hashes of each run wholly inside it (`wx[j]`, `wy[j]`:
+ * words j to j+7, as the rolling in eachRun makes them whatever came before), kept for the last TEXTS_KEPT
+ * paragraphs of request messages.
+ */
 const paragraphWordsOf = byText(TEXTS_KEPT, (paragraph: string) => {
   const n = hashWords(paragraph);
-  return { x: hashX.slice(0, n), y: hashY.slice(0, n) };
+  const x = hashX.slice(0, n);
+  const y = hashY.slice(0, n);
+  const runs = Math.max(0, n - RUN_WORDS + 1);
+  const wx = new Int32Array(runs);
+  const wy = new Int32Array(runs);
+  let kx = 0;
+  let ky = 0;
+  for (let w = 0; w < n; w++) {
+    kx = (Math.imul(kx, PX) + x[w]!) | 0;
+    ky = (Math.imul(ky, PY) + y[w]!) | 0;
+    if (w >= RUN_WORDS) {
+      kx = (kx - Math.imul(x[w - RUN_WORDS]!, PX_OUT)) | 0;
+      ky = (ky - Math.imul(y[w - RUN_WORDS]!, PY_OUT)) | 0;
+    }
+    if (w >= RUN_WORDS - 1) {
+      wx[w - RUN_WORDS + 1] = kx;
+      wy[w - RUN_WORDS + 1] = ky;
+    }
+  }
+  return { x, y, wx, wy };
 });
 
 /**
- * Calls `each` with every run of `text` in order, the keys readRuns would make, without keeping them. The text is
- * read a paragraph at a time and each paragraph's words are kept (paragraphWordsOf): a request's user message
- * repeats most of its paragraphs from call to call (the story so far, the outline), so only its new ones are read.
- * Cutting at blank lines cuts no word; the runs across a cut are made from the words on both sides.
+ * Calls `each` with every run of `text` in order, the keys readRuns would make, without keeping them; with
+ * `only`, the first run and then only the runs `only` has (most told apart by a bit, mayHave). The text is read a
+ * paragraph at a time and each paragraph's words and inner runs are kept (paragraphWordsOf): a request's user
+ * message repeats most of its paragraphs from call to call (the story so far, the outline), so only its new ones
+ * are read. Cutting at blank lines cuts no word; the runs across a cut are made from the words on both sides.
  */
-export function eachRun(text: string, each: (key: number) => void): void {
+export function eachRun(text: string, each: (key: number) => void, only?: Runs): void {
   // The last RUN_WORDS words' hashes, and the run's hashes rolled along (readRuns).
   const ringX = new Int32Array(RUN_WORDS);
   const ringY = new Int32Array(RUN_WORDS);
   let count = 0;
   let kx = 0;
   let ky = 0;
+  const emit = (x: number, y: number, isFirst: boolean) => {
+    if (!only || isFirst) each(keyOf(x, y));
+    else if (only.mayHave(x)) {
+      const key = keyOf(x, y);
+      if (only.has(key)) each(key);
+    }
+  };
   for (let start = 0; start <= text.length; ) {
     let end = text.indexOf('\n\n', start);
     if (end < 0) end = text.length;
-    const { x, y } = paragraphWordsOf(text.slice(start, end));
-    for (let w = 0; w < x.length; w++) {
+    const { x, y, wx, wy } = paragraphWordsOf(text.slice(start, end));
+    const n = x.length;
+    const before = count;
+    // The paragraph's first words one by one: the runs that start before it end there.
+    const rolled = Math.min(n, RUN_WORDS - 1);
+    for (let w = 0; w < rolled; w++) {
       kx = (Math.imul(kx, PX) + x[w]!) | 0;
       ky = (Math.imul(ky, PY) + y[w]!) | 0;
       // The word that leaves the run sits where the new one goes.
@@ -267,8 +323,21 @@ export function eachRun(text: string, each: (key: number) => void): void {
       }
       ringX[at] = x[w]!;
       ringY[at] = y[w]!;
-      if (count >= RUN_WORDS) each(keyOf(kx, ky));
+      if (count >= RUN_WORDS) emit(kx, ky, count === RUN_WORDS);
     }
+    if (n < RUN_WORDS) {
+      start = end + 2;
+      continue;
+    }
+    // The runs inside it as kept; then the ring holds its last words and the rolled hashes are its last run's.
+    for (let j = 0; j < wx.length; j++) emit(wx[j]!, wy[j]!, before + j + RUN_WORDS === RUN_WORDS);
+    count = before + n;
+    for (let w = n - RUN_WORDS; w < n; w++) {
+      ringX[(before + w) & (RUN_WORDS - 1)] = x[w]!;
+      ringY[(before + w) & (RUN_WORDS - 1)] = y[w]!;
+    }
+    kx = wx[wx.length - 1]!;
+    ky = wy[wy.length - 1]!;
     start = end + 2;
   }
 }

@@ -153,7 +153,7 @@ export function isEcho(answer: string, request: Pick<TextRequest, 'system' | 'us
       if (isFirst) starts.push(key);
       isFirst = false;
       if (answerRuns.has(key)) asked.add(key);
-    });
+    }, answerRuns);
   }
   // The material (a whole book by its last chapter) is read only when the answer shares runs with the request,
   // usually not, and then only for those runs, each of its texts once (runsOf).

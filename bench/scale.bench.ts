@@ -74,6 +74,14 @@ async function main(): Promise<void> {
   try {
     process.stdout.write(`bench:scale: ${BOOKS} books × ${CALLS} calls, ${LATENCY_MS} ms a call, ${WORKERS} workers × ${CONCURRENCY} steps at once (local: --concurrency ${slots}); lower bound ${bound.toFixed(2)} s; ${RUNS} runs; fsync on; ${os.cpus().length} cores\n`);
     const ratios = { queued: [] as number[], local: [] as number[] };
+    // Where a run's time beyond its calls goes: from the command's start to its first call, and from the last
+    // call's answer (the fake's latency after the request) to the command's exit.
+    const edges = (since: number) => {
+      const end = Date.now();
+      const times = fake.chatRequests().map((r) => r.at).filter((t) => t >= since);
+      if (!times.length) return 'no calls';
+      return `first call after ${((Math.min(...times) - since) / 1000).toFixed(2)} s, exit ${((end - Math.max(...times) - LATENCY_MS) / 1000).toFixed(2)} s after the last answer`;
+    };
     for (let run = 1; run <= RUNS; run++) {
       // Queued: fresh database, the workers started (and the first migrating) before the clock runs.
       const url = await cluster.createDatabase();
@@ -82,20 +90,22 @@ async function main(): Promise<void> {
       const rest = await Promise.all(Array.from({ length: WORKERS - 1 }, () => karya(['worker', '--concurrency', String(CONCURRENCY)], env, dir, /karya worker \S+:/)));
       const loadBefore = load();
       let started = performance.now();
+      let wallStart = Date.now();
       const batch = await karya(['batch', jobsFile(dir), '--queue', '--out', path.join(dir, `queued-${run}`)], env, dir, /karya batch: \d+ books/);
       let code = await batch.done;
       let seconds = (performance.now() - started) / 1000;
       ratios.queued.push(seconds / bound);
-      process.stdout.write(`  run ${run} queued: ${seconds.toFixed(2)} s, ratio ${(seconds / bound).toFixed(3)}${code === 0 ? '' : ` (batch exit ${code})`}; load ${loadBefore}\n`);
+      process.stdout.write(`  run ${run} queued: ${seconds.toFixed(2)} s, ratio ${(seconds / bound).toFixed(3)}${code === 0 ? '' : ` (batch exit ${code})`}; ${edges(wallStart)}; load ${loadBefore}\n`);
       for (const w of [first, ...rest]) w.child.kill('SIGKILL');
 
       // Local: the same books in one `karya batch` process, its state in a file.
       started = performance.now();
+      wallStart = Date.now();
       const local = await karya(['batch', jobsFile(dir), '--concurrency', String(slots), '--out', path.join(dir, `local-${run}`), '--state', path.join(dir, `local-${run}.db`)], provider, dir, /karya batch: \d+ books/);
       code = await local.done;
       seconds = (performance.now() - started) / 1000;
       ratios.local.push(seconds / bound);
-      process.stdout.write(`  run ${run} local:  ${seconds.toFixed(2)} s, ratio ${(seconds / bound).toFixed(3)}${code === 0 ? '' : ` (batch exit ${code})`}; load ${load()}; queued ÷ local ${(ratios.queued[run - 1]! / ratios.local[run - 1]!).toFixed(3)}\n`);
+      process.stdout.write(`  run ${run} local:  ${seconds.toFixed(2)} s, ratio ${(seconds / bound).toFixed(3)}${code === 0 ? '' : ` (batch exit ${code})`}; ${edges(wallStart)}; load ${load()}; queued ÷ local ${(ratios.queued[run - 1]! / ratios.local[run - 1]!).toFixed(3)}\n`);
     }
     const q = median(ratios.queued);
     const l = median(ratios.local);

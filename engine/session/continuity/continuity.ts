@@ -110,6 +110,33 @@ function wordsOf(text: string): string[] {
   return words;
 }
 
+/** True for a word's first code point that makes it capitalised (isCapitalised, asked of the code point). */
+function isCapitalCode(code: number): boolean {
+  return code < 0x80 ? code >= 0x41 && code <= 0x5a : CAPITAL_FIRST.test(String.fromCodePoint(code));
+}
+
+/** The capitalised words of a text, in order (wordsOf's that isCapitalised keeps): no string is made for the others. */
+function capitalisedWordsOf(text: string): string[] {
+  const words: string[] = [];
+  let start = -1;
+  let isCapital = false;
+  for (let i = 0; i < text.length; ) {
+    const code = text.codePointAt(i)!;
+    if (isWordCode(code)) {
+      if (start < 0) {
+        start = i;
+        isCapital = isCapitalCode(code);
+      }
+    } else if (start >= 0) {
+      if (isCapital) words.push(withoutPossessive(text.slice(start, i)));
+      start = -1;
+    }
+    i += code > 0xffff ? 2 : 1;
+  }
+  if (start >= 0 && isCapital) words.push(withoutPossessive(text.slice(start)));
+  return words;
+}
+
 /** True when `name` speaks or acts in one of the sentences (its name within a few words of such a verb). */
 function actsIn(sentences: readonly string[], name: string): boolean {
   const first = name.split(/\s+/)[0]!;
@@ -158,19 +185,17 @@ function spellings(d: Dated, position: number, text: string, lang: Lang): Contin
   const before = d.asOf(position - 1).characters;
   const after = new Set(d.asOf(position).characters.flatMap((c) => c.name.split(/\s+/)));
   const known = before.flatMap((c) => wordList(c.name).filter((n) => n.length >= 4).map((n) => ({ n, c })));
+  if (!known.length) return [];
   const names = new Set(before.flatMap((c) => c.name.split(/\s+/)));
-  // A word the text also writes in lower case is a common noun capitalised at a sentence's start ("March" beside "march").
-  const lower = new Set<string>();
-  const capitalised: string[] = [];
-  for (const w of wordsOf(text)) {
-    if (isCapitalised(w)) capitalised.push(w);
-    else lower.add(w);
-  }
-  const found = new Set([...capitalised, ...after]);
+  // A word the text also writes in lower case is a common noun capitalised at a sentence's start ("March" beside
+  // "march"): the text's other words are read only for a capitalised word one edit from a known name (seldom).
+  let lower: Set<string> | undefined;
+  const isLowerToo = (w: string) => (lower ??= new Set(wordsOf(text).filter((x) => !isCapitalised(x)))).has(w.toLowerCase());
+  const found = new Set([...capitalisedWordsOf(text), ...after]);
   return [...found].flatMap((w) => {
-    if (names.has(w) || w.length < 4 || NOT_NAMES.has(w.toLowerCase()) || lower.has(w.toLowerCase())) return [];
+    if (names.has(w) || w.length < 4 || NOT_NAMES.has(w.toLowerCase())) return [];
     const match = known.find((k) => isOneEditApart(w, k.n));
-    return match ? [finding('name_spelling', 'name_spelling', lang, { found: w, known: match.n, part: match.c.since ?? match.c.lastSeen })] : [];
+    return match && !isLowerToo(w) ? [finding('name_spelling', 'name_spelling', lang, { found: w, known: match.n, part: match.c.since ?? match.c.lastSeen })] : [];
   });
 }
 

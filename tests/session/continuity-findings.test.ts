@@ -11,8 +11,8 @@ import { loadCatalog } from '../../engine/node/load.js';
 
 const catalog = loadCatalog({ useDiskCache: true });
 const W = {
-  en: { ch: (n: number) => `Chapter ${n}`, map: 'the stolen map', march: 'In March the harbour froze, and on Monday the crew counted the barrels.', typo: 'Marhs waved from the quay.' },
-  ms: { ch: (n: number) => `Bab ${n}`, map: 'peta yang dicuri', march: 'Pada bulan Mac pelabuhan membeku, dan pada hari Isnin anak kapal mengira tong. Mac berlalu. Julai tiba.', typo: 'Marhs melambai dari dermaga.' },
+  en: { ch: (n: number) => `Chapter ${n}`, map: 'the stolen map', march: 'In March the harbour froze, and on Monday the crew counted the barrels.', typo: 'Marhs waved from the quay.', harsh: 'Harsh winds came off the sea.', harshToo: 'The night was harsh.' },
+  ms: { ch: (n: number) => `Bab ${n}`, map: 'peta yang dicuri', march: 'Pada bulan Mac pelabuhan membeku, dan pada hari Isnin anak kapal mengira tong. Mac berlalu. Julai tiba.', typo: 'Marhs melambai dari dermaga.', harsh: 'Harsh, kata orang dagang itu tentang angin laut.', harshToo: 'Angin malam itu harsh sekali.' },
 };
 
 describe.each(['en', 'ms'] as const)('the findings of a book with one overdue promise and one dead character speaking (%s)', (lang) => {
@@ -47,5 +47,19 @@ describe.each(['en', 'ms'] as const)('the findings of a book with one overdue pr
     expect(spelling[0]![0]).toBe(9);
     expect(spelling[0]![1]).toContain('"Marhs"');
     expect(spelling[0]![1]).toContain('"Marsh"');
+  });
+
+  it('a capitalised word one letter from a name is a finding, unless the part also writes it in lower case', () => {
+    const spec = catalog.get('romance')!;
+    const state = session.state;
+    const renamed = (extra: string) => ({ ...state, memory: state.memory!.replaceAll('Mara', 'Marsh'), content: state.content.map((t, i) => t.replaceAll('Mara', 'Marsh') + (i === 8 ? `\n\n${extra}` : '')) });
+    const spellings = (extra: string) => continuityFindings(spec, renamed(extra), true).flatMap((f, i) => f.filter((x) => x.kind === 'name_spelling').map((x) => [i, x.detail]));
+    // "Harsh" starting a sentence, nowhere else: one letter from "Marsh", so asked about.
+    const alone = spellings(w.harsh);
+    expect(alone).toHaveLength(1);
+    expect(alone[0]![0]).toBe(8);
+    expect(alone[0]![1]).toContain('"Harsh"');
+    // The same part writing "harsh" in lower case too: a common word, not a name.
+    expect(spellings(`${w.harsh} ${w.harshToo}`)).toEqual([]);
   });
 });

@@ -202,8 +202,17 @@ async function rememberPart(run: BatchCalls, session: BookSession, stepsLeft: nu
   }
 }
 
-/** One book run to its end: its steps and memory updates in order, its files written; never throws. */
-export async function runBook(run: BatchCalls, book: BookRun, told?: SeriesTold): Promise<'done' | 'failed' | 'unfinished'> {
+/** What a running book tells its admission (admission.ts): each step done, and when its calls are done. */
+export interface BookProgress {
+  stepDone(): void;
+  callsDone(): void;
+}
+
+/**
+ * One book run to its end: its steps and memory updates in order, its files written; never throws. `progress` (its
+ * admission, admission.ts) is told each step done and when its last call is done.
+ */
+export async function runBook(run: BatchCalls, book: BookRun, told?: SeriesTold, progress?: BookProgress): Promise<'done' | 'failed' | 'unfinished'> {
   const { job } = book;
   const { spec } = job;
   const bookStarted = performance.now();
@@ -241,6 +250,7 @@ export async function runBook(run: BatchCalls, book: BookRun, told?: SeriesTold)
       calls++;
       png = outcome.png ?? png;
       done++;
+      progress?.stepDone();
       words += outcome.words;
       if (outcome.short) shortParts++;
       const repeats = (outcome.repeated ?? 0) >= REPEATS_RATIO;
@@ -259,6 +269,7 @@ export async function runBook(run: BatchCalls, book: BookRun, told?: SeriesTold)
       if (spec.kind === 'book' && run.nearDuplicates?.prepare && session.state.content.length > partsBefore) run.nearDuplicates.prepare(session.state.content.at(-1)!);
       await rememberPart(run, session, book.totalSteps - done);
     }
+    progress?.callsDone();
     // Not reported done before it is compared with the owner's other books and the batch's done before it. The
     // check starts (and keeps the book in the catalogue) as soon as its last part is in, before its files are
     // written: the book finished first is the original, however long writing its files takes.

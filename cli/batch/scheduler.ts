@@ -270,7 +270,7 @@ async function startBooks(run: BatchCalls, input: RunBatchInput): Promise<Array<
   for (const [i, book] of input.books.entries()) {
     const series = book.job.series;
     const before = series ? lastOfSeries.get(series.name) : undefined;
-    const outcome = series ? afterSeriesBook(run, book, before, input.seriesOf) : admit(book, () => runBook(run, book));
+    const outcome = series ? afterSeriesBook(run, book, before, input.seriesOf) : admit(book, (progress) => runBook(run, book, undefined, progress));
     if (series) lastOfSeries.set(series.name, outcome);
     running.push(outcome);
     if (i % START_GROUP === START_GROUP - 1 && i < input.books.length - 1) await new Promise((resolve) => setImmediate(resolve));

@@ -120,15 +120,31 @@ describe('books end all along the run', () => {
     const firstDone = Math.min(...Array.from({ length: 12 }, (_, i) => at('job_done', `r${i + 1}`)));
     const lastStarted = Math.max(...Array.from({ length: 12 }, (_, i) => at('job_started', `r${i + 1}`)));
     expect(firstDone).toBeLessThan(lastStarted);
-    // Never more books open than a wave and its spare (booksAtOnce): 12 books in waves of 3, and 3 spare.
-    let open = 0;
+    // Never more books making calls than a wave and its spare (booksAtOnce: 12 books in waves of 3, and 3 spare), but
+    // at the end: then every book left starts, while the steps left (4 a book) still fill the 3 slots for as long
+    // as a book of 4 steps takes alone.
+    const limit = booksAtOnce(Array(12).fill(4), 3);
+    let calling = 0;
     let most = 0;
+    let stepsLeft = 12 * 4;
+    const startedAtEnd: number[] = [];
     for (const e of events) {
-      if (e.type === 'job_started') most = Math.max(most, ++open);
-      if (e.type === 'job_done' || e.type === 'job_failed') open--;
+      if (e.type === 'job_started') {
+        calling++;
+        if (calling > limit) startedAtEnd.push(stepsLeft);
+        else most = Math.max(most, calling);
+      }
+      if (e.type === 'step_done') {
+        stepsLeft--;
+        if (e.done === e.steps) calling--;
+      }
     }
-    expect(most).toBe(booksAtOnce(Array(12).fill(4), 3));
+    expect(most).toBe(limit);
     expect(most).toBeLessThan(12);
+    for (const left of startedAtEnd) expect(left).toBeLessThanOrEqual(3 * (4 + 1));
+    // The last book started while the batch still had at least 3 slots × its 4 steps to do.
+    const lastStart = events.findLastIndex((e) => e.type === 'job_started');
+    expect(12 * 4 - events.slice(0, lastStart).filter((e) => e.type === 'step_done').length).toBeGreaterThanOrEqual(3 * 4);
   });
 
   it('starts every book at once when the batch is under two rounds of its longest book, or a book is much longer than the rest', () => {

@@ -42,13 +42,18 @@ interface Ended {
   credits: number;
 }
 
-/** One generation, as JSON or as a stream; a request that does not end within 50 s fails the test. */
+/**
+ * One generation, as JSON or as a stream; a request that does not end within 90 s fails the test. The slowest
+ * way back the queue has by design: a step whose worker lost its database in the outage (10 s) is taken over
+ * once its lease is past its time-out (20 s, swept every 5 s) and run again (1.5 s); on two loaded cores (CI
+ * runs this file beside browsers) that came to over 50 s once.
+ */
 async function generate(url: string, cookie: string, isStream: boolean): Promise<Ended> {
   const res = await fetch(`${url}/api/generators/poems/generate`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie, ...(isStream ? { accept: 'text/event-stream' } : {}) },
     body: JSON.stringify({ settings: {} }),
-    signal: AbortSignal.timeout(50_000),
+    signal: AbortSignal.timeout(90_000),
   });
   const text = await res.text();
   if (!isStream || !(res.headers.get('content-type') ?? '').includes('text/event-stream')) {
@@ -132,5 +137,5 @@ describe.skipIf(skip)('a Postgres restart and a 10 s outage under load', () => {
     }
     expect(worker.exitCode).toBeNull();
     expect(serverChild.exitCode).toBeNull();
-  }, 120_000);
+  }, 240_000);
 });

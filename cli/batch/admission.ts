@@ -43,11 +43,12 @@ export function booksAtOnce(stepsLeft: readonly number[], concurrency: number): 
  */
 export function bookAdmission(books: readonly BookRun[], concurrency: number): <T>(book: BookRun, run: (progress: BookProgress) => Promise<T>) => Promise<T> {
   const held = (b: BookRun) => !b.isComplete && !b.job.series;
-  const limit = booksAtOnce(books.filter(held).map((b) => b.totalSteps - b.doneSteps), concurrency);
+  const stepsLeft = books.filter(held).map((b) => b.totalSteps - b.doneSteps);
+  const limit = booksAtOnce(stepsLeft, concurrency);
   let running = 0;
   const waiting: Array<{ steps: number; start: () => void }> = [];
   // The steps left in the held books, started or waiting, as they are done.
-  let left = books.filter(held).reduce((n, b) => n + Math.max(0, b.totalSteps - b.doneSteps), 0);
+  let left = stepsLeft.reduce((n, s) => n + Math.max(0, s), 0);
   const next = () => {
     // The batch's end: the steps left would keep the calls in flight no longer than the longest book waiting takes alone.
     const isEnd = waiting.length > 0 && left <= concurrency * (waiting[0]!.steps + 1);
@@ -64,19 +65,19 @@ export function bookAdmission(books: readonly BookRun[], concurrency: number): <
       waiting.splice(at < 0 ? waiting.length : at, 0, { steps, start });
       next();
     });
-    let stepsLeft = steps;
+    let stepsToDo = steps;
     let isDone = false;
     const callsDone = () => {
       if (isDone) return;
       isDone = true;
       running--;
       // A book that stopped early (failed, stopped) leaves its other steps undone.
-      left -= stepsLeft;
+      left -= stepsToDo;
       next();
     };
     const stepDone = () => {
-      if (isDone || stepsLeft === 0) return;
-      stepsLeft--;
+      if (isDone || stepsToDo === 0) return;
+      stepsToDo--;
       left--;
       if (waiting.length) next();
     };

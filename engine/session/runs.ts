@@ -233,36 +233,8 @@ const PY_OUT = powerOf(PY);
 /** A run's key from its two hashes: 32 bits of one and 21 of the other, a whole number below 2^53. */
 const keyOf = (x: number, y: number) => (x >>> 0) * 2 ** 21 + (y >>> 11);
 
-/** Reads a text's runs (uncached: runsOf and the callers' own caches keep them). */
-export function readRuns(text: string): Runs {
-  const n = hashWords(text);
-  const keys = new Float64Array(Math.max(0, n - RUN_WORDS + 1));
-  let x = 0;
-  let y = 0;
-  for (let j = 0; j < n; j++) {
-    x = (Math.imul(x, PX) + hashX[j]!) | 0;
-    y = (Math.imul(y, PY) + hashY[j]!) | 0;
-    if (j >= RUN_WORDS) {
-      x = (x - Math.imul(hashX[j - RUN_WORDS]!, PX_OUT)) | 0;
-      y = (y - Math.imul(hashY[j - RUN_WORDS]!, PY_OUT)) | 0;
-    }
-    if (j >= RUN_WORDS - 1) keys[j - RUN_WORDS + 1] = keyOf(x, y);
-  }
-  return new Runs(keys, n);
-}
-
-/** A text's runs, kept for the last TEXTS_KEPT texts seen: answers and the book's parts. */
-export const runsOf: ByText<Runs> = byText(TEXTS_KEPT, readRuns);
-
-/**
- * A paragraph's words as hashWords' two hashes, and the two hashes of each run wholly inside it (`wx[j]`, `wy[j]`:
- * words j to j+7, as the rolling in eachRun makes them whatever came before), kept for the last TEXTS_KEPT
- * paragraphs of request messages.
- */
-const paragraphWordsOf = byText(TEXTS_KEPT, (paragraph: string) => {
-  const n = hashWords(paragraph);
-  const x = hashX.slice(0, n);
-  const y = hashY.slice(0, n);
+/** The two hashes of each run of `n` words' hashes (`wx[j]`, `wy[j]`: words j to j+7), rolled along. */
+function windowHashes(x: Int32Array, y: Int32Array, n: number): { wx: Int32Array<ArrayBuffer>; wy: Int32Array<ArrayBuffer> } {
   const runs = Math.max(0, n - RUN_WORDS + 1);
   const wx = new Int32Array(runs);
   const wy = new Int32Array(runs);
@@ -280,7 +252,29 @@ const paragraphWordsOf = byText(TEXTS_KEPT, (paragraph: string) => {
       wy[w - RUN_WORDS + 1] = ky;
     }
   }
-  return { x, y, wx, wy };
+  return { wx, wy };
+}
+
+/** Reads a text's runs (uncached: runsOf and the callers' own caches keep them). */
+export function readRuns(text: string): Runs {
+  const n = hashWords(text);
+  const { wx, wy } = windowHashes(hashX, hashY, n);
+  const keys = new Float64Array(wx.length);
+  for (let j = 0; j < keys.length; j++) keys[j] = keyOf(wx[j]!, wy[j]!);
+  return new Runs(keys, n);
+}
+
+/** A text's runs, kept for the last TEXTS_KEPT texts seen: answers and the book's parts. */
+export const runsOf: ByText<Runs> = byText(TEXTS_KEPT, readRuns);
+
+/**
+ * A paragraph's words as hashWords' two hashes, and the two hashes of each run wholly inside it (`wx[j]`, `wy[j]`:
+ * words j to j+7, as the rolling in eachRun makes them whatever came before), kept for the last TEXTS_KEPT
+ * paragraphs of request messages.
+ */
+const paragraphWordsOf = byText(TEXTS_KEPT, (paragraph: string) => {
+  const n = hashWords(paragraph);
+  return { x: hashX.slice(0, n), y: hashY.slice(0, n), ...windowHashes(hashX, hashY, n) };
 });
 
 /**

@@ -92,49 +92,34 @@ function withoutPossessive(word: string): string {
   const last = word.charCodeAt(word.length - 1) | 0x20;
   return last === 0x73 || last === 0x61 ? word.replace(/(['’]s|-nya)$/i, '') : word;
 }
-/** The words of a text (runs of letters, digits, apostrophes and hyphens), read in one pass, without their possessive endings. */
-function wordsOf(text: string): string[] {
+/**
+ * The words of a text (runs of letters, digits, apostrophes and hyphens), read in one pass, without their
+ * possessive endings; with `isKept`, only the words whose first code point it keeps (no string is made for the others).
+ */
+function wordsOf(text: string, isKept?: (code: number) => boolean): string[] {
   const words: string[] = [];
   let start = -1;
+  let isWord = true;
   for (let i = 0; i < text.length; ) {
     const code = text.codePointAt(i)!;
     if (isWordCode(code)) {
-      if (start < 0) start = i;
+      if (start < 0) {
+        start = i;
+        isWord = !isKept || isKept(code);
+      }
     } else if (start >= 0) {
-      words.push(withoutPossessive(text.slice(start, i)));
+      if (isWord) words.push(withoutPossessive(text.slice(start, i)));
       start = -1;
     }
     i += code > 0xffff ? 2 : 1;
   }
-  if (start >= 0) words.push(withoutPossessive(text.slice(start)));
+  if (start >= 0 && isWord) words.push(withoutPossessive(text.slice(start)));
   return words;
 }
 
 /** True for a word's first code point that makes it capitalised (isCapitalised, asked of the code point). */
 function isCapitalCode(code: number): boolean {
   return code < 0x80 ? code >= 0x41 && code <= 0x5a : CAPITAL_FIRST.test(String.fromCodePoint(code));
-}
-
-/** The capitalised words of a text, in order (wordsOf's that isCapitalised keeps): no string is made for the others. */
-function capitalisedWordsOf(text: string): string[] {
-  const words: string[] = [];
-  let start = -1;
-  let isCapital = false;
-  for (let i = 0; i < text.length; ) {
-    const code = text.codePointAt(i)!;
-    if (isWordCode(code)) {
-      if (start < 0) {
-        start = i;
-        isCapital = isCapitalCode(code);
-      }
-    } else if (start >= 0) {
-      if (isCapital) words.push(withoutPossessive(text.slice(start, i)));
-      start = -1;
-    }
-    i += code > 0xffff ? 2 : 1;
-  }
-  if (start >= 0 && isCapital) words.push(withoutPossessive(text.slice(start)));
-  return words;
 }
 
 /** True when `name` speaks or acts in one of the sentences (its name within a few words of such a verb). */
@@ -191,7 +176,7 @@ function spellings(d: Dated, position: number, text: string, lang: Lang): Contin
   // "march"): the text's other words are read only for a capitalised word one edit from a known name (seldom).
   let lower: Set<string> | undefined;
   const isLowerToo = (w: string) => (lower ??= new Set(wordsOf(text).filter((x) => !isCapitalised(x)))).has(w.toLowerCase());
-  const found = new Set([...capitalisedWordsOf(text), ...after]);
+  const found = new Set([...wordsOf(text, isCapitalCode), ...after]);
   return [...found].flatMap((w) => {
     if (names.has(w) || w.length < 4 || NOT_NAMES.has(w.toLowerCase())) return [];
     const match = known.find((k) => isOneEditApart(w, k.n));

@@ -35,6 +35,58 @@ const pgOnNode: Plugin = {
     });
   },
 };
+/**
+ * commander and pg-boss import `node:process` as an ES module: its namespace is built by reading every property
+ * of `process` (~5 ms of each start, before anything runs). In the bundle it is the global `process` itself.
+ */
+const processGlobal: Plugin = {
+  name: 'process-global',
+  setup(bundle) {
+    bundle.onResolve({ filter: /^(node:)?process$/ }, () => ({ path: 'process', namespace: 'process-global' }));
+    // As CommonJS: a default import is `process`, a namespace import reads its properties when they are used.
+    bundle.onLoad({ filter: /.*/, namespace: 'process-global' }, () => ({ contents: 'module.exports = globalThis.process;', loader: 'js' }));
+  },
+};
+/**
+ * The openai SDK (7.x) reads `Response.prototype` and `Headers.prototype` when its modules load, to keep the
+ * native methods before anyone could replace them: touching either global makes Node load its whole fetch
+ * implementation (undici, ~40 ms here) at every start, though `karya batch` sends its calls with node:http
+ * (engine/node/light-fetch.ts). In the bundle they are read at their first use instead (nothing in Karya
+ * replaces them in between). If the SDK's files no longer read them so, the build says so and bundles them
+ * as they are.
+ */
+const SDK_EAGER_GLOBALS: Array<{ file: RegExp; from: string; to: string; names: Array<[RegExp, string]> }> = [
+  {
+    file: /[\\/]node_modules[\\/]openai[\\/]auth[\\/]workload-identity-auth\.mjs$/,
+    from: 'const NATIVE_RESPONSE_PROTOTYPE = Response.prototype;\nconst READ_NATIVE_RESPONSE_BODY = NATIVE_RESPONSE_PROTOTYPE.arrayBuffer;',
+    to: 'let karyaNativeResponse;\nconst karyaNativeResponseOf = () => (karyaNativeResponse ??= { prototype: Response.prototype, read: Response.prototype.arrayBuffer });',
+    names: [[/\bNATIVE_RESPONSE_PROTOTYPE\b/g, 'karyaNativeResponseOf().prototype'], [/\bREAD_NATIVE_RESPONSE_BODY\b/g, 'karyaNativeResponseOf().read']],
+  },
+  {
+    file: /[\\/]node_modules[\\/]openai[\\/]lib[\\/]EventStream\.mjs$/,
+    from: "const headersEntriesDescriptor = typeof Headers === 'function' ? Object.getOwnPropertyDescriptor(Headers.prototype, 'entries') : undefined;",
+    to: "let karyaHeadersEntries;\nconst karyaHeadersEntriesOf = () => (karyaHeadersEntries ??= { descriptor: typeof Headers === 'function' ? (rememberTrustedIntrinsic(Headers), Object.getOwnPropertyDescriptor(Headers.prototype, 'entries')) : undefined });",
+    // Its trusted globals are read by descriptor, which loads fetch as well: Headers is remembered at the first read of its entries instead.
+    names: [[/\bheadersEntriesDescriptor\b/g, 'karyaHeadersEntriesOf().descriptor'], [/^const headersEntries = /m, 'const headersEntriesOf = () => '], [/\bheadersEntries\b(?!Of)/g, 'headersEntriesOf()'], [/'File',\n(\s*)'Headers',\n\]\) \{/, "'File',\n]) {"]],
+  },
+];
+const sdkLazyGlobals: Plugin = {
+  name: 'sdk-lazy-globals',
+  setup(bundle) {
+    for (const patch of SDK_EAGER_GLOBALS) {
+      bundle.onLoad({ filter: patch.file }, (args) => {
+        const text = readFileSync(args.path, 'utf8');
+        if (!text.includes(patch.from)) {
+          process.stderr.write(`karya: ${args.path} no longer reads its globals as it did (openai changed): bundled as it is\n`);
+          return undefined;
+        }
+        let out = text.replace(patch.from, patch.to);
+        for (const [name, use] of patch.names) out = out.replace(name, use);
+        return { contents: out, loader: 'js' };
+      });
+    }
+  },
+};
 const started = performance.now();
 await build({
   // The export, import and near-duplicate pools' worker threads (engine/node/export/pool.ts, engine/node/import/pool.ts, engine/node/closeness/pool.ts) and a batch's threads (cli/batch/threads.ts) start from their own files beside the chunks.
@@ -52,7 +104,7 @@ await build({
   external: [...Object.keys(dependencies).filter((name) => !BUNDLED.has(name)), 'pg-native', 'pg-cloudflare'].flatMap((name) => [name, `${name}/*`]),
   // Bundled CommonJS packages (handlebars, commander, cli-progress) require Node's own modules.
   banner: { js: "import { createRequire as __karyaCreateRequire } from 'node:module'; const require = __karyaCreateRequire(import.meta.url);" },
-  plugins: [pgOnNode],
+  plugins: [pgOnNode, processGlobal, sdkLazyGlobals],
   sourcemap: 'linked',
   logLevel: 'warning',
 });

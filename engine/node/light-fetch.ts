@@ -3,14 +3,20 @@
 // call costs 0.87-0.97 ms of CPU this way against 1.5-1.6 ms with the global (undici) fetch (100 calls in
 // flight, same run, load 14 on 2 cores), which a batch of thousands of calls pays on its one thread.
 // Anything but http(s) goes to the global fetch. Aborts reject with an AbortError, as fetch does.
-import http from 'node:http';
-import https from 'node:https';
+import type * as Http from 'node:http';
+import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 
-const agents = {
-  'http:': new http.Agent({ keepAlive: true, maxSockets: Infinity }),
-  'https:': new https.Agent({ keepAlive: true, maxSockets: Infinity }),
-} as const;
+// node:http and node:https are required, not imported: an ES import of a built-in builds its namespace by
+// reading every export, and node:http's WebSocket getters then load the whole undici fetch (~25 ms of a
+// batch's start, before its first call; required, ~3 ms). node:https (TLS) is loaded at its first call.
+const requireBuiltin = createRequire(import.meta.url);
+type Protocol = 'http:' | 'https:';
+const modules: Partial<Record<Protocol, typeof Http>> = {};
+const agents: Partial<Record<Protocol, Http.Agent>> = {};
+const moduleOf = (protocol: Protocol): typeof Http => (modules[protocol] ??= requireBuiltin(protocol === 'https:' ? 'node:https' : 'node:http') as typeof Http);
+const agentOf = (protocol: Protocol): Http.Agent => (agents[protocol] ??= new (moduleOf(protocol).Agent)({ keepAlive: true, maxSockets: Infinity }));
+const isHttp = (protocol: string): protocol is Protocol => protocol === 'http:' || protocol === 'https:';
 
 function headersOf(init: RequestInit['headers']): Record<string, string> {
   const out: Record<string, string> = {};
@@ -114,17 +120,17 @@ function abortError(signal: AbortSignal): unknown {
 export const lightFetch: typeof globalThis.fetch = (input, init = {}) => {
   const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
   const url = new URL(href);
-  if (!(url.protocol in agents) || (typeof input !== 'string' && !(input instanceof URL)) || (init.body !== undefined && init.body !== null && typeof init.body !== 'string' && !(init.body instanceof Uint8Array))) {
+  if (!isHttp(url.protocol) || (typeof input !== 'string' && !(input instanceof URL)) || (init.body !== undefined && init.body !== null && typeof init.body !== 'string' && !(init.body instanceof Uint8Array))) {
     return globalThis.fetch(input, init);
   }
-  const protocol = url.protocol as keyof typeof agents;
+  const protocol: Protocol = url.protocol;
   const { signal } = init;
   return new Promise<Response>((resolve, reject) => {
     if (signal?.aborted) return reject(abortError(signal));
     const body = init.body as string | Uint8Array | undefined | null;
     const headers = headersOf(init.headers);
     if (body != null && headers['content-length'] === undefined) headers['content-length'] = String(Buffer.byteLength(body));
-    const request = (protocol === 'https:' ? https : http).request(url, { method: init.method ?? 'GET', headers, agent: agents[protocol] }, (res) => {
+    const request = moduleOf(protocol).request(url, { method: init.method ?? 'GET', headers, agent: agentOf(protocol) }, (res) => {
       const status = res.statusCode ?? 500;
       const hasBody = status !== 204 && status !== 304 && init.method !== 'HEAD';
       if (hasBody && (res.headers['content-type'] ?? '').includes('text/event-stream')) {

@@ -5,7 +5,7 @@ import type { SharedFile } from './spec/format.js';
 import { parseShared, resolveSpec } from './spec/resolve.js';
 import { SpecError, type SpecIssue } from './errors.js';
 import { yamlData } from './yaml.js';
-import { checkTemplates, PromptRenderer, type TemplateSources } from './compile/prompt.js';
+import { checkTemplates, PromptRenderer, type PrecompiledTemplates, type TemplateSources } from './compile/prompt.js';
 import { compileForm, type FormModel } from './compile/form.js';
 import { compileSettingsSchema } from './compile/schema.js';
 
@@ -86,11 +86,11 @@ export function buildCatalog(sources: Sources, opts: { now?: Date } = {}): Catal
   return catalogFromSpecs(specs, sources.templates);
 }
 
-/** A catalog over already resolved (and checked) specs, e.g. read back from the catalog cache. */
-export function catalogFromSpecs(specs: readonly ResolvedSpec[], templates: TemplateSources): Catalog {
+/** A catalog over already resolved (and checked) specs, e.g. read back from the catalog cache (with its templates compiled ahead). */
+export function catalogFromSpecs(specs: readonly ResolvedSpec[], templates: TemplateSources, precompiled?: PrecompiledTemplates): Catalog {
   const byId = new Map(specs.map((s) => [s.id, s]));
   const forms = new Map<string, FormModel>();
-  const renderer = new PromptRenderer(templates);
+  const renderer = new PromptRenderer(templates, precompiled);
   return {
     specs,
     renderer,

@@ -3,8 +3,49 @@
 
 import Handlebars from 'handlebars';
 
+type TemplateSpecification = Parameters<typeof Handlebars.template>[0];
+
 /** Template sources by name: path under templates/ without .hbs (e.g. "book/chapter", "partials/settings"). */
 export type TemplateSources = Readonly<Record<string, string>>;
+
+/**
+ * Templates compiled ahead (Handlebars.precompile: each template's code as a JavaScript object literal), by
+ * name, with the Handlebars version that compiled them. A command's first prompts then need no compiling:
+ * parsing and compiling the templates and partials a book's first step reaches cost its first call ~40 ms.
+ */
+export interface PrecompiledTemplates {
+  version: string;
+  templates: Readonly<Record<string, string>>;
+  /** Strings rendered as templates (renderString: a generator's brief and formats), by their text. */
+  strings?: Readonly<Record<string, string>>;
+}
+
+/** How every template and partial is compiled: values as they are (prompts are not HTML), a missing one empty. */
+const COMPILE_OPTIONS = { noEscape: true, strict: false } as const;
+
+/** How a string given to renderString is compiled: as a template, but a missing value is left to the default. */
+const STRING_OPTIONS = { noEscape: true } as const;
+
+/**
+ * Every template and partial of `templates`, and each of `strings` (the generators' briefs and formats, which
+ * renderString renders), compiled ahead (see PrecompiledTemplates); one that does not compile is left to
+ * compile when it is used (where its error is reported).
+ */
+export function precompileTemplates(templates: TemplateSources, strings: Iterable<string> = []): PrecompiledTemplates {
+  const compiled = (entries: Iterable<[string, string]>, options: object) => {
+    const out: Record<string, string> = {};
+    for (const [key, source] of entries) {
+      try {
+        out[key] = Handlebars.precompile(source, options) as string;
+      } catch {
+        // Compiled where it is used.
+      }
+    }
+    return out;
+  };
+  const texts = compiled([...new Set(strings)].map((s) => [s, s]), STRING_OPTIONS);
+  return { version: Handlebars.VERSION, templates: compiled(Object.entries(templates), COMPILE_OPTIONS), ...(Object.keys(texts).length ? { strings: texts } : {}) };
+}
 
 export const HELPERS: Record<string, Handlebars.HelperDelegate> = {
   eq: (a: unknown, b: unknown) => String(a) === String(b),
@@ -35,11 +76,30 @@ export class PromptRenderer {
   private readonly hb = Handlebars.create();
   private readonly compiled = new Map<string, Handlebars.TemplateDelegate>();
   private readonly compiledStrings = new Map<string, Handlebars.TemplateDelegate>();
-  constructor(readonly templates: TemplateSources) {
+  private readonly ahead: Readonly<Record<string, string>>;
+  private readonly aheadStrings: Readonly<Record<string, string>>;
+  constructor(readonly templates: TemplateSources, precompiled?: PrecompiledTemplates) {
+    // Compiled by another Handlebars version, the code may not run on this one: compiled here instead.
+    const isOurs = precompiled?.version === Handlebars.VERSION;
+    this.ahead = isOurs ? precompiled.templates : {};
+    this.aheadStrings = (isOurs && precompiled.strings) || {};
     for (const [name, source] of Object.entries(templates)) {
-      if (name.startsWith('partials/')) this.hb.registerPartial(name.slice('partials/'.length), source);
+      if (name.startsWith('partials/')) this.hb.registerPartial(name.slice('partials/'.length), this.compiledAhead(name) ?? source);
     }
     for (const [name, fn] of Object.entries(HELPERS)) this.hb.registerHelper(name, fn);
+  }
+
+  /** A template's code compiled ahead, as a template of this environment; none when it was not (or it does not load). */
+  private compiledAhead(name: string, ahead = this.ahead): Handlebars.TemplateDelegate | undefined {
+    const code = Object.hasOwn(ahead, name) ? ahead[name] : undefined;
+    if (code === undefined) return undefined;
+    try {
+      // The object literal Handlebars.precompile wrote (the catalog cache keeps it beside the sources it was compiled from).
+      // eslint-disable-next-line @typescript-eslint/no-implied-eval
+      return this.hb.template(new Function(`return ${code};`)() as TemplateSpecification);
+    } catch {
+      return undefined;
+    }
   }
 
   renderTemplate(name: string, context: object): string {
@@ -47,7 +107,7 @@ export class PromptRenderer {
     if (!fn) {
       const source = this.templates[name];
       if (source === undefined) throw new Error(`template "${name}" does not exist under templates/`);
-      fn = this.hb.compile(source, { noEscape: true, strict: false });
+      fn = this.compiledAhead(name) ?? this.hb.compile(source, COMPILE_OPTIONS);
       this.compiled.set(name, fn);
     }
     return tidy(fn(context));
@@ -73,7 +133,7 @@ export class PromptRenderer {
     // Briefs are rendered on every step; compiling each time cost ~1 ms a call (measured in `karya batch`).
     let fn = this.compiledStrings.get(source);
     if (!fn) {
-      fn = this.hb.compile(source, { noEscape: true });
+      fn = this.compiledAhead(source, this.aheadStrings) ?? this.hb.compile(source, STRING_OPTIONS);
       this.compiledStrings.set(source, fn);
     }
     return tidy(fn(context));

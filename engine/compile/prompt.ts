@@ -4,7 +4,7 @@
 // (prompt-step.ts) and the prompts built on it (prompt-follow-ups.ts).
 
 export { chapterTitleOf, parsedOutlineOf, wordTargetOf } from './book-outline.js';
-export { indefiniteArticle, PromptRenderer, type TemplateSources } from './prompt-renderer.js';
+export { indefiniteArticle, precompileTemplates, PromptRenderer, type PrecompiledTemplates, type TemplateSources } from './prompt-renderer.js';
 export {
   AUDIT_TEMPLATE, ANSWER_AGAIN_TEMPLATE, IMPORT_SETTINGS_TEMPLATE, checkTemplates, CONTINUE_TEMPLATE, EXTEND_TEMPLATE, FIRM_LANGUAGE_TEMPLATE, MEMORY_TEMPLATE, NO_REPEAT_TEMPLATE,
   OUTLINE_MORE_TEMPLATE, PASSAGE_TEMPLATE, REWRITE_TEMPLATE, templateFor, templatesUsed,

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildCatalog, catalogFromSpecs, type Catalog, type Sources } from '../catalog.js';
+import { precompileTemplates, type PrecompiledTemplates } from '../compile/prompt.js';
 import type { ResolvedSpec } from '../spec/types.js';
 import { deepFreeze } from '../spec/resolve.js';
 
@@ -113,21 +114,29 @@ function cacheFile(key: string): string {
   return path.join(CACHE_DIR, `catalog-${key.slice(0, 32)}.json`);
 }
 
-function readCache(key: string): ResolvedSpec[] | undefined {
+/** What the disk cache keeps: the resolved generators and the templates compiled ahead (engine/compile/prompt-renderer.ts). */
+interface Cached {
+  key: string;
+  specs: ResolvedSpec[];
+  templates?: PrecompiledTemplates;
+}
+
+function readCache(key: string): Cached | undefined {
   try {
-    const data = JSON.parse(readFileSync(cacheFile(key), 'utf8')) as { key: string; specs: ResolvedSpec[] };
-    return data.key === key ? data.specs : undefined;
+    const data = JSON.parse(readFileSync(cacheFile(key), 'utf8')) as Cached;
+    return data.key === key ? data : undefined;
   } catch {
     return undefined;
   }
 }
 
-function writeCache(key: string, specs: readonly ResolvedSpec[]): void {
+function writeCache(data: Cached): void {
+  const { key } = data;
   try {
     mkdirSync(CACHE_DIR, { recursive: true });
     const file = cacheFile(key);
     const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify({ key, specs }));
+    writeFileSync(tmp, JSON.stringify(data));
     renameSync(tmp, file);
     const others = readdirSync(CACHE_DIR)
       .filter((name) => name === 'catalog.json' || (name.startsWith('catalog-') && name.endsWith('.json')))
@@ -141,10 +150,18 @@ function writeCache(key: string, specs: readonly ResolvedSpec[]): void {
   }
 }
 
+/** Every string in a generator's prompts (its brief and formats, in each language): what renderString may be given. */
+function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (value && typeof value === 'object') return Object.values(value).flatMap(stringsIn);
+  return [];
+}
+
 /**
  * Load the repository's generators (cached per process). Throws SpecError on any invalid file.
  * With `useDiskCache`, a catalog resolved earlier from byte-identical sources (and engine code) is read
- * back from .karya/cache instead of parsing every YAML file again; `karya validate` never uses it.
+ * back from .karya/cache instead of parsing every YAML file again, its templates compiled ahead with it; `karya
+ * validate` never uses it.
  */
 export function loadCatalog(opts: { generatorsDir?: string; templatesDir?: string; fresh?: boolean; useDiskCache?: boolean } = {}): Catalog {
   const isDefault = !opts.generatorsDir && !opts.templatesDir;
@@ -153,11 +170,11 @@ export function loadCatalog(opts: { generatorsDir?: string; templatesDir?: strin
   let catalog: Catalog | undefined;
   if (isDefault && opts.useDiskCache) {
     const key = cacheKey(sources);
-    const specs = readCache(key);
-    if (specs) catalog = catalogFromSpecs(deepFreeze(specs), sources.templates);
+    const read = readCache(key);
+    if (read) catalog = catalogFromSpecs(deepFreeze(read.specs), sources.templates, read.templates);
     else {
       catalog = buildCatalog(sources);
-      writeCache(key, catalog.specs);
+      writeCache({ key, specs: [...catalog.specs], templates: precompileTemplates(sources.templates, catalog.specs.flatMap((spec) => stringsIn(spec.prompts))) });
     }
   } else catalog = buildCatalog(sources);
   if (isDefault) cached = catalog;

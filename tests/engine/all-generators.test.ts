@@ -5,12 +5,17 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCatalog, ROOT } from '../../engine/node/load.js';
+import { catalogFromSpecs } from '../../engine/catalog.js';
+import { precompileTemplates } from '../../engine/compile/prompt.js';
 import {
   applyStep, compileForm, compileSettingsSchema, defaultSettings, nextStep, parseSettings, stepsFor, progress, renderPrompt,
   startBook, stepLabel, buttonLabel, templatesUsed, type ResolvedSpec, type Settings, type Lang,
 } from '../../engine/index.js';
 
 const catalog = loadCatalog();
+// The same generators with their templates compiled ahead, as a command reads them from the catalog cache.
+const briefs = catalog.specs.flatMap((s) => [s.prompts.brief, s.prompts.format, s.prompts.chapterFormat, ...Object.values(s.prompts.sectionFormats ?? {})]).flatMap((b) => (b ? [b.en, b.ms] : []));
+const ahead = catalogFromSpecs(catalog.specs, catalog.renderer.templates, precompileTemplates(catalog.renderer.templates, briefs));
 const files = readdirSync(path.join(ROOT, 'generators')).filter((f) => f.endsWith('.yaml') && !f.startsWith('_'));
 
 /** Settings that satisfy required text fields (defaults leave them empty on purpose). */
@@ -70,6 +75,8 @@ describe('every generator file', () => {
           let state = startBook({ spec, settings, totalChapters: spec.kind === 'book' && !spec.flow.sections ? 3 : undefined });
           for (let step = nextStep(spec, state); step; step = nextStep(spec, state)) {
             const p = renderPrompt({ spec, renderer: catalog.renderer, state, step });
+            // Compiled ahead, every prompt is the same, word for word.
+            expect(renderPrompt({ spec, renderer: ahead.renderer, state, step }), `${step.kind} prompt compiled ahead`).toEqual(p);
             const all = `${p.system}\n${p.user}`;
             expect(p.user.trim().length, `${step.kind} prompt`).toBeGreaterThan(20);
             expect(all).not.toMatch(/\{\{|\}\}|undefined|\[object Object\]|NaN/);

@@ -24,10 +24,16 @@ interface Located {
   sentences: Map<number, PartSentences>;
 }
 
-/** A part's sentences and the sentence of each of its words. */
+/**
+ * A part's sentences and the sentence of each of its first words: read one sentence further each time a later
+ * word is asked for (sentenceOfWord), since a passage is shown for a few runs of a book, mostly near a part's
+ * start (reading every sentence of a book's parts was half of the passages' time at a batch's end).
+ */
 interface PartSentences {
   texts: string[];
-  ofWord: Uint32Array;
+  ofWord: number[];
+  /** Sentences read into ofWord so far. */
+  read: number;
 }
 
 /** Most words of a passage shown. */
@@ -54,36 +60,48 @@ function locate(parts: readonly string[]): Located {
 
 function sentencesOfPart(book: Located, part: number): PartSentences {
   let found = book.sentences.get(part);
-  if (!found) {
-    const texts = sentencesOf(book.texts[part]!);
-    const ofWord: number[] = [];
-    texts.forEach((sentence, i) => {
-      for (let n = plainWords(sentence).length; n > 0; n--) ofWord.push(i);
-    });
-    book.sentences.set(part, (found = { texts, ofWord: Uint32Array.from(ofWord) }));
-  }
+  if (!found) book.sentences.set(part, (found = { texts: sentencesOf(book.texts[part]!), ofWord: [], read: 0 }));
   return found;
+}
+
+/** The sentence word `word` of a part is in, reading the part's sentences as far as it (none past the part's last word). */
+function sentenceOfWord(sentences: PartSentences, word: number): number | undefined {
+  const { texts, ofWord } = sentences;
+  while (ofWord.length <= word && sentences.read < texts.length) {
+    const i = sentences.read++;
+    for (let n = plainWords(texts[i]!).length; n > 0; n--) ofWord.push(i);
+  }
+  return ofWord[word];
+}
+
+/** The sentence of the part's last word (every sentence read). */
+function lastSentence(sentences: PartSentences): number | undefined {
+  sentenceOfWord(sentences, Infinity);
+  return sentences.ofWord[sentences.ofWord.length - 1];
 }
 
 /** The sentences (part × sentence, as one number) a run's 8 words are in: a passage is shown once per sentence. */
 function sentencesOfRun(book: Located, run: number): number[] {
   const part = book.parts[run]!;
-  const { ofWord } = sentencesOfPart(book, part);
+  const sentences = sentencesOfPart(book, part);
   const first = book.words[run]!;
-  const last = Math.min(first + SHINGLE_WORDS, ofWord.length) - 1;
   const out: number[] = [];
-  for (let w = first; w <= last; w++) if (out[out.length - 1] !== ofWord[w]) out.push(part * 2 ** 20 + ofWord[w]!);
+  for (let w = first; w < first + SHINGLE_WORDS; w++) {
+    const sentence = sentenceOfWord(sentences, w);
+    if (sentence === undefined) break;
+    if (out[out.length - 1] !== part * 2 ** 20 + sentence) out.push(part * 2 ** 20 + sentence);
+  }
   return out;
 }
 
 /** The sentence a run starts in, with the next ones its words run into, cut to PASSAGE_WORDS words. */
 function passageAt(book: Located, run: number): string {
   const part = book.parts[run]!;
-  const { texts, ofWord } = sentencesOfPart(book, part);
+  const sentences = sentencesOfPart(book, part);
   const first = book.words[run]!;
-  const from = ofWord[first]!;
-  const to = ofWord[Math.min(first + SHINGLE_WORDS, ofWord.length) - 1]!;
-  return firstWords(texts.slice(from, to + 1).join(' '), PASSAGE_WORDS);
+  const from = sentenceOfWord(sentences, first);
+  const to = sentenceOfWord(sentences, first + SHINGLE_WORDS - 1) ?? lastSentence(sentences);
+  return firstWords(sentences.texts.slice(from, to! + 1).join(' '), PASSAGE_WORDS);
 }
 
 /** Up to `count` matches of `runs` in different sentences, spread over the book (the first, then evenly after it). */
@@ -102,6 +120,26 @@ function spread(runs: readonly number[], book: Located, count: number): number[]
 }
 
 /**
+ * Other books as passagesShared reads them (their runs, and where each run first is), kept while their parts are:
+ * a batch's near-duplicate thread keeps the books it measured, and the closest of them are read again for every
+ * book close to them (in a batch of books made from one template, every book).
+ */
+const othersRead = new WeakMap<readonly string[], { located: Located; where: Map<number, number> }>();
+
+function otherRead(other: readonly string[]): { located: Located; where: Map<number, number> } {
+  let read = othersRead.get(other);
+  if (!read) {
+    const located = locate(other);
+    const where = new Map<number, number>();
+    located.hashes.forEach((h, i) => {
+      if (!where.has(h)) where.set(h, i);
+    });
+    othersRead.set(other, (read = { located, where }));
+  }
+  return read;
+}
+
+/**
  * Passages `book` shares word for word (8-word runs, as plainWords reads them) with `other`: at most `count`,
  * from different sentences, spread over the book. Books are given as their parts.
  */
@@ -116,11 +154,7 @@ export function sharedPassages(book: readonly string[], other: readonly string[]
 export function passagesShared(book: readonly string[]): (other: readonly string[], count?: number) => SharedPassage[] {
   const a = locate(book);
   return (other, count = 2) => {
-    const b = locate(other);
-    const whereInOther = new Map<number, number>();
-    b.hashes.forEach((h, i) => {
-      if (!whereInOther.has(h)) whereInOther.set(h, i);
-    });
+    const { located: b, where: whereInOther } = otherRead(other);
     const runs: number[] = [];
     a.hashes.forEach((h, i) => {
       if (whereInOther.has(h)) runs.push(i);

@@ -40,6 +40,30 @@ const wordsOf = byText<Words>(TEXTS_KEPT, (text) => {
   return { counts, lower };
 });
 
+/** What a word is made of after its first letter (WORD). */
+const WORD_CHARACTER = /[\p{L}'’-]/u;
+const IS_WORD = /^\p{L}[\p{L}'’-]*$/u;
+const isSurrogate = (code: number) => code >= 0xd800 && code <= 0xdfff;
+
+/**
+ * True when `name` is one of the text's words as wordsOf counts them (with "'s" or "-nya" after it), found at one
+ * of its places in the text; false when it is not found so, or when a place cannot be told without reading the
+ * words around it (a letter outside the basic plane beside it, a hyphen or apostrophe before it): then the
+ * caller reads every word.
+ */
+function isWordOf(text: string, name: string): boolean {
+  if (!IS_WORD.test(name)) return false;
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+    const before = at > 0 ? text.charCodeAt(at - 1) : -1;
+    if (before >= 0 && (isSurrogate(before) || WORD_CHARACTER.test(text[at - 1]!))) continue;
+    let end = at + name.length;
+    while (end < text.length && !isSurrogate(text.charCodeAt(end)) && WORD_CHARACTER.test(text[end]!)) end++;
+    if (end < text.length && isSurrogate(text.charCodeAt(end))) continue;
+    if (text.slice(at, end).replace(/['’]s$|-nya$/u, '') === name) return true;
+  }
+  return false;
+}
+
 /** What a chapter that ignores the bible leaves out and brings in. */
 export interface IgnoredBible {
   /** The main characters' names it never uses (first names). */
@@ -76,6 +100,8 @@ export function mainNames(spec: Pick<BookSpec, 'kind' | 'flow'> & { readonly fie
  */
 export function ignoredBible(text: string, names: readonly string[], earlier: readonly string[]): IgnoredBible | undefined {
   if (!names.length) return undefined;
+  // Mostly a chapter names one of them: found where it is, without reading every word of the chapter.
+  if (names.some((n) => isWordOf(text, n))) return undefined;
   const words = wordsOf(text);
   if (names.some((n) => words.counts.has(n))) return undefined;
   const known = new Set(names.map((n) => n.toLowerCase()));

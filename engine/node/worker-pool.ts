@@ -23,6 +23,14 @@ export interface PoolLimits {
   countsWaiting: boolean;
   /** Jobs of one key running at once at most (Infinity: no such rule). */
   perKey: number;
+  /**
+   * Jobs given to a thread before it has answered the ones before (default 1): they wait in the thread's own
+   * queue, each started as soon as the one before it ends, not when this thread has read that one's answer. A
+   * thread that reads a batch's parts ahead while its caller streams answers is otherwise idle while the caller
+   * is busy (its next job is given only once the caller gets to its last answer). A job's time counts from when it
+   * is given (waiting in the thread included); a thread ended for one job's time ends the jobs queued in it too.
+   */
+  perThread?: number;
 }
 
 /** What a worker thread answers for a job: its value, or its error as plain data. */
@@ -60,7 +68,8 @@ interface Job<Request, Value> {
 
 interface Slot<Request, Value> {
   worker: Worker;
-  job?: Job<Request, Value>;
+  /** The jobs given to it, in the order given (it answers them in that order). */
+  jobs: Job<Request, Value>[];
   idleTimer?: NodeJS.Timeout;
 }
 
@@ -86,7 +95,7 @@ export class WorkerPool<Request extends object, Value> {
 
   /** Jobs running and waiting now. */
   get load(): { running: number; queued: number } {
-    return { running: [...this.slots].filter((s) => s.job).length, queued: this.queue.length };
+    return { running: [...this.slots].reduce((n, s) => n + s.jobs.length, 0), queued: this.queue.length };
   }
 
   /** The job's value from a worker thread within the limits, or the pool's error for the limit it hit. */
@@ -111,7 +120,7 @@ export class WorkerPool<Request extends object, Value> {
     this.isClosed = true;
     for (const job of this.queue.splice(0)) this.settle(job, new Error('the worker pool is closed'));
     await Promise.all([...this.slots].map(async (slot) => {
-      if (slot.job) this.settle(slot.job, new Error('the worker pool is closed'));
+      for (const job of [...slot.jobs]) this.settle(job, new Error('the worker pool is closed'));
       await this.end(slot);
     }));
   }
@@ -123,14 +132,17 @@ export class WorkerPool<Request extends object, Value> {
   }
 
   private dispatch(): void {
+    const perThread = this.limits.perThread ?? 1;
     while (this.queue.length) {
-      let slot = [...this.slots].find((s) => !s.job);
+      // An idle thread first, then one with room in its queue, then a new one.
+      const slots = [...this.slots];
+      let slot = slots.find((s) => !s.jobs.length) ?? (this.slots.size >= this.limits.workers ? slots.find((s) => s.jobs.length < perThread) : undefined);
       if (!slot && this.slots.size >= this.limits.workers) return;
       const job = this.nextJob();
       if (!job) return;
       slot ??= this.spawn();
       clearTimeout(slot.idleTimer);
-      slot.job = job;
+      slot.jobs.push(job);
       job.slot = slot;
       if (job.key !== undefined) this.running.set(job.key, (this.running.get(job.key) ?? 0) + 1);
       job.timer ??= setTimeout(() => this.timedOut(job), this.limits.timeoutMs);
@@ -146,32 +158,33 @@ export class WorkerPool<Request extends object, Value> {
       stdout: false,
       stderr: false,
     });
-    const slot: Slot<Request, Value> = { worker };
+    const slot: Slot<Request, Value> = { worker, jobs: [] };
     this.slots.add(slot);
     worker.on('message', (reply: WorkerReply<Value>) => {
-      const job = slot.job;
-      if (!job || job.id !== reply.id) return;
-      this.idle(slot);
+      const job = slot.jobs.find((j) => j.id === reply.id);
+      if (!job) return;
+      if (slot.jobs.length === 1) this.idle(slot);
       if ('value' in reply) this.settle(job, null, reply.value);
       else this.settle(job, job.failures.revive(reply.error));
     });
     worker.on('error', (error: Error & { code?: string }) => {
-      const job = slot.job;
       this.slots.delete(slot);
+      // The job it was on fails for it; those queued behind it fail with it (their thread is gone).
+      const [job, ...behind] = slot.jobs;
       if (job) this.settle(job, error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? job.failures.tooLarge() : error);
+      for (const other of behind) this.settle(other, new Error('the worker thread stopped unexpectedly'));
       this.dispatch();
     });
     worker.on('exit', () => {
       if (!this.slots.delete(slot)) return;
-      // Ended without an error event (a crash of the thread itself): its job fails, the next one gets a new thread.
-      if (slot.job) this.settle(slot.job, new Error('the worker thread stopped unexpectedly'));
+      // Ended without an error event (a crash of the thread itself): its jobs fail, the next one gets a new thread.
+      for (const job of [...slot.jobs]) this.settle(job, new Error('the worker thread stopped unexpectedly'));
       this.dispatch();
     });
     return slot;
   }
 
   private idle(slot: Slot<Request, Value>): void {
-    slot.job = undefined;
     slot.worker.unref();
     slot.idleTimer = setTimeout(() => void this.end(slot), IDLE_MS);
     slot.idleTimer.unref();
@@ -192,19 +205,21 @@ export class WorkerPool<Request extends object, Value> {
       this.settle(job, job.failures.busy());
       return;
     }
-    // The thread is ended (whatever it is stuck in) and never given another job.
+    // The thread is ended (whatever it is stuck in) and never given another job; jobs queued behind it end with it.
     const slot = job.slot;
     if (slot) {
       this.slots.delete(slot);
       clearTimeout(slot.idleTimer);
       void slot.worker.terminate();
+      for (const other of slot.jobs.filter((j) => j !== job)) this.settle(other, new Error('the worker thread stopped unexpectedly'));
     }
     this.settle(job, job.failures.tooSlow());
   }
 
   private settle(job: Job<Request, Value>, error: Error | null, value?: Value): void {
     clearTimeout(job.timer);
-    if (job.slot?.job === job) job.slot.job = undefined;
+    const at = job.slot ? job.slot.jobs.indexOf(job) : -1;
+    if (at >= 0) job.slot!.jobs.splice(at, 1);
     if (job.slot && job.key !== undefined) {
       const left = (this.running.get(job.key) ?? 1) - 1;
       if (left > 0) this.running.set(job.key, left);

@@ -5,6 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { catalogueIndex, checkCloseness, textFingerprint } from '../../engine/index.js';
 import { measureBook } from '../../engine/publish/index.js';
 import { ClosenessPool } from '../../engine/node.js';
+import { CLOSENESS_LIMITS } from '../../engine/node/closeness/pool.js';
+import { WorkerPool, workerEntry, type PoolFailures } from '../../engine/node/worker-pool.js';
 import { seededBook } from './seeded-book.js';
 
 const book = seededBook;
@@ -68,6 +70,30 @@ describe('near-duplicates read in a thread of their own', () => {
     const final = [changed[0]!, `${changed[1]!} A last line added.`, changed[2]!, changed[3]!];
     const read = await checkCloseness({ book: { key: 'changed', book: 'changed', title: 'Changed' }, parts: final, index: catalogueIndex([]), partsOf, reading: pool });
     expect(read.entry.fingerprint).toEqual(textFingerprint(final));
+  });
+
+  it('is given parts many at a time: it reads them while its caller is busy, not one for each answer its caller gets to', async () => {
+    const failures: PoolFailures = { busy: () => new Error('busy'), tooSlow: () => new Error('slow'), tooLarge: () => new Error('large'), revive: (e) => new Error(e.message) };
+    const entry = workerEntry(new URL('../../engine/node/closeness/pool.ts', import.meta.url).href, 'closeness-worker');
+    const readWhileBusy = async (perThread: number) => {
+      const thread = new WorkerPool<object, unknown>(entry, { ...CLOSENESS_LIMITS, perThread });
+      try {
+        await thread.run({ kind: 'part', part: 0, text: 'The thread is loaded.' }, { failures });
+        let read = 0;
+        const parts = Array.from({ length: 8 }, (_, i) => thread.run({ kind: 'part', part: i + 1, text: book(60 + i).join('\n\n') }, { failures }).then(() => read++));
+        // The caller busy (a batch's thread with a hundred answers to check) far longer than the parts take.
+        for (const until = Date.now() + 1500; Date.now() < until;);
+        await new Promise((resolve) => setImmediate(resolve));
+        const readThen = read;
+        await Promise.all(parts);
+        return readThen;
+      } finally {
+        await thread.close();
+      }
+    };
+    expect(await readWhileBusy(1)).toBeLessThan(8);
+    expect(CLOSENESS_LIMITS.perThread).toBeGreaterThanOrEqual(8);
+    expect(await readWhileBusy(CLOSENESS_LIMITS.perThread!)).toBe(8);
   });
 
   it('keeps books that finish together in the order they finished: the first is the original, the later ones its copies', async () => {

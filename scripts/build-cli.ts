@@ -67,7 +67,7 @@ const SDK_EAGER_GLOBALS: Array<{ file: RegExp; from: string; to: string; names: 
     from: "const headersEntriesDescriptor = typeof Headers === 'function' ? Object.getOwnPropertyDescriptor(Headers.prototype, 'entries') : undefined;",
     to: "let karyaHeadersEntries;\nconst karyaHeadersEntriesOf = () => (karyaHeadersEntries ??= { descriptor: typeof Headers === 'function' ? (rememberTrustedIntrinsic(Headers), Object.getOwnPropertyDescriptor(Headers.prototype, 'entries')) : undefined });",
     // Its trusted globals are read by descriptor, which loads fetch as well: Headers is remembered at the first read of its entries instead.
-    names: [[/\bheadersEntriesDescriptor\b/g, 'karyaHeadersEntriesOf().descriptor'], [/^const headersEntries = /m, 'const headersEntriesOf = () => '], [/\bheadersEntries\b(?!Of)/g, 'headersEntriesOf()'], [/'File',\n(\s*)'Headers',\n\]\) \{/, "'File',\n]) {"]],
+    names: [[/\bheadersEntriesDescriptor\b/g, 'karyaHeadersEntriesOf().descriptor'], [/^const headersEntries = /m, 'const headersEntriesOf = () => '], [/\bheadersEntries\b(?!Of)/g, 'headersEntriesOf()'], [/'File',\n\s*'Headers',\n\]\) \{/, "'File',\n]) {"]],
   },
 ];
 const sdkLazyGlobals: Plugin = {
@@ -76,12 +76,18 @@ const sdkLazyGlobals: Plugin = {
     for (const patch of SDK_EAGER_GLOBALS) {
       bundle.onLoad({ filter: patch.file }, (args) => {
         const text = readFileSync(args.path, 'utf8');
-        if (!text.includes(patch.from)) {
+        const unchanged = () => {
           process.stderr.write(`karya: ${args.path} no longer reads its globals as it did (openai changed): bundled as it is\n`);
           return undefined;
-        }
+        };
+        if (!text.includes(patch.from)) return unchanged();
         let out = text.replace(patch.from, patch.to);
-        for (const [name, use] of patch.names) out = out.replace(name, use);
+        // Every use is renamed, or none: a half-patched file could read a name that is no longer there.
+        for (const [name, use] of patch.names) {
+          if (!name.test(out)) return unchanged();
+          name.lastIndex = 0;
+          out = out.replace(name, use);
+        }
         return { contents: out, loader: 'js' };
       });
     }

@@ -95,7 +95,6 @@ export class PromptRenderer {
     if (code === undefined) return undefined;
     try {
       // The object literal Handlebars.precompile wrote (the catalog cache keeps it beside the sources it was compiled from).
-      // eslint-disable-next-line @typescript-eslint/no-implied-eval
       return this.hb.template(new Function(`return ${code};`)() as TemplateSpecification);
     } catch {
       return undefined;

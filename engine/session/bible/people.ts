@@ -29,11 +29,14 @@ interface Words {
   readonly lower: ReadonlySet<string>;
 }
 
+/** A word as it is counted: without a possessive "'s" or Malay "-nya". */
+const counted = (word: string) => word.replace(/['’]s$|-nya$/u, '');
+
 const wordsOf = byText<Words>(TEXTS_KEPT, (text) => {
   const counts = new Map<string, number>();
   const lower = new Set<string>();
   for (const m of text.matchAll(WORD)) {
-    const w = m[0].replace(/['’]s$|-nya$/u, '');
+    const w = counted(m[0]);
     counts.set(w, (counts.get(w) ?? 0) + 1);
     lower.add(w.toLowerCase());
   }
@@ -59,7 +62,7 @@ function isWordOf(text: string, name: string): boolean {
     let end = at + name.length;
     while (end < text.length && !isSurrogate(text.charCodeAt(end)) && WORD_CHARACTER.test(text[end]!)) end++;
     if (end < text.length && isSurrogate(text.charCodeAt(end))) continue;
-    if (text.slice(at, end).replace(/['’]s$|-nya$/u, '') === name) return true;
+    if (counted(text.slice(at, end)) === name) return true;
   }
   return false;
 }

@@ -116,6 +116,49 @@ function unexpectedMessage(error: Error): string {
   return `${file ? `${file}: ` : ''}${plainFsError(error)}`;
 }
 
+/**
+ * The provider a book's calls go through in a batch: each call (a step's own, a continuation, an extension, an answer
+ * asked again, a memory update) waits for a slot of the batch's shared queue (the book with more steps left first)
+ * and holds it only while the call is out; the book's own work between its calls (the checks, the save, the next
+ * prompt) holds none, so the calls in flight stay at the batch's concurrency while the books around them work.
+ * `first` runs as the first call takes its slot. A call queued before an authentication error never goes out.
+ */
+function slotted(run: BatchCalls, stepsLeft: number, first: () => void): Provider {
+  let isFirst = true;
+  const take = <T>(call: () => Promise<T>): Promise<T> =>
+    run.schedule(async () => {
+      if (run.fatal) throw run.fatal;
+      if (isFirst) {
+        isFirst = false;
+        first();
+      }
+      try {
+        return await call();
+      } catch (error) {
+        // Marked before p-queue hands this slot to the next call.
+        if (error instanceof GenerationError && FATAL_CODES.has(error.code)) run.fatal ??= error;
+        throw error;
+      }
+    }, stepsLeft).then(afterOtherAnswers);
+  const { provider } = run;
+  return {
+    name: provider.name,
+    isOffline: provider.isOffline,
+    generateText: (request) => take(() => provider.generateText(request)),
+    generateImage: (request) => take(() => provider.generateImage(request)),
+    ...(provider.contextWindow ? { contextWindow: () => provider.contextWindow!() } : {}),
+  };
+}
+
+/**
+ * `value` once the I/O already waiting (the other answers that came with it) has been read: answers come in waves
+ * (calls sent together come back together), and a book's work on its answer would otherwise hold back the next call
+ * of every slot freed after it in the wave (as the queued workers' books do: server/queue/batch.ts).
+ */
+function afterOtherAnswers<T>(value: T): Promise<T> {
+  return new Promise((resolve) => setImmediate(resolve, value));
+}
+
 /** One step, retried on 429 (after the server's wait) and on retryable failures. */
 async function runOneStep(run: BatchCalls, book: BookRun, session: BookSession, step: Step, label: string, stepsLeft: number, onStart: () => void): Promise<StepResult & { budget: number }> {
   const { spec } = book.job;
@@ -130,25 +173,16 @@ async function runOneStep(run: BatchCalls, book: BookRun, session: BookSession, 
     let reservation: TokenReservation | undefined;
     try {
       if (run.tokenWindow && budget) reservation = await run.tokenWindow.acquire(budget, run.signal);
-      const outcome = await run.schedule(
-        async () => {
-          // A call queued before an authentication error never goes out.
-          if (run.fatal) throw run.fatal;
-          // The task starts exactly when the request is sent: p-queue's window and the token window count now.
+      // The step's own work (its prompt, the checks, the save) runs outside the batch's call slots; each of its calls
+      // takes one (slotted). Counted and shown started as its first call goes out.
+      const outcome = await session.advance({
+        provider: slotted(run, stepsLeft, () => {
           reservation?.send();
           run.totals.calls++;
           onStart();
-          try {
-            // Saved before anything else happens: a kill after this never asks for this step again.
-            return await session.advance({ provider: run.provider, ...(run.signal ? { signal: run.signal } : {}) });
-          } catch (error) {
-            // Marked before p-queue hands this slot to the next call.
-            if (error instanceof GenerationError && FATAL_CODES.has(error.code)) run.fatal ??= error;
-            throw error;
-          }
-        },
-        stepsLeft,
-      );
+        }),
+        ...(run.signal ? { signal: run.signal } : {}),
+      });
       return { ...outcome, budget };
     } catch (error) {
       reservation?.release();
@@ -166,16 +200,16 @@ async function runOneStep(run: BatchCalls, book: BookRun, session: BookSession, 
   }
 }
 
-/**
- * The book's memory update after a part: one more call, scheduled and rate-limited like a step. A
- * failure other than a fatal one is left for the next step to catch up on.
- */
 /** A step's notes on its answers (assistant paragraphs taken out, asked again, the time-out), in the book's language. */
 function stepNotes(outcome: StepDone, label: string, lang: Lang): { notes?: string[] } {
   const notes = answerNotesOf(outcome, label, lang).map((n) => n.message);
   return notes.length ? { notes } : {};
 }
 
+/**
+ * The book's memory update after a part: one more call, scheduled and rate-limited like a step. A
+ * failure other than a fatal one is left for the next step to catch up on.
+ */
 async function rememberPart(run: BatchCalls, session: BookSession, stepsLeft: number): Promise<void> {
   if (!session.needsMemory || run.fatal) return;
   const last = session.state.content.at(-1) ?? '';
@@ -183,15 +217,13 @@ async function rememberPart(run: BatchCalls, session: BookSession, stepsLeft: nu
   let reservation: TokenReservation | undefined;
   try {
     if (run.tokenWindow) reservation = await run.tokenWindow.acquire(budget, run.signal);
-    await run.schedule(
-      async () => {
-        if (run.fatal) throw run.fatal;
+    await session.remember({
+      provider: slotted(run, stepsLeft, () => {
         reservation?.send();
         run.totals.calls++;
-        return session.remember({ provider: run.provider, ...(run.signal ? { signal: run.signal } : {}) });
-      },
-      stepsLeft,
-    );
+      }),
+      ...(run.signal ? { signal: run.signal } : {}),
+    });
   } catch (error) {
     reservation?.release();
     if (run.signal?.aborted) throw error;

@@ -65,6 +65,31 @@ describe('limits, measured at the fake server', () => {
     expect(fake.maxInFlight()).toBe(3);
   });
 
+  it('a book saving its step between two calls holds no call slot: the next book\'s call goes out meanwhile', async () => {
+    const { fake, store, jobs } = await setup({ latencyMs: 40 }, romance(2));
+    // Every step's save takes 80 ms (a slow disk): with one call in flight, the other book's call is sent while it saves.
+    const saves: Array<[number, number]> = [];
+    const slow = Object.assign(Object.create(store) as typeof store, {
+      progress: (owner: string) => {
+        const progress = store.progress(owner);
+        return {
+          ...progress,
+          saveStep: async (key: string, save: Parameters<typeof progress.saveStep>[1]) => {
+            const started = Date.now();
+            await new Promise((r) => setTimeout(r, 80));
+            await progress.saveStep(key, save);
+            saves.push([started, Date.now()]);
+          },
+        };
+      },
+    });
+    const result = await runBatch({ books: await loadBooks(store, jobs), renderer: catalog.renderer, provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }), state: slow, limits: { concurrency: 1 } });
+    expect(result).toMatchObject({ books: 2, succeeded: 2, failed: 0 });
+    expect(fake.maxInFlight()).toBe(1);
+    const sentDuringSave = bookRequests(fake).filter((r) => saves.some(([from, to]) => r.at > from && r.at < to));
+    expect(sentDuringSave.length).toBeGreaterThan(0);
+  });
+
   it('never sends more than --rpm requests in any window, and sends each one as soon as the window allows', async () => {
     // The margin covers the delay between a start and the server's clock on a busy machine (both share this process).
     const windowMs = 400;

@@ -32,6 +32,8 @@ export interface QueuedBatchInput {
 export interface QueuedBatchLink {
   /** Run the batch: submit its books, show their progress, write each one as it ends. Closes the link. */
   run(input: QueuedBatchInput): Promise<BatchResult>;
+  /** Close the link without running anything (the jobs did not pass). */
+  close(): Promise<void>;
 }
 
 /** What keeps a queued batch from starting before anything is written (the database's address); shown as is. */
@@ -75,6 +77,7 @@ export async function connectQueuedBatch(): Promise<QueuedBatchLink> {
     throw error;
   }
   return {
+    close,
     run: async (input) => {
       try {
         return await runQueuedBatch({ ...input, batchId, postgres, repos: store.repos, queue, onNotice: (handle) => (onNotice = handle) });

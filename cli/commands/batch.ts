@@ -63,18 +63,15 @@ function formatIssue(file: string, issue: JobIssue): string {
   return `${file}:${issue.line}: ${issue.job}: ${issue.field ? `${issue.field}: ` : ''}${issue.message}${allowed}`;
 }
 
-export async function batchCommand(file: string, opts: BatchOptions): Promise<void> {
-  const concurrency = positive('concurrency', opts.concurrency, { isInteger: true, max: 1000 }) ?? DEFAULT_CONCURRENCY;
-  const rpm = positive('rpm', opts.rpm, { isInteger: true });
-  const tpm = positive('tpm', opts.tpm, { isInteger: true });
-  const latency = positive('latency', opts.latency) ?? DEFAULT_LATENCY_SECONDS;
-  const closeThreshold = closeThresholdOrExit(opts.closeThreshold);
-  const outDir = path.resolve(opts.out ?? DEFAULT_OUT);
-  // The state file, or with KARYA_DATABASE_URL (and no --state) Postgres, where `--queue` keeps the books too.
-  const place = cliStateOf(opts.state);
-  const emitJson = opts.json ? ndjsonWriter() : undefined;
+/** The jobs that passed: the translation jobs, and the books' (none: a file of translation jobs alone). */
+type CheckedJobs = { translations: TranslateJob[]; books?: { catalog: Catalog; raw: RawJob[]; jobs: BatchJob[]; given: PublishFacts; perDay: number } };
 
-  // 1. Read and validate every job. Nothing is called and nothing is saved before all of them pass.
+/**
+ * Every job read and validated, and the places written to checked: nothing is called and nothing is saved before all
+ * of them pass (a failure exits here, naming the job and the field). A file of translation jobs alone gives them.
+ */
+async function checkedJobs(file: string, opts: BatchOptions, at: { outDir: string; place: CliState; emitJson: JsonOut | undefined }): Promise<CheckedJobs> {
+  const { outDir, place, emitJson } = at;
   // (A YAML jobs file's parser is loaded from the bundle first: engine/yaml.ts.)
   if (!/\.(jsonl|ndjson)$/i.test(file)) await preloadYaml();
   const catalog = catalogOrExit();
@@ -89,7 +86,7 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
   const translations = translateJobsOf(raw, file);
   if (translations.issues.length) fail(translations.issues.join('\nkarya: '));
   raw = translations.rest;
-  if (!raw.length) return translateOnly(translations.jobs, opts.state, emitJson);
+  if (!raw.length) return { translations: translations.jobs };
   const given = batchPublishFactsOrExit(opts);
   const { jobs, issues } = validateJobs(raw, { catalog, file, outDir, given });
   if (issues.length) {
@@ -109,7 +106,46 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
     writableDirOrExit('--out', outDir);
     if (opts.state !== undefined || !opts.queue) writableStateOrExit(place);
   }
-  if (opts.queue && !opts.dryRun) return queuedBatch(jobs, { ...(rpm ? { rpm } : {}), ...(tpm ? { tpm } : {}), concurrency, emitJson, catalog, closeThreshold });
+  return { translations: translations.jobs, books: { catalog, raw, jobs, given, perDay } };
+}
+
+/** The queued batch's connections, opened now; `abandon` closes them when the batch does not run. */
+function openQueuedEarly(): { link: Promise<QueuedBatchLink>; abandon(): Promise<void> } {
+  const link = import('../batch/queued.js').then((queued) => queued.connectQueuedBatch());
+  // (A failure to connect is reported once the jobs have passed: queuedBatch.)
+  link.catch(() => undefined);
+  return { link, abandon: async () => (await link.catch(() => undefined))?.close() };
+}
+
+export async function batchCommand(file: string, opts: BatchOptions): Promise<void> {
+  const concurrency = positive('concurrency', opts.concurrency, { isInteger: true, max: 1000 }) ?? DEFAULT_CONCURRENCY;
+  const rpm = positive('rpm', opts.rpm, { isInteger: true });
+  const tpm = positive('tpm', opts.tpm, { isInteger: true });
+  const latency = positive('latency', opts.latency) ?? DEFAULT_LATENCY_SECONDS;
+  const closeThreshold = closeThresholdOrExit(opts.closeThreshold);
+  const outDir = path.resolve(opts.out ?? DEFAULT_OUT);
+  // The state file, or with KARYA_DATABASE_URL (and no --state) Postgres, where `--queue` keeps the books too.
+  const place = cliStateOf(opts.state);
+  const emitJson = opts.json ? ndjsonWriter() : undefined;
+
+  // 1. Every job read and validated (checkedJobs). With --queue, Postgres and the queue are opened meanwhile (the
+  // connections wait on the network while the jobs are read on this thread); nothing is sent to them before every
+  // job passes, and they are closed when one does not.
+  const early = opts.queue && !opts.dryRun ? openQueuedEarly() : undefined;
+  let checked: CheckedJobs;
+  try {
+    checked = await checkedJobs(file, opts, { outDir, place, emitJson });
+  } catch (error) {
+    await early?.abandon();
+    throw error;
+  }
+  const { translations } = checked;
+  if (!checked.books) {
+    await early?.abandon();
+    return translateOnly(translations, opts.state, emitJson);
+  }
+  const { catalog, raw, jobs, given, perDay } = checked.books;
+  if (early) return queuedBatch(jobs, { ...(rpm ? { rpm } : {}), ...(tpm ? { tpm } : {}), concurrency, emitJson, catalog, closeThreshold, link: early.link });
 
   // Large enough, the books are shared between threads (cli/batch/threads.ts), started now: they load while this one opens the books.
   const limits = { concurrency, ...(rpm ? { rpm } : {}), ...(tpm ? { tpm } : {}) };
@@ -144,7 +180,7 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
       ? async () => { await (await import('../batch/publish.js')).publishBatch({ jobs, store: store!, catalog, provider, outDir, perDay, closeThreshold, ...(emitJson ? { emit: emitJson } : {}) }); }
       : undefined;
     await endBatch(result, progress, emitJson, publish);
-    if (translations.jobs.length && !opts.dryRun) await translateOnly(translations.jobs, opts.state, emitJson);
+    if (translations.length && !opts.dryRun) await translateOnly(translations, opts.state, emitJson);
   } finally {
     await threads?.stop();
     await store?.close();
@@ -217,8 +253,8 @@ function releaseOptionsOrExit(opts: BatchOptions, jobs: readonly BatchJob[]): nu
 
 
 /** --queue: the workers write the steps; this process queues them, shows progress and writes the books. */
-async function queuedBatch(jobs: BatchJob[], opts: { rpm?: number; tpm?: number; concurrency: number; emitJson: JsonOut | undefined; catalog: Catalog; closeThreshold: number }): Promise<void> {
-  const { connectQueuedBatch, QueuedBatchSetupError } = await import('../batch/queued.js');
+async function queuedBatch(jobs: BatchJob[], opts: { rpm?: number; tpm?: number; concurrency: number; emitJson: JsonOut | undefined; catalog: Catalog; closeThreshold: number; link: Promise<QueuedBatchLink> }): Promise<void> {
+  const { QueuedBatchSetupError } = await import('../batch/queued.js');
   let progress: HumanProgress | undefined;
   const early: BatchEvent[] = [];
   const interrupt = listenForInterrupt({ onSecond: () => stopOutput(progress, opts.emitJson) });
@@ -231,7 +267,7 @@ async function queuedBatch(jobs: BatchJob[], opts: { rpm?: number; tpm?: number;
   try {
     let queued: QueuedBatchLink;
     try {
-      queued = await connectQueuedBatch();
+      queued = await opts.link;
     } catch (error) {
       if (error instanceof QueuedBatchSetupError) fail(error.message);
       throw error;

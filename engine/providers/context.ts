@@ -98,9 +98,13 @@ export async function serverWindow(config: ProviderConfig, opts: { fetch?: Fetch
   const origin = base.replace(/\/v1$/, '');
   const headers = { authorization: `Bearer ${config.apiKey.reveal()}`, 'content-type': 'application/json' };
   const init = (extra: RequestInit = {}): RequestInit => ({ headers, signal: AbortSignal.timeout(opts.timeoutMs ?? 3000), ...extra });
-  return fromProps(await getJson(fetch, `${origin}/props`, init()))
-    ?? fromOllamaShow(await getJson(fetch, `${origin}/api/show`, init({ method: 'POST', body: JSON.stringify({ model: config.model }) })))
-    ?? fromModels(await getJson(fetch, `${base}/models`, init()), config.model);
+  // Asked side by side (one round trip, not three: a batch's first calls wait for the answer), read in this order.
+  const [props, show, models] = await Promise.all([
+    getJson(fetch, `${origin}/props`, init()),
+    getJson(fetch, `${origin}/api/show`, init({ method: 'POST', body: JSON.stringify({ model: config.model }) })),
+    getJson(fetch, `${base}/models`, init()),
+  ]);
+  return fromProps(props) ?? fromOllamaShow(show) ?? fromModels(models, config.model);
 }
 
 /** The config's window: its setting, the model table (OpenAI's own service), the server's word, or the default. */

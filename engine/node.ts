@@ -20,6 +20,8 @@ export type { ImportPool } from './node/import/pool.js';
 export { ClosenessPool } from './node/closeness/pool.js';
 /** A worker thread's entry module beside the caller's (its .mjs from the sources, its bundled .js from dist/cli). */
 export { workerEntry } from './node/worker-pool.js';
+/** A value after one turn of the event loop: the answers already waiting are read first (a batch's call slots). */
+export { afterWaitingIo } from './node/turn.js';
 
 /**
  * A voice sample's text from its file (text, Markdown, DOCX, EPUB; refused like an import otherwise), read in

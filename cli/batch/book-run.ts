@@ -7,7 +7,7 @@ import {
   bookContinuity, type BookSeries, type BookSpec, type BookState, type CatalogueCode, type PromptRenderer, type Settings, type Step, type StepResult, REPEATS_RATIO,
 } from '../../engine/index.js';
 import { answerNotesOf, delayFor, retryAfterMs, shouldRetry, voiceMarksOf, type Lang, type RetryRule, type StepResult as StepDone, type VoiceMarks } from '../../engine/index.js';
-import type { Provider } from '../../engine/node.js';
+import { afterWaitingIo, type Provider } from '../../engine/node.js';
 import type { StateFile } from '../../server/index.js';
 import { writeBookFiles } from './files.js';
 import type { BatchJob } from './jobs.js';
@@ -121,7 +121,8 @@ function unexpectedMessage(error: Error): string {
  * asked again, a memory update) waits for a slot of the batch's shared queue (the book with more steps left first)
  * and holds it only while the call is out; the book's own work between its calls (the checks, the save, the next
  * prompt) holds none, so the calls in flight stay at the batch's concurrency while the books around them work.
- * `first` runs as the first call takes its slot. A call queued before an authentication error never goes out.
+ * `first` runs as the first call takes its slot. A call queued before an authentication error never goes out. Its
+ * answer is read after the answers that came with it have freed their slots (afterWaitingIo), as the queued workers'.
  */
 function slotted(run: BatchCalls, stepsLeft: number, first: () => void): Provider {
   let isFirst = true;
@@ -139,7 +140,7 @@ function slotted(run: BatchCalls, stepsLeft: number, first: () => void): Provide
         if (error instanceof GenerationError && FATAL_CODES.has(error.code)) run.fatal ??= error;
         throw error;
       }
-    }, stepsLeft).then(afterOtherAnswers);
+    }, stepsLeft).then(afterWaitingIo);
   const { provider } = run;
   return {
     name: provider.name,
@@ -148,15 +149,6 @@ function slotted(run: BatchCalls, stepsLeft: number, first: () => void): Provide
     generateImage: (request) => take(() => provider.generateImage(request)),
     ...(provider.contextWindow ? { contextWindow: () => provider.contextWindow!() } : {}),
   };
-}
-
-/**
- * `value` once the I/O already waiting (the other answers that came with it) has been read: answers come in waves
- * (calls sent together come back together), and a book's work on its answer would otherwise hold back the next call
- * of every slot freed after it in the wave (as the queued workers' books do: server/queue/batch.ts).
- */
-function afterOtherAnswers<T>(value: T): Promise<T> {
-  return new Promise((resolve) => setImmediate(resolve, value));
 }
 
 /** One step, retried on 429 (after the server's wait) and on retryable failures. */

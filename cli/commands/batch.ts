@@ -129,8 +129,9 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
   const emitJson = opts.json ? ndjsonWriter() : undefined;
 
   // 1. Every job read and validated (checkedJobs). With --queue, Postgres and the queue are opened meanwhile (the
-  // connections wait on the network while the jobs are read on this thread); nothing is sent to them before every
-  // job passes, and they are closed when one does not.
+  // connections wait on the network while the jobs are read on this thread; opening the store brings its tables up
+  // to date, as the workers' start does): nothing of the batch is written before every job passes, and they are
+  // closed when one does not.
   const early = opts.queue && !opts.dryRun ? openQueuedEarly() : undefined;
   let checked: CheckedJobs;
   try {

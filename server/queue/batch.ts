@@ -23,7 +23,7 @@ import type PQueue from 'p-queue';
 import {
   BookSession, GenerationError, stepsFor, stepKey, type BookSeries, type Settings, type Step,
 } from '../../engine/index.js';
-import type { Provider, TextRequest } from '../../engine/node.js';
+import { afterWaitingIo, type Provider, type TextRequest } from '../../engine/node.js';
 import { answerNotesOf, delayFor, shouldRetry, sleep, voiceMarksOf, type BookVoice, type VoiceMarks } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
 import type { StepQueue } from './jobs.js';
@@ -188,7 +188,7 @@ export async function runBatchStep(ctx: AppContext, env: BatchEnv, job: JobWithM
         slot(request.signal, async () => {
           await takeBudget(batches, { ...budget, tokens: callTokens(request), ...(request.signal ? { signal: request.signal } : {}) });
           return calls.generateText(request);
-        }).then(afterOtherAnswers),
+        }).then(afterWaitingIo),
       generateImage: (request) =>
         slot(request.signal, async () => {
           await takeBudget(batches, { ...budget, tokens: 0 });
@@ -202,11 +202,6 @@ export async function runBatchStep(ctx: AppContext, env: BatchEnv, job: JobWithM
   } finally {
     await lock.release();
   }
-}
-
-/** `value`, once the I/O already waiting (other answers) has been handled: a turn of the event loop. */
-function afterOtherAnswers<T>(value: T): Promise<T> {
-  return new Promise((resolve) => setImmediate(resolve, value));
 }
 
 /** A book of the batch failed: its row says why, and the waiting command is told. */

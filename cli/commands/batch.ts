@@ -148,6 +148,12 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
   const { catalog, raw, jobs, given, perDay } = checked.books;
   if (early) return queuedBatch(jobs, { ...(rpm ? { rpm } : {}), ...(tpm ? { tpm } : {}), concurrency, emitJson, catalog, closeThreshold, link: early.link });
 
+  // The provider made now, and the model's window asked (three requests side by side, context.ts): the answers come
+  // back while the state is opened and the books loaded, and the books' first calls do not wait for them. (Not
+  // before: a queued batch makes no call of its own and does not load the SDK; a dry run calls nothing.)
+  const provider = opts.dryRun ? undefined : (await import('./generate.js')).cliProvider({ forBatch: true });
+  void provider?.contextWindow?.();
+
   // Large enough, the books are shared between threads (cli/batch/threads.ts), started now: they load while this one opens the books.
   const limits = { concurrency, ...(rpm ? { rpm } : {}), ...(tpm ? { tpm } : {}) };
   const threads = opts.dryRun ? undefined : await startThreads({ jobs, raw, file, outDir, given, place, limits });
@@ -166,10 +172,9 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
       return;
     }
 
-    // 3. Run. Ctrl-C (or SIGTERM) stops new calls and aborts the ones in flight; a second one quits at once.
-    // The provider check runs alongside the first calls, once (not every 60 s while calls succeed).
-    // (Loaded here: a queued batch makes no call of its own and does not load the SDK.)
-    const provider = (await import('./generate.js')).cliProvider({ forBatch: true });
+    // 3. Run (with the provider made above). Ctrl-C (or SIGTERM) stops new calls and aborts the ones in flight; a
+    // second one quits at once. The provider check runs alongside the first calls, once (not every 60 s while calls succeed).
+    if (!provider) return;
     const progress = new HumanProgress({
       totalSteps: books.reduce((n, b) => n + b.totalSteps, 0),
       doneSteps: books.reduce((n, b) => n + b.doneSteps, 0),

@@ -22,6 +22,11 @@ function turn(): void {
     resume();
   }
   if (head < waiting.length) {
+    // A queue that never empties (a worker busy for days) drops the answers already resumed now and then.
+    if (head >= 1024) {
+      waiting.splice(0, head);
+      head = 0;
+    }
     setImmediate(turn);
     return;
   }

@@ -24,9 +24,13 @@ afterAll(() => {
 });
 
 describe('afterWaitingIo', () => {
-  it('gives every answer back with its value, in the order they came', async () => {
-    const values = await Promise.all(Array.from({ length: 25 }, (_, i) => afterWaitingIo({ answer: i })));
-    expect(values.map((v) => v.answer)).toEqual(Array.from({ length: 25 }, (_, i) => i));
+  it('gives every answer back with its value, in the order they came, however many wait', async () => {
+    for (const count of [25, 3000]) {
+      const order: number[] = [];
+      const values = await Promise.all(Array.from({ length: count }, (_, i) => afterWaitingIo({ answer: i }).then((v) => (order.push(v.answer), v))));
+      expect(values.map((v) => v.answer)).toEqual(Array.from({ length: count }, (_, i) => i));
+      expect(order).toEqual(Array.from({ length: count }, (_, i) => i));
+    }
   });
 
   it('reads the I/O that came in after every few answers of a wave, not only after the whole wave', async () => {

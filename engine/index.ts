@@ -82,7 +82,7 @@ export { delayFor, RECONNECT, retryAfterMs, shouldRetry, type RetryRule } from '
 export { isPaperName, isTrimName, PAPER_NAMES, printLayoutOf, TRIM_NAMES, TRIM_SIZES, type TrimName } from './print.js';
 export { sleep } from './timing.js';
 export {
-  countWords, type ImageRequest, isCutOff, type Provider, type ProviderEvent, type TextRequest, type TextResult,
+  countWords, type ImageRequest, isCutOff, type Provider, providerThrough, type ProviderEvent, type TextRequest, type TextResult,
 } from './provider.js';
 export { firstWords, lastWords, wordList } from './words.js';
 export { chaptersWritten } from './spec/conclusion.js';

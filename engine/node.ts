@@ -20,7 +20,7 @@ export type { ImportPool } from './node/import/pool.js';
 export { ClosenessPool } from './node/closeness/pool.js';
 /** A worker thread's entry module beside the caller's (its .mjs from the sources, its bundled .js from dist/cli). */
 export { workerEntry } from './node/worker-pool.js';
-/** A value after one turn of the event loop: the answers already waiting are read first (a batch's call slots). */
+/** A value once the I/O already waiting has been read, a few answers a turn (a batch's call slots: node/turn.ts). */
 export { afterWaitingIo } from './node/turn.js';
 
 /**

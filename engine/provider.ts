@@ -89,6 +89,26 @@ export interface Provider {
 }
 
 /**
+ * `provider` with each of its calls passed through `through` (a call slot, a budget, a hook on the request): its
+ * name, whether it is offline and its window as they are. What a batch scheduler puts between the books and the
+ * model (cli/batch, server/queue/batch.ts); an image call goes straight through unless `image` is given.
+ */
+export function providerThrough(provider: Provider, through: {
+  text: (request: TextRequest, send: (request: TextRequest) => Promise<TextResult>) => Promise<TextResult>;
+  image?: (request: ImageRequest, send: (request: ImageRequest) => Promise<ImageResult>) => Promise<ImageResult>;
+}): Provider {
+  const sendText = (request: TextRequest) => provider.generateText(request);
+  const sendImage = (request: ImageRequest) => provider.generateImage(request);
+  return {
+    name: provider.name,
+    isOffline: provider.isOffline,
+    generateText: (request) => through.text(request, sendText),
+    generateImage: (request) => (through.image ? through.image(request, sendImage) : sendImage(request)),
+    ...(provider.contextWindow ? { contextWindow: () => provider.contextWindow!() } : {}),
+  };
+}
+
+/**
  * True when the answer did not end on its own: cut at the token limit, a stream that broke off, or one the
  * time-out stopped. Such an answer is continued from where it stops, never taken as whole.
  */

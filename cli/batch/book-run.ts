@@ -6,7 +6,7 @@ import {
   BookSession, ExportLimitError, GenerationError, MEMORY_WORDS, renderPrompt, sleep,
   bookContinuity, type BookSeries, type BookSpec, type BookState, type CatalogueCode, type PromptRenderer, type Settings, type Step, type StepResult, REPEATS_RATIO,
 } from '../../engine/index.js';
-import { answerNotesOf, delayFor, retryAfterMs, shouldRetry, voiceMarksOf, type Lang, type RetryRule, type StepResult as StepDone, type VoiceMarks } from '../../engine/index.js';
+import { answerNotesOf, delayFor, providerThrough, retryAfterMs, shouldRetry, voiceMarksOf, type Lang, type RetryRule, type StepResult as StepDone, type VoiceMarks } from '../../engine/index.js';
 import { afterWaitingIo, type Provider } from '../../engine/node.js';
 import type { StateFile } from '../../server/index.js';
 import { writeBookFiles } from './files.js';
@@ -141,14 +141,7 @@ function slotted(run: BatchCalls, stepsLeft: number, first: () => void): Provide
         throw error;
       }
     }, stepsLeft).then(afterWaitingIo);
-  const { provider } = run;
-  return {
-    name: provider.name,
-    isOffline: provider.isOffline,
-    generateText: (request) => take(() => provider.generateText(request)),
-    generateImage: (request) => take(() => provider.generateImage(request)),
-    ...(provider.contextWindow ? { contextWindow: () => provider.contextWindow!() } : {}),
-  };
+  return providerThrough(run.provider, { text: (request, send) => take(() => send(request)), image: (request, send) => take(() => send(request)) });
 }
 
 /** One step, retried on 429 (after the server's wait) and on retryable failures. */

@@ -7,7 +7,7 @@
 import { setMaxListeners } from 'node:events';
 import { existsSync, statSync } from 'node:fs';
 import PQueue from 'p-queue';
-import { catalogueMessage, stepsFor, SeriesError, startBook, type PromptRenderer } from '../../engine/index.js';
+import { catalogueMessage, providerThrough, stepsFor, SeriesError, startBook, type PromptRenderer } from '../../engine/index.js';
 import type { Provider, TextRequest } from '../../engine/node.js';
 import type { StateFile } from '../../server/index.js';
 import { CLI_USER } from '../util.js';
@@ -237,10 +237,8 @@ function rateLimitPause(queue: PQueue, emit: (event: BatchEvent) => void, signal
 /** Providers that retry a 429 themselves say so through onRetry: slow every chain down as well. */
 function observedProvider(provider: Provider, slowDown: (ms: number) => void): Provider {
   type RetryHook = (notice: { reason: string; delayMs: number }) => void;
-  return {
-    name: provider.name,
-    isOffline: provider.isOffline,
-    generateText: (request) => {
+  return providerThrough(provider, {
+    text: (request, send) => {
       const own = (request as { onRetry?: RetryHook }).onRetry;
       const observed: TextRequest & { onRetry?: RetryHook } = {
         ...request,
@@ -249,11 +247,9 @@ function observedProvider(provider: Provider, slowDown: (ms: number) => void): P
           own?.(notice);
         },
       };
-      return provider.generateText(observed);
+      return send(observed);
     },
-    generateImage: (request) => provider.generateImage(request),
-    ...(provider.contextWindow ? { contextWindow: () => provider.contextWindow!() } : {}),
-  };
+  });
 }
 
 /**

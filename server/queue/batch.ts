@@ -24,7 +24,7 @@ import {
   BookSession, GenerationError, stepsFor, stepKey, type BookSeries, type Settings, type Step,
 } from '../../engine/index.js';
 import { afterWaitingIo, type Provider, type TextRequest } from '../../engine/node.js';
-import { answerNotesOf, delayFor, shouldRetry, sleep, voiceMarksOf, type BookVoice, type VoiceMarks } from '../../engine/index.js';
+import { answerNotesOf, delayFor, providerThrough, shouldRetry, sleep, voiceMarksOf, type BookVoice, type VoiceMarks } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
 import type { StepQueue } from './jobs.js';
 import type { Database } from '../store/schema.js';
@@ -177,26 +177,23 @@ export async function runBatchStep(ctx: AppContext, env: BatchEnv, job: JobWithM
     // Every call (steps, continuations, memory updates) waits for its place in the batch's budget.
     // (A call takes its slot first, then its place in the budget: the budget counts calls as they are sent.)
     const slot = <T>(signal: AbortSignal | undefined, call: () => Promise<T>): Promise<T> => (env.calls ? env.calls.add(call, signal ? { signal } : {}) : call());
-    const provider: Provider = {
-      name: calls.name,
-      isOffline: calls.isOffline,
+    // (The model's window goes through as it is, for the session to fit every request in it: engine/session/fit.ts.)
+    const provider = providerThrough(calls, {
       // After its answer a book does its own work (checks, saves, the next prompt) only once the answers
       // that arrived with it have freed their slots for the next calls: answers come in waves (calls of
       // one latency sent together), and each book's work before the next answer was read held back every
       // later slot of the wave by that much (~5 ms a call on average, 20 calls a slot in the benchmark).
-      generateText: (request) =>
+      text: (request, send) =>
         slot(request.signal, async () => {
           await takeBudget(batches, { ...budget, tokens: callTokens(request), ...(request.signal ? { signal: request.signal } : {}) });
-          return calls.generateText(request);
+          return send(request);
         }).then(afterWaitingIo),
-      generateImage: (request) =>
+      image: (request, send) =>
         slot(request.signal, async () => {
           await takeBudget(batches, { ...budget, tokens: 0 });
-          return calls.generateImage(request);
+          return send(request);
         }),
-      // The model's window, for the session to fit every request in it (engine/session/fit.ts).
-      ...(calls.contextWindow ? { contextWindow: () => calls.contextWindow!() } : {}),
-    };
+    });
     const totalSteps = stepsFor(spec, data.totalChapters).length;
     await runLocked(ctx, { ...env, provider, totalSteps, saves: lock.db, savedBatches: lock.batches }, data, job);
   } finally {

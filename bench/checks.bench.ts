@@ -1,9 +1,9 @@
 // `npm run bench:checks`: the CPU each thing Karya does with one model answer costs, per answer of a part of
 // about 1,500 words in a book of ten parts written before it: judging it (verdict, kind, assistant talk, wall
-// split, copy of the book), its language, its repeats, its voice and overused phrases, the story bible's
-// people, its near-duplicate fingerprint, the plain-text reader and the bible update's parse. Each is the
-// median of rounds of many calls, each on an answer of its own (a check may keep what it read of a text), in
-// process CPU time (another process's load does not count), printed in
+// split, copy of the book) and the story-bible update whose request holds it, its language, its repeats, its
+// voice and overused phrases, the story bible's people, its near-duplicate fingerprint, the plain-text reader
+// and the bible update's parse. Each is the median of rounds of many calls, each on an answer of its own (a
+// check may keep what it read of a text), in process CPU time (another process's load does not count), printed in
 // ms per answer with the goal of at most 2 ms each, and as a ratio to one plain pass over the part's words
 // (countWords) measured in the same run; the machine's load is printed beside it. Then the batch's ratio to its
 // lower bound (bench/batch-process.ts), which these costs add up to.
@@ -33,6 +33,12 @@ const romance = catalog.get('romance') as ResolvedSpec & BookSpec;
 const shape = shapeOf(romance, { kind: 'chapter' })!;
 const request = { system: 'You are a novelist.', user: 'Write Chapter 11 of the romance.' };
 
+/** A story-bible update's request, as the bible template renders it: the bible so far and the part just written in it. */
+const bibleRequest = (written: string) => ({
+  system: 'You are an expert writer and editor who writes whole books for authors, self-publishers, parents, teachers and learners.',
+  user: `Update the story bible of a book (genre: Romance) that is being written.\n\nThe story bible so far:\n${bibleAnswer}\n\nThe part just written (Chapter 11):\n${written}\n\nAnswer in English, in exactly this shape and with no preamble:\n## Chapter\none line`,
+});
+
 /** Answers each a text of its own, never read before by any check (the part with its own last line): many checks keep what they read per text, and every answer of a batch is new. */
 let answersMade = 0;
 const newAnswer = () => `${part}\n\nThe lamp by the door was lit for the ${++answersMade}th time that winter.`;
@@ -57,6 +63,7 @@ const checks: Array<[string, (answer: string) => unknown]> = [
   ['  assistant talk', (a) => withoutTalk(a)],
   ['  wall split', (a) => splitWalls(a, shape)],
   ['  copy of the book so far (8-word runs)', (a) => copiedShare(a, earlier)],
+  ['judge a bible update (its request holds the part)', (a) => judgeAnswer(`${bibleAnswer}\n- ${a.slice(-40)}`, bibleRequest(a), { kind: 'bible', material: () => [a, bibleAnswer], ownMaterial: () => [a, bibleAnswer] })],
   ['language (drift from English)', (a) => findLanguageDrift(a, 'en')],
   ['language (detect)', (a) => detectLanguage(a)],
   ['repeats within the part and the book', (a) => repeatedShare(a, earlier)],

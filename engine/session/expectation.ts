@@ -49,6 +49,7 @@ export function expectationOf(input: {
   return {
     kind: input.kind,
     material: () => [...bookMaterial(state), ...requestMaterial(spec, state, step), ...(input.extra?.() ?? [])],
+    ownMaterial: () => [...bookMaterial(state), ...(input.extra?.() ?? [])],
     again: (outcome) => renderer.renderTemplate(ANSWER_AGAIN_TEMPLATE, { ...buildContext({ spec, state, step }), againFor: outcome }),
     ...(shape ? { shape, earlier: () => state.content } : {}),
   };

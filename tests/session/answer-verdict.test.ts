@@ -58,6 +58,24 @@ describe('echoes', () => {
     expect(isEcho(page, asked, { kind: 'prose', material: () => ['Harbour Lights', 'Aisha Rahman'] })).toBe(false);
   });
 
+  describe('a request that carries a whole chapter (a story-bible update)', () => {
+    const chapter = Array.from({ length: 12 }, (_, i) => `Aisha walked the length of pier ${i + 1} before the tide came in, counting the boats that had come home and the ones that had not. The harbour master raised a hand to her from his window.`).join('\n\n');
+    const instructions = 'Update the story bible of a book (genre: Romance) that is being written, so that the next chapters keep every name, place and fact the same as the chapter just written says.';
+    const shape = 'Answer in English, in exactly this shape and with no preamble: under a heading for the people, one line for each person the chapter names, with their part in the story, where they are at its end and the chapter they first appear in; under a heading for the facts, one line for each fact a later chapter must keep, such as a place, a date, a promise or a scar; nothing else at all, and no line for a person or a fact the chapter does not give.';
+    const asked = { system: request.system, user: `${instructions}\n\nThe part just written (Chapter 1):\n${chapter}\n\n${shape}` };
+    const expectation = { kind: 'bible' as const, material: () => [chapter], ownMaterial: () => [chapter] };
+
+    it.each([
+      ['the chapter it was given, word for word (the book\'s own)', chapter, false],
+      ['a bible of its own', '## Characters\n- Aisha | the lead | on the piers | Chapter 1\n## Established facts\n- The harbour master watches from his window.', false],
+      ['the request sent back, chapter and all', asked.user, true],
+      ['the instructions after the chapter sent back', `## Characters\n- Aisha\n\n${shape}`, true],
+      ['a bible that opens on the request\'s first words', `${instructions}\n\n## Characters\n- Aisha`, true],
+    ])('%s: echoed %s', (_name, answer, expected) => {
+      expect(isEcho(answer, asked, expectation)).toBe(expected);
+    });
+  });
+
   it('a story-bible update may repeat the bible\'s headings it was asked for', () => {
     expect(isEcho('## Characters\n- Aisha | the lead | at the harbour | Chapter 1\n## Established facts\n- The shop is old.', request, { kind: 'bible', material: () => book })).toBe(false);
   });

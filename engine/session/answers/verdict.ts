@@ -51,6 +51,11 @@ export interface AnswerExpectation {
    * the writer's settings and notes): a run of them is never an echo of the request.
    */
   readonly material: () => readonly string[];
+  /**
+   * The part of `material` that costs nothing to list (the book's own texts: its parts, plan and bible, the text
+   * this call carries), read first: a request is mostly these, and a run found in them needs no other.
+   */
+  readonly ownMaterial?: () => readonly string[];
   /** The firm note an answer that was not the text is asked again with (templates/answer-again.hbs). */
   readonly again: (outcome: AnswerOutcome) => string;
   /** What a prose answer for a part of a book must look like (answers/shape.ts); absent: no shape is judged. */
@@ -134,38 +139,76 @@ function headingsOf(text: string): string[] {
   return [...text.matchAll(/^#{1,6}[ \t]+(.+?)[ \t#]*$/gm)].map((m) => wordsOf(m[1]!).join(' ')).filter(Boolean);
 }
 
+/** Material shorter than this is looked for run by run (isOwn), not cut out of the request first. */
+const CUT_MATERIAL_CHARS = 200;
+
+/**
+ * A message less the material it holds word for word (the earlier parts, the bible, the previous ending), as the
+ * stretches of its own text between them: most of a request is its material, and none of it can be an echo. A
+ * material text that is not in the message as it stands (cut, or rendered otherwise) stays: its runs are told
+ * apart run by run.
+ */
+function ownStretches(message: string, material: readonly string[]): Array<{ at: number; text: string }> {
+  const cuts: Array<[number, number]> = [];
+  for (const text of material) {
+    if (text.length < CUT_MATERIAL_CHARS) continue;
+    for (let at = message.indexOf(text); at >= 0; at = message.indexOf(text, at + text.length)) cuts.push([at, at + text.length]);
+  }
+  if (!cuts.length) return [{ at: 0, text: message }];
+  cuts.sort((a, b) => a[0] - b[0]);
+  const out: Array<{ at: number; text: string }> = [];
+  let from = 0;
+  for (const [start, end] of cuts) {
+    if (start > from) out.push({ at: from, text: message.slice(from, start) });
+    from = Math.max(from, end);
+  }
+  if (from < message.length) out.push({ at: from, text: message.slice(from) });
+  return out;
+}
+
 /**
  * Whether the answer is the request's own text (its system and user messages less the material the answer
  * may repeat): `echoed` when it sends back the start of a message or a long run of it; or, for prose, two or
  * more of the request's headings (the story bible's sections) as its own.
  */
-export function isEcho(answer: string, request: Pick<TextRequest, 'system' | 'user'>, expect: Pick<AnswerExpectation, 'kind' | 'material'>): boolean {
+export function isEcho(answer: string, request: Pick<TextRequest, 'system' | 'user'>, expect: Pick<AnswerExpectation, 'kind' | 'material' | 'ownMaterial'>): boolean {
   const answerRuns = runsOf(answer);
-  // The request's runs the answer has too (usually none): each message's runs are looked up in the answer's
-  // table as they are read, a paragraph at a time, its paragraphs' words kept (eachRun): nothing the size of
-  // the request is made, and only its new paragraphs are read.
+  // The material in two reads: the book's own texts first (cheap to list, most of a request), then all of it.
+  let own: readonly string[] | undefined;
+  const ownOf = () => (own ??= (expect.ownMaterial ?? expect.material)());
+  let material: readonly string[] | undefined;
+  const materialOf = () => (material ??= expect.material());
+  // The request's runs the answer has too (usually none): each message is read less the material it holds word for
+  // word (ownStretches), its runs looked up in the answer's table as they are read, a paragraph at a time, its
+  // paragraphs' words kept (eachRun): nothing the size of the request is made, and only its new paragraphs are read.
   const asked = new Set<number>();
   // Where each message starts (a message shorter than a run has none an answer could send back).
   const starts: number[] = [];
   for (const message of [request.system, request.user]) {
-    let isFirst = true;
-    eachRun(message, (key) => {
-      if (isFirst) starts.push(key);
-      isFirst = false;
+    const stretches = message.length >= CUT_MATERIAL_CHARS ? ownStretches(message, ownOf()) : [{ at: 0, text: message }];
+    // A message that opens on its material has no start of its own: an answer that sends it back sends the material.
+    let start: number | undefined;
+    for (const { at, text } of stretches) eachRun(text, (key) => {
+      if (at === 0) start ??= key;
       if (answerRuns.has(key)) asked.add(key);
     }, answerRuns);
+    if (start === undefined) continue;
+    starts.push(start);
+    if (answerRuns.has(start)) asked.add(start);
   }
-  // The material (a whole book by its last chapter) is read only when the answer shares runs with the request,
-  // usually not, and then only for those runs, each of its texts once (runsOf).
-  let material: readonly string[] | undefined;
-  const materialOf = () => (material ??= expect.material());
+  // The material left in the request (cut, or rendered otherwise) is read only when the answer shares runs with
+  // the request, usually not, and then only for those runs, each of its texts once (runsOf).
+  let ownRuns: Runs[] | undefined;
   let materialRuns: Runs[] | undefined;
   // Whether a run of the request is the material's, asked once a run (an answer that loops a passage has few).
   const isMaterial = new Map<number, boolean>();
   const isOwn = (run: number) => {
     if (!asked.has(run)) return false;
     let is = isMaterial.get(run);
-    if (is === undefined) isMaterial.set(run, (is = (materialRuns ??= materialOf().map(runsOf)).some((m) => m.has(run))));
+    if (is === undefined) {
+      is = (ownRuns ??= ownOf().map(runsOf)).some((m) => m.has(run)) || (materialRuns ??= materialOf().map(runsOf)).some((m) => m.has(run));
+      isMaterial.set(run, is);
+    }
     return !is;
   };
   let longest = 0;
@@ -241,7 +284,7 @@ export function copiedShare(answer: string, earlier: readonly string[], enough?:
  * outcome that makes it not the text. A prose answer for a part of a book is judged by its shape and against
  * the book before it too.
  */
-export function judgeAnswer(text: string, request: Pick<TextRequest, 'system' | 'user'>, expect: Pick<AnswerExpectation, 'kind' | 'material' | 'shape' | 'earlier'>): { outcome?: AnswerOutcome; text: string; notes?: AnswerNotes } {
+export function judgeAnswer(text: string, request: Pick<TextRequest, 'system' | 'user'>, expect: Pick<AnswerExpectation, 'kind' | 'material' | 'ownMaterial' | 'shape' | 'earlier'>): { outcome?: AnswerOutcome; text: string; notes?: AnswerNotes } {
   const refusal = judgeRefusal(text);
   if (refusal.refused) return { outcome: 'refused', text };
   if (isEcho(refusal.text, request, expect)) return { outcome: 'echoed', text };

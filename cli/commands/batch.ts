@@ -110,8 +110,11 @@ async function checkedJobs(file: string, opts: BatchOptions, at: { outDir: strin
 }
 
 /** The queued batch's connections, opened now; `abandon` closes them when the batch does not run. */
-function openQueuedEarly(): { link: Promise<QueuedBatchLink>; abandon(): Promise<void> } {
-  const link = import('../batch/queued.js').then((queued) => queued.connectQueuedBatch());
+async function openQueuedEarly(): Promise<{ link: Promise<QueuedBatchLink>; abandon(): Promise<void> }> {
+  // The module first, alone: imported alongside the jobs' check, it was only loaded once the check was over (the
+  // check does not let the event loop turn), and the connections did not wait on the network meanwhile.
+  const { connectQueuedBatch } = await import('../batch/queued.js');
+  const link = connectQueuedBatch();
   // (A failure to connect is reported once the jobs have passed: queuedBatch.)
   link.catch(() => undefined);
   return { link, abandon: async () => (await link.catch(() => undefined))?.close() };
@@ -132,7 +135,7 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
   // connections wait on the network while the jobs are read on this thread; opening the store brings its tables up
   // to date, as the workers' start does): nothing of the batch is written before every job passes, and they are
   // closed when one does not.
-  const early = opts.queue && !opts.dryRun ? openQueuedEarly() : undefined;
+  const early = opts.queue && !opts.dryRun ? await openQueuedEarly() : undefined;
   let checked: CheckedJobs;
   try {
     checked = await checkedJobs(file, opts, { outDir, place, emitJson });

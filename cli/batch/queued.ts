@@ -129,6 +129,9 @@ async function runQueued(input: QueuedRun, reading: ClosenessReading): Promise<B
   // The batch's row, its books' rows and their first jobs, in one transaction.
   await submitBatch(queue, { id: batchId, rpm: input.rpm ?? null, tpm: input.tpm ?? null, windowMs, books: rows, jobs: chains.first });
   await chains.failRefused();
+  // A batch without a series queues nothing after this: the job queue's own connections are let go now, while the
+  // books are written, rather than after the last one (about 30 ms of the command's end).
+  if (!input.jobs.some((job) => job.series)) void queue.boss.stop({ graceful: false, close: true }).catch(() => undefined);
   const byKey = new Map(input.jobs.map((job) => [job.key, job]));
   const endBook = bookEnder(input, { byKey, nearDuplicates, nextInSeries: chains.nextInSeries }, progress);
   // The books as they end: written here from the saved progress (or the cover's PNG).

@@ -69,6 +69,8 @@ export interface FakeOpenAIOptions {
   contextTokens?: number;
   /** Answer llama.cpp's GET /props with `contextTokens` as its n_ctx (else /props is a 404, as on other servers). */
   props?: boolean;
+  /** The port to listen on (default: any free one), for a server that comes up where a client already looks. */
+  port?: number;
   /**
    * Habits of real local models, opt-in, on every generated answer (withHabits): `chatter` wraps it in a
    * preamble ("Sure! Here's Chapter 1 of your story:" / "Tentu! Berikut ialah Bab 1…"), a rule, a part
@@ -613,7 +615,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   origin = `http://127.0.0.1:${port}`;
   const isChat = (r: RecordedRequest) => r.path.endsWith('/chat/completions');

@@ -14,6 +14,8 @@ export type WindowSource = 'config' | 'model' | 'server' | 'default';
 export interface ContextWindow {
   readonly tokens: number;
   readonly source: WindowSource;
+  /** The default because the server could not be reached (refused, no such host): worth asking again later. */
+  readonly isUnreachable?: true;
 }
 
 /** Context windows of known OpenAI models, by name prefix (the longest prefix that matches wins). */
@@ -53,14 +55,24 @@ const positive = (value: unknown): number | undefined => {
   return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : undefined;
 };
 
-async function getJson(fetch: Fetch, url: string, init: RequestInit): Promise<Json | undefined> {
+/** A request that never reached a server (nothing listening, no such host, no route): not an answer about the window. */
+const UNREACHABLE = Symbol('unreachable');
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET']);
+
+/** The error's own code, or its cause's (the global fetch wraps the socket's error in a TypeError). */
+function isUnreachableError(error: unknown): boolean {
+  const codeOf = (e: unknown) => (e && typeof e === 'object' && 'code' in e ? String((e as { code: unknown }).code) : '');
+  return UNREACHABLE_CODES.has(codeOf(error)) || UNREACHABLE_CODES.has(codeOf((error as { cause?: unknown } | undefined)?.cause));
+}
+
+async function getJson(fetch: Fetch, url: string, init: RequestInit): Promise<Json | undefined | typeof UNREACHABLE> {
   try {
     const res = await fetch(url, init);
     if (!res.ok) return undefined;
     const body: unknown = await res.json();
     return body && typeof body === 'object' ? (body as Json) : undefined;
-  } catch {
-    return undefined;
+  } catch (error) {
+    return isUnreachableError(error) ? UNREACHABLE : undefined;
   }
 }
 
@@ -89,9 +101,9 @@ function fromModels(body: Json | undefined, model: string): number | undefined {
 
 /**
  * The window an OpenAI-compatible server reports for the config's model, asked with short requests
- * (llama.cpp, Ollama, vLLM, LM Studio); undefined when it says nothing.
+ * (llama.cpp, Ollama, vLLM, LM Studio); undefined when it says nothing, UNREACHABLE when none of them reached it.
  */
-export async function serverWindow(config: ProviderConfig, opts: { fetch?: Fetch; timeoutMs?: number } = {}): Promise<number | undefined> {
+async function serverWindow(config: ProviderConfig, opts: { fetch?: Fetch; timeoutMs?: number }): Promise<number | undefined | typeof UNREACHABLE> {
   if (config.type !== 'openai') return undefined;
   const fetch = opts.fetch ?? globalThis.fetch;
   const base = config.baseURL.replace(/\/+$/, '');
@@ -99,11 +111,13 @@ export async function serverWindow(config: ProviderConfig, opts: { fetch?: Fetch
   const headers = { authorization: `Bearer ${config.apiKey.reveal()}`, 'content-type': 'application/json' };
   const init = (extra: RequestInit = {}): RequestInit => ({ headers, signal: AbortSignal.timeout(opts.timeoutMs ?? 3000), ...extra });
   // Asked side by side (one round trip, not three: a batch's first calls wait for the answer), read in this order.
-  const [props, show, models] = await Promise.all([
+  const answers = await Promise.all([
     getJson(fetch, `${origin}/props`, init()),
     getJson(fetch, `${origin}/api/show`, init({ method: 'POST', body: JSON.stringify({ model: config.model }) })),
     getJson(fetch, `${base}/models`, init()),
   ]);
+  if (answers.every((a) => a === UNREACHABLE)) return UNREACHABLE;
+  const [props, show, models] = answers.map((a) => (a === UNREACHABLE ? undefined : a));
   return fromProps(props) ?? fromOllamaShow(show) ?? fromModels(models, config.model);
 }
 
@@ -114,6 +128,7 @@ export async function contextWindowOf(config: ProviderConfig, opts: { fetch?: Fe
   const known = isOpenAI ? knownModelWindow(config.model) : undefined;
   if (known) return { tokens: known, source: 'model' };
   const served = await serverWindow(config, opts);
+  if (served === UNREACHABLE) return { tokens: DEFAULT_CONTEXT_TOKENS, source: 'default', isUnreachable: true };
   return served ? { tokens: served, source: 'server' } : { tokens: DEFAULT_CONTEXT_TOKENS, source: 'default' };
 }
 

@@ -247,10 +247,18 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): OpenAIProv
     }
   }
 
-  // The smallest window of the configs (any of them may answer a request), found once (context.ts).
+  // The smallest window of the configs (any of them may answer a request), found once (context.ts); asked again
+  // while a server cannot be reached (a worker started before its model's server), the default meanwhile.
   let window: Promise<number> | undefined;
-  const contextWindow = () => (window ??= Promise.all(configs.map((c) => contextWindowOf(c, options.fetch ? { fetch: options.fetch } : {})))
-    .then((found) => Math.min(...found.map((w) => w.tokens))));
+  const contextWindow = () => {
+    if (window) return window;
+    const asked = Promise.all(configs.map((c) => contextWindowOf(c, options.fetch ? { fetch: options.fetch } : {}))).then((found) => {
+      if (found.some((w) => w.isUnreachable) && window === asked) window = undefined;
+      return Math.min(...found.map((w) => w.tokens));
+    });
+    window = asked;
+    return asked;
+  };
 
   return {
     name: 'openai',

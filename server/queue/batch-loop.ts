@@ -54,9 +54,9 @@ export function startBatchLoop(ctx: AppContext, queue: StepQueue, worker: BatchL
           logger.warn({ err: error }, 'batch jobs could not be fetched');
         }
       }
-      // The model's window is asked of its server once (engine/providers/context.ts), before the books are opened:
-      // asked by their first calls, its answer waited behind the opening of every book the worker took (60-120 ms
-      // before the first call went out, where it takes one round trip alone). Known, this waits for nothing.
+      // The model's window is asked of its server once (engine/providers/context.ts), at the worker's start
+      // (worker.ts), and waited for here before the books are opened: asked by their first calls, its answer waited
+      // behind the opening of every book the worker took. Known, this waits for nothing.
       if (jobs.length) await (worker.batchProvider ?? ctx.provider).contextWindow?.();
       for (const job of jobs) {
         batchHeld++;

@@ -51,6 +51,9 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
   const batchCalls = new PQueue({ concurrency });
   // The writer's Stop sent to another instance reaches their step here (server/queue/stop.ts).
   const offStop = answerStops(ctx, queue.channel);
+  // The model's window asked now, while the worker waits for work: a batch's first calls would wait a round trip for
+  // it (asked again by the first book when the model's server could not be reached yet: engine/providers/openai.ts).
+  void (opts.batchProvider ?? ctx.provider).contextWindow?.().catch(() => undefined);
   const locks = await prepareWorker(ctx, queue, concurrency, batchBooks);
 
   // Only the leases of steps running here are renewed: a lease whose release failed (the database was

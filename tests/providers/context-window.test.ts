@@ -7,7 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
+import net from 'node:net';
 import { contextWindowOf } from '../../engine/providers/context.js';
+import { createOpenAIProvider } from '../../engine/providers/openai.js';
+import { lightFetch } from '../../engine/node/light-fetch.js';
 import { configFromEnv, parseConfigFile, Secret, type OpenAICompatibleConfig } from '../../engine/providers/config.js';
 import { toGenerationError } from '../../engine/providers/failures.js';
 import { generationMessage } from '../../engine/errors.js';
@@ -118,6 +121,38 @@ describe('the context window of a provider', () => {
     expect(await contextWindowOf(config(), { fetch: serving('/api/show', { model_info: { 'llama.context_length': 131072 } }) })).toEqual({ tokens: 4096, source: 'server' });
     expect(await contextWindowOf(config({ model: 'Qwen/Qwen2.5-7B' }), { fetch: serving('/v1/models', { data: [{ id: 'Qwen/Qwen2.5-7B', max_model_len: 12288 }] }) })).toEqual({ tokens: 12288, source: 'server' });
     expect(await contextWindowOf(config(), { fetch: serving('/nothing', {}) })).toEqual({ tokens: 8192, source: 'default' });
+  });
+
+  /** A port nothing listens on (yet). */
+  const freePort = () => new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+  it.each([['the global fetch', undefined], ["the batch's light fetch", lightFetch]])('is asked again while its server cannot be reached, then kept (%s)', async (_name, fetch) => {
+    const port = await freePort();
+    const provider = createOpenAIProvider({ configs: [config({ baseURL: `http://127.0.0.1:${port}/v1` })], ...(fetch ? { fetch } : {}) });
+    // A worker started before its model's server: the default for now.
+    expect(await provider.contextWindow!()).toBe(8192);
+    fake = await startFakeOpenAI({ contextTokens: 4096, props: true, port });
+    expect(await provider.contextWindow!()).toBe(4096);
+    const asked = fake.requests.length;
+    expect(await provider.contextWindow!()).toBe(4096);
+    expect(fake.requests.length).toBe(asked);
+  });
+
+  it('a server that answers nothing in time keeps the default: it is not asked again', async () => {
+    let calls = 0;
+    const silent: typeof globalThis.fetch = async () => {
+      calls++;
+      throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+    };
+    const provider = createOpenAIProvider({ configs: [config()], fetch: silent });
+    expect(await provider.contextWindow!()).toBe(8192);
+    expect(await provider.contextWindow!()).toBe(8192);
+    expect(calls).toBe(3);
   });
 
   it('KARYA_CONTEXT_TOKENS and contextTokens are whole numbers of at least 512', () => {

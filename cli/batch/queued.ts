@@ -220,6 +220,10 @@ function bookEnder(input: QueuedRun, env: { byKey: ReadonlyMap<string, BatchJob>
       return;
     }
     if (job.spec.kind !== 'image' && !saved) return;
+    // Compared with the owner's other books from the start (as a local batch's book is): its fingerprint is read in
+    // the check's own thread while this one writes the files and reads the marks and the continuity.
+    const closing = saved ? env.nearDuplicates(job, saved.state) : Promise.resolve({ closeTo: [] });
+    closing.catch(() => undefined);
     await writeBookFiles(job, saved?.state ?? { generatorId: job.spec.id, settings: job.settings, lang: 'en', totalChapters: job.totalChapters, content: [], currentChapter: 0, isLocked: false }, row.png ? new Uint8Array(row.png) : undefined);
     progress.written.set(row.job_key, 'done');
     await env.nextInSeries(job, true);
@@ -228,10 +232,11 @@ function bookEnder(input: QueuedRun, env: { byKey: ReadonlyMap<string, BatchJob>
     const { shortParts, repeatingParts } = saved && job.spec.kind === 'book' ? bookMarks(job.spec, saved.state, REPEATS_RATIO) : { shortParts: 0, repeatingParts: 0 };
     totals.shortParts += shortParts;
     totals.repeatingParts += repeatingParts;
-    const close = saved ? await env.nearDuplicates(job, saved.state) : { closeTo: [] };
+    const continuity = continuityOfBook(job.spec, saved?.state);
+    const close = await closing;
     if (close.closeTo.length) totals.tooClose++;
     const seconds = Number(((performance.now() - progress.startedAt.get(job.key)!) / 1000).toFixed(3));
-    input.onEvent({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds, calls: stepsFor(job.spec, job.totalChapters).length - (progress.stepsDone.get(job.key) ?? 0), ...(shortParts ? { shortParts } : {}), ...(repeatingParts ? { repeatingParts } : {}), ...continuityOfBook(job.spec, saved?.state), ...close });
+    input.onEvent({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds, calls: stepsFor(job.spec, job.totalChapters).length - (progress.stepsDone.get(job.key) ?? 0), ...(shortParts ? { shortParts } : {}), ...(repeatingParts ? { repeatingParts } : {}), ...continuity, ...close });
   };
 }
 

@@ -46,10 +46,11 @@ export function expectationOf(input: {
   // A prose part of a book is judged by its shape and against the parts before it (the state a call is rendered
   // with holds those: the text being rewritten or extended is not among them).
   const shape = input.kind === 'prose' ? shapeOf(spec, step) : undefined;
+  const ownMaterial = () => [...bookMaterial(state), ...(input.extra?.() ?? [])];
   return {
     kind: input.kind,
-    material: () => [...bookMaterial(state), ...requestMaterial(spec, state, step), ...(input.extra?.() ?? [])],
-    ownMaterial: () => [...bookMaterial(state), ...(input.extra?.() ?? [])],
+    material: () => [...ownMaterial(), ...requestMaterial(spec, state, step)],
+    ownMaterial,
     again: (outcome) => renderer.renderTemplate(ANSWER_AGAIN_TEMPLATE, { ...buildContext({ spec, state, step }), againFor: outcome }),
     ...(shape ? { shape, earlier: () => state.content } : {}),
   };

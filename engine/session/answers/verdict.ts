@@ -143,10 +143,10 @@ function headingsOf(text: string): string[] {
 const CUT_MATERIAL_CHARS = 200;
 
 /**
- * A message less the material it holds word for word (the earlier parts, the bible, the previous ending), as the
- * stretches of its own text between them: most of a request is its material, and none of it can be an echo. A
- * material text that is not in the message as it stands (cut, or rendered otherwise) stays: its runs are told
- * apart run by run.
+ * A message less the material it holds word for word (the earlier parts, the bible, a part being updated or
+ * rewritten), as the stretches of its own text between them: most of a request is its material, and none of it can
+ * be an echo. A material text that is not in the message as it stands (the previous part's ending, cut to its last
+ * words) stays: its runs are told apart run by run.
  */
 function ownStretches(message: string, material: readonly string[]): Array<{ at: number; text: string }> {
   const cuts: Array<[number, number]> = [];
@@ -192,9 +192,7 @@ export function isEcho(answer: string, request: Pick<TextRequest, 'system' | 'us
       if (at === 0) start ??= key;
       if (answerRuns.has(key)) asked.add(key);
     }, answerRuns);
-    if (start === undefined) continue;
-    starts.push(start);
-    if (answerRuns.has(start)) asked.add(start);
+    if (start !== undefined) starts.push(start);
   }
   // The material left in the request (cut, or rendered otherwise) is read only when the answer shares runs with
   // the request, usually not, and then only for those runs, each of its texts once (runsOf).

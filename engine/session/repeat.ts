@@ -46,7 +46,14 @@ export function repeatedShares(texts: readonly string[]): number[] {
 export function repeatedShare(text: string, earlier: readonly string[] = []): number {
   const runs = runsOf(text);
   const within = runs.repeatsWithin;
-  // Each run is looked up in each earlier text's table (kept with the text): nothing the size of the book is made.
+  // Each run is looked up in each earlier text's table (kept with the text): nothing the size of the book is made,
+  // and nothing a run (a closure made for each run was most of what the measure allocated).
   const before = earlier.map(runsOf);
-  return shareSeen(runs, (i) => within?.[i] === 1 || before.some((e) => e.has(runs.keys[i]!)));
+  const { keys } = runs;
+  return shareSeen(runs, (i) => {
+    if (within?.[i] === 1) return true;
+    const key = keys[i]!;
+    for (let k = 0; k < before.length; k++) if (before[k]!.has(key)) return true;
+    return false;
+  });
 }

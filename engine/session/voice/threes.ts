@@ -22,6 +22,15 @@ const hashOf = (word: string) => {
   for (let i = 0; i < word.length; i++) h = (Math.imul(h, 31) + word.charCodeAt(i)) & HASH_MASK;
   return h;
 };
+/**
+ * Each listed three's first two words as one number (pairOf of their hashes): a three is made a string only after a
+ * pair that starts one, not after every word that starts one (most of them start none with the word after).
+ */
+const pairOf = (a: number, b: number) => (Math.imul(a, 0x01000193) ^ b) & HASH_MASK;
+const PAIRS = new Set(OVERUSED_STRIPPED_EN.map((p) => {
+  const [a, b] = p.split(' ');
+  return pairOf(hashOf(a!), hashOf(b!));
+}));
 /** KINDS by a hash of each word's letters. */
 const KINDS_BY_HASH = new Map<number, Array<readonly [string, number]>>();
 for (const [word, kind] of KINDS) KINDS_BY_HASH.set(hashOf(word), [...(KINDS_BY_HASH.get(hashOf(word)) ?? []), [word, kind]]);
@@ -31,16 +40,18 @@ const opened = (word: string) => word.replace(/n['’]t$/, '').replace(/['’](?
 
 /**
  * Looks the listed threes up in a run of words, fed in order (`next`): each kept word as a string, or as its
- * place in the text (lower-cased when a three is made with it).
+ * place in the text (lower-cased when a three is made with it), with its hash (hashOf).
  */
 class ThreeFinder {
-  // The last two words kept, and whether the one two back starts a listed three.
+  // The last two words kept, their hashes, and whether the one two back starts a listed three.
   private a = '';
   private aStart = 0;
   private aEnd = 0;
+  private aHash = 0;
   private b = '';
   private bStart = 0;
   private bEnd = 0;
+  private bHash = 0;
   private isFirstA = false;
   private isFirstB = false;
 
@@ -49,18 +60,20 @@ class ThreeFinder {
     readonly found: string[],
   ) {}
 
-  next(word: string, start: number, end: number, kind: number | undefined): void {
-    if (this.isFirstA) {
+  next(word: string, start: number, end: number, kind: number | undefined, hash: number): void {
+    if (this.isFirstA && PAIRS.has(pairOf(this.aHash, this.bHash))) {
       const three = `${this.wordOf(this.a, this.aStart, this.aEnd)} ${this.wordOf(this.b, this.bStart, this.bEnd)} ${this.wordOf(word, start, end)}`;
       if (STRIPPED.has(three)) this.found.push(three);
     }
     this.a = this.b;
     this.aStart = this.bStart;
     this.aEnd = this.bEnd;
+    this.aHash = this.bHash;
     this.isFirstA = this.isFirstB;
     this.b = word;
     this.bStart = start;
     this.bEnd = end;
+    this.bHash = hash;
     this.isFirstB = kind === FIRST;
   }
 
@@ -77,7 +90,7 @@ function threesInWords(words: readonly string[], found: string[]): void {
     const w = word.includes("'") || word.includes('’') ? opened(word) : word;
     if (!w) continue;
     const kind = KINDS.get(w);
-    if (kind !== STOP) finder.next(w, 0, 0, kind);
+    if (kind !== STOP) finder.next(w, 0, 0, kind, hashOf(w));
   }
 }
 
@@ -118,13 +131,13 @@ export function threesIn(text: string, found: string[]): number {
       const w = opened(text.slice(start, end).toLowerCase());
       if (!w) continue;
       const kind = KINDS.get(w);
-      if (kind !== STOP) finder.next(w, start, end, kind);
+      if (kind !== STOP) finder.next(w, start, end, kind, hashOf(w));
       continue;
     }
     let kind: number | undefined;
     const known = KINDS_BY_HASH.get(h);
     if (known) for (const [word, k] of known) if (sameWord(text, start, end, word)) kind = k;
-    if (kind !== STOP) finder.next('', start, end, kind);
+    if (kind !== STOP) finder.next('', start, end, kind, h);
   }
   found.push(...finder.found);
   return count;

@@ -139,6 +139,8 @@ export class Runs {
   #bits: Int32Array | undefined;
   #shift = 0;
   #within: Uint8Array | null = null;
+  /** Each run's first place in `keys`; null when no run is found twice (each run's first place is its own). */
+  #first: Int32Array | null = null;
   constructor(
     readonly keys: Float64Array,
     readonly words: number,
@@ -146,14 +148,25 @@ export class Runs {
 
   /** True when the text has the run `key`. */
   has(key: number): boolean {
+    return this.indexOf(key) >= 0;
+  }
+
+  /** The run `key`'s first place in `keys`, -1 when the text does not have it. */
+  indexOf(key: number): number {
     const table = this.#table ?? this.#build();
     const keys = this.keys;
     const mask = table.length - 1;
     for (let at = slotOf(key, this.#shift); ; at = (at + 1) & mask) {
       const i = table[at]!;
-      if (i === 0) return false;
-      if (keys[i - 1] === key) return true;
+      if (i === 0) return -1;
+      if (keys[i - 1] === key) return i - 1;
     }
+  }
+
+  /** The first place in `keys` of the run at place `i` (`i` unless the run is found further up): one number per different run. */
+  firstOf(i: number): number {
+    if (!this.#table) this.#build();
+    return this.#first ? this.#first[i]! : i;
   }
 
   /**
@@ -193,6 +206,7 @@ export class Runs {
     const mask = table.length - 1;
     const shift = 32 - bits;
     let within: Uint8Array | null = null;
+    let first: Int32Array | null = null;
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i]!;
       for (let at = slotOf(key, shift); ; at = (at + 1) & mask) {
@@ -203,12 +217,18 @@ export class Runs {
         }
         if (keys[j - 1] === key) {
           (within ??= new Uint8Array(keys.length))[i] = 1;
+          if (!first) {
+            first = new Int32Array(keys.length);
+            for (let k = 0; k < first.length; k++) first[k] = k;
+          }
+          first[i] = j - 1;
           break;
         }
       }
     }
     this.#shift = shift;
     this.#within = within;
+    this.#first = first;
     return (this.#table = table);
   }
 }
@@ -278,13 +298,15 @@ const paragraphWordsOf = byText(TEXTS_KEPT, (paragraph: string) => {
 });
 
 /**
- * Calls `each` with every run of `text` in order, the keys readRuns would make, without keeping them; with
- * `only`, the first run and then only the runs `only` has (most told apart by a bit, mayHave). The text is read a
- * paragraph at a time and each paragraph's words and inner runs are kept (paragraphWordsOf): a request's user
- * message repeats most of its paragraphs from call to call (the story so far, the outline), so only its new ones
- * are read. Cutting at blank lines cuts no word; the runs across a cut are made from the words on both sides.
+ * Calls `each` with the runs of `text` that `only` has, in order, each as its first place in `only.keys` (a
+ * number of one run of `only`, never a key made and kept), and first with the text's first run's place there (-1
+ * when `only` does not have it); most of the runs `only` lacks are told apart by a bit (mayHave). The runs are the
+ * keys readRuns would make. The text is read a paragraph at a time and each paragraph's words and inner runs are
+ * kept (paragraphWordsOf): a request's user message repeats most of its paragraphs from call to call (the story so
+ * far, the outline), so only its new ones are read. Cutting at blank lines cuts no word; the runs across a cut are
+ * made from the words on both sides.
  */
-export function eachRun(text: string, each: (key: number) => void, only?: Runs): void {
+export function eachRun(text: string, only: Runs, each: (at: number) => void): void {
   // The last RUN_WORDS words' hashes, and the run's hashes rolled along (readRuns).
   const ringX = new Int32Array(RUN_WORDS);
   const ringY = new Int32Array(RUN_WORDS);
@@ -292,10 +314,10 @@ export function eachRun(text: string, each: (key: number) => void, only?: Runs):
   let kx = 0;
   let ky = 0;
   const emit = (x: number, y: number, isFirst: boolean) => {
-    if (!only || isFirst) each(keyOf(x, y));
+    if (isFirst) each(only.indexOf(keyOf(x, y)));
     else if (only.mayHave(x)) {
-      const key = keyOf(x, y);
-      if (only.has(key)) each(key);
+      const at = only.indexOf(keyOf(x, y));
+      if (at >= 0) each(at);
     }
   };
   for (let start = 0; start <= text.length; ) {

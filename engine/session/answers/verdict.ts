@@ -178,47 +178,56 @@ export function isEcho(answer: string, request: Pick<TextRequest, 'system' | 'us
   const ownOf = () => (own ??= (expect.ownMaterial ?? expect.material)());
   let material: readonly string[] | undefined;
   const materialOf = () => (material ??= expect.material());
-  // The request's runs the answer has too (usually none): each message is read less the material it holds word for
-  // word (ownStretches), its runs looked up in the answer's table as they are read, a paragraph at a time, its
-  // paragraphs' words kept (eachRun): nothing the size of the request is made, and only its new paragraphs are read.
-  const asked = new Set<number>();
-  // Where each message starts (a message shorter than a run has none an answer could send back).
+  // The request's runs the answer has too (usually none), each marked at its first place in the answer: each message
+  // is read less the material it holds word for word (ownStretches), its runs looked up in the answer's table as they
+  // are read, a paragraph at a time, its paragraphs' words kept (eachRun): nothing the size of the request is made,
+  // only its new paragraphs are read, and a run is a place in the answer, never a number kept in a set.
+  const { keys } = answerRuns;
+  let asked: Uint8Array | undefined;
+  // Where each message starts, as its first run's place in the answer (a message whose first run the answer lacks,
+  // or shorter than a run, has no start an answer could send back).
   const starts: number[] = [];
   for (const message of [request.system, request.user]) {
     const stretches = message.length >= CUT_MATERIAL_CHARS ? ownStretches(message, ownOf()) : [{ at: 0, text: message }];
     // A message that opens on its material has no start of its own: an answer that sends it back sends the material.
-    let start: number | undefined;
-    for (const { at, text } of stretches) eachRun(text, (key) => {
-      if (at === 0) start ??= key;
-      if (answerRuns.has(key)) asked.add(key);
-    }, answerRuns);
-    if (start !== undefined) starts.push(start);
-  }
-  // The material left in the request (cut, or rendered otherwise) is read only when the answer shares runs with
-  // the request, usually not, and then only for those runs, each of its texts once (runsOf).
-  let ownRuns: Runs[] | undefined;
-  let materialRuns: Runs[] | undefined;
-  // Whether a run of the request is the material's, asked once a run (an answer that loops a passage has few).
-  const isMaterial = new Map<number, boolean>();
-  const isOwn = (run: number) => {
-    if (!asked.has(run)) return false;
-    let is = isMaterial.get(run);
-    if (is === undefined) {
-      is = (ownRuns ??= ownOf().map(runsOf)).some((m) => m.has(run)) || (materialRuns ??= materialOf().map(runsOf)).some((m) => m.has(run));
-      isMaterial.set(run, is);
+    let start = -1;
+    for (const { at, text } of stretches) {
+      let isFirst = at === 0;
+      eachRun(text, answerRuns, (place) => {
+        if (isFirst) {
+          isFirst = false;
+          start = place;
+        }
+        if (place >= 0) (asked ??= new Uint8Array(keys.length))[place] = 1;
+      });
     }
-    return !is;
-  };
+    if (start >= 0) starts.push(start);
+  }
   let longest = 0;
-  let run = 0;
   let isFromStart = false;
-  if (asked.size) {
-    for (const r of answerRuns.keys) {
-      if (!isOwn(r)) {
+  if (asked) {
+    // The material left in the request (cut, or rendered otherwise) is read only now, and only for the runs the
+    // answer shares, each of its texts once (runsOf): whether each such run (at its first place) is the request's own.
+    let ownRuns: Runs[] | undefined;
+    let materialRuns: Runs[] | undefined;
+    const isOwnAt = new Int8Array(keys.length);
+    const isOwn = (first: number) => {
+      if (!asked![first]) return false;
+      if (isOwnAt[first] === 0) {
+        const key = keys[first]!;
+        const isMaterial = (ownRuns ??= ownOf().map(runsOf)).some((m) => m.has(key)) || (materialRuns ??= materialOf().map(runsOf)).some((m) => m.has(key));
+        isOwnAt[first] = isMaterial ? -1 : 1;
+      }
+      return isOwnAt[first] === 1;
+    };
+    let run = 0;
+    for (let i = 0; i < keys.length; i++) {
+      const first = answerRuns.firstOf(i);
+      if (!isOwn(first)) {
         run = 0;
         continue;
       }
-      if (run === 0 && starts.includes(r)) isFromStart = true;
+      if (run === 0 && starts.includes(first)) isFromStart = true;
       run = run === 0 ? ECHO_RUN : run + 1;
       longest = Math.max(longest, run);
     }

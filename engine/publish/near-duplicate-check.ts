@@ -95,16 +95,46 @@ export function catalogueIndex(entries: readonly CatalogueEntry[]): FingerprintI
 export const CLOSE_BOOKS_READ = 3;
 
 /**
+ * What the check reads of an index besides its fingerprints, kept with it while it does not change (its version):
+ * its books by key and when the latest was kept. A batch checks each book against all those before it; read from
+ * the whole index each time, the 400th book of a batch read 400 entries before it was compared.
+ */
+interface Kept {
+  version: number;
+  byKey: Map<string, CatalogueEntry>;
+  latest: number;
+}
+
+const keptOf = new WeakMap<FingerprintIndex<CatalogueEntry>, Kept>();
+
+function keptIn(index: FingerprintIndex<CatalogueEntry>): Kept {
+  const known = keptOf.get(index);
+  if (known?.version === index.version) return known;
+  const kept: Kept = { version: index.version, byKey: new Map(), latest: 0 };
+  for (const e of index.keys()) {
+    kept.byKey.set(e.key, e);
+    kept.latest = Math.max(kept.latest, Date.parse(e.keptAt) || 0);
+  }
+  keptOf.set(index, kept);
+  return kept;
+}
+
+/** `entry` kept in `index` in place of `own` (the same book kept before), and in what the check knows of the index. */
+function keep(index: FingerprintIndex<CatalogueEntry>, entry: CatalogueEntry, own: CatalogueEntry | undefined): void {
+  const kept = keptIn(index);
+  if (own) index.remove(own);
+  index.add(entry, entry.fingerprint);
+  kept.byKey.set(entry.key, entry);
+  kept.latest = Math.max(kept.latest, Date.parse(entry.keptAt) || 0);
+  kept.version = index.version;
+}
+
+/**
  * When a book is kept now: after every book of the index, so two books of a batch kept in the same millisecond
  * keep the order they were kept in (a tie would be broken by their keys, and the original taken for the copy).
  */
 function keptNow(index: FingerprintIndex<CatalogueEntry>): string {
-  let latest = 0;
-  for (const e of index.keys()) {
-    const at = Date.parse(e.keptAt);
-    if (at > latest) latest = at;
-  }
-  return new Date(Math.max(Date.now(), latest + 1)).toISOString();
+  return new Date(Math.max(Date.now(), keptIn(index).latest + 1)).toISOString();
 }
 
 /** Kept before: by time, then by key (two books kept in the same millisecond). */
@@ -158,13 +188,13 @@ async function keepAndCompare(input: Parameters<typeof checkCloseness>[0], measu
   const { index, book } = input;
   const threshold = input.threshold ?? DEFAULT_CLOSE_THRESHOLD;
   const { fingerprint: print, reuse } = measured;
-  const own = [...index.keys()].find((e) => e.key === book.key);
+  const own = keptIn(index).byKey.get(book.key);
   const entry: CatalogueEntry = { ...book, fingerprint: print, keptAt: own?.keptAt ?? keptNow(index) };
   const isEarlier = (e: CatalogueEntry) => e.key !== book.key && (!own || isBefore(e, entry));
   const close = index.closeTo(print, threshold).filter((m) => isEarlier(m.key));
-  const compared = [...index.keys()].filter(isEarlier).length;
-  if (own) index.remove(own);
-  index.add(entry, print);
+  // A book new to the index is compared with all of it; one kept before, with the books kept before it.
+  const compared = own ? [...index.keys()].filter(isEarlier).length : index.size;
+  keep(index, entry, own);
   kept();
   const read = close.slice(0, CLOSE_BOOKS_READ).map((m) => m.key.key);
   const found = input.reading ? await input.reading.passages({ key: book.key, parts: input.parts }, read, input.partsOf, 2) : await passagesHere(input.parts, read, input.partsOf);

@@ -183,9 +183,15 @@ export class FingerprintIndex<K> {
   private readonly keyOf: Array<K | undefined> = [];
   /** Matches per id during a query (zero between queries). */
   private counts = new Uint16Array(64);
+  private changes = 0;
 
   get size(): number {
     return this.prints.size;
+  }
+
+  /** How many times a book was added or removed: what a caller worked out from the index holds while this is the same. */
+  get version(): number {
+    return this.changes;
   }
 
   keys(): IterableIterator<K> {
@@ -195,6 +201,7 @@ export class FingerprintIndex<K> {
   /** Add a book (again: its old fingerprint is replaced). */
   add(key: K, print: TextFingerprint): void {
     this.remove(key);
+    this.changes++;
     this.prints.set(key, print);
     if (!print.shingles) return;
     const id = this.keyOf.length;
@@ -212,6 +219,7 @@ export class FingerprintIndex<K> {
   remove(key: K): void {
     const old = this.prints.get(key);
     if (!old) return;
+    this.changes++;
     this.prints.delete(key);
     const id = this.ids.get(key);
     if (id === undefined) return;

@@ -15,8 +15,23 @@ function isWideSpace(code: number): boolean {
   return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
 }
 
+/** The last text counted and its count: a part is counted by its step, its length check and its measures in turn. */
+let lastCounted = '';
+let lastCount = 0;
+
 /** Count words the way the progress lines and the preview do (wordList's length, without making the list: every answer is counted). */
 export function countWords(text: string): number {
+  // The same text as the last one counted: the same string (told at once), or one of another length (told at once too).
+  if (text.length > 256 && text === lastCounted) return lastCount;
+  const n = countAll(text);
+  if (text.length > 256) {
+    lastCounted = text;
+    lastCount = n;
+  }
+  return n;
+}
+
+function countAll(text: string): number {
   const len = text.length;
   let n = 0;
   let i = 0;

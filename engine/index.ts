@@ -46,7 +46,7 @@ export {
   MAX_REWRITE_NOTE_CHARS, MAX_SERIES_NAME, type MemorySave, mtld, openReasoning, openThreadsOf, outlineChapters,
   overusedIn, parseBible, parseBibleUpdate, partHash, partVoiceOf, PASSAGE_TONE_IDS, type PassageAction,
   type PassageTone, previewBook, type ProgressStore, readManuscriptSettings, renderBible, repeatedShare,
-  REPEATS_RATIO, reworkPassage, type Rewrite, rewritePart, runStep, type SavedBook, scriptLanguageOf, seriesAsOf,
+  REPEATS_RATIO, stepMarksOf, type StepMarks, reworkPassage, type Rewrite, rewritePart, runStep, type SavedBook, scriptLanguageOf, seriesAsOf,
   type SeriesBook, seriesBrief, type SeriesChange, seriesChangeLine, SeriesError, seriesNameOf, seriesOf,
   SessionError, shapeOf, SHARE_DRIFT, SHORT_RATIO, sortedBySeverity, splitWalls, stateForStep, type StepOutcome,
   type StepResult, type StepSave, type StoryBible, towardVoiceNote, unfenced, updateBible, VoiceError,

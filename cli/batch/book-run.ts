@@ -4,9 +4,9 @@
 // key, a broken configuration) stops every book's further calls.
 import {
   BookSession, ExportLimitError, GenerationError, MEMORY_WORDS, renderPrompt, sleep,
-  bookContinuity, type BookSeries, type BookSpec, type BookState, type CatalogueCode, type PromptRenderer, type Settings, type Step, type StepResult, REPEATS_RATIO,
+  bookContinuity, type BookSeries, type BookSpec, type BookState, type CatalogueCode, type PromptRenderer, type Settings, type Step, type StepResult,
 } from '../../engine/index.js';
-import { answerNotesOf, delayFor, providerThrough, retryAfterMs, shouldRetry, voiceMarksOf, type Lang, type RetryRule, type StepResult as StepDone, type VoiceMarks } from '../../engine/index.js';
+import { answerNotesOf, delayFor, providerThrough, retryAfterMs, shouldRetry, stepMarksOf, type Lang, type RetryRule, type StepMarks, type StepResult as StepDone } from '../../engine/index.js';
 import { afterWaitingIo, type Provider } from '../../engine/node.js';
 import type { StateFile } from '../../server/index.js';
 import { writeBookFiles } from './files.js';
@@ -63,7 +63,7 @@ export interface StepTokens {
 export type BatchEvent =
   | { type: 'job_started'; job: string; index: number; generator: string; lang: string; steps: number; done: number; out: string }
   | { type: 'step_started'; job: string; index: number; step: string; done: number; steps: number }
-  | ({ type: 'step_done'; job: string; index: number; step: string; kind: Step['kind']; words: number; complete: boolean; short?: true; repeats?: true; notes?: string[]; target?: number; languageDrift?: { expected: string; found: string; resolved: boolean }; tokens: StepTokens | null; budget?: number; seconds: number; done: number; steps: number } & VoiceMarks)
+  | ({ type: 'step_done'; job: string; index: number; step: string; kind: Step['kind']; words: number; complete: boolean; notes?: string[]; tokens: StepTokens | null; budget?: number; seconds: number; done: number; steps: number } & StepMarks)
   | { type: 'step_retry'; job: string; index: number; step: string; code: CatalogueCode; status?: number; attempt: number; waitSeconds: number }
   | ({ type: 'job_done'; job: string; index: number; out: string; words: number; seconds: number; calls: number; shortParts?: number; repeatingParts?: number; continuity?: number; overdueThreads?: string[] } & JobNearDuplicates)
   | { type: 'job_failed'; job: string; index: number; step: string; code: CatalogueCode; message: string; status?: number }
@@ -269,18 +269,16 @@ export async function runBook(run: BatchCalls, book: BookRun, told?: SeriesTold,
       done++;
       progress?.stepDone();
       words += outcome.words;
-      if (outcome.short) shortParts++;
-      const repeats = (outcome.repeated ?? 0) >= REPEATS_RATIO;
-      if (repeats) repeatingParts++;
+      const marks = stepMarksOf(outcome);
+      if (marks.short) shortParts++;
+      if (marks.repeats) repeatingParts++;
       const u = outcome.usage;
       if (u) run.totals.tokens += u.totalTokens;
       run.emit({
         type: 'step_done', job: job.name, index: job.index, step: label, kind: step.kind, words: outcome.words, complete: outcome.isComplete,
         ...stepNotes(outcome, label, session.state.lang),
-        ...(outcome.short ? { short: true as const } : {}), ...(repeats ? { repeats: true as const } : {}), ...(outcome.target ? { target: outcome.target } : {}),
-        ...(outcome.languageDrift ? { languageDrift: { expected: outcome.languageDrift.expected, found: outcome.languageDrift.found, resolved: outcome.languageDrift.isResolved } } : {}),
         tokens: u ? { prompt: u.promptTokens, completion: u.completionTokens, total: u.totalTokens } : null,
-        ...(outcome.budget ? { budget: outcome.budget } : {}), seconds: Number(outcome.seconds.toFixed(3)), done, steps: book.totalSteps, ...voiceMarksOf(outcome),
+        ...(outcome.budget ? { budget: outcome.budget } : {}), seconds: Number(outcome.seconds.toFixed(3)), done, steps: book.totalSteps, ...marks,
       });
       // A new part of a book, read ahead for its near-duplicate check (in a thread of its own).
       if (spec.kind === 'book' && run.nearDuplicates?.prepare && session.state.content.length > partsBefore) run.nearDuplicates.prepare(session.state.content.at(-1)!);

@@ -15,6 +15,7 @@ export {
 export { detectLanguage, findLanguageDrift, indonesianWords, scriptLanguageOf, SHARE_DRIFT } from './language.js';
 export { bookLengthScore, lengthScore, LONG_RATIO, SHORT_RATIO } from './measure.js';
 export { repeatedShare, REPEATS_RATIO } from './repeat.js';
+export { stepMarksOf, type StepMarks } from './step-marks.js';
 export { bookCost } from './cost.js';
 export { editBible, EditError, editPart, MAX_PART_CHARS, MAX_REWRITE_NOTE_CHARS } from './edit.js';
 export { editOutline, MAX_CHAPTER_NOTE_CHARS, outlineChapters } from './outline-edit.js';

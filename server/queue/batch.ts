@@ -24,7 +24,7 @@ import {
   BookSession, GenerationError, stepsFor, stepKey, type BookSeries, type Settings, type Step,
 } from '../../engine/index.js';
 import { afterWaitingIo, type Provider, type TextRequest } from '../../engine/node.js';
-import { answerNotesOf, delayFor, providerThrough, REPEATS_RATIO, shouldRetry, sleep, voiceMarksOf, type BookVoice, type VoiceMarks } from '../../engine/index.js';
+import { answerNotesOf, delayFor, providerThrough, shouldRetry, sleep, stepMarksOf, type BookVoice, type StepMarks } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
 import type { StepQueue } from './jobs.js';
 import type { Database } from '../store/schema.js';
@@ -62,7 +62,7 @@ export interface BatchBookJob {
 /** What workers tell the waiting command (a subset of the batch's progress events). */
 export type BatchNotice =
   | { type: 'step_started'; job: string; index: number; step: string; done: number; steps: number }
-  | ({ type: 'step_done'; job: string; index: number; step: string; kind: Step['kind']; words: number; complete: boolean; notes?: string[]; short?: true; repeats?: true; target?: number; languageDrift?: { expected: string; found: string; resolved: boolean }; tokens: { prompt: number; completion: number; total: number } | null; seconds: number; done: number; steps: number } & VoiceMarks)
+  | ({ type: 'step_done'; job: string; index: number; step: string; kind: Step['kind']; words: number; complete: boolean; notes?: string[]; tokens: { prompt: number; completion: number; total: number } | null; seconds: number; done: number; steps: number } & StepMarks)
   | { type: 'step_retry'; job: string; index: number; step: string; code: GenerationError['code']; status?: number; attempt: number; waitSeconds: number }
   | { type: 'book_done'; job: string; key: string }
   | { type: 'book_failed'; job: string; key: string; step: string; code: string; message: string; status?: number };
@@ -252,11 +252,9 @@ async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; 
     const notice: BatchNotice = {
       type: 'step_done', job: data.name, index: data.index, step: label, kind: step.kind, words: result.words, complete: result.isComplete,
       ...notesOf(answerNotesOf(result, label, session.state.lang).map((n) => n.message)),
-      // What a local batch's step_done says of the part too (cli/batch/book-run.ts): short, repeating, its target, a language asked again.
-      ...(result.short ? { short: true as const } : {}), ...((result.repeated ?? 0) >= REPEATS_RATIO ? { repeats: true as const } : {}), ...(result.target ? { target: result.target } : {}),
-      ...(result.languageDrift ? { languageDrift: { expected: result.languageDrift.expected, found: result.languageDrift.found, resolved: result.languageDrift.isResolved } } : {}),
       tokens: u ? { prompt: u.promptTokens, completion: u.completionTokens, total: u.totalTokens } : null, seconds: Number(result.seconds.toFixed(3)), done: doneOf(), steps: totalSteps,
-      ...voiceMarksOf(result),
+      // What a local batch's step_done says of the part too (cli/batch/book-run.ts).
+      ...stepMarksOf(result),
     };
     // The book's progress, its notice and whether the batch still runs, in one statement, sent while the
     // memory update's call runs (awaited after it: a failure fails the job as before).

@@ -35,11 +35,15 @@ export const readVoiceSample = async (file: string, bytes: Uint8Array, opts: { k
  */
 export const readManuscriptFile = async (file: string, bytes: Uint8Array, opts: { split?: RegExp; key?: string } = {}): Promise<import('./import/index.js').ReadManuscript> => (await loadImportPool()).importPool().readManuscript(file, bytes, opts);
 
+let lightFetchModule: typeof import('./node/light-fetch.js') | undefined;
 /**
- * fetch through node:http(s) with keep-alive (node/light-fetch.ts), its module loaded on the first request.
+ * fetch through node:http(s) with keep-alive (node/light-fetch.ts), its module loaded on the first request and
+ * kept: a dynamic import() of a module already loaded still resolves it through the loader (~0.03 ms), which a
+ * batch paid on every call.
  * @example providerFromEnv(process.env, { fetch: lightFetch })
  */
-export const lightFetch: typeof globalThis.fetch = async (input, init) => (await import('./node/light-fetch.js')).lightFetch(input, init);
+export const lightFetch: typeof globalThis.fetch = (input, init) =>
+  lightFetchModule ? lightFetchModule.lightFetch(input, init) : import('./node/light-fetch.js').then((loaded) => (lightFetchModule = loaded).lightFetch(input, init));
 
 /**
  * The export pool (renderers in worker threads, with limits), loaded on first use.

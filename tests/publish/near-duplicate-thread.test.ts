@@ -78,9 +78,9 @@ describe('near-duplicates read in a thread of their own', () => {
     const readWhileBusy = async (perThread: number) => {
       const thread = new WorkerPool<object, unknown>(entry, { ...CLOSENESS_LIMITS, perThread });
       try {
-        await thread.run({ kind: 'part', part: 0, text: 'The thread is loaded.' }, { failures });
+        await thread.run({ kind: 'parts', parts: [{ part: 0, text: 'The thread is loaded.' }] }, { failures });
         let read = 0;
-        const parts = Array.from({ length: 8 }, (_, i) => thread.run({ kind: 'part', part: i + 1, text: book(60 + i).join('\n\n') }, { failures }).then(() => read++));
+        const parts = Array.from({ length: 8 }, (_, i) => thread.run({ kind: 'parts', parts: [{ part: i + 1, text: book(60 + i).join('\n\n') }] }, { failures }).then(() => read++));
         // The caller busy (a batch's thread with a hundred answers to check) far longer than the parts take.
         for (const until = Date.now() + 1500; Date.now() < until;);
         await new Promise((resolve) => setImmediate(resolve));

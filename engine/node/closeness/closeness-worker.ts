@@ -53,10 +53,12 @@ function passages(request: ClosenessRequest & { kind: 'passages' }): PassagesRep
 parentPort?.on('message', (request: ClosenessRequest) => {
   try {
     let value: unknown;
-    if (request.kind === 'part') {
-      preparePart(request.text);
-      partsSent.set(request.part, request.text);
-      if (partsSent.size > PARTS_KEPT) partsSent.delete(partsSent.keys().next().value!);
+    if (request.kind === 'parts') {
+      for (const { part, text } of request.parts) {
+        preparePart(text);
+        partsSent.set(part, text);
+        if (partsSent.size > PARTS_KEPT) partsSent.delete(partsSent.keys().next().value!);
+      }
     } else if (request.kind === 'measure') value = measure(request);
     else value = passages(request);
     parentPort!.postMessage({ id: request.id, value } satisfies WorkerReply<unknown>);

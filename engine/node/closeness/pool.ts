@@ -39,15 +39,33 @@ export class ClosenessPool implements ClosenessReading {
   private readonly sent = new Map<string, number>();
   private nextPart = 1;
 
+  /**
+   * Parts given in this turn of the event loop, sent together once it ends (one message and one reply for all of
+   * them): a message each cost the batch's thread ~0.05 ms a part, and a hundred answers come in within a turn or two.
+   */
+  private unsent: Array<{ part: number; text: string }> = [];
+
   prepare(part: string): void {
     if (this.sent.has(part)) return;
     const id = this.nextPart++;
     this.sent.set(part, id);
     if (this.sent.size > PARTS_KEPT) this.sent.delete(this.sent.keys().next().value!);
-    this.pool.run({ kind: 'part', part: id, text: part }, { failures: FAILURES }).catch(() => this.sent.delete(part));
+    if (!this.unsent.length) setImmediate(() => this.sendParts());
+    this.unsent.push({ part: id, text: part });
+  }
+
+  /** The parts given since the last were sent (a book's end sends them first: it may name them). */
+  private sendParts(): void {
+    if (!this.unsent.length) return;
+    const parts = this.unsent;
+    this.unsent = [];
+    this.pool.run({ kind: 'parts', parts }, { failures: FAILURES }).catch(() => {
+      for (const { part, text } of parts) if (this.sent.get(text) === part) this.sent.delete(text);
+    });
   }
 
   async measure(book: { key: string; parts: readonly string[] }): Promise<BookMeasure> {
+    this.sendParts();
     try {
       const named = book.parts.map((p) => this.sent.get(p) ?? p);
       let reply = (await this.pool.run({ kind: 'measure', key: book.key, parts: named }, { failures: FAILURES })) as MeasureReply;
@@ -62,6 +80,7 @@ export class ClosenessPool implements ClosenessReading {
 
   async passages(book: { key: string; parts: readonly string[] }, others: readonly string[], partsOf: (key: string) => Promise<readonly string[] | null>, count: number): Promise<SharedPassage[][]> {
     if (!others.length) return [];
+    this.sendParts();
     const ask = (given?: Record<string, readonly string[] | null>) => this.pool.run({ kind: 'passages', key: book.key, others, count, ...(given ? { given } : {}) }, { failures: FAILURES }) as Promise<PassagesReply>;
     try {
       let reply = await ask();
@@ -79,6 +98,7 @@ export class ClosenessPool implements ClosenessReading {
   }
 
   close(): Promise<void> {
+    this.unsent = [];
     return this.pool.close();
   }
 }

@@ -5,8 +5,8 @@ import type { BookMeasure, passagesWith } from '../../publish/index.js';
 export const PARTS_KEPT = 4096;
 
 export type ClosenessRequest =
-  /** A part read ahead, kept under its number (`part`) for its book's end. */
-  | { id: number; kind: 'part'; part: number; text: string }
+  /** Parts read ahead, each kept under its number (`part`) for its book's end: those its caller wrote in one turn. */
+  | { id: number; kind: 'parts'; parts: ReadonlyArray<{ part: number; text: string }> }
   /** A book's parts: each its text, or the number of a part sent ahead. */
   | { id: number; kind: 'measure'; key: string; parts: ReadonlyArray<string | number> }
   | {

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
+import { afterAll } from 'vitest';
 import type { FakeOpenAI, RecordedRequest } from '../fake-openai.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -22,6 +23,22 @@ export function tempDir(prefix = 'karya-batch-'): string {
 /** Remove every folder tempDir() made in this test file. */
 export function removeTempDirs(): void {
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * The `karya` processes a test file starts (push each to the list returned), ended after its cases: those still
+ * running killed (SIGKILL), then the file's fake server closed and its temp folders removed. Called after
+ * usePostgresDatabase (tests/scale/postgres-database.ts): vitest runs the after-hooks last registered first, so
+ * the processes end before the cluster stops.
+ */
+export function endAfterAll(fake: () => FakeOpenAI | undefined): CliRun[] {
+  const runs: CliRun[] = [];
+  afterAll(async () => {
+    for (const run of runs) if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill('SIGKILL');
+    await fake()?.close();
+    removeTempDirs();
+  });
+  return runs;
 }
 
 export function writeJobs(dir: string, name: string, text: string): string {

@@ -3,11 +3,11 @@
 // events, the part's target, a part asked again in Malay (languageDrift) and its notes included. Spawned
 // processes: a worker and the command on one Postgres are the point.
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fullLength, PROSE_SENTENCES, startFakeOpenAI, writeProse, type FakeOpenAI } from '../fake-openai.js';
 import { postgresUnavailable } from '../postgres.js';
 import { usePostgresDatabase } from './postgres-database.js';
-import { removeTempDirs, startCli, tempDir, waitFor, writeJobs, type CliRun } from '../batch/helpers.js';
+import { endAfterAll, startCli, tempDir, waitFor, writeJobs } from '../batch/helpers.js';
 
 const skip = postgresUnavailable();
 if (skip) console.warn(skip);
@@ -19,12 +19,7 @@ const MALAY = writeProse(300, PROSE_SENTENCES.ms);
 
 const db = usePostgresDatabase();
 let fake: FakeOpenAI | undefined;
-const runs: CliRun[] = [];
-afterAll(async () => {
-  for (const run of runs) if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill('SIGKILL');
-  await fake?.close();
-  removeTempDirs();
-});
+const runs = endAfterAll(() => fake);
 
 type StepDone = Record<string, unknown> & { type: 'step_done'; step: string };
 

@@ -5,11 +5,11 @@
 // Spawned processes: the worker and the queued batch are separate processes, as in use.
 import path from 'node:path';
 import { copyFileSync, readFileSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startFakeOpenAI, userMessageOf, type FakeOpenAI } from '../fake-openai.js';
 import { postgresUnavailable } from '../postgres.js';
 import { usePostgresDatabase } from './postgres-database.js';
-import { removeTempDirs, startCli, tempDir, waitFor, writeJobs, type CliRun } from '../batch/helpers.js';
+import { endAfterAll, startCli, tempDir, waitFor, writeJobs } from '../batch/helpers.js';
 import { seriesModel } from '../series-book.js';
 
 const skip = postgresUnavailable();
@@ -22,12 +22,7 @@ const JOBS = `
 
 const db = usePostgresDatabase();
 let fake: FakeOpenAI | undefined;
-const runs: CliRun[] = [];
-afterAll(async () => {
-  for (const run of runs) if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill('SIGKILL');
-  await fake?.close();
-  removeTempDirs();
-});
+const runs = endAfterAll(() => fake);
 
 describe.skipIf(skip)('karya batch --queue with a series', () => {
   it('book 2 is queued once book 1 is done and is told its end', async () => {

@@ -4,11 +4,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { postgresUnavailable } from '../postgres.js';
 import { usePostgresDatabase } from './postgres-database.js';
-import { busiestWindow, promptId, removeTempDirs, startCli, stepRequests, bookRequests, tempDir, waitFor, writeJobs, type CliRun } from '../batch/helpers.js';
+import { busiestWindow, promptId, endAfterAll, startCli, stepRequests, bookRequests, tempDir, waitFor, writeJobs } from '../batch/helpers.js';
 
 const skip = postgresUnavailable();
 if (skip) console.warn(skip);
@@ -22,12 +22,7 @@ const JOBS = `
 
 const db = usePostgresDatabase();
 let fake: FakeOpenAI | undefined;
-const runs: CliRun[] = [];
-afterAll(async () => {
-  for (const run of runs) if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill('SIGKILL');
-  await fake?.close();
-  removeTempDirs();
-});
+const runs = endAfterAll(() => fake);
 
 describe.skipIf(skip)('karya batch --queue with two workers', () => {
   it('one worker killed mid-run: every book written, no finished step requested twice, one rpm budget', async () => {

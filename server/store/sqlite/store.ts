@@ -12,12 +12,18 @@ export class Store {
   private readonly plucked = new Map<string, SQLite.Statement>();
   private readonly userListeners = new Set<(userId: string) => void>();
   private readonly changedUsers = new Set<string>();
+  /**
+   * better-sqlite3's IMMEDIATE transaction (a savepoint when nested) around the function it is given, made once:
+   * `sqlite.transaction(fn)` builds four wrapped functions and their properties on every call, and a batch
+   * commits a few thousand times.
+   */
+  private readonly runImmediate: (fn: () => unknown) => unknown;
 
   constructor(
     readonly db: Kysely<Database>,
     readonly sqlite: SQLite.Database,
   ) {
-    this.inTransaction = sqlite.transaction((fn: () => unknown) => fn()).immediate;
+    this.runImmediate = sqlite.transaction((fn: () => unknown) => fn()).immediate;
   }
 
   private prepare(sql: string): SQLite.Statement {
@@ -70,18 +76,11 @@ export class Store {
    * flushed commit (a generation's charge: its answer follows the flushed commit of the result or the
    * refund, and a crash in between loses the charge together with the generation it paid for).
    */
-  /**
-   * better-sqlite3's IMMEDIATE transaction (a savepoint when nested) around the function it is given, made once:
-   * `sqlite.transaction(fn)` builds four wrapped functions and their properties on every call, and a batch
-   * commits a few thousand times.
-   */
-  private readonly inTransaction: (fn: () => unknown) => unknown;
-
   transaction<T>(fn: () => T, opts: { isDeferred?: boolean } = {}): T {
-    if (!opts.isDeferred || this.sqlite.inTransaction) return this.inTransaction(fn) as T;
+    if (!opts.isDeferred || this.sqlite.inTransaction) return this.runImmediate(fn) as T;
     this.sqlite.pragma('synchronous = NORMAL');
     try {
-      return this.inTransaction(fn) as T;
+      return this.runImmediate(fn) as T;
     } finally {
       this.sqlite.pragma('synchronous = FULL');
     }

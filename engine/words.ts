@@ -15,19 +15,24 @@ function isWideSpace(code: number): boolean {
   return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
 }
 
-/** The last text counted and its count: a part is counted by its step, its length check and its measures in turn. */
-let lastCounted = '';
-let lastCount = 0;
+/**
+ * The last long texts counted and their counts, a few in turn: a part is counted by its step, its length check
+ * and its measures, and between them the checks count the answer's first and last paragraphs (long ones too).
+ */
+const COUNTS_KEPT = 4;
+const counted: string[] = new Array<string>(COUNTS_KEPT).fill('');
+const counts: number[] = new Array<number>(COUNTS_KEPT).fill(0);
+let nextKept = 0;
 
 /** Count words the way the progress lines and the preview do (wordList's length, without making the list: every answer is counted). */
 export function countWords(text: string): number {
-  // The same text as the last one counted: the same string (told at once), or one of another length (told at once too).
-  if (text.length > 256 && text === lastCounted) return lastCount;
+  if (text.length <= 256) return countAll(text);
+  // One of the last texts counted: the same string (told at once), or one of another length (told at once too).
+  for (let k = 0; k < COUNTS_KEPT; k++) if (counted[k] === text) return counts[k]!;
   const n = countAll(text);
-  if (text.length > 256) {
-    lastCounted = text;
-    lastCount = n;
-  }
+  counted[nextKept] = text;
+  counts[nextKept] = n;
+  nextKept = (nextKept + 1) % COUNTS_KEPT;
   return n;
 }
 

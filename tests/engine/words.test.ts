@@ -10,6 +10,23 @@ describe('words', () => {
     expect(wordList(' a  b ')).toEqual(['a', 'b']);
   });
 
+  it('counts long texts right when they come back in turn, edited or as the same words in a new string', () => {
+    // Long texts (a part, its first and last paragraphs, a request) are counted again and again in a step.
+    const texts = Array.from({ length: 7 }, (_, i) => `${'word '.repeat(100 + i * 37)}end ${i}`.repeat(i % 2 ? 2 : 1));
+    for (let round = 0; round < 3; round++) {
+      for (const [i, text] of texts.entries()) {
+        const order = round === 1 ? texts.length - 1 - i : i;
+        const t = texts[order]!;
+        expect(countWords(t)).toBe(wordList(t).length);
+        // The same words in another string; one word more; a word joined to the next, shorter or of the same length.
+        expect(countWords(` ${t}`.slice(1))).toBe(wordList(t).length);
+        expect(countWords(`${t} more`)).toBe(wordList(t).length + 1);
+        expect(countWords(t.replace('word word', 'wordword'))).toBe(wordList(t).length - 1);
+        expect(countWords(t.replace('word word', 'wordxword'))).toBe(wordList(t).length - 1);
+      }
+    }
+  });
+
   it('cuts the first and last words with the mark only where the text was cut', () => {
     expect(firstWords('one two three', 2)).toBe('one two …');
     expect(firstWords('one  two', 2)).toBe('one two');

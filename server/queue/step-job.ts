@@ -11,7 +11,7 @@ import { failureOutcome, giveUp, writeOutcome, type StepOutcome, type StepQueue,
 
 /** One queued step run here under its book's lock: its events published in order, its outcome written for the request. */
 export async function handleStep(ctx: AppContext, queue: StepQueue, worker: WorkerParts, job: JobWithMetadata<StepRequest>, abort: AbortController): Promise<void> {
-  const { locks, logger, afterOurFailure } = worker;
+  const { locks, logger } = worker;
   const request = job.data;
   // Events go out in order: one chain per job.
   let tail: Promise<void> = Promise.resolve();
@@ -22,7 +22,7 @@ export async function handleStep(ctx: AppContext, queue: StepQueue, worker: Work
   try {
     lock = await bookLock(ctx, queue, locks, request, abort);
   } catch (error) {
-    await afterOurFailure(error);
+    await ourStepFailure(ctx, queue, worker, job, error);
     throw error;
   }
   let isCharged = false;
@@ -57,14 +57,24 @@ export async function handleStep(ctx: AppContext, queue: StepQueue, worker: Work
     }
     await tail;
   } catch (error) {
-    // Not the step's failure (that is answered above) but ours, such as a lost database connection:
-    // pg-boss tries the job again; after its last attempt the request is answered and the step refunded.
-    await afterOurFailure(error);
-    if (job.retryCount >= job.retryLimit) await giveUp(ctx, queue, job).catch((err: unknown) => logger.warn({ err }, 'could not answer a failed step'));
+    // Not the step's failure (that is answered above) but ours, such as a lost database connection.
+    await ourStepFailure(ctx, queue, worker, job, error);
     throw error;
   } finally {
     await lock.release();
   }
+}
+
+/**
+ * A queued step failed for a reason of ours (the database went away before or during it), not the step's:
+ * once the database is back (afterOurFailure waits for it), the caller throws and pg-boss records the failure
+ * and runs the job again; after its last attempt the request is answered here and the step refunded. Thrown to
+ * pg-boss while the database is still away, the failure could not be recorded: the job would stay active with
+ * no lease for the sweep to take over, and its request would wait for its time-out.
+ */
+export async function ourStepFailure(ctx: AppContext, queue: StepQueue, worker: Pick<WorkerParts, 'logger' | 'afterOurFailure'>, job: JobWithMetadata<StepRequest>, error: unknown): Promise<void> {
+  await worker.afterOurFailure(error);
+  if (job.retryCount >= job.retryLimit) await giveUp(ctx, queue, job).catch((err: unknown) => worker.logger.warn({ err }, 'could not answer a failed step'));
 }
 
 /**

@@ -14,7 +14,7 @@ import { WORKER_APPLICATION } from '../store/postgres/channel.js';
 import { answerStops } from './stop.js';
 import { BATCH_QUEUE } from './batch.js';
 import { startSweeper } from './sweep.js';
-import { handleStep } from './step-job.js';
+import { handleStep, ourStepFailure } from './step-job.js';
 import { startBatchLoop } from './batch-loop.js';
 import { STEP_QUEUE, WORK_POLL_S, leaseClock, readOutcome, type StepQueue, type WorkerParts } from './jobs.js';
 
@@ -170,10 +170,16 @@ async function workStepQueue(ctx: AppContext, queue: StepQueue, parts: WorkerPar
     if (job.data.startBy && Date.now() > job.data.startBy) return;
     const abort = new AbortController();
     await parts.leased(STEP_QUEUE, job.id, abort, async (leasedNow) => {
-      // Read once the job is listed as running here: a request that left marks it dropped and then
-      // publishes its cancel, so either the mark is seen now or the cancel aborts the step (refunded).
-      if ((await readOutcome(queue, job.id))?.kind === 'dropped') return;
-      await leasedNow;
+      try {
+        // Read once the job is listed as running here: a request that left marks it dropped and then
+        // publishes its cancel, so either the mark is seen now or the cancel aborts the step (refunded).
+        if ((await readOutcome(queue, job.id))?.kind === 'dropped') return;
+        await leasedNow;
+      } catch (error) {
+        // The database went away as the step started: given back once it is here again, as a failure within the step is.
+        await ourStepFailure(ctx, queue, parts, job, error);
+        throw error;
+      }
       return handleStep(ctx, queue, parts, job, abort);
     });
   };

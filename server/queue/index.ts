@@ -37,6 +37,16 @@ export { queueDispatcher, type DispatcherOptions } from './dispatcher.js';
 export { startStepWorker, type StepWorker } from './worker.js';
 
 /**
+ * A lost connection's error as a log line's fields, its message and code alone: the errors pg and pg-boss raise
+ * carry the client that raised them, whose whole state (kilobytes of connection and parser fields) every line
+ * would print, several times over each time a restart of the database cuts the connections.
+ */
+function briefly(error: unknown): { reason: string; code?: string } {
+  const code = (error as { code?: unknown } | null)?.code;
+  return { reason: error instanceof Error ? error.message : String(error), ...(typeof code === 'string' ? { code } : {}) };
+}
+
+/**
  * Start pg-boss (creating its schema once) and the event channel on an open Postgres database. A process
  * that only sends jobs (`karya batch --queue`: `isSender`) leaves pg-boss's maintenance and cron clock to
  * the servers and workers, and its channel is not started (it neither dispatches steps nor runs them).
@@ -49,7 +59,7 @@ export async function openQueue(postgres: OpenedPostgres, logger: Pick<Logger, '
     maintenanceIntervalSeconds: 60,
     ...(opts.isSender ? { supervise: false, schedule: false } : {}),
   });
-  boss.on('error', (error) => logger.warn({ err: error }, 'job queue error'));
+  boss.on('error', (error) => logger.warn(briefly(error), 'job queue error'));
   // Processes starting together would deadlock creating the same queues, and a pg-boss 10 schema is set
   // aside and its jobs moved by one process only: one at a time, under an advisory lock.
   const tables = postgresQueueTables(postgres.db, postgres.pool);
@@ -66,7 +76,7 @@ export async function openQueue(postgres: OpenedPostgres, logger: Pick<Logger, '
     await boss.stop({ graceful: false, close: true }).catch(() => undefined);
     throw error;
   }
-  const channel = new StepChannel(postgres.url, postgres.pool, (error) => logger.warn({ err: error }, 'step events connection lost; listening again'), !opts.isSender);
+  const channel = new StepChannel(postgres.url, postgres.pool, (error) => logger.warn(briefly(error), 'step events connection lost; listening again'), !opts.isSender);
   // A sender announces its jobs through the pool and listens to nothing of the steps' events.
   if (!opts.isSender) await channel.start();
   const queue: StepQueue = {

@@ -68,6 +68,8 @@ describe.skipIf(skip)('a Postgres restart and a 10 s outage under load', () => {
   let server = '';
   let worker: ChildProcess;
   let serverChild: ChildProcess;
+  /** What the server and the worker printed (warnings and errors), for a failure's message. */
+  let printed: () => string = () => '';
   let cookie = '';
   let userId = '';
   const CREDITS = 100;
@@ -85,6 +87,7 @@ describe.skipIf(skip)('a Postgres restart and a 10 s outage under load', () => {
     server = started.match[1]!;
     serverChild = started.child;
     worker = working.child;
+    printed = () => `\n--- the server printed:\n${started.output().slice(-4000)}\n--- the worker printed:\n${working.output().slice(-4000)}`;
     const res = await fetch(`${server}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'poet@karya.test', password: 'karya-secret1' }) });
     expect(res.status).toBe(201);
     cookie = res.headers.get('set-cookie')!.split(';')[0]!;
@@ -101,7 +104,12 @@ describe.skipIf(skip)('a Postgres restart and a 10 s outage under load', () => {
       // The steps are queued and running (charged, waiting on the model) when the database goes.
       await fake!.waitForChatRequests(fake!.chatRequests().length + 5);
       await outage();
-      return Promise.all(requests);
+      try {
+        return await Promise.all(requests);
+      } catch (error) {
+        // A request that did not end: what the processes said about the outage tells where it waits.
+        throw new Error(`${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}${printed()}`);
+      }
     };
     const afterRestart = await round(async () => cluster!.restart());
     const afterOutage = await round(async () => {

@@ -32,10 +32,13 @@ describe('the export pool', () => {
   }, 60_000);
 
   it('an export past its time limit is stopped (422 export_too_slow) and the next one is made by a new thread', async () => {
-    // 300 ms: less than any thread needs to start and lay out a PDF.
+    // 300 ms: far less than a thread needs to start and lay out a 1 MB book as a PDF (about 1.5 s on a fast
+    // machine). A one-line book was not slow enough: a fast machine started the thread and made its PDF in 310 ms.
+    const para = 'The quick brown fox jumps over the lazy dog near the river bank. '.repeat(80);
+    const long: BookDocument = { ...SMALL, parts: Array.from({ length: 20 }, (_, i) => ({ id: `chapter:${i + 1}`, heading: `Chapter ${i + 1}`, markdown: Array(10).fill(para).join('\n\n') })) };
     const p = poolOf({ timeoutMs: 300 });
     const started = performance.now();
-    const error = await refusal(p.render(SMALL, 'pdf'));
+    const error = await refusal(p.render(long, 'pdf'));
     expect(error.code).toBe('export_too_slow');
     expect(error.status).toBe(422);
     expect(error.message).toBe('Making the PDF file took longer than 1 seconds, so it was stopped. A very long word or chapter is the usual cause: break it up and try again, or download another format.');

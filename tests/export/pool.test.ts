@@ -32,8 +32,8 @@ describe('the export pool', () => {
   }, 60_000);
 
   it('an export past its time limit is stopped (422 export_too_slow) and the next one is made by a new thread', async () => {
-    // 300 ms: far less than a thread needs to start and lay out a 1 MB book as a PDF (about 1.5 s on a fast
-    // machine). A one-line book was not slow enough: a fast machine started the thread and made its PDF in 310 ms.
+    // 300 ms: far less than a thread needs to start and lay out a 1 MB book as a PDF (2.5 s on a fast machine
+    // under the suite's load). A one-line book was not slow enough: a fast machine made its PDF in 310 ms.
     const para = 'The quick brown fox jumps over the lazy dog near the river bank. '.repeat(80);
     const long: BookDocument = { ...SMALL, parts: Array.from({ length: 20 }, (_, i) => ({ id: `chapter:${i + 1}`, heading: `Chapter ${i + 1}`, markdown: Array(10).fill(para).join('\n\n') })) };
     const p = poolOf({ timeoutMs: 300 });

@@ -1,7 +1,7 @@
 // The database goes away just as a worker starts a queued step (its lease cannot be written): the step must
 // not be lost. Thrown to pg-boss at once, its failure could not be recorded while the database was away, and
 // the job stayed active with no lease for the sweep to take over: its request waited for its time-out (three
-// minutes), which tests/scale/outage.test.ts hit now and then around a restart. The worker waits for the
+// minutes); probably what tests/scale/outage.test.ts met once around a restart. The worker waits for the
 // database before giving the job back, then runs it again. `karya serve --no-worker` and a worker run in this
 // process, on their own cluster (stopped mid-test), as tests/scale/stop-postgres.test.ts runs them.
 import pino from 'pino';

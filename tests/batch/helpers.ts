@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { afterAll } from 'vitest';
 import type { FakeOpenAI, RecordedRequest } from '../fake-openai.js';
+import { killAll } from '../karya-process.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BIN = path.join(ROOT, 'bin', 'karya.js');
@@ -34,7 +35,7 @@ export function removeTempDirs(): void {
 export function endAfterAll(fake: () => FakeOpenAI | undefined): CliRun[] {
   const runs: CliRun[] = [];
   afterAll(async () => {
-    for (const run of runs) if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill('SIGKILL');
+    killAll(runs.map((run) => run.child));
     await fake()?.close();
     removeTempDirs();
   });

@@ -4,15 +4,11 @@
 // with its own worker (the default), and on `karya serve --no-worker` with a separate `karya worker` (run
 // in this process on its own store, pools and listening connection, as another process would have):
 // the Stop is sent to that worker, which stops the step; a second Stop finds no step running.
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, fullLength, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
 import { postgresUnavailable, startPostgres, type PostgresCluster } from '../postgres.js';
-import { createContext, startServer, type RunningServer } from '../../server/start.js';
-import { configFromEnv } from '../../server/core/config.js';
-import { openStore, type OpenedStore } from '../../server/store/open.js';
-import { openQueue, startStepWorker, type StepQueue, type StepWorker } from '../../server/queue/index.js';
-import { providerFromEnv } from '../../engine/providers/index.js';
+import { startServer, type RunningServer } from '../../server/start.js';
+import { providerAt, startWorkerHere, type WorkerHere } from './worker-here.js';
 import { stepStream } from '../server/step-stream.js';
 import { writeOutline } from '../scripted-models.js';
 
@@ -22,7 +18,7 @@ if (skip) console.warn(skip);
 describe.skipIf(skip)('Stop with the Postgres job queue', () => {
   let cluster: PostgresCluster | undefined;
   let fake: FakeOpenAI | undefined;
-  let saved: Record<string, string | undefined> = {};
+  let restoreProvider: () => void = () => undefined;
   const options: FakeOpenAIOptions = {
     answer: fullLength((body) => (/Create a detailed story outline/.test(JSON.stringify(body.messages ?? '')) ? writeOutline(7, 'en') : 'Aisha walked to the harbour at dawn and counted the boats.')),
   };
@@ -30,14 +26,10 @@ describe.skipIf(skip)('Stop with the Postgres job queue', () => {
     cluster = await startPostgres();
     fake = await startFakeOpenAI(options);
     // The provider is read from this process's environment: set for this file, put back after it.
-    saved = { OPENAI_API_KEY: process.env.OPENAI_API_KEY, OPENAI_BASE_URL: process.env.OPENAI_BASE_URL };
-    Object.assign(process.env, { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL });
+    restoreProvider = providerAt(fake.baseURL);
   }, 180_000);
   afterAll(async () => {
-    for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
+    restoreProvider();
     await fake?.close();
     cluster?.stop();
   }, 60_000);
@@ -94,23 +86,17 @@ describe.skipIf(skip)('Stop with the Postgres job queue', () => {
 
   describe('karya serve --no-worker and a separate karya worker', () => {
     let running: RunningServer | undefined;
-    let worker: { store: OpenedStore; queue: StepQueue; worker: StepWorker } | undefined;
+    let worker: WorkerHere | undefined;
     let base = '';
     beforeAll(async () => {
       const env = { KARYA_DATABASE_URL: await cluster!.createDatabase(), KARYA_LOG_LEVEL: 'silent', KARYA_SCRYPT_LOG_N: '10' };
       running = await startServer({ port: 0, logLevel: 'silent', runsWorker: false }, env);
       base = running.url.replace('localhost', '127.0.0.1');
-      const config = configFromEnv({ ...process.env, ...env });
-      const store = await openStore(config);
-      const ctx = createContext({ config, repos: store.repos, logger: pino({ level: 'silent' }), provider: providerFromEnv(process.env) });
-      const queue = await openQueue(store.postgres!, ctx.logger);
-      worker = { store, queue, worker: await startStepWorker(ctx, queue, { concurrency: 2 }) };
+      worker = await startWorkerHere(env, { concurrency: 2 });
     }, 120_000);
     afterAll(async () => {
       await running?.close();
-      await worker?.worker.stop();
-      await worker?.queue.close();
-      await worker?.store.close();
+      await worker?.close();
     }, 60_000);
 
     it('reaches the step on the worker: the streamed text is kept as the draft and charged; a second Stop finds none running', async () => {

@@ -1,7 +1,9 @@
 // What a translated window's answer must be before it counts: as many paragraphs as its source (aligned one to
 // one), each in the edition's language (the language guard: Malay, not Indonesian; no paragraph left in the
 // source's language), of a plausible length for its source, holding every glossary term its source paragraph
-// holds (or the term's set rendering), with no assistant talk (the answer checks of engine/session/answer-*.ts).
+// holds (or the term's set rendering, as the language writes a name: with its particles), with no assistant talk
+// (the answer checks of engine/session/answer-*.ts). A paragraph with no words (a scene break, an ornament) is
+// kept as its source has it wherever it stands: it is nothing to translate (withWordlessKept).
 import type { Lang } from '../../spec/types.js';
 import { countWords } from '../../words.js';
 import { detectLanguage, findLanguageDrift } from '../language.js';
@@ -41,6 +43,23 @@ export function paragraphsOf(text: string): string[] {
   return text.replace(/\r\n?/g, '\n').split(/\n[ \t]*\n/).map((p) => p.trim()).filter(Boolean);
 }
 
+/** A paragraph with no letters or digits: a scene break ("*       *       *", "* * *", "—"), an ornament ("❧"). */
+export const isWordless = (paragraph: string): boolean => !/[\p{L}\p{N}]/u.test(paragraph);
+
+/**
+ * An answer with the source's wordless paragraphs kept as the source has them, where the source has them: the
+ * answer's worded paragraphs, one for each worded source paragraph, in order. A break the model left out, moved,
+ * rewrote, or that was taken off the answer's end as a closing rule is put back; an answer whose worded paragraphs
+ * are not as many as the source's comes back as it was (the paragraph check names it).
+ * @example withWordlessKept(['Rain fell.', '* * *'], ['Hujan turun.']) // ['Hujan turun.', '* * *']
+ */
+export function withWordlessKept(source: readonly string[], answer: readonly string[]): string[] {
+  const worded = answer.filter((p) => !isWordless(p));
+  if (!source.some(isWordless) || worded.length !== source.filter((p) => !isWordless(p)).length) return [...answer];
+  let next = 0;
+  return source.map((p) => (isWordless(p) ? p : worded[next++]!));
+}
+
 /** The paragraph's words without the glossary's terms (a line of names is the same in both languages). */
 function withoutTerms(text: string, glossary: Glossary): string {
   let out = text;
@@ -49,11 +68,13 @@ function withoutTerms(text: string, glossary: Glossary): string {
 }
 
 /**
- * The first problem of a window's answer (its paragraphs already taken apart), or undefined when it can be kept.
+ * The first problem of a window's answer (its paragraphs already taken apart), or undefined when it can be kept
+ * (as withWordlessKept has it: the answer to keep).
  * @example checkWindow({ source: ['Aisha smiled at him.'], answer: ['Aisha tersenyum kepadanya.'], glossary, from: 'en', to: 'ms' }) // undefined
  */
 export function checkWindow(input: { source: readonly string[]; answer: readonly string[]; glossary: Glossary; from: Lang; to: Lang }): WindowProblem | undefined {
-  const { source, answer, glossary, from, to } = input;
+  const { source, glossary, from, to } = input;
+  const answer = withWordlessKept(source, input.answer);
   if (!answer.length) return { code: 'translate_empty' };
   if (answer.length !== source.length) return { code: 'translate_paragraphs', expected: source.length, found: answer.length };
   const band = LENGTH_BANDS[from === 'en' ? 'en>ms' : 'ms>en'];
@@ -61,8 +82,9 @@ export function checkWindow(input: { source: readonly string[]; answer: readonly
     const src = source[i]!;
     const out = answer[i]!;
     const n = i + 1;
+    if (isWordless(src) && isWordless(out)) continue;
     if ((isAssistantTalk(out) || isAnnouncement(out) || isClosingRemark(out) || isRefusal(out)) && !(isAssistantTalk(src) || isAnnouncement(src) || isClosingRemark(src) || isRefusal(src))) return { code: 'translate_talk', paragraph: n };
-    for (const e of glossary) if (hasTerm(src, e.term) && !hasTerm(out, e.rendering)) return { code: 'translate_glossary', paragraph: n, term: e.term, rendering: e.rendering };
+    for (const e of glossary) if (hasTerm(src, e.term, from) && !hasTerm(out, e.rendering, to)) return { code: 'translate_glossary', paragraph: n, term: e.term, rendering: e.rendering };
     const plain = withoutTerms(out, glossary);
     if (out === src && countWords(plain) >= LEAST_UNTRANSLATED_WORDS && from !== to) return { code: 'translate_untranslated', paragraph: n };
     const drift = findLanguageDrift(plain, to);

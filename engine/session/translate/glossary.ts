@@ -1,90 +1,201 @@
 // The glossary a translated edition holds fast: the book's names (the story bible's characters, the places,
 // objects and invented terms its facts name) and how each is written in the other language, by default
-// unchanged. Sent with every window; every term of a source paragraph must stand in its translation.
+// unchanged, with a character's gender where the bible or the writer says it. Never a dictionary word (a
+// language, a people, a month, a day, a feast, a title, God: term-words.ts): a translator writes those as the
+// language does. Every term of a source paragraph must stand in its translation, as the language writes a name
+// (with its particles and possessives: "Aishalah", "Aisha's").
 import type { Lang } from '../../spec/types.js';
 import type { BookState } from '../../compile/flow.js';
+import type { BibleCharacter } from '../bible/types.js';
 import { parseBible } from '../bible/bible.js';
 import { ENGLISH, MALAYIC } from '../language-words.js';
+import { DICTIONARY_NAMES, GENDER_CUES, GENDER_WORDS, NAME_ENDINGS, TITLES, type Gender } from '../term-words.js';
 
-/** One term and its set rendering in the edition's language. */
+export { GENDERS, type Gender } from '../term-words.js';
+
+/** One term and its set rendering in the edition's language; a character's gender when known (how "dia" reads). */
 export interface GlossaryEntry {
   readonly term: string;
   readonly rendering: string;
+  readonly gender?: Gender;
 }
 
 export type Glossary = readonly GlossaryEntry[];
 
-/** The most terms a glossary keeps (each window carries them all). */
+/** The most terms a glossary keeps. */
 export const MAX_GLOSSARY_TERMS = 200;
+/** The longest term or rendering (a name or an invented term, not a sentence). */
+export const MAX_TERM_CHARS = 80;
 
 /** A capitalised run of words ("Aisha Rahman", "Kedai Buku Lama"): a name when it is no function word. */
 const NAME_RUN = /\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*/gu;
 const isFunctionWord = (w: string) => ENGLISH.has(w.toLowerCase()) || MALAYIC.has(w.toLowerCase());
+/** A word without its possessive and a title's stop ("Aisha's" → Aisha, "Mrs." → Mrs). */
+const bare = (w: string) => w.replace(/['’]s$/u, '').replace(/\.$/, '');
+const isTitle = (w: string, langs: readonly Lang[]) => langs.some((l) => TITLES[l].has(bare(w).toLowerCase()));
+const isDictionaryWord = (w: string, langs: readonly Lang[]) => isTitle(w, langs) || langs.some((l) => DICTIONARY_NAMES[l].has(bare(w).toLowerCase()));
 
-/** The names in a line: capitalised runs not at a sentence's start unless they recur, without function words at their edges. */
-function namesIn(text: string): string[] {
-  const out: string[] = [];
-  for (const m of text.matchAll(NAME_RUN)) {
-    const words = m[0].split(/\s+/).map((w) => w.replace(/['’]s$/u, ''));
-    while (words.length && isFunctionWord(words[0]!)) words.shift();
-    while (words.length && isFunctionWord(words.at(-1)!)) words.pop();
-    if (words.length && words.join('').length >= 3) out.push(words.join(' '));
+/** A run of capitalised words as a name: its titles and function words off its edges; none when a dictionary word stays in it. */
+function nameOf(run: string, langs: readonly Lang[]): string | undefined {
+  const words = run.split(/\s+/).map(bare);
+  while (words.length && (isFunctionWord(words[0]!) || isTitle(words[0]!, langs))) words.shift();
+  while (words.length && isFunctionWord(words.at(-1)!)) words.pop();
+  if (!words.length || words.some((w) => isDictionaryWord(w, langs)) || words.join('').length < 3) return undefined;
+  return words.join(' ');
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A language's endings on a name, one or two of them (Malay "-nyalah"). */
+const endingsOf = (lang: Lang | undefined) => (lang ? `(?:${NAME_ENDINGS[lang].map(escape).join('|')}){0,2}` : '');
+const patterns = new Map<string, RegExp>();
+
+/**
+ * Whether `term` stands in `text` as whole words; with `lang`, also with the endings that language attaches to a
+ * name (term-words.ts NAME_ENDINGS: "Aishalah yang membuka pintu" holds Aisha in Malay). Anything else after it
+ * ("Aishah") is another word.
+ */
+export function hasTerm(text: string, term: string, lang?: Lang): boolean {
+  const key = `${lang ?? ''}\u0000${term}`;
+  let pattern = patterns.get(key);
+  if (!pattern) {
+    if (patterns.size > 2000) patterns.clear();
+    pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escape(term).replace(/\s+/g, '\\s+')}${endingsOf(lang)}(?![\\p{L}\\p{N}])`, 'u');
+    patterns.set(key, pattern);
+  }
+  return pattern.test(text);
+}
+
+/** The gender a character's bible entry says (its name's title, role and state): one gender's words and not the other's. */
+function genderOf(c: BibleCharacter): Gender | undefined {
+  const words = `${c.name} ${c.role} ${c.state}`.toLowerCase().match(/[\p{L}'’]+/gu) ?? [];
+  const female = words.some((w) => GENDER_CUES.female.has(w));
+  const male = words.some((w) => GENDER_CUES.male.has(w));
+  return female === male ? undefined : female ? 'female' : 'male';
+}
+
+/**
+ * The glossary of a book from its story bible: each character's name without its title (and its first word, the
+ * name the prose mostly uses) with the gender the bible says, and the names its facts hold that the book's text
+ * uses (places, objects, invented terms), each unchanged; a name the bible lacks but the text uses as one
+ * (capitalised, never lower-case, at least twice, mid-sentence) too. Dictionary words of the book's language are
+ * never terms.
+ * @example glossaryOf(book).find((e) => e.term === 'Aisha') // { term: 'Aisha', rendering: 'Aisha' }
+ */
+export function glossaryOf(state: Pick<BookState, 'memory' | 'content'> & { readonly lang?: Lang }): GlossaryEntry[] {
+  const langs: readonly Lang[] = state.lang ? [state.lang] : ['en', 'ms'];
+  const bible = parseBible(state.memory);
+  const text = state.content.join('\n\n');
+  const terms = new Map<string, Gender | undefined>();
+  for (const c of bible.characters) {
+    const words = c.name.replace(/\s*\(.*\)\s*$/, '').trim().split(/\s+/).filter(Boolean);
+    while (words.length > 1 && isTitle(words[0]!, langs)) words.shift();
+    if (!words.length) continue;
+    const gender = genderOf(c);
+    terms.set(words.join(' '), gender);
+    const first = words[0]!;
+    if (words.length > 1 && first.length >= 3 && !isFunctionWord(first)) terms.set(first, terms.get(first) ?? gender);
+  }
+  for (const fact of bible.facts) {
+    for (const m of fact.matchAll(NAME_RUN)) {
+      const name = nameOf(m[0], langs);
+      if (name && !terms.has(name) && hasTerm(text, name)) terms.set(name, undefined);
+    }
+  }
+  // Capitalised mid-sentence (not after a sentence's end or a quote's start): a name, not a sentence's first word.
+  const counts = new Map<string, number>();
+  for (const m of text.matchAll(/(?<=[\p{L},;:]\s+)\p{Lu}\p{Ll}{2,}/gu)) if (!isFunctionWord(m[0]) && !isDictionaryWord(m[0], langs)) counts.set(m[0], (counts.get(m[0]) ?? 0) + 1);
+  for (const [w, n] of counts) if (n >= 2 && !terms.has(w) && !hasTerm(text, w.toLowerCase()) && !hasTerm(text, w.toUpperCase())) terms.set(w, undefined);
+  return [...terms].filter(([t]) => hasTerm(text, t, state.lang)).slice(0, MAX_GLOSSARY_TERMS).map(([term, gender]) => ({ term, rendering: term, ...(gender ? { gender } : {}) }));
+}
+
+/**
+ * A whole name's rendering governs its parts: a part ("Mei", "Daniel") left as it was, of a whole name the writer
+ * renders otherwise ("Daniel Lee" → "Danial Lee"), takes the word the whole rendering puts in its place when the
+ * two have as many words, stays when the rendering still holds it ("Mei Ling Tan" → "Tan Mei Ling"), and is
+ * dropped otherwise (a part the rendering has no word for would contradict it). A part takes the whole's gender.
+ */
+export function governedByWholeNames(entries: Glossary): GlossaryEntry[] {
+  const wholes = entries.filter((e) => /\s/.test(e.term) && e.rendering !== e.term);
+  const out: GlossaryEntry[] = [];
+  for (const e of entries) {
+    const part = e.term.split(/\s+/);
+    const whole = e.rendering === e.term ? wholes.find((w) => w !== e && indexOfWords(w.term.split(/\s+/), part) >= 0) : undefined;
+    if (!whole) {
+      out.push(e);
+      continue;
+    }
+    const from = whole.term.split(/\s+/);
+    const to = whole.rendering.split(/\s+/);
+    const gender = e.gender ?? whole.gender;
+    const withGender = (rendering: string) => ({ term: e.term, rendering, ...(gender ? { gender } : {}) });
+    if (indexOfWords(to, part) >= 0) out.push(withGender(e.term));
+    else if (from.length === to.length) out.push(withGender(to.slice(indexOfWords(from, part), indexOfWords(from, part) + part.length).join(' ')));
   }
   return out;
 }
 
-/** Whether `term` stands in `text` as whole words. */
-export function hasTerm(text: string, term: string): boolean {
-  const escaped = term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u').test(text);
+/** Where `part` stands in `words` as a run of whole words (-1: nowhere). */
+function indexOfWords(words: readonly string[], part: readonly string[]): number {
+  for (let i = 0; i + part.length <= words.length; i++) if (part.every((p, k) => words[i + k] === p)) return i;
+  return -1;
 }
+
+/** A writer's term: its rendering (absent: the book's own), and the character's gender. */
+export interface WritersTerm {
+  readonly rendering?: string;
+  readonly gender?: Gender;
+}
+
+/** The writer's glossary (term → rendering, or { rendering, gender }) over the book's own: the writer's wins; a term the book lacks is added. */
+export function withWritersGlossary(own: Glossary, writers: Readonly<Record<string, string | WritersTerm>>): GlossaryEntry[] {
+  const out = new Map(own.map((e) => [e.term, e]));
+  for (const [key, value] of Object.entries(writers)) {
+    const term = key.trim();
+    const w: WritersTerm = typeof value === 'string' ? { rendering: value } : value;
+    if (!term || (typeof value === 'string' && !value.trim())) continue;
+    const gender = w.gender ?? out.get(term)?.gender;
+    out.set(term, { term, rendering: w.rendering?.trim() || out.get(term)?.rendering || term, ...(gender ? { gender } : {}) });
+  }
+  return governedByWholeNames([...out.values()]).slice(0, MAX_GLOSSARY_TERMS);
+}
+
+/** Why a writer's glossary file cannot be read: not a map, or a term whose value is no rendering, no gender, or too long. */
+export type GlossaryFileProblem = { readonly problem: 'not_map' } | { readonly problem: 'term'; readonly term: string; readonly why: 'rendering' | 'gender' | 'too_long' };
 
 /**
- * The glossary of a book from its story bible: each character's name (and its first word, the name the prose
- * mostly uses), and the names its facts hold that the book's text uses (places, objects, invented terms), each
- * unchanged; a name the bible lacks but the text uses as one (capitalised, never lower-case, at least twice) too.
- * @example glossaryOf(book).find((e) => e.term === 'Aisha') // { term: 'Aisha', rendering: 'Aisha' }
+ * What a writer's glossary file holds, read (YAML already parsed): a map of term → rendering, or term →
+ * { rendering, gender } (gender: female, male or unknown, or she, he, perempuan, lelaki, dia), or the problem.
+ * @example glossaryFileOf({ Aisha: { rendering: 'Aisyah', gender: 'she' } }) // { glossary: { Aisha: { rendering: 'Aisyah', gender: 'female' } } }
  */
-export function glossaryOf(state: Pick<BookState, 'memory' | 'content'>): GlossaryEntry[] {
-  const bible = parseBible(state.memory);
-  const text = state.content.join('\n\n');
-  const terms = new Set<string>();
-  for (const c of bible.characters) {
-    const name = c.name.replace(/\s*\(.*\)\s*$/, '').trim();
-    if (!name) continue;
-    terms.add(name);
-    const first = name.split(/\s+/)[0]!;
-    if (first !== name && first.length >= 3 && !isFunctionWord(first)) terms.add(first);
-  }
-  for (const fact of bible.facts) for (const name of namesIn(fact)) if (hasTerm(text, name)) terms.add(name);
-  // Capitalised mid-sentence (not after a sentence's end or a quote's start): a name, not a sentence's first word.
-  const counts = new Map<string, number>();
-  for (const m of text.matchAll(/(?<=[\p{L},;:]\s+)\p{Lu}\p{Ll}{2,}/gu)) if (!isFunctionWord(m[0])) counts.set(m[0], (counts.get(m[0]) ?? 0) + 1);
-  for (const [w, n] of counts) if (n >= 2 && !hasTerm(text, w.toLowerCase()) && !hasTerm(text, w.toUpperCase())) terms.add(w);
-  return [...terms].filter((t) => hasTerm(text, t)).slice(0, MAX_GLOSSARY_TERMS).map((term) => ({ term, rendering: term }));
-}
-
-/** The writer's glossary (term → rendering) over the book's own: the writer's rendering wins; a term the book lacks is added. */
-export function withWritersGlossary(own: Glossary, writers: Readonly<Record<string, string>>): GlossaryEntry[] {
-  const out = new Map(own.map((e) => [e.term, e.rendering]));
-  for (const [term, rendering] of Object.entries(writers)) if (term.trim() && rendering.trim()) out.set(term.trim(), rendering.trim());
-  return [...out].slice(0, MAX_GLOSSARY_TERMS).map(([term, rendering]) => ({ term, rendering }));
-}
-
-/** What a writer's glossary file holds, read (YAML already parsed): a map of strings, or the problem with it. */
-export function glossaryFileOf(data: unknown): { glossary: Record<string, string> } | { problem: string } {
+export function glossaryFileOf(data: unknown): { glossary: Record<string, WritersTerm> } | GlossaryFileProblem {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return { problem: 'not_map' };
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(data as Record<string, unknown>)) {
-    if (typeof v !== 'string' && typeof v !== 'number') return { problem: k };
-    out[k] = String(v);
+  const out: Record<string, WritersTerm> = {};
+  for (const [term, v] of Object.entries(data as Record<string, unknown>)) {
+    const bad = (why: 'rendering' | 'gender' | 'too_long') => ({ problem: 'term' as const, term, why });
+    const value = typeof v === 'string' || typeof v === 'number' ? { rendering: v } : v;
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return bad('rendering');
+    const { rendering, gender, ...rest } = value as Record<string, unknown>;
+    if (Object.keys(rest).length || (rendering !== undefined && typeof rendering !== 'string' && typeof rendering !== 'number') || (rendering === undefined && gender === undefined)) return bad('rendering');
+    const sex = gender === undefined ? undefined : GENDER_WORDS[String(gender).trim().toLowerCase()];
+    if (gender !== undefined && !sex) return bad('gender');
+    if (term.length > MAX_TERM_CHARS || String(rendering ?? '').length > MAX_TERM_CHARS) return bad('too_long');
+    out[term] = { ...(rendering !== undefined ? { rendering: String(rendering) } : {}), ...(sex ? { gender: sex } : {}) };
   }
   return { glossary: out };
 }
 
-/** The glossary's entries a window's text holds (each window is sent those, and checked for them). */
-export function entriesIn(glossary: Glossary, text: string): GlossaryEntry[] {
-  return glossary.filter((e) => hasTerm(text, e.term));
+/** The glossary's entries a window's text holds (each window is sent those, and checked for them); with `lang`, as that language writes them. */
+export function entriesIn(glossary: Glossary, text: string, lang?: Lang): GlossaryEntry[] {
+  return glossary.filter((e) => hasTerm(text, e.term, lang));
+}
+
+/**
+ * The entries a set of paragraphs holds, each with its gender when known: what a window is sent (the characters it
+ * names and how "dia" reads for each, and only its terms).
+ * @example termsIn(glossary, ['Aishalah yang membuka pintu.'], 'ms') // [{ term: 'Aisha', rendering: 'Aisha', gender: 'female' }]
+ */
+export function termsIn(glossary: Glossary, paragraphs: readonly string[], lang?: Lang): GlossaryEntry[] {
+  return entriesIn(glossary, paragraphs.join('\n\n'), lang);
 }
 
 /** The language the edition of a book in `from` is written in (English and Malay only). */

@@ -5,3 +5,5 @@ export { glossaryOf, withWritersGlossary, glossaryFileOf, entriesIn, hasTerm, ot
 export { editionKey, editionLinkOf, editionStart, translatedFrom } from './edition.js';
 export { problemText, windowRequest, TRANSLATE_TEMPLATE, TRANSLATE_SYSTEM_TEMPLATE } from './prompt.js';
 export { sideBySide, partHashes, type SourceHashes, type ParagraphPair, type SideBySidePart } from './side-by-side.js';
+export { termsIn, governedByWholeNames, GENDERS, MAX_TERM_CHARS, type Gender as GlossaryGender, type WritersTerm, type GlossaryFileProblem } from './glossary.js';
+export { isWordless, withWordlessKept } from './checks.js';

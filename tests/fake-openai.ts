@@ -5,7 +5,7 @@
 // script (scriptProbes), do not advance the answer index, and never consume scripted chat replies.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { bulletsAndTable, chapterTitles, filteredPart, onOneLine, RECIPE, renamed, withAiParagraph, type WrongKind } from './wrong-kind.js';
+import { bulletsAndTable, chapterTitles, cutRecipe, filteredPart, onOneLine, RECIPE, renamed, SHORT_RECIPE, withAiParagraph, type WrongKind } from './wrong-kind.js';
 
 export interface RecordedRequest {
   method: string;
@@ -452,7 +452,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   let chapterOne: string | undefined;
   let wrongKind = options.wrongKind;
   /** The answer to a request as `wrongKind` has it, and its finish reason when that changes. */
-  const wrongAnswer = (body: Record<string, unknown>, text: string): { text: string; finishReason?: 'content_filter' } => {
+  const wrongAnswer = (body: Record<string, unknown>, text: string): { text: string; finishReason?: 'content_filter' | 'length' } => {
     const kind = wrongKind;
     if (!kind || isBibleRequest(body)) return { text };
     const chapter = Number(/Write Chapter (\d+) of|Tulis Bab (\d+) daripada/.exec(userMessageOf(body))?.slice(1).find(Boolean) ?? 0);
@@ -466,6 +466,8 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     if (!isFirst) return { text };
     if (kind === 'ai-paragraph') return { text: withAiParagraph(text, lang) };
     if (kind === 'recipe') return { text: RECIPE[lang] };
+    if (kind === 'short-recipe') return { text: SHORT_RECIPE[lang] };
+    if (kind === 'cut-recipe') return { text: cutRecipe(lang), finishReason: 'length' };
     if (kind === 'chapter-titles') return { text: chapterTitles(lang) };
     if (kind === 'bullets-table') return { text: bulletsAndTable(lang, PROSE_SENTENCES[lang]) };
     return { text: chapterOne ?? text };

@@ -7,8 +7,10 @@
 /**
  * `ai-paragraph`, `recipe`, `chapter-titles`, `bullets-table`, `copy-chapter-1`: the first ask of Chapter 2 only;
  * `renamed`, `wall`, `content-filter`: every ask of Chapter 2 (its continuations and extensions too).
+ * `short-recipe` (a recipe of a few lines, far under the words asked, as a model that answers briefly sends it) and
+ * `cut-recipe` (the recipe's first lines, cut at the token limit: finish_reason "length"): the first ask only.
  */
-export type WrongKind = 'ai-paragraph' | 'recipe' | 'chapter-titles' | 'bullets-table' | 'copy-chapter-1' | 'renamed' | 'wall' | 'content-filter';
+export type WrongKind = 'ai-paragraph' | 'recipe' | 'chapter-titles' | 'bullets-table' | 'copy-chapter-1' | 'renamed' | 'wall' | 'content-filter' | 'short-recipe' | 'cut-recipe';
 
 /** The paragraph a model writes as itself inside a chapter. */
 export const AI_PARAGRAPH = {
@@ -21,6 +23,17 @@ export const RECIPE = {
   en: 'Ingredients:\n- 2 cups rice\n- 3 cups water\n- 1 tsp salt\n- 1 tbsp butter\n- 200 g chicken thigh\n\nMethod:\n1. Rinse the rice until the water runs clear.\n2. Bring the water and the salt to the boil in a heavy pot.\n3. Add the rice and the butter, cover and cook on a low heat for 15 minutes.\n4. Rest the rice for 5 minutes, then fluff it with a fork and serve it hot with the chicken.',
   ms: 'Bahan-bahan:\n- 2 cawan beras\n- 3 cawan air\n- 1 sudu kecil garam\n- 1 sudu besar mentega\n- 200 g peha ayam\n\nCara Memasak:\n1. Basuh beras sehingga airnya jernih.\n2. Didihkan air dan garam di dalam periuk yang tebal.\n3. Masukkan beras dan mentega, tutup dan masak dengan api perlahan selama 15 minit.\n4. Biarkan nasi selama 5 minit, kemudian gemburkan dengan garpu dan hidangkan panas bersama ayam.',
 } as const;
+
+/** A recipe of a few lines (under 40 words), answered for a romance chapter. */
+export const SHORT_RECIPE = {
+  en: 'Ingredients:\n- 2 cups rice\n- 3 cups water\n- 1 tsp salt\n\nMethod:\n1. Rinse the rice.\n2. Boil the water with the salt.\n3. Add the rice, cover and cook for 15 minutes.',
+  ms: 'Bahan-bahan:\n- 2 cawan beras\n- 3 cawan air\n- 1 sudu kecil garam\n\nCara Memasak:\n1. Basuh beras.\n2. Didihkan air dengan garam.\n3. Masukkan beras, tutup dan masak selama 15 minit.',
+} as const;
+
+/** The first lines of RECIPE, as an answer cut at the token limit leaves them. */
+export function cutRecipe(lang: 'en' | 'ms'): string {
+  return RECIPE[lang].split('\n').slice(0, 5).join('\n');
+}
 
 const TITLES = {
   en: ['The Harbour at Dawn', 'Letters in the Rain', 'The Blue Boat', 'A Stone Between Them', 'The Bookshop Sale', 'Bread at the Door', 'The Ferry Horn', 'Jasmine on the Wall', 'The Last Promise', 'Morning After the Storm', 'The Shop Is Saved', 'Home Again'],

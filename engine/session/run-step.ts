@@ -66,8 +66,11 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
     spec, renderer: input.renderer, state, step, kind: step.kind === 'outline' ? 'outline' : 'prose',
     extra: () => [...(input.rewrite ? [input.rewrite.text, input.rewrite.note ?? ''] : []), ...(input.chapterTitle ? [input.chapterTitle] : []), ...written],
   });
-  const ask = async (request: RenderedPrompt, onDelta?: (delta: string) => void) => {
-    const result = await askText(provider, { ...request, signal: input.signal, onDelta, ...(input.onRetry ? { onRetry: input.onRetry } : {}) }, expect);
+  // A start (the step's first answer, an extension, an answer asked again) is judged by its kind however short,
+  // before anything continues or extends it: a recipe's few lines are asked again, never grown into the part.
+  const startExpect = { ...expect, isStart: true };
+  const ask = async (request: RenderedPrompt, onDelta?: (delta: string) => void, how?: { isContinuation?: boolean }) => {
+    const result = await askText(provider, { ...request, signal: input.signal, onDelta, ...(input.onRetry ? { onRetry: input.onRetry } : {}) }, how?.isContinuation ? expect : startExpect);
     written.push(result.text);
     return result;
   };

@@ -6,6 +6,7 @@ import type { BookRepository, DraftRepository, VersionRepository } from './ports
 import type { SeriesRepository } from './queries/series.js';
 import type { FingerprintRepository } from './queries/fingerprints.js';
 import type { EditionRepository } from './queries/editions.js';
+import type { CoverRepository } from './queries/covers.js';
 import type { BibleHoldRepository } from './ports-holds.js';
 import type { IdempotencyRepository, LimitRepository } from './ports-limits.js';
 import type { StepSave } from '../../engine/index.js';
@@ -346,6 +347,8 @@ export interface Repositories {
   fingerprints(owner: string): FingerprintRepository;
   /** An owner's translated editions: each source's link to its edition, glossary and source hashes (server/store/queries/editions.ts). */
   editions(owner: string): EditionRepository;
+  /** An owner's own cover pictures, one per book (server/store/queries/covers.ts). */
+  covers(owner: string): CoverRepository;
   /** Credits held for imported books' story bibles (server/store/queries/bible-holds.ts). */
   bibleHolds: BibleHoldRepository;
   versions: VersionRepository;

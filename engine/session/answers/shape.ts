@@ -47,6 +47,8 @@ export interface LineCount {
   words: number;
   /** Words in list items, numbered lines and table rows. */
   listWords: number;
+  /** List items, numbered lines and table rows. */
+  listLines: number;
   /** Words in lines of PARAGRAPH_WORDS or more. */
   paragraphWords: number;
   /** Non-empty lines. */
@@ -60,14 +62,17 @@ export interface LineCount {
 
 /** One pass over the answer's lines. */
 export function countLines(text: string): LineCount {
-  const count: LineCount = { words: 0, listWords: 0, paragraphWords: 0, lines: 0, measureLines: 0, recipeHeadings: 0, chapterLines: 0 };
+  const count: LineCount = { words: 0, listWords: 0, listLines: 0, paragraphWords: 0, lines: 0, measureLines: 0, recipeHeadings: 0, chapterLines: 0 };
   for (const line of text.split('\n')) {
     const words = wordsIn(line);
     if (!words) continue;
     count.lines++;
     count.words += words;
     const isList = LIST_LINE.test(line);
-    if (isList) count.listWords += words;
+    if (isList) {
+      count.listWords += words;
+      count.listLines++;
+    }
     if (words >= PARAGRAPH_WORDS) count.paragraphWords += words;
     if (words > SHORT_LINE_WORDS) continue;
     if (RECIPE_HEADING.test(line)) count.recipeHeadings++;
@@ -78,17 +83,31 @@ export function countLines(text: string): LineCount {
 }
 
 /**
+ * A shape whose lists stay under this share of its words wants prose: a short start that is mostly a list of
+ * three items or more is not its kind. A shape that allows more (a guide's steps) may rightly start on a list.
+ */
+const PROSE_LIST_SHARE = 0.5;
+/** The fewest list lines a short start is judged a list by (one or two dashed lines may be dialogue). */
+const SHORT_LIST_LINES = 3;
+
+/**
  * The outcome of an answer whose lines are not the part's shape: `outlined` (three or more chapter-title lines,
  * a fair share of its lines, and not mostly paragraphs), `recipe` (three measure lines, or a recipe heading and
  * two), `listed` (more of its words in lists and tables than the shape allows); undefined when it is the part.
+ * An answer under the shape's `minWords` is judged only when `isStart` (a step's first answer or an extension,
+ * which a continuation or an extension would grow): a recipe or an outline is told by three of its lines
+ * whatever its length, a list by three items in a shape that wants prose; a continuation of a few sentences is
+ * not judged.
  * @example judgeShape('- 2 cups rice\n- 1 tsp salt\n- 3 cups water', PROSE) // 'recipe' (with minWords 0)
  */
-export function judgeShape(text: string, shape: AnswerShape): ShapeOutcome | undefined {
+export function judgeShape(text: string, shape: AnswerShape, opts: { isStart?: boolean } = {}): ShapeOutcome | undefined {
   const c = countLines(text);
-  if (c.words < shape.minWords) return undefined;
+  const isShort = c.words < shape.minWords;
+  if (isShort && !opts.isStart) return undefined;
   if (!shape.outlines && c.chapterLines >= 3 && c.chapterLines >= 0.3 * c.lines && c.paragraphWords < 0.5 * c.words) return 'outlined';
   if (!shape.recipes && (c.measureLines >= 3 || (c.recipeHeadings >= 1 && c.measureLines >= 2))) return 'recipe';
-  if (c.listWords > shape.listShare * c.words) return 'listed';
+  const isListJudged = !isShort || (shape.listShare <= PROSE_LIST_SHARE && c.listLines >= SHORT_LIST_LINES);
+  if (isListJudged && c.listWords > shape.listShare * c.words) return 'listed';
   return undefined;
 }
 

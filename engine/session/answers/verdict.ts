@@ -62,6 +62,11 @@ export interface AnswerExpectation {
   readonly shape?: AnswerShape;
   /** The book before this answer (its parts so far, not the text being rewritten): an answer mostly found in it is `copied`. */
   readonly earlier?: () => readonly string[];
+  /**
+   * The answer starts a text (a step's first answer, an extension; not the continuation of a cut one): judged by
+   * its shape however short (answers/shape.ts), as a wrong-kind start must be asked again, never continued or extended.
+   */
+  readonly isStart?: boolean;
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -291,7 +296,7 @@ export function copiedShare(answer: string, earlier: readonly string[], enough?:
  * outcome that makes it not the text. A prose answer for a part of a book is judged by its shape and against
  * the book before it too.
  */
-export function judgeAnswer(text: string, request: Pick<TextRequest, 'system' | 'user'>, expect: Pick<AnswerExpectation, 'kind' | 'material' | 'ownMaterial' | 'shape' | 'earlier'>): { outcome?: AnswerOutcome; text: string; notes?: AnswerNotes } {
+export function judgeAnswer(text: string, request: Pick<TextRequest, 'system' | 'user'>, expect: Pick<AnswerExpectation, 'kind' | 'material' | 'ownMaterial' | 'shape' | 'earlier' | 'isStart'>): { outcome?: AnswerOutcome; text: string; notes?: AnswerNotes } {
   const refusal = judgeRefusal(text);
   if (refusal.refused) return { outcome: 'refused', text };
   if (isEcho(refusal.text, request, expect)) return { outcome: 'echoed', text };
@@ -308,7 +313,7 @@ export function judgeAnswer(text: string, request: Pick<TextRequest, 'system' | 
   const notes: AnswerNotes = { ...(talk.removed ? { removed: talk.removed } : {}), ...(walls.split ? { split: walls.split } : {}) };
   const kept = { text: walls.text, ...(talk.removed || walls.split ? { notes } : {}) };
   if (!shape) return kept;
-  const outcome = judgeShape(walls.text, shape);
+  const outcome = judgeShape(walls.text, shape, expect.isStart ? { isStart: true } : {});
   if (outcome) return { outcome, text };
   if (expect.earlier && copiedShare(walls.text, expect.earlier(), shape.copyShare) >= shape.copyShare) return { outcome: 'copied', text };
   return kept;

@@ -21,8 +21,11 @@ export interface Answer {
   notes?: AnswerNotes;
 }
 
-/** One call to the model (askText through the fitted provider), streamed or not. */
-export type Ask = (request: RenderedPrompt, onDelta?: (delta: string) => void) => Promise<AskedText>;
+/**
+ * One call to the model (askText through the fitted provider), streamed or not; `isContinuation` for the
+ * continuation of a cut answer (a few sentences, not judged by its shape alone as a start is).
+ */
+export type Ask = (request: RenderedPrompt, onDelta?: (delta: string) => void, how?: { isContinuation?: boolean }) => Promise<AskedText>;
 
 /** The text of a step so far and whether its last answer was whole. */
 export interface Draft {

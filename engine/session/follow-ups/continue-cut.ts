@@ -54,7 +54,7 @@ export async function answerWhole(
           isFirstDelta = false;
         }
       : undefined;
-    result = await ask(continuation(soFar), onDelta);
+    result = await ask(continuation(soFar), onDelta, { isContinuation: true });
     text = joinCut(soFar, result.text);
     usage = addUsage(usage, result.usage);
     notes = addNotes(notes, result.notes);

@@ -6,6 +6,7 @@ import type { Repositories } from '../ports.js';
 import { seriesRepository } from '../queries/series.js';
 import { fingerprintRepository } from '../queries/fingerprints.js';
 import { editionRepository } from '../queries/editions.js';
+import { coverRepository } from '../queries/covers.js';
 import { bookRepository } from '../queries/books.js';
 import { codeRepository } from '../queries/codes.js';
 import { generationRepository } from '../queries/generations.js';
@@ -40,6 +41,7 @@ export function sqliteRepositories(store: Store): Repositories {
       series: (owner) => seriesRepository(db as never, exec, owner),
       fingerprints: (owner) => fingerprintRepository(db as never, exec, owner),
       editions: (owner) => editionRepository(db as never, exec, owner),
+      covers: (owner) => coverRepository(db as never, exec, owner),
       versions: sqliteVersions(store),
       drafts: sqliteDrafts(store),
       users: userRepository(db, exec, async (listener) => store.onUserChange(listener)),

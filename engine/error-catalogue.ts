@@ -24,9 +24,15 @@ export const CATALOGUE = {
     en: 'Service temporarily unavailable. Please try again in a few minutes.',
     ms: 'Perkhidmatan tidak tersedia buat sementara waktu. Sila cuba lagi dalam beberapa minit.',
   },
+  // Said as `timeout_after` when the limit that applied is known (the error's params carry its seconds):
+  // a writer who set a shorter one is told that one, not the default 3 minutes.
   timeout: {
-    en: 'Content generation timed out after 3 minutes. Please try again.',
-    ms: 'Penjanaan kandungan tamat masa selepas 3 minit. Sila cuba lagi.',
+    en: 'Content generation timed out. Please try again.',
+    ms: 'Penjanaan kandungan tamat masa. Sila cuba lagi.',
+  },
+  timeout_after: {
+    en: 'Content generation timed out after {wait}. Please try again.',
+    ms: 'Penjanaan kandungan tamat masa selepas {wait}. Sila cuba lagi.',
   },
   aborted: {
     en: 'Generation timed out. Please try again.',

@@ -225,6 +225,8 @@ function wrongLanguageNames(params: Readonly<Record<string, string>>, lang: Lang
  */
 export function generationMessage(error: Pick<GenerationError, 'code'> & { params?: Readonly<Record<string, string>> }, lang: Lang = 'en'): string {
   const params = error.params ?? {};
+  // A time-out names the limit that applied (its seconds), in the message's language.
+  if (error.code === 'timeout' && Number(params.seconds) > 0) return catalogueMessage('timeout_after', lang, { wait: waitText(Number(params.seconds), lang) });
   return catalogueMessage(error.code, lang, error.code === 'wrong_language' ? wrongLanguageNames(params, lang) : { ...params });
 }
 

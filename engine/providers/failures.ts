@@ -16,6 +16,14 @@ export interface FailureContext {
   secrets?: readonly string[];
   /** The model's context window as Karya knows it, named when the server refuses a prompt as too long without naming its own. */
   contextTokens?: number;
+  /** The generation's time-out that applied, in ms: a time-out names it (a writer's 10 s is not the default 3 minutes). */
+  timeoutMs?: number;
+}
+
+/** The time-out failure, naming the limit that applied when it is known. */
+export function timedOut(timeoutMs: number | undefined, cause?: Error): GenerationError {
+  const params = timeoutMs && timeoutMs > 0 ? { params: { seconds: String(timeoutMs / 1000) } } : {};
+  return new GenerationError('timeout', { ...params, ...(cause ? { cause } : {}) });
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -69,7 +77,7 @@ export function toGenerationError(error: unknown, ctx: FailureContext = {}): Gen
   if (error instanceof GenerationError) return error;
   const cause = safeCause(error, ctx.secrets);
   const kind = classifyFailure(error, ctx);
-  if (kind === 'timeout') return new GenerationError('timeout', { cause });
+  if (kind === 'timeout') return timedOut(ctx.timeoutMs, cause);
   if (kind === 'aborted') return new GenerationError('aborted', { cause });
   if (kind === 'network') return new GenerationError('generation_failed', { cause, isRetryable: true });
   const status = statusOf(error);

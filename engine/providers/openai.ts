@@ -9,7 +9,7 @@ import { chatModelOf, configFromEnv, imageModelOf, type ProviderConfig } from '.
 import { createClient } from './client.js';
 import { ClientPool, type Lease } from './pool.js';
 import { withRetries } from './retry.js';
-import { classifyFailure, imageFailureMessage, statusText, toGenerationError as mapFailure, type FailureContext } from './failures.js';
+import { classifyFailure, imageFailureMessage, statusText, timedOut, toGenerationError as mapFailure, type FailureContext } from './failures.js';
 import { PROVIDER_LIMITS, startDeadline, type ProviderLimits } from '../timing.js';
 import { contextWindowOf } from './context.js';
 import { contextTooLong, fittedMaxTokens } from '../context-window.js';
@@ -102,7 +102,7 @@ export function imageBody(request: Pick<ImageRequest, 'prompt' | 'size'>, model:
  * One chat completion on a lease: streamed when the request takes deltas (`onStart` at the first), else one
  * answer (straight through `fetch` when `how.direct` is set and the client is not Azure); usage reported.
  */
-async function completeOnce(lease: Lease, request: TextRequest, signal: AbortSignal, timeout: number, onStart: () => void, how: { direct: typeof globalThis.fetch | undefined; onEvent: ((event: ProviderEvent) => void) | undefined; isTimedOut: () => boolean }): Promise<TextResult> {
+async function completeOnce(lease: Lease, request: TextRequest, signal: AbortSignal, timeout: number, onStart: () => void, how: { direct: typeof globalThis.fetch | undefined; onEvent: ((event: ProviderEvent) => void) | undefined; isTimedOut: () => boolean; timeoutMs: number }): Promise<TextResult> {
   const { direct, onEvent } = how;
   const body = chatBody(request, chatModelOf(lease.config));
   let text = '';
@@ -131,7 +131,8 @@ async function completeOnce(lease: Lease, request: TextRequest, signal: AbortSig
     // The SDK ends a stream quietly when its signal aborts. Our deadline's abort mid-stream keeps what came,
     // marked as stopped by the time-out (continued from there, named as the time-out); nothing yet: the time-out.
     if (signal.aborted && how.isTimedOut()) {
-      if (!text.trim() || isRefusal || isFilterFinish(finishReason)) throw new GenerationError(isRefusal || isFilterFinish(finishReason) ? 'filtered' : 'timeout');
+      if (isRefusal || isFilterFinish(finishReason)) throw new GenerationError('filtered');
+      if (!text.trim()) throw timedOut(how.timeoutMs);
       return { text, model: lease.config.model, config: lease.config.name, ...(usage ? { usage } : {}), isTimedOut: true };
     }
   } else {
@@ -203,7 +204,7 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): OpenAIProv
     const request = { ...asked, maxTokens };
     const timeoutMs = request.timeoutMs ?? defaultTimeoutMs;
     const deadline = startDeadline(timeoutMs, request.signal);
-    const context: FailureContext = { signal: deadline.signal, isTimedOut: deadline.isTimedOut, secrets, contextTokens };
+    const context: FailureContext = { signal: deadline.signal, isTimedOut: deadline.isTimedOut, secrets, contextTokens, timeoutMs };
     let hasStarted = false;
     let configName = pool.activeConfig().name;
     try {
@@ -214,7 +215,7 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): OpenAIProv
           const send = (on: Lease) =>
             completeOnce(on, request, deadline.signal, requestTimeout(deadline.remainingMs() || 1), () => {
               hasStarted = true;
-            }, { direct, onEvent, isTimedOut: deadline.isTimedOut });
+            }, { direct, onEvent, isTimedOut: deadline.isTimedOut, timeoutMs });
           try {
             const result = await send(lease);
             pool.markHealthy(lease);
@@ -291,7 +292,7 @@ async function generateImage(env: { pool: ClientPool; secrets: string[]; default
   if (!request.prompt.trim()) throw new GenerationError('prompt_required');
   const timeoutMs = request.timeoutMs ?? env.defaultTimeoutMs;
   const deadline = startDeadline(timeoutMs, request.signal);
-  const context: FailureContext = { signal: deadline.signal, isTimedOut: deadline.isTimedOut, secrets: env.secrets };
+  const context: FailureContext = { signal: deadline.signal, isTimedOut: deadline.isTimedOut, secrets: env.secrets, timeoutMs };
   const failed = (message: string, cause?: unknown) => new GenerationError('image_failed', { vars: { message }, ...(cause ? { cause } : {}) });
   try {
     const lease = await env.pool.acquire(deadline.signal);

@@ -219,13 +219,28 @@ describe.each(MODES)('$name', (current) => {
       await until(() => fake.abandoned() === abandonedBefore + 1, 'the request to be closed');
     });
 
-    it('the time-out is configurable', async () => {
+    it('the time-out is configurable, and its message names the limit that applied, not the default 3 minutes', async () => {
       const { p } = provider({ timeoutMs: 300 });
       fake.script({ hang: true });
       const started = Date.now();
       const error = await rejectionOf(p.generateText(textRequest()));
-      expect(error.message).toBe(MSG.timedOut);
+      // A limit under a second is said as the second it rounds up to, never shorter than it was.
+      expect(error.message).toBe('Content generation timed out after 1 second. Please try again.');
       expect(Date.now() - started).toBeLessThan(3_000);
+    });
+
+    it('a time-out of 10 s says 10 seconds, in English and in Malay', async () => {
+      fakeClock();
+      const { p, sent } = provider({ timeoutMs: 10_000 });
+      fake.script({ hang: true });
+      const result = p.generateText(textRequest());
+      await until(() => sent().length === 1, 'the generation request');
+      const rejected = rejectionOf(result);
+      await vi.advanceTimersByTimeAsync(10_000);
+      const error = await rejected;
+      expect(error).toBeInstanceOf(GenerationError);
+      expect(error.message).toBe('Content generation timed out after 10 seconds. Please try again.');
+      expect((error as GenerationError).messageIn('ms')).toBe('Penjanaan kandungan tamat masa selepas 10 saat. Sila cuba lagi.');
     });
 
     it("the caller's AbortSignal cancels the HTTP request at once", async () => {

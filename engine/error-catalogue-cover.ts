@@ -11,6 +11,18 @@ export const COVER_CATALOGUE = {
     en: '{file} is not a picture Karya can read ({reason}). Give a JPEG, PNG or TIFF file.',
     ms: '{file} bukan gambar yang dapat dibaca oleh Karya ({reason}). Berikan fail JPEG, PNG atau TIFF.',
   },
+  cover_svg: {
+    en: '{file} is an SVG drawing (or another text file), not a picture: a drawing may carry scripts, and no store takes one as a cover. Give a JPEG or PNG file.',
+    ms: '{file} ialah lukisan SVG (atau fail teks lain), bukan gambar: lukisan boleh membawa skrip, dan tiada kedai menerimanya sebagai kulit buku. Berikan fail JPEG atau PNG.',
+  },
+  cover_too_many_pixels: {
+    en: '{file} declares {width} × {height} px: {store} takes a cover of at most {maxWidth} × {maxHeight} px. Give a smaller picture (ideally {idealWidth} × {idealHeight}).',
+    ms: '{file} menyatakan saiz {width} × {height} px: {store} menerima kulit buku paling besar {maxWidth} × {maxHeight} px. Berikan gambar yang lebih kecil (sebaiknya {idealWidth} × {idealHeight}).',
+  },
+  cover_upload_too_large: {
+    en: '{file} is larger than {limit}: a cover picture is sent at {limit} at most. Save it as a JPEG (1,600 × 2,560 px is a few megabytes).',
+    ms: '{file} lebih besar daripada {limit}: gambar kulit buku dihantar paling besar {limit}. Simpan sebagai JPEG (1,600 × 2,560 px hanya beberapa megabait).',
+  },
   cover_too_small: {
     en: '{file} is {width} × {height} px: {store} asks for an eBook cover of at least {minWidth} × {minHeight} px (ideally {idealWidth} × {idealHeight}). Give a larger picture.',
     ms: '{file} bersaiz {width} × {height} px: {store} memerlukan kulit eBook sekurang-kurangnya {minWidth} × {minHeight} px (sebaiknya {idealWidth} × {idealHeight}). Berikan gambar yang lebih besar.',

@@ -27,6 +27,7 @@ import { apiKeyRoutes } from './routes/api-keys.js';
 import { acceptApiKeys } from './auth/api-keys.js';
 import { progressRoutes } from './routes/progress.js';
 import { publishRoutes } from './routes/publish.js';
+import { coverRoutes } from './routes/cover.js';
 import { studioRoutes } from './static.js';
 import { OPENAPI_PATH, openApiRoute } from './openapi.js';
 import { createLifecycle, probe, readyRoute, refuseWhileStopping, type Lifecycle } from './http/lifecycle.js';
@@ -47,6 +48,7 @@ export const API_ROUTERS: ReadonlyArray<(ctx: AppContext) => ApiRoutes> = [
   seriesRoutes,
   editionRoutes,
   publishRoutes,
+  coverRoutes,
   historyRoutes,
   importRoutes,
   creditRoutes,
@@ -112,7 +114,7 @@ export function createApp(ctx: AppContext, opts: { lifecycle?: Lifecycle } = {})
     // parser, as the parser itself would.
     (req, res, next) => {
       const path = req.path.slice(API_PREFIX.length);
-      return !hasBody(req) || path === WEBHOOK_PATH || UPLOAD_PATHS.has(path) ? next() : json(req, res, next);
+      return !hasBody(req) || path === WEBHOOK_PATH || isUploadPath(path) ? next() : json(req, res, next);
     },
     compressJson(),
   );
@@ -131,8 +133,12 @@ export function createApp(ctx: AppContext, opts: { lifecycle?: Lifecycle } = {})
   return app;
 }
 
-/** The paths (under /api) of the routes whose body is a file's raw bytes (engine/contract/routes.ts `upload`). */
-const UPLOAD_PATHS: ReadonlySet<string> = new Set(Object.entries(ROUTES as Record<string, RouteDef>).filter(([, def]) => def.upload).map(([key]) => key.slice(key.indexOf(' ') + 1)));
+/** The paths (under /api) of the routes whose body is a file's raw bytes (engine/contract/routes.ts `upload`), a parameter (`:id`) matching one segment. */
+const UPLOAD_PATHS: readonly RegExp[] = Object.entries(ROUTES as Record<string, RouteDef>).filter(([, def]) => def.upload)
+  .map(([key]) => new RegExp(`^${key.slice(key.indexOf(' ') + 1).split('/').map((s) => (s.startsWith(':') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}$`, 'i'));
+
+/** Whether a path (under /api) is an upload route's. */
+const isUploadPath = (path: string) => UPLOAD_PATHS.some((p) => p.test(path));
 
 const API_PREFIX = '/api';
 

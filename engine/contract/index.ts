@@ -94,5 +94,5 @@ export {
   packageFileName, PackageFileParamsSchema, PAPERBACK_PAPERS, PAPERBACK_TRIMS, PUBLISH_AI_TEXT_LEVELS,
   PUBLISH_CHANNELS, PUBLISH_FACT_FIELDS, PublishBodySchema, PublishFactsSchema, type PublishQuote, PublishQuoteSchema,
   type PublishResponse, PublishResponseSchema, type PublishStepInfo, PublishStepSchema, ReadinessCheckSchema,
-  ReadinessTextSchema,
+  ReadinessTextSchema, type BookCover, BookCoverSchema, COVER_UPLOAD, CoverQuerySchema, CoverResponseSchema,
 } from './publish.js';

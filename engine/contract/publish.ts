@@ -122,6 +122,33 @@ export const KdpPackageSchema = z.strictObject({
 });
 export type KdpPackage = z.infer<typeof KdpPackageSchema>;
 
+/**
+ * PUT /api/books/:id/cover: the writer's own cover picture as the raw body (a JPEG or PNG, at most 10 MB; its
+ * name in ?file=), checked against every store's cover rules (engine/publish/cover-rules.ts) from its header
+ * alone and kept with the book: every package made from then on has it as its cover (cover.jpg, the EPUB's,
+ * the paperback's front). An SVG, a file that is no picture, or one declaring more pixels than a store takes
+ * answers 422 at once (413 over 10 MB) with the catalogue's reason.
+ */
+export const COVER_UPLOAD = { maxBytes: 10 * 1024 * 1024, types: ['image/jpeg', 'image/png'] } as const;
+
+export const CoverQuerySchema = z.strictObject({
+  file: z.string().trim().min(1).max(255).regex(/^[^/\\\u0000-\u001f]+$/, 'a file name, without folders').optional(),
+});
+
+/** A book's own cover picture as kept: its format and size as the writer sees it, the file's name and bytes, when it was given. */
+export const BookCoverSchema = z.strictObject({
+  format: z.enum(['jpeg', 'png', 'tiff', 'webp']),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  file_name: z.string(),
+  bytes: z.number().int().nonnegative(),
+  created_at: TimestampSchema,
+});
+export type BookCover = z.infer<typeof BookCoverSchema>;
+
+/** PUT and DELETE /api/books/:id/cover: the book's cover picture now (null: the package's cover is made, typographic or drawn). */
+export const CoverResponseSchema = z.strictObject({ cover: BookCoverSchema.nullable() });
+
 /** GET /api/books/:bookType/publish: what publishing the current book costs, and its package when made. */
 export const PublishQuoteSchema = z.strictObject({
   /** Only a finished book is published. */
@@ -138,6 +165,9 @@ export const PublishQuoteSchema = z.strictObject({
   today: z.strictObject({ packages: z.number().int().min(0), per_day: z.number().int().min(1) }).optional(),
   /** The AI disclosure's text level derived from who wrote each part, and the model's share of the words (0..1): what the writer may correct. */
   ai_text: z.strictObject({ level: z.enum(AI_TEXT_LEVELS), share: z.number().min(0).max(1) }).optional(),
+  /** The book's id (its cover is given at PUT /api/books/:id/cover) and its own cover picture, when the writer gave one. */
+  book_id: z.number().int().positive().optional(),
+  cover: BookCoverSchema.nullable().optional(),
 });
 export type PublishQuote = z.infer<typeof PublishQuoteSchema>;
 

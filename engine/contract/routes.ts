@@ -111,6 +111,10 @@ export const ROUTES = {
   'POST /books/:bookType/publish': { params: books.BookTypeParamsSchema, body: publish.PublishBodySchema, response: publish.PublishResponseSchema },
   'GET /books/:bookType/publish/package': { params: books.BookTypeParamsSchema, file: true },
   'GET /books/:bookType/publish/package/:file': { params: publish.PackageFileParamsSchema, file: true },
+  // The writer's own cover picture: its bytes are the raw body (a JPEG or PNG), at most 10 MB.
+  'PUT /books/:id/cover': { params: NumericIdParamsSchema, upload: publish.COVER_UPLOAD, query: publish.CoverQuerySchema, response: publish.CoverResponseSchema },
+  'GET /books/:id/cover': { params: NumericIdParamsSchema, file: true },
+  'DELETE /books/:id/cover': { params: NumericIdParamsSchema, response: publish.CoverResponseSchema },
 
   'GET /history': { query: history.HistoryQuerySchema, response: history.HistoryResponseSchema },
   'GET /history/:id': { params: NumericIdParamsSchema, response: history.HistoryItemSchema },

@@ -27,7 +27,7 @@ import {
   type Audience, type Closeness, type CoverContent, type EpubcheckResult, type KdpMetadata, type PackageParts, type Readiness, type ReadinessInput,
 } from '../publish/index.js';
 
-export { CoverPictureError, readCoverPicture } from './print/cover-picture.js';
+export { CoverPictureError, checkCoverPicture, readCoverPicture, type CheckedCoverPicture } from './print/cover-picture.js';
 
 /** The files of a package, in the order the CLI lists them. */
 export const PACKAGE_FILES = [

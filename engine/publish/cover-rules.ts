@@ -6,15 +6,36 @@ import { CHANNELS } from './channels.js';
 
 /**
  * KDP's eBook cover (KDP Help, "eBook Cover Image Guidelines"): at least 1,000 × 1,600 px, ideally 1,600 ×
- * 2,560, 1.6:1, under 50 MB. A picture up to a tenth off 1.6:1 is cropped evenly to it; one further off
- * would lose too much of itself. Google Play and Kobo ask only for a JPEG or PNG in RGB (channels.ts), which
- * the converted cover is.
+ * 2,560, at most 10,000 × 10,000, 1.6:1, under 50 MB. A picture up to a tenth off 1.6:1 is cropped evenly to
+ * it; one further off would lose too much of itself. Google Play and Kobo ask only for a JPEG or PNG in RGB
+ * (channels.ts), which the converted cover is.
  */
 export const COVER_PICTURE_RULES = [
   {
-    channel: 'kdp_ebook', minWidth: 1000, minHeight: 1600, idealWidth: 1600, idealHeight: 2560, ratio: 1.6, ratioTolerance: 0.1, maxBytes: 50 * 1024 * 1024,
+    channel: 'kdp_ebook', minWidth: 1000, minHeight: 1600, idealWidth: 1600, idealHeight: 2560, maxWidth: 10_000, maxHeight: 10_000, ratio: 1.6, ratioTolerance: 0.1, maxBytes: 50 * 1024 * 1024,
   },
 ] as const;
+
+/** The most pixels any store's rule lets through: what a picture may be decoded at, at most (sharp's limitInputPixels). */
+export const COVER_MAX_PIXELS = Math.max(...COVER_PICTURE_RULES.map((r) => r.maxWidth * r.maxHeight));
+
+/**
+ * What a file's first bytes say it is, before any library reads it: a picture format Karya converts from,
+ * `svg` for markup (an SVG drawing, or an HTML or XML file named .png: a drawing may carry scripts and
+ * links to other files, and no store takes one), or undefined for anything else.
+ * @example pictureKindOf(new Uint8Array([0xff, 0xd8, 0xff, 0xe0])) // 'jpeg'
+ */
+export function pictureKindOf(bytes: Uint8Array): 'jpeg' | 'png' | 'tiff' | 'webp' | 'svg' | undefined {
+  const starts = (...magic: number[]) => magic.every((b, i) => bytes[i] === b);
+  if (starts(0xff, 0xd8, 0xff)) return 'jpeg';
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png';
+  if (starts(0x49, 0x49, 0x2a, 0x00) || starts(0x4d, 0x4d, 0x00, 0x2a)) return 'tiff';
+  if (starts(0x52, 0x49, 0x46, 0x46) && bytes[8] === 0x57 && bytes[9] === 0x45 && bytes[10] === 0x42 && bytes[11] === 0x50) return 'webp';
+  // Markup starts with `<` after an optional byte-order mark and white space (gzip's 1f 8b: an .svgz).
+  if (starts(0x1f, 0x8b)) return 'svg';
+  const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 1024)).replace(/^\uFEFF/, '').trimStart();
+  return head.startsWith('<') ? 'svg' : undefined;
+}
 
 /** The picture formats Karya converts from (sharp's names). */
 export const COVER_PICTURE_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'tiff', 'webp']);
@@ -32,7 +53,7 @@ export interface CoverPicture {
 
 /** A refused picture: the catalogue code and the values of its message. */
 export interface CoverPictureProblem {
-  code: 'cover_unreadable' | 'cover_too_small' | 'cover_wrong_shape' | 'cover_file_too_large';
+  code: 'cover_unreadable' | 'cover_svg' | 'cover_too_many_pixels' | 'cover_too_small' | 'cover_wrong_shape' | 'cover_file_too_large';
   vars: Record<string, string>;
 }
 
@@ -45,11 +66,16 @@ const sizeText = (bytes: number) => (bytes >= MB ? `${(bytes / MB).toFixed(1)} M
  */
 export function coverPictureProblem(picture: CoverPicture): CoverPictureProblem | null {
   const { file } = picture;
+  if (picture.format === 'svg') return { code: 'cover_svg', vars: { file } };
   if (!picture.format || !COVER_PICTURE_FORMATS.has(picture.format)) {
     return { code: 'cover_unreadable', vars: { file, reason: picture.format ? picture.format.toUpperCase() : 'not an image' } };
   }
   for (const rule of COVER_PICTURE_RULES) {
     const store = CHANNELS[rule.channel].name;
+    // The size the picture's header declares, before a pixel of it is decoded.
+    if (picture.width > rule.maxWidth || picture.height > rule.maxHeight) {
+      return { code: 'cover_too_many_pixels', vars: { file, store, width: String(picture.width), height: String(picture.height), maxWidth: String(rule.maxWidth), maxHeight: String(rule.maxHeight), idealWidth: String(rule.idealWidth), idealHeight: String(rule.idealHeight) } };
+    }
     if (picture.bytes >= rule.maxBytes) return { code: 'cover_file_too_large', vars: { file, store, size: sizeText(picture.bytes), limit: sizeText(rule.maxBytes) } };
     const ratio = picture.height / picture.width;
     const [min, max] = [rule.ratio * (1 - rule.ratioTolerance), rule.ratio * (1 + rule.ratioTolerance)];

@@ -14,6 +14,7 @@ import { historyContent } from './generation.js';
 import { refundCharge, reserveCharge, runCharged } from './charged.js';
 import { ApiError } from '../errors/api-error.js';
 import type { Charge } from '../store/ports.js';
+import type { CoverFacts } from '../store/queries/covers.js';
 import { bookFingerprintKey } from '../store/queries/fingerprints.js';
 import { scheduleReleases } from './release.js';
 import { openNearDuplicates } from './near-duplicates.js';
@@ -49,8 +50,19 @@ export function publishableSpec(ctx: AppContext, state: BookState): ResolvedSpec
 
 const stepInfo = (s: PackageStepDone): PublishStepInfo => ({ part: s.part, generator_id: s.generatorId, cost: s.cost, ...(s.skipped ? { skipped: s.skipped } : {}) });
 
+/**
+ * The writer's own cover picture for the book (PUT /api/books/:id/cover), as the package takes it instead of
+ * the cover step, with what is known of it; undefined when none was given (the cover is drawn, or lettered).
+ */
+export async function ownCoverOf(ctx: AppContext, input: { userId: string; bookId: number }): Promise<{ given: NonNullable<GivenFacts['cover']>; facts: CoverFacts } | undefined> {
+  const kept = await ctx.repos.covers(input.userId).find(input.bookId);
+  if (!kept) return undefined;
+  const { image, ...facts } = kept;
+  return { given: { kind: 'picture', image }, facts };
+}
+
 /** What publishing a book costs before anything is spent: its steps and their credits. */
-export function publishQuote(ctx: AppContext, book: PublishableBook, given: Pick<GivenFacts, 'author'> = {}): { steps: PublishStepInfo[]; cost: number; trim: TrimName } {
+export function publishQuote(ctx: AppContext, book: PublishableBook, given: Pick<GivenFacts, 'author' | 'cover'> = {}): { steps: PublishStepInfo[]; cost: number; trim: TrimName } {
   const planned = publishStepsOf({ book: book.spec, state: book.state, specOf: (id) => ctx.catalog.get(id), given });
   // The trim the package is made at when the writer picks none (a children's book: its own layout's).
   const { trim } = printLayoutOf(book.spec.kind === 'book' ? book.spec.publish : undefined);
@@ -182,7 +194,7 @@ async function releaseOf(ctx: AppContext, input: { userId: string; bookId: numbe
  * Publish a finished book: run and charge its steps, make and zip the files, keep the zip with the book.
  * Answers the package's report and the credits charged.
  */
-export async function publishBook(ctx: AppContext, input: { userId: string; bookId: number; book: PublishableBook; given: Pick<GivenFacts, 'author' | 'aiText'>; print?: PrintChoice }): Promise<{ report: KdpPackage; charged: number }> {
+export async function publishBook(ctx: AppContext, input: { userId: string; bookId: number; book: PublishableBook; given: Pick<GivenFacts, 'author' | 'aiText' | 'cover'>; print?: PrintChoice }): Promise<{ report: KdpPackage; charged: number }> {
   const { userId, book } = input;
   const { spec, state } = book;
   let charged = 0;

@@ -9,7 +9,8 @@ import type { AppContext } from '../core/context.js';
 import { ApiError } from '../errors/api-error.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { sendDownload, type FileReply } from '../http/contract.js';
-import { fileOfZip, publishBook, publishError, publishableSpec, publishQuote, unfinishedError, type PublishableBook } from '../core/publish.js';
+import { fileOfZip, ownCoverOf, publishBook, publishError, publishableSpec, publishQuote, unfinishedError, type PublishableBook } from '../core/publish.js';
+import { bookCoverOf } from './cover.js';
 import { takeGenerationToken } from '../core/generation.js';
 import { ApiRoutes } from '../http/routes.js';
 
@@ -33,7 +34,10 @@ export function publishRoutes(ctx: AppContext): ApiRoutes {
   router.on('GET /books/:bookType/publish', async (req, res) => {
     const { bookType } = req.input.params;
     const book = await bookOf(userId(req), bookType);
-    const { steps, cost, trim } = publishQuote(ctx, book);
+    // The writer's own cover, when given, takes the cover step's place (nothing charged for it).
+    const bookId = await repos.books.findBookId({ userId: userId(req), key: bookType });
+    const own = bookId === null ? undefined : await ownCoverOf(ctx, { userId: userId(req), bookId });
+    const { steps, cost, trim } = publishQuote(ctx, book, own ? { cover: own.given } : {});
     const kept = await repos.books.findPackage({ userId: userId(req), key: bookType });
     // A package made before readiness was per channel has no `channels`: it is shown as none (publish again).
     const since = `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`;
@@ -41,7 +45,7 @@ export function publishRoutes(ctx: AppContext): ApiRoutes {
     // The disclosure's text level as derived from who wrote each part: the panel offers to correct it.
     const derivation = textDerivationOf(book.state);
     const aiText = { level: aiTextLevel(derivation.modelWords, derivation.words), share: aiTextShare(derivation.modelWords, derivation.words) };
-    res.json({ is_finished: book.isFinished, steps, cost, trim, package: kept && 'channels' in kept ? kept : null, today, ai_text: aiText });
+    res.json({ is_finished: book.isFinished, steps, cost, trim, package: kept && 'channels' in kept ? kept : null, today, ai_text: aiText, ...(bookId !== null ? { book_id: bookId } : {}), cover: own ? bookCoverOf(own.facts) : null });
   });
 
   router.on('POST /books/:bookType/publish', async (req, res) => {
@@ -58,7 +62,9 @@ export function publishRoutes(ctx: AppContext): ApiRoutes {
       const bookId = await repos.books.findBookId({ userId: user.id, key: bookType });
       if (bookId === null) throw ApiError.of(404, 'progress_not_found');
       // The writer's correction of the AI disclosure goes with the given facts, as `karya publish --ai-text` passes it.
-      const given = { ...(body.author ? { author: body.author } : {}), ...(body.aiText ? { aiText: body.aiText } : {}) };
+      // So does the writer's own cover picture (PUT /books/:id/cover), as `karya publish --cover FILE` passes it.
+      const own = await ownCoverOf(ctx, { userId: user.id, bookId });
+      const given = { ...(body.author ? { author: body.author } : {}), ...(body.aiText ? { aiText: body.aiText } : {}), ...(own ? { cover: own.given } : {}) };
       // Its pieces call the model: a token from the user's generation bucket first (429 past it).
       await takeGenerationToken(ctx, { userId: user.id, lang, res });
       // Nothing is spent on a package the user cannot pay for in full (the administrator always passes).

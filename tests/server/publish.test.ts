@@ -113,7 +113,7 @@ describe('POST /api/books/:bookType/publish: a finished book', () => {
     const res = await ts.http.get('/api/books/children/publish').set('cookie', author.cookie);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // No package made today yet: 0 of KDP's 3 new titles a day (the publish panel shows it).
-    expect(PublishQuoteSchema.parse(res.body)).toEqual({ is_finished: true, steps: STEPS, cost: COST, trim: '5.5x8.5', package: null, today: { packages: 0, per_day: 3 }, ai_text: { level: 'entirely', share: 1 } });
+    expect(PublishQuoteSchema.parse(res.body)).toEqual({ is_finished: true, steps: STEPS, cost: COST, trim: '5.5x8.5', package: null, today: { packages: 0, per_day: 3 }, ai_text: { level: 'entirely', share: 1 }, book_id: expect.any(Number), cover: null });
     expect(await balanceOf(ts, author.id)).toBe(50);
     expect(publishingRows(ts, author.id)).toEqual([]);
   });

@@ -1,9 +1,12 @@
-// The writer's own cover picture, read with sharp and checked against the stores' rules before anything is
-// spent (engine/publish/cover-rules.ts); the stores' covers are then made from it like any art.
+// The writer's own cover picture, checked against the stores' rules before anything is spent
+// (engine/publish/cover-rules.ts): its first bytes say what it is (an SVG or a file that is no picture is
+// refused unread), then sharp reads its header alone (the size it declares) in its own thread pool, so a
+// server goes on answering others meanwhile; nothing is decoded to be checked. The stores' covers are then
+// made from it like any art (engine/node/print/cover.ts), decoded at most at COVER_MAX_PIXELS.
 import sharp from 'sharp';
 import { catalogueMessage } from '../../errors.js';
 import { KaryaError } from '../../karya-error.js';
-import { coverPictureProblem, type CoverPictureProblem } from '../../publish/cover-rules.js';
+import { coverPictureProblem, pictureKindOf, type CoverPictureProblem } from '../../publish/cover-rules.js';
 
 /** A picture refused as a cover: the rule it breaks, as a catalogue code and its values (en and ms). */
 export class CoverPictureError extends KaryaError {
@@ -18,25 +21,45 @@ export class CoverPictureError extends KaryaError {
   }
 }
 
-/** Pixels sharp will decode at most (a 50 MB picture of any sane cover is far below): a bomb is refused unread. */
-const MAX_PIXELS = 20_000 * 20_000;
+/** A picture a store's cover can be made from: its bytes as given, its format (sharp's name) and its size as the writer sees it. */
+export interface CheckedCoverPicture {
+  bytes: Uint8Array;
+  format: 'jpeg' | 'png' | 'tiff' | 'webp';
+  width: number;
+  height: number;
+}
 
 /**
- * The picture's bytes when a store's cover can be made from them; else CoverPictureError naming the file,
- * its size and the rule. Only the header is read: a picture is never decoded to be checked.
- * @example const png = await readCoverPicture(readFileSync('me.jpg'), 'me.jpg')
+ * The picture with its format and size when a store's cover can be made from it; else CoverPictureError
+ * naming the file, its size and the rule. Only the header is read: a picture is never decoded to be checked.
+ * @example const { width, height } = await checkCoverPicture(readFileSync('me.jpg'), 'me.jpg')
  */
-export async function readCoverPicture(bytes: Uint8Array, file: string): Promise<Uint8Array> {
+export async function checkCoverPicture(bytes: Uint8Array, file: string): Promise<CheckedCoverPicture> {
+  const kind = pictureKindOf(bytes);
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>> | undefined;
-  try {
-    meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
-  } catch {
-    meta = undefined;
+  if (kind && kind !== 'svg') {
+    try {
+      // No pixel limit here: metadata() decodes nothing, and the size it reads is what the rules check (a
+      // picture declaring more pixels than a store takes is refused with its size, not as unreadable).
+      meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    } catch {
+      meta = undefined;
+    }
   }
   // EXIF orientations 5 to 8 turn the picture a quarter: the cover is as the writer sees it.
   const isTurned = (meta?.orientation ?? 1) >= 5;
   const [width, height] = isTurned ? [meta?.height ?? 0, meta?.width ?? 0] : [meta?.width ?? 0, meta?.height ?? 0];
-  const problem = coverPictureProblem({ file, bytes: bytes.byteLength, ...(meta?.format ? { format: meta.format } : {}), width, height });
+  // The format is the one its first bytes and sharp agree on: a PNG header on other bytes is no picture.
+  const format = kind === 'svg' ? 'svg' : meta?.format === kind ? kind : meta?.format;
+  const problem = coverPictureProblem({ file, bytes: bytes.byteLength, ...(format ? { format } : {}), width, height });
   if (problem) throw new CoverPictureError(problem);
-  return bytes;
+  return { bytes, format: format as CheckedCoverPicture['format'], width, height };
+}
+
+/**
+ * The picture's bytes when a store's cover can be made from them; else CoverPictureError (checkCoverPicture).
+ * @example const png = await readCoverPicture(readFileSync('me.jpg'), 'me.jpg')
+ */
+export async function readCoverPicture(bytes: Uint8Array, file: string): Promise<Uint8Array> {
+  return (await checkCoverPicture(bytes, file)).bytes;
 }

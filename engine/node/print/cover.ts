@@ -10,6 +10,10 @@ import {
   BARCODE_BOX_IN, COVER_BLEED_IN, PT_PER_IN, SPINE_TEXT_MIN_PAGES, TRIM_SIZES, wrapCoverInches, type PaperName, type TrimName,
 } from '../../print.js';
 import { Measure, breakLines, hyphenatorOf, lineOps, registerFonts, runsToWords, type FontName, type TextOp } from './typeset.js';
+import { COVER_MAX_PIXELS } from '../../publish/cover-rules.js';
+
+/** A cover's art is decoded at most at the largest size a store takes (a writer's picture was checked against it from its header). */
+const ART = { limitInputPixels: COVER_MAX_PIXELS } as const;
 
 /** KDP's eBook cover: height 1.6 × width, at least 1,600 px wide, its resolution set (300 pixels an inch). */
 export const EBOOK_COVER = { minWidth: 1600, ratio: 1.6, dpi: 300 } as const;
@@ -37,7 +41,7 @@ export function ebookCoverSize(wanted?: PixelSize): PixelSize {
  */
 export async function ebookCoverJpeg(image: Uint8Array, size: PixelSize = ebookCoverSize()): Promise<CoverImage> {
   // rotate(): a phone's picture stands as its EXIF orientation says.
-  const { data, info } = await sharp(image)
+  const { data, info } = await sharp(image, ART)
     .rotate()
     .resize(size.width, size.height, { fit: 'cover', position: 'centre' })
     .flatten({ background: '#ffffff' })
@@ -129,8 +133,8 @@ export async function renderWrapCover(input: {
 
   // The front art at 300 dpi over the front panel and its bleed; the rest in the art's dominant colour.
   const frontPx = wrapFrontPx(input.trim);
-  const art = await sharp(input.art).rotate().resize(frontPx.width, frontPx.height, { fit: 'cover', position: 'centre' }).flatten({ background: '#ffffff' }).toColourspace('srgb').jpeg({ quality: 90 }).toBuffer();
-  const { dominant } = await sharp(input.art).stats();
+  const art = await sharp(input.art, ART).rotate().resize(frontPx.width, frontPx.height, { fit: 'cover', position: 'centre' }).flatten({ background: '#ffffff' }).toColourspace('srgb').jpeg({ quality: 90 }).toBuffer();
+  const { dominant } = await sharp(input.art, ART).stats();
   const ink = inkOn(dominant);
 
   const date = input.date ?? new Date();

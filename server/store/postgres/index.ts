@@ -9,6 +9,7 @@ import { delayFor, RECONNECT } from '../../../engine/index.js';
 import { seriesRepository } from '../queries/series.js';
 import { fingerprintRepository } from '../queries/fingerprints.js';
 import { editionRepository } from '../queries/editions.js';
+import { coverRepository } from '../queries/covers.js';
 import { postgresVersions } from './versions.js';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.js';
@@ -144,6 +145,7 @@ export function postgresRepositories(opened: OpenedPostgres): Repositories & { c
     series: (owner) => seriesRepository(db as never, exec, owner),
     fingerprints: (owner) => fingerprintRepository(db as never, exec, owner),
     editions: (owner) => editionRepository(db as never, exec, owner),
+    covers: (owner) => coverRepository(db as never, exec, owner),
     versions: postgresVersions(db as unknown as Kysely<unknown>),
     drafts: postgresDrafts(db as unknown as Kysely<unknown>),
     users: userRepository(db, exec, (listener) => feed.subscribe(listener)),

@@ -1,0 +1,70 @@
+// A writer's own cover pictures, once for both databases (migrations/0033_book_covers.ts): one per book of
+// the owner's, kept as given after the stores' rules passed it (engine/node/print/cover-picture.ts).
+import { all, first, run, transaction, type Db, type Exec } from './run.js';
+
+/** book_covers (migrations/0033): a server-only table, one picture per book. */
+export interface BookCoversTable {
+  book_id: number;
+  owner: string;
+  image: Uint8Array;
+  format: string;
+  width: number;
+  height: number;
+  file_name: string;
+  created_at: string;
+}
+
+/** What is kept of a cover picture besides its bytes. */
+export interface CoverFacts {
+  bookId: number;
+  format: string;
+  width: number;
+  height: number;
+  /** The name the writer's file had. */
+  fileName: string;
+  bytes: number;
+  /** When it was given (ISO 8601, UTC). */
+  createdAt: string;
+}
+
+export interface CoverRepository {
+  /** Whether the owner has a book of this id (a picture for another's book is refused before its bytes are read). */
+  hasBook(bookId: number): Promise<boolean>;
+  /** Keep (or replace) the picture of one of the owner's books; false when the owner has no such book. */
+  save(input: { bookId: number; image: Uint8Array; format: string; width: number; height: number; fileName: string }): Promise<boolean>;
+  /** The picture of the owner's book with what is known of it, or null (none given: the package's cover is made). */
+  find(bookId: number): Promise<(CoverFacts & { image: Uint8Array }) | null>;
+  /** What is known of the pictures of these books of the owner's (without their bytes). */
+  factsOf(bookIds: readonly number[]): Promise<CoverFacts[]>;
+  /** Let the book's picture go (its packages are made again without it); false when there was none. */
+  remove(bookId: number): Promise<boolean>;
+}
+
+/** SQLite's CURRENT_TIMESTAMP ("YYYY-MM-DD HH:MM:SS", UTC) as ISO 8601. */
+const isoOf = (stamp: string) => (stamp.includes('T') ? stamp : `${stamp.replace(' ', 'T')}Z`);
+
+type FactsRow = { book_id: number; format: string; width: number; height: number; file_name: string; bytes: number | string; created_at: string };
+const factsOf = (r: FactsRow): CoverFacts => ({ bookId: r.book_id, format: r.format, width: r.width, height: r.height, fileName: r.file_name, bytes: Number(r.bytes), createdAt: isoOf(r.created_at) });
+
+export function coverRepository(db: Db, exec: Exec, owner: string): CoverRepository {
+  const covers = db.withTables<{ book_covers: BookCoversTable }>();
+  const mine = () => covers.selectFrom('book_covers').where('owner', '=', owner);
+  const factColumns = (q: ReturnType<typeof mine>) =>
+    q.select((e) => ['book_id', 'format', 'width', 'height', 'file_name', 'created_at', e.fn<number>('length', ['image']).as('bytes')] as const);
+  return {
+    hasBook: async (bookId) => (await exec(first(db.selectFrom('books').select('id').where('id', '=', bookId).where('owner', '=', owner)))) !== undefined,
+    save: ({ bookId, image, format, width, height, fileName }) =>
+      exec(transaction(function* () {
+        if (!(yield* first(db.selectFrom('books').select('id').where('id', '=', bookId).where('owner', '=', owner)))) return false;
+        const row = { owner, image: Buffer.from(image.buffer, image.byteOffset, image.byteLength), format, width, height, file_name: fileName, created_at: new Date().toISOString() };
+        yield* run(covers.insertInto('book_covers').values({ book_id: bookId, ...row }).onConflict((oc) => oc.column('book_id').doUpdateSet(row)));
+        return true;
+      })),
+    find: async (bookId) => {
+      const row = await exec(first(factColumns(mine().where('book_id', '=', bookId)).select('image')));
+      return row ? { ...factsOf(row), image: new Uint8Array(row.image) } : null;
+    },
+    factsOf: async (bookIds) => (bookIds.length ? (await exec(all(factColumns(mine().where('book_id', 'in', [...bookIds]))))).map(factsOf) : []),
+    remove: async (bookId) => (await exec(run(covers.deleteFrom('book_covers').where('owner', '=', owner).where('book_id', '=', bookId)))) > 0,
+  };
+}

@@ -20,6 +20,24 @@ export interface VoiceFingerprint {
   /** Overused phrases (engine/session/voice/overused.ts) per 1,000 words. */
   overusedPerThousand: number;
   words: number;
+  /**
+   * How far the sample itself strays from chapter to chapter (engine/session/voice/bounds.ts): absent for a
+   * short sample (under three slices) and for a voice kept before bounds were measured.
+   */
+  bounds?: VoiceBounds;
+}
+
+/** A sample's own range per statistic, from its chapters (or ~1,500-word slices): a part inside it is in the voice. */
+export interface VoiceBounds {
+  /** How many slices of the sample they come from. */
+  slices: number;
+  sentenceWords: [number, number];
+  paragraphWords: [number, number];
+  dialogueShare: [number, number];
+  diversity: [number, number];
+  /** The points of view and tenses its slices are told in. */
+  pointsOfView: Array<'first' | 'second' | 'third'>;
+  tenses: Array<'past' | 'present'>;
 }
 
 export interface BookVoice {
@@ -40,7 +58,20 @@ function fingerprintOf(raw: unknown): VoiceFingerprint | undefined {
   if (f.pointOfView !== 'first' && f.pointOfView !== 'second' && f.pointOfView !== 'third') return undefined;
   const tense = f.tense === 'past' || f.tense === 'present' || f.tense === 'mixed' ? f.tense : null;
   const openers = Array.isArray(f.openers) ? f.openers.filter((o): o is string => typeof o === 'string').slice(0, 5) : [];
-  return { sentenceWords: { mean: f.sentenceWords.mean, spread: f.sentenceWords.spread }, paragraphWords: f.paragraphWords, dialogueShare: f.dialogueShare, diversity: f.diversity, openers, pointOfView: f.pointOfView, tense, overusedPerThousand: f.overusedPerThousand, words: f.words };
+  const bounds = boundsOf(f.bounds);
+  return { sentenceWords: { mean: f.sentenceWords.mean, spread: f.sentenceWords.spread }, paragraphWords: f.paragraphWords, dialogueShare: f.dialogueShare, diversity: f.diversity, openers, pointOfView: f.pointOfView, tense, overusedPerThousand: f.overusedPerThousand, words: f.words, ...(bounds ? { bounds } : {}) };
+}
+
+const isRange = (x: unknown): x is [number, number] => Array.isArray(x) && x.length === 2 && isNum(x[0]) && isNum(x[1]) && x[0] <= x[1];
+
+/** Kept bounds, or undefined when any is malformed (the part is then measured as against a short sample). */
+function boundsOf(raw: unknown): VoiceBounds | undefined {
+  const b = raw as Partial<VoiceBounds> | null | undefined;
+  if (!b || typeof b !== 'object' || !isNum(b.slices) || !isRange(b.sentenceWords) || !isRange(b.paragraphWords) || !isRange(b.dialogueShare) || !isRange(b.diversity)) return undefined;
+  const pointsOfView = Array.isArray(b.pointsOfView) ? b.pointsOfView.filter((p) => p === 'first' || p === 'second' || p === 'third') : [];
+  const tenses = Array.isArray(b.tenses) ? b.tenses.filter((t) => t === 'past' || t === 'present') : [];
+  if (!pointsOfView.length) return undefined;
+  return { slices: b.slices, sentenceWords: [...b.sentenceWords], paragraphWords: [...b.paragraphWords], dialogueShare: [...b.dialogueShare], diversity: [...b.diversity], pointsOfView, tenses };
 }
 
 const strings = (x: unknown): string[] => (Array.isArray(x) ? x.filter((s): s is string => typeof s === 'string' && s.trim() !== '') : []);

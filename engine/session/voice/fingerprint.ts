@@ -4,8 +4,10 @@
 // The fingerprint is the handful of simple statistics by which model imitations are told from a writer's
 // prose (sentence length and its spread, paragraph length, the share of dialogue, vocabulary diversity as
 // MTLD, the common sentence openers, point of view and tense as detected) and the overused-phrase rate.
-// A part is compared statistic by statistic: each distance is 1 at the edge of its band (BANDS), the
-// overall distance is their mean, and a statistic over 1 is a drift, named to the writer in their language.
+// A sample long enough is also measured slice by slice (its chapters), and the spread between them gives the
+// bounds a part is measured against (bounds.ts). A part is compared statistic by statistic: each distance is 1
+// at the edge of its bounds, the overall distance is their mean, and a statistic over 1 is a drift (dialogue
+// share only beside another), named to the writer in their language.
 import type { Lang } from '../../spec/types.js';
 import { detectLanguage } from '../language.js';
 import { proseOfPlainText, unwrapLines } from '../../import/plain-text.js';
@@ -15,6 +17,7 @@ import { overusedIn, phrasesToAvoid } from './overused.js';
 import { VoiceError } from './error.js';
 import { wordIdsOf } from './ascii-words.js';
 import type { BookVoice, VoiceFingerprint } from '../../compile/book-voice.js';
+import { boundsOfSlices, sliceFingerprints } from './bounds.js';
 
 export type { BookVoice, VoiceFingerprint } from '../../compile/book-voice.js';
 
@@ -249,7 +252,9 @@ export function voiceFromSample(raw: string, lang: Lang): Required<Pick<BookVoic
   if (fp.words < MIN_SAMPLE_WORDS) throw new VoiceError('voice_too_short', { words: fp.words, min: MIN_SAMPLE_WORDS });
   const found = detectLanguage(text).language;
   if ((lang === 'en' && (found === 'ms' || found === 'id')) || (lang === 'ms' && found === 'en')) throw new VoiceError('voice_language', { expected: lang, found });
-  return { fingerprint: fp, exemplars: exemplarsOf(text, lang, fp), ...(sample.words > MAX_SAMPLE_WORDS ? { sampledFrom: sample.words } : {}) };
+  // The spread is read on the whole sample (its chapters), not on the even sample taken for the figures.
+  const bounds = boundsOfSlices(sliceFingerprints(whole, lang, fingerprintOf));
+  return { fingerprint: { ...fp, ...(bounds ? { bounds } : {}) }, exemplars: exemplarsOf(text, lang, fp), ...(sample.words > MAX_SAMPLE_WORDS ? { sampledFrom: sample.words } : {}) };
 }
 
 export { VoiceError } from './error.js';

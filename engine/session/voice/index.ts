@@ -5,5 +5,6 @@
 export { fingerprintOf, voiceFromSample, mtld, MIN_SAMPLE_WORDS, MAX_SAMPLE_WORDS, MIN_PART_WORDS, EXEMPLAR_WORDS } from './fingerprint.js';
 export { VoiceError, voiceMessage, type VoiceErrorCode } from './error.js';
 export { overusedIn, isOverused, avoidListOf, phrasesToAvoid, OVERUSED_BAND, MAX_AVOID, MAX_AVOID_CHARS, type OverusedMeasure } from './overused.js';
-export { voiceMarksOf, partVoiceOf, partOverusedOf, towardVoiceNote, driftNote, statisticsOf, BANDS, type VoiceMarks, type PartVoice, type VoiceStatistic } from './measure.js';
+export { voiceMarksOf, partVoiceOf, partOverusedOf, towardVoiceNote, driftNote, statisticsOf, driftsOf, BANDS, type VoiceMarks, type PartVoice, type VoiceStatistic } from './measure.js';
+export { slicesOf, boundsOfSlices, boundsOfVoice, SLICE_WORDS, MIN_SLICES, MAX_SLICES, SPREADS, SHORT_SAMPLE_WIDENING } from './bounds.js';
 export { voiceGuidanceOf, withoutExemplars } from './guidance.js';

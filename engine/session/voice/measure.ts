@@ -1,22 +1,22 @@
 // A part against the writer's voice: its fingerprint, the distance per statistic (1 at the edge of the
-// band), one overall figure (their mean) and the statistics outside the band, with the words that name
-// them ("sentences 2.1× longer, no dialogue"); and the overused phrases it uses.
+// sample's own bounds, bounds.ts), one overall figure (their mean) and the statistics outside them, with the
+// words that name them ("sentences 2.1× longer, no dialogue"); and the overused phrases it uses.
 import type { Lang } from '../../spec/types.js';
 import type { BookState } from '../../compile/flow.js';
 import { VoiceError } from './error.js';
 import { fingerprintOf, MIN_PART_WORDS, type BookVoice, type VoiceFingerprint } from './fingerprint.js';
+import { boundsOfVoice, distanceWithin } from './bounds.js';
 import { isOverused, overusedIn, type OverusedMeasure } from './overused.js';
 import { TEXTS_KEPT, byText } from '../../text-cache.js';
 
 export type VoiceStatistic = 'sentenceWords' | 'paragraphWords' | 'dialogueShare' | 'diversity' | 'pointOfView' | 'tense';
 
-/** How far a part may stray from the voice before it drifts: a ratio for lengths and diversity, a difference for dialogue. */
-export const BANDS = { sentenceWords: 1.5, paragraphWords: 2.5, dialogueShare: 0.2, diversity: 1.6 } as const;
+export { BANDS } from './bounds.js';
 
 export interface PartVoice {
-  /** The mean of the per-statistic distances, to 0.01 (1: at the edge of the band). */
+  /** The mean of the per-statistic distances, to 0.01 (1: at the edge of the voice's bounds). */
   distance: number;
-  /** The statistics outside their band. */
+  /** The statistics outside their bounds (dialogue share only beside another). */
   drifts: VoiceStatistic[];
   /** Per statistic, to 0.01. */
   statistics: Record<VoiceStatistic, number>;
@@ -25,19 +25,29 @@ export interface PartVoice {
   fingerprint: VoiceFingerprint;
 }
 
-const ratioDistance = (a: number, b: number, band: number) => (a > 0 && b > 0 ? Math.abs(Math.log(a / b)) / Math.log(band) : a === b ? 0 : 2);
 const r2 = (x: number) => Math.round(100 * x) / 100;
 
-/** Each statistic's distance from the voice (1 at the edge of its band). */
+/** Each statistic's distance from the voice: 1 at the edge of the sample's own bounds (bounds.ts). */
 export function statisticsOf(voice: VoiceFingerprint, part: VoiceFingerprint): Record<VoiceStatistic, number> {
+  const b = boundsOfVoice(voice);
+  const isTold = (t: VoiceFingerprint['tense']): t is 'past' | 'present' => t === 'past' || t === 'present';
   return {
-    sentenceWords: r2(ratioDistance(part.sentenceWords.mean, voice.sentenceWords.mean, BANDS.sentenceWords)),
-    paragraphWords: r2(ratioDistance(part.paragraphWords, voice.paragraphWords, BANDS.paragraphWords)),
-    dialogueShare: r2(Math.abs(part.dialogueShare - voice.dialogueShare) / BANDS.dialogueShare),
-    diversity: r2(ratioDistance(part.diversity, voice.diversity, BANDS.diversity)),
-    pointOfView: part.pointOfView === voice.pointOfView ? 0 : 2,
-    tense: part.tense && voice.tense && part.tense !== 'mixed' && voice.tense !== 'mixed' && part.tense !== voice.tense ? 2 : 0,
+    sentenceWords: r2(distanceWithin(part.sentenceWords.mean, b.sentenceWords, true)),
+    paragraphWords: r2(distanceWithin(part.paragraphWords, b.paragraphWords, true)),
+    dialogueShare: r2(distanceWithin(part.dialogueShare, b.dialogueShare, false)),
+    diversity: r2(distanceWithin(part.diversity, b.diversity, true)),
+    pointOfView: b.pointsOfView.includes(part.pointOfView) ? 0 : 2,
+    tense: isTold(part.tense) && b.tenses.length && !b.tenses.includes(part.tense) ? 2 : 0,
   };
+}
+
+/**
+ * The statistics outside their bounds. Dialogue share is named only beside another: alone it tells a scene
+ * (a conversation, a journey), not a voice; on real novels it was most of the false alarms (docs/voice.md).
+ */
+export function driftsOf(statistics: Record<VoiceStatistic, number>): VoiceStatistic[] {
+  const out = (Object.keys(statistics) as VoiceStatistic[]).filter((k) => statistics[k] > 1);
+  return out.some((k) => k !== 'dialogueShare') ? out : [];
 }
 
 const WORDS = {
@@ -100,7 +110,7 @@ export function partVoiceOf(voice: BookVoice | undefined, text: string, lang: La
   if (fp.words < MIN_PART_WORDS) return undefined;
   const statistics = statisticsOf(voice.fingerprint, fp);
   const values = Object.values(statistics);
-  const drifts = (Object.keys(statistics) as VoiceStatistic[]).filter((k) => statistics[k] > 1);
+  const drifts = driftsOf(statistics);
   return { distance: r2(values.reduce((a, b) => a + b, 0) / values.length), drifts, statistics, notes: drifts.map((d) => driftNote(d, voice.fingerprint!, fp, lang)), fingerprint: fp };
 }
 

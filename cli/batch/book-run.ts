@@ -9,7 +9,7 @@ import {
 import { answerNotesOf, delayFor, providerThrough, retryAfterMs, shouldRetry, stepMarksOf, type Lang, type RetryRule, type StepMarks, type StepResult as StepDone } from '../../engine/index.js';
 import { afterWaitingIo, type Provider } from '../../engine/node.js';
 import type { StateFile } from '../../server/index.js';
-import { writeBookFiles } from './files.js';
+import { isFileTheProgress, writeBookFiles } from './files.js';
 import type { BatchJob } from './jobs.js';
 import { isPlainFsError, plainFsError } from '../fs-check.js';
 import { exportLimitMessage } from '../export-format.js';
@@ -247,6 +247,7 @@ export async function runBook(run: BatchCalls, book: BookRun, told?: SeriesTold,
   if (book.isComplete) start();
   let label = '';
   let png: Uint8Array | undefined;
+  let isWritten = false;
   try {
     // A finished book is not written again (its file is, from the saved parts, if it went missing);
     // a cover keeps no saved progress: its file is its progress.
@@ -266,6 +267,12 @@ export async function runBook(run: BatchCalls, book: BookRun, told?: SeriesTold,
       });
       calls++;
       png = outcome.png ?? png;
+      // A piece that keeps no saved progress is finished once its file is written (files.ts): not before, or a
+      // batch killed in between would ask for it again.
+      if (isFileTheProgress(spec)) {
+        await writeBookFiles(job, session.state, png);
+        isWritten = true;
+      }
       done++;
       progress?.stepDone();
       words += outcome.words;
@@ -290,7 +297,8 @@ export async function runBook(run: BatchCalls, book: BookRun, told?: SeriesTold,
     // written: the book finished first is the original, however long writing its files takes.
     const closing = run.nearDuplicates ? run.nearDuplicates(job, session?.state ?? book.state) : Promise.resolve({ closeTo: [] });
     closing.catch(() => undefined);
-    await writeBookFiles(job, session?.state ?? book.state, png);
+    // (A finished piece whose file is its progress has no saved text to write it again from.)
+    if (!isWritten && !(book.isComplete && isFileTheProgress(spec))) await writeBookFiles(job, session?.state ?? book.state, png);
     run.totals.shortParts += shortParts;
     run.totals.repeatingParts += repeatingParts;
     // Its continuity is read while the near-duplicate check runs (in a thread of its own in a local batch).

@@ -1,9 +1,10 @@
 // A finished batch book's files (its Markdown, the other formats it asks for, or a cover's PNG), written
 // by a local batch (scheduler.ts) and by a queued one's command (queued.ts), which loads nothing of the
 // model's calls.
+import { existsSync, statSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { bookDocument, bookMarkdown, type BookState } from '../../engine/index.js';
+import { bookDocument, bookMarkdown, type BookState, type ResolvedSpec } from '../../engine/index.js';
 import type { BatchJob } from './jobs.js';
 
 /**
@@ -20,14 +21,30 @@ async function writeAtomically(file: string, data: string | Uint8Array): Promise
   await rename(tmp, file);
 }
 
-/** Write a finished book's files: its Markdown and the other formats it asks for, or a cover's PNG. */
+/**
+ * True for a job that keeps no saved progress (a cover, a single piece whose generator saves none, as `karya
+ * generate` keeps none for it): its file is its progress. Its one step is finished only once its file is written,
+ * and a batch run again counts it done when the file is there, so a finished piece is never asked (and paid) again.
+ */
+export function isFileTheProgress(spec: ResolvedSpec): boolean {
+  return spec.kind !== 'book' && (spec.kind === 'image' || !spec.flow.savesProgress);
+}
+
+/** A job's file is there (written whole: files are renamed into place), so a job whose file is its progress is done. */
+export function hasOutFile(job: BatchJob): boolean {
+  return existsSync(job.outFile) && statSync(job.outFile).size > 0;
+}
+
+/**
+ * Write a finished book's files: the other formats it asks for, then its Markdown (last, so that a Markdown file
+ * there means its other files are too), or a cover's PNG.
+ */
 export async function writeBookFiles(job: BatchJob, state: BookState, png?: Uint8Array): Promise<void> {
   const { spec } = job;
   if (spec.kind === 'image') {
     if (png) await writeAtomically(job.outFile, png);
     return;
   }
-  await writeAtomically(job.outFile, bookMarkdown(spec, state));
   if (job.exports.length) {
     // In the export pool's threads, within its time and memory limits (a limit hit fails this job only).
     const { exportPool } = await (await import('../../engine/node.js')).loadExportPool();
@@ -36,4 +53,5 @@ export async function writeBookFiles(job: BatchJob, state: BookState, png?: Uint
     const doc = bookDocument(spec, state, { ...(author ? { author } : {}), ...(title ? { title } : {}) });
     for (const { format, file } of job.exports) await writeAtomically(file, await exportPool({ maxQueued: Infinity, countsWaiting: false }).render(doc, format));
   }
+  await writeAtomically(job.outFile, bookMarkdown(spec, state));
 }

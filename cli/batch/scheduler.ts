@@ -5,7 +5,6 @@
 // every step under `karya generate`'s key; a 429 pauses every chain for the wait the server asks.
 // One book's run (its steps, retries, memory updates and events) is book-run.ts.
 import { setMaxListeners } from 'node:events';
-import { existsSync, statSync } from 'node:fs';
 import PQueue from 'p-queue';
 import { catalogueMessage, providerThrough, stepsFor, SeriesError, startBook, type PromptRenderer } from '../../engine/index.js';
 import type { Provider, TextRequest } from '../../engine/node.js';
@@ -14,6 +13,7 @@ import { CLI_USER } from '../util.js';
 import type { BatchJob } from './jobs.js';
 import { TokenWindow } from './limits.js';
 import { bookAdmission } from './admission.js';
+import { hasOutFile, isFileTheProgress } from './files.js';
 import type { CheckJob } from './near-duplicates.js';
 import { DEFAULT_RETRY, runBook, type BatchCalls, type BatchEvent, type BookRun, type RetryPolicy, type SeriesTold } from './book-run.js';
 
@@ -71,16 +71,16 @@ export interface RunBatchInput {
   nearDuplicates?: CheckJob;
 }
 
-/** Load each job's saved progress (saved under the job's id); images are done when their file exists. */
+/** Load each job's saved progress (saved under the job's id); a job whose file is its progress (files.ts) is done when its file exists. */
 export async function loadBooks(state: StateFile | undefined, jobs: readonly BatchJob[]): Promise<BookRun[]> {
   const books: BookRun[] = [];
   for (const job of jobs) {
     const { spec } = job;
     const fresh = startBook({ spec, settings: job.settings, totalChapters: job.totalChapters });
     const totalSteps = stepsFor(spec, job.totalChapters).length;
-    if (spec.kind === 'image') {
-      const isDone = existsSync(job.outFile) && statSync(job.outFile).size > 0;
-      books.push({ job, state: fresh, totalSteps, doneSteps: isDone ? 1 : 0, isComplete: isDone });
+    if (isFileTheProgress(spec)) {
+      const isDone = hasOutFile(job);
+      books.push({ job, state: fresh, totalSteps, doneSteps: isDone ? totalSteps : 0, isComplete: isDone });
       continue;
     }
     const saved = state ? await state.repos.books.load({ userId: CLI_USER, key: job.key }) : null;

@@ -1,7 +1,7 @@
 // The Publish panel of a finished book: what a package costs before anything is spent, publishing it with
 // the author name, paperback trim and paper (the server runs and charges each step), then per channel
 // (KDP eBook, KDP paperback, Google Play Books, Kobo) its readiness checks with what to fix and the rule
-// each comes from; the cover, description and keywords made; each file and the zip to download. The
+// each comes from; the writer's own cover picture (CoverUpload.tsx); the cover, description and keywords made; each file and the zip to download. The
 // package made last is shown again on the next visit. Words in the studio language (the page's `lang`).
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -14,6 +14,7 @@ import { useAuth } from '../lib/auth.js';
 import { checkWords, sourceLink } from '../engine.js';
 import { pageWord, type PageWord } from './words.js';
 import { useLang } from '../i18n/index.js';
+import { CoverUpload } from './CoverUpload.js';
 
 type ChannelReport = KdpPackage['channels'][keyof KdpPackage['channels']];
 type CheckStatus = ChannelReport['checks'][number]['status'];
@@ -119,6 +120,7 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
           />
           <p id={`${authorId}-hint`} className="mt-1 text-xs text-gray-500 dark:text-gray-400">{pageWord('publishAuthorHint', lang)}</p>
           <PaperbackChoices id={authorId} quote={quote} lang={lang} isDisabled={isPublishing} trim={trim} paper={paper} aiText={aiText} onTrim={pickTrim} onPaper={setPaper} onAiText={setAiText} />
+          {quote.book_id !== undefined && <CoverUpload bookId={quote.book_id} cover={quote.cover ?? null} lang={lang} isDisabled={isPublishing} onChange={() => void load()} />}
           <p className="mt-3 text-sm" data-testid="publish-cost">
             {pageWord('publishCost', lang, { n: cost })}
             {!isAdmin && credits < cost && <span className="ml-1 text-amber-700 dark:text-amber-400">{pageWord('publishShort', lang, { n: credits.toLocaleString('en') })}</span>}

@@ -9,12 +9,14 @@ import { CONTINUITY_WORDS } from './continuityWords.js';
 import { VOICE_WORDS } from './voiceWords.js';
 import { PROVENANCE_WORDS } from './provenanceWords.js';
 import { EDIT_WORDS } from './editWords.js';
+import { COVER_WORDS } from './coverWords.js';
 
 export const PAGE_WORDS = {
   ...CONTINUITY_WORDS,
   ...VOICE_WORDS,
   ...PROVENANCE_WORDS,
   ...EDIT_WORDS,
+  ...COVER_WORDS,
   settings: { en: 'Settings', ms: 'Tetapan' },
   preview: { en: 'Preview', ms: 'Pratonton' },
   generationProcess: { en: 'Generation Process', ms: 'Proses Penjanaan' },

@@ -227,8 +227,8 @@ export async function postEventStream(path: string, body: unknown, onEvent: (e: 
  * with the contract's response. Throws ApiError.
  * @example await upload('POST /books/import/preview', { query: { file: f.name } }, f)
  */
-export async function upload<K extends JsonRouteKey>(route: K, input: { query?: object; signal?: AbortSignal }, file: Blob): Promise<ResponseOf<K>> {
-  const [method, path] = routeUrl(route, input.query ? { query: input.query } : {});
-  const res = await send(path, { method, headers: { 'content-type': 'application/octet-stream' }, body: file, ...(input.signal ? { signal: input.signal } : {}) });
+export async function upload<K extends JsonRouteKey>(route: K, input: { params?: object; query?: object; signal?: AbortSignal; contentType?: string }, file: Blob): Promise<ResponseOf<K>> {
+  const [method, path] = routeUrl(route, { ...(input.params ? { params: input.params } : {}), ...(input.query ? { query: input.query } : {}) });
+  const res = await send(path, { method, headers: { 'content-type': input.contentType ?? 'application/octet-stream' }, body: file, ...(input.signal ? { signal: input.signal } : {}) });
   return (await res.json()) as ResponseOf<K>;
 }

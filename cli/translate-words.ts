@@ -5,6 +5,15 @@ const WORDS = {
   needsBook: { en: 'give the book to translate with --book ID (karya books lists your books and their ids)', ms: 'nyatakan buku untuk diterjemah dengan --book ID (karya books menyenaraikan buku anda dan idnya)' },
   needsModel: { en: 'a translation needs a model: set OPENAI_API_KEY (and OPENAI_BASE_URL for a local server); the offline provider only writes demo text', ms: 'terjemahan memerlukan model: tetapkan OPENAI_API_KEY (dan OPENAI_BASE_URL untuk pelayan tempatan); pembekal luar talian hanya menulis teks demo' },
   costBefore: { en: 'book {id} into {language}: {parts} parts at {per} credit a part, {total} credits in all, {remaining} still to pay; {terms} glossary terms held fast', ms: 'buku {id} ke dalam {language}: {parts} bahagian pada {per} kredit setiap bahagian, {total} kredit semuanya, {remaining} belum dibayar; {terms} istilah glosari dikekalkan' },
+  glossaryHeld: { en: 'the glossary holds these {terms} terms fast (term → how the edition writes it):', ms: 'glosari mengekalkan {terms} istilah ini (istilah → cara edisi menulisnya):' },
+  glossaryNone: { en: 'the glossary holds no terms fast.', ms: 'glosari tidak mengekalkan sebarang istilah.' },
+  glossaryHow: { en: 'to change them, run again with --glossary FILE: a YAML map of term: rendering ("Aisha: Aisyah"), or term: {rendering: Aisyah, gender: female} (female, male or unknown: how "dia" reads); "Term: ~" drops a term.', ms: 'untuk mengubahnya, jalankan semula dengan --glossary FAIL: peta YAML istilah: terjemahan ("Aisha: Aisyah"), atau istilah: {rendering: Aisyah, gender: female} (female, male atau unknown: cara "dia" dibaca); "Istilah: ~" membuang istilah.' },
+  female: { en: 'she', ms: 'perempuan' },
+  male: { en: 'he', ms: 'lelaki' },
+  unknown: { en: 'he or she', ms: 'lelaki atau perempuan' },
+  badRendering: { en: '"{term}" has no text rendering (a rendering, or {rendering, gender})', ms: '"{term}" tidak mempunyai terjemahan teks (terjemahan, atau {rendering, gender})' },
+  badGender: { en: '"{term}" has a gender that is not female, male or unknown', ms: '"{term}" mempunyai jantina yang bukan female, male atau unknown' },
+  tooLong: { en: '"{term}" or its rendering is longer than {most} characters (a name, not a sentence)', ms: '"{term}" atau terjemahannya lebih panjang daripada {most} aksara (nama, bukan ayat)' },
   window: { en: 'translating {label} (window {n} of {of})', ms: 'menterjemah {label} (tetingkap {n} daripada {of})' },
   askedAgain: { en: 'asking {label} (window {n} of {of}) again: {reason}', ms: 'meminta semula {label} (tetingkap {n} daripada {of}): {reason}' },
   partDone: { en: '{label} translated ({credits} credits)', ms: '{label} diterjemah ({credits} kredit)' },
@@ -13,6 +22,11 @@ const WORDS = {
   bible: { en: 'reading the edition\'s {label} into its own story bible', ms: 'membaca {label} edisi ini ke dalam catatan ceritanya sendiri' },
   bibleStopped: { en: 'the edition is translated, but its story bible stopped at {label}: {message} Run the same command again to go on.', ms: 'edisi ini telah diterjemah, tetapi catatan ceritanya berhenti di {label}: {message} Jalankan arahan yang sama sekali lagi untuk meneruskan.' },
   done: { en: 'The edition is book {id}. Export it with: karya export {generator} --book {id} --out edition.epub', ms: 'Edisi ini ialah buku {id}. Eksport dengan: karya export {generator} --book {id} --out edisi.epub' },
+  windowPiece: { en: 'translating {label}, paragraphs {first}–{last} (window {n} of {of})', ms: 'menterjemah {label}, perenggan {first}–{last} (tetingkap {n} daripada {of})' },
+  askedAgainPiece: { en: 'asking {label}, paragraphs {first}–{last} (window {n} of {of}) again: {reason}', ms: 'meminta semula {label}, perenggan {first}–{last} (tetingkap {n} daripada {of}): {reason}' },
+  partLeft: { en: '{label} translated but for {count} paragraph(s) ({paragraphs}), kept in {language} and marked untranslated; not charged', ms: '{label} diterjemah kecuali {count} perenggan ({paragraphs}), dikekalkan dalam {language} dan ditanda tidak diterjemah; tiada caj' },
+  left: { en: '{label}: paragraph(s) {paragraphs} could not be translated ({reason}) and are kept in {language}, marked untranslated.', ms: '{label}: perenggan {paragraphs} tidak dapat diterjemah ({reason}) dan dikekalkan dalam {language}, ditanda tidak diterjemah.' },
+  leftRerun: { en: 'The rest of the edition is saved. Run the same command again to ask for only what is left ({count} paragraph(s)); the parts with marks are charged once they are whole.', ms: 'Selebihnya edisi ini telah disimpan. Jalankan arahan yang sama sekali lagi untuk meminta yang tinggal sahaja ({count} perenggan); bahagian bertanda dicaj apabila ia lengkap.' },
 } as const;
 
 export function translateWord(key: keyof typeof WORDS, lang: Lang, vars: Record<string, string | number> = {}): string {

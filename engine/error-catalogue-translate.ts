@@ -63,6 +63,10 @@ export const TRANSLATE_CATALOGUE = {
     en: '{file}: a glossary is a YAML map of term: rendering (for example "Aisha: Aisha"); {problem}.',
     ms: '{file}: glosari ialah peta YAML istilah: terjemahan (contohnya "Aisha: Aisha"); {problem}.',
   },
+  translate_glossary_how: {
+    en: 'The glossary holds "{term}" as "{rendering}"; karya translate lists its terms as it starts. To change a rendering or drop a term, run again with --glossary FILE (a YAML map of term: rendering; "{term}: ~" drops it).',
+    ms: 'Glosari mengekalkan "{term}" sebagai "{rendering}"; karya translate menyenaraikan istilahnya semasa bermula. Untuk mengubah terjemahan atau membuang istilah, jalankan semula dengan --glossary FAIL (peta YAML istilah: terjemahan; "{term}: ~" membuangnya).',
+  },
   translate_paragraph_too_long: {
     en: 'A paragraph of {label} is too long for the model\'s window of {window} tokens, even alone: split it, or use a model with a larger window (KARYA_CONTEXT_TOKENS).',
     ms: 'Satu perenggan {label} terlalu panjang untuk tetingkap model sebanyak {window} token, walaupun bersendirian: pecahkannya, atau gunakan model dengan tetingkap yang lebih besar (KARYA_CONTEXT_TOKENS).',
@@ -86,5 +90,14 @@ export const TRANSLATE_CATALOGUE = {
   edition_not_found: {
     en: 'There is no such edition: an edition is made from its source book in My Books.',
     ms: 'Tiada edisi sedemikian: edisi dibuat daripada buku sumbernya dalam Buku Saya.',
+  },
+  // A writer's glossary file is bounded before it is parsed (cli/glossary-file.ts): each names the limit.
+  translate_glossary_too_large: {
+    en: '{file} is {size}: a glossary file may be at most {max} (room for its {terms} terms at most). A glossary holds the names of people, places and invented terms; words a dictionary has need no entry.',
+    ms: '{file} bersaiz {size}: fail glosari boleh bersaiz paling banyak {max} (cukup untuk {terms} istilahnya paling banyak). Glosari mengandungi nama orang, tempat dan istilah rekaan; perkataan yang ada dalam kamus tidak perlu dimasukkan.',
+  },
+  translate_glossary_too_many: {
+    en: '{file} holds {count} terms: a glossary holds at most {max}. Keep the names of people, places and invented terms; words a dictionary has need no entry.',
+    ms: '{file} mengandungi {count} istilah: glosari mengandungi paling banyak {max} istilah. Simpan nama orang, tempat dan istilah rekaan; perkataan yang ada dalam kamus tidak perlu dimasukkan.',
   },
 } as const satisfies Record<string, Bilingual>;

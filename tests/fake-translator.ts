@@ -1,7 +1,10 @@
 // The tests' fake model taught to translate (templates/translate.hbs requests): English ↔ Malay sentence by
 // sentence from PROSE_SENTENCES (the two lists are each other's translation), a small word map for titles and
 // anything else, names kept as the request's glossary sets them. It misbehaves one way at a time, on the first
-// ask of the chosen window only (an ask again is answered well), or on every ask (`always`).
+// ask of the chosen window only (an ask again is answered well), or on every ask (`always`). Habits real models
+// have, as options: names with Malay's particles (`nameEnding`), any prose translated with its dictionary words
+// as Malay writes them (`anyText`), a scene break kept as it is or rewritten (`breakAs`).
+import { hasTerm } from '../engine/index.js';
 import { PROSE_SENTENCES, userMessageOf } from './fake-openai.js';
 
 /** How a translating model goes wrong: a paragraph dropped, Indonesian, a paragraph left untranslated, a glossary name changed. */
@@ -13,6 +16,61 @@ export interface TranslatorOptions {
   at?: number;
   /** Misbehave on every ask from `at` on (a part that cannot be had). */
   always?: boolean;
+  /** Malay prose's habit: every name (each glossary rendering) written with this particle ("Aishalah", "Daniel Leelah"). */
+  nameEnding?: string;
+  /**
+   * Any English sentence the fake does not know translated as a real model would write it into Malay: Malay words of
+   * about its length (from the fixture's Malay sentences), its names as the glossary sets them, its dictionary words
+   * as Malay writes them (English → Inggeris, October → Oktober, God → Tuhan: DICTIONARY_MALAY).
+   */
+  anyText?: boolean;
+  /** A paragraph with no words (a scene break) written as this instead of kept as it is ("* * *" for "*   *   *"). */
+  breakAs?: string;
+  /** Long windows' habit: every ask of a window of more than this many paragraphs merges its first two (every time). */
+  mergeOver?: number;
+  /** A paragraph holding this text is never translated: it comes back as its source, every time. */
+  cannot?: string;
+  /**
+   * Malay "dia" into English: a sentence opening with "Dia" reads he or she by the gender the request gives the
+   * character named last before it (in the context paragraph or the window); told none, the model guesses "he".
+   */
+  pronouns?: boolean;
+}
+
+/** Capitalised words a translator writes as Malay does, never as the glossary's names. */
+export const DICTIONARY_MALAY: ReadonlyArray<readonly [string, string]> = [
+  ['English', 'Inggeris'], ['American', 'Amerika'], ['October', 'Oktober'], ['God', 'Tuhan'], ['Friday', 'Jumaat'],
+  ['Christmas', 'Krismas'], ['Cantonese', 'Kantonis'], ['Sunday', 'Ahad'], ['August', 'Ogos'], ['Mrs.', 'Puan'], ['Mr.', 'Encik'],
+  ['Miss', 'Cik'], ['French', 'Perancis'], ['Canadian', 'Kanada'], ['Island', 'Pulau'],
+];
+
+/** The fixture's Malay words, no names (the pool an unknown sentence's Malay is drawn from). */
+const MALAY_WORDS = PROSE_SENTENCES.ms.join(' ').split(/\s+/).map((w) => w.replace(/[^\p{L}-]/gu, '')).filter((w) => w && !/^\p{Lu}/u.test(w));
+
+/** A paragraph with no letters or digits (a scene break, an ornament). */
+const isWordless = (p: string) => !/[\p{L}\p{N}]/u.test(p);
+
+/** An English paragraph as Malay of about its length: its names (glossary renderings) and dictionary words, then Malay words, in sentences. */
+function anyMalay(paragraph: string, glossary: ReadonlyArray<readonly [string, string]>): string {
+  const names = [...glossary].sort((a, b) => b[0].length - a[0].length).filter(([term]) => hasTerm(paragraph, term, 'en')).map(([, rendering]) => rendering);
+  const words = DICTIONARY_MALAY.filter(([en]) => new RegExp(`(?<![\\p{L}])${en.replace('.', '\\.')}(?![\\p{L}])`, 'u').test(paragraph)).map(([, ms]) => ms);
+  const out = [...names.filter((n, i) => !names.slice(0, i).some((m) => hasTerm(m, n))), ...words];
+  // Words drawn at random (seeded by the paragraph): a run of the pool in order would repeat the paragraph before, sent with the window.
+  let seed = [...paragraph].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 2_147_483_647, 7) || 1;
+  while (out.join(' ').length < paragraph.length * 1.15) {
+    seed = (seed * 48_271) % 2_147_483_647;
+    out.push(MALAY_WORDS[seed % MALAY_WORDS.length]!);
+  }
+  // Sentences of twelve words, each capitalised and stopped.
+  const sentences = Array.from({ length: Math.ceil(out.length / 12) }, (_, k) => out.slice(k * 12, k * 12 + 12).join(' '));
+  return sentences.map((t) => `${t[0]!.toUpperCase()}${t.slice(1)}.`).join(' ');
+}
+
+/** Every glossary rendering in `text` with the particle after it (the longest rendering first: "Daniel Leelah", not "Daniellah Lee"). */
+function withEnding(text: string, glossary: ReadonlyArray<readonly [string, string]>, ending: string): string {
+  const renderings = [...new Set(glossary.map(([, r]) => r))].sort((a, b) => b.length - a.length).map((r) => r.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  if (!renderings.length) return text;
+  return text.replace(new RegExp(`(?<![\\p{L}])(?:${renderings.join('|')})(?![\\p{L}])`, 'gu'), (name) => `${name}${ending}`);
 }
 
 /** How a name is spelled in each language, when the model's own habit differs from the glossary's. */
@@ -86,6 +144,36 @@ function withGlossary(text: string, glossary: ReadonlyArray<readonly [string, st
   return out;
 }
 
+/** The characters a request names with their gender (templates/translate.hbs: "- Aisha: she (a woman)", "- Aisha: perempuan"). */
+export function castOfAsk(body: Record<string, unknown>): Array<[string, 'female' | 'male']> {
+  return [...userMessageOf(body).matchAll(/^- ([^→\n]+?): (she|he|perempuan|lelaki)\b.*$/gm)].map((m) => [m[1]!, m[2] === 'she' || m[2] === 'perempuan' ? 'female' : 'male']);
+}
+
+/** The paragraph before the window a request carries as context: its source and its translation (absent: none). */
+export function contextOfAsk(body: Record<string, unknown>): { source?: string; translation?: string } {
+  const user = userMessageOf(body);
+  const source = /^> (?:Source|Sumber): (.*)$/m.exec(user)?.[1];
+  const translation = /^> (?:Translation|Terjemahan): (.*)$/m.exec(user)?.[1];
+  return { ...(source ? { source } : {}), ...(translation ? { translation } : {}) };
+}
+
+/** English sentences opening with a pronoun where the Malay opens with "Dia": he or she by who was named last before. */
+function withPronouns(answer: string[], paragraphs: readonly string[], body: Record<string, unknown>): string[] {
+  const cast = castOfAsk(body);
+  let before = contextOfAsk(body).source ?? '';
+  return answer.map((p, k) => {
+    const source = sentencesOf(paragraphs[k]!);
+    const out = sentencesOf(p).map((s, j) => {
+      const ms = source[j] ?? '';
+      const named = cast.map(([name, gender]) => ({ at: before.lastIndexOf(name), gender })).filter((c) => c.at >= 0).sort((a, b) => b.at - a.at)[0];
+      before += ` ${ms}`;
+      if (!/^Dia\s/.test(ms) || !/^(?:She|He)\s/.test(s)) return s;
+      return s.replace(/^(?:She|He)/, named?.gender === 'female' ? 'She' : 'He');
+    });
+    return out.join(' ');
+  });
+}
+
 /** A translator's answer function for startFakeOpenAI's `reply` (undefined for requests that are not translations). */
 export function fakeTranslator(options: TranslatorOptions = {}): { reply: (body: Record<string, unknown>) => { text: string } | undefined; asks: () => number } {
   let asks = 0;
@@ -96,13 +184,21 @@ export function fakeTranslator(options: TranslatorOptions = {}): { reply: (body:
       const isAgain = isAskedAgain(body);
       const index = asks++;
       const { to, glossary, paragraphs } = translateAsk(body);
-      let answer = paragraphs.map((p) => translateParagraph(p, to));
+      const known = (p: string) => sentencesOf(p).every((x) => PROSE_SENTENCES.en.includes(x) || PROSE_SENTENCES.ms.includes(x) || WORD_MAP.some((w) => w.includes(x)));
+      let answer = paragraphs.map((p) => {
+        if (isWordless(p)) return options.breakAs ?? p;
+        return options.anyText && to === 'ms' && !known(p) ? anyMalay(p, glossary) : translateParagraph(p, to);
+      });
       const wrong = options.misbehave && (options.always ? index >= (options.at ?? 0) : !isAgain && index === (options.at ?? 0));
       if (wrong && options.misbehave === 'glossary') return { text: answer.join('\n\n') };
       answer = answer.map((p) => withGlossary(p, glossary));
+      if (options.nameEnding && to === 'ms') answer = answer.map((p) => withEnding(p, glossary, options.nameEnding!));
       if (wrong && options.misbehave === 'drop') answer = answer.length > 1 ? [...answer.slice(0, 1), ...answer.slice(2)] : [];
       if (wrong && options.misbehave === 'indonesian') answer = answer.map((p) => sentencesOf(p).map(() => INDONESIAN).join(' '));
       if (wrong && options.misbehave === 'untranslated') answer = answer.map((p, i) => (i === answer.length - 1 ? paragraphs[i]! : p));
+      if (options.pronouns && to === 'en') answer = withPronouns(answer, paragraphs, body);
+      if (options.cannot) answer = answer.map((p, i) => (paragraphs[i]!.includes(options.cannot!) ? paragraphs[i]! : p));
+      if (options.mergeOver !== undefined && answer.length > options.mergeOver) answer = [`${answer[0]} ${answer[1]}`, ...answer.slice(2)];
       return { text: answer.join('\n\n') };
     },
   };

@@ -36,7 +36,8 @@ export const DICTIONARY_NAMES: Readonly<Record<Lang, ReadonlySet<string>>> = {
     god lord heaven hell providence almighty bible
     strait straits street road lane avenue square river lake sea ocean bay island islands mount mountain hill hills
     valley cape harbour harbor port north south east west northern southern eastern western
-    chapter book part volume`),
+    chapter book part volume first second third fourth fifth sixth seventh eighth ninth tenth
+    society liberal liberals conservative conservatives`),
   ms: words(`
     inggeris british scotland perancis jerman belanda sepanyol itali portugis rusia greek latin cina kantonis hokkien hakka
     teochew mandarin jepun korea india hindu tamil melayu jawa arab parsi turki siam thai burma filipina eropah asia
@@ -46,7 +47,7 @@ export const DICTIONARY_NAMES: Readonly<Record<Lang, ReadonlySet<string>>> = {
     krismas easter ramadan ramadhan aidilfitri aidiladha hari raya deepavali thaipusam wesak tahun baru
     tuhan allah syurga neraka
     selat jalan lorong sungai tasik laut lautan teluk pulau gunung bukit lembah tanjung pelabuhan utara selatan timur barat
-    bab buku bahagian jilid`),
+    bab buku bahagian jilid pertama kedua ketiga keempat kelima keenam`),
 };
 
 /**
@@ -60,7 +61,7 @@ export const TITLES: Readonly<Record<Lang, ReadonlySet<string>>> = {
     colonel major general lieutenant sergeant professor reverend rev father mother sister brother aunt uncle cousin
     king queen prince princess duke duchess count countess baron baroness earl emperor empress pope bishop saint st
     judge doctor nurse governor president senator mayor tuan puan encik cik datuk dato datin sri haji hajah tunku
-    tengku raja sultan
+    tengku raja sultan young old little
   `),
   ms: words(`
     tuan puan encik cik datuk dato datin sri haji hajah tunku tengku raja sultan permaisuri puteri putera cikgu

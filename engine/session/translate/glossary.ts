@@ -102,9 +102,17 @@ export function glossaryOf(state: Pick<BookState, 'memory' | 'content'> & { read
     }
   }
   // Capitalised mid-sentence (not after a sentence's end or a quote's start): a name, not a sentence's first word.
+  // A run of such words is one name ("Green Gables", not Gables); one whose every word the text also writes in
+  // lower case is a description a translator translates ("the Haunted Wood"), or a shout ("NEVER").
   const counts = new Map<string, number>();
-  for (const m of text.matchAll(/(?<=[\p{L},;:]\s+)\p{Lu}\p{Ll}{2,}/gu)) if (!isFunctionWord(m[0]) && !isDictionaryWord(m[0], langs)) counts.set(m[0], (counts.get(m[0]) ?? 0) + 1);
-  for (const [w, n] of counts) if (n >= 2 && !terms.has(w) && !hasTerm(text, w.toLowerCase()) && !hasTerm(text, w.toUpperCase())) terms.set(w, undefined);
+  for (const m of text.matchAll(/(?<=[\p{L},;:]\s+)\p{Lu}\p{Ll}{2,}(?:[ \t]+\p{Lu}\p{Ll}+)*/gu)) {
+    // The tail of a run that began a sentence ("Green Gables was…" is no "Gables").
+    if (/(?:^|[^\p{L}])\p{Lu}[\p{L}'’]*\s+$/u.test(text.slice(Math.max(0, m.index - 40), m.index))) continue;
+    const name = nameOf(m[0], langs);
+    if (name) counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  const isDescription = (name: string) => name.split(' ').every((w) => hasTerm(text, w.toLowerCase()) || hasTerm(text, w.toUpperCase()));
+  for (const [name, n] of counts) if (n >= 2 && !terms.has(name) && !isDescription(name)) terms.set(name, undefined);
   return [...terms].filter(([t]) => hasTerm(text, t, state.lang)).slice(0, MAX_GLOSSARY_TERMS).map(([term, gender]) => ({ term, rendering: term, ...(gender ? { gender } : {}) }));
 }
 
@@ -140,19 +148,24 @@ function indexOfWords(words: readonly string[], part: readonly string[]): number
   return -1;
 }
 
-/** A writer's term: its rendering (absent: the book's own), and the character's gender. */
+/** A writer's term: its rendering (absent: the book's own), the character's gender; `drop`: not a term (the writer's "Term: ~"). */
 export interface WritersTerm {
   readonly rendering?: string;
   readonly gender?: Gender;
+  readonly drop?: true;
 }
 
-/** The writer's glossary (term → rendering, or { rendering, gender }) over the book's own: the writer's wins; a term the book lacks is added. */
+/** The writer's glossary (term → rendering, or { rendering, gender }) over the book's own: the writer's wins; a term the book lacks is added, one dropped goes. */
 export function withWritersGlossary(own: Glossary, writers: Readonly<Record<string, string | WritersTerm>>): GlossaryEntry[] {
   const out = new Map(own.map((e) => [e.term, e]));
   for (const [key, value] of Object.entries(writers)) {
     const term = key.trim();
     const w: WritersTerm = typeof value === 'string' ? { rendering: value } : value;
     if (!term || (typeof value === 'string' && !value.trim())) continue;
+    if (w.drop) {
+      out.delete(term);
+      continue;
+    }
     const gender = w.gender ?? out.get(term)?.gender;
     out.set(term, { term, rendering: w.rendering?.trim() || out.get(term)?.rendering || term, ...(gender ? { gender } : {}) });
   }
@@ -164,7 +177,8 @@ export type GlossaryFileProblem = { readonly problem: 'not_map' } | { readonly p
 
 /**
  * What a writer's glossary file holds, read (YAML already parsed): a map of term → rendering, or term →
- * { rendering, gender } (gender: female, male or unknown, or she, he, perempuan, lelaki, dia), or the problem.
+ * { rendering, gender } (gender: female, male or unknown, or she, he, perempuan, lelaki, dia); a term set to
+ * nothing ("Term: ~") is dropped. Else the problem.
  * @example glossaryFileOf({ Aisha: { rendering: 'Aisyah', gender: 'she' } }) // { glossary: { Aisha: { rendering: 'Aisyah', gender: 'female' } } }
  */
 export function glossaryFileOf(data: unknown): { glossary: Record<string, WritersTerm> } | GlossaryFileProblem {
@@ -172,6 +186,10 @@ export function glossaryFileOf(data: unknown): { glossary: Record<string, Writer
   const out: Record<string, WritersTerm> = {};
   for (const [term, v] of Object.entries(data as Record<string, unknown>)) {
     const bad = (why: 'rendering' | 'gender' | 'too_long') => ({ problem: 'term' as const, term, why });
+    if (v === null) {
+      out[term] = { drop: true };
+      continue;
+    }
     const value = typeof v === 'string' || typeof v === 'number' ? { rendering: v } : v;
     if (!value || typeof value !== 'object' || Array.isArray(value)) return bad('rendering');
     const { rendering, gender, ...rest } = value as Record<string, unknown>;

@@ -1,0 +1,116 @@
+// A real novel translated as a self-publisher would: chapters of a public-domain novel of 1909 as Project Gutenberg
+// ships it (tests/fixtures/gutenberg: hard-wrapped, its header and licence notice, God, American, English, October,
+// Friday in its text) imported with `karya import` and made a Malay edition with `karya translate --to ms` by a
+// model that writes as real ones do: a scene break kept as it is, the dictionary words as Malay writes them
+// ("Inggeris", "Amerika", "Oktober", "Tuhan"), every name with its particle ("Annelah"). The edition finishes,
+// every paragraph aligned, the breaks in place, no window asked twice. And a 5-chapter romance against a model that
+// writes every name with -lah: every part, no window asked twice.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { glossaryOf } from '../../engine/index.js';
+import { runKaryaInProcess } from '../karya-in-process.js';
+import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
+import { underWriter } from '../scripted-models.js';
+import { fakeTranslator, isAskedAgain, isTranslateRequest, type TranslatorOptions } from '../fake-translator.js';
+import { CHAPTERS, chapterParagraphs, saveRomance, savedBook, savedEdition } from './book.js';
+
+const NOVEL = path.join(import.meta.dirname, '../fixtures/gutenberg/anne-of-avonlea-xvi-xxi.txt');
+/** Gutenberg's scene break, as its texts set it: indented, five stars spaced by seven blanks. */
+const BREAK_LINE = '       *       *       *       *       *';
+const BREAK = BREAK_LINE.trim();
+
+let fake: FakeOpenAI | undefined;
+const dirs: string[] = [];
+afterEach(async () => {
+  await fake?.close();
+  fake = undefined;
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+async function setUp(options: TranslatorOptions) {
+  const translator = fakeTranslator(options);
+  fake = await startFakeOpenAI(underWriter(1).fakeOptions({ reply: (body) => translator.reply(body) }));
+  const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-translate-novel-'));
+  dirs.push(cwd);
+  const state = path.join(cwd, 'state.sqlite');
+  const f = fake;
+  const karya = (args: string[]) => runKaryaInProcess([...args, '--state', state], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: f.baseURL, KARYA_MAX_RETRIES: '0' } });
+  const asks = () => f.generationRequests().filter((r) => isTranslateRequest(r.body ?? {}));
+  return { cwd, state, karya, asks };
+}
+
+/**
+ * The fixture with two scene breaks of Gutenberg's (this novel's edition has none, see the fixture's README): one
+ * between two paragraphs of Chapter XVII, one closing Chapter XIX (the last paragraph of its part, where a model's
+ * closing rule would be taken off).
+ */
+function novelWithBreaks(): string {
+  const text = readFileSync(NOVEL, 'utf8');
+  const inXvii = 'Anne woke three times in the night';
+  const xx = '\n\n\n\n\nXX\n\nThe Way It Often Happens';
+  expect(text).toContain(inXvii);
+  expect(text).toContain(xx);
+  return text.replace(inXvii, `${BREAK_LINE}\n\n${inXvii}`).replace(xx, `\n\n${BREAK_LINE}${xx}`);
+}
+
+describe('a public-domain novel of 1909, imported and translated into Malay', () => {
+  it('finishes: every paragraph aligned, the breaks where they stood, no dictionary word held fast, no window asked twice', async () => {
+    const { cwd, state, karya, asks } = await setUp({ anyText: true, nameEnding: 'lah' });
+    writeFileSync(path.join(cwd, 'anne.txt'), novelWithBreaks());
+    const imported = await karya(['import', 'anne.txt', '--generator', 'romance', '--json']);
+    expect(imported.code, imported.stderr).toBe(0);
+    const id = (JSON.parse(imported.stdout) as { book: { id: number } }).book.id;
+    const source = (await savedBook(state, id))!.state;
+    const parts = source.content.map((t) => t.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean));
+    expect(parts.flat().filter((p) => p === BREAK)).toHaveLength(2);
+
+    // The glossary the book's text and bible give holds its names, never the dictionary's words.
+    const terms = glossaryOf(source).map((e) => e.term);
+    expect(terms).toEqual(expect.arrayContaining(['Anne', 'Davy', 'Marilla']));
+    for (const word of ['English', 'American', 'October', 'Friday', 'God', 'Mrs', 'Mr', 'Miss', 'Island', 'Fourth']) expect(terms).not.toContain(word);
+    // A whole name is one term (never "Gables" of Green Gables), its title off ("Mrs. Rachel Lynde" is no term with Mrs).
+    expect(terms).toContain('Green Gables');
+    expect(terms).not.toContain('Gables');
+    expect(terms.filter((t) => /^(?:Mrs?|Miss)\b/.test(t))).toEqual([]);
+
+    const r = await karya(['translate', '--book', String(id), '--to', 'ms', '--json', '--no-bible']);
+    expect(r.code, r.stderr).toBe(0);
+    // The writer is shown the terms held fast and how to change them.
+    expect(r.stderr).toMatch(/the glossary holds these \d+ terms fast/);
+    expect(r.stderr).toMatch(/^ {4}Anne → Anne$/m);
+    expect(r.stderr).toContain('--glossary FILE');
+    const edition = (await savedEdition(state))!.state;
+    expect(edition.incompleteParts).toBeUndefined();
+    expect(edition.content).toHaveLength(source.content.length);
+    parts.forEach((paragraphs, position) => {
+      const translated = edition.content[position]!.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+      expect(translated, `part ${position}`).toHaveLength(paragraphs.length);
+      paragraphs.forEach((p, i) => {
+        if (p === BREAK) expect(translated[i]).toBe(BREAK);
+        else expect(translated[i]).not.toBe(BREAK);
+      });
+    });
+    const text = edition.content.join('\n\n');
+    for (const word of ['Inggeris', 'Amerika', 'Oktober', 'Tuhan', 'Annelah']) expect(text).toContain(word);
+    expect(r.stderr.split('\n').filter((l) => /… asking .* again/.test(l)).join('\n')).toBe('');
+    expect(asks().filter((q) => isAskedAgain(q.body ?? {}))).toHaveLength(0);
+  }, 180_000);
+});
+
+describe('a romance whose translator writes every name with -lah', () => {
+  it('finishes with every part, no window asked twice', async () => {
+    const { state, karya, asks } = await setUp({ nameEnding: 'lah' });
+    const id = await saveRomance(state, 'en');
+    const r = await karya(['translate', '--book', String(id), '--to', 'ms', '--json', '--no-bible']);
+    expect(r.code, r.stderr).toBe(0);
+    const edition = (await savedEdition(state))!.state;
+    expect(edition.incompleteParts).toBeUndefined();
+    for (let n = 1; n <= CHAPTERS; n++) expect(edition.content[n]!.split(/\n\s*\n/)).toHaveLength(chapterParagraphs(n, 'en').length);
+    expect(edition.content.join('\n\n')).toMatch(/Aishalah/);
+    expect(asks().filter((q) => isAskedAgain(q.body ?? {}))).toHaveLength(0);
+    const bodies = asks().map((q) => JSON.stringify(q.body?.messages));
+    expect(new Set(bodies).size).toBe(bodies.length);
+  }, 120_000);
+});

@@ -85,7 +85,17 @@ export interface FakeOpenAIOptions {
   wrongKind?: WrongKind;
   /** A chat-only server, as most local ones (Ollama, LM Studio, vLLM): every image request answers 404. */
   noImages?: boolean;
+  /**
+   * A connection that drops mid-answer, for the requests it names (a proxy or a server that dies while it sends):
+   * `declared` sends a plain answer's headers with its whole Content-Length, half its JSON, then destroys the
+   * socket (a streamed answer: 60 % of its text as events, then the socket destroyed); `unframed` sends a plain
+   * answer with no length (Connection: close), half its JSON, then ends, so the body ends cleanly on cut JSON.
+   */
+  cutBody?: (body: Record<string, unknown>, index: number) => CutBody | undefined;
 }
+
+/** How FakeOpenAIOptions.cutBody cuts an answer. */
+export type CutBody = 'declared' | 'unframed';
 
 /**
  * Habits of real models (FakeOpenAIOptions.habits). `chatter`, `think`, `loop`: see above. Answers that are not
@@ -515,6 +525,28 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     res.end('data: [DONE]\n\n');
   };
 
+  /** An answer whose connection drops mid-way (FakeOpenAIOptions.cutBody). */
+  const cutAnswer = (req: http.IncomingMessage, res: http.ServerResponse, body: Record<string, unknown>, text: string, finishReason: string, cut: CutBody) => {
+    if (body.stream) {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      const base = { id: `chatcmpl-${chatCount}`, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: String(body.model ?? 'fake') };
+      const part = text.slice(0, Math.floor(text.length * 0.6)).trimEnd();
+      for (const w of part.match(/\S+\s*/g) ?? []) res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: { content: w }, finish_reason: null }] })}\n\n`);
+      // An SSE comment line, flushed with the events before it: then the connection drops.
+      res.write(': cut\n\n', () => req.socket.destroy());
+      return;
+    }
+    const json = Buffer.from(JSON.stringify(completion(body, text, finishReason)));
+    const half = json.subarray(0, Math.floor(json.length / 2));
+    if (cut === 'unframed') {
+      res.writeHead(200, { 'content-type': 'application/json', connection: 'close' });
+      res.end(half);
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(json.length) });
+    res.write(half, () => req.socket.destroy());
+  };
+
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -602,6 +634,8 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
             recorded.answeredAt = Date.now();
             return;
           }
+          const cut = isProbe ? undefined : options.cutBody?.(b, index);
+          if (cut) return cutAnswer(req, res, b, text, finishReason, cut);
           if (b.stream) await streamText(res, b, text, finishReason);
           else sendJson(res, 200, completion(b, text, finishReason));
           recorded.answeredAt = Date.now();

@@ -42,6 +42,9 @@ export async function directChat(client: OpenAI, body: ChatBody, opts: { signal:
       json = undefined;
     }
     if (!response.ok) throw OpenAI.APIError.generate(response.status, json as object | undefined, json === undefined ? text : undefined, response.headers);
+    // JSON begun and never ended: a body that ended cleanly mid-answer (a connection closed without a declared
+    // length), a dropped connection as the SDK's would be.
+    if (json === undefined && /^\s*[{[]/.test(text)) throw failed(new SyntaxError('the answer ended mid-JSON'));
     if (json === undefined || typeof json !== 'object' || json === null) throw new OpenAI.APIError(response.status, undefined, 'the answer is not JSON', response.headers);
     return json as OpenAI.ChatCompletion;
   } finally {

@@ -37,6 +37,18 @@ export function statusText(status: number): string | undefined {
   return STATUS_TEXT[status];
 }
 
+/**
+ * An answer's body that broke off before its end, as the SDK's connection error (retried as a dropped connection
+ * is): undici's "terminated" (the socket closed before the declared length), node's "aborted" (ECONNRESET), or
+ * JSON cut short (a body that ended cleanly mid-answer). Undefined for any other failure, and once `signal` aborted.
+ */
+export function cutBodyError(error: unknown, signal: AbortSignal): InstanceType<typeof OpenAI.APIConnectionError> | undefined {
+  if (signal.aborted || error instanceof OpenAI.APIError) return undefined;
+  const code = (error as { code?: unknown } | null)?.code;
+  const isCut = error instanceof SyntaxError || (error instanceof TypeError && error.message === 'terminated') || code === 'ECONNRESET' || code === 'UND_ERR_SOCKET';
+  return isCut ? new OpenAI.APIConnectionError({ cause: error as Error }) : undefined;
+}
+
 /** Classify one failed attempt. */
 export function classifyFailure(error: unknown, ctx: FailureContext = {}): FailureKind {
   if (ctx.isTimedOut?.()) return 'timeout';

@@ -1,7 +1,7 @@
 // The real provider through the `openai` package: OpenAI, Azure OpenAI or any OpenAI-compatible
 // server. Chat completions (plain or streamed, usage recorded), cover images (generated, then
 // downloaded), with the client pool (rotation, shared initialisation), the retry policy and a deadline.
-import { AzureOpenAI, type default as OpenAI } from 'openai';
+import OpenAI, { AzureOpenAI } from 'openai';
 import { directChat, type ChatBody } from './direct.js';
 import { GenerationError } from '../errors.js';
 import { isFilterFinish, type ImageRequest, type ImageResult, type Provider, type ProviderEvent, type TextRequest, type TextResult, type TokenUsage } from '../provider.js';
@@ -9,7 +9,7 @@ import { chatModelOf, configFromEnv, imageModelOf, type ProviderConfig } from '.
 import { createClient } from './client.js';
 import { ClientPool, type Lease } from './pool.js';
 import { withRetries } from './retry.js';
-import { classifyFailure, imageFailureMessage, statusText, timedOut, toGenerationError as mapFailure, type FailureContext } from './failures.js';
+import { classifyFailure, cutBodyError, imageFailureMessage, statusText, timedOut, toGenerationError as mapFailure, type FailureContext } from './failures.js';
 import { PROVIDER_LIMITS, startDeadline, type ProviderLimits } from '../timing.js';
 import { contextWindowOf } from './context.js';
 import { contextTooLong, fittedMaxTokens } from '../context-window.js';
@@ -111,22 +111,33 @@ async function completeOnce(lease: Lease, request: TextRequest, signal: AbortSig
   let hasReasoning = false;
   // The model's own refusal field (OpenAI's `refusal`), sent instead of the text.
   let isRefusal = false;
+  // The connection dropped mid-stream after some text: what came is a cut stream, continued from where it stops.
+  let isDropped = false;
   if (request.onDelta) {
     const { data: stream, response } = await lease.client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, { signal, timeout }).withResponse();
     // A web page (a proxy's or a login page) served with 200 instead of the event stream: no model answered.
     if (!isModelAnswer(response)) throw new GenerationError('not_text', { status: response.status });
-    for await (const chunk of stream) {
-      const choice = chunk.choices?.[0];
-      const delta = choice?.delta?.content ?? '';
-      hasReasoning ||= !!reasoningOf(choice?.delta);
-      isRefusal ||= hasRefusal(choice?.delta);
-      if (delta) {
-        onStart();
-        text += delta;
-        request.onDelta(delta);
+    try {
+      for await (const chunk of stream) {
+        const choice = chunk.choices?.[0];
+        const delta = choice?.delta?.content ?? '';
+        hasReasoning ||= !!reasoningOf(choice?.delta);
+        isRefusal ||= hasRefusal(choice?.delta);
+        if (delta) {
+          onStart();
+          text += delta;
+          request.onDelta(delta);
+        }
+        finishReason = choice?.finish_reason ?? finishReason;
+        usage = toUsage(chunk.usage) ?? usage;
       }
-      finishReason = choice?.finish_reason ?? finishReason;
-      usage = toUsage(chunk.usage) ?? usage;
+    } catch (error) {
+      // A stream is one body: it breaking off is the connection, never the model (an error event the server sent
+      // is its APIError, rethrown). Nothing came yet: asked again as a dropped connection is; some text: a cut stream.
+      const isServerError = error instanceof OpenAI.APIError && !(error instanceof OpenAI.APIConnectionError);
+      if (signal.aborted || isServerError) throw error;
+      if (!text.trim()) throw cutBodyError(error, signal) ?? new OpenAI.APIConnectionError({ cause: error instanceof Error ? error : new Error(String(error)) });
+      isDropped = true;
     }
     // The SDK ends a stream quietly when its signal aborts. Our deadline's abort mid-stream keeps what came,
     // marked as stopped by the time-out (continued from there, named as the time-out); nothing yet: the time-out.
@@ -136,9 +147,15 @@ async function completeOnce(lease: Lease, request: TextRequest, signal: AbortSig
       return { text, model: lease.config.model, config: lease.config.name, ...(usage ? { usage } : {}), isTimedOut: true };
     }
   } else {
-    const answer: unknown = direct && !(lease.client instanceof AzureOpenAI)
-      ? await directChat(lease.client, body, { signal, timeout, fetch: direct })
-      : await lease.client.chat.completions.create(body, { signal, timeout });
+    let answer: unknown;
+    try {
+      answer = direct && !(lease.client instanceof AzureOpenAI)
+        ? await directChat(lease.client, body, { signal, timeout, fetch: direct })
+        : await lease.client.chat.completions.create(body, { signal, timeout });
+    } catch (error) {
+      // A body that broke off mid-answer (the SDK reads it after the headers came): asked again as a dropped connection is.
+      throw cutBodyError(error, signal) ?? error;
+    }
     // The SDK hands back a body that is not JSON as text (an HTML error page served with 200).
     const choices = typeof answer === 'object' && answer !== null ? (answer as OpenAI.ChatCompletion).choices : undefined;
     if (!Array.isArray(choices)) throw new GenerationError('not_text');
@@ -159,7 +176,7 @@ async function completeOnce(lease: Lease, request: TextRequest, signal: AbortSig
   if (usage) onEvent?.({ type: 'usage', config: lease.config.name, model: shownModel, usage });
   // A stream that ended with no finish reason broke off (the SDK ends quietly without [DONE]) when its text stops
   // mid-sentence; one that ends on a full stop came from a server that names no finish reason at all.
-  const isBroken = request.onDelta !== undefined && !finishReason && !/[.!?…"”'’»)\]*_`~]\s*$/.test(text);
+  const isBroken = isDropped || (request.onDelta !== undefined && !finishReason && !/[.!?…"”'’»)\]*_`~]\s*$/.test(text));
   return { text, model: shownModel, config: lease.config.name, ...(usage ? { usage } : {}), ...(finishReason ? { finishReason } : {}), ...(isBroken ? { isBroken: true as const } : {}) };
 }
 

@@ -1,8 +1,10 @@
 // The settings an imported book is saved with (`karya import`, with or without --dry-run): the manuscript's own,
 // read with one model call (server/core/import.ts, as the server reads them), the writer's --set values winning, and the
-// defaults the generator gave where neither decided, said on stderr (en/ms).
-import { ImportRefusal, importRefusalMessage, word, type BookState, type ImportSettings, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey } from '../engine/index.js';
-import { bookOfManuscript, readImportSettings as readSettings } from '../server/index.js';
+// defaults the generator gave where neither decided, said on stderr (en/ms); and the voice it is saved with (the
+// manuscript's own by default).
+import { ImportRefusal, SettingsError, VoiceError, importRefusalMessage, parseSettings, voiceMessage, word, type BookState, type BookVoice, type ImportSettings, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey } from '../engine/index.js';
+import { bookOfManuscript, bookVoiceOf, readImportSettings as readSettings } from '../server/index.js';
+import { bookVoiceOrExit } from './voice.js';
 import { catalogOrExit, fail, info } from './util.js';
 import { settingsFromOptions } from './settings.js';
 import { cliProvider } from './commands/generate.js';
@@ -31,10 +33,12 @@ export function writersBookOrExit(input: { spec: ResolvedSpec; read: ReadManuscr
  * The book's settings read from the manuscript (one model call; none offline: server/core/import.ts) over the
  * writer's, each with its source, and the book with them; the defaults used are said on stderr in the book's language.
  */
-export async function readImportSettings(input: { spec: ResolvedSpec; state: BookState; writer: Record<string, unknown>; signal?: AbortSignal }): Promise<{ chosen: ImportSettings; state: BookState }> {
+export async function readImportSettings(input: { spec: ResolvedSpec; state: BookState; writer: Record<string, unknown>; signal?: AbortSignal; isDryRun?: boolean }): Promise<{ chosen: ImportSettings; state: BookState }> {
   const { spec, state } = input;
   const read = await readSettings({ spec, renderer: catalogOrExit().renderer, provider: cliProvider({ lang: state.lang }), state, writer: input.writer, ...(input.signal ? { signal: input.signal } : {}) });
   const { chosen } = read;
+  // The import says the settings it saves, each with its source, as the dry run shows them (the dry run prints them on stdout itself).
+  if (!input.isDryRun) for (const line of settingsLines(spec, chosen, state.lang)) info(`karya: ${line.trim()}`);
   if (chosen.defaults.length) {
     const labels = chosen.defaults.map((name) => `${spec.fields.find((f) => f.name === name)!.label[state.lang]} (${describe(spec, name, chosen, state.lang)})`);
     info(`karya: ${word('importDefaultsUsed', state.lang, { fields: labels.join(', ') })}`);
@@ -49,11 +53,51 @@ function describe(spec: ResolvedSpec, name: string, chosen: ImportSettings, lang
   return field.options?.find((o) => o.value === value)?.label[lang] ?? String(value ?? '');
 }
 
-/** The settings' lines a dry run prints: "  Romance Type: Historical (from the manuscript)". */
-export function settingsLines(spec: ResolvedSpec, chosen: ImportSettings, lang: Lang): string[] {
-  return [word('importSettingsRead', lang, { generator: spec.id }), ...Object.entries(chosen.sources).map(([name, s]) => {
-    const label = spec.fields.find((f) => f.name === name)!.label[lang];
+/** The settings' lines a dry run prints: "  Romance Type: Historical (from the manuscript)", and a line for each setting the book needs that no one gave. */
+export function settingsLines(spec: ResolvedSpec, chosen: ImportSettings, lang: Lang, missing: readonly string[] = []): string[] {
+  const labelOf = (name: string) => spec.fields.find((f) => f.name === name)!.label[lang];
+  return [word('importSettingsRead', lang, { generator: spec.id }), ...Object.entries(chosen.sources).filter(([name]) => !missing.includes(name)).map(([name, s]) => {
     const value = describe(spec, name, chosen, lang).replace(/\s*\n\s*/g, '; ');
-    return `  ${word('importSettingFrom', lang, { label, value: value.length > 80 ? `${value.slice(0, 79)}…` : value, from: word(FROM_WORDS[s.from], lang) })}`;
-  })];
+    return `  ${word('importSettingFrom', lang, { label: labelOf(name), value: value.length > 80 ? `${value.slice(0, 79)}…` : value, from: word(FROM_WORDS[s.from], lang) })}`;
+  }), ...missing.map((name) => `  ${word('importSettingMissing', lang, { label: labelOf(name), name })}`)];
+}
+
+/** The generator with no setting required, for a dry run: it reads and shows the rest before the writer gives the one the book needs. */
+export function withoutRequired(spec: ResolvedSpec): ResolvedSpec {
+  return { ...spec, fields: spec.fields.map(({ requiredWhen: _when, ...f }) => ({ ...f, required: false })) } as ResolvedSpec;
+}
+
+/** The settings the book needs that `settings` leave empty (none: the import may go on). */
+export function missingSettings(spec: ResolvedSpec, settings: BookState['settings']): string[] {
+  try {
+    parseSettings(spec, settings);
+    return [];
+  } catch (error) {
+    if (!(error instanceof SettingsError)) throw error;
+    return [...new Set(error.issues.filter((i) => i.code === 'required' && i.field).map((i) => i.field!))];
+  }
+}
+
+/**
+ * The voice an imported book is saved with: by default the manuscript's own prose (its chapters, measured as
+ * `--voice book:ID` would measure them), said on stderr; none with `--voice none`; a sample file's with
+ * `--voice FILE`. A manuscript too short to measure gives no voice, and the import says why.
+ */
+export async function importVoiceOrExit(state: BookState, asked: string | undefined, statePath: string | undefined): Promise<BookVoice | undefined> {
+  const lang = state.lang;
+  if (asked === 'none') {
+    info(`karya: ${word('importVoiceNone', lang)}`);
+    return undefined;
+  }
+  if (asked !== undefined) return bookVoiceOrExit({ voice: asked, ...(statePath !== undefined ? { state: statePath } : {}) }, lang, '');
+  const sample = state.content.slice(1).filter((t) => t.trim()).join('\n\n');
+  try {
+    const voice = bookVoiceOf({ lang, avoid: [], sample });
+    if (voice) info(`karya: ${word('importVoiceTaken', lang, { words: (voice.fingerprint?.words ?? 0).toLocaleString(lang === 'ms' ? 'ms-MY' : 'en-GB') })}`);
+    return voice;
+  } catch (error) {
+    if (!(error instanceof VoiceError)) throw error;
+    info(`karya: ${word('importVoiceShort', lang, { message: voiceMessage(error, lang) })}`);
+    return undefined;
+  }
 }

@@ -187,6 +187,7 @@ function addEditingCommands(program: Command): void {
     .option('--generator <id>', 'save it as a book of this generator (romance, mystery-thriller, guide…), then build its story bible from it')
     .option('--chapters <n>', 'the chapters the book will have, the imported ones included (default: as many as were imported)')
     .option('--set <name=value>', 'a setting of the generator (repeatable), as given to karya generate', (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .option('--voice <file>', "the book's voice: by default the manuscript's own prose (every new chapter measured against it); none for no voice, or a sample file as karya generate --voice takes")
     .option('--state <path>', 'local state database (default .karya/state.sqlite; with KARYA_DATABASE_URL set, that Postgres database)')
     .option('--dry-run', 'show the chapters found and save nothing')
     .option('--json', 'print {"chapters": [{kind, number, title, words, firstLine}], …} (with --dry-run), else {"book": {id, generator, title, lang, words, chapters}}')

@@ -104,4 +104,5 @@ export {
 export {
   checkImportFile, decodeText, IMPORT_LIMITS, type ImportedPart, ImportRefusal, importRefusalMessage,
   manuscriptPreview, readManuscript, type ReadManuscript, tooLargeRefusal, unwrapLines,
+  frontMatterNames,
 } from './import/index.js';

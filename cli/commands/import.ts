@@ -7,11 +7,11 @@
 // read exits 2 with the catalogue's message, in the language of --lang, before any model call.
 import { readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { BookSession, GenerationError, IMPORT_LIMITS, ImportRefusal, bookSummary, catalogueMessage, generationMessage, importRefusalMessage, importSaves, manuscriptPreview, partStep, stepKey, stepLabel, tooLargeRefusal, word, type ImportSettings, type ImportedPart, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey } from '../../engine/index.js';
+import { BookSession, GenerationError, IMPORT_LIMITS, ImportRefusal, bookSummary, frontMatterNames, catalogueMessage, generationMessage, importRefusalMessage, importSaves, manuscriptPreview, partStep, stepKey, stepLabel, tooLargeRefusal, word, type ImportSettings, type ImportedPart, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey } from '../../engine/index.js';
 import { cliImportPool } from '../import-pool.js';
 import { importLanguageOf } from '../../server/index.js';
 import { CLI_USER, CliExit, EXIT, catalogOrExit, fail, info, printJsonError, specOrExit, wholeNumber } from '../util.js';
-import { readImportSettings, settingsLines, writerValues, writersBookOrExit } from '../import-settings.js';
+import { importVoiceOrExit, missingSettings, readImportSettings, settingsLines, withoutRequired, writerValues, writersBookOrExit } from '../import-settings.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { cliProvider } from './generate.js';
 import { cliStateOf, openCliState, writableStateOrExit } from '../state.js';
@@ -24,6 +24,8 @@ export interface ImportOptions {
   generator?: string;
   chapters?: string;
   set?: string[];
+  /** The book's voice: absent, the manuscript's own; `none`, no voice; else a sample, as `karya generate --voice` takes. */
+  voice?: string;
   state?: string;
 }
 
@@ -86,12 +88,11 @@ export async function importCommand(file: string, opts: ImportOptions): Promise<
   // With a generator, the preview shows the settings the book would be saved with, and where each came from.
   const chosen = opts.generator !== undefined ? await previewSettings(read, opts, lang) : undefined;
   if (opts.json) {
-    process.stdout.write(`${JSON.stringify({ ...manuscriptPreview(read), ...(chosen ? { settings: chosen.sources } : {}) })}\n`);
+    process.stdout.write(`${JSON.stringify({ ...manuscriptPreview(read), ...(chosen ? { settings: chosen.sources, ...(chosen.missing.length ? { missingSettings: chosen.missing } : {}) } : {}) })}\n`);
     return;
   }
   const numbers = (n: number) => n.toLocaleString(lang === 'ms' ? 'ms-MY' : 'en-GB');
-  const out = [word('importFound', lang, { file: read.file, parts: read.parts.length, words: numbers(read.words), how: word(READING_WORDS[read.reading], lang) })];
-  if (read.frontMatterWords > 0) out.push(`  ${word('importFrontMatter', lang, { words: numbers(read.frontMatterWords) })}`);
+  const out = [word('importFound', lang, { file: read.file, parts: read.parts.length, words: numbers(read.words), how: word(READING_WORDS[read.reading], lang) }), ...frontLines(read, chosen?.spec, lang)];
   if (read.replacedBytes) out.push(`  ${word('importReplacedBytes', lang, { n: numbers(read.replacedBytes) })}`);
   const labelWidth = Math.max(...read.parts.map((p) => partLabel(p, lang).length));
   const titleWidth = Math.min(40, Math.max(0, ...read.parts.map((p) => p.title.length)));
@@ -100,7 +101,7 @@ export async function importCommand(file: string, opts: ImportOptions): Promise<
     const first = part.firstLine.length > 60 ? `${part.firstLine.slice(0, 59)}…` : part.firstLine;
     out.push(`  ${partLabel(part, lang).padEnd(labelWidth)}  ${title.padEnd(titleWidth)}  ${numbers(part.words).padStart(7)}  ${first}`);
   }
-  if (chosen) out.push(...settingsLines(chosen.spec, chosen, chosen.lang));
+  if (chosen) out.push(...settingsLines(chosen.spec, chosen, chosen.lang, chosen.missing));
   out.push(word('importDryRun', lang));
   process.stdout.write(`${out.join('\n')}\n`);
 }
@@ -122,14 +123,34 @@ function totalOrExit(chapters: string | undefined): number | undefined {
   return total;
 }
 
-/** The settings a dry run as a generator's book shows: read from the manuscript (one model call), the writer's winning. */
-async function previewSettings(read: ReadManuscript, opts: ImportOptions, uiLang: Lang): Promise<ImportSettings & { spec: ResolvedSpec; lang: Lang }> {
+/**
+ * The settings a dry run as a generator's book shows: read from the manuscript (one model call), the writer's
+ * winning. A setting the book needs that no one gave yet is named (`missing`), not a refusal: the dry run shows
+ * the chapters and the settings read, so the writer learns what to give before the import.
+ */
+async function previewSettings(read: ReadManuscript, opts: ImportOptions, uiLang: Lang): Promise<ImportSettings & { spec: ResolvedSpec; lang: Lang; missing: string[] }> {
   const spec = bookSpecOrExit(read.file, opts.generator, uiLang);
   const bookLang = bookLangOrExit(read, opts, uiLang);
   const totalChapters = totalOrExit(opts.chapters);
-  const { settings, writer } = writerValues(spec, opts.set ?? [], bookLang);
-  const state = writersBookOrExit({ spec, read, settings, uiLang, ...(totalChapters !== undefined ? { totalChapters } : {}) });
-  return { ...(await readImportSettings({ spec, state, writer })).chosen, spec, lang: bookLang };
+  const lenient = withoutRequired(spec);
+  const { settings, writer } = writerValues(lenient, opts.set ?? [], bookLang);
+  const state = writersBookOrExit({ spec: lenient, read, settings, uiLang, ...(totalChapters !== undefined ? { totalChapters } : {}) });
+  const { chosen, state: withSettings } = await readImportSettings({ spec: lenient, state, writer, isDryRun: true });
+  return { ...chosen, spec, lang: bookLang, missing: missingSettings(spec, withSettings.settings) };
+}
+
+/** The dry run's lines on the title and the front matter: the title found, the front matter kept, what was left out and why. */
+function frontLines(read: ReadManuscript, spec: ResolvedSpec | undefined, lang: Lang): string[] {
+  const numbers = (n: number) => n.toLocaleString(lang === 'ms' ? 'ms-MY' : 'en-GB');
+  const titleField = spec?.fields.find((f) => f.role === 'workingTitle')?.name ?? 'workingTitle';
+  const out = [`  ${read.title ? word('importTitle', lang, { title: read.title }) : word('importNoTitle', lang, { name: titleField })}`];
+  const named = frontMatterNames(read, lang);
+  if (read.frontMatter?.length) {
+    const sections = read.frontMatter.map((f, i) => word('importFrontSection', lang, { title: f.title, kind: named.kept[i]!, words: numbers(f.words) }));
+    out.push(`  ${word('importFrontKept', lang, { sections: sections.join('; ') })}`);
+  }
+  if (read.frontMatterWords > 0) out.push(`  ${word('importFrontMatter', lang, { words: numbers(read.frontMatterWords), what: named.leftOut.join(', ') || word('importFrontMatterOther', lang) })}`);
+  return out;
 }
 
 /** The generator an import is saved as: a book generator, or exit 2. */
@@ -152,6 +173,10 @@ async function saveImport(file: string, read: ReadManuscript, bytes: Uint8Array,
   const totalChapters = totalOrExit(opts.chapters);
   const { settings, writer } = writerValues(spec, opts.set ?? [], bookLang);
   let state = writersBookOrExit({ spec, read, settings, uiLang, ...(totalChapters !== undefined ? { totalChapters } : {}) });
+  // The title the book is saved under and the front matter it keeps, as the dry run shows them.
+  const workingTitle = spec.fields.find((f) => f.role === 'workingTitle');
+  const savedTitle = workingTitle ? state.settings[workingTitle.name] : undefined;
+  for (const line of frontLines({ ...read, ...(typeof savedTitle === 'string' && savedTitle.trim() ? { title: savedTitle.trim() } : {}) }, spec, state.lang)) info(`karya: ${line.trim()}`);
   const place = cliStateOf(opts.state);
   const statePath = place.where;
   writableStateOrExit(place);
@@ -167,6 +192,9 @@ async function saveImport(file: string, read: ReadManuscript, bytes: Uint8Array,
     if (!saved) {
       // Only what the manuscript decided changes: the chapter count and the working title stay the import's.
       ({ state } = await readImportSettings({ spec, state, writer, signal: interrupt.signal }));
+      // The manuscript's own prose is the book's voice unless the writer says otherwise: its new chapters are measured against it.
+      const voice = await importVoiceOrExit(state, opts.voice, opts.state);
+      if (voice) state = { ...state, voice };
       await store.saveSteps!(key, importSaves(spec, state));
     }
     const id = (await stateFile.repos.books.list({ userId: CLI_USER })).find((b) => b.key === key)!.id;

@@ -47,11 +47,20 @@ export const ImportPreviewSchema = z.strictObject({
   reading: z.enum(['chapter-word', 'roman-alone', 'number-alone', 'markdown', 'regex', 'caps-title', 'contents', 'none']),
   words: z.number().int().nonnegative(),
   frontMatterWords: z.number().int().nonnegative(),
+  /** The front matter the book keeps before its first part (a preface, a dedication…), each as its heading names it. */
+  frontMatter: z.array(z.strictObject({
+    kind: z.enum(['preface', 'foreword', 'authorsNote', 'introduction', 'dedication', 'epigraph', 'acknowledgements']),
+    title: z.string(), words: z.number().int().nonnegative(), firstLine: z.string(),
+  })).optional(),
+  /** What was left out before the first part (its `frontMatterWords`), named. */
+  leftOut: z.array(z.enum(['titlePage', 'contents', 'copyright', 'licence'])).optional(),
   chapters: z.array(ImportedPartPreviewSchema),
   /** With ?generator=: the credits the story bible takes (one model call a part with text) and the parts read. */
   cost: z.strictObject({ credits: z.number().int().nonnegative(), parts: z.number().int().nonnegative() }).optional(),
   /** With ?generator=: the settings the book would be saved with, each with where it came from (the manuscript, read with one model call, or the generator's default). */
   settings: z.record(z.string(), z.strictObject({ value: z.unknown(), from: z.enum(['manuscript', 'writer', 'default']) })).optional(),
+  /** With a generator (the CLI's dry run): the settings the book needs that no one gave yet; the import asks for them. */
+  missingSettings: z.array(z.string()).optional(),
   /** With ?generator=: the most chapters that generator's book may have (its chapter menu's largest), when it says. */
   chaptersMost: z.number().int().positive().optional(),
 });

@@ -8,7 +8,8 @@
 // --split pattern, every line it matches starts a chapter. Pure.
 import { countWords } from '../provider.js';
 import { isCapsTitle, isProse, isTitleLine, readHeading, type HeadingLine } from './headings.js';
-import { bodyLines, hasLicenceHeader } from './plain-text.js';
+import { bodyLines, hasLicenceHeader, LICENCE_START } from './plain-text.js';
+import { readFrontMatter, titleOfFront, type FrontSection, type LeftOutKind } from './front-matter.js';
 
 /** One part found in a manuscript. */
 export interface ImportedPart {
@@ -29,9 +30,13 @@ export interface ManuscriptSplit {
   parts: ImportedPart[];
   /** How the parts were found: a heading pattern, Markdown headings, the writer's --split pattern, the file's own contents list (contents.ts), or none (one part). */
   reading: HeadingLine['family'] | 'contents' | 'none';
-  /** Words before the first part (title page, contents, copyright), kept out of the parts. */
+  /** Words before the first part left out of the book (title page, contents, copyright), not counting the front matter kept. */
   frontMatterWords: number;
-  /** The book's title where the front matter or a Markdown title heading gives one. */
+  /** The front matter the book keeps (a preface, a dedication…), in the manuscript's order (front-matter.ts). */
+  frontMatter?: FrontSection[];
+  /** What was left out before the first part, named for the writer. */
+  leftOut?: LeftOutKind[];
+  /** The book's title where a `Title:` header, the title page or a Markdown title heading gives one. */
   title?: string;
   /** The text came with Project Gutenberg's licence header: a public-domain text, not the writer's own words. */
   publicDomain?: true;
@@ -211,9 +216,12 @@ export function splitManuscript(text: string, opts: { split?: RegExp } = {}): Ma
   const lines = bodyLines(text);
   const source = hasLicenceHeader(text) ? { publicDomain: true as const } : {};
   const reading = chooseReading(lines, headingsOf(lines, opts.split));
+  const all = text.split('\n');
+  const header = all.slice(0, Math.max(0, all.findIndex((l) => LICENCE_START.test(l))));
   if (!reading) {
     const body = lines.join('\n').trim();
-    return { parts: [{ kind: 'chapter', number: 1, title: '', words: countWords(body), firstLine: firstLineOf(body), text: body }], reading: 'none', frontMatterWords: 0, ...source };
+    const title = titleOfFront(header, []);
+    return { parts: [{ kind: 'chapter', number: 1, title: '', words: countWords(body), firstLine: firstLineOf(body), text: body }], reading: 'none', frontMatterWords: 0, ...(title ? { title: tidyTitle(title) } : {}), ...source };
   }
   const { run, ends } = reading;
   let chapter = 0;
@@ -228,8 +236,12 @@ export function splitManuscript(text: string, opts: { split?: RegExp } = {}): Ma
     return { kind, ...(kind === 'chapter' ? { number: chapter } : {}), title: tidyTitle(h.title), words: countWords(body), firstLine: firstLineOf(body), text: body };
   });
   const front = lines.slice(0, run[0]!.line);
-  const title = markdownTitle(front) ?? front.find((l) => l.trim() !== '' && !/^(title|tajuk)\s*:/i.test(l))?.trim();
-  return { parts, reading: reading.family, frontMatterWords: countWords(front.join('\n')), ...(title && title.length <= 120 ? { title: tidyTitle(title) } : {}), ...source };
+  const title = titleOfFront(header, front);
+  const { sections, leftOut, leftOutWords } = readFrontMatter(front, source);
+  return {
+    parts, reading: reading.family, frontMatterWords: leftOutWords, ...(sections.length ? { frontMatter: sections } : {}), ...(leftOut.length ? { leftOut } : {}),
+    ...(title && title.length <= 120 ? { title: tidyTitle(title) } : {}), ...source,
+  };
 }
 
 /** The last part ends at the text's end, or at a closing `THE END` / `TAMAT` line. */
@@ -239,9 +251,4 @@ function textEnd(lines: readonly string[]): number {
     return /^(?:the end|tamat)\.?$/i.test(lines[i]!.trim()) ? i : lines.length;
   }
   return lines.length;
-}
-
-function markdownTitle(front: readonly string[]): string | undefined {
-  const heading = front.find((l) => /^#\s+\S/.test(l.trim()));
-  return heading?.trim().replace(/^#\s+/, '');
 }

@@ -5,7 +5,8 @@
 // copyright), are counted as front matter words, never a chapter. Pure.
 import { countWords } from '../provider.js';
 import type { ImportedPart, ManuscriptSplit } from './chapters.js';
-import { readHeading } from './headings.js';
+import { frontKindOf, readHeading } from './headings.js';
+import type { FrontSection } from './front-matter.js';
 
 /** A section the contents list gives: its title there and its text (headings as `#` lines). */
 export interface ContentsSection {
@@ -33,15 +34,25 @@ function firstLineOf(text: string): string {
 /** The split of a manuscript whose contents list gave its sections. */
 export function splitByContents(sections: readonly ContentsSection[], frontMatterWords: number): ManuscriptSplit {
   const parts: ImportedPart[] = [];
+  const frontMatter: FrontSection[] = [];
   let number = 0;
-  sections.forEach((section, i) => {
+  // The leading entries that are front matter a book keeps (a preface, a dedication), never chapters.
+  let lead = 0;
+  for (; lead < sections.length - 1; lead++) {
+    const kind = frontKindOf(sections[lead]!.title);
+    if (!kind || readHeading(sections[lead]!.title)?.kind === 'prologue') break;
+    const text = withoutOwnHeading(sections[lead]!.text, sections[lead]!.title);
+    if (text.trim() !== '') frontMatter.push({ kind, title: sections[lead]!.title.trim(), text, words: countWords(text) });
+  }
+  sections.slice(lead).forEach((section, at) => {
+    const i = at + lead;
     const heading = readHeading(section.title);
     const text = withoutOwnHeading(section.text, section.title);
-    const isFirst = i === 0;
+    const isFirst = i === lead;
     const isLast = i === sections.length - 1;
     const kind: ImportedPart['kind'] = heading?.kind === 'prologue' && isFirst ? 'introduction' : heading?.kind === 'epilogue' && isLast ? 'conclusion' : 'chapter';
-    const title = heading && heading.kind !== 'part' && heading.family !== 'caps-title' ? (heading.title ?? '') : section.title;
+    const title = heading && heading.kind !== 'part' && heading.kind !== 'front' && heading.family !== 'caps-title' ? (heading.title ?? '') : section.title;
     parts.push({ kind, ...(kind === 'chapter' ? { number: (number += 1) } : {}), title, words: countWords(text), firstLine: firstLineOf(text), text });
   });
-  return { parts, reading: 'contents', frontMatterWords };
+  return { parts, reading: 'contents', frontMatterWords, ...(frontMatter.length ? { frontMatter } : {}) };
 }

@@ -10,7 +10,8 @@ import { numberOf } from '../compile/outline-numbers.js';
 export interface HeadingLine {
   /** The reading it belongs to: one pattern family, so one book's headings are read one way. */
   family: 'chapter-word' | 'roman-alone' | 'number-alone' | 'markdown' | 'regex' | 'caps-title';
-  kind: 'chapter' | 'prologue' | 'epilogue' | 'part';
+  /** `front`: front matter a book keeps (a preface, a dedication: front-matter.ts), never a chapter. */
+  kind: 'chapter' | 'prologue' | 'epilogue' | 'part' | 'front';
   number?: number;
   /** The title written on the heading's own line ("Chapter 3: The Storm" → "The Storm"). */
   title?: string;
@@ -94,7 +95,8 @@ const ROMAN_TITLED = /^([IVXLCDM]+)\.\s+(\S.*?)\s*$/;
 /** Digits alone: up to six, more than the words limit leaves room for (a chapter has a word or more). */
 const NUMBER_ALONE = /^(\d{1,6})\.?\s*$/;
 const CHAPTER_WORD = /^(?:chapter|chap\.|bab)\s+(\S.*?)\s*$/i;
-const PROLOGUE = /^(prologue|prolog|epilogue|epilog)(?:\s*[.:—–-]\s*(.*?))?\s*$/i;
+/** A prologue opens the book, as an introduction does (`Introduction`, `Pendahuluan`): the book's introduction part. */
+const PROLOGUE = /^(prologue|prolog|introduction|pendahuluan|pengenalan|epilogue|epilog)(?:\s*[.:—–-]\s*(.*?))?\s*$/i;
 const PART = /^(?:part|bahagian)\s+(\S.*?)\s*$/i;
 /** What may stand between a heading's number and its title. */
 const TITLE_AFTER = /^\s*[.:—–-]\s*(.*?)$/;
@@ -140,7 +142,8 @@ export function readHeading(raw: string): HeadingLine | undefined {
   const numbered = chapter && numberAndTitle(chapter[1]!);
   if (numbered) return { family: 'chapter-word', kind: 'chapter', ...numbered };
   const prologue = PROLOGUE.exec(line);
-  if (prologue) return { family: 'chapter-word', kind: /^pro/i.test(prologue[1]!) ? 'prologue' : 'epilogue', ...titleOf(prologue[2]) };
+  if (prologue) return { family: 'chapter-word', kind: /^epi/i.test(prologue[1]!) ? 'epilogue' : 'prologue', ...titleOf(prologue[2]) };
+  if (frontKindOf(line)) return { family: 'chapter-word', kind: 'front', title: line };
   const part = PART.exec(line);
   const partNumbered = part && numberAndTitle(part[1]!);
   if (partNumbered) return { family: 'chapter-word', kind: 'part', ...partNumbered };
@@ -182,3 +185,32 @@ export function isProse(line: string | undefined): boolean {
   const t = line?.trim() ?? '';
   return countWords(t) > 12 || /[.!?…]["'”’)]*$/.test(t);
 }
+
+/** The kinds of front matter a book keeps (front-matter.ts). */
+export type FrontKind = 'preface' | 'foreword' | 'authorsNote' | 'introduction' | 'dedication' | 'epigraph' | 'acknowledgements';
+
+const FRONT_NAMES: ReadonlyArray<readonly [FrontKind, RegExp]> = [
+  ['preface', /^(?:preface|prakata)(?:\s+(?:to|kepada|untuk)\s+.*)?$/],
+  ['foreword', /^(?:foreword|forward|kata pengantar|pengantar)$/],
+  ['authorsNote', /^(?:(?:an?\s+)?(?:author's|authors'|author)\s+note|(?:a\s+)?note\s+(?:from|by)\s+the\s+author|to\s+the\s+reader|nota\s+penulis|catatan\s+penulis|dari\s+penulis|kata\s+penulis)$/],
+  ['introduction', /^(?:introduction|pendahuluan|pengenalan)$/],
+  ['dedication', /^(?:dedication|dedikasi)$/],
+  ['epigraph', /^(?:epigraph|epigraf)$/],
+  ['acknowledgements', /^(?:acknowledge?ments?|penghargaan)$/],
+];
+
+const CONTENTS = /^(?:contents|table of contents|kandungan|isi kandungan|senarai kandungan|daftar isi)$/;
+
+/** A heading line as compared with the names: no Markdown marks, emphasis, closing full stop or curly apostrophe, lower case. */
+const normalHeading = (line: string) => line.trim().replace(/^#{1,6}\s+/, '').replace(/^[*_\s]+|[*_\s]+$/g, '').replace(/[’‘]/g, "'").replace(/[.:]$/, '').replace(/\s+/g, ' ').toLowerCase();
+
+/** The kind of front matter a heading line names ("PREFACE", "## Kata Pengantar"), or undefined. */
+export function frontKindOf(line: string): FrontKind | undefined {
+  const t = normalHeading(line);
+  if (t.length === 0 || t.length > 60) return undefined;
+  return FRONT_NAMES.find(([, pattern]) => pattern.test(t))?.[0];
+}
+
+/** Whether a heading line names a contents list. */
+export const isContentsHeading = (line: string) => CONTENTS.test(normalHeading(line));
+

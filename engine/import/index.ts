@@ -5,6 +5,8 @@ import { countWords } from '../provider.js';
 import { splitManuscript, type ManuscriptSplit } from './chapters.js';
 import { splitByContents, type ContentsSection } from './contents.js';
 import { unwrapLines } from './plain-text.js';
+import { writersText } from './indented.js';
+import { FRONT_KIND_NAMES, LEFT_OUT_NAMES } from './front-matter.js';
 import { checkImportFile, decodeText, importFileName, IMPORT_LIMITS, ImportRefusal, type ImportFormat, type TextEncoding } from './read-text.js';
 
 export { splitManuscript, type ImportedPart, type ManuscriptSplit } from './chapters.js';
@@ -13,6 +15,8 @@ export { chapterNumber, listNumber, readHeading, romanValue, type ListStyle } fr
 export { DocumentTooDeep, htmlToText } from './html-text.js';
 export { splitByContents, type ContentsSection } from './contents.js';
 export { hardWrapWidth, proseOfPlainText, unwrapLines } from './plain-text.js';
+export { FRONT_KIND_NAMES, LEFT_OUT_NAMES, type FrontKind, type FrontSection, type LeftOutKind } from './front-matter.js';
+export { writersText } from './indented.js';
 
 /** A manuscript read: its format, its encoding (text files), and its parts. */
 export interface ReadManuscript extends ManuscriptSplit {
@@ -67,7 +71,12 @@ export function readManuscript(file: string, input: { bytes: Uint8Array } | Manu
   if (total > IMPORT_LIMITS.words) throw new ImportRefusal('import_too_many_words', { file: name, words: String(total), limit: String(IMPORT_LIMITS.words) });
   // The file's own contents list decides its chapters, unless the writer gave a pattern of their own.
   const sections = 'sections' in input && input.sections?.length && !opts.split ? input.sections.map((sec) => ({ title: cleanText(sec.title).trim(), text: cleanText(sec.text) })) : undefined;
-  const split = sections ? splitByContents(sections, ('frontMatterWords' in input ? input.frontMatterWords : 0) ?? 0) : splitManuscript(text, opts);
+  const read = sections ? splitByContents(sections, ('frontMatterWords' in input ? input.frontMatterWords : 0) ?? 0) : splitManuscript(text, opts);
+  // Indented verse and letters stay the writer's text, never Markdown's code (indented.ts); a Markdown file's indents are its own syntax.
+  const split = format === 'markdown' ? read : {
+    ...read, parts: read.parts.map((p) => ({ ...p, text: writersText(p.text) })),
+    ...(read.frontMatter ? { frontMatter: read.frontMatter.map((f) => ({ ...f, text: writersText(f.text) })) } : {}),
+  };
   const title = meta.title ? cleanText(meta.title).replace(/\s+/g, ' ').trim() : split.title;
   return {
     file: name, format, ...(encoding ? { encoding } : {}), ...(replacedBytes > 0 ? { replacedBytes } : {}), ...split, ...(title ? { title } : {}),
@@ -90,6 +99,23 @@ export function manuscriptPreview(read: ReadManuscript) {
     reading: read.reading,
     words: read.words,
     frontMatterWords: read.frontMatterWords,
+    // The front matter the book keeps, and what was left out, named (a preface is kept, never counted as left out).
+    ...(read.frontMatter?.length ? { frontMatter: read.frontMatter.map((f) => ({ kind: f.kind, title: f.title, words: f.words, firstLine: firstLineOf(f.text) })) } : {}),
+    ...(read.leftOut?.length ? { leftOut: read.leftOut } : {}),
     chapters: read.parts.map((p) => ({ kind: p.kind, number: p.number ?? null, title: p.title, words: p.words, firstLine: p.firstLine })),
+  };
+}
+
+/** The first line of a text with words, up to 120 characters, as a preview shows it. */
+function firstLineOf(text: string): string {
+  const line = text.split('\n').find((l) => /\p{L}/u.test(l))?.replace(/^>\s*/, '').trim() ?? '';
+  return line.length > 120 ? `${line.slice(0, 119)}…` : line;
+}
+
+/** The front matter kept and what was left out, in words for the writer ("preface (PREFACE, 362 words)"; "title page, contents"). */
+export function frontMatterNames(read: Pick<ManuscriptSplit, 'frontMatter' | 'leftOut'>, lang: 'en' | 'ms') {
+  return {
+    kept: (read.frontMatter ?? []).map((f) => FRONT_KIND_NAMES[f.kind][lang]),
+    leftOut: (read.leftOut ?? []).map((k) => LEFT_OUT_NAMES[k][lang]),
   };
 }

@@ -1,4 +1,5 @@
-// A manuscript the writer brings, as a book of a generator: its prologue the introduction, its chapters the
+// A manuscript the writer brings, as a book of a generator: its front matter (a preface, a dedication) and its
+// prologue the introduction, its chapters the
 // chapters (with their titles), its epilogue the conclusion; every part marked as the writer's own
 // (its provenance `author`: publishing's AI disclosure reads it, and the model never rewrites one unasked). The book
 // then continues like any other: its story bible is built from the parts by `BookSession.remember()`, one
@@ -14,12 +15,13 @@ import { detectLanguage } from './language.js';
 import type { Lang } from '../spec/types.js';
 import { minChapters, totalChaptersFor } from '../spec/conclusion.js';
 import { ImportRefusal } from '../import/read-text.js';
-import type { ManuscriptSplit } from '../import/chapters.js';
+import type { ImportedPart, ManuscriptSplit } from '../import/chapters.js';
+import { word } from '../i18n.js';
 import { cleanText } from '../clean-text.js';
 
 export interface ImportBookInput {
   spec: BookSpec;
-  manuscript: Pick<ManuscriptSplit, 'parts' | 'publicDomain'>;
+  manuscript: Pick<ManuscriptSplit, 'parts' | 'publicDomain' | 'frontMatter'>;
   /** The book's settings (validated by the caller); its language field says the book's language. */
   settings: Settings;
   /** The chapters the book will have, the imported ones included; absent: as many as were imported (then its conclusion). */
@@ -44,7 +46,7 @@ export function importedBook(input: ImportBookInput): BookState {
   const total = input.totalChapters ?? holding;
   if (!Number.isInteger(total) || total < holding) throw new ImportRefusal('import_chapters_fewer', { file, chapters: String(chapters.length), total: String(total), least: String(holding) });
   if (epilogue && total !== holding) throw new ImportRefusal('import_book_ended', { file, chapters: String(chapters.length), total: String(total) });
-  const content = [cleanText(prologue?.text ?? ''), ...chapters.map((c) => cleanText(c.text)), ...(epilogue ? [cleanText(epilogue.text)] : [])];
+  const content = [cleanText(openingOf(manuscript, prologue, bookLanguage(spec, settings))), ...chapters.map((c) => cleanText(c.text)), ...(epilogue ? [cleanText(epilogue.text)] : [])];
   // With an epilogue the book is whole: the epilogue sits at the conclusion's position (the one after the chapters).
   const chapterTitles = Object.fromEntries(chapters.flatMap((c, i) => (c.title.trim() ? [[i + 1, cleanText(c.title.trim())]] : [])));
   return {
@@ -59,6 +61,19 @@ export function importedBook(input: ImportBookInput): BookState {
     // A Project Gutenberg text is the writer's to publish, not theirs to claim: its parts say where they came from.
     provenance: Object.fromEntries(content.map((_text, i) => [i, { origin: 'author' as const, ...(manuscript.publicDomain ? { source: 'public-domain' as const } : {}) }])),
   };
+}
+
+/**
+ * The book's opening part (its introduction, before Chapter 1): the manuscript's front matter (a preface, a
+ * dedication), each under its own heading as the writer wrote it, then its prologue (headed too when front
+ * matter comes before it); the prologue alone as it was; empty for neither.
+ */
+function openingOf(manuscript: Pick<ManuscriptSplit, 'frontMatter'>, prologue: ImportedPart | undefined, lang: Lang): string {
+  const front = manuscript.frontMatter ?? [];
+  if (!front.length) return prologue?.text ?? '';
+  const pieces = front.map((f) => `### ${f.title}\n\n${f.text.trim()}`);
+  if (prologue?.text.trim()) pieces.push(`### ${prologue.title.trim() || word('prologue', lang)}\n\n${prologue.text.trim()}`);
+  return pieces.join('\n\n');
 }
 
 /**

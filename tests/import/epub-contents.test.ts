@@ -1,5 +1,5 @@
 // EPUBs read by their own contents: calibre's Quick Start Guide (a real EPUB 2 with an NCX, as Debian ships it)
-// imports as the chapters of its table of contents, front matter apart; pandoc's EPUB of a novel keeps its
+// imports as the chapters of its table of contents (its Introduction the book's introduction), front matter apart; pandoc's EPUB of a novel keeps its
 // title page out of Chapter 1; calibre's German guide is refused as German unless the writer names the
 // language, nothing saved.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ const dir = mkdtempSync(path.join(tmpdir(), 'karya-epub-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** `karya import FILE --dry-run --json`'s preview. */
-async function preview(file: string): Promise<{ title: string; author: string; language: string; reading: string; frontMatterWords: number; chapters: Array<{ kind: string; number: number; title: string; firstLine: string; words: number }> }> {
+async function preview(file: string): Promise<{ title: string; author: string; language: string; reading: string; frontMatterWords: number; chapters: Array<{ kind: string; number: number | null; title: string; firstLine: string; words: number }> }> {
   const run = await runKaryaInProcess(['import', file, '--dry-run', '--json'], { cwd: dir });
   expect(run.code, run.stderr).toBe(0);
   return JSON.parse(run.stdout);
@@ -25,12 +25,14 @@ describe('an EPUB by its table of contents', () => {
   it("calibre's Quick Start Guide: the chapters of its contents, Tasks 1–6 each a chapter, no byline or sub-section", async () => {
     const read = await preview(path.join(FIXTURES, 'quick-start-eng.epub'));
     expect(read.reading).toBe('contents');
-    expect(read.chapters.map((c) => c.title)).toEqual([
-      'Introduction', 'Installing calibre', 'The Main Library Window, aka the GUI', 'Common Tasks',
+    // Its Introduction is the book's introduction, never Chapter 1; the chapters follow it, numbered from 1.
+    expect(read.chapters[0]).toMatchObject({ kind: 'introduction', number: null });
+    expect(read.chapters.slice(1).map((c) => c.title)).toEqual([
+      'Installing calibre', 'The Main Library Window, aka the GUI', 'Common Tasks',
       'Task 1: Organizing', 'Task 2: Conversion', 'Task 3: The e-book editor', 'Task 4: Downloading News',
       'Task 5: Interacting with e-book readers', 'Task 6: The e-book viewer', 'Where to get help',
     ]);
-    expect(read.chapters.map((c) => c.number)).toEqual(Array.from({ length: 11 }, (_, i) => i + 1));
+    expect(read.chapters.slice(1).map((c) => c.number)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
     // The title page (with its byline) and the contents page are front matter, counted apart.
     expect(read.frontMatterWords).toBeGreaterThan(20);
     expect(read.chapters.some((c) => /^By:|^\d\.\d/.test(c.title) || /^By:/.test(c.firstLine))).toBe(false);

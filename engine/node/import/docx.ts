@@ -7,9 +7,36 @@ import { strFromU8, strToU8, zipSync } from 'fflate';
 import { DocumentTooDeep, htmlToText, ImportRefusal } from '../../import/index.js';
 import { BrokenXml, withListNumbers } from './docx-numbering.js';
 import { unzipBounded } from './zip.js';
+import { walk } from './epub-package.js';
 
 export async function docxText(file: string, bytes: Uint8Array): Promise<string> {
+  return (await docxManuscript(file, bytes)).text;
+}
+
+/** The title Word keeps in the document's properties (docProps/core.xml's dc:title), or undefined. */
+function coreTitle(core: Uint8Array | undefined): string | undefined {
+  if (!core) return undefined;
+  let title: string | undefined;
+  let reading = false;
+  walk(strFromU8(core), {
+    open: (name) => {
+      reading = name === 'title' && title === undefined;
+      if (reading) title = '';
+    },
+    text: (chunk) => {
+      if (reading) title += chunk;
+    },
+    close: () => {
+      reading = false;
+    },
+  });
+  return title?.replace(/\s+/g, ' ').trim() || undefined;
+}
+
+/** A DOCX manuscript's text and the title its properties give. */
+export async function docxManuscript(file: string, bytes: Uint8Array): Promise<{ text: string; meta: { title?: string } }> {
   const entries = unzipBounded(file, bytes);
+  const title = coreTitle(entries['docProps/core.xml']);
   const document = entries['word/document.xml'];
   if (!document) throw new ImportRefusal('import_unreadable', { file, reason: 'document' });
   const numbering = entries['word/numbering.xml'];
@@ -27,7 +54,7 @@ export async function docxText(file: string, bytes: Uint8Array): Promise<string>
     throw new ImportRefusal('import_unreadable', { file, reason: 'content' }, (error as Error).message);
   }
   try {
-    return htmlToText(html);
+    return { text: htmlToText(html), meta: title ? { title } : {} };
   } catch (error) {
     if (error instanceof DocumentTooDeep) throw new ImportRefusal('import_too_complex', { file }, error.message);
     throw error;

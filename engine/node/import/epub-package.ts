@@ -35,7 +35,7 @@ export interface TocEntry {
 const MOST_DEPTH = 256;
 
 /** Walks an XML document, calling `open`, `text` and `close`; stops reading past MOST_DEPTH. */
-function walk(xml: string, handlers: { open?: (name: string, attrs: Record<string, string>) => void; text?: (text: string) => void; close?: (name: string) => void }): void {
+export function walk(xml: string, handlers: { open?: (name: string, attrs: Record<string, string>) => void; text?: (text: string) => void; close?: (name: string) => void }): void {
   let depth = 0;
   const parser = new Parser(
     {

@@ -2,9 +2,10 @@
 // the items marked linear="no" and the navigation document), the table of contents gives the chapters
 // (each entry that opens a document of its own, spanning the spine's documents up to the next such entry;
 // sub-sections that point into the same document stay inside it), and the package metadata the title, the
-// author and the language. Front matter (title page, contents, copyright, dedication: by its epub:type, the
-// guide's or the landmarks' type, its contents title, or a short leading entry titled as the book) is kept
-// apart and counted, never a chapter. Without a contents list of two chapters or more, the whole text goes to
+// author and the language. Front matter an import leaves out (title page, contents, copyright: by its epub:type,
+// the guide's or the landmarks' type, its contents title, or a short leading entry titled as the book) is kept
+// apart and counted, never a chapter; a dedication, preface or foreword is the book's own front matter, kept
+// (engine/import/contents.ts). Without a contents list of two chapters or more, the whole text goes to
 // the heading reader (engine/import/chapters.ts). An EPUB whose content documents are encrypted (DRM:
 // META-INF/encryption.xml naming more than fonts) is refused with its own message.
 import { strFromU8 } from 'fflate';
@@ -22,9 +23,9 @@ export interface EpubRead {
 }
 
 /** The epub:type (or guide type) words that mark a document as front matter. */
-const FRONT_TYPES = /\b(cover|titlepage|title-page|halftitlepage|halftitle|toc|contents|copyright-page|copyright|dedication|imprint|frontmatter|colophon|loi|lot)\b/i;
+const FRONT_TYPES = /\b(cover|titlepage|title-page|halftitlepage|halftitle|toc|contents|copyright-page|copyright|imprint|frontmatter|colophon|loi|lot)\b/i;
 /** Contents titles of front matter, in English and Malay (and the contents page's title in the languages of other guides). */
-const FRONT_TITLES = /^(cover|title page|half title|table of contents|contents|copyright|copyright page|dedication|imprint|kulit|kulit buku|halaman judul|halaman tajuk|kandungan|isi kandungan|senarai kandungan|hak cipta|dedikasi|inhaltsverzeichnis|inhalt|table des matières|sommaire|índice|indice|daftar isi|inhoud|innehåll|içindekiler)$/i;
+const FRONT_TITLES = /^(cover|title page|half title|table of contents|contents|copyright|copyright page|imprint|kulit|kulit buku|halaman judul|halaman tajuk|kandungan|isi kandungan|senarai kandungan|hak cipta|inhaltsverzeichnis|inhalt|table des matières|sommaire|índice|indice|daftar isi|inhoud|innehåll|içindekiler)$/i;
 /** A leading entry this short (a title page, a byline) is front matter when it is titled as the book. */
 const MOST_TITLE_PAGE_WORDS = 80;
 

@@ -86,10 +86,15 @@ function ResumeSummary({ spec, form, saved, lang }: { spec: BookSpec; form: Form
   );
 }
 
-/** The saved book's own title: its title setting, else its outline's working title; undefined before either. */
+/**
+ * The saved book's own title: its title setting, else the working title the writer gave (a brief's, an imported
+ * manuscript's own), else its outline's; undefined before any. The writer's title is never replaced by one a model wrote.
+ */
 function savedTitle(form: FormModel, saved: SavedProgress): string | undefined {
-  const field = form.fields.find((f) => f.role === 'bookTitle')?.name;
-  const given = field ? saved.settings[field] : undefined;
-  if (typeof given === 'string' && given.trim()) return given.trim();
+  for (const role of ['bookTitle', 'workingTitle'] as const) {
+    const field = form.fields.find((f) => f.role === role)?.name;
+    const given = field ? saved.settings[field] : undefined;
+    if (typeof given === 'string' && given.trim()) return given.trim();
+  }
   return extractTitle(saved.outline ?? undefined) || undefined;
 }

@@ -73,6 +73,11 @@ export const ImportBookQuerySchema = z.strictObject({
   chapters: z.coerce.number().int().min(1).max(100).optional(),
   /** The book's language; absent: the manuscript's own (asked when it is mixed). Also the language of an error. */
   lang: z.enum(['en', 'ms']).optional(),
+  /**
+   * The settings the writer confirmed in the preview, as JSON (`{"romanceType": "historical", "workingTitle": "Katrine"}`):
+   * the book is saved with them (checked as any book's settings), and the manuscript is not read again.
+   */
+  settings: z.string().max(8000).optional(),
 });
 
 export const ImportBookResponseSchema = z.strictObject({

@@ -2,9 +2,11 @@
 // (server/core/import.ts, as `karya import` reads them), never the generator's defaults silently. The call is
 // part of reading the manuscript: not charged, recorded as usage (metered), bounded in time, and it runs only
 // within the import's own rate limit. When it fails the defaults stand, each marked `default` in the preview.
+// The settings the writer confirmed in the preview (edited there) are saved as given, without a second reading.
 import type { BookSpec, BookState, ImportSettings, ResolvedSpec } from '../../engine/index.js';
 import type { AppContext } from './context.js';
 import { chosenSettings, readImportSettings } from './import.js';
+import { ApiError } from '../errors/api-error.js';
 
 /** The longest a settings reading may take before the defaults stand (a preview is a request the writer waits on). */
 const SETTINGS_TIMEOUT_MS = 30_000;
@@ -21,4 +23,22 @@ export async function manuscriptSettings(ctx: AppContext, input: { userId: strin
     ctx.logger.info({ err: error }, "the manuscript's settings could not be read: the generator's defaults stand");
     return chosenSettings({ spec, state, writer: {}, read: {} });
   }
+}
+
+/**
+ * The settings the writer confirmed in the studio's preview (the import's `settings`, JSON of field names and
+ * values): the generator's fields only, a language or chapter count left to the import's own; undefined when none
+ * were given. Their values are checked with the book's settings (a SettingsError names the field).
+ */
+export function confirmedSettings(spec: ResolvedSpec, json: string | undefined): Record<string, unknown> | undefined {
+  if (json === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    parsed = undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw ApiError.of(400, 'invalid_settings');
+  const own = new Set(spec.fields.filter((f) => f.role !== 'language' && f.role !== 'chapters').map((f) => f.name));
+  return Object.fromEntries(Object.entries(parsed).filter(([name]) => own.has(name)));
 }

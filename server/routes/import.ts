@@ -8,11 +8,12 @@
 // part at a time paid from the hold, the rest given back at the end (server/core/bible-parts.ts). Reading
 // a large DOCX costs the server time, so a user may send a few files a minute (one limit for both, kept in
 // the store). A refused file answers 400 (413 when too large) with the import's catalogue message, in the
-// request's language; too few credits for the bible answer 402 and nothing is saved.
+// request's language; too few credits for the bible answer 402 and nothing is saved. The settings the writer
+// confirmed (and edited) in the preview come with the import and are saved as given.
 import type { Request, Response } from 'express';
 import { IMPORT_LIMITS, ImportRefusal, bookSummary, chaptersMost, importBibleParts, importSaves, manuscriptLanguage, manuscriptPreview, nextStep, tooLargeRefusal, withLanguage, type BookSpec, type Lang, type ReadManuscript, type ResolvedSpec } from '../../engine/index.js';
 import { catchUpBible } from '../core/bible-catch-up.js';
-import { manuscriptSettings } from '../core/import-settings.js';
+import { confirmedSettings, manuscriptSettings } from '../core/import-settings.js';
 import { bookOfManuscript, importLanguageOf } from '../core/import.js';
 import { settingsOrError } from '../core/generation.js';
 import { readManuscriptFile } from '../../engine/node.js';
@@ -96,22 +97,25 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
   });
 
   router.on('POST /books/import', async (req, res) => {
-    const { file, generator, chapters, lang: asked } = req.input.query;
+    const { file, generator, chapters, lang: asked, settings: confirmed } = req.input.query;
     const lang = asked ?? requestLang(req);
     answerIn(req, lang);
     const userId = sessionOf(req).user.id;
     const spec = bookSpecOf(generator);
+    // The settings the writer confirmed in the preview, checked before the file is read.
+    const writer = confirmedSettings(spec, confirmed);
     await takeTurn(req, res);
     const read = await manuscriptOf(ctx, req, res, file);
     // The book's language: the one asked, else the manuscript's own when it is clearly one (else asked for).
     const bookLang = importLanguageOf(read, asked);
-    const written = bookOfUpload(spec, read, { file, lang, bookLang, ...(chapters !== undefined ? { chapters } : {}) });
+    const written = bookOfUpload(spec, read, { file, lang, bookLang, ...(chapters !== undefined ? { chapters } : {}), ...(writer ? { writer } : {}) });
     const parts = importBibleParts(spec, written);
     const cost = { credits: parts * spec.cost, parts };
     // No model call for a bible the balance cannot pay for (the hold below checks again, atomically).
     if (sessionOf(req).user.role !== 'admin' && ((await repos.credits.balanceOf(userId)) ?? 0) < cost.credits) throw ApiError.catalogue(402, 'insufficient_credits', lang);
-    // The book is saved with the manuscript's own settings (period, setting, point of view…), not the generator's defaults.
-    const { state } = await manuscriptSettings(ctx, { userId, spec, state: written });
+    // The book is saved with the manuscript's own settings (period, setting, point of view…), not the generator's defaults;
+    // those the writer confirmed in the preview stand as given, without reading the manuscript again.
+    const { state } = writer ? { state: written } : await manuscriptSettings(ctx, { userId, spec, state: written });
     const isFinished = nextStep(spec, state) === null;
     // The bible's whole cost is held in the transaction that checks the balance and saves the book: nothing is
     // saved for a bible the credits cannot pay for, and two imports cannot both spend the same credits.
@@ -133,8 +137,8 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
 }
 
 /** The book an upload makes: the generator's settings in the book's language, the manuscript's parts; an ImportRefusal when the manuscript cannot be that book. */
-function bookOfUpload(spec: ResolvedSpec & BookSpec, read: ReadManuscript, input: { file: string; lang: Lang; bookLang: Lang; chapters?: number }) {
-  const chosen = withLanguage(spec, {}, input.bookLang);
+function bookOfUpload(spec: ResolvedSpec & BookSpec, read: ReadManuscript, input: { file: string; lang: Lang; bookLang: Lang; chapters?: number; writer?: Record<string, unknown> }) {
+  const chosen = withLanguage(spec, input.writer ?? {}, input.bookLang);
   if (!chosen.ok) throw new ApiError(400, 'invalid_settings', chosen.message, { lang: chosen.message });
   const settings = settingsOrError({ spec, raw: chosen.settings });
   return bookOfManuscript({ spec, read, settings, file: input.file, ...(input.chapters !== undefined ? { totalChapters: input.chapters } : {}) });

@@ -3,7 +3,7 @@
 // each window saved as it is done: run again after a stop, it goes on from the window it stopped at. The cost
 // is shown before; progress lines go to stderr; a part that cannot be had is named (exit 1). The source is only read.
 import { existsSync, readFileSync } from 'node:fs';
-import { BookSession, GenerationError, catalogueMessage, partStep, stepLabel, editionKey, editionLinkOf, generationMessage, glossaryFileOf, glossaryOf, problemText, translateEdition, translatedFrom, translationCost, withWritersGlossary, type Lang, type PartOutcome, type TranslateProgress } from '../../engine/index.js';
+import { BookSession, GenerationError, catalogueMessage, partStep, stepLabel, editionKey, editionLinkOf, generationMessage, glossaryFileOf, glossaryOf, problemText, translateEdition, translatedFrom, translationCost, withWritersGlossary, MAX_TERM_CHARS, type Glossary, type Lang, type PartOutcome, type TranslateProgress, type WindowProblem, type WritersTerm } from '../../engine/index.js';
 import { yamlData } from '../../engine/node.js';
 import { CLI_USER, CliExit, EXIT, catalogOrExit, fail, info, printJsonError, specOrExit } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
@@ -24,18 +24,35 @@ export interface TranslateOptions {
 
 const LANGUAGE = { en: { en: 'English', ms: 'Malay' }, ms: { en: 'bahasa Inggeris', ms: 'bahasa Melayu' } } as const;
 
-/** The writer's glossary file (YAML term: rendering), or exit 2 naming the problem. */
-function writersGlossary(file: string | undefined, lang: Lang): Record<string, string> {
+/** The writer's glossary file (YAML term: rendering, or term: {rendering, gender}), or exit 2 naming the problem. */
+function writersGlossary(file: string | undefined, lang: Lang): Record<string, WritersTerm> {
   if (file === undefined) return {};
   if (!existsSync(file)) fail(catalogueMessage('translate_bad_glossary', lang, { file, problem: lang === 'ms' ? 'fail itu tiada' : 'there is no such file' }));
   const read = yamlData(readFileSync(file, 'utf8'));
-  const problem = read.errors[0] ? `${lang === 'ms' ? 'baris' : 'line'} ${read.errors[0].line}: ${read.errors[0].message}` : undefined;
-  const parsed = problem ? { problem } : glossaryFileOf(read.data);
+  if (read.errors[0]) fail(catalogueMessage('translate_bad_glossary', lang, { file, problem: `${lang === 'ms' ? 'baris' : 'line'} ${read.errors[0].line}: ${read.errors[0].message}` }));
+  const parsed = glossaryFileOf(read.data);
   if ('problem' in parsed) {
-    const what = parsed.problem === 'not_map' ? (lang === 'ms' ? 'ia bukan peta' : 'it is not a map') : problem ?? (lang === 'ms' ? `"${parsed.problem}" tidak mempunyai terjemahan teks` : `"${parsed.problem}" has no text rendering`);
+    const what = parsed.problem === 'not_map' ? (lang === 'ms' ? 'ia bukan peta' : 'it is not a map')
+      : say(parsed.why === 'gender' ? 'badGender' : parsed.why === 'too_long' ? 'tooLong' : 'badRendering', lang, { term: parsed.term, most: MAX_TERM_CHARS });
     fail(catalogueMessage('translate_bad_glossary', lang, { file, problem: what }));
   }
   return parsed.glossary;
+}
+
+/** The glossary's terms, as the writer reads them before the run: each term, its rendering, a character's gender, and how to change them. */
+function listGlossary(glossary: Glossary, lang: Lang): void {
+  if (!glossary.length) info(`karya: ${say('glossaryNone', lang)}`);
+  else {
+    info(`karya: ${say('glossaryHeld', lang, { terms: glossary.length })}`);
+    for (const e of glossary) info(`    ${e.term} → ${e.rendering}${e.gender ? ` (${say(e.gender, lang)})` : ''}`);
+  }
+  info(`karya: ${say('glossaryHow', lang)}`);
+}
+
+/** Why a window was not kept, as the writer reads it: a glossary term left out also says how to change the glossary. */
+function writersReason(problem: WindowProblem, lang: Lang): string {
+  const reason = problemText(problem, lang);
+  return problem.code === 'translate_glossary' ? `${reason} ${catalogueMessage('translate_glossary_how', lang, { term: problem.term, rendering: problem.rendering })}` : reason;
 }
 
 /** Where the command's result goes (stdout; a batch keeps its own stdout for its events). */
@@ -71,7 +88,8 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
     const saved = await store.load(key);
     const cost = translationCost(spec, source.state, saved?.state);
     info(`karya: ${say('costBefore', lang, { id, language: LANGUAGE[lang][to], parts: cost.parts, total: cost.total, per: cost.perPart, remaining: cost.remaining, terms: glossary.length })}`);
-    const onProgress = (e: TranslateProgress) => info(`  … ${e.isAgain ? say('askedAgain', lang, { label: e.label, n: e.window, of: e.windows, reason: problemText(e.problem!, lang) }) : say('window', lang, { label: e.label, n: e.window, of: e.windows })}`);
+    listGlossary(glossary, lang);
+    const onProgress = (e: TranslateProgress) => info(`  … ${e.isAgain ? say('askedAgain', lang, { label: e.label, n: e.window, of: e.windows, reason: writersReason(e.problem!, lang) }) : say('window', lang, { label: e.label, n: e.window, of: e.windows })}`);
     let outcome;
     const provider = cliProvider({ lang });
     // The offline provider writes demo text, never a translation: every window would be refused twice.
@@ -92,7 +110,7 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
     }
     const editionId = (await stateFile.repos.books.list({ userId: CLI_USER })).find((b) => b.key === key)?.id ?? null;
     if (outcome.failed) {
-      const message = catalogueMessage('translate_part_failed', lang, { label: outcome.failed.label, reason: problemText(outcome.failed.problem!, lang) });
+      const message = catalogueMessage('translate_part_failed', lang, { label: outcome.failed.label, reason: writersReason(outcome.failed.problem!, lang) });
       if (opts.json) printJsonError({ code: outcome.failed.problem!.code, message, part: partKey(outcome.failed) });
       return fail(message, EXIT.failed);
     }

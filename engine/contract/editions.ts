@@ -5,14 +5,14 @@
 // edition holds fast is read (the story bible's by default) and written by the writer; the side-by-side view
 // pairs the edition's paragraphs with its source's, those out of date since the source changed marked.
 import * as z from 'zod';
-import { MAX_GLOSSARY_TERMS } from '../session/translate/glossary.js';
+import { GENDERS, MAX_GLOSSARY_TERMS, MAX_TERM_CHARS } from '../session/translate/glossary.js';
 import { ApiErrorBodySchema } from './common.js';
 
 const Lang = z.enum(['en', 'ms']);
 const Count = z.number().int().nonnegative();
 
 /** The longest glossary term or rendering (a name or an invented term, not a sentence). */
-export const MAX_GLOSSARY_TERM_CHARS = 80;
+export const MAX_GLOSSARY_TERM_CHARS = MAX_TERM_CHARS;
 
 export const EditionParamsSchema = z.strictObject({
   id: z.coerce.number<number | string>().int().positive().max(Number.MAX_SAFE_INTEGER),
@@ -89,7 +89,8 @@ export type EditionProgressEvent = z.infer<typeof EditionProgressEventSchema>;
 export type EditionPartEvent = z.infer<typeof EditionPartEventSchema>;
 
 const TermText = z.string().trim().min(1).max(MAX_GLOSSARY_TERM_CHARS).regex(/^[^\n\r\t]+$/, 'one line');
-export const GlossaryEntrySchema = z.strictObject({ term: TermText, rendering: TermText });
+/** A term, its rendering, and a character's gender when known (female, male, unknown: how Malay "dia" is read). */
+export const GlossaryEntrySchema = z.strictObject({ term: TermText, rendering: TermText, gender: z.enum(GENDERS).optional() });
 
 /** PUT /api/books/:id/editions/:lang/glossary: the whole glossary, each term once. */
 export const GlossaryBodySchema = z.strictObject({

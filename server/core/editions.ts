@@ -47,9 +47,14 @@ export async function editionFor(ctx: AppContext, input: { userId: string; sourc
   return { link, edition };
 }
 
-/** The glossary the edition holds fast: the writer's when they wrote one, else the story bible's (names unchanged). */
+/**
+ * The glossary the edition holds fast: the writer's when they wrote one, else the story bible's (names unchanged);
+ * a writer's term with no gender set takes the one the story bible says, when it says one.
+ */
 export function glossaryFrom(source: BookState, link: EditionLink | null): { terms: GlossaryEntry[]; isWriters: boolean } {
-  return link?.glossary ? { terms: link.glossary, isWriters: true } : { terms: glossaryOf(source), isWriters: false };
+  if (!link?.glossary) return { terms: glossaryOf(source), isWriters: false };
+  const bible = new Map(glossaryOf(source).map((e) => [e.term, e.gender]));
+  return { terms: link.glossary.map((e) => (e.gender || !bible.get(e.term) ? e : { ...e, gender: bible.get(e.term)! })), isWriters: true };
 }
 
 /** An edition as My Books and the book's editions list it. */

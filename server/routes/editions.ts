@@ -100,7 +100,7 @@ export function editionRoutes(ctx: AppContext): ApiRoutes {
     const { id, lang: to } = req.input.params;
     const { book } = await sourceFor(ctx, { userId: owner, id, to, lang: requestLang(req) });
     // Saved while the edition is being made, it holds from the next part on (server/core/editions.ts reads it as each part starts).
-    const terms = req.input.body.terms.map((t) => ({ term: t.term.trim(), rendering: t.rendering.trim() }));
+    const terms = req.input.body.terms.map((t) => ({ term: t.term.trim(), rendering: t.rendering.trim(), ...(t.gender ? { gender: t.gender } : {}) }));
     await repos.editions(owner).saveGlossary({ sourceId: book.id, lang: to, glossary: terms });
     res.json({ terms, is_writers: true, max_terms: MAX_GLOSSARY_TERMS });
   });

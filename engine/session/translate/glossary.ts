@@ -129,7 +129,8 @@ export function governedByWholeNames(entries: Glossary): GlossaryEntry[] {
     const part = e.term.split(/\s+/);
     const whole = e.rendering === e.term ? wholes.find((w) => w !== e && indexOfWords(w.term.split(/\s+/), part) >= 0) : undefined;
     if (!whole) {
-      out.push(e);
+      const named = e.gender ? undefined : entries.find((w) => w !== e && w.gender && /\s/.test(w.term) && indexOfWords(w.term.split(/\s+/), part) >= 0);
+      out.push(named ? { ...e, gender: named.gender! } : e);
       continue;
     }
     const from = whole.term.split(/\s+/);

@@ -1,5 +1,5 @@
-// The glossary an edition holds fast: a table of term → rendering, read from the story bible by default, each
-// row editable, rows added and removed, saved as a whole (the server checks the limits: 200 terms, 80 characters),
+// The glossary an edition holds fast: a table of term → rendering (and a character's gender: how Malay "dia" is
+// read), read from the story bible by default, each row editable, rows added and removed, saved as a whole (the server checks the limits: 200 terms, 80 characters),
 // before the edition starts or while it is made (a saved change holds from the next part on).
 import { useEffect, useState } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
@@ -7,12 +7,16 @@ import { toast } from 'react-hot-toast';
 import { ApiError, call } from '../lib/api.js';
 import { useT } from '../i18n/index.js';
 import { MAX_GLOSSARY_TERM_CHARS, type GlossaryResponse, type Lang } from '../engine.js';
+
+type Row = GlossaryResponse['terms'][number];
+type Gender = NonNullable<Row['gender']>;
+const GENDER_CHOICES: readonly Gender[] = ['female', 'male', 'unknown'];
 import { Spinner } from './Spinner.js';
 
 export function GlossaryTable({ bookId, to, from, isRunning }: { bookId: number; to: Lang; from: Lang; isRunning: boolean }) {
   const { t } = useT();
   const [glossary, setGlossary] = useState<GlossaryResponse | null>(null);
-  const [rows, setRows] = useState<Array<{ term: string; rendering: string }>>([]);
+  const [rows, setRows] = useState<Row[]>([]);
   const [isSaving, setSaving] = useState(false);
   useEffect(() => {
     const controller = new AbortController();
@@ -25,6 +29,11 @@ export function GlossaryTable({ bookId, to, from, isRunning }: { bookId: number;
   if (!glossary) return <div className="py-3"><Spinner label={t('edition.loading')} /></div>;
   const isChanged = JSON.stringify(rows) !== JSON.stringify(glossary.terms);
   const set = (i: number, field: 'term' | 'rendering', value: string) => setRows((list) => list.map((r, k) => (k === i ? { ...r, [field]: value } : r)));
+  const setGender = (i: number, value: string) => setRows((list) => list.map((r, k) => {
+    if (k !== i) return r;
+    const { gender: _old, ...rest } = r;
+    return GENDER_CHOICES.includes(value as Gender) ? { ...rest, gender: value as Gender } : rest;
+  }));
   const save = async () => {
     setSaving(true);
     const terms = rows.filter((r) => r.term.trim() && r.rendering.trim());
@@ -49,6 +58,7 @@ export function GlossaryTable({ bookId, to, from, isRunning }: { bookId: number;
             <tr className="text-left text-xs text-gray-600 dark:text-gray-400">
               <th scope="col" className="pb-1 font-medium">{t('edition.term')} <span className="font-normal">({t(`edition.lang.${from}`)})</span></th>
               <th scope="col" className="pb-1 font-medium">{t('edition.rendering')} <span className="font-normal">({t(`edition.lang.${to}`)})</span></th>
+              <th scope="col" className="pb-1 font-medium" title={t('edition.genderHint')}>{t('edition.gender')}</th>
               <th scope="col" className="w-8"><span className="sr-only">{t('edition.remove')}</span></th>
             </tr>
           </thead>
@@ -57,6 +67,12 @@ export function GlossaryTable({ bookId, to, from, isRunning }: { bookId: number;
               <tr key={i} data-testid="glossary-row">
                 <td className="py-0.5 pr-1"><input className="input py-1" lang={from} aria-label={t('edition.termLabel', { n: i + 1 })} value={row.term} maxLength={MAX_GLOSSARY_TERM_CHARS} onChange={(e) => set(i, 'term', e.target.value)} /></td>
                 <td className="py-0.5 pr-1"><input className="input py-1" lang={to} aria-label={t('edition.renderingLabel', { n: i + 1 })} value={row.rendering} maxLength={MAX_GLOSSARY_TERM_CHARS} onChange={(e) => set(i, 'rendering', e.target.value)} /></td>
+                <td className="py-0.5 pr-1">
+                  <select className="input py-1" aria-label={t('edition.genderLabel', { n: i + 1 })} title={t('edition.genderHint')} value={row.gender ?? ''} onChange={(e) => setGender(i, e.target.value)} data-testid="glossary-gender">
+                    <option value="">{t('edition.gender.none')}</option>
+                    {GENDER_CHOICES.map((g) => <option key={g} value={g}>{t(`edition.gender.${g}`)}</option>)}
+                  </select>
+                </td>
                 <td className="py-0.5 text-right">
                   <button type="button" className="btn-ghost" aria-label={t('edition.removeTerm', { n: i + 1 })} onClick={() => setRows((list) => list.filter((_, k) => k !== i))}>
                     <Trash2 className="h-4 w-4" aria-hidden="true" />

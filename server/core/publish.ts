@@ -61,9 +61,13 @@ export async function ownCoverOf(ctx: AppContext, input: { userId: string; bookI
   return { given: { kind: 'picture', image }, facts };
 }
 
-/** What publishing a book costs before anything is spent: its steps and their credits. */
-export function publishQuote(ctx: AppContext, book: PublishableBook, given: Pick<GivenFacts, 'author' | 'cover'> = {}): { steps: PublishStepInfo[]; cost: number; trim: TrimName } {
-  const planned = publishStepsOf({ book: book.spec, state: book.state, specOf: (id) => ctx.catalog.get(id), given });
+/**
+ * What publishing a book costs before anything is spent: its steps and their credits. `hasOwnCover`: the
+ * writer gave a picture (the cover step is skipped); the steps need only know that, not its bytes.
+ */
+export function publishQuote(ctx: AppContext, book: PublishableBook, given: Pick<GivenFacts, 'author'> & { hasOwnCover?: boolean } = {}): { steps: PublishStepInfo[]; cost: number; trim: TrimName } {
+  const facts: GivenFacts = { ...(given.author ? { author: given.author } : {}), ...(given.hasOwnCover ? { cover: { kind: 'picture', image: new Uint8Array(0) } } : {}) };
+  const planned = publishStepsOf({ book: book.spec, state: book.state, specOf: (id) => ctx.catalog.get(id), given: facts });
   // The trim the package is made at when the writer picks none (a children's book: its own layout's).
   const { trim } = printLayoutOf(book.spec.kind === 'book' ? book.spec.publish : undefined);
   return { steps: planned.steps.map(stepInfo), cost: planned.cost, trim };
@@ -199,7 +203,7 @@ export async function publishBook(ctx: AppContext, input: { userId: string; book
   const { spec, state } = book;
   let charged = 0;
   const bookTitle = bookDocument(spec, state).title;
-  const reserved = await reservePublish(ctx, { userId, lang: state.lang, bookTitle, steps: publishQuote(ctx, book, input.given).steps });
+  const reserved = await reservePublish(ctx, { userId, lang: state.lang, bookTitle, steps: publishQuote(ctx, book, { ...(input.given.author ? { author: input.given.author } : {}), hasOwnCover: input.given.cover?.kind === 'picture' }).steps });
   // Kept in Content History under the book, with its parts (the title its parts are kept under).
   const runStep = chargedPublishStep(ctx, { userId, lang: state.lang, bookTitle, historyBook: bookTitleOf(spec, state), onCharged: (n) => (charged += n), reserved });
   let parts: Awaited<ReturnType<typeof writePackageParts>>;

@@ -36,8 +36,8 @@ export function publishRoutes(ctx: AppContext): ApiRoutes {
     const book = await bookOf(userId(req), bookType);
     // The writer's own cover, when given, takes the cover step's place (nothing charged for it).
     const bookId = await repos.books.findBookId({ userId: userId(req), key: bookType });
-    const own = bookId === null ? undefined : await ownCoverOf(ctx, { userId: userId(req), bookId });
-    const { steps, cost, trim } = publishQuote(ctx, book, own ? { cover: own.given } : {});
+    const [own] = bookId === null ? [] : await repos.covers(userId(req)).factsOf([bookId]);
+    const { steps, cost, trim } = publishQuote(ctx, book, { hasOwnCover: own !== undefined });
     const kept = await repos.books.findPackage({ userId: userId(req), key: bookType });
     // A package made before readiness was per channel has no `channels`: it is shown as none (publish again).
     const since = `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`;
@@ -45,7 +45,7 @@ export function publishRoutes(ctx: AppContext): ApiRoutes {
     // The disclosure's text level as derived from who wrote each part: the panel offers to correct it.
     const derivation = textDerivationOf(book.state);
     const aiText = { level: aiTextLevel(derivation.modelWords, derivation.words), share: aiTextShare(derivation.modelWords, derivation.words) };
-    res.json({ is_finished: book.isFinished, steps, cost, trim, package: kept && 'channels' in kept ? kept : null, today, ai_text: aiText, ...(bookId !== null ? { book_id: bookId } : {}), cover: own ? bookCoverOf(own.facts) : null });
+    res.json({ is_finished: book.isFinished, steps, cost, trim, package: kept && 'channels' in kept ? kept : null, today, ai_text: aiText, ...(bookId !== null ? { book_id: bookId } : {}), cover: own ? bookCoverOf(own) : null });
   });
 
   router.on('POST /books/:bookType/publish', async (req, res) => {
@@ -68,7 +68,7 @@ export function publishRoutes(ctx: AppContext): ApiRoutes {
       // Its pieces call the model: a token from the user's generation bucket first (429 past it).
       await takeGenerationToken(ctx, { userId: user.id, lang, res });
       // Nothing is spent on a package the user cannot pay for in full (the administrator always passes).
-      const { cost } = publishQuote(ctx, book, given);
+      const { cost } = publishQuote(ctx, book, { ...(given.author ? { author: given.author } : {}), hasOwnCover: own !== undefined });
       if (user.role !== 'admin' && ((await repos.credits.balanceOf(user.id)) ?? 0) < cost) throw ApiError.catalogue(402, 'insufficient_credits', lang);
       const print = { ...(body.trim ? { trim: body.trim } : {}), ...(body.paper ? { paper: body.paper } : {}) };
       const { report, charged } = await publishBook(ctx, { userId: user.id, bookId, book, given, print });

@@ -58,7 +58,8 @@ export {
   otherLanguage, partHashes, type PartOutcome, problemText, sideBySide, type SourceHashes, translatedFrom, translateEdition, translationCost,
   type TranslateProgress, withWritersGlossary,
 } from './session/index.js';
-export { termsIn, governedByWholeNames, GENDERS, MAX_TERM_CHARS, type GlossaryGender, type WritersTerm, isWordless, withWordlessKept, hasTerm } from './session/index.js';
+export { termsIn, governedByWholeNames, GENDERS, MAX_TERM_CHARS, type GlossaryGender, type WritersTerm, isWordless, withWordlessKept, hasTerm, type Glossary, type WindowProblem } from './session/index.js';
+export { untranslatedParagraphs, climbDown, ASKS_PER_RUNG, type Ladder, type LadderAnswer, type EditionOutcome } from './session/index.js';
 export {
   bookDocument, type BookDocument, bookMarkdown, bookSummary, bookTitleOf, chapterCounts, EXPORT_FORMATS,
   type ExportFormat, formatOfFile,

@@ -1,9 +1,10 @@
 // `karya translate --book ID --to ms|en [--glossary FILE] [--json]`: the book's edition in the other language,
 // a new book linked to its source (engine/session/translate), part by part in windows of whole paragraphs,
 // each window saved as it is done: run again after a stop, it goes on from the window it stopped at. The cost
-// is shown before; progress lines go to stderr; a part that cannot be had is named (exit 1). The source is only read.
+// is shown before; progress lines go to stderr; the run goes to the book's end, and paragraphs that could not be
+// had (kept as their source, marked untranslated) are named at the end (exit 1): a rerun asks only for them. The source is only read.
 import { existsSync, readFileSync } from 'node:fs';
-import { BookSession, GenerationError, catalogueMessage, partStep, stepLabel, editionKey, editionLinkOf, generationMessage, glossaryFileOf, glossaryOf, problemText, translateEdition, translatedFrom, translationCost, withWritersGlossary, MAX_TERM_CHARS, type Glossary, type Lang, type PartOutcome, type TranslateProgress, type WindowProblem, type WritersTerm } from '../../engine/index.js';
+import { BookSession, GenerationError, catalogueMessage, partStep, stepLabel, editionKey, editionLinkOf, generationMessage, glossaryFileOf, glossaryOf, problemText, translateEdition, translatedFrom, translationCost, withWritersGlossary, MAX_TERM_CHARS, type Glossary, type Lang, type TranslateProgress, type WindowProblem, type WritersTerm } from '../../engine/index.js';
 import { yamlData } from '../../engine/node.js';
 import { CLI_USER, CliExit, EXIT, catalogOrExit, fail, info, printJsonError, specOrExit } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
@@ -89,7 +90,11 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
     const cost = translationCost(spec, source.state, saved?.state);
     info(`karya: ${say('costBefore', lang, { id, language: LANGUAGE[lang][to], parts: cost.parts, total: cost.total, per: cost.perPart, remaining: cost.remaining, terms: glossary.length })}`);
     listGlossary(glossary, lang);
-    const onProgress = (e: TranslateProgress) => info(`  … ${e.isAgain ? say('askedAgain', lang, { label: e.label, n: e.window, of: e.windows, reason: writersReason(e.problem!, lang) }) : say('window', lang, { label: e.label, n: e.window, of: e.windows })}`);
+    const onProgress = (e: TranslateProgress) => {
+      const where = { label: e.label, n: e.window, of: e.windows, ...(e.paragraphs ? { first: e.paragraphs[0], last: e.paragraphs[1] } : {}) };
+      const piece = e.paragraphs ? 'Piece' as const : '' as const;
+      info(`  … ${e.isAgain ? say(`askedAgain${piece}`, lang, { ...where, reason: writersReason(e.problem!, lang) }) : say(`window${piece}`, lang, where)}`);
+    };
     let outcome;
     const provider = cliProvider({ lang });
     // The offline provider writes demo text, never a translation: every window would be refused twice.
@@ -97,6 +102,7 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
     try {
       outcome = await translateEdition({ spec, renderer: catalogOrExit().renderer, provider, store, key, source: source.state, isSourceFinished: source.isFinished, to, glossary, signal: interrupt.signal, onProgress, onPart: (p) => {
         if (p.status === 'translated' && p.asked > 0) info(`  ✓ ${say('partDone', lang, { label: p.label, credits: p.credits })}`);
+        if (p.status === 'untranslated') info(`  ! ${say('partLeft', lang, { label: p.label, count: p.untranslated!.length, paragraphs: numbered(p.untranslated!), language: LANGUAGE[lang][lang] })}`);
       } });
     } catch (error) {
       if (interrupt.isInterrupted) {
@@ -109,16 +115,12 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
       return fail(message, EXIT.failed);
     }
     const editionId = (await stateFile.repos.books.list({ userId: CLI_USER })).find((b) => b.key === key)?.id ?? null;
-    if (outcome.failed) {
-      const message = catalogueMessage('translate_part_failed', lang, { label: outcome.failed.label, reason: writersReason(outcome.failed.problem!, lang) });
-      if (opts.json) printJsonError({ code: outcome.failed.problem!.code, message, part: partKey(outcome.failed) });
-      return fail(message, EXIT.failed);
-    }
     // The edition's own story bible, read from its own text part by part (saved after each: a rerun goes on), as an import's.
     const session = await BookSession.open({ spec, renderer: catalogOrExit().renderer, provider, store, key, settings: outcome.state.settings, totalChapters: outcome.state.totalChapters, onFinished: 'keep' });
     let reading = '';
     try {
-      while (opts.bible !== false && session.needsMemory) {
+      // An edition with paragraphs still in the source's language is read once they are translated (a rerun).
+      while (opts.bible !== false && !outcome.left.length && session.needsMemory) {
         const position = (session.state.memoryUpTo ?? -1) + 1;
         reading = stepLabel(position === 0 ? { kind: 'introduction', position: 0 } : partStep(spec, position, session.state.totalChapters), lang, spec);
         if (session.state.content[position]?.trim()) info(`  … ${say('bible', lang, { label: reading })}`);
@@ -131,13 +133,20 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
       if (opts.json) printJsonError({ code: error.code, message, part: null });
       return fail(message, EXIT.failed);
     }
-    const edition = { id: editionId, key, source: id, from: lang, lang: to, finished: outcome.isFinished, credits: outcome.credits, glossary: glossary.length, parts: outcome.parts.map((p) => ({ position: p.position, label: p.label, status: p.status, credits: p.credits, paragraphs: outcome.state.content[p.position]?.split(/\n\s*\n/).filter((x) => x.trim()).length ?? 0 })) };
+    const edition = { id: editionId, key, source: id, from: lang, lang: to, finished: outcome.isFinished, credits: outcome.credits, glossary: glossary.length, parts: outcome.parts.map((p) => ({ position: p.position, label: p.label, status: p.status, credits: p.credits, paragraphs: outcome.state.content[p.position]?.split(/\n\s*\n/).filter((x) => x.trim()).length ?? 0, ...(p.untranslated ? { untranslated: p.untranslated.map((i) => i + 1) } : {}) })) };
     if (opts.json) out.stdout(`${JSON.stringify({ edition })}\n`);
     else out.stdout(`${say('done', lang, { id: editionId ?? '?', generator: spec.id })}\n`);
+    if (outcome.left.length) {
+      // What is left, part by part, and exit 1: the run went to the end, a rerun asks only for these paragraphs.
+      for (const p of outcome.left) info(`karya: ${say('left', lang, { label: p.label, paragraphs: numbered(p.untranslated!), reason: p.problem ? writersReason(p.problem, lang) : '', language: LANGUAGE[lang][lang] })}`);
+      info(`karya: ${say('leftRerun', lang, { count: outcome.left.reduce((n, p) => n + p.untranslated!.length, 0) })}`);
+      throw new CliExit(EXIT.failed);
+    }
   } finally {
     interrupt.release();
     await stateFile.close();
   }
 }
 
-const partKey = (p: PartOutcome) => (p.position === 0 ? 'introduction' : `part:${p.position}`);
+/** Paragraph indexes (0-based) as a writer counts them: "2, 5". */
+const numbered = (indexes: readonly number[]) => indexes.map((i) => i + 1).join(', ');

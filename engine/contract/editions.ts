@@ -57,11 +57,13 @@ export type BookEditionsResponse = z.infer<typeof BookEditionsResponseSchema>;
 export const StartEditionBodySchema = z.strictObject({ to: Lang });
 export type StartEditionBody = z.input<typeof StartEditionBodySchema>;
 
-/** The answer (and the stream's `done` event): the edition as it stands, and what was charged. */
+/** The answer (and the stream's `done` event): the edition as it stands, what was charged, and what is left. */
 export const EditionDoneSchema = z.strictObject({
   edition: EditionSummarySchema,
   credits_charged: Count,
   credits_available: z.number(),
+  /** Parts with paragraphs (numbered from 1) kept as their source, untranslated and not charged: a second start asks for only these. */
+  untranslated: z.array(z.strictObject({ position: Count, label: z.string(), paragraphs: z.array(z.number().int().positive()) })),
 });
 export type EditionDone = z.infer<typeof EditionDoneSchema>;
 
@@ -75,11 +77,11 @@ export const EditionProgressEventSchema = z.strictObject({
   parts_done: Count,
   parts_total: Count,
 });
-/** A part done: translated now (charged), kept from a run before, or failed (refunded; the run ends with `error`). */
+/** A part done: translated now (charged), kept from a run before, or with paragraphs left untranslated (refunded; the run goes on). */
 export const EditionPartEventSchema = z.strictObject({
   position: Count,
   label: z.string(),
-  status: z.enum(['translated', 'kept', 'failed']),
+  status: z.enum(['translated', 'kept', 'untranslated']),
   credits: Count,
   parts_done: Count,
   parts_total: Count,
@@ -115,9 +117,12 @@ export const SideBySideResponseSchema = z.strictObject({
     position: Count,
     label: z.strictObject({ source: z.string(), edition: z.string() }),
     title: z.strictObject({ source: z.string().nullable(), edition: z.string().nullable() }),
-    pairs: z.array(z.strictObject({ source: z.string().nullable(), edition: z.string().nullable(), is_stale: z.boolean() })),
+    pairs: z.array(z.strictObject({ source: z.string().nullable(), edition: z.string().nullable(), is_stale: z.boolean(), is_untranslated: z.boolean() })),
     stale: Count,
+    untranslated: Count,
   })),
   stale_paragraphs: Count,
+  /** Paragraphs the edition keeps as their source (no translation could be had yet). */
+  untranslated_paragraphs: Count,
 });
 export type SideBySideResponse = z.infer<typeof SideBySideResponseSchema>;

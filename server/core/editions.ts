@@ -2,9 +2,10 @@
 // edition found by ids (engine/session/translate names the edition's first key; the link in book_editions stays
 // when Continue or Start New changes a key), the glossary it holds fast (the writer's, else the story bible's),
 // and the run: engine/session/translate's one loop, each part charged as a step before its first window (402
-// stops the run there) and committed with its last window's save, refunded when it cannot be had or the run
-// stops in it; the windows before the last saved as they are done, so a second start goes on from them.
-import { bookSummary, editionKey, editionLinkOf, glossaryOf, otherLanguage, partHashes, problemText, sideBySide, stepKey, partStep, translateEdition, translatedFrom, translationCost, type BookSpec, type BookState, type GlossaryEntry, type Lang, type ProgressStore, type ResolvedSpec, type StepSave, type TranslateProgress, type PartOutcome } from '../../engine/index.js';
+// stops the run there) and committed with its last window's save when every paragraph of it was translated;
+// refunded when paragraphs of it are left untranslated (the run goes on to the book's end) or the run stops in
+// it; the windows before the last saved as they are done, so a second start goes on from them.
+import { bookSummary, editionKey, editionLinkOf, glossaryOf, otherLanguage, partHashes, sideBySide, stepKey, partStep, translateEdition, translatedFrom, translationCost, untranslatedParagraphs, type BookSpec, type BookState, type GlossaryEntry, type Lang, type ProgressStore, type ResolvedSpec, type StepSave, type TranslateProgress, type PartOutcome } from '../../engine/index.js';
 import type { EditionSummary } from '../../engine/contract/index.js';
 import type { Charge, UserBook } from '../store/ports.js';
 import type { EditionLink } from '../store/queries/editions.js';
@@ -76,6 +77,14 @@ export function editionSummary(input: { spec: ResolvedSpec & BookSpec; source: U
 /** How long a run's lease holds without renewal: two parts' time-outs (it is renewed as each part starts). */
 const leaseUntil = (ctx: AppContext) => Date.now() + 2 * ctx.config.generationTimeoutMs;
 
+/** What a run came to: the edition as saved, its link, the credits charged, the parts with paragraphs left untranslated. */
+export interface EditionRun {
+  edition: UserBook;
+  link: EditionLink;
+  credits: number;
+  left: readonly PartOutcome[];
+}
+
 export interface EditionRunInput {
   userId: string;
   /** The language refusals and failures are answered in (the source book's). */
@@ -93,7 +102,7 @@ export interface EditionRunInput {
  * refunded when it fails or the run stops in it. Answers the edition as saved and the credits charged; a part
  * that cannot be had throws `edition_part_failed` (its charge given back, the parts before it kept).
  */
-export async function runEdition(ctx: AppContext, input: EditionRunInput): Promise<{ edition: UserBook; link: EditionLink; credits: number }> {
+export async function runEdition(ctx: AppContext, input: EditionRunInput): Promise<EditionRun> {
   const { repos } = ctx;
   const { userId, spec, source, to, lang } = input;
   if (ctx.provider.isOffline) throw ApiError.catalogue(503, 'edition_needs_model', lang);
@@ -108,7 +117,7 @@ export async function runEdition(ctx: AppContext, input: EditionRunInput): Promi
 }
 
 /** runEdition's run, its lease held. */
-async function runLeased(ctx: AppContext, input: EditionRunInput): Promise<{ edition: UserBook; link: EditionLink; credits: number }> {
+async function runLeased(ctx: AppContext, input: EditionRunInput): Promise<EditionRun> {
   const { repos } = ctx;
   const { userId, spec, source, to, lang } = input;
   const editions = repos.editions(userId);
@@ -118,12 +127,15 @@ async function runLeased(ctx: AppContext, input: EditionRunInput): Promise<{ edi
   let editionId = found.edition?.id ?? null;
   let open: { charge: Charge; what: string } | null = null;
   let credits = 0;
+  let left: readonly PartOutcome[] = [];
   // A part's own time-out (a step's), armed as each part starts; the client going away stops the run too.
   const perPart = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const signal = AbortSignal.any([input.client, perPart.signal]);
   const saveStep = async (saveKey: string, save: StepSave) => {
-    if (save.isComplete && open) {
+    // A part is charged once it is whole with every paragraph translated; one with paragraphs kept as their
+    // source is saved as it is, and its charge given back when the part ends (refundLeft).
+    if (save.isComplete && open && !untranslatedParagraphs(save.state)[save.position]) {
       const { charge } = open;
       open = null;
       credits += charge.credits;
@@ -148,10 +160,13 @@ async function runLeased(ctx: AppContext, input: EditionRunInput): Promise<{ edi
     open = null;
     await refundCharge(ctx, { userId, charge, what, reason: input.client.aborted ? { kind: 'client_gone' } : { kind: 'failed', code } });
   };
+  // A part that ended with paragraphs left untranslated was not delivered whole: its charge is given back.
+  const refundLeft = () => refundOpen('translate_untranslated');
   try {
     const outcome = await translateEdition({
       spec, renderer: ctx.catalog.renderer, provider: ctx.provider, store, key, source: source.state, isSourceFinished: source.isFinished, to, glossary, signal,
       onPartStart: async ({ position, label }) => {
+        await refundLeft();
         clearTimeout(timer);
         timer = setTimeout(() => perPart.abort(), ctx.config.generationTimeoutMs);
         await editions.claim({ sourceId: source.id, lang: to, now: Date.now(), until: leaseUntil(ctx), isRenewal: true });
@@ -166,11 +181,8 @@ async function runLeased(ctx: AppContext, input: EditionRunInput): Promise<{ edi
       ...(input.onProgress ? { onProgress: input.onProgress } : {}),
       onPart: (part) => input.onPart?.(part),
     });
-    if (outcome.failed) {
-      await refundOpen(outcome.failed.problem?.code ?? 'translate_failed');
-      const reason = outcome.failed.problem ? problemText(outcome.failed.problem, lang) : '';
-      throw ApiError.catalogue(502, 'edition_part_failed', lang, { label: outcome.failed.label, reason });
-    }
+    await refundLeft();
+    left = outcome.left;
   } catch (error) {
     // As runCharged answers a charged call's failure: refunded, then the failure as the catalogue words it.
     const failure = answerOf(error, { lang, isTimeout: perPart.signal.aborted && !input.client.aborted });
@@ -182,5 +194,5 @@ async function runLeased(ctx: AppContext, input: EditionRunInput): Promise<{ edi
   }
   const link = (await editions.find({ sourceId: source.id, lang: to }))!;
   const edition = (await repos.books.find({ userId, id: link.editionId! }))!;
-  return { edition, link, credits };
+  return { edition, link, credits, left };
 }

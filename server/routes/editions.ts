@@ -68,12 +68,13 @@ export function editionRoutes(ctx: AppContext): ApiRoutes {
           onPart: (p) => {
             // A part with no text (an introduction not written) is neither charged nor counted.
             if (!source.state.content[p.position]?.trim()) return;
-            if (p.status !== 'failed') done++;
+            if (p.status !== 'untranslated') done++;
             events().send('part', { position: p.position, label: p.label, status: p.status, credits: p.credits, parts_done: done, parts_total: total });
           },
         } : {}),
       });
-      const answer = { edition: editionSummary({ spec, source, edition: run.edition, link: run.link }), credits_charged: run.credits, credits_available: (await repos.credits.balanceOf(owner)) ?? 0 };
+      const untranslated = run.left.map((p) => ({ position: p.position, label: p.label, paragraphs: (p.untranslated ?? []).map((i) => i + 1) }));
+      const answer = { edition: editionSummary({ spec, source, edition: run.edition, link: run.link }), credits_charged: run.credits, credits_available: (await repos.credits.balanceOf(owner)) ?? 0, untranslated };
       if (stream) {
         events().send('done', answer);
         events().close();
@@ -127,8 +128,9 @@ function sideBySideAnswer(input: { spec: Parameters<typeof sideBySide>[0]['spec'
   return {
     source: { id: source.id, title: bookSummary(spec, source.state).title, lang: source.state.lang },
     edition: { id: edition.id, title: bookSummary(spec, edition.state).title, lang: edition.state.lang, generator_id: spec.id, is_current: edition.key === edition.bookType },
-    parts: parts.map((p) => ({ position: p.position, label: p.label, title: p.title, pairs: p.pairs.map((x) => ({ source: x.source, edition: x.edition, is_stale: x.isStale })), stale: p.staleCount })),
+    parts: parts.map((p) => ({ position: p.position, label: p.label, title: p.title, pairs: p.pairs.map((x) => ({ source: x.source, edition: x.edition, is_stale: x.isStale, is_untranslated: x.isUntranslated })), stale: p.staleCount, untranslated: p.untranslatedCount })),
     stale_paragraphs: parts.reduce((n, p) => n + p.staleCount, 0),
+    untranslated_paragraphs: parts.reduce((n, p) => n + p.untranslatedCount, 0),
   };
 }
 

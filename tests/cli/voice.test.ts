@@ -63,6 +63,16 @@ describe('karya voice FILE', () => {
     expect(ms.stdout).toMatch(/sudut pandangan +orang ketiga/);
   });
 
+  it("says the range a part may take before it drifts: a novel's own chapters, or a short sample's wide bands", async () => {
+    const novel = await voice(fixture('pride-sample.txt'));
+    expect(novel.code, novel.stderr).toBe(0);
+    expect(novel.stdout).toMatch(/a part drifts outside the range of your sample's 8 slices .*: sentences 9\.7–36\.0 words, paragraphs 12–208 words, MTLD 65–168, dialogue 0–100 %; dialogue alone never counts/);
+    const json = JSON.parse((await voice(fixture('pride-sample.txt'), '--json')).stdout);
+    expect(json.bounds).toMatchObject({ slices: 8, sentenceWords: [9.74, 35.99], pointsOfView: ['third'], tenses: ['past'] });
+    const short = await voice(fixture('ms-terse.txt'));
+    expect(short.stdout).toMatch(/sampel pendek \(kurang daripada tiga bab atau 3,000 patah perkataan\)/);
+  });
+
   it('refuses a sample too short, in the other language or not text, naming the limit; measures a long one on an even sample', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-voice-'));
     writeFileSync(path.join(dir, 'short.txt'), 'I walk to the market. She waits. '.repeat(20));

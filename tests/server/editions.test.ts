@@ -121,32 +121,45 @@ describe('an edition in the other language, made from the studio', () => {
     expect(await w.charges()).toBe(charges);
   });
 
-  it('gives back the charge of a part that cannot be had, and a second start goes on from it, paying each part once', async () => {
+  it('goes on past paragraphs that cannot be had, gives back their parts\' charges, and a second start asks only for them, paying each part once', async () => {
     const { ts } = served;
-    // The third part's window is answered with a paragraph dropped, every time: the part cannot be had.
+    // From the third request on, every answer drops a paragraph: chapters 3 to 5 cannot be had, even a paragraph alone.
     teach({ misbehave: 'drop', at: 2, always: true });
     const w = await writerWithRomance(ts, 'en');
-    const first = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).send({ to: 'ms' });
-    expect(first.status).toBe(502);
-    expect(first.body.error.code).toBe('edition_part_failed');
-    expect(first.body.error.message).toMatch(/Chapter 3 was not translated/);
-    expect([await w.charges(), await w.refunds()]).toEqual([3, 1]);
-    const books = (await ts.http.get('/api/books').set('cookie', w.cookie)).body.books as Array<{ edition_of?: unknown; is_finished: boolean }>;
-    expect(books.filter((b) => b.edition_of)).toHaveLength(1);
+    const first = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).set('accept', 'text/event-stream').send({ to: 'ms' });
+    expect(first.status).toBe(200);
+    const events = parseEvents(first.text);
+    // The run went to the book's end: every part after the first one left was asked too.
+    expect(events.filter((e) => e.event === 'part').map((e) => (e.data as { status: string }).status)).toEqual(['translated', 'translated', 'untranslated', 'untranslated', 'untranslated']);
+    const done = events.at(-1)!;
+    expect(done.event).toBe('done');
+    const answer = done.data as { credits_charged: number; untranslated: Array<{ position: number; paragraphs: number[] }>; edition: { id: number; parts_done: number } };
+    expect(answer.credits_charged).toBe(2);
+    expect(answer.untranslated.map((u) => u.position)).toEqual([3, 4, 5]);
+    expect(answer.edition.parts_done).toBe(2);
+    // Charged as each part started; the three parts left given back.
+    expect([await w.charges(), await w.refunds()]).toEqual([5, 3]);
+    const side = await ts.http.get(`/api/books/${answer.edition.id}/side-by-side`).set('cookie', w.cookie);
+    const part3 = (side.body.parts as Array<{ position: number; pairs: Array<{ source: string; edition: string; is_untranslated: boolean }> }>).find((p) => p.position === 3)!;
+    for (const pair of part3.pairs.filter((p) => p.is_untranslated)) expect(pair.edition).toBe(pair.source);
+    expect(side.body.untranslated_paragraphs).toBe(answer.untranslated.reduce((n, u) => n + u.paragraphs.length, 0));
     const offer = (await ts.http.get(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie)).body.offer;
     expect(offer.cost.remaining).toBe(CHAPTERS - 2);
 
-    // The model down in the middle of a part: that part's charge is given back too.
+    // The model down as the paragraphs left are asked again: that part's charge is given back too.
     isDown = true;
     const down = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).send({ to: 'ms' });
     expect(down.status).toBeGreaterThanOrEqual(500);
-    expect([await w.charges(), await w.refunds()]).toEqual([4, 2]);
+    expect([await w.charges(), await w.refunds()]).toEqual([6, 4]);
 
     teach();
     const rest = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).send({ to: 'ms' });
     expect(rest.status, JSON.stringify(rest.body)).toBe(200);
     expect(rest.body.credits_charged).toBe(CHAPTERS - 2);
+    expect(rest.body.untranslated).toEqual([]);
     expect(rest.body.edition.parts_done).toBe(CHAPTERS);
+    // Only the paragraphs left were asked, each alone.
+    expect(translator.asks()).toBe(answer.untranslated.reduce((n, u) => n + u.paragraphs.length, 0));
     // Charged parts less refunded ones: each part paid once.
     expect((await w.charges()) - (await w.refunds())).toBe(CHAPTERS);
   });
@@ -176,6 +189,9 @@ describe('an edition in the other language, made from the studio', () => {
     await reader.read();
     const second = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).send({ to: 'ms' });
     expect([second.status, second.body.error.code]).toEqual([409, 'edition_running']);
+    // It says when to try again: the first run's lease ends within a few heartbeats of its process stopping (20 s by default).
+    expect(Number(second.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(second.headers['retry-after'])).toBeLessThanOrEqual(20);
     while (!(await reader.read()).done);
     // The run's lease is let go at its end: the edition is no longer being made.
     expect((await ts.http.get(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie)).body.offer.is_running).toBe(false);

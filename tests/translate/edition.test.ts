@@ -105,16 +105,26 @@ describe('karya translate: an edition in the other language', () => {
     expect(asks()).toHaveLength(CHAPTERS + 1);
   });
 
-  it('names a part that cannot be had, keeps it unfinished and charges nothing for it; a rerun finishes it', async () => {
-    const { state, id, karya, asks } = await setUp('en', { misbehave: 'drop', at: 2, always: true });
+  it('goes on past paragraphs that cannot be had: kept as their source, marked, named at the end, not charged, exit 1', async () => {
+    // From the third request on, every answer drops a paragraph: a one-paragraph window's answer is empty.
+    const { state, id, karya } = await setUp('en', { misbehave: 'drop', at: 2, always: true });
     const r = await karya(['translate', '--book', String(id), '--to', 'ms', '--json']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('Chapter 3 was not translated');
-    expect(JSON.parse(r.stdout)).toMatchObject({ error: { code: 'translate_paragraphs', part: 'part:3' } });
-    expect(asks()).toHaveLength(4);
-    const books = await savedEdition(state);
-    expect(books!.isFinished).toBe(false);
-    expect(books!.state.content).toHaveLength(3);
+    // The run went to the book's end: every chapter after the first that failed was asked too.
+    for (const n of [3, 4, 5]) expect(r.stderr).toMatch(new RegExp(`karya: Chapter ${n}: paragraph\\(s\\) [\\d, ]+ could not be translated`));
+    expect(r.stderr).toMatch(/Run the same command again to ask for only what is left/);
+    const { edition } = JSON.parse(r.stdout) as Edition;
+    expect(edition.credits).toBe(2);
+    expect(edition.parts.slice(1).map((p) => [p.status, p.credits])).toEqual([['translated', 1], ['translated', 1], ['untranslated', 0], ['untranslated', 0], ['untranslated', 0]]);
+    const saved = (await savedEdition(state))!;
+    expect(saved.isFinished).toBe(false);
+    expect(saved.state.content).toHaveLength(CHAPTERS + 1);
+    // Each source paragraph is accounted for: a translation, or the source kept where it is marked.
+    for (let n = 3; n <= CHAPTERS; n++) {
+      const kept = saved.state.content[n]!.split(/\n\s*\n/);
+      expect(kept).toHaveLength(chapterParagraphs(n, 'en').length);
+      for (const i of saved.state.provenance![n]!.untranslated!) expect(kept[i]).toBe(chapterParagraphs(n, 'en')[i]);
+    }
   });
 
   it('goes on after a stop from the window it stopped at: each window paid once', async () => {

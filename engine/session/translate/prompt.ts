@@ -1,5 +1,6 @@
 // A window's request: templates/translate-system.hbs and templates/translate.hbs with the languages, the
-// glossary (sent with every window) and the window's paragraphs; its answer bounded by the window's length.
+// glossary terms the window holds, the characters it names with their gender, the paragraph before it in both
+// languages (context, not to translate again) and the window's paragraphs; its answer bounded by the window's length.
 import type { Lang } from '../../spec/types.js';
 import type { TextRequest } from '../../provider.js';
 import type { PromptRenderer } from '../../compile/prompt.js';
@@ -9,6 +10,7 @@ import { fillPlaceholders } from '../../i18n.js';
 import { TRANSLATE_CATALOGUE } from '../../error-catalogue-translate.js';
 import type { Glossary } from './glossary.js';
 import type { WindowProblem } from './checks.js';
+import type { CastMember, WindowContext } from './context.js';
 
 export const TRANSLATE_TEMPLATE = 'translate';
 export const TRANSLATE_SYSTEM_TEMPLATE = 'translate-system';
@@ -27,13 +29,24 @@ export interface WindowRequestInput {
   renderer: PromptRenderer;
   from: Lang;
   to: Lang;
+  /** The glossary terms the window's paragraphs hold (context.ts termsOf). */
   glossary: Glossary;
+  /** The characters the window (or the paragraph before it) names, with their gender (context.ts castIn). */
+  cast?: readonly CastMember[];
+  /** The paragraph before the window, in the source's language and as translated (none for a book's first). */
+  context?: WindowContext;
   /** The window's paragraphs (the part's title first when `hasTitle`). */
   paragraphs: readonly string[];
   hasTitle: boolean;
   /** Why the answer before was not kept, when this is the window asked again. */
   again?: WindowProblem;
 }
+
+/** How each side's prompt names a gender: the pronouns of English, the words of Malay. */
+const GENDER_WORDS: Readonly<Record<Lang, Record<CastMember['gender'], string>>> = {
+  en: { female: 'she (a woman)', male: 'he (a man)' },
+  ms: { female: 'perempuan', male: 'lelaki' },
+};
 
 /** What a problem says to the model asked again (the catalogue's words, in the edition's language). */
 export function problemText(problem: WindowProblem, lang: Lang): string {
@@ -50,6 +63,8 @@ export function windowRequest(input: WindowRequestInput): TextRequest {
   const ctx = {
     isMalay, fromName: names[from], toName: names[to], count: input.paragraphs.length, hasTitle: input.hasTitle,
     glossary: input.glossary, source, again: input.again ? problemText(input.again, to) : '',
+    cast: (input.cast ?? []).map((c) => ({ name: c.name, gender: GENDER_WORDS[to][c.gender] })),
+    context: input.context ? { source: input.context.source, translation: input.context.translation ?? '' } : null,
   };
   return {
     system: renderer.renderTemplate(TRANSLATE_SYSTEM_TEMPLATE, ctx),

@@ -1,0 +1,251 @@
+// One part of an edition in one run (run.ts translateEdition): its paragraphs left untranslated by a run before
+// asked again one by one, then its windows from where it stopped, each down the ladder (ladder.ts), each window
+// sent the paragraph before it in both languages, the characters it names and only its glossary terms
+// (context.ts), every answer checked (checks.ts) and saved as it is had; a paragraph that cannot be had even
+// alone is kept as its source and marked in the part's provenance (`untranslated`).
+import type { Lang } from '../../spec/types.js';
+import type { BookState } from '../../compile/flow.js';
+import type { TokenUsage } from '../../provider.js';
+import { stepKey, type Step } from '../../compile/step.js';
+import { partProvenance, withPartProvenance } from '../../compile/provenance.js';
+import { countWords } from '../../words.js';
+import { GenerationError } from '../../errors.js';
+import { askText } from '../answers/text.js';
+import { judgeAnswer } from '../answers/verdict.js';
+import type { StepSave } from '../ports.js';
+import { checkWindow, paragraphsOf, withWordlessKept, type WindowProblem } from './checks.js';
+import { termsIn, type Glossary } from './glossary.js';
+import { castIn, type WindowContext } from './context.js';
+import { climbDown, type Ladder, type LadderAnswer } from './ladder.js';
+import { fitsWindow, windowRequest } from './prompt.js';
+import type { PartOutcome, TranslateInput } from './types.js';
+
+/** What the run carries from part to part: the edition as saved so far, and the glossary that holds now. */
+export interface EditionRunState {
+  state: BookState;
+  isNew: boolean;
+  glossary: Glossary;
+}
+
+export interface PartPlace {
+  readonly position: number;
+  readonly label: string;
+  readonly step: Step;
+  /** The source part's paragraphs. */
+  readonly paragraphs: readonly string[];
+  /** The model's window in tokens (undefined: unknown, anything fits). */
+  readonly window: number | undefined;
+}
+
+/** Where a ladder's items sit in the part: the window's first paragraph, whether its first item is the part's title. */
+interface WindowPlace {
+  readonly start: number;
+  readonly withTitle: boolean;
+  readonly n: number;
+  readonly of: number;
+  /** Items in the whole window: an ask of fewer is a half, named by its paragraphs in the progress. */
+  readonly size: number;
+}
+
+/** The most source words one window carries, whatever the model's window (long answers drift and drop paragraphs). */
+export const MAX_WINDOW_WORDS = 900;
+
+/** The windows of a part's paragraphs from `start`: whole paragraphs, as many as fit (at least one, else the window is too small). */
+export function windowsOf(paragraphs: readonly string[], start: number, fits: (from: number, end: number) => boolean): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  let i = start;
+  while (i < paragraphs.length) {
+    let end = i + 1;
+    if (!fits(i, end)) return [...out, [i, -1]];
+    let words = countWords(paragraphs[i]!);
+    while (end < paragraphs.length && words + countWords(paragraphs[end]!) <= MAX_WINDOW_WORDS && fits(i, end + 1)) words += countWords(paragraphs[end++]!);
+    out.push([i, end]);
+    i = end;
+  }
+  return out;
+}
+
+export class PartRun {
+  private readonly from: Lang;
+  private readonly done: string[];
+  private readonly marks: Set<number>;
+  private readonly marksBefore: readonly number[];
+  private readonly sourceTitle: string | undefined;
+  private readonly needsTitle: boolean;
+  private title: string | undefined;
+  private windows: Array<[number, number]> = [];
+  private before = 0;
+  private asked = 0;
+  private problem: WindowProblem | undefined;
+  private usage: TokenUsage | undefined;
+
+  constructor(private readonly input: TranslateInput, private readonly edition: EditionRunState, private readonly part: PartPlace) {
+    const { state } = edition;
+    const { position } = part;
+    this.from = input.source.lang;
+    const exists = position < state.content.length;
+    this.done = exists ? paragraphsOf(state.content[position]!) : [];
+    this.marksBefore = exists ? (partProvenance(state, position).untranslated ?? []).filter((i) => i < this.done.length && i < part.paragraphs.length) : [];
+    this.marks = new Set(this.marksBefore);
+    this.title = state.chapterTitles?.[position];
+    this.sourceTitle = input.source.chapterTitles?.[position];
+    this.needsTitle = this.sourceTitle !== undefined && this.title === undefined;
+  }
+
+  /** Cut the part's rest in windows that fit the model; false when one paragraph alone does not. */
+  plan(): boolean {
+    const { paragraphs, window } = this.part;
+    const fits = (start: number, end: number) => {
+      const withTitle = start === 0 && this.needsTitle;
+      const items = withTitle ? [this.sourceTitle!, ...paragraphs.slice(start, end)] : paragraphs.slice(start, end);
+      // A paragraph before not yet had is counted as its source (the translation's length is near it).
+      const context = this.contextBefore(start, true);
+      return fitsWindow(this.request(items, withTitle, context, undefined).request, window);
+    };
+    this.windows = windowsOf(paragraphs, this.done.length, fits);
+    if (this.windows.some(([, end]) => end < 0)) return false;
+    this.before = this.done.length ? windowsOf(paragraphs, 0, fits).filter(([s]) => s < this.done.length).length : 0;
+    return true;
+  }
+
+  /** Ask what is left of the part: its marked paragraphs, then its windows. */
+  async translate(): Promise<PartOutcome> {
+    const { position, label, paragraphs } = this.part;
+    if (!paragraphs.length) {
+      await this.save();
+      return { position, label, status: 'translated', asked: 0, credits: 0 };
+    }
+    for (const [k, i] of this.marksBefore.entries()) await climbDown([paragraphs[i]!], this.ladder({ start: i, withTitle: false, n: k + 1, of: this.marksBefore.length, size: 0 }));
+    for (const [index, [start, end]] of this.windows.entries()) {
+      const withTitle = start === 0 && this.needsTitle;
+      const items = withTitle ? [this.sourceTitle!, ...paragraphs.slice(start, end)] : paragraphs.slice(start, end);
+      await climbDown(items, this.ladder({ start, withTitle, n: this.before + index + 1, of: this.before + this.windows.length, size: items.length }));
+    }
+    const untranslated = [...this.marks].sort((a, b) => a - b);
+    if (untranslated.length) return { position, label, status: 'untranslated', asked: this.asked, credits: 0, untranslated, ...(this.problem ? { problem: this.problem } : {}) };
+    return { position, label, status: 'translated', asked: this.asked, credits: this.input.spec.cost };
+  }
+
+  /** The paragraph before the part's paragraph `index`, in both languages (the part before's last one for its first). */
+  private contextBefore(index: number, isPlanning = false): WindowContext | undefined {
+    if (index > 0) {
+      const translation = this.marks.has(index - 1) ? undefined : this.done[index - 1] ?? (isPlanning ? this.part.paragraphs[index - 1] : undefined);
+      return { source: this.part.paragraphs[index - 1]!, ...(translation ? { translation } : {}) };
+    }
+    const { position } = this.part;
+    const before = paragraphsOf(this.input.source.content[position - 1] ?? '');
+    if (!before.length) return undefined;
+    const edition = paragraphsOf(this.edition.state.content[position - 1] ?? '');
+    const isMarked = partProvenance(this.edition.state, position - 1).untranslated?.includes(before.length - 1);
+    const translation = edition.length === before.length && !isMarked ? edition.at(-1) : undefined;
+    return { source: before.at(-1)!, ...(translation ? { translation } : {}) };
+  }
+
+  /** A window's request: only its terms, the characters it and its context name, the context when it fits. */
+  private request(items: readonly string[], hasTitle: boolean, context: WindowContext | undefined, again: WindowProblem | undefined) {
+    const { renderer, to } = this.input;
+    const glossary = termsIn(this.edition.glossary, items, this.from);
+    const cast = castIn(this.edition.glossary, items, context, this.from);
+    const make = (c: WindowContext | undefined) => windowRequest({ renderer, from: this.from, to, glossary, cast, paragraphs: items, hasTitle, ...(c ? { context: c } : {}), ...(again ? { again } : {}) });
+    const request = make(context);
+    if (!context || fitsWindow(request, this.part.window)) return { request, glossary };
+    // The context gives way before the window's own paragraphs: first its translation, then all of it.
+    const bare = make({ source: context.source });
+    return fitsWindow(bare, this.part.window) ? { request: bare, glossary } : { request: make(undefined), glossary };
+  }
+
+  private ladder(place: WindowPlace): Ladder<string, string, WindowProblem> {
+    const { position, label } = this.part;
+    const indexOf = (item: number) => place.start + item - (place.withTitle ? 1 : 0);
+    return {
+      ask: async (items, from, again) => {
+        const hasTitle = place.withTitle && from === 0;
+        const first = hasTitle ? place.start : indexOf(from);
+        const last = indexOf(from + items.length - 1);
+        // A half that is the title alone is named as the window (it has no paragraph number).
+        const isPiece = items.length !== place.size && !(hasTitle && items.length === 1);
+        this.input.onProgress?.({ position, label, window: place.n, windows: place.of, isAgain: again !== undefined, ...(again ? { problem: again } : {}), ...(isPiece ? { paragraphs: [first + 1, last + 1] as const } : {}) });
+        return this.ask(items, hasTitle, this.contextBefore(first), again);
+      },
+      onHad: async (from, answers) => {
+        answers.forEach((answer, k) => {
+          const i = indexOf(from + k);
+          if (i < 0) this.title = answer.replace(/^#+\s*/, '').trim();
+          else {
+            this.done[i] = answer;
+            this.marks.delete(i);
+          }
+        });
+        await this.save();
+      },
+      onLeft: async (item, problem) => {
+        const i = indexOf(item);
+        this.problem = problem;
+        // A title that cannot be had keeps the source's (a title is often a name); a paragraph keeps its source, marked.
+        if (i < 0) this.title = this.sourceTitle;
+        else {
+          this.done[i] = this.part.paragraphs[i]!;
+          this.marks.add(i);
+        }
+        await this.save();
+      },
+    };
+  }
+
+  /** One ask of a window (or a half of one): its paragraphs, or the problem of its answer. */
+  private async ask(items: readonly string[], hasTitle: boolean, context: WindowContext | undefined, again: WindowProblem | undefined): Promise<LadderAnswer<string, WindowProblem>> {
+    const { provider, signal, to } = this.input;
+    const { request, glossary } = this.request(items, hasTitle, context, again);
+    this.asked++;
+    let result;
+    try {
+      result = await askText(provider, { ...request, ...(signal ? { signal } : {}) });
+    } catch (error) {
+      // An empty answer (a model that dropped the window's one paragraph) is the answer's problem, not the provider's.
+      if (error instanceof GenerationError && error.code === 'no_content' && !signal?.aborted) return { problem: { code: 'translate_empty' } };
+      throw error;
+    }
+    const glossaryLines = glossary.map((e) => `${e.term} ${e.rendering}`);
+    const verdict = result.text ? judgeAnswer(result.text, request, { kind: 'prose', material: () => [...items, ...glossaryLines] }) : { text: '' };
+    const answer = paragraphsOf(verdict.text);
+    const problem = 'outcome' in verdict && verdict.outcome ? { code: 'translate_not_text' as const, outcome: verdict.outcome } : checkWindow({ source: items, answer, glossary, from: this.from, to });
+    if (problem) return { problem };
+    this.usage = result.usage;
+    return { answer: withWordlessKept(items, answer) };
+  }
+
+  /** Save the part as it stands: whole once every paragraph is had or kept, its marks in its provenance. */
+  private async save(): Promise<void> {
+    const { spec, store, key, source, isSourceFinished } = this.input;
+    const { position, label, step, paragraphs } = this.part;
+    const text = this.done.join('\n\n');
+    const isComplete = this.done.length >= paragraphs.length;
+    const before = this.edition.state;
+    const content = [...before.content];
+    content[position] = text;
+    const incomplete = (before.incompleteParts ?? []).filter((p) => p !== position);
+    const untranslated = [...this.marks].sort((a, b) => a - b);
+    const next: BookState = {
+      ...before, content, currentChapter: Math.max(before.currentChapter, isComplete ? position + 1 : position),
+      ...(this.title !== undefined ? { chapterTitles: { ...before.chapterTitles, [position]: this.title } } : {}),
+      incompleteParts: isComplete ? incomplete : [...incomplete, position],
+    };
+    let state = withPartProvenance(next, position, { origin: 'model', translatedFrom: this.from, untranslated });
+    if (!state.incompleteParts?.length) {
+      const { incompleteParts: _none, ...rest } = state;
+      state = rest;
+    }
+    this.edition.state = state;
+    const isMarked = state.content.some((_, i) => partProvenance(state, i).untranslated?.length);
+    const isFinished = isComplete && isSourceFinished && content.length === source.content.length && !state.incompleteParts && !isMarked;
+    const usage = this.usage;
+    this.usage = undefined;
+    const save: StepSave = {
+      generatorId: spec.id, bookType: spec.bookType, state, step, stepKey: stepKey(step), position, text, isComplete,
+      ...(this.title !== undefined ? { title: this.title } : {}), continuations: 0, isFirst: this.edition.isNew, isFinished, keepsProgress: true,
+      label, words: countWords(text), seconds: 0, ...(usage ? { usage } : {}),
+    };
+    await store.saveStep(key, save);
+    this.edition.isNew = false;
+  }
+}

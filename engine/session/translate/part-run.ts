@@ -180,7 +180,8 @@ export class PartRun {
       },
       onLeft: async (item, problem) => {
         const i = indexOf(item);
-        this.problem = problem;
+        // The problem as the part numbers its paragraphs (the model was asked for this one alone).
+        this.problem = 'paragraph' in problem && problem.paragraph > 0 && i >= 0 ? { ...problem, paragraph: i + 1 } : problem;
         // A title that cannot be had keeps the source's (a title is often a name); a paragraph keeps its source, marked.
         if (i < 0) this.title = this.sourceTitle;
         else {

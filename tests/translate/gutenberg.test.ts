@@ -56,8 +56,9 @@ function novelWithBreaks(): string {
 }
 
 describe('a public-domain novel of 1909, imported and translated into Malay', () => {
-  it('finishes: every paragraph aligned, the breaks where they stood, no dictionary word held fast, no window asked twice', async () => {
-    const { cwd, state, karya, asks } = await setUp({ anyText: true, nameEnding: 'lah' });
+  // A model keeps the break as it is, or writes it its own way ("* * *", which an answer's closing rule looks like).
+  it.each([['kept as it is', undefined], ['rewritten as "* * *"', '* * *']])('finishes with its breaks %s: every paragraph aligned, the breaks where they stood, no dictionary word held fast, no window asked twice', async (_, breakAs) => {
+    const { cwd, state, karya, asks } = await setUp({ anyText: true, nameEnding: 'lah', ...(breakAs ? { breakAs } : {}) });
     writeFileSync(path.join(cwd, 'anne.txt'), novelWithBreaks());
     const imported = await karya(['import', 'anne.txt', '--generator', 'romance', '--json']);
     expect(imported.code, imported.stderr).toBe(0);

@@ -1,14 +1,16 @@
 // "Import a manuscript" on My Books: the writer picks a file (.docx, .epub, .txt, .md) and the kind of book;
-// the server reads it and answers the chapters it found and what the story bible will cost
-// (POST /api/books/import/preview), shown to confirm; Import saves it as the current book of that kind
-// (POST /api/books/import) and its generator page opens with it, the bible being built in the background.
+// the server reads it and answers the chapters it found, its title, the front matter kept, the settings read
+// and what the story bible will cost (POST /api/books/import/preview), shown to confirm before anything is
+// charged, the title and settings editable (ImportSettings); Import saves it with them as the current book of
+// that kind (POST /api/books/import) and its generator page opens with it, the bible being built in the background.
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
 import { Upload } from 'lucide-react';
-import type { ImportPreview } from '../engine.js';
+import type { GeneratorForm, ImportPreview } from '../engine.js';
 import { ApiError, upload } from '../lib/api.js';
-import { useGenerators } from '../lib/generators.js';
+import { loadForm, useGenerators } from '../lib/generators.js';
+import { ImportSettings, readValues } from './ImportSettings.js';
 import type { ContinuedBookState } from '../lib/books.js';
 import { useT } from '../i18n/index.js';
 
@@ -38,6 +40,8 @@ export function ImportManuscript() {
   const [file, setFile] = useState<File | null>(null);
   const [generator, setGenerator] = useState('');
   const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [form, setForm] = useState<GeneratorForm | null>(null);
+  const [values, setValues] = useState<Record<string, string>>({});
   const [total, setTotal] = useState('');
   const [busy, setBusy] = useState<'finding' | 'importing' | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -53,6 +57,10 @@ export function ImportManuscript() {
     try {
       const found = await upload('POST /books/import/preview', { query: { file: file.name, generator: chosen, lang } }, file);
       setPreview(found);
+      // The generator's fields, to edit the settings read; without them the import reads the settings itself.
+      const model = await loadForm(chosen).catch(() => null);
+      setForm(model);
+      setValues(model ? readValues(found, model) : {});
       setTotal(String(defaultTotal(found)));
     } catch (e) {
       fail(e);
@@ -66,7 +74,9 @@ export function ImportManuscript() {
     setError(null);
     try {
       const n = Number(total);
-      const done = await upload('POST /books/import', { query: { file: file.name, generator: chosen, ...(Number.isInteger(n) && n > 0 ? { chapters: n } : {}) } }, file);
+      // The settings and the title as the writer confirmed them in the preview: the book is saved with them.
+      const settings = Object.keys(values).length ? { settings: JSON.stringify(values) } : {};
+      const done = await upload('POST /books/import', { query: { file: file.name, generator: chosen, ...(Number.isInteger(n) && n > 0 ? { chapters: n } : {}), ...settings } }, file);
       toast.success(t('import.done', { title: done.book.title }));
       const route = books.find((g) => g.id === done.book.generator)?.route;
       if (route) navigate(route, { state: { continuedBook: done.book.id } satisfies ContinuedBookState });
@@ -119,6 +129,7 @@ export function ImportManuscript() {
             <input type="number" min={chapters} max={IMPORT_MOST} className="input mt-1 w-full" value={total} onChange={(e) => setTotal(e.target.value)} data-testid="import-total" />
             <span className="mt-1 block text-xs font-normal text-gray-500 dark:text-gray-400">{t('import.totalHelp', { n: chapters })}</span>
           </label>
+          {form && <ImportSettings preview={preview} form={form} values={values} onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))} />}
           {preview.cost && <p className="text-sm" data-testid="import-cost">{t('import.cost', { n: preview.cost.credits, parts: preview.cost.parts })}</p>}
           <button type="button" className="btn-primary" disabled={busy !== null} onClick={() => void save()} data-testid="import-confirm">
             {busy === 'importing' ? t('import.importing') : t('import.confirm')}

@@ -145,4 +145,17 @@ export const BOOKS = {
   'import.importing': { en: 'Importing…', ms: 'Mengimport…' },
   'import.done': { en: '"{title}" is in My Books: its story bible is being built from your chapters.', ms: '"{title}" ada dalam Buku Saya: catatan ceritanya sedang dibina daripada bab anda.' },
   'import.chooseFile': { en: 'Choose a file first.', ms: 'Pilih fail dahulu.' },
+  // What the import read, shown before anything is charged and editable (ImportSettings).
+  'import.settingsTitle': { en: 'What Karya read from your manuscript', ms: 'Apa yang dibaca oleh Karya daripada manuskrip anda' },
+  'import.settingsHelp': { en: 'Check the title and the settings, and change any that are wrong: the book is saved with these. Nothing is charged until you import.', ms: 'Semak tajuk dan tetapan, dan ubah yang salah: buku disimpan dengan nilai ini. Tiada caj sehingga anda mengimport.' },
+  'import.bookTitle': { en: 'Title', ms: 'Tajuk' },
+  'import.frontKept': { en: 'Kept before Chapter 1: {sections}', ms: 'Disimpan sebelum Bab 1: {sections}' },
+  'import.leftOut': { en: 'Left out: {what} ({n} words)', ms: 'Tidak dimasukkan: {what} ({n} patah perkataan)' },
+  'import.leftOutTitlePage': { en: 'title page', ms: 'halaman judul' },
+  'import.leftOutContents': { en: 'contents', ms: 'kandungan' },
+  'import.leftOutCopyright': { en: 'copyright page', ms: 'halaman hak cipta' },
+  'import.leftOutLicence': { en: "Project Gutenberg's licence", ms: 'lesen Project Gutenberg' },
+  'import.fromManuscript': { en: 'read from your manuscript', ms: 'dibaca daripada manuskrip anda' },
+  'import.fromDefault': { en: "the generator's default", ms: 'nilai lalai penjana' },
+  'import.fromWriter': { en: 'your choice', ms: 'pilihan anda' },
 } as const satisfies Table;

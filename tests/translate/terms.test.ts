@@ -80,6 +80,18 @@ describe('the glossary holds names, never dictionary words', () => {
   });
 });
 
+describe('a Malay book whose names carry their particles', () => {
+  it('holds the name, never the name with its particle, and finds it in a source paragraph that writes it so', () => {
+    const text = ['Pagi itu, Aisyahlah yang membuka pintu kedai, dan Aisyah tersenyum.', 'Selepas itu, Aisyahlah juga yang menutupnya, kerana Daniel lambat.'];
+    const terms = glossaryOf({ memory: '', content: text, lang: 'ms' }).map((e) => e.term);
+    expect(terms).toContain('Aisyah');
+    expect(terms).not.toContain('Aisyahlah');
+    const glossary = [{ term: 'Aisyah', rendering: 'Aisha' }];
+    expect(checkWindow({ source: ['Aisyahlah yang membuka pintu kedai itu pada pagi tersebut.'], answer: ['It was Aisyah who opened the shop door that morning.'], glossary, from: 'ms', to: 'en' })?.code).toBe('translate_glossary');
+    expect(checkWindow({ source: ['Aisyahlah yang membuka pintu kedai itu pada pagi tersebut.'], answer: ['It was Aisha who opened the shop door that morning.'], glossary, from: 'ms', to: 'en' })).toBeUndefined();
+  });
+});
+
 describe('a paragraph with no words is kept as it is, wherever it stands in a window', () => {
   const en = ['Aisha closed the shop early and walked down to the harbour alone.', 'Daniel Lee was waiting by the water when the lamps came on.'];
   const ms = ['Aisha menutup kedai awal dan berjalan seorang diri ke pelabuhan.', 'Daniel Lee sedang menunggu di tepi air apabila lampu dinyalakan.'];

@@ -44,6 +44,18 @@ function nameOf(run: string, langs: readonly Lang[]): string | undefined {
   return words.join(' ');
 }
 
+/** A name written with an ending of its language ("Aisyahlah") as the name, when the text also writes it bare. */
+function stemOf(name: string | undefined, text: string, langs: readonly Lang[]): string | undefined {
+  if (!name) return name;
+  for (const lang of langs) {
+    for (const ending of NAME_ENDINGS[lang]) {
+      const stem = name.slice(0, -ending.length);
+      if (name.endsWith(ending) && stem.replace(/\s/g, '').length >= 3 && hasTerm(text, stem)) return stem;
+    }
+  }
+  return name;
+}
+
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A language's endings on a name, one or two of them (Malay "-nyalah"). */
 const endingsOf = (lang: Lang | undefined) => (lang ? `(?:${NAME_ENDINGS[lang].map(escape).join('|')}){0,2}` : '');
@@ -108,7 +120,7 @@ export function glossaryOf(state: Pick<BookState, 'memory' | 'content'> & { read
   for (const m of text.matchAll(/(?<=[\p{L},;:]\s+)\p{Lu}\p{Ll}{2,}(?:[ \t]+\p{Lu}\p{Ll}+)*/gu)) {
     // The tail of a run that began a sentence ("Green Gables was…" is no "Gables").
     if (/(?:^|[^\p{L}])\p{Lu}[\p{L}'’]*\s+$/u.test(text.slice(Math.max(0, m.index - 40), m.index))) continue;
-    const name = nameOf(m[0], langs);
+    const name = stemOf(nameOf(m[0], langs), text, langs);
     if (name) counts.set(name, (counts.get(name) ?? 0) + 1);
   }
   const isDescription = (name: string) => name.split(' ').every((w) => hasTerm(text, w.toLowerCase()) || hasTerm(text, w.toUpperCase()));

@@ -98,4 +98,12 @@ describe('karya publish with a chat-only model server', () => {
     expect(landscape.code).toBe(2);
     expect(landscape.stderr).toContain('wide.jpg is 2560 × 1600 px, 0.63 times as tall as wide');
   });
+
+  it('an SVG named .png is refused as the studio\'s upload refuses it: the same check, the same words', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="2560"><script>alert(1)</script></svg>');
+    const r = await karya([...BOOK, '--cover', 'art.png'], WITHOUT_EPUBCHECK, { 'art.png': svg });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('art.png is an SVG drawing (or another text file), not a picture: a drawing may carry scripts, and no store takes one as a cover. Give a JPEG or PNG file.');
+    expect(fake!.requests).toHaveLength(0);
+  });
 });

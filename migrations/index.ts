@@ -29,6 +29,7 @@ import * as m0028 from './0028_fingerprints.js';
 import * as m0029 from './0029_bible_holds.js';
 import * as m0030 from './0030_book_releases.js';
 import * as m0031 from './0031_book_editions.js';
+import * as m0032 from './0032_edition_leases.js';
 import * as m0033 from './0033_book_covers.js';
 
 export const migrations: Record<string, Migration> = {
@@ -61,5 +62,6 @@ export const migrations: Record<string, Migration> = {
   '0029_bible_holds': m0029,
   '0030_book_releases': m0030,
   '0031_book_editions': m0031,
+  '0032_edition_leases': m0032,
   '0033_book_covers': m0033,
 };

@@ -187,6 +187,8 @@ function errorHandler(logger: AppContext['logger']): ErrorRequestHandler {
       res.end();
       return;
     }
+    // A refusal that can be retried says when (a 409 while a run's lease holds, a 503 while a pool is full…).
+    if (apiError.retryAfterSeconds !== undefined) res.set('Retry-After', String(apiError.retryAfterSeconds));
     res.status(apiError.status).json(errorBody(localised(apiError, requestLang(req))));
   };
 }

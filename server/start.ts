@@ -22,6 +22,7 @@ import { createMailer, logsMailBodies } from './core/mail.js';
 import { openQueue, queueDispatcher, startStepWorker, STEP_QUEUE, type StepQueue, type StepWorker } from './queue/index.js';
 import { createApp } from './app.js';
 import { createCheckout } from './core/payments.js';
+import { PROCESS_ID } from './core/edition-lease.js';
 import { countCredits, listen, metricsOf, withProcessMetrics, type QueueStats } from './core/metrics.js';
 import { createLifecycle, NotReady, probe, startingHandler, type Lifecycle } from './http/lifecycle.js';
 import { migrations } from '../migrations/index.js';
@@ -82,6 +83,9 @@ export async function prepareStore(ctx: AppContext): Promise<void> {
   if (!ctx.steps) {
     const refunded = await repos.generations.refundInterrupted();
     if (refunded) logger.warn({ refunded }, 'refunded generations interrupted by the last stop');
+    // The edition runs of the last stop held leases a new start would wait for: one process opens this store,
+    // so every lease not this process's is a dead run's (its undelivered part was refunded just above).
+    await repos.editionLeases.sweep({ now: Date.now(), process: PROCESS_ID });
     // Their requests were refunded above: a retry with the same Idempotency-Key runs again.
     await repos.idempotency.releaseRunning();
     // An imported book's story bible cut off by the stop goes on, paid from the credits still held for it.

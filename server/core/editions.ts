@@ -12,7 +12,8 @@ import type { EditionLink } from '../store/queries/editions.js';
 import type { AppContext } from './context.js';
 import { ApiError } from '../errors/api-error.js';
 import { answerOf } from './generation.js';
-import { refundCharge, reserveCharge } from './charged.js';
+import { refundCharge } from './charged.js';
+import { holdEditionLease, type EditionLease } from './edition-lease.js';
 
 /** A language named in the words of the answer's language. */
 export const LANGUAGE: Record<Lang, Record<Lang, string>> = { en: { en: 'English', ms: 'Malay' }, ms: { en: 'bahasa Inggeris', ms: 'bahasa Melayu' } };
@@ -74,9 +75,6 @@ export function editionSummary(input: { spec: ResolvedSpec & BookSpec; source: U
   };
 }
 
-/** How long a run's lease holds without renewal: two parts' time-outs (it is renewed as each part starts). */
-const leaseUntil = (ctx: AppContext) => Date.now() + 2 * ctx.config.generationTimeoutMs;
-
 /** What a run came to: the edition as saved, its link, the credits charged, the parts with paragraphs left untranslated. */
 export interface EditionRun {
   edition: UserBook;
@@ -106,18 +104,18 @@ export async function runEdition(ctx: AppContext, input: EditionRunInput): Promi
   const { repos } = ctx;
   const { userId, spec, source, to, lang } = input;
   if (ctx.provider.isOffline) throw ApiError.catalogue(503, 'edition_needs_model', lang);
-  const editions = repos.editions(userId);
-  // One run of an edition at a time, in any process: a lease in book_editions, renewed as each part starts.
-  if (!(await editions.claim({ sourceId: source.id, lang: to, now: Date.now(), until: leaseUntil(ctx) }))) throw ApiError.catalogue(409, 'edition_running', lang, { language: LANGUAGE[lang][to] });
+  // One run of an edition at a time, in any process: a lease in book_editions, renewed by this run's heartbeat
+  // (server/core/edition-lease.ts), so a run killed with its process holds it no longer.
+  const lease = await holdEditionLease(ctx, { userId, sourceId: source.id, to, lang, language: LANGUAGE[lang][to] });
   try {
-    return await runLeased(ctx, input);
+    return await runLeased(ctx, input, lease);
   } finally {
-    await editions.release({ sourceId: source.id, lang: to });
+    await lease.release();
   }
 }
 
 /** runEdition's run, its lease held. */
-async function runLeased(ctx: AppContext, input: EditionRunInput): Promise<EditionRun> {
+async function runLeased(ctx: AppContext, input: EditionRunInput, lease: EditionLease): Promise<EditionRun> {
   const { repos } = ctx;
   const { userId, spec, source, to, lang } = input;
   const editions = repos.editions(userId);
@@ -131,7 +129,7 @@ async function runLeased(ctx: AppContext, input: EditionRunInput): Promise<Editi
   // A part's own time-out (a step's), armed as each part starts; the client going away stops the run too.
   const perPart = new AbortController();
   let timer: NodeJS.Timeout | undefined;
-  const signal = AbortSignal.any([input.client, perPart.signal]);
+  const signal = AbortSignal.any([input.client, perPart.signal, lease.lost]);
   const saveStep = async (saveKey: string, save: StepSave) => {
     // A part is charged once it is whole with every paragraph translated; one with paragraphs kept as their
     // source is saved as it is, and its charge given back when the part ends (refundLeft).
@@ -169,10 +167,10 @@ async function runLeased(ctx: AppContext, input: EditionRunInput): Promise<Editi
         await refundLeft();
         clearTimeout(timer);
         timer = setTimeout(() => perPart.abort(), ctx.config.generationTimeoutMs);
-        await editions.claim({ sourceId: source.id, lang: to, now: Date.now(), until: leaseUntil(ctx), isRenewal: true });
         const step = stepKey(position === 0 ? { kind: 'introduction', position: 0 } : partStep(spec, position, source.state.totalChapters));
         const what = `${spec.id} ${to} edition (${label})`;
-        const charge = await reserveCharge(ctx, { userId, lang, start: { generatorId: spec.id, step: `translate:${to}:${step}`, cost: spec.cost, reason: `${spec.id}: ${to} edition of book ${source.id} (${label})` } });
+        // Charged under the lease, which names the part: a run killed before delivering it is refunded by whoever frees its lease.
+        const charge = await lease.chargePart({ generatorId: spec.id, step: `translate:${to}:${step}`, cost: spec.cost, reason: `${spec.id}: ${to} edition of book ${source.id} (${label})` });
         open = { charge, what };
         // The writer's glossary as it is now: a change saved while the edition is made holds from this part on.
         const now = await editions.find({ sourceId: source.id, lang: to });
@@ -185,7 +183,8 @@ async function runLeased(ctx: AppContext, input: EditionRunInput): Promise<Editi
     left = outcome.left;
   } catch (error) {
     // As runCharged answers a charged call's failure: refunded, then the failure as the catalogue words it.
-    const failure = answerOf(error, { lang, isTimeout: perPart.signal.aborted && !input.client.aborted });
+    // A run whose lease another run took over (this process stalled past its beats) stops as a second start would.
+    const failure = lease.lost.aborted && !input.client.aborted ? lease.lostError() : answerOf(error, { lang, isTimeout: perPart.signal.aborted && !input.client.aborted });
     await refundOpen(failure.code);
     if (failure.status >= 500 && !input.client.aborted) ctx.logger.warn({ err: error, generator: spec.id, source: source.id, to, code: failure.code }, 'edition: a part failed; its charge refunded');
     throw failure;

@@ -159,6 +159,14 @@ export class ApiError extends KaryaError {
   wording?: Wording;
   /** Field → the message code of its message, for the fields worded from a code. */
   fieldCodes?: Record<string, MessageCode>;
+  /** Whole seconds after which the same request may succeed: answered as Retry-After (a refusal that can be retried). */
+  retryAfterSeconds?: number;
+
+  /** This error, answered with Retry-After `seconds` (whole, at least 1). */
+  retryAfter(seconds: number): this {
+    this.retryAfterSeconds = Math.max(1, Math.ceil(seconds));
+    return this;
+  }
 
   /** An error with a server message (worded in the caller's language when answered). */
   static of(status: number, code: MessageCode, fields?: Record<string, string>): ApiError {
@@ -210,7 +218,9 @@ export function localised(error: ApiError, lang: Lang): ApiError {
     fields = { ...fields };
     for (const [field, code] of Object.entries(error.fieldCodes)) if (Object.hasOwn(fields, field)) fields[field] = messageIn(code, lang);
   }
-  return new ApiError(error.status, error.code, message, fields);
+  const worded = new ApiError(error.status, error.code, message, fields);
+  if (error.retryAfterSeconds !== undefined) worded.retryAfterSeconds = error.retryAfterSeconds;
+  return worded;
 }
 
 export function errorBody(error: ApiError): { error: { code: string; message: string; fields?: Record<string, string> } } {

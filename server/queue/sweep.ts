@@ -1,6 +1,7 @@
 // The queue's sweep, run every few seconds by every process with the queue: dead workers' leases taken
-// over (their jobs failed back to pg-boss, or given up after the last attempt), and generations lost with
-// both their worker and their request refunded, which unlocks their book.
+// over (their jobs failed back to pg-boss, or given up after the last attempt), generations lost with
+// both their worker and their request refunded, which unlocks their book, and editions' runs whose process
+// stopped beating freed, their undelivered part refunded.
 import type { Logger } from 'pino';
 import type { AppContext } from '../core/context.js';
 import type { StepRequest } from '../core/steps.js';
@@ -66,6 +67,10 @@ export async function sweepDeadLeases(ctx: AppContext, queue: StepQueue, logger:
     if (job && !LIVE_STATES.has(job.state)) await giveUp(ctx, queue, job);
   }
   await refundLostGenerations(ctx, queue, logger);
+  // Editions' runs hold a lease of their own, renewed by their process's heartbeat (server/core/edition-lease.ts):
+  // a run whose process stopped beating is freed and the part it charged and never delivered refunded.
+  const editions = await ctx.repos.editionLeases.sweep({ now: Date.now() });
+  if (editions.freed) logger.warn({ freed: editions.freed, refunded: editions.refunded }, 'edition runs stopped with their process; their leases freed and undelivered parts refunded');
   return dead.length;
 }
 

@@ -7,6 +7,7 @@ import type { SeriesRepository } from './queries/series.js';
 import type { FingerprintRepository } from './queries/fingerprints.js';
 import type { EditionRepository } from './queries/editions.js';
 import type { CoverRepository } from './queries/covers.js';
+import type { EditionLeaseRepository } from './queries/edition-leases.js';
 import type { BibleHoldRepository } from './ports-holds.js';
 import type { IdempotencyRepository, LimitRepository } from './ports-limits.js';
 import type { StepSave } from '../../engine/index.js';
@@ -349,6 +350,8 @@ export interface Repositories {
   editions(owner: string): EditionRepository;
   /** An owner's own cover pictures, one per book (server/store/queries/covers.ts). */
   covers(owner: string): CoverRepository;
+  /** Every edition's run lease, for the sweep of dead runs (server/store/queries/edition-leases.ts). */
+  editionLeases: EditionLeaseRepository;
   /** Credits held for imported books' story bibles (server/store/queries/bible-holds.ts). */
   bibleHolds: BibleHoldRepository;
   versions: VersionRepository;

@@ -298,8 +298,11 @@ export interface BookEditionsTable {
   glossary: string | null;
   /** JSON: position → the source part's paragraph hashes when it was translated. */
   source_hashes: Generated<string>;
-  /** Milliseconds since the epoch: the lease of the run making the edition, or null. */
+  /** Milliseconds since the epoch: the lease of the run making the edition, or null (renewed by its holder's heartbeat). */
   running_until: number | null;
+  /** The lease's holder (a process's id, then its run's) and the generation of the part it charged and has not delivered. */
+  lease_holder: string | null;
+  lease_charge: string | null;
   created_at: Generated<string>;
 }
 

@@ -10,6 +10,7 @@ import { seriesRepository } from '../queries/series.js';
 import { fingerprintRepository } from '../queries/fingerprints.js';
 import { editionRepository } from '../queries/editions.js';
 import { coverRepository } from '../queries/covers.js';
+import { editionLeaseRepository } from '../queries/edition-leases.js';
 import { postgresVersions } from './versions.js';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.js';
@@ -17,7 +18,7 @@ import type { AuthRepository, HistoryRepository, Repositories } from '../ports.j
 import { authRepository, deleteSession, lookupSql, sessionOfRow, type LookupRow } from '../queries/auth.js';
 import { bookRepository } from '../queries/books.js';
 import { codeRepository } from '../queries/codes.js';
-import { generationRepository } from '../queries/generations.js';
+import { chargePrograms, generationRepository } from '../queries/generations.js';
 import { bibleHoldRepository } from '../queries/bible-holds.js';
 import { historyPage, historyRepository, searchWords } from '../queries/history.js';
 import { apiKeyRepository, purchaseRepository } from '../queries/purchases.js';
@@ -144,8 +145,9 @@ export function postgresRepositories(opened: OpenedPostgres): Repositories & { c
     }),
     series: (owner) => seriesRepository(db as never, exec, owner),
     fingerprints: (owner) => fingerprintRepository(db as never, exec, owner),
-    editions: (owner) => editionRepository(db as never, exec, owner),
+    editions: (owner) => editionRepository(db as never, exec, owner, chargePrograms(db as never)),
     covers: (owner) => coverRepository(db as never, exec, owner),
+    editionLeases: editionLeaseRepository(db as never, exec, chargePrograms(db as never)),
     versions: postgresVersions(db as unknown as Kysely<unknown>),
     drafts: postgresDrafts(db as unknown as Kysely<unknown>),
     users: userRepository(db, exec, (listener) => feed.subscribe(listener)),

@@ -2,7 +2,10 @@
 // other language (by ids, which stay with a book when its key changes), the writer's glossary for it, and the
 // source's paragraph hashes each part was translated from (engine/session/translate/side-by-side.ts).
 import type { Lang, GlossaryEntry, SourceHashes, StepSave } from '../../../engine/index.js';
-import { all, first, firstLocked, run, saveStep, transaction, type Db, type Exec } from './run.js';
+import { all, first, run, saveStep, transaction, type Db, type Exec } from './run.js';
+import { editionLeases, type ChargePrograms, type LeaseClaim, type LeasedCharge, type LeaseOf, type PartCharge } from './edition-leases.js';
+
+export type { LeaseClaim, LeasedCharge, LeaseOf, PartCharge } from './edition-leases.js';
 
 /** A source book's edition in one language: its id once its first part is saved (null before), its glossary and hashes. */
 export interface EditionLink {
@@ -28,11 +31,16 @@ export interface EditionRepository {
   /** Keep the source paragraph hashes a part was translated from. */
   keepHashes(input: { sourceId: number; lang: Lang; position: number; hashes: readonly string[] }): Promise<void>;
   /**
-   * Take the lease of the run making the edition of `sourceId` in `lang` until `until` (ms since the epoch): false
-   * when another run holds it at `now`. The run renews it (`isRenewal`) as each part starts and lets it go at its end.
+   * Take the lease of the run making the edition of `sourceId` in `lang` for `holder` until `until` (ms since the
+   * epoch): refused, with when it ends, while another run holds it at `now`; a dead run's lease (not renewed in time)
+   * is taken over and the part it charged refunded. Its holder renews it (`beat`) and lets it go at its end (`release`).
    */
-  claim(input: { sourceId: number; lang: Lang; now: number; until: number; isRenewal?: boolean }): Promise<boolean>;
-  release(input: { sourceId: number; lang: Lang }): Promise<void>;
+  claim(input: LeaseOf & { now: number; until: number }): Promise<LeaseClaim>;
+  /** The holder's heartbeat: the lease renewed to `until`; false when another run has taken it over. */
+  beat(input: LeaseOf & { until: number }): Promise<boolean>;
+  /** A part charged as a step and named on the lease in one transaction ('lost' when `holder` holds it no more). */
+  chargePart(input: LeaseOf & { start: PartCharge }): Promise<LeasedCharge>;
+  release(input: LeaseOf): Promise<void>;
   /** Whether a run holds the lease at `now`. */
   isRunning(input: { sourceId: number; lang: Lang; now: number }): Promise<boolean>;
   /** Save a window of a part still being translated (not a step's commit: the part is charged when it is whole). */
@@ -52,7 +60,7 @@ type Row = { source_id: number; lang: 'en' | 'ms'; edition_id: number | null; gl
 const linkOf = (r: Row): EditionLink => ({ sourceId: r.source_id, lang: r.lang, editionId: r.edition_id, glossary: parsed<GlossaryEntry[] | null>(r.glossary, null), hashes: parsed<SourceHashes>(r.source_hashes, {}) });
 const COLUMNS = ['source_id', 'lang', 'edition_id', 'glossary', 'source_hashes'] as const;
 
-export function editionRepository(db: Db, exec: Exec, owner: string): EditionRepository {
+export function editionRepository(db: Db, exec: Exec, owner: string, charges: ChargePrograms): EditionRepository {
   const mine = () => db.selectFrom('book_editions').select(COLUMNS).where('owner', '=', owner);
   /** The row of (source, lang), made when missing; only for a source book the owner has. */
   function* ensure(sourceId: number, lang: Lang) {
@@ -87,19 +95,7 @@ export function editionRepository(db: Db, exec: Exec, owner: string): EditionRep
         const kept = { ...parsed<SourceHashes>(row.source_hashes, {}), [position]: hashes };
         yield* run(update(sourceId, lang).set({ source_hashes: JSON.stringify(kept) }));
       })),
-    claim: ({ sourceId, lang, now, until, isRenewal }) =>
-      exec(transaction(function* () {
-        if (!(yield* ensure(sourceId, lang))) return false;
-        const row = yield* firstLocked(db.selectFrom('book_editions').select('running_until').where('owner', '=', owner).where('source_id', '=', sourceId).where('lang', '=', lang));
-        if (!isRenewal && row?.running_until != null && Number(row.running_until) > now) return false;
-        yield* run(update(sourceId, lang).set({ running_until: until }));
-        return true;
-      })),
-    release: ({ sourceId, lang }) => exec(run(update(sourceId, lang).set({ running_until: null }))).then(() => undefined),
-    isRunning: async ({ sourceId, lang, now }) => {
-      const row = await exec(first(db.selectFrom('book_editions').select('running_until').where('owner', '=', owner).where('source_id', '=', sourceId).where('lang', '=', lang)));
-      return row?.running_until != null && Number(row.running_until) > now;
-    },
+    ...editionLeases(db, exec, owner, ensure, charges),
     saveWindow: ({ key, save }) => exec(saveStep(owner, key, save)),
   };
 }

@@ -10,6 +10,7 @@ import type { Charge, GenerationCommit, GenerationRepository } from '../ports.js
 import { all, first, firstLocked, nowIso, run, saveStep, transaction, type Db, type Exec, type Program } from './run.js';
 import { addUsage, changeCredits, findUserById } from './users.js';
 import { biblePartPosition, keepReadPart, markPaid, returnToHold } from './bible-holds.js';
+import type { ChargePrograms } from './edition-leases.js';
 
 function startGeneration(db: Db, input: Parameters<GenerationRepository['start']>[0]): Program<Charge | null> {
   const generationId = input.generationId ?? randomUUID();
@@ -85,6 +86,11 @@ function* refundInterrupted(db: Db): Program<number> {
     yield* refundGeneration(db, { userId: g.user_id, charge: { generationId: g.id, credits: g.credits_charged }, reason: `Refund: ${g.generator_id} ${g.step} (server stopped)`, errorCode: 'interrupted' });
   }
   return running.length;
+}
+
+/** The charge and refund of a step as programs, for the lease of an edition's run (queries/edition-leases.ts). */
+export function chargePrograms(db: Db): ChargePrograms {
+  return { start: (input) => startGeneration(db, input), refund: (input) => refundGeneration(db, input) };
 }
 
 export function generationRepository(db: Db, exec: Exec): GenerationRepository {

@@ -7,9 +7,10 @@ import { seriesRepository } from '../queries/series.js';
 import { fingerprintRepository } from '../queries/fingerprints.js';
 import { editionRepository } from '../queries/editions.js';
 import { coverRepository } from '../queries/covers.js';
+import { editionLeaseRepository } from '../queries/edition-leases.js';
 import { bookRepository } from '../queries/books.js';
 import { codeRepository } from '../queries/codes.js';
-import { generationRepository } from '../queries/generations.js';
+import { chargePrograms, generationRepository } from '../queries/generations.js';
 import { bibleHoldRepository } from '../queries/bible-holds.js';
 import { apiKeyRepository, purchaseRepository } from '../queries/purchases.js';
 import { systemRepository } from '../queries/system.js';
@@ -40,8 +41,9 @@ export function sqliteRepositories(store: Store): Repositories {
       }),
       series: (owner) => seriesRepository(db as never, exec, owner),
       fingerprints: (owner) => fingerprintRepository(db as never, exec, owner),
-      editions: (owner) => editionRepository(db as never, exec, owner),
+      editions: (owner) => editionRepository(db as never, exec, owner, chargePrograms(db as never)),
       covers: (owner) => coverRepository(db as never, exec, owner),
+      editionLeases: editionLeaseRepository(db as never, exec, chargePrograms(db as never)),
       versions: sqliteVersions(store),
       drafts: sqliteDrafts(store),
       users: userRepository(db, exec, async (listener) => store.onUserChange(listener)),

@@ -55,8 +55,9 @@ export async function extendPart(input: Omit<AdvanceOptions, 'provider' | 'chapt
   const separator = joinSeparator(soFar);
   let isFirst = true;
   const fitted = fitting(input.provider, trimmableOf(spec, before, step));
-  // Judged like every answer (answers/verdict.ts): it may repeat the part it extends, never the request.
-  const expect = expectationOf({ spec, renderer: input.renderer, state: before, step, kind: 'prose', extra: () => [current, ...(title ? [title] : [])] });
+  // Judged like every answer (answers/verdict.ts): it may repeat the part it extends, never the request. What it
+  // adds is a start (judged by its kind however short): a recipe's few lines are asked again, never joined to the part.
+  const expect = { ...expectationOf({ spec, renderer: input.renderer, state: before, step, kind: 'prose', extra: () => [current, ...(title ? [title] : [])] }), isStart: true };
   const ask = (req: RenderedPrompt, onDelta?: (delta: string) => void) => askText(fitted, {
     ...req,
     ...(input.signal ? { signal: input.signal } : {}),

@@ -1,10 +1,11 @@
 // A start is judged before it is grown, on the server: a studio step of Chapter 2 (streamed, as the studio asks)
 // whose first answer is a recipe of a few lines, or a recipe's first lines cut at the token limit. It is asked
 // again, never extended or continued: the `done` part is the second answer, saved as Chapter 2 and charged once,
-// its note naming the recipe; no request carries the recipe on. The AI API is tests/fake-openai.ts.
+// its note naming the recipe; no request carries the recipe on. Write-more answered with a recipe of a few lines:
+// asked again, the recipe never joined to the chapter. The AI API is tests/fake-openai.ts.
 import { describe, expect, it } from 'vitest';
 import { userMessageOf } from '../fake-openai.js';
-import type { WrongKind } from '../wrong-kind.js';
+import { SHORT_RECIPE, type WrongKind } from '../wrong-kind.js';
 import { parseEvents, serverOnFakeModel, signUp, uniqueEmail } from './helpers.js';
 
 const server = serverOnFakeModel({ writeRatio: 1 }, { env: { KARYA_MAX_RETRIES: '0' } });
@@ -39,5 +40,24 @@ describe.each(['en', 'ms'] as const)('a studio step of Chapter 2 that starts as 
     expect(asks).toHaveLength(2);
     expect(asks[1]!.startsWith(asks[0]!)).toBe(true);
     expect(server.fake.generationRequests().slice(sent).filter((q) => RECIPE_LINE.test(userMessageOf(q.body ?? {})))).toEqual([]);
+  });
+});
+
+describe('write-more on a written chapter answered with a recipe of a few lines', () => {
+  it('asked again: the second answer is added, the recipe never, the answer says why', async () => {
+    server.fake.setWrongKind(undefined);
+    const cookie = await signUp(server.ts, uniqueEmail());
+    for (let i = 0; i < 3; i++) expect((await server.ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings: { numberOfChapters: 5 } })).status).toBe(200);
+    const chapter = async () => ((await server.ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book.parts as Array<{ kind: string; text: string }>).find((p) => p.kind === 'chapter')!.text;
+    const before = await chapter();
+    const more = 'The ferry came in at noon, and Aisha went down to the pier to meet it. Daniel was the last to step off, with a crate of mangoes on his shoulder.';
+    server.fake.script({ text: SHORT_RECIPE.en }, { text: more });
+    const res = await server.ts.http.post('/api/progress/romance/more').set('cookie', cookie).send({ part: { kind: 'chapter', position: 1 } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.notes?.map((n: { code: string }) => n.code)).toEqual(['answer_asked_again']);
+    const text = await chapter();
+    expect(text.startsWith(before.trimEnd())).toBe(true);
+    expect(text).toContain('Daniel was the last to step off');
+    expect(text).not.toMatch(RECIPE_LINE);
   });
 });

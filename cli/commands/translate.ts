@@ -3,14 +3,14 @@
 // each window saved as it is done: run again after a stop, it goes on from the window it stopped at. The cost
 // is shown before; progress lines go to stderr; the run goes to the book's end, and paragraphs that could not be
 // had (kept as their source, marked untranslated) are named at the end (exit 1): a rerun asks only for them. The source is only read.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { BookSession, GenerationError, catalogueMessage, partStep, stepLabel, editionKey, editionLinkOf, generationMessage, glossaryFileOf, glossaryOf, problemText, translateEdition, translatedFrom, translationCost, withWritersGlossary, MAX_TERM_CHARS, type Glossary, type Lang, type TranslateProgress, type WindowProblem, type WritersTerm } from '../../engine/index.js';
-import { yamlData } from '../../engine/node.js';
 import { CLI_USER, CliExit, EXIT, catalogOrExit, fail, info, printJsonError, specOrExit } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { bookIdOrExit } from './books.js';
 import { cliProvider } from './generate.js';
 import { translateWord as say } from '../translate-words.js';
+import { glossaryYamlOrExit } from '../glossary-file.js';
 import { cliStateOf, hasBooks, openCliState } from '../state.js';
 
 export interface TranslateOptions {
@@ -29,7 +29,8 @@ const LANGUAGE = { en: { en: 'English', ms: 'Malay' }, ms: { en: 'bahasa Inggeri
 function writersGlossary(file: string | undefined, lang: Lang): Record<string, WritersTerm> {
   if (file === undefined) return {};
   if (!existsSync(file)) fail(catalogueMessage('translate_bad_glossary', lang, { file, problem: lang === 'ms' ? 'fail itu tiada' : 'there is no such file' }));
-  const read = yamlData(readFileSync(file, 'utf8'));
+  // Within its bounds in bytes and terms, or refused before it is parsed (cli/glossary-file.ts).
+  const read = glossaryYamlOrExit(file, lang);
   if (read.errors[0]) fail(catalogueMessage('translate_bad_glossary', lang, { file, problem: `${lang === 'ms' ? 'baris' : 'line'} ${read.errors[0].line}: ${read.errors[0].message}` }));
   const parsed = glossaryFileOf(read.data);
   if ('problem' in parsed) {

@@ -28,8 +28,9 @@ export const SPREADS = 3;
 /** A short sample's bounds: the fixed bands widened this many times (on the log scale for ratios: 1.5× becomes 2.25×). */
 export const SHORT_SAMPLE_WIDENING = 2;
 
-/** A chapter heading standing alone: "Chapter 3", "CHAPTER IV. Anne's History", "Bab 2", a Markdown heading. */
+/** A chapter heading standing alone: "Chapter 3", "CHAPTER IV. Anne's History", "Bab 2", a Markdown heading, or a Roman numeral alone ("XVI", as Gutenberg sets many novels). */
 const HEADING = /^(?:#{1,6}\s+\S|(?:chapter|bab|book|part|bahagian)\s+(?:\d+|[ivxlcdm]+\b|[a-z]+\b))/i;
+const ROMAN = /^[IVXLC]{1,8}\.?$/;
 const MIN_CHAPTER_WORDS = 300;
 
 function blocksOf(text: string): string[] {
@@ -41,7 +42,7 @@ function blocksOf(text: string): string[] {
 function chaptersOf(blocks: readonly string[]): string[] {
   const chapters: string[][] = [];
   for (const b of blocks) {
-    if (HEADING.test(b) && countLetterWords(b) <= 15) chapters.push([]);
+    if ((HEADING.test(b) || ROMAN.test(b)) && countLetterWords(b) <= 15) chapters.push([]);
     else chapters[chapters.length - 1]?.push(b);
   }
   const kept = chapters.map((c) => c.join('\n\n')).filter((c) => countLetterWords(c) >= MIN_CHAPTER_WORDS);

@@ -52,4 +52,18 @@ describe("the glossary's gender field", () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('"Aisha" has a gender that is not female, male or unknown');
   });
+
+  it('is listed to a Malay writer in Malay, with how to change the glossary', async () => {
+    const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-glossary-gender-ms-'));
+    dirs.push(cwd);
+    const state = path.join(cwd, 'state.sqlite');
+    const id = await saveRomance(state, 'ms');
+    writeFileSync(path.join(cwd, 'nama.yaml'), 'Aisyah: { gender: perempuan }\n');
+    const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: served.fake.baseURL, KARYA_MAX_RETRIES: '0' };
+    const r = await runKaryaInProcess(['translate', '--book', String(id), '--to', 'en', '--glossary', 'nama.yaml', '--no-bible', '--state', state], { cwd, env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/glosari mengekalkan \d+ istilah ini/);
+    expect(r.stderr).toMatch(/^ {4}Aisyah → Aisyah \(perempuan\)$/m);
+    expect(r.stderr).toContain('jalankan semula dengan --glossary FAIL');
+  });
 });

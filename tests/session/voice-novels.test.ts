@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { partVoiceOf, voiceFromSample } from '../../engine/index.js';
 import { proseOfPlainText } from '../../engine/import/plain-text.js';
+import { bookVoiceOf as keptVoiceOf } from '../../engine/compile/book-voice.js';
 import { boundsOfVoice, driftsOf, slicesOf, SHORT_SAMPLE_WIDENING } from '../../engine/session/voice/index.js';
 
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'voice');
@@ -109,6 +110,15 @@ describe('how a sample is sliced and bounded', () => {
     const b = boundsOfVoice(short);
     expect(b.sentenceWords[1] / short.sentenceWords.mean).toBeCloseTo(1.5 ** SHORT_SAMPLE_WIDENING, 5);
     expect(b.paragraphWords[1] / short.paragraphWords).toBeCloseTo(2.5 ** SHORT_SAMPLE_WIDENING, 5);
+  });
+
+  it('the bounds are kept with the book and read back; malformed ones are dropped, the part then measured as against a short sample', () => {
+    const fingerprint = voiceFromSample(fixture('pride-sample.txt'), 'en').fingerprint;
+    const kept = keptVoiceOf(JSON.parse(JSON.stringify({ fingerprint })));
+    expect(kept?.fingerprint?.bounds).toEqual(fingerprint.bounds);
+    const damaged = keptVoiceOf({ fingerprint: { ...fingerprint, bounds: { ...fingerprint.bounds, sentenceWords: [40, 10] } } });
+    expect(damaged?.fingerprint).toBeDefined();
+    expect(damaged?.fingerprint?.bounds).toBeUndefined();
   });
 
   it('dialogue share alone is never a drift; beside another it is named', () => {

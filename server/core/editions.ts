@@ -5,7 +5,7 @@
 // stops the run there) and committed with its last window's save when every paragraph of it was translated;
 // refunded when paragraphs of it are left untranslated (the run goes on to the book's end) or the run stops in
 // it; the windows before the last saved as they are done, so a second start goes on from them.
-import { bookSummary, editionKey, editionLinkOf, glossaryOf, otherLanguage, partHashes, sideBySide, stepKey, partStep, translateEdition, translatedFrom, translationCost, untranslatedParagraphs, type BookSpec, type BookState, type GlossaryEntry, type Lang, type ProgressStore, type ResolvedSpec, type StepSave, type TranslateProgress, type PartOutcome } from '../../engine/index.js';
+import { bookSummary, editionKey, editionLinkOf, glossaryOf, governedByWholeNames, otherLanguage, partHashes, sideBySide, stepKey, partStep, translateEdition, translatedFrom, translationCost, untranslatedParagraphs, type BookSpec, type BookState, type GlossaryEntry, type Lang, type ProgressStore, type ResolvedSpec, type StepSave, type TranslateProgress, type PartOutcome } from '../../engine/index.js';
 import type { EditionSummary } from '../../engine/contract/index.js';
 import type { Charge, UserBook } from '../store/ports.js';
 import type { EditionLink } from '../store/queries/editions.js';
@@ -56,7 +56,8 @@ export async function editionFor(ctx: AppContext, input: { userId: string; sourc
 export function glossaryFrom(source: BookState, link: EditionLink | null): { terms: GlossaryEntry[]; isWriters: boolean } {
   if (!link?.glossary) return { terms: glossaryOf(source), isWriters: false };
   const bible = new Map(glossaryOf(source).map((e) => [e.term, e.gender]));
-  return { terms: link.glossary.map((e) => (e.gender || !bible.get(e.term) ? e : { ...e, gender: bible.get(e.term)! })), isWriters: true };
+  // A part of a whole name the writer renders otherwise follows the whole name (engine governedByWholeNames).
+  return { terms: governedByWholeNames(link.glossary.map((e) => (e.gender || !bible.get(e.term) ? e : { ...e, gender: bible.get(e.term)! }))), isWriters: true };
 }
 
 /** An edition as My Books and the book's editions list it. */
@@ -174,7 +175,7 @@ async function runLeased(ctx: AppContext, input: EditionRunInput, lease: Edition
         open = { charge, what };
         // The writer's glossary as it is now: a change saved while the edition is made holds from this part on.
         const now = await editions.find({ sourceId: source.id, lang: to });
-        return now?.glossary ? { glossary: now.glossary } : {};
+        return now?.glossary ? { glossary: glossaryFrom(source.state, now).terms } : {};
       },
       ...(input.onProgress ? { onProgress: input.onProgress } : {}),
       onPart: (part) => input.onPart?.(part),

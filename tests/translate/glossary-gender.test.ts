@@ -31,6 +31,9 @@ describe("the glossary's gender field", () => {
     expect((await ts.http.get(url).set('cookie', cookie)).body).toMatchObject({ is_writers: true, terms });
     const refused = await ts.http.put(url).set('cookie', cookie).send({ terms: [{ term: 'Aisha', rendering: 'Aisha', gender: 'tall' }] });
     expect(refused.status).toBe(400);
+    // A whole name rendered otherwise governs its part left as it was, and gives it its gender.
+    await ts.http.put(url).set('cookie', cookie).send({ terms: [{ term: 'Daniel Lee', rendering: 'Danial Lee', gender: 'male' }, { term: 'Daniel', rendering: 'Daniel' }] });
+    expect((await ts.http.get(url).set('cookie', cookie)).body.terms).toEqual([{ term: 'Daniel Lee', rendering: 'Danial Lee', gender: 'male' }, { term: 'Daniel', rendering: 'Danial', gender: 'male' }]);
   });
 
   it("is read from the writer's YAML glossary and listed by karya translate in the writer's language", async () => {

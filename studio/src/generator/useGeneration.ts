@@ -73,7 +73,9 @@ export function useGeneration(generatorId: string, lang: Lang, callbacks: Genera
       else if (controllerRef.current !== controller) return; // replaced by a newer request
       else if (isTimedOut) {
         toast.error(pageWord('timeoutToast', l));
-        fail(new ApiError(504, 'timeout', catalogueMessage('timeout', l)));
+        // The message names the studio's own limit (3 minutes).
+        const wait = catalogueMessage('wait_minutes', l, { n: String(Math.ceil(GENERATION_TIMEOUT_MS / 60_000)) });
+        fail(new ApiError(504, 'timeout', catalogueMessage('timeout_after', l, { wait })));
       } else clearTimeout(timer);
     },
     [stream],

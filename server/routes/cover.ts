@@ -17,7 +17,7 @@ import { sendDownload } from '../http/contract.js';
 import { ApiRoutes } from '../http/routes.js';
 import { tooMany } from '../http/security.js';
 
-const { checkCoverPicture, CoverPictureError } = await loadPublishFiles();
+const { checkCoverPicture } = await loadPublishFiles();
 
 /** Pictures a user may send: 10 at once, then one every 6 s (each may be 10 MB kept). */
 const COVER_RATE = { capacity: 10, refillMs: 6_000 } as const;
@@ -67,15 +67,8 @@ export function coverRoutes(ctx: AppContext): ApiRoutes {
     if (!(await covers.hasBook(id))) throw ApiError.of(404, 'not_found');
     const taken = await repos.limits.take({ key: `cover:${owner}`, ...COVER_RATE });
     if (!taken.isAllowed) throw tooMany(res, taken.retryAfterMs);
-    let picture: Awaited<ReturnType<typeof checkCoverPicture>>;
-    try {
-      picture = await checkCoverPicture(await bodyOf(req, file), file);
-    } catch (error) {
-      // The rule it breaks, in the caller's language (a catalogue code with the picture's values).
-      if (error instanceof CoverPictureError) throw ApiError.catalogue(error.httpStatus, error.code, undefined, { ...error.vars });
-      throw error;
-    }
-    const { bytes, format, width, height } = picture;
+    // A picture refused throws CoverPictureError: the rule it breaks, worded in the caller's language (422, or 413).
+    const { bytes, format, width, height } = await checkCoverPicture(await bodyOf(req, file), file);
     if (!(await covers.save({ bookId: id, image: bytes, format, width, height, fileName: file }))) throw ApiError.of(404, 'not_found');
     const kept = await covers.find(id);
     if (!kept) throw ApiError.of(404, 'not_found');

@@ -94,7 +94,7 @@ describe('PUT /api/books/:id/cover with a 1600 × 2560 JPEG', () => {
   beforeAll(async () => {
     writer = await writerWithBook();
     jpeg = await greenJpeg();
-  });
+  }, 120_000);
 
   it('keeps it with the book, and the quote shows it with the cover step skipped and not charged', async () => {
     const before = PublishQuoteSchema.parse((await ts.http.get('/api/books/children/publish').set('cookie', writer.cookie)).body);
@@ -132,7 +132,8 @@ describe('PUT /api/books/:id/cover with a 1600 × 2560 JPEG', () => {
     expect(near(await meanColour(epubCover(zip['manuscript.epub']!)), mine)).toBe(true);
     // Nobody's picture was AI-generated.
     expect(JSON.parse(new TextDecoder().decode(zip['metadata.json'])).aiContent.images).toBe('none');
-  });
+    // A package is a few seconds of export threads: more under a busy machine's load.
+  }, 180_000);
 
   it('another user\'s book is not found: its cover can be neither given nor read', async () => {
     const other = await signUp(ts, uniqueEmail('other'));
@@ -156,7 +157,7 @@ describe('PUT /api/books/:id/cover refuses at once what no store takes', () => {
   let writer: Awaited<ReturnType<typeof writerWithBook>>;
   beforeAll(async () => {
     writer = await writerWithBook();
-  });
+  }, 120_000);
 
   const errorOf = (res: { status: number; body: unknown }) => ApiErrorEnvelopeSchema.parse(res.body).error;
 

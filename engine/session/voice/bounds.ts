@@ -23,6 +23,8 @@ export const SLICE_WORDS = 1500;
 export const MIN_SLICES = 3;
 /** At most this many slices are measured, taken evenly across the sample. */
 export const MAX_SLICES = 12;
+/** Of a long chapter, its first this many words (whole paragraphs) are measured: a whole novel given as the sample costs twelve chapter openings, not the book. */
+export const SLICE_MOST_WORDS = 3000;
 /** Bounds: the slices' mean ± this many standard deviations (times √(1 + 1/n)). */
 export const SPREADS = 3;
 /** A short sample's bounds: the fixed bands widened this many times (on the log scale for ratios: 1.5× becomes 2.25×). */
@@ -69,13 +71,25 @@ function runsOf(blocks: readonly string[]): string[] {
   return runs.map((r) => r.blocks.join('\n\n'));
 }
 
-/** The slices a sample is measured in: its chapters, or runs of about SLICE_WORDS words; at most MAX_SLICES, spread evenly. */
+/** The first SLICE_MOST_WORDS words of a slice, in whole paragraphs. */
+function openingOf(slice: string): string {
+  const out: string[] = [];
+  let words = 0;
+  for (const p of slice.split('\n\n')) {
+    if (words >= SLICE_MOST_WORDS) break;
+    out.push(p);
+    words += countLetterWords(p);
+  }
+  return out.join('\n\n');
+}
+
+/** The slices a sample is measured in: its chapters (the first SLICE_MOST_WORDS words of each), or runs of about SLICE_WORDS words; at most MAX_SLICES, spread evenly. */
 export function slicesOf(text: string): string[] {
   const blocks = blocksOf(text);
   const slices = chaptersOf(blocks);
   const all = slices.length ? slices : runsOf(blocks);
-  if (all.length <= MAX_SLICES) return all;
-  return Array.from({ length: MAX_SLICES }, (_, i) => all[Math.floor((i * all.length) / MAX_SLICES)]!);
+  const picked = all.length <= MAX_SLICES ? all : Array.from({ length: MAX_SLICES }, (_, i) => all[Math.floor((i * all.length) / MAX_SLICES)]!);
+  return picked.map(openingOf);
 }
 
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;

@@ -123,7 +123,8 @@ export function glossaryOf(state: Pick<BookState, 'memory' | 'content'> & { read
     const name = stemOf(nameOf(m[0], langs), text, langs);
     if (name) counts.set(name, (counts.get(name) ?? 0) + 1);
   }
-  const isDescription = (name: string) => name.split(' ').every((w) => hasTerm(text, w.toLowerCase()) || hasTerm(text, w.toUpperCase()));
+  const written = new Set(text.match(/\p{L}+/gu) ?? []);
+  const isDescription = (name: string) => name.split(' ').every((w) => written.has(w.toLowerCase()) || written.has(w.toUpperCase()));
   for (const [name, n] of counts) if (n >= 2 && !terms.has(name) && !isDescription(name)) terms.set(name, undefined);
   return [...terms].filter(([t]) => hasTerm(text, t, state.lang)).slice(0, MAX_GLOSSARY_TERMS).map(([term, gender]) => ({ term, rendering: term, ...(gender ? { gender } : {}) }));
 }

@@ -65,6 +65,9 @@ export function windowsOf(paragraphs: readonly string[], start: number, fits: (f
   return out;
 }
 
+/** What a paragraph not yet translated is planned as when it is the context of a window: its length times this (Malay runs 1.1-1.3 times the English). */
+const PLANNED_GROWTH = 1.3;
+
 export class PartRun {
   private readonly from: Lang;
   private readonly done: string[];
@@ -98,9 +101,11 @@ export class PartRun {
     const fits = (start: number, end: number) => {
       const withTitle = start === 0 && this.needsTitle;
       const items = withTitle ? [this.sourceTitle!, ...paragraphs.slice(start, end)] : paragraphs.slice(start, end);
-      // A paragraph before not yet had is counted as its source (the translation's length is near it).
+      // A paragraph before not yet had is counted as its source grown as a translation may grow it.
       const context = this.contextBefore(start, true);
-      return fitsWindow(this.request(items, withTitle, context, undefined).request, window);
+      if (fitsWindow(this.build(items, withTitle, context, undefined).request, window)) return true;
+      // A paragraph that fits alone is asked alone, its context giving way.
+      return end - start === 1 && fitsWindow(this.build(items, withTitle, undefined, undefined).request, window);
     };
     this.windows = windowsOf(paragraphs, this.done.length, fits);
     if (this.windows.some(([, end]) => end < 0)) return false;
@@ -129,7 +134,8 @@ export class PartRun {
   /** The paragraph before the part's paragraph `index`, in both languages (the part before's last one for its first). */
   private contextBefore(index: number, isPlanning = false): WindowContext | undefined {
     if (index > 0) {
-      const translation = this.marks.has(index - 1) ? undefined : this.done[index - 1] ?? (isPlanning ? this.part.paragraphs[index - 1] : undefined);
+      const before = this.part.paragraphs[index - 1]!;
+      const translation = this.marks.has(index - 1) ? undefined : this.done[index - 1] ?? (isPlanning ? `${before} ${before.slice(0, Math.ceil(before.length * (PLANNED_GROWTH - 1)))}` : undefined);
       return { source: this.part.paragraphs[index - 1]!, ...(translation ? { translation } : {}) };
     }
     const { position } = this.part;
@@ -141,17 +147,20 @@ export class PartRun {
     return { source: before.at(-1)!, ...(translation ? { translation } : {}) };
   }
 
-  /** A window's request: only its terms, the characters it and its context name, the context when it fits. */
-  private request(items: readonly string[], hasTitle: boolean, context: WindowContext | undefined, again: WindowProblem | undefined) {
+  /** A window's request: only its terms, the characters it and its context name, and its context. */
+  private build(items: readonly string[], hasTitle: boolean, context: WindowContext | undefined, again: WindowProblem | undefined) {
     const { renderer, to } = this.input;
     const glossary = termsIn(this.edition.glossary, items, this.from);
     const cast = castIn(this.edition.glossary, items, context, this.from);
-    const make = (c: WindowContext | undefined) => windowRequest({ renderer, from: this.from, to, glossary, cast, paragraphs: items, hasTitle, ...(c ? { context: c } : {}), ...(again ? { again } : {}) });
-    const request = make(context);
-    if (!context || fitsWindow(request, this.part.window)) return { request, glossary };
-    // The context gives way before the window's own paragraphs: first its translation, then all of it.
-    const bare = make({ source: context.source });
-    return fitsWindow(bare, this.part.window) ? { request: bare, glossary } : { request: make(undefined), glossary };
+    return { request: windowRequest({ renderer, from: this.from, to, glossary, cast, paragraphs: items, hasTitle, ...(context ? { context } : {}), ...(again ? { again } : {}) }), glossary };
+  }
+
+  /** The request as asked: the context gives way before the window's own paragraphs (its translation first) when a translation ran longer than planned. */
+  private request(items: readonly string[], hasTitle: boolean, context: WindowContext | undefined, again: WindowProblem | undefined) {
+    const full = this.build(items, hasTitle, context, again);
+    if (!context || fitsWindow(full.request, this.part.window)) return full;
+    const bare = this.build(items, hasTitle, { source: context.source }, again);
+    return fitsWindow(bare.request, this.part.window) ? bare : this.build(items, hasTitle, undefined, again);
   }
 
   private ladder(place: WindowPlace): Ladder<string, string, WindowProblem> {

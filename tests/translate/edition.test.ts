@@ -1,7 +1,8 @@
 // `karya translate --book ID --to ms|en` as a writer runs it, against the fake model taught to translate
 // (tests/fake-translator.ts): a 5-chapter romance becomes an edition in the other language with the same parts
 // and paragraph counts, its names held, its source unchanged; each way the model goes wrong is asked again and
-// kept out of the edition; a part that cannot be had is named; a stop and a rerun pay each window once.
+// kept out of the edition; paragraphs that cannot be had are kept as their source, marked and named, and the run
+// goes on to the book's end; a stop and a rerun pay each window once.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,8 +1,10 @@
 // Is this answer the kind of text the part is? A part of a book has a shape (generators/_shared.yaml
 // answerShapes, named by prompts.shape, prompts.chapterShape or a section's shape): plain prose is not mostly a
 // list or a table, has no recipe in it (ingredient and measure lines) and is no outline (chapter-title lines);
-// no part is a copy of the book before it. Read in one pass over the answer's lines, with anchored patterns
-// only; the copy is measured on the 8-word runs the echo check keeps for the book's texts (answers/verdict.ts).
+// no part is a copy of the book before it. A start (a step's first answer, an extension) is judged however
+// short, since a continuation or an extension would grow it; a continuation's few sentences are not. Read in one
+// pass over the answer's lines, with anchored patterns only; the copy is measured on the 8-word runs the echo
+// check keeps for the book's texts (answers/verdict.ts).
 // A wall of text (a paragraph far over the book's paragraph length, often the whole answer on one line) is
 // split at sentence ends. Pure.
 import type { AnswerShape, ResolvedSpec } from '../../spec/types.js';

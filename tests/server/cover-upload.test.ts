@@ -190,8 +190,9 @@ describe('PUT /api/books/:id/cover refuses at once what no store takes', () => {
     expect(huge.ms).toBeLessThan(1000);
     expect(others.length).toBeGreaterThan(0);
     expect(others.every((s) => s === 200)).toBe(true);
-    // Nothing was decoded on the request thread: the event loop never stalled for long.
-    expect(stalls.max / 1e6).toBeLessThan(250);
+    // Nothing was decoded on the request thread: the event loop never stalled for long (decoding 2.5 billion
+    // pixels would take minutes and 7.5 GB; half a second leaves room for a busy machine's scheduling).
+    expect(stalls.max / 1e6).toBeLessThan(500);
     // Nothing was kept.
     expect((await downloadOf(ts, `/api/books/${writer.bookId}/cover`, writer.cookie)).status).toBe(404);
   });

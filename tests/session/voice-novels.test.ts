@@ -102,6 +102,8 @@ describe('how a sample is sliced and bounded', () => {
   it('Malay chapter marks ("Bab 3") cut a sample too', () => {
     const chapter = (n: number) => `Bab ${n}\n\n${'Dia berjalan ke pasar pagi itu dan membeli ikan untuk emaknya. '.repeat(40)}`;
     expect(slicesOf([1, 2, 3].map(chapter).join('\n\n'))).toHaveLength(3);
+    // A short paragraph that only starts like a heading does not cut a chapter.
+    expect(slicesOf([1, 2, 3].map((n) => `${chapter(n)}\n\nPart of it was the rain.\n\n${chapter(n).slice(7)}`).join('\n\n'))).toHaveLength(3);
   });
 
   it('a short sample (one slice) is bounded by the fixed bands widened twice on the log scale', () => {

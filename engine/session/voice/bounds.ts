@@ -31,7 +31,7 @@ export const SPREADS = 3;
 export const SHORT_SAMPLE_WIDENING = 2;
 
 /** A chapter heading standing alone: "Chapter 3", "CHAPTER IV. Anne's History", "Bab 2", a Markdown heading, or a Roman numeral alone ("XVI", as Gutenberg sets many novels). */
-const HEADING = /^(?:#{1,6}\s+\S|(?:chapter|bab|book|part|bahagian)\s+(?:\d+|[ivxlcdm]+\b|[a-z]+\b))/i;
+const HEADING = /^(?:#{1,6}\s+\S|(?:chapter|bab|book|part|bahagian)\s+(?:\d+|[ivxlcdm]+\b|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|satu|dua|tiga|empat|lima|enam|tujuh|lapan|sembilan|sepuluh)\b))/i;
 const ROMAN = /^[IVXLC]{1,8}\.?$/;
 const MIN_CHAPTER_WORDS = 300;
 

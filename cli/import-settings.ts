@@ -3,7 +3,7 @@
 // defaults the generator gave where neither decided, said on stderr (en/ms); and the voice it is saved with (the
 // manuscript's own by default).
 import { ImportRefusal, SettingsError, VoiceError, importRefusalMessage, parseSettings, voiceMessage, word, type BookState, type BookVoice, type ImportSettings, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey } from '../engine/index.js';
-import { bookOfManuscript, bookVoiceOf, readImportSettings as readSettings } from '../server/index.js';
+import { bookOfManuscript, bookVoiceOf, manuscriptProse, readImportSettings as readSettings } from '../server/index.js';
 import { bookVoiceOrExit } from './voice.js';
 import { catalogOrExit, fail, info } from './util.js';
 import { settingsFromOptions } from './settings.js';
@@ -90,7 +90,7 @@ export async function importVoiceOrExit(state: BookState, asked: string | undefi
     return undefined;
   }
   if (asked !== undefined) return bookVoiceOrExit({ voice: asked, ...(statePath !== undefined ? { state: statePath } : {}) }, lang, '');
-  const sample = state.content.slice(1).filter((t) => t.trim()).join('\n\n');
+  const sample = manuscriptProse(state);
   try {
     const voice = bookVoiceOf({ lang, avoid: [], sample });
     if (voice) info(`karya: ${word('importVoiceTaken', lang, { words: (voice.fingerprint?.words ?? 0).toLocaleString(lang === 'ms' ? 'ms-MY' : 'en-GB') })}`);

@@ -90,6 +90,8 @@ export const ImportBookResponseSchema = z.strictObject({
     words: z.number().int().nonnegative(),
     chapters: z.strictObject({ imported: z.number().int().nonnegative(), total: z.number().int().nonnegative() }),
     finished: z.boolean(),
+    /** The book's voice: its manuscript's own prose (new chapters measured against it), or none when too short to measure. */
+    voice: z.enum(['manuscript', 'none']).optional(),
   }),
   /**
    * What the story bible takes: held at once (deducted from the balance), spent part by part as it is read in the

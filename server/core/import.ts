@@ -3,7 +3,8 @@
 // manuscript's parts, and its settings read from the manuscript (one model call, none offline), the writer's
 // winning. What only one front end does stays with it: the server's reading pool, credit hold and paid
 // bible (server/core/bible-parts.ts), the CLI's state file key and its own bible loop (cli/commands/import.ts).
-import { ImportRefusal, importSettingsOf, importedBookOf, manuscriptLanguage, readManuscriptSettings, withManuscriptSettings, type BookState, type ImportSettings, type Lang, type PromptRenderer, type Provider, type ReadManuscript, type ResolvedSpec } from '../../engine/index.js';
+import { ImportRefusal, VoiceError, importSettingsOf, importedBookOf, manuscriptLanguage, readManuscriptSettings, withManuscriptSettings, type BookState, type ImportSettings, type Lang, type PromptRenderer, type Provider, type ReadManuscript, type ResolvedSpec, type BookVoice } from '../../engine/index.js';
+import { bookVoiceOf } from './voice.js';
 
 /** A call's token usage, as the settings' reading reports it. */
 type TokenUsage = NonNullable<Awaited<ReturnType<typeof readManuscriptSettings>>['usage']>;
@@ -43,4 +44,23 @@ export async function readImportSettings(input: { spec: ResolvedSpec; renderer: 
 export function chosenSettings(input: { spec: ResolvedSpec; state: BookState; writer: Record<string, unknown>; read: Record<string, string> }): { chosen: ImportSettings; state: BookState } {
   const chosen = importSettingsOf({ spec: input.spec, writer: input.writer, read: input.read, lang: input.state.lang });
   return { chosen, state: withManuscriptSettings(input.state, chosen) };
+}
+
+/** An imported book's own prose, as its voice is measured on it: its chapters and conclusion (the front matter and prologue apart). */
+export function manuscriptProse(state: BookState): string {
+  return state.content.slice(1).filter((text) => text.trim() !== '').join('\n\n');
+}
+
+/**
+ * The voice an imported book takes by default: its own prose measured (every new chapter is then measured
+ * against it and every writing step told it); undefined when the prose is too short or not in the book's
+ * language to measure (VoiceError), which the caller may say.
+ */
+export function manuscriptVoice(state: BookState): BookVoice | undefined {
+  try {
+    return bookVoiceOf({ lang: state.lang, avoid: [], sample: manuscriptProse(state) });
+  } catch (error) {
+    if (error instanceof VoiceError) return undefined;
+    throw error;
+  }
 }

@@ -14,7 +14,7 @@ import type { Request, Response } from 'express';
 import { IMPORT_LIMITS, ImportRefusal, bookSummary, chaptersMost, importBibleParts, importSaves, manuscriptLanguage, manuscriptPreview, nextStep, tooLargeRefusal, withLanguage, type BookSpec, type Lang, type ReadManuscript, type ResolvedSpec } from '../../engine/index.js';
 import { catchUpBible } from '../core/bible-catch-up.js';
 import { confirmedSettings, manuscriptSettings } from '../core/import-settings.js';
-import { bookOfManuscript, importLanguageOf } from '../core/import.js';
+import { bookOfManuscript, importLanguageOf, manuscriptVoice } from '../core/import.js';
 import { settingsOrError } from '../core/generation.js';
 import { readManuscriptFile } from '../../engine/node.js';
 import type { AppContext } from '../core/context.js';
@@ -115,7 +115,10 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
     if (sessionOf(req).user.role !== 'admin' && ((await repos.credits.balanceOf(userId)) ?? 0) < cost.credits) throw ApiError.catalogue(402, 'insufficient_credits', lang);
     // The book is saved with the manuscript's own settings (period, setting, point of view…), not the generator's defaults;
     // those the writer confirmed in the preview stand as given, without reading the manuscript again.
-    const { state } = writer ? { state: written } : await manuscriptSettings(ctx, { userId, spec, state: written });
+    const { state: withSettings } = writer ? { state: written } : await manuscriptSettings(ctx, { userId, spec, state: written });
+    // The manuscript's own prose is the book's voice: its new chapters are measured against it.
+    const voice = manuscriptVoice(withSettings);
+    const state = voice ? { ...withSettings, voice } : withSettings;
     const isFinished = nextStep(spec, state) === null;
     // The bible's whole cost is held in the transaction that checks the balance and saves the book: nothing is
     // saved for a bible the credits cannot pay for, and two imports cannot both spend the same credits.
@@ -127,7 +130,7 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
     catchUpBible(ctx, { userId, bookType: spec.bookType });
     const summary = bookSummary(spec, state);
     res.json({
-      book: { id: accepted.bookId, book_type: spec.bookType, generator: spec.id, title: summary.title, lang: state.lang, words: summary.words, chapters: { imported: summary.chaptersWritten, total: summary.chaptersTotal }, finished: isFinished },
+      book: { id: accepted.bookId, book_type: spec.bookType, generator: spec.id, title: summary.title, lang: state.lang, words: summary.words, chapters: { imported: summary.chaptersWritten, total: summary.chaptersTotal }, finished: isFinished, voice: voice ? 'manuscript' : 'none' },
       cost,
       credits_available: accepted.balance,
     });

@@ -1,7 +1,7 @@
 // The studio's import on the server, with the 1909 novel as Project Gutenberg ships it (tests/import/katrine.ts):
 // the preview (nothing charged) shows the title, the preface kept and the settings read with their sources; the
 // import with the settings the writer confirmed and edited in the preview saves the book with them and its
-// own title, without reading the manuscript again; a confirmed value the generator does not have is refused
+// own title and its own prose as its voice, without reading the manuscript again; a confirmed value the generator does not have is refused
 // with nothing saved or charged.
 import { describe, expect, it } from 'vitest';
 import { serverOnFakeModel, signUp } from '../server/helpers.js';
@@ -39,6 +39,8 @@ describe('the studio import keeps what is the writer\'s', () => {
     const imported = await upload(cookie, 'import', `&settings=${encodeURIComponent(JSON.stringify(confirmed))}`);
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     expect(imported.body.book.title).toBe('Katrine of the Valley');
+    // The manuscript's own prose is the book's voice.
+    expect(imported.body.book.voice).toBe('manuscript');
     expect(settingsCalls()).toBe(before);
     const books = (await ts.http.get('/api/books').set('cookie', cookie)).body.books as Array<{ title: string }>;
     expect(books.map((b) => b.title)).toEqual(['Katrine of the Valley']);

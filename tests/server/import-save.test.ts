@@ -43,7 +43,7 @@ describe('POST /api/books/import', () => {
     const before = fake.generationRequests().length;
     const res = await upload(ts, user.cookie, 'file=orchard.txt&generator=romance&chapters=30', gutenbergNovel().text);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ book: { book_type: 'romance', generator: 'romance', title: 'THE ORCHARD GATE', lang: 'en', chapters: { imported: 28, total: 30 }, finished: false }, cost: { credits: 28, parts: 28 } });
+    expect(res.body).toMatchObject({ book: { book_type: 'romance', generator: 'romance', title: 'The Orchard Gate', lang: 'en', chapters: { imported: 28, total: 30 }, finished: false }, cost: { credits: 28, parts: 28 } });
     const saved = await bibleSettled(ts, user.cookie, 'romance');
     // One bible call a chapter, each charged: 40 - 28.
     expect(fake.generationRequests().slice(before).filter((r) => isBibleRequest(userOf(r.body ?? {})))).toHaveLength(28);

@@ -77,7 +77,8 @@ export function ImportManuscript() {
       // The settings and the title as the writer confirmed them in the preview: the book is saved with them.
       const settings = Object.keys(values).length ? { settings: JSON.stringify(values) } : {};
       const done = await upload('POST /books/import', { query: { file: file.name, generator: chosen, ...(Number.isInteger(n) && n > 0 ? { chapters: n } : {}), ...settings } }, file);
-      toast.success(t('import.done', { title: done.book.title }));
+      // The book's voice is its manuscript's own prose: said, as the command line says it.
+      toast.success(done.book.voice === 'manuscript' ? `${t('import.done', { title: done.book.title })} ${t('import.voiceTaken')}` : t('import.done', { title: done.book.title }));
       const route = books.find((g) => g.id === done.book.generator)?.route;
       if (route) navigate(route, { state: { continuedBook: done.book.id } satisfies ContinuedBookState });
     } catch (e) {

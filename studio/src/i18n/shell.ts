@@ -158,4 +158,5 @@ export const BOOKS = {
   'import.fromManuscript': { en: 'read from your manuscript', ms: 'dibaca daripada manuskrip anda' },
   'import.fromDefault': { en: "the generator's default", ms: 'nilai lalai penjana' },
   'import.fromWriter': { en: 'your choice', ms: 'pilihan anda' },
+  'import.voiceTaken': { en: "Your manuscript's own prose is the book's voice: every new chapter is measured against it.", ms: 'Prosa manuskrip anda sendiri menjadi suara buku: setiap bab baharu diukur berbandingnya.' },
 } as const satisfies Table;

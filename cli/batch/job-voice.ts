@@ -1,10 +1,11 @@
 // A batch job's voice: `voice: FILE` (a sample of the writer's prose, read beside the jobs file) and `avoid:`
 // (phrases to keep out), checked with the job's fields and made the book's voice by the one rule the studio and
 // `karya generate` use too (bookVoiceOf, server/core/voice.ts).
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { avoidListOf, checkImportFile, decodeText, ImportRefusal, importRefusalMessage, VoiceError, voiceMessage, type BookVoice, type Lang, type ResolvedSpec } from '../../engine/index.js';
+import { avoidListOf, checkImportFile, decodeText, IMPORT_LIMITS, ImportRefusal, importRefusalMessage, tooLargeRefusal, VoiceError, voiceMessage, type BookVoice, type Lang, type ResolvedSpec } from '../../engine/index.js';
 import { bookVoiceOf } from '../../server/index.js';
+import { checkSampleWords } from '../voice.js';
 
 type AddIssue = (field: string, message: string) => void;
 
@@ -39,15 +40,20 @@ export function voiceOfJob(shape: { voice?: string; avoid?: string[] }, lang: La
     let sample: string | undefined;
     if (shape.voice !== undefined) {
       const file = path.resolve(path.dirname(jobsFile), shape.voice);
+      // Bounded as `karya voice` bounds a sample (cli/voice.ts): in bytes before it is read, in words before it is measured.
+      const size = statSync(file).size;
+      if (size > IMPORT_LIMITS.bytes) throw tooLargeRefusal(shape.voice, size);
       const bytes = readFileSync(file);
       const format = checkImportFile(file, bytes);
       if (format !== 'text' && format !== 'markdown') throw new ImportRefusal('import_unknown_format', { file: shape.voice });
       sample = decodeText(bytes).text;
+      checkSampleWords(shape.voice, sample);
     }
     // The phrases to avoid were checked with the job's fields: only the sample can be refused here.
     return bookVoiceOf({ lang, ...(sample !== undefined ? { sample } : {}), ...(shape.avoid ? { avoid: shape.avoid } : {}) });
   } catch (error) {
     if (error instanceof VoiceError) add('voice', voiceMessage(error, 'en').replace(/^voice: /, ''));
+    else if (error instanceof ImportRefusal && (error.code === 'import_too_large' || error.code === 'import_too_many_words')) add('voice', importRefusalMessage(error, 'en'));
     else if (error instanceof ImportRefusal) add('voice', `${shape.voice}: give the sample as a .txt or .md file (${importRefusalMessage(error, 'en')})`);
     else if ((error as NodeJS.ErrnoException).code === 'ENOENT') add('voice', `${shape.voice}: no such file (paths are read beside the jobs file)`);
     else throw error;

@@ -10,7 +10,7 @@ import type { BookVoice } from '../../engine/index.js';
 import { progressKey, settingsFromOptions } from '../settings.js';
 import { checkPublishFacts, publishFactsOf } from './job-publish.js';
 import { CliExit, wholeNumber } from '../util.js';
-export { JobsFileError, MAX_JOBS_FILE_BYTES, parseJsonLines, parseYamlList, readJobsFile, type RawJob } from './jobs-file.js';
+export { JobsFileError, MAX_JOBS, MAX_JOBS_FILE_BYTES, parseJsonLines, parseYamlList, readJobsFile, type RawJob } from './jobs-file.js';
 import type { RawJob } from './jobs-file.js';
 
 /** A job that passed validation: everything the scheduler needs to write one book. */

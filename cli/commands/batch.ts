@@ -74,7 +74,6 @@ async function checkedJobs(file: string, opts: BatchOptions, at: { outDir: strin
   const { outDir, place, emitJson } = at;
   // (A YAML jobs file's parser is loaded from the bundle first: engine/yaml.ts.)
   if (!/\.(jsonl|ndjson)$/i.test(file)) await preloadYaml();
-  const catalog = catalogOrExit();
   let raw: RawJob[];
   try {
     raw = readJobsFile(file);
@@ -82,6 +81,8 @@ async function checkedJobs(file: string, opts: BatchOptions, at: { outDir: strin
     if (error instanceof JobsFileError) fail(error.message);
     throw error;
   }
+  // (After the file: one past its bounds is refused without waiting for the generators to load.)
+  const catalog = catalogOrExit();
   // Translation jobs run after the books (cli/batch/translate-jobs.ts); a file of them alone runs only them.
   const translations = translateJobsOf(raw, file);
   if (translations.issues.length) fail(translations.issues.join('\nkarya: '));

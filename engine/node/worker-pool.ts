@@ -17,6 +17,12 @@ export interface PoolLimits {
   /** Jobs waiting for a thread at most; more are refused at once (`busy`). */
   maxQueued: number;
   /**
+   * Time a job may wait for a thread, in ms, when the time limit does not count waiting: past it the job answers
+   * `busy` (a server's request ends in time); its own time limit starts when a thread takes it, so a job is never
+   * refused as too slow for having waited. Unset: it waits as long as it takes (a CLI).
+   */
+  waitMs?: number;
+  /**
    * The time limit counts from the moment the job is asked for (a server: the request ends in time, a long
    * wait answers `busy`), or false: from the moment a thread starts it (a CLI, whose files wait their turn).
    */
@@ -105,6 +111,7 @@ export class WorkerPool<Request extends object, Value> {
     return new Promise<Value>((resolve, reject) => {
       const job: Job<Request, Value> = { id: this.nextId++, request, failures: opts.failures, transfer: opts.transfer ?? [], resolve, reject, ...(opts.key !== undefined ? { key: opts.key } : {}) };
       if (this.limits.countsWaiting) job.timer = setTimeout(() => this.timedOut(job), this.limits.timeoutMs);
+      else if (this.limits.waitMs !== undefined) job.timer = setTimeout(() => this.timedOut(job), this.limits.waitMs);
       this.queue.push(job);
       this.dispatch();
     });
@@ -145,6 +152,11 @@ export class WorkerPool<Request extends object, Value> {
       slot.jobs.push(job);
       job.slot = slot;
       if (job.key !== undefined) this.running.set(job.key, (this.running.get(job.key) ?? 0) + 1);
+      // A bounded wait is over: the job's own time starts now.
+      if (!this.limits.countsWaiting && this.limits.waitMs !== undefined) {
+        clearTimeout(job.timer);
+        delete job.timer;
+      }
       job.timer ??= setTimeout(() => this.timedOut(job), this.limits.timeoutMs);
       // A busy worker keeps the process alive (a CLI awaiting its file); an idle one does not.
       slot.worker.ref();

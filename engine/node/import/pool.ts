@@ -1,25 +1,29 @@
 // Manuscripts read off the caller's event loop, bounded in time and memory: every uploaded or imported file
 // (text, Markdown, DOCX, EPUB; a manuscript or a voice sample) is read in a small pool of worker threads
-// (parse-worker.ts, run by ../worker-pool.ts). A file that takes longer than the time limit or more memory
-// than the heap limit is refused as `import_too_complex` (422) and its thread ended; more files waiting than
-// the queue holds, or one that waited all its time, is `import_busy` (503, with Retry-After). On a server one
-// writer's files are read one at a time (`perKey` 1), so another writer's file never waits behind them all.
+// (parse-worker.ts, run by ../worker-pool.ts). A file that takes longer than the time limit in its thread or more
+// memory than the heap limit is refused as `import_too_complex` (422) and its thread ended; the time limit starts
+// when a thread takes the file, so ten writers uploading at once are never refused for having waited their turn.
+// More files waiting than the queue holds, or one that waited longer than the wait limit, is `import_busy` (503,
+// with Retry-After). On a server one writer's files are read one at a time (`perKey` 1), so another writer's file
+// never waits behind them all.
 //
-// Limits (environment): KARYA_IMPORT_WORKERS (threads, default 2), KARYA_IMPORT_TIMEOUT_MS (per file, default
-// 10000), KARYA_IMPORT_MEMORY_MB (heap of each thread, default 512).
+// Limits (environment): KARYA_IMPORT_WORKERS (threads, default 2), KARYA_IMPORT_TIMEOUT_MS (per file in its
+// thread, default 10000), KARYA_IMPORT_WAIT_MS (waiting for a thread, default 60000), KARYA_IMPORT_MEMORY_MB
+// (heap of each thread, default 512).
 import { ImportRefusal, type ReadManuscript } from '../../import/index.js';
 import { limitFromEnv, WorkerPool, workerEntry, type PoolFailures, type PoolLimits } from '../worker-pool.js';
 import type { ParseRequest } from './parse-worker.js';
 
-export const DEFAULT_IMPORT_LIMITS: PoolLimits = { workers: 2, timeoutMs: 10_000, memoryMb: 512, maxQueued: 8, countsWaiting: true, perKey: 1 };
+export const DEFAULT_IMPORT_LIMITS: PoolLimits = { workers: 2, timeoutMs: 10_000, memoryMb: 512, maxQueued: 8, countsWaiting: false, waitMs: 60_000, perKey: 1 };
 
-/** The limits from KARYA_IMPORT_WORKERS, KARYA_IMPORT_TIMEOUT_MS and KARYA_IMPORT_MEMORY_MB; throws naming a bad value. */
+/** The limits from KARYA_IMPORT_WORKERS, KARYA_IMPORT_TIMEOUT_MS, KARYA_IMPORT_WAIT_MS and KARYA_IMPORT_MEMORY_MB; throws naming a bad value. */
 export function importLimitsFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): PoolLimits {
   const workers = limitFromEnv(env, 'KARYA_IMPORT_WORKERS', DEFAULT_IMPORT_LIMITS.workers, 1, 16);
   return {
     ...DEFAULT_IMPORT_LIMITS,
     workers,
     timeoutMs: limitFromEnv(env, 'KARYA_IMPORT_TIMEOUT_MS', DEFAULT_IMPORT_LIMITS.timeoutMs, 100, 600_000),
+    waitMs: limitFromEnv(env, 'KARYA_IMPORT_WAIT_MS', DEFAULT_IMPORT_LIMITS.waitMs!, 100, 600_000),
     memoryMb: limitFromEnv(env, 'KARYA_IMPORT_MEMORY_MB', DEFAULT_IMPORT_LIMITS.memoryMb, 64, 16_384),
     maxQueued: DEFAULT_IMPORT_LIMITS.maxQueued * workers,
   };
@@ -73,5 +77,8 @@ let shared: ImportPool | undefined;
  * server's, or a CLI command's with `{ maxQueued: Infinity, countsWaiting: false }`).
  */
 export function importPool(overrides: Partial<PoolLimits> = {}): ImportPool {
-  return (shared ??= new ImportPool({ ...importLimitsFromEnv(), ...overrides }));
+  const limits = { ...importLimitsFromEnv(), ...overrides };
+  // A queue without bound (a CLI's files, each waiting its turn) has no wait limit either.
+  if (limits.maxQueued === Infinity) delete limits.waitMs;
+  return (shared ??= new ImportPool(limits));
 }

@@ -59,6 +59,8 @@ export const EDITIONS = {
   'edition.pageIntro': { en: 'Each paragraph of the source beside its translation.', ms: 'Setiap perenggan sumber di sebelah terjemahannya.' },
   'edition.stale': { en: 'Out of date: the source changed here since it was translated', ms: 'Lapuk: sumber berubah di sini sejak ia diterjemah' },
   'edition.staleShort': { en: 'Out of date', ms: 'Lapuk' },
+  'edition.untranslated': { en: 'Not translated yet: kept in the source\'s language; start the edition again to ask for it alone (its part is charged once whole)', ms: 'Belum diterjemah: dikekalkan dalam bahasa sumber; mulakan edisi sekali lagi untuk memintanya sahaja (bahagiannya dicaj apabila lengkap)' },
+  'edition.untranslatedShort': { en: 'Untranslated', ms: 'Tidak diterjemah' },
   'edition.staleCount': { en: { one: '{n} paragraph is out of date: its source changed since it was translated.', other: '{n} paragraphs are out of date: their source changed since they were translated.' }, ms: '{n} perenggan lapuk: sumbernya berubah sejak ia diterjemah.' },
   'edition.allCurrent': { en: 'Every paragraph is up to date with its source.', ms: 'Setiap perenggan terkini dengan sumbernya.' },
   'edition.editEdition': { en: 'Edit the edition', ms: 'Sunting edisi' },

@@ -1,6 +1,7 @@
 // /books/:id/side-by-side: a translated edition read beside its source, paragraph by paragraph (two columns on a
 // wide screen, each source paragraph above its translation on a phone). A paragraph whose source changed since it
-// was translated is marked out of date. The edition is a book of its own: "Edit the edition" opens it on its
+// was translated is marked out of date; one the edition keeps as its source (no translation could be had yet) is
+// marked untranslated, in the source's language. The edition is a book of its own: "Edit the edition" opens it on its
 // generator page, where the passage tools work on it as on any book.
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -14,16 +15,22 @@ import { LoadError } from '../components/LoadError.js';
 
 type Part = SideBySideResponse['parts'][number];
 
-function Paragraph({ text, lang, tag, isStale, isSource, missing }: { text: string | null; lang: Lang; tag: string; isStale?: boolean; isSource?: boolean; missing: string }) {
+function Paragraph({ text, lang, tag, isStale, isUntranslated, isSource, missing }: { text: string | null; lang: Lang; tag: string; isStale?: boolean; isUntranslated?: boolean; isSource?: boolean; missing: string }) {
   const { t } = useT();
+  const isMarked = isStale || isUntranslated;
   return (
-    <div className={`rounded-lg px-3 py-2 ${isStale ? 'border-l-4 border-amber-500 bg-amber-50 dark:bg-amber-900/20' : ''}`} data-testid={isStale ? 'stale-paragraph' : undefined}>
-      {(isStale || tag) && (
-        <div className={`mb-1 flex flex-wrap items-center gap-2 ${isStale ? '' : 'md:hidden'}`}>
+    <div className={`rounded-lg px-3 py-2 ${isMarked ? 'border-l-4 border-amber-500 bg-amber-50 dark:bg-amber-900/20' : ''}`} data-testid={isUntranslated ? 'untranslated-paragraph' : isStale ? 'stale-paragraph' : undefined}>
+      {(isMarked || tag) && (
+        <div className={`mb-1 flex flex-wrap items-center gap-2 ${isMarked ? '' : 'md:hidden'}`}>
           <span className="text-[11px] font-semibold uppercase tracking-wide text-gray-600 md:hidden dark:text-gray-400">{tag}</span>
           {isStale && (
             <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/50 dark:text-amber-100" title={t('edition.stale')}>
               <AlertTriangle className="h-3 w-3" aria-hidden="true" /> {t('edition.staleShort')}<span className="sr-only">: {t('edition.stale')}</span>
+            </span>
+          )}
+          {isUntranslated && (
+            <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/50 dark:text-amber-100" title={t('edition.untranslated')}>
+              <AlertTriangle className="h-3 w-3" aria-hidden="true" /> {t('edition.untranslatedShort')}<span className="sr-only">: {t('edition.untranslated')}</span>
             </span>
           )}
         </div>
@@ -48,7 +55,7 @@ function PartPairs({ part, source, edition }: { part: Part; source: Lang; editio
         {part.pairs.map((pair, i) => (
           <li key={i} className="grid gap-x-6 gap-y-1 py-3 md:grid-cols-2 md:py-2" data-testid="paragraph-pair">
             <Paragraph text={pair.source} lang={source} tag={t(`edition.lang.${source}`)} isSource missing={t('edition.noSource')} />
-            <Paragraph text={pair.edition} lang={edition} tag={t(`edition.lang.${edition}`)} isStale={pair.is_stale} missing={t('edition.notYet')} />
+            <Paragraph text={pair.edition} lang={pair.is_untranslated ? source : edition} tag={t(`edition.lang.${edition}`)} isStale={pair.is_stale} isUntranslated={pair.is_untranslated} missing={t('edition.notYet')} />
           </li>
         ))}
       </ol>

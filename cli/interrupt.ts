@@ -22,14 +22,19 @@ export interface Interrupt {
 }
 
 /**
- * Listen for Ctrl-C and SIGTERM: the first aborts the returned signal. Without `onSecond` a second one
- * ends the process as Node does; with it (a batch), the second runs `onSecond` (stop the progress bars,
+ * Listen for Ctrl-C and SIGTERM: the first aborts the returned signal. Without `onSecond` a second one, of
+ * either kind, ends the process as Node does (the first stops listening to both: a SIGTERM after a Ctrl-C was
+ * swallowed, and the command went on); with it (a batch), the second runs `onSecond` (stop the progress bars,
  * flush the output) and exits at once with the interrupted exit code, and the first aborts with the
  * reason `interrupted` (the scheduler hands it to the calls it stops).
  */
 export function listenForInterrupt(opts: { onSecond?: () => void } = {}): Interrupt {
   const controller = new AbortController();
   let isInterrupted = false;
+  const stopListening = () => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
   const onSignal = (signal?: NodeJS.Signals) => {
     recordSignal(signal);
     if (isInterrupted && opts.onSecond) {
@@ -38,19 +43,18 @@ export function listenForInterrupt(opts: { onSecond?: () => void } = {}): Interr
     }
     isInterrupted = true;
     if (opts.onSecond) controller.abort(new Error('interrupted'));
-    else controller.abort();
+    else {
+      stopListening();
+      controller.abort();
+    }
   };
-  const listen = (name: NodeJS.Signals) => (opts.onSecond ? process.on(name, onSignal) : process.once(name, onSignal));
-  listen('SIGINT');
-  listen('SIGTERM');
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   return {
     signal: controller.signal,
     get isInterrupted() {
       return isInterrupted;
     },
-    release() {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-    },
+    release: stopListening,
   };
 }

@@ -1,0 +1,81 @@
+// SIGTERM stops a long command as Ctrl-C does: the call in flight is cut off, what finished stays saved, and the
+// command exits at once with the interrupted code (143 = 128 + SIGTERM's 15). Real processes: the signal is the point.
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
+import { isTranslateRequest } from '../fake-translator.js';
+import { killAll, spawnKarya } from '../karya-process.js';
+import { saveRomance } from '../translate/book.js';
+import { writeJobs } from '../batch/helpers.js';
+import { interruptedExitCode, listenForInterrupt } from '../../cli/interrupt.js';
+
+const children: ChildProcess[] = [];
+const fakes: FakeOpenAI[] = [];
+const dirs: string[] = [];
+afterAll(async () => {
+  killAll(children);
+  await Promise.all(fakes.map((f) => f.close()));
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A model server whose answers to the asks `hangs` picks never come (a call that would stay in flight for good). */
+async function hangingModel(hangs: (body: Record<string, unknown>) => boolean) {
+  const fake = await startFakeOpenAI({ reply: (body) => (hangs(body) ? { hang: true } : undefined) });
+  fakes.push(fake);
+  const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-sigterm-'));
+  dirs.push(cwd);
+  const env = { ...process.env, NO_COLOR: '1', OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' };
+  delete env.KARYA_CONFIG;
+  delete env.KARYA_DATABASE_URL;
+  return { cwd, env };
+}
+
+/** SIGTERM, then the exit: its code and how long it took. */
+async function terminate(child: ChildProcess): Promise<{ code: number | null; ms: number }> {
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const sent = Date.now();
+  child.kill('SIGTERM');
+  const code = await exited;
+  return { code, ms: Date.now() - sent };
+}
+
+describe('SIGTERM stops a long command with the interrupted exit code', () => {
+  it('karya translate, its window in flight', async () => {
+    const { cwd, env } = await hangingModel((body) => isTranslateRequest(body));
+    const state = path.join(cwd, 'state.sqlite');
+    const id = await saveRomance(state, 'en');
+    const run = await spawnKarya(['translate', '--book', String(id), '--to', 'ms', '--state', state], /translating/, { env, timeoutMs: 60_000, children });
+    const { code, ms } = await terminate(run.child);
+    expect(code).toBe(143);
+    // At once: the window in flight would never be answered.
+    expect(ms).toBeLessThan(5_000);
+  }, 90_000);
+
+  it('karya batch, its calls in flight', async () => {
+    const { cwd, env } = await hangingModel(() => true);
+    const file = writeJobs(cwd, 'jobs.yaml', '- { id: kl, generator: romance, lang: en, chapters: 2, settings: { settingType: urban } }\n');
+    const run = await spawnKarya(['batch', file, '--state', path.join(cwd, 'state.sqlite')], /kl \(romance, en\)/, { env, timeoutMs: 60_000, children });
+    const { code, ms } = await terminate(run.child);
+    expect(code).toBe(143);
+    expect(ms).toBeLessThan(5_000);
+    expect(run.output()).toContain('interrupted; finished steps are saved');
+  }, 90_000);
+
+  it('after a Ctrl-C, a SIGTERM ends the command as Node does (it was swallowed, and the command went on)', () => {
+    const before = { int: process.listenerCount('SIGINT'), term: process.listenerCount('SIGTERM') };
+    const interrupt = listenForInterrupt();
+    try {
+      process.emit('SIGINT', 'SIGINT');
+      expect(interrupt.signal.aborted).toBe(true);
+      expect(interruptedExitCode()).toBe(130);
+      // Nothing of the command listens any more: the next signal of either kind takes its default action.
+      expect(process.listenerCount('SIGTERM')).toBe(before.term);
+      expect(process.listenerCount('SIGINT')).toBe(before.int);
+    } finally {
+      interrupt.release();
+    }
+  });
+});

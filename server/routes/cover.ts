@@ -70,7 +70,7 @@ export function coverRoutes(ctx: AppContext): ApiRoutes {
     // A picture refused throws CoverPictureError: the rule it breaks, worded in the caller's language (422, or 413).
     const { bytes, format, width, height } = await checkCoverPicture(await bodyOf(req, file), file);
     if (!(await covers.save({ bookId: id, image: bytes, format, width, height, fileName: file }))) throw ApiError.of(404, 'not_found');
-    const kept = await covers.find(id);
+    const [kept] = await covers.factsOf([id]);
     if (!kept) throw ApiError.of(404, 'not_found');
     ctx.logger.info({ book: id, format, width, height, bytes: bytes.byteLength }, 'cover picture kept');
     res.json({ cover: bookCoverOf(kept) });

@@ -2,7 +2,7 @@
 // read with one model call (server/core/import.ts, as the server reads them), the writer's --set values winning, and the
 // defaults the generator gave where neither decided, said on stderr (en/ms); and the voice it is saved with (the
 // manuscript's own by default).
-import { ImportRefusal, SettingsError, VoiceError, importRefusalMessage, parseSettings, voiceMessage, word, type BookState, type BookVoice, type ImportSettings, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey } from '../engine/index.js';
+import { ImportRefusal, VoiceError, importRefusalMessage, voiceMessage, word, type BookState, type BookVoice, type ImportSettings, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey } from '../engine/index.js';
 import { bookOfManuscript, bookVoiceOf, manuscriptProse, readImportSettings as readSettings } from '../server/index.js';
 import { bookVoiceOrExit } from './voice.js';
 import { catalogOrExit, fail, info } from './util.js';
@@ -60,22 +60,6 @@ export function settingsLines(spec: ResolvedSpec, chosen: ImportSettings, lang: 
     const value = describe(spec, name, chosen, lang).replace(/\s*\n\s*/g, '; ');
     return `  ${word('importSettingFrom', lang, { label: labelOf(name), value: value.length > 80 ? `${value.slice(0, 79)}…` : value, from: word(FROM_WORDS[s.from], lang) })}`;
   }), ...missing.map((name) => `  ${word('importSettingMissing', lang, { label: labelOf(name), name })}`)];
-}
-
-/** The generator with no setting required, for a dry run: it reads and shows the rest before the writer gives the one the book needs. */
-export function withoutRequired(spec: ResolvedSpec): ResolvedSpec {
-  return { ...spec, fields: spec.fields.map(({ requiredWhen: _when, ...f }) => ({ ...f, required: false })) } as ResolvedSpec;
-}
-
-/** The settings the book needs that `settings` leave empty (none: the import may go on). */
-export function missingSettings(spec: ResolvedSpec, settings: BookState['settings']): string[] {
-  try {
-    parseSettings(spec, settings);
-    return [];
-  } catch (error) {
-    if (!(error instanceof SettingsError)) throw error;
-    return [...new Set(error.issues.filter((i) => i.code === 'required' && i.field).map((i) => i.field!))];
-  }
 }
 
 /**

@@ -59,7 +59,7 @@ export const ImportPreviewSchema = z.strictObject({
   cost: z.strictObject({ credits: z.number().int().nonnegative(), parts: z.number().int().nonnegative() }).optional(),
   /** With ?generator=: the settings the book would be saved with, each with where it came from (the manuscript, read with one model call, or the generator's default). */
   settings: z.record(z.string(), z.strictObject({ value: z.unknown(), from: z.enum(['manuscript', 'writer', 'default']) })).optional(),
-  /** With a generator (the CLI's dry run): the settings the book needs that no one gave yet; the import asks for them. */
+  /** With a generator: the settings the book requires that no one gave yet (the preview still shows the chapters); the import needs them. */
   missingSettings: z.array(z.string()).optional(),
   /** With ?generator=: the most chapters that generator's book may have (its chapter menu's largest), when it says. */
   chaptersMost: z.number().int().positive().optional(),

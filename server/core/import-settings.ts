@@ -3,7 +3,7 @@
 // part of reading the manuscript: not charged, recorded as usage (metered), bounded in time, and it runs only
 // within the import's own rate limit. When it fails the defaults stand, each marked `default` in the preview.
 // The settings the writer confirmed in the preview (edited there) are saved as given, without a second reading.
-import type { BookSpec, BookState, ImportSettings, ResolvedSpec } from '../../engine/index.js';
+import { parseSettings, SettingsError, type BookSpec, type BookState, type ImportSettings, type ResolvedSpec } from '../../engine/index.js';
 import type { AppContext } from './context.js';
 import { chosenSettings, readImportSettings } from './import.js';
 import { ApiError } from '../errors/api-error.js';
@@ -41,4 +41,20 @@ export function confirmedSettings(spec: ResolvedSpec, json: string | undefined):
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw ApiError.of(400, 'invalid_settings');
   const own = new Set(spec.fields.filter((f) => f.role !== 'language' && f.role !== 'chapters').map((f) => f.name));
   return Object.fromEntries(Object.entries(parsed).filter(([name]) => own.has(name)));
+}
+
+/** The generator with no setting required, for a preview or a dry run: it reads and shows the rest before the writer gives the one the book needs. */
+export function withoutRequired(spec: ResolvedSpec): ResolvedSpec {
+  return { ...spec, fields: spec.fields.map(({ requiredWhen: _when, ...f }) => ({ ...f, required: false })) } as ResolvedSpec;
+}
+
+/** The settings the book needs that `settings` leave empty (none: the import may go on). */
+export function missingSettings(spec: ResolvedSpec, settings: BookState['settings']): string[] {
+  try {
+    parseSettings(spec, settings);
+    return [];
+  } catch (error) {
+    if (!(error instanceof SettingsError)) throw error;
+    return [...new Set(error.issues.filter((i) => i.code === 'required' && i.field).map((i) => i.field!))];
+  }
 }

@@ -13,7 +13,7 @@
 import type { Request, Response } from 'express';
 import { IMPORT_LIMITS, ImportRefusal, bookSummary, chaptersMost, importBibleParts, importSaves, manuscriptLanguage, manuscriptPreview, nextStep, tooLargeRefusal, withLanguage, type BookSpec, type Lang, type ReadManuscript, type ResolvedSpec } from '../../engine/index.js';
 import { catchUpBible } from '../core/bible-catch-up.js';
-import { confirmedSettings, manuscriptSettings } from '../core/import-settings.js';
+import { confirmedSettings, manuscriptSettings, missingSettings, withoutRequired } from '../core/import-settings.js';
 import { bookOfManuscript, importLanguageOf, manuscriptVoice } from '../core/import.js';
 import { settingsOrError } from '../core/generation.js';
 import { readManuscriptFile } from '../../engine/node.js';
@@ -86,14 +86,17 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
     await takeTurn(req, res);
     const read = await manuscriptOf(ctx, req, res, file);
     if (!spec) return void res.json(manuscriptPreview(read));
-    // What its story bible would cost as this generator's book (the language only changes the words).
-    const state = bookOfUpload(spec, read, { file, lang, bookLang: asked ?? manuscriptLanguage(read.parts, read.unwrittenLanguage).lang ?? lang });
+    // What its story bible would cost as this generator's book (the language only changes the words). A setting
+    // the book requires is not asked yet: the preview shows the chapters and the settings read, and names it.
+    const lenient = withoutRequired(spec) as ResolvedSpec & BookSpec;
+    const state = bookOfUpload(lenient, read, { file, lang, bookLang: asked ?? manuscriptLanguage(read.parts, read.unwrittenLanguage).lang ?? lang });
     const parts = importBibleParts(spec, state);
     // The most chapters this generator's book may have, so the studio can offer chapters still to write.
     const most = spec.fields.map((f) => chaptersMost(f)).find((n) => n !== undefined);
     // The settings the book would be saved with: the manuscript's own where it decides them.
-    const { chosen } = await manuscriptSettings(ctx, { userId: sessionOf(req).user.id, spec, state });
-    res.json({ ...manuscriptPreview(read), cost: { credits: parts * spec.cost, parts }, ...(most !== undefined ? { chaptersMost: most } : {}), settings: chosen.sources });
+    const { chosen, state: withSettings } = await manuscriptSettings(ctx, { userId: sessionOf(req).user.id, spec: lenient, state });
+    const missing = missingSettings(spec, withSettings.settings);
+    res.json({ ...manuscriptPreview(read), cost: { credits: parts * spec.cost, parts }, ...(most !== undefined ? { chaptersMost: most } : {}), settings: chosen.sources, ...(missing.length ? { missingSettings: missing } : {}) });
   });
 
   router.on('POST /books/import', async (req, res) => {

@@ -1,7 +1,8 @@
 // The studio's import on the server, with the 1909 novel as Project Gutenberg ships it (tests/import/katrine.ts):
 // the preview (nothing charged) shows the title, the preface kept and the settings read with their sources; the
 // import with the settings the writer confirmed and edited in the preview saves the book with them and its
-// own title and its own prose as its voice, without reading the manuscript again; a confirmed value the generator does not have is refused
+// own title and its own prose as its voice, without reading the manuscript again; a preview as a generator
+// that requires a setting shows the chapters and names it; a confirmed value the generator does not have is refused
 // with nothing saved or charged.
 import { describe, expect, it } from 'vitest';
 import { serverOnFakeModel, signUp } from '../server/helpers.js';
@@ -44,6 +45,18 @@ describe('the studio import keeps what is the writer\'s', () => {
     expect(settingsCalls()).toBe(before);
     const books = (await ts.http.get('/api/books').set('cookie', cookie)).body.books as Array<{ title: string }>;
     expect(books.map((b) => b.title)).toEqual(['Katrine of the Valley']);
+  });
+
+  it('a preview as a generator that requires a setting shows the chapters and names the setting; the import with it given goes on', async () => {
+    const { ts } = server;
+    const cookie = await signUp(ts);
+    const send = (route: string, query = '') => ts.http.post(`/api/books/${route}?file=katrine.txt&generator=biography${query}`).set('cookie', cookie).set('content-type', 'application/octet-stream').send(Buffer.from(katrineText()));
+    const preview = await send('import/preview');
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.chapters).toHaveLength(4);
+    expect(preview.body.missingSettings).toEqual(['personName']);
+    const imported = await send('import', `&settings=${encodeURIComponent(JSON.stringify({ personName: 'Elinor Macartney Lane' }))}`);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
   });
 
   it('without confirmed settings the import reads them and keeps the manuscript\'s own title', async () => {

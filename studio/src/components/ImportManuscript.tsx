@@ -10,7 +10,7 @@ import { Upload } from 'lucide-react';
 import type { GeneratorForm, ImportPreview } from '../engine.js';
 import { ApiError, upload } from '../lib/api.js';
 import { loadForm, useGenerators } from '../lib/generators.js';
-import { ImportSettings, readValues } from './ImportSettings.js';
+import { ImportSettings, isMissing, readValues } from './ImportSettings.js';
 import type { ContinuedBookState } from '../lib/books.js';
 import { useT } from '../i18n/index.js';
 
@@ -132,7 +132,7 @@ export function ImportManuscript() {
           </label>
           {form && <ImportSettings preview={preview} form={form} values={values} onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))} />}
           {preview.cost && <p className="text-sm" data-testid="import-cost">{t('import.cost', { n: preview.cost.credits, parts: preview.cost.parts })}</p>}
-          <button type="button" className="btn-primary" disabled={busy !== null} onClick={() => void save()} data-testid="import-confirm">
+          <button type="button" className="btn-primary" disabled={busy !== null || (form !== null && isMissing(preview, values))} onClick={() => void save()} data-testid="import-confirm">
             {busy === 'importing' ? t('import.importing') : t('import.confirm')}
           </button>
         </div>

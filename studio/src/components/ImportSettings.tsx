@@ -13,10 +13,15 @@ export function readValues(preview: ImportPreview, form: GeneratorForm): Record<
   }
   const title = form.fields.find((f) => f.role === 'workingTitle');
   if (title && preview.title) values[title.name] = preview.title;
+  // A setting the book requires that the manuscript did not give starts empty, for the writer to fill in.
+  for (const name of preview.missingSettings ?? []) values[name] ??= '';
   return values;
 }
 
-const FROM: Readonly<Record<string, MessageKey>> = { manuscript: 'import.fromManuscript', default: 'import.fromDefault', writer: 'import.fromWriter' };
+/** Whether a required setting is still empty (the import would be refused). */
+export const isMissing = (preview: ImportPreview, values: Record<string, string>) => (preview.missingSettings ?? []).some((name) => !values[name]?.trim());
+
+const FROM: Readonly<Record<string, MessageKey>> = { manuscript: 'import.fromManuscript', default: 'import.fromDefault', writer: 'import.fromWriter', needed: 'import.needed' };
 const LEFT_OUT: Readonly<Record<string, MessageKey>> = { titlePage: 'import.leftOutTitlePage', contents: 'import.leftOutContents', copyright: 'import.leftOutCopyright', licence: 'import.leftOutLicence' };
 
 function Control({ field, value, onChange, label }: { field: FormField; value: string; onChange: (v: string) => void; label: string }) {
@@ -39,8 +44,9 @@ export function ImportSettings({ preview, form, values, onChange }: { preview: I
   const read = Object.entries(preview.settings ?? {}).flatMap(([name, s]) => {
     const field = form.fields.find((f) => f.name === name);
     // A value the writer changed here is theirs.
-    return field && name in values ? [{ field, from: values[name] !== String(s.value) ? 'writer' : s.from }] : [];
+    return field && name in values && !preview.missingSettings?.includes(name) ? [{ field, from: values[name] !== String(s.value) ? 'writer' : s.from }] : [];
   });
+  const needed = (preview.missingSettings ?? []).flatMap((name) => form.fields.filter((f) => f.name === name).map((field) => ({ field, from: 'needed' })));
   const front = preview.frontMatter ?? [];
   return (
     <fieldset className="space-y-3 rounded border border-gray-200 p-3 dark:border-neutral-700" data-testid="import-settings">
@@ -55,7 +61,7 @@ export function ImportSettings({ preview, form, values, onChange }: { preview: I
       {front.length > 0 && <p className="text-sm" data-testid="import-front-matter">{t('import.frontKept', { sections: front.map((f) => `${f.title} (${t('import.words', { n: f.words })})`).join('; ') })}</p>}
       {(preview.leftOut?.length ?? 0) > 0 && <p className="text-sm text-gray-600 dark:text-gray-400" data-testid="import-left-out">{t('import.leftOut', { what: preview.leftOut!.map((k) => t(LEFT_OUT[k]!)).join(', '), n: preview.frontMatterWords })}</p>}
       <div className="grid gap-3 sm:grid-cols-2">
-        {read.map(({ field, from }) => (
+        {[...needed, ...read].map(({ field, from }) => (
           <label key={field.name} className="block text-sm font-medium" htmlFor={`import-setting-${field.name}`}>
             {field.label[lang]}
             <span className="ml-2 text-xs font-normal text-gray-600 dark:text-gray-400" data-testid="import-setting-from">{t(FROM[from]!)}</span>

@@ -158,5 +158,6 @@ export const BOOKS = {
   'import.fromManuscript': { en: 'read from your manuscript', ms: 'dibaca daripada manuskrip anda' },
   'import.fromDefault': { en: "the generator's default", ms: 'nilai lalai penjana' },
   'import.fromWriter': { en: 'your choice', ms: 'pilihan anda' },
+  'import.needed': { en: 'needed: fill it in to import', ms: 'diperlukan: isikan untuk mengimport' },
   'import.voiceTaken': { en: "Your manuscript's own prose is the book's voice: every new chapter is measured against it.", ms: 'Prosa manuskrip anda sendiri menjadi suara buku: setiap bab baharu diukur berbandingnya.' },
 } as const satisfies Table;

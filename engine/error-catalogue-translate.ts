@@ -59,6 +59,10 @@ export const TRANSLATE_CATALOGUE = {
     en: 'Book {id} is itself a translated edition: translate its source book instead.',
     ms: 'Buku {id} sendiri ialah edisi terjemahan: terjemahkan buku sumbernya.',
   },
+  publish_edition_not_whole: {
+    en: 'Book {id} is the {language} edition of book {source}, and {parts} of it is not translated yet: an edition is published as its source is, never written for. Run karya translate --book {source} --to {to} first.',
+    ms: 'Buku {id} ialah edisi {language} bagi buku {source}, dan {parts} belum diterjemah: edisi diterbitkan sebagaimana sumbernya, tidak pernah ditulis sendiri. Jalankan karya translate --book {source} --to {to} dahulu.',
+  },
   translate_bad_glossary: {
     en: '{file}: a glossary is a YAML map of term: rendering (for example "Aisha: Aisha"); {problem}.',
     ms: '{file}: glosari ialah peta YAML istilah: terjemahan (contohnya "Aisha: Aisha"); {problem}.',

@@ -44,6 +44,17 @@ describe('front matter kept', () => {
   });
 });
 
+describe('the title', () => {
+  it('a Gutenberg text without a Title: header: the title page\'s line in capitals, not the transcriber\'s line or the byline', () => {
+    const text = ['*** START OF THE PROJECT GUTENBERG EBOOK KATRINE ***', '', 'Produced by Suzanne Shell and the Online Distributed Proofreading Team.', '', '', 'A NOVEL', '', 'KATRINE', '', 'BY', '', 'ELINOR MACARTNEY LANE', '', '', 'CHAPTER I', '', prose('Katrine', 4), '', 'CHAPTER II', '', prose('Katrine', 4)].join('\n');
+    expect(splitManuscript(text).title).toBe('KATRINE');
+  });
+
+  it('a writer\'s manuscript: its first short line', () => {
+    expect(splitManuscript(['Harbour Lights', '', 'a novel by Siti Aminah', '', 'Chapter 1', '', prose('Aisha', 4), '', 'Chapter 2', '', prose('Daniel', 4)].join('\n')).title).toBe('Harbour Lights');
+  });
+});
+
 describe('indented text is the writer\'s, never code', () => {
   it('a first-line indent, a poem and a quoted letter in a text file: no code block, the poem line by line', () => {
     const text = [

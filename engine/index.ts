@@ -61,6 +61,11 @@ export {
 export { termsIn, governedByWholeNames, GENDERS, MAX_TERM_CHARS, type GlossaryGender, type WritersTerm, isWordless, withWordlessKept, hasTerm, type Glossary, type WindowProblem } from './session/index.js';
 export { untranslatedParagraphs, climbDown, ASKS_PER_RUNG, type Ladder, type LadderAnswer, type EditionOutcome } from './session/index.js';
 export {
+  storyMap, storyMapText, characterCells, factCells, findingCounts, threadCells, MAP_WORDS, MARK_SYMBOLS, LINE_SYMBOL, GONE_SYMBOL, FINDING_SYMBOL,
+  StoryMapSchema, type StoryMap, type CellMark, type MapCell, type CharacterLane, type ThreadLane, type FactPoint, type Relation, type MapFinding, type MapChange,
+  type MapChanges, type MapPart,
+} from './session/index.js';
+export {
   bookDocument, type BookDocument, bookMarkdown, bookSummary, bookTitleOf, chapterCounts, EXPORT_FORMATS,
   type ExportFormat, formatOfFile,
 } from './session/book.js';

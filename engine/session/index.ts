@@ -43,6 +43,11 @@ export {
 } from './answers/index.js';
 export { continuityFindings, sortedBySeverity, withIntended } from './continuity/index.js';
 export {
+  storyMap, storyMapText, characterCells, factCells, findingCounts, threadCells, MAP_WORDS, MARK_SYMBOLS, LINE_SYMBOL, GONE_SYMBOL, FINDING_SYMBOL,
+  StoryMapSchema, type StoryMap, type CellMark, type MapCell, type CharacterLane, type ThreadLane, type FactPoint, type Relation, type MapFinding, type MapChange,
+  type MapChanges, type MapPart,
+} from './story-map/index.js';
+export {
   bookSeries, changesFor, openThreadsOf, seriesAsOf, seriesBrief, seriesChangeLine, seriesNameOf, seriesOf,
   SeriesError, MAX_SERIES_NAME, type SeriesBook, type SeriesChange,
 } from './series/index.js';

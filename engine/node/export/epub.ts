@@ -80,6 +80,13 @@ const NCX = `<?xml version="1.0" encoding="UTF-8"?>
 <% } }) %></navMap>
 </ncx>`;
 
+/**
+ * The translator a translated edition credits (dc:contributor, MARC relator trl): a name, as readers and stores
+ * show a contributor's (calibre lists it among the names), never the disclosure's sentence, which the copyright
+ * page and the description carry.
+ */
+export const TRANSLATOR_NAME: Readonly<Record<'en' | 'ms', string>> = { en: 'Karya (AI)', ms: 'Karya (AI)' };
+
 function packageTemplate(opts: { rights: string; modified: string; author?: string; series?: { name: string; number: number }; translator?: string }): string {
   // EPUB 3's collection metadata (readers and stores group a series by it), and calibre's for the readers that read only that.
   const series = opts.series
@@ -160,7 +167,7 @@ export async function renderEpub(doc: BookDocument, opts: { date?: Date; cover?:
     lang: doc.lang, date: date.toISOString(), tocTitle: words.contents, tocInTOC: false, numberChaptersInTOC: false,
     prependChapterTitles: false, version: 3, css: CSS, verbose: false,
     chapterXHTML: CHAPTER, tocNCX: NCX, tocXHTML: navTemplate({ file: files[0] ?? 'toc.xhtml', heading: sections[0]?.heading ?? words.contents }),
-    contentOPF: packageTemplate({ rights: notice, modified: date.toISOString().replace(/\.\d{3}Z$/, 'Z'), ...(doc.author ? { author: doc.author } : {}), ...(doc.series ? { series: doc.series } : {}), ...(doc.translatedFrom ? { translator: writtenWith } : {}) }),
+    contentOPF: packageTemplate({ rights: notice, modified: date.toISOString().replace(/\.\d{3}Z$/, 'Z'), ...(doc.author ? { author: doc.author } : {}), ...(doc.series ? { series: doc.series } : {}), ...(doc.translatedFrom ? { translator: TRANSLATOR_NAME[doc.lang] } : {}) }),
   };
   return new Uint8Array(await new BookEpub(options, chapters, bookIdentifier(doc)).genEpub());
 }

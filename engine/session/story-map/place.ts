@@ -1,0 +1,36 @@
+// Where a story map's parts stand: a bible label ("Chapter 3", "Bab 3", "Introduction") as a position in the
+// book and a label in the book's language, and the words that make a character's state dead or absent.
+import type { BookSpec } from '../../spec/types.js';
+import type { BookState } from '../../compile/flow.js';
+import { partLabel } from '../../compile/labels.js';
+import { conclusionPosition } from '../../spec/conclusion.js';
+import type { PartOf } from '../bible/time.js';
+import { GONE_STATES } from '../continuity/words.js';
+import type { MapPart } from './schema.js';
+
+/** Where the map's parts stand and how each is named, in the book's language. */
+export interface MapPlace {
+  /** Position of a bible label (an undated or unknown one counts from the last part the bible took in). */
+  at(label: string | undefined): number;
+  /** A bible label as a map part, named in the book's language when it is one of the book's parts. */
+  ref(label: string | undefined): MapPart;
+  /** The part at a position. */
+  refAt(position: number): MapPart;
+}
+
+/** True when a state says the character is dead, absent or elsewhere (in either language: a book may quote the other). */
+export function isGoneState(state: string): boolean {
+  return GONE_STATES.en.test(state) || GONE_STATES.ms.test(state);
+}
+
+export function placeOf(spec: BookSpec, state: BookState, partOf: PartOf, undated: number): MapPlace {
+  const end = spec.kind === 'book' ? conclusionPosition(spec.flow, state.totalChapters) : 0;
+  const at = (label: string | undefined) => (label?.trim() ? partOf(label) ?? undated : undated);
+  const refAt = (position: number): MapPart => ({ position, label: partLabel(spec, position, state.totalChapters, state.lang) });
+  const ref = (label: string | undefined): MapPart => {
+    const position = at(label);
+    return position >= 0 && position <= end ? refAt(position) : { position, label: label?.trim() || refAt(undated).label };
+  };
+  return { at, ref, refAt };
+}
+

@@ -5,7 +5,7 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import type { AppContext } from './core/context.js';
 import { authRoutes } from './auth/routes.js';
 import { ApiError, errorBody, localised } from './errors/api-error.js';
-import { answerLangOf, apiErrorOf, isWorded } from './errors/answer.js';
+import { answerLangOf, apiErrorOf, isWorded, retryAfterOf } from './errors/answer.js';
 import { requestLang } from './auth/middleware.js';
 import { HTTPS_LOCAL } from './auth/sessions.js';
 import { allowedHosts, helmetMiddleware, hostCheck, sameOriginCheck } from './http/security.js';
@@ -188,7 +188,9 @@ function errorHandler(logger: AppContext['logger']): ErrorRequestHandler {
       return;
     }
     // A refusal that can be retried says when (a 409 while a run's lease holds, a 503 while a pool is full…).
-    if (apiError.retryAfterSeconds !== undefined) res.set('Retry-After', String(apiError.retryAfterSeconds));
+    // A header a route set already (the wait its own limiter computed) stands.
+    const wait = retryAfterOf(apiError);
+    if (wait !== undefined && !res.hasHeader('Retry-After')) res.set('Retry-After', String(wait));
     res.status(apiError.status).json(errorBody(localised(apiError, requestLang(req))));
   };
 }

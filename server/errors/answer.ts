@@ -4,7 +4,7 @@
 // event stream already open. Routes and core modules throw and never convert an error themselves.
 import { CATALOGUE, type KaryaError, type Lang } from '../../engine/index.js';
 import { ApiError, localised, MESSAGES, messageIn, type MessageCode } from './api-error.js';
-import { httpStatusOf } from './status.js';
+import { httpStatusOf, RETRY_AFTER_S } from './status.js';
 
 /**
  * The request field an error's code is about (its message is that field's too, for a form to show beside
@@ -37,6 +37,15 @@ export function apiErrorOf(error: KaryaError, lang: Lang): ApiError {
   const message = Object.hasOwn(MESSAGES, error.code) ? messageIn(error.code as MessageCode, lang) : error.messageIn(lang);
   const field = FIELD_OF[error.code];
   return new ApiError(httpStatusOf(error), error.code, message, error.fieldsIn(lang) ?? (field ? { [field]: message } : undefined));
+}
+
+/**
+ * The seconds a refusal that can be retried asks the caller to wait (its Retry-After): its own (ApiError.retryAfter), else its code's
+ * (RETRY_AFTER_S); undefined for a refusal that waiting does not change.
+ * @example retryAfterOf(ApiError.catalogue(503, 'service_unavailable')) // 10
+ */
+export function retryAfterOf(error: ApiError): number | undefined {
+  return error.retryAfterSeconds ?? (error.status >= 400 ? RETRY_AFTER_S[error.code] : undefined);
 }
 
 /** Whether an error has words for a user (a catalogue or server message): one that has not is unexpected (a 500, logged). */

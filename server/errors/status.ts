@@ -33,6 +33,23 @@ export const HTTP_STATUS: Readonly<Record<string, number>> = {
 };
 
 /**
+ * The refusals a client may send again as they are, and after how many seconds (Retry-After) when the refusal
+ * does not say itself (ApiError.retryAfter): what they wait for ends on its own.
+ */
+export const RETRY_AFTER_S: Readonly<Record<string, number>> = {
+  // The model provider, or (a queued server) every worker, is away for now.
+  service_unavailable: 10,
+  // The model provider's rate limit, when it did not say its wait.
+  rate_limited: 10,
+  // Another step or publish of this book is under way: a step is written within seconds to a few minutes.
+  step_running: 10,
+  publish_running: 10,
+  // Every reading or export thread is taken (server/routes/import.ts and books.ts say the same wait).
+  import_busy: 5,
+  export_busy: 30,
+};
+
+/**
  * The HTTP status of an error, or of a code standing for another class's failure (a time-out read as a
  * generation failure).
  * @example httpStatusOf(new EditError('part_not_found')) // 404

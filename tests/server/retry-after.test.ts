@@ -1,0 +1,26 @@
+// A refusal the caller may send again as it is says when (Retry-After): the model provider away answers 503 with the
+// server's wait for it (server/errors/status.ts RETRY_AFTER_S, 10 s); a refusal that waiting does not change says none.
+import { describe, expect, it } from 'vitest';
+import { serverOnFakeModel, signUp } from './helpers.js';
+
+const served = serverOnFakeModel();
+/** The provider asks again twice after a 503 (engine/timing.ts): three answers make one failed step. */
+const three = <T>(reply: T): T[] => [reply, reply, reply];
+
+describe('Retry-After on refusals that can be retried', () => {
+  it('a provider away: 503 with the wait, nothing charged', { timeout: 60_000 }, async () => {
+    const { ts, fake } = served;
+    const cookie = await signUp(ts);
+    const credits = async () => (await ts.http.get('/api/me').set('cookie', cookie)).body.credits_available as number;
+    const before = await credits();
+    fake.script(...three({ status: 503, body: { error: { message: 'overloaded' } } }));
+    const untold = await ts.http.post('/api/generators/poems/generate').set('cookie', cookie).send({ settings: {} });
+    expect([untold.status, untold.body.error.code]).toEqual([503, 'service_unavailable']);
+    expect(untold.headers['retry-after']).toBe('10');
+    expect(await credits()).toBe(before);
+    // A request the server refuses for what it is, not for when: no Retry-After.
+    const bad = await ts.http.post('/api/generators/no-such-generator/generate').set('cookie', cookie).send({ settings: {} });
+    expect(bad.status).toBe(404);
+    expect(bad.headers['retry-after']).toBeUndefined();
+  });
+});

@@ -23,6 +23,7 @@ const serveCommand = lazy(async () => (await import('./commands/serve.js')).serv
 const promptsCommand = lazy(async () => (await import('./commands/prompts.js')).promptsCommand);
 const rewriteCommand = lazy(async () => (await import('./commands/rewrite.js')).rewriteCommand);
 const booksCommand = lazy(async () => (await import('./commands/books.js')).booksCommand);
+const mapCommand = lazy(async () => (await import('./commands/map.js')).mapCommand);
 const importCommand = lazy(async () => (await import('./commands/import.js')).importCommand);
 const voiceCommand = lazy(async () => (await import('./commands/voice.js')).voiceCommand);
 const seriesListCommand = lazy(async () => (await import('./commands/series.js')).seriesListCommand);
@@ -37,6 +38,7 @@ const EXAMPLES: Readonly<Record<string, string>> = {
   generate: 'karya generate romance --chapters 6 --lang ms --set heatLevel=sweet --out book.epub',
   export: 'karya export romance --format epub > book.epub',
   books: 'karya books --json',
+  map: 'karya map --book 3 --as-of 2',
   series: 'karya series show "Penang Bakery"',
   import: 'karya import novel.txt --dry-run',
   voice: 'karya voice my-chapter.txt --json',
@@ -161,6 +163,15 @@ function addReadingCommands(program: Command): void {
     .option('--series <name>', 'only the books of this series, in their order')
     .option('--json', 'print {books: [{id, generator, title, words, chapters: {written, total}, lang, updatedAt, finished, current}]}')
     .action(booksCommand);
+
+  program
+    .command('map')
+    .description("a saved book's story map, from its story bible and continuity findings: a column per part, a row per character (first appearance to last, state changes, dead or absent), thread (opened, due, overdue, resolved) and fact, the relations, the findings by part and what the part changed")
+    .requiredOption('--book <id>', 'the saved book with this id (karya books lists them)')
+    .option('--as-of <n>', 'the map as part N knew it: 0 the introduction, N chapter N')
+    .option('--json', 'print the map: {title, lang, as_of, parts, characters, threads, facts, relations, findings, changes}')
+    .option('--state <path>', 'local state database (default .karya/state.sqlite; with KARYA_DATABASE_URL set, that Postgres database)')
+    .action(mapCommand);
 
   const series = program.command('series').description("a series' books in order and its story bible as of each book's end (karya generate <id> --series NAME writes its next book)");
   series

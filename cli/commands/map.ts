@@ -1,0 +1,40 @@
+// `karya map --book ID [--as-of N] [--json]`: a saved book's story map, computed from its story bible and its
+// continuity findings as they stand in the state file (no model call): a compact table, one column per part
+// and one row per character, thread and fact, in the book's language; `--as-of N` the map as part N knew it
+// (0 the introduction, N chapter N); `--json` the map object (the API's GET /api/books/:id/story-map answer).
+import { storyMap, storyMapText } from '../../engine/index.js';
+import { catalogOrExit, fail, wholeNumber, CLI_USER } from '../util.js';
+import { bookIdOrExit } from './books.js';
+import { cliStateOf, hasBooks, openCliState } from '../state.js';
+
+export interface MapOptions {
+  book: string;
+  asOf?: string;
+  json?: boolean;
+  state?: string;
+}
+
+export async function mapCommand(opts: MapOptions): Promise<void> {
+  const catalog = catalogOrExit();
+  const id = bookIdOrExit(opts.book);
+  const asOf = opts.asOf === undefined ? undefined : wholeNumber(opts.asOf);
+  if (opts.asOf !== undefined && asOf === undefined) fail(`--as-of: "${opts.asOf}" is not a part (a whole number: 0 the introduction, N chapter N)`);
+  const place = cliStateOf(opts.state);
+  // Never create a state file just to find it empty.
+  if (!hasBooks(place)) fail(`no state file at ${place.where}, so no saved book to map; karya books lists the saved books`);
+  const stateFile = await openCliState(place);
+  try {
+    const found = await stateFile.repos.books.find({ userId: CLI_USER, id });
+    if (!found) fail(`--book ${opts.book}: no such book in ${place.where} (karya books lists them)`);
+    const spec = catalog.get(found.state.generatorId);
+    if (!spec) fail(`--book ${opts.book}: its generator ${found.state.generatorId} is no longer in generators/`);
+    if (spec.kind !== 'book') fail(`--book ${opts.book} is a ${spec.id} piece, not a book: only a book has a story map`);
+    const written = found.state.content.length;
+    if (!written) fail(`--book ${opts.book}: nothing of that book is written yet, so it has no story map`);
+    if (asOf !== undefined && asOf >= written) fail(`--as-of ${asOf}: the book has parts 0 to ${written - 1} written (0 the introduction, N chapter N)`);
+    const map = storyMap(spec, found.state, asOf === undefined ? {} : { asOf });
+    process.stdout.write(opts.json ? `${JSON.stringify(map)}\n` : storyMapText(map));
+  } finally {
+    await stateFile.close();
+  }
+}

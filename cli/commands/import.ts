@@ -191,7 +191,12 @@ async function saveImport(file: string, read: ReadManuscript, bytes: Uint8Array,
     const saved = await store.load(key);
     if (!saved) {
       // Only what the manuscript decided changes: the chapter count and the working title stay the import's.
-      ({ state } = await readImportSettings({ spec, state, writer, signal: interrupt.signal }));
+      // Stopped while they are read (Ctrl-C, SIGTERM), the import is interrupted, nothing saved: not a failed call.
+      ({ state } = await readImportSettings({ spec, state, writer, signal: interrupt.signal }).catch((error: unknown) => {
+        if (!interrupt.isInterrupted) throw error;
+        info(`karya: ${word('interrupted', lang)}`);
+        throw new CliExit(interruptedExitCode());
+      }));
       // The manuscript's own prose is the book's voice unless the writer says otherwise: its new chapters are measured against it.
       const voice = await importVoiceOrExit(state, opts.voice, opts.state);
       if (voice) state = { ...state, voice };

@@ -1,7 +1,7 @@
 // SIGTERM stops a long command as Ctrl-C does: the call in flight is cut off, what finished stays saved, and the
 // command exits at once with the interrupted code (143 = 128 + SIGTERM's 15). Real processes: the signal is the point.
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { isTranslateRequest } from '../fake-translator.js';
 import { killAll, spawnKarya } from '../karya-process.js';
 import { saveRomance } from '../translate/book.js';
-import { writeJobs } from '../batch/helpers.js';
+import { waitFor, writeJobs } from '../batch/helpers.js';
 import { interruptedExitCode, listenForInterrupt } from '../../cli/interrupt.js';
 
 const children: ChildProcess[] = [];
@@ -27,10 +27,10 @@ async function hangingModel(hangs: (body: Record<string, unknown>) => boolean) {
   fakes.push(fake);
   const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-sigterm-'));
   dirs.push(cwd);
-  const env = { ...process.env, NO_COLOR: '1', OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' };
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' };
   delete env.KARYA_CONFIG;
   delete env.KARYA_DATABASE_URL;
-  return { cwd, env };
+  return { cwd, env, fake };
 }
 
 /** SIGTERM, then the exit: its code and how long it took. */
@@ -62,6 +62,18 @@ describe('SIGTERM stops a long command with the interrupted exit code', () => {
     expect(code).toBe(143);
     expect(ms).toBeLessThan(5_000);
     expect(run.output()).toContain('interrupted; finished steps are saved');
+  }, 90_000);
+
+  it('karya import, reading its settings from the manuscript', async () => {
+    const { cwd, env, fake } = await hangingModel(() => true);
+    const chapter = (n: number) => `Chapter ${n}\n\n${Array.from({ length: 6 }, () => 'Aisha opened the old bookshop before dawn and the street was still quiet outside.').join(' ')}\n`;
+    writeFileSync(path.join(cwd, 'novel.txt'), [1, 2, 3].map(chapter).join('\n'));
+    const run = await spawnKarya(['import', path.join(cwd, 'novel.txt'), '--generator', 'romance', '--state', path.join(cwd, 'state.sqlite')], /karya: /, { env, timeoutMs: 60_000, children });
+    // The settings are being read: the model has been asked (and will not answer).
+    await waitFor(() => fake.chatRequests().some((r) => Number(r.body?.max_tokens ?? 0) > 1), 60_000, 'the settings asked for');
+    const { code, ms } = await terminate(run.child);
+    expect(code, run.output()).toBe(143);
+    expect(ms).toBeLessThan(5_000);
   }, 90_000);
 
   it('after a Ctrl-C, a SIGTERM ends the command as Node does (it was swallowed, and the command went on)', () => {

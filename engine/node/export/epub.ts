@@ -87,7 +87,19 @@ const NCX = `<?xml version="1.0" encoding="UTF-8"?>
  */
 export const TRANSLATOR_NAME: Readonly<Record<'en' | 'ms', string>> = { en: 'Karya (AI)', ms: 'Karya (AI)' };
 
-function packageTemplate(opts: { rights: string; modified: string; author?: string; series?: { name: string; number: number }; translator?: string }): string {
+/** The heading of calibre's translator column, in the book's language. */
+export const TRANSLATOR_HEADING: Readonly<Record<'en' | 'ms', string>> = { en: 'Translator', ms: 'Penterjemah' };
+
+/**
+ * calibre has no translator of its own and reads no contributor but a book producer: it shows a translator as
+ * a custom column (#translator), which it reads from this meta (its OPF 2 form, which EPUB 3 keeps).
+ */
+function calibreTranslator(name: string, heading: string): string {
+  const column = { label: 'translator', name: heading, datatype: 'text', is_multiple: {}, display: {}, is_custom: true, kind: 'field', column: 'value', is_editable: true, is_category: true, is_csp: false, search_terms: ['#translator'], '#value#': name, '#extra#': null };
+  return `<meta name="calibre:user_metadata:#translator" content="${escapeXml(JSON.stringify(column))}"/>\n`;
+}
+
+function packageTemplate(opts: { rights: string; modified: string; author?: string; series?: { name: string; number: number }; translator?: string; translatorHeading?: string }): string {
   // EPUB 3's collection metadata (readers and stores group a series by it), and calibre's for the readers that read only that.
   const series = opts.series
     ? `<meta property="belongs-to-collection" id="series">${escapeXml(opts.series.name)}</meta>\n<meta refines="#series" property="collection-type">series</meta>\n<meta refines="#series" property="group-position">${opts.series.number}</meta>\n<meta name="calibre:series" content="${escapeXml(opts.series.name)}"/>\n<meta name="calibre:series_index" content="${opts.series.number}"/>\n`
@@ -98,7 +110,7 @@ function packageTemplate(opts: { rights: string; modified: string; author?: stri
 <dc:identifier id="BookId"><%= id %></dc:identifier>
 <dc:title><%= title %></dc:title>
 <dc:language><%= lang %></dc:language>
-${opts.author ? `<dc:creator id="creator">${escapeXml(opts.author)}</dc:creator>\n` : ''}${opts.translator ? `<dc:contributor id="translator">${escapeXml(opts.translator)}</dc:contributor>\n<meta refines="#translator" property="role" scheme="marc:relators">trl</meta>\n` : ''}<dc:description><%= description %></dc:description>
+${opts.author ? `<dc:creator id="creator">${escapeXml(opts.author)}</dc:creator>\n` : ''}${opts.translator ? `<dc:contributor id="translator">${escapeXml(opts.translator)}</dc:contributor>\n<meta refines="#translator" property="role" scheme="marc:relators">trl</meta>\n${calibreTranslator(opts.translator, opts.translatorHeading ?? 'Translator')}` : ''}<dc:description><%= description %></dc:description>
 <dc:date><%= date.slice(0, 10) %></dc:date>
 <dc:rights>${escapeXml(opts.rights)}</dc:rights>
 <meta property="dcterms:modified">${opts.modified}</meta>
@@ -167,7 +179,7 @@ export async function renderEpub(doc: BookDocument, opts: { date?: Date; cover?:
     lang: doc.lang, date: date.toISOString(), tocTitle: words.contents, tocInTOC: false, numberChaptersInTOC: false,
     prependChapterTitles: false, version: 3, css: CSS, verbose: false,
     chapterXHTML: CHAPTER, tocNCX: NCX, tocXHTML: navTemplate({ file: files[0] ?? 'toc.xhtml', heading: sections[0]?.heading ?? words.contents }),
-    contentOPF: packageTemplate({ rights: notice, modified: date.toISOString().replace(/\.\d{3}Z$/, 'Z'), ...(doc.author ? { author: doc.author } : {}), ...(doc.series ? { series: doc.series } : {}), ...(doc.translatedFrom ? { translator: TRANSLATOR_NAME[doc.lang] } : {}) }),
+    contentOPF: packageTemplate({ rights: notice, modified: date.toISOString().replace(/\.\d{3}Z$/, 'Z'), ...(doc.author ? { author: doc.author } : {}), ...(doc.series ? { series: doc.series } : {}), ...(doc.translatedFrom ? { translator: TRANSLATOR_NAME[doc.lang], translatorHeading: TRANSLATOR_HEADING[doc.lang] } : {}) }),
   };
   return new Uint8Array(await new BookEpub(options, chapters, bookIdentifier(doc)).genEpub());
 }

@@ -17,6 +17,7 @@ import { adminRoutes } from './routes/admin.js';
 import { bookRoutes } from './routes/books.js';
 import { seriesRoutes } from './routes/series.js';
 import { editionRoutes } from './routes/editions.js';
+import { storyMapRoutes } from './routes/story-map.js';
 import { creditRoutes } from './routes/credits.js';
 import { generatorRoutes } from './routes/generators.js';
 import { historyRoutes } from './routes/history.js';
@@ -47,6 +48,7 @@ export const API_ROUTERS: ReadonlyArray<(ctx: AppContext) => ApiRoutes> = [
   bookRoutes,
   seriesRoutes,
   editionRoutes,
+  storyMapRoutes,
   publishRoutes,
   coverRoutes,
   historyRoutes,

@@ -66,6 +66,7 @@ export {
   NewCreditLinkBodySchema, NewUserBodySchema, RollbackBodySchema, RollbackResponseSchema, UserAddedResponseSchema,
   UserChangeEventSchema, UserIdParamsSchema, UserPatchBodySchema, UsersEventSchema, UserUpdatedResponseSchema,
 } from './admin.js';
+export { StoryMapQuerySchema, StoryMapSchema, type StoryMap } from './story-map.js';
 export {
   type GeneratorForm, GeneratorFormSchema, GeneratorIdParamsSchema, type GeneratorsResponse, GeneratorsResponseSchema,
   type GeneratorSummary, GeneratorSummarySchema,

@@ -19,6 +19,7 @@ import * as drafts from './drafts.js';
 import * as series from './series.js';
 import * as passage from './passage.js';
 import * as editions from './editions.js';
+import * as storyMap from './story-map.js';
 
 /** What the contract says about one route. */
 export interface RouteDef {
@@ -102,6 +103,7 @@ export const ROUTES = {
   'GET /books/:id/editions/:lang/glossary': { params: editions.EditionParamsSchema, response: editions.GlossaryResponseSchema },
   'PUT /books/:id/editions/:lang/glossary': { params: editions.EditionParamsSchema, body: editions.GlossaryBodySchema, response: editions.GlossaryResponseSchema },
   'GET /books/:id/side-by-side': { params: NumericIdParamsSchema, response: editions.SideBySideResponseSchema },
+  'GET /books/:id/story-map': { params: NumericIdParamsSchema, query: storyMap.StoryMapQuerySchema, response: storyMap.StoryMapSchema },
   'GET /series': { response: series.SeriesListResponseSchema },
   'POST /series': { body: series.CreateSeriesBodySchema, response: series.SeriesResponseSchema, status: 201 },
   'GET /series/:id': { params: NumericIdParamsSchema, response: series.SeriesResponseSchema },

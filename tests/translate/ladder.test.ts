@@ -12,6 +12,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { underWriter } from '../scripted-models.js';
 import { contextOfAsk, fakeTranslator, isAskedAgain, isTranslateRequest, translateAsk, type TranslatorOptions } from '../fake-translator.js';
 import { CHAPTERS, chapterParagraphs, saveRomance, savedEdition } from './book.js';
+import type { Lang } from '../../engine/index.js';
 
 interface Edition {
   edition: { credits: number; parts: Array<{ position: number; status: string; credits: number; paragraphs: number; untranslated?: number[] }> };
@@ -25,14 +26,14 @@ afterEach(async () => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-/** The romance in English, a fake translator taught `options` (changed with `teach`), `karya` run against both. */
-async function setUp(options: TranslatorOptions) {
+/** The romance in English (or `lang`), a fake translator taught `options` (changed with `teach`), `karya` run against both. */
+async function setUp(options: TranslatorOptions, lang: Lang = 'en') {
   let translator = fakeTranslator(options);
   fake = await startFakeOpenAI(underWriter(1).fakeOptions({ reply: (body) => translator.reply(body) }));
   const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-translate-ladder-'));
   dirs.push(cwd);
   const state = path.join(cwd, 'state.sqlite');
-  const id = await saveRomance(state, 'en');
+  const id = await saveRomance(state, lang);
   const f = fake;
   const karya = (args: string[]) => runKaryaInProcess([...args, '--state', state], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: f.baseURL, KARYA_MAX_RETRIES: '0' } });
   const asks = () => f.generationRequests().filter((r) => isTranslateRequest(r.body ?? {})).map((r) => r.body ?? {});
@@ -126,5 +127,14 @@ describe('karya translate down the ladder', () => {
     expect(whole.state.provenance?.[3]?.untranslated).toBeUndefined();
     expect(paragraphsOf(whole.state.content[3]!)[1]).not.toBe(stuck);
     expect(paragraphsOf(whole.state.content[3]!)).toHaveLength(chapterParagraphs(3, 'en').length);
+  });
+
+  it('tells a Malay writer what is left in Malay', async () => {
+    const stuck = chapterParagraphs(3, 'ms')[1]!;
+    const { karya, id } = await setUp({ cannot: stuck }, 'ms');
+    const r = await karya(['translate', '--book', String(id), '--to', 'en', '--no-bible']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/karya: Bab 3: perenggan [\d, ]+ tidak dapat diterjemah \(.+\) dan dikekalkan dalam bahasa Melayu, ditanda tidak diterjemah\./);
+    expect(r.stderr).toMatch(/Jalankan arahan yang sama sekali lagi untuk meminta yang tinggal sahaja/);
   });
 });

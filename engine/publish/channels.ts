@@ -29,7 +29,7 @@ export interface Channel {
   readonly files: readonly string[];
   readonly languages: Readonly<Record<Lang, LanguageRule>>;
   /** The channel's published rules the other checks come from (document name and URL). */
-  readonly sources: Readonly<{ metadata: string; cover?: string; manuscript?: string; pages?: string; description?: string }>;
+  readonly sources: Readonly<{ metadata: string; cover?: string; manuscript?: string; pages?: string; description?: string; content: string }>;
   /** Takes search keywords in the KDP layout (7 boxes of 50 characters). */
   readonly hasKeywordBoxes: boolean;
   /** Asks for categories (BISAC) at setup. */
@@ -41,6 +41,10 @@ const KDP_METADATA = 'KDP Help, "Metadata Guidelines for Books" (title, author, 
 const GOOGLE_POLICIES = 'Google Books Program Policies ("Google Books now accepts books in all languages"): https://support.google.com/books/partner/answer/18625';
 const GOOGLE_FILES = 'Publisher Program Policies for Google Play Books ("We accept .epub versions 2.0.1 and 3.0.1"): https://support.google.com/books/partner/answer/166501';
 const KOBO_GUIDE = 'Kobo Writing Life User Guide, "Supported languages" and "New eBook setup guidelines": https://kobowritinglife.zendesk.com/hc/en-us';
+// What each store says of a book too close to another or repeating itself (the closeness checks cite their store's own).
+const KDP_CONTENT = 'KDP Help, "Content Guidelines" (disappointing content: not significantly different from another book, excessively reused within or across books): https://kdp.amazon.com/en_US/help/topic/G200672390';
+const GOOGLE_CONTENT = 'Publisher Content Policies for Books on Google Play, "Spam, misleading and disappointing content" (a partner whose books duplicate content already on Google Play is reviewed for quality): https://support.google.com/books/partner/answer/1067634';
+const KOBO_CONTENT = 'Kobo Writing Life Help, "Why was my Book Rejected or Blocked" (duplicate content; books that are an unsatisfactory or incomplete experience): https://kobowritinglife.zendesk.com/hc/en-us/articles/360058975712';
 const KOBO_CONVERSION = 'Kobo Writing Life, "Content Conversion Guidelines" ("ePub files will fail to upload … if there are errors within the file")';
 
 /**
@@ -55,12 +59,12 @@ function englishAndMalay(source: string, malay: LanguageAcceptance, note?: Readi
  * A KDP product: KDP's language lists (Malay not confirmed on `list`) and metadata guidelines (for the
  * description too), its keyword boxes and categories.
  */
-function kdpChannel(c: Pick<Channel, 'id' | 'name' | 'product' | 'files'> & { list: ReadinessCode; sources: Omit<Channel['sources'], 'metadata' | 'description'> }): Channel {
+function kdpChannel(c: Pick<Channel, 'id' | 'name' | 'product' | 'files'> & { list: ReadinessCode; sources: Omit<Channel['sources'], 'metadata' | 'description' | 'content'> }): Channel {
   const { list, sources, ...channel } = c;
   return {
     ...channel,
     languages: englishAndMalay(KDP_LANGUAGES, 'unknown', say('language.malay-unconfirmed-page', { list: say(list) })),
-    sources: { metadata: KDP_METADATA, description: KDP_METADATA, ...sources },
+    sources: { metadata: KDP_METADATA, description: KDP_METADATA, content: KDP_CONTENT, ...sources },
     hasKeywordBoxes: true, hasCategories: true,
   };
 }
@@ -91,6 +95,7 @@ export const CHANNELS: Readonly<Record<ChannelId, Channel>> = {
       metadata: 'Google Play Books Partner Center Help, "Book metadata": https://support.google.com/books/partner',
       manuscript: GOOGLE_FILES,
       cover: 'Google Play Books Partner Center Help, "Cover images" (JPEG or PNG, RGB): https://support.google.com/books/partner',
+      content: GOOGLE_CONTENT,
     },
     hasKeywordBoxes: false, hasCategories: true,
   },
@@ -101,6 +106,7 @@ export const CHANNELS: Readonly<Record<ChannelId, Channel>> = {
       metadata: KOBO_GUIDE,
       manuscript: KOBO_CONVERSION,
       cover: 'Kobo Writing Life User Guide, "Cover Images" (JPEG or PNG, RGB)',
+      content: KOBO_CONTENT,
     },
     hasKeywordBoxes: false, hasCategories: true,
   },

@@ -15,7 +15,7 @@ const KDP_AI_SOURCE = 'KDP Help, "Content Guidelines": Artificial intelligence (
 import { DEFAULT_PAPER, DEFAULT_TRIM, TRIM_SIZES, type PaperName, type TrimName } from '../print.js';
 import { TITLE_CASE, KDP_KEYWORD_MAX, descriptionTextProblems, nameOnlyKeywords, pageLimit, KDP_KEYWORD_SLOTS, KDP_TITLE_MAX, KEYWORD_MIN_LETTERS, keywordProblems, titleCase, titleProblems, uncapitalisedTitleWords, type RuleProblem } from './rules.js';
 import { METADATA_RULES } from './readiness-metadata.js';
-import { CLOSENESS_SOURCE, closeLabel, closeOutcome, reuseLabel, reuseOutcome } from './readiness-closeness.js';
+import { closeLabel, closeOutcome, reuseLabel, reuseOutcome } from './readiness-closeness.js';
 import { checkWords, languageName, readinessText, say, type Audience, type ReadinessCheckText, type ReadinessText, type ReadinessValue } from './readiness-words.js';
 
 // The report's shapes and what a check reads (the package's files, its metadata, the cover) live in
@@ -144,11 +144,11 @@ export const READINESS_RULES: readonly Rule[] = [
   {
     // The owner's other books and the rest of a batch (near-duplicate-check.ts), when the caller compared them.
     id: 'not-too-close', label: (i) => closeLabel(i.closeness!), appliesTo: everyChannel, when: (i) => i.closeness !== undefined,
-    source: () => CLOSENESS_SOURCE, evaluate: (i) => closeOutcome(i.closeness!),
+    source: (_, c) => c.sources.content, evaluate: (i) => closeOutcome(i.closeness!),
   },
   {
     id: 'reused-passages', label: (i) => reuseLabel(i.closeness!), appliesTo: everyChannel, when: (i) => i.closeness !== undefined && i.closeness.shingles > 0,
-    source: () => CLOSENESS_SOURCE, evaluate: (i) => reuseOutcome(i.closeness!),
+    source: (_, c) => c.sources.content, evaluate: (i) => reuseOutcome(i.closeness!),
   },
   {
     id: 'author', label: () => say('label.author'), appliesTo: everyChannel,

@@ -77,7 +77,8 @@ export function readFrontMatter(front: readonly string[], opts: { publicDomain?:
   });
   const rest = front.filter((_l, i) => !kept.has(i));
   const leftOut: LeftOutKind[] = [];
-  const firstKept = Math.min(...[...kept], front.length);
+  let firstKept = front.length;
+  for (const i of kept) firstKept = Math.min(firstKept, i);
   const contentsAt = front.findIndex((l) => isContentsHeading(l));
   // The title page: the lines before the first kept section or the contents, when there are any.
   if (front.slice(0, Math.min(firstKept, contentsAt === -1 ? front.length : contentsAt)).some((l) => !blank(l))) leftOut.push('titlePage');

@@ -9,7 +9,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { isTranslateRequest } from '../fake-translator.js';
 import { killAll, spawnKarya } from '../karya-process.js';
 import { saveRomance } from '../translate/book.js';
-import { waitFor, writeJobs } from '../batch/helpers.js';
+import { startCli, waitFor, writeJobs } from '../batch/helpers.js';
 import { interruptedExitCode, listenForInterrupt } from '../../cli/interrupt.js';
 
 const children: ChildProcess[] = [];
@@ -62,6 +62,17 @@ describe('SIGTERM stops a long command with the interrupted exit code', () => {
     expect(code).toBe(143);
     expect(ms).toBeLessThan(5_000);
     expect(run.output()).toContain('interrupted; finished steps are saved');
+  }, 90_000);
+
+  it('karya generate, its step in flight', async () => {
+    const { cwd, fake } = await hangingModel(() => true);
+    // (It prints nothing before its first step is done: started without waiting for its output.)
+    const run = startCli(['generate', 'romance', '--chapters', '2', '--state', 'state.sqlite', '--out', 'book.md'], { cwd, fake, env: { KARYA_MAX_RETRIES: '0' } });
+    children.push(run.child);
+    await waitFor(() => fake.chatRequests().some((r) => Number(r.body?.max_tokens ?? 0) > 1), 60_000, 'the first step asked for');
+    const { code, ms } = await terminate(run.child);
+    expect(code, run.stderr()).toBe(143);
+    expect(ms).toBeLessThan(5_000);
   }, 90_000);
 
   it('karya import, reading its settings from the manuscript', async () => {

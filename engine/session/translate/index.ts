@@ -8,5 +8,4 @@ export { sideBySide, partHashes, type SourceHashes, type ParagraphPair, type Sid
 export { termsIn, governedByWholeNames, GENDERS, MAX_TERM_CHARS, type Gender as GlossaryGender, type WritersTerm, type GlossaryFileProblem } from './glossary.js';
 export { isWordless, withWordlessKept } from './checks.js';
 export { untranslatedParagraphs } from './run.js';
-export { climbDown, ASKS_PER_RUNG, type Ladder, type LadderAnswer } from './ladder.js';
 export { castIn, type CastMember, type WindowContext } from './context.js';

@@ -4,7 +4,7 @@
 // description.html, keywords.txt, metadata.json and readiness.json.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { AI_TEXT_LEVELS, BookSession, catalogueMessage, GenerationError, SpecError, formatSpecIssue, generationMessage, hasOutlineStep, isAuthoredPart, stepsFor, startBook, stepKey, type AiTextLevel } from '../../engine/index.js';
+import { AI_TEXT_LEVELS, BookSession, catalogueMessage, editionLinkOf, editionPartsLeft, partStep, stepLabel, GenerationError, SpecError, formatSpecIssue, generationMessage, hasOutlineStep, isAuthoredPart, stepsFor, startBook, stepKey, type AiTextLevel } from '../../engine/index.js';
 import { checkPublishSteps, directPublishStep, readinessText, say, writePackageParts, type GivenFacts, type PackageStepDone, type ReadinessText, type RunPublishStep } from '../../engine/index.js';
 import { openNearDuplicates } from '../../server/index.js';
 import { PAPER_NAMES, TRIM_NAMES, TRIM_SIZES, isPaperName, isTrimName, printLayoutOf, type TrimName } from '../../engine/index.js';
@@ -137,7 +137,11 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
       key, settings, totalChapters: total, onFinished: 'keep', isFresh: opts.fresh === true,
       ...(series ? { series } : {}),
     });
-    const written = await writeBook(session, { total, isSaved: book !== undefined, signal: interrupt.signal, where });
+    // An edition is exactly its source's parts: nothing is written for it (what its source lacks, it lacks).
+    where.lang = session.state.lang;
+    const written = book && (await isWholeEditionOrExit(stateFile, { key, id: opts.book!, spec, state: session.state }))
+      ? { planned: 0, steps: 0 }
+      : await writeBook(session, { total, isSaved: book !== undefined, signal: interrupt.signal, where });
     const made = await makePackage({ checked, opts, session, provider, signal: interrupt.signal, where, nearDuplicates: (title) => openNearDuplicates(stateFile.repos, CLI_USER).then((c) => c.check({ key, book: opts.book ?? key, title, parts: session.state.content, threshold: checked.closeThreshold })) });
     reportPackage({ spec, opts, session, trim: checked.trim, paper: checked.paper, book: written, ...made });
   } catch (error) {
@@ -146,6 +150,24 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     interrupt.release();
     await stateFile.close();
   }
+}
+
+const LANGUAGE_NAMES: Record<Lang, Record<Lang, string>> = { en: { en: 'English', ms: 'Malay' }, ms: { en: 'bahasa Inggeris', ms: 'bahasa Melayu' } };
+
+/**
+ * Whether the saved book under `key` is a translated edition (its key names its source), whole: every written
+ * part of its source translated. An edition with a part still to translate exits 1 naming it and the command
+ * that translates it; an edition whose source is no longer saved is published as it is.
+ */
+async function isWholeEditionOrExit(stateFile: Awaited<ReturnType<typeof openCliState>>, input: { key: string; id: string; spec: Checked['spec']; state: BookSession['state'] }): Promise<boolean> {
+  const link = editionLinkOf(input.key);
+  if (!link) return false;
+  const source = await stateFile.repos.books.find({ userId: CLI_USER, id: link.sourceId });
+  const left = source ? editionPartsLeft(source.state, input.state) : [];
+  if (!left.length) return true;
+  const lang = input.state.lang;
+  const parts = left.map((i) => stepLabel(i === 0 ? { kind: 'introduction', position: 0 } : partStep(input.spec, i, input.state.totalChapters), lang, input.spec)).join(', ');
+  return fail(catalogueMessage('publish_edition_not_whole', lang, { id: input.id, language: LANGUAGE_NAMES[lang][link.to], source: String(link.sourceId), parts, to: link.to }), EXIT.failed);
 }
 
 interface Where {

@@ -11,7 +11,7 @@ import { partStep, stepLabel } from '../compile/labels.js';
 import { stepKey } from '../compile/step.js';
 import { chapterTitleOf } from '../compile/book-outline.js';
 import { takeLeadingHeading } from '../compile/heading.js';
-import { isAuthoredPart, isPublicDomainBook } from '../compile/provenance.js';
+import { isAuthoredPart, isPublicDomainBook, partProvenance } from '../compile/provenance.js';
 import { firstWords } from '../words.js';
 import { bookBible } from './bible/bible.js';
 import { conclusionPosition } from '../spec/conclusion.js';
@@ -95,8 +95,10 @@ export function bookDocument(
   // is ("Romance Story"), never the generator's name.
   const title = opts.title?.trim() || bookTitleOf(spec, state);
   const author = opts.author?.trim() || setting('author');
-  // An imported book without a prologue has an empty introduction: no page of its own.
-  const parts: DocumentPart[] = state.content.flatMap((markdown, i) => (markdown.trim() === '' && isAuthoredPart(state, i) ? [] : [i])).map((i) => {
+  // An imported book without a prologue has an empty introduction: no page of its own; nor has its edition's
+  // (a part translated from nothing is as empty as its source).
+  const isNoPage = (markdown: string, i: number) => markdown.trim() === '' && (isAuthoredPart(state, i) || partProvenance(state, i).translatedFrom !== undefined);
+  const parts: DocumentPart[] = state.content.flatMap((markdown, i) => (isNoPage(markdown, i) ? [] : [i])).map((i) => {
     const markdown = state.content[i]!;
     const step = partStep(spec, i, state.totalChapters);
     const label = spec.kind === 'book' ? stepLabel(step, lang, spec) : title;

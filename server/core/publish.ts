@@ -3,7 +3,7 @@
 // made in memory (engine/node/publish.ts), zipped and kept with the book for download. The HTTP side is
 // routes/publish.ts.
 import { unzipSync, zipSync, type Zippable } from 'fflate';
-import { bookDocument, formatSpecIssue, nextStep, printLayoutOf, stepLabel, type BookState, type Lang, type ResolvedSpec, type TrimName } from '../../engine/index.js';
+import { bookDocument, editionLinkOf, editionPartsLeft, formatSpecIssue, nextStep, partStep, printLayoutOf, stepLabel, type BookState, type Lang, type ResolvedSpec, type TrimName } from '../../engine/index.js';
 import { bookTitleOf, countWords, pieceHistoryTitle } from '../../engine/index.js';
 import type { KdpPackage, PublishStepInfo } from '../../engine/contract/index.js';
 import { loadPublishFiles, renderBounded, type PackageFile, type PrintChoice } from '../../engine/node.js';
@@ -31,6 +31,25 @@ export interface PublishableBook {
   spec: ResolvedSpec;
   state: BookState;
   isFinished: boolean;
+  /** An edition's first source part not translated yet (what stops it being published), by position. */
+  editionLeft?: number;
+}
+
+/**
+ * Whether a saved book is finished as a package takes it: every step written; for a translated edition (its key
+ * or its link names its source), every written part of its source translated, never more: what its source
+ * lacks, it lacks, and nothing is written for it. An edition whose source is gone is as it is.
+ */
+export async function finishedOf(ctx: AppContext, input: { userId: string; key: string; spec: ResolvedSpec; state: BookState }): Promise<Pick<PublishableBook, 'isFinished' | 'editionLeft'>> {
+  let sourceId = editionLinkOf(input.key)?.sourceId;
+  if (sourceId === undefined) {
+    const id = await ctx.repos.books.findBookId({ userId: input.userId, key: input.key });
+    sourceId = id === null ? undefined : (await ctx.repos.editions(input.userId).ofEdition(id))?.sourceId;
+  }
+  if (sourceId === undefined) return { isFinished: nextStep(input.spec, input.state) === null };
+  const source = await ctx.repos.books.find({ userId: input.userId, id: sourceId });
+  const [left] = source ? editionPartsLeft(source.state, input.state) : [];
+  return left === undefined ? { isFinished: true } : { isFinished: false, editionLeft: left };
 }
 
 /**
@@ -75,7 +94,9 @@ export function publishQuote(ctx: AppContext, book: PublishableBook, given: Pick
 
 /** 409 book_not_finished, naming the step the book is at. */
 export function unfinishedError(book: PublishableBook): ApiError {
-  const next = nextStep(book.spec, book.state);
+  const next = book.editionLeft !== undefined
+    ? (book.editionLeft === 0 ? { kind: 'introduction' as const, position: 0 } : partStep(book.spec, book.editionLeft, book.state.totalChapters))
+    : nextStep(book.spec, book.state);
   return publishError(409, 'book_not_finished', book.state.lang, { step: next ? stepLabel(next, book.state.lang, book.spec) : '' });
 }
 

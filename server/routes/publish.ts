@@ -3,13 +3,13 @@
 // each charged as a generation step, and answers the readiness report; GET …/package downloads the kept
 // package as a zip. Other users' books are never reachable (404, as for a missing book).
 import { type Request } from 'express';
-import { RELEASES_PER_DAY, aiTextLevel, aiTextShare, nextStep, textDerivationOf } from '../../engine/index.js';
+import { RELEASES_PER_DAY, aiTextLevel, aiTextShare, textDerivationOf } from '../../engine/index.js';
 import { PACKAGE_FILE_CONTENT_TYPES, PACKAGE_FILE_TYPE, packageFileName } from '../../engine/contract/index.js';
 import type { AppContext } from '../core/context.js';
 import { ApiError } from '../errors/api-error.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { sendDownload, type FileReply } from '../http/contract.js';
-import { fileOfZip, ownCoverOf, publishBook, publishError, publishableSpec, publishQuote, unfinishedError, type PublishableBook } from '../core/publish.js';
+import { fileOfZip, finishedOf, ownCoverOf, publishBook, publishError, publishableSpec, publishQuote, unfinishedError, type PublishableBook } from '../core/publish.js';
 import { bookCoverOf } from './cover.js';
 import { takeGenerationToken } from '../core/generation.js';
 import { ApiRoutes } from '../http/routes.js';
@@ -28,7 +28,7 @@ export function publishRoutes(ctx: AppContext): ApiRoutes {
     const saved = await repos.books.load({ userId: owner, key: bookType });
     if (!saved) throw ApiError.of(404, 'progress_not_found');
     const spec = publishableSpec(ctx, saved.state);
-    return { spec, state: saved.state, isFinished: nextStep(spec, saved.state) === null };
+    return { spec, state: saved.state, ...(await finishedOf(ctx, { userId: owner, key: bookType, spec, state: saved.state })) };
   };
 
   router.on('GET /books/:bookType/publish', async (req, res) => {

@@ -14,9 +14,9 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 function machine(programs: string[], files: string[], pgBin: string | null = null): Probe {
   return { which: (p) => programs.includes(p), exists: (f) => files.includes(f), postgresBinDir: () => pgBin };
 }
-const FULL = machine(['pdfinfo', 'pdftotext', 'pdffonts', 'pandoc', 'apt-get'], ['/usr/bin/chromium-headless-shell', '/usr/share/java/epubcheck.jar', '/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf', '/usr/share/fonts/truetype/dejavu/DejaVuSerif-Italic.ttf', '/usr/bin/node'], '/usr/lib/postgresql/15/bin');
+const FULL = machine(['pdfinfo', 'pdftotext', 'pdffonts', 'pandoc', 'ebook-meta', 'apt-get'], ['/usr/bin/chromium-headless-shell', '/usr/share/java/epubcheck.jar', '/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf', '/usr/share/fonts/truetype/dejavu/DejaVuSerif-Italic.ttf', '/usr/bin/node'], '/usr/lib/postgresql/15/bin');
 const FRESH = machine(['apt-get'], []);
-const ALL_PACKAGES = 'chromium-headless-shell epubcheck poppler-utils postgresql fonts-dejavu-core fonts-dejavu-extra pandoc nodejs';
+const ALL_PACKAGES = 'chromium-headless-shell epubcheck poppler-utils postgresql fonts-dejavu-core fonts-dejavu-extra pandoc nodejs calibre';
 
 describe('the tools the tests need', () => {
   it('are all there on a machine set up like .ci/run: the run goes on', () => {
@@ -25,7 +25,7 @@ describe('the tools the tests need', () => {
   });
 
   it('a fresh Debian machine misses all of them; as root with apt-get the run installs them first', () => {
-    expect(missingTools(FRESH).map((t) => t.id)).toEqual(['chromium', 'epubcheck', 'poppler', 'postgres', 'fonts', 'pandoc', 'old-node']);
+    expect(missingTools(FRESH).map((t) => t.id)).toEqual(['chromium', 'epubcheck', 'poppler', 'postgres', 'fonts', 'pandoc', 'old-node', 'calibre']);
     expect(toolPlan({ missing: missingTools(FRESH), filters: [], isQuick: false, isRoot: true, hasApt: true })).toEqual({
       action: 'install',
       command: `apt-get update -qq && apt-get install -y -qq ${ALL_PACKAGES}`,
@@ -42,7 +42,7 @@ describe('the tools the tests need', () => {
   });
 
   it('names only what is missing: poppler alone', () => {
-    const noPoppler = machine(['apt-get', 'pandoc'], ['/usr/bin/chromium-headless-shell', '/usr/share/java/epubcheck.jar', '/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf', '/usr/share/fonts/truetype/dejavu/DejaVuSerif-Italic.ttf', '/usr/bin/node'], '/pg');
+    const noPoppler = machine(['apt-get', 'pandoc', 'ebook-meta'], ['/usr/bin/chromium-headless-shell', '/usr/share/java/epubcheck.jar', '/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf', '/usr/share/fonts/truetype/dejavu/DejaVuSerif-Italic.ttf', '/usr/bin/node'], '/pg');
     expect(missingTools(noPoppler).map((t) => t.id)).toEqual(['poppler']);
     expect(installCommand(missingTools(noPoppler), { isRoot: true })).toBe('apt-get update -qq && apt-get install -y -qq poppler-utils');
     // epubcheck on PATH counts as well as Debian's jar.

@@ -13,7 +13,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-export type ToolId = 'chromium' | 'epubcheck' | 'poppler' | 'postgres' | 'fonts' | 'pandoc' | 'old-node';
+export type ToolId = 'chromium' | 'epubcheck' | 'poppler' | 'postgres' | 'fonts' | 'pandoc' | 'old-node' | 'calibre';
 
 /** How the machine is looked at: a program on PATH, a file, the Postgres binaries' folder. */
 export interface Probe {
@@ -91,6 +91,11 @@ export const TOOLS: readonly Tool[] = [
   {
     id: 'old-node', what: `a Node older than 22.12 at ${OLD_NODE} (Debian's nodejs), for the launcher's version check`, packages: ['nodejs'],
     usedBy: ['tests/cli/cli.test.ts'], leaveOutQuick: false, isPresent: (p) => p.exists(OLD_NODE) && (p.nodeMajor?.(OLD_NODE) ?? 0) < 22,
+  },
+  // A translated edition's translator is read as a reader's library reads it (calibre's ebook-meta).
+  {
+    id: 'calibre', what: "calibre's ebook-meta (a translated edition's translator as calibre reads it)", packages: ['calibre'],
+    usedBy: ['tests/translate/edition-book.test.ts'], leaveOutQuick: true, isPresent: (p) => p.which('ebook-meta'),
   },
 ];
 

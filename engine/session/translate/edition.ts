@@ -31,6 +31,20 @@ export function editionStart(spec: BookSpec, source: BookState, to: Lang): BookS
 }
 
 /**
+ * The positions of the source's written parts its edition does not hold whole yet: not translated, stopped
+ * mid-way, or with paragraphs kept as their source. An edition is exactly its source's parts, so it is finished
+ * when none is left, whatever the source lacks (an imported novel with no conclusion has an edition with none):
+ * nothing is ever written for an edition that its source does not have.
+ */
+export function editionPartsLeft(source: Pick<BookState, 'content'>, edition: Pick<BookState, 'content' | 'incompleteParts' | 'provenance'>): number[] {
+  return source.content.flatMap((text, i) => {
+    if (!text.trim()) return [];
+    const isWhole = i < edition.content.length && !(edition.incompleteParts ?? []).includes(i) && !partProvenance(edition, i).untranslated?.length;
+    return isWhole ? [] : [i];
+  });
+}
+
+/**
  * The language a book was translated from, when every written part of it is a translation (engine/publish
  * discloses it: "Translated from English by AI"); undefined for a book written in its own language.
  */

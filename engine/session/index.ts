@@ -9,7 +9,8 @@ export {
   problemText, windowRequest, TRANSLATE_TEMPLATE, TRANSLATE_SYSTEM_TEMPLATE, sideBySide, partHashes, type SourceHashes,
 } from './translate/index.js';
 export { termsIn, governedByWholeNames, GENDERS, MAX_TERM_CHARS, type GlossaryGender, type WritersTerm, isWordless, withWordlessKept } from './translate/index.js';
-export { untranslatedParagraphs, climbDown, ASKS_PER_RUNG, type Ladder, type LadderAnswer } from './translate/index.js';
+export { untranslatedParagraphs } from './translate/index.js';
+export { climbDown, ASKS_PER_RUNG, type Ladder, type LadderAnswer } from './ladder.js';
 export {
   BookSession, SessionError, joinCut, extendPart, rewritePart, updateBible, runStep, type Rewrite, type StepOutcome,
   type StepResult, type LanguageRetry,

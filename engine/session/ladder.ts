@@ -1,9 +1,12 @@
-// The ladder a windowed job climbs down when an answer cannot be kept: the same window asked again with its
-// problem named, then cut in halves, each half asked (and asked again) on its own, down to one item; an item
-// that still cannot be had is given up alone, and the job goes on with the next. Models merge or drop items
-// mostly on long windows, so a shorter one usually aligns. Generic over what is asked (paragraphs, parts).
+// The one ladder every windowed job climbs down when an answer cannot be kept (a translation's windows, a
+// story bible read in pieces): the same window asked again with its problem named, then cut in halves, each
+// half asked (and asked again) on its own, down to one item; an item that still cannot be had is given up
+// alone, and the job goes on with the next. Models merge, drop or garble mostly on long windows, so a shorter
+// one usually succeeds. Generic over what is asked (paragraphs, blocks of a part). It counts answers that
+// could not be kept, never a provider's failures: those are retried by the provider (engine/retry.ts) and
+// thrown through the ladder.
 
-/** What one ask answered: the run's answers (one per item, in order), or why the answer was not kept. */
+/** What one ask answered: what it had for the items (a translation: one per item, in order; a bible: one update over them), or why the answer was not kept. */
 export type LadderAnswer<A, P> = { readonly answer: readonly A[] } | { readonly problem: P };
 
 export interface Ladder<I, A, P> {

@@ -16,7 +16,7 @@ import type { StepSave } from '../ports.js';
 import { checkWindow, paragraphsOf, withWordlessKept, type WindowProblem } from './checks.js';
 import { termsIn, type Glossary } from './glossary.js';
 import { castIn, type WindowContext } from './context.js';
-import { climbDown, type Ladder, type LadderAnswer } from './ladder.js';
+import { climbDown, type Ladder, type LadderAnswer } from '../ladder.js';
 import { fitsWindow, windowRequest } from './prompt.js';
 import type { PartOutcome, TranslateInput } from './types.js';
 

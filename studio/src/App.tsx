@@ -23,6 +23,7 @@ const Profile = lazy(() => import('./pages/Profile.js'));
 const Books = lazy(() => import('./pages/Books.js'));
 const Series = lazy(() => import('./pages/Series.js'));
 const SideBySide = lazy(() => import('./pages/SideBySide.js'));
+const StoryMap = lazy(() => import('./pages/StoryMap.js'));
 const History = lazy(() => import('./pages/History.js'));
 const ChangePassword = lazy(() => import('./pages/ChangePassword.js'));
 const Admin = lazy(() => import('./pages/Admin.js'));
@@ -51,6 +52,7 @@ export function AppRoutes() {
         <Route path="/books" element={page(<Books />)} />
         <Route path="/series/:id" element={page(<Series />)} />
         <Route path="/books/:id/side-by-side" element={page(<SideBySide />)} />
+        <Route path="/books/:id/story-map" element={page(<StoryMap />)} />
         <Route path="/history" element={page(<History />)} />
         <Route path="/profile" element={<Navigate to="/profile/edit" replace />} />
         <Route path="/profile/edit" element={page(<Profile />)} />

@@ -14,6 +14,7 @@ export {
   type PublishQuote, PURCHASE_PACKAGE_IDS, PURCHASE_PACKAGES, type PurchasePackageId, type RequestOf,
   type ResponseOf, ROLE_CREDITS, type Routes, type SavedProgress, savedProgressOf, type SeriesDetail,
   type SideBySideResponse, type SignInNotice, type StreamRouteKey, type TopUpCredits, type VoiceBody,
+  type StoryMap,
 } from '../../engine/contract/index.js';
 export {
   // the settings' format
@@ -35,5 +36,7 @@ export {
   // the reader's view, the bible, Markdown, passage tools, readiness words, waiting
   bookView, previewBook, EMPTY_BIBLE, parseBible, renderBible,
   parseMarkdown, parseMarkdownPlaced, type Block, type Span,
+  // the story map's cells and symbols
+  characterCells, factCells, findingCounts, threadCells, FINDING_SYMBOL, GONE_SYMBOL, LINE_SYMBOL, MARK_SYMBOLS, type CellMark, type MapCell,
   PASSAGE_TONE_IDS, type PassageAction, type PassageTone, checkWords, sortedBySeverity, sourceLink, sleep, bookCost, chaptersMost, countWords, firstWords, stepText, historyBookOf,
 } from '../../engine/index.js';

@@ -108,6 +108,7 @@ export function storyMap(spec: ResolvedSpec, state: BookState, opts: { asOf?: nu
   const characters = bible.characters.map((c) => characterLane(p, bible, c, upTo));
   return {
     title: bookSummary(spec, state).title,
+    generator_id: spec.id,
     lang: state.lang,
     as_of: p.refAt(upTo),
     is_as_of: isAsOf,

@@ -85,6 +85,8 @@ export const MapChangesSchema = z.object({
 
 export const StoryMapSchema = z.object({
   title: z.string(),
+  /** The book's generator (the studio opens the book on its page to go to a part). */
+  generator_id: z.string(),
   lang: z.enum(['en', 'ms']),
   /** The part the map is as of (the last part written when none was asked). */
   as_of: MapPartSchema,

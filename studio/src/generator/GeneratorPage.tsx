@@ -117,6 +117,9 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
           </p>
         )}
         {book?.series && <p className="mt-1 text-sm font-medium text-brand-700 dark:text-brand-300" data-testid="book-series">{translate('series.bookOf', ui, { n: book.series.number, name: book.series.name })}</p>}
+        {isBook && saved.bookId !== null && book && book.parts.length > 0 && (
+          <p className="mt-1 text-sm"><Link className="font-medium text-brand-700 underline dark:text-brand-400" to={`/books/${saved.bookId}/story-map`} data-testid="book-story-map">{translate('storyMap.link', ui)}</Link></p>
+        )}
       </header>
       <WorkspaceNotes form={form} spec={spec} ui={ui} saved={saved} startNew={startNew} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">

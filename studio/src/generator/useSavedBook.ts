@@ -25,6 +25,8 @@ export function useSavedBook(form: FormModel, isBook: boolean, methods: Settings
   const [output, setOutput] = useState<Output | null>(null);
   // The book found on entry, named by the note above the page until a step is written or a new book started.
   const [resumed, setResumed] = useState<SavedProgress | null>(null);
+  // The saved book's id (its story map's address), known once the book is read from the server.
+  const [bookId, setBookId] = useState<number | null>(null);
   const [hasNoCurrentBook, setHasNoCurrentBook] = useState(false);
 
   // Resume: the saved progress found on entry is the page's book at once.
@@ -66,6 +68,7 @@ export function useSavedBook(form: FormModel, isBook: boolean, methods: Settings
   const restore = useCallback(
     (p: SavedProgress) => {
       methods.reset(valuesFromSettings(form, p.settings));
+      setBookId(p.id);
       if (isBook) setBook(p.book ?? null);
       else if (p.content.length > 0) setOutput({ text: p.content[p.content.length - 1]! });
     },
@@ -97,7 +100,7 @@ export function useSavedBook(form: FormModel, isBook: boolean, methods: Settings
     }
   }, [form.bookType]);
 
-  return { book, setBook, output, setOutput, resumed, setResumed, hasNoCurrentBook, restore, resync, clearSaved };
+  return { book, setBook, bookId, output, setOutput, resumed, setResumed, hasNoCurrentBook, restore, resync, clearSaved };
 }
 
 /**

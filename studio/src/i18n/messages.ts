@@ -11,6 +11,7 @@ import { PAYMENTS } from './payments.js';
 import { PROFILE } from './profile.js';
 import { BOOKS, SHELL } from './shell.js';
 import { STATES } from './states.js';
+import { STORY_MAP } from './story-map.js';
 import type { Table } from './types.js';
 
 export const MESSAGES = {
@@ -25,6 +26,7 @@ export const MESSAGES = {
   ...PAYMENTS,
   ...CREDITS,
   ...STATES,
+  ...STORY_MAP,
 } as const satisfies Table;
 
 export type MessageKey = keyof typeof MESSAGES;

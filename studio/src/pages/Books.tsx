@@ -97,6 +97,11 @@ export default function Books() {
             <Columns2 className="h-4 w-4" aria-hidden="true" /> {t('edition.sideBySide')}
           </Link>
         )}
+        {book.words > 0 && (
+          <Link className="btn-secondary text-sm" to={`/books/${book.id}/story-map`} aria-label={t('storyMap.linkLabel', { title: book.title })} data-testid="story-map-link">
+            {t('storyMap.link')}
+          </Link>
+        )}
         {/* Made once; offered again while its edition has fewer chapters than the source (a stop, a failed part, chapters written since). */}
         {!book.edition_of && book.words > 0 && (!editionOf(book) || editionOf(book)!.chapters_written < book.chapters_written) && (
           <button type="button" className="btn-secondary text-sm" aria-label={t(`edition.makeLabel.${otherLang(book.lang)}`, { title: book.title })} onClick={() => setToTranslate(book)} data-testid="make-edition">

@@ -1,0 +1,103 @@
+// End to end: the story map of a writer's finished 5-chapter romance (written through the API against the fake
+// model: tests/story-map-book.ts), opened from My Books: a real table with a caption and headers, a row per
+// character from the part they first appear in to their last (Mak Som dead from Chapter 3), per thread (the
+// lease overdue after Chapter 3) and per fact, the findings of Chapter 4 linked from their cell; "As of" Chapter 2
+// shows only what Chapter 2 knew; at 390 px the lanes fold into one list per character. axe: no serious or
+// critical violation at 1366 and 390 px. The English studio with an English book, the Malay studio with a Malay one.
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS, describeInChromium, fakeModel, grantCredits, signUp } from './helpers.js';
+import { problemsAtWidths, seriousViolations } from './axe.js';
+import { BOOK_WORDS, storyMapBook } from '../story-map-book.js';
+
+const PASSWORD = 'secret12';
+const books = { en: storyMapBook('en'), ms: storyMapBook('ms') };
+const model = fakeModel({
+  answer: (body, i) => (/Tulis|Hasilkan|Kemas kini/.test(JSON.stringify(body.messages ?? '')) ? books.ms : books.en)(body, i),
+  props: true, contextTokens: 32_768,
+});
+afterAll(() => model.close());
+
+const UI = {
+  en: { link: 'Story map', caption: /Who and what, part by part, as of Chapter 5|as of Conclusion/, characters: 'Characters', findings: 'Continuity findings', dead: 'dead or absent from here' },
+  ms: { link: 'Peta cerita', caption: /Siapa dan apa, bahagian demi bahagian, setakat (Bab 5|Kesimpulan)/, characters: 'Watak', findings: 'Dapatan kesinambungan', dead: 'mati atau tiada mulai di sini' },
+} as const;
+
+/** The 5-chapter romance written to its end through the API, as the studio's Generate button does, step by step. */
+async function writeBook(page: Page, lang: 'en' | 'ms'): Promise<void> {
+  const status = await page.evaluate(async (lang) => {
+    for (let i = 0; i < 12; i++) {
+      const res = await fetch('/api/generators/romance/generate', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ settings: { numberOfChapters: 5, language: lang } }) });
+      if (!res.ok) return `${res.status} ${await res.text()}`;
+      if ((await res.json()).book.is_finished) return 'finished';
+    }
+    return 'not finished';
+  }, lang);
+  expect(status).toBe('finished');
+}
+
+/** The cells of a row (the row's header first), as their words for a screen reader. */
+async function rowWords(page: Page, name: string): Promise<string[]> {
+  const row = page.getByTestId('map-character').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+  return row.locator('td').evaluateAll((cells) => cells.map((c) => c.querySelector('.sr-only')?.textContent ?? ''));
+}
+
+describeInChromium('The story map', { what: 'fake model writing the story-map romance', serve: model.serve }, (app) => {
+  it.each(['en', 'ms'] as const)('a finished romance\'s story map from My Books, as of Chapter 2, at 1366 and 390 px (%s studio)', async (lang) => {
+    const ui = UI[lang];
+    const w = BOOK_WORDS[lang];
+    const page = await app.open({ width: 1366, height: 900 });
+    const email = `story-map.${lang}@e2e.test`;
+    await signUp(page, app.base, email, PASSWORD);
+    await grantCredits(app.base, { email: app.karya.adminEmail, password: PASSWORD }, email, 40);
+    if (lang === 'ms') await page.locator('aside [data-testid="language-switch"]').selectOption('ms');
+    await writeBook(page, lang);
+
+    await page.goto(`${app.base}/books`);
+    await page.getByTestId('story-map-link').first().click();
+    await page.waitForURL((u) => u.pathname.endsWith('/story-map'));
+    const table = page.getByTestId('story-map-table').locator('table');
+    await table.waitFor();
+    expect(await table.locator('caption').textContent()).toMatch(ui.caption);
+    const heads = await table.locator('thead th[scope="col"]').allTextContents();
+    expect(heads.slice(1, 7)).toEqual([w.intro, ...[1, 2, 3, 4, 5].map(w.chapter)]);
+    expect(await page.getByTestId('map-character').locator('th[scope="row"]').allTextContents()).toEqual(['Aisyah', 'Daniel', 'Mak Som', 'Hafiz']);
+    // Mak Som: in the story from the introduction, dead or absent from Chapter 3 on.
+    const somCells = await page.getByTestId('map-character').nth(2).locator('td').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-gone') === 'true'));
+    expect(somCells.slice(0, 6)).toEqual([false, false, false, true, true, true]);
+    expect((await rowWords(page, 'Mak Som'))[3]).toContain(ui.dead);
+    // The threads, each from the part that opened it; the lease overdue after its due part (Chapter 3).
+    const lease = page.getByTestId('map-thread').filter({ has: page.getByRole('rowheader', { name: w.lease, exact: true }) });
+    expect(await lease.locator('td').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-overdue') === 'true'))).toEqual([false, false, false, false, true, true, true].slice(0, await lease.locator('td').count()));
+    expect(await page.getByTestId('map-thread').count()).toBe(3);
+    // The findings of Chapter 4, linked from their cell.
+    await page.getByTestId('map-findings-row').getByRole('link').first().click();
+    expect(page.url()).toContain('#findings-4');
+    const chapter4 = page.getByTestId('map-findings-part').filter({ hasText: w.chapter(4) });
+    expect(await chapter4.getByTestId('map-finding').first().getAttribute('data-kind')).toBe('acts_after_death');
+    expect(await chapter4.textContent()).toContain('Mak Som');
+
+    expect(await problemsAtWidths(page)).toEqual([]);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.screenshot({ path: path.join(ARTIFACTS, `story-map-${lang}-1366.png`), fullPage: true });
+
+    // As of Chapter 2: only what Chapter 2 knew.
+    await page.getByTestId('story-map-as-of').selectOption('2');
+    await page.waitForURL((u) => u.search.includes('as_of=2'));
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="story-map-table"] thead th[scope="col"]').length === 4);
+    expect(await table.locator('thead th[scope="col"]').allTextContents()).toEqual([expect.any(String), w.intro, w.chapter(1), w.chapter(2)]);
+    expect(await page.getByTestId('map-character').nth(2).locator('[data-gone="true"]').count()).toBe(0);
+    expect(await page.getByTestId('story-map').textContent()).not.toContain('Kopi Aisyah');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // On a phone: no table, a list per character (what the same answer says).
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.getByTestId('story-map-table').isVisible()).toBe(false);
+    const folded = page.getByTestId('folded-character');
+    expect(await folded.count()).toBe(4);
+    expect(await folded.nth(2).textContent()).toContain('Mak Som');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(ARTIFACTS, `story-map-${lang}-390.png`), fullPage: true });
+  }, 240_000);
+});

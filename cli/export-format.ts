@@ -5,7 +5,7 @@ import path from 'node:path';
 import { bookDocument, bookMarkdown, EXPORT_FORMATS, ExportLimitError, formatOfFile, type BookDocument, type BookState, type ExportFormat, type ResolvedSpec } from '../engine/index.js';
 import { EXIT, fail } from './util.js';
 import { makeDirs } from './fs-check.js';
-import type { RenderOptions } from '../engine/node.js';
+import type { BilingualDocument, RenderOptions } from '../engine/node.js';
 
 /** What `karya generate` and `karya export` both take: the settings that name the book, where and how it is written, and the state file. */
 export interface BookOutOptions {
@@ -59,7 +59,7 @@ export async function exportBytes(spec: ResolvedSpec, state: BookState, format: 
  * A document as a file, made as the server makes it: in a worker thread within the export limits
  * (engine/node/export/pool.ts). A limit hit ends the command with a plain message and exit 1.
  */
-export async function renderOrExit(doc: BookDocument, format: ExportFormat, opts: RenderOptions = {}): Promise<Uint8Array> {
+export async function renderOrExit(doc: BookDocument | BilingualDocument, format: ExportFormat, opts: RenderOptions = {}): Promise<Uint8Array> {
   const { exportPool } = await (await import('../engine/node.js')).loadExportPool();
   try {
     // One user's files: they wait their turn for a thread, and the time limit counts from their start.

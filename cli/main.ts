@@ -153,6 +153,8 @@ function addReadingCommands(program: Command): void {
     .option('--with-outline', 'include the outline in the book')
     .option('--with-bible', 'include the story bible (premise, planned ending, characters, open threads, facts) after the outline')
     .option('--author <name>', "the author name in the export's title page, copyright page and metadata (EPUB, DOCX, PDF)")
+    .option('--bilingual', 'an edition (karya translate) with its source: each source paragraph followed by its translation, each in its language')
+    .option('--layout <layout>', 'a --bilingual PDF: alternating (each paragraph then its translation, the default) or columns (the two languages facing)')
     .option('--state <path>', 'local state database (default .karya/state.sqlite; with KARYA_DATABASE_URL set, that Postgres database)')
     .action(exportCommand);
 

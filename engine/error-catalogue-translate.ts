@@ -59,9 +59,21 @@ export const TRANSLATE_CATALOGUE = {
     en: 'Book {id} is itself a translated edition: translate its source book instead.',
     ms: 'Buku {id} sendiri ialah edisi terjemahan: terjemahkan buku sumbernya.',
   },
+  edition_bad_title: {
+    en: "An edition's title is one line of 1 to {max} characters.",
+    ms: 'Tajuk edisi ialah satu baris antara 1 hingga {max} aksara.',
+  },
   publish_edition_not_whole: {
     en: 'Book {id} is the {language} edition of book {source}, and {parts} of it is not translated yet: an edition is published as its source is, never written for. Run karya translate --book {source} --to {to} first.',
     ms: 'Buku {id} ialah edisi {language} bagi buku {source}, dan {parts} belum diterjemah: edisi diterbitkan sebagaimana sumbernya, tidak pernah ditulis sendiri. Jalankan karya translate --book {source} --to {to} dahulu.',
+  },
+  export_not_edition: {
+    en: 'Book {id} is not a translated edition, so it has no second language to print beside it: pass --bilingual with the id of its edition (karya translate --book {id} --to {other} makes one; karya books lists them), or export book {id} without --bilingual.',
+    ms: 'Buku {id} bukan edisi terjemahan, jadi tiada bahasa kedua untuk dicetak di sebelahnya: berikan --bilingual dengan id edisinya (karya translate --book {id} --to {other} menghasilkannya; karya books menyenaraikannya), atau eksport buku {id} tanpa --bilingual.',
+  },
+  export_no_source: {
+    en: 'Book {id} is an edition of book {source}, which is no longer saved: a bilingual book needs both. Export book {id} without --bilingual.',
+    ms: 'Buku {id} ialah edisi buku {source}, yang tidak lagi disimpan: buku dwibahasa memerlukan kedua-duanya. Eksport buku {id} tanpa --bilingual.',
   },
   translate_bad_glossary: {
     en: '{file}: a glossary is a YAML map of term: rendering (for example "Aisha: Aisha"); {problem}.',

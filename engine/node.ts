@@ -6,7 +6,7 @@
 export { errnoError, makeDirs, nearestExisting } from './node/dirs.js';
 export { loadCatalog, packageVersion, readSources, ROOT } from './node/load.js';
 export { fullYaml, preloadYaml, yamlData, isAliasBomb, MAX_YAML_ALIASES, TOO_MANY_ALIASES } from './yaml.js';
-export { type RenderOptions } from './node/export/index.js';
+export { type RenderOptions, BILINGUAL_LAYOUTS, bilingualDocument, type BilingualDocument, type BilingualLayout } from './node/export/index.js';
 export type { ConfigCheck, LoadedConfigs, Provider, TextRequest } from './providers/index.js';
 export type { PackageFile, PrintChoice } from './node/publish.js';
 

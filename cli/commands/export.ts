@@ -2,11 +2,13 @@
 // `karya generate` with the same settings finished (or, unfinished, the parts it saved so far); with no
 // settings given and no such book, the generator's latest saved book; with `--book ID`, that book
 // (`karya books` lists them). Calls no model; a book that was never saved exits 2. Without --out the book
-// goes to stdout: Markdown anywhere, an EPUB, DOCX or PDF only to a pipe or a file.
+// goes to stdout: Markdown anywhere, an EPUB, DOCX or PDF only to a pipe or a file. With --bilingual, an edition
+// (karya translate) is written with its source: each source paragraph followed by its translation.
 import { stepsFor, type ResolvedSpec } from '../../engine/index.js';
 import { catalogOrExit, specOrExit, fail, info } from '../util.js';
 import { settingsFromOptions } from '../settings.js';
 import { exportBytes, exportFormatOrExit, writeOut, type BookOutOptions } from '../export-format.js';
+import { bilingualBytes, bilingualLayoutOrExit } from '../export-bilingual.js';
 import { writableFileOrExit } from '../fs-check.js';
 import { authorOrExit } from './generate.js';
 import { bookIdOrExit, chooseBook } from './books.js';
@@ -16,6 +18,10 @@ import { cliStateOf, hasBooks, openCliState } from '../state.js';
 export interface ExportOptions extends BookOutOptions {
   /** A saved book by its id (`karya books`), instead of the settings. */
   book?: string;
+  /** An edition written with its source, paragraph by paragraph. */
+  bilingual?: boolean;
+  /** A bilingual PDF's layout: columns or alternating (default). */
+  layout?: string;
 }
 
 export async function exportCommand(id: string | undefined, opts: ExportOptions): Promise<void> {
@@ -29,6 +35,7 @@ export async function exportCommand(id: string | undefined, opts: ExportOptions)
   const pipe = { isTerminal: process.stdout.isTTY === true, command: `karya export ${id ?? `--book ${opts.book}`}` };
   if (named) exportFormatOrExit(named, opts, pipe);
   const author = authorOrExit(opts.author);
+  const layout = bilingualLayoutOrExit(opts);
   const place = cliStateOf(opts.state);
   const statePath = place.where;
   const command = named ? `karya generate ${named.id}${opts.set.map((s) => ` --set ${s}`).join('')}${opts.lang ? ` --lang ${opts.lang}` : ''}${opts.chapters ? ` --chapters ${opts.chapters}` : ''}` : 'karya generate <id>';
@@ -52,7 +59,9 @@ export async function exportCommand(id: string | undefined, opts: ExportOptions)
     }
     // A book of a series says so in its EPUB (the series' name and the book's number).
     const series = await seriesOfKey(stateFile, catalog, chosen.key);
-    const bytes = await exportBytes(spec, series ? { ...saved.state, series } : saved.state, format, { withOutline: opts.withOutline, withBible: opts.withBible, ...(author ? { author } : {}) });
+    const bytes = opts.bilingual
+      ? await bilingualBytes(stateFile, { ...chosen, ...(series ? { saved: { ...saved, state: { ...saved.state, series } } } : {}) }, format, { ...(opts.book !== undefined ? { id: Number(opts.book) } : {}), ...(author ? { author } : {}), ...(layout ? { layout } : {}) })
+      : await exportBytes(spec, series ? { ...saved.state, series } : saved.state, format, { withOutline: opts.withOutline, withBible: opts.withBible, ...(author ? { author } : {}) });
     if (opts.out === undefined) {
       await writeStdout(bytes);
       return;

@@ -15,15 +15,16 @@ import { EXPORT_WORDS, copyrightLines, documentSections, innerHeadingLevel, xmlS
  * Line spacing as a multiple of the font's own line (lineRule auto: 240 = single), so a line grows with its
  * largest letters: the 28 pt title never overlaps the line under it, in Word or in LibreOffice.
  */
-const lines = (multiple: number) => ({ line: Math.round(240 * multiple), lineRule: LineRuleType.AUTO });
+export const lines = (multiple: number) => ({ line: Math.round(240 * multiple), lineRule: LineRuleType.AUTO });
 
-const INCH = 1440; // twips
-const LANGUAGE = { en: 'en-GB', ms: 'ms-MY' } as const;
+export const INCH = 1440; // twips
+export const LANGUAGE = { en: 'en-GB', ms: 'ms-MY' } as const;
 const MONO = 'Courier New';
 
-type RunStyle = Pick<IRunOptions, 'bold' | 'italics' | 'font'>;
+/** A run's look, and its language where a paragraph is in another than the book's (a dual-language book). */
+export type RunStyle = Pick<IRunOptions, 'bold' | 'italics' | 'font' | 'language'>;
 
-function runs(spans: readonly Span[], style: RunStyle = {}): TextRun[] {
+export function runs(spans: readonly Span[], style: RunStyle = {}): TextRun[] {
   return spans.flatMap((s): TextRun[] => {
     switch (s.kind) {
       case 'text':

@@ -9,7 +9,7 @@ import { parseMarkdown } from '../../markdown.js';
 import { blocksXhtml, escapeXml } from './xhtml.js';
 import { EXPORT_WORDS, copyrightLines, documentSections } from './sections.js';
 
-const CSS = `body { font-family: serif; line-height: 1.5; margin: 0 5%; }
+export const CSS = `body { font-family: serif; line-height: 1.5; margin: 0 5%; }
 h1 { font-size: 1.6em; text-align: center; margin: 2.5em 0 1.5em; page-break-before: always; }
 h2 { font-size: 1.25em; margin: 1.5em 0 0.75em; }
 h3 { font-size: 1.1em; margin: 1.25em 0 0.5em; }
@@ -28,7 +28,7 @@ nav li { margin: 0.4em 0; }
 .copyright p { text-align: left; margin: 0 0 0.5em; }
 `;
 
-const HEAD = (title: string) =>
+export const HEAD = (title: string) =>
   `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE html>
 <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="<%= lang %>" lang="<%= lang %>">
@@ -40,7 +40,7 @@ const HEAD = (title: string) =>
 
 // EJS templates for epub-gen-memory: `<%= %>` escapes what the library passes; what this file bakes in
 // is escaped by escapeXml (so it cannot hold "<%" either).
-const CHAPTER = `${HEAD('<%= title %>')}
+export const CHAPTER = `${HEAD('<%= title %>')}
 <body>
 <%- content %>
 </body>
@@ -66,7 +66,7 @@ function navTemplate(firstPart: { file: string; heading: string }): string {
 }
 
 // The EPUB 2 table of contents, for old readers: the same entries as the nav, played in order from 1.
-const NCX = `<?xml version="1.0" encoding="UTF-8"?>
+export const NCX = `<?xml version="1.0" encoding="UTF-8"?>
 <ncx xmlns="http://www.daisy.org/z3986/2005/ncx/" version="2005-1" xml:lang="<%= lang %>">
 <head>
 <meta name="dtb:uid" content="<%= id %>"/>
@@ -99,7 +99,8 @@ function calibreTranslator(name: string, heading: string): string {
   return `<meta name="calibre:user_metadata:#translator" content="${escapeXml(JSON.stringify(column))}"/>\n`;
 }
 
-function packageTemplate(opts: { rights: string; modified: string; author?: string; series?: { name: string; number: number }; translator?: string; translatorHeading?: string }): string {
+/** The OPF; `otherLanguages`, a dual-language book's second language, follow the book's own in `dc:language`. */
+export function packageTemplate(opts: { rights: string; modified: string; author?: string; series?: { name: string; number: number }; translator?: string; translatorHeading?: string; otherLanguages?: readonly string[] }): string {
   // EPUB 3's collection metadata (readers and stores group a series by it), and calibre's for the readers that read only that.
   const series = opts.series
     ? `<meta property="belongs-to-collection" id="series">${escapeXml(opts.series.name)}</meta>\n<meta refines="#series" property="collection-type">series</meta>\n<meta refines="#series" property="group-position">${opts.series.number}</meta>\n<meta name="calibre:series" content="${escapeXml(opts.series.name)}"/>\n<meta name="calibre:series_index" content="${opts.series.number}"/>\n`
@@ -110,7 +111,7 @@ function packageTemplate(opts: { rights: string; modified: string; author?: stri
 <dc:identifier id="BookId"><%= id %></dc:identifier>
 <dc:title><%= title %></dc:title>
 <dc:language><%= lang %></dc:language>
-${opts.author ? `<dc:creator id="creator">${escapeXml(opts.author)}</dc:creator>\n` : ''}${opts.translator ? `<dc:contributor id="translator">${escapeXml(opts.translator)}</dc:contributor>\n<meta refines="#translator" property="role" scheme="marc:relators">trl</meta>\n${calibreTranslator(opts.translator, opts.translatorHeading ?? 'Translator')}` : ''}<dc:description><%= description %></dc:description>
+${(opts.otherLanguages ?? []).map((l) => `<dc:language>${escapeXml(l)}</dc:language>\n`).join('')}${opts.author ? `<dc:creator id="creator">${escapeXml(opts.author)}</dc:creator>\n` : ''}${opts.translator ? `<dc:contributor id="translator">${escapeXml(opts.translator)}</dc:contributor>\n<meta refines="#translator" property="role" scheme="marc:relators">trl</meta>\n${calibreTranslator(opts.translator, opts.translatorHeading ?? 'Translator')}` : ''}<dc:description><%= description %></dc:description>
 <dc:date><%= date.slice(0, 10) %></dc:date>
 <dc:rights>${escapeXml(opts.rights)}</dc:rights>
 <meta property="dcterms:modified">${opts.modified}</meta>
@@ -132,14 +133,14 @@ ${series}<% if (cover) { %><meta name="cover" content="cover-image"/>
 }
 
 /** The same book gets the same identifier each time it is exported, so readers keep its place. */
-function bookIdentifier(doc: BookDocument): string {
-  const hex = createHash('sha256').update(JSON.stringify([doc.title, doc.author ?? '', doc.lang, doc.parts.map((p) => p.id)])).digest('hex');
-  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `urn:uuid:${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+export function bookIdentifier(doc: Pick<BookDocument, 'title' | 'author' | 'lang'> & { parts: readonly { id: string }[] }, variant = ''): string {
+  const hex = createHash('sha256').update(JSON.stringify([doc.title, doc.author ?? '', doc.lang, doc.parts.map((p) => p.id), ...(variant ? [variant] : [])])).digest('hex');
+  const version = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `urn:uuid:${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${version}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** epub-gen-memory draws a random identifier; a book's own is stable. */
-class BookEpub extends EPub {
+export class BookEpub extends EPub {
   constructor(options: Options, content: Chapter[], identifier: string) {
     super(options, content);
     this.uuid = identifier;

@@ -9,7 +9,7 @@
 import { ExportLimitError } from '../../errors.js';
 import type { BookDocument, ExportFormat } from '../../session/book.js';
 import { limitFromEnv, WorkerPool, workerEntry, type PoolFailures, type PoolLimits } from '../worker-pool.js';
-import { renderDocument, type RenderOptions } from './index.js';
+import { renderDocument, type BilingualDocument, type RenderOptions } from './index.js';
 import type { RenderRequest } from './render-worker.js';
 
 /** An export pool's limits (no per-user rule: an export is bounded by the book's size). */
@@ -47,7 +47,7 @@ export class ExportPool {
    * A document as the bytes of a file, made in a worker thread within the limits; rejects with an
    * ExportLimitError when one is hit, with an Error when the renderer fails.
    */
-  render(doc: BookDocument, format: ExportFormat, opts: RenderOptions = {}): Promise<Uint8Array> {
+  render(doc: BookDocument | BilingualDocument, format: ExportFormat, opts: RenderOptions = {}): Promise<Uint8Array> {
     if (format === 'md') return renderDocument(doc, format, opts);
     const name = FORMAT_NAMES[format];
     const failures: PoolFailures = {
@@ -56,7 +56,7 @@ export class ExportPool {
       tooLarge: () => new ExportLimitError('export_too_large', { format: name, megabytes: String(this.limits.memoryMb) }),
       revive: (error) => new Error(error.message),
     };
-    return this.pool.run({ doc, format, ...(opts.date ? { date: opts.date } : {}), ...(opts.cover ? { cover: opts.cover } : {}) }, { failures });
+    return this.pool.run({ doc, format, ...(opts.date ? { date: opts.date } : {}), ...(opts.cover ? { cover: opts.cover } : {}), ...(opts.bilingualLayout ? { bilingualLayout: opts.bilingualLayout } : {}) }, { failures });
   }
 
   /** End every worker; exports still running or waiting are refused. */
@@ -79,6 +79,6 @@ export function exportPool(overrides: Partial<ExportLimits> = {}): ExportPool {
  * A document as a file's bytes within the export limits, off this thread (Markdown in place).
  * @example const bytes = await renderBounded(bookDocument(spec, state), 'pdf'); // ExportLimitError past a limit
  */
-export function renderBounded(doc: BookDocument, format: ExportFormat, opts: RenderOptions = {}): Promise<Uint8Array> {
+export function renderBounded(doc: BookDocument | BilingualDocument, format: ExportFormat, opts: RenderOptions = {}): Promise<Uint8Array> {
   return exportPool().render(doc, format, opts);
 }

@@ -4,20 +4,21 @@
 import { parentPort } from 'node:worker_threads';
 import type { BookDocument, ExportFormat } from '../../session/book.js';
 import { serializeError, type WorkerReply } from '../worker-pool.js';
-import { renderDocument } from './index.js';
+import { renderDocument, type BilingualDocument, type BilingualLayout } from './index.js';
 
 export interface RenderRequest {
   id: number;
-  doc: BookDocument;
+  doc: BookDocument | BilingualDocument;
   format: ExportFormat;
   date?: Date;
   cover?: Uint8Array;
+  bilingualLayout?: BilingualLayout;
 }
 
 parentPort?.on('message', (request: RenderRequest) => {
   void (async () => {
     try {
-      const bytes = await renderDocument(request.doc, request.format, { ...(request.date ? { date: request.date } : {}), ...(request.cover ? { cover: request.cover } : {}) });
+      const bytes = await renderDocument(request.doc, request.format, { ...(request.date ? { date: request.date } : {}), ...(request.cover ? { cover: request.cover } : {}), ...(request.bilingualLayout ? { bilingualLayout: request.bilingualLayout } : {}) });
       // A view into a larger pooled buffer is copied into its own, so only the file's bytes move.
       const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
       parentPort!.postMessage({ id: request.id, value: own } satisfies WorkerReply<Uint8Array>, [own.buffer as ArrayBuffer]);

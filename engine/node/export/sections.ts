@@ -22,13 +22,15 @@ export interface ExportWords {
   readonly preparedWith: string;
   /** A translated edition's line: "Translated from {language} by AI with Karya". */
   readonly translatedWith: string;
+  /** A dual-language book's copyright line: "Bilingual edition: {source} and {edition}". */
+  readonly bilingual: string;
   /** The language names a translated edition's line uses, in this language. */
   readonly languages: Readonly<Record<Lang, string>>;
 }
 
 export const EXPORT_WORDS: Readonly<Record<Lang, ExportWords>> = {
-  en: { contents: 'Contents', writtenWith: 'Written with Karya', by: 'by', publicDomain: 'This text is in the public domain.', preparedWith: 'Prepared for publishing with Karya', translatedWith: 'Translated from {language} by AI with Karya', languages: { en: 'English', ms: 'Malay' } },
-  ms: { contents: 'Kandungan', writtenWith: 'Ditulis dengan Karya', by: 'oleh', publicDomain: 'Teks ini berada dalam domain awam.', preparedWith: 'Disediakan untuk penerbitan dengan Karya', translatedWith: 'Diterjemah daripada {language} oleh AI dengan Karya', languages: { en: 'bahasa Inggeris', ms: 'bahasa Melayu' } },
+  en: { contents: 'Contents', writtenWith: 'Written with Karya', by: 'by', publicDomain: 'This text is in the public domain.', preparedWith: 'Prepared for publishing with Karya', translatedWith: 'Translated from {language} by AI with Karya', bilingual: 'Bilingual edition: {source} and {edition}', languages: { en: 'English', ms: 'Malay' } },
+  ms: { contents: 'Kandungan', writtenWith: 'Ditulis dengan Karya', by: 'oleh', publicDomain: 'Teks ini berada dalam domain awam.', preparedWith: 'Disediakan untuk penerbitan dengan Karya', translatedWith: 'Diterjemah daripada {language} oleh AI dengan Karya', bilingual: 'Edisi dwibahasa: {source} dan {edition}', languages: { en: 'bahasa Inggeris', ms: 'bahasa Melayu' } },
 };
 
 const normal = (text: string) => text.replace(/[*_#:\s]+/g, ' ').trim().toLowerCase();
@@ -55,7 +57,7 @@ export function innerHeadingLevel(level: number): 2 | 3 {
  * The copyright page's lines: "© 2025 Author" (or "© 2025") and "Written with Karya"; for a public-domain text
  * (a Project Gutenberg import), that it is in the public domain and was prepared with Karya: no © for someone else's words.
  */
-export function copyrightLines(doc: BookDocument, year: number): { notice: string; writtenWith: string } {
+export function copyrightLines(doc: Pick<BookDocument, 'lang' | 'author' | 'publicDomain' | 'translatedFrom'>, year: number): { notice: string; writtenWith: string } {
   const words = EXPORT_WORDS[doc.lang];
   if (doc.publicDomain) return { notice: words.publicDomain, writtenWith: words.preparedWith };
   // A translated edition says so where "Written with Karya" stands (KDP asks AI translation to be disclosed).

@@ -1,0 +1,122 @@
+// A dual-language book as a PDF, in one of two layouts. Alternating (the default): the book's own print layout
+// (print/book.ts: title and copyright pages, contents, running heads, justified hyphenated text), each source
+// paragraph followed by its translation. Columns: the two languages facing on each page, source on the left, each
+// pair of paragraphs starting level, a pair that does not fit moved whole to the next page, as parallel-text
+// editions (Loeb, dual-language readers) set them.
+import PDFDocument from 'pdfkit';
+import type { BookDocument } from '../../session/book.js';
+import type { Lang } from '../../spec/types.js';
+import { parseMarkdown, spansText, type Block } from '../../markdown.js';
+import { renderBookPdf } from '../print/book.js';
+import { registerFonts } from '../print/typeset.js';
+import { EXPORT_WORDS, copyrightLines } from './sections.js';
+import { bilingualLine, translatedLine, type BilingualDocument, type BilingualLayout } from './bilingual.js';
+
+/** The copyright page's lines beyond the edition's own: the disclosure in the source's language, the bilingual line in both. */
+function bilingualCopyright(doc: BilingualDocument): string {
+  const from = doc.source.lang;
+  const lines = [translatedLine(doc, from), bilingualLine(doc, doc.edition.lang), bilingualLine(doc, from)];
+  return [...lines, ...(doc.edition.copyright ? [doc.edition.copyright] : [])].join('\n\n');
+}
+
+/** The alternating layout as a book document the print layout sets: each source paragraph, then its translation. */
+export function alternatingDocument(doc: BilingualDocument): BookDocument {
+  const parts = doc.parts.map((p) => ({
+    id: p.id,
+    heading: p.heading.source === p.heading.edition ? p.heading.edition : `${p.heading.source} / ${p.heading.edition}`,
+    markdown: p.pairs.flatMap((x) => [x.source, x.edition].filter((t): t is string => t !== null)).join('\n\n'),
+  }));
+  return { ...doc.edition, copyright: bilingualCopyright(doc), parts };
+}
+
+const PAGE = { width: 432, height: 648, margin: 54, gap: 18 } as const;
+const BODY = { size: 9.5, leading: 2 } as const;
+
+/** A block's text as the columns print it (a list item per line). */
+function blockText(b: Block): string {
+  switch (b.kind) {
+    case 'heading':
+    case 'paragraph':
+      return spansText(b.spans);
+    case 'list':
+      return b.items.map((item) => `• ${item.map(blockText).join(' ')}`).join('\n');
+    case 'quote':
+      return b.blocks.map(blockText).join('\n');
+    case 'code':
+      return b.text;
+    case 'rule':
+      return '*   *   *';
+    case 'table':
+      return [b.header, ...b.rows].map((r) => r.map(spansText).join(' | ')).join('\n');
+  }
+}
+
+const plain = (markdown: string | null) => (markdown === null ? '' : parseMarkdown(markdown).map(blockText).join('\n'));
+
+/** The columns layout: a title page, a copyright page, a contents page, then each part from a new page in two columns. */
+async function renderColumns(doc: BilingualDocument, date: Date): Promise<Uint8Array> {
+  const ed = doc.edition;
+  const from: Lang = doc.source.lang;
+  const pdf = new PDFDocument({ size: [PAGE.width, PAGE.height], margin: PAGE.margin, lang: ed.lang, displayTitle: true, autoFirstPage: false, info: { Title: ed.title, ...(ed.author ? { Author: ed.author } : {}), Creator: 'Karya', Subject: ed.typeLabel, CreationDate: date, ModDate: date } });
+  registerFonts(pdf);
+  const chunks: Buffer[] = [];
+  const done = new Promise<void>((resolve, reject) => {
+    pdf.on('data', (c: Buffer) => chunks.push(c));
+    pdf.on('end', resolve);
+    pdf.on('error', reject);
+  });
+  const inner = PAGE.width - 2 * PAGE.margin;
+  const column = (inner - PAGE.gap) / 2;
+  const bottom = PAGE.height - PAGE.margin;
+
+  pdf.addPage();
+  pdf.font('bold').fontSize(22).text(ed.title, PAGE.margin, PAGE.height * 0.3, { width: inner, align: 'center' });
+  if (doc.source.title !== ed.title) pdf.moveDown(0.5).font('italic').fontSize(14).text(doc.source.title, { width: inner, align: 'center' });
+  if (ed.author) pdf.moveDown(1.5).font('serif').fontSize(13).text(ed.author, { width: inner, align: 'center' });
+
+  pdf.addPage();
+  const { notice } = copyrightLines(ed, date.getFullYear());
+  pdf.font('italic').fontSize(9).text(ed.title, PAGE.margin, PAGE.height * 0.55, { width: inner });
+  if (ed.author) pdf.font('serif').text(`${EXPORT_WORDS[ed.lang].by} ${ed.author}`, { width: inner });
+  pdf.font('serif').text(notice, { width: inner }).text(translatedLine(doc, ed.lang), { width: inner });
+  for (const line of bilingualCopyright(doc).split('\n\n')) pdf.text(plain(line), { width: inner });
+
+  pdf.addPage();
+  pdf.font('bold').fontSize(14).text(`${EXPORT_WORDS[from].contents} / ${EXPORT_WORDS[ed.lang].contents}`, { width: inner, align: 'center' }).moveDown(1);
+  doc.parts.forEach((p, i) => pdf.font('serif').fontSize(10).text(`${p.heading.source} / ${p.heading.edition}`, { width: inner, goTo: `part-${i + 1}` }).moveDown(0.3));
+
+  doc.parts.forEach((part, i) => {
+    pdf.addPage();
+    pdf.outline.addItem(`${part.heading.source} / ${part.heading.edition}`);
+    pdf.addNamedDestination(`part-${i + 1}`, 'XYZ', 0, PAGE.height, null);
+    const x = [PAGE.margin, PAGE.margin + column + PAGE.gap] as const;
+    const top = PAGE.margin + 36;
+    const headingHeight = Math.max(...[part.heading.source, part.heading.edition].map((h) => pdf.font('bold').fontSize(13).heightOfString(h, { width: column })));
+    pdf.font('bold').fontSize(13).text(part.heading.source, x[0], top, { width: column });
+    pdf.font('bold').fontSize(13).text(part.heading.edition, x[1], top, { width: column });
+    let y = top + headingHeight + 24;
+    for (const pair of part.pairs) {
+      const texts = [plain(pair.source), plain(pair.edition)] as const;
+      const height = Math.max(...texts.map((t) => pdf.font('serif').fontSize(BODY.size).heightOfString(t || ' ', { width: column, lineGap: BODY.leading })));
+      if (y + height > bottom && y > PAGE.margin) {
+        pdf.addPage();
+        y = PAGE.margin;
+      }
+      texts.forEach((t, side) => {
+        // Only the columns' text is drawn at a fixed place; pdfkit would start a page of its own past the bottom margin.
+        if (t) pdf.font('serif').fontSize(BODY.size).text(t, x[side], y, { width: column, lineGap: BODY.leading, align: 'left' });
+      });
+      y += height + BODY.size;
+    }
+  });
+  pdf.end();
+  await done;
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** A dual-language book as PDF bytes: alternating blocks (default) or facing columns. */
+export async function renderBilingualPdf(doc: BilingualDocument, opts: { date?: Date; bilingualLayout?: BilingualLayout } = {}): Promise<Uint8Array> {
+  const date = opts.date ?? new Date();
+  if (opts.bilingualLayout === 'columns') return renderColumns(doc, date);
+  return (await renderBookPdf(alternatingDocument(doc), { date })).bytes;
+}

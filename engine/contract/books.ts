@@ -301,6 +301,10 @@ export const MyBookSchema = z.strictObject({
   series: z.strictObject({ id: z.number().int().positive(), name: z.string(), number: z.number().int().positive(), is_last: z.boolean() }).optional(),
   /** The book is a translated edition of this source book (absent: it is no edition, or its source was deleted). */
   edition_of: z.strictObject({ id: z.number().int().positive(), title: z.string(), lang: Lang }).optional(),
+  /** The writer gave the book a cover picture of their own (GET /books/:id/cover answers it); absent: none, the typographic cover stands. */
+  has_cover: z.boolean().optional(),
+  /** When the book's publishing package was last made (absent: never published). */
+  published_at: TimestampSchema.optional(),
 });
 export type MyBook = z.infer<typeof MyBookSchema>;
 

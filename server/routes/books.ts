@@ -38,10 +38,12 @@ export function bookRoutes(ctx: AppContext): ApiRoutes {
       return item ? [series ? { ...item, series } : item] : [];
     });
     const byId = new Map(items.map((b) => [b.id, b]));
+    const extras = await listingExtras(ctx, owner, books);
     res.json({
       books: items.map((b) => {
         const source = byId.get(sourceOf.get(b.id) ?? 0);
-        return source ? { ...b, edition_of: { id: source.id, title: source.title, lang: source.lang } } : b;
+        const item = { ...b, ...extras.get(b.id) };
+        return source ? { ...item, edition_of: { id: source.id, title: source.title, lang: source.lang } } : item;
       }),
     });
   });
@@ -117,6 +119,18 @@ function listingOf(catalog: AppContext['catalog'], book: UserBook): MyBook | nul
     // An edition kept under its own key while it is made is not the current book of its type.
     is_current: book.isCurrent && !editionLinkOf(book.key),
   };
+}
+
+/** What My Books shows beside each book: whether the writer gave it a cover picture, and when its package was last made (published). */
+async function listingExtras(ctx: AppContext, owner: string, books: readonly UserBook[]): Promise<Map<number, Pick<MyBook, 'has_cover' | 'published_at'>>> {
+  const covered = new Set((await ctx.repos.covers(owner).factsOf(books.map((b) => b.id))).map((c) => c.bookId));
+  const extras = new Map<number, Pick<MyBook, 'has_cover' | 'published_at'>>();
+  for (const book of books) {
+    // Only a finished book has a package (publishing refuses an unfinished one).
+    const report = book.isFinished ? await ctx.repos.books.findPackage({ userId: owner, key: book.key }) : null;
+    extras.set(book.id, { has_cover: covered.has(book.id), ...(report ? { published_at: report.created_at } : {}) });
+  }
+  return extras;
 }
 
 /** Each of the owner's books in a series, by key: the series and the book's number (My Books groups them), by the keys the series hold now. */

@@ -10,6 +10,7 @@ import { HISTORY } from './history.js';
 import { PAYMENTS } from './payments.js';
 import { PROFILE } from './profile.js';
 import { BOOKS, SHELL } from './shell.js';
+import { SHELF } from './shelf.js';
 import { STATES } from './states.js';
 import { STORY_MAP } from './story-map.js';
 import type { Table } from './types.js';
@@ -21,6 +22,7 @@ export const MESSAGES = {
   ...HISTORY,
   ...PROFILE,
   ...BOOKS,
+  ...SHELF,
   ...EDITIONS,
   ...ADMIN,
   ...PAYMENTS,

@@ -5,7 +5,7 @@
 // shown together in their order; a finished book offers "Write the next book" (components/NextInSeries.tsx).
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { BookOpen, Columns2, Languages, Library, Trash2 } from 'lucide-react';
+import { Columns2, Languages, Library, Trash2 } from 'lucide-react';
 import type { MyBook } from '../engine.js';
 import { call, fileHref } from '../lib/api.js';
 import { toasted } from '../lib/toasted.js';
@@ -20,6 +20,7 @@ import { ImportManuscript } from '../components/ImportManuscript.js';
 import { NextInSeries } from '../components/NextInSeries.js';
 import { EditionDialog } from '../components/EditionDialog.js';
 import { otherLang } from '../lib/editions.js';
+import { BookCoverThumb, filtered, NO_FILTER, PublishedLine, ShelfFilters, type ShelfFilter } from '../components/BookShelf.js';
 
 /** My Books in groups: a series' books together in their order (where its most recent book stands), every other book on its own. */
 function groupsOf(books: readonly MyBook[]): Array<{ series?: NonNullable<MyBook['series']>; books: MyBook[] }> {
@@ -37,8 +38,8 @@ function groupsOf(books: readonly MyBook[]): Array<{ series?: NonNullable<MyBook
 function BookTitle({ book }: { book: MyBook }) {
   const { t } = useT();
   return (
-    <div className="flex min-w-0 flex-1 items-start gap-2 sm:min-w-[15rem]">
-      <BookOpen className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
+    <div className="flex min-w-0 flex-1 items-start gap-3 sm:min-w-[15rem]">
+      <BookCoverThumb book={book} />
       <div className="min-w-0 flex-1">
         <span className="block font-medium break-words [overflow-wrap:anywhere]" lang={book.lang} data-testid="my-book-title">{book.series ? <span className="text-gray-500" data-testid="series-number">{t('series.number', { n: book.series.number })} · </span> : null}{book.title}</span>
         {book.edition_of && (
@@ -48,6 +49,7 @@ function BookTitle({ book }: { book: MyBook }) {
           </span>
         )}
         <BookFacts book={book} />
+        <PublishedLine book={book} />
       </div>
     </div>
   );
@@ -61,6 +63,8 @@ export default function Books() {
   const [toDelete, setToDelete] = useState<MyBook | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const [toTranslate, setToTranslate] = useState<MyBook | null>(null);
+  const [filter, setFilter] = useState<ShelfFilter>(NO_FILTER);
+  const shown = books ? filtered(books, filter) : [];
   /** The edition of a source book, when it has one (My Books lists both). */
   const editionOf = (book: MyBook) => books?.find((b) => b.edition_of?.id === book.id);
 
@@ -76,7 +80,7 @@ export default function Books() {
   const row = (book: MyBook) => (
     <li key={book.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-3" data-testid="my-book">
       <BookTitle book={book} />
-      <div className="flex flex-wrap items-center gap-1 pl-6 sm:justify-end sm:pl-0">
+      <div className="flex flex-wrap items-center gap-1 pl-14 sm:justify-end sm:pl-0">
         {routeOf(book) && (
           <button
             type="button"
@@ -132,7 +136,9 @@ export default function Books() {
           <p className="py-8 text-center text-sm text-gray-600 dark:text-gray-400">{t('books.none')}</p>
         ) : (
           <div className="space-y-5" data-testid="my-books-list">
-            {groupsOf(books).map((group) =>
+            {books.length > 1 && <ShelfFilters books={books} value={filter} onChange={setFilter} />}
+            {shown.length === 0 && <p className="py-6 text-center text-sm text-gray-600 dark:text-gray-400" data-testid="shelf-none">{t('shelf.noneMatch')}</p>}
+            {groupsOf(shown).map((group) =>
               group.series ? (
                 <section key={`series-${group.series.id}`} aria-label={t('series.group', { name: group.series.name })} data-testid="series-group">
                   <h2 className="flex items-center gap-2 text-sm font-semibold text-brand-700 dark:text-brand-300">

@@ -4,7 +4,7 @@
 // is shown before; progress lines go to stderr; the run goes to the book's end, and paragraphs that could not be
 // had (kept as their source, marked untranslated) are named at the end (exit 1): a rerun asks only for them. The source is only read.
 import { existsSync } from 'node:fs';
-import { BookSession, GenerationError, catalogueMessage, partStep, stepLabel, editionKey, editionLinkOf, generationMessage, glossaryFileOf, glossaryOf, problemText, translateEdition, translatedFrom, translationCost, withWritersGlossary, MAX_TERM_CHARS, type Glossary, type Lang, type TranslateProgress, type WindowProblem, type WritersTerm } from '../../engine/index.js';
+import { BookSession, GenerationError, catalogueMessage, cleanTitle, withEditionTitle, MAX_EDITION_TITLE, partStep, stepLabel, editionKey, editionLinkOf, generationMessage, glossaryFileOf, glossaryOf, problemText, translateEdition, translatedFrom, translationCost, withWritersGlossary, MAX_TERM_CHARS, type Glossary, type Lang, type TranslateProgress, type WindowProblem, type WritersTerm } from '../../engine/index.js';
 import { CLI_USER, CliExit, EXIT, catalogOrExit, fail, info, printJsonError, specOrExit } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { bookIdOrExit } from './books.js';
@@ -17,6 +17,8 @@ export interface TranslateOptions {
   book?: string;
   to?: string;
   glossary?: string;
+  /** --title: the edition's title, the writer's own (a new edition asks the model for none). */
+  title?: string;
   json?: boolean;
   state?: string;
   /** Commander's --no-bible: false leaves the edition's story bible to be read when a step needs it. */
@@ -85,6 +87,8 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
     if (!source.state.content.some((t) => t.trim())) return fail(catalogueMessage('translate_empty_book', lang, { id: String(id) }));
     const spec = specOrExit(catalogOrExit(), source.state.generatorId);
     const glossary = withWritersGlossary(glossaryOf(source.state), writersGlossary(opts.glossary, lang));
+    const title = opts.title === undefined ? undefined : cleanTitle(opts.title);
+    if (title !== undefined && (!title || title.length > MAX_EDITION_TITLE)) return fail(catalogueMessage('edition_bad_title', lang, { max: String(MAX_EDITION_TITLE) }));
     const key = editionKey({ generatorId: spec.id, sourceId: id, to });
     const store = stateFile.progress(CLI_USER);
     const saved = await store.load(key);
@@ -101,7 +105,7 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
     // The offline provider writes demo text, never a translation: every window would be refused twice.
     if (provider.isOffline) return fail(say('needsModel', lang));
     try {
-      outcome = await translateEdition({ spec, renderer: catalogOrExit().renderer, provider, store, key, source: source.state, isSourceFinished: source.isFinished, to, glossary, signal: interrupt.signal, onProgress, onPart: (p) => {
+      outcome = await translateEdition({ spec, renderer: catalogOrExit().renderer, provider, store, key, source: source.state, isSourceFinished: source.isFinished, to, glossary, ...(title ? { title } : {}), signal: interrupt.signal, onProgress, onPart: (p) => {
         if (p.status === 'translated' && p.asked > 0) info(`  ✓ ${say('partDone', lang, { label: p.label, credits: p.credits })}`);
         if (p.status === 'untranslated') info(`  ! ${say('partLeft', lang, { label: p.label, count: p.untranslated!.length, paragraphs: numbered(p.untranslated!), language: LANGUAGE[lang][lang] })}`);
       } });
@@ -116,6 +120,11 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
       return fail(message, EXIT.failed);
     }
     const editionId = (await stateFile.repos.books.list({ userId: CLI_USER })).find((b) => b.key === key)?.id ?? null;
+    // The writer's title holds for an edition made before too (kept with its settings, read by every export).
+    if (title && editionId !== null) {
+      outcome = { ...outcome, state: withEditionTitle(spec, outcome.state, title) };
+      await stateFile.repos.books.saveSettings({ userId: CLI_USER, key, settings: outcome.state.settings });
+    }
     // The edition's own story bible, read from its own text part by part (saved after each: a rerun goes on), as an import's.
     const session = await BookSession.open({ spec, renderer: catalogOrExit().renderer, provider, store, key, settings: outcome.state.settings, totalChapters: outcome.state.totalChapters, onFinished: 'keep' });
     let reading = '';

@@ -109,6 +109,12 @@ export const GlossaryResponseSchema = z.strictObject({
 });
 export type GlossaryResponse = z.infer<typeof GlossaryResponseSchema>;
 
+/** PUT /api/books/:id/edition-title (`id`: the edition's): the writer's title for the edition, one line. */
+export const EditionTitleBodySchema = z.strictObject({ title: z.string().trim().min(1).max(120).refine((t) => !/[\r\n]/.test(t), { message: 'one line' }) });
+export type EditionTitleBody = z.input<typeof EditionTitleBodySchema>;
+export const EditionTitleResponseSchema = z.strictObject({ id: Count, title: z.string() });
+export type EditionTitleResponse = z.infer<typeof EditionTitleResponseSchema>;
+
 /** GET /api/books/:id/side-by-side (`id`: the edition's) */
 export const SideBySideResponseSchema = z.strictObject({
   source: BookRefSchema,
@@ -117,7 +123,8 @@ export const SideBySideResponseSchema = z.strictObject({
     position: Count,
     label: z.strictObject({ source: z.string(), edition: z.string() }),
     title: z.strictObject({ source: z.string().nullable(), edition: z.string().nullable() }),
-    pairs: z.array(z.strictObject({ source: z.string().nullable(), edition: z.string().nullable(), is_stale: z.boolean(), is_untranslated: z.boolean() })),
+    /** is_stale: its source paragraph changed since it was translated; is_affected: the paragraph before it did (its context), a softer mark. */
+    pairs: z.array(z.strictObject({ source: z.string().nullable(), edition: z.string().nullable(), is_stale: z.boolean(), is_affected: z.boolean(), is_untranslated: z.boolean() })),
     stale: Count,
     untranslated: Count,
   })),

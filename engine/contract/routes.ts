@@ -103,6 +103,7 @@ export const ROUTES = {
   'GET /books/:id/editions/:lang/glossary': { params: editions.EditionParamsSchema, response: editions.GlossaryResponseSchema },
   'PUT /books/:id/editions/:lang/glossary': { params: editions.EditionParamsSchema, body: editions.GlossaryBodySchema, response: editions.GlossaryResponseSchema },
   'GET /books/:id/side-by-side': { params: NumericIdParamsSchema, response: editions.SideBySideResponseSchema },
+  'PUT /books/:id/edition-title': { params: NumericIdParamsSchema, body: editions.EditionTitleBodySchema, response: editions.EditionTitleResponseSchema },
   'GET /books/:id/story-map': { params: NumericIdParamsSchema, query: storyMap.StoryMapQuerySchema, response: storyMap.StoryMapSchema },
   'GET /series': { response: series.SeriesListResponseSchema },
   'POST /series': { body: series.CreateSeriesBodySchema, response: series.SeriesResponseSchema, status: 201 },

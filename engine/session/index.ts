@@ -5,7 +5,7 @@ export { bookContinuity, bookMarks, bookView, previewBook } from './view.js';
 export {
   translateEdition, translationCost, MAX_WINDOW_WORDS, type TranslateInput, type TranslateProgress, type PartOutcome, type EditionOutcome,
   checkWindow, paragraphsOf, LENGTH_BANDS, type WindowProblem, glossaryOf, withWritersGlossary, glossaryFileOf, entriesIn, hasTerm,
-  otherLanguage, MAX_GLOSSARY_TERMS, type Glossary, type GlossaryEntry, editionKey, editionLinkOf, editionPartsLeft, editionStart, translatedFrom,
+  otherLanguage, MAX_GLOSSARY_TERMS, type Glossary, type GlossaryEntry, editionKey, editionLinkOf, editionPartsLeft, editionStart, translatedFrom, withEditionTitle, canTitleEdition, translatedTitle, cleanTitle, MAX_EDITION_TITLE,
   problemText, windowRequest, TRANSLATE_TEMPLATE, TRANSLATE_SYSTEM_TEMPLATE, sideBySide, partHashes, type SourceHashes,
 } from './translate/index.js';
 export { termsIn, governedByWholeNames, GENDERS, MAX_TERM_CHARS, type GlossaryGender, type WritersTerm, isWordless, withWordlessKept } from './translate/index.js';

@@ -5,7 +5,7 @@
 // of an edition at a time. The glossary is read and written per source and language; the side-by-side view
 // (by the edition's id) pairs its paragraphs with its source's, those whose source changed since marked.
 import type { Request } from 'express';
-import { bookSummary, MAX_GLOSSARY_TERMS, otherLanguage, sideBySide, translationCost } from '../../engine/index.js';
+import { bookSummary, canTitleEdition, cleanTitle, MAX_GLOSSARY_TERMS, otherLanguage, sideBySide, translationCost, withEditionTitle } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
 import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
 import { ApiError, errorBody } from '../errors/api-error.js';
@@ -116,6 +116,19 @@ export function editionRoutes(ctx: AppContext): ApiRoutes {
     res.json(sideBySideAnswer({ spec, source, edition, hashes: link.hashes }));
   });
 
+  // The writer retitles an edition (its title was its source's, translated by the model when it was made); every export takes it.
+  router.on('PUT /books/:id/edition-title', async (req, res) => {
+    const owner = userId(req);
+    const lang = requestLang(req);
+    const { book: edition, spec } = await bookOf(ctx, { userId: owner, id: req.input.params.id, lang });
+    if (!(await repos.editions(owner).ofEdition(edition.id)) || !canTitleEdition(spec)) throw ApiError.catalogue(404, 'edition_not_found', lang);
+    const title = cleanTitle(req.input.body.title);
+    if (!title) throw ApiError.catalogue(400, 'edition_bad_title', lang, { max: '120' });
+    const state = withEditionTitle(spec, edition.state, title);
+    await repos.books.saveSettings({ userId: owner, key: edition.key, settings: state.settings });
+    res.json({ id: edition.id, title: bookSummary(spec, state).title });
+  });
+
   return router;
 }
 
@@ -128,7 +141,7 @@ function sideBySideAnswer(input: { spec: Parameters<typeof sideBySide>[0]['spec'
   return {
     source: { id: source.id, title: bookSummary(spec, source.state).title, lang: source.state.lang },
     edition: { id: edition.id, title: bookSummary(spec, edition.state).title, lang: edition.state.lang, generator_id: spec.id, is_current: edition.key === edition.bookType },
-    parts: parts.map((p) => ({ position: p.position, label: p.label, title: p.title, pairs: p.pairs.map((x) => ({ source: x.source, edition: x.edition, is_stale: x.isStale, is_untranslated: x.isUntranslated })), stale: p.staleCount, untranslated: p.untranslatedCount })),
+    parts: parts.map((p) => ({ position: p.position, label: p.label, title: p.title, pairs: p.pairs.map((x) => ({ source: x.source, edition: x.edition, is_stale: x.isStale, is_affected: x.isAffected, is_untranslated: x.isUntranslated })), stale: p.staleCount, untranslated: p.untranslatedCount })),
     stale_paragraphs: parts.reduce((n, p) => n + p.staleCount, 0),
     untranslated_paragraphs: parts.reduce((n, p) => n + p.untranslatedCount, 0),
   };

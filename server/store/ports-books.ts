@@ -36,6 +36,8 @@ export interface BookRepository {
   saveOutlineEdit(input: { userId: string; key: string; outline: string; state: BookState }): Promise<boolean>;
   /** The writer's voice (none: undefined), kept with the book; false when there is no such book. */
   saveVoice(input: { userId: string; key: string; voice: BookVoice | undefined }): Promise<boolean>;
+  /** The book's settings (a translated edition's title is kept among them), its header only; false when there is no such book. */
+  saveSettings(input: { userId: string; key: string; settings: BookState['settings'] }): Promise<boolean>;
   /** The continuity findings the writer marked as intended (their keys), kept with the book; false when there is no such book. */
   saveIntendedFindings(input: { userId: string; key: string; keys: readonly string[] }): Promise<boolean>;
   /**

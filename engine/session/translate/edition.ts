@@ -1,7 +1,7 @@
 // A translated edition is a new book linked to its source: the same generator, parts and chapter count, the
 // settings with the other language, saved under a key that names its source book and language, so a rerun
 // finds it and goes on. Each part's provenance says it is the model's translation (publishing discloses it).
-import type { BookSpec, Lang } from '../../spec/types.js';
+import type { BookSpec, Lang, ResolvedSpec } from '../../spec/types.js';
 import type { BookState } from '../../compile/flow.js';
 import { partProvenance } from '../../compile/provenance.js';
 
@@ -52,4 +52,23 @@ export function translatedFrom(state: Pick<BookState, 'content' | 'provenance'>)
   const written = state.content.flatMap((text, i) => (text.trim() ? [partProvenance(state, i).translatedFrom] : []));
   const first = written[0];
   return first && written.every((l) => l === first) ? first : undefined;
+}
+
+/** The field a book's own title is kept in: its title field (role bookTitle), else its working title's; none for a generator without either. */
+function titleFieldOf(spec: Pick<ResolvedSpec, 'fields'>) {
+  return spec.fields.find((f) => f.role === 'bookTitle') ?? spec.fields.find((f) => f.role === 'workingTitle');
+}
+
+/**
+ * The edition titled `title` (the model's translation of its source's title, or the writer's own), kept where the
+ * book's own title is (engine/session/book.ts bookTitleOf reads it): every export and package takes it.
+ */
+export function withEditionTitle(spec: Pick<ResolvedSpec, 'fields'>, state: BookState, title: string): BookState {
+  const field = titleFieldOf(spec);
+  return field ? { ...state, settings: { ...state.settings, [field.name]: title } } : state;
+}
+
+/** Whether books of this generator can be titled (a field keeps the title). */
+export function canTitleEdition(spec: Pick<ResolvedSpec, 'fields'>): boolean {
+  return titleFieldOf(spec) !== undefined;
 }

@@ -2,7 +2,8 @@
 export { translateEdition, translationCost, MAX_WINDOW_WORDS, type TranslateInput, type TranslateProgress, type PartOutcome, type EditionOutcome } from './run.js';
 export { checkWindow, paragraphsOf, LENGTH_BANDS, type WindowProblem } from './checks.js';
 export { glossaryOf, withWritersGlossary, glossaryFileOf, entriesIn, hasTerm, otherLanguage, MAX_GLOSSARY_TERMS, type Glossary, type GlossaryEntry } from './glossary.js';
-export { editionKey, editionLinkOf, editionPartsLeft, editionStart, translatedFrom } from './edition.js';
+export { editionKey, editionLinkOf, editionPartsLeft, editionStart, translatedFrom, withEditionTitle, canTitleEdition } from './edition.js';
+export { translatedTitle, cleanTitle, MAX_EDITION_TITLE } from './title.js';
 export { problemText, windowRequest, TRANSLATE_TEMPLATE, TRANSLATE_SYSTEM_TEMPLATE } from './prompt.js';
 export { sideBySide, partHashes, type SourceHashes, type ParagraphPair, type SideBySidePart } from './side-by-side.js';
 export { termsIn, governedByWholeNames, GENDERS, MAX_TERM_CHARS, type Gender as GlossaryGender, type WritersTerm, type GlossaryFileProblem } from './glossary.js';

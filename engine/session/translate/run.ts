@@ -13,7 +13,9 @@ import { partProvenance } from '../../compile/provenance.js';
 import { contextTooLong } from '../../context-window.js';
 import { windowOf } from '../fit.js';
 import { paragraphsOf } from './checks.js';
-import { editionStart } from './edition.js';
+import { editionStart, withEditionTitle } from './edition.js';
+import { translatedTitle } from './title.js';
+import { bookTitleOf } from '../book.js';
 import { PartRun } from './part-run.js';
 import type { EditionOutcome, PartOutcome, TranslateInput } from './types.js';
 
@@ -37,6 +39,20 @@ export function untranslatedParagraphs(state: Pick<BookState, 'content' | 'prove
   return out;
 }
 
+/**
+ * A new edition, titled: its source's own title asked of the model once, in the edition's language (kept as the
+ * source's when it cannot be had); a source with no title of its own (named by its kind) gives none to translate.
+ */
+async function titledStart(input: TranslateInput): Promise<BookState> {
+  const { spec, source, to } = input;
+  const start = editionStart(spec, source, to);
+  if (input.title?.trim()) return withEditionTitle(spec, start, input.title.trim());
+  const own = bookTitleOf(spec, source);
+  if (own === spec.typeLabel[source.lang] || own === spec.title[source.lang]) return start;
+  const title = await translatedTitle({ renderer: input.renderer, provider: input.provider, title: own, from: source.lang, to, glossary: input.glossary, ...(input.signal ? { signal: input.signal } : {}) });
+  return title ? withEditionTitle(spec, start, title) : start;
+}
+
 function stepOf(spec: ResolvedSpec, position: number, total: number): Step {
   return position === 0 ? { kind: 'introduction', position: 0 } : partStep(spec, position, total);
 }
@@ -51,7 +67,7 @@ export async function translateEdition(input: TranslateInput): Promise<EditionOu
   const { spec, store, key, source, to } = input;
   const from = source.lang;
   const saved = await store.load(key);
-  const run = { state: saved?.state ?? editionStart(spec, source, to), isNew: !saved, glossary: input.glossary };
+  const run = { state: saved?.state ?? (await titledStart(input)), isNew: !saved, glossary: input.glossary };
   const window = await windowOf(input.provider);
   const parts: PartOutcome[] = [];
   const partDone = (part: PartOutcome) => {

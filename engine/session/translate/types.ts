@@ -21,6 +21,8 @@ export interface TranslateInput {
   isSourceFinished: boolean;
   to: Lang;
   glossary: Glossary;
+  /** The writer's title for a new edition (karya translate --title): kept instead of asking the model for one. */
+  title?: string;
   signal?: AbortSignal;
   onProgress?: (event: TranslateProgress) => void;
   /** Called as each part is done (translated, kept from a run before, or with paragraphs left), for a progress line or a charge. */

@@ -278,6 +278,7 @@ export function bookRepository(db: Db, exec: Exec, hot: Pick<BookRepository, 'lo
     },
     saveOutlineEdit: ({ userId, key, outline, state }) => exec(writeOutlineEdit(db, userId, key, { outline, state })),
     saveVoice: async ({ userId, key, voice }) => Number(await exec(voiceUpdate(db, userId, key, voice))) > 0,
+    saveSettings: async ({ userId, key, settings }) => Number(await exec(run(db.updateTable('books').set({ settings: JSON.stringify(settings) }).where('owner', '=', userId).where('book_key', '=', key)))) > 0,
     saveIntendedFindings: async ({ userId, key, keys }) => {
       const done = await exec(run(db.updateTable('books').set({ intended_findings: keys.length ? JSON.stringify(keys) : null }).where('owner', '=', userId).where('book_key', '=', key)));
       return Number(done) > 0;

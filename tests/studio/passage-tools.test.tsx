@@ -69,6 +69,27 @@ describe('passage tools', () => {
     expect(fifth).toBeGreaterThan(text.indexOf(line));
   });
 
+  it('a passage selected, then "Passage tools": the panel is open with the selection (the click does not close it); a second click closes it', async () => {
+    const onPassage = vi.fn(async (..._a: unknown[]) => ({ passage: 'x' }));
+    const { user } = renderChapter('en', onPassage);
+    const paragraph = Array.from(document.querySelectorAll('#part-1-text p')).find((p) => p.textContent!.includes('The harbour was quiet.'))!;
+    const node = paragraph.firstChild!;
+    const range = document.createRange();
+    range.setStart(node, 0);
+    range.setEnd(node, node.textContent!.length);
+    document.getSelection()!.removeAllRanges();
+    document.getSelection()!.addRange(range);
+    document.dispatchEvent(new Event('selectionchange'));
+    const open = screen.getByRole('button', { name: 'Passage tools for Chapter 1' });
+    await user.click(open);
+    expect(open.getAttribute('aria-expanded')).toBe('true');
+    const which = screen.getByLabelText('Passage') as HTMLSelectElement;
+    expect(which.selectedOptions[0]!.textContent).toMatch(/^Your selection: The harbour was quiet/);
+    await user.click(open);
+    expect(open.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByLabelText('Passage')).toBeNull();
+  });
+
   it('by keyboard: paragraph 2, Expand; the new passage beside the old; Keep sends it, Discard changes nothing', async () => {
     const onPassage = vi.fn(async (..._a: unknown[]) => ({ passage: 'The harbour lay quiet; a gull cried once.' }));
     const { user, onKeepPassage } = renderChapter('en', onPassage);

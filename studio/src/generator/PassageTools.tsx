@@ -2,7 +2,7 @@
 // picks a paragraph from the list), chooses Rewrite (with a note or a tone), Expand, Shorten or Describe,
 // and the new passage appears beside the old one; Keep puts it in (the part's earlier text kept as a
 // version), Discard leaves the part as it was. One step's cost per answer (POST …/passage).
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Loader2, Wand2 } from 'lucide-react';
 import { CreditsShort } from './CreditsShort.js';
 import type { Lang } from '../engine.js';
@@ -73,14 +73,29 @@ export function PassageTools({ textId, text, hash, label, lang, bookLang, isDisa
   const [streamed, setStreamed] = useState<{ passage: Passage; text: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [discarded, setDiscarded] = useState(false);
+  // A selection opens the panel before the writer reaches its button: their click on "Passage tools" then means
+  // "open it with my selection", never "close it" (it used to toggle the panel shut, selection and all).
+  const isOpenedBySelection = useRef(false);
+  // Read by the selection listener, which is set up once per text (a value from an older render would be stale).
+  const isOpenNow = useRef(isOpen);
+  isOpenNow.current = isOpen;
   // The writer's selection inside this part, kept while they move to the tools.
   useSelectedPassage({ textId, text, hash }, (found) => {
     setSelection(found);
     if (found) {
       setChoice('selection');
+      if (!isOpenNow.current) isOpenedBySelection.current = true;
       setIsOpen(true);
     }
   });
+  const onToolsButton = () => {
+    if (isOpen && isOpenedBySelection.current) {
+      isOpenedBySelection.current = false;
+      return;
+    }
+    isOpenedBySelection.current = false;
+    setIsOpen((v) => !v);
+  };
   const paragraphs = paragraphsOf(text).map((p) => (hash ? { ...p, hash } : p));
   const passage = choice === 'selection' ? (selection ?? paragraphs[0] ?? null) : (paragraphs[Number(choice)] ?? null);
   const run = async (action: PassageAction) => {
@@ -112,7 +127,7 @@ export function PassageTools({ textId, text, hash, label, lang, bookLang, isDisa
   const isOff = isDisabled || busy !== null;
   return (
     <div className="mt-1" lang={lang} data-testid="passage-tools">
-      <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={() => setIsOpen((v) => !v)} disabled={isDisabled} aria-expanded={isOpen} aria-controls={`${id}-panel`} aria-label={pageWord('passageToolsLabel', lang, { part: label })} data-testid="passage-open">
+      <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={onToolsButton} disabled={isDisabled} aria-expanded={isOpen} aria-controls={`${id}-panel`} aria-label={pageWord('passageToolsLabel', lang, { part: label })} data-testid="passage-open">
         <Wand2 className="h-3.5 w-3.5" aria-hidden="true" /> {pageWord('passageTools', lang)}
       </button>
       {isOpen && (

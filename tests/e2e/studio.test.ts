@@ -283,8 +283,8 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     await author.getByTestId('generate-button').waitFor();
     await waitForText(author, '[data-testid="generate-label"]', 'Top up to continue');
     await author.click('[data-testid="generate-button"]');
-    await author.waitForURL((u) => u.pathname === '/upgrade');
-    await author.getByText('Get More Credits').waitFor();
+    await author.waitForURL((u) => u.pathname === '/topup' && u.searchParams.get('return') === '/romance');
+    await author.getByRole('heading', { name: 'Top Up Credits' }).waitFor();
     // The administrator always passes the credit guard.
     await admin.goto(`${app.base}/book-cover`);
     await waitForText(admin, label, 'Generate Book Cover');

@@ -80,7 +80,7 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
     expect(await page.getByTestId('generate-label').textContent()).toBe('Top up to continue');
     expect(await page.getByTestId('resume-note').count()).toBe(0);
     await page.click(button);
-    await page.waitForURL((u) => u.pathname === '/upgrade');
+    await page.waitForURL((u) => u.pathname === '/topup');
     expect(await page.getByTestId('upgrade-reason').textContent()).toBe('Romance Story Creator needs 1 credit for its next step. Top up below to continue: your work is kept.');
   }, 180_000);
 

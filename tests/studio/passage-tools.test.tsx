@@ -135,7 +135,8 @@ describe('passage tools', () => {
     expect(button.disabled).toBe(true);
     expect(screen.getByTestId('credits-short').textContent).toBe(note);
     expect(button.getAttribute('aria-describedby')).toBe(screen.getByTestId('credits-short').id);
-    expect(screen.getByRole('link', { name: link }).getAttribute('href')).toBe('/topup');
+    // The one Top Up page, with the page the writer is on to come back to.
+    expect(screen.getByRole('link', { name: link }).getAttribute('href')).toBe('/topup?return=%2F');
     expect(onPassage).not.toHaveBeenCalled();
     // The part's Rewrite says the same.
     await user.click(screen.getByTestId('rewrite-open'));

@@ -10,6 +10,7 @@ import { Route, Routes } from 'react-router-dom';
 import { Toaster } from 'react-hot-toast';
 import type { Profile as ProfileData } from '../../engine/contract/index.js';
 import Upgrade, { navigateTo } from '../../studio/src/pages/Upgrade.js';
+import TopUp from '../../studio/src/pages/TopUp.js';
 import Claim from '../../studio/src/pages/Claim.js';
 import { TOPUP_PACKAGES, topUpSavings } from '../../studio/src/data/packages.js';
 import { useStudioDom } from './dom.js';
@@ -39,30 +40,72 @@ function renderAt(path: string) {
   const routes = (
     <Routes>
       <Route path="/upgrade" element={<Upgrade />} />
+      <Route path="/topup" element={<TopUp />} />
+      <Route path="/romance" element={<p>The romance page</p>} />
       <Route path="/claim/:token" element={<Claim />} />
     </Routes>
   );
   return renderPage(<>{routes}<Toaster /></>, { path, accountLang: 'en' });
 }
 
-describe('/upgrade', () => {
+/** The server's payment options: card checkout (Stripe) set up, or only the operator's RM links. */
+const CARD = { checkout: true, topup: [{ credits: 150, url: null }, { credits: 300, url: null }, { credits: 600, url: null }] };
+const LINKS = { checkout: false, topup: [{ credits: 150, url: 'https://pay.example/karya-150' }, { credits: 300, url: null }, { credits: 600, url: null }] };
+const withOptions = (options: unknown, route: (method: string, url: string) => Response | undefined = () => undefined) =>
+  serve((method, url) => (url === '/api/payments/options' ? json(options) : route(method, url)));
+
+describe('the one Top Up page', () => {
   it('Buy asks the server for a Checkout Session of that package and goes to its page', async () => {
     const assign = vi.spyOn(navigateTo, 'assign').mockImplementation(() => undefined);
-    const calls = serve((method, url) => (method === 'POST' && url === '/api/checkout' ? json({ url: 'https://checkout.stripe.com/c/pay/cs_test_1' }) : undefined));
-    renderAt('/upgrade');
+    const calls = withOptions(CARD, (method, url) => (method === 'POST' && url === '/api/checkout' ? json({ url: 'https://checkout.stripe.com/c/pay/cs_test_1' }) : undefined));
+    renderAt('/topup?return=%2Fromance');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Buy 1,000 Credits' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_test_1'));
     expect(calls).toContain('POST /api/checkout {"package":"business"}');
     expect(screen.getByText('API Access')).toBeTruthy();
   });
 
-  it('a server without checkout: "Checkout is not set up", with the way to redeem a code', async () => {
-    serve((method, url) => (method === 'POST' && url === '/api/checkout' ? json({ error: { code: 'checkout_unavailable', message: 'Checkout is not set up on this server.' } }, 503) : undefined));
-    renderAt('/upgrade');
+  it('a checkout the server turned off since: "Checkout is not set up", with the way to redeem a code', async () => {
+    withOptions(CARD, (method, url) => (method === 'POST' && url === '/api/checkout' ? json({ error: { code: 'checkout_unavailable', message: 'Checkout is not set up on this server.' } }, 503) : undefined));
+    renderAt('/topup');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Buy 300 Credits' }));
     const dialog = await screen.findByRole('dialog', { name: 'Checkout is not set up' });
     expect(dialog.textContent).toContain('Online payment for Basic (300) is not set up on this server.');
     expect(screen.getByRole('link', { name: 'Redeem a code' }).getAttribute('href')).toBe('/profile/edit');
+  });
+
+  it('a server with only the operator\'s payment links shows its RM packages, no card packages, and the credit-code box', async () => {
+    withOptions(LINKS);
+    renderAt('/topup');
+    const link = await screen.findByRole('link', { name: 'Top Up 150' });
+    expect(link.getAttribute('href')).toBe('https://pay.example/karya-150');
+    expect(screen.getByText('RM45')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Buy / })).toBeNull();
+    expect(screen.getByTestId('topup-redeem')).toBeTruthy();
+  });
+
+  it('the old card page /upgrade is the same page, with the reason and the way back the writer came with', async () => {
+    withOptions(CARD);
+    renderPage(
+      <Routes>
+        <Route path="/upgrade" element={<Upgrade />} />
+        <Route path="/topup" element={<TopUp />} />
+        <Route path="/romance" element={<p>The romance page</p>} />
+      </Routes>,
+      { path: '/upgrade?return=%2Fromance', accountLang: 'en' },
+    );
+    expect(await screen.findByRole('button', { name: 'Buy 500 Credits' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Top Up Credits');
+    expect(screen.getByTestId('topup-balance').textContent).toContain('Current balance: 0 credits');
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Back to your book' }));
+    expect(await screen.findByText('The romance page')).toBeTruthy();
+  });
+
+  it('a way back is only a page of the studio, never another site', async () => {
+    withOptions(LINKS);
+    renderAt('/topup?return=%2F%2Fevil.example%2Fx');
+    await screen.findByRole('link', { name: 'Top Up 150' });
+    expect(screen.queryByRole('link', { name: 'Back to your book' })).toBeNull();
   });
 });
 

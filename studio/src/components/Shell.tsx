@@ -12,6 +12,7 @@ import { ConfirmDialog, useFocusTrap } from './Dialog.js';
 import { isLeaveHeld, leavingPath } from '../lib/leaveGuard.js';
 import { LanguageSwitch } from './LanguageSwitch.js';
 import { useT } from '../i18n/index.js';
+import { topUpHref } from '../lib/topup.js';
 
 const COLLAPSED_KEY = 'karya.nav.collapsed';
 
@@ -63,6 +64,8 @@ function Sidebar({ generators, onNavigate }: { generators: GeneratorSummary[] | 
   const { theme, toggle } = useTheme();
   const { t, lang } = useT();
   const navigate = useNavigate();
+  // The Top Up link takes the page the writer is on, so the Top Up page leads back to it.
+  const location = useLocation();
   const [collapsed, setCollapsed] = useState<Record<string, boolean>>(readCollapsed);
   const toggleGroup = (family: string) =>
     setCollapsed((c) => {
@@ -131,7 +134,7 @@ function Sidebar({ generators, onNavigate }: { generators: GeneratorSummary[] | 
         )}
       </nav>
       <div className="space-y-0.5 border-t border-gray-200 px-2 py-3 dark:border-neutral-700">
-        <SideLink to="/topup" icon={Coins} label={t('shell.topUp')} onNavigate={onNavigate} />
+        <SideLink to={topUpHref(location.pathname + location.search)} icon={Coins} label={t('shell.topUp')} onNavigate={onNavigate} />
         <SideLink to="/profile/edit" icon={User} label={t('shell.editProfile')} onNavigate={onNavigate} />
         {isAdmin && <SideLink to="/admin" icon={Shield} label={t('shell.admin')} onNavigate={onNavigate} />}
         <button type="button" onClick={toggle} className={`${linkClass({ isActive: false })} w-full`} aria-label={theme === 'dark' ? t('shell.toLightTheme') : t('shell.toDarkTheme')}>

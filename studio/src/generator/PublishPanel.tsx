@@ -15,6 +15,7 @@ import { checkWords, sourceLink } from '../engine.js';
 import { pageWord, type PageWord } from './words.js';
 import { useLang } from '../i18n/index.js';
 import { CoverUpload } from './CoverUpload.js';
+import { topUpHref } from '../lib/topup.js';
 
 type ChannelReport = KdpPackage['channels'][keyof KdpPackage['channels']];
 type CheckStatus = ChannelReport['checks'][number]['status'];
@@ -91,7 +92,7 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
     } catch (error) {
       const message = error instanceof ApiError && error.status !== 0 ? error.message : pageWord('publishFailed', lang);
       toast.error(message, { id: 'publish-result' });
-      if (error instanceof ApiError && error.status === 402 && !isAdmin) navigate('/upgrade', { state: { needed: cost, tool: pageWord('publishTitle', studioLang) } });
+      if (error instanceof ApiError && error.status === 402 && !isAdmin) navigate(topUpHref(), { state: { needed: cost, tool: pageWord('publishTitle', studioLang) } });
       // Steps before a failing one stay charged, and a dropped connection may still have made the package.
       void load();
     } finally {

@@ -14,6 +14,7 @@ import { useFollowStep } from './useFollowStep.js';
 import { useGeneration } from './useGeneration.js';
 import type { SavedBook } from './useSavedBook.js';
 import { pageWord } from './words.js';
+import { topUpHref } from '../lib/topup.js';
 
 /** The step asked for: `label` the heading of the part being written (the book's text), `lang` the toasts' language. */
 export type PendingStep = { step: StepRef; label: string; chapterTitle?: string; lang: Lang };
@@ -65,7 +66,7 @@ export function useStepRun(page: { form: FormModel; spec: BookSpec; ui: Lang; me
     return stepFailure(e, l, {
       form, isBook, isImage: spec.kind === 'image', isAdmin, follow: () => followPending(''), resync: () => void saved.resync(),
       signOut: () => setUser(null),
-      toUpgrade: () => navigate('/upgrade', { state: { needed: form.cost, tool: form.title[ui] } }),
+      toUpgrade: () => navigate(topUpHref(), { state: { needed: form.cost, tool: form.title[ui] } }),
       fieldError: (name, message) => methods.setError(name, { type: 'server', message }),
     });
   };

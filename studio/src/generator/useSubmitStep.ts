@@ -10,6 +10,7 @@ import { pieceStep, type BookStep } from './nextStep.js';
 import type { ChapterEdit } from './OutlineChapters.js';
 import type { StepRun } from './useStepRun.js';
 import { pageWord } from './words.js';
+import { topUpHref } from '../lib/topup.js';
 
 export function useSubmitStep(page: {
   form: FormModel; spec: BookSpec; ui: Lang; methods: SettingsFormApi['methods']; chapterTitleField: string | undefined;
@@ -77,7 +78,7 @@ export function useSubmitStep(page: {
     }
     // Short of credits for this step: the button says so and leads to buying credits (reading, editing and exporting stay free).
     if (page.isShort) {
-      navigate('/upgrade', { state: { needed: page.stepCost, tool: form.title[ui] } });
+      navigate(topUpHref(), { state: { needed: page.stepCost, tool: form.title[ui] } });
       return;
     }
     if (document.activeElement !== run.stickyRef.current) run.buttonRef.current?.focus({ preventScroll: true });

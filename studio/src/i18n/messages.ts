@@ -11,6 +11,7 @@ import { PAYMENTS } from './payments.js';
 import { PROFILE } from './profile.js';
 import { BOOKS, SHELL } from './shell.js';
 import { SHELF } from './shelf.js';
+import { TOPUP } from './topup.js';
 import { STATES } from './states.js';
 import { STORY_MAP } from './story-map.js';
 import type { Table } from './types.js';
@@ -23,6 +24,7 @@ export const MESSAGES = {
   ...PROFILE,
   ...BOOKS,
   ...SHELF,
+  ...TOPUP,
   ...EDITIONS,
   ...ADMIN,
   ...PAYMENTS,

@@ -10,6 +10,7 @@ import { celebrate } from '../lib/confetti.js';
 import { AuthLayout } from '../components/AuthLayout.js';
 import { Spinner } from '../components/Spinner.js';
 import { useT } from '../i18n/index.js';
+import { keptReturn } from '../lib/topup.js';
 
 /** Poll quickly at first, then slower; after SLOW_AFTER_MS say that it takes longer than usual. */
 export const POLL_MS = 1500;
@@ -84,7 +85,8 @@ export function PurchaseLanding({ credits }: { credits: number }) {
         <CheckCircle2 className="mx-auto h-14 w-14 text-green-600" aria-hidden="true" />
         <p className="mt-3 text-lg font-semibold" role="status" data-testid="purchase-added">{t('purchase.addedBody', { n: state.credits })}</p>
         <p className="mt-1 text-sm text-gray-600 dark:text-gray-400" data-testid="purchase-balance">{t('purchase.balance', { n: state.balance })}</p>
-        <Link to="/" className="btn-primary mt-6">{t('purchase.startWriting')}</Link>
+        {/* Back to the book the writer left to buy credits (kept by the Top Up page), else the start page. */}
+        {keptReturn() ? <Link to={keptReturn()!} className="btn-primary mt-6">{t('topup.backAfter')}</Link> : <Link to="/" className="btn-primary mt-6">{t('purchase.startWriting')}</Link>}
       </AuthLayout>
     );
   }

@@ -1,18 +1,27 @@
-// /topup: the current balance, the three top-up packages with trust badges, and the credit-code box.
-// Each button opens the operator's own payment form (KARYA_TOPUP_URLS) in a new tab; the product makes
-// no call of its own. A package without a configured link says so instead.
+// /topup, the one Top Up page: the balance, why the writer came (out of credits for a step), the packages in the
+// way this server takes payment (GET /payments/options: card packages through Stripe Checkout when it is set up,
+// else the operator's own RM payment links), the credit-code box, and the way back to the book (`?return=`).
+// Every "top up" link and the out-of-credits message lead here; /upgrade, the card page's old address, too.
 import { useEffect, useState } from 'react';
-import { BadgeCheck, Coins, ExternalLink } from 'lucide-react';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { ArrowLeft, Coins } from 'lucide-react';
 import type { PaymentOptions } from '../engine.js';
 import { call } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { useT } from '../i18n/index.js';
 import { RedeemBox } from '../components/RedeemBox.js';
-import { TOPUP_PACKAGES, TRUST_BADGES, topUpSavings } from '../data/packages.js';
+import { Spinner } from '../components/Spinner.js';
+import { CardPackages } from '../components/CardPackages.js';
+import { LinkPackages } from '../components/LinkPackages.js';
+import { keepReturn, safeReturn } from '../lib/topup.js';
 
 export default function TopUp() {
   const { user } = useAuth();
   const { t } = useT();
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const back = safeReturn(search.get('return'));
+  const reason = (location.state as { needed?: number; tool?: string } | null) ?? null;
   const [options, setOptions] = useState<PaymentOptions | null>(null);
 
   useEffect(() => {
@@ -28,45 +37,29 @@ export default function TopUp() {
 
   return (
     <div className="mx-auto max-w-5xl">
+      {back && (
+        <Link to={back} className="link mb-3 inline-flex items-center gap-1 text-sm" data-testid="topup-back">
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {t('topup.back')}
+        </Link>
+      )}
       <h1 className="text-2xl font-bold">{t('topup.title')}</h1>
-      <p className="mt-2 inline-flex items-center gap-2 rounded-lg bg-brand-50 px-3 py-1.5 text-sm font-semibold text-brand-700 dark:bg-brand-600/15 dark:text-brand-100">
-        <Coins className="h-4 w-4" aria-hidden="true" /> {t('topup.balance', { n: user?.credits_available ?? 0 })}
+      <p className="mt-2 inline-flex items-center gap-2 rounded-lg bg-brand-50 px-3 py-1.5 text-sm font-semibold text-brand-700 dark:bg-brand-600/15 dark:text-brand-100" data-testid="topup-balance">
+        <Coins className="h-4 w-4" aria-hidden="true" /> {t('topup.balanceNow', { n: user?.credits_available ?? 0 })}
       </p>
-      <div className="mt-8 grid gap-6 md:grid-cols-3">
-        {TOPUP_PACKAGES.map((p) => {
-          const url = options?.topup.find((o) => o.credits === p.credits)?.url ?? null;
-          const savings = topUpSavings(p);
-          const style = `${p.isBestValue ? 'btn-primary' : 'btn-secondary'} mt-6`;
-          return (
-            <section key={p.credits} className={`card relative flex flex-col p-6 ${p.isBestValue ? 'ring-2 ring-brand-600' : ''}`} aria-labelledby={`top-${p.credits}`}>
-              {p.isBestValue && <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-600 px-3 py-0.5 text-xs font-semibold text-white">{t('topup.bestValue')}</span>}
-              <h2 id={`top-${p.credits}`} className="text-lg font-semibold">{t('topup.credits', { n: p.credits })}</h2>
-              <p className="mt-2 text-3xl font-bold">RM{p.priceRm}</p>
-              <ul className="mt-1 flex-1 text-sm text-green-700 dark:text-green-400" data-testid={`savings-${p.credits}`}>
-                {savings.length === 0 ? <li className="text-gray-600 dark:text-gray-400">{t('topup.starter')}</li> : savings.map((s) => <li key={s.size}>{t('topup.save', { amount: `RM${s.amount}`, count: String(s.count), size: String(s.size) })}</li>)}
-              </ul>
-              {url ? (
-                <a href={url} target="_blank" rel="noopener noreferrer" className={`${style} inline-flex items-center justify-center gap-2`} title={t('topup.opensTab')}>
-                  {t('topup.button', { n: p.credits })} <ExternalLink className="h-4 w-4" aria-hidden="true" />
-                </a>
-              ) : (
-                <>
-                  <button type="button" className={style} disabled aria-describedby={`top-${p.credits}-unset`}>{t('topup.button', { n: p.credits })}</button>
-                  {options && <p id={`top-${p.credits}-unset`} className="mt-2 text-xs text-gray-600 dark:text-gray-400">{t('topup.notSet')}</p>}
-                </>
-              )}
-            </section>
-          );
-        })}
-      </div>
-      <p className="mt-6 text-sm text-gray-600 dark:text-gray-400">{t('topup.after')}</p>
+      {reason?.tool && (
+        <div role="status" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200" data-testid="upgrade-reason">
+          {t('upgrade.needs', { tool: reason.tool, n: reason.needed ?? 1 })}
+        </div>
+      )}
+      {options === null ? (
+        <div className="py-10 text-center"><Spinner label={t('topup.loading')} /></div>
+      ) : options.checkout ? (
+        <CardPackages onLeave={() => keepReturn(back)} />
+      ) : (
+        <LinkPackages options={options} />
+      )}
       {/* A credit code (a gift, a promotion) is redeemed here too, where a writer short of credits comes. */}
       <div className="mt-6 max-w-md" data-testid="topup-redeem"><RedeemBox /></div>
-      <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        {TRUST_BADGES.map((b) => (
-          <li key={b} className="flex items-center gap-2 text-sm text-gray-700 dark:text-gray-300"><BadgeCheck className="h-5 w-5 text-green-600" aria-hidden="true" /> {t(b)}</li>
-        ))}
-      </ul>
     </div>
   );
 }

@@ -1,0 +1,48 @@
+// The Top Up page's packages when this server takes payment through the operator's own payment forms
+// (KARYA_TOPUP_URLS, in RM): each button opens its form in a new tab; the product makes no call of its own. A
+// package without a configured link says so instead.
+import { BadgeCheck, ExternalLink } from 'lucide-react';
+import type { PaymentOptions } from '../engine.js';
+import { useT } from '../i18n/index.js';
+import { TOPUP_PACKAGES, TRUST_BADGES, topUpSavings } from '../data/packages.js';
+
+export function LinkPackages({ options }: { options: PaymentOptions }) {
+  const { t } = useT();
+  return (
+    <>
+      <div className="mt-8 grid gap-6 md:grid-cols-3" data-testid="link-packages">
+        {TOPUP_PACKAGES.map((p) => {
+          const url = options.topup.find((o) => o.credits === p.credits)?.url ?? null;
+          const savings = topUpSavings(p);
+          const style = `${p.isBestValue ? 'btn-primary' : 'btn-secondary'} mt-6`;
+          return (
+            <section key={p.credits} className={`card relative flex flex-col p-6 ${p.isBestValue ? 'ring-2 ring-brand-600' : ''}`} aria-labelledby={`top-${p.credits}`}>
+              {p.isBestValue && <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-600 px-3 py-0.5 text-xs font-semibold text-white">{t('topup.bestValue')}</span>}
+              <h2 id={`top-${p.credits}`} className="text-lg font-semibold">{t('topup.credits', { n: p.credits })}</h2>
+              <p className="mt-2 text-3xl font-bold">RM{p.priceRm}</p>
+              <ul className="mt-1 flex-1 text-sm text-green-700 dark:text-green-400" data-testid={`savings-${p.credits}`}>
+                {savings.length === 0 ? <li className="text-gray-600 dark:text-gray-400">{t('topup.starter')}</li> : savings.map((s) => <li key={s.size}>{t('topup.save', { amount: `RM${s.amount}`, count: String(s.count), size: String(s.size) })}</li>)}
+              </ul>
+              {url ? (
+                <a href={url} target="_blank" rel="noopener noreferrer" className={`${style} inline-flex items-center justify-center gap-2`} title={t('topup.opensTab')}>
+                  {t('topup.button', { n: p.credits })} <ExternalLink className="h-4 w-4" aria-hidden="true" />
+                </a>
+              ) : (
+                <>
+                  <button type="button" className={style} disabled aria-describedby={`top-${p.credits}-unset`}>{t('topup.button', { n: p.credits })}</button>
+                  <p id={`top-${p.credits}-unset`} className="mt-2 text-xs text-gray-600 dark:text-gray-400">{t('topup.notSet')}</p>
+                </>
+              )}
+            </section>
+          );
+        })}
+      </div>
+      <p className="mt-6 text-sm text-gray-600 dark:text-gray-400">{t('topup.after')}</p>
+      <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        {TRUST_BADGES.map((b) => (
+          <li key={b} className="flex items-center gap-2 text-sm text-gray-700 dark:text-gray-300"><BadgeCheck className="h-5 w-5 text-green-600" aria-hidden="true" /> {t(b)}</li>
+        ))}
+      </ul>
+    </>
+  );
+}

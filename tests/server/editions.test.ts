@@ -84,7 +84,7 @@ describe('an edition in the other language, made from the studio', () => {
     expect(await w.charges()).toBe(CHAPTERS);
   });
 
-  it('marks the edition\'s paragraphs from a changed source paragraph on as out of date', async () => {
+  it('marks the translation of the source paragraph a sentence was added to out of date, and only it (the next as may be affected); the writer retitles the edition', async () => {
     const { ts } = served;
     teach();
     const w = await writerWithRomance(ts, 'ms');
@@ -95,10 +95,19 @@ describe('an edition in the other language, made from the studio', () => {
     const edit = await ts.http.put('/api/progress/romance/part').set('cookie', w.cookie).send({ part: { kind: 'chapter', position: 2 }, text: changed.join('\n\n') });
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
     const side = await ts.http.get(`/api/books/${made.body.edition.id}/side-by-side`).set('cookie', w.cookie);
-    const part2 = (side.body.parts as Array<{ position: number; pairs: Array<{ is_stale: boolean }>; stale: number }>).find((p) => p.position === 2)!;
-    expect(part2.pairs.map((p) => p.is_stale)).toEqual(paragraphs.map((_, i) => i >= 1));
-    expect(side.body.stale_paragraphs).toBe(paragraphs.length - 1);
-    expect((await ts.http.get(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie)).body.editions[0].stale_paragraphs).toBe(paragraphs.length - 1);
+    const part2 = (side.body.parts as Array<{ position: number; pairs: Array<{ is_stale: boolean; is_affected: boolean }>; stale: number }>).find((p) => p.position === 2)!;
+    expect(part2.pairs.map((p) => p.is_stale)).toEqual(paragraphs.map((_, i) => i === 1));
+    // The paragraph after it was translated with the changed one as its context: a softer mark.
+    expect(part2.pairs.map((p) => p.is_affected)).toEqual(paragraphs.map((_, i) => i === 2));
+    expect(side.body.stale_paragraphs).toBe(1);
+    expect((await ts.http.get(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie)).body.editions[0].stale_paragraphs).toBe(1);
+
+    // The writer retitles the edition; the view (and every export) takes the title. The source is no edition to retitle.
+    const titled = await ts.http.put(`/api/books/${made.body.edition.id}/edition-title`).set('cookie', w.cookie).send({ title: ' The Harbour at Dusk ' });
+    expect([titled.status, titled.body]).toEqual([200, { id: made.body.edition.id, title: 'The Harbour at Dusk' }]);
+    expect((await ts.http.get(`/api/books/${made.body.edition.id}/side-by-side`).set('cookie', w.cookie)).body.edition.title).toBe('The Harbour at Dusk');
+    expect((await ts.http.put(`/api/books/${w.bookId}/edition-title`).set('cookie', w.cookie).send({ title: 'Nope' })).status).toBe(404);
+    expect((await ts.http.put(`/api/books/${made.body.edition.id}/edition-title`).set('cookie', w.cookie).send({ title: '   ' })).status).toBe(400);
 
     // The edition is a book of its own: continued, it is the current romance, edited as any book; the link holds.
     const editionId = made.body.edition.id as number;

@@ -12,20 +12,28 @@ import { useT } from '../i18n/index.js';
 import type { Lang, SideBySideResponse } from '../engine.js';
 import { Spinner } from '../components/Spinner.js';
 import { LoadError } from '../components/LoadError.js';
+import { EditionTitleField } from '../components/EditionTitleField.js';
 
 type Part = SideBySideResponse['parts'][number];
 
-function Paragraph({ text, lang, tag, isStale, isUntranslated, isSource, missing }: { text: string | null; lang: Lang; tag: string; isStale?: boolean; isUntranslated?: boolean; isSource?: boolean; missing: string }) {
+function Paragraph({ text, lang, tag, isStale, isAffected, isUntranslated, isSource, missing }: { text: string | null; lang: Lang; tag: string; isStale?: boolean; isAffected?: boolean; isUntranslated?: boolean; isSource?: boolean; missing: string }) {
   const { t } = useT();
   const isMarked = isStale || isUntranslated;
+  // A paragraph whose context changed is marked more softly than one whose own source did.
+  const isSoft = !isMarked && isAffected;
   return (
-    <div className={`rounded-lg px-3 py-2 ${isMarked ? 'border-l-4 border-amber-500 bg-amber-50 dark:bg-amber-900/20' : ''}`} data-testid={isUntranslated ? 'untranslated-paragraph' : isStale ? 'stale-paragraph' : undefined}>
-      {(isMarked || tag) && (
-        <div className={`mb-1 flex flex-wrap items-center gap-2 ${isMarked ? '' : 'md:hidden'}`}>
+    <div className={`rounded-lg px-3 py-2 ${isMarked ? 'border-l-4 border-amber-500 bg-amber-50 dark:bg-amber-900/20' : isSoft ? 'border-l-4 border-dashed border-amber-300' : ''}`} data-testid={isUntranslated ? 'untranslated-paragraph' : isStale ? 'stale-paragraph' : isSoft ? 'affected-paragraph' : undefined}>
+      {(isMarked || isSoft || tag) && (
+        <div className={`mb-1 flex flex-wrap items-center gap-2 ${isMarked || isSoft ? '' : 'md:hidden'}`}>
           <span className="text-[11px] font-semibold uppercase tracking-wide text-gray-600 md:hidden dark:text-gray-400">{tag}</span>
           {isStale && (
             <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/50 dark:text-amber-100" title={t('edition.stale')}>
               <AlertTriangle className="h-3 w-3" aria-hidden="true" /> {t('edition.staleShort')}<span className="sr-only">: {t('edition.stale')}</span>
+            </span>
+          )}
+          {isSoft && (
+            <span className="inline-flex items-center gap-1 rounded-full border border-amber-300 px-2 py-0.5 text-xs font-medium text-amber-900 dark:text-amber-100" title={t('edition.affected')}>
+              {t('edition.affectedShort')}<span className="sr-only">: {t('edition.affected')}</span>
             </span>
           )}
           {isUntranslated && (
@@ -55,7 +63,7 @@ function PartPairs({ part, source, edition }: { part: Part; source: Lang; editio
         {part.pairs.map((pair, i) => (
           <li key={i} className="grid gap-x-6 gap-y-1 py-3 md:grid-cols-2 md:py-2" data-testid="paragraph-pair">
             <Paragraph text={pair.source} lang={source} tag={t(`edition.lang.${source}`)} isSource missing={t('edition.noSource')} />
-            <Paragraph text={pair.edition} lang={pair.is_untranslated ? source : edition} tag={t(`edition.lang.${edition}`)} isStale={pair.is_stale} isUntranslated={pair.is_untranslated} missing={t('edition.notYet')} />
+            <Paragraph text={pair.edition} lang={pair.is_untranslated ? source : edition} tag={t(`edition.lang.${edition}`)} isStale={pair.is_stale} isAffected={pair.is_affected} isUntranslated={pair.is_untranslated} missing={t('edition.notYet')} />
           </li>
         ))}
       </ol>
@@ -87,6 +95,7 @@ export default function SideBySide() {
         <div className="min-w-0">
           <h1 className="text-2xl font-bold break-words"><span lang={edition.lang}>{edition.title}</span></h1>
           <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{t('edition.of', { language: t(`edition.lang.${edition.lang}`), title: source.title })}</p>
+          <div className="mt-3 max-w-xl"><EditionTitleField editionId={edition.id} title={edition.title} lang={edition.lang} onSaved={(title) => setView({ ...view, edition: { ...edition, title } })} /></div>
         </div>
         <div className="flex flex-col items-start gap-1 sm:items-end">
           <button type="button" className="btn-primary" disabled={isOpening} onClick={async () => {

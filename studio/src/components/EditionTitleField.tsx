@@ -1,0 +1,44 @@
+// The edition's title on its side-by-side page: the source's title translated when the edition was made, shown
+// for the writer to change (PUT /api/books/:id/edition-title); every export and package of the edition takes it.
+import { useEffect, useId, useState } from 'react';
+import { toast } from 'react-hot-toast';
+import { call } from '../lib/api.js';
+import { useT } from '../i18n/index.js';
+import type { Lang } from '../engine.js';
+
+/** The longest title an edition keeps (the contract's EditionTitleBodySchema). */
+const MAX_TITLE = 120;
+
+export function EditionTitleField({ editionId, title, lang, onSaved }: { editionId: number; title: string; lang: Lang; onSaved: (title: string) => void }) {
+  const { t } = useT();
+  const id = useId();
+  const [value, setValue] = useState(title);
+  const [isSaving, setSaving] = useState(false);
+  useEffect(() => setValue(title), [title]);
+  const trimmed = value.trim();
+  const save = async () => {
+    setSaving(true);
+    try {
+      const saved = await call('PUT /books/:id/edition-title', { params: { id: editionId }, body: { title: trimmed } });
+      onSaved(saved.title);
+      toast.success(t('edition.title.saved'));
+    } catch {
+      toast.error(t('edition.title.failed'));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <form className="flex flex-col gap-1" data-testid="edition-title" onSubmit={(e) => {
+      e.preventDefault();
+      void save();
+    }}>
+      <label htmlFor={id} className="text-sm font-medium text-gray-700 dark:text-gray-300">{t('edition.title.label')}</label>
+      <div className="flex flex-wrap gap-2">
+        <input id={id} lang={lang} className="input min-w-0 flex-1" value={value} maxLength={MAX_TITLE} required aria-describedby={`${id}-hint`} onChange={(e) => setValue(e.target.value)} data-testid="edition-title-input" />
+        <button type="submit" className="btn-secondary" disabled={isSaving || !trimmed || trimmed === title}>{t('edition.title.save')}</button>
+      </div>
+      <p id={`${id}-hint`} className="text-xs text-gray-600 dark:text-gray-400">{t('edition.title.hint')}</p>
+    </form>
+  );
+}

@@ -1,6 +1,7 @@
 // The shapes of a package's readiness report (readiness.json) and of what its checks read: the package's
 // files and metadata, the cover's content, epubcheck's answer. The checks themselves are in readiness.ts.
 import type { Channel, ChannelId } from './channels.js';
+import type { Lang } from '../spec/types.js';
 import type { KdpMetadata } from './metadata.js';
 import type { PaperName, TrimName } from '../print.js';
 import type { ReadinessCheckText, ReadinessText } from './readiness-words.js';
@@ -90,6 +91,8 @@ export interface ReadinessInput {
    * did: the not-too-close and reused-passages checks. Without it neither check is listed.
    */
   closeness?: ClosenessInput;
+  /** A dual-language book (an edition printed with its source): its two languages, the edition's the one it is sold as. */
+  bilingual?: { edition: Lang; source: Lang };
   /** How the title and author were found (said in the detail). */
   notes?: { title?: ReadinessText; author?: ReadinessText };
   /** The title as the cover was drawn with it and as the EPUB names it (dc:title), when known: each must be metadata.json's. */

@@ -7,6 +7,7 @@ import { fillPlaceholders } from '../i18n.js';
 import { METADATA_WORDS } from './readiness-words-metadata.js';
 import { DISCLOSURE_WORDS } from './disclosure-words.js';
 import { CLOSENESS_WORDS } from './readiness-words-closeness.js';
+import { BILINGUAL_WORDS } from './readiness-words-bilingual.js';
 
 export const READINESS_WORDS = {
   // Labels: what each check checks.
@@ -238,6 +239,7 @@ export const READINESS_WORDS = {
   ...METADATA_WORDS,
   ...DISCLOSURE_WORDS,
   ...CLOSENESS_WORDS,
+  ...BILINGUAL_WORDS,
 } as const satisfies Record<string, Bilingual>;
 
 export type ReadinessCode = keyof typeof READINESS_WORDS;

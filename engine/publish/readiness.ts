@@ -15,6 +15,7 @@ const KDP_AI_SOURCE = 'KDP Help, "Content Guidelines": Artificial intelligence (
 import { DEFAULT_PAPER, DEFAULT_TRIM, TRIM_SIZES, type PaperName, type TrimName } from '../print.js';
 import { TITLE_CASE, KDP_KEYWORD_MAX, descriptionTextProblems, nameOnlyKeywords, pageLimit, KDP_KEYWORD_SLOTS, KDP_TITLE_MAX, KEYWORD_MIN_LETTERS, keywordProblems, titleCase, titleProblems, uncapitalisedTitleWords, type RuleProblem } from './rules.js';
 import { METADATA_RULES } from './readiness-metadata.js';
+import { BILINGUAL_RULES } from './readiness-bilingual.js';
 import { closeLabel, closeOutcome, reuseLabel, reuseOutcome } from './readiness-closeness.js';
 import { checkWords, languageName, readinessText, say, type Audience, type ReadinessCheckText, type ReadinessText, type ReadinessValue } from './readiness-words.js';
 
@@ -188,6 +189,7 @@ export const READINESS_RULES: readonly Rule[] = [
     },
   },
   ...METADATA_RULES,
+  ...BILINGUAL_RULES,
   {
     id: 'language', label: (i, c) => say('label.language', { channel: c.name, language: languageName(i.metadata.language) }), appliesTo: everyChannel,
     source: (i, c) => c.languages[i.metadata.language].source,

@@ -13,6 +13,7 @@ import { parsedOutlineOf } from '../compile/book-outline.js';
 import { partStep, stepLabel } from '../compile/labels.js';
 import { parseBriefCharacters } from '../compile/brief.js';
 import { openContinuityFindings } from '../session/continuity/index.js';
+import { storyMap, storyMapHtml } from '../session/story-map/index.js';
 import type { ResolvedSpec } from '../spec/types.js';
 import { renderDocument } from './export/index.js';
 import { epubTitle } from './import/epub.js';
@@ -32,6 +33,8 @@ export { CoverPictureError, checkCoverPicture, readCoverPicture, type CheckedCov
 /** The files of a package, in the order the CLI lists them. */
 export const PACKAGE_FILES = [
   'manuscript.epub', 'manuscript.docx', 'paperback-interior.pdf', 'paperback-cover.pdf', 'cover.jpg', 'description.html', 'keywords.txt', 'metadata.json', 'readiness.json',
+  // The story map, a page to print or send to an editor (engine/session/story-map/html.ts).
+  'story-map.html',
 ] as const;
 
 /** The paperback's choices: trim size and paper (default 6 × 9 in, white). */
@@ -238,6 +241,7 @@ export async function buildKdpPackage(input: {
     'keywords.txt': text(parts.keywords.map((k) => `${k}\n`).join('')),
     'metadata.json': text(`${JSON.stringify(metadata, null, 2)}\n`),
     'readiness.json': text(`${JSON.stringify({ generator: book.id, ...readiness, ...(parts.notes.keywords ? { notes: { keywords: readinessText(parts.notes.keywords, metadata.language) } } : {}) }, null, 2)}\n`),
+    'story-map.html': text(storyMapHtml(storyMap(book, state))),
   };
   const { bytes: _bytes, ...coverImage } = jpeg;
   return { files, coverImage, print, metadata, readiness, summary: formatReadiness(readiness, metadata.language, input.audience === 'batch' ? 'batch' : 'cli') };

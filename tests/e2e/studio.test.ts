@@ -388,7 +388,7 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     const bytes = await downloadBytes(zip);
     expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
     const names = Object.keys(unzipSync(new Uint8Array(bytes)));
-    expect(names).toEqual(['manuscript.epub', 'manuscript.docx', 'paperback-interior.pdf', 'paperback-cover.pdf', 'cover.jpg', 'description.html', 'keywords.txt', 'metadata.json', 'readiness.json']);
+    expect(names).toEqual(['manuscript.epub', 'manuscript.docx', 'paperback-interior.pdf', 'paperback-cover.pdf', 'cover.jpg', 'description.html', 'keywords.txt', 'metadata.json', 'readiness.json', 'story-map.html']);
     expect(await page.getByTestId('package-file').count()).toBe(names.length);
 
     // A reload shows the package made, ready to download again.

@@ -12,7 +12,7 @@ import { runTool } from '../export/tools.js';
 import { KDP_DESCRIPTION_MAX, KDP_TAGS } from '../../engine/publish/index.js';
 import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
 
-const PACKAGE = ['cover.jpg', 'description.html', 'keywords.txt', 'manuscript.docx', 'manuscript.epub', 'metadata.json', 'paperback-cover.pdf', 'paperback-interior.pdf', 'readiness.json'];
+const PACKAGE = ['cover.jpg', 'description.html', 'keywords.txt', 'manuscript.docx', 'manuscript.epub', 'metadata.json', 'paperback-cover.pdf', 'paperback-interior.pdf', 'readiness.json', 'story-map.html'];
 /** Credits from spec/: 1 a text step, 6 a cover (platform §9, the cover forms). */
 const COST = { text: 1, cover: 6 };
 

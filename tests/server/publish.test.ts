@@ -23,7 +23,7 @@ import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
 
 const STEPS = CHILDREN_BOOK_PUBLISH_STEPS;
 const COST = 10;
-const PACKAGE = ['manuscript.epub', 'manuscript.docx', 'paperback-interior.pdf', 'paperback-cover.pdf', 'cover.jpg', 'description.html', 'keywords.txt', 'metadata.json', 'readiness.json'];
+const PACKAGE = ['manuscript.epub', 'manuscript.docx', 'paperback-interior.pdf', 'paperback-cover.pdf', 'cover.jpg', 'description.html', 'keywords.txt', 'metadata.json', 'readiness.json', 'story-map.html'];
 /** The copyright page names the author: with none given and none usable from the offline pen-name answer, it waits. */
 const RAN = STEPS.map((s) => (s.part === 'copyright' ? { ...s, cost: 0, skipped: 'no_author' as const } : s));
 const CHARGED = COST - 1;

@@ -8,6 +8,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { BOOK_WORDS, storyMapBook } from '../story-map-book.js';
 import { BookSession, bookView, characterCells, findingCounts, inMemoryProgressStore, parseSettings, storyMap, storyMapText, StoryMapSchema, threadCells, type StoryMap } from '../../engine/index.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
+import { storyMapHtml } from '../../engine/session/story-map/index.js';
 import { loadCatalog } from '../../engine/node/load.js';
 
 const catalog = loadCatalog({ useDiskCache: true });
@@ -109,6 +110,21 @@ describe.each(['en', 'ms'] as const)('the story map of a 5-chapter romance (%s)'
     expect(m.changes.before?.label).toBe(ch(2));
     expect(m.changes.gone).toContainEqual({ kind: 'character', subject: 'Mak Som', from: w.alive, to: w.dead });
     expect(lane(m, 'Mak Som').gone?.label).toBe(ch(3));
+  });
+
+  it('as a page of its own (the package\'s story-map.html): the same table, self-contained, in the book\'s language', () => {
+    const html = storyMapHtml(map());
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(html).toContain(`<html lang="${lang}">`);
+    // No script, and nothing fetched from elsewhere: a page to print or send.
+    expect(html).not.toMatch(/<script|<link|\ssrc=|url\(/i);
+    expect([...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]).every((h) => h!.startsWith('#findings-'))).toBe(true);
+    expect(html).toMatch(/<table>\s*<caption>/);
+    expect([...html.matchAll(/<th scope="col">([^<]*)<\/th>/g)].map((m) => m[1]).slice(1, 7)).toEqual([w.intro, ch(1), ch(2), ch(3), ch(4), ch(5)]);
+    const som = /<tr><th scope="row">Mak Som<\/th>(.*?)<\/tr>/.exec(html)![1]!;
+    expect([...som.matchAll(/<td( class="(\w+)")?/g)].map((m) => m[2] === 'gone').slice(0, 6)).toEqual([false, false, false, true, true, true]);
+    expect(html).toContain(lang === 'ms' ? '<th scope="colgroup" colspan="8" class="group">Watak</th>' : '<th scope="colgroup" colspan="8" class="group">Characters</th>');
+    expect(html).toContain('id="findings-4"');
   });
 
   it('as text: a table with a column per part and a row per lane, in the book\'s language', () => {

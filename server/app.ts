@@ -17,6 +17,7 @@ import { adminRoutes } from './routes/admin.js';
 import { bookRoutes } from './routes/books.js';
 import { seriesRoutes } from './routes/series.js';
 import { editionRoutes } from './routes/editions.js';
+import { bilingualRoutes } from './routes/bilingual.js';
 import { storyMapRoutes } from './routes/story-map.js';
 import { creditRoutes } from './routes/credits.js';
 import { generatorRoutes } from './routes/generators.js';
@@ -48,6 +49,7 @@ export const API_ROUTERS: ReadonlyArray<(ctx: AppContext) => ApiRoutes> = [
   bookRoutes,
   seriesRoutes,
   editionRoutes,
+  bilingualRoutes,
   storyMapRoutes,
   publishRoutes,
   coverRoutes,

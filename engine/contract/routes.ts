@@ -5,6 +5,7 @@
 import type * as z from 'zod';
 import * as admin from './admin.js';
 import * as books from './books.js';
+import * as bilingual from './bilingual.js';
 import * as publish from './publish.js';
 import * as auth from './auth.js';
 import { HealthResponseSchema, MessageResponseSchema, NumericIdParamsSchema, ReadyResponseSchema } from './common.js';
@@ -103,6 +104,7 @@ export const ROUTES = {
   'GET /books/:id/editions/:lang/glossary': { params: editions.EditionParamsSchema, response: editions.GlossaryResponseSchema },
   'PUT /books/:id/editions/:lang/glossary': { params: editions.EditionParamsSchema, body: editions.GlossaryBodySchema, response: editions.GlossaryResponseSchema },
   'GET /books/:id/side-by-side': { params: NumericIdParamsSchema, response: editions.SideBySideResponseSchema },
+  'GET /books/:id/bilingual': { params: NumericIdParamsSchema, replyHeaders: ['Retry-After'], query: bilingual.BilingualExportQuerySchema, file: true },
   'PUT /books/:id/edition-title': { params: NumericIdParamsSchema, body: editions.EditionTitleBodySchema, response: editions.EditionTitleResponseSchema },
   'GET /books/:id/story-map': { params: NumericIdParamsSchema, query: storyMap.StoryMapQuerySchema, response: storyMap.StoryMapSchema },
   'GET /series': { response: series.SeriesListResponseSchema },

@@ -75,4 +75,9 @@ export const EDITIONS = {
   'edition.notYet': { en: 'Not translated yet', ms: 'Belum diterjemah' },
   'edition.noSource': { en: 'No source paragraph', ms: 'Tiada perenggan sumber' },
   'edition.back': { en: 'Back to My Books', ms: 'Kembali ke Buku Saya' },
+  'edition.bilingual.title': { en: 'Dual-language book', ms: 'Buku dwibahasa' },
+  'edition.bilingual.hint': { en: 'Each {source} paragraph followed by its {edition} translation, each marked with its language.', ms: 'Setiap perenggan {source} diikuti terjemahannya dalam {edition}, setiap satu ditanda dengan bahasanya.' },
+  'edition.bilingual.pdfAlternating': { en: 'PDF, paragraph by paragraph', ms: 'PDF, perenggan demi perenggan' },
+  'edition.bilingual.pdfColumns': { en: 'PDF, facing columns', ms: 'PDF, lajur bersebelahan' },
+  'edition.bilingual.label': { en: 'Download the dual-language book as {format}', ms: 'Muat turun buku dwibahasa sebagai {format}' },
 } as const satisfies Table;

@@ -2,7 +2,7 @@
 // wide screen, each source paragraph above its translation on a phone). A paragraph whose source changed since it
 // was translated is marked out of date; one the edition keeps as its source (no translation could be had yet) is
 // marked untranslated, in the source's language. The edition is a book of its own: "Edit the edition" opens it on its
-// generator page, where the passage tools work on it as on any book.
+// generator page, where the passage tools work on it as on any book. The dual-language book downloads from here.
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { AlertTriangle, ArrowLeft, CheckCircle2, PenLine } from 'lucide-react';
@@ -13,6 +13,7 @@ import type { Lang, SideBySideResponse } from '../engine.js';
 import { Spinner } from '../components/Spinner.js';
 import { LoadError } from '../components/LoadError.js';
 import { EditionTitleField } from '../components/EditionTitleField.js';
+import { BilingualDownload } from '../components/BilingualDownload.js';
 
 type Part = SideBySideResponse['parts'][number];
 
@@ -107,6 +108,7 @@ export default function SideBySide() {
           <p className="max-w-xs text-xs text-gray-600 sm:text-right dark:text-gray-400">{t('edition.editHint')}</p>
         </div>
       </header>
+      <BilingualDownload editionId={edition.id} source={source.lang} edition={edition.lang} />
       <p role="status" className={`flex items-center gap-2 rounded-lg px-3 py-2 text-sm ${view.stale_paragraphs ? 'bg-amber-50 text-amber-900 dark:bg-amber-900/20 dark:text-amber-100' : 'bg-green-50 text-green-800 dark:bg-green-900/20 dark:text-green-200'}`} data-testid="stale-summary">
         {view.stale_paragraphs ? <AlertTriangle className="h-4 w-4 shrink-0" aria-hidden="true" /> : <CheckCircle2 className="h-4 w-4 shrink-0" aria-hidden="true" />}
         {view.stale_paragraphs ? t('edition.staleCount', { n: view.stale_paragraphs }) : t('edition.allCurrent')}

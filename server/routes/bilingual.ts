@@ -1,0 +1,42 @@
+// GET /api/books/:id/bilingual?format=epub|pdf|docx[&layout=alternating|columns]: one of the signed-in writer's
+// translated editions, by its id, printed with its source (engine/node/export/bilingual.ts): each source paragraph
+// followed by its translation. Made in the export pool within its limits, as every download is. A book that is no
+// edition is 409 export_not_edition; an edition whose source is gone, 404.
+import { bookSummary, ExportLimitError, otherLanguage } from '../../engine/index.js';
+import { bilingualDocument, renderBounded } from '../../engine/node.js';
+import { EXPORT_FILE_TYPES, exportFileName } from '../../engine/contract/index.js';
+import type { AppContext } from '../core/context.js';
+import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
+import { ApiError } from '../errors/api-error.js';
+import { ApiRoutes } from '../http/routes.js';
+import { sendDownload } from '../http/contract.js';
+import { bookOf } from '../core/editions.js';
+
+export function bilingualRoutes(ctx: AppContext): ApiRoutes {
+  const { repos } = ctx;
+  const router = new ApiRoutes();
+  router.use(requireUser(repos.auth));
+
+  router.on('GET /books/:id/bilingual', async (req, res) => {
+    const owner = sessionOf(req).user.id;
+    const lang = requestLang(req);
+    const { format, layout, author } = req.input.query;
+    const { book: edition, spec } = await bookOf(ctx, { userId: owner, id: req.input.params.id, lang });
+    const link = await repos.editions(owner).ofEdition(edition.id);
+    if (!link) throw ApiError.catalogue(409, 'export_not_edition', lang, { id: String(edition.id), other: otherLanguage(edition.state.lang) });
+    const source = await repos.books.find({ userId: owner, id: link.sourceId });
+    if (!source) throw ApiError.catalogue(404, 'export_no_source', lang, { id: String(edition.id), source: String(link.sourceId) });
+    const doc = bilingualDocument({ spec, source: source.state, edition: edition.state, ...(author ? { author } : {}) });
+    let bytes: Uint8Array;
+    try {
+      bytes = await renderBounded(doc, format, layout ? { bilingualLayout: layout } : {});
+    } catch (error) {
+      if (error instanceof ExportLimitError && error.isRetryable) res.setHeader('Retry-After', '30');
+      throw error;
+    }
+    const title = `${bookSummary(spec, edition.state).title} ${edition.state.lang}-${source.state.lang}`;
+    sendDownload(res, { bytes, contentType: EXPORT_FILE_TYPES[format].contentType, fileName: exportFileName(title, format) });
+  });
+
+  return router;
+}

@@ -1,0 +1,75 @@
+// End to end: the side-by-side page of a Malay edition of an English romance offers the dual-language book (EPUB,
+// PDF paragraph by paragraph or in facing columns, DOCX); a click on EPUB downloads an EPUB whose chapters run each
+// English paragraph followed by its Malay one, each in its language, and whose dc:language names both. The page is
+// axe clean (no serious or critical violation) at 1366 and 390 px in the English and the Malay studio. The edition
+// is made through the API with the fake model taught to translate (tests/fake-translator.ts).
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS, describeInChromium, downloadBytes, fakeModel, grantCredits, signUp } from './helpers.js';
+import { problemsAtWidths } from './axe.js';
+import { underWriter } from '../scripted-models.js';
+import { fakeTranslator, WORD_MAP } from '../fake-translator.js';
+import { CHAPTERS, chapterParagraphs } from '../translate/book.js';
+import { readZip, zipText } from '../export/tools.js';
+
+const PASSWORD = 'secret12';
+const model = fakeModel(underWriter(1).fakeOptions({ reply: fakeTranslator().reply }));
+afterAll(() => model.close());
+
+/** The writer's English romance imported as My Books' import does, and its Malay edition made; the edition's id. */
+async function englishRomanceWithEdition(page: Page): Promise<number> {
+  const text = ['# Lantern Bay', ...Array.from({ length: CHAPTERS }, (_, i) => [`## Chapter ${i + 1}: ${WORD_MAP[i]![0]}`, ...chapterParagraphs(i + 1, 'en')].join('\n\n'))].join('\n\n');
+  return page.evaluate(async (text) => {
+    const imported = await fetch('/api/books/import?file=romance.md&generator=romance&lang=en', { method: 'POST', headers: { 'content-type': 'text/markdown' }, body: text });
+    if (!imported.ok) throw new Error(`import ${imported.status} ${await imported.text()}`);
+    const books = (await (await fetch('/api/books')).json()) as { books: Array<{ id: number }> };
+    const made = await fetch(`/api/books/${books.books[0]!.id}/editions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ to: 'ms' }) });
+    if (!made.ok) throw new Error(`edition ${made.status} ${await made.text()}`);
+    return ((await made.json()) as { edition: { id: number } }).edition.id;
+  }, text);
+}
+
+/** The paragraphs of an XHTML chapter with their language, in order. */
+const paragraphsOf = (xhtml: string) => [...xhtml.matchAll(/<p xml:lang="(en|ms)" lang="\1"[^>]*>([\s\S]*?)<\/p>/g)].map((m) => ({ lang: m[1], text: m[2]!.replace(/<[^>]+>/g, '') }));
+
+describeInChromium('The dual-language book of an edition', { what: 'fake model taught to translate', serve: model.serve }, (app) => {
+  it('the side-by-side page offers the bilingual download; EPUB downloads with English and Malay paragraphs alternating; axe clean at 1366 and 390 px in English and Malay', async () => {
+    const page = await app.open({ width: 1366, height: 900 });
+    const email = 'bilingual@e2e.test';
+    await signUp(page, app.base, email, PASSWORD);
+    await grantCredits(app.base, { email: app.karya.adminEmail, password: PASSWORD }, email, 40);
+    const edition = await englishRomanceWithEdition(page);
+
+    await page.goto(`${app.base}/books/${edition}/side-by-side`);
+    const offer = page.getByTestId('bilingual-download');
+    await offer.getByRole('heading', { name: 'Dual-language book' }).waitFor();
+    for (const name of ['EPUB', 'PDF, paragraph by paragraph', 'PDF, facing columns', 'DOCX']) {
+      await offer.getByRole('link', { name: `Download the dual-language book as ${name}` }).waitFor();
+    }
+    expect(await problemsAtWidths(page)).toEqual([]);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'bilingual-side-by-side-en-1366.png') });
+
+    const [download] = await Promise.all([page.waitForEvent('download'), offer.getByRole('link', { name: 'Download the dual-language book as EPUB' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.epub$/);
+    const bytes = await downloadBytes(download);
+    expect(bytes.subarray(30, 58).toString('latin1')).toBe('mimetypeapplication/epub+zip');
+    const files = readZip(bytes);
+    const opf = zipText(files, files.find((f) => f.name.endsWith('.opf'))!.name);
+    expect([...opf.matchAll(/<dc:language>([^<]+)<\/dc:language>/g)].map((m) => m[1])).toEqual(['ms', 'en']);
+    // Chapter 1 (after the imported book's empty prologue): each English paragraph, then one in Malay.
+    const chapter = files.map((f) => f.name).filter((n) => /part-\d+\.xhtml$/.test(n)).sort().map((n) => zipText(files, n)).find((x) => x.includes('Chapter 1'))!;
+    const got = paragraphsOf(chapter);
+    const english = chapterParagraphs(1, 'en');
+    expect(got.map((p) => p.lang)).toEqual(english.flatMap(() => ['en', 'ms']));
+    expect(got.filter((p) => p.lang === 'en').map((p) => p.text)).toEqual(english);
+
+    // The Malay studio: the same offer in Malay, axe clean at both widths.
+    await page.locator('aside [data-testid="language-switch"]').selectOption('ms');
+    await offer.getByRole('heading', { name: 'Buku dwibahasa' }).waitFor();
+    await offer.getByRole('link', { name: 'Muat turun buku dwibahasa sebagai PDF, lajur bersebelahan' }).waitFor();
+    expect(await problemsAtWidths(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'bilingual-side-by-side-ms-390.png') });
+  }, 240_000);
+});

@@ -92,6 +92,22 @@ export interface FakeOpenAIOptions {
    * answer with no length (Connection: close), half its JSON, then ends, so the body ends cleanly on cut JSON.
    */
   cutBody?: (body: Record<string, unknown>, index: number) => CutBody | undefined;
+  /**
+   * A model that fails the story-bible update of a long text, as real ones do when a long chapter is read at
+   * once (the input crowds out the answer): a bible request whose part (bibleRequestPart) this says yes to is
+   * answered with nothing (GARBLED_BIBLE), e.g. `(part) => countWords(part) > 400`.
+   */
+  garblesBible?: (part: string) => boolean;
+}
+
+/** What a model failing a story-bible update answers (garblesBible): nothing at all. */
+export const GARBLED_BIBLE = '';
+
+/** The part a story-bible update request sends to be read (templates/memory.hbs: after its label, up to the answer's shape). */
+export function bibleRequestPart(body: Record<string, unknown>): string {
+  const user = userMessageOf(body);
+  const match = /(?:The part just written|Bahagian yang baru ditulis) \([^)]*\):\n([\s\S]*?)\n\n(?:Answer in|Jawab dalam)/.exec(user);
+  return match ? match[1]!.trim() : '';
 }
 
 /** How FakeOpenAIOptions.cutBody cuts an answer. */
@@ -617,6 +633,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
           const ratio = typeof options.writeRatio === 'function' ? options.writeRatio(b, index) : options.writeRatio;
           let text = reply && 'text' in reply ? reply.text : isProbe ? 'OK' : options.answer ? options.answer(b, index) : ratio !== undefined && askedWordsOf(b) > 0 ? ratioAnswer(b, index, ratio, options.sentences) : defaultAnswer(b, index);
           if (options.habits && !isProbe && !(reply && 'text' in reply)) text = withHabits(text, b, options.habits);
+          if (options.garblesBible && !isProbe && !(reply && 'text' in reply) && isBibleRequest(b) && options.garblesBible(bibleRequestPart(b))) text = GARBLED_BIBLE;
           const wrong = isProbe || (reply && 'text' in reply) ? { text } : wrongAnswer(b, text);
           text = wrong.text;
           let finishReason = (reply && 'text' in reply ? reply.finishReason : undefined) ?? wrong.finishReason ?? (isProbe ? undefined : options.finishReason?.(b, index)) ?? 'stop';

@@ -22,7 +22,7 @@ import type { BookView } from './view-schema.js';
 import { addUsage, SessionError, type AdvanceOptions, type StepOutcome, type StepResult } from './step-types.js';
 import { runStep } from './run-step.js';
 import { extendPart, rewritePart } from './part-edits.js';
-import { updateBible } from './bible/update.js';
+import { updateBible, type BibleLeftPart } from './bible/update.js';
 import { bibleReadUpTo } from './bible/as-of.js';
 import type { BookVoice } from '../compile/book-voice.js';
 import { towardVoiceNote } from './voice/measure.js';
@@ -147,10 +147,14 @@ export class BookSession {
   /**
    * Update the book's memory with the parts it has not taken in (one call per part, small and not
    * streamed) and save it; a part it had taken in before an edit is re-derived (only what it said replaced). Part of the step that wrote the part: no extra credit. A failure leaves the
-   * memory as it was (the written part is saved already) and is tried again before the next step.
+   * memory as it was (the written part is saved already) and is tried again before the next step. An answer
+   * that is not an update goes down the ladder (bible/update.ts); a part not read even in halves is skipped and
+   * named in `left` (the bible goes on past it).
    */
-  async remember(opts: Pick<AdvanceOptions, 'signal' | 'provider'> & { parts?: number } = {}): Promise<{ calls: number; usage?: TokenUsage }> {
+  async remember(opts: Pick<AdvanceOptions, 'signal' | 'provider'> & { parts?: number } = {}): Promise<{ calls: number; usage?: TokenUsage; left?: BibleLeftPart[] }> {
     let calls = 0;
+    // Parts the bible could not read (wholly or in part) even in halves: skipped, named to the caller, the run going on.
+    const left: BibleLeftPart[] = [];
     let usage: TokenUsage | undefined;
     const provider = opts.provider ?? this.ports.provider;
     // `parts`: at most this many parts taken in by this call (a caller that lets others in between parts).
@@ -169,10 +173,11 @@ export class BookSession {
       const updated = await updateBible({ spec: this.spec, renderer: this.ports.renderer, provider, state, position, ...(isRewrite ? { isRewrite } : {}), ...(opts.signal ? { signal: opts.signal } : {}) });
       calls += updated.calls;
       usage = addUsage(usage, updated.usage);
+      if (updated.left) left.push({ position, ...updated.left });
       await this.ports.store.saveMemory(this.key, { memory: updated.memory, upTo: position });
       this.current = { ...this.current, memory: updated.memory, memoryUpTo: position };
     }
-    return { calls, ...(usage ? { usage } : {}) };
+    return { calls, ...(usage ? { usage } : {}), ...(left.length ? { left } : {}) };
   }
 
   /**

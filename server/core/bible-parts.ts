@@ -3,28 +3,39 @@
 // hold, or from the balance as a step's when the writer asks for it and nothing is held), a build's end
 // settled (what is left given back), a build a stop cut off resumed at start, and the parts the bible lacks
 // named on the book with why. Parts outside the hold (a step's part, an edited part re-derived) stay free.
+// A part is read down the one ladder of windowed jobs (engine/session/ladder.ts, through BookSession.remember):
+// a part that cannot be read even in halves is skipped, refunded and named, and the run goes on.
 import { catalogueMessage, partStep, stepKey, stepLabel, stepRef, GenerationError, type BookSession, type BookState, type BookView, type CatalogueCode, type ResolvedSpec } from '../../engine/index.js';
 import type { BibleHold, BibleStopReason } from '../store/ports.js';
 import { biblePartStep, isCurrentKey } from '../store/queries/bible-holds.js';
 import type { AppContext } from './context.js';
 import { refundCharge } from './charged.js';
 
-/** What reading the next part came to: read, or why not (`busy`: another process reads it now). */
-export type PartRead = { outcome: 'read'; calls: number } | { outcome: 'credits' | 'busy'; calls: 0 } | { outcome: 'failed'; calls: 0; error: unknown };
+/** A part the bible went past without reading it all, even in halves (engine/session/ladder.ts): its label and why; never charged. */
+export interface SkippedPart {
+  readonly position: number;
+  readonly label: string;
+  readonly problem: string;
+}
 
-/** How many times a paid part's call is made (within one generation time-out) before the part is given up (its charge refunded). */
+/** How many times a paid part is read (within one generation time-out) when it fails with a thrown failure, before it is given up (its charge refunded). */
 const PAID_ATTEMPTS = 2;
+
+/** What reading the next part came to: read (`skipped`: it could not be read, even in halves), or why not (`busy`: another process reads it now). */
+export type PartRead = { outcome: 'read'; calls: number; skipped?: SkippedPart } | { outcome: 'credits' | 'busy'; calls: 0 } | { outcome: 'failed'; calls: 0; error: unknown };
 
 /**
  * The part after the last one the session's bible took in, read into it. A part the book's hold covers and
  * that is not paid for yet is charged first (`mayCharge`: from the balance when nothing is held for it; else
- * the outcome is `credits`), its call made twice at most, committed with its usage or refunded. Any other
- * part is read free, as an edit's re-derive (a failure throws, as before).
+ * the outcome is `credits`), read down the ladder (an answer that is not an update asked again, then the part
+ * read in halves: BookSession.remember), committed with its usage, or refunded when the provider failed or
+ * when some of it could not be read even in halves (then skipped and named: the run goes on). Any other part
+ * is read free, as an edit's re-derive (a provider's failure throws, as before).
  */
 export async function readNextPart(ctx: AppContext, input: { userId: string; spec: ResolvedSpec; session: BookSession; bookId: number | null; mayCharge: boolean; after: string; signal?: AbortSignal }): Promise<PartRead> {
   const { repos, config } = ctx;
   const { userId, spec, session } = input;
-  // One generation time-out for the part, its second asking included: a charge never runs longer than a step's.
+  // One generation time-out for the part, its ladder included: a charge never runs longer than a step's.
   const deadline = AbortSignal.timeout(config.generationTimeoutMs);
   const signal = input.signal ? AbortSignal.any([input.signal, deadline]) : deadline;
   const state = session.state;
@@ -35,15 +46,25 @@ export async function readNextPart(ctx: AppContext, input: { userId: string; spe
   const take = input.bookId === null || isEmpty ? ({ status: 'free' } as const) : await repos.bibleHolds.take({ bookId: input.bookId, position, mayCharge: input.mayCharge, reason });
   if (take.status === 'busy') return { outcome: 'busy', calls: 0 };
   if (take.status === 'short') return { outcome: 'credits', calls: 0 };
+  const skippedOf = (read: Awaited<ReturnType<BookSession['remember']>>): SkippedPart | undefined => {
+    const left = read.left?.[0];
+    if (!left) return undefined;
+    ctx.logger.warn({ generator: spec.id, position, words: left.words, of: left.of, problem: left.problem }, 'story bible: a part could not be read even in halves; skipped, not charged');
+    return { position, label, problem: left.problem };
+  };
   if (take.status === 'free') {
-    const { calls, usage } = await session.remember({ signal, parts: 1 });
+    const read = await session.remember({ signal, parts: 1 });
+    const { calls, usage } = read;
     if (calls) await repos.generations.recordUsage({ userId, promptType: spec.contentType, metadata: { generator: spec.id, step: 'memory', calls, after: input.after, ...(usage ? { tokens: usage } : {}) } });
-    return { outcome: 'read', calls };
+    const skipped = skippedOf(read);
+    return { outcome: 'read', calls, ...(skipped ? { skipped } : {}) };
   }
   const { charge } = take;
   let failure: unknown;
   let attempts = 0;
   let read: Awaited<ReturnType<BookSession['remember']>> | undefined;
+  // An answer that is not an update is the ladder's (BookSession.remember); what is thrown through it (a provider's
+  // failure, a refusal, another language) fails the part: asked twice in all, its charge refunded, the run stopped.
   while (!read && attempts < PAID_ATTEMPTS && !signal.aborted) {
     attempts++;
     try {
@@ -58,6 +79,12 @@ export async function readNextPart(ctx: AppContext, input: { userId: string; spe
     return { outcome: 'failed', calls: 0, error: failure };
   }
   const { calls, usage } = read;
+  const skipped = skippedOf(read);
+  if (skipped) {
+    await repos.generations.refund({ userId, charge, reason: `Refund: ${reason} (could not be read)`, errorCode: skipped.problem, isSkipped: true });
+    if (calls) await repos.generations.recordUsage({ userId, promptType: spec.contentType, metadata: { generator: spec.id, step: biblePartStep(position), calls, after: input.after, skipped: true, ...(usage ? { tokens: usage } : {}) } });
+    return { outcome: 'read', calls, skipped };
+  }
   const metadata = { generator: spec.id, step: biblePartStep(position), calls, after: 'import', generation: charge.generationId, ...(attempts > 1 ? { attempts } : {}), ...(usage ? { tokens: usage } : {}) };
   await repos.generations.commit({ userId, charge, usage: { promptType: spec.contentType, isPart: false, metadata } });
   return { outcome: 'read', calls };
@@ -72,17 +99,21 @@ export const STOP_REASONS: Readonly<Record<RunEnd, BibleStopReason | null | unde
 /**
  * "Update the story bible" on a book with a hold: every part the bible has not taken in read now, those the
  * hold covers charged (from what is still held, else from the balance as a step), until one cannot be paid or
- * fails twice or `signal` ends (parts left for later); then the hold settled. Answers the calls and how it ended.
+ * fails or `signal` ends (parts left for later); then the hold settled. A part that cannot be read even in halves
+ * is skipped, refunded and named in `skipped`; the run goes on. Answers the calls, how it ended and what it skipped.
  */
-export async function readPaidParts(ctx: AppContext, input: { userId: string; spec: ResolvedSpec; session: BookSession; bookId: number; signal: AbortSignal }): Promise<{ calls: number; end: RunEnd; error?: unknown }> {
+export async function readPaidParts(ctx: AppContext, input: { userId: string; spec: ResolvedSpec; session: BookSession; bookId: number; signal: AbortSignal }): Promise<{ calls: number; end: RunEnd; error?: unknown; skipped: SkippedPart[] }> {
   let calls = 0;
+  const skipped: SkippedPart[] = [];
   let end: RunEnd = 'done';
   let error: unknown;
   try {
     while (input.session.needsMemory && !input.signal.aborted) {
       const read = await readNextPart(ctx, { ...input, mayCharge: true, after: 'update' });
-      if (read.outcome === 'read') calls += read.calls;
-      else {
+      if (read.outcome === 'read') {
+        calls += read.calls;
+        if (read.skipped) skipped.push(read.skipped);
+      } else {
         end = read.outcome;
         if (read.outcome === 'failed') error = read.error;
         break;
@@ -94,7 +125,7 @@ export async function readPaidParts(ctx: AppContext, input: { userId: string; sp
     [end, error] = ['failed', thrown];
   }
   await settleHolds(ctx, { userId: input.userId, bookIds: new Set([input.bookId]), stopReason: STOP_REASONS[end] });
-  return { calls, end, ...(end === 'failed' ? { error } : {}) };
+  return { calls, end, skipped, ...(end === 'failed' ? { error } : {}) };
 }
 
 /**

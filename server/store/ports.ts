@@ -239,8 +239,12 @@ export interface GenerationRepository {
   find(generationId: string): Promise<GenerationRecord | undefined>;
   /** A step of this generator is being written for the user now (a generation still running, in any process). */
   isRunning(input: { userId: string; generatorId: string }): Promise<boolean>;
-  /** Give the charge back and mark the generation refunded (failed when nothing was charged). */
-  refund(input: { userId: string; charge: Charge; reason: string; errorCode: string }): Promise<void>;
+  /**
+   * Give the charge back and mark the generation refunded (failed when nothing was charged). `isSkipped`: a bible
+   * part the read went past without reading it (it could not be read): refunded although the bible is past it,
+   * and never charged by the hold's settling either.
+   */
+  refund(input: { userId: string; charge: Charge; reason: string; errorCode: string; isSkipped?: boolean }): Promise<void>;
   /**
    * Keep a finished step, in one transaction: its part of the saved book (when given), a history item,
    * a usage record, the user's part count (when `isPart`), and the generation marked succeeded.

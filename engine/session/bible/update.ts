@@ -1,11 +1,18 @@
 // The story bible's update after a part: one small call (a part too long for the window read in pieces),
-// judged and language-checked like every answer and asked again once firmly; an answer that is still not an
-// update (refused, echoed, empty, in another language) fails the update, which is tried again before the
-// next part: the bible is never changed by it. Pure of storage.
+// judged and language-checked like every answer. An answer that is not an update (empty, of the wrong kind)
+// goes down the ladder of windowed jobs (../ladder.ts): asked again with the problem named, then the piece read
+// in halves, each half its own update taken in in order, down to blocks of MIN_READ_WORDS; what still cannot
+// be read is skipped and named (`left`). A refusal or an answer still in another language after a firm ask
+// fails the update (thrown), which is tried again before the next part: the bible is never changed by it.
+// Pure of storage.
 import type { ResolvedSpec } from '../../spec/types.js';
 import type { Provider, TokenUsage } from '../../provider.js';
 import { withoutCharacterDetails, type BookState } from '../../compile/flow.js';
-import { renderMemoryUpdate, type PromptRenderer, type RenderedPrompt } from '../../compile/prompt.js';
+import { ANSWER_AGAIN_TEMPLATE, buildContext, renderMemoryUpdate, type PromptRenderer, type RenderedPrompt } from '../../compile/prompt.js';
+import type { Lang } from '../../spec/types.js';
+import type { AnswerExpectation, AnswerOutcome } from '../answers/verdict.js';
+import { climbDown } from '../ladder.js';
+import { countWords } from '../../words.js';
 import { writerBriefOf } from '../../compile/brief.js';
 import { GenerationError } from '../../errors.js';
 import { partStep, stepLabel } from '../../compile/labels.js';
@@ -20,6 +27,90 @@ import { rederived } from './time.js';
 import { plannedThreads, withOutlineThreads } from '../outline-threads.js';
 import { ownOnly, seriesOf } from '../series/bible.js';
 
+/** Why a block of a part could not be read: an empty or unparseable answer (`no_content`), or one of the wrong kind. */
+export type BibleProblem = 'no_content' | AnswerOutcome;
+
+/** The answers' problems the ladder climbs down for; any other (a refusal, another language, a provider's failure) fails the update, thrown. */
+const LADDER_PROBLEMS: ReadonlySet<string> = new Set<BibleProblem>(['no_content', 'not_text', 'listed', 'recipe', 'outlined', 'echoed', 'assistant_talk']);
+
+/** A part's bible is read in halves down to blocks of at least this many words (whole paragraphs): below it an update has too little to say. */
+export const MIN_READ_WORDS = 150;
+
+/** What a part's update came to: the bible after it, and what of the part could not be read (its words, of the part's, and the last problem). */
+export interface BibleRead {
+  readonly memory: string;
+  readonly calls: number;
+  readonly usage?: TokenUsage;
+  readonly left?: { readonly words: number; readonly of: number; readonly problem: BibleProblem };
+}
+
+/** A part the bible could not read wholly: its position, the words left unread of its words, and why. */
+export interface BibleLeftPart {
+  readonly position: number;
+  readonly words: number;
+  readonly of: number;
+  readonly problem: BibleProblem;
+}
+
+interface BibleLeft {
+  readonly words: number;
+  readonly problem: BibleProblem;
+}
+
+/** A piece's paragraphs in blocks of at least MIN_READ_WORDS (the last block takes what is left over): what the ladder halves. */
+export function blocksOf(piece: string): string[] {
+  const blocks: string[] = [];
+  let current: string[] = [];
+  let words = 0;
+  for (const paragraph of piece.split(/\n\s*\n/).filter((p) => p.trim())) {
+    current.push(paragraph);
+    words += countWords(paragraph);
+    if (words < MIN_READ_WORDS) continue;
+    blocks.push(current.join('\n\n'));
+    current = [];
+    words = 0;
+  }
+  if (current.length) {
+    if (blocks.length && words < MIN_READ_WORDS) blocks[blocks.length - 1] = `${blocks[blocks.length - 1]}\n\n${current.join('\n\n')}`;
+    else blocks.push(current.join('\n\n'));
+  }
+  return blocks.length ? blocks : [piece];
+}
+
+/**
+ * One ask of a bible update: the update, or the answer's problem when the ladder can do something about it. An
+ * answer in another language is asked again firmly once (`firm`) and, still so, fails the update (thrown), as a
+ * refusal or a provider's failure does.
+ */
+async function askUpdate(input: { provider: Provider; request: RenderedPrompt; firm: () => RenderedPrompt; expect: AnswerExpectation; label: string; lang: Lang; signal: AbortSignal | undefined }): Promise<{ update?: BibleUpdate; problem?: BibleProblem; calls: number; usage?: TokenUsage }> {
+  const { provider, expect, label, lang, signal } = input;
+  let calls = 0;
+  let usage: TokenUsage | undefined;
+  const ask = async (request: RenderedPrompt) => {
+    const result = await askText(provider, { ...request, ...(signal ? { signal } : {}) }, expect);
+    calls++;
+    usage = addUsage(usage, result.usage);
+    return result.text.trim();
+  };
+  // The part's own label (a guide's section name, "Sosialisasi") is the generator's word, not the answer's language.
+  const driftOf = (answer: string) => findLanguageDrift(answer.split(label).join(' '), lang);
+  try {
+    let answer = await ask(input.request);
+    if (answer && driftOf(answer)) {
+      answer = await ask(input.firm());
+      const still = driftOf(answer);
+      if (still && !signal?.aborted) throw new GenerationError('wrong_language', { params: { expected: still.expected, found: still.found } });
+    }
+    if (signal?.aborted) throw new GenerationError('aborted', { cause: signal.reason });
+    // An empty update, or one with none of the bible's sections, is a failed answer (never taken in silently).
+    const update = answer ? parseBibleUpdate(answer, label) : undefined;
+    return { ...(update ? { update } : { problem: 'no_content' as const }), calls, ...(usage ? { usage } : {}) };
+  } catch (error) {
+    if (error instanceof GenerationError && LADDER_PROBLEMS.has(error.code) && !signal?.aborted) return { problem: error.code as BibleProblem, calls, ...(usage ? { usage } : {}) };
+    throw error;
+  }
+}
+
 /**
  * The story bible after it took in the part at `position` (one small update call, language-checked like
  * every answer, asked again once firmly; an answer still in another language leaves the bible as it was).
@@ -33,7 +124,7 @@ export async function updateBible(input: Pick<AdvanceOptions, 'signal'> & {
   state: BookState;
   position: number;
   isRewrite?: boolean;
-}): Promise<{ memory: string; calls: number; usage?: TokenUsage }> {
+}): Promise<BibleRead> {
   const { spec, state, position } = input;
   let calls = 0;
   let usage: TokenUsage | undefined;
@@ -63,32 +154,33 @@ export async function updateBible(input: Pick<AdvanceOptions, 'signal'> & {
   const pieces = biblePieces(text, await windowOf(input.provider), render, trimmable);
   // Judged like every answer (answers/verdict.ts): it may repeat the bible and the part, never the request.
   const expect = expectationOf({ spec, renderer: input.renderer, state: shown, step, kind: 'bible', extra: () => [state.memory ?? '', shown.memory ?? '', text, foldLines] });
+  const left: BibleLeft[] = [];
   for (const [index, piece] of pieces.entries()) {
-    const ask = async (isFirm: boolean) => {
-      const result = await askText(provider, { ...render(piece, isFirm, index === 0), ...(input.signal ? { signal: input.signal } : {}) }, expect);
-      calls++;
-      usage = addUsage(usage, result.usage);
-      return result.text.trim();
-    };
-    // The part's own label (a guide's section name, "Sosialisasi") is the generator's word, not the answer's language.
-    const driftOf = (answer: string) => findLanguageDrift(answer.split(label).join(' '), state.lang);
-    let answer = await ask(false);
-    const drift = answer ? driftOf(answer) : undefined;
-    if (drift) {
-      answer = await ask(true);
-      const still = driftOf(answer);
-      if (still && !input.signal?.aborted) throw new GenerationError('wrong_language', { params: { expected: still.expected, found: still.found } });
-    }
-    if (input.signal?.aborted) throw new GenerationError('aborted', { cause: input.signal.reason });
-    // An empty update, or one with none of the bible's sections, is a failed update (never taken in silently).
-    const update = answer ? parseBibleUpdate(answer, label) : undefined;
-    if (!update) throw new GenerationError('no_content');
-    next = applyBibleUpdate(next, withPartLine(update, next, label, piece), { label, lang: state.lang });
+    // Each piece down the ladder (ladder.ts): an answer that is not an update is asked again with that named,
+    // then the piece is read in halves (each its own update, taken in in order), down to blocks of MIN_READ_WORDS.
+    const blocks = blocksOf(piece);
+    await climbDown<string, BibleUpdate, BibleProblem>(blocks, {
+      ask: async (items, from, again) => {
+        const text = items.join('\n\n');
+        const request = render(text, false, index === 0 && from === 0);
+        // Asked again with its problem named: the judge's own note for a wrong kind, else "not an update of the bible".
+        const note = again ? (again === 'no_content' ? input.renderer.renderTemplate(ANSWER_AGAIN_TEMPLATE, { ...buildContext({ spec, state: shown, step }), againFor: 'not_bible' }) : expect.again(again)) : '';
+        const asked = await askUpdate({ provider, request: note ? { ...request, user: `${request.user}\n\n${note}` } : request, expect, label, lang: state.lang, signal: input.signal, firm: () => render(text, true, index === 0 && from === 0) });
+        calls += asked.calls;
+        usage = addUsage(usage, asked.usage);
+        return asked.update ? { answer: [asked.update] } : { problem: asked.problem! };
+      },
+      onHad: (_from, [update]) => {
+        next = applyBibleUpdate(next, withPartLine(update!, next, label, piece), { label, lang: state.lang });
+      },
+      onLeft: (at, problem) => void left.push({ words: countWords(blocks[at]!), problem }),
+    });
   }
   if (input.isRewrite) next = rederived(whole, next, label, position, partsOf(spec, state), state.memoryUpTo ?? position);
   // A book of a series keeps only what differs from the series before it (the rest stays the series', kept up to date there).
   next = ownOnly(next, seriesOf(state));
-  return { memory: renderBible(next, state.lang, { omit: ['premise', 'ending'] }), calls, ...(usage ? { usage } : {}) };
+  const words = countWords(text);
+  return { memory: renderBible(next, state.lang, { omit: ['premise', 'ending'] }), calls, ...(usage ? { usage } : {}), ...(left.length ? { left: { words: left.reduce((n, l) => n + l.words, 0), of: words, problem: left[left.length - 1]!.problem } } : {}) };
 }
 
 /**

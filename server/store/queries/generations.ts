@@ -44,11 +44,13 @@ function* runningRow(db: Db, generationId: string) {
   return row ?? { bible_book_id: null, is_held: 0 };
 }
 
-function refundGeneration(db: Db, input: { userId: string; charge: Charge; reason: string; errorCode: string }): Program<void> {
+function refundGeneration(db: Db, input: { userId: string; charge: Charge; reason: string; errorCode: string; isSkipped?: boolean }): Program<void> {
   return transaction(function* () {
     const row = yield* runningRow(db, input.charge.generationId);
     if (!row) return;
-    if ('id' in row && (yield* keepReadPart(db, row))) return;
+    // A part the bible went past unread is given back, not kept as read; and marked so the hold's settling never charges it.
+    if ('id' in row && input.isSkipped && row.bible_book_id !== null) yield* markPaid(db, row.bible_book_id, biblePartPosition(row.step));
+    else if ('id' in row && (yield* keepReadPart(db, row))) return;
     if (row.is_held && row.bible_book_id !== null) yield* returnToHold(db, row.bible_book_id, input.charge.credits);
     else if (input.charge.credits > 0 && (yield* findUserById(db, input.userId))) {
       yield* changeCredits(db, { userId: input.userId, amount: input.charge.credits, type: 'refund', reason: input.reason, reference: input.charge.generationId });

@@ -161,7 +161,11 @@ export const OutlineEditResponseSchema = z.strictObject({ book: BookViewSchema }
 /** `hash`: the part's in the book view the writer acted on (409 `part_stale` when it changed since), as for every part edit. */
 export const WriteMoreBodySchema = z.strictObject({ part: StepRefSchema, hash: PartHashSchema.optional() });
 /** The book after "write more": the part's words now and the words added; the credits left. */
-export const WriteMoreResponseSchema = z.strictObject({ book: BookViewSchema, words: z.number().int(), added: z.number().int(), notes: AnswerNotesSchema.optional(), credits_available: z.number() });
+export const WriteMoreResponseSchema = z.strictObject({
+  book: BookViewSchema, words: z.number().int(), added: z.number().int(), notes: AnswerNotesSchema.optional(), credits_available: z.number(),
+  /** Asked to continue, the model wrote the part again from its start: the writer's text it replaced, kept as this version (restorable). */
+  restarted_version: z.number().int().positive().optional(),
+});
 
 /**
  * POST /api/progress/:bookType/rewrite: a written part written again, with the writer's note or

@@ -20,6 +20,7 @@ import { expectationOf } from './expectation.js';
 import { fitting } from './fit.js';
 import { lastWords, SessionError, type AdvanceOptions, type StepOutcome } from './step-types.js';
 import { joinExtension, joinSeparator } from './follow-ups/extend-short.js';
+import { startsOver } from './follow-ups/continue-cut.js';
 import { firmLanguage, type Tally } from './follow-ups/firm-language.js';
 import { runStep, trimmableOf } from './run-step.js';
 import { stateForStep } from './bible/as-of.js';
@@ -40,7 +41,7 @@ export async function extendPart(input: Omit<AdvanceOptions, 'provider' | 'chapt
   provider: Provider;
   state: BookState;
   position: number;
-}): Promise<{ text: string; added: string; words: number; target: number; isShort: boolean; usage?: TokenUsage; answerNotes?: AnswerNotes }> {
+}): Promise<{ text: string; added: string; words: number; target: number; isShort: boolean; restarted?: true; usage?: TokenUsage; answerNotes?: AnswerNotes }> {
   const { spec, state, position } = input;
   const current = state.content[position];
   if (spec.kind !== 'book' || current === undefined) throw new SessionError('step_not_allowed', { next: String(position) });
@@ -85,7 +86,11 @@ export async function extendPart(input: Omit<AdvanceOptions, 'provider' | 'chapt
   const text = intro ? joinIntro({ ...intro, prose: grown }) : grown;
   const target = wordTargetOf(spec, state.settings);
   const words = countWords(grown);
-  return { text, added, words, target, isShort: words < SHORT_RATIO * target, ...(usage ? { usage } : {}), ...(tally.notes ? { answerNotes: tally.notes } : {}) };
+  // Asked to continue, the model wrote the part again from its start, and that text replaced the writer's: named, so
+  // the caller keeps the text it replaced (as a version) and says so.
+  const restarted = startsOver(soFar, added) && grown !== soFar;
+  // A start-over shorter than the part is dropped (joinCut keeps the longer opening): nothing was added.
+  return { text, added: grown === soFar ? '' : added, words, target, isShort: words < SHORT_RATIO * target, ...(restarted ? { restarted: true as const } : {}), ...(usage ? { usage } : {}), ...(tally.notes ? { answerNotes: tally.notes } : {}) };
 }
 
 

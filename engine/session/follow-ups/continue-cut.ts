@@ -20,14 +20,20 @@ export function joinCut(before: string, after: string): string {
   const rest = after.trimStart();
   // A continuation that starts the text over (its first words are the text's first words): one opening, the
   // longer of the two, never the opening twice.
-  const start = before.trimStart();
-  const opening = Math.min(start.length, RESTART_CHARS);
-  if (opening >= 20 && rest.slice(0, opening) === start.slice(0, opening)) return rest.length > start.length ? rest : before;
+  if (startsOver(before, after)) return rest.length > before.trimStart().length ? rest : before;
   for (let n = Math.min(300, before.length, rest.length); n >= 20; n--) {
     if (rest.startsWith(before.slice(-n))) return before + rest.slice(n);
   }
   if (/\s$/.test(before) || /^\s/.test(after) || /^[,.;:!?)\]}”’»…]/.test(after)) return before + after;
   return `${before} ${after}`;
+}
+
+/** A continuation that starts `before` over: its opening words are the text's own opening words (the model wrote it again from its start). */
+export function startsOver(before: string, after: string): boolean {
+  const rest = after.trimStart();
+  const start = before.trimStart();
+  const opening = Math.min(start.length, RESTART_CHARS);
+  return opening >= 20 && rest.slice(0, opening) === start.slice(0, opening);
 }
 
 /** Ask `request`, then its continuation (rendered from the text so far) while the answer is cut. */

@@ -26,11 +26,13 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
       const label = stepKey(partStep(spec, position, state.totalChapters));
       await charged(res, { userId, bookType, spec, lang, step: `more:${label}`, what: 'write more', reason: `${spec.id}: write more (${label})` }, async ({ signal, commitUsage }) => {
         const more = await extendPart({ spec, renderer: catalog.renderer, provider: ctx.provider, state, position, signal });
+        // A model that wrote the part again from its start replaced the writer's text: that text is kept as a version.
+        const restarted = more.restarted ? await repos.versions.keep({ userId, key: bookType, position, text: state.content[position]!, provenance: partProvenance(state, position) }) : null;
         // The model wrote the added words: on a part the writer brought they are counted as its (the AI disclosure).
         const edit = editPart(spec, state, body.part, more.text, { kind: 'more', words: countWords(more.added) });
         if (!(await repos.books.savePartEdit({ userId, key: bookType, position, text: edit.text, state: edit.state }))) throw ApiError.catalogue(404, 'part_not_found', lang);
         await commitUsage({ words: more.words, ...(more.usage ? { tokens: more.usage } : {}) });
-        res.json({ book: afterEdit({ userId, bookType, spec, state: edit.state, isMemoryReset: edit.isMemoryReset }), words: more.words, added: countWords(more.added), ...notesOf(spec, state, position, { answerNotes: more.answerNotes }), credits_available: await balance(userId) });
+        res.json({ book: afterEdit({ userId, bookType, spec, state: edit.state, isMemoryReset: edit.isMemoryReset }), words: more.words, added: countWords(more.added), ...(restarted !== null ? { restarted_version: restarted } : {}), ...notesOf(spec, state, position, { answerNotes: more.answerNotes }), credits_available: await balance(userId) });
       });
     });
   });

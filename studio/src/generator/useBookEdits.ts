@@ -53,7 +53,9 @@ export function useBookEdits(bookType: string, ui: Lang, setBook: (book: BookVie
     // "Write more" on a short part: charged as a step on the server; the book comes back with the longer text.
     writeMore: (part: StepRef, hash?: string) => answering(() => call('POST /progress/:bookType/more', { params, body: { part, ...(hash ? { hash } : {}) } }), 'writeMoreFailed', (answer) => {
       charged(answer.credits_available);
-      toast.success(pageWord('wroteMore', ui, { n: answer.added.toLocaleString('en') }), { id: 'write-more' });
+      // The model wrote the part again from its start instead of continuing it: said, with where the writer's text is kept.
+      if (answer.restarted_version !== undefined) toast(pageWord('wroteMoreRestarted', ui, { n: answer.restarted_version }), { id: 'write-more', duration: 10_000 });
+      else toast.success(pageWord('wroteMore', ui, { n: answer.added.toLocaleString('en') }), { id: 'write-more' });
     }),
     // Rewrite (with a note) or write again (without) a written part: charged as a step on the server; the
     // text it replaces is kept as a version, restorable for free.

@@ -2,7 +2,8 @@
 // model: tests/story-map-book.ts), opened from My Books: a real table with a caption and headers, a row per
 // character from the part they first appear in to their last (Mak Som dead from Chapter 3), per thread (the
 // lease overdue after Chapter 3) and per fact, the findings of Chapter 4 linked from their cell; "As of" Chapter 2
-// shows only what Chapter 2 knew; at 390 px the lanes fold into one list per character. axe: no serious or
+// shows only what Chapter 2 knew; at 390 px the lanes fold into one list per character; a finding's part opens the
+// book with that part in view. axe: no serious or
 // critical violation at 1366 and 390 px. The English studio with an English book, the Malay studio with a Malay one.
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -99,5 +100,16 @@ describeInChromium('The story map', { what: 'fake model writing the story-map ro
     expect(await folded.nth(2).textContent()).toContain('Mak Som');
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(ARTIFACTS, `story-map-${lang}-390.png`), fullPage: true });
+
+    // A finding's part, opened in the book: the book's page with Chapter 4 in view.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.getByTestId('story-map-as-of').selectOption('');
+    await page.getByTestId('map-go-to-part').first().click();
+    await page.waitForURL((u) => !u.pathname.includes('/story-map'));
+    await page.waitForFunction(() => {
+      const part = document.getElementById('part-4');
+      const top = part?.getBoundingClientRect().top;
+      return top !== undefined && top > -10 && top < window.innerHeight;
+    });
   }, 240_000);
 });

@@ -1,6 +1,6 @@
 // /books/:id/story-map: a book's story map (GET /api/books/:id/story-map): a real table for screen readers, one
 // column per part and one row per character, thread and fact, each cell's mark said in words; the findings row's
-// cells link to the findings of their part, each of which opens the book. On a phone (480 px and under) the table
+// cells link to the findings of their part, whose button opens the book at that part. On a phone (480 px and under) the table
 // folds into one list per character, thread and fact, by CSS alone (the same answer). "As of" asks the map as a
 // part knew it. The book's own words carry the book's language.
 import { useEffect, useState, type ReactNode } from 'react';
@@ -94,6 +94,23 @@ function Legend({ t }: { t: T }) {
   );
 }
 
+/** Scroll to the element `id` and focus its part heading as soon as the page draws it (given up after 15 s). */
+function showPartWhenDrawn(id: string): void {
+  const show = () => {
+    const target = document.getElementById(id);
+    if (!target) return false;
+    target.scrollIntoView?.({ block: 'start' });
+    target.querySelector<HTMLElement>('[data-part-heading]')?.focus({ preventScroll: true });
+    return true;
+  };
+  if (show()) return;
+  const watch = new MutationObserver(() => {
+    if (show()) watch.disconnect();
+  });
+  watch.observe(document.body, { childList: true, subtree: true });
+  window.setTimeout(() => watch.disconnect(), 15_000);
+}
+
 export default function StoryMap() {
   const { t } = useT();
   const id = Number(useParams().id);
@@ -117,7 +134,10 @@ export default function StoryMap() {
   if (error !== null) return <div className="mx-auto max-w-3xl"><LoadError error={error} message={t('storyMap.loadFailed')} onRetry={() => setReload((n) => n + 1)} testId="story-map-error" /></div>;
   if (!map) return <div className="py-12 text-center"><Spinner label={t('storyMap.loading')} /></div>;
   const parts = whole.length ? whole : map.parts;
-  const openBook = () => void continueBook({ id, generator_id: map.generator_id });
+  // The book opens on its page; the part is brought into view once the page has drawn it.
+  const openAt = async (position: number) => {
+    if (await continueBook({ id, generator_id: map.generator_id })) showPartWhenDrawn(`part-${position}`);
+  };
   return (
     <div className="mx-auto max-w-7xl space-y-5" data-testid="story-map">
       <Link to="/books" className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline dark:text-brand-400"><ArrowLeft className="h-4 w-4" aria-hidden="true" />{t('storyMap.back')}</Link>
@@ -136,7 +156,7 @@ export default function StoryMap() {
       <MapTable map={map} t={t} />
       <Legend t={t} />
       <FoldedLanes map={map} t={t} />
-      <MapNotes map={map} t={t} onOpenBook={openBook} />
+      <MapNotes map={map} t={t} onOpenPart={(position) => void openAt(position)} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // The story map page's lists (pages/StoryMap.tsx): on a phone, the lanes folded into one list per character,
 // thread and fact (shown at 480 px and under, where the table is hidden: CSS alone); under the table, the
 // relations, the continuity findings by part (each part's list the table's findings cell links to, with a way to
-// the book) and what the map's part changed in the story bible.
+// the part in the book) and what the map's part changed in the story bible.
 import type { ReactNode } from 'react';
 import type { useT } from '../i18n/index.js';
 import type { Lang, StoryMap } from '../engine.js';
@@ -81,7 +81,7 @@ function ChangeItem({ change, t, lang }: { change: MapChange; t: T; lang: Lang }
 }
 
 /** The relations, the findings by part and what the map's part changed, under the table (and the folded lists). */
-export function MapNotes({ map, t, onOpenBook }: { map: StoryMap; t: T; onOpenBook: () => void }) {
+export function MapNotes({ map, t, onOpenPart }: { map: StoryMap; t: T; onOpenPart: (position: number) => void }) {
   const lang = map.lang;
   const byPart = map.parts.map((p) => ({ part: p, findings: map.findings.filter((f) => f.position === p.position) })).filter((g) => g.findings.length);
   const { changes } = map;
@@ -97,7 +97,7 @@ export function MapNotes({ map, t, onOpenBook }: { map: StoryMap; t: T; onOpenBo
                 <ul className="mt-1 list-disc space-y-1 pl-5 text-sm">
                   {findings.map((f, i) => <li key={f.key ?? i} lang={lang} data-testid="map-finding" data-kind={f.kind}>{f.detail}</li>)}
                 </ul>
-                <button type="button" className="btn-secondary mt-2 text-sm" onClick={onOpenBook}>{t('storyMap.goTo', { part: part.label })}</button>
+                <button type="button" className="btn-secondary mt-2 text-sm" onClick={() => onOpenPart(part.position)} data-testid="map-go-to-part">{t('storyMap.goTo', { part: part.label })}</button>
               </div>
             ))}
           </div>

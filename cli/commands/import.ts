@@ -209,13 +209,19 @@ async function saveImport(file: string, read: ReadManuscript, bytes: Uint8Array,
     const parts = session.state.content.length;
     let current = '';
     let currentKey: string | null = null;
+    // Parts the bible could not read even in halves (engine/session/ladder.ts): skipped, named, the import goes on.
+    const skipped: Array<{ label: string; key: string }> = [];
     try {
       while (session.needsMemory) {
         const position = (session.state.memoryUpTo ?? -1) + 1;
         current = stepLabel(partStep(spec, position, session.state.totalChapters), lang, spec);
         currentKey = stepKey(partStep(spec, position, session.state.totalChapters));
         if (session.state.content[position]?.trim()) info(`  … ${word('importReading', lang, { label: current, n: position, total: parts - 1 })}`);
-        await session.remember({ parts: 1, signal: interrupt.signal });
+        const read = await session.remember({ parts: 1, signal: interrupt.signal });
+        if (read.left?.length) {
+          skipped.push({ label: current, key: currentKey });
+          info(`karya: ${word('importBibleSkipped', lang, { label: current, id })}`);
+        }
       }
     } catch (error) {
       if (interrupt.isInterrupted) {
@@ -226,7 +232,7 @@ async function saveImport(file: string, read: ReadManuscript, bytes: Uint8Array,
       if (error instanceof GenerationError) fail(word('importBibleStopped', lang, { label: current, message: generationMessage(error, lang), id }), EXIT.failed);
       throw error;
     }
-    const book = { id, generator: spec.id, key, title: summary.title, lang, words: summary.words, chapters: { imported: summary.chaptersWritten, total: summary.chaptersTotal }, finished: session.isFinished };
+    const book = { id, generator: spec.id, key, title: summary.title, lang, words: summary.words, chapters: { imported: summary.chaptersWritten, total: summary.chaptersTotal }, finished: session.isFinished, ...(skipped.length ? { bible_skipped: skipped.map((s) => s.key) } : {}) };
     if (opts.json) process.stdout.write(`${JSON.stringify({ book })}\n`);
     else process.stdout.write(`${word(session.isFinished ? 'importDoneFinished' : 'importDone', lang, { id, generator: spec.id })}\n`);
   } finally {

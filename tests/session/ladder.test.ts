@@ -2,7 +2,12 @@
 // problem, then cut in halves down to one item; what cannot be had alone is given up and the job goes on. Used by
 // the translation's windows and the story bible read in pieces: here the ladder itself, and a book's bible update
 // against a model that garbles the update of a long part.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runKaryaInProcess } from '../karya-in-process.js';
+import { malayManuscript } from '../import/manuscript.js';
 import { bibleRequestPart, startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { isMemoryRequest, userPrompt } from '../batch/helpers.js';
 import { ASKS_PER_RUNG, BookSession, climbDown, countWords, inMemoryProgressStore, parseBible, parseSettings } from '../../engine/index.js';
@@ -18,7 +23,7 @@ describe('climbDown', () => {
     const had: Array<[number, string[]]> = [];
     const left: Array<[number, string]> = [];
     // A model that cannot answer for more than two items at once, and never for 'e'.
-    await climbDown(['a', 'b', 'c', 'd', 'e'], {
+    await climbDown<string, string, string>(['a', 'b', 'c', 'd', 'e'], {
       ask: async (items, _from, again) => {
         asks.push({ items: [...items], again });
         if (items.length > 2 || items.includes('e')) return { problem: `too much: ${items.join('')}` };
@@ -102,5 +107,30 @@ describe("a book's story bible read down the ladder", () => {
     const read = await session.remember();
     expect(read.left).toBeUndefined();
     expect(session.state.memoryUpTo).toBe(2);
+  });
+});
+
+describe('karya import: a chapter its bible can never read', () => {
+  it('is named in the writer\'s language and in --json; every other chapter is read and the book is saved', async () => {
+    // Bab 3's every paragraph names Zarkon; every update of a text naming him, whole or in any piece, comes back empty.
+    const [before, rest] = malayManuscript(5, 'roman').split('BAB III');
+    const [third, after] = rest!.split('BAB IV');
+    const named = third!.split('\n\n').map((p) => (p.split(/\s+/).length > 20 ? `Zarkon menunggu di dermaga. ${p.trim()}` : p)).join('\n\n');
+    const manuscript = `${before}BAB III${named}BAB IV${after}`;
+    const fake = await startFakeOpenAI(underWriter(1).fakeOptions({ garblesBible: (part) => part.includes('Zarkon') }));
+    const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-import-ladder-'));
+    try {
+      writeFileSync(path.join(cwd, 'bab.txt'), manuscript);
+      const r = await runKaryaInProcess(['import', 'bab.txt', '--generator', 'romance', '--json'], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' } });
+      expect(r.code, r.stderr).toBe(0);
+      const { book } = JSON.parse(r.stdout) as { book: { chapters: { imported: number }; bible_skipped?: string[] } };
+      expect(book.chapters.imported).toBe(5);
+      expect(book.bible_skipped).toEqual(['chapter:3']);
+      expect(r.stderr).toContain('catatan cerita tidak dapat membaca Bab 3');
+      expect(r.stderr).toContain('membaca Bab 5 ke dalam catatan cerita');
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+      await fake.close();
+    }
   });
 });

@@ -10,7 +10,7 @@ import { runKaryaInProcess } from '../karya-in-process.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { describeRequest, underWriter } from '../scripted-models.js';
 import { fakeTranslator } from '../fake-translator.js';
-import { saveRomance } from './book.js';
+import { chapterParagraphs, saveRomance, savedEdition } from './book.js';
 import { readZip, runTool, zipText } from '../export/tools.js';
 import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
 
@@ -64,5 +64,26 @@ describe('the Malay edition of an imported novel with no conclusion, published',
     expect(meta.code, meta.stderr).toBe(0);
     expect(meta.stdout).toMatch(/^Penterjemah\s*: Karya \(AI\)$/m);
     expect(meta.stdout).toMatch(/^Author\(s\)\s*: Siti Aminah$/m);
+  }, 240_000);
+
+  it('refuses to publish an edition with a paragraph still untranslated, naming the part and how to translate it, and writes nothing', async () => {
+    // Chapter 3's second paragraph never comes back translated: the edition keeps it in English, marked.
+    const stuck = await startFakeOpenAI(underWriter(1).fakeOptions({ reply: fakeTranslator({ cannot: chapterParagraphs(3, 'en')[1]! }).reply }));
+    try {
+      const state = path.join(cwd, 'left.sqlite');
+      const id = await saveRomance(state, 'en', { title: 'The Penang Bakery' });
+      const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: stuck.baseURL, KARYA_MAX_RETRIES: '0' };
+      const made = await runKaryaInProcess(['translate', '--book', String(id), '--to', 'ms', '--no-bible', '--state', state], { cwd, env });
+      expect(made.code, made.stderr).toBe(1);
+      const edition = (await savedEdition(state))!.id;
+      const before = stuck.generationRequests().length;
+      const pkg = await runKaryaInProcess(['publish', 'romance', '--book', String(edition), '--out', 'left-pkg', '--author', 'Siti Aminah', '--state', state], { cwd, env: { ...env, ...WITHOUT_EPUBCHECK } });
+      expect(pkg.code).toBe(1);
+      expect(pkg.stderr).toContain(`Buku ${edition} ialah edisi bahasa Melayu bagi buku ${id}, dan Bab 3 belum diterjemah`);
+      expect(pkg.stderr).toContain(`karya translate --book ${id} --to ms`);
+      expect(stuck.generationRequests().length).toBe(before);
+    } finally {
+      await stuck.close();
+    }
   }, 240_000);
 });

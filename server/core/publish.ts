@@ -95,7 +95,7 @@ export function publishQuote(ctx: AppContext, book: PublishableBook, given: Pick
 /** 409 book_not_finished, naming the step the book is at. */
 export function unfinishedError(book: PublishableBook): ApiError {
   const next = book.editionLeft !== undefined
-    ? (book.editionLeft === 0 ? { kind: 'introduction' as const, position: 0 } : partStep(book.spec, book.editionLeft, book.state.totalChapters))
+    ? (book.editionLeft === 0 ? { kind: 'introduction' as const, position: 0 as const } : partStep(book.spec, book.editionLeft, book.state.totalChapters))
     : nextStep(book.spec, book.state);
   return publishError(409, 'book_not_finished', book.state.lang, { step: next ? stepLabel(next, book.state.lang, book.spec) : '' });
 }

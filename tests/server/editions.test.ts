@@ -117,6 +117,8 @@ describe('an edition in the other language, made from the studio', () => {
     expect(own.status, JSON.stringify(own.body)).toBe(200);
     const again = await ts.http.get(`/api/books/${editionId}/side-by-side`).set('cookie', w.cookie);
     expect(again.body.edition).toMatchObject({ id: editionId, is_current: true });
+    // Its source has no conclusion, so neither has it: it is finished as it is, to publish with nothing written for it.
+    expect((await ts.http.get('/api/books/romance/publish').set('cookie', w.cookie)).body.is_finished).toBe(true);
     expect(again.body.parts[0].pairs[0].edition).toBe(mine);
     // Its view on the generator page says its source.
     const view = await ts.http.get('/api/progress/romance').set('cookie', w.cookie);

@@ -91,6 +91,8 @@ export const DonePayloadSchema = z.object({
    * (shared, a few minutes old at most) rather than a new call; nothing is charged or kept in history.
    */
   is_cached: z.boolean().optional(),
+  /** Asked to continue the writer's stopped draft, the model wrote the part again from its start: the draft, kept as this version of the part. */
+  restarted_version: z.number().int().positive().optional(),
 });
 export type DonePayload = z.infer<typeof DonePayloadSchema>;
 

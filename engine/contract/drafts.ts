@@ -58,4 +58,8 @@ export const FinishStoppedBodySchema = z.strictObject({
   action: z.enum(['keep', 'continue', 'rewrite']),
   note: z.string().max(MAX_REWRITE_NOTE_CHARS).optional(),
 });
-export const FinishStoppedResponseSchema = z.strictObject({ book: BookViewSchema, words: z.number().int(), credits_available: z.number() });
+export const FinishStoppedResponseSchema = z.strictObject({
+  book: BookViewSchema, words: z.number().int(), credits_available: z.number(),
+  /** Continued, the part came back written again from its start: the draft it replaced, kept as this version of the part. */
+  restarted_version: z.number().int().positive().optional(),
+});

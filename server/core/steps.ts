@@ -148,9 +148,12 @@ async function writeStep(ctx: AppContext, input: { request: StepRequest; hooks: 
           writing.delete(writingKey);
           if (running.get(writingKey) === now) running.delete(writingKey);
         });
+        // Asked to continue the writer's stopped draft, a model may write the part again from its start: the part
+        // then no longer holds the draft, which is kept as a version of it (restorable) and named in the answer.
+        const restarted = draft && !continuesDraft(draft.text, result.text) ? await repos.versions.keep({ userId, key: spec.bookType, position: stepPosition(step), text: draft.text.trim() }) : null;
         // A draft the writer had stopped of this part is replaced by the part written afresh.
         if (spec.kind === 'book') await repos.drafts.remove({ userId, key: spec.bookType, position: stepPosition(step) });
-        hooks.onDone(donePayload({ spec, result, book: session.view(), charge, creditsAvailable: (await repos.credits.balanceOf(userId)) ?? 0 }));
+        hooks.onDone({ ...donePayload({ spec, result, book: session.view(), charge, creditsAvailable: (await repos.credits.balanceOf(userId)) ?? 0 }), ...(restarted !== null ? { restarted_version: restarted } : {}) });
         return 'done' as const;
       } catch (error) {
         if (stopper.signal.aborted && !hooks.client.aborted) return 'stopped' as const;
@@ -172,6 +175,12 @@ async function writeStep(ctx: AppContext, input: { request: StepRequest; hooks: 
   } finally {
     settleStop({ charged: stopCharged });
   }
+}
+
+/** Whether a part continued from the writer's draft still holds the draft (its opening lines, a heading aside). */
+export function continuesDraft(draft: string, part: string): boolean {
+  const body = draft.trim().split('\n').filter((line) => !/^\s*#/.test(line)).join('\n').trim();
+  return part.includes(body.slice(0, 200));
 }
 
 /** The catalogue message of a stored error code, or the generic one. */

@@ -8,6 +8,7 @@ import { sessionOf } from '../../auth/middleware.js';
 import { bookLockKey } from '../../core/generation.js';
 import type { ApiRoutes } from '../../http/routes.js';
 import type { BookAccess } from './book-access.js';
+import { continuesDraft } from '../../core/steps.js';
 
 export function addStopRoutes(router: ApiRoutes, ctx: AppContext, book: BookAccess): void {
   const { repos, catalog } = ctx;
@@ -59,10 +60,12 @@ export function addStopRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
       await charged(res, input, async ({ signal, charge }) => {
         const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: ctx.provider, key: bookType, settings: state.settings, onFinished: 'keep', store: userProgress(repos, { userId, spec, charge: () => charge }) });
         const result = await session.finishDraft(draft.text, { how: body.action, expected: step, signal, ...(note ? { note } : {}) });
+        // Continued, the part may come back written again from its start: the draft it replaced is kept as a version.
+        const restarted = body.action === 'continue' && !continuesDraft(draft.text, result.text) ? await repos.versions.keep({ userId, key: bookType, position, text: draft.text.trim() }) : null;
         await repos.drafts.remove({ userId, key: bookType, position });
         // Part of the step, as after any step; a failure is tried again before the next one.
         await session.remember({ signal }).catch(() => undefined);
-        res.json({ book: session.view(), words: result.words, credits_available: await balance(userId) });
+        res.json({ book: session.view(), words: result.words, ...(restarted !== null ? { restarted_version: restarted } : {}), credits_available: await balance(userId) });
       });
     });
   });

@@ -52,6 +52,8 @@ export function useStepRun(page: { form: FormModel; spec: BookSpec; ui: Lang; me
     // What was done to the answer (assistant remarks taken out, an answer asked again, the time-out), in the
     // server's words and the book's language.
     if (payload.notes?.length) toast(payload.notes.map((n) => n.message).join('\n'), { id: 'generation-notes', icon: 'ⓘ', duration: 8000 });
+    // The writer's stopped draft, continued, came back written again from its start: where their draft is kept.
+    if (payload.restarted_version !== undefined) toast(pageWord('wroteMoreRestarted', l, { n: payload.restarted_version }), { id: 'generation-restarted', duration: 10_000 });
   };
 
   const onFailure = (e: ApiError, l: Lang, streamed: string): boolean => {

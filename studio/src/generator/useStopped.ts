@@ -62,7 +62,8 @@ export function useStopped(opts: {
         const answer = await call('POST /progress/:bookType/stopped', { params: { bookType }, body: { part, action, ...(note ? { note } : {}) } });
         setBook(answer.book);
         setCredits(answer.credits_available);
-        toast.success(pageWord('stoppedFinished', ui, { part: label }), { id: 'generation-result' });
+        if (answer.restarted_version !== undefined) toast(pageWord('wroteMoreRestarted', ui, { n: answer.restarted_version }), { id: 'generation-result', duration: 10_000 });
+        else toast.success(pageWord('stoppedFinished', ui, { part: label }), { id: 'generation-result' });
       }
       opts.dropDraft(part);
       return null;

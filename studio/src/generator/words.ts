@@ -298,10 +298,7 @@ export const PAGE_WORDS = {
   writeMoreLabel: { en: 'Write more of {part}', ms: 'Tulis lagi untuk {part}' },
   writingMore: { en: 'Writing more…', ms: 'Sedang menulis lagi…' },
   wroteMore: { en: '{n} words added', ms: '{n} patah perkataan ditambah' },
-  wroteMoreRestarted: {
-    en: 'The model wrote the part again from its start instead of continuing it. Your text is kept as version {n}: restore it from the part\'s versions.',
-    ms: 'Model menulis semula bahagian ini dari awal dan bukan menyambungnya. Teks anda disimpan sebagai versi {n}: pulihkannya daripada versi bahagian ini.',
-  },
+  wroteMoreRestarted: { en: 'The model wrote the part again from its start instead of continuing it. Your text is kept as version {n}: restore it from the part\'s versions.', ms: 'Model menulis semula bahagian ini dari awal dan bukan menyambungnya. Teks anda disimpan sebagai versi {n}: pulihkannya daripada versi bahagian ini.' },
   writeMoreFailed: { en: 'Could not write more. Please try again.', ms: 'Tidak dapat menulis lagi. Sila cuba lagi.' },
   // After an edit of a part the bible had taken in: it keeps what it knew while it reads the part again.
   bibleUpdating: {

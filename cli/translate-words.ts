@@ -16,7 +16,7 @@ const WORDS = {
   tooLong: { en: '"{term}" or its rendering is longer than {most} characters (a name, not a sentence)', ms: '"{term}" atau terjemahannya lebih panjang daripada {most} aksara (nama, bukan ayat)' },
   window: { en: 'translating {label} (window {n} of {of})', ms: 'menterjemah {label} (tetingkap {n} daripada {of})' },
   askedAgain: { en: 'asking {label} (window {n} of {of}) again: {reason}', ms: 'meminta semula {label} (tetingkap {n} daripada {of}): {reason}' },
-  partDone: { en: '{label} translated ({credits} credits)', ms: '{label} diterjemah ({credits} kredit)' },
+  partDone: { en: { by: 'credits', one: '{label} translated ({credits} credit)', other: '{label} translated ({credits} credits)' }, ms: '{label} diterjemah ({credits} kredit)' },
   stopped: { en: 'stopped; the windows translated so far are saved: run the same command again to go on.', ms: 'dihentikan; tetingkap yang telah diterjemah disimpan: jalankan arahan yang sama sekali lagi untuk meneruskan.' },
   providerStopped: { en: 'the translation stopped: {message} The windows translated so far are saved; run the same command again to go on.', ms: 'terjemahan berhenti: {message} Tetingkap yang telah diterjemah disimpan; jalankan arahan yang sama sekali lagi untuk meneruskan.' },
   bible: { en: 'reading the edition\'s {label} into its own story bible', ms: 'membaca {label} edisi ini ke dalam catatan ceritanya sendiri' },
@@ -29,6 +29,16 @@ const WORDS = {
   leftRerun: { en: 'The rest of the edition is saved. Run the same command again to ask for only what is left ({count} paragraph(s)); the parts with marks are charged once they are whole.', ms: 'Selebihnya edisi ini telah disimpan. Jalankan arahan yang sama sekali lagi untuk meminta yang tinggal sahaja ({count} perenggan); bahagian bertanda dicaj apabila ia lengkap.' },
 } as const;
 
+/** A text that counts something: its form for one and for other counts, chosen by the number in `by` (Malay has one form). */
+interface Counted {
+  by: string;
+  one: string;
+  other: string;
+}
+
 export function translateWord(key: keyof typeof WORDS, lang: Lang, vars: Record<string, string | number> = {}): string {
-  return fillPlaceholders(WORDS[key][lang], vars);
+  const text: string | Counted = WORDS[key][lang];
+  if (typeof text === 'string') return fillPlaceholders(text, vars);
+  const form = new Intl.PluralRules(lang === 'ms' ? 'ms-MY' : 'en-GB').select(Number(vars[text.by]));
+  return fillPlaceholders(form === 'one' ? text.one : text.other, vars);
 }

@@ -105,7 +105,7 @@ export const PAGE_WORDS = {
     en: 'The AI service is answering (its last check, at most 5 minutes old). No credits used.',
     ms: 'Perkhidmatan AI sedang menjawab (semakan terakhirnya, paling lama 5 minit). Tiada kredit digunakan.',
   },
-  costNote: { en: 'This will use {n} credits.', ms: 'Ini akan menggunakan {n} kredit.' },
+  costNote: { en: { one: 'This will use {n} credit.', other: 'This will use {n} credits.' }, ms: 'Ini akan menggunakan {n} kredit.' },
   // Cost before spending (engine/session/cost.ts: what the server charges, step by step).
   stepCostOne: { en: '1 credit', ms: '1 kredit' },
   stepCostMany: { en: '{n} credits', ms: '{n} kredit' },
@@ -341,7 +341,7 @@ export const PAGE_WORDS = {
   publishPaper: { en: 'Paper', ms: 'Kertas' },
   paperWhite: { en: 'White', ms: 'Putih' },
   paperCream: { en: 'Cream', ms: 'Krim' },
-  publishCost: { en: 'Publishing costs {n} credits.', ms: 'Penerbitan menggunakan {n} kredit.' },
+  publishCost: { en: { one: 'Publishing costs {n} credit.', other: 'Publishing costs {n} credits.' }, ms: 'Penerbitan menggunakan {n} kredit.' },
   publishShort: { en: { one: 'You have {n} credit.', other: 'You have {n} credits.' }, ms: 'Anda mempunyai {n} kredit.' },
   publishButton: { en: 'Publish ({n} credits)', ms: 'Terbitkan ({n} kredit)' },
   publishAgain: { en: 'Publish again ({n} credits)', ms: 'Terbitkan semula ({n} kredit)' },

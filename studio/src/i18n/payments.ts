@@ -41,7 +41,7 @@ export const PAYMENTS = {
   },
   'purchase.added': { en: 'Credits added', ms: 'Kredit ditambah' },
   'purchase.addedBody': { en: '{n} credits were added to your account.', ms: '{n} kredit telah ditambah ke akaun anda.' },
-  'purchase.balance': { en: 'Your balance: {n} credits', ms: 'Baki anda: {n} kredit' },
+  'purchase.balance': { en: { one: 'Your balance: {n} credit', other: 'Your balance: {n} credits' }, ms: 'Baki anda: {n} kredit' },
   'purchase.noSession': { en: 'Your {n} credits are delivered within 5 minutes and never expire.', ms: '{n} kredit anda dihantar dalam masa 5 minit dan tidak akan luput.' },
   'purchase.notYours': { en: 'This purchase belongs to another account. Sign in with the account that paid.', ms: 'Pembelian ini milik akaun lain. Log masuk dengan akaun yang membuat bayaran.' },
   'purchase.signIn': { en: 'Sign in to see your purchase.', ms: 'Log masuk untuk melihat pembelian anda.' },

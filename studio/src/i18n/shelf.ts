@@ -18,5 +18,4 @@ export const SHELF = {
   'shelf.shown': { en: { one: '{shown} of {n} book shown', other: '{shown} of {n} books shown' }, ms: '{shown} daripada {n} buku dipaparkan' },
   'shelf.noneMatch': { en: 'No book matches these filters.', ms: 'Tiada buku yang sepadan dengan penapis ini.' },
   'shelf.clear': { en: 'Clear filters', ms: 'Kosongkan penapis' },
-  'shelf.number': { en: 'Book {n}', ms: 'Buku {n}' },
 } as const satisfies Table;

@@ -57,21 +57,27 @@ export function formatOfFile(file: string): ExportFormat | null {
   return (EXPORT_FORMATS as readonly string[]).includes(format ?? '') ? (format as ExportFormat) : null;
 }
 
+/** The working title the writer gave (a field with role workingTitle: a brief's, an imported manuscript's own, a single output's), or ''. */
+export function workingTitleOf(spec: ResolvedSpec, state: Pick<BookState, 'settings'>): string {
+  const working = spec.fields.find((f) => f.role === 'workingTitle');
+  const given = working ? state.settings[working.name] : undefined;
+  return typeof given === 'string' ? given.trim() : '';
+}
+
 /**
  * A book's own title: set in its settings (a field with role bookTitle), or the working title the writer
  * gave (role workingTitle: a brief's, an imported manuscript's own), or the one its outline wrote; else what
- * it is ("Romance Story"), never the generator's name. A single output is titled by its generator.
+ * it is ("Romance Story"), never the generator's name. A single output is titled by its working title when
+ * the writer gave one (any generator may offer it in YAML alone), else by its generator.
  */
 export function bookTitleOf(spec: ResolvedSpec, state: BookState): string {
   const lang = state.lang;
   const field = spec.kind === 'book' ? spec.fields.find((f) => f.role === 'bookTitle') : undefined;
   const value = field ? state.settings[field.name] : undefined;
   if (typeof value === 'string' && value.trim()) return value.trim();
-  if (spec.kind !== 'book') return spec.title[lang];
-  // The working title the writer gave (a brief's, an imported manuscript's own) before the one an outline wrote.
-  const working = spec.fields.find((f) => f.role === 'workingTitle');
-  const given = working ? state.settings[working.name] : undefined;
-  return (typeof given === 'string' ? given.trim() : '') || extractTitle(state.outline) || spec.typeLabel[lang];
+  if (spec.kind !== 'book') return workingTitleOf(spec, state) || spec.title[lang];
+  // The working title the writer gave before the one an outline wrote.
+  return workingTitleOf(spec, state) || extractTitle(state.outline) || spec.typeLabel[lang];
 }
 
 /**
@@ -85,7 +91,7 @@ export function bookDocument(
   opts: { withOutline?: boolean; withBible?: boolean; title?: string; author?: string; chapterTitles?: Readonly<Record<number, string>> } = {},
 ): BookDocument {
   const lang = state.lang;
-  // A single output (a description, keywords, a poem) is titled by its generator, not by the book it is for.
+  // A single output (a description, keywords, a poem) is titled by its generator (or the working title given), not by the book it is for.
   const setting = (role: 'bookTitle' | 'author') => {
     const field = spec.kind === 'book' ? spec.fields.find((f) => f.role === role) : undefined;
     const value = field ? state.settings[field.name] : undefined;

@@ -1,11 +1,12 @@
 // The title of a content-history item: what the item itself is called, computed once when it is saved
 // and stored with it, so that a list of items needs no content. A book's part: the book's own title
 // and the part ("Hujan di Kuala Lumpur — Chapter 3: The Storm"); a single output (a poem, a
-// description): its heading or title line, else its first line of text. Never the generator's name
-// unless the item has no text (an image). Pure (the server, migrations and the studio can use it).
+// description): the working title the writer gave it, else its heading or title line, else its first
+// line of text. Never the generator's name unless the item has no text (an image). Pure (the server,
+// migrations and the studio can use it).
 import type { ResolvedSpec } from '../spec/types.js';
 import type { StepSave } from './ports.js';
-import { bookTitleOf } from './book.js';
+import { bookTitleOf, workingTitleOf } from './book.js';
 import { plainLine } from '../markdown.js';
 
 const MAX_TITLE = 120;
@@ -76,6 +77,9 @@ const BOOK_PART = ' — ';
 export function stepHistoryTitle(spec: ResolvedSpec, save: StepSave, chapterTitle?: string): string {
   const lang = save.state.lang;
   if (spec.kind === 'image') return imageTitle(spec, save);
+  // A single output the writer titled (role workingTitle) is listed by that title, as its exports are.
+  const given = spec.kind === 'book' ? '' : plain(workingTitleOf(spec, save.state));
+  if (given) return shorten(given);
   if (spec.kind !== 'book') return historyTitle(save.text, spec.title[lang]);
   const part = save.step.kind === 'outline' ? save.label : (contentTitle(save.text) ?? `${save.label}${chapterTitle ? `: ${chapterTitle}` : ''}`);
   return shorten(`${bookTitleOf(spec, save.state)}${BOOK_PART}${part}`);

@@ -32,6 +32,19 @@ export const OptionDef = z
 export const FIELD_TYPES = ['select', 'text', 'textarea', 'number', 'checkbox', 'flags'] as const;
 export const FIELD_ROLES = ['language', 'chapters', 'chapterTitle', 'bookTitle', 'author', 'mainCharacter', 'genre', 'mood', 'colorScheme', 'workingTitle', 'premise', 'characters'] as const;
 
+/**
+ * The roles each kind of generator reads; a field with any other role would be accepted and silently do
+ * nothing, so `karya validate` refuses it. A book reads its brief, its chapter count and titles, and the title
+ * and by-line of its pages; a single output (and the test kind, written as one) is titled by its working
+ * title; a picture draws its title, by-line and colours (its history is titled by its bookTitle).
+ */
+export const ROLES_BY_KIND = {
+  book: ['language', 'chapters', 'chapterTitle', 'bookTitle', 'author', 'workingTitle', 'premise', 'characters'],
+  single: ['language', 'workingTitle'],
+  test: ['language', 'workingTitle'],
+  image: ['language', 'bookTitle', 'author', 'mainCharacter', 'genre', 'mood', 'colorScheme'],
+} as const satisfies Record<(typeof KINDS)[number], ReadonlyArray<(typeof FIELD_ROLES)[number]>>;
+
 export const FieldDef = z
   .object({
     use: z.string().optional().describe('start from a shared field in generators/_shared.yaml, then apply the keys given here'),
@@ -42,7 +55,8 @@ export const FieldDef = z
       .describe(
         'language: the output language (en|ms); chapters: the chapter count; chapterTitle: the per-chapter title; ' +
           'bookTitle, author, mainCharacter, genre, mood, colorScheme: what the offline cover draws (title, by-line, featuring line, colours); ' +
-          'workingTitle, premise, characters: the writer\'s brief of a book (the outline keeps the title, every step carries the premise, the story bible starts from the characters)',
+          'workingTitle, premise, characters: the writer\'s brief of a book (the outline keeps the title, every step carries the premise, the story bible starts from the characters); ' +
+          'workingTitle also titles a single output (its heading, EPUB title and history). Each kind takes only the roles it reads (karya validate lists them)',
       ),
     label: Bilingual.optional(),
     help: Bilingual.optional(),

@@ -1,7 +1,7 @@
 // resolveSpec(): authored YAML data → frozen ResolvedSpec (shared fields, presets and defaults applied).
 // Every problem is reported as file + path + message; an invalid spec never resolves.
 import type * as z from 'zod';
-import { AuthoredSpec, FIELD_ROLES, FieldDef, SharedFile, type AuthoredBrief, type AuthoredField } from './format.js';
+import { AuthoredSpec, FIELD_ROLES, FieldDef, ROLES_BY_KIND, SharedFile, type AuthoredBrief, type AuthoredField } from './format.js';
 import type { AnswerShape, Bilingual, Condition, Family, FieldValue, Kind, Lang, PublishPart, ResolvedBudget, ResolvedField, ResolvedSpec, ResolvedFlow, ResolvedPrompts, ResolvedModel, ResolvedPublish, ResolvedPublishPart, Scalar } from './types.js';
 import { SpecError, type SpecIssue } from '../errors.js';
 import { fieldType } from '../fields/registry.js';
@@ -79,7 +79,7 @@ export function resolveSpec(input: { file: string; data: unknown; shared: Shared
   // 2. Fields: shared definitions under `use`, then the file's own keys. 3. Their conditions. 4. Roles.
   const fields = resolveFields({ merged: merged.fields, own: authored.fields, fromPreset: p.fields, shared, ...(input.now ? { now: input.now } : {}), issue });
   const byName = checkConditions(fields, issue);
-  const { languageField, chaptersField } = checkRoles(fields, issue);
+  const { languageField, chaptersField } = checkRoles(fields, kind, issue);
 
   // 5. Flow. 6. Prompts and model.
   const flow = resolveFlow({ kind, own: authored.flow, f: merged.flow, chaptersField, issue });
@@ -280,8 +280,15 @@ function resolveFields(input: { merged: Record<string, AuthoredField>; own: Reco
   return fields;
 }
 
-/** One field at most has each role; the language field offers exactly en and ms; the chapters field's options are whole numbers. */
-function checkRoles(fields: readonly ResolvedField[], issue: Issue): { languageField: ResolvedField | undefined; chaptersField: ResolvedField | undefined } {
+/**
+ * Each role is one the generator's kind reads, on one field at most; the language field offers exactly en and ms;
+ * the chapters field's options are whole numbers.
+ */
+function checkRoles(fields: readonly ResolvedField[], kind: Kind, issue: Issue): { languageField: ResolvedField | undefined; chaptersField: ResolvedField | undefined } {
+  const usable: readonly string[] = ROLES_BY_KIND[kind];
+  for (const f of fields) {
+    if (f.role && !usable.includes(f.role)) issue(`fields.${f.name}.role`, `"${f.role}" is not one of ${usable.join(', ')} (the roles of a generator of kind ${kind})`);
+  }
   for (const role of FIELD_ROLES) {
     const withRole = fields.filter((f) => f.role === role);
     if (withRole.length > 1) issue(`fields.${withRole[1]!.name}.role`, `only one field may have role ${role}`);

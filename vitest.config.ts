@@ -35,6 +35,8 @@ export default defineConfig({
       { extends: true, test: { name: 'solo', include: SOLO, exclude: [...configDefaults.exclude, ...leftOut] } },
     ],
     globalSetup: ['./tests/setup/tools.ts', './tests/setup/cli-bundle.ts', './tests/setup/postgres-cluster.ts'],
+    // Every file removes the temporary folders it made (tests/temp.ts) when it ends.
+    setupFiles: ['./tests/setup/temp-cleanup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -2,12 +2,12 @@
 // `karya generate <it> --set <field>="…"` writes that title as the Markdown heading and the EPUB's dc:title, and
 // the content history lists the output under it. `karya validate` refuses a role the generator's kind does not
 // use, naming the file, the path inside it and the roles it may use.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { readZip, zipText } from '../export/tools.js';
+import { tempDir } from '../temp.js';
 import { BookSession, inMemoryProgressStore, parseSettings, stepHistoryTitle, type ProgressStore, type StepSave } from '../../engine/index.js';
 import { loadCatalog } from '../../engine/node.js';
 import { createOfflineProvider } from '../../engine/providers/index.js';
@@ -24,8 +24,7 @@ vi.mock('../../engine/node/load.js', async (importOriginal) => {
   };
 });
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'karya-working-title-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = tempDir('karya-working-title-');
 
 /** A single-shot generator as the guide says to write one: one YAML file, its title field marked role workingTitle. */
 const SPEECH = `# yaml-language-server: $schema=../engine/spec/generator.schema.json

@@ -71,6 +71,14 @@ export const TRANSLATE_CATALOGUE = {
     en: 'Book {id} is not a translated edition, so it has no second language to print beside it: pass --bilingual with the id of its edition (karya translate --book {id} --to {other} makes one; karya books lists them), or export book {id} without --bilingual.',
     ms: 'Buku {id} bukan edisi terjemahan, jadi tiada bahasa kedua untuk dicetak di sebelahnya: berikan --bilingual dengan id edisinya (karya translate --book {id} --to {other} menghasilkannya; karya books menyenaraikannya), atau eksport buku {id} tanpa --bilingual.',
   },
+  publish_not_edition: {
+    en: 'Book {id} is not a translated edition, so it has no second language to print beside it: publish it as it is, or publish one of its editions as a dual-language book.',
+    ms: 'Buku {id} bukan edisi terjemahan, jadi tiada bahasa kedua untuk dicetak di sebelahnya: terbitkan buku ini seadanya, atau terbitkan salah satu edisinya sebagai buku dwibahasa.',
+  },
+  publish_no_source: {
+    en: 'Book {id} is an edition of book {source}, which is no longer saved: a dual-language book needs both. Publish book {id} as it is.',
+    ms: 'Buku {id} ialah edisi buku {source}, yang tidak lagi disimpan: buku dwibahasa memerlukan kedua-duanya. Terbitkan buku {id} seadanya.',
+  },
   export_no_source: {
     en: 'Book {id} is an edition of book {source}, which is no longer saved: a bilingual book needs both. Export book {id} without --bilingual.',
     ms: 'Buku {id} ialah edisi buku {source}, yang tidak lagi disimpan: buku dwibahasa memerlukan kedua-duanya. Eksport buku {id} tanpa --bilingual.',

@@ -3,7 +3,7 @@
 import * as z from 'zod';
 import type { PublishPart as PublishPartName } from '../spec/types.js';
 import { PAPER_NAMES, TRIM_NAMES, type PaperName, type TrimName } from '../print.js';
-import { TimestampSchema, WriterTextSchema } from './common.js';
+import { LangSchema, TimestampSchema, WriterTextSchema } from './common.js';
 import { exportFileName } from './books.js';
 import { failsWith } from './messages.js';
 
@@ -32,6 +32,12 @@ export const PublishBodySchema = z.strictObject({
   paper: z.enum(PAPER_NAMES as [PaperName, ...PaperName[]]).optional(),
   /** The writer's correction of the AI disclosure's text level (karya publish --ai-text): metadata.json keeps the derived one beside it. */
   aiText: failsWith('invalid_ai_text', z.enum(AI_TEXT_LEVELS)).optional(),
+  /**
+   * A translated edition published as a dual-language book: the EPUB, DOCX and paperback print each source paragraph
+   * followed by its translation (readiness adds how a store takes a book in two languages). Only for an edition:
+   * any other book is refused with 422 publish_not_edition.
+   */
+  bilingual: z.boolean().optional(),
 });
 
 /**
@@ -168,6 +174,8 @@ export const PublishQuoteSchema = z.strictObject({
   /** The book's id (its cover is given at PUT /api/books/:id/cover) and its own cover picture, when the writer gave one. */
   book_id: z.number().int().positive().optional(),
   cover: BookCoverSchema.nullable().optional(),
+  /** A translated edition whose source is saved: its language and its source's (the panel offers the dual-language book). */
+  edition: z.strictObject({ lang: LangSchema, source_lang: LangSchema }).optional(),
 });
 export type PublishQuote = z.infer<typeof PublishQuoteSchema>;
 

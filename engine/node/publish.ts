@@ -16,6 +16,7 @@ import { openContinuityFindings } from '../session/continuity/index.js';
 import { storyMap, storyMapHtml } from '../session/story-map/index.js';
 import type { ResolvedSpec } from '../spec/types.js';
 import { renderDocument } from './export/index.js';
+import { bilingualPackageDocuments } from './publish-bilingual.js';
 import { epubTitle } from './import/epub.js';
 import { makeDirs } from './dirs.js';
 import { findOnPath, quickJava } from './java.js';
@@ -181,13 +182,17 @@ export async function buildKdpPackage(input: {
   closeness?: Closeness;
   /** Whose words readiness.json says its fixes in (default the studio writer's; the command line names its options). */
   audience?: Audience;
+  /** The source of a translated edition: the package is the dual-language book, each source paragraph followed by its translation. */
+  bilingualSource?: BookState;
 } & PrintChoice): Promise<BuiltPackage> {
   const { book, state, parts } = input;
   const render = input.render ?? renderDocument;
   const making = input.onProgress ?? (() => undefined);
   const { layout, trim } = printLayoutOf(book.publish, input.trim);
   const paper = input.paper ?? DEFAULT_PAPER;
-  const doc = packageDocument(book, state, parts);
+  const packaged = packageDocument(book, state, parts);
+  const bilingual = input.bilingualSource ? bilingualPackageDocuments({ spec: book, source: input.bilingualSource, edition: state, packaged }) : undefined;
+  const doc = bilingual?.manuscript ?? packaged;
   making('cover.jpg');
   const coverSize = ebookCoverSize(parts.cover.size);
   // No picture (a typographic cover): lettered at the eBook's size, and again at the wrap's front panel.
@@ -200,10 +205,10 @@ export async function buildKdpPackage(input: {
   making('manuscript.docx');
   const docx = await render(doc, 'docx');
   making('paperback-interior.pdf');
-  const interior = await renderBookPdf(doc, { trim, layout, isPrint: true });
+  const interior = await renderBookPdf(bilingual?.interior ?? packaged, { trim, layout, isPrint: true });
   making('paperback-cover.pdf');
   const wrap = await renderWrapCover({
-    art: lettered ? renderTypographicCover(lettered, wrapFrontPx(trim), wrapFrontSafeArea()) : art, isLettered: lettered !== undefined, title: parts.title, author: parts.author, description: parts.description, lang: doc.lang, trim, paper, pageCount: interior.pageCount,
+    art: lettered ? renderTypographicCover(lettered, wrapFrontPx(trim), wrapFrontSafeArea()) : art, isLettered: lettered !== undefined, title: parts.title, author: parts.author, description: parts.description, lang: packaged.lang, trim, paper, pageCount: interior.pageCount,
   });
   const print: PrintFacts = {
     pageCount: interior.pageCount, trim, paper, gutterIn: interior.gutterIn, spineIn: wrap.spineIn, hasSpineText: wrap.hasSpineText,
@@ -229,6 +234,7 @@ export async function buildKdpPackage(input: {
     // The findings the book's Continuity panel still lists (those marked as intended left out).
     continuity: openContinuityFindings(book, state, nextStep(book, state) === null).findings.flatMap((found, p) => found.map((f) => ({ part: stepLabel(partStep(book, p, state.totalChapters), state.lang, book), kind: f.kind }))),
     ...(input.release ? { release: input.release } : {}),
+    ...(bilingual ? { bilingual: bilingual.readiness } : {}),
     ...(input.closeness ? { closeness: { ...input.closeness, partLabels: state.content.map((_, p) => stepLabel(partStep(book, p, state.totalChapters), state.lang, book)) } } : {}),
   }, metadata.language, input.audience);
   const files: Record<PackageFile, Uint8Array> = {
@@ -278,6 +284,8 @@ export async function writeKdpPackage(input: {
   closeness?: Closeness;
   /** Whose words readiness.json says its fixes in (buildKdpPackage). */
   audience?: Audience;
+  /** The source of a translated edition, for the dual-language package (buildKdpPackage). */
+  bilingualSource?: BookState;
 } & PrintChoice): Promise<WrittenPackage> {
   const { dir, book, state, parts } = input;
   makeDirs(dir);
@@ -286,6 +294,7 @@ export async function writeKdpPackage(input: {
   const built = await buildKdpPackage({
     book, state, parts, ...(input.render ? { render: input.render } : {}), ...(input.closeness ? { closeness: input.closeness } : {}), ...(input.onProgress ? { onProgress: input.onProgress } : {}), ...(input.trim ? { trim: input.trim } : {}), ...(input.paper ? { paper: input.paper } : {}),
     ...(input.release ? { release: input.release } : {}), ...(input.audience ? { audience: input.audience } : {}),
+    ...(input.bilingualSource ? { bilingualSource: input.bilingualSource } : {}),
     epubcheck: async (epub) => {
       writeFileSync(at('manuscript.epub'), epub);
       return (input.epubcheck ?? runEpubcheck)(at('manuscript.epub'));

@@ -67,6 +67,27 @@ export function publishableSpec(ctx: AppContext, state: BookState): ResolvedSpec
   return spec;
 }
 
+/**
+ * The source of a translated edition, for its dual-language package: found through the edition link table, as
+ * GET /books/:id/bilingual finds it. A book that is no edition is 422 publish_not_edition; an edition whose
+ * source is gone, 404 publish_no_source.
+ */
+export async function bilingualSourceOf(ctx: AppContext, input: { userId: string; bookId: number; lang: Lang }): Promise<BookState> {
+  const link = await ctx.repos.editions(input.userId).ofEdition(input.bookId);
+  const id = String(input.bookId);
+  if (!link) throw ApiError.catalogue(422, 'publish_not_edition', input.lang, { id });
+  const source = await ctx.repos.books.find({ userId: input.userId, id: link.sourceId });
+  if (!source) throw ApiError.catalogue(404, 'publish_no_source', input.lang, { id, source: String(link.sourceId) });
+  return source.state;
+}
+
+/** A translated edition's language and its saved source's (the quote's `edition`), or undefined for any other book. */
+export async function editionLanguagesOf(ctx: AppContext, input: { userId: string; bookId: number; state: BookState }): Promise<{ lang: Lang; source_lang: Lang } | undefined> {
+  const link = await ctx.repos.editions(input.userId).ofEdition(input.bookId);
+  const source = link ? await ctx.repos.books.find({ userId: input.userId, id: link.sourceId }) : null;
+  return source ? { lang: input.state.lang, source_lang: source.state.lang } : undefined;
+}
+
 const stepInfo = (s: PackageStepDone): PublishStepInfo => ({ part: s.part, generator_id: s.generatorId, cost: s.cost, ...(s.skipped ? { skipped: s.skipped } : {}) });
 
 /**
@@ -219,7 +240,7 @@ async function releaseOf(ctx: AppContext, input: { userId: string; bookId: numbe
  * Publish a finished book: run and charge its steps, make and zip the files, keep the zip with the book.
  * Answers the package's report and the credits charged.
  */
-export async function publishBook(ctx: AppContext, input: { userId: string; bookId: number; book: PublishableBook; given: Pick<GivenFacts, 'author' | 'aiText' | 'cover'>; print?: PrintChoice }): Promise<{ report: KdpPackage; charged: number }> {
+export async function publishBook(ctx: AppContext, input: { userId: string; bookId: number; book: PublishableBook; given: Pick<GivenFacts, 'author' | 'aiText' | 'cover'>; print?: PrintChoice; bilingualSource?: BookState }): Promise<{ report: KdpPackage; charged: number }> {
   const { userId, book } = input;
   const { spec, state } = book;
   let charged = 0;
@@ -237,7 +258,7 @@ export async function publishBook(ctx: AppContext, input: { userId: string; book
   // The manuscript files are made in the export pool (time and memory limits, off the request loop); an export
   // limit (ExportLimitError) is answered as it words itself.
   const closeness = await nearDuplicatesOf(ctx, { userId, bookId: input.bookId, title: parts.title, parts: state.content });
-  const built = await buildKdpPackage({ book: spec, state, parts, epubcheck: runEpubcheckOnBytes, render: renderBounded, closeness, release, ...(input.print ?? {}) });
+  const built = await buildKdpPackage({ book: spec, state, parts, epubcheck: runEpubcheckOnBytes, render: renderBounded, closeness, release, ...(input.print ?? {}), ...(input.bilingualSource ? { bilingualSource: input.bilingualSource } : {}) });
   const now = new Date();
   const report: KdpPackage = {
     title: parts.title,

@@ -9,7 +9,7 @@ import type { AppContext } from '../core/context.js';
 import { ApiError } from '../errors/api-error.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { sendDownload, type FileReply } from '../http/contract.js';
-import { fileOfZip, finishedOf, ownCoverOf, publishBook, publishError, publishableSpec, publishQuote, unfinishedError, type PublishableBook } from '../core/publish.js';
+import { bilingualSourceOf, editionLanguagesOf, fileOfZip, finishedOf, ownCoverOf, publishBook, publishError, publishableSpec, publishQuote, unfinishedError, type PublishableBook } from '../core/publish.js';
 import { bookCoverOf } from './cover.js';
 import { takeGenerationToken } from '../core/generation.js';
 import { ApiRoutes } from '../http/routes.js';
@@ -45,7 +45,8 @@ export function publishRoutes(ctx: AppContext): ApiRoutes {
     // The disclosure's text level as derived from who wrote each part: the panel offers to correct it.
     const derivation = textDerivationOf(book.state);
     const aiText = { level: aiTextLevel(derivation.modelWords, derivation.words), share: aiTextShare(derivation.modelWords, derivation.words) };
-    res.json({ is_finished: book.isFinished, steps, cost, trim, package: kept && 'channels' in kept ? kept : null, today, ai_text: aiText, ...(bookId !== null ? { book_id: bookId } : {}), cover: own ? bookCoverOf(own) : null });
+    const edition = bookId === null ? undefined : await editionLanguagesOf(ctx, { userId: userId(req), bookId, state: book.state });
+    res.json({ is_finished: book.isFinished, steps, cost, trim, package: kept && 'channels' in kept ? kept : null, today, ai_text: aiText, ...(bookId !== null ? { book_id: bookId } : {}), cover: own ? bookCoverOf(own) : null, ...(edition ? { edition } : {}) });
   });
 
   router.on('POST /books/:bookType/publish', async (req, res) => {
@@ -54,6 +55,8 @@ export function publishRoutes(ctx: AppContext): ApiRoutes {
     const { user } = sessionOf(req);
     const book = await bookOf(user.id, bookType);
     const lang = book.state.lang;
+    // The dual-language choice is refused first, before anything is spent, when the book is no edition or its source is gone.
+    const bilingualSource = body.bilingual ? await bilingualSourceOf(ctx, { userId: user.id, bookId: (await repos.books.findBookId({ userId: user.id, key: bookType }))!, lang }) : undefined;
     if (!book.isFinished) throw unfinishedError(book);
     const key = `${user.id}\u0000${bookType}`;
     if (running.has(key)) throw publishError(409, 'publish_running', lang);
@@ -71,7 +74,7 @@ export function publishRoutes(ctx: AppContext): ApiRoutes {
       const { cost } = publishQuote(ctx, book, { ...(given.author ? { author: given.author } : {}), hasOwnCover: own !== undefined });
       if (user.role !== 'admin' && ((await repos.credits.balanceOf(user.id)) ?? 0) < cost) throw ApiError.catalogue(402, 'insufficient_credits', lang);
       const print = { ...(body.trim ? { trim: body.trim } : {}), ...(body.paper ? { paper: body.paper } : {}) };
-      const { report, charged } = await publishBook(ctx, { userId: user.id, bookId, book, given, print });
+      const { report, charged } = await publishBook(ctx, { userId: user.id, bookId, book, given, print, ...(bilingualSource ? { bilingualSource } : {}) });
       res.json({ package: report, credits_charged: charged, credits_available: (await repos.credits.balanceOf(user.id)) ?? 0 });
     } finally {
       running.delete(key);

@@ -59,6 +59,8 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
   const [paper, setPaper] = useState<Paper>('white');
   // '' keeps the level derived from who wrote each part; a level is the writer's correction.
   const [aiText, setAiText] = useState<AiText | ''>('');
+  // A translated edition may be published with its source, each paragraph followed by its translation.
+  const [isBilingual, setIsBilingual] = useState(false);
   const [isPublishing, setIsPublishing] = useState(false);
 
   const load = useCallback(async () => {
@@ -85,7 +87,7 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
     setIsPublishing(true);
     try {
       const name = author.trim();
-      const made = await call('POST /books/:bookType/publish', { params: { bookType }, body: { ...(name ? { author: name } : {}), trim, paper, ...(aiText ? { aiText } : {}) } });
+      const made = await call('POST /books/:bookType/publish', { params: { bookType }, body: { ...(name ? { author: name } : {}), trim, paper, ...(aiText ? { aiText } : {}), ...(isBilingual && quote?.edition ? { bilingual: true } : {}) } });
       setPkg(made.package);
       setCredits(made.credits_available);
       toast.success(pageWord('publishDone', lang), { id: 'publish-result' });
@@ -121,6 +123,7 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
           />
           <p id={`${authorId}-hint`} className="mt-1 text-xs text-gray-500 dark:text-gray-400">{pageWord('publishAuthorHint', lang)}</p>
           <PaperbackChoices id={authorId} quote={quote} lang={lang} isDisabled={isPublishing} trim={trim} paper={paper} aiText={aiText} onTrim={pickTrim} onPaper={setPaper} onAiText={setAiText} />
+          {quote.edition && <BilingualChoice id={authorId} edition={quote.edition} lang={lang} isDisabled={isPublishing} isChecked={isBilingual} onChange={setIsBilingual} />}
           {quote.book_id !== undefined && <CoverUpload bookId={quote.book_id} cover={quote.cover ?? null} lang={lang} isDisabled={isPublishing} onChange={() => void load()} />}
           <p className="mt-3 text-sm" data-testid="publish-cost">
             {pageWord('publishCost', lang, { n: cost })}
@@ -141,6 +144,24 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
 }
 
 /** The paperback's trim and paper, and the writer's correction of the AI disclosure's text level. */
+const LANGUAGE_WORD: Record<Lang, PageWord> = { en: 'languageEn', ms: 'languageMs' };
+
+/** The dual-language choice of an edition: its source's language first, as the book prints them. */
+function BilingualChoice({ id, edition, lang, isDisabled, isChecked, onChange }: {
+  id: string; edition: NonNullable<PublishQuote['edition']>; lang: Lang; isDisabled: boolean; isChecked: boolean; onChange: (isChecked: boolean) => void;
+}) {
+  const names = { source: pageWord(LANGUAGE_WORD[edition.source_lang], lang), edition: pageWord(LANGUAGE_WORD[edition.lang], lang) };
+  return (
+    <div className="mt-4 flex items-start gap-2">
+      <input id={`${id}-bilingual`} type="checkbox" className="mt-1" checked={isChecked} disabled={isDisabled} data-testid="publish-bilingual" aria-describedby={`${id}-bilingual-hint`} onChange={(e) => onChange(e.target.checked)} />
+      <div>
+        <label htmlFor={`${id}-bilingual`} className="text-sm font-medium">{pageWord('publishBilingual', lang, names)}</label>
+        <p id={`${id}-bilingual-hint`} className="text-xs text-gray-500 dark:text-gray-400">{pageWord('publishBilingualHint', lang)}</p>
+      </div>
+    </div>
+  );
+}
+
 function PaperbackChoices({ id, quote, lang, isDisabled, trim, paper, aiText, onTrim, onPaper, onAiText }: {
   id: string; quote: PublishQuote; lang: Lang; isDisabled: boolean; trim: Trim; paper: Paper; aiText: AiText | '';
   onTrim: (trim: Trim) => void; onPaper: (paper: Paper) => void; onAiText: (level: AiText | '') => void;

@@ -10,6 +10,7 @@ import { VOICE_WORDS } from './voiceWords.js';
 import { PROVENANCE_WORDS } from './provenanceWords.js';
 import { EDIT_WORDS } from './editWords.js';
 import { COVER_WORDS } from './coverWords.js';
+import { BILINGUAL_WORDS } from './bilingualWords.js';
 
 export const PAGE_WORDS = {
   ...CONTINUITY_WORDS,
@@ -17,6 +18,7 @@ export const PAGE_WORDS = {
   ...PROVENANCE_WORDS,
   ...EDIT_WORDS,
   ...COVER_WORDS,
+  ...BILINGUAL_WORDS,
   settings: { en: 'Settings', ms: 'Tetapan' },
   preview: { en: 'Preview', ms: 'Pratonton' },
   generationProcess: { en: 'Generation Process', ms: 'Proses Penjanaan' },

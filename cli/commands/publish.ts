@@ -16,7 +16,7 @@ import { makeDirs, writableDirOrExit } from '../fs-check.js';
 import { cliProvider, savedBookOrExit } from './generate.js';
 import { seriesOfKey } from '../series.js';
 import { closeThresholdOrExit } from '../near-duplicates.js';
-import type { Closeness, Lang, Settings } from '../../engine/index.js';
+import type { BookState, Closeness, Lang, Settings } from '../../engine/index.js';
 import { cliStateOf, openCliState, writableStateOrExit } from '../state.js';
 
 type PaperName = (typeof PAPER_NAMES)[number];
@@ -47,6 +47,8 @@ export interface PublishOptions {
   cover?: string;
   /** --close-threshold: the share of the book found in another of yours above which it is too close (default 15 %). */
   closeThreshold?: string;
+  /** --bilingual: a translated edition (--book) packaged with its source, each source paragraph followed by its translation. */
+  bilingual?: boolean;
 }
 
 /** What the cover line says when no cover step ran. */
@@ -139,10 +141,12 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     });
     // An edition is exactly its source's parts: nothing is written for it (what its source lacks, it lacks).
     where.lang = session.state.lang;
+    // The dual-language choice is refused before anything is written or spent when the book is no edition.
+    const bilingualSource = opts.bilingual ? await bilingualSourceOrExit(stateFile, { key, id: opts.book!, lang: session.state.lang }) : undefined;
     const written = book && (await isWholeEditionOrExit(stateFile, { key, id: opts.book!, spec, state: session.state }))
       ? { planned: 0, steps: 0 }
       : await writeBook(session, { total, isSaved: book !== undefined, signal: interrupt.signal, where });
-    const made = await makePackage({ checked, opts, session, provider, signal: interrupt.signal, where, nearDuplicates: (title) => openNearDuplicates(stateFile.repos, CLI_USER).then((c) => c.check({ key, book: opts.book ?? key, title, parts: session.state.content, threshold: checked.closeThreshold })) });
+    const made = await makePackage({ checked, opts, session, provider, ...(bilingualSource ? { bilingualSource } : {}), signal: interrupt.signal, where, nearDuplicates: (title) => openNearDuplicates(stateFile.repos, CLI_USER).then((c) => c.check({ key, book: opts.book ?? key, title, parts: session.state.content, threshold: checked.closeThreshold })) });
     reportPackage({ spec, opts, session, trim: checked.trim, paper: checked.paper, book: written, ...made });
   } catch (error) {
     publishFailed(error, { isInterrupted: interrupt.isInterrupted, opts, where });
@@ -168,6 +172,19 @@ async function isWholeEditionOrExit(stateFile: Awaited<ReturnType<typeof openCli
   const lang = input.state.lang;
   const parts = left.map((i) => stepLabel(i === 0 ? { kind: 'introduction', position: 0 } : partStep(input.spec, i, input.state.totalChapters), lang, input.spec)).join(', ');
   return fail(catalogueMessage('publish_edition_not_whole', lang, { id: input.id, language: LANGUAGE_NAMES[lang][link.to], source: String(link.sourceId), parts, to: link.to }), EXIT.failed);
+}
+
+/**
+ * The source of the translated edition under `key`, for its dual-language package: the one its key names (karya
+ * translate's, as karya export --bilingual finds it). A book that is no edition exits 2 (publish_not_edition); an
+ * edition whose source is no longer saved, 2 (publish_no_source).
+ */
+async function bilingualSourceOrExit(stateFile: Awaited<ReturnType<typeof openCliState>>, input: { key: string; id: string; lang: Lang }): Promise<BookState> {
+  const sourceId = editionLinkOf(input.key)?.sourceId;
+  if (sourceId === undefined) return fail(catalogueMessage('publish_not_edition', input.lang, { id: input.id }));
+  const source = await stateFile.repos.books.find({ userId: CLI_USER, id: sourceId });
+  if (!source) return fail(catalogueMessage('publish_no_source', input.lang, { id: input.id, source: String(sourceId) }));
+  return source.state;
 }
 
 interface Where {
@@ -202,6 +219,7 @@ async function preflight(id: string, opts: PublishOptions) {
     for (const issue of planIssues) process.stderr.write(`${formatSpecIssue(issue)}\n`);
     throw new CliExit(EXIT.failed);
   }
+  if (opts.bilingual && opts.book === undefined) fail('--bilingual: pass --book with the id of a translated edition (karya translate makes one; karya books lists them)');
   writableDirOrExit('--out', opts.out);
   writableStateOrExit(cliStateOf(opts.state));
   return { paper: paper as PaperName, closeThreshold, cover, catalog, spec, trim, book, settings, totalChapters };
@@ -228,7 +246,7 @@ async function writeBook(session: BookSession, input: { total: number; isSaved: 
 }
 
 /** The package's parts made by the publishing generators (a line each), then its files written into --out. */
-async function makePackage(input: { checked: Checked; opts: PublishOptions; session: BookSession; provider: ReturnType<typeof cliProvider>; signal: AbortSignal; where: Where; nearDuplicates: (title: string) => Promise<Closeness> }) {
+async function makePackage(input: { checked: Checked; opts: PublishOptions; session: BookSession; provider: ReturnType<typeof cliProvider>; bilingualSource?: BookState; signal: AbortSignal; where: Where; nearDuplicates: (title: string) => Promise<Closeness> }) {
   const { checked, opts, session, where } = input;
   const { spec, catalog } = checked;
   info(readinessText(say('status.making', { dir: opts.out }), where.lang, 'cli'));
@@ -251,7 +269,7 @@ async function makePackage(input: { checked: Checked; opts: PublishOptions; sess
   makeDirs(opts.out);
   // Before it is published: compared with the owner's other finished books (readiness: not-too-close, reused-passages).
   const closeness = await input.nearDuplicates(parts.title);
-  const written = await writeKdpPackage({ dir: opts.out, book: spec, state: session.state, parts, render: renderOrExit, trim: checked.trim, paper: checked.paper, onProgress: fileProgress(where.lang), closeness, audience: 'cli' });
+  const written = await writeKdpPackage({ dir: opts.out, book: spec, state: session.state, parts, render: renderOrExit, trim: checked.trim, paper: checked.paper, onProgress: fileProgress(where.lang), closeness, audience: 'cli', ...(input.bilingualSource ? { bilingualSource: input.bilingualSource } : {}) });
   return { parts, written };
 }
 

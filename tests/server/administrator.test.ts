@@ -5,14 +5,14 @@
 // refuses a scrypt cost below the default at start. An account that held the address before it was the
 // administrator's is never promoted as it is: KARYA_ADMIN_PASSWORD takes it over (its password, sessions and API
 // keys gone) unless its password already is that one; without it the log says to set it.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../server/core/config.js';
 import { ADMIN_EMAIL, PASSWORD, sessionCookie, startTestServer } from './helpers.js';
+import { tempDir } from '../temp.js';
 
 const ADMIN_PASSWORD = 'the administrator passphrase';
 
@@ -42,7 +42,7 @@ describe('the administrator\'s address', () => {
     const logger = pino({ level: 'info' }, new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) }));
     const env = isFile
       ? (() => {
-        const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'karya-admin-')), 'password');
+        const file = path.join(tempDir('karya-admin-'), 'password');
         writeFileSync(file, `${ADMIN_PASSWORD}\n`);
         return { KARYA_ADMIN_EMAIL: ADMIN_EMAIL, KARYA_ADMIN_PASSWORD_FILE: file };
       })()
@@ -86,7 +86,7 @@ describe('an account signed up with the address before the operator made it the 
    * business account and makes an API key; then the server stops. Answers the database and what the account holds.
    */
   async function signedUpBefore(password: string) {
-    const dbFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'karya-admin-')), 'karya.sqlite');
+    const dbFile = path.join(tempDir('karya-admin-'), 'karya.sqlite');
     const ts = await startTestServer({ config: { dbFile } });
     try {
       const signUp = await ts.http.post('/api/auth/sign-up/email').send({ email: BOSS, password });

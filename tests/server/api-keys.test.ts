@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { parseEvents, startTestServer, userWithRole, type TestServer } from './helpers.js';
+import { tempDir } from '../temp.js';
 
 let ts: TestServer;
 beforeAll(async () => {
@@ -148,10 +149,8 @@ describe('Authorization: Bearer <key>', () => {
 
 describe('per-key rate limit', () => {
   it('counts each key on its own, answers 429 with Retry-After past it, and keeps counting across a restart', async () => {
-    const { mkdtempSync } = await import('node:fs');
-    const os = await import('node:os');
     const path = await import('node:path');
-    const dbFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'karya-keys-')), 'karya.sqlite');
+    const dbFile = path.join(tempDir('karya-keys-'), 'karya.sqlite');
     const config = { dbFile, apiKeyRate: { burst: 3, refillMs: 10 * 60_000 } };
     let server = await startTestServer({ config });
     let first = '';

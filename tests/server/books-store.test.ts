@@ -1,7 +1,6 @@
 // Saved books on SQLite (server/store/sqlite/books.ts): a step appends its own part and rewrites only the
 // small header row; saved progress from before this layout is carried over part by part.
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
+
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
@@ -14,9 +13,10 @@ import { migrations } from '../../migrations/index.js';
 import { openDatabase } from '../../server/store/sqlite/connect.js';
 import { Store } from '../../server/store/sqlite/store.js';
 import { bookStore, loadBook } from '../../server/store/sqlite/books.js';
+import { tempDir } from '../temp.js';
 
 const catalog = loadCatalog({ useDiskCache: true });
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'karya-books-'));
+const tmp = tempDir('karya-books-');
 
 describe('saved books', () => {
   it('each step adds one part row and leaves the parts before it untouched', async () => {

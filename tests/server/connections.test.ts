@@ -1,12 +1,12 @@
 // Sockets held open on purpose: headers and bodies sent slowly are cut at their time-outs, and
 // one address holds at most KARYA_CONNECTIONS_PER_IP connections. A real server on loopback, raw sockets.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../server/core/config.js';
 import { startServer, type RunningServer } from '../../server/start.js';
+import { tempDir } from '../temp.js';
 
 let dir: string;
 let running: RunningServer;
@@ -14,7 +14,7 @@ let port = 0;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'karya-connections-'));
+  dir = tempDir('karya-connections-');
   running = await startServer({ port: 0, host: '127.0.0.1', logLevel: 'silent', runsWorker: false, dbFile: path.join(dir, 'k.sqlite'), connections: { headersTimeoutMs: 1_000, requestTimeoutMs: 2_000, connectionsPerIp: 3 } }, {});
   port = Number(new URL(running.url).port);
 });

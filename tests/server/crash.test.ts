@@ -2,13 +2,13 @@
 // credit adjustments and credit-charging generations); every change the server acknowledged is in
 // the database afterwards, every balance equals its ledger, and the restart refunds cut-off generations.
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { json, killAll, spawnKarya } from '../karya-process.js';
 import { openDatabase } from '../../server/store/sqlite/connect.js';
 import { sqliteRepositories, Store } from '../../server/store/sqlite/index.js';
+import { tempDir } from '../temp.js';
 
 const ADMIN = 'boss@karya.test';
 const children: ChildProcess[] = [];
@@ -16,7 +16,7 @@ afterAll(() => killAll(children));
 
 describe('SIGKILL during a burst of credit changes', () => {
   it('loses no acknowledged change', async () => {
-    const dbFile = path.join(mkdtempSync(path.join(tmpdir(), 'karya-crash-')), 'karya.sqlite');
+    const dbFile = path.join(tempDir('karya-crash-'), 'karya.sqlite');
     const env = { ...process.env, KARYA_DB: dbFile, KARYA_ADMIN_EMAIL: ADMIN, KARYA_SCRYPT_LOG_N: '4', KARYA_LOG_LEVEL: 'warn', OPENAI_API_KEY: '', KARYA_GENERATION_BURST: '100000', KARYA_GENERATION_PER_MINUTE: '100000' };
     const { child, match } = await spawnKarya(['serve', '--port', '0'], /running at (http:\/\/\S+)/, { env, timeoutMs: 30_000, children });
     const url = match[1]!;

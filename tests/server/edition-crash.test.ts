@@ -2,8 +2,7 @@
 // at once (the dead process's lease is not waited for), the part the killed run had charged and not delivered is
 // given back, and the edition is finished paying each part once. A real process, since SIGKILL is the point.
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eventStream, json, killAll, spawnKarya } from '../karya-process.js';
@@ -13,9 +12,10 @@ import { CHAPTERS, romanceSaves } from '../translate/book.js';
 import { openDatabase } from '../../server/store/sqlite/connect.js';
 import { sqliteRepositories, Store } from '../../server/store/sqlite/index.js';
 import { hashPassword } from '../../server/auth/password.js';
+import { tempDir } from '../temp.js';
 
 const children: ChildProcess[] = [];
-const dir = mkdtempSync(path.join(tmpdir(), 'karya-edition-crash-'));
+const dir = tempDir('karya-edition-crash-');
 let fake: FakeOpenAI | undefined;
 afterAll(async () => {
   killAll(children);

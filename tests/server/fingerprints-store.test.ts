@@ -1,14 +1,14 @@
 // An owner's near-duplicate catalogue (server/store/queries/fingerprints.ts) on every store: the server's
 // SQLite and Postgres (a throw-away cluster, skipped with its reason when absent) and the CLI's state file.
 // A book is kept once per key, written again it keeps when it was first kept, and owners never see each other's.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStateStore } from '../../server/index.js';
 import { textFingerprint } from '../../engine/index.js';
 import type { FingerprintRepository } from '../../server/index.js';
 import { storeAdapters, type OpenedStore } from './adapters.js';
+import { tempDir } from '../temp.js';
 
 const print = (text: string) => textFingerprint(`${text} `.repeat(12));
 const dirs: string[] = [];
@@ -43,7 +43,7 @@ describe.each(storeAdapters)('near-duplicate catalogue on $name', (adapter) => {
 });
 
 it('keeps the CLI\'s catalogue in its state file', async () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-fingerprints-'));
+  const dir = tempDir('karya-fingerprints-');
   dirs.push(dir);
   const state = await openStateStore({ file: path.join(dir, 'state.sqlite') });
   try {

@@ -1,10 +1,9 @@
 // Hardening: helmet headers, the same-origin check on every non-GET, the JSON body limit, the error
 // shape for unknown routes and bad JSON, log redaction, the studio (built or not), and property-based
 // fuzzing of every JSON body of every route (generated from the routers): never a 5xx.
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import { createLogger } from '../../server/start.js';
 import { apiRoutes, signUp, startTestServer, uniqueEmail, userWithRole, type TestServer } from './helpers.js';
 import { precompress } from '../../studio/scripts/precompress.mjs';
 import { SECRET_KEY, WEBHOOK_SECRET, startFakeStripe } from '../fake-stripe.js';
+import { tempDir } from '../temp.js';
 
 const logLines: string[] = [];
 const sink = new Writable({
@@ -150,7 +150,7 @@ describe('the studio', () => {
   });
 
   it('serves studio/dist with the single-page fallback when it exists', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'karya-studio-'));
+    const dir = tempDir('karya-studio-');
     writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Studio</title><div id="root"></div>');
     writeFileSync(path.join(dir, 'app.js'), 'console.log(1)');
     const built = await startTestServer({ config: { studioDir: dir } });
@@ -165,7 +165,7 @@ describe('the studio', () => {
   });
 
   describe('a built studio: pre-compressed assets, encoding negotiation and caching', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'karya-studio-'));
+    const dir = tempDir('karya-studio-');
     const script = `export const words = [${Array.from({ length: 400 }, (_, i) => `"word ${i}"`).join(', ')}];\n`;
     const page = `<!doctype html><html><head><script type="module" src="/assets/index-AbCd1234.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(60)}</body></html>`;
     let built: TestServer;

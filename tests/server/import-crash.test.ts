@@ -4,8 +4,7 @@
 // and every part is in the bible. A real `karya serve` process on a SQLite file; the model is the fake OpenAI
 // server in this process, which holds the third bible request of the first server unanswered until the kill.
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { json, killAll, spawnKarya } from '../karya-process.js';
@@ -14,6 +13,7 @@ import { isBibleRequest, underWriter, userOf } from '../scripted-models.js';
 import { malayManuscript } from '../import/manuscript.js';
 import { openDatabase } from '../../server/store/sqlite/connect.js';
 import { Store } from '../../server/store/sqlite/index.js';
+import { tempDir } from '../temp.js';
 
 const children: ChildProcess[] = [];
 let fake: FakeOpenAI | undefined;
@@ -44,7 +44,7 @@ describe('SIGKILL while an imported book\'s story bible is built', () => {
         return { hang: true };
       },
     }));
-    const dbFile = path.join(mkdtempSync(path.join(tmpdir(), 'karya-import-crash-')), 'karya.sqlite');
+    const dbFile = path.join(tempDir('karya-import-crash-'), 'karya.sqlite');
     const env = {
       ...process.env, KARYA_DB: dbFile, KARYA_SCRYPT_LOG_N: '4', KARYA_LOG_LEVEL: 'warn', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0',
       KARYA_GENERATION_BURST: '100000', KARYA_GENERATION_PER_MINUTE: '100000',

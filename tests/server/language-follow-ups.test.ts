@@ -6,8 +6,7 @@
 // charged; right the second time, the second answer is kept and charged once. A generator with
 // `flow.languageCheck: false` keeps a wrong-language answer and asks nothing again. The step itself is covered
 // by tests/server/language.test.ts. The AI API is the fake server of tests/fake-openai.ts.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../engine/node/load.js';
@@ -16,6 +15,7 @@ import { isBibleRequest, underWriter, userOf } from '../scripted-models.js';
 import { readSample } from '../language-sample.js';
 import { bibleSettled, serverOnFakeModel, signUp, uniqueEmail, type TestServer } from './helpers.js';
 import { isMalayRequest, type FakeOpenAI } from '../fake-openai.js';
+import { tempDir } from '../temp.js';
 
 /** The firm language line, as the re-ask carries it (templates/firm-language.hbs). */
 const FIRM = { ms: 'Jawapan anda yang sebelumnya tidak ditulis dalam Bahasa Malaysia', en: 'Your previous answer was not written in English' } as const;
@@ -48,7 +48,7 @@ const model = (body: Record<string, unknown>, index: number) => {
 
 /** A generators folder whose romance has the language check off (as language-story has it). */
 function uncheckedCatalog() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-unchecked-'));
+  const dir = tempDir('karya-unchecked-');
   writeFileSync(path.join(dir, 'romance.yaml'), `${readFileSync(path.join('generators', 'romance.yaml'), 'utf8')}\nflow: { languageCheck: false }\n`);
   writeFileSync(path.join(dir, '_shared.yaml'), readFileSync(path.join('generators', '_shared.yaml'), 'utf8'));
   const catalog = loadCatalog({ generatorsDir: dir });

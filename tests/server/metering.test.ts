@@ -2,11 +2,10 @@
 // a shared health check for everyone but the administrator, a per-user generation rate limit whose
 // counters survive a restart, and Idempotency-Key retries that charge once. Against the real app with
 // the fake OpenAI-compatible service, whose requests are counted.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseEvents, PASSWORD, sessionCookie, signUp, startTestServer, serverOnFakeModel, uniqueEmail, userWithRole, type TestServer } from './helpers.js';
+import { tempDir } from '../temp.js';
 
 /** Polls until `check` holds (the machine may be slow: no time limit is asserted, only a generous bound). */
 async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
@@ -119,9 +118,8 @@ describe('the AI test page', () => {
 describe('the per-user generation rate limit', () => {
   let dir: string;
   beforeAll(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'karya-rate-'));
+    dir = tempDir('karya-rate-');
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('answers 429 with the catalogue message and Retry-After, and its counters survive a restart', async () => {
     const config = { dbFile: path.join(dir, 'karya.sqlite'), generationRate: { burst: 3, refillMs: 60 * 60_000 } };

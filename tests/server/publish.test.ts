@@ -4,8 +4,7 @@
 // other users' books unreachable, and the kept package downloaded as a zip and file by file; readiness per
 // channel: no author invented, offline demo text never ready; a second copy of the owner's book fails not-too-close.
 import { historyBookOf } from '../../engine/index.js';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { sql } from 'kysely';
@@ -20,6 +19,7 @@ import sharp from 'sharp';
 import { CHILDREN_BOOK_PUBLISH_STEPS } from '../publish-steps.js';
 import { ADMIN_EMAIL, downloadOf as download, signUp, startTestServer, uniqueEmail, userWithRole, type TestServer } from './helpers.js';
 import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
+import { tempDir } from '../temp.js';
 
 const STEPS = CHILDREN_BOOK_PUBLISH_STEPS;
 const COST = 10;
@@ -312,7 +312,7 @@ describe('refusals: nothing is charged', () => {
 });
 
 it('two publishes at once on two instances with credits for one: exactly one proceeds, the other gets 402 and spends nothing', async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'karya-publish-'));
+  const dir = tempDir('karya-publish-');
   const first = await startTestServer({ config: { dbFile: path.join(dir, 'shared.sqlite') } });
   const second = await startTestServer({ config: { dbFile: path.join(dir, 'shared.sqlite') } });
   try {

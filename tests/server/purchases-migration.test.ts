@@ -1,8 +1,7 @@
 // Migration 0010 rebuilds the credit ledger on SQLite to let it take `purchase` rows (SQLite cannot alter
 // a CHECK): every row of a ledger written before it is kept with its id, the check still refuses
 // unknown types and negative balances, and new rows number after the old ones.
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
+
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
@@ -10,9 +9,10 @@ import { Migrator } from 'kysely/migration';
 import { expect, it } from 'vitest';
 import { migrations } from '../../migrations/index.js';
 import { openDatabase } from '../../server/store/sqlite/connect.js';
+import { tempDir } from '../temp.js';
 
 it('keeps the ledger written before 0010 and lets it take purchases', async () => {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'karya-ledger-')), 'old.sqlite');
+  const file = path.join(tempDir('karya-ledger-'), 'old.sqlite');
   const sqlite = new SQLite(file);
   const old = new Kysely<any>({ dialect: new SqliteDialect({ database: sqlite }) });
   expect((await new Migrator({ db: old, provider: { getMigrations: async () => migrations } }).migrateTo('0009_book_packages')).error).toBeUndefined();

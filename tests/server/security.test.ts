@@ -2,8 +2,6 @@
 // reset tokens after a password change, the admin's live stream after its session ends, sign-in
 // throttling per account and IP, the Host/Origin check, credit codes (length, expiry, cap, deactivation,
 // claim attempts), KARYA_TRUST_PROXY=true refused, the Secure __Host- cookie, provider text never shown.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
@@ -14,6 +12,7 @@ import { providerFromEnv } from '../../engine/providers/index.js';
 import { startFakeOpenAI } from '../fake-openai.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { ADMIN_EMAIL, PASSWORD, sessionCookie, signUp, startTestServer, testConfig, uniqueEmail, userWithRole, type TestServer } from './helpers.js';
+import { tempDir } from '../temp.js';
 
 /** A logger whose lines the test can read. */
 function capturedLogger() {
@@ -37,9 +36,8 @@ async function until(check: () => boolean | Promise<boolean>, what: string): Pro
 
 let dir: string;
 beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'karya-security-'));
+  dir = tempDir('karya-security-');
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('a path with bad percent-encoding', () => {
   it('is 400 bad_path, with no error (and no stack trace) in the log', async () => {

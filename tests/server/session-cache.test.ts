@@ -1,14 +1,14 @@
 // GET /api/me answers from a cached session while nothing has changed, and every change is seen by the
 // very next request: a role change, a credit change, a sign-out, a password change ending other
 // sessions, a deleted user, and a change written by another process on the same database file.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../server/store/sqlite/connect.js';
 import { sqliteRepositories, Store } from '../../server/store/sqlite/index.js';
 import { PASSWORD, signUp, startTestServer, uniqueEmail, userWithRole, type TestServer } from './helpers.js';
+import { tempDir } from '../temp.js';
 
 let ts: TestServer;
 let admin: string;
@@ -67,7 +67,7 @@ describe('GET /api/me with the session cache', () => {
 
 describe('the SQLite session cache and other processes', () => {
   it('a change written through another connection to the same file is seen by the next lookup', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'karya-cache-'));
+    const dir = tempDir('karya-cache-');
     const file = path.join(dir, 'k.sqlite');
     const a = await openDatabase(file);
     const b = await openDatabase(file);
@@ -91,23 +91,26 @@ describe('the SQLite session cache and other processes', () => {
   });
 
   it('a change written by another process (a connection this process did not open) is seen within 5 ms', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'karya-cache-'));
+    const dir = tempDir('karya-cache-');
     const file = path.join(dir, 'k.sqlite');
     const a = await openDatabase(file);
     // What another process's connection is to this one: a plain better-sqlite3 handle, outside openDatabase.
     const other = new SQLite(file, { timeout: 5_000 });
+    // The 5 ms are the test's own clock (performance.now faked), not a sleep the machine may outrun or lag.
+    vi.useFakeTimers({ toFake: ['performance'] });
     try {
       const repos = sqliteRepositories(new Store(a.db, a.sqlite));
       const user = (await repos.users.create({ email: 'proc@karya.test', passwordHash: 'x', role: 'free' }))!;
       await repos.auth.createSession({ tokenHash: 'p1', userId: user.id, isRemembered: false, expiresAt: Date.now() + 60_000 });
       expect((await repos.auth.findSession('p1'))?.user.role).toBe('free');
       other.prepare('UPDATE users SET role = ? WHERE id = ?').run('business', user.id);
-      await new Promise((r) => setTimeout(r, 10));
+      vi.advanceTimersByTime(5);
       expect((await repos.auth.findSession('p1'))?.user.role).toBe('business');
       other.prepare('DELETE FROM sessions').run();
-      await new Promise((r) => setTimeout(r, 10));
+      vi.advanceTimersByTime(5);
       expect(await repos.auth.findSession('p1')).toBeNull();
     } finally {
+      vi.useRealTimers();
       other.close();
       await a.close();
       rmSync(dir, { recursive: true, force: true });
@@ -121,9 +124,11 @@ describe('the SQLite session cache and other processes', () => {
       const user = (await repos.users.create({ email: 'exp@karya.test', passwordHash: 'x', role: 'free' }))!;
       await repos.auth.createSession({ tokenHash: 'soon', userId: user.id, isRemembered: false, expiresAt: Date.now() + 300 });
       expect(await repos.auth.findSession('soon')).not.toBeNull();
-      await new Promise((r) => setTimeout(r, 350));
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 300);
       expect(await repos.auth.findSession('soon')).toBeNull();
     } finally {
+      vi.useRealTimers();
       await database.close();
     }
   });

@@ -1,18 +1,16 @@
 // Limits kept in the store: two instances on one database count the same sign-ups, sign-in
 // failures and resets; one person failing to sign in behind an office's address does not lock out a
 // colleague there; checkout and history search are rate limited per user.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv, type ServerConfig } from '../../server/core/config.js';
 import { PASSWORD, signUp, startTestServer, uniqueEmail, type TestServer } from './helpers.js';
+import { tempDir } from '../temp.js';
 
 let dir: string;
 beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'karya-limits-'));
+  dir = tempDir('karya-limits-');
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Two servers on one SQLite file, as two instances on one database. */
 async function twoInstances(config: Partial<ServerConfig> = {}): Promise<[TestServer, TestServer]> {

@@ -1,30 +1,23 @@
 // Helpers for the `karya batch` suites: temp folders, running the CLI against the fake server, and
 // reading the fake's request log the way the tests compare it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { afterAll } from 'vitest';
 import type { FakeOpenAI, RecordedRequest } from '../fake-openai.js';
 import { killAll } from '../karya-process.js';
+import { removeTempDirs, tempDir as makeTempDir } from '../temp.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BIN = path.join(ROOT, 'bin', 'karya.js');
 
-const tempDirs: string[] = [];
-
+/** A batch test's folder (tests/temp.ts: removed when the file ends, or sooner by removeTempDirs). */
 export function tempDir(prefix = 'karya-batch-'): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
-  tempDirs.push(dir);
-  return dir;
+  return makeTempDir(prefix);
 }
-
-/** Remove every folder tempDir() made in this test file. */
-export function removeTempDirs(): void {
-  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-}
+export { removeTempDirs };
 
 /**
  * The `karya` processes a test file starts (push each to the list returned), ended after its cases: those still

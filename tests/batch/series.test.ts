@@ -3,14 +3,14 @@
 // characters as they stand at its end (the fake model of tests/series-book.ts); its EPUB carries the series and 2.
 // A series job of a single piece, or a series in two languages, is refused with the rest of the file's problems.
 // (--queue: tests/scale/batch-queue-series.test.ts.)
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { startFakeOpenAI, userMessageOf, type FakeOpenAI } from '../fake-openai.js';
 import { seriesModel } from '../series-book.js';
 import { readZip, zipText } from '../export/tools.js';
+import { tempDir } from '../temp.js';
 
 describe('karya batch with a series', () => {
   let fake: FakeOpenAI;
@@ -20,7 +20,7 @@ describe('karya batch with a series', () => {
   afterAll(() => fake.close());
 
   it('book 2 waits for book 1 and is told its end; the EPUB says which book of which series', async () => {
-    const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-batch-series-'));
+    const cwd = tempDir('karya-batch-series-');
     writeFileSync(path.join(cwd, 'jobs.yaml'), [
       '- { id: bakery-2, generator: romance, chapters: 3, series: Penang Bakery }',
       '- { id: bakery-1, generator: romance, chapters: 3, series: Penang Bakery, formats: [epub] }',
@@ -43,7 +43,7 @@ describe('karya batch with a series', () => {
   });
 
   it('refuses a series on a single piece, a series in two languages and an empty name, with the file\'s other problems', async () => {
-    const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-batch-series-bad-'));
+    const cwd = tempDir('karya-batch-series-bad-');
     writeFileSync(path.join(cwd, 'jobs.yaml'), [
       '- { id: a, generator: romance, series: Kedai }',
       '- { id: b, generator: romance, lang: ms, series: Kedai }',

@@ -3,12 +3,12 @@
 // parts are marked on their progress lines, naming what drifted, and the writer's phrase goes into the prompts.
 // A sample too short, in the other language or missing, or a voice on a single piece, is refused with the file's
 // other problems and nothing is written. (--queue carries the same voice to its workers: cli/batch/queued.ts.)
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { startFakeOpenAI, userMessageOf, type FakeOpenAI } from '../fake-openai.js';
+import { tempDir } from '../temp.js';
 
 const FIXTURES = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'fixtures', 'voice');
 /**
@@ -32,7 +32,7 @@ describe('karya batch with a voice', () => {
   afterAll(() => fake.close());
 
   it("marks the terse voice's parts as drifting on their progress lines and sends the writer's phrase", async () => {
-    const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-batch-voice-'));
+    const cwd = tempDir('karya-batch-voice-');
     copyFileSync(path.join(FIXTURES, 'en-terse.txt'), path.join(cwd, 'me.txt'));
     writeFileSync(path.join(cwd, 'jobs.yaml'), '- { id: market, generator: romance, chapters: 1, voice: me.txt, avoid: [crimson dawn] }\n');
     const r = await runKaryaInProcess(['batch', 'jobs.yaml', '--out', 'books'], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
@@ -44,7 +44,7 @@ describe('karya batch with a voice', () => {
   });
 
   it('refuses a sample too short, missing or in the other language, and a voice on a single piece, writing nothing', async () => {
-    const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-batch-voice-bad-'));
+    const cwd = tempDir('karya-batch-voice-bad-');
     writeFileSync(path.join(cwd, 'short.txt'), 'I walk. She waits. '.repeat(30));
     copyFileSync(path.join(FIXTURES, 'ms-terse.txt'), path.join(cwd, 'malay.txt'));
     writeFileSync(path.join(cwd, 'jobs.yaml'), [

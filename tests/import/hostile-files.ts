@@ -4,8 +4,8 @@
 // The archives are written here byte by byte (a ZIP's headers are what the attack lies in), the deflate by
 // Node's zlib.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tempDir } from '../temp.js';
 import path from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
@@ -88,7 +88,7 @@ export function lyingSizeEpub(): Uint8Array {
 
 /** Runs pandoc on a Markdown text, into a file of `ext`, and answers its bytes. */
 export function pandoc(markdown: string, ext: 'docx' | 'epub', title = 'The Orchard Gate'): Uint8Array {
-  const dir = mkdtempSync(path.join(tmpdir(), 'karya-pandoc-'));
+  const dir = tempDir('karya-pandoc-');
   try {
     writeFileSync(path.join(dir, 'in.md'), markdown);
     const made = spawnSync('pandoc', ['-f', 'markdown', 'in.md', '-o', `out.${ext}`, '--metadata', `title=${title}`], { cwd: dir, encoding: 'utf8' });

@@ -1,11 +1,11 @@
 // The disk cache of the resolved catalog returns exactly what a fresh build returns, and any change to a
 // generator, the shared file, a template or any file of the engine (a new one too) gives a different key.
-import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { cpSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildCatalog } from '../../engine/index.js';
 import { ROOT, RESOLVING_CODE_DIR, cacheKey, codeFiles, loadCatalog, readSources } from '../../engine/node/load.js';
+import { tempDir } from '../temp.js';
 
 describe('catalog disk cache', () => {
   it('a cache hit equals a fresh build', () => {
@@ -32,7 +32,7 @@ describe('catalog disk cache', () => {
   });
   it('a new or edited engine file gives a different key', () => {
     const s = readSources();
-    const tmp = mkdtempSync(path.join(os.tmpdir(), 'karya-engine-'));
+    const tmp = tempDir('karya-engine-');
     const engine = path.join(tmp, 'engine');
     try {
       cpSync(path.join(ROOT, 'engine'), engine, { recursive: true });
@@ -49,7 +49,7 @@ describe('catalog disk cache', () => {
   });
   it('a bundle is named by the code hash its build wrote: a new build gives a different key', () => {
     const s = readSources();
-    const bundle = mkdtempSync(path.join(os.tmpdir(), 'karya-bundle-'));
+    const bundle = tempDir('karya-bundle-');
     try {
       writeFileSync(path.join(bundle, 'main.js'), 'export {};\n');
       writeFileSync(path.join(bundle, 'build.json'), JSON.stringify({ builtAt: 'then', codeHash: 'a'.repeat(64) }));

@@ -7,8 +7,7 @@
 // with every option of every choice. Each request (system and user message) may hold at most 1 % English
 // function words and no run of three English words; an English book is measured too, to show that the
 // measure sees English. Image prompts are English by design (generators/README.md) and are not measured.
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -20,6 +19,7 @@ import type { TextRequest } from '../../engine/provider.js';
 import { chooseAuthor, chooseTitle, writePackageParts } from '../../engine/publish/index.js';
 import { loadCatalog, ROOT } from '../../engine/node/load.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
+import { tempDir } from '../temp.js';
 
 const catalog = loadCatalog();
 
@@ -412,7 +412,7 @@ describe('Malay output conventions are asked for in Malay', () => {
 
 describe('karya validate refuses a generator that offers ms without its Malay brief', () => {
   const copyWith = (edit: (romance: string) => string) => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-briefs-'));
+    const dir = tempDir('karya-briefs-');
     cpSync(path.join(ROOT, 'generators'), dir, { recursive: true });
     const file = path.join(dir, 'romance.yaml');
     writeFileSync(file, edit(readFileSync(file, 'utf8')));

@@ -4,14 +4,14 @@
 // are no text (random bytes, random high bytes, Russian in code page 1251) are refused with a catalogue code.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ImportRefusal, importRefusalMessage, manuscriptPreview, readManuscript } from '../../engine/import/index.js';
 import { ImportPreviewSchema } from '../../engine/contract/index.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { CHAPTER_TITLES, gutenbergNovel } from './manuscript.js';
+import { tempDir } from '../temp.js';
 
 /** The novel with accents, curly quotes and a dash: characters above ASCII in every chapter. */
 const novel = gutenbergNovel().text.replace(/Margaret/g, 'Margarète').replace(/"I know she'd be here," he said\./g, '“I know she’d be here,” he said — and waited.');
@@ -116,7 +116,7 @@ describe('bytes that are no text are refused', () => {
 });
 
 describe('karya import --dry-run names the replaced bytes', () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-encoding-'));
+  const dir = tempDir('karya-encoding-');
   writeFileSync(path.join(dir, 'novel.txt'), utf8WithThreeBadBytes());
   writeFileSync(path.join(dir, 'high.txt'), randomBytes(4096).map((b, i) => (i % 6 === 5 ? 0x20 : b | 0x80)));
   const dryRun = (...args: string[]) => runKaryaInProcess(['import', ...args, '--dry-run'], { cwd: dir });

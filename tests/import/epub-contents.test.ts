@@ -2,17 +2,16 @@
 // imports as the chapters of its table of contents (its Introduction the book's introduction), front matter apart; pandoc's EPUB of a novel keeps its
 // title page out of Chapter 1; calibre's German guide is refused as German unless the writer names the
 // language, nothing saved.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../engine/node/load.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { pandoc } from './hostile-files.js';
+import { tempDir } from '../temp.js';
 
 const FIXTURES = path.join(ROOT, 'tests', 'fixtures', 'calibre');
-const dir = mkdtempSync(path.join(tmpdir(), 'karya-epub-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('karya-epub-');
 
 /** `karya import FILE --dry-run --json`'s preview. */
 async function preview(file: string): Promise<{ title: string; author: string; language: string; reading: string; frontMatterWords: number; chapters: Array<{ kind: string; number: number | null; title: string; firstLine: string; words: number }> }> {

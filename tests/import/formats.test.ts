@@ -5,15 +5,15 @@
 // zip bomb named .docx, a PNG renamed .docx, an empty file): exit 2 with a message naming the file, nothing
 // saved and no model called.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { CHAPTER_TITLES, gutenbergNovel, malayManuscript, serialManuscript } from './manuscript.js';
+import { tempDir } from '../temp.js';
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-import-'));
+const dir = tempDir('karya-import-');
 const { text, bodyWords } = gutenbergNovel();
 
 interface DryRun { format: string; encoding: string | null; reading: string; words: number; chapters: Array<{ kind: string; number: number | null; title: string; words: number; firstLine: string }> }

@@ -1,14 +1,14 @@
 // Files made to hurt a reader never stop the process that reads them: each is read in the import pool (a
 // worker thread with a time and a memory limit), by parsers that cost what a file's bytes cost, and answered
 // with the catalogue's refusal naming the file; never a parser's or JavaScript's own words.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ImportRefusal, importRefusalMessage } from '../../engine/index.js';
 import { ImportPool, DEFAULT_IMPORT_LIMITS } from '../../engine/node/import/pool.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { epubOf, lyingSizeEpub, pandoc, unclosedNumberedDocx, unclosedParagraphsEpub } from './hostile-files.js';
+import { tempDir } from '../temp.js';
 
 /** Words a writer must never be shown: a parser's or the runtime's own. */
 const FOREIGN = /xmldom|Cannot read properties|TypeError|RangeError|SyntaxError|tagName|\n\s+at |Error:/;
@@ -16,7 +16,7 @@ const FOREIGN = /xmldom|Cannot read properties|TypeError|RangeError|SyntaxError|
 let dir: string;
 let files: Record<string, Uint8Array>;
 beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'karya-hostile-'));
+  dir = tempDir('karya-hostile-');
   files = {
     'unclosed.epub': unclosedParagraphsEpub(),
     'numbered.docx': unclosedNumberedDocx(),
@@ -26,7 +26,6 @@ beforeAll(() => {
   };
   for (const [name, bytes] of Object.entries(files)) writeFileSync(path.join(dir, name), bytes);
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The refusal a pool gives a file, or undefined when it reads it. */
 async function refusalOf(pool: ImportPool, name: string, bytes: Uint8Array): Promise<ImportRefusal | undefined> {

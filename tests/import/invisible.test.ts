@@ -3,14 +3,14 @@
 // and an EPUB pandoc made with them in their headings and title), and a right-to-left override in the
 // file's name, are gone from the preview, the dry run and a refusal's message.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanText } from '../../engine/index.js';
 import { ImportRefusal, importRefusalMessage, manuscriptPreview, readManuscript, tooLargeRefusal } from '../../engine/import/index.js';
 import { readManuscriptFile } from '../../engine/node.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
+import { tempDir } from '../temp.js';
 
 /** Unicode's bidirectional controls and the zero-width characters cleanText takes out. */
 const INVISIBLE = /[\u061C\u200B\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/u;
@@ -66,7 +66,7 @@ describe('a text manuscript with marks in its title, headings and first lines, a
 });
 
 describe('DOCX and EPUB made by pandoc with marks in their headings and title', () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-invisible-'));
+  const dir = tempDir('karya-invisible-');
   beforeAll(() => {
     const markdown = [`# Chapter 1: ${LRM}The Storm${LRM}`, '', `${LRM}Rain fell on the harbour all night, and the boats knocked against the pier until dawn came grey and cold.`, '', `# Chapter 2: ${RLM}The Letter`, '', `She read the letter twice${ZWSP} before she folded it and put it in the drawer beside the lamp.`].join('\n');
     writeFileSync(path.join(dir, 'harbour.md'), markdown);
@@ -89,7 +89,7 @@ describe('DOCX and EPUB made by pandoc with marks in their headings and title', 
 
 describe('karya import --dry-run of a file whose name has a right-to-left override', () => {
   it('names it without the override, in the list and the JSON', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-invisible-cli-'));
+    const dir = tempDir('karya-invisible-cli-');
     writeFileSync(path.join(dir, `harbour${RLO}gpj.txt`), MARKED);
     const json = await runKaryaInProcess(['import', `harbour${RLO}gpj.txt`, '--dry-run', '--json'], { cwd: dir });
     expect(json.code, json.stderr).toBe(0);

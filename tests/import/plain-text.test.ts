@@ -4,17 +4,16 @@
 // 10,000 words, such as a whole imported novel, is measured on an even sample of it, or on chapters the
 // writer picks (`book:ID:3-8`).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fingerprintOf, readManuscript, voiceFromSample } from '../../engine/index.js';
 import { ROOT } from '../../engine/node/load.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { gutenbergNovel } from './manuscript.js';
+import { tempDir } from '../temp.js';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'karya-plain-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('karya-plain-');
 
 /** The text as `fold -s -w 70` wraps it (trailing spaces off, as Gutenberg's files have none). */
 function folded(text: string): string {

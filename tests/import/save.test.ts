@@ -3,8 +3,7 @@
 // each; a run stopped part-way goes on from where it stopped without asking again for the parts done; and
 // `karya generate ID --book BOOKID` writes the next chapter with that bible and the last imported chapter's
 // closing text, then export and rewrite work on the book like any other.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
@@ -13,6 +12,7 @@ import { isBibleRequest, underWriter, userOf } from '../scripted-models.js';
 import { CHAPTER_TITLES, gutenbergNovel, malayManuscript } from './manuscript.js';
 import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
 import { readZip, zipText } from '../export/tools.js';
+import { tempDir } from '../temp.js';
 
 
 interface Imported {
@@ -29,7 +29,7 @@ describe('karya import --generator: a manuscript becomes a book to continue', ()
 
   beforeAll(async () => {
     fake = await startFakeOpenAI(underWriter(1).fakeOptions());
-    cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-import-save-'));
+    cwd = tempDir('karya-import-save-');
     novel = path.join(cwd, 'novel.txt');
     writeFileSync(novel, gutenbergNovel().text);
   });
@@ -116,7 +116,7 @@ describe('karya import --generator: then rewrite and publish like any book', () 
   it("rewrite --book makes that chapter the model's; the package's AI disclosure says some sections, with the share, and names the author's chapters and the model's", async () => {
     const fake = await startFakeOpenAI(underWriter(1).fakeOptions());
     try {
-      const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-import-publish-'));
+      const cwd = tempDir('karya-import-publish-');
       writeFileSync(path.join(cwd, 'novel.txt'), gutenbergNovel().text);
       const withModel = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL };
       const imported = await runKaryaInProcess(['import', 'novel.txt', '--generator', 'romance', '--json'], { cwd, env: withModel });
@@ -160,7 +160,7 @@ describe('karya import --generator: then rewrite and publish like any book', () 
   }, 120_000);
 
   it('a manuscript with an epilogue is whole: nothing is written, and its text is the author\'s alone', async () => {
-    const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-import-whole-'));
+    const cwd = tempDir('karya-import-whole-');
     writeFileSync(path.join(cwd, 'book.md'), ['# Harbour Lights', '', '## Prologue', '', 'The lamps were lit before the boats came in.', '', '## Chapter 1', '', 'Aisha opened the shop at dawn and swept the step.', '', '## Chapter 2', '', 'Daniel came back on the evening ferry with one bag.', '', '## Epilogue', '', 'A year later the shop still stood by the pier.'].join('\n'));
     const imported = await runKaryaInProcess(['import', 'book.md', '--generator', 'romance', '--json'], { cwd });
     expect(imported.code, imported.stderr).toBe(0);
@@ -182,7 +182,7 @@ describe('karya generate --book --chapters: an imported book given more chapters
   it('more chapters than imported are planned and written; fewer, or a change after the outline, exit 2', async () => {
     const fake = await startFakeOpenAI(underWriter(1).fakeOptions());
     try {
-      const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-import-total-'));
+      const cwd = tempDir('karya-import-total-');
       writeFileSync(path.join(cwd, 'book.md'), ['# Harbour Lights', '', '## Chapter 1', '', 'Aisha opened the shop at dawn and swept the step.', '', '## Chapter 2', '', 'Daniel came back on the evening ferry with one bag.'].join('\n'));
       const karya = (args: string[]) => runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
       const imported = await karya(['import', 'book.md', '--generator', 'romance', '--json']);
@@ -216,7 +216,7 @@ describe('karya import --generator: an import stopped part-way', () => {
       },
     }));
     try {
-      const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-import-resume-'));
+      const cwd = tempDir('karya-import-resume-');
       writeFileSync(path.join(cwd, 'novel.txt'), gutenbergNovel().text);
       const karya = (args: string[]) => runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' } });
       const stopped = await karya(['import', 'novel.txt', '--generator', 'romance']);
@@ -247,7 +247,7 @@ describe('karya import --generator: what is refused before anything is saved or 
 
   beforeAll(async () => {
     fake = await startFakeOpenAI(underWriter(1).fakeOptions());
-    cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-import-refuse-'));
+    cwd = tempDir('karya-import-refuse-');
     writeFileSync(path.join(cwd, 'novel.txt'), gutenbergNovel().text);
     writeFileSync(path.join(cwd, 'bab.txt'), malayManuscript(6, 'roman'));
     const mixed = `${gutenbergNovel().text.slice(0, 40_000)}\n\n${malayManuscript(12, 'digits')}`;

@@ -3,14 +3,14 @@
 // winning; then the book is continued in its own period and place (no request names the generator's default
 // era, setting or arc), with the chapters asked for and no conclusion unless asked. Offline, the dry run says
 // which defaults it used.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { isBibleRequest, underWriter, userOf } from '../scripted-models.js';
 import { malayManuscript } from './manuscript.js';
+import { tempDir } from '../temp.js';
 
 /** A public-domain-style novel of 1909: three chapters in a Devon village, told in the first person. */
 function novel1909(): string {
@@ -39,7 +39,7 @@ describe('karya import: the settings are the manuscript\'s own', () => {
         return { text: `\`\`\`json\n${JSON.stringify(/Tetapan yang boleh dipilih/.test(user) ? READINGS.ms : READINGS.en)}\n\`\`\`` };
       },
     }));
-    cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-import-settings-'));
+    cwd = tempDir('karya-import-settings-');
     writeFileSync(path.join(cwd, 'novel.txt'), novel1909());
     writeFileSync(path.join(cwd, 'cerita.txt'), malayManuscript(3, 'roman'));
   });

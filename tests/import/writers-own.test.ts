@@ -5,8 +5,7 @@
 // read with their sources and takes the manuscript's voice; continuing it keeps the title though the model's
 // outline names another. A pandoc DOCX and EPUB with the title in their metadata and a "# Preface": the same.
 // A dry run as a generator with a required setting shows the chapters and names the setting.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMarkdown, type Block } from '../../engine/markdown.js';
@@ -15,6 +14,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { underWriter, userOf } from '../scripted-models.js';
 import { pandoc } from './hostile-files.js';
 import { KATRINE_TITLES, LETTER_OPENING, PREFACE_OPENING, PREFACE_SIGNATURE, VERSE, katrineText, wrap } from './katrine.js';
+import { tempDir } from '../temp.js';
 
 interface Preview {
   title: string | null;
@@ -48,7 +48,7 @@ describe("karya import keeps what is the writer's", () => {
     fake = await startFakeOpenAI(underWriter(1).fakeOptions({
       reply: (body) => (/Settings to choose/.test(userOf(body)) ? { text: `\`\`\`json\n${JSON.stringify(READING)}\n\`\`\`` } : undefined),
     }));
-    cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-import-own-'));
+    cwd = tempDir('karya-import-own-');
     writeFileSync(path.join(cwd, 'katrine.txt'), katrineText());
   });
   afterAll(async () => {
@@ -153,8 +153,7 @@ describe("karya import keeps what is the writer's", () => {
 });
 
 describe('a DOCX and an EPUB made by pandoc, with the title in their metadata and a preface', () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-import-own-pandoc-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = tempDir('karya-import-own-pandoc-');
   const paragraph = (n: number) => wrap(`Katrine walked down to the river for the ${n}th time that spring, and the pines stood dark above the water while the music of the valley went on without her.`).join('\n');
   const markdown = ['# Preface', '', `${PREFACE_OPENING}, in a house by the river.`, '', paragraph(0), '', ...KATRINE_TITLES.flatMap((t, i) => [`# Chapter ${i + 1}: ${t}`, '', paragraph(i + 1), '', paragraph(i + 2), ''])].join('\n');
 

@@ -3,8 +3,7 @@
 // novel's 10.5 pt. Checked on the files a package carries, with poppler as a printer would read them:
 // the page count (pdfinfo), the trim, the type size and ragged, unhyphenated lines (pdftotext); and a book
 // too short even so is not ready, its readiness saying how many pages are missing.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseSettings, startBook, type BookState } from '../../engine/index.js';
@@ -17,10 +16,11 @@ import { PROSE_SENTENCES, writeProse } from '../fake-openai.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { runTool } from '../export/tools.js';
 import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
+import { tempDir } from '../temp.js';
 
 const catalog = loadCatalog({ useDiskCache: false });
 const children = catalog.get('children')!;
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'karya-children-'));
+const tmp = tempDir('karya-children-');
 /** KDP's paperback minimum (KDP Help, "Set Trim Size, Bleed, and Margins"). */
 const KDP_MIN_PAGES = 24;
 /** 5.5 × 8.5 in, in points: the chapter-book trim. */

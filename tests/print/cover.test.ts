@@ -1,15 +1,15 @@
 // The covers on their own: the eBook cover from a transparent PNG becomes an RGB JPEG of 1.6:1; the wrap
 // cover letters its spine only from 79 pages (KDP), is sized by KDP's formula for any trim and paper,
 // and keeps the description off the barcode area.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ebookCoverJpeg, renderWrapCover } from '../../engine/node/print/cover.js';
 import { runTool } from '../export/tools.js';
+import { tempDir } from '../temp.js';
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'karya-covers-'));
+const tmp = tempDir('karya-covers-');
 let art: Uint8Array;
 
 beforeAll(async () => {

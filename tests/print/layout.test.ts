@@ -1,14 +1,14 @@
 // The print layout on its own: a book long enough to need a wider gutter is laid out again with it (KDP's
 // inside margin for its real page count, every word inside the margins), the page count is even and is
 // the PDF's, and justified lines with no-break spaces stay inside the text block.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BookDocument } from '../../engine/session/book.js';
 import { pageGeometry, renderBookPdf } from '../../engine/node/print/book.js';
 import { TRIM_NAMES } from '../../engine/print.js';
 import { runTool } from '../export/tools.js';
+import { tempDir } from '../temp.js';
 
 const PT = 72;
 const kdpGutter = (pages: number) => (pages <= 150 ? 0.375 : pages <= 300 ? 0.5 : pages <= 500 ? 0.625 : pages <= 700 ? 0.75 : 0.875);
@@ -38,7 +38,7 @@ describe('the print layout', () => {
     expect(book.pageCount, `${book.pageCount} pages`).toBeGreaterThan(150);
     expect(book.pageCount % 2).toBe(0);
     expect(book.gutterIn).toBe(kdpGutter(book.pageCount));
-    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'karya-layout-')), 'book.pdf');
+    const file = path.join(tempDir('karya-layout-'), 'book.pdf');
     writeFileSync(file, book.bytes);
     expect((await runTool('pdfinfo', [file])).stdout).toMatch(new RegExp(`Pages:\\s+${book.pageCount}\\n[\\s\\S]*Page size:\\s+396 x 612 pts`));
     const xml = (await runTool('pdftotext', ['-bbox', file, '-'])).stdout;

@@ -1,13 +1,13 @@
 // The `karya` CLI (run in the test's process) against the fake OpenAI-compatible server: generate with
 // OPENAI_BASE_URL + OPENAI_API_KEY, `karya test-ai`, and the offline kids cover. A test that scripts
 // replies has its own fake server.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { readPng } from './helpers.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
+import { tempDir } from '../temp.js';
 
 let fake: FakeOpenAI;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const tmp = () => mkdtempSync(path.join(tmpdir(), 'karya-cli-'));
+const tmp = () => tempDir('karya-cli-');
 
 /** A fake server of the test's own (for scripted replies), closed afterwards. */
 async function withOwnFake<T>(use: (own: FakeOpenAI) => Promise<T>): Promise<T> {

@@ -1,7 +1,6 @@
 // Provider configs from the environment and karya.config.yaml; keys only by reference to environment
 // variables and never in logs or errors; the `karya test-ai` check.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import { createOpenAIProvider } from '../../engine/providers/openai.js';
 import { SpecError } from '../../engine/errors.js';
 import type { ProviderEvent } from '../../engine/provider.js';
 import { rejectionOf, textRequest } from './helpers.js';
+import { tempDir } from '../temp.js';
 
 let fake: FakeOpenAI;
 beforeAll(async () => {
@@ -46,7 +46,7 @@ describe('configs from the environment', () => {
   });
 
   it('no key: no config, and providerFromEnv gives the offline provider', () => {
-    const cwd = mkdtempSync(path.join(tmpdir(), 'karya-cfg-'));
+    const cwd = tempDir('karya-cfg-');
     expect(configFromEnv({})).toBeUndefined();
     expect(providerFromEnv({}, { cwd }).isOffline).toBe(true);
     expect(providerFromEnv({ OPENAI_API_KEY: 'x' }, { cwd }).isOffline).toBe(false);
@@ -84,7 +84,7 @@ providers:
   });
 
   it('is found in the working directory and wins over OPENAI_API_KEY alone; KARYA_CONFIG names another file', () => {
-    const cwd = mkdtempSync(path.join(tmpdir(), 'karya-cfg-'));
+    const cwd = tempDir('karya-cfg-');
     writeFileSync(path.join(cwd, FILE), text);
     expect(loadProviderConfigs({ cwd, env }).configs).toHaveLength(3);
     writeFileSync(path.join(cwd, 'other.yaml'), 'providers:\n  - { name: only, apiKeyEnv: OPENAI_API_KEY }\n');

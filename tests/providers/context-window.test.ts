@@ -2,8 +2,7 @@
 // llama.cpp with a small window: an overflow is named (the window and what to set), never "Please try
 // again", and never sent twice; every request Karya sends fits KARYA_CONTEXT_TOKENS and the book still
 // reaches its conclusion; a story-bible update that cannot fit leaves its part marked bibleUpdated: false.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,6 +15,7 @@ import { toGenerationError } from '../../engine/providers/failures.js';
 import { generationMessage } from '../../engine/errors.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { startFakeOpenAI, type FakeOpenAI, type RecordedRequest } from '../fake-openai.js';
+import { tempDir } from '../temp.js';
 
 let fake: FakeOpenAI | undefined;
 afterEach(async () => {
@@ -23,7 +23,7 @@ afterEach(async () => {
   fake = undefined;
 });
 
-const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'karya-window-'));
+const tmp = () => tempDir('karya-window-');
 const envOf = (server: FakeOpenAI, extra: Record<string, string> = {}) => ({ OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: server.baseURL, ...extra });
 /** Prompt plus the answer budget of a request, as the server counts them. */
 const size = (r: RecordedRequest) => r.promptTokens! + Number(r.body?.max_tokens);

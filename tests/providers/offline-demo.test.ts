@@ -8,8 +8,7 @@
 // A long demo book does not read as a model looping: over a whole book of long chapters, no part has a
 // fifth of its words inside an 8-word run the book already wrote (the share the repetition check marks ⚠),
 // and the longest demo cookbook `karya generate cookbook --chapters 12` writes reports no part as repeating.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { coverFacts, coverSvg, renderCoverPng } from '../../engine/providers/cover.js';
@@ -20,8 +19,9 @@ import { loadCatalog } from '../../engine/node/load.js';
 import { offlineText } from '../../engine/providers/offline.js';
 import { repeatedShares, REPEATS_RATIO } from '../../engine/session/repeat.js';
 import type { PromptMeta } from '../../engine/compile/prompt.js';
+import { tempDir } from '../temp.js';
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'karya-demo-'));
+const tmp = tempDir('karya-demo-');
 
 /** One generator of each family: fiction books, non-fiction books (a cookbook among them), creative books and pieces, a publishing tool. */
 const FAMILIES = { fiction: ['romance', 'children'], nonfiction: ['self-help', 'cookbook'], creative: ['moral-values', 'poems'], publishing: ['author-name'] } as const;

@@ -1,6 +1,6 @@
 // Batch jobs that name formats: `formats: [epub, pdf]` is checked with the other job fields and writes
 // the book beside its Markdown file as `<out>.<ext>`, from the same saved book, when the book is done.
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { loadCatalog } from '../../engine/node/load.js';
 import { validateJobs, type RawJob } from '../../cli/batch/jobs.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { readZip, runTool, zipText } from './tools.js';
+import { tempDir } from '../temp.js';
 
 const catalog = loadCatalog();
 const outDir = path.join(os.tmpdir(), 'karya-batch-formats');
@@ -42,7 +43,7 @@ describe('batch jobs with formats', () => {
   });
 
   it('karya batch writes each format beside the Markdown (offline provider)', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-batch-formats-'));
+    const dir = tempDir('karya-batch-formats-');
     writeFileSync(path.join(dir, 'jobs.yaml'), '- id: kl\n  generator: romance\n  lang: ms\n  chapters: 1\n  formats: [epub, docx, pdf]\n');
     const run = await runKaryaInProcess(['batch', 'jobs.yaml', '--out', 'books', '--state', 'state.sqlite'], { cwd: dir });
     expect(run, run.stderr).toMatchObject({ code: 0 });

@@ -2,15 +2,15 @@
 // (offline provider, in this process) in English and Malay, epubcheck on the EPUBs, the DOCX's headings,
 // pdfinfo and pdftotext on the PDF (a children's book in its own 5.5 × 8.5 in layout); the format chosen
 // from --out or --format; `karya export` writing a saved book again without a call to the model.
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { fullLength, startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { epubcheck, readZip, runTool, zipText, type ZipEntry } from './tools.js';
+import { tempDir } from '../temp.js';
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'karya-export-'));
+const tmp = tempDir('karya-export-');
 const YEAR = new Date().getFullYear();
 
 /** The parts of `romance --chapters 3` by language, as the generator's flow names them. */

@@ -1,15 +1,15 @@
 // Karya's epubcheck runs in a JVM started quickly (engine/node/java.ts): the first check of a jar leaves a class
 // archive in the user's cache (~/.cache/karya/java, or under XDG_CACHE_HOME), later checks map it. The verdict is
 // epubcheck's own either way, and an archive that is not one (cut short, or from another JVM) does not change it.
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderDocument } from '../../engine/node/export/index.js';
 import { runEpubcheck } from '../../engine/node/publish.js';
 import { quickJava } from '../../engine/node/java.js';
+import { tempDir } from '../temp.js';
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'karya-java-'));
+const tmp = tempDir('karya-java-');
 const cache = path.join(tmp, 'cache');
 const archives = () => (existsSync(path.join(cache, 'karya', 'java')) ? readdirSync(path.join(cache, 'karya', 'java')) : []);
 

@@ -1,13 +1,13 @@
 // A chapter that is one 59,000-character word (no space anywhere) exports as PDF in linear time:
 // the word is cut into pieces that fit a line before pdfkit sees it (pdfkit's own line wrapper is
 // quadratic on such a word), and every character is still in the PDF, in order.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BookDocument } from '../../engine/session/book.js';
 import { renderDocument } from '../../engine/node/export/index.js';
 import { runTool } from './tools.js';
+import { tempDir } from '../temp.js';
 
 const LENGTH = 59_000;
 /** Letters in a pattern that shows any piece lost, doubled or out of order. */
@@ -20,7 +20,7 @@ describe('PDF export of a 59,000-character word', () => {
       parts: [{ id: 'chapter:1', heading: 'Chapter 1', markdown: WORD }, { id: 'chapter:2', heading: 'Chapter 2', markdown: `Before ${WORD.slice(0, 5000)} after.` }],
     };
     const bytes = await renderDocument(doc, 'pdf');
-    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'karya-long-word-')), 'long.pdf');
+    const file = path.join(tempDir('karya-long-word-'), 'long.pdf');
     writeFileSync(file, bytes);
     const text = (await runTool('pdftotext', ['-layout', file, '-'])).stdout;
     // The word's lines are the lines of letters only (running heads, page numbers and headings have spaces or digits).

@@ -1,15 +1,15 @@
 // renderDocument on a document with everything the block model holds, markup in the text, a long part
 // and a Malay title: valid EPUB (epubcheck), escaped everywhere, DOCX headings and lists, PDF front
 // matter, contents, running heads and page numbers.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BookDocument } from '../../engine/session/book.js';
 import { renderDocument } from '../../engine/node/export/index.js';
 import { epubcheck, readZip, runTool, zipText } from './tools.js';
+import { tempDir } from '../temp.js';
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'karya-render-'));
+const tmp = tempDir('karya-render-');
 const long = Array.from({ length: 60 }, (_, i) => `Perenggan ${i + 1}: pengembaraan dan kebahagiaan yang tidak dijangka, di tepi sungai yang tenang.`).join('\n\n');
 
 const DOC: BookDocument = {

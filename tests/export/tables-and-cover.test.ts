@@ -2,16 +2,16 @@
 // side by side in the PDF), and an EPUB made with a cover carries it as its cover image the way readers
 // look for it (ebook-meta and calibre: `<meta name="cover">` naming a manifest item; EPUB 3: the item
 // with `properties="cover-image"`), still passing epubcheck.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BookDocument } from '../../engine/session/book.js';
 import { renderDocument } from '../../engine/node/export/index.js';
 import { epubcheck, readZip, runTool, zipText } from './tools.js';
+import { tempDir } from '../temp.js';
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'karya-tables-'));
+const tmp = tempDir('karya-tables-');
 
 const RECIPE = [
   'Rice cooked in coconut milk, as the kampung makes it.',

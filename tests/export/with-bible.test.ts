@@ -2,16 +2,16 @@
 // --with-bible` print it as a part after the outline ("Story Bible" / "Catatan Cerita"), its premise and
 // planned ending from the outline and what the book kept (characters, threads, facts); without the flag
 // no export carries it. The model is a scripted one on the fake server (tests/scripted-models.ts).
-import { mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { underWriter } from '../scripted-models.js';
 import { readZip, zipText } from './tools.js';
+import { tempDir } from '../temp.js';
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'karya-bible-'));
+const tmp = tempDir('karya-bible-');
 
 /** The `##` headings of a Markdown book, in order. */
 const headings = (md: string) => md.match(/^## .*/gm) ?? [];

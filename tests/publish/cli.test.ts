@@ -2,8 +2,7 @@
 // channel (offline demo text is never ready, and without --author no author is made up, so no channel is
 // ready: exit 1), the book's language in the metadata, the kids cover for a children's book, a saved book
 // packaged without being written again, and bad input refused before anything is spent.
-import { mkdtempSync, readFileSync, readdirSync, existsSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
@@ -11,6 +10,7 @@ import sharp from 'sharp';
 import { runTool } from '../export/tools.js';
 import { KDP_DESCRIPTION_MAX, KDP_TAGS } from '../../engine/publish/index.js';
 import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
+import { tempDir } from '../temp.js';
 
 const PACKAGE = ['cover.jpg', 'description.html', 'keywords.txt', 'manuscript.docx', 'manuscript.epub', 'metadata.json', 'paperback-cover.pdf', 'paperback-interior.pdf', 'readiness.json', 'story-map.html'];
 /** Credits from spec/: 1 a text step, 6 a cover (platform §9, the cover forms). */
@@ -29,15 +29,12 @@ interface Summary {
 type ReadinessJson = { ready: boolean; channels: Record<string, { name: string; ready: boolean; checks: Array<{ id: string; status: string; detail?: string; source: string }> }> };
 const checkOf = (r: ReadinessJson, channel: string, id: string) => r.channels[channel]!.checks.find((c) => c.id === id);
 
-function tempDir(): string {
-  return mkdtempSync(path.join(os.tmpdir(), 'karya-publish-'));
-}
 
 const read = (dir: string, file: string) => readFileSync(path.join(dir, file), 'utf8');
 
 describe('karya publish', () => {
   it('romance --chapters 3 --out pkg/: the files, readiness per channel; offline text and no author: nothing ready, exit 1', async () => {
-    const cwd = tempDir();
+    const cwd = tempDir('karya-publish-');
     const r = await runKaryaInProcess(['publish', 'romance', '--chapters', '3', '--out', 'pkg/', '--json'], { cwd });
     expect(r.code, r.stderr).toBe(1);
     const pkg = path.join(cwd, 'pkg');
@@ -98,7 +95,7 @@ describe('karya publish', () => {
   }, 120_000);
 
   it('--lang ms: a Malay book declares ms; a book already written under the same key is packaged, not written again', async () => {
-    const cwd = tempDir();
+    const cwd = tempDir('karya-publish-');
     const generated = await runKaryaInProcess(['generate', 'romance', '--chapters', '3', '--lang', 'ms', '--out', 'book.md'], { cwd });
     expect(generated.code, generated.stderr).toBe(0);
     const r = await runKaryaInProcess(['publish', 'romance', '--chapters', '3', '--lang', 'ms', '--out', 'pkg', '--author', 'Nur Aina', '--json'], { cwd, env: WITHOUT_EPUBCHECK });
@@ -141,7 +138,7 @@ describe('karya publish', () => {
   }, 120_000);
 
   it("a children's book gets the kids cover; --reading-age and --series reach metadata.json", async () => {
-    const cwd = tempDir();
+    const cwd = tempDir('karya-publish-');
     const r = await runKaryaInProcess(['publish', 'children', '--chapters', '5', '--out', 'kids', '--author', 'Aisha Rahman', '--reading-age', '8-12', '--series', 'Pip', '--series-number', '2', '--json'], { cwd, env: WITHOUT_EPUBCHECK });
     expect(r.code, r.stderr).toBe(1);
     const summary = JSON.parse(r.stdout) as Summary;
@@ -155,7 +152,7 @@ describe('karya publish', () => {
   }, 120_000);
 
   it('refuses what is not a book, and a missing --out, with exit 2 before anything is written', async () => {
-    const cwd = tempDir();
+    const cwd = tempDir('karya-publish-');
     const single = await runKaryaInProcess(['publish', 'poems', '--out', 'pkg'], { cwd });
     expect(single.code).toBe(2);
     expect(single.stderr).toContain('karya: poems is not a book; karya publish takes one of');

@@ -2,8 +2,7 @@
 // as Ollama's, LM Studio's and vLLM's do) still makes the package, with a typographic cover in cover.jpg, on
 // the wrap and in the EPUB; `--cover FILE` puts the writer's own picture there; a picture a store cannot take
 // is refused before anything is spent, naming the file, its size and the rule.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
@@ -11,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { startFakeOpenAI, userMessageOf, type FakeOpenAI } from '../fake-openai.js';
 import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
+import { tempDir } from '../temp.js';
 
 let fake: FakeOpenAI | undefined;
 afterEach(() => fake?.close());
@@ -27,7 +27,7 @@ async function karya(args: string[], env: Record<string, string> = {}, files: Re
     writeRatio: 1, noImages: true,
     reply: (body) => (userMessageOf(body).includes('Write an Amazon book description.') ? { text: BLURB } : undefined),
   });
-  const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-cover-'));
+  const cwd = tempDir('karya-cover-');
   for (const [name, bytes] of Object.entries(files)) writeFileSync(path.join(cwd, name), bytes);
   const run = await runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0', ...env } });
   return { ...run, cwd, pkg: path.join(cwd, 'pkg') };

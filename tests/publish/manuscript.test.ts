@@ -2,8 +2,7 @@
 // year, carrying the generated rights text), the contents and the EPUB's landmarks starting at the
 // book's first real part, the author in the EPUB's and the DOCX's metadata, epubcheck clean, and DOCX
 // line spacing with a line rule (so the 28 pt title cannot overlap).
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseSettings, startBook, type BookState } from '../../engine/index.js';
@@ -11,6 +10,7 @@ import { loadCatalog } from '../../engine/node/load.js';
 import { renderDocument } from '../../engine/node/export/index.js';
 import { packageDocument } from '../../engine/publish/index.js';
 import { epubcheck, readZip, zipText } from '../export/tools.js';
+import { tempDir } from '../temp.js';
 
 const catalog = loadCatalog({ useDiskCache: false });
 const romance = catalog.get('romance')!;
@@ -54,7 +54,7 @@ describe('package manuscripts', () => {
     const opf = zipText(entries, entries.find((e) => e.name.endsWith('.opf'))!.name);
     expect(opf).toContain('<dc:creator id="creator">Siti Aminah</dc:creator>');
 
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-manuscript-'));
+    const dir = tempDir('karya-manuscript-');
     const file = path.join(dir, 'manuscript.epub');
     writeFileSync(file, epub);
     const { code, report } = await epubcheck(file);

@@ -3,14 +3,14 @@
 // page count, front matter, chapters on right-hand pages, the wrap's size from KDP's formula, the barcode
 // area clear), and the eBook cover as an RGB JPEG of 1.6:1. `--trim 5x8 --paper cream` changes both PDFs;
 // a bad --trim or --paper exits 2 before anything is written.
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { readZip, runTool, zipText } from '../export/tools.js';
 import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
+import { tempDir } from '../temp.js';
 
 const AUTHOR = 'Siti Aminah';
 const PT = 72;
@@ -71,7 +71,7 @@ function outsideMargins(all: Word[], page: { width: number; height: number }, pa
   }).map((w) => `page ${w.page}: "${w.text}" at ${w.xMin.toFixed(1)}–${w.xMax.toFixed(1)}, ${w.yMin.toFixed(1)}–${w.yMax.toFixed(1)}`);
 }
 
-const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-print-'));
+const cwd = tempDir('karya-print-');
 const pkg = path.join(cwd, 'pkg');
 let summary: { print: { pageCount: number; trim: string; paper: string; spineIn: number; hasSpineText: boolean }; title: string };
 
@@ -212,7 +212,7 @@ describe('karya publish: the paperback', () => {
   }, 180_000);
 
   it('a bad --trim or --paper exits 2 naming the allowed values, before anything is written', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-print-bad-'));
+    const dir = tempDir('karya-print-bad-');
     const trim = await runKaryaInProcess(['publish', 'romance', '--out', 'pkg', '--trim', 'A4'], { cwd: dir });
     expect(trim.code).toBe(2);
     expect(trim.stderr).toContain('karya: --trim "A4" is not one of 6x9, 5.5x8.5, 5x8');

@@ -5,13 +5,13 @@
 // or an answer always cut is never a complete part; a JSON outline or one numbered 1, 2, 2, 4 gives 3 titled
 // chapters; a refused story-bible update is a failed update; an open reasoning block keeps the prose after
 // it; an HTML page is named. No English line is printed during a Malay book.
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
+
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REFUSAL_TEXT, startFakeOpenAI, THINK_WORDS, type FakeOpenAI, type FakeOpenAIOptions, type Habit } from '../fake-openai.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { CATALOGUE, WORDS, findLanguageDrift } from '../../engine/index.js';
+import { tempDir } from '../temp.js';
 
 let fake: FakeOpenAI | undefined;
 afterEach(async () => {
@@ -23,7 +23,7 @@ interface Part { label: string; words: number; complete: boolean; bibleUpdated?:
 
 async function generate(lang: 'en' | 'ms', habits: readonly Habit[], options: FakeOpenAIOptions = {}, args: readonly string[] = []) {
   fake = await startFakeOpenAI({ writeRatio: 1, habits, ...options });
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-verdict-'));
+  const dir = tempDir('karya-verdict-');
   const r = await runKaryaInProcess(['generate', 'romance', '--lang', lang, '--chapters', '3', '--json', '--state', path.join(dir, 'state.sqlite'), ...args], {
     env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' },
   });

@@ -3,8 +3,7 @@
 // stood before chapter 3: no fact, character state or chapter line a later chapter established, while
 // what chapters 1 and 2 established is there. English and Malay. The AI API is the fake server, answered by
 // the scripted continuity book (tests/continuity-book.ts).
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
+
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
@@ -13,6 +12,7 @@ import { continuityBook, CONTINUITY_PLAN } from '../continuity-book.js';
 import { BookSession, inMemoryProgressStore, parseBible, parseSettings } from '../../engine/index.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
 import { loadCatalog } from '../../engine/node/load.js';
+import { tempDir } from '../temp.js';
 
 const catalog = loadCatalog({ useDiskCache: true });
 const isUpdate = (user: string) => /^(Update the story bible|Kemas kini catatan cerita)/.test(user.trim());
@@ -61,7 +61,7 @@ describe.each(['en', 'ms'] as const)('rewriting chapter 3 of a 12-chapter book (
   });
 
   it('karya rewrite --part chapter:3 sends the bible as of chapter 2', async () => {
-    const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-asof-'));
+    const cwd = tempDir('karya-asof-');
     const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL };
     const made = await runKaryaInProcess(['generate', 'romance', '--chapters', '12', '--lang', lang, '--out', 'book.md'], { cwd, env });
     expect(made.code, made.stderr).toBe(0);

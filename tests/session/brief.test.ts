@@ -4,8 +4,7 @@
 // carry the premise; every chapter request names every character the writer listed; the outline keeps the
 // writer's working title; the story bible starts from the writer's characters. A Malay book is asked for in
 // Malay. The AI API is the fake server of tests/fake-openai.ts, which writes the words each request asks for.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
@@ -13,6 +12,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { isMemoryRequest, userPrompt } from '../batch/helpers.js';
 import { bookBible, parseBriefMarkdown, parseSettings, startBook } from '../../engine/index.js';
 import { loadCatalog } from '../../engine/node/load.js';
+import { tempDir } from '../temp.js';
 
 const catalog = loadCatalog({ useDiskCache: true });
 const PREMISE = 'A pastry chef in Penang inherits her rival bakery and must save it before the Hungry Ghost festival.';
@@ -33,7 +33,7 @@ describe('the book brief from the command line', () => {
 
   it('--set premise and characters: the outline request and every chapter request carry the premise, every chapter names every character', async () => {
     let from = fake.generationRequests().length;
-    const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-brief-'));
+    const cwd = tempDir('karya-brief-');
     const r = await runKaryaInProcess(
       ['generate', 'romance', '--chapters', '6', '--set', `premise=${PREMISE}`, '--set', `characters=${CHARACTERS.replace(/\n/g, '; ')}`, '--set', 'workingTitle=Sugar and Smoke', '--set', 'pointOfView=first', '--set', 'tense=present', '--out', 'book.md'],
       { cwd, env: env() },
@@ -58,7 +58,7 @@ describe('the book brief from the command line', () => {
 
   it('--brief FILE: a Markdown brief sets the same fields; a heading that names no setting exits 2 before any request', async () => {
     let from = fake.generationRequests().length;
-    const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-brief-'));
+    const cwd = tempDir('karya-brief-');
     writeFileSync(path.join(cwd, 'brief.md'), `# Working title\nSugar and Smoke\n\n# Premise\n${PREMISE}\n\n## Main characters\n${CHARACTERS.split('\n').map((l) => `- ${l}`).join('\n')}\n\n# Point of view\nFirst person (I)\n`);
     const r = await runKaryaInProcess(['generate', 'romance', '--chapters', '2', '--brief', 'brief.md', '--out', 'book.md'], { cwd, env: env() });
     expect(r.code, r.stderr).toBe(0);
@@ -80,7 +80,7 @@ describe('the book brief from the command line', () => {
 
   it('a Malay book carries the writer\'s premise under a Malay heading, and tense (English grammar) is not offered', async () => {
     const from = fake.generationRequests().length;
-    const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-brief-'));
+    const cwd = tempDir('karya-brief-');
     const premis = 'Seorang tukang pastri di Pulau Pinang mewarisi kedai roti pesaingnya dan mesti menyelamatkannya sebelum perayaan Hantu Lapar.';
     const r = await runKaryaInProcess(['generate', 'romance', '--lang', 'ms', '--chapters', '2', '--set', `premise=${premis}`, '--set', 'characters=Mei Ling: tukang pastri yang tidak pernah meminta tolong', '--set', 'tense=past', '--out', 'buku.md'], { cwd, env: env() });
     expect(r.code, r.stderr).toBe(0);

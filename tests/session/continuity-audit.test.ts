@@ -2,8 +2,7 @@
 // contradicts it | part" lines become findings (at most 8, each detail cut to 300 characters); and
 // `continuity: audit` in a generator's flow turns the audit on for every caller of the session (one request
 // a chapter, none for the introduction or the conclusion), while `continuityAudit: false` turns it off; an audit that fails keeps its chapter.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, userMessageOf, type FakeOpenAI } from '../fake-openai.js';
@@ -12,6 +11,7 @@ import { BookSession, inMemoryProgressStore, parseSettings } from '../../engine/
 import { parseAuditFindings, MAX_AUDIT_DETAIL, MAX_AUDIT_FINDINGS } from '../../engine/session/continuity/audit.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
 import { loadCatalog } from '../../engine/node/load.js';
+import { tempDir } from '../temp.js';
 
 describe('the audit\'s answer read into findings', () => {
   it('keeps only three-cell list lines, at most 8, each detail bounded', () => {
@@ -30,7 +30,7 @@ describe('the audit\'s answer read into findings', () => {
 describe('continuity: audit in a generator\'s flow', () => {
   let fake: FakeOpenAI;
   let isFailing = false;
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-audit-flow-'));
+  const dir = tempDir('karya-audit-flow-');
   beforeAll(async () => {
     const romance = readFileSync(path.join('generators', 'romance.yaml'), 'utf8');
     writeFileSync(path.join(dir, 'romance.yaml'), `${romance}\nflow: { continuity: audit }\n`);

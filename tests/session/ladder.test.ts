@@ -2,8 +2,7 @@
 // problem, then cut in halves down to one item; what cannot be had alone is given up and the job goes on. Used by
 // the translation's windows and the story bible read in pieces: here the ladder itself, and a book's bible update
 // against a model that garbles the update of a long part.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
@@ -14,6 +13,7 @@ import { ASKS_PER_RUNG, BookSession, climbDown, countWords, inMemoryProgressStor
 import { underWriter } from '../scripted-models.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
 import { loadCatalog } from '../../engine/node/load.js';
+import { tempDir } from '../temp.js';
 
 const catalog = loadCatalog({ useDiskCache: true });
 
@@ -118,7 +118,7 @@ describe('karya import: a chapter its bible can never read', () => {
     const named = third!.split('\n\n').map((p) => (p.split(/\s+/).length > 20 ? `Zarkon menunggu di dermaga. ${p.trim()}` : p)).join('\n\n');
     const manuscript = `${before}BAB III${named}BAB IV${after}`;
     const fake = await startFakeOpenAI(underWriter(1).fakeOptions({ garblesBible: (part) => part.includes('Zarkon') }));
-    const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-import-ladder-'));
+    const cwd = tempDir('karya-import-ladder-');
     try {
       writeFileSync(path.join(cwd, 'bab.txt'), manuscript);
       const r = await runKaryaInProcess(['import', 'bab.txt', '--generator', 'romance', '--json'], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' } });

@@ -4,8 +4,7 @@
 // instruction in the language asked for (templates/firm-language.hbs), and a second one fails the step
 // (GenerationError wrong_language, naming the language that came back): nothing of it is saved. The AI API
 // is the fake server of tests/fake-openai.ts, answering per prompt.
-import { existsSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
@@ -18,6 +17,7 @@ import { offlineText } from '../../engine/providers/offline.js';
 import { loadCatalog } from '../../engine/node/load.js';
 import { fullLength, PROSE_BLOCK, PROSE_SENTENCES, startFakeOpenAI, writeProse, type FakeOpenAI } from '../fake-openai.js';
 import { isMemoryRequest, userPrompt } from '../batch/helpers.js';
+import { tempDir } from '../temp.js';
 
 const catalog = loadCatalog({ useDiskCache: true });
 
@@ -193,7 +193,7 @@ describe('a part in the wrong language is written again once, and the drift is r
 
   it('karya generate says so on the part\'s line and in --json, with words against the target and S_l', async () => {
     model = (prompt) => (prompt.includes('Tulis Bab 1') && !prompt.includes(FIRM_MS) ? ENGLISH : MALAY);
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-drift-'));
+    const dir = tempDir('karya-drift-');
     const r = await runKaryaInProcess(['generate', 'romance', '--lang', 'ms', '--chapters', '1', '--json', '--state', path.join(dir, 'state.sqlite')], { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } });
     expect(r.code).toBe(0);
     // A Malay book's lines are in Malay (no English line in a Malay run).
@@ -339,7 +339,7 @@ describe('single pieces, publishing pieces and follow-ups are checked the same w
 
   it('karya generate: a Malay poem answered in English twice exits 1 with the message naming English, nothing written', async () => {
     model = () => ENGLISH_POEM;
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-wrong-language-'));
+    const dir = tempDir('karya-wrong-language-');
     const out = path.join(dir, 'poem.md');
     const r = await runKaryaInProcess(['generate', 'poems', '--lang', 'ms', '--out', out, '--state', path.join(dir, 'state.sqlite')], { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } });
     expect(r.code).toBe(1);

@@ -5,8 +5,7 @@
 // chapter 40's request stays within 1.5× chapter 5's. The AI API is the fake server of
 // tests/fake-openai.ts, scripted per request as a model that under-writes, plants facts and writes its
 // own headings.
-import { mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzipSync, strFromU8 } from 'fflate';
@@ -18,6 +17,7 @@ import { countWords } from '../../engine/provider.js';
 import { underWriter } from '../scripted-models.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
 import { loadCatalog } from '../../engine/node/load.js';
+import { tempDir } from '../temp.js';
 
 const catalog = loadCatalog({ useDiskCache: true });
 
@@ -109,7 +109,7 @@ describe('length control: a part that comes back short is extended (karya genera
 
   it('with a model that writes 60 % of every ask, the book scores S_l ≥ 90 and every prose part reaches 0.85 of its target', async () => {
     ratio = 0.6;
-    const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-long-'));
+    const cwd = tempDir('karya-long-');
     const r = await runKaryaInProcess(['generate', 'romance', '--chapters', '6', '--json', '--out', 'book.md'], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
     expect(r.code, r.stderr).toBe(0);
     const summary = JSON.parse(r.stdout) as { score: number; parts: Array<{ label: string; words: number; target?: number; short?: boolean; extensions?: number }> };
@@ -134,7 +134,7 @@ describe('length control: a part that comes back short is extended (karya genera
 
   it('with a model that writes 20 %, the parts still short after two extensions carry short: true and no check mark', async () => {
     ratio = 0.2;
-    const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-long-'));
+    const cwd = tempDir('karya-long-');
     const r = await runKaryaInProcess(['generate', 'romance', '--chapters', '3', '--json', '--out', 'book.md'], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
     expect(r.code, r.stderr).toBe(0);
     const summary = JSON.parse(r.stdout) as { parts: Array<{ label: string; words: number; target?: number; short?: boolean; extensions?: number }> };
@@ -185,7 +185,7 @@ describe('chapter context, titles and headings', () => {
   afterAll(() => fake.close());
 
   it("every chapter's request carries its own outline entry, the next one's, the premise, the bible and the previous part's end; the last chapters get the planned ending", async () => {
-    const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-ctx-'));
+    const cwd = tempDir('karya-ctx-');
     const r = await runKaryaInProcess(['generate', 'romance', '--chapters', '6', '--out', 'book.md'], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
     expect(r.code, r.stderr).toBe(0);
     const requests = chapterRequests(fake);
@@ -215,7 +215,7 @@ describe('chapter context, titles and headings', () => {
   });
 
   it('the EPUB contents list the outline titles, and no part starts with a second heading', async () => {
-    const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-ctx-'));
+    const cwd = tempDir('karya-ctx-');
     const r = await runKaryaInProcess(['generate', 'romance', '--chapters', '3', '--out', 'book.epub'], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
     expect(r.code, r.stderr).toBe(0);
     const files = unzipSync(readFileSync(path.join(cwd, 'book.epub')));

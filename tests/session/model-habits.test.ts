@@ -1,12 +1,12 @@
 // A real model's habits kept out of the book: `karya generate romance --chapters 2` in English and
 // Malay against the fake model with chatter (preamble, rule, heading after it, sign-off), a <think> block,
 // or one passage looped to reach the length (tests/fake-openai.ts habits).
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
+
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, THINK_WORDS, type FakeOpenAI } from '../fake-openai.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
+import { tempDir } from '../temp.js';
 
 let fake: FakeOpenAI | undefined;
 afterEach(async () => {
@@ -22,7 +22,7 @@ interface Generated {
 
 async function generate(lang: 'en' | 'ms', habits: ReadonlyArray<'chatter' | 'think' | 'loop'>, writeRatio = 0.6): Promise<Generated> {
   fake = await startFakeOpenAI({ habits, writeRatio });
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-habits-'));
+  const dir = tempDir('karya-habits-');
   const r = await runKaryaInProcess(['generate', 'romance', '--lang', lang, '--chapters', '2', '--json', '--state', path.join(dir, 'state.sqlite')], { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } });
   expect(r.code, r.stderr).toBe(0);
   const json = JSON.parse(r.stdout) as { markdown: string; parts: Generated['parts'] };
@@ -76,7 +76,7 @@ describe('the writer\'s text is never taken (issue 41)', () => {
       writeRatio: 1,
       answer: (body) => (/Write Chapter 1 /.test(JSON.stringify(body)) ? '### Coconut Rice for Two\n\n**Ingredients**\n\n- 1 cup jasmine rice\n- 1 cup coconut milk\n\nRinse the rice until the water runs clear, then simmer it in the coconut milk.' : 'The kitchen is where the family gathers, and every recipe here is meant to be shared at the table.'),
     });
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-cookbook-'));
+    const dir = tempDir('karya-cookbook-');
     const r = await runKaryaInProcess(['generate', 'cookbook', '--chapters', '2', '--json', '--state', path.join(dir, 'state.sqlite')], { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } });
     expect(r.code, r.stderr).toBe(0);
     const { markdown } = JSON.parse(r.stdout) as { markdown: string };
@@ -89,7 +89,7 @@ describe('an extension that repeats the part', () => {
   it('is asked again once with a note, then not joined: the part stays short with its passage once', async () => {
     const passage = 'Aisha waited at the harbour for the ferry that never came, counting the gulls above the pier until the light went grey.';
     fake = await startFakeOpenAI({ answer: (body) => (/Write (?:Chapter \d+|the introduction|the conclusion)|more words/i.test(JSON.stringify(body)) ? `${passage}\n\n${passage}` : 'Title: Harbour\nPremise: Aisha waits.\n\nChapter 1: The Ferry\nShe waits.\n\nChapter 2: The Gulls\nShe counts.\n\nEnding: It comes.') });
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-repeat-ext-'));
+    const dir = tempDir('karya-repeat-ext-');
     const r = await runKaryaInProcess(['generate', 'romance', '--chapters', '2', '--json', '--state', path.join(dir, 'state.sqlite')], { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } });
     expect(r.code, r.stderr).toBe(0);
     const noted = fake.generationRequests().filter((q) => JSON.stringify(q.body).includes('repeated text that is already written'));

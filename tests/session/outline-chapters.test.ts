@@ -4,8 +4,7 @@
 // note, and only its own note); the chapter count, progress, the plan of steps and the conclusion's place
 // follow it; written chapters cannot be changed through it. The outline text round-trips through its
 // chapter entries in English and Malay. The model is scripted in process: it records every request.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
@@ -18,6 +17,7 @@ import {
 import { chapterEntriesOf, normalizeChapterEntry, parseOutline, renderOutline } from '../../engine/compile/outline.js';
 import type { Provider, TextRequest } from '../../engine/provider.js';
 import { loadCatalog } from '../../engine/node/load.js';
+import { tempDir } from '../temp.js';
 
 const catalog = loadCatalog({ useDiskCache: true });
 const romance = catalog.get('romance')!;
@@ -228,7 +228,7 @@ describe('chapter notes from a Markdown brief (karya generate --brief)', () => {
     expect(parseBriefMarkdown(romance, '# Premise\nA baker.\n\n## Chapter notes\nChapter 2: Aisha finds the letter.\nShe hides it.\n- Bab 3 — Tan pergi.\n').chapterNotes).toEqual({ 2: 'Aisha finds the letter.\nShe hides it.', 3: 'Tan pergi.' });
     const fake = await startFakeOpenAI();
     try {
-      const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-notes-'));
+      const cwd = tempDir('karya-notes-');
       const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL };
       writeFileSync(path.join(cwd, 'brief.md'), '# Premise\nA pastry chef in Penang saves her rival bakery.\n\n## Chapter notes\nChapter 2: BRIEF-NOTE-2 Arjun must confess his debt.\n');
       const r = await runKaryaInProcess(['generate', 'romance', '--chapters', '3', '--brief', 'brief.md', '--out', 'book.md'], { cwd, env });

@@ -4,13 +4,13 @@
 // story bible is brought up to date; without --note the part is written again. Bad --part values and parts
 // not written yet exit 2 before any request. The AI API is the fake server of tests/fake-openai.ts: each answer
 // is marked with the request it answers, so the test can tell the old text from the new.
-import { mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { fullLength, startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { isMemoryRequest, userPrompt } from '../batch/helpers.js';
+import { tempDir } from '../temp.js';
 
 const isOutline = (user: string) => /^(Create a detailed (story )?outline|Hasilkan rangka)/.test(user);
 const isBibleUpdate = (user: string) => /^(Update the story bible|Kemas kini catatan cerita)/.test(user);
@@ -43,7 +43,7 @@ describe('karya rewrite', () => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAI({ answer: fullLength(answer) });
-    cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-rewrite-'));
+    cwd = tempDir('karya-rewrite-');
     const r = await runKaryaInProcess(['generate', 'romance', '--chapters', '3', '--out', 'book.md'], { cwd, env: env() });
     expect(r.code, r.stderr).toBe(0);
   });

@@ -1,8 +1,7 @@
 // A part cut at the token limit (finish_reason "length") is continued and joined, on the plain and the
 // streamed path; still cut after two continuations it is kept but marked incomplete, never stored as
 // complete. The AI API is the fake server of tests/fake-openai.ts, each answer marked with its number.
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
+
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
@@ -10,6 +9,7 @@ import { BookSession, joinCut, parseSettings, type ProgressStore, type SavedBook
 import { providerFromEnv } from '../../engine/providers/index.js';
 import { loadCatalog } from '../../engine/node/load.js';
 import { fullLength, isMalayRequest, startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
+import { tempDir } from '../temp.js';
 
 const catalog = loadCatalog({ useDiskCache: true });
 const romance = catalog.get('romance')!;
@@ -122,7 +122,7 @@ describe('karya generate says what was cut', () => {
   afterAll(() => fake.close());
 
   it('marks the part with ⚠ and says it is kept incomplete; --json has complete: false', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-cut-'));
+    const dir = tempDir('karya-cut-');
     const r = await runKaryaInProcess(['generate', 'romance', '--chapters', '1', '--json', '--state', path.join(dir, 'state.sqlite')], { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/⚠ Introduction/);

@@ -3,13 +3,13 @@
 // under the length a whole answer is judged by its lines at) or a recipe's first lines cut at the token limit.
 // Either is the wrong kind for a romance's chapter: asked again once with the firm note, never extended and never
 // continued, none of it in the book, and Chapter 2 is the second answer, complete, its note naming the recipe.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, userMessageOf, type FakeOpenAI } from '../fake-openai.js';
 import { type WrongKind } from '../wrong-kind.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
+import { tempDir } from '../temp.js';
 
 let fake: FakeOpenAI | undefined;
 let dir: string | undefined;
@@ -31,7 +31,7 @@ const isFollowUp = (user: string) => /cut off|terpotong|so far is|setakat ini ia
 
 async function generate(lang: 'en' | 'ms', kind: WrongKind) {
   fake = await startFakeOpenAI({ writeRatio: 1, wrongKind: kind });
-  dir = mkdtempSync(path.join(os.tmpdir(), 'karya-start-'));
+  dir = tempDir('karya-start-');
   const r = await runKaryaInProcess(['generate', 'romance', '--lang', lang, '--chapters', '3', '--json', '--state', path.join(dir, 'state.sqlite')], {
     env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' },
   });

@@ -5,13 +5,13 @@
 // the second answer is Chapter 2; a wall of text is split into paragraphs; an answer stopped by the provider's
 // content filter fails the step naming the filter; a stream that stalls past KARYA_TIMEOUT_MS keeps its opening
 // once, is not complete and is named as the time-out.
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
+
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROSE_BLOCK, PROSE_SENTENCES, askedWordsOf, isMalayRequest, startFakeOpenAI, userMessageOf, writeProse, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
 import { AI_PARAGRAPH, RECIPE, type WrongKind } from '../wrong-kind.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
+import { tempDir } from '../temp.js';
 
 let fake: FakeOpenAI | undefined;
 afterEach(async () => {
@@ -24,7 +24,7 @@ interface Part { label: string; words: number; complete: boolean; notes?: Note[]
 
 async function generate(lang: 'en' | 'ms', options: FakeOpenAIOptions, env: Record<string, string> = {}) {
   fake = await startFakeOpenAI({ writeRatio: 1, ...options });
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-kind-'));
+  const dir = tempDir('karya-kind-');
   const r = await runKaryaInProcess(['generate', 'romance', '--lang', lang, '--chapters', '3', '--json', '--state', path.join(dir, 'state.sqlite')], {
     env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0', ...env },
   });

@@ -2,16 +2,16 @@
 // ("Chapter 1: …", "Bab 1: …", "Pengenalan: …") and names parts not yet written in its tables: the Story
 // Bible the book prints holds a line, or an earlier arc that names it, for the introduction and every chapter,
 // in English and Malay. The model is a scripted one on the fake OpenAI server (tests/scripted-models.ts).
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
+
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { bibleLineOf, underWriter } from '../scripted-models.js';
 import { coverageOf, partNames } from '../bible-coverage.js';
+import { tempDir } from '../temp.js';
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'karya-bible-covers-'));
+const tmp = tempDir('karya-bible-covers-');
 const TITLE = { en: '## Story Bible', ms: '## Catatan Cerita' } as const;
 
 describe('karya generate --with-bible: a model that labels its bible lines', () => {

@@ -4,13 +4,13 @@
 // `karya rewrite --book ID` choose a book by id, and a generator id alone still works (its latest book).
 // `karya generate --fresh` on an unfinished book keeps that book (listed, unfinished) and starts a new one.
 // The book text comes from the offline provider; the rewrite's from the fake AI server of tests/fake-openai.ts.
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { fullLength, startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
+import { tempDir } from '../temp.js';
 
 interface Listed {
   id: number;
@@ -52,7 +52,7 @@ describe('karya books, export --book, rewrite --book', () => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAI({ answer: fullLength((_body, index) => `Rewritten-${index}. The rain came down over the harbour while Aisha waited.`) });
-    cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-books-'));
+    cwd = tempDir('karya-books-');
   });
   afterAll(() => fake.close());
 

@@ -4,8 +4,7 @@
 // integers; file system and SQLite failures read as sentences that say what to do. And item 1 on the
 // command line: `karya export` of a chapter that is one 59,000-character word ends (made or refused with
 // a plain message) within 60 s.
-import { mkdtempSync, mkdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,12 +12,13 @@ import { runKaryaInProcess } from '../karya-in-process.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { plainFsError } from '../../cli/fs-check.js';
 import { runCli } from './run-cli.js';
+import { tempDir } from '../temp.js';
 
 let fake: FakeOpenAI;
 let dir: string;
 beforeAll(async () => {
   fake = await startFakeOpenAI();
-  dir = mkdtempSync(path.join(os.tmpdir(), 'karya-check-first-'));
+  dir = tempDir('karya-check-first-');
 });
 afterAll(() => fake?.close());
 

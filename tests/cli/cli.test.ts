@@ -1,7 +1,6 @@
 // The `karya` command as a user runs it: list, show, validate, generate, exit codes and resume. The
 // command runs in the test's process, except for the installed launcher and the run killed with SIGKILL.
-import { mkdtempSync, readFileSync, cpSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, cpSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
@@ -11,8 +10,9 @@ import { ROOT } from '../../engine/node/load.js';
 import { OLD_NODE, toolSkip } from '../setup/tools.js';
 import { fullLength, startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { isMemoryRequest } from '../batch/helpers.js';
+import { tempDir } from '../temp.js';
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'karya-cli-'));
+const tmp = tempDir('karya-cli-');
 const state = path.join(tmp, 'state.sqlite');
 
 describe('the installed command', () => {

@@ -4,13 +4,13 @@
 // 4", among chatter and a think block) lands on that chapter's ⚠ line and in its --json `continuity`; a
 // line not in that shape is dropped. Off by default: no audit request at all. English and Malay; the AI
 // API is the fake server.
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
+
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { startFakeOpenAI, userMessageOf, type FakeOpenAI } from '../fake-openai.js';
 import { continuityBook, CONTINUITY_PLAN } from '../continuity-book.js';
+import { tempDir } from '../temp.js';
 
 const W = {
   en: { ch: (n: number) => `Chapter ${n}`, asks: /^Check the continuity of Chapter (\d+)/, none: 'NONE', what: 'speaks in this chapter but the bible says she drowned', cost: '10 more model calls (one a chapter), no extra credit' },
@@ -36,7 +36,7 @@ describe.each(['en', 'ms'] as const)('karya generate --continuity audit (%s)', (
         return `<think>Mara died in ${w.ch(4)}.</think>\nHere is what I found:\n- Mara | ${w.what} | ${w.ch(4)}\n- a line without cells\n- only | two\n`;
       },
     });
-    const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-audit-'));
+    const cwd = tempDir('karya-audit-');
     return runKaryaInProcess(['generate', 'romance', '--chapters', '10', '--lang', lang, '--json', '--out', 'book.md', ...extra], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
   }
 

@@ -3,13 +3,13 @@
 // carries it in the part's `continuity` in --json; the promise due in chapter 5 is overdue in the summary
 // and the --json threads; `karya rewrite --part chapter:4 --note "Mara lives."` lists the later chapters
 // that mention her to check against it. English and Malay. The AI API is the fake server.
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
+
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { continuityBook, CONTINUITY_PLAN } from '../continuity-book.js';
+import { tempDir } from '../temp.js';
 
 const W = {
   en: { ch: (n: number) => `Chapter ${n}`, map: 'the stolen map', acts: 'speaks or acts', check: 'check against the rewritten Chapter 4', note: 'Mara lives.', resolved: '2 of 3 promises resolved' },
@@ -24,7 +24,7 @@ describe.each(['en', 'ms'] as const)('karya generate and rewrite report continui
   let generated: { code: number; stdout: string; stderr: string };
   beforeAll(async () => {
     fake = await startFakeOpenAI({ answer: continuityBook({ ...CONTINUITY_PLAN, lang }), props: true, contextTokens: 32_768 });
-    cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-continuity-'));
+    cwd = tempDir('karya-continuity-');
     generated = await runKaryaInProcess(['generate', 'romance', '--chapters', '10', '--lang', lang, '--json', '--out', 'book.md'], { cwd, env: env() });
   });
   afterAll(() => fake.close());

@@ -1,16 +1,16 @@
 // The command line by clig.dev: a usage error (unknown option, missing argument) exits 2 with
 // one line that points to the command's --help; `karya --version` prints the version; every command's
 // --help ends with an example; `karya export` writes the book to stdout when it is piped.
-import { mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { ROOT } from '../../engine/node/load.js';
 import { KARYA, cleanEnv } from './run-cli.js';
 import { spawn } from 'node:child_process';
+import { tempDir } from '../temp.js';
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'karya-conventions-'));
+const tmp = tempDir('karya-conventions-');
 
 /** Stdout of a real `karya` process as bytes, as `| wc -c` would count them. */
 function runToPipe(args: string[]): Promise<{ code: number | null; stdout: Buffer; stderr: string }> {

@@ -2,8 +2,7 @@
 // (RGB), anything else exits 2 before any model call; without --out the image goes to stdout when stdout
 // is not a terminal, and on a terminal the command exits 2 asking for --out (never a silent file in the
 // current folder). And `--author` on `generate` and `export` reaches every export's metadata.
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -12,13 +11,13 @@ import { loadCatalog } from '../../engine/node/load.js';
 import { imageOutOrExit } from '../../cli/export-format.js';
 import { CliExit } from '../../cli/util.js';
 import { readZip, zipText } from '../export/tools.js';
+import { tempDir } from '../temp.js';
 
-const tempDir = () => mkdtempSync(path.join(os.tmpdir(), 'karya-cover-out-'));
 const COVER = ['generate', 'book-cover', '--set', 'title=Orbit'];
 
 describe('cover output', () => {
   it('--out bc.jpg writes JPEG bytes in RGB; --out bc.png a PNG', async () => {
-    const cwd = tempDir();
+    const cwd = tempDir('karya-cover-out-');
     const jpg = await runKaryaInProcess([...COVER, '--out', 'bc.jpg'], { cwd, env: {} });
     expect(jpg.code, jpg.stderr).toBe(0);
     const bytes = readFileSync(path.join(cwd, 'bc.jpg'));
@@ -30,7 +29,7 @@ describe('cover output', () => {
   }, 60_000);
 
   it('--out bc.md exits 2 with a plain message before any model call, writing nothing', async () => {
-    const cwd = tempDir();
+    const cwd = tempDir('karya-cover-out-');
     const r = await runKaryaInProcess([...COVER, '--out', 'bc.md'], { cwd, env: {} });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('karya: --out bc.md: book-cover makes an image; name a .png, .jpg or .jpeg file');
@@ -40,7 +39,7 @@ describe('cover output', () => {
   });
 
   it('without --out: the image goes to stdout when it is not a terminal, and no file lands in the folder', async () => {
-    const cwd = tempDir();
+    const cwd = tempDir('karya-cover-out-');
     const r = await runKaryaInProcess(COVER, { cwd, env: {} });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.slice(1, 4)).toBe('PNG');
@@ -70,7 +69,7 @@ describe('cover output', () => {
 
 describe('--author on generate and export', () => {
   it('reaches the EPUB (dc:creator) and the DOCX (creator)', async () => {
-    const cwd = tempDir();
+    const cwd = tempDir('karya-cover-out-');
     const state = path.join(cwd, 's.sqlite');
     const made = await runKaryaInProcess(['generate', 'romance', '--chapters', '1', '--out', 'book.docx', '--author', 'Siti Aminah', '--state', state], { cwd, env: {} });
     expect(made.code, made.stderr).toBe(0);

@@ -1,11 +1,11 @@
 // The catalogue's promises, checked through the `karya` command (run in the test's process): exactly the 41
 // generators the product requirements list, and every one generates offline with `--chapters 2` (in Malay too where it has the
 // language field).
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
+import { tempDir } from '../temp.js';
 
 // The ids as the issue lists them (the route without its slash), typed from spec/.
 const EXPECTED = {
@@ -37,7 +37,7 @@ const REQUIRED: Record<string, string[]> = {
   'kids-book-cover': ['title=Sang Kancil', 'mainCharacter=a mouse deer'],
 };
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'karya-every-'));
+const tmp = tempDir('karya-every-');
 
 describe('the 41 generators', () => {
   it('karya list --json lists exactly the ids of the issue, with their families', async () => {

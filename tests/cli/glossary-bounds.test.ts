@@ -2,8 +2,7 @@
 // (the engine's MAX_GLOSSARY_TERMS) in at most 64 KB. An 8 MB file of 500,000 terms kept the command at full CPU
 // for over 10 minutes, deaf to SIGTERM; it is refused at once, in the writer's language, naming the limit, and
 // nothing is asked of the model. A glossary within the bounds is used as before.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
@@ -11,6 +10,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { underWriter } from '../scripted-models.js';
 import { fakeTranslator, isTranslateRequest } from '../fake-translator.js';
 import { saveRomance, savedEdition } from '../translate/book.js';
+import { tempDir } from '../temp.js';
 
 const fakes: FakeOpenAI[] = [];
 const dirs: string[] = [];
@@ -23,7 +23,7 @@ async function setUp(lang: 'en' | 'ms') {
   const translator = fakeTranslator();
   const fake = await startFakeOpenAI(underWriter(1).fakeOptions({ reply: (body) => translator.reply(body) }));
   fakes.push(fake);
-  const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-glossary-bounds-'));
+  const cwd = tempDir('karya-glossary-bounds-');
   dirs.push(cwd);
   const state = path.join(cwd, 'state.sqlite');
   const id = await saveRomance(state, lang);

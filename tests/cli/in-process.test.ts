@@ -1,10 +1,10 @@
 // The in-process runner the CLI suites use (tests/karya-in-process.ts): each run sees its own
 // environment, folder and output, and leaves the test process as it found it.
-import { mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
+import { tempDir } from '../temp.js';
 
 describe('runKaryaInProcess', () => {
   it('runs started together take turns: each gets only its own output and exit code', async () => {
@@ -22,7 +22,7 @@ describe('runKaryaInProcess', () => {
   });
 
   it('a run has its own folder and no provider key of the tester; afterwards the test process has its own back', async () => {
-    const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-in-process-'));
+    const cwd = tempDir('karya-in-process-');
     const saved = process.env.OPENAI_API_KEY;
     process.env.OPENAI_API_KEY = 'sk-the-testers-own';
     try {

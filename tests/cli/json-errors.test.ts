@@ -2,12 +2,12 @@
 // {"error": {"code", "message", "part"}}, with the part that failed (`outline`, `chapter:2`, a package part) or
 // null, and the same exit code as without --json (1), the writer's message still on stderr. The model is the
 // fake OpenAI server, taught to decline (every answer, or one part's).
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { REFUSAL_TEXT, isBibleRequest, startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
+import { tempDir } from '../temp.js';
 
 const DECLINED_EN = 'The model declined to write this, even when asked again.';
 const DECLINED_MS = 'Model enggan menulis bahagian ini, walaupun selepas diminta sekali lagi.';
@@ -18,7 +18,7 @@ afterEach(() => fake?.close());
 /** `karya <args>` in a fresh folder against a fake model answering as `options` say. */
 async function karya(args: string[], options: FakeOpenAIOptions, files: Record<string, string> = {}) {
   fake = await startFakeOpenAI({ writeRatio: 1, ...options });
-  const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-json-error-'));
+  const cwd = tempDir('karya-json-error-');
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(cwd, name), text);
   return runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' } });
 }

@@ -3,13 +3,13 @@
 // their last, Mak Som marked dead from Chapter 3, every thread with the part that opened it and its due part,
 // each continuity finding in its part (as `karya generate --json` gave them on its parts); --as-of 2 holds only
 // what Chapter 2 knew; the text table is in the book's language. English and Malay.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { BOOK_WORDS, storyMapBook } from '../story-map-book.js';
+import { tempDir } from '../temp.js';
 
 interface Part { position: number | null; label: string }
 interface MapJson {
@@ -37,7 +37,7 @@ describe.each(['en', 'ms'] as const)('karya map of a 5-chapter romance (%s)', (l
   };
   beforeAll(async () => {
     fake = await startFakeOpenAI({ answer: storyMapBook(lang), props: true, contextTokens: 32_768 });
-    cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-map-'));
+    cwd = tempDir('karya-map-');
     const r = await karya(['generate', 'romance', '--chapters', '5', '--lang', lang, '--json', '--out', 'book.md']);
     expect(r.code, r.stderr).toBe(0);
     generated = JSON.parse(r.stdout.trim().split('\n').at(-1)!);

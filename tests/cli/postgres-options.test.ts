@@ -1,14 +1,14 @@
 // What the Postgres commands say when they cannot run: `karya worker` and `karya batch --queue` need
 // KARYA_DATABASE_URL, and a value that is not a Postgres URL is named with what is expected.
 import path from 'node:path';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
+import { tempDir } from '../temp.js';
 
 /** A jobs file (jobs.yaml) in a new folder of its own. */
 function jobsFile(yaml: string): { dir: string; file: string } {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-queue-opts-'));
+  const dir = tempDir('karya-queue-opts-');
   const file = path.join(dir, 'jobs.yaml');
   writeFileSync(file, yaml);
   return { dir, file };

@@ -1,13 +1,13 @@
 // With KARYA_DATABASE_URL set and no --state, every command keeps its books where the server keeps its own
 // (and where `karya batch` and `karya batch --queue` keep theirs): a book imported there is listed, exported and
 // rewritten there (its replaced text kept as a version), and no state file is made. --state still names a file.
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { postgresUnavailable, startPostgres, type PostgresCluster } from '../postgres.js';
+import { tempDir } from '../temp.js';
 
 const BOOK = ['# Harbour Lights', '', '## Prologue', '', 'The lamps were lit before the boats came in.', '', '## Chapter 1', '', 'Aisha opened the shop at dawn and swept the step.', '', '## Chapter 2', '', 'Daniel came back on the evening ferry with one bag.', '', '## Epilogue', '', 'A year later the shop still stood by the pier.'].join('\n');
 
@@ -18,7 +18,7 @@ describe('the command line on Postgres (KARYA_DATABASE_URL)', () => {
   it.skipIf(postgresUnavailable())('imports, lists, exports and rewrites a book in the database, and makes no state file', async () => {
     cluster = await startPostgres();
     const env = { KARYA_DATABASE_URL: await cluster.createDatabase(), KARYA_LOG_LEVEL: 'warn' };
-    const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-pg-state-'));
+    const cwd = tempDir('karya-pg-state-');
     writeFileSync(path.join(cwd, 'book.md'), BOOK);
     const karya = (args: string[]) => runKaryaInProcess(args, { cwd, env });
 

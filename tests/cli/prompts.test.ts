@@ -2,12 +2,12 @@
 // issue "Books that keep their length and their story", item 6). Every run has a key and a base URL
 // pointing at a fake AI server, which must see nothing. Expectations name the step, the language and
 // the outline entry of the chapter, not whole prompt texts (the templates change).
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
+import { tempDir } from '../temp.js';
 
 interface Printed {
   generator: string;
@@ -21,7 +21,7 @@ interface Printed {
   frequency_penalty: number;
 }
 
-const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'karya-prompts-'));
+const tmp = () => tempDir('karya-prompts-');
 const userOf = (p: Printed) => p.messages.find((m) => m.role === 'user')!.content;
 
 /** "Chapter 3: Title\nits plan" as an outline lists a chapter (the outline of a book written with --with-outline). */

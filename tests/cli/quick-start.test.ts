@@ -1,11 +1,11 @@
 // The README's quick start on a fresh clone (offline provider, no API key) writes a first book without a
 // warning: every part's line is ✓, no line is ⚠, and in --json every part repeats less than a fifth of
 // its words (the repetition check marks a part ⚠ "repeats" from 0.2), in English and in Malay.
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
+
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
+import { tempDir } from '../temp.js';
 
 const QUICK_START = ['generate', 'romance', '--chapters', '3', '--out', 'book.md'];
 /** The parts of a 3-chapter romance: outline, introduction, three chapters, conclusion. */
@@ -14,7 +14,7 @@ const PARTS = { en: ['Story Outline', 'Introduction', 'Chapter 1', 'Chapter 2', 
 describe('the quick start writes a first book without warnings', () => {
   for (const lang of ['en', 'ms'] as const) {
     it(`${lang}: every part line is ✓, none is ⚠, and --json parts repeat under 0.2`, { timeout: 60_000 }, async () => {
-      const cwd = mkdtempSync(path.join(os.tmpdir(), `karya-quick-${lang}-`));
+      const cwd = tempDir(`karya-quick-${lang}-`);
       const args = lang === 'en' ? QUICK_START : [...QUICK_START, '--lang', 'ms'];
       const r = await runKaryaInProcess(args, { cwd });
       expect(r.code, r.stderr).toBe(0);

@@ -5,8 +5,7 @@
 // A character dead at the end of book 1 who speaks in book 2 is a finding naming book 1; a fact book 2 overrides
 // is sent with its value to book 2 and with book 1's to a rewrite in book 1; a rewrite of book 1's last part
 // that resolves its thread reaches book 2, which lists the change. Then the errors a writer meets.
-import { mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess, type InProcessRun } from '../karya-in-process.js';
@@ -14,6 +13,7 @@ import { startFakeOpenAI, userMessageOf, type FakeOpenAI } from '../fake-openai.
 import { seriesModel } from '../series-book.js';
 import { epubcheck, readZip, zipText } from '../export/tools.js';
 import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
+import { tempDir } from '../temp.js';
 
 const SERIES = 'Penang Bakery';
 const lastJson = (r: InProcessRun) => JSON.parse(r.stdout.trim().split('\n').at(-1)!);
@@ -39,7 +39,7 @@ describe('karya generate --series: three books that go on from each other', () =
 
   beforeAll(async () => {
     fake = await startFakeOpenAI({ answer: seriesModel().answer, contextTokens: 32_768 });
-    cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-series-'));
+    cwd = tempDir('karya-series-');
     for (let n = 1; n <= 3; n++) books.push(await during(() => run(['generate', 'romance', '--chapters', '3', '--series', SERIES, '--json', '--out', `book${n}.md`])));
   });
   afterAll(() => fake.close());
@@ -118,7 +118,7 @@ describe('karya generate --series: three books that go on from each other', () =
 
 describe('a book of a series is published as its book: the series and its number', () => {
   it('karya publish --book of book 2: metadata.json, the readiness list and the EPUB (epubcheck clean) carry the series and 2', async () => {
-    const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-series-publish-'));
+    const cwd = tempDir('karya-series-publish-');
     for (let n = 1; n <= 2; n++) {
       const r = await runKaryaInProcess(['generate', 'romance', '--chapters', '3', '--series', 'Kedai Roti Pulau', '--lang', 'ms', '--out', `buku${n}.md`], { cwd });
       expect(r.code, r.stderr).toBe(0);
@@ -145,7 +145,7 @@ describe('a book of a series is published as its book: the series and its number
 
 describe('karya generate --series and karya series: bad input exits 2 naming the field and what is allowed, nothing saved', () => {
   it('an empty or too long name, --series with --book, a book in another language, an unknown series', async () => {
-    const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-series-input-'));
+    const cwd = tempDir('karya-series-input-');
     const run = (args: string[]) => runKaryaInProcess(args, { cwd });
     const empty = await run(['generate', 'romance', '--series', '   ']);
     expect(empty.code).toBe(2);

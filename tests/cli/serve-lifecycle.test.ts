@@ -1,19 +1,18 @@
 // `karya serve` as a process: every health request sent while it starts is answered, a
 // start-up failure exits non-zero and frees the port, and SIGTERM lets an open stream finish with `done`.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { parseEvents } from '../server/helpers.js';
 import { startCli } from './run-cli.js';
+import { tempDir } from '../temp.js';
 
 let dir: string;
 beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'karya-serve-'));
+  dir = tempDir('karya-serve-');
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A port nobody listens on now. */
 async function freePort(): Promise<number> {

@@ -1,8 +1,7 @@
 // `karya generate` and the book session: a finished book or piece is never replayed (only an interrupted
 // run resumes), and the state file holds saved books only, safe for several processes at once (the one
 // test that spawns them; the others run the command in the test's process).
-import { mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,8 +9,9 @@ import { runCli } from './run-cli.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { fullLength, startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { isMemoryRequest } from '../batch/helpers.js';
+import { tempDir } from '../temp.js';
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'karya-session-'));
+const tmp = tempDir('karya-session-');
 
 describe('karya generate writes a new book every time a run finished', () => {
   let fake: FakeOpenAI;

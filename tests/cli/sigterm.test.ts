@@ -1,8 +1,7 @@
 // SIGTERM stops a long command as Ctrl-C does: the call in flight is cut off, what finished stays saved, and the
 // command exits at once with the interrupted code (143 = 128 + SIGTERM's 15). Real processes: the signal is the point.
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
@@ -11,6 +10,7 @@ import { killAll, spawnKarya } from '../karya-process.js';
 import { saveRomance } from '../translate/book.js';
 import { startCli, waitFor, writeJobs } from '../batch/helpers.js';
 import { interruptedExitCode, listenForInterrupt } from '../../cli/interrupt.js';
+import { tempDir } from '../temp.js';
 
 const children: ChildProcess[] = [];
 const fakes: FakeOpenAI[] = [];
@@ -25,7 +25,7 @@ afterAll(async () => {
 async function hangingModel(hangs: (body: Record<string, unknown>) => boolean) {
   const fake = await startFakeOpenAI({ reply: (body) => (hangs(body) ? { hang: true } : undefined) });
   fakes.push(fake);
-  const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-sigterm-'));
+  const cwd = tempDir('karya-sigterm-');
   dirs.push(cwd);
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' };
   delete env.KARYA_CONFIG;

@@ -1,13 +1,13 @@
 // A state file made by the previous release (tests/fixtures/state/b433b33.sqlite, written by the code of
 // commit b433b33) opens with today's `karya`: its migrations run once, and it keeps every book (listed with
 // the same ids, titles, words and chapters, and exported by id).
-import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { copyFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
+import { tempDir } from '../temp.js';
 
 const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'state', 'b433b33.sqlite');
 
@@ -29,7 +29,7 @@ const migrationsOf = (file: string) => {
 
 describe('a state file of the previous release', () => {
   it('opens, is migrated once, and keeps its books', async () => {
-    const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-state-upgrade-'));
+    const cwd = tempDir('karya-state-upgrade-');
     const state = path.join(cwd, 'state.sqlite');
     copyFileSync(FIXTURE, state);
     expect(migrationsOf(state).at(-1)).toBe('0013_fingerprints');

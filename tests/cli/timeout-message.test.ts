@@ -1,12 +1,12 @@
 // A time-out names the limit that applied: `karya generate` against a model that never answers, with the writer's
 // KARYA_TIMEOUT_MS of 2 s, stops saying it timed out after 2 seconds (never the default 3 minutes), in the book's
 // language, exit 1.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
+import { tempDir } from '../temp.js';
 
 let fake: FakeOpenAI | undefined;
 let dir: string | undefined;
@@ -23,7 +23,7 @@ describe('karya generate against a model that never answers', () => {
     ['ms', 'Penjanaan kandungan tamat masa selepas 2 saat. Sila cuba lagi.'],
   ] as const)('%s: the time-out it names is the one set', async (lang, said) => {
     fake = await startFakeOpenAI({ reply: () => ({ hang: true }) });
-    dir = mkdtempSync(path.join(os.tmpdir(), 'karya-timeout-'));
+    dir = tempDir('karya-timeout-');
     const r = await runKaryaInProcess(['generate', 'romance', '--lang', lang, '--chapters', '2', '--state', path.join(dir, 'state.sqlite')], {
       env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, KARYA_TIMEOUT_MS: '2000' },
     });

@@ -5,13 +5,13 @@
 // long voice; its requests carry the voice guidance and an exemplar of the sample, and fit the model's window;
 // `karya rewrite --toward-voice` sends the guidance with what drifted and keeps the old text as a version;
 // `--avoid` puts the writer's phrase in the prompt and names it on a part that uses it anyway.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess, type InProcessRun } from '../karya-in-process.js';
 import { askedWordsOf, asksCharacterDetails, characterDetailsBlock, PROSE_BLOCK, PROSE_SENTENCES, startFakeOpenAI, userMessageOf, writeProse, type FakeOpenAI } from '../fake-openai.js';
+import { tempDir } from '../temp.js';
 
 const FIXTURES = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'fixtures', 'voice');
 const fixture = (name: string) => path.join(FIXTURES, name);
@@ -74,7 +74,7 @@ describe('karya voice FILE', () => {
   });
 
   it('refuses a sample too short, in the other language or not text, naming the limit; measures a long one on an even sample', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-voice-'));
+    const dir = tempDir('karya-voice-');
     writeFileSync(path.join(dir, 'short.txt'), 'I walk to the market. She waits. '.repeat(20));
     writeFileSync(path.join(dir, 'long.txt'), `${readFileSync(fixture('en-long.txt'), 'utf8')}\n\n`.repeat(25));
     writeFileSync(path.join(dir, 'image.txt'), Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
@@ -109,7 +109,7 @@ describe.each([['en'], ['ms']] as const)('a %s book with a voice, the model writ
 
   beforeAll(async () => {
     fake = await startFakeOpenAI({ writeRatio: 1, sentences: NOVEL, contextTokens: WINDOW });
-    cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-voice-book-'));
+    cwd = tempDir('karya-voice-book-');
     terse = await run(['generate', 'romance', '--lang', lang, '--chapters', '2', '--voice', fixture(`${lang}-terse.txt`), '--json', '--out', 'terse.md']);
     terseRequests = fake.generationRequests().map((r) => ({ user: userMessageOf(r.body ?? {}), tokens: r.promptTokens ?? 0, max: Number(r.body?.max_tokens ?? 0) }));
     long = await run(['generate', 'romance', '--lang', lang, '--chapters', '2', '--set', 'workingTitle=Second', '--voice', fixture(`${lang}-long.txt`), '--json', '--out', 'long.md']);
@@ -197,7 +197,7 @@ describe('overused phrases and the writer\'s own', () => {
   beforeAll(async () => {
     // Every part its own: the overused sentences between new ones (a part that copied another would be asked again).
     fake = await startFakeOpenAI({ writeRatio: 1, answer: (body, i) => slopAnswer(askedWordsOf(body), i, asksCharacterDetails(body)) });
-    cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-avoid-'));
+    cwd = tempDir('karya-avoid-');
     r = await runKaryaInProcess(['generate', 'romance', '--chapters', '1', '--avoid', 'crimson dawn', '--json', '--out', 'b.md'], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
     prompts = fake.generationRequests().map((q) => userMessageOf(q.body ?? {}));
   });
@@ -227,7 +227,7 @@ describe('a series keeps its voice', () => {
 
   it("book 2 of a series, given no voice, is written and measured in book 1's", async () => {
     fake = await startFakeOpenAI({ writeRatio: 1, sentences: NOVEL });
-    const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-voice-series-'));
+    const cwd = tempDir('karya-voice-series-');
     const run = (args: string[]) => runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
     const one = await run(['generate', 'romance', '--chapters', '1', '--series', 'Market Days', '--voice', fixture('en-terse.txt'), '--out', 'one.md']);
     expect(one.code, one.stderr).toBe(0);
@@ -244,7 +244,7 @@ describe('a saved book as the sample', () => {
   it('karya voice book:ID measures an imported manuscript, and generate --voice book:ID gives its voice to a new book', async () => {
     const fake = await startFakeOpenAI({ writeRatio: 1, sentences: NOVEL });
     try {
-      const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-voice-book-sample-'));
+      const cwd = tempDir('karya-voice-book-sample-');
       const run = (args: string[]) => runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
       // A manuscript of the writer's own: the terse sample twice as two chapters.
       const terse = readFileSync(fixture('en-terse.txt'), 'utf8');

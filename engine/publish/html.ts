@@ -61,7 +61,7 @@ function tokensOf(clean: string): Token[] {
   parser.write(clean);
   parser.end();
   const isBlock = (t: Token | undefined) => t !== undefined && t.kind !== 'text' && BLOCK.has(t.tag);
-  return raw.flatMap((t, i) => {
+  return raw.flatMap((t, i): Token[] => {
     if (t.kind !== 'text') return [t];
     let text = withoutUrls(t.text);
     if (isBlock(raw[i - 1])) text = text.trimStart();

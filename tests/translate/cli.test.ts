@@ -1,8 +1,7 @@
 // `karya translate` in a small model's window, with the writer's glossary, and as a batch job: windows of whole
 // paragraphs that fit (the fake server refuses any request over its window), a stop inside a part and a rerun
 // that goes on from the window it stopped at (each window paid once), the writer's renderings held.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
@@ -10,6 +9,7 @@ import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fak
 import { underWriter } from '../scripted-models.js';
 import { fakeTranslator, isTranslateRequest } from '../fake-translator.js';
 import { CHAPTERS, chapterParagraphs, saveRomance, savedEdition } from './book.js';
+import { tempDir } from '../temp.js';
 
 let fake: FakeOpenAI | undefined;
 afterEach(async () => {
@@ -24,7 +24,7 @@ async function setUp(options: FakeOpenAIOptions & { fail?: (n: number) => boolea
     if (isTranslateRequest(body) && options.fail?.(n++)) return { status: 500, body: { error: { message: 'down' } } };
     return translator.reply(body);
   } }));
-  const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-translate-cli-'));
+  const cwd = tempDir('karya-translate-cli-');
   const state = path.join(cwd, 'state.sqlite');
   const id = await saveRomance(state, 'en');
   const f = fake;
@@ -95,7 +95,7 @@ describe('karya translate in a small window, with a glossary, in a batch', () =>
 
 describe('karya translate before the book is read', () => {
   it("speaks the source's language (the other one than --to): an English writer asking for a Malay edition reads English", async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-translate-usage-'));
+    const dir = tempDir('karya-translate-usage-');
     const toMalay = await runKaryaInProcess(['translate', '--book', '99', '--to', 'ms', '--state', path.join(dir, 'none.sqlite')], { cwd: dir, env: { OPENAI_API_KEY: 'sk-test' } });
     expect(toMalay.code).toBe(2);
     expect(toMalay.stderr).toMatch(/no book 99/i);

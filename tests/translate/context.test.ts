@@ -1,8 +1,7 @@
 // What a window is sent beside its paragraphs, through `karya translate`: the paragraph before it in both languages
 // (context, not translated again), the characters it or that paragraph names with their gender, and only the
 // glossary terms its paragraphs hold. A model reading Malay "dia" picks he or she by the gender it is told.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EMPTY_BIBLE, hasTerm, importSaves, importedBook, renderBible, type Lang } from '../../engine/index.js';
@@ -13,6 +12,7 @@ import { PROSE_SENTENCES, startFakeOpenAI, type FakeOpenAI } from '../fake-opena
 import { underWriter } from '../scripted-models.js';
 import { castOfAsk, contextOfAsk, fakeTranslator, isTranslateRequest, translateAsk, WORD_MAP, type TranslatorOptions } from '../fake-translator.js';
 import { CHAPTERS, chapterParagraphs, saveRomance, savedEdition } from './book.js';
+import { tempDir } from '../temp.js';
 
 let fake: FakeOpenAI | undefined;
 const dirs: string[] = [];
@@ -25,7 +25,7 @@ afterEach(async () => {
 async function setUp(options: TranslatorOptions, env: Record<string, string> = {}, fakeOptions: { contextTokens?: number } = {}) {
   const translator = fakeTranslator(options);
   fake = await startFakeOpenAI(underWriter(1).fakeOptions({ ...fakeOptions, reply: (body) => translator.reply(body) }));
-  const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-translate-context-'));
+  const cwd = tempDir('karya-translate-context-');
   dirs.push(cwd);
   const state = path.join(cwd, 'state.sqlite');
   const f = fake;

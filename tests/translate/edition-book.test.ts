@@ -2,8 +2,7 @@
 // prologue) writes nothing for it (no part asked of the model) and its package says the text is the AI's
 // translation everywhere a reader or a store looks: metadata.json, the copyright page, and a translator credit
 // (MARC relator trl) whose name is a name, read as such by calibre's ebook-meta.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
@@ -13,13 +12,14 @@ import { fakeTranslator } from '../fake-translator.js';
 import { chapterParagraphs, saveRomance, savedEdition } from './book.js';
 import { readZip, runTool, zipText } from '../export/tools.js';
 import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
+import { tempDir } from '../temp.js';
 
 describe('the Malay edition of an imported novel with no conclusion, published', () => {
   let fake: FakeOpenAI;
   let cwd: string;
   beforeAll(async () => {
     fake = await startFakeOpenAI(underWriter(1).fakeOptions({ reply: fakeTranslator().reply }));
-    cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-edition-book-'));
+    cwd = tempDir('karya-edition-book-');
   });
   afterAll(async () => {
     await fake.close();

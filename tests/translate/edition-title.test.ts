@@ -2,8 +2,7 @@
 // (in the edition's language), kept as the source's when the answer is no title, and the writer's to change
 // (karya translate --title, PUT /api/books/:id/edition-title); every export takes it (the EPUB's dc:title and
 // title page), never the source's English title nor the generator's name.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
@@ -12,6 +11,7 @@ import { underWriter } from '../scripted-models.js';
 import { fakeTranslator, isTranslateRequest, translateAsk } from '../fake-translator.js';
 import { saveRomance } from './book.js';
 import { readZip, zipText } from '../export/tools.js';
+import { tempDir } from '../temp.js';
 
 /** The EPUB's title (dc:title) and its title page's heading. */
 function epubTitles(file: string): { title: string; page: string } {
@@ -27,7 +27,7 @@ describe("a translated edition's title", () => {
   const env = () => ({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' });
   beforeAll(async () => {
     fake = await startFakeOpenAI(underWriter(1).fakeOptions({ reply: fakeTranslator().reply }));
-    cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-edition-title-'));
+    cwd = tempDir('karya-edition-title-');
   });
   afterAll(async () => {
     await fake.close();

@@ -3,8 +3,7 @@
 // and paragraph counts, its names held, its source unchanged; each way the model goes wrong is asked again and
 // kept out of the edition; paragraphs that cannot be had are kept as their source, marked and named, and the run
 // goes on to the book's end; a stop and a rerun pay each window once.
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
+
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
@@ -13,6 +12,7 @@ import { underWriter } from '../scripted-models.js';
 import { fakeTranslator, isAskedAgain, isTranslateRequest, type Misbehaviour, type TranslatorOptions } from '../fake-translator.js';
 import { CHAPTERS, chapterParagraphs, saveRomance, savedBook, savedEdition } from './book.js';
 import { findLanguageDrift, type Lang } from '../../engine/index.js';
+import { tempDir } from '../temp.js';
 
 interface Edition {
   edition: { id: number; source: number; lang: string; finished: boolean; credits: number; parts: Array<{ position: number; status: string; credits: number; paragraphs: number }> };
@@ -32,7 +32,7 @@ async function setUp(lang: Lang, options: TranslatorOptions & { fail?: (index: n
     if (isTranslateRequest(body) && options.fail?.(n++)) return { status: 500, body: { error: { message: 'down' } } };
     return translator.reply(body);
   } }));
-  const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-translate-'));
+  const cwd = tempDir('karya-translate-');
   const state = path.join(cwd, 'state.sqlite');
   const id = await saveRomance(state, lang);
   const f = fake;

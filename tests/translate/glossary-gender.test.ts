@@ -1,8 +1,7 @@
 // A glossary term's gender (female, male or unknown: how Malay "dia" is read), set by the writer in the studio's
 // glossary and kept with it, refused when it is no gender; in the YAML file of `karya translate --glossary`, as
 // `Aisha: { rendering: Aisyah, gender: female }` beside the plain `Daniel: Danial`, listed back to the writer.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverOnFakeModel, signUp } from '../server/helpers.js';
@@ -10,6 +9,7 @@ import { underWriter } from '../scripted-models.js';
 import { fakeTranslator } from '../fake-translator.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { romanceSaves, saveRomance } from './book.js';
+import { tempDir } from '../temp.js';
 
 const translator = fakeTranslator();
 const served = serverOnFakeModel(underWriter(1).fakeOptions({ reply: (body) => translator.reply(body) }), { env: { KARYA_MAX_RETRIES: '0' } });
@@ -37,7 +37,7 @@ describe("the glossary's gender field", () => {
   });
 
   it("is read from the writer's YAML glossary and listed by karya translate in the writer's language", async () => {
-    const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-glossary-gender-'));
+    const cwd = tempDir('karya-glossary-gender-');
     dirs.push(cwd);
     const state = path.join(cwd, 'state.sqlite');
     const id = await saveRomance(state, 'en');
@@ -57,7 +57,7 @@ describe("the glossary's gender field", () => {
   });
 
   it('is listed to a Malay writer in Malay, with how to change the glossary', async () => {
-    const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-glossary-gender-ms-'));
+    const cwd = tempDir('karya-glossary-gender-ms-');
     dirs.push(cwd);
     const state = path.join(cwd, 'state.sqlite');
     const id = await saveRomance(state, 'ms');

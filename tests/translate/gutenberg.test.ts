@@ -5,8 +5,7 @@
 // ("Inggeris", "Amerika", "Oktober", "Tuhan"), every name with its particle ("Annelah"). The edition finishes,
 // every paragraph aligned, the breaks in place, no window asked twice. And a 5-chapter romance against a model that
 // writes every name with -lah: every part, no window asked twice.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { glossaryOf } from '../../engine/index.js';
@@ -15,6 +14,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { underWriter } from '../scripted-models.js';
 import { fakeTranslator, isAskedAgain, isTranslateRequest, type TranslatorOptions } from '../fake-translator.js';
 import { CHAPTERS, chapterParagraphs, saveRomance, savedBook, savedEdition } from './book.js';
+import { tempDir } from '../temp.js';
 
 const NOVEL = path.join(import.meta.dirname, '../fixtures/gutenberg/anne-of-avonlea-xvi-xxi.txt');
 /** Gutenberg's scene break, as its texts set it: indented, five stars spaced by seven blanks. */
@@ -32,7 +32,7 @@ afterEach(async () => {
 async function setUp(options: TranslatorOptions) {
   const translator = fakeTranslator(options);
   fake = await startFakeOpenAI(underWriter(1).fakeOptions({ reply: (body) => translator.reply(body) }));
-  const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-translate-novel-'));
+  const cwd = tempDir('karya-translate-novel-');
   dirs.push(cwd);
   const state = path.join(cwd, 'state.sqlite');
   const f = fake;

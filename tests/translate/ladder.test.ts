@@ -3,8 +3,7 @@
 // paragraph. The window is asked again, then cut in halves down to one paragraph; the edition finishes with every
 // source paragraph accounted for; a paragraph that cannot be had is kept as its source, marked, named, not charged,
 // the run goes on to the book's end (exit 1), and a rerun asks only for that paragraph.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
@@ -13,6 +12,7 @@ import { underWriter } from '../scripted-models.js';
 import { contextOfAsk, fakeTranslator, isAskedAgain, isTranslateRequest, translateAsk, type TranslatorOptions } from '../fake-translator.js';
 import { CHAPTERS, chapterParagraphs, saveRomance, savedEdition } from './book.js';
 import type { Lang } from '../../engine/index.js';
+import { tempDir } from '../temp.js';
 
 interface Edition {
   edition: { credits: number; parts: Array<{ position: number; status: string; credits: number; paragraphs: number; untranslated?: number[] }> };
@@ -30,7 +30,7 @@ afterEach(async () => {
 async function setUp(options: TranslatorOptions, lang: Lang = 'en') {
   let translator = fakeTranslator(options);
   fake = await startFakeOpenAI(underWriter(1).fakeOptions({ reply: (body) => translator.reply(body) }));
-  const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-translate-ladder-'));
+  const cwd = tempDir('karya-translate-ladder-');
   dirs.push(cwd);
   const state = path.join(cwd, 'state.sqlite');
   const id = await saveRomance(state, lang);

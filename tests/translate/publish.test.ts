@@ -1,8 +1,7 @@
 // A translated edition published honestly: its EPUB passes epubcheck with dc:language the edition's, names the
 // AI translation as a contributor (MARC relator trl) and on its copyright page with the source's title and
 // author; its package's metadata and readiness list carry KDP's translation disclosure.
-import { mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
@@ -12,6 +11,7 @@ import { fakeTranslator } from '../fake-translator.js';
 import { saveRomance } from './book.js';
 import { epubcheck, readZip, zipText } from '../export/tools.js';
 import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
+import { tempDir } from '../temp.js';
 
 describe('a translated edition, published', () => {
   let fake: FakeOpenAI;
@@ -25,7 +25,7 @@ describe('a translated edition, published', () => {
     ['ms', 'en', 'translated from Malay by AI', 'Translated from Malay by AI with Karya'],
   ] as const) {
     it(`the ${to} edition's EPUB passes epubcheck with dc:language ${to} and says it is translated; its readiness lists the disclosure`, async () => {
-      const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-translate-publish-'));
+      const cwd = tempDir('karya-translate-publish-');
       const state = path.join(cwd, 'state.sqlite');
       const id = await saveRomance(state, from, { isWhole: true });
       const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' };

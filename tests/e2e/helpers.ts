@@ -1,8 +1,7 @@
 // End-to-end helpers: build the studio once, start `karya serve` on a temporary database with the
 // offline provider (or a fake AI API), drive Debian's chromium with playwright-core, write a book's first parts.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Download, Page, Request } from 'playwright-core';
@@ -11,6 +10,7 @@ import { toolSkip } from '../setup/tools.js';
 import { startFakeOpenAI, userMessageOf, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
 import { buildWithVite, studioBuild } from '../../studio/scripts/studio-build.mjs';
 import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.js';
+import { tempDir } from '../temp.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export { CHROMIUM, CHROMIUM_FLAGS, DISABLED_FEATURES } from './chromium.js';
@@ -62,7 +62,7 @@ export interface KaryaOptions {
 }
 
 export async function startKarya(opts: KaryaOptions = {}): Promise<RunningKarya> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-e2e-'));
+  const dir = tempDir('karya-e2e-');
   const adminEmail = 'admin@e2e.test';
   const env: NodeJS.ProcessEnv = { ...process.env, KARYA_DB: path.join(dir, 'karya.sqlite'), KARYA_ADMIN_EMAIL: adminEmail, KARYA_SCRYPT_LOG_N: '10', KARYA_LOG_LEVEL: 'warn', NO_COLOR: '1' };
   for (const key of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'KARYA_MODEL', 'KARYA_CONFIG', 'PORT', 'KARYA_PUBLIC_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE', 'KARYA_TOPUP_URLS']) delete env[key];

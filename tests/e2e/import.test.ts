@@ -3,12 +3,12 @@
 // imports it, reads the book on its generator page and writes its next chapter; the same in Bahasa Malaysia
 // with a manuscript headed BAB I, BAB II. The model is the offline provider (the bible and the new chapter).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { GENERATE, describeInChromium, grantCredits, signUp } from './helpers.js';
 import { malayManuscript } from '../import/manuscript.js';
+import { tempDir } from '../temp.js';
 
 const PASSWORD = 'secret12';
 const TITLES = ['The Lantern Shop', 'A Letter from the Bank', 'The Evening Ferry', 'Rain on the Pier'];
@@ -27,7 +27,7 @@ const paragraph = (n: number) => `Aisha opened the lantern shop at dawn on day $
 
 describeInChromium('Import a manuscript', { what: 'offline provider' }, (app) => {
   it('a DOCX on My Books: its chapters and cost shown, imported, read and continued', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-e2e-import-'));
+    const dir = tempDir('karya-e2e-import-');
     const file = docx(dir, 'lantern', ['---', 'title: Harbour Lights', '---', '', ...TITLES.flatMap((t, i) => [`# Chapter ${i + 1}: ${t}`, '', paragraph(i + 1), '', paragraph(i + 11), ''])].join('\n'));
     const page = await app.open();
     const email = 'import.docx@e2e.test';
@@ -65,7 +65,7 @@ describeInChromium('Import a manuscript', { what: 'offline provider' }, (app) =>
   }, 240_000);
 
   it('in Bahasa Malaysia: a manuscript headed BAB I, BAB II, with the words and errors in Malay', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-e2e-import-ms-'));
+    const dir = tempDir('karya-e2e-import-ms-');
     const file = docx(dir, 'bab', malayManuscript(3, 'roman').replace(/^(BAB [IVX]+)$/gm, '# $1'));
     writeFileSync(path.join(dir, 'cover.docx'), Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
     const page = await app.open();

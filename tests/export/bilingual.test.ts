@@ -3,8 +3,7 @@
 // translation, each carrying its language; dc:language names both (the edition's first), the contents and headings
 // are in both languages, the copyright page discloses the AI translation and names both languages. A book that is
 // not an edition is refused, naming what to pass.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseDocument, DomUtils } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +13,7 @@ import { underWriter } from '../scripted-models.js';
 import { fakeTranslator } from '../fake-translator.js';
 import { CHAPTERS, chapterParagraphs, saveRomance, savedBook } from '../translate/book.js';
 import { epubcheck, readZip, runTool, zipText, type ZipEntry } from './tools.js';
+import { tempDir } from '../temp.js';
 
 /** The paragraphs of an XHTML file with their language, in document order. */
 function paragraphs(xhtml: string): Array<{ lang: string | undefined; xmlLang: string | undefined; text: string }> {
@@ -33,7 +33,7 @@ describe('karya export --bilingual', () => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAI(underWriter(1).fakeOptions({ reply: fakeTranslator().reply }));
-    cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-bilingual-'));
+    cwd = tempDir('karya-bilingual-');
     state = path.join(cwd, 'state.sqlite');
     source = await saveRomance(state, 'en', { isWhole: true });
     const made = await runKaryaInProcess(['translate', '--book', String(source), '--to', 'ms', '--json', '--state', state], { cwd, env: env() });

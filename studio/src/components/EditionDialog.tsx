@@ -42,6 +42,8 @@ export function EditionDialog({ book, onClose, onMade }: { book: MyBook; onClose
         },
       });
       setRun({ state: 'done', answer });
+      // Paragraphs left untranslated: what is left to pay, so the button goes on with them alone.
+      if (answer.untranslated.length) call('GET /books/:id/editions', { params: { id: book.id } }).then(setOffer, () => undefined);
       onMade();
     } catch (error) {
       setRun({ state: 'failed', message: (error as Error).message, done, total });
@@ -55,8 +57,9 @@ export function EditionDialog({ book, onClose, onMade }: { book: MyBook; onClose
   const isRunning = run.state === 'running';
   const progress = run.state === 'running' || run.state === 'failed' ? run : run.state === 'done' ? { done: run.answer.edition.parts_done, total: run.answer.edition.parts_total } : null;
   const title = to ? t(`edition.make.${to}`) : t('edition.loading');
+  const left = run.state === 'done' ? run.answer.untranslated : [];
   const footer = offer?.offer ? (
-    run.state === 'done' ? (
+    run.state === 'done' && !left.length ? (
       <>
         <button type="button" className="btn-secondary" onClick={onClose}>{t('common.close')}</button>
         <Link className="btn-primary" to={`/books/${run.answer.edition.id}/side-by-side`} data-autofocus>{t('edition.readIt')}</Link>
@@ -93,7 +96,8 @@ export function EditionDialog({ book, onClose, onMade }: { book: MyBook; onClose
               {run.state === 'running' && run.line && <p className="mt-1 text-xs text-gray-600 dark:text-gray-400" aria-live="polite">{run.line}</p>}
             </div>
           )}
-          {run.state === 'done' && <p role="status" className="font-medium text-green-700 dark:text-green-400">{run.answer.edition.parts_done === run.answer.edition.parts_total ? t('edition.done', { language }) : t('edition.nothingToDo')}</p>}
+          {run.state === 'done' && !left.length && <p role="status" className="font-medium text-green-700 dark:text-green-400">{run.answer.edition.parts_done === run.answer.edition.parts_total ? t('edition.done', { language }) : t('edition.nothingToDo')}</p>}
+          {left.length > 0 && <div role="alert" data-testid="edition-untranslated"><ul className="list-disc pl-5 text-amber-800 dark:text-amber-300">{left.map((p) => <li key={p.position}>{t('edition.left', { label: p.label, n: p.paragraphs.length })}</li>)}</ul></div>}
           {run.state === 'failed' && <p role="alert" className="text-red-700 dark:text-red-400" data-testid="edition-failed">{run.message}</p>}
           {run.state !== 'done' && <GlossaryTable bookId={book.id} from={book.lang} to={offer.offer.to} isRunning={isRunning} />}
         </div>

@@ -27,6 +27,7 @@ export const EDITIONS = {
   'edition.partsDone': { en: '{done} of {total} parts translated', ms: '{done} daripada {total} bahagian diterjemah' },
   'edition.progressLabel': { en: 'Translation progress', ms: 'Kemajuan terjemahan' },
   'edition.done': { en: 'The {language} edition is ready: it is in My Books.', ms: 'Edisi {language} sudah siap: ia ada dalam Buku Saya.' },
+  'edition.left': { en: '{label}: {n} paragraph(s) could not be translated and are kept in the source\'s language; that part was not charged. Go on translating to ask for them alone.', ms: '{label}: {n} perenggan tidak dapat diterjemah dan dikekalkan dalam bahasa sumber; bahagian itu tidak dicaj. Teruskan menterjemah untuk memintanya sahaja.' },
   'edition.nothingToDo': { en: 'Every part is translated already.', ms: 'Setiap bahagian sudah diterjemah.' },
   'edition.readIt': { en: 'Read it side by side', ms: 'Bacanya sebelah-menyebelah' },
   'edition.loading': { en: 'Loading the edition', ms: 'Memuatkan edisi' },

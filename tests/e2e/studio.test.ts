@@ -168,7 +168,7 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     expect((await downloadBytes(kept)).subarray(30, 58).toString('latin1')).toBe('mimetypeapplication/epub+zip');
     await page.screenshot({ path: path.join(ARTIFACTS, 'my-books-1440.png') });
 
-    const title = (await row.locator('span.font-medium').textContent())!;
+    const title = (await row.getByTestId('my-book-title').textContent())!;
     await row.getByRole('button', { name: `Delete ${title}` }).click();
     await page.getByRole('dialog', { name: 'Delete this book?' }).getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Book deleted').waitFor();

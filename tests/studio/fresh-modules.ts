@@ -1,6 +1,10 @@
 // Before each studio file (they share one worker's module graph): the studio's own modules are evaluated anew,
-// so what one file's pages loaded or chose (the generator list, the request language, the theme) is not
-// another file's. Libraries (React, Testing Library, jsdom) stay loaded: that is the time saved.
+// and the browser's stored choices (localStorage: the studio's language, the theme) emptied, so what one file's
+// pages loaded or chose (the generator list, the request language, a Malay studio) is not another file's.
+// Libraries (React, Testing Library, jsdom) stay loaded: that is the time saved.
 import { vi } from 'vitest';
 
 vi.resetModules();
+// A .ts file of the folder may run in node, without a DOM.
+if (typeof localStorage !== 'undefined') localStorage.clear();
+if (typeof document !== 'undefined') document.documentElement.removeAttribute('lang');

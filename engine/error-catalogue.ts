@@ -343,6 +343,7 @@ export const CATALOGUE = {
     en: '{flag}: "{value}" is not a share from {min} to {max} (1 % to 100 %); write it as 0.15 or 15%.',
     ms: '{flag}: "{value}" bukan bahagian daripada {min} hingga {max} (1 % hingga 100 %); tuliskannya sebagai 0.15 atau 15%.',
   },
+  registry_words_missing: { en: '{registry} registry: rule "{rule}" has no {lang} text for "{key}"; every rule is worded in every language Karya speaks.', ms: 'Daftar {registry}: peraturan "{rule}" tiada teks {lang} untuk "{key}"; setiap peraturan mesti ditulis dalam setiap bahasa yang dituturkan Karya.' },
   ...IMPORT_CATALOGUE,
   ...COVER_CATALOGUE,
   ...TRANSLATE_CATALOGUE,

@@ -1,0 +1,61 @@
+// A registry of rules that each carry their own words: made once when its module loads, and refused
+// then (not when a writer first meets the rule) if any rule lacks a text in a language Karya speaks.
+// A Malay writer must never see an English fallback or an empty line because one rule forgot its Malay.
+import type { Lang } from './spec/types.js';
+import { KaryaError } from './karya-error.js';
+
+/** A rule's texts per language, each keyed the same way: `{ en: { label: '…' }, ms: { label: '…' } }`. */
+export type RuleWords = Readonly<Partial<Record<Lang, Readonly<Record<string, string | undefined>>>>>;
+
+export interface RegistrySpec<Rule extends { readonly id: string }> {
+  /** What the registry holds, as a reader of the error would know it: `readiness`, `answer checks`. */
+  name: string;
+  /** Every language each rule must be worded in (pass LANGS, not a list of one's own). */
+  langs: readonly Lang[];
+  rules: readonly Rule[];
+  /** The rule's texts per language; every key one language has, every language must have, non-empty. */
+  wordsOf: (rule: Rule) => RuleWords;
+}
+
+export interface Registry<Rule extends { readonly id: string }> {
+  readonly name: string;
+  /** The rules in the order given. */
+  readonly rules: readonly Rule[];
+  get(id: string): Rule | undefined;
+}
+
+/** A rule is missing its text for a language: nothing that uses the registry may start. */
+export class RegistryWordsError extends KaryaError {
+  readonly code = 'registry_words_missing';
+  override readonly params: { registry: string; rule: string; lang: Lang; key: string };
+  constructor(params: { registry: string; rule: string; lang: Lang; key: string }) {
+    super(`${params.registry} registry: rule "${params.rule}" has no ${params.lang} text for "${params.key}"`);
+    this.name = 'RegistryWordsError';
+    this.params = params;
+  }
+}
+
+/** The first text a rule lacks: a language with no words at all is missing its first key (or `*` when no language has any). */
+function firstGap(words: RuleWords, langs: readonly Lang[]): { lang: Lang; key: string } | undefined {
+  const keys = [...new Set(langs.flatMap((lang) => Object.keys(words[lang] ?? {})))];
+  for (const lang of langs) {
+    if (!keys.length) return { lang, key: '*' };
+    const key = keys.find((k) => !words[lang]?.[k]?.trim());
+    if (key !== undefined) return { lang, key };
+  }
+  return undefined;
+}
+
+/**
+ * The rules as a registry, after checking that every rule has every text in every language.
+ * @throws RegistryWordsError naming the registry, the rule, the language and the key, for the first gap found.
+ * @example export const RULES = defineRegistry({ name: 'readiness', langs: LANGS, rules: [cover, title], wordsOf: (r) => r.words });
+ */
+export function defineRegistry<Rule extends { readonly id: string }>(spec: RegistrySpec<Rule>): Registry<Rule> {
+  for (const rule of spec.rules) {
+    const gap = firstGap(spec.wordsOf(rule), spec.langs);
+    if (gap) throw new RegistryWordsError({ registry: spec.name, rule: rule.id, ...gap });
+  }
+  const byId = new Map(spec.rules.map((r) => [r.id, r]));
+  return { name: spec.name, rules: spec.rules, get: (id) => byId.get(id) };
+}

@@ -6,9 +6,10 @@ import { spansText, type Block, type Span } from '../../markdown.js';
 import { innerHeadingLevel } from '../export/sections.js';
 import { PRINT_LAYOUTS } from '../../print.js';
 import {
-  Measure, breakLines, hyphenatorOf, lineOps, runsToWords, spanRuns,
-  type FontName, type Line, type Run, type TextOp, type Word,
+  Measure, breakLines, hyphenatorOf, runsToWords, spanRuns,
+  type FontName, type Line, type Run, type Word,
 } from './typeset.js';
+import { lineOps, type TextOp } from './line-ops.js';
 
 /** The front matter's type (contents): a novel's body type, whatever the layout. */
 export const BODY = PRINT_LAYOUTS.book.body;

@@ -11,7 +11,8 @@ import PDFDocument from 'pdfkit';
 import type { BookDocument } from '../../session/book.js';
 import { DEFAULT_LAYOUT, MIN_OUTER_MARGIN_IN, PRINT_LAYOUTS, PT_PER_IN, TRIM_SIZES, gutterInches, type LayoutName, type PrintLayout, type TrimName } from '../../print.js';
 import { documentSections, type Section } from '../export/sections.js';
-import { Measure, registerFonts, type FontName, type TextOp } from './typeset.js';
+import { Measure, registerFonts, type FontName } from './typeset.js';
+import type { TextOp } from './line-ops.js';
 import { BODY, Composer, Flow, type Item, type Page } from './book-flow.js';
 import { layoutFrontMatter, numberContents } from './book-front.js';
 

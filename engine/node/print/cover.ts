@@ -9,7 +9,8 @@ import type { Lang, PixelSize } from '../../spec/types.js';
 import {
   BARCODE_BOX_IN, COVER_BLEED_IN, PT_PER_IN, SPINE_TEXT_MIN_PAGES, TRIM_SIZES, wrapCoverInches, type PaperName, type TrimName,
 } from '../../print.js';
-import { Measure, breakLines, hyphenatorOf, lineOps, registerFonts, runsToWords, type FontName, type TextOp } from './typeset.js';
+import { Measure, breakLines, hyphenatorOf, registerFonts, runsToWords, type FontName } from './typeset.js';
+import { lineOps, type TextOp } from './line-ops.js';
 import { COVER_MAX_PIXELS } from '../../publish/cover-rules.js';
 
 /** A cover's art is decoded at most at the largest size a store takes (a writer's picture was checked against it from its header). */

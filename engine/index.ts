@@ -85,7 +85,7 @@ export {
 export { errorCodeOf, withErrorCode } from './error-code.js';
 export { type Block, parseMarkdown, parseMarkdownPlaced, plainLine, type Span } from './markdown.js';
 export { textHash } from './text-hash.js';
-export { delayFor, RECONNECT, retryAfterMs, shouldRetry, type RetryRule } from './retry.js';
+export { delayFor, RECONNECT, retry, retryAfterMs, retryKindOf, shouldRetry, type RetryKind, type RetryOptions, type RetryRule, type Retrying } from './retry.js';
 export { isPaperName, isTrimName, PAPER_NAMES, printLayoutOf, TRIM_NAMES, TRIM_SIZES, type TrimName } from './print.js';
 export { sleep } from './timing.js';
 export {

@@ -1,7 +1,9 @@
-// The one retry policy: whether a failure is worth another try (shouldRetry), how long to wait before it
-// (delayFor: a doubling back-off, or the server's Retry-After within bounds), and the one reader of
-// Retry-After (retryAfterMs). The provider's retries, both batches and every LISTEN reconnect use it.
+// Retrying, in one place: whether a failure is worth another try (retryKindOf, the one rule), how long to wait
+// before it (delayFor: a doubling back-off, or the server's Retry-After within bounds; retryAfterMs, the one
+// reader of Retry-After), and the one loop that tries again (retry). The provider's retries, both batches, a
+// paid bible part, a provider's initialisation, the database's wait and every LISTEN reconnect use them.
 import { KaryaError } from './karya-error.js';
+import { sleep } from './timing.js';
 
 /** How long a kind of retry waits. */
 export interface RetryRule {
@@ -19,14 +21,29 @@ export interface RetryRule {
 /** A dropped database connection listened again: 250 ms, doubling, at most 5 s between tries. */
 export const RECONNECT: RetryRule = { baseMs: 250, maxMs: 5_000 };
 
+/** A failure waiting may mend: a rate limit (429), a busy service (503), or another the failure itself calls passing (a dropped connection). */
+export type RetryKind = 'rate_limited' | 'service_unavailable' | 'network';
+
 /**
- * Whether trying again may help: a Karya error that says so (a rate limit, a busy service, a network
- * failure), never an unknown error (a failure nothing classified is not one that waiting mends).
- * @example shouldRetry(new GenerationError('rate_limited', { status: 429, isRetryable: true })) // true
+ * The one rule of what is worth another try: a Karya error that is a rate limit (its code, or a 429), or
+ * that says trying again may help (a busy service, a dropped connection); never an unknown error (a failure
+ * nothing classified is not one that waiting mends). Answers its kind, undefined when it is final.
+ * @example retryKindOf(new GenerationError('rate_limited', { status: 429, isRetryable: true })) // 'rate_limited'
+ */
+export function retryKindOf(error: unknown): RetryKind | undefined {
+  if (!KaryaError.isInstance(error)) return undefined;
+  const status = (error as { status?: unknown }).status;
+  if (error.code === 'rate_limited' || status === 429) return 'rate_limited';
+  if (!error.isRetryable) return undefined;
+  return error.code === 'service_unavailable' || status === 503 ? 'service_unavailable' : 'network';
+}
+
+/**
+ * Whether trying again may help (retryKindOf names a kind).
+ * @example shouldRetry(new GenerationError('auth_error', { status: 401 })) // false
  */
 export function shouldRetry(error: unknown): boolean {
-  if (!KaryaError.isInstance(error)) return false;
-  return error.isRetryable || error.code === 'rate_limited' || (error as { status?: unknown }).status === 429;
+  return retryKindOf(error) !== undefined;
 }
 
 /**
@@ -70,4 +87,64 @@ export function retryAfterMs(error: unknown, now: number = Date.now()): number |
     }
   }
   return undefined;
+}
+
+/** A retry about to be made: the failure, its kind, which retry of its count this is (1 for the first), of how many, and the wait before it. */
+export interface Retrying<K extends string> {
+  readonly error: unknown;
+  readonly kind: K;
+  readonly n: number;
+  readonly of: number;
+  readonly delayMs: number;
+}
+
+/** How `retry` tries again. */
+export interface RetryOptions<K extends string> {
+  /** The kind of a failure worth another try, undefined when it is final: the one rule (retryKindOf), or a caller's own reason to ask again. */
+  readonly retryable: (error: unknown) => K | undefined;
+  /** Tries in all, the first included: one number, or one per kind. */
+  readonly attempts: number | ((kind: K) => number);
+  /** Which kinds count their failures together (by default all of them: a call's failures, whatever they were). */
+  readonly countAs?: (kind: K) => string;
+  /** The wait (ms) before retry `n` of a count (1 for the first): a rule (delayFor) or a function. */
+  readonly delay: RetryRule | ((error: unknown, n: number, kind: K) => number);
+  /** Once aborted, no try starts: a failure then is thrown as it is, a wait ends with the signal's reason. */
+  readonly signal?: AbortSignal;
+  /** A retry about to wait (a notice, a count): before its wait. */
+  readonly onRetry?: (retrying: Retrying<K>) => void;
+  /** What is thrown once a kind's tries are spent (the last failure itself by default). */
+  readonly spent?: (error: unknown, kind: K) => unknown;
+  /** How a retry waits (an abortable sleep by default; a batch pauses every book instead on a rate limit). */
+  readonly wait?: (ms: number, kind: K) => Promise<void>;
+  /** No retry whose wait would end after this time (ms since the epoch): the failure is thrown instead. */
+  readonly until?: number;
+}
+
+/**
+ * The one loop that tries again: `fn` (given its try's number, 1 for the first) until it succeeds, or its
+ * failure is final (not retryable, or the signal aborted), or its kind's tries are spent; waits between.
+ * @example await retry(() => connect(), { retryable: (e) => (isRefused(e) ? 'down' : undefined), attempts: 5, delay: RECONNECT })
+ */
+export async function retry<T, K extends string>(fn: (attempt: number) => Promise<T>, options: RetryOptions<K>): Promise<T> {
+  const { signal } = options;
+  const failures = new Map<string, number>();
+  for (let attempt = 1; ; attempt++) {
+    if (signal?.aborted) throw signal.reason;
+    try {
+      return await fn(attempt);
+    } catch (error) {
+      const kind = signal?.aborted ? undefined : options.retryable(error);
+      if (kind === undefined) throw error;
+      const count = options.countAs?.(kind) ?? '';
+      const n = (failures.get(count) ?? 0) + 1;
+      failures.set(count, n);
+      const of = typeof options.attempts === 'number' ? options.attempts : options.attempts(kind);
+      if (n >= of) throw options.spent ? options.spent(error, kind) : error;
+      const delayMs = typeof options.delay === 'function' ? options.delay(error, n, kind) : delayFor(error, n, options.delay);
+      if (options.until !== undefined && Date.now() + delayMs > options.until) throw error;
+      options.onRetry?.({ error, kind, n, of: of - 1, delayMs });
+      if (options.wait) await options.wait(delayMs, kind);
+      else if (delayMs > 0) await sleep(delayMs, signal);
+    }
+  }
 }

@@ -4,7 +4,7 @@ import type { Lang } from '../spec/types.js';
 import { catalogueMessage, type CatalogueCode } from '../errors.js';
 import { chatModelOf, describeTarget, type ProviderConfig } from './config.js';
 import { createClient } from './client.js';
-import { probeConfig } from './openai.js';
+import { probeConfig } from './bodies.js';
 import { redact, statusOf, toGenerationError } from './failures.js';
 import { PROVIDER_LIMITS, startDeadline } from '../timing.js';
 import { contextWindowOf, type ContextWindow } from './context.js';

@@ -2,6 +2,7 @@
 // map it to a catalogue error (engine/errors.ts) and keep keys out of messages (Retry-After is engine/retry.ts's).
 import OpenAI from 'openai';
 import { GenerationError } from '../errors.js';
+import { retryAfterMs } from '../retry.js';
 import { contextTooLong } from '../context-window.js';
 import { overflowWindow } from './context.js';
 
@@ -70,11 +71,16 @@ export function redact(text: string, secrets: readonly string[] = []): string {
   return out.replace(/\bsk-[A-Za-z0-9_*\-.]{3,}/g, '[redacted]');
 }
 
-/** A cause that is safe to log: the failure's name, status and redacted message, no headers or bodies. */
+/**
+ * A cause that is safe to log: the failure's name and redacted message, no headers or bodies; and the wait the
+ * server asked for (`retryAfterMs`, its Retry-After), passed on to whoever tries again after the provider (a batch).
+ */
 export function safeCause(error: unknown, secrets: readonly string[] = []): Error {
   const message = error instanceof Error ? error.message : String(error);
-  const cause = new Error(redact(message, secrets));
+  const asked = retryAfterMs(error);
+  const cause: Error & { retryAfterMs?: number } = new Error(redact(message, secrets));
   cause.name = error instanceof Error ? error.constructor.name : 'Error';
+  if (asked !== undefined) cause.retryAfterMs = asked;
   return cause;
 }
 

@@ -2,7 +2,8 @@
 // server. Chat completions (plain or streamed, usage recorded), cover images (generated, then
 // downloaded), with the client pool (rotation, shared initialisation), the retry policy and a deadline.
 import OpenAI, { AzureOpenAI } from 'openai';
-import { directChat, type ChatBody } from './direct.js';
+import { directChat } from './direct.js';
+import { chatBody, imageBody, probeBody, probeConfig } from './bodies.js';
 import { GenerationError } from '../errors.js';
 import { isFilterFinish, type ImageRequest, type ImageResult, type Provider, type ProviderEvent, type TextRequest, type TextResult, type TokenUsage } from '../provider.js';
 import { chatModelOf, configFromEnv, imageModelOf, type ProviderConfig } from './config.js';
@@ -15,6 +16,7 @@ import { contextWindowOf } from './context.js';
 import { contextTooLong, fittedMaxTokens } from '../context-window.js';
 
 export { DEFAULT_MODEL } from './config.js';
+export { chatBody, imageBody, probeConfig } from './bodies.js';
 
 export interface OpenAIProviderOptions {
   /** One config the short way: a key and an optional base URL and model. */
@@ -47,16 +49,6 @@ export interface OpenAIProvider extends Provider {
   activeConfigName(): string;
 }
 
-/** The 1-token test call that initialisation (and `karya test-ai`) makes. */
-export async function probeConfig(lease: Lease, signal: AbortSignal): Promise<void> {
-  await lease.client.chat.completions.create(probeBody(lease.config), { signal });
-}
-
-/** The body of that 1-token call. */
-function probeBody(config: ProviderConfig): ChatBody {
-  return { model: chatModelOf(config), messages: [{ role: 'user', content: 'Hi' }], max_tokens: 1 };
-}
-
 /** Map an SDK or network failure to a catalogue error (kept for callers of the first version). */
 export function toGenerationError(error: unknown, signal?: AbortSignal): GenerationError {
   return mapFailure(error, signal ? { signal } : {});
@@ -71,31 +63,6 @@ function configsOf(options: OpenAIProviderOptions): readonly ProviderConfig[] {
   if (!options.apiKey) throw new GenerationError('config_error');
   const config = configFromEnv({ OPENAI_API_KEY: options.apiKey, OPENAI_BASE_URL: options.baseURL, KARYA_MODEL: options.model });
   return config ? [config] : [];
-}
-
-/**
- * The chat completion body of a text request, as every OpenAI-compatible call sends it (`karya prompts`
- * prints it without sending it).
- */
-export function chatBody(request: Pick<TextRequest, 'system' | 'user' | 'maxTokens' | 'temperature' | 'presencePenalty' | 'frequencyPenalty'>, model: string) {
-  return {
-    model,
-    messages: [
-      { role: 'system' as const, content: request.system },
-      { role: 'user' as const, content: request.user },
-    ],
-    max_tokens: request.maxTokens,
-    temperature: request.temperature,
-    presence_penalty: request.presencePenalty,
-    frequency_penalty: request.frequencyPenalty,
-  };
-}
-
-/**
- * The image generation body of a cover request, as the provider sends it (`karya prompts` prints it).
- */
-export function imageBody(request: Pick<ImageRequest, 'prompt' | 'size'>, model: string) {
-  return { model, prompt: request.prompt, n: 1, size: request.size, quality: 'standard' as const, style: 'vivid' as const, response_format: 'url' as const };
 }
 
 /**

@@ -5,7 +5,8 @@ import { GenerationError } from '../errors.js';
 import type { ProviderConfig } from './config.js';
 import type { ProviderEvent } from '../provider.js';
 import { safeCause, statusOf, toGenerationError } from './failures.js';
-import { raceAbort, sleep, startDeadline, type ProviderLimits } from '../timing.js';
+import { raceAbort, startDeadline, type ProviderLimits } from '../timing.js';
+import { retry } from '../retry.js';
 
 /** A config with its ready (initialised) client. */
 export interface Lease {
@@ -146,10 +147,13 @@ export class ClientPool {
     }
   }
 
-  private async initialise(): Promise<Lease> {
+  /**
+   * The active config's client, checked; a failed check moves to the next config and is tried again (every
+   * failure: another config may work), up to `initAttempts` checks in all, then `init_failed`.
+   */
+  private initialise(): Promise<Lease> {
     const { configs, limits, onEvent } = this.options;
-    let lastError: unknown;
-    for (let attempt = 1; attempt <= limits.initAttempts; attempt++) {
+    const check = async (attempt: number): Promise<Lease> => {
       const index = this.active;
       const config = configs[index]!;
       const started = Date.now();
@@ -161,17 +165,21 @@ export class ClientPool {
         onEvent?.({ type: 'init', config: config.name, attempt, isOk: true, latencyMs: Date.now() - started });
         return { config, client };
       } catch (error) {
-        lastError = error;
         const mapped = toGenerationError(error, { isTimedOut: deadline.isTimedOut, secrets: this.secrets });
         const status = statusOf(error);
         onEvent?.({ type: 'init', config: config.name, attempt, isOk: false, latencyMs: Date.now() - started, code: mapped.code, ...(status !== undefined ? { status } : {}) });
         if (configs.length > 1) this.moveTo((this.active + 1) % configs.length, 'init-failure');
         this.rotatedAt = Date.now();
-        if (attempt < limits.initAttempts) await sleep(limits.initRetryDelayMs);
+        throw error;
       } finally {
         deadline.dispose();
       }
-    }
-    throw new GenerationError('init_failed', { cause: safeCause(lastError, this.secrets) });
+    };
+    return retry(check, {
+      retryable: () => 'init',
+      attempts: limits.initAttempts,
+      delay: { baseMs: limits.initRetryDelayMs, factor: 1 },
+      spent: (error) => new GenerationError('init_failed', { cause: safeCause(error, this.secrets) }),
+    });
   }
 }

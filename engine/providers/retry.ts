@@ -1,13 +1,13 @@
-// The generation retry policy: 429 and 503 retry at most 2 more times,
-// 2 s apart or after the server's retry-after when it is under 60 s; network failures retry up to 3
-// times ("Connection error. Retrying... (n/3)") and then stop with "Maximum retry attempts reached.";
-// every other failure is final.
+// The generation retry policy, as the provider's limits set it (engine/retry.ts's one loop and one rule): 429
+// and 503 retry at most 2 more times between them, 2 s apart or after the server's retry-after when it is under
+// 60 s; network failures retry up to 3 times ("Connection error. Retrying... (n/3)") and then stop with "Maximum
+// retry attempts reached."; every other failure is final, and so is any once a stream has started.
 import type { Lang } from '../spec/types.js';
 import { GenerationError, catalogueMessage } from '../errors.js';
 import type { RetryNotice } from '../provider.js';
-import { classifyFailure, safeCause, type FailureContext } from './failures.js';
-import { delayFor } from '../retry.js';
-import { sleep, type ProviderLimits } from '../timing.js';
+import { safeCause, toGenerationError, type FailureContext } from './failures.js';
+import { delayFor, retry, retryKindOf, type RetryKind } from '../retry.js';
+import type { ProviderLimits } from '../timing.js';
 
 export interface RetryPolicy {
   limits: Pick<ProviderLimits, 'statusRetries' | 'statusRetryDelayMs' | 'maxRetryAfterMs' | 'networkRetries' | 'networkRetryDelayMs'>;
@@ -29,35 +29,21 @@ export function statusRetryDelay(error: unknown, attempt: number, limits: RetryP
  * Run `attempt` until it succeeds or the policy says stop; the last failure is rethrown unmapped
  * (or as "Maximum retry attempts reached" after the network retries).
  */
-export async function withRetries<T>(attempt: (n: number) => Promise<T>, policy: RetryPolicy): Promise<T> {
-  const { limits, lang } = policy;
-  let statusRetries = 0;
-  let networkRetries = 0;
-  for (let n = 1; ; n++) {
-    try {
-      return await attempt(n);
-    } catch (error) {
-      const kind = classifyFailure(error, { ...policy.context, signal: policy.signal });
-      const canRetry = policy.canRetry?.() ?? true;
-      if ((kind === 'rate_limited' || kind === 'service_unavailable') && canRetry && statusRetries < limits.statusRetries) {
-        statusRetries++;
-        const delayMs = statusRetryDelay(error, statusRetries, limits);
-        policy.onRetry?.({ reason: kind, attempt: statusRetries, of: limits.statusRetries, delayMs, message: catalogueMessage(kind, lang) });
-        await sleep(delayMs, policy.signal);
-        continue;
-      }
-      if (kind === 'network' && canRetry) {
-        if (networkRetries >= limits.networkRetries) {
-          throw new GenerationError('max_retries', { cause: safeCause(error, policy.context.secrets) });
-        }
-        networkRetries++;
-        const delayMs = delayFor(error, networkRetries, { baseMs: limits.networkRetryDelayMs, factor: 1 });
-        const message = catalogueMessage('connection_retry', lang, { n: String(networkRetries), max: String(limits.networkRetries) });
-        policy.onRetry?.({ reason: 'network', attempt: networkRetries, of: limits.networkRetries, delayMs, message });
-        await sleep(delayMs, policy.signal);
-        continue;
-      }
-      throw error;
-    }
-  }
+export function withRetries<T>(attempt: (n: number) => Promise<T>, policy: RetryPolicy): Promise<T> {
+  const { limits, lang, context, signal } = policy;
+  const isNetwork = (kind: RetryKind) => kind === 'network';
+  return retry(attempt, {
+    // The one rule, on the failure as the catalogue names it (a 429, a 503, a dropped connection).
+    retryable: (error) => ((policy.canRetry?.() ?? true) ? retryKindOf(toGenerationError(error, { ...context, signal })) : undefined),
+    attempts: (kind) => 1 + (isNetwork(kind) ? limits.networkRetries : limits.statusRetries),
+    // A 429 and a 503 share their retries; a dropped connection has its own.
+    countAs: (kind) => (isNetwork(kind) ? 'network' : 'status'),
+    delay: (error, n, kind) => (isNetwork(kind) ? delayFor(error, n, { baseMs: limits.networkRetryDelayMs, factor: 1 }) : statusRetryDelay(error, n, limits)),
+    signal,
+    spent: (error, kind) => (isNetwork(kind) ? new GenerationError('max_retries', { cause: safeCause(error, context.secrets) }) : error),
+    onRetry: ({ kind, n, of, delayMs }) => {
+      const message = isNetwork(kind) ? catalogueMessage('connection_retry', lang, { n: String(n), max: String(of) }) : catalogueMessage(kind, lang);
+      policy.onRetry?.({ reason: kind, attempt: n, of, delayMs, message });
+    },
+  });
 }

@@ -28,13 +28,12 @@ export const ASKS_PER_RUNG = 2;
  */
 export async function climbDown<I, A, P>(items: readonly I[], ladder: Ladder<I, A, P>, from = 0): Promise<void> {
   if (!items.length) return;
-  let problem: P | undefined;
-  for (let attempt = 0; attempt < ASKS_PER_RUNG; attempt++) {
-    const got = await ladder.ask(items, from, problem);
-    if ('answer' in got) return void (await ladder.onHad(from, got.answer));
-    problem = got.problem;
-  }
-  if (items.length === 1) return void (await ladder.onLeft(from, problem!));
+  // Asked, then asked again with the problem named (ASKS_PER_RUNG): an answer kept, not a failure retried.
+  const first = await ladder.ask(items, from, undefined);
+  if ('answer' in first) return void (await ladder.onHad(from, first.answer));
+  const again = await ladder.ask(items, from, first.problem);
+  if ('answer' in again) return void (await ladder.onHad(from, again.answer));
+  if (items.length === 1) return void (await ladder.onLeft(from, again.problem));
   const half = Math.ceil(items.length / 2);
   await climbDown(items.slice(0, half), ladder, from);
   await climbDown(items.slice(half), ladder, from + half);

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { detectLanguage, findLanguageDrift, type TextLanguage } from '../engine/session/language.js';
+import { detectLanguage, findLanguageDrift, type TextLanguage } from '../engine/session/reading/index.js';
 import type { Lang } from '../engine/spec/types.js';
 
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'language');

@@ -1,8 +1,8 @@
 // What a batch's step_done says of a part besides its words and tokens, the same from both front ends: a local
 // batch (cli/batch/book-run.ts) and a queue's worker (server/queue/batch.ts).
-import { REPEATS_RATIO } from './repeat.js';
+import { REPEATS_RATIO } from './reading/index.js';
 import type { StepOutcome } from './step-types.js';
-import { voiceMarksOf, type VoiceMarks } from './voice/measure.js';
+import { voiceMarksOf, type VoiceMarks } from './voice/index.js';
 
 export interface StepMarks extends VoiceMarks {
   /** Still short of its target after its extensions. */

@@ -5,9 +5,8 @@ import { KaryaError } from '../karya-error.js';
 import type { Provider, TextRequest, TokenUsage } from '../provider.js';
 import type { BookState } from '../compile/flow.js';
 import type { Step } from '../compile/step.js';
-import type { LanguageDrift } from './language.js';
-import type { PartVoice } from './voice/measure.js';
-import type { OverusedMeasure } from './voice/overused.js';
+import type { LanguageDrift } from './reading/index.js';
+import type { PartVoice, OverusedMeasure } from './voice/index.js';
 import type { AnswerNotes } from './answers/verdict.js';
 
 /** A step the session refuses: the book is complete, the step is not the next one, the chapter count cannot be. */

@@ -17,7 +17,7 @@ import { runKaryaInProcess } from '../karya-in-process.js';
 import { runTool } from '../export/tools.js';
 import { loadCatalog } from '../../engine/node/load.js';
 import { offlineText } from '../../engine/providers/offline.js';
-import { repeatedShares, REPEATS_RATIO } from '../../engine/session/repeat.js';
+import { repeatedShares, REPEATS_RATIO } from '../../engine/session/reading/index.js';
 import type { PromptMeta } from '../../engine/compile/prompt.js';
 import { tempDir } from '../temp.js';
 

@@ -3,7 +3,7 @@
 // however it was punctuated, in English and in Malay, and words that differ by an accent stay different words.
 import { describe, expect, it } from 'vitest';
 import { isEcho, repeatedShare } from '../../engine/index.js';
-import { repeatedShares } from '../../engine/session/repeat.js';
+import { repeatedShares } from '../../engine/session/reading/index.js';
 import { readRuns } from '../../engine/session/runs.js';
 import { splitWalls } from '../../engine/session/answers/shape.js';
 

@@ -5,7 +5,7 @@
 // or by the language its own metadata declares when franc cannot tell. Node side only (franc stays out of
 // the browser's bundle).
 import { francAll } from 'franc-min';
-import { ENGLISH, MALAYIC } from '../../session/language-words.js';
+import { ENGLISH, MALAYIC } from '../../session/reading/index.js';
 
 /** Below this share of English and Malay function words (the language check's own lists), a text is in neither: their prose has two in five. */
 const MOST_FOREIGN_SHARE = 0.06;

@@ -9,7 +9,7 @@ import type { BookState } from '../../compile/flow.js';
 import { parseBriefCharacters, writerBriefOf } from '../../compile/brief.js';
 import { parsedOutlineOf } from '../../compile/prompt.js';
 import { parseBible, withWriterBrief, type StoryBible } from './bible.js';
-import { ENGLISH, MALAYIC } from '../language-words.js';
+import { ENGLISH, MALAYIC } from '../reading/index.js';
 import { TEXTS_KEPT, byText } from '../../text-cache.js';
 
 /** New named people a chapter brings in before it counts as ignoring the bible (one stranger is a story's right). */

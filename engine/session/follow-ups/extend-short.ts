@@ -6,8 +6,7 @@ import { countWords } from '../../provider.js';
 import { splitCharacterDetails, withoutCharacterDetails } from '../../compile/flow.js';
 import { buildContext, NO_REPEAT_TEMPLATE, renderExtension } from '../../compile/prompt.js';
 import { takeLeadingHeading } from '../../compile/heading.js';
-import { SHORT_RATIO } from '../measure.js';
-import { EXTENSION_REPEATS_RATIO, repeatedShare } from '../repeat.js';
+import { SHORT_RATIO, EXTENSION_REPEATS_RATIO, repeatedShare } from '../reading/index.js';
 import type { FollowUp, FollowUpContext } from './answer.js';
 import { joinCut } from './continue-cut.js';
 

@@ -5,10 +5,11 @@
 import type { RenderedPrompt } from '../../compile/prompt.js';
 import type { Lang } from '../../spec/types.js';
 import { GenerationError } from '../../errors.js';
-import { findLanguageDrift } from '../language.js';
+import { findLanguageDrift } from '../reading/index.js';
 import { addUsage, type LanguageRetry } from '../step-types.js';
 import type { Answer } from './answer.js';
-import { addNotes, type AnswerNotes } from '../answers/verdict.js';
+import { type AnswerNotes } from '../answers/index.js';
+import { addNotes } from '../answers/verdict.js';
 import type { TokenUsage } from '../../provider.js';
 
 /** What the checked answers of one step add up to. */

@@ -6,9 +6,8 @@
 // kept as its source has it wherever it stands: it is nothing to translate (withWordlessKept).
 import type { Lang } from '../../spec/types.js';
 import { countWords } from '../../words.js';
-import { detectLanguage, findLanguageDrift } from '../language.js';
-import { isAssistantTalk } from '../answers/talk.js';
-import { isRefusal } from '../answers/verdict.js';
+import { detectLanguage, findLanguageDrift } from '../reading/index.js';
+import { isAssistantTalk, isRefusal } from '../answers/index.js';
 import { isAnnouncement, isClosingRemark } from '../answers/text.js';
 import { hasTerm, type Glossary } from './glossary.js';
 

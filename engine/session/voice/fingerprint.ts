@@ -9,7 +9,7 @@
 // at the edge of its bounds, the overall distance is their mean, and a statistic over 1 is a drift (dialogue
 // share only beside another), named to the writer in their language.
 import type { Lang } from '../../spec/types.js';
-import { detectLanguage } from '../language.js';
+import { detectLanguage } from '../reading/index.js';
 import { proseOfPlainText, unwrapLines } from '../../import/plain-text.js';
 import { countLetterWords } from '../../words.js';
 import { firstWordOf, narrationOf, paragraphsOf, quotedSpans, sentencesIn, sentencesOf, wordsOf } from './text.js';

@@ -6,7 +6,7 @@
 // word segmentation gives for the Latin script of both languages, with Malay reduplications kept whole, at a
 // fiftieth of its cost: a book view measures every part). Dialogue is the words inside quotation marks.
 import { letterWords } from '../../words.js';
-import { isSpace } from '../language-scan.js';
+import { isSpace } from '../reading/index.js';
 import type { Lang } from '../../spec/types.js';
 
 /** Abbreviations after which a full stop does not end a sentence (lowercase, without the stop). */

@@ -2,9 +2,9 @@
 // length scores well on length alone; KDP refuses books with repeated text. `repeated` is the share of a
 // part's words that sit in an 8-word run already written earlier in the part or in the parts before it. The
 // runs are runs.ts's, the same reading the answer judge made of the part (answers/verdict.ts).
-import { RUN_WORDS, runsOf, type Runs } from './runs.js';
+import { RUN_WORDS, runsOf, type Runs } from '../runs.js';
 
-export { RUN_WORDS } from './runs.js';
+export { RUN_WORDS } from '../runs.js';
 /** A part at or over this share is reported as repeating (⚠ "repeats", never ✓). */
 export const REPEATS_RATIO = 0.2;
 /** An extension whose answer repeats this share of what is there is not joined (engine/session). */

@@ -55,7 +55,7 @@
 // sentence on comets, or "Namun ada beberapa nama besar yang cukup menarik perhatian"), and lowering
 // the bar for the mild words would refuse Malay chapters. The labelled sample in tests/fixtures/language/
 // is what the tests hold them to (npm run eval -- --language prints it).
-import type { Lang } from '../spec/types.js';
+import type { Lang } from '../../spec/types.js';
 import { ENGLISH, MALAYIC, MARKERS, wordSet as set } from './language-words.js';
 import { addMarkersAt, addPatternMarkers, type MarkerSums } from './language-markers.js';
 import { SHARE_DRIFT, type ScriptLanguage, scriptLanguageOf } from './language-script.js';

@@ -13,7 +13,7 @@ import { bilingualDocument, type BilingualDocument } from './export/bilingual.js
 export interface BilingualPackageDocuments {
   readonly manuscript: BilingualDocument;
   readonly interior: BookDocument;
-  /** What the readiness rule of a dual-language book reads (engine/publish/readiness-bilingual.ts). */
+  /** What the readiness rule of a dual-language book reads (engine/publish/readiness/bilingual-language.ts). */
   readonly readiness: NonNullable<ReadinessInput['bilingual']>;
 }
 

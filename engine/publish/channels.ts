@@ -3,7 +3,7 @@
 // confirm from the channel's own list is `unknown` (the readiness says "check", with the page to read),
 // never assumed. Update an entry only from the channel's published page, and name that page here.
 import type { Lang } from '../spec/types.js';
-import { say, type ReadinessCode, type ReadinessText } from './readiness-words.js';
+import { sayShared as say, type SharedCode, type ReadinessText } from './readiness/text.js';
 
 export const CHANNEL_IDS = ['kdp_ebook', 'kdp_paperback', 'google_play', 'kobo'] as const;
 export type ChannelId = (typeof CHANNEL_IDS)[number];
@@ -59,7 +59,7 @@ function englishAndMalay(source: string, malay: LanguageAcceptance, note?: Readi
  * A KDP product: KDP's language lists (Malay not confirmed on `list`) and metadata guidelines (for the
  * description too), its keyword boxes and categories.
  */
-function kdpChannel(c: Pick<Channel, 'id' | 'name' | 'product' | 'files'> & { list: ReadinessCode; sources: Omit<Channel['sources'], 'metadata' | 'description' | 'content'> }): Channel {
+function kdpChannel(c: Pick<Channel, 'id' | 'name' | 'product' | 'files'> & { list: SharedCode; sources: Omit<Channel['sources'], 'metadata' | 'description' | 'content'> }): Channel {
   const { list, sources, ...channel } = c;
   return {
     ...channel,

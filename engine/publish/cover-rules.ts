@@ -8,7 +8,7 @@ import { CHANNELS } from './channels.js';
  * KDP's eBook cover (KDP Help, "eBook Cover Image Guidelines"): at least 1,000 × 1,600 px, ideally 1,600 ×
  * 2,560, at most 10,000 × 10,000, 1.6:1, under 50 MB. A picture up to a tenth off 1.6:1 is cropped evenly to
  * it; one further off would lose too much of itself. Every store is sent the converted cover, not the
- * picture: Google Play's sides (640 to 7,200 px, readiness-metadata.ts) and Kobo's and Google Play's JPEG or
+ * picture: Google Play's sides (640 to 7,200 px, readiness/cover-sides.ts) and Kobo's and Google Play's JPEG or
  * PNG in RGB (channels.ts) are checked on it in the readiness list, and the converted 1,600 × 2,560 RGB JPEG
  * meets them whatever picture KDP's rules let through.
  */

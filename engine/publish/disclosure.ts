@@ -5,7 +5,10 @@
 import type { BookState } from '../compile/flow.js';
 import { modelWordsOf, partProvenance } from '../compile/provenance.js';
 import { countWords } from '../words.js';
-import { say, type ReadinessText } from './readiness-words.js';
+import { DISCLOSURE_WORDS } from './disclosure-words.js';
+import { sayer, type ReadinessText } from './readiness/text.js';
+
+const say = sayer(DISCLOSURE_WORDS);
 
 /** The text's level as KDP's form asks it: no AI text, some sections, most of it, the entire work. */
 export type AiTextLevel = 'none' | 'some' | 'most' | 'entirely';

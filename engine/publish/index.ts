@@ -26,7 +26,7 @@ export {
 export {
   addDays, isoDay, isReleasesPerDay, releaseSchedule, type ScheduledRelease, RELEASES_PER_DAY, scheduleCsv, type ScheduleRow,
 } from './release.js';
-export { isValidIsbn13 } from './readiness-metadata.js';
+export { isValidIsbn13 } from './readiness/identifier.js';
 export {
   CLOSE_THRESHOLD_RANGE, DEFAULT_CLOSE_THRESHOLD, FingerprintIndex, fingerprintOfRuns, parseCloseThreshold, preparePart,
   parseTextFingerprint, sharedShare, shingleSet, textFingerprint, type TextFingerprint,
@@ -36,5 +36,5 @@ export {
   type BookMeasure, type CatalogueEntry, catalogueIndex, checkCloseness, CLOSE_BOOKS_READ, type Closeness, type ClosenessReading, measureBook,
   passagesHere, passagesWith, sharePercent,
 } from './near-duplicate-check.js';
-export { closeLabel, CLOSENESS_SOURCE, type ClosenessInput, closeOutcome } from './readiness-closeness.js';
+export { closeLabel, CLOSENESS_SOURCE, type ClosenessInput, closeOutcome } from './readiness/not-too-close.js';
 export { blockingChecks, heldFor, scheduleColumns } from './schedule.js';

@@ -1,11 +1,11 @@
 // The shapes of a package's readiness report (readiness.json) and of what its checks read: the package's
-// files and metadata, the cover's content, epubcheck's answer. The checks themselves are in readiness.ts.
+// files and metadata, the cover's content, epubcheck's answer. The rules themselves are in readiness/, one a file.
 import type { Channel, ChannelId } from './channels.js';
 import type { Lang } from '../spec/types.js';
 import type { KdpMetadata } from './metadata.js';
 import type { PaperName, TrimName } from '../print.js';
-import type { ReadinessCheckText, ReadinessText } from './readiness-words.js';
-import type { ClosenessInput } from './readiness-closeness.js';
+import type { ReadinessCheckText, ReadinessText } from './readiness/text.js';
+import type { Closeness } from './near-duplicate-check.js';
 
 /**
  * `warn`: advice that does not stop the upload; `skipped`: could not be run here (epubcheck not
@@ -127,9 +127,16 @@ export interface RuleOutcome {
   fix?: Said;
 }
 
-/** One readiness rule: what it checks, where it applies, the published rule it comes from, and its verdict. */
+/** A book's closeness as readiness reads it, with its parts' names (by index) to say where a passage is. */
+export type ClosenessInput = Closeness & { partLabels?: readonly string[] };
+
+/**
+ * One readiness rule: what it checks, where it applies, the published rule it comes from, its verdict, and
+ * every code it says with its text in each language (readiness/index.ts refuses to load a rule missing one).
+ */
 export interface ReadinessRule {
   id: string;
+  words: Readonly<Record<string, Readonly<Partial<Record<Lang, string>>>>>;
   label: (input: ReadinessInput, channel: Channel) => ReadinessText;
   /** The channels the rule applies to. */
   appliesTo: (channel: Channel) => boolean;

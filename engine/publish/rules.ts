@@ -2,7 +2,7 @@
 // small checks. They are the stores' and the languages', the same for every generator, so they live here
 // and not in the YAML. Their problems are texts of the readiness catalogue (readiness-words.ts).
 import { wordList } from '../words.js';
-import { say, type ReadinessText } from './readiness-words.js';
+import { sayShared as say, type ReadinessText } from './readiness/text.js';
 import { TRIM_SIZES, type PaperName, type TrimName } from '../print.js';
 
 /** Title and subtitle together, in characters (KDP's limit). */

@@ -1,0 +1,18 @@
+// manuscript.epub passes epubcheck (engine/node/publish.ts runs it and words what it found): the stores run it too.
+import type { ReadinessRule } from '../readiness-types.js';
+import { KARYA, isEbook } from './outcome.js';
+import { sayer, type RuleWordTable } from './text.js';
+
+const WORDS = {
+  'label.epubcheck': { en: 'manuscript.epub passes epubcheck', ms: 'manuscript.epub lulus epubcheck' },
+  'epubcheck.fix': { en: 'see the epubcheck messages; the store may refuse or change the file', ms: 'lihat mesej epubcheck; kedai mungkin menolak atau mengubah fail itu' },
+} as const satisfies RuleWordTable;
+const say = sayer(WORDS);
+
+export const EPUBCHECK = {
+  id: 'epubcheck', words: WORDS, label: () => say('label.epubcheck'), appliesTo: isEbook, source: (_, c) => c.sources.manuscript ?? KARYA,
+  evaluate: (i) => ({
+    status: i.epubcheck.status, detail: i.epubcheck.detail,
+    ...(i.epubcheck.status === 'fail' ? { fix: say('epubcheck.fix') } : {}),
+  }),
+} satisfies ReadinessRule;

@@ -1,0 +1,73 @@
+// The readiness rules as a registry: one file per rule (its id, its words in every language, its check), listed
+// here in the order each channel lists its checks. Loading this module checks that every rule, and the shared
+// pieces, has every text in every language Karya speaks (LANGS): a rule without its Malay fails the server's and
+// the command line's start, naming the rule, the language and the code, instead of a Malay writer meeting it.
+import { LANGS, type Bilingual, type Lang } from '../../spec/types.js';
+import { defineRegistry, type Registry, type RuleWords } from '../../registry.js';
+import type { ReadinessRule } from '../readiness-types.js';
+import { SHARED_WORDS } from './shared-words.js';
+import type { SharedCode } from './text.js';
+import { AI_DISCLOSURE } from './ai-disclosure.js';
+import { BOOK_COMPLETE } from './book-complete.js';
+import { OFFLINE_TEXT } from './offline-text.js';
+import { NOT_TOO_CLOSE } from './not-too-close.js';
+import { REUSED_PASSAGES } from './reused-passages.js';
+import { AUTHOR } from './author.js';
+import { SERIES } from './series.js';
+import { TITLE } from './title.js';
+import { TITLE_CASE_RULE } from './title-case.js';
+import { RELEASE_DATE } from './release-date.js';
+import { CONTINUITY } from './continuity.js';
+import { TITLE_MATCH } from './title-match.js';
+import { METADATA_STUFFING } from './metadata-stuffing.js';
+import { COVER_SIDES } from './cover-sides.js';
+import { IDENTIFIER } from './identifier.js';
+import { EISBN_PAGES } from './eisbn-pages.js';
+import { BILINGUAL_LANGUAGE } from './bilingual-language.js';
+import { LANGUAGE } from './language.js';
+import { MANUSCRIPT_EPUB } from './manuscript-epub.js';
+import { EPUBCHECK } from './epubcheck.js';
+import { MANUSCRIPT_DOCX } from './manuscript-docx.js';
+import { EBOOK_COVER_RULE } from './ebook-cover.js';
+import { DESCRIPTION } from './description.js';
+import { KEYWORDS } from './keywords.js';
+import { CATEGORIES } from './categories.js';
+import { PAPERBACK_INTERIOR } from './paperback-interior.js';
+import { PAPERBACK_COVER } from './paperback-cover.js';
+import { PAGE_COUNT } from './page-count.js';
+
+/** Every rule, in the order each channel lists its checks. */
+const RULES = [
+  AI_DISCLOSURE, BOOK_COMPLETE, OFFLINE_TEXT, NOT_TOO_CLOSE, REUSED_PASSAGES, AUTHOR, SERIES, TITLE, TITLE_CASE_RULE,
+  RELEASE_DATE, CONTINUITY, TITLE_MATCH, METADATA_STUFFING, COVER_SIDES, IDENTIFIER, EISBN_PAGES, BILINGUAL_LANGUAGE,
+  LANGUAGE, MANUSCRIPT_EPUB, EPUBCHECK, MANUSCRIPT_DOCX, EBOOK_COVER_RULE, DESCRIPTION, KEYWORDS, CATEGORIES,
+  PAPERBACK_INTERIOR, PAPERBACK_COVER, PAGE_COUNT,
+] as const;
+
+/** A rule's words turned from code → language → text into language → code → text, as the registry checks them. */
+function byLanguage(words: ReadinessRule['words'], langs: readonly Lang[]): RuleWords {
+  const said: Partial<Record<Lang, Record<string, string | undefined>>> = {};
+  for (const lang of langs) said[lang] = Object.fromEntries(Object.entries(words).map(([code, text]) => [code, text[lang]]));
+  return said;
+}
+
+/**
+ * Readiness rules as a registry, checked for every text in every language of `langs`.
+ * @throws RegistryWordsError naming the rule, the language and the code of the first text missing.
+ */
+export function readinessRegistry(rules: readonly ReadinessRule[], langs: readonly Lang[] = LANGS): Registry<ReadinessRule> {
+  return defineRegistry({ name: 'readiness', langs, rules, wordsOf: (rule) => byLanguage(rule.words, langs) });
+}
+
+export const READINESS_REGISTRY = readinessRegistry(RULES);
+/** Every rule, in the order each channel lists its checks. */
+export const READINESS_RULES: readonly ReadinessRule[] = READINESS_REGISTRY.rules;
+// The pieces no one rule owns are checked the same way.
+defineRegistry({ name: 'readiness', langs: LANGS, rules: [{ id: 'shared words', words: SHARED_WORDS }], wordsOf: (r) => byLanguage(r.words, LANGS) });
+
+type CodeOf<R> = R extends { readonly words: infer W } ? keyof W & string : never;
+/** Every code a readiness text can have: the shared pieces' and every rule's. */
+export type ReadinessCode = SharedCode | CodeOf<(typeof RULES)[number]>;
+
+/** Every readiness text in English and Malay, by code: the shared pieces and every rule's words. */
+export const READINESS_WORDS: Readonly<Record<ReadinessCode, Bilingual>> = Object.assign({}, SHARED_WORDS, ...RULES.map((r) => r.words));

@@ -1,0 +1,29 @@
+// KDP's keyword boxes (rules.ts keywordProblems), and no keyword that is only a character's name.
+import type { ReadinessRule } from '../readiness-types.js';
+import { KDP_KEYWORD_MAX, KDP_KEYWORD_SLOTS, KEYWORD_MIN_LETTERS, keywordProblems, nameOnlyKeywords } from '../rules.js';
+import { fromProblems } from './outcome.js';
+import { sayer, type RuleWordTable } from './text.js';
+
+const WORDS = {
+  'label.keywords': {
+    en: 'keywords.txt has at most {slots} lines of {min} to {max} characters, no refused words',
+    ms: 'keywords.txt mempunyai paling banyak {slots} baris, setiap satu {min} hingga {max} aksara, tiada perkataan yang ditolak',
+  },
+  'keywords.count': { en: '{n} keywords', ms: '{n} kata kunci' },
+  'keywords.names': { en: 'only a character\'s name: {list}', ms: 'hanya nama watak: {list}' },
+  'keywords.names-fix': {
+    en: 'use phrases readers search for (the genre, the setting, the theme) instead of the names',
+    ms: 'gunakan frasa yang dicari pembaca (genre, latar, tema) dan bukan nama watak',
+  },
+} as const satisfies RuleWordTable;
+const say = sayer(WORDS);
+
+export const KEYWORDS = {
+  id: 'keywords', words: WORDS, label: () => say('label.keywords', { slots: KDP_KEYWORD_SLOTS, min: KEYWORD_MIN_LETTERS, max: KDP_KEYWORD_MAX }), appliesTo: (c) => c.hasKeywordBoxes,
+  source: (_, c) => c.sources.metadata,
+  evaluate: (i) => {
+    const names = nameOnlyKeywords(i.metadata.keywords, i.characterNames ?? []);
+    const problems = [...keywordProblems(i.metadata.keywords), ...(names.length ? [{ problem: say('keywords.names', { list: names.map((n) => `"${n}"`).join(', ') }), fix: say('keywords.names-fix') }] : [])];
+    return fromProblems(problems, say('keywords.count', { n: i.metadata.keywords.length }));
+  },
+} satisfies ReadinessRule;

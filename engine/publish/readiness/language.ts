@@ -1,0 +1,28 @@
+// The book's language on each channel's published list of languages (channels.ts, as data): unconfirmed is
+// "check", with the page to read, never assumed.
+import type { ReadinessRule } from '../readiness-types.js';
+import { everyChannel, failed, pass } from './outcome.js';
+import { languageName, sayer, type RuleWordTable } from './text.js';
+
+const WORDS = {
+  'label.language': { en: '{channel} accepts books in {language} (its published list)', ms: '{channel} menerima buku dalam {language} (senarai yang diterbitkannya)' },
+  'language.listed': { en: '{code}: on the list', ms: '{code}: ada dalam senarai' },
+  'language.not-listed': { en: '{code}: not on the list', ms: '{code}: tiada dalam senarai' },
+  'language.other-channel': { en: 'publish this book on another channel', ms: 'terbitkan buku ini di saluran lain' },
+  'language.unconfirmed': { en: '{code}: {note}', ms: '{code}: {note}' },
+  'language.not-confirmed': { en: 'not confirmed from the published list', ms: 'belum disahkan daripada senarai yang diterbitkan' },
+  'language.read': { en: 'read {source}', ms: 'baca {source}' },
+} as const satisfies RuleWordTable;
+const say = sayer(WORDS);
+
+export const LANGUAGE = {
+  id: 'language', words: WORDS, label: (i, c) => say('label.language', { channel: c.name, language: languageName(i.metadata.language) }), appliesTo: everyChannel,
+  source: (i, c) => c.languages[i.metadata.language].source,
+  evaluate: (i, c) => {
+    const code = i.metadata.language;
+    const rule = c.languages[code];
+    if (rule.accepted === 'yes') return pass(say('language.listed', { code }));
+    if (rule.accepted === 'no') return failed(say('language.not-listed', { code }), say('language.other-channel'));
+    return { status: 'check', detail: say('language.unconfirmed', { code, note: rule.note ?? say('language.not-confirmed') }), fix: say('language.read', { source: rule.source }) };
+  },
+} satisfies ReadinessRule;

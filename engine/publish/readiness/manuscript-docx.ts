@@ -1,0 +1,15 @@
+// manuscript.docx is a Word file (a ZIP): KDP's eBook upload takes one.
+import { isZip } from '../files.js';
+import type { ReadinessRule } from '../readiness-types.js';
+import { KARYA, RUN_AGAIN, bytes, outcome } from './outcome.js';
+import { sayer, type RuleWordTable } from './text.js';
+
+const WORDS = {
+  'label.manuscript-docx': { en: 'manuscript.docx is a Word file', ms: 'manuscript.docx ialah fail Word' },
+} as const satisfies RuleWordTable;
+const say = sayer(WORDS);
+
+export const MANUSCRIPT_DOCX = {
+  id: 'manuscript-docx', words: WORDS, label: () => say('label.manuscript-docx'), appliesTo: (c) => c.id === 'kdp_ebook', source: (_, c) => c.sources.manuscript ?? KARYA,
+  evaluate: (i) => outcome(isZip(i.docx), bytes(i.docx), RUN_AGAIN),
+} satisfies ReadinessRule;

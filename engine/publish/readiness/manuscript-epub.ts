@@ -1,0 +1,15 @@
+// manuscript.epub is an EPUB (a ZIP): what every eBook store takes.
+import { isZip } from '../files.js';
+import type { ReadinessRule } from '../readiness-types.js';
+import { KARYA, RUN_AGAIN, bytes, isEbook, outcome } from './outcome.js';
+import { sayer, type RuleWordTable } from './text.js';
+
+const WORDS = {
+  'label.manuscript-epub': { en: 'manuscript.epub is an EPUB file', ms: 'manuscript.epub ialah fail EPUB' },
+} as const satisfies RuleWordTable;
+const say = sayer(WORDS);
+
+export const MANUSCRIPT_EPUB = {
+  id: 'manuscript-epub', words: WORDS, label: () => say('label.manuscript-epub'), appliesTo: isEbook, source: (_, c) => c.sources.manuscript ?? KARYA,
+  evaluate: (i) => outcome(isZip(i.epub), bytes(i.epub), RUN_AGAIN),
+} satisfies ReadinessRule;

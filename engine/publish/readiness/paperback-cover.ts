@@ -1,0 +1,17 @@
+// The paperback's wrap-around cover is a print-ready PDF in the package.
+import { isPdf } from '../files.js';
+import type { ReadinessRule } from '../readiness-types.js';
+import { KARYA, RUN_AGAIN, bytes, failed, isPaperback, outcome } from './outcome.js';
+import { sayer, type RuleWordTable } from './text.js';
+
+const WORDS = {
+  'label.paperback-cover': { en: 'paperback-cover.pdf is a PDF', ms: 'paperback-cover.pdf ialah fail PDF' },
+  'paperback.no-cover': { en: 'the package has no paperback-cover.pdf', ms: 'pakej tiada paperback-cover.pdf' },
+} as const satisfies RuleWordTable;
+const say = sayer(WORDS);
+
+export const PAPERBACK_COVER = {
+  id: 'paperback-cover', words: WORDS, label: () => say('label.paperback-cover'), appliesTo: isPaperback, source: (_, c) => c.sources.cover ?? KARYA,
+  evaluate: (i) => (i.paperback?.cover ? outcome(isPdf(i.paperback.cover), bytes(i.paperback.cover), RUN_AGAIN)
+    : failed(say('paperback.no-cover'), say('paperback.make-again'))),
+} satisfies ReadinessRule;

@@ -1,0 +1,17 @@
+// The paperback's interior is a print-ready PDF in the package.
+import { isPdf } from '../files.js';
+import type { ReadinessRule } from '../readiness-types.js';
+import { KARYA, RUN_AGAIN, bytes, failed, isPaperback, outcome } from './outcome.js';
+import { sayer, type RuleWordTable } from './text.js';
+
+const WORDS = {
+  'label.paperback-interior': { en: 'paperback-interior.pdf is a PDF', ms: 'paperback-interior.pdf ialah fail PDF' },
+  'paperback.no-interior': { en: 'the package has no paperback-interior.pdf', ms: 'pakej tiada paperback-interior.pdf' },
+} as const satisfies RuleWordTable;
+const say = sayer(WORDS);
+
+export const PAPERBACK_INTERIOR = {
+  id: 'paperback-interior', words: WORDS, label: () => say('label.paperback-interior'), appliesTo: isPaperback, source: (_, c) => c.sources.pages ?? KARYA,
+  evaluate: (i) => (i.paperback?.interior ? outcome(isPdf(i.paperback.interior), bytes(i.paperback.interior), RUN_AGAIN)
+    : failed(say('paperback.no-interior'), say('paperback.make-again'))),
+} satisfies ReadinessRule;

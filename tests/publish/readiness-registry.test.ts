@@ -1,0 +1,58 @@
+// The readiness rules are a registry: each rule carries its words in every language Karya speaks, and a rule
+// without its Malay (or any language's) text fails the load, naming the rule, the language and the text.
+import { describe, expect, it } from 'vitest';
+import { READINESS_RULES, READINESS_WORDS, readinessRegistry } from '../../engine/publish/readiness/index.js';
+import type { ReadinessRule } from '../../engine/publish/readiness-types.js';
+import { RegistryWordsError } from '../../engine/registry.js';
+import { LANGS } from '../../engine/spec/types.js';
+
+/** A rule of a fixture list: a cover check whose fix has no Malay yet. */
+function fixtureRule(id: string, words: ReadinessRule['words']): ReadinessRule {
+  return {
+    id, words, label: () => ({ code: 'label.fixture' }), appliesTo: () => true, source: () => 'Karya',
+    evaluate: () => ({ status: 'fail', detail: { code: 'label.fixture' }, fix: { code: 'fixture.fix' } }),
+  };
+}
+const worded = fixtureRule('fixture-worded', { 'label.fixture': { en: 'the cover is a JPEG', ms: 'kulit buku ialah JPEG' } });
+
+function loadError(rules: readonly ReadinessRule[]): RegistryWordsError {
+  try {
+    readinessRegistry(rules);
+  } catch (error) {
+    if (error instanceof RegistryWordsError) return error;
+    throw error;
+  }
+  throw new Error('the registry loaded');
+}
+
+describe('the readiness registry', () => {
+  it('fails the load when a rule has no Malay for one of its texts, naming the rule, the language and the text', () => {
+    const halfWorded = fixtureRule('fixture-cover', { 'label.fixture': { en: 'the cover is a JPEG', ms: 'kulit buku ialah JPEG' }, 'fixture.fix': { en: 'make the cover again' } });
+    const error = loadError([worded, halfWorded]);
+    expect(error.code).toBe('registry_words_missing');
+    expect(error.params).toEqual({ registry: 'readiness', rule: 'fixture-cover', lang: 'ms', key: 'fixture.fix' });
+    expect(error.messageIn('en')).toBe('readiness registry: rule "fixture-cover" has no ms text for "fixture.fix"; every rule is worded in every language Karya speaks.');
+    expect(error.messageIn('ms')).toBe('Daftar readiness: peraturan "fixture-cover" tiada teks ms untuk "fixture.fix"; setiap peraturan mesti ditulis dalam setiap bahasa yang dituturkan Karya.');
+  });
+
+  it('an empty or blank Malay text counts as missing', () => {
+    const blank = fixtureRule('fixture-blank', { 'label.fixture': { en: 'the cover is a JPEG', ms: '  ' } });
+    expect(loadError([blank]).params).toEqual({ registry: 'readiness', rule: 'fixture-blank', lang: 'ms', key: 'label.fixture' });
+  });
+
+  it('loads a fixture list worded in every language, in its order', () => {
+    const other = fixtureRule('fixture-other', { 'label.fixture': { en: 'another check', ms: 'semakan lain' } });
+    expect(readinessRegistry([worded, other]).rules.map((r) => r.id)).toEqual(['fixture-worded', 'fixture-other']);
+  });
+
+  it('the real rules each word every text they say in every language, and no two rules word the same code', () => {
+    expect(READINESS_RULES.length).toBeGreaterThanOrEqual(28);
+    const codes = READINESS_RULES.flatMap((r) => Object.keys(r.words));
+    expect(new Set(codes).size).toBe(codes.length);
+    for (const rule of READINESS_RULES) {
+      expect(Object.keys(rule.words).length, rule.id).toBeGreaterThan(0);
+      for (const [code, text] of Object.entries(rule.words)) for (const lang of LANGS) expect(text[lang]?.trim(), `${rule.id} ${code} ${lang}`).toBeTruthy();
+    }
+    for (const [code, text] of Object.entries(READINESS_WORDS)) for (const lang of LANGS) expect(text[lang].trim(), `${code} ${lang}`).toBeTruthy();
+  });
+});

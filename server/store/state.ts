@@ -8,7 +8,7 @@ import { bookStore, loadBook, writeMemory } from './sqlite/books.js';
 import { sqliteVersions } from './sqlite/versions.js';
 import type { BooksDatabase } from './schema.js';
 import { bookRepository } from './queries/books.js';
-import { sqliteExec } from './sqlite/run.js';
+import { sqliteConn } from './sqlite/conn.js';
 import type { StateFile } from './ports-state.js';
 import { redactUrl } from './redact.js';
 import { seriesRepository } from './queries/series.js';
@@ -43,15 +43,16 @@ async function openStateFile(file: string, opts: { isDurable?: boolean } = {}): 
   const opened = await openSqlite<BooksDatabase>(file, { migrations: stateMigrations, tableName: STATE_MIGRATION_TABLE });
   if (opts.isDurable === false) opened.sqlite.pragma('synchronous = NORMAL');
   const runner = new Store(opened.db as never, opened.sqlite);
-  const books = bookRepository(runner.db as never, sqliteExec(runner), {
-    load: async ({ userId, key }) => loadBook(runner, userId, key),
-    saveMemory: async ({ userId, key, memory, upTo }) => writeMemory(runner, userId, key, { memory, upTo }),
+  const conn = sqliteConn(runner);
+  const books = bookRepository(conn, {
+    load: ({ userId, key }) => runner.exclusive(() => loadBook(runner, userId, key)),
+    saveMemory: ({ userId, key, memory, upTo }) => writeMemory(runner, userId, key, { memory, upTo }),
   });
   return {
     repos: {
       books,
-      series: (owner) => seriesRepository(runner.db as never, sqliteExec(runner), owner),
-      fingerprints: (owner) => fingerprintRepository(runner.db as never, sqliteExec(runner), owner),
+      series: (owner) => seriesRepository(conn, owner),
+      fingerprints: (owner) => fingerprintRepository(conn, owner),
     },
     // A book's parts and, for `karya rewrite`, the texts its rewrites replaced.
     progress: (owner) => {

@@ -1,6 +1,6 @@
 // The Postgres adapter (KARYA_DATABASE_URL): every repository of server/store/ports.ts on a `pg` pool.
-// The use cases are written once for both databases (server/store/queries/) and awaited here
-// (./run.ts): each is one transaction like on SQLite; what SQLite gets from running a transaction as
+// The use cases are written once for both databases (server/store/queries/) and awaited here on the
+// Postgres Conn (./conn.ts): each is one transaction like on SQLite; what SQLite gets from running a transaction as
 // one synchronous block, Postgres gets from row locks (SELECT … FOR UPDATE) and unique constraints.
 // Changes of users rows are told to every instance through LISTEN/NOTIFY (channel karya_users), so
 // the admin's live list follows writes made anywhere.
@@ -18,22 +18,22 @@ import type { AuthRepository, HistoryRepository, Repositories } from '../ports.j
 import { authRepository, deleteSession, lookupSql, sessionOfRow, type LookupRow } from '../queries/auth.js';
 import { bookRepository } from '../queries/books.js';
 import { codeRepository } from '../queries/codes.js';
-import { chargePrograms, generationRepository } from '../queries/generations.js';
+import { charges, generationRepository } from '../queries/generations.js';
 import { bibleHoldRepository } from '../queries/bible-holds.js';
 import { historyPage, historyRepository, searchWords } from '../queries/history.js';
 import { apiKeyRepository, purchaseRepository } from '../queries/purchases.js';
-import type { Exec } from '../queries/run.js';
+import type { Conn } from '../queries/conn.js';
 import { systemRepository } from '../queries/system.js';
 import { creditRepository, userRepository } from '../queries/users.js';
 import { loadBook, writeMemory } from './books.js';
 import { postgresDrafts } from './drafts.js';
 import type { OpenedPostgres } from './connect.js';
 import { postgresIdempotency, postgresLimits } from './limits.js';
-import { USERS_CHANNEL, postgresExec } from './run.js';
+import { USERS_CHANNEL, postgresConn } from './conn.js';
 
 type Db = Kysely<Database>;
 
-export { USERS_CHANNEL } from './run.js';
+export { USERS_CHANNEL } from './conn.js';
 
 /** Local listeners of users changes, fed by one LISTEN connection per adapter (opened on first use). */
 class UserChangeFeed {
@@ -106,13 +106,13 @@ class UserChangeFeed {
 
 const LOOKUP = lookupSql('$1');
 
-function postgresAuth(db: Db, pool: pg.Pool, exec: Exec): AuthRepository {
+function postgresAuth(conn: Conn, pool: pg.Pool): AuthRepository {
   // The hot path: one named (server-side prepared) statement.
-  return authRepository(db, exec, async (tokenHash) => {
+  return authRepository(conn, async (tokenHash) => {
     const { rows } = await pool.query<LookupRow>({ name: 'karya_find_session', text: LOOKUP, values: [tokenHash] });
     let expired: number | undefined;
     const session = sessionOfRow(rows[0], (sessionId) => (expired = sessionId));
-    if (expired !== undefined) await exec(deleteSession(db, expired));
+    if (expired !== undefined) await deleteSession(conn, expired);
     return session;
   });
 }
@@ -123,12 +123,12 @@ function postgresAuth(db: Db, pool: pg.Pool, exec: Exec): AuthRepository {
  * 'simple' configuration (no stemming; not accent-insensitive, as the unaccent extension needs
  * privileges the server may not have).
  */
-function postgresHistory(db: Db, exec: Exec): HistoryRepository {
-  return historyRepository(db, exec, {
+function postgresHistory(conn: Conn): HistoryRepository {
+  return historyRepository(conn, {
     search: ({ search, ...page }) => {
       const words = searchWords(search);
       const query = words?.map((w) => `${w}:*`).join(' & ');
-      return query === undefined ? undefined : historyPage(db, page).where(sql<boolean>`search_vector @@ to_tsquery('simple', ${query})`);
+      return query === undefined ? undefined : historyPage(conn, page).where(sql<boolean>`search_vector @@ to_tsquery('simple', ${query})`);
     },
   });
 }
@@ -137,29 +137,29 @@ function postgresHistory(db: Db, exec: Exec): HistoryRepository {
 export function postgresRepositories(opened: OpenedPostgres): Repositories & { close(): Promise<void> } {
   const { db, pool, url } = opened;
   const feed = new UserChangeFeed(url);
-  const exec = postgresExec(db);
+  const conn = postgresConn(db);
   return {
-    books: bookRepository(db, exec, {
+    books: bookRepository(conn, {
       load: ({ userId, key }) => loadBook(db, userId, key),
       saveMemory: ({ userId, key, memory, upTo }) => writeMemory(db, userId, key, { memory, upTo }),
     }),
-    series: (owner) => seriesRepository(db as never, exec, owner),
-    fingerprints: (owner) => fingerprintRepository(db as never, exec, owner),
-    editions: (owner) => editionRepository(db as never, exec, owner, chargePrograms(db as never)),
-    covers: (owner) => coverRepository(db as never, exec, owner),
-    editionLeases: editionLeaseRepository(db as never, exec, chargePrograms(db as never)),
+    series: (owner) => seriesRepository(conn, owner),
+    fingerprints: (owner) => fingerprintRepository(conn, owner),
+    editions: (owner) => editionRepository(conn, owner, charges),
+    covers: (owner) => coverRepository(conn, owner),
+    editionLeases: editionLeaseRepository(conn, charges),
     versions: postgresVersions(db as unknown as Kysely<unknown>),
     drafts: postgresDrafts(db as unknown as Kysely<unknown>),
-    users: userRepository(db, exec, (listener) => feed.subscribe(listener)),
-    auth: postgresAuth(db, pool, exec),
-    credits: creditRepository(db, exec),
-    codes: codeRepository(db, exec),
-    history: postgresHistory(db, exec),
-    generations: generationRepository(db, exec),
-    bibleHolds: bibleHoldRepository(db, exec),
-    system: systemRepository(db, exec),
-    purchases: purchaseRepository(db, exec),
-    apiKeys: apiKeyRepository(db, exec),
+    users: userRepository(conn, (listener) => feed.subscribe(listener)),
+    auth: postgresAuth(conn, pool),
+    credits: creditRepository(conn),
+    codes: codeRepository(conn),
+    history: postgresHistory(conn),
+    generations: generationRepository(conn),
+    bibleHolds: bibleHoldRepository(conn),
+    system: systemRepository(conn),
+    purchases: purchaseRepository(conn),
+    apiKeys: apiKeyRepository(conn),
     limits: postgresLimits(db),
     idempotency: postgresIdempotency(db),
     close: () => feed.close(),

@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import type { BucketTake, IdempotencyBegin, IdempotencyRepository, LimitRepository } from '../ports.js';
-import { inTransaction } from './books.js';
+import { inTransaction } from './conn.js';
 import { bucketLevel } from '../sqlite/limits.js';
 import { attemptWait } from '../model.js';
 

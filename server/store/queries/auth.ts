@@ -3,7 +3,7 @@
 // statement), with the deletion of an expired session shared.
 import type { User } from '../schema.js';
 import type { AuthRepository, SessionInfo } from '../ports.js';
-import { first, nowIso, run, transaction, type Db, type Exec, type Program } from './run.js';
+import { nowIso, type Db, type Conn } from './conn.js';
 
 /** The session lookup's columns; a row of it is a user with the session's three fields. */
 export type LookupRow = User & { session_id: number; session_expires_at: number; session_is_remembered: number };
@@ -14,7 +14,7 @@ export function lookupSql(param: '?' | '$1'): string {
   FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ${param}`;
 }
 
-export const deleteSession = (db: Db, sessionId: number) => run(db.deleteFrom('sessions').where('id', '=', sessionId));
+export const deleteSession = (conn: Conn, sessionId: number) => conn.run(conn.db.deleteFrom('sessions').where('id', '=', sessionId));
 
 /** The session of a lookup row, or null when it has expired (then `expire` deletes it). */
 export function sessionOfRow(row: LookupRow | undefined, expire: (sessionId: number) => void): SessionInfo | null {
@@ -27,64 +27,58 @@ export function sessionOfRow(row: LookupRow | undefined, expire: (sessionId: num
   return { sessionId: session_id, expiresAt: session_expires_at, isRemembered: session_is_remembered === 1, user };
 }
 
-function* setPasswordHash(db: Db, input: { userId: string; hash: string }): Program<void> {
-  yield* run(db.updateTable('user_passwords').set({ hash: input.hash, updated_at: nowIso() }).where('user_id', '=', input.userId));
+async function setPasswordHash(conn: Conn, input: { userId: string; hash: string }): Promise<void> {
+  await conn.run(conn.db.updateTable('user_passwords').set({ hash: input.hash, updated_at: nowIso() }).where('user_id', '=', input.userId));
 }
 
 /** Delete every session of a user, except `keepId` when given. */
-function* deleteUserSessions(db: Db, input: { userId: string; keepId?: number | undefined }): Program<void> {
-  let query = db.deleteFrom('sessions').where('user_id', '=', input.userId);
+async function deleteUserSessions(conn: Conn, input: { userId: string; keepId?: number | undefined }): Promise<void> {
+  let query = conn.db.deleteFrom('sessions').where('user_id', '=', input.userId);
   if (input.keepId !== undefined) query = query.where('id', '!=', input.keepId);
-  yield* run(query);
+  await conn.run(query);
 }
 
-export function authRepository(db: Db, exec: Exec, findSession: AuthRepository['findSession']): AuthRepository {
+export function authRepository(conn: Conn, findSession: AuthRepository['findSession']): AuthRepository {
   return {
     createSession: async (input) => {
-      await exec(
-        run(
-          db.insertInto('sessions').values({
-            token_hash: input.tokenHash, user_id: input.userId, is_remembered: input.isRemembered ? 1 : 0, expires_at: input.expiresAt,
-            ip_address: input.ip ?? null, user_agent: input.userAgent ?? null, created_at: nowIso(),
-          }),
-        ),
+      await conn.run(
+        conn.db.insertInto('sessions').values({
+          token_hash: input.tokenHash, user_id: input.userId, is_remembered: input.isRemembered ? 1 : 0, expires_at: input.expiresAt,
+          ip_address: input.ip ?? null, user_agent: input.userAgent ?? null, created_at: nowIso(),
+        }),
       );
     },
     findSession,
     deleteSession: async (sessionId) => {
-      await exec(deleteSession(db, sessionId));
+      await deleteSession(conn, sessionId);
     },
-    deleteExpiredSessions: () => exec(run(db.deleteFrom('sessions').where('expires_at', '<=', Date.now()))),
-    passwordHashOf: async (userId) => (await exec(first(db.selectFrom('user_passwords').select('hash').where('user_id', '=', userId))))?.hash,
-    setPasswordHash: (input) => exec(setPasswordHash(db, input)),
+    deleteExpiredSessions: () => conn.run(conn.db.deleteFrom('sessions').where('expires_at', '<=', Date.now())),
+    passwordHashOf: async (userId) => (await conn.first(conn.db.selectFrom('user_passwords').select('hash').where('user_id', '=', userId)))?.hash,
+    setPasswordHash: (input) => setPasswordHash(conn, input),
     changePassword: ({ userId, hash, keepSessionId }) =>
-      exec(
-        transaction(function* () {
-          yield* setPasswordHash(db, { userId, hash });
-          yield* deleteUserSessions(db, { userId, keepId: keepSessionId });
-          // A reset link sent before the change must not set the password again.
-          yield* run(db.deleteFrom('password_resets').where('user_id', '=', userId));
-        }),
-      ),
+      conn.transaction(async (conn) => {
+        await setPasswordHash(conn, { userId, hash });
+        await deleteUserSessions(conn, { userId, keepId: keepSessionId });
+        // A reset link sent before the change must not set the password again.
+        await conn.run(conn.db.deleteFrom('password_resets').where('user_id', '=', userId));
+      }),
     createPasswordReset: async (input) => {
-      await exec(run(db.insertInto('password_resets').values({ token_hash: input.tokenHash, user_id: input.userId, expires_at: input.expiresAt, used_at: null, created_at: nowIso() })));
+      await conn.run(conn.db.insertInto('password_resets').values({ token_hash: input.tokenHash, user_id: input.userId, expires_at: input.expiresAt, used_at: null, created_at: nowIso() }));
     },
     findPasswordReset: async (tokenHash) => {
-      const row = await exec(first(db.selectFrom('password_resets').select(['user_id', 'expires_at', 'used_at']).where('token_hash', '=', tokenHash)));
+      const row = await conn.first(conn.db.selectFrom('password_resets').select(['user_id', 'expires_at', 'used_at']).where('token_hash', '=', tokenHash));
       return row && { userId: row.user_id, expiresAt: row.expires_at, isUsed: row.used_at !== null };
     },
     resetPassword: ({ tokenHash, hash }) =>
-      exec(
-        transaction(function* () {
-          const row = yield* first(
-            db.updateTable('password_resets').set({ used_at: nowIso() }).where('token_hash', '=', tokenHash).where('used_at', 'is', null).where('expires_at', '>', Date.now()).returning('user_id'),
-          );
-          if (!row) return null;
-          yield* setPasswordHash(db, { userId: row.user_id, hash });
-          yield* deleteUserSessions(db, { userId: row.user_id });
-          yield* run(db.deleteFrom('password_resets').where('user_id', '=', row.user_id).where('token_hash', '!=', tokenHash));
-          return row.user_id;
-        }),
-      ),
+      conn.transaction(async (conn) => {
+        const row = await conn.first(
+          conn.db.updateTable('password_resets').set({ used_at: nowIso() }).where('token_hash', '=', tokenHash).where('used_at', 'is', null).where('expires_at', '>', Date.now()).returning('user_id'),
+        );
+        if (!row) return null;
+        await setPasswordHash(conn, { userId: row.user_id, hash });
+        await deleteUserSessions(conn, { userId: row.user_id });
+        await conn.run(conn.db.deleteFrom('password_resets').where('user_id', '=', row.user_id).where('token_hash', '!=', tokenHash));
+        return row.user_id;
+      }),
   };
 }

@@ -1,13 +1,14 @@
-// Saved books and KDP packages, once for both databases: the row-to-book mapping, the header a step
-// writes, and the book repository's use cases other than a step's own save (Start New, finished books,
-// hand edits, packages). Loading a book and saving its steps and memory are each adapter's hot path
-// (SQLite: statements prepared once; Postgres: the queue's workers) and stay in ./sqlite and ./postgres.
+// Saved books and KDP packages, once for both databases: the row-to-book mapping and the book repository's
+// use cases (Start New, finished books, hand edits, packages). A step's save is ./step.ts. Loading a book
+// and saving its memory are each adapter's hot path (SQLite: statements prepared once; Postgres: the
+// queue's workers) and stay in ./sqlite and ./postgres.
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { KdpPackage } from '../../../engine/contract/index.js';
 import { auditFindingsOf, bookProvenanceOf, bookVoiceOf, chapterNotesOf, type BookState, type BookVoice, type PartProvenance, type SavedBook, type StepSave } from '../../../engine/index.js';
 import type { BookRepository, UserBook } from '../ports.js';
 import type { BooksDatabase, BooksTable, Database } from '../schema.js';
-import { all, first, run, saveStep, transaction, type Db, type Exec, type Program } from './run.js';
+import type { Conn } from './conn.js';
+import { PART_STOPPED, headerOfState, provenanceOfState, saveStep } from './step.js';
 import { MAX_VERSIONS, provenanceColumn, insertVersionQuery, lastVersionQuery, pruneVersionsQuery, versionStamp, type VersionsDatabase } from '../versions.js';
 
 /** book_packages (migrations/0009): a server-only table, one zip and its report per book. */
@@ -19,8 +20,6 @@ export interface BookPackagesTable {
   created_at: string;
 }
 
-type PackagesDb = Kysely<Database & { book_packages: BookPackagesTable }>;
-
 /** SQLite's CURRENT_TIMESTAMP ("YYYY-MM-DD HH:MM:SS", UTC) as ISO 8601. */
 function isoOf(stamp: string): string {
   return stamp.includes('T') ? stamp : `${stamp.replace(' ', 'T')}Z`;
@@ -29,15 +28,6 @@ function isoOf(stamp: string): string {
 /** The parts of a book, in order (every adapter runs this query). */
 export function partsOf(books: Kysely<BooksDatabase>, bookId: number) {
   return books.selectFrom('book_parts').select(['position', 'text', 'is_complete', 'title']).where('book_id', '=', bookId).orderBy('position');
-}
-
-/** `book_parts.is_complete` of a part kept as the writer stopped it (0: cut at the token limit, 1: whole). */
-export const PART_STOPPED = 2;
-
-/** The `is_complete` a saved step writes for its part. */
-export function partCompleteness(save: Pick<StepSave, 'isComplete' | 'position' | 'state'>): number {
-  if (!save.isComplete) return 0;
-  return save.state.stoppedParts?.includes(save.position) ? PART_STOPPED : 1;
 }
 
 /** A header row and its parts as the engine's saved book (shared by every adapter). */
@@ -72,8 +62,8 @@ export function bookOfRows(row: Selectable<BooksTable>, parts: Array<{ position:
 }
 
 /** Keep a book's voice (none: `undefined`): its header only; the number of books changed (0 or 1). */
-export function voiceUpdate(db: Db, owner: string, key: string, voice: BookVoice | undefined): Program<number | bigint> {
-  return run(db.updateTable('books').set({ voice: voice ? JSON.stringify(voice) : null }).where('owner', '=', owner).where('book_key', '=', key));
+export function voiceUpdate(conn: Conn, owner: string, key: string, voice: BookVoice | undefined): Promise<number | bigint> {
+  return conn.run(conn.db.updateTable('books').set({ voice: voice ? JSON.stringify(voice) : null }).where('owner', '=', owner).where('book_key', '=', key));
 }
 
 /** The voice as kept (JSON), read as the engine reads a saved one (undefined: none or unreadable). */
@@ -99,42 +89,11 @@ function provenanceOfRow(row: Pick<Selectable<BooksTable>, 'provenance' | 'autho
   return bookProvenanceOf(parse(row.provenance), parse(row.authored_parts));
 }
 
-/** The provenance column a book's header writes (null: every part the model's). */
-const provenanceOfState = (state: BookState): string | null => (state.provenance && Object.keys(state.provenance).length ? JSON.stringify(state.provenance) : null);
-
 /** The intended findings' keys as kept (JSON), anything else dropped. */
 function intendedOf(raw: string | null | undefined): string[] {
   if (!raw) return [];
   const list = JSON.parse(raw) as unknown;
   return Array.isArray(list) ? list.filter((k): k is string => typeof k === 'string') : [];
-}
-
-/** The books row a saved step writes (both adapters). */
-export function headerOfStep(save: StepSave) {
-  return headerOfState({ bookType: save.bookType, generatorId: save.generatorId, state: save.state, isFinished: save.isFinished });
-}
-
-/** The books row of a book's state. */
-function headerOfState(input: { bookType: string; generatorId: string; state: BookState; isFinished: boolean }) {
-  const { state } = input;
-  return {
-    book_type: input.bookType,
-    generator_id: input.generatorId,
-    lang: state.lang,
-    total_chapters: state.totalChapters,
-    current_chapter: state.currentChapter,
-    settings: JSON.stringify(state.settings),
-    character_details: state.characterDetails ?? null,
-    memory: state.memory ?? null,
-    memory_up_to: state.memoryUpTo ?? null,
-    chapter_notes: state.chapterNotes ? JSON.stringify(state.chapterNotes) : null,
-    audit_findings: state.auditFindings ? JSON.stringify(state.auditFindings) : null,
-    // Provenance says who wrote each part now; the older column is read only (books saved before it).
-    authored_parts: null,
-    provenance: provenanceOfState(state),
-    voice: state.voice ? JSON.stringify(state.voice) : null,
-    is_finished: input.isFinished ? 1 : 0,
-  };
 }
 
 /**
@@ -146,8 +105,8 @@ function headerOfState(input: { bookType: string; generatorId: string; state: Bo
  */
 export const KEPT_PREFIX = 'kept:';
 
-function* userBookOfRow(db: Db, row: Selectable<BooksTable>): Program<UserBook> {
-  const parts = yield* all(partsOf(db, row.id));
+async function userBookOfRow(conn: Conn, row: Selectable<BooksTable>): Promise<UserBook> {
+  const parts = await conn.all(partsOf(conn.db, row.id));
   const book = bookOfRows(row, parts);
   // A book that says it is finished but never wrote its introduction (a single tool's output) is not a finished book.
   const isFinished = book.isFinished && parts.some((p) => p.position === 0);
@@ -161,16 +120,16 @@ const keptKey = sql<string>`CAST(${KEPT_PREFIX} AS text) || id`;
  * Start anew under (owner, key): the book there, finished or not, is kept (moved to its kept key, same id
  * and parts); nothing is deleted. True when there was a book.
  */
-function* startNewBook(db: Db, owner: string, key: string): Program<boolean> {
-  return (yield* run(db.updateTable('books').set({ book_key: keptKey }).where('owner', '=', owner).where('book_key', '=', key))) > 0;
+async function startNewBook(conn: Conn, owner: string, key: string): Promise<boolean> {
+  return (await conn.run(conn.db.updateTable('books').set({ book_key: keptKey }).where('owner', '=', owner).where('book_key', '=', key))) > 0;
 }
 
 /** An imported manuscript as the owner's current book under `key` (the book there before kept), in one transaction; its id. */
-export function importBook(db: Db, owner: string, key: string, saves: readonly StepSave[]): Program<number> {
-  return transaction(function* () {
-    yield* startNewBook(db, owner, key);
-    for (const save of saves) yield* saveStep(owner, key, save);
-    return (yield* first(db.selectFrom('books').select('id').where('owner', '=', owner).where('book_key', '=', key)))!.id;
+export function importBook(conn: Conn, owner: string, key: string, saves: readonly StepSave[]): Promise<number> {
+  return conn.transaction(async (conn) => {
+    await startNewBook(conn, owner, key);
+    for (const save of saves) await saveStep(conn, owner, key, save);
+    return (await conn.first(conn.db.selectFrom('books').select('id').where('owner', '=', owner).where('book_key', '=', key)))!.id;
   });
 }
 
@@ -178,11 +137,11 @@ export function importBook(db: Db, owner: string, key: string, saves: readonly S
  * A book with nothing written yet as the owner's current book under `key` (the book there before kept), in one
  * transaction: its settings saved, so that it is one of the owner's books from now on (a series' next book). Its id.
  */
-function draftBook(db: Db, owner: string, input: { key: string; bookType: string; generatorId: string; state: BookState }): Program<number> {
-  return transaction(function* () {
-    yield* startNewBook(db, owner, input.key);
-    yield* run(db.insertInto('books').values({ owner, book_key: input.key, ...headerOfState({ ...input, isFinished: false }) }));
-    return (yield* first(db.selectFrom('books').select('id').where('owner', '=', owner).where('book_key', '=', input.key)))!.id;
+function draftBook(conn: Conn, owner: string, input: { key: string; bookType: string; generatorId: string; state: BookState }): Promise<number> {
+  return conn.transaction(async (conn) => {
+    await startNewBook(conn, owner, input.key);
+    await conn.run(conn.db.insertInto('books').values({ owner, book_key: input.key, ...headerOfState({ ...input, isFinished: false }) }));
+    return (await conn.first(conn.db.selectFrom('books').select('id').where('owner', '=', owner).where('book_key', '=', input.key)))!.id;
   });
 }
 
@@ -190,13 +149,13 @@ function draftBook(db: Db, owner: string, input: { key: string; bookType: string
  * "Continue" a book by id: it takes its book type back as its key (the current book of its type), and the
  * book that was current there is kept. The book type, or null when the owner has no such book.
  */
-function continueBook(db: Db, owner: string, id: number): Program<string | null> {
-  return transaction(function* () {
-    const row = yield* first(db.selectFrom('books').select(['id', 'book_key', 'book_type']).where('id', '=', id).where('owner', '=', owner));
+function continueBook(conn: Conn, owner: string, id: number): Promise<string | null> {
+  return conn.transaction(async (conn) => {
+    const row = await conn.first(conn.db.selectFrom('books').select(['id', 'book_key', 'book_type']).where('id', '=', id).where('owner', '=', owner));
     if (!row) return null;
     if (row.book_key === row.book_type) return row.book_type;
-    yield* run(db.updateTable('books').set({ book_key: keptKey }).where('owner', '=', owner).where('book_key', '=', row.book_type));
-    yield* run(db.updateTable('books').set({ book_key: row.book_type }).where('id', '=', row.id));
+    await conn.run(conn.db.updateTable('books').set({ book_key: keptKey }).where('owner', '=', owner).where('book_key', '=', row.book_type));
+    await conn.run(conn.db.updateTable('books').set({ book_key: row.book_type }).where('id', '=', row.id));
     return row.book_type;
   });
 }
@@ -205,21 +164,21 @@ function continueBook(db: Db, owner: string, id: number): Program<string | null>
  * A part edited by hand: its text (complete now) and the header's character details and memory from the
  * edited state, in one transaction (the book's finishing time stays). False when the book or the part is missing.
  */
-function writePartEdit(db: Db, owner: string, key: string, edit: { position: number; text: string; state: BookState; keep?: { text: string; note?: string; provenance?: PartProvenance } }): Program<boolean | number> {
+function writePartEdit(conn: Conn, owner: string, key: string, edit: { position: number; text: string; state: BookState; keep?: { text: string; note?: string; provenance?: PartProvenance } }): Promise<boolean | number> {
   const { state } = edit;
-  return transaction(function* () {
-    const row = yield* first(db.selectFrom('books').select('id').where('owner', '=', owner).where('book_key', '=', key));
+  return conn.transaction(async (conn) => {
+    const row = await conn.first(conn.db.selectFrom('books').select('id').where('owner', '=', owner).where('book_key', '=', key));
     if (!row) return false;
-    const changed = yield* run(db.updateTable('book_parts').set({ text: edit.text, is_complete: 1 }).where('book_id', '=', row.id).where('position', '=', edit.position));
+    const changed = await conn.run(conn.db.updateTable('book_parts').set({ text: edit.text, is_complete: 1 }).where('book_id', '=', row.id).where('position', '=', edit.position));
     if (changed === 0) return false;
-    yield* run(db.updateTable('books').set({ character_details: state.characterDetails ?? null, memory: state.memory ?? null, memory_up_to: state.memoryUpTo ?? null, authored_parts: null, provenance: provenanceOfState(state) }).where('id', '=', row.id));
+    await conn.run(conn.db.updateTable('books').set({ character_details: state.characterDetails ?? null, memory: state.memory ?? null, memory_up_to: state.memoryUpTo ?? null, authored_parts: null, provenance: provenanceOfState(state) }).where('id', '=', row.id));
     if (!edit.keep) return true;
     // The text it replaced, kept as the part's newest version in the same transaction (a passage Keep).
-    const versions = db as unknown as Kysely<VersionsDatabase>;
-    const last = Number((yield* first(lastVersionQuery(versions, row.id, edit.position)))?.last ?? 0);
+    const versions = conn.db as unknown as Kysely<VersionsDatabase>;
+    const last = Number((await conn.first(lastVersionQuery(versions, row.id, edit.position)))?.last ?? 0);
     const version = last + 1;
-    yield* run(insertVersionQuery(versions, { book_id: row.id, position: edit.position, version, text: edit.keep.text, note: edit.keep.note ?? '', provenance: provenanceColumn(edit.keep.provenance), created_at: versionStamp() }));
-    if (version > MAX_VERSIONS) yield* run(pruneVersionsQuery(versions, row.id, edit.position, version));
+    await conn.run(insertVersionQuery(versions, { book_id: row.id, position: edit.position, version, text: edit.keep.text, note: edit.keep.note ?? '', provenance: provenanceColumn(edit.keep.provenance), created_at: versionStamp() }));
+    if (version > MAX_VERSIONS) await conn.run(pruneVersionsQuery(versions, row.id, edit.position, version));
     return version;
   });
 }
@@ -228,104 +187,101 @@ function writePartEdit(db: Db, owner: string, key: string, edit: { position: num
  * The outline shaped as chapters: its text, and the header's chapter count and notes, in one transaction
  * (the book's finishing time stays). False when the book or its outline is missing.
  */
-function writeOutlineEdit(db: Db, owner: string, key: string, edit: { outline: string; state: BookState }): Program<boolean> {
+function writeOutlineEdit(conn: Conn, owner: string, key: string, edit: { outline: string; state: BookState }): Promise<boolean> {
   const { state } = edit;
-  return transaction(function* () {
-    const row = yield* first(db.selectFrom('books').select('id').where('owner', '=', owner).where('book_key', '=', key));
+  return conn.transaction(async (conn) => {
+    const row = await conn.first(conn.db.selectFrom('books').select('id').where('owner', '=', owner).where('book_key', '=', key));
     if (!row) return false;
-    const changed = yield* run(db.updateTable('book_parts').set({ text: edit.outline, is_complete: 1 }).where('book_id', '=', row.id).where('position', '=', -1));
+    const changed = await conn.run(conn.db.updateTable('book_parts').set({ text: edit.outline, is_complete: 1 }).where('book_id', '=', row.id).where('position', '=', -1));
     if (changed === 0) return false;
-    yield* run(db.updateTable('books').set({ total_chapters: state.totalChapters, chapter_notes: JSON.stringify(state.chapterNotes ?? {}) }).where('id', '=', row.id));
+    await conn.run(conn.db.updateTable('books').set({ total_chapters: state.totalChapters, chapter_notes: JSON.stringify(state.chapterNotes ?? {}) }).where('id', '=', row.id));
     return true;
   });
 }
 
 /** Keep (or replace) the package of one of the owner's books; false when the owner has no such book. */
-function savePackage(db: PackagesDb, input: { owner: string; bookId: number; zip: Uint8Array; report: KdpPackage }): Program<boolean> {
+function savePackage(conn: Conn, input: { owner: string; bookId: number; zip: Uint8Array; report: KdpPackage }): Promise<boolean> {
   const { owner, bookId, zip, report } = input;
-  return transaction(function* () {
-    if (!(yield* first(db.selectFrom('books').select('id').where('id', '=', bookId).where('owner', '=', owner)))) return false;
+  const packages = conn.db.withTables<{ book_packages: BookPackagesTable }>();
+  return conn.transaction(async (conn) => {
+    if (!(await conn.first(conn.db.selectFrom('books').select('id').where('id', '=', bookId).where('owner', '=', owner)))) return false;
     const row = { zip: Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength), report: JSON.stringify(report), created_at: report.created_at };
-    yield* run(db.insertInto('book_packages').values({ book_id: bookId, ...row }).onConflict((oc) => oc.column('book_id').doUpdateSet(row)));
+    await conn.run(packages.insertInto('book_packages').values({ book_id: bookId, ...row }).onConflict((oc) => oc.column('book_id').doUpdateSet(row)));
     // The package's day in the release plan (a report without one took the day it was made).
     const day = { publish_on: report.publish_on ?? report.created_at.slice(0, 10) };
-    yield* run(db.insertInto('book_releases').values({ book_id: bookId, ...day }).onConflict((oc) => oc.column('book_id').doUpdateSet(day)));
+    await conn.run(conn.db.insertInto('book_releases').values({ book_id: bookId, ...day }).onConflict((oc) => oc.column('book_id').doUpdateSet(day)));
     return true;
   });
 }
 
 /** Keep (or replace) the release day of one of the owner's books; false when the owner has no such book. */
-function keepRelease(db: Db, input: { owner: string; bookId: number; publishOn: string }): Program<boolean> {
+function keepRelease(conn: Conn, input: { owner: string; bookId: number; publishOn: string }): Promise<boolean> {
   const { owner, bookId, publishOn } = input;
-  return transaction(function* () {
-    if (!(yield* first(db.selectFrom('books').select('id').where('id', '=', bookId).where('owner', '=', owner)))) return false;
-    yield* run(db.insertInto('book_releases').values({ book_id: bookId, publish_on: publishOn }).onConflict((oc) => oc.column('book_id').doUpdateSet({ publish_on: publishOn })));
+  return conn.transaction(async (conn) => {
+    if (!(await conn.first(conn.db.selectFrom('books').select('id').where('id', '=', bookId).where('owner', '=', owner)))) return false;
+    await conn.run(conn.db.insertInto('book_releases').values({ book_id: bookId, publish_on: publishOn }).onConflict((oc) => oc.column('book_id').doUpdateSet({ publish_on: publishOn })));
     return true;
   });
 }
 
-/** The book repository; `hot`: the adapter's own load and memory save (a step's save is its writeStep, through the saveStep op). */
-export function bookRepository(db: Db, exec: Exec, hot: Pick<BookRepository, 'load' | 'saveMemory'>): BookRepository {
-  const withPackages = db.withTables<{ book_packages: BookPackagesTable }>();
+/** The book repository; `hot`: the adapter's own load and memory save. */
+export function bookRepository(conn: Conn, hot: Pick<BookRepository, 'load' | 'saveMemory'>): BookRepository {
+  const withPackages = conn.db.withTables<{ book_packages: BookPackagesTable }>();
   const packageOf = (owner: string, key: string) =>
     withPackages.selectFrom('book_packages').innerJoin('books', 'books.id', 'book_packages.book_id').where('books.owner', '=', owner).where('books.book_key', '=', key);
   return {
     ...hot,
-    savePartEdit: async ({ userId, key, position, text, state }) => (await exec(writePartEdit(db, userId, key, { position, text, state }))) !== false,
+    savePartEdit: async ({ userId, key, position, text, state }) => (await writePartEdit(conn, userId, key, { position, text, state })) !== false,
     savePartEditKeeping: async ({ userId, key, position, text, state, previous }) => {
-      const kept = await exec(writePartEdit(db, userId, key, { position, text, state, keep: previous }));
+      const kept = await writePartEdit(conn, userId, key, { position, text, state, keep: previous });
       return typeof kept === 'number' ? kept : null;
     },
-    saveOutlineEdit: ({ userId, key, outline, state }) => exec(writeOutlineEdit(db, userId, key, { outline, state })),
-    saveVoice: async ({ userId, key, voice }) => Number(await exec(voiceUpdate(db, userId, key, voice))) > 0,
-    saveSettings: async ({ userId, key, settings }) => Number(await exec(run(db.updateTable('books').set({ settings: JSON.stringify(settings) }).where('owner', '=', userId).where('book_key', '=', key)))) > 0,
+    saveOutlineEdit: ({ userId, key, outline, state }) => writeOutlineEdit(conn, userId, key, { outline, state }),
+    saveVoice: async ({ userId, key, voice }) => Number(await voiceUpdate(conn, userId, key, voice)) > 0,
+    saveSettings: async ({ userId, key, settings }) => Number(await conn.run(conn.db.updateTable('books').set({ settings: JSON.stringify(settings) }).where('owner', '=', userId).where('book_key', '=', key))) > 0,
     saveIntendedFindings: async ({ userId, key, keys }) => {
-      const done = await exec(run(db.updateTable('books').set({ intended_findings: keys.length ? JSON.stringify(keys) : null }).where('owner', '=', userId).where('book_key', '=', key)));
+      const done = await conn.run(conn.db.updateTable('books').set({ intended_findings: keys.length ? JSON.stringify(keys) : null }).where('owner', '=', userId).where('book_key', '=', key));
       return Number(done) > 0;
     },
-    remove: ({ userId, key }) => exec(startNewBook(db, userId, key)),
-    saveImport: ({ userId, key, saves }) => exec(importBook(db, userId, key, saves)),
-    saveDraft: ({ userId, key, bookType, generatorId, state }) => exec(draftBook(db, userId, { key, bookType, generatorId, state })),
+    remove: ({ userId, key }) => startNewBook(conn, userId, key),
+    saveImport: ({ userId, key, saves }) => importBook(conn, userId, key, saves),
+    saveDraft: ({ userId, key, bookType, generatorId, state }) => draftBook(conn, userId, { key, bookType, generatorId, state }),
     // The owner's books (current and kept, finished or not), the most recently changed first.
     list: ({ userId }) =>
-      exec(
-        (function* () {
-          const rows = yield* all(db.selectFrom('books').selectAll().where('owner', '=', userId).orderBy('updated_at', 'desc').orderBy('id', 'desc'));
-          const books: UserBook[] = [];
-          for (const row of rows) books.push(yield* userBookOfRow(db, row));
-          return books;
-        })(),
-      ),
+      (async () => {
+        const rows = await conn.all(conn.db.selectFrom('books').selectAll().where('owner', '=', userId).orderBy('updated_at', 'desc').orderBy('id', 'desc'));
+        const books: UserBook[] = [];
+        for (const row of rows) books.push(await userBookOfRow(conn, row));
+        return books;
+      })(),
     find: ({ userId, id }) =>
-      exec(
-        (function* () {
-          const row = yield* first(db.selectFrom('books').selectAll().where('id', '=', id).where('owner', '=', userId));
-          return row ? yield* userBookOfRow(db, row) : null;
-        })(),
-      ),
-    removeById: async ({ userId, id }) => (await exec(run(db.deleteFrom('books').where('id', '=', id).where('owner', '=', userId)))) > 0,
-    continueBook: ({ userId, id }) => exec(continueBook(db, userId, id)),
-    findBookId: async ({ userId, key }) => (await exec(first(db.selectFrom('books').select('id').where('owner', '=', userId).where('book_key', '=', key))))?.id ?? null,
-    savePackage: ({ userId, bookId, zip, report }) => exec(savePackage(withPackages, { owner: userId, bookId, zip, report })),
-    countPackagesSince: async ({ userId, since }) => Number((await exec(first(
+      (async () => {
+        const row = await conn.first(conn.db.selectFrom('books').selectAll().where('id', '=', id).where('owner', '=', userId));
+        return row ? await userBookOfRow(conn, row) : null;
+      })(),
+    removeById: async ({ userId, id }) => (await conn.run(conn.db.deleteFrom('books').where('id', '=', id).where('owner', '=', userId))) > 0,
+    continueBook: ({ userId, id }) => continueBook(conn, userId, id),
+    findBookId: async ({ userId, key }) => (await conn.first(conn.db.selectFrom('books').select('id').where('owner', '=', userId).where('book_key', '=', key)))?.id ?? null,
+    savePackage: ({ userId, bookId, zip, report }) => savePackage(conn, { owner: userId, bookId, zip, report }),
+    countPackagesSince: async ({ userId, since }) => Number((await conn.first(
       withPackages.selectFrom('book_packages').innerJoin('books', 'books.id', 'book_packages.book_id').where('books.owner', '=', userId)
         .where('book_packages.created_at', '>=', since).select((e) => e.fn.countAll<number>().as('n')),
-    )))?.n ?? 0),
+    ))?.n ?? 0),
     releaseDaysFrom: async ({ userId, from, exceptBookIds }) => {
-      let query = db.selectFrom('book_releases').innerJoin('books', 'books.id', 'book_releases.book_id').where('books.owner', '=', userId).where('book_releases.publish_on', '>=', from);
+      let query = conn.db.selectFrom('book_releases').innerJoin('books', 'books.id', 'book_releases.book_id').where('books.owner', '=', userId).where('book_releases.publish_on', '>=', from);
       if (exceptBookIds?.length) query = query.where('book_releases.book_id', 'not in', [...exceptBookIds]);
-      const rows = await exec(all(query.select('book_releases.publish_on')));
+      const rows = await conn.all(query.select('book_releases.publish_on'));
       const days: Record<string, number> = {};
       for (const row of rows) days[row.publish_on] = (days[row.publish_on] ?? 0) + 1;
       return days;
     },
-    keepRelease: ({ userId, bookId, publishOn }) => exec(keepRelease(db, { owner: userId, bookId, publishOn })),
+    keepRelease: ({ userId, bookId, publishOn }) => keepRelease(conn, { owner: userId, bookId, publishOn }),
     findPackage: async ({ userId, key }) => {
-      const row = await exec(first(packageOf(userId, key).select('book_packages.report')));
+      const row = await conn.first(packageOf(userId, key).select('book_packages.report'));
       return row ? (JSON.parse(row.report) as KdpPackage) : null;
     },
     packageZip: async ({ userId, key }) => {
-      const row = await exec(first(packageOf(userId, key).select(['book_packages.zip', 'book_packages.report'])));
+      const row = await conn.first(packageOf(userId, key).select(['book_packages.zip', 'book_packages.report']));
       return row ? { zip: new Uint8Array(row.zip), report: JSON.parse(row.report) as KdpPackage } : null;
     },
   };

@@ -1,6 +1,6 @@
 // A writer's own cover pictures, once for both databases (migrations/0033_book_covers.ts): one per book of
 // the owner's, kept as given after the stores' rules passed it (engine/node/print/cover-picture.ts).
-import { all, first, run, transaction, type Db, type Exec } from './run.js';
+import { type Db, type Conn } from './conn.js';
 
 /** book_covers (migrations/0033): a server-only table, one picture per book. */
 export interface BookCoversTable {
@@ -46,25 +46,25 @@ const isoOf = (stamp: string) => (stamp.includes('T') ? stamp : `${stamp.replace
 type FactsRow = { book_id: number; format: string; width: number; height: number; file_name: string; bytes: number | string; created_at: string };
 const factsOf = (r: FactsRow): CoverFacts => ({ bookId: r.book_id, format: r.format, width: r.width, height: r.height, fileName: r.file_name, bytes: Number(r.bytes), createdAt: isoOf(r.created_at) });
 
-export function coverRepository(db: Db, exec: Exec, owner: string): CoverRepository {
-  const covers = db.withTables<{ book_covers: BookCoversTable }>();
+export function coverRepository(conn: Conn, owner: string): CoverRepository {
+  const covers = conn.db.withTables<{ book_covers: BookCoversTable }>();
   const mine = () => covers.selectFrom('book_covers').where('owner', '=', owner);
   const factColumns = (q: ReturnType<typeof mine>) =>
     q.select((e) => ['book_id', 'format', 'width', 'height', 'file_name', 'created_at', e.fn<number>('length', ['image']).as('bytes')] as const);
   return {
-    hasBook: async (bookId) => (await exec(first(db.selectFrom('books').select('id').where('id', '=', bookId).where('owner', '=', owner)))) !== undefined,
+    hasBook: async (bookId) => (await conn.first(conn.db.selectFrom('books').select('id').where('id', '=', bookId).where('owner', '=', owner))) !== undefined,
     save: ({ bookId, image, format, width, height, fileName }) =>
-      exec(transaction(function* () {
-        if (!(yield* first(db.selectFrom('books').select('id').where('id', '=', bookId).where('owner', '=', owner)))) return false;
+      conn.transaction(async (conn) => {
+        if (!(await conn.first(conn.db.selectFrom('books').select('id').where('id', '=', bookId).where('owner', '=', owner)))) return false;
         const row = { owner, image: Buffer.from(image.buffer, image.byteOffset, image.byteLength), format, width, height, file_name: fileName, created_at: new Date().toISOString() };
-        yield* run(covers.insertInto('book_covers').values({ book_id: bookId, ...row }).onConflict((oc) => oc.column('book_id').doUpdateSet(row)));
+        await conn.run(covers.insertInto('book_covers').values({ book_id: bookId, ...row }).onConflict((oc) => oc.column('book_id').doUpdateSet(row)));
         return true;
-      })),
+      }),
     find: async (bookId) => {
-      const row = await exec(first(factColumns(mine().where('book_id', '=', bookId)).select('image')));
+      const row = await conn.first(factColumns(mine().where('book_id', '=', bookId)).select('image'));
       return row ? { ...factsOf(row), image: new Uint8Array(row.image) } : null;
     },
-    factsOf: async (bookIds) => (bookIds.length ? (await exec(all(factColumns(mine().where('book_id', 'in', [...bookIds]))))).map(factsOf) : []),
-    remove: async (bookId) => (await exec(run(covers.deleteFrom('book_covers').where('owner', '=', owner).where('book_id', '=', bookId)))) > 0,
+    factsOf: async (bookIds) => (bookIds.length ? (await conn.all(factColumns(mine().where('book_id', 'in', [...bookIds])))).map(factsOf) : []),
+    remove: async (bookId) => (await conn.run(covers.deleteFrom('book_covers').where('owner', '=', owner).where('book_id', '=', bookId))) > 0,
   };
 }

@@ -5,7 +5,7 @@
 // or the sweep) refunds that charge in the same transaction: a killed run costs the writer nothing. The generation is
 // refunded only while it still runs (refundGeneration), so a part delivered just before the kill is kept as paid.
 import type { Lang } from '../../../engine/index.js';
-import { all, first, firstLocked, run, transaction, type Db, type Exec, type Program } from './run.js';
+import { type Db, type Conn } from './conn.js';
 
 /** A part's charge (the store's Charge). */
 export interface LeaseCharge {
@@ -22,12 +22,12 @@ export interface PartCharge {
 }
 
 /**
- * The generation programs a lease charges and refunds with (queries/generations.ts's, given by each adapter: the
- * lease's queries cannot import them without a cycle through the ports).
+ * The generations' charge and refund a lease runs in its transaction (queries/generations.ts's `charges`, given by
+ * each adapter: the lease's queries cannot import them without a cycle through the ports).
  */
-export interface ChargePrograms {
-  start(input: PartCharge & { userId: string }): Program<LeaseCharge | null>;
-  refund(input: { userId: string; charge: LeaseCharge; reason: string; errorCode: string }): Program<void>;
+export interface Charges {
+  start(conn: Conn, input: PartCharge & { userId: string }): Promise<LeaseCharge | null>;
+  refund(conn: Conn, input: { userId: string; charge: LeaseCharge; reason: string; errorCode: string }): Promise<void>;
 }
 
 /** A start's claim of the lease: taken (`refunded`: credits given back for the dead run it took over), or held by a live run until `heldUntil`. */
@@ -67,76 +67,76 @@ function isLive(row: Pick<LeaseRow, 'running_until' | 'lease_holder'>, now: numb
 }
 
 /** Refund the charge a dead run left (when its generation still runs); answers the credits given back. */
-function* refundLeft(db: Db, charges: ChargePrograms, generationId: string | null): Program<number> {
+async function refundLeft(conn: Conn, charges: Charges, generationId: string | null): Promise<number> {
   if (!generationId) return 0;
-  const g = yield* first(db.selectFrom('generations').select(['id', 'user_id', 'generator_id', 'step', 'credits_charged', 'status']).where('id', '=', generationId));
+  const g = await conn.first(conn.db.selectFrom('generations').select(['id', 'user_id', 'generator_id', 'step', 'credits_charged', 'status']).where('id', '=', generationId));
   if (!g || g.status !== 'running') return 0;
-  yield* charges.refund({ userId: g.user_id, charge: { generationId: g.id, credits: g.credits_charged }, reason: `Refund: ${g.generator_id} ${g.step} (the run stopped)`, errorCode: 'interrupted' });
+  await charges.refund(conn, { userId: g.user_id, charge: { generationId: g.id, credits: g.credits_charged }, reason: `Refund: ${g.generator_id} ${g.step} (the run stopped)`, errorCode: 'interrupted' });
   return g.credits_charged;
 }
 
 /** The lease part of an owner's EditionRepository (queries/editions.ts). */
-export function editionLeases(db: Db, exec: Exec, owner: string, ensure: (sourceId: number, lang: Lang) => Program<boolean>, charges: ChargePrograms) {
-  const row = (sourceId: number, lang: Lang) => db.selectFrom('book_editions').select(LEASE_COLUMNS).where('owner', '=', owner).where('source_id', '=', sourceId).where('lang', '=', lang);
-  const update = (sourceId: number, lang: Lang) => db.updateTable('book_editions').where('owner', '=', owner).where('source_id', '=', sourceId).where('lang', '=', lang);
+export function editionLeases(conn: Conn, owner: string, ensure: (conn: Conn, sourceId: number, lang: Lang) => Promise<boolean>, charges: Charges) {
+  const row = (sourceId: number, lang: Lang) => conn.db.selectFrom('book_editions').select(LEASE_COLUMNS).where('owner', '=', owner).where('source_id', '=', sourceId).where('lang', '=', lang);
+  const update = (sourceId: number, lang: Lang) => conn.db.updateTable('book_editions').where('owner', '=', owner).where('source_id', '=', sourceId).where('lang', '=', lang);
   /** Whether `holder` holds the lease (locked until the transaction ends). */
-  function* isHeldBy(sourceId: number, lang: Lang, holder: string): Program<boolean> {
-    return (yield* firstLocked(row(sourceId, lang)))?.lease_holder === holder;
+  async function isHeldBy(conn: Conn, sourceId: number, lang: Lang, holder: string): Promise<boolean> {
+    return (await conn.firstLocked(row(sourceId, lang)))?.lease_holder === holder;
   }
   return {
     claim: (input: LeaseOf & { now: number; until: number }): Promise<LeaseClaim> =>
-      exec(transaction(function* (): Program<LeaseClaim> {
+      conn.transaction(async (conn): Promise<LeaseClaim> => {
         const { sourceId, lang, holder, now, until } = input;
-        if (!(yield* ensure(sourceId, lang))) return { isClaimed: false, heldUntil: now };
-        const held = yield* firstLocked(row(sourceId, lang));
+        if (!(await ensure(conn, sourceId, lang))) return { isClaimed: false, heldUntil: now };
+        const held = await conn.firstLocked(row(sourceId, lang));
         if (held && held.lease_holder !== holder && isLive(held, now)) return { isClaimed: false, heldUntil: Number(held.running_until) };
-        const refunded = held && held.lease_holder !== holder ? yield* refundLeft(db, charges, held.lease_charge) : 0;
-        yield* run(update(sourceId, lang).set({ running_until: until, lease_holder: holder, lease_charge: null }));
+        const refunded = held && held.lease_holder !== holder ? await refundLeft(conn, charges, held.lease_charge) : 0;
+        await conn.run(update(sourceId, lang).set({ running_until: until, lease_holder: holder, lease_charge: null }));
         return { isClaimed: true, refunded };
-      })),
+      }),
     /** The heartbeat: the lease renewed to `until` while `holder` holds it; false when it is no longer its. */
     beat: async ({ sourceId, lang, holder, until }: LeaseOf & { until: number }): Promise<boolean> =>
-      (await exec(run(update(sourceId, lang).where('lease_holder', '=', holder).set({ running_until: until })))) > 0,
+      (await conn.run(update(sourceId, lang).where('lease_holder', '=', holder).set({ running_until: until }))) > 0,
     /** A part charged as a step and named on the lease, in one transaction. */
     chargePart: (input: LeaseOf & { start: PartCharge }): Promise<LeasedCharge> =>
-      exec(transaction(function* (): Program<LeasedCharge> {
+      conn.transaction(async (conn): Promise<LeasedCharge> => {
         const { sourceId, lang, holder } = input;
-        if (!(yield* isHeldBy(sourceId, lang, holder))) return { status: 'lost' };
-        const charge = yield* charges.start({ userId: owner, ...input.start });
+        if (!(await isHeldBy(conn, sourceId, lang, holder))) return { status: 'lost' };
+        const charge = await charges.start(conn, { userId: owner, ...input.start });
         if (!charge) return { status: 'short' };
-        yield* run(update(sourceId, lang).set({ lease_charge: charge.generationId }));
+        await conn.run(update(sourceId, lang).set({ lease_charge: charge.generationId }));
         return { status: 'charged', charge };
-      })),
+      }),
     /** The lease let go by its holder (nothing when another holds it now). */
     release: async ({ sourceId, lang, holder }: LeaseOf): Promise<void> => {
-      await exec(run(update(sourceId, lang).where('lease_holder', '=', holder).set({ running_until: null, lease_holder: null, lease_charge: null })));
+      await conn.run(update(sourceId, lang).where('lease_holder', '=', holder).set({ running_until: null, lease_holder: null, lease_charge: null }));
     },
     /** Whether a run holds the lease at `now`. */
     isRunning: async ({ sourceId, lang, now }: { sourceId: number; lang: Lang; now: number }): Promise<boolean> => {
-      const held = await exec(first(row(sourceId, lang)));
+      const held = await conn.first(row(sourceId, lang));
       return held !== undefined && isLive(held, now);
     },
   };
 }
 
-export function editionLeaseRepository(db: Db, exec: Exec, charges: ChargePrograms): EditionLeaseRepository {
+export function editionLeaseRepository(conn: Conn, charges: Charges): EditionLeaseRepository {
   return {
     sweep: ({ now, process }) =>
-      exec(transaction(function* () {
-        const held = yield* all(db.selectFrom('book_editions').select([...LEASE_COLUMNS, 'owner']).where('lease_holder', 'is not', null));
+      conn.transaction(async (conn) => {
+        const held = await conn.all(conn.db.selectFrom('book_editions').select([...LEASE_COLUMNS, 'owner']).where('lease_holder', 'is not', null));
         let freed = 0;
         let refunded = 0;
         for (const lease of held) {
           if (isLive(lease, now, process)) continue;
-          const key = db.selectFrom('book_editions').select(LEASE_COLUMNS).where('source_id', '=', lease.source_id).where('lang', '=', lease.lang);
+          const key = conn.db.selectFrom('book_editions').select(LEASE_COLUMNS).where('source_id', '=', lease.source_id).where('lang', '=', lease.lang);
           // Read again under its lock: its run may have renewed it, or a start taken it over, since the list was read.
-          const locked = yield* firstLocked(key);
+          const locked = await conn.firstLocked(key);
           if (!locked || locked.lease_holder === null || isLive(locked, now, process)) continue;
-          refunded += yield* refundLeft(db, charges, locked.lease_charge);
-          yield* run(db.updateTable('book_editions').set({ running_until: null, lease_holder: null, lease_charge: null }).where('source_id', '=', lease.source_id).where('lang', '=', lease.lang));
+          refunded += await refundLeft(conn, charges, locked.lease_charge);
+          await conn.run(conn.db.updateTable('book_editions').set({ running_until: null, lease_holder: null, lease_charge: null }).where('source_id', '=', lease.source_id).where('lang', '=', lease.lang));
           freed++;
         }
         return { freed, refunded };
-      })),
+      }),
   };
 }

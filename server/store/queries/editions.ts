@@ -2,8 +2,9 @@
 // other language (by ids, which stay with a book when its key changes), the writer's glossary for it, and the
 // source's paragraph hashes each part was translated from (engine/session/translate/side-by-side.ts).
 import type { Lang, GlossaryEntry, SourceHashes, StepSave } from '../../../engine/index.js';
-import { all, first, run, saveStep, transaction, type Db, type Exec } from './run.js';
-import { editionLeases, type ChargePrograms, type LeaseClaim, type LeasedCharge, type LeaseOf, type PartCharge } from './edition-leases.js';
+import { type Db, type Conn } from './conn.js';
+import { saveStep } from './step.js';
+import { editionLeases, type Charges, type LeaseClaim, type LeasedCharge, type LeaseOf, type PartCharge } from './edition-leases.js';
 
 export type { LeaseClaim, LeasedCharge, LeaseOf, PartCharge } from './edition-leases.js';
 
@@ -60,42 +61,42 @@ type Row = { source_id: number; lang: 'en' | 'ms'; edition_id: number | null; gl
 const linkOf = (r: Row): EditionLink => ({ sourceId: r.source_id, lang: r.lang, editionId: r.edition_id, glossary: parsed<GlossaryEntry[] | null>(r.glossary, null), hashes: parsed<SourceHashes>(r.source_hashes, {}) });
 const COLUMNS = ['source_id', 'lang', 'edition_id', 'glossary', 'source_hashes'] as const;
 
-export function editionRepository(db: Db, exec: Exec, owner: string, charges: ChargePrograms): EditionRepository {
-  const mine = () => db.selectFrom('book_editions').select(COLUMNS).where('owner', '=', owner);
+export function editionRepository(conn: Conn, owner: string, charges: Charges): EditionRepository {
+  const mine = () => conn.db.selectFrom('book_editions').select(COLUMNS).where('owner', '=', owner);
   /** The row of (source, lang), made when missing; only for a source book the owner has. */
-  function* ensure(sourceId: number, lang: Lang) {
-    const book = yield* first(db.selectFrom('books').select('id').where('id', '=', sourceId).where('owner', '=', owner));
+  async function ensure(conn: Conn, sourceId: number, lang: Lang): Promise<boolean> {
+    const book = await conn.first(conn.db.selectFrom('books').select('id').where('id', '=', sourceId).where('owner', '=', owner));
     if (!book) return false;
-    yield* run(db.insertInto('book_editions').values({ source_id: sourceId, lang, owner }).onConflict((oc) => oc.columns(['source_id', 'lang']).doNothing()));
+    await conn.run(conn.db.insertInto('book_editions').values({ source_id: sourceId, lang, owner }).onConflict((oc) => oc.columns(['source_id', 'lang']).doNothing()));
     return true;
   }
-  const update = (sourceId: number, lang: Lang) => db.updateTable('book_editions').where('owner', '=', owner).where('source_id', '=', sourceId).where('lang', '=', lang);
+  const update = (sourceId: number, lang: Lang) => conn.db.updateTable('book_editions').where('owner', '=', owner).where('source_id', '=', sourceId).where('lang', '=', lang);
   return {
-    list: async () => (await exec(all(mine().orderBy('source_id')))).map(linkOf),
+    list: async () => (await conn.all(mine().orderBy('source_id'))).map(linkOf),
     find: async ({ sourceId, lang }) => {
-      const row = await exec(first(mine().where('source_id', '=', sourceId).where('lang', '=', lang)));
+      const row = await conn.first(mine().where('source_id', '=', sourceId).where('lang', '=', lang));
       return row ? linkOf(row) : null;
     },
     ofEdition: async (editionId) => {
-      const row = await exec(first(mine().where('edition_id', '=', editionId)));
+      const row = await conn.first(mine().where('edition_id', '=', editionId));
       return row ? linkOf(row) : null;
     },
     saveGlossary: ({ sourceId, lang, glossary }) =>
-      exec(transaction(function* () {
-        if (yield* ensure(sourceId, lang)) yield* run(update(sourceId, lang).set({ glossary: JSON.stringify(glossary) }));
-      })),
+      conn.transaction(async (conn) => {
+        if (await ensure(conn, sourceId, lang)) await conn.run(update(sourceId, lang).set({ glossary: JSON.stringify(glossary) }));
+      }),
     linkEdition: ({ sourceId, lang, editionId }) =>
-      exec(transaction(function* () {
-        if (yield* ensure(sourceId, lang)) yield* run(update(sourceId, lang).set({ edition_id: editionId }));
-      })),
+      conn.transaction(async (conn) => {
+        if (await ensure(conn, sourceId, lang)) await conn.run(update(sourceId, lang).set({ edition_id: editionId }));
+      }),
     keepHashes: ({ sourceId, lang, position, hashes }) =>
-      exec(transaction(function* () {
-        const row = yield* first(mine().where('source_id', '=', sourceId).where('lang', '=', lang));
+      conn.transaction(async (conn) => {
+        const row = await conn.first(mine().where('source_id', '=', sourceId).where('lang', '=', lang));
         if (!row) return;
         const kept = { ...parsed<SourceHashes>(row.source_hashes, {}), [position]: hashes };
-        yield* run(update(sourceId, lang).set({ source_hashes: JSON.stringify(kept) }));
-      })),
-    ...editionLeases(db, exec, owner, ensure, charges),
-    saveWindow: ({ key, save }) => exec(saveStep(owner, key, save)),
+        await conn.run(update(sourceId, lang).set({ source_hashes: JSON.stringify(kept) }));
+      }),
+    ...editionLeases(conn, owner, ensure, charges),
+    saveWindow: ({ key, save }) => saveStep(conn, owner, key, save),
   };
 }

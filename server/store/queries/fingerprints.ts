@@ -3,7 +3,7 @@
 // saved book's id names it when it has one. A row that no longer parses (a later version's) is left out.
 import type { Kysely } from 'kysely';
 import type { BooksDatabase } from '../schema.js';
-import { all, nowIso, run, type Exec } from './run.js';
+import { nowIso, type Conn } from './conn.js';
 import { parseTextFingerprint, type CatalogueEntry, type TextFingerprint } from '../../../engine/index.js';
 
 export interface FingerprintRepository {
@@ -20,25 +20,25 @@ export function bookFingerprintKey(bookId: number): string {
   return `book:${bookId}`;
 }
 
-export function fingerprintRepository(db: Kysely<BooksDatabase>, exec: Exec, owner: string): FingerprintRepository {
+export function fingerprintRepository(conn: Conn, owner: string): FingerprintRepository {
   return {
     save: async ({ key, title, fingerprint, keptAt }) => {
       // A book written again keeps when it was first kept: it stays the original of the copies made after it.
       const row = { title, fingerprint: JSON.stringify(fingerprint) };
-      await exec(run(db.insertInto('book_fingerprints').values({ owner, book_key: key, ...row, kept_at: keptAt ?? nowIso() }).onConflict((oc) => oc.columns(['owner', 'book_key']).doUpdateSet(row))));
+      await conn.run(conn.db.insertInto('book_fingerprints').values({ owner, book_key: key, ...row, kept_at: keptAt ?? nowIso() }).onConflict((oc) => oc.columns(['owner', 'book_key']).doUpdateSet(row)));
     },
     list: async () => {
-      const rows = await exec(all(db.selectFrom('book_fingerprints')
+      const rows = await conn.all(conn.db.selectFrom('book_fingerprints')
         .leftJoin('books', (j) => j.onRef('books.owner', '=', 'book_fingerprints.owner').onRef('books.book_key', '=', 'book_fingerprints.book_key'))
         .select(['book_fingerprints.book_key', 'book_fingerprints.title', 'book_fingerprints.fingerprint', 'book_fingerprints.kept_at', 'books.id as book_id'])
-        .where('book_fingerprints.owner', '=', owner).orderBy('book_fingerprints.book_key')));
+        .where('book_fingerprints.owner', '=', owner).orderBy('book_fingerprints.book_key'));
       return rows.flatMap((r) => {
         const fingerprint = parseTextFingerprint(r.fingerprint);
         return fingerprint ? [{ key: r.book_key, book: r.book_id !== null ? String(r.book_id) : r.book_key, title: r.title, fingerprint, keptAt: r.kept_at }] : [];
       });
     },
     remove: async (key) => {
-      return (await exec(run(db.deleteFrom('book_fingerprints').where('owner', '=', owner).where('book_key', '=', key)))) > 0;
+      return (await conn.run(conn.db.deleteFrom('book_fingerprints').where('owner', '=', owner).where('book_key', '=', key))) > 0;
     },
   };
 }

@@ -3,7 +3,7 @@
 // its content, and delete. The full-text search is each adapter's (SQLite: FTS5; Postgres: a tsvector).
 import { sql, type Compilable } from 'kysely';
 import type { HistoryListItem, HistoryRepository } from '../ports.js';
-import { all, first, rawQuery, run, type Db, type Exec } from './run.js';
+import { rawQuery, type Db, type Conn } from './conn.js';
 
 export const HISTORY_LIST_COLUMNS = ['id', 'title', 'content_type', 'generator_id', 'created_at'] as const;
 
@@ -22,24 +22,24 @@ export function searchWords(search: string): string[] | null {
 }
 
 /** The user's items older than `before` (of one type), newest first: the list without a search. */
-export function historyPage(db: Db, input: Omit<HistorySearch, 'search'>) {
-  let select = db.selectFrom('content_history').select(HISTORY_LIST_COLUMNS).where('user_id', '=', input.userId);
+export function historyPage(conn: Conn, input: Omit<HistorySearch, 'search'>) {
+  let select = conn.db.selectFrom('content_history').select(HISTORY_LIST_COLUMNS).where('user_id', '=', input.userId);
   if (input.before !== undefined) select = select.where('id', '<', input.before);
   if (input.type) select = select.where('content_type', '=', input.type);
   return select.orderBy('id', 'desc').limit(input.limit);
 }
 
 /**
- * `search`: the adapter's full-text query (undefined when the search has no words); `slowExec`: how the
- * list and the types run (SQLite runs them one per turn of the event loop), `exec` by default.
+ * `search`: the adapter's full-text query (undefined when the search has no words); `slowAll`: how the
+ * list and the types run (SQLite runs them one per turn of the event loop), `conn.all` by default.
  */
-export function historyRepository(db: Db, exec: Exec, opts: { search(input: HistorySearch): Compilable<HistoryListItem> | undefined; slowExec?: Exec }): HistoryRepository {
-  const slowExec = opts.slowExec ?? exec;
+export function historyRepository(conn: Conn, opts: { search(input: HistorySearch): Compilable<HistoryListItem> | undefined; slowAll?: <R>(query: Compilable<R>) => Promise<R[]> }): HistoryRepository {
+  const slowAll = opts.slowAll ?? (<R>(query: Compilable<R>) => conn.all(query));
   return {
     list: async ({ userId, search, type, before, limit }) => {
-      let query: Compilable<HistoryListItem> | undefined = historyPage(db, { userId, type, before, limit: limit + 1 });
+      let query: Compilable<HistoryListItem> | undefined = historyPage(conn, { userId, type, before, limit: limit + 1 });
       if (search?.trim()) query = opts.search({ userId, search, type, before, limit: limit + 1 });
-      const rows = query ? await slowExec(all(query)) : [];
+      const rows = query ? await slowAll(query) : [];
       const hasMore = rows.length > limit;
       const items = hasMore ? rows.slice(0, limit) : rows;
       return { items, nextCursor: hasMore ? items[items.length - 1]!.id : null };
@@ -51,9 +51,9 @@ export function historyRepository(db: Db, exec: Exec, opts: { search(input: Hist
           UNION ALL
           SELECT (SELECT min(content_type) FROM content_history WHERE user_id = ${userId} AND content_type > t.type) FROM t WHERE t.type IS NOT NULL
         ) SELECT type FROM t WHERE type IS NOT NULL`;
-      return (await slowExec(all(rawQuery(db, types)))).map((r) => r.type);
+      return (await slowAll(rawQuery(conn.db, types))).map((r) => r.type);
     },
-    get: ({ userId, id }) => exec(first(db.selectFrom('content_history').select([...HISTORY_LIST_COLUMNS, 'content']).where('id', '=', id).where('user_id', '=', userId))),
-    delete: async ({ userId, id }) => (await exec(run(db.deleteFrom('content_history').where('id', '=', id).where('user_id', '=', userId)))) > 0,
+    get: ({ userId, id }) => conn.first(conn.db.selectFrom('content_history').select([...HISTORY_LIST_COLUMNS, 'content']).where('id', '=', id).where('user_id', '=', userId)),
+    delete: async ({ userId, id }) => (await conn.run(conn.db.deleteFrom('content_history').where('id', '=', id).where('user_id', '=', userId))) > 0,
   };
 }

@@ -4,7 +4,7 @@
 // written against. Refusals are SeriesError codes (engine/error-catalogue), never half-saved.
 import type { Kysely } from 'kysely';
 import type { BooksDatabase } from '../schema.js';
-import { all, first, isUniqueViolation, run, transaction, type Exec, type Program } from './run.js';
+import { isUniqueViolation, type Conn } from './conn.js';
 import { SeriesError } from '../../../engine/index.js';
 
 /** A series as stored. */
@@ -44,20 +44,20 @@ type Row = { id: number; name: string; lang: string; created_at: string };
 const seriesOfRow = (r: Row): StoredSeries => ({ id: r.id, name: r.name, lang: r.lang === 'ms' ? 'ms' : 'en', createdAt: r.created_at });
 
 /** An owner's series in a database holding the book tables (the server's, or the CLI's state file). */
-export function seriesRepository(db: Kysely<BooksDatabase>, exec: Exec, owner: string): SeriesRepository {
-  const select = () => db.selectFrom('series').select(['id', 'name', 'lang', 'created_at']).where('owner', '=', owner);
-  const bookIdOf = (key: string) => first(db.selectFrom('books').select('id').where('owner', '=', owner).where('book_key', '=', key));
+export function seriesRepository(conn: Conn, owner: string): SeriesRepository {
+  const select = () => conn.db.selectFrom('series').select(['id', 'name', 'lang', 'created_at']).where('owner', '=', owner);
+  const bookIdOf = (conn: Conn, key: string) => conn.first(conn.db.selectFrom('books').select('id').where('owner', '=', owner).where('book_key', '=', key));
   /** The entries of a series with their books' keys now; a book saved since it joined by key gets its id. */
-  function* entriesOf(seriesId: number): Program<SeriesEntry[]> {
-    const rows = yield* all(db.selectFrom('series_books').leftJoin('books', 'books.id', 'series_books.book_id')
+  async function entriesOf(conn: Conn, seriesId: number): Promise<SeriesEntry[]> {
+    const rows = await conn.all(conn.db.selectFrom('series_books').leftJoin('books', 'books.id', 'series_books.book_id')
       .select(['series_books.number', 'series_books.book_id', 'series_books.book_key', 'series_books.basis', 'books.book_key as current_key'])
       .where('series_books.series_id', '=', seriesId).where('series_books.owner', '=', owner).orderBy('series_books.number'));
     const out: SeriesEntry[] = [];
     for (const r of rows) {
       const key = r.current_key ?? r.book_key;
       if (r.book_id === null && r.book_key !== null) {
-        const saved = yield* bookIdOf(r.book_key);
-        if (saved) yield* run(db.updateTable('series_books').set({ book_id: saved.id, book_key: null }).where('series_id', '=', seriesId).where('number', '=', r.number));
+        const saved = await bookIdOf(conn, r.book_key);
+        if (saved) await conn.run(conn.db.updateTable('series_books').set({ book_id: saved.id, book_key: null }).where('series_id', '=', seriesId).where('number', '=', r.number));
       }
       if (key === null) continue;
       out.push({ number: r.number, key, basis: r.basis });
@@ -65,66 +65,66 @@ export function seriesRepository(db: Kysely<BooksDatabase>, exec: Exec, owner: s
     return out;
   }
   /** The entry of the book under `key`: by its id, or joined by that key before it was saved. */
-  function* entryOf(key: string): Program<{ series_id: number; number: number } | undefined> {
-    const saved = yield* bookIdOf(key);
+  async function entryOf(conn: Conn, key: string): Promise<{ series_id: number; number: number } | undefined> {
+    const saved = await bookIdOf(conn, key);
     if (saved) {
-      const byId = yield* first(db.selectFrom('series_books').select(['series_id', 'number']).where('owner', '=', owner).where('book_id', '=', saved.id));
+      const byId = await conn.first(conn.db.selectFrom('series_books').select(['series_id', 'number']).where('owner', '=', owner).where('book_id', '=', saved.id));
       if (byId) return byId;
     }
-    return yield* first(db.selectFrom('series_books').select(['series_id', 'number']).where('owner', '=', owner).where('book_id', 'is', null).where('book_key', '=', key));
+    return await conn.first(conn.db.selectFrom('series_books').select(['series_id', 'number']).where('owner', '=', owner).where('book_id', 'is', null).where('book_key', '=', key));
   }
   return {
     find: async (name) => {
-      const row = await exec(first(select().where('name', '=', name)));
+      const row = await conn.first(select().where('name', '=', name));
       return row ? seriesOfRow(row) : null;
     },
     create: async (name, lang) => {
       try {
-        await exec(run(db.insertInto('series').values({ owner, name, lang })));
+        await conn.run(conn.db.insertInto('series').values({ owner, name, lang }));
       } catch (error) {
         if (isUniqueViolation(error)) throw new SeriesError('series_name_taken', { name });
         throw error;
       }
-      const row = await exec(first(select().where('name', '=', name)));
+      const row = await conn.first(select().where('name', '=', name));
       return seriesOfRow(row!);
     },
     list: async () => {
-      const rows = await exec(all(select().orderBy('id')));
-      const counts = await exec(all(db.selectFrom('series_books').select(['series_id']).select((eb) => eb.fn.countAll<number>().as('n')).where('owner', '=', owner).groupBy('series_id')));
+      const rows = await conn.all(select().orderBy('id'));
+      const counts = await conn.all(conn.db.selectFrom('series_books').select(['series_id']).select((eb) => eb.fn.countAll<number>().as('n')).where('owner', '=', owner).groupBy('series_id'));
       const count = new Map(counts.map((c) => [c.series_id, Number(c.n)]));
       return rows.map((r) => ({ ...seriesOfRow(r), books: count.get(r.id) ?? 0 }));
     },
-    books: (seriesId) => exec(transaction(() => entriesOf(seriesId))),
+    books: (seriesId) => conn.transaction((conn) => entriesOf(conn, seriesId)),
     join: (seriesId, number, key) =>
-      exec(transaction(function* () {
-        const held = yield* entryOf(key);
+      conn.transaction(async (conn) => {
+        const held = await entryOf(conn, key);
         if (held) {
           if (held.series_id === seriesId && held.number === number) return;
           throw new SeriesError('book_in_series', {});
         }
-        const taken = yield* first(db.selectFrom('series_books').select(['number']).where('series_id', '=', seriesId).where('number', '=', number));
+        const taken = await conn.first(conn.db.selectFrom('series_books').select(['number']).where('series_id', '=', seriesId).where('number', '=', number));
         if (taken) throw new SeriesError('series_number_taken', { number });
-        const saved = yield* bookIdOf(key);
-        yield* run(db.insertInto('series_books').values({ series_id: seriesId, number, owner, book_id: saved?.id ?? null, book_key: saved ? null : key, basis: null }));
-      })),
+        const saved = await bookIdOf(conn, key);
+        await conn.run(conn.db.insertInto('series_books').values({ series_id: seriesId, number, owner, book_id: saved?.id ?? null, book_key: saved ? null : key, basis: null }));
+      }),
     setBasis: async (seriesId, number, basis) => {
-      await exec(run(db.updateTable('series_books').set({ basis }).where('series_id', '=', seriesId).where('number', '=', number).where('owner', '=', owner)));
+      await conn.run(conn.db.updateTable('series_books').set({ basis }).where('series_id', '=', seriesId).where('number', '=', number).where('owner', '=', owner));
     },
     ofBook: (key) =>
-      exec((function* () {
-        const entry = yield* entryOf(key);
+      (async () => {
+        const entry = await entryOf(conn, key);
         if (!entry) return null;
-        const row = yield* first(select().where('id', '=', entry.series_id));
+        const row = await conn.first(select().where('id', '=', entry.series_id));
         return row ? { series: seriesOfRow(row), number: entry.number } : null;
-      })()),
+      })(),
     remove: (name) =>
-      exec(transaction(function* () {
-        const row = yield* first(select().where('name', '=', name));
+      conn.transaction(async (conn) => {
+        const row = await conn.first(select().where('name', '=', name));
         if (!row) return false;
-        const book = yield* first(db.selectFrom('series_books').select(['number']).where('series_id', '=', row.id));
+        const book = await conn.first(conn.db.selectFrom('series_books').select(['number']).where('series_id', '=', row.id));
         if (book) throw new SeriesError('series_not_empty', { name });
-        yield* run(db.deleteFrom('series').where('id', '=', row.id));
+        await conn.run(conn.db.deleteFrom('series').where('id', '=', row.id));
         return true;
-      })),
+      }),
   };
 }

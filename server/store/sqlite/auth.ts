@@ -3,8 +3,8 @@
 import type SQLite from 'better-sqlite3';
 import type { Store } from './store.js';
 import type { AuthRepository, SessionInfo } from '../ports.js';
-import { authRepository, deleteSession, lookupSql, sessionOfRow, type LookupRow } from '../queries/auth.js';
-import { runSync, sqliteExec } from './run.js';
+import { authRepository, lookupSql, sessionOfRow, type LookupRow } from '../queries/auth.js';
+import { sqliteConn } from './conn.js';
 import { openConnections, openConnectionsEpoch } from './connect.js';
 
 const LOOKUP = lookupSql('?');
@@ -102,9 +102,18 @@ export function findSession(store: Store, tokenHash: string): SessionInfo | null
 }
 
 function lookupSession(store: Store, tokenHash: string): SessionInfo | null {
-  return sessionOfRow(store.raw(LOOKUP).get(tokenHash) as LookupRow | undefined, (sessionId) => runSync(store, deleteSession(store.db, sessionId)));
+  return sessionOfRow(store.raw(LOOKUP).get(tokenHash) as LookupRow | undefined, (sessionId) => store.run(store.db.deleteFrom('sessions').where('id', '=', sessionId)));
 }
 
 export function sqliteAuth(store: Store): AuthRepository {
-  return authRepository(store.db, sqliteExec(store), (tokenHash) => findSession(store, tokenHash));
+  // At once while nobody holds the connection (nearly always); after the transaction in flight otherwise.
+  return authRepository(sqliteConn(store), (tokenHash) => (store.mutex.tryLock() ? unlocked(store, () => findSession(store, tokenHash)) : store.exclusive(() => findSession(store, tokenHash))));
+}
+
+function unlocked<T>(store: Store, fn: () => T): T {
+  try {
+    return fn();
+  } finally {
+    store.mutex.unlock();
+  }
 }

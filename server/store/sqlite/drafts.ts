@@ -2,12 +2,13 @@
 import type { Kysely } from 'kysely';
 import type { DraftRepository } from '../ports.js';
 import { bookIdQuery, deleteDraftQuery, draftTime, listDraftsQuery, upsertDraftQuery, type DraftsDatabase } from '../drafts.js';
-import type { SyncSql } from './books.js';
+import type { Store } from './store.js';
+import { exclusiveMethods } from './exclusive.js';
 
-export function sqliteDrafts(runner: SyncSql): DraftRepository {
+export function sqliteDrafts(runner: Store): DraftRepository {
   const db = runner.db as Kysely<DraftsDatabase>;
   const bookId = (owner: string, key: string) => runner.first(bookIdQuery(db, owner, key))?.id ?? null;
-  return {
+  return exclusiveMethods<DraftRepository>(runner, {
     list: async ({ userId, key }) => {
       const id = bookId(userId, key);
       return id === null ? [] : runner.all(listDraftsQuery(db, id)).map((r) => ({ position: r.position, text: r.text, updatedAt: draftTime(r.updated_at) }));
@@ -23,5 +24,5 @@ export function sqliteDrafts(runner: SyncSql): DraftRepository {
       const id = bookId(userId, key);
       return id !== null && runner.run(deleteDraftQuery(db, id, position)) > 0;
     },
-  };
+  });
 }

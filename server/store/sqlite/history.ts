@@ -6,8 +6,8 @@ import { sql } from 'kysely';
 import type { Store } from './store.js';
 import type { HistoryListItem, HistoryRepository } from '../ports.js';
 import { historyRepository, searchWords } from '../queries/history.js';
-import { rawQuery } from '../queries/run.js';
-import { runSync, sqliteExec } from './run.js';
+import { rawQuery } from '../queries/conn.js';
+import { sqliteConn } from './conn.js';
 
 /** The FTS5 token of a user or a content type: a prefix letter and the value's UTF-8 bytes in hex (one token, whatever the value holds). */
 function token(prefix: 'u' | 'k', value: string): string {
@@ -33,9 +33,9 @@ export function ftsQuery(input: { userId: string; type?: string; search: string 
  * for all of them; this way it waits for at most one. (A callback queued by setImmediate from inside a
  * setImmediate callback runs in the next turn, after timers and I/O.)
  */
-function oneQueryPerTurn(): <T>(query: () => T) => Promise<T> {
+function oneQueryPerTurn(): <T>(query: () => T | Promise<T>) => Promise<T> {
   let tail: Promise<unknown> = Promise.resolve();
-  return <T>(query: () => T) => {
+  return <T>(query: () => T | Promise<T>) => {
     const run = tail.then(() => new Promise<T>((resolve, reject) => setImmediate(() => {
       try {
         resolve(query());
@@ -50,7 +50,7 @@ function oneQueryPerTurn(): <T>(query: () => T) => Promise<T> {
 
 export function sqliteHistory(store: Store): HistoryRepository {
   const inTurn = oneQueryPerTurn();
-  return historyRepository(store.db, sqliteExec(store), {
+  return historyRepository(sqliteConn(store), {
     // FTS5 walks the user's matching rowids newest first and stops after the page (rowid range and
     // ORDER BY rowid DESC are answered inside the index); the rows come by primary key.
     search: ({ userId, search, type, before, limit }) => {
@@ -64,6 +64,6 @@ export function sqliteHistory(store: Store): HistoryRepository {
           ORDER BY h.id DESC`,
       );
     },
-    slowExec: (program) => inTurn(() => runSync(store, program)),
+    slowAll: (query) => inTurn(() => store.exclusive(() => store.all(query))),
   });
 }

@@ -1,7 +1,7 @@
-// The SQLite adapter: every repository on one synchronous better-sqlite3 Store (prepared statements,
-// one-block transactions), each method answering a Promise like any other adapter's. The use cases are
-// written once for both databases (server/store/queries/) and run synchronously here (./run.ts); this
-// folder keeps what is SQLite's own: the session cache, the FTS5 search, a step's prepared statements.
+// The SQLite adapter: every repository on one better-sqlite3 Store (prepared statements), each method
+// answering a Promise like any other adapter's. The use cases are written once for both databases
+// (server/store/queries/) and run here on the SQLite Conn (./conn.ts); this folder keeps what is SQLite's
+// own: the session cache, the FTS5 search, the token buckets, loading a book with statements prepared once.
 import type { Repositories } from '../ports.js';
 import { seriesRepository } from '../queries/series.js';
 import { fingerprintRepository } from '../queries/fingerprints.js';
@@ -10,7 +10,7 @@ import { coverRepository } from '../queries/covers.js';
 import { editionLeaseRepository } from '../queries/edition-leases.js';
 import { bookRepository } from '../queries/books.js';
 import { codeRepository } from '../queries/codes.js';
-import { chargePrograms, generationRepository } from '../queries/generations.js';
+import { charges, generationRepository } from '../queries/generations.js';
 import { bibleHoldRepository } from '../queries/bible-holds.js';
 import { apiKeyRepository, purchaseRepository } from '../queries/purchases.js';
 import { systemRepository } from '../queries/system.js';
@@ -20,7 +20,7 @@ import { loadBook, writeMemory } from './books.js';
 import { sqliteDrafts } from './drafts.js';
 import { sqliteHistory } from './history.js';
 import { sqliteIdempotency, sqliteLimits } from './limits.js';
-import { sqliteExec } from './run.js';
+import { sqliteConn } from './conn.js';
 import { Store } from './store.js';
 import { sqliteVersions } from './versions.js';
 
@@ -32,30 +32,29 @@ const built = new WeakMap<Store, Repositories>();
 export function sqliteRepositories(store: Store): Repositories {
   let repos = built.get(store);
   if (!repos) {
-    const { db } = store;
-    const exec = sqliteExec(store);
+    const conn = sqliteConn(store);
     repos = {
-      books: bookRepository(db, exec, {
-        load: async ({ userId, key }) => loadBook(store, userId, key),
-        saveMemory: async ({ userId, key, memory, upTo }) => writeMemory(store, userId, key, { memory, upTo }),
+      books: bookRepository(conn, {
+        load: ({ userId, key }) => store.exclusive(() => loadBook(store, userId, key)),
+        saveMemory: ({ userId, key, memory, upTo }) => writeMemory(store, userId, key, { memory, upTo }),
       }),
-      series: (owner) => seriesRepository(db as never, exec, owner),
-      fingerprints: (owner) => fingerprintRepository(db as never, exec, owner),
-      editions: (owner) => editionRepository(db as never, exec, owner, chargePrograms(db as never)),
-      covers: (owner) => coverRepository(db as never, exec, owner),
-      editionLeases: editionLeaseRepository(db as never, exec, chargePrograms(db as never)),
+      series: (owner) => seriesRepository(conn, owner),
+      fingerprints: (owner) => fingerprintRepository(conn, owner),
+      editions: (owner) => editionRepository(conn, owner, charges),
+      covers: (owner) => coverRepository(conn, owner),
+      editionLeases: editionLeaseRepository(conn, charges),
       versions: sqliteVersions(store),
       drafts: sqliteDrafts(store),
-      users: userRepository(db, exec, async (listener) => store.onUserChange(listener)),
+      users: userRepository(conn, async (listener) => store.onUserChange(listener)),
       auth: sqliteAuth(store),
-      credits: creditRepository(db, exec),
-      codes: codeRepository(db, exec),
+      credits: creditRepository(conn),
+      codes: codeRepository(conn),
       history: sqliteHistory(store),
-      generations: generationRepository(db, exec),
-      bibleHolds: bibleHoldRepository(db, exec),
-      system: systemRepository(db, exec),
-      purchases: purchaseRepository(db, exec),
-      apiKeys: apiKeyRepository(db, exec),
+      generations: generationRepository(conn),
+      bibleHolds: bibleHoldRepository(conn),
+      system: systemRepository(conn),
+      purchases: purchaseRepository(conn),
+      apiKeys: apiKeyRepository(conn),
       limits: sqliteLimits(store),
       idempotency: sqliteIdempotency(store),
     };

@@ -2,6 +2,7 @@
 // transaction, so two requests cannot both take the last token or both claim one key.
 import type { Store } from './store.js';
 import { attemptWait } from '../model.js';
+import { exclusiveMethods } from './exclusive.js';
 import type { BucketTake, IdempotencyBegin, IdempotencyRepository, LimitRepository } from '../ports.js';
 
 export function takeToken(store: Store, input: { key: string; capacity: number; refillMs: number; now?: number }): BucketTake {
@@ -34,7 +35,7 @@ export function bucketLevel(row: { tokens: number; updated_at: number } | undefi
 }
 
 export function sqliteLimits(store: Store): LimitRepository {
-  return {
+  return exclusiveMethods<LimitRepository>(store, {
     take: async (input) => takeToken(store, input),
     peek: async ({ key, capacity, refillMs, now = Date.now() }) =>
       bucketLevel(store.first(store.db.selectFrom('rate_buckets').select(['tokens', 'updated_at']).where('key', '=', key)), { capacity, refillMs }, now),
@@ -79,11 +80,11 @@ export function sqliteLimits(store: Store): LimitRepository {
           store.run(store.db.deleteFrom('failure_counters').where('last_failure_at', '<', olderThan)) +
           store.run(store.db.deleteFrom('rate_buckets').where('updated_at', '<', olderThan)),
       ),
-  };
+  });
 }
 
 export function sqliteIdempotency(store: Store): IdempotencyRepository {
-  return {
+  return exclusiveMethods<IdempotencyRepository>(store, {
     begin: async ({ userId, key, requestHash, ttlMs, staleMs, now = Date.now() }): Promise<IdempotencyBegin> =>
       store.transaction(() => {
         store.run(store.db.deleteFrom('idempotency_keys').where('created_at', '<', now - ttlMs));
@@ -107,5 +108,5 @@ export function sqliteIdempotency(store: Store): IdempotencyRepository {
       store.run(store.db.deleteFrom('idempotency_keys').where('user_id', '=', userId).where('key', '=', key).where('status', '=', 'running'));
     },
     releaseRunning: async () => store.run(store.db.deleteFrom('idempotency_keys').where('status', '=', 'running')),
-  };
+  });
 }

@@ -1,11 +1,38 @@
 // Synchronous execution of kysely-built queries on the better-sqlite3 connection. Queries stay typed
-// (kysely builds them), statements are prepared once, and a transaction is one synchronous block, so
-// no other request can interleave with it: that is what makes "check and deduct" atomic.
+// (kysely builds them) and statements are prepared once. The connection is one: a transaction with awaits
+// inside (sqlite/conn.ts) holds `mutex` from BEGIN to COMMIT, and every other use of the connection takes
+// it too (`exclusive`), so no other caller's statement lands inside that transaction.
 import type SQLite from 'better-sqlite3';
 import type { Compilable, Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 
 const MAX_STATEMENTS = 500;
+
+/**
+ * One holder at a time, the others waiting in turn (kysely's SQLite driver guards its one connection the
+ * same way). `tryLock` takes it at once when it is free, so an uncontended caller waits for nothing.
+ */
+export class Mutex {
+  private held: Promise<void> | undefined;
+  private release: (() => void) | undefined;
+
+  tryLock(): boolean {
+    if (this.held) return false;
+    this.held = new Promise((resolve) => (this.release = resolve));
+    return true;
+  }
+
+  async lock(): Promise<void> {
+    while (!this.tryLock()) await this.held;
+  }
+
+  unlock(): void {
+    const release = this.release;
+    this.held = undefined;
+    this.release = undefined;
+    release?.();
+  }
+}
 
 export class Store {
   private readonly statements = new Map<string, SQLite.Statement>();
@@ -18,6 +45,8 @@ export class Store {
    * commits a few thousand times.
    */
   private readonly runImmediate: (fn: () => unknown) => unknown;
+  /** Held by whoever uses the connection now (an async transaction from BEGIN to COMMIT). */
+  readonly mutex = new Mutex();
 
   constructor(
     readonly db: Kysely<Database>,
@@ -54,6 +83,19 @@ export class Store {
     return this.prepare(sql).run(...parameters).changes;
   }
 
+  /** BEGIN IMMEDIATE / COMMIT / ROLLBACK of an async transaction (sqlite/conn.ts), prepared once. */
+  begin(): void {
+    this.prepare('BEGIN IMMEDIATE').run();
+  }
+
+  commit(): void {
+    this.prepare('COMMIT').run();
+  }
+
+  rollback(): void {
+    if (this.sqlite.inTransaction) this.prepare('ROLLBACK').run();
+  }
+
   /** Raw SQL for the few hot paths that kysely's builder would slow down (session lookup). */
   raw(sql: string): SQLite.Statement {
     return this.prepare(sql);
@@ -86,6 +128,25 @@ export class Store {
     }
   }
 
+  /**
+   * `fn` (synchronous) on the connection once nobody else holds it: at once when it is free, else after
+   * the transaction in flight. Every use of the connection outside a Conn's transaction goes through here.
+   */
+  exclusive<T>(fn: () => T): Promise<T> {
+    if (this.mutex.tryLock()) return this.settle(fn);
+    return this.mutex.lock().then(() => this.settle(fn));
+  }
+
+  private settle<T>(fn: () => T): Promise<T> {
+    try {
+      return Promise.resolve(fn());
+    } catch (error) {
+      return Promise.reject(error);
+    } finally {
+      this.mutex.unlock();
+    }
+  }
+
   /** Listen to changes of users rows (the admin's live user list); returns the unsubscribe function. */
   onUserChange(listener: (userId: string) => void): () => void {
     this.userListeners.add(listener);
@@ -109,4 +170,4 @@ export class Store {
   }
 }
 
-export { nowIso } from '../queries/run.js';
+export { nowIso } from '../queries/conn.js';

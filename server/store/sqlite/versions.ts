@@ -3,11 +3,12 @@
 import type { Kysely } from 'kysely';
 import type { VersionRepository } from '../ports.js';
 import { MAX_VERSIONS, provenanceColumn, findVersionQuery, insertVersionQuery, lastVersionQuery, listVersionsQuery, pruneVersionsQuery, versionBookIdQuery, versionOfRow, versionStamp, type VersionsDatabase } from '../versions.js';
-import type { SyncSql } from './books.js';
+import type { Store } from './store.js';
 import type { PartProvenance } from '../../../engine/index.js';
+import { exclusiveMethods } from './exclusive.js';
 
 /** Keep `text` as the newest version of a part of book `bookId` (in one transaction); answers its number. */
-export function keepVersionSync(runner: SyncSql, bookId: number, input: { position: number; text: string; note?: string; provenance?: PartProvenance }): number {
+function keepVersionSync(runner: Store, bookId: number, input: { position: number; text: string; note?: string; provenance?: PartProvenance }): number {
   const db = runner.db as Kysely<VersionsDatabase>;
   return runner.transaction(() => {
     const last = Number(runner.first(lastVersionQuery(db, bookId, input.position))?.last ?? 0);
@@ -18,7 +19,12 @@ export function keepVersionSync(runner: SyncSql, bookId: number, input: { positi
   });
 }
 
-export function sqliteVersions(runner: SyncSql): VersionRepository {
+/** The versions on `runner`, each method run once nobody else holds the connection. */
+export function sqliteVersions(runner: Store): VersionRepository {
+  return exclusiveMethods(runner, versionsOn(runner));
+}
+
+function versionsOn(runner: Store): VersionRepository {
   const db = runner.db as Kysely<VersionsDatabase>;
   const bookId = (owner: string, key: string) => runner.first(versionBookIdQuery(db, owner, key))?.id ?? null;
   return {

@@ -11,7 +11,8 @@ import { countWords, type TextRequest } from '../../provider.js';
 import type { AnswerShape } from '../../spec/types.js';
 import { PROSE_FENCES, REFUSAL_TOPICS, REFUSALS } from './phrases.js';
 import { plainLine } from '../../markdown.js';
-import { RUN_WORDS, eachRun, keepSameRuns, runsOf, wordsOf, type Runs } from '../runs.js';
+import { RUN_WORDS, eachRun, keepSameRuns, wordsOf, type Runs } from '../runs.js';
+import { readingOf } from '../reading/index.js';
 import { withoutTalk } from './talk.js';
 import { judgeShape, splitWalls, type ShapeOutcome } from './shape.js';
 
@@ -177,7 +178,7 @@ function ownStretches(message: string, material: readonly string[]): Array<{ at:
  * more of the request's headings (the story bible's sections) as its own.
  */
 export function isEcho(answer: string, request: Pick<TextRequest, 'system' | 'user'>, expect: Pick<AnswerExpectation, 'kind' | 'material' | 'ownMaterial'>): boolean {
-  const answerRuns = runsOf(answer);
+  const answerRuns = readingOf(answer).runs;
   // The material in two reads: the book's own texts first (cheap to list, most of a request), then all of it.
   let own: readonly string[] | undefined;
   const ownOf = () => (own ??= (expect.ownMaterial ?? expect.material)());
@@ -212,7 +213,7 @@ export function isEcho(answer: string, request: Pick<TextRequest, 'system' | 'us
   let isFromStart = false;
   if (asked) {
     // The material left in the request (cut, or rendered otherwise) is read only now, and only for the runs the
-    // answer shares, each of its texts once (runsOf): whether each such run (at its first place) is the request's own.
+    // answer shares, each of its texts read once (its reading's runs): whether each such run (at its first place) is the request's own.
     let ownRuns: Runs[] | undefined;
     let materialRuns: Runs[] | undefined;
     const isOwnAt = new Int8Array(keys.length);
@@ -220,7 +221,7 @@ export function isEcho(answer: string, request: Pick<TextRequest, 'system' | 'us
       if (!asked![first]) return false;
       if (isOwnAt[first] === 0) {
         const key = keys[first]!;
-        const isMaterial = (ownRuns ??= ownOf().map(runsOf)).some((m) => m.has(key)) || (materialRuns ??= materialOf().map(runsOf)).some((m) => m.has(key));
+        const isMaterial = (ownRuns ??= ownOf().map(runsIn)).some((m) => m.has(key)) || (materialRuns ??= materialOf().map(runsIn)).some((m) => m.has(key));
         isOwnAt[first] = isMaterial ? -1 : 1;
       }
       return isOwnAt[first] === 1;
@@ -251,6 +252,9 @@ export function isEcho(answer: string, request: Pick<TextRequest, 'system' | 'us
   return echoed.filter((h) => !materialHeadings.has(h)).length >= 2;
 }
 
+/** A text's 8-word runs, as its reading holds them (read once for every check). */
+const runsIn = (text: string): Runs => readingOf(text).runs;
+
 /** Runs of an answer sampled for the copy check: every 8th (runs that do not overlap), which a copy has as surely as all of them. */
 const COPY_STRIDE = 8;
 /** Fewer distinct sampled runs than this (a short answer, or one that loops one passage) is not judged a copy. */
@@ -269,13 +273,13 @@ const COPY_STRETCH = 3;
  */
 export function copiedShare(answer: string, earlier: readonly string[], enough?: number): number {
   if (!earlier.length) return 0;
-  const runs = runsOf(answer).keys;
+  const runs = readingOf(answer).runs.keys;
   const sample: number[] = [];
   for (let i = 0; i < runs.length; i += COPY_STRIDE) sample.push(runs[i]!);
   const n = sample.length;
   const distinct = new Set(sample).size;
   if (distinct < COPY_LEAST_RUNS || distinct < n / 2) return 0;
-  const texts = earlier.map(runsOf);
+  const texts = earlier.map(runsIn);
   let copied = 0;
   let streak = 0;
   for (let j = 0; j < n; j++) {

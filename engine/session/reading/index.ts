@@ -5,3 +5,5 @@ export { ENGLISH, MALAYIC, wordSet } from './language-words.js';
 export { isSpace } from './language-scan.js';
 export { bookLengthScore, lengthScore, LONG_RATIO, SHORT_RATIO } from './measure.js';
 export { EXTENSION_REPEATS_RATIO, repeatedShare, repeatedShares, REPEATS_RATIO, RUN_WORDS } from './repeat.js';
+export { keptFor, readingOf, type Reading } from './reading.js';
+export type { LatinWords } from './language-scan.js';

@@ -45,13 +45,40 @@ const isStop = (c: number) => c === 0x2e || c === 0x21 || c === 0x3f || c === 0x
 const isCloser = (c: number) => c === 0x22 || c === 0x201d || c === 0x2019 || c === 0x29 || c === 0x5d;
 
 /**
- * The units of a text, in order, each as its words (numbers alone left out): `unit(starts, ends, n)` gets
- * the offsets of its n words (n ≥ 1; units with no word are skipped). The arrays are reused for the next unit.
+ * A text's words as the language check reads them (numbers alone left out), in order, and its units: unit u is
+ * words `unitEnds[u - 1]` (0 for the first) to `unitEnds[u]`. Units with no word are not kept. Read once per text
+ * (the text's reading, reading.ts) and shared by the language verdict and the Indonesian words.
  */
-export function forEachUnit(text: string, unit: (starts: readonly number[], ends: readonly number[], n: number) => void): void {
-  const starts: number[] = [];
-  const ends: number[] = [];
+export interface LatinWords {
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
+  /** Words in all. */
+  readonly count: number;
+  readonly unitEnds: Int32Array;
+  readonly units: number;
+}
+
+const grown = (a: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuffer> => {
+  if (n < a.length) return a;
+  const bigger = new Int32Array(a.length * 2);
+  bigger.set(a);
+  return bigger;
+};
+
+/** The words and units of a text (LatinWords), in one pass over its code units. */
+export function scanWords(text: string): LatinWords {
+  let starts = new Int32Array(Math.max(16, text.length >>> 3));
+  let ends = new Int32Array(starts.length);
+  let unitEnds = new Int32Array(Math.max(4, text.length >>> 7));
   let n = 0;
+  let units = 0;
+  let unitStart = 0;
+  const endUnit = () => {
+    if (n === unitStart) return;
+    unitEnds = grown(unitEnds, units);
+    unitEnds[units++] = n;
+    unitStart = n;
+  };
   // A stop seen, followed only by closing quotes and brackets so far: the next white space ends the unit.
   let isAfterStop = false;
   for (let i = 0; i < text.length; ) {
@@ -59,23 +86,24 @@ export function forEachUnit(text: string, unit: (starts: readonly number[], ends
     if (isWordCode(c)) {
       const end = wordEndAt(text, i);
       if (hasLetter(text, i, end)) {
+        starts = grown(starts, n);
+        ends = grown(ends, n);
         starts[n] = i;
-        ends[n] = end;
-        n++;
+        ends[n++] = end;
       }
       isAfterStop = false;
       i = end;
       continue;
     }
     if (c === 0x0a || (isAfterStop && isSpace(c))) {
-      if (n > 0) unit(starts, ends, n);
-      n = 0;
+      endUnit();
       isAfterStop = false;
     } else if (isStop(c)) isAfterStop = true;
     else if (!isCloser(c)) isAfterStop = false;
     i++;
   }
-  if (n > 0) unit(starts, ends, n);
+  endUnit();
+  return { starts, ends, count: n, unitEnds, units };
 }
 
 /** A word as judged: lower case, with ’ written '. */

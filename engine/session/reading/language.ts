@@ -59,7 +59,8 @@ import type { Lang } from '../../spec/types.js';
 import { ENGLISH, MALAYIC, MARKERS, wordSet as set } from './language-words.js';
 import { addMarkersAt, addPatternMarkers, type MarkerSums } from './language-markers.js';
 import { SHARE_DRIFT, type ScriptLanguage, scriptLanguageOf } from './language-script.js';
-import { forEachUnit, HASH_MASK, hashOf, isWordCode, wordAt, wordEndAt } from './language-scan.js';
+import { HASH_MASK, hashOf, wordAt } from './language-scan.js';
+import { readingOf } from './reading.js';
 
 export { SHARE_DRIFT, scriptLanguageOf, type ScriptLanguage } from './language-script.js';
 
@@ -182,12 +183,16 @@ export function detectLanguage(text: string): LanguageVerdict {
   // go to the side the judged sentences are on, once those are counted.
   let neutral = 0;
   const sums: MarkerSums = { ms: 0, id: 0, idStrong: 0 };
-  // One pass over the words (language-scan.ts), a sentence or a line at a time. A word is looked up by its char
-  // codes (functionWordAt); a unit's words are made lower-case strings only when it is not English (for its markers).
-  forEachUnit(text, (starts, ends, count) => {
+  // The text's words and units as its reading holds them (read once, language-scan.ts), a sentence or a line at a
+  // time. A word is looked up by its char codes (functionWordAt); a unit's words are made lower-case strings only
+  // when it is not English (for its markers).
+  const { starts, ends, unitEnds, units } = readingOf(text).latin;
+  for (let u = 0, from = 0; u < units; from = unitEnds[u++]!) {
+    const to = unitEnds[u]!;
+    const count = to - from;
     let enHits = 0;
     let malayHits = 0;
-    for (let i = 0; i < count; i++) {
+    for (let i = from; i < to; i++) {
       if (ends[i]! - starts[i]! > LONGEST_FUNCTION_WORD) continue;
       const side = functionWordAt(text, starts[i]!, ends[i]!);
       if (side === EN) enHits++;
@@ -197,8 +202,8 @@ export function detectLanguage(text: string): LanguageVerdict {
     if (enHits > malayHits && (enHits >= 2 || (enHits === 1 && malayHits === 0 && count >= 3))) en += count;
     else if (malayHits > enHits && (malayHits >= 2 || count >= 3)) malay += count;
     else if (enHits === 0 && malayHits === 0 && count >= 3) neutral += count;
-    if (!(enHits > malayHits)) addMarkersAt(text, starts, ends, count, sums);
-  });
+    if (!(enHits > malayHits)) addMarkersAt(text, starts.subarray(from, to), ends.subarray(from, to), count, sums);
+  }
   // Text with no Malay sentence is English whatever its markers say (they only tell Indonesian from Malay): the
   // patterns' scans of the whole text are left out, most of the cost of checking an English answer.
   if (malay === 0 && en > 0) return verdictOf(en, malay, neutral, sums);
@@ -284,17 +289,15 @@ function mayBeNoted(text: string, start: number, end: number): boolean {
  */
 export function indonesianWords(text: string): string[] {
   const found = new Set<string>();
-  for (let i = 0; i < text.length && found.size < MAX_NOTED; i++) {
-    if (!isWordCode(text.charCodeAt(i))) continue;
-    const end = wordEndAt(text, i);
+  // The words of the text's reading (the language check's: a number alone is none of these words either).
+  const { starts, ends, count } = readingOf(text).latin;
+  for (let w = 0; w < count && found.size < MAX_NOTED; w++) {
+    const start = starts[w]!;
+    const end = ends[w]!;
     // Most words are none of them: passed over by a hash of their char codes, no string made.
-    if (!mayBeNoted(text, i, end)) {
-      i = end - 1;
-      continue;
-    }
-    const lower = text.slice(i, end).toLowerCase();
+    if (!mayBeNoted(text, start, end)) continue;
+    const lower = text.slice(start, end).toLowerCase();
     if (NOTED_INDONESIAN.has(lower) || (MARKERS.get(lower) ?? 0) <= -3) found.add(lower);
-    i = end - 1;
   }
   return [...found];
 }

@@ -1,8 +1,9 @@
 // No padding: how much of a part the book has already said. A model that loops one passage to reach a
 // length scores well on length alone; KDP refuses books with repeated text. `repeated` is the share of a
 // part's words that sit in an 8-word run already written earlier in the part or in the parts before it. The
-// runs are runs.ts's, the same reading the answer judge made of the part (answers/verdict.ts).
-import { RUN_WORDS, runsOf, type Runs } from '../runs.js';
+// runs are runs.ts's, read once with the part's reading (reading.ts) that the answer judge made of it (answers/verdict.ts).
+import { RUN_WORDS, type Runs } from '../runs.js';
+import { readingOf } from './reading.js';
 
 export { RUN_WORDS } from '../runs.js';
 /** A part at or over this share is reported as repeating (⚠ "repeats", never ✓). */
@@ -34,7 +35,7 @@ export function repeatedShares(texts: readonly string[]): number[] {
   // A whole book at once: the parts' runs gathered as it goes, one lookup a run.
   const seen = new Set<number>();
   return texts.map((t) => {
-    const runs = runsOf(t);
+    const runs = readingOf(t).runs;
     const within = runs.repeatsWithin;
     const share = shareSeen(runs, (i) => within?.[i] === 1 || seen.has(runs.keys[i]!));
     for (const key of runs.keys) seen.add(key);
@@ -44,11 +45,11 @@ export function repeatedShares(texts: readonly string[]): number[] {
 
 /** The share of `text` already written in the `earlier` texts or further up in itself (repeatedShares). */
 export function repeatedShare(text: string, earlier: readonly string[] = []): number {
-  const runs = runsOf(text);
+  const runs = readingOf(text).runs;
   const within = runs.repeatsWithin;
   // Each run is looked up in each earlier text's table (kept with the text): nothing the size of the book is made,
   // and nothing a run (a closure made for each run was most of what the measure allocated).
-  const before = earlier.map(runsOf);
+  const before = earlier.map((t) => readingOf(t).runs);
   const { keys } = runs;
   return shareSeen(runs, (i) => {
     if (within?.[i] === 1) return true;

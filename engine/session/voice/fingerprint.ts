@@ -9,7 +9,7 @@
 // at the edge of its bounds, the overall distance is their mean, and a statistic over 1 is a drift (dialogue
 // share only beside another), named to the writer in their language.
 import type { Lang } from '../../spec/types.js';
-import { detectLanguage } from '../reading/index.js';
+import { detectLanguage, readingOf } from '../reading/index.js';
 import { proseOfPlainText, unwrapLines } from '../../import/plain-text.js';
 import { countLetterWords } from '../../words.js';
 import { firstWordOf, narrationOf, paragraphsOf, quotedSpans, sentencesIn, sentencesOf, wordsOf } from './text.js';
@@ -88,7 +88,8 @@ function mtldOfIds(ids: ArrayLike<number>, kinds: number): number {
 function vocabularyOf(text: string, lang: Lang): { words: number; diversity: number } {
   const numbered = wordIdsOf(text);
   if (numbered) return { words: numbered.ids.length, diversity: mtldOfIds(numbered.ids, numbered.kinds) };
-  const words = wordsOf(text, lang);
+  // The text's letter words as its reading holds them (wordsOf's words, read once for every check).
+  const words = readingOf(text).letterWords;
   return { words: words.length, diversity: mtld(words) };
 }
 
@@ -159,7 +160,7 @@ function openersOf(sentences: readonly string[]): string[] {
 export function fingerprintOf(raw: string, lang: Lang): VoiceFingerprint {
   // A hard-wrapped text (an older import, a pasted Gutenberg page) measured on its paragraphs, not its lines.
   const text = unwrapLines(raw);
-  const paragraphs = paragraphsOf(text);
+  const paragraphs = readingOf(text).kept('voice paragraphs', paragraphsOf);
   const sentences = sentencesIn(paragraphs, lang);
   const prose = paragraphs.join('\n\n');
   const { words, diversity } = vocabularyOf(prose, lang);

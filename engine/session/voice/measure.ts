@@ -7,7 +7,7 @@ import { VoiceError } from './error.js';
 import { fingerprintOf, MIN_PART_WORDS, type BookVoice, type VoiceFingerprint } from './fingerprint.js';
 import { boundsOfVoice, distanceWithin } from './bounds.js';
 import { isOverused, overusedIn, type OverusedMeasure } from './overused.js';
-import { TEXTS_KEPT, byText } from '../../text-cache.js';
+import { keptFor } from '../reading/index.js';
 
 export type VoiceStatistic = 'sentenceWords' | 'paragraphWords' | 'dialogueShare' | 'diversity' | 'pointOfView' | 'tense';
 
@@ -95,18 +95,15 @@ export function driftNote(name: VoiceStatistic, voice: VoiceFingerprint, part: V
 }
 
 /**
- * Fingerprints of parts measured lately, by language, kept for the last TEXTS_KEPT texts (text-cache.ts): a
- * book view measures every part each time it is built, and a rewrite toward the voice measures its part again.
+ * A part's fingerprint in a language, kept with the part's reading (reading/reading.ts): a book view measures every
+ * part each time it is built, and a rewrite toward the voice measures its part again.
  */
-const partFingerprint: Record<Lang, (text: string) => VoiceFingerprint> = {
-  en: byText(TEXTS_KEPT, (text) => fingerprintOf(text, 'en')),
-  ms: byText(TEXTS_KEPT, (text) => fingerprintOf(text, 'ms')),
-};
+const partFingerprint: (text: string, lang: Lang) => VoiceFingerprint = keptFor('voice fingerprint', fingerprintOf);
 
 /** A part measured against a voice; undefined without a fingerprint or for a part too short to measure. */
 export function partVoiceOf(voice: BookVoice | undefined, text: string, lang: Lang): PartVoice | undefined {
   if (!voice?.fingerprint) return undefined;
-  const fp = partFingerprint[lang](text);
+  const fp = partFingerprint(text, lang);
   if (fp.words < MIN_PART_WORDS) return undefined;
   const statistics = statisticsOf(voice.fingerprint, fp);
   const values = Object.values(statistics);

@@ -5,9 +5,9 @@
 import type { Lang } from '../../spec/types.js';
 import { NOT_X_BUT_Y, OVERUSED_PHRASES, OVERUSED_STRIPPED_EN, OVERUSED_WORDS_EN } from './overused-words.js';
 import { threesIn } from './threes.js';
-import { wordsOf } from './text.js';
 import { VoiceError } from './error.js';
 import { TEXTS_KEPT, byText } from '../../text-cache.js';
+import { keptFor, readingOf } from '../reading/index.js';
 
 /** A part over this many listed phrases per 1,000 words is marked (people's prose stays well under it; a model's stock prose does not). */
 export const OVERUSED_BAND = 5;
@@ -54,7 +54,7 @@ function listedOf(text: string, lang: Lang): Listed {
   for (const m of text.matchAll(listed!)) found.push(m[0].toLowerCase().replace(/’/g, "'"));
   for (const m of text.matchAll(NOT_X_BUT_Y[lang])) found.push(lang === 'en' ? 'not X, but Y' : 'bukan sekadar X, tetapi Y');
   // English's listed threes (threes.ts) are read with the words they are counted on.
-  const words = lang === 'en' ? threesIn(text, found) : wordsOf(text, lang).length;
+  const words = lang === 'en' ? threesIn(text, found) : readingOf(text).letterWords.length;
   return { found, words };
 }
 
@@ -85,13 +85,10 @@ function avoidedIn(text: string, avoid: readonly string[]): readonly string[] {
 }
 
 /**
- * A text's listed phrases and words in each language, kept for the last TEXTS_KEPT texts seen (text-cache.ts):
- * a part's check, its fingerprint and every later step's phrases to avoid read it once.
+ * A text's listed phrases and words in each language, kept with its reading (reading/reading.ts): a part's
+ * check, its fingerprint and every later step's phrases to avoid read it once.
  */
-const listed: Record<Lang, (text: string) => Listed> = {
-  en: byText(TEXTS_KEPT, (text) => listedOf(text, 'en')),
-  ms: byText(TEXTS_KEPT, (text) => listedOf(text, 'ms')),
-};
+const listed: (text: string, lang: Lang) => Listed = keptFor('listed phrases', listedOf);
 
 /** The most frequent first, each once. */
 function byCount(list: readonly string[]): string[] {
@@ -102,7 +99,7 @@ function byCount(list: readonly string[]): string[] {
 
 /** The overused phrases of a text: listed ones and the writer's own, per 1,000 words. */
 export function overusedIn(text: string, lang: Lang, avoid: readonly string[] = []): OverusedMeasure {
-  const { found, words } = listed[lang](text);
+  const { found, words } = listed(text, lang);
   const avoided = avoidedIn(text, avoid);
   const perThousand = words ? Math.round((10000 * (found.length + avoided.length)) / words) / 10 : 0;
   return { perThousand, phrases: byCount([...avoided, ...found]), ...(avoided.length ? { avoided: byCount(avoided) } : {}) };
@@ -132,7 +129,7 @@ export function avoidListOf(raw: readonly string[]): string[] {
  */
 export function phrasesToAvoid(lang: Lang, avoid: readonly string[], written: readonly string[], opts: { n?: number; withHead?: boolean } = {}): string[] {
   const n = opts.n ?? 16;
-  const used = byCount(written.flatMap((t) => listed[lang](t).found)).filter((p) => !STRIPPED.has(p) && p !== 'not X, but Y' && p !== 'bukan sekadar X, tetapi Y');
+  const used = byCount(written.flatMap((t) => listed(t, lang).found)).filter((p) => !STRIPPED.has(p) && p !== 'not X, but Y' && p !== 'bukan sekadar X, tetapi Y');
   const head = opts.withHead ? OVERUSED_PHRASES[lang].slice(0, n) : [];
   return [...new Set([...avoid, ...used, ...head])].slice(0, avoid.length + n);
 }

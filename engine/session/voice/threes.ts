@@ -1,12 +1,12 @@
 // The listed three-word phrases of stock English prose ("heart skipped beat", "voice barely whisper") in a
 // text, as overused.ts counts them: the text's words (wordsOf: lower case, letters and digits with inner
-// apostrophes and hyphens), each with its contraction opened ("couldn't" → "could"), stop words left out,
+// apostrophes and hyphens; its reading's letter words), each with its contraction opened ("couldn't" → "could"), stop words left out,
 // and every three in a row looked up in OVERUSED_STRIPPED_EN. Every part is read this way, so a text written
 // in ASCII letters (and typographic quotes and dashes, no letter among them) is read by its char codes: a
 // word is looked up by a hash of its letters and made a string only when it starts or ends a listed three
 // or has an apostrophe. Any other text is read from its word list, the same way.
 import { OVERUSED_STRIPPED_EN, STOP_WORDS_EN } from './overused-words.js';
-import { wordsOf } from './text.js';
+import { readingOf } from '../reading/index.js';
 import { HASH_MASK, isAlnum, isJoiner, isMark } from './ascii-words.js';
 
 /** Every listed three, to look a three up. */
@@ -106,7 +106,7 @@ export function threesIn(text: string, found: string[]): number {
     if (!isAlnum(c)) {
       // Another letter than an ASCII one: the word list is read instead (its words, as wordsOf makes them).
       if (c >= 0x80 && !isMark(c)) {
-        const words = wordsOf(text);
+        const words = readingOf(text).letterWords;
         threesInWords(words, found);
         return words.length;
       }

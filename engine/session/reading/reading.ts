@@ -1,0 +1,80 @@
+// One reading of a text, shared by every check of an answer: the echo and copy checks and the repeat measure read
+// its 8-word runs, the language guard its words and sentences (units), the length check its word count, the voice
+// its letter words, paragraphs and sentences. Each is read the first time a check asks for it and kept with the
+// text's reading; the last TEXTS_KEPT long texts' readings are kept (an answer is judged, then guarded for its
+// language, then measured, then is a part of the book that every later step is measured against), so no check
+// tokenizes a text another has read already.
+import type { Lang } from '../../spec/types.js';
+import { TEXTS_KEPT, byText } from '../../text-cache.js';
+import { countWords, letterWords } from '../../words.js';
+import { runsOf, type Runs } from '../runs.js';
+import { scanWords, type LatinWords } from './language-scan.js';
+
+/** What the checks read of a text, each read once, when first asked. */
+export interface Reading {
+  readonly text: string;
+  /** Its 8-word runs (runs.ts): the echo and copy checks, the repeat measure. */
+  readonly runs: Runs;
+  /** Its words as the product counts them (words.ts countWords): the length check, the progress lines. */
+  readonly wordCount: number;
+  /** Its Latin words and their sentences or lines (language-scan.ts): the language guard, the Indonesian words. */
+  readonly latin: LatinWords;
+  /** Its letter words, lower case (words.ts letterWords): the voice's vocabulary, its listed phrases outside English. */
+  readonly letterWords: readonly string[];
+  /** Memoised per reading: a value a check works out from the text once (`key` names it; one per key and language). */
+  kept<T>(key: string, of: (text: string) => T): T;
+}
+
+class TextReading implements Reading {
+  #runs: Runs | undefined;
+  #wordCount = -1;
+  #latin: LatinWords | undefined;
+  #letterWords: readonly string[] | undefined;
+  #kept: Map<string, unknown> | undefined;
+  constructor(readonly text: string) {}
+
+  get runs(): Runs {
+    // Through runsOf: a text whose runs were kept as another's (runs.ts keepSameRuns) has them at once.
+    return (this.#runs ??= runsOf(this.text));
+  }
+
+  get wordCount(): number {
+    if (this.#wordCount < 0) this.#wordCount = countWords(this.text);
+    return this.#wordCount;
+  }
+
+  get latin(): LatinWords {
+    return (this.#latin ??= scanWords(this.text));
+  }
+
+  get letterWords(): readonly string[] {
+    return (this.#letterWords ??= letterWords(this.text));
+  }
+
+  kept<T>(key: string, of: (text: string) => T): T {
+    const kept = (this.#kept ??= new Map<string, unknown>());
+    if (kept.has(key)) return kept.get(key) as T;
+    const value = of(this.text);
+    kept.set(key, value);
+    return value;
+  }
+}
+
+/** A text this short is read again when asked (a title, a line of a request): keeping it would cost more than reading it. */
+const SHORT_CHARS = 256;
+
+const longReadings = byText<Reading>(TEXTS_KEPT, (text) => new TextReading(text));
+
+/**
+ * The reading of `text`: the same one for the same long text while it is among the last TEXTS_KEPT read.
+ * @example readingOf(chapter).runs === readingOf(chapter).runs // true: read once
+ */
+export function readingOf(text: string): Reading {
+  return text.length <= SHORT_CHARS ? new TextReading(text) : longReadings(text);
+}
+
+/** A value per language kept with a text's reading (a voice fingerprint, the listed phrases). */
+export function keptFor<T>(name: string, of: (text: string, lang: Lang) => T): (text: string, lang: Lang) => T {
+  const keys: Record<Lang, string> = { en: `${name}:en`, ms: `${name}:ms` };
+  return (text, lang) => readingOf(text).kept(keys[lang], (t) => of(t, lang));
+}

@@ -4,8 +4,9 @@ import type { IncomingMessage } from 'node:http';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { AppContext } from './core/context.js';
 import { authRoutes } from './auth/routes.js';
-import { ApiError, errorBody, localised } from './errors/api-error.js';
-import { answerLangOf, apiErrorOf, isWorded, retryAfterOf } from './errors/answer.js';
+import { ApiError } from './errors/api-error.js';
+import { answerLangOf } from './errors/answer.js';
+import { errorReply } from './errors/reply.js';
 import { requestLang } from './auth/middleware.js';
 import { HTTPS_LOCAL } from './auth/sessions.js';
 import { allowedHosts, helmetMiddleware, hostCheck, sameOriginCheck } from './http/security.js';
@@ -37,7 +38,6 @@ import { SSE_LOCAL, SSE_KEEP_ALIVE_MS } from './http/sse.js';
 import { hasBearer, metricsOf, requestMetrics } from './core/metrics.js';
 import { compressJson } from './http/compress.js';
 import { ROUTES, type RouteDef } from '../engine/contract/index.js';
-import { KaryaError } from '../engine/index.js';
 
 /** Every route module (tests walk these to cover every route); each route sits at /api and its contract key's path. */
 // Express tries routes in this order: the studio's most frequent request (GET /api/me, on every page) first.
@@ -163,48 +163,24 @@ function hasBody(req: IncomingMessage): boolean {
 }
 
 /**
- * The one error handler: every error becomes `{error: {code, message, fields?}}`. A KaryaError (an ApiError
- * among them) answers as it words itself (errors/answer.ts), in the language of the book the request works
- * on or else the caller's; unexpected ones are logged and answered 500.
+ * The one error handler: every error answers as errors/reply.ts words it, in the language of the book the
+ * request works on or else the caller's; the server's own failures are kept in the log.
  */
 function errorHandler(logger: AppContext['logger']): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
-    let apiError: ApiError;
-    if (error instanceof ApiError) apiError = error;
-    else if (KaryaError.isInstance(error) && isWorded(error)) {
-      apiError = apiErrorOf(error, answerLangOf(req) ?? requestLang(req));
-      // The server's own failure (a missing font, the provider down), answered in words and kept in the log.
-      if (apiError.status >= 500) logger.warn({ err: error, code: apiError.code, req: { method: req.method, url: req.originalUrl } }, 'request failed');
-    }
-    // A path whose percent-encoding does not decode (`/api/generators/%E0%A4%A`): the client's mistake.
-    else if (error instanceof URIError) apiError = ApiError.catalogue(400, 'bad_path');
-    else if (isBodyParserError(error) && error.type === 'entity.too.large') apiError = ApiError.of(413, 'body_too_large');
-    // A Content-Encoding the server does not speak (415), or a body that does not decode as the one it names (400).
-    else if (isBodyParserError(error) && error.type === 'encoding.unsupported') apiError = ApiError.catalogue(415, 'bad_encoding', requestLang(req));
-    else if (isDecodeError(error)) apiError = ApiError.catalogue(400, 'bad_encoding', requestLang(req));
-    else if (isBodyParserError(error) && error.status >= 400 && error.status < 500) apiError = ApiError.of(error.status, error.type === 'entity.parse.failed' ? 'invalid_json' : 'invalid_request');
-    else {
-      logger.error({ err: error, req: { method: req.method, url: req.originalUrl } }, 'unexpected error');
-      apiError = ApiError.of(500, 'unexpected');
-    }
+    const callerLang = requestLang(req);
+    const reply = errorReply(error, { lang: answerLangOf(req) ?? callerLang, callerLang });
+    const where = { method: req.method, url: req.originalUrl };
+    if (reply.isUnexpected) logger.error({ err: error, req: where }, 'unexpected error');
+    // The server's own failure (a missing font, the provider down), answered in words and kept in the log.
+    else if (reply.isServerFailure) logger.warn({ err: error, code: reply.error.code, req: where }, 'request failed');
     if (res.headersSent) {
       res.end();
       return;
     }
     // A refusal that can be retried says when (a 409 while a run's lease holds, a 503 while a pool is full…).
     // A header a route set already (the wait its own limiter computed) stands.
-    const wait = retryAfterOf(apiError);
-    if (wait !== undefined && !res.hasHeader('Retry-After')) res.set('Retry-After', String(wait));
-    res.status(apiError.status).json(errorBody(localised(apiError, requestLang(req))));
+    if (reply.retryAfter !== undefined && !res.hasHeader('Retry-After')) res.set('Retry-After', String(reply.retryAfter));
+    res.status(reply.status).json(reply.body);
   };
-}
-
-/** zlib's and brotli's errors (Z_DATA_ERROR, Z_BUF_ERROR, ERR__ERROR_FORMAT_…): a compressed body that is not. */
-function isDecodeError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && (/^Z_[A-Z_]+$/.test(code) || /^ERR__ERROR_/.test(code) || code === 'ERR_BROTLI_DECOMPRESSION_FAILED');
-}
-
-function isBodyParserError(error: unknown): error is { status: number; type: string } {
-  return typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number' && typeof (error as { type?: unknown }).type === 'string';
 }

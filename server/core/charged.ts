@@ -5,7 +5,7 @@ import type { Lang } from '../../engine/index.js';
 import { ApiError } from '../errors/api-error.js';
 import type { Charge } from '../store/ports.js';
 import type { AppContext } from './context.js';
-import { answerOf } from './generation.js';
+import { answerOf } from '../errors/reply.js';
 
 /** Why a charge is given back: the call failed (its code), the client went away, the writer stopped it before any text, or it was never run (its code, and why in words). */
 export type RefundReason = { kind: 'failed'; code: string } | { kind: 'client_gone' } | { kind: 'stopped' } | { kind: 'not_run'; code: string; detail?: string };

@@ -11,7 +11,7 @@ import type { Charge, UserBook } from '../store/ports.js';
 import type { EditionLink } from '../store/queries/editions.js';
 import type { AppContext } from './context.js';
 import { ApiError } from '../errors/api-error.js';
-import { answerOf } from './generation.js';
+import { answerOf } from '../errors/reply.js';
 import { refundCharge } from './charged.js';
 import { holdEditionLease, type EditionLease } from './edition-lease.js';
 

@@ -5,13 +5,12 @@
 // routes/generate.ts.
 import {
   stepHistoryTitle, answerNotesOf,
-  GenerationError, KaryaError, catalogueMessage, outlineToast, parseSettings, stepRef,
+  outlineToast, parseSettings, stepRef,
   type AnswerNote, type BookView, type DonePayload, type Lang, type ProgressStore, type ResolvedSpec, type Settings, type StepResult, type StepRef,
 } from '../../engine/index.js';
 import type { Response } from 'express';
 import type { Charge, Repositories } from '../store/ports.js';
 import { ApiError, tooMany } from '../errors/api-error.js';
-import { apiErrorOf, isWorded } from '../errors/answer.js';
 import type { AppContext } from './context.js';
 
 /**
@@ -183,23 +182,4 @@ export function donePayload(input: { spec: ResolvedSpec; result: StepResult; boo
     credits_charged: input.charge.credits,
     credits_available: input.creditsAvailable,
   };
-}
-
-/** A failed step as an API error: catalogue code and message, status by cause (never 401: that would sign the user out). */
-export function failureOf(error: unknown, context: { lang: Lang; isTimeout: boolean }): ApiError {
-  const { lang, isTimeout } = context;
-  if (!(error instanceof GenerationError)) return new ApiError(500, 'unexpected', catalogueMessage('unexpected', lang));
-  // The error words itself (errors/answer.ts); a call cut off by the time-out is answered as one.
-  return apiErrorOf(isTimeout && error.code !== 'timeout' ? new GenerationError('timeout') : error, lang);
-}
-
-/**
- * A failure answered where the app's error handler cannot answer it (an event stream already open, a charged
- * call's refund): an ApiError as it is, another error the catalogue words as it words itself, a generation
- * failure (or anything else) as failureOf.
- */
-export function answerOf(error: unknown, context: { lang: Lang; isTimeout: boolean }): ApiError {
-  if (error instanceof ApiError) return error;
-  if (KaryaError.isInstance(error) && !(error instanceof GenerationError) && isWorded(error)) return apiErrorOf(error, context.lang);
-  return failureOf(error, context);
 }

@@ -2,13 +2,13 @@
 // check the step, charge, run it (deltas to `onDelta`), commit (the session's progress port), answer, and
 // refund on failure; then the memory update. The HTTP route runs it in the server process (SQLite), and
 // with Postgres a worker runs it from the job queue (server/queue/); the code is the same.
-import { BookSession, countWords, KaryaError, SessionError, generationMessage, parseStepKey, stepKey, stepPosition, stepRef, type CatalogueCode, type DonePayload, type Lang, type ResolvedSpec, type Step } from '../../engine/index.js';
+import { BookSession, countWords, KaryaError, generationMessage, parseStepKey, stepKey, stepPosition, stepRef, type CatalogueCode, type DonePayload, type Lang, type ResolvedSpec, type Step } from '../../engine/index.js';
 import { refundCharge, reserveCharge, runCharged } from './charged.js';
 import type { AppContext } from './context.js';
 import type { StepHooks, StepRequest } from './step-request.js';
 import { ApiError, MESSAGES } from '../errors/api-error.js';
-import { apiErrorOf } from '../errors/answer.js';
-import { bookLockKey, bookLocks, donePayload, failureOf, userProgress, type RunningStep } from './generation.js';
+import { failureOf, wordedIn } from '../errors/reply.js';
+import { bookLockKey, bookLocks, donePayload, userProgress, type RunningStep } from './generation.js';
 import type { Charge } from '../store/ports.js';
 import { bookSeriesOf, plainBooks } from './series.js';
 
@@ -78,9 +78,8 @@ async function openStepSession(ctx: AppContext, request: StepRequest, spec: Reso
       store: userProgress(repos, { userId, spec, charge, ...(chapterTitle ? { chapterTitle } : {}) }),
     });
   } catch (error) {
-    // Worded here, not by the app's handler: a queued step has no request to answer (errors/answer.ts words it alike).
-    if (error instanceof SessionError) throw apiErrorOf(error, request.hintLang);
-    throw error;
+    // Worded here, not by the app's handler: a queued step has no request to answer (errors/reply.ts words it alike).
+    throw wordedIn(error, request.hintLang);
   }
 }
 

@@ -4,7 +4,9 @@
 // store, the job queue when one is used, and the migrations.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
-import { catalogueMessage, KaryaError, type Lang } from '../../engine/index.js';
+import { KaryaError, type Lang } from '../../engine/index.js';
+import { ApiError } from '../errors/api-error.js';
+import { errorReply } from '../errors/reply.js';
 
 export type Phase = 'starting' | 'ready' | 'stopping';
 
@@ -88,6 +90,11 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   res.end(text);
 }
 
+/** The 503 a server starting or stopping answers with (errors/reply.ts: the body every failure has), waiting RETRY_AFTER_S. */
+function phaseReply(code: 'starting' | 'shutting_down' | 'not_ready', req: IncomingMessage, vars: Record<string, string> = {}) {
+  return errorReply(ApiError.catalogue(503, code, undefined, vars).retryAfter(RETRY_AFTER_S), { lang: langOf(req) });
+}
+
 /**
  * What answers while the server starts (before the app exists): /api/health 200 `starting` (the process
  * lives), /api/ready and everything else 503 `starting` with Retry-After. Nothing waits.
@@ -97,8 +104,8 @@ export function startingHandler(input: { version: string }): (req: IncomingMessa
     const path = (req.url ?? '/').split('?')[0];
     // The body is not read: whatever was sent is dropped with the connection's next request.
     if (path === '/api/health') return sendJson(res, 200, { status: 'starting', version: input.version });
-    const error = { code: 'starting', message: catalogueMessage('starting', langOf(req)) };
-    sendJson(res, 503, path === '/api/ready' ? { status: 'starting', error } : { error }, { 'retry-after': String(RETRY_AFTER_S) });
+    const { status, body, retryAfter } = phaseReply('starting', req);
+    sendJson(res, status, path === '/api/ready' ? { status: 'starting', ...body } : body, { 'retry-after': String(retryAfter) });
   };
 }
 
@@ -106,8 +113,9 @@ export function startingHandler(input: { version: string }): (req: IncomingMessa
 export function refuseWhileStopping(lifecycle: Lifecycle): RequestHandler {
   return (req, res, next) => {
     if (lifecycle.phase !== 'stopping' || req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
-    res.set({ 'retry-after': String(RETRY_AFTER_S), connection: 'close' });
-    res.status(503).json({ error: { code: 'shutting_down', message: catalogueMessage('shutting_down', langOf(req)) } });
+    const { status, body, retryAfter } = phaseReply('shutting_down', req);
+    res.set({ 'retry-after': String(retryAfter), connection: 'close' });
+    res.status(status).json(body);
   };
 }
 
@@ -115,8 +123,9 @@ export function refuseWhileStopping(lifecycle: Lifecycle): RequestHandler {
 export function readyRoute(lifecycle: Lifecycle): (req: Request, res: Response) => Promise<void> {
   return async (req, res) => {
     if (lifecycle.phase === 'stopping') {
-      res.set('retry-after', String(RETRY_AFTER_S));
-      res.status(503).json({ status: 'stopping', checks: {}, error: { code: 'shutting_down', message: catalogueMessage('shutting_down', langOf(req)) } });
+      const { status, body, retryAfter } = phaseReply('shutting_down', req);
+      res.set('retry-after', String(retryAfter));
+      res.status(status).json({ status: 'stopping', checks: {}, ...body });
       return;
     }
     const checks = await lifecycle.readiness();
@@ -125,12 +134,9 @@ export function readyRoute(lifecycle: Lifecycle): (req: Request, res: Response) 
       res.json({ status: 'ready', checks });
       return;
     }
-    res.set('retry-after', String(RETRY_AFTER_S));
-    res.status(503).json({
-      status: 'not_ready',
-      checks,
-      error: { code: 'not_ready', message: catalogueMessage('not_ready', langOf(req), { parts: failing.map(([name]) => name).join(', ') }), fields: Object.fromEntries(failing) },
-    });
+    const reply = phaseReply('not_ready', req, { parts: failing.map(([name]) => name).join(', ') });
+    res.set('retry-after', String(reply.retryAfter));
+    res.status(reply.status).json({ status: 'not_ready', checks, error: { ...reply.body.error, fields: Object.fromEntries(failing) } });
   };
 }
 

@@ -2,7 +2,7 @@
 // translated editions, by its id, printed with its source (engine/node/export/bilingual.ts): each source paragraph
 // followed by its translation. Made in the export pool within its limits, as every download is. A book that is no
 // edition is 409 export_not_edition; an edition whose source is gone, 404.
-import { bookSummary, ExportLimitError, otherLanguage } from '../../engine/index.js';
+import { bookSummary, otherLanguage } from '../../engine/index.js';
 import { bilingualDocument, renderBounded } from '../../engine/node.js';
 import { EXPORT_FILE_TYPES, exportFileName } from '../../engine/contract/index.js';
 import type { AppContext } from '../core/context.js';
@@ -27,13 +27,8 @@ export function bilingualRoutes(ctx: AppContext): ApiRoutes {
     const source = await repos.books.find({ userId: owner, id: link.sourceId });
     if (!source) throw ApiError.catalogue(404, 'export_no_source', lang, { id: String(edition.id), source: String(link.sourceId) });
     const doc = bilingualDocument({ spec, source: source.state, edition: edition.state, ...(author ? { author } : {}) });
-    let bytes: Uint8Array;
-    try {
-      bytes = await renderBounded(doc, format, layout ? { bilingualLayout: layout } : {});
-    } catch (error) {
-      if (error instanceof ExportLimitError && error.isRetryable) res.setHeader('Retry-After', '30');
-      throw error;
-    }
+    // A pool that is full (export_busy) is answered with its Retry-After by the app's error handler.
+    const bytes = await renderBounded(doc, format, layout ? { bilingualLayout: layout } : {});
     const title = `${bookSummary(spec, edition.state).title} ${edition.state.lang}-${source.state.lang}`;
     sendDownload(res, { bytes, contentType: EXPORT_FILE_TYPES[format].contentType, fileName: exportFileName(title, format) });
   });

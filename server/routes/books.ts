@@ -3,7 +3,7 @@
 // (made the current book of its type again) and deleted by its id; the current book of a type also
 // downloads by its type. Other users' books answer 404.
 import { type Request } from 'express';
-import { bookDocument, bookSummary, editionLinkOf, ExportLimitError, type BookState, type ExportFormat } from '../../engine/index.js';
+import { bookDocument, bookSummary, editionLinkOf, type BookState, type ExportFormat } from '../../engine/index.js';
 import { renderBounded } from '../../engine/node.js';
 import { EXPORT_FILE_TYPES, exportFileName, type MyBook } from '../../engine/contract/index.js';
 import type { AppContext } from '../core/context.js';
@@ -153,13 +153,8 @@ async function download(ctx: AppContext, res: FileReply<'GET /books/:bookType/ex
   const spec = ctx.catalog.get(state.generatorId);
   if (spec?.kind !== 'book') throw input.notFound;
   const doc = bookDocument(spec, state, author ? { author } : {});
-  let bytes: Uint8Array;
-  try {
-    bytes = await renderBounded(doc, format);
-  } catch (error) {
-    if (error instanceof ExportLimitError && error.isRetryable) res.setHeader('Retry-After', '30');
-    throw error;
-  }
+  // A pool that is full (export_busy) is answered with its Retry-After by the app's error handler.
+  const bytes = await renderBounded(doc, format);
   sendDownload(res, { bytes, contentType: EXPORT_FILE_TYPES[format].contentType, fileName: exportFileName(doc.title, format) });
 }
 

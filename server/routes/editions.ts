@@ -8,8 +8,9 @@ import type { Request } from 'express';
 import { bookSummary, canTitleEdition, cleanTitle, MAX_GLOSSARY_TERMS, otherLanguage, sideBySide, translationCost, withEditionTitle } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
 import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
-import { ApiError, errorBody } from '../errors/api-error.js';
-import { answerOf, takeGenerationToken } from '../core/generation.js';
+import { ApiError } from '../errors/api-error.js';
+import { errorReply } from '../errors/reply.js';
+import { takeGenerationToken } from '../core/generation.js';
 import { bookOf, editionFor, editionSummary, glossaryFrom, isEdition, runEdition, sourceFor } from '../core/editions.js';
 import { ApiRoutes } from '../http/routes.js';
 import { openEventStream, wantsEventStream, type EventStream } from '../http/sse.js';
@@ -82,7 +83,7 @@ export function editionRoutes(ctx: AppContext): ApiRoutes {
     } catch (error) {
       const open = stream as EventStream | null;
       if (!open) throw error;
-      if (!client.signal.aborted) open.send('error', errorBody(answerOf(error, { lang, isTimeout: false })).error);
+      if (!client.signal.aborted) open.send('error', errorReply(error, { lang }).body.error);
       open.close();
     }
   });

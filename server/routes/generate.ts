@@ -5,7 +5,9 @@ import type { Response } from 'express';
 import type * as z from 'zod';
 import type { GenerationEventSchemas, DonePayload } from '../../engine/contract/index.js';
 import type { AppContext } from '../core/context.js';
-import { ApiError, errorBody } from '../errors/api-error.js';
+import type { Lang } from '../../engine/index.js';
+import { ApiError } from '../errors/api-error.js';
+import { errorReply } from '../errors/reply.js';
 import { runUserStep, StepFailure, type StepHooks, type StepRequest } from '../core/steps.js';
 import { openEventStream } from '../http/sse.js';
 import { bookLockKey, bookLocks } from '../core/generation.js';
@@ -87,12 +89,12 @@ class GenerationReply {
 }
 
 /** A failed step: nothing when the client left, an `error` event on an open stream, else the error's JSON answer. */
-function answerFailure(error: unknown, input: { isClientGone: boolean; stream: TypedEventStream<GenerationEvents> | null }): void {
+function answerFailure(error: unknown, input: { isClientGone: boolean; stream: TypedEventStream<GenerationEvents> | null; lang: Lang }): void {
   if (!(error instanceof StepFailure)) throw error;
   if (error.isClientGone || input.isClientGone) return;
   const open = input.stream;
   if (!open) throw error.error;
-  open.send('error', errorBody(error.error).error);
+  open.send('error', errorReply(error.error, { lang: input.lang }).body.error);
   open.close();
 }
 
@@ -108,7 +110,7 @@ export async function runGeneration(ctx: AppContext, res: Response, run: Generat
       if (reply.answered) outcome = 'done';
     } catch (error) {
       outcome = error instanceof StepFailure ? error.error.code : error instanceof ApiError ? error.code : 'unexpected';
-      answerFailure(error, { isClientGone: reply.isClientGone, stream: reply.stream });
+      answerFailure(error, { isClientGone: reply.isClientGone, stream: reply.stream, lang: run.request.hintLang });
     }
   } finally {
     metricsOf(ctx).generations.inc({ provider: ctx.provider.name, outcome });

@@ -3,7 +3,7 @@
 // (charged), the book with its running step and stopped draft. A refusal is thrown and answered by the app's
 // error handler, in the book's language.
 import type { Request, Response } from 'express';
-import { bookView, countWords, GenerationError, KaryaError, nextStep, partStep, restoreBook, stepKey, stepLabel, stepPosition, stepRef, type BookState, type BookView, type Lang, type ResolvedSpec, type StepRef } from '../../../engine/index.js';
+import { bookView, countWords, nextStep, partStep, restoreBook, stepKey, stepLabel, stepPosition, stepRef, type BookState, type BookView, type Lang, type ResolvedSpec, type StepRef } from '../../../engine/index.js';
 import type { Charge } from '../../store/ports.js';
 import type { AppContext } from '../../core/context.js';
 import { ApiError } from '../../errors/api-error.js';
@@ -121,7 +121,7 @@ async function chargedOnBook(ctx: AppContext, res: Response, input: ChargedOnBoo
     repos.generations.commit({ userId, charge, usage: { promptType: spec.contentType, isPart: false, metadata: { generator: spec.id, step, ...metadata, generation: charge.generationId } } });
   try {
     // A refusal (an edit's, the session's) is answered as it words itself, in the book's language; a provider failure as its catalogue error.
-    await runCharged(ctx, { userId, charge, lang, what: `${spec.id} ${input.what}`, timeout, client: client.signal, onFailure: ({ failure, error }) => (KaryaError.isInstance(error) && !(error instanceof GenerationError) ? error : failure) }, () =>
+    await runCharged(ctx, { userId, charge, lang, what: `${spec.id} ${input.what}`, timeout, client: client.signal }, () =>
       run({ signal: AbortSignal.any([client.signal, timeout]), charge, commitUsage }),
     );
   } finally {

@@ -4,9 +4,9 @@
 import { answerNotesOf, bookView, checkPartSeen, checkPassagePlace, countWords, editPart, extendPart, keepPassage, partStep, progress, reworkPassage, partProvenance, rewritePart, stepKey, stepLabel, updateBible } from '../../../engine/index.js';
 import type { AnswerNotes, ResolvedSpec } from '../../../engine/index.js';
 import { towardVoiceNote, type BookState } from '../../../engine/index.js';
-import { answerOf } from '../../core/generation.js';
 import type { AppContext } from '../../core/context.js';
-import { ApiError, errorBody } from '../../errors/api-error.js';
+import { ApiError } from '../../errors/api-error.js';
+import { errorReply } from '../../errors/reply.js';
 import { openEventStream, wantsEventStream, type EventStream } from '../../http/sse.js';
 import type { ApiRoutes } from '../../http/routes.js';
 import type { BookAccess } from './book-access.js';
@@ -103,7 +103,7 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
       } catch (error) {
         const open = stream as EventStream | null;
         if (!open) throw error;
-        open.send('error', errorBody(answerOf(error, { lang, isTimeout: false })).error);
+        open.send('error', errorReply(error, { lang }).body.error);
         open.close();
       }
     });

@@ -6,7 +6,7 @@ import {
   BookSession, ExportLimitError, GenerationError, MEMORY_WORDS, renderPrompt, sleep,
   bookContinuity, type BookSeries, type BookSpec, type BookState, type CatalogueCode, type PromptRenderer, type Settings, type Step, type StepResult,
 } from '../../engine/index.js';
-import { answerNotesOf, delayFor, providerThrough, retryAfterMs, shouldRetry, stepMarksOf, type Lang, type RetryRule, type StepMarks, type StepResult as StepDone } from '../../engine/index.js';
+import { answerNotesOf, delayFor, providerThrough, retry, retryAfterMs, retryKindOf, stepMarksOf, type Lang, type RetryRule, type StepMarks, type StepResult as StepDone } from '../../engine/index.js';
 import { afterWaitingIo, type Provider } from '../../engine/node.js';
 import type { StateFile } from '../../server/index.js';
 import { isFileTheProgress, writeBookFiles } from './files.js';
@@ -144,10 +144,13 @@ function slotted(run: BatchCalls, stepsLeft: number, first: () => void): Provide
   return providerThrough(run.provider, { text: (request, send) => take(() => send(request)), image: (request, send) => take(() => send(request)) });
 }
 
-/** One step, retried on 429 (after the server's wait) and on retryable failures. */
+/**
+ * One step, retried (engine/retry.ts) on 429 after the server's wait, pausing every book meanwhile, and on the other
+ * retryable failures after a back-off: `rateLimitAttempts` or `attempts` tries in all by the last failure's kind.
+ */
 async function runOneStep(run: BatchCalls, book: BookRun, session: BookSession, step: Step, label: string, stepsLeft: number, onStart: () => void): Promise<StepResult & { budget: number }> {
   const { spec } = book.job;
-  for (let attempt = 1; ; attempt++) {
+  const once = async (): Promise<StepResult & { budget: number }> => {
     if (run.fatal) throw run.fatal;
     // The token budget needs the prompt rendered once more; only worth it when --tpm is limiting.
     let budget = 0;
@@ -171,17 +174,26 @@ async function runOneStep(run: BatchCalls, book: BookRun, session: BookSession, 
       return { ...outcome, budget };
     } catch (error) {
       reservation?.release();
-      if (run.signal?.aborted) throw error;
-      const failure = asGenerationError(error);
-      const isRateLimited = failure.code === 'rate_limited' || failure.status === 429;
-      const limit = isRateLimited ? run.retry.rateLimitAttempts : shouldRetry(failure) ? run.retry.attempts : 1;
-      if (attempt >= limit) throw failure;
-      const wait = delayFor(error, attempt, isRateLimited ? { ...stepBackoff(run.retry), ...RATE_LIMIT_WAIT } : stepBackoff(run.retry));
-      run.totals.retries++;
-      run.emit({ type: 'step_retry', job: book.job.name, index: book.job.index, step: label, code: failure.code, ...(failure.status ? { status: failure.status } : {}), attempt, waitSeconds: Number((wait / 1000).toFixed(3)) });
-      if (isRateLimited) run.slowDown(wait);
-      else await sleep(wait, run.signal);
+      throw error;
     }
+  };
+  try {
+    return await retry(once, {
+      // The one rule, on the failure as the batch reads it (anything not a generation failure is unexpected, and final).
+      retryable: (error) => retryKindOf(asGenerationError(error)),
+      attempts: (kind) => (kind === 'rate_limited' ? run.retry.rateLimitAttempts : run.retry.attempts),
+      delay: (error, n, kind) => delayFor(error, n, kind === 'rate_limited' ? { ...stepBackoff(run.retry), ...RATE_LIMIT_WAIT } : stepBackoff(run.retry)),
+      ...(run.signal ? { signal: run.signal } : {}),
+      onRetry: ({ error, n, delayMs }) => {
+        const failure = asGenerationError(error);
+        run.totals.retries++;
+        run.emit({ type: 'step_retry', job: book.job.name, index: book.job.index, step: label, code: failure.code, ...(failure.status ? { status: failure.status } : {}), attempt: n, waitSeconds: Number((delayMs / 1000).toFixed(3)) });
+      },
+      // A 429 pauses every book's calls (the shared queue waits); any other failure waits for its own step alone.
+      wait: async (ms, kind) => (kind === 'rate_limited' ? run.slowDown(ms) : sleep(ms, run.signal)),
+    });
+  } catch (error) {
+    throw run.signal?.aborted ? error : asGenerationError(error);
   }
 }
 

@@ -5,7 +5,7 @@
 // named on the book with why. Parts outside the hold (a step's part, an edited part re-derived) stay free.
 // A part is read down the one ladder of windowed jobs (engine/session/ladder.ts, through BookSession.remember):
 // a part that cannot be read even in halves is skipped, refunded and named, and the run goes on.
-import { catalogueMessage, partStep, stepKey, stepLabel, stepRef, GenerationError, type BookSession, type BookState, type BookView, type CatalogueCode, type ResolvedSpec } from '../../engine/index.js';
+import { catalogueMessage, partStep, retry, stepKey, stepLabel, stepRef, GenerationError, type BookSession, type BookState, type BookView, type CatalogueCode, type ResolvedSpec } from '../../engine/index.js';
 import type { BibleHold, BibleStopReason } from '../store/ports.js';
 import { biblePartStep, isCurrentKey } from '../store/queries/bible-holds.js';
 import type { AppContext } from './context.js';
@@ -61,17 +61,21 @@ export async function readNextPart(ctx: AppContext, input: { userId: string; spe
   }
   const { charge } = take;
   let failure: unknown;
-  let attempts = 0;
+  let asked = 0;
   let read: Awaited<ReturnType<BookSession['remember']>> | undefined;
   // An answer that is not an update is the ladder's (BookSession.remember); what is thrown through it (a provider's
-  // failure, a refusal, another language) fails the part: asked twice in all, its charge refunded, the run stopped.
-  while (!read && attempts < PAID_ATTEMPTS && !signal.aborted) {
-    attempts++;
-    try {
-      read = await session.remember({ signal, parts: 1 });
-    } catch (error) {
-      failure = error;
-    }
+  // failure, its own retries spent; a refusal, another language) is asked again whatever it was, at once: asked
+  // twice in all, then the part fails, its charge refunded, the run stopped.
+  try {
+    read = await retry(
+      (attempt) => {
+        asked = attempt;
+        return session.remember({ signal, parts: 1 });
+      },
+      { retryable: () => 'asked again', attempts: PAID_ATTEMPTS, delay: () => 0, signal },
+    );
+  } catch (error) {
+    failure = error;
   }
   if (!read) {
     await refundCharge(ctx, { userId, charge, what: reason, reason: { kind: 'failed', code: failure instanceof GenerationError ? failure.code : 'unexpected' } });
@@ -85,7 +89,7 @@ export async function readNextPart(ctx: AppContext, input: { userId: string; spe
     if (calls) await repos.generations.recordUsage({ userId, promptType: spec.contentType, metadata: { generator: spec.id, step: biblePartStep(position), calls, after: input.after, skipped: true, ...(usage ? { tokens: usage } : {}) } });
     return { outcome: 'read', calls, skipped };
   }
-  const metadata = { generator: spec.id, step: biblePartStep(position), calls, after: 'import', generation: charge.generationId, ...(attempts > 1 ? { attempts } : {}), ...(usage ? { tokens: usage } : {}) };
+  const metadata = { generator: spec.id, step: biblePartStep(position), calls, after: 'import', generation: charge.generationId, ...(asked > 1 ? { attempts: asked } : {}), ...(usage ? { tokens: usage } : {}) };
   await repos.generations.commit({ userId, charge, usage: { promptType: spec.contentType, isPart: false, metadata } });
   return { outcome: 'read', calls };
 }

@@ -3,7 +3,7 @@
 // kysely's migrator takes a Postgres advisory lock, so any number of processes starting at once all
 // succeed: the first migrates, the others wait and find it done.
 import pg from 'pg';
-import { delayFor, RECONNECT } from '../../../engine/index.js';
+import { RECONNECT, retry } from '../../../engine/index.js';
 import { Kysely, PostgresDialect } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import { migrations } from '../../../migrations/index.js';
@@ -55,13 +55,13 @@ export async function isReachable(pool: pg.Pool): Promise<boolean> {
  * 5 s between tries; false when it still does not after `maxMs` (or `signal` aborts).
  */
 export async function waitForDatabase(pool: pg.Pool, opts: { maxMs: number; signal?: AbortSignal }): Promise<boolean> {
-  const until = Date.now() + opts.maxMs;
-  for (let attempt = 1; ; attempt++) {
-    const delay = delayFor(undefined, attempt, RECONNECT);
-    if (await isReachable(pool)) return true;
-    if (Date.now() + delay > until || opts.signal?.aborted) return false;
-    await new Promise((resolve) => setTimeout(resolve, delay));
-  }
+  const reached = async () => {
+    if (!(await isReachable(pool))) throw new Error('the database does not answer');
+  };
+  return retry(reached, { retryable: () => 'unreachable', attempts: Number.POSITIVE_INFINITY, delay: RECONNECT, until: Date.now() + opts.maxMs, ...(opts.signal ? { signal: opts.signal } : {}) }).then(
+    () => true,
+    () => false,
+  );
 }
 
 /**

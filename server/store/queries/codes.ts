@@ -3,6 +3,7 @@
 // so two claims of the same code or link by one user, however concurrent, grant once; a capped code is
 // locked while it is counted, so concurrent claims by different users queue and the cap holds.
 import { randomInt } from 'node:crypto';
+import { retry } from '../../../engine/index.js';
 import type { ClaimResult, CodeRepository, CreditCode } from '../ports.js';
 import { isUniqueViolation, nowIso, type Db, type Conn } from './conn.js';
 import { changeCredits } from './users.js';
@@ -92,20 +93,18 @@ async function createCode(conn: Conn, input: Parameters<CodeRepository['createCo
   }
 }
 
+/** A new link; a token another link holds already (a random collision) is drawn again, up to 6 tries in all. */
 async function createLink(conn: Conn, input: Parameters<CodeRepository['createLink']>[0]) {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const row = await conn.first(
-        conn.db
-          .insertInto('credit_links')
-          .values({ token: linkToken(input.credits), credits: input.credits, description: input.description ?? null, created_by: input.createdBy, created_at: nowIso() })
-          .returningAll(),
-      );
-      return row!;
-    } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= 5) throw error;
-    }
-  }
+  const insert = async () => {
+    const row = await conn.first(
+      conn.db
+        .insertInto('credit_links')
+        .values({ token: linkToken(input.credits), credits: input.credits, description: input.description ?? null, created_by: input.createdBy, created_at: nowIso() })
+        .returningAll(),
+    );
+    return row!;
+  };
+  return retry(insert, { retryable: (error) => (isUniqueViolation(error) ? 'token taken' : undefined), attempts: 6, delay: () => 0 });
 }
 
 /** Code claims and link claims with the claimer's e-mail, newest first. */

@@ -80,7 +80,7 @@ async function unfold(page: Page): Promise<void> {
  */
 const withoutEpubcheck = async () => ({ env: WITHOUT_EPUBCHECK });
 
-describeInChromium('accessibility in both languages and both themes', { what: 'axe-core', serve: withoutEpubcheck }, (app) => {
+describeInChromium('accessibility in both languages and both themes', { what: 'axe-core', serve: withoutEpubcheck, forAxe: true }, (app) => {
   const problems: string[] = [];
   /** The writer's page, signed in by the book page's case and used again by the pages' case. */
   let writer: Page | undefined;

@@ -7,10 +7,12 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Download, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import { toolSkip } from '../setup/tools.js';
-import { startFakeOpenAI, userMessageOf, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
 import { buildWithVite, studioBuild } from '../../studio/scripts/studio-build.mjs';
 import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.js';
 import { tempDir } from '../temp.js';
+import { AXE_CONTEXT, preparedForAxe } from './axe.js';
+
+export { fakeModel, grantCredits, lanternShop } from './model-helpers.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export { CHROMIUM, CHROMIUM_FLAGS, DISABLED_FEATURES } from './chromium.js';
@@ -136,8 +138,10 @@ export async function downloadBytes(download: Download): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export async function newPage(browser: Browser, viewport = { width: 1440, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
+/** `forAxe`: a context whose pages axe reads often (tests/e2e/axe.ts: axe from a cached URL, the page's CSP bypassed). */
+export async function newPage(browser: Browser, viewport = { width: 1440, height: 900 }, opts: { forAxe?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, ...(opts.forAxe ? AXE_CONTEXT : {}) });
+  if (opts.forAxe) await preparedForAxe(context);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']).catch(() => undefined);
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
@@ -161,12 +165,13 @@ export interface E2eApp {
  * `karya serve` (its options from `serve`, called first: a fake provider's address, a port) and the run's
  * chromium (launchChromium) ready before the first case; after the last, the server stops and the file's
  * contexts close. Every page opened with `app.open` gets a
- * screenshot in test-results/e2e when a case fails. Without chromium the suite is one skipped case that
+ * screenshot in test-results/e2e when a case fails. `forAxe`: the file's pages are opened for axe (newPage), for a
+ * file that checks no CSP. Without chromium the suite is one skipped case that
  * says why (tests/setup/tools.ts decides when that is allowed).
  */
 export function describeInChromium(
   name: string,
-  setup: { what: string; serve?: () => Promise<KaryaOptions> },
+  setup: { what: string; serve?: () => Promise<KaryaOptions>; forAxe?: boolean },
   body: (app: E2eApp) => void,
 ): void {
   if (!hasChromium) {
@@ -179,7 +184,7 @@ export function describeInChromium(
     // karya, base and browser are set by the beforeAll below, before any case reads them.
     const app = { pages: [] as Page[] } as unknown as E2eApp;
     app.open = async (viewport) => {
-      const { page } = await newPage(app.browser, viewport);
+      const { page } = await newPage(app.browser, viewport, { forAxe: setup.forAxe === true });
       app.pages.push(page);
       return page;
     };
@@ -301,67 +306,8 @@ export async function streamedLengths(page: Page): Promise<number[]> {
   return page.evaluate(() => (window as unknown as { __streamLengths: number[] }).__streamLengths);
 }
 
-/**
- * Set a user's credits as the administrator does, over the API: signs the administrator in (or up, on a
- * fresh server) with `password`, finds the user by e-mail and sets the balance.
- */
-export async function grantCredits(base: string, admin: { email: string; password: string }, email: string, credits: number): Promise<void> {
-  const send = (path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) =>
-    fetch(`${base}/api${path}`, {
-      method: init.method ?? 'GET',
-      headers: { 'content-type': 'application/json', ...(init.cookie ? { cookie: init.cookie } : {}) },
-      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-    });
-  let signedIn = await send('/auth/sign-in/email', { method: 'POST', body: { email: admin.email, password: admin.password } });
-  if (signedIn.status === 401) signedIn = await send('/auth/sign-up/email', { method: 'POST', body: { email: admin.email, password: admin.password } });
-  if (!signedIn.ok) throw new Error(`the administrator could not sign in: ${signedIn.status} ${await signedIn.text()}`);
-  const cookie = signedIn.headers.getSetCookie().find((c) => c.startsWith('karya_session='))!.split(';')[0]!;
-  const { users } = (await (await send('/admin/users', { cookie })).json()) as { users: Array<{ id: string; email: string }> };
-  const user = users.find((u) => u.email === email);
-  if (!user) throw new Error(`no user ${email}`);
-  const set = await send(`/admin/users/${user.id}`, { method: 'PATCH', body: { credits }, cookie });
-  if (!set.ok) throw new Error(`setting credits failed: ${set.status} ${await set.text()}`);
-}
-
 /** The book page's main button and its label. */
 export const GENERATE = { button: '[data-testid="generate-button"]', label: '[data-testid="generate-label"]' } as const;
-
-/**
- * A fake model writing the romance "The Lantern Shop": an outline with a `PLAN-n` line per chapter (as
- * many chapters as asked), a one-line story bible, and `prose` for any part.
- */
-export function lanternShop(prose: string): (body: Record<string, unknown>) => string {
-  return (body) => {
-    const user = userMessageOf(body);
-    if (/^(Create a detailed (story )?outline|Hasilkan rangka)/.test(user)) {
-      const n = Number(/Chapter 1 to Chapter (\d+)/.exec(user)?.[1] ?? 7);
-      return ['Title: The Lantern Shop', '', 'Premise: Aisha reopens her late father\'s lantern shop.', '']
-        .concat(Array.from({ length: n }, (_, k) => `Chapter ${k + 1}: Lantern ${k + 1}\nPLAN-${k + 1} Aisha mends lantern number ${k + 1}.\n`), ['Ending: Aisha lights every lantern.'])
-        .join('\n');
-    }
-    if (/^Update the story bible/.test(user)) return '## Characters\n- Aisha | shopkeeper | hopeful | now';
-    return prose;
-  };
-}
-
-/**
- * A suite's fake AI API (tests/fake-openai.ts): `serve` starts it and gives `karya serve` its address
- * (with `env` added), `fake` is the running one, `close` stops it (call it in afterAll).
- */
-export function fakeModel(options: FakeOpenAIOptions, env: NodeJS.ProcessEnv = {}) {
-  let running: FakeOpenAI | undefined;
-  return {
-    serve: async (): Promise<KaryaOptions> => {
-      running = await startFakeOpenAI(options);
-      return { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: running.baseURL, ...env } };
-    },
-    get fake(): FakeOpenAI {
-      if (!running) throw new Error('the fake model is not started');
-      return running;
-    },
-    close: async () => running?.close(),
-  };
-}
 
 /** Sign up as `email`, open the romance page and click Generate until the button offers each of `next` in turn. */
 export async function writeRomance(page: Page, base: string, email: string, next: readonly string[], password = 'secret12'): Promise<void> {

@@ -4,7 +4,7 @@
 // (`notes`), so a writer sees what was done to the text without reading it twice.
 import type { Lang } from '../../spec/types.js';
 import { fillPlaceholders } from '../../i18n.js';
-import type { AskedAgainFor } from './verdict.js';
+import { answerCheck } from './checks/index.js';
 import type { StepOutcome } from '../step-types.js';
 
 const NOTES = {
@@ -30,21 +30,6 @@ const NOTES = {
   },
 } as const;
 
-/** How each outcome of an answer asked again is named in a note ("an answer was a recipe"). */
-const WHAT: Readonly<Record<AskedAgainFor, { en: string; ms: string }>> = {
-  refused: { en: 'a refusal', ms: 'penolakan' },
-  echoed: { en: 'the request sent back', ms: 'permintaan yang dihantar semula' },
-  reasoning_only: { en: 'reasoning with no text', ms: 'penaakulan tanpa teks' },
-  not_text: { en: 'not a model answer', ms: 'bukan jawapan model' },
-  filtered: { en: "stopped by the AI service's content filter", ms: 'dihentikan oleh penapis kandungan perkhidmatan AI' },
-  assistant_talk: { en: 'remarks from the model as an assistant', ms: 'ulasan model sebagai pembantu' },
-  listed: { en: 'a list or a table, not prose', ms: 'senarai atau jadual, bukan prosa' },
-  recipe: { en: 'a recipe', ms: 'resipi' },
-  outlined: { en: 'an outline of chapter titles', ms: 'rangka tajuk bab' },
-  copied: { en: 'a copy of an earlier part', ms: 'salinan bahagian yang lebih awal' },
-  ignores_bible: { en: "about new people, with none of the story bible's main characters", ms: 'tentang orang baharu, tanpa seorang pun watak utama catatan cerita' },
-};
-
 /** A note on a part: a stable code and its message in the book's language. */
 export interface AnswerNote {
   readonly code: keyof typeof NOTES;
@@ -59,7 +44,7 @@ export function answerNotesOf(outcome: Pick<StepOutcome, 'answerNotes' | 'isTime
   const notes: AnswerNote[] = [];
   const say = (code: keyof typeof NOTES, vars: Record<string, string | number>) => notes.push({ code, message: fillPlaceholders(NOTES[code][lang], { label, ...vars }) });
   const n = outcome.answerNotes;
-  for (const outcome of new Set(n?.askedAgain ?? [])) say('answer_asked_again', { what: WHAT[outcome][lang] });
+  for (const outcome of new Set(n?.askedAgain ?? [])) say('answer_asked_again', { what: answerCheck(outcome).words[lang].what });
   if (n?.removed) say('answer_talk_removed', { n: n.removed });
   if (n?.split) say('answer_wall_split', { n: n.split });
   if (outcome.isTimedOut) say(outcome.isComplete ? 'answer_timed_out' : 'answer_timed_out_cut', { n: outcome.continuations });

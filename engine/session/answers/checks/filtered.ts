@@ -1,0 +1,9 @@
+// filtered: the AI service's content filter stopped the answer, named by the provider and asked again once
+// (answers/text.ts askText).
+import type { AnswerCheck } from './types.js';
+
+export const FILTERED: AnswerCheck = {
+  id: 'filtered',
+  words: { en: { what: "stopped by the AI service's content filter" }, ms: { what: 'dihentikan oleh penapis kandungan perkhidmatan AI' } },
+  decidedBy: 'provider',
+};

@@ -1,0 +1,9 @@
+// reasoning_only: the model's reasoning and no text after it (a block left open to the end, or closed with
+// nothing after), decided where the answer's text is read (answers/text.ts askText); asked again with twice the room.
+import type { AnswerCheck } from './types.js';
+
+export const REASONING_ONLY: AnswerCheck = {
+  id: 'reasoning_only',
+  words: { en: { what: 'reasoning with no text' }, ms: { what: 'penaakulan tanpa teks' } },
+  decidedBy: 'answer text',
+};

@@ -3,13 +3,14 @@
 // so a job resumes (and is resumed by) the same saved book as the equivalent `karya generate` command.
 import path from 'node:path';
 import { jobCoverOf, type JobCover } from './job-cover.js';
-import { catalogueMessage, EXPORT_FORMATS, LANGS, minChapters, parseSettings, seriesNameOf, SeriesError, SettingsError, settingsIssueMessage, startBook, type Catalog, type ExportFormat, type ResolvedSpec, type Settings, withLanguage } from '../../engine/index.js';
-import { PUBLISH_FACT_FIELDS, type PublishFacts } from '../../engine/index.js';
-import { checkVoiceFields, voiceOfJob } from './job-voice.js';
+import { parseSettings, SettingsError, settingsIssueMessage, startBook, type Catalog, type ExportFormat, type ResolvedSpec, type Settings, withLanguage } from '../../engine/index.js';
+import type { PublishFacts } from '../../engine/index.js';
+import { voiceOfJob } from './job-voice.js';
 import type { BookVoice } from '../../engine/index.js';
 import { progressKey, settingsFromOptions } from '../settings.js';
-import { checkPublishFacts, publishFactsOf } from './job-publish.js';
-import { CliExit, wholeNumber } from '../util.js';
+import { publishFactsOf } from './job-publish.js';
+import { CliExit } from '../util.js';
+import { checkShape, jobId, settingText, type AddIssue, type JobShape } from './job-shape.js';
 export { JobsFileError, MAX_JOBS, MAX_JOBS_FILE_BYTES, parseJsonLines, parseYamlList, readJobsFile, type RawJob } from './jobs-file.js';
 import type { RawJob } from './jobs-file.js';
 
@@ -48,28 +49,9 @@ export interface JobIssue {
   isListed?: boolean;
 }
 
-export const JOB_FIELDS = ['id', 'generator', 'lang', 'chapters', 'settings', 'out', 'formats', 'series', 'voice', 'avoid', 'cover', ...PUBLISH_FACT_FIELDS] as const;
-
-/** The longest `out` (UTF-8 bytes): with `.epub` and the like it stays under the 255 a file system allows. */
-export const MAX_OUT_BYTES = 200;
-
-/** An `out` the file system would refuse after the call was paid for: a NUL, or longer than MAX_OUT_BYTES. */
-function checkOutName(out: string, add: (message: string) => void): void {
-  if (out.includes('\0')) add('must not contain a NUL character');
-  else if (Buffer.byteLength(out) > MAX_OUT_BYTES) add(`is ${Buffer.byteLength(out)} bytes long; at most ${MAX_OUT_BYTES} bytes`);
-}
-
 /** A file-name-safe form of a job id. */
 export function slug(text: string): string {
   return text.normalize('NFKD').replace(/[^\w.-]+/g, '-').replace(/^[-.]+|-+$/g, '').slice(0, 80) || 'job';
-}
-
-/** Text values for --set: flags as comma lists, the rest as written. */
-function settingText(value: unknown): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (Array.isArray(value)) return value.map(String).join(',');
-  if (typeof value === 'object') return undefined;
-  return String(value);
 }
 
 export interface ValidateOptions {
@@ -78,117 +60,6 @@ export interface ValidateOptions {
   outDir: string;
   /** The batch's own publishing facts (--author, --publisher): a job's own value wins. */
   given?: PublishFacts;
-}
-
-/** A job's own fields once their shapes are right (settings not checked yet). */
-interface JobShape {
-  id?: string;
-  spec: ResolvedSpec;
-  settings: Record<string, unknown>;
-  lang?: string;
-  /** The chapter count for --chapters, when the generator takes one. */
-  chapters?: string;
-  out?: string;
-  /** Formats written besides the Markdown file. */
-  formats: ExportFormat[];
-  /** The series the book belongs to (its name tidied). */
-  series?: string;
-  /** The voice sample's path as given (read once the book's language is known). */
-  voice?: string;
-  /** The writer's phrases to avoid, checked. */
-  avoid?: string[];
-  /** The author, title, subtitle and imprint the job gives its book. */
-  publish?: PublishFacts;
-}
-
-/** Check the fields of one job (not its settings); every problem goes to `add`. */
-type AddIssue = (field: string, message: string, allowed?: readonly (string | number)[], isListed?: boolean) => void;
-
-function checkShape(o: Record<string, unknown>, catalog: Catalog, add: AddIssue): JobShape | undefined {
-  const generatorIds = catalog.specs.map((s) => s.id);
-  for (const k of Object.keys(o)) if (!(JOB_FIELDS as readonly string[]).includes(k)) add(k, 'is not a job field', JOB_FIELDS);
-  const id = jobId(o.id);
-  if (o.id !== undefined && id === undefined) add('id', 'must be a non-empty text');
-  const spec = typeof o.generator === 'string' ? catalog.get(o.generator) : undefined;
-  if (o.generator === undefined) add('generator', 'is required', generatorIds);
-  else if (!spec) add('generator', `${JSON.stringify(o.generator)} is not a generator`, generatorIds);
-
-  const raw = o.settings ?? {};
-  const settings = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : undefined;
-  if (!settings) add('settings', 'must be a map of setting names to values');
-  for (const [name, value] of Object.entries(settings ?? {})) {
-    if (value !== undefined && value !== null && settingText(value) === undefined) add(`settings.${name}`, 'must be a text, number, true/false or a list');
-  }
-
-  let lang: string | undefined;
-  if (o.lang !== undefined && spec) {
-    const chosen = withLanguage(spec, {}, o.lang);
-    if (!chosen.ok) add('lang', chosen.message, chosen.allowed, chosen.problem === 'not_a_language');
-    else lang = o.lang as string;
-  } else if (o.lang !== undefined && o.lang !== 'en' && o.lang !== 'ms') add('lang', `${JSON.stringify(o.lang)} is not one of ${LANGS.join(', ')}`, LANGS, true);
-  let chapters: string | undefined;
-  if (o.chapters !== undefined && spec) {
-    const min = minChapters(spec.flow);
-    // A YAML/JSON whole number, or its plain digits as text (`"12"`); not `0x3`, `1e1`, `3.0` or ` 3`.
-    const n = typeof o.chapters === 'number' ? (Number.isInteger(o.chapters) ? o.chapters : undefined) : typeof o.chapters === 'string' ? wholeNumber(o.chapters) : undefined;
-    if (n === undefined || n < min || n > 100) add('chapters', `${JSON.stringify(o.chapters)} must be a whole number from ${min} to 100`);
-    // Fixed sections and single outputs ignore the count, as `karya generate --chapters` does.
-    else if (spec.kind === 'book' && spec.fields.some((f) => f.role === 'chapters')) chapters = String(n);
-  }
-  if (o.out !== undefined && (typeof o.out !== 'string' || !o.out.trim())) add('out', 'must be a file name');
-  else if (typeof o.out === 'string') checkOutName(o.out.trim(), (message) => add('out', message));
-  const formats = checkFormats(o.formats, spec, add);
-  const series = checkSeries(o.series, spec, add);
-  const voice = checkVoiceFields(o, spec, add);
-  const publish = checkPublishFacts(o, spec, add);
-  if (!spec || !settings) return undefined;
-  return {
-    ...(id !== undefined ? { id } : {}), spec, settings, ...(lang ? { lang } : {}), ...(chapters ? { chapters } : {}),
-    ...(typeof o.out === 'string' ? { out: o.out.trim() } : {}), formats, ...(series ? { series } : {}), ...voice, ...(publish ? { publish } : {}),
-  };
-}
-
-/** `series: NAME`: a book's series (a name of 1 to MAX_SERIES_NAME characters); only books make one. */
-function checkSeries(value: unknown, spec: ResolvedSpec | undefined, add: AddIssue): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') {
-    add('series', 'must be the series\' name, a text');
-    return undefined;
-  }
-  if (spec && spec.kind !== 'book') {
-    add('series', `${spec.id} writes a single piece; only books make a series`);
-    return undefined;
-  }
-  try {
-    return seriesNameOf(value);
-  } catch (error) {
-    if (!(error instanceof SeriesError)) throw error;
-    add('series', catalogueMessage(error.code, 'en', Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, String(v)]))).replace(/^series: /, ''));
-    return undefined;
-  }
-}
-
-/** `formats: [epub, pdf]` (or one name): the formats a book is written in besides its Markdown file. */
-function checkFormats(value: unknown, spec: ResolvedSpec | undefined, add: AddIssue): ExportFormat[] {
-  if (value === undefined || value === null) return [];
-  const names = Array.isArray(value) ? value : [value];
-  if (spec?.kind === 'image') {
-    add('formats', `${spec.id} makes a PNG image; formats are for books`);
-    return [];
-  }
-  const formats: ExportFormat[] = [];
-  for (const name of names) {
-    const format = typeof name === 'string' ? name.trim().toLowerCase().replace(/^\./, '') : name;
-    if (!(EXPORT_FORMATS as readonly unknown[]).includes(format)) add('formats', `${JSON.stringify(name)} is not one of ${EXPORT_FORMATS.join(', ')}`, EXPORT_FORMATS, true);
-    // The Markdown file is always written.
-    else if (format !== 'md' && !formats.includes(format as ExportFormat)) formats.push(format as ExportFormat);
-  }
-  return formats;
-}
-
-function jobId(value: unknown): string | undefined {
-  if (typeof value === 'string' && value.trim()) return value.trim();
-  return typeof value === 'number' ? String(value) : undefined;
 }
 
 /** What a job's checks share with the jobs before it: ids, files written, settings checked, series so far. */

@@ -2,7 +2,6 @@
 // state and shared by every output (Markdown here; EPUB, DOCX and PDF in engine/node/export/). Pure, so
 // the studio can build the same document for its preview.
 import { cleanText } from '../clean-text.js';
-import { translatedFrom } from './translate/edition.js';
 import type { Lang, ResolvedSpec } from '../spec/types.js';
 import { DEFAULT_LAYOUT, printLayoutOf, type LayoutName } from '../print.js';
 import { extractTitle, withoutCharacterDetails, type BookState } from '../compile/flow.js';
@@ -13,7 +12,7 @@ import { chapterTitleOf } from '../compile/book-outline.js';
 import { takeLeadingHeading } from '../compile/heading.js';
 import { isAuthoredPart, isPublicDomainBook, partProvenance } from '../compile/provenance.js';
 import { firstWords } from '../words.js';
-import { bookBible } from './bible/bible.js';
+import { bookBible } from './bible/index.js';
 import { conclusionPosition } from '../spec/conclusion.js';
 
 export const EXPORT_FORMATS = ['md', 'epub', 'docx', 'pdf'] as const;
@@ -193,4 +192,14 @@ export function documentMarkdown(doc: BookDocument, opts: { isSingle?: boolean }
 /** A finished (or partial) book as Markdown. */
 export function bookMarkdown(spec: ResolvedSpec, state: BookState, opts: { withOutline?: boolean; withBible?: boolean } = {}): string {
   return documentMarkdown(bookDocument(spec, state, opts), { isSingle: spec.kind !== 'book' });
+}
+
+/**
+ * The language a book was translated from, when every written part of it is a translation (engine/publish
+ * discloses it: "Translated from English by AI"); undefined for a book written in its own language.
+ */
+export function translatedFrom(state: Pick<BookState, 'content' | 'provenance'>): Lang | undefined {
+  const written = state.content.flatMap((text, i) => (text.trim() ? [partProvenance(state, i).translatedFrom] : []));
+  const first = written[0];
+  return first && written.every((l) => l === first) ? first : undefined;
 }

@@ -4,8 +4,7 @@
 import type { ResolvedSpec } from '../spec/types.js';
 import type { Step } from '../compile/step.js';
 import { ANSWER_AGAIN_TEMPLATE, buildContext, type PromptRenderer, type PromptState } from '../compile/prompt.js';
-import type { AnswerExpectation, AnswerKind } from './answers/verdict.js';
-import { shapeOf } from './answers/shape.js';
+import { type AnswerExpectation, type AnswerKind, shapeOf } from './answers/index.js';
 
 /** The writer's and the book's texts a request carries that an answer may repeat: settings, notes, titles, the outline, the parts. */
 export function bookMaterial(state: PromptState): string[] {

@@ -6,7 +6,7 @@
 import { countWords, lastWords } from '../words.js';
 import type { Provider, TextRequest } from '../provider.js';
 import { contextTooLong, fitsWindow } from '../context-window.js';
-import { withoutExemplars } from './voice/guidance.js';
+import { withoutExemplars } from './voice/index.js';
 
 /** Texts of a prompt that may be trimmed, in the order they are: the voice's exemplars, the story bible, the recent text, the outline. */
 export interface Trimmable {

@@ -1,7 +1,7 @@
 // The book session and what it is made of: ports, the reader's view, the bible, language checks, costs, edits
 // (step identity and part labels are below it, in engine/compile/).
 export { inMemoryProgressStore, type MemorySave, type ProgressStore, type SavedBook, type StepSave } from './ports.js';
-export { bookContinuity, bookMarks, bookView, previewBook } from './view.js';
+export { bookContinuity, bookCost, bookMarks, bookView, previewBook } from './view/index.js';
 export {
   translateEdition, translationCost, MAX_WINDOW_WORDS, type TranslateInput, type TranslateProgress, type PartOutcome, type EditionOutcome,
   checkWindow, paragraphsOf, LENGTH_BANDS, type WindowProblem, glossaryOf, withWritersGlossary, glossaryFileOf, entriesIn, hasTerm,
@@ -15,25 +15,18 @@ export {
   BookSession, SessionError, joinCut, extendPart, rewritePart, updateBible, runStep, type Rewrite, type StepOutcome,
   type StepResult, type LanguageRetry,
 } from './session.js';
-export { detectLanguage, findLanguageDrift, indonesianWords, scriptLanguageOf, SHARE_DRIFT } from './language.js';
-export { bookLengthScore, lengthScore, LONG_RATIO, SHORT_RATIO } from './measure.js';
-export { repeatedShare, REPEATS_RATIO } from './repeat.js';
+export { detectLanguage, findLanguageDrift, indonesianWords, scriptLanguageOf, SHARE_DRIFT, bookLengthScore, lengthScore, LONG_RATIO, SHORT_RATIO, repeatedShare, REPEATS_RATIO } from './reading/index.js';
 export { stepMarksOf, type StepMarks } from './step-marks.js';
-export { bookCost } from './cost.js';
-export { editBible, EditError, editPart, MAX_PART_CHARS, MAX_REWRITE_NOTE_CHARS } from './edit.js';
-export { editOutline, MAX_CHAPTER_NOTE_CHARS, outlineChapters } from './outline-edit.js';
+export { checkPartSeen, editBible, editCharacterDetails, EditError, editPart, MAX_PART_CHARS, MAX_REWRITE_NOTE_CHARS, partHash } from './edits/index.js';
+export { editOutline, MAX_CHAPTER_NOTE_CHARS, outlineChapters } from './outline/index.js';
 export {
   checkPassagePlace, cleanPassage, keepPassage, PASSAGE_TONE_IDS, type PassageAction, type PassageTone, reworkPassage,
-} from './passage.js';
+} from './passage/index.js';
 export type { ContinuityFinding } from './view-schema.js';
 export {
   importSettingsOf, readManuscriptSettings, withManuscriptSettings, type ImportSettings,
-} from './import-settings.js';
-export {
   importedBook, importedBookOf, withTotalChapters, importBibleParts, importSaves, manuscriptLanguage,
-} from './import-book.js';
-export { partHash, checkPartSeen } from './part-text.js';
-export { editCharacterDetails } from './intro-edit.js';
+} from './import/index.js';
 export {
   BIBLE_LIMITS, EMPTY_BIBLE, applyBibleUpdate, bibleWords, bookBible, bounded, parseBible, parseBibleUpdate,
   renderBible, ignoredBible, stateForStep, type StoryBible,

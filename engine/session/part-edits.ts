@@ -2,31 +2,26 @@
 // the part ends) and "rewrite" / "write again" (rewritePart: the part's own request with its current text
 // and the writer's note). Both are rendered from the book as it stood when the part was written and are
 // pure of storage: the caller saves, keeps versions and charges.
-import { withAuditFindings } from './continuity/audit.js';
+import { withAuditFindings } from './continuity/index.js';
 import type { ResolvedSpec } from '../spec/types.js';
-import type { Provider, TokenUsage } from '../provider.js';
-import { countWords } from '../provider.js';
+import { type Provider, type TokenUsage, countWords } from '../provider.js';
 import { unmarkPart, withoutCharacterDetails, type BookState } from '../compile/flow.js';
 import { buildContext, chapterTitleOf, wordTargetOf, FIRM_LANGUAGE_TEMPLATE, renderExtension, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
 import { takeLeadingHeading } from '../compile/heading.js';
 import { GenerationError } from '../errors.js';
-import { EditError, MAX_REWRITE_NOTE_CHARS } from './edit.js';
+import { EditError, MAX_REWRITE_NOTE_CHARS, introParts, introWithProse, joinIntro } from './edits/index.js';
 import { partStep } from '../compile/labels.js';
 import type { Step } from '../compile/step.js';
 import type { Clock } from './ports.js';
-import { SHORT_RATIO } from './measure.js';
-import { askText } from './answers/text.js';
+import { SHORT_RATIO } from './reading/index.js';
+import { askText, type AnswerNotes } from './answers/index.js';
 import { expectationOf } from './expectation.js';
 import { fitting } from './fit.js';
 import { lastWords, SessionError, type AdvanceOptions, type StepOutcome } from './step-types.js';
-import { joinExtension, joinSeparator } from './follow-ups/extend-short.js';
-import { startsOver } from './follow-ups/continue-cut.js';
-import { firmLanguage, type Tally } from './follow-ups/firm-language.js';
+import { joinExtension, joinSeparator, startsOver, firmLanguage, type Tally } from './follow-ups/index.js';
 import { runStep, trimmableOf } from './run-step.js';
-import { stateForStep } from './bible/as-of.js';
+import { stateForStep } from './bible/index.js';
 import { withPartProvenance } from '../compile/provenance.js';
-import { introParts, introWithProse, joinIntro } from './part-text.js';
-import type { AnswerNotes } from './answers/verdict.js';
 
 /**
  * "Write more" on a written prose part (the studio's action on a part marked short): one extension

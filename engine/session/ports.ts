@@ -61,7 +61,7 @@ export interface ProgressStore {
   load(key: string): Promise<SavedBook | null>;
   saveStep(key: string, save: StepSave): Promise<void>;
   saveMemory(key: string, save: MemorySave): Promise<void>;
-  /** Several steps in one transaction, all or none (an imported manuscript's parts: engine/session/import-book.ts importSaves). */
+  /** Several steps in one transaction, all or none (an imported manuscript's parts: engine/session/import/book.ts importSaves). */
   saveSteps?(key: string, saves: readonly StepSave[]): Promise<void>;
   /** Keep a part's text as a version before a rewrite replaces it (a store without versions keeps none). */
   keepVersion?(key: string, version: PartVersionSave): Promise<void>;

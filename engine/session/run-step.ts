@@ -2,8 +2,7 @@
 // its window), keep only the text asked for, then apply the follow-up policies in follow-ups/ (continue
 // when cut, firm language, outline more, extend when short) and measure the part.
 import type { ResolvedSpec } from '../spec/types.js';
-import type { Provider } from '../provider.js';
-import { countWords } from '../provider.js';
+import { type Provider, countWords } from '../provider.js';
 import { applyStep, type BookState } from '../compile/flow.js';
 import type { PromptState } from '../compile/prompt-context.js';
 import { buildContext, chapterTitleOf, FIRM_LANGUAGE_TEMPLATE, previousEndingOf, renderContinuation, renderPrompt, renderRewrite, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
@@ -11,24 +10,17 @@ import { takeLeadingHeading } from '../compile/heading.js';
 import { GenerationError } from '../errors.js';
 import { stepPosition, type Step } from '../compile/step.js';
 import { systemClock, type Clock } from './ports.js';
-import { indonesianWords } from './language.js';
-import { lengthScore, LONG_RATIO, SHORT_RATIO } from './measure.js';
-import { askText } from './answers/text.js';
-import { expectationOf } from './expectation.js';
-import { mendedOutline, outlineFromJson, unplannedChapters } from './outline-shape.js';
-import { conclusionPosition } from '../spec/conclusion.js';
-import { repeatedShare } from './repeat.js';
-import { partOverusedOf, partVoiceOf } from './voice/measure.js';
-import { fitting, type Trimmable } from './fit.js';
-import { stateForStep } from './bible/as-of.js';
-import { lastWords, type AdvanceOptions, type StepOutcome } from './step-types.js';
-import type { FollowUpContext } from './follow-ups/answer.js';
-import { answerWhole } from './follow-ups/continue-cut.js';
-import { firmLanguage, type Tally } from './follow-ups/firm-language.js';
-import { outlineMore } from './follow-ups/outline-more.js';
-import { extendShort, proseOf } from './follow-ups/extend-short.js';
-import { keepBiblePeople } from './follow-ups/bible-people.js';
+import { indonesianWords, lengthScore, LONG_RATIO, SHORT_RATIO, repeatedShare } from './reading/index.js';
+import { askText } from './answers/index.js';
 import { addNotes } from './answers/verdict.js';
+import { expectationOf } from './expectation.js';
+import { mendedOutline, outlineFromJson, unplannedChapters } from './outline/index.js';
+import { conclusionPosition } from '../spec/conclusion.js';
+import { partOverusedOf, partVoiceOf } from './voice/index.js';
+import { fitting, type Trimmable } from './fit.js';
+import { stateForStep } from './bible/index.js';
+import { lastWords, type AdvanceOptions, type StepOutcome } from './step-types.js';
+import { type FollowUpContext, answerWhole, firmLanguage, type Tally, outlineMore, extendShort, proseOf, keepBiblePeople } from './follow-ups/index.js';
 
 /** Run one step on a state, without saving: the provider call and the post-processing (character details, state). */
 export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
@@ -86,7 +78,7 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   const answer = await checkedWrite(prompt, input.onDelta);
   // A model's own leading heading is taken off the part (the part has its heading); a title it named is kept.
   const ownTitle = input.chapterTitle ?? (step.kind === 'chapter' ? chapterTitleOf(spec, state, step) : undefined);
-  // An outline is read in its own shape: JSON into its lines, entries numbered out of turn renumbered (outline-shape.ts).
+  // An outline is read in its own shape: JSON into its lines, entries numbered out of turn renumbered (outline/shape.ts).
   const isOutline = step.kind === 'outline' && spec.kind === 'book';
   const shaped = isOutline ? mendedOutline(spec, outlineFromJson(answer.text, state.lang) ?? answer.text, state.lang) : answer.text;
   const heading = takeLeadingHeading(shaped, step, ownTitle);

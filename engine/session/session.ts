@@ -4,36 +4,33 @@
 // generate`, `karya batch` (which only schedules around `advance`) and the server (which only adds
 // charging, history and HTTP around it) all run books through this class.
 import type { ResolvedSpec, Settings } from '../spec/types.js';
-import type { Provider, TokenUsage } from '../provider.js';
-import { countWords } from '../provider.js';
+import { type Provider, type TokenUsage, countWords } from '../provider.js';
 import { applyStep, nextStep, restoreBook, startBook, type BookSeries, type BookState } from '../compile/flow.js';
 import { partProvenance } from '../compile/provenance.js';
 import { chapterTitleOf, type PromptRenderer } from '../compile/prompt.js';
 import { takeLeadingHeading } from '../compile/heading.js';
-import { bookBible } from './bible/bible.js';
+import { bookBible, updateBible, type BibleLeftPart, bibleReadUpTo } from './bible/index.js';
 import { GenerationError } from '../errors.js';
-import { EditError } from './edit.js';
+import { EditError } from './edits/index.js';
 import { bookMarkdown } from './book.js';
 import { stepLabel } from '../compile/labels.js';
 import { stepKey, stepPosition, type Step } from '../compile/step.js';
 import { systemClock, type Clock, type ProgressStore, type SavedBook } from './ports.js';
-import { bookView } from './view.js';
+import { bookView } from './view/index.js';
 import type { BookView } from './view-schema.js';
 import { addUsage, SessionError, type AdvanceOptions, type StepOutcome, type StepResult } from './step-types.js';
 import { runStep } from './run-step.js';
 import { extendPart, rewritePart } from './part-edits.js';
-import { updateBible, type BibleLeftPart } from './bible/update.js';
-import { bibleReadUpTo } from './bible/as-of.js';
 import type { BookVoice } from '../compile/book-voice.js';
-import { towardVoiceNote } from './voice/measure.js';
-import { auditPart, withAuditFindings } from './continuity/audit.js';
+import { towardVoiceNote } from './voice/index.js';
+import { auditPart, withAuditFindings } from './continuity/index.js';
 
 export { SessionError, type AdvanceOptions, type LanguageRetry, type StepOutcome, type StepResult } from './step-types.js';
 export { runStep } from './run-step.js';
 export { extendPart, rewritePart, type Rewrite } from './part-edits.js';
-export { updateBible } from './bible/update.js';
-export { joinCut } from './follow-ups/continue-cut.js';
-export { joinExtension, MAX_EXTENSIONS } from './follow-ups/extend-short.js';
+export { updateBible } from './bible/index.js';
+export { joinCut } from './follow-ups/index.js';
+export { joinExtension, MAX_EXTENSIONS } from './follow-ups/index.js';
 
 export interface OpenSessionInput {
   spec: ResolvedSpec;

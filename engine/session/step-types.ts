@@ -70,7 +70,7 @@ export interface StepOutcome {
   repeated?: number;
   /** Indonesian words left in a Malay prose part below the refusal level (engine/session/language.ts indonesianWords). */
   indonesianWords?: string[];
-  /** An outline's chapters it gives no entry even after asking for them (engine/session/outline-shape.ts): written without a plan of their own. */
+  /** An outline's chapters it gives no entry even after asking for them (engine/session/outline/shape.ts): written without a plan of their own. */
   unplanned?: number[];
   /** A prose part against the writer's voice (engine/session/voice/measure.ts); absent without a voice or for a part too short to measure. */
   voice?: PartVoice;

@@ -141,7 +141,7 @@ export const BookViewSchema = z.object({
   is_outline_edited: z.boolean().optional(),
   /** Every step of the book in order, chapters included. */
   steps: z.array(LabelledStepSchema.extend({ is_done: z.boolean() })),
-  /** Credits: each step, the whole book, the steps still to write (engine/session/cost.ts; what the server charges). */
+  /** Credits: each step, the whole book, the steps still to write (engine/session/view/cost.ts; what the server charges). */
   cost: z.object({ step: z.number().int().min(0), total: z.number().int().min(0), remaining: z.number().int().min(0) }),
   /**
    * GET /api/progress only: the step being written right now (a writer who left during it and came back),

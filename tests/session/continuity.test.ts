@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userMessageOf, type FakeOpenAI } from '../fake-openai.js';
 import { writeContinuityBook } from '../continuity-session.js';
 import type { BookSession, BookView } from '../../engine/index.js';
-import { outlineThreads } from '../../engine/session/outline-threads.js';
+import { outlineThreads } from '../../engine/session/bible/outline-threads.js';
 import { loadCatalog } from '../../engine/node/load.js';
 
 const catalog = loadCatalog({ useDiskCache: true });

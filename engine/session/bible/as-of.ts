@@ -1,16 +1,16 @@
 // The story bible a step is sent: the book's bible as it stood after the part before the step (a rewrite,
 // "write more" or a passage edit of chapter k never sees what later chapters established), without the
 // replaced values and the dates the session keeps for itself.
-import { voiceGuidanceOf } from '../voice/guidance.js';
+import { voiceGuidanceOf } from '../voice/index.js';
 import type { BookSpec, ResolvedSpec } from '../../spec/types.js';
 import type { BookState } from '../../compile/flow.js';
 import { partLabel } from '../../compile/labels.js';
 import { conclusionPosition } from '../../spec/conclusion.js';
 import { parseBible, renderBible, type StoryBible } from './bible.js';
 import { bibleAsOf, type PartOf } from './time.js';
-import { dueThreadLines, plannedThreads, withOutlineThreads } from '../outline-threads.js';
+import { dueThreadLines, plannedThreads, withOutlineThreads } from './outline-threads.js';
 import type { PromptState } from '../../compile/prompt.js';
-import { hasSeriesBible, seriesOf, withSeries } from '../series/bible.js';
+import { hasSeriesBible, seriesOf, withSeries } from './series.js';
 import { arcParts } from './labels.js';
 import { byText, TEXTS_KEPT } from '../../text-cache.js';
 

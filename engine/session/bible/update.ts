@@ -5,27 +5,25 @@
 // be read is skipped and named (`left`). A refusal or an answer still in another language after a firm ask
 // fails the update (thrown), which is tried again before the next part: the bible is never changed by it.
 // Pure of storage.
-import type { ResolvedSpec } from '../../spec/types.js';
+import type { ResolvedSpec, Lang } from '../../spec/types.js';
 import type { Provider, TokenUsage } from '../../provider.js';
 import { withoutCharacterDetails, type BookState } from '../../compile/flow.js';
 import { ANSWER_AGAIN_TEMPLATE, buildContext, renderMemoryUpdate, type PromptRenderer, type RenderedPrompt } from '../../compile/prompt.js';
-import type { Lang } from '../../spec/types.js';
-import type { AnswerExpectation, AnswerOutcome } from '../answers/verdict.js';
+import { type AnswerExpectation, type AnswerOutcome, askText } from '../answers/index.js';
 import { climbDown } from '../ladder.js';
 import { countWords } from '../../words.js';
 import { writerBriefOf } from '../../compile/brief.js';
 import { GenerationError } from '../../errors.js';
 import { partStep, stepLabel } from '../../compile/labels.js';
 import { applyBibleUpdate, BIBLE_LIMITS, capWords, linesToFold, parseBible, parseBibleUpdate, renderBible, withWriterBrief, type BibleUpdate, type StoryBible } from './bible.js';
-import { findLanguageDrift } from '../language.js';
-import { askText } from '../answers/text.js';
+import { findLanguageDrift } from '../reading/index.js';
 import { expectationOf } from '../expectation.js';
 import { biblePieces, fitting, windowOf } from '../fit.js';
 import { addUsage, type AdvanceOptions } from '../step-types.js';
 import { bibleForStep, partsOf, structuredAsOf } from './as-of.js';
 import { rederived } from './time.js';
-import { plannedThreads, withOutlineThreads } from '../outline-threads.js';
-import { ownOnly, seriesOf } from '../series/bible.js';
+import { plannedThreads, withOutlineThreads } from './outline-threads.js';
+import { ownOnly, seriesOf } from './series.js';
 
 /** Why a block of a part could not be read: an empty or unparseable answer (`no_content`), or one of the wrong kind. */
 export type BibleProblem = 'no_content' | AnswerOutcome;

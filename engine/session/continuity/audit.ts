@@ -9,10 +9,10 @@ import type { AuditFinding, BookState } from '../../compile/flow.js';
 import type { PromptRenderer } from '../../compile/prompt.js';
 import { renderContinuityAudit } from '../../compile/audit-prompt.js';
 import { partStep } from '../../compile/labels.js';
-import { askText } from '../answers/text.js';
+import { askText } from '../answers/index.js';
 import { expectationOf } from '../expectation.js';
 import { fitting } from '../fit.js';
-import { stateForStep } from '../bible/as-of.js';
+import { stateForStep } from '../bible/index.js';
 
 export const MAX_AUDIT_FINDINGS = 8;
 export const MAX_AUDIT_DETAIL = 300;

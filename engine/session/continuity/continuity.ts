@@ -8,13 +8,9 @@ import { wordList } from '../../words.js';
 import type { BookSpec, Lang } from '../../spec/types.js';
 import type { BookState } from '../../compile/flow.js';
 import { partLabel, partStep } from '../../compile/labels.js';
-import { hasPeople, ignoredBible, mainNames } from '../bible/people.js';
+import { hasPeople, ignoredBible, mainNames, parseBible, type StoryBible, bibleAsOf, factSubject, retractions, threadStatus, type PartOf, partsOf, hasSeriesBible, isSeriesLabel, seriesOf, withSeries } from '../bible/index.js';
 import { fillPlaceholders } from '../../i18n.js';
-import { parseBible, type StoryBible } from '../bible/bible.js';
-import { bibleAsOf, factSubject, retractions, threadStatus, type PartOf } from '../bible/time.js';
-import { partsOf } from '../bible/as-of.js';
 import { ACTS, GONE_STATES, NOT_NAMES, NOT_PRESENT } from './words.js';
-import { hasSeriesBible, isSeriesLabel, seriesOf, withSeries } from '../series/bible.js';
 import { findingKey } from './keys.js';
 import type { ContinuityFinding } from '../view-schema.js';
 

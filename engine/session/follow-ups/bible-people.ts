@@ -4,7 +4,7 @@
 // it still ignores them (continuity/continuity.ts). Not streamed, like every answer asked again.
 import { ANSWER_AGAIN_TEMPLATE, buildContext, type RenderedPrompt } from '../../compile/prompt.js';
 import { takeLeadingHeading } from '../../compile/heading.js';
-import { hasPeople, ignoredBible, mainNames } from '../bible/people.js';
+import { hasPeople, ignoredBible, mainNames } from '../bible/index.js';
 import type { Answer, Draft, FollowUpContext } from './answer.js';
 
 /**

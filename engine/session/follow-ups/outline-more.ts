@@ -4,7 +4,7 @@ import { parsedOutlineOf, renderOutlineMore } from '../../compile/prompt.js';
 import { conclusionPosition } from '../../spec/conclusion.js';
 import type { FollowUp } from './answer.js';
 import { MAX_EXTENSIONS } from './extend-short.js';
-import { outlineFromJson } from '../outline-shape.js';
+import { outlineFromJson } from '../outline/index.js';
 
 export const outlineMore: FollowUp = async (ctx, draft) => {
   const { spec, state, step } = ctx;

@@ -2,21 +2,17 @@
 // as of the end of book N" is derived, whenever it is asked, from books 1..N's own bibles (each as of its last
 // part), later books' entries replacing earlier ones by key (a character's name, a fact's subject, a thread),
 // every entry labelled with the book and part from which it is true ("Book 1, Chapter 3"). A book's own bible
-// keeps only what differs from the series before it (series/bible.ts ownOnly), so its entry with the same key
+// keeps only what differs from the series before it (bible/series.ts ownOnly), so its entry with the same key
 // overrides the series for that book only, and a revision of an earlier book reaches the later ones at their
 // next request. A book is told the series when it is opened (BookState.series); never a later book's entries.
 import { KaryaError } from '../../karya-error.js';
 import type { BookSpec, Lang, Settings } from '../../spec/types.js';
 import type { BookSeries, BookState } from '../../compile/flow.js';
-import { bounded, parseBible, EMPTY_BIBLE, renderBible } from '../bible/bible.js';
-import type { BibleThread, StoryBible } from '../bible/types.js';
-import { bibleAsOf } from '../bible/time.js';
-import { partsOf } from '../bible/as-of.js';
+import { bounded, parseBible, EMPTY_BIBLE, renderBible, type BibleThread, type StoryBible, bibleAsOf, partsOf, hasSeriesBible, isSeriesLabel, overlay, SERIES_ARCS, seriesChanges, seriesLabel, type SeriesChange, type SeriesContext } from '../bible/index.js';
 import { fillPlaceholders } from '../../i18n.js';
 import { cleanText } from '../../clean-text.js';
-import { hasSeriesBible, isSeriesLabel, overlay, SERIES_ARCS, seriesChanges, seriesLabel, type SeriesChange, type SeriesContext } from './bible.js';
 
-export { hasSeriesBible, isSeriesLabel, ownOnly, seriesChangeLine, seriesChanges, seriesLabel, seriesOf, withSeries, type SeriesChange, type SeriesContext } from './bible.js';
+export { hasSeriesBible, isSeriesLabel, ownOnly, seriesChangeLine, seriesChanges, seriesLabel, seriesOf, withSeries, type SeriesChange, type SeriesContext } from '../bible/index.js';
 
 /** One book of a series as stored: its place, its generator's spec and its state. */
 export interface SeriesBook {

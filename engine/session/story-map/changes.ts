@@ -2,8 +2,7 @@
 // (bibleAsOf both). New: an entry the part before did not hold. Changed: a character's state, a thread's status
 // or a fact's value (the same subject) that differs. Gone: a character now recorded dead or absent, or any
 // entry the bible no longer holds.
-import type { StoryBible } from '../bible/bible.js';
-import { factSubject, threadStatus } from '../bible/time.js';
+import { type StoryBible, factSubject, threadStatus } from '../bible/index.js';
 import { isGoneState as isGone } from './place.js';
 import type { MapChange, MapChanges, MapPart } from './schema.js';
 

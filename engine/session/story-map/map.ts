@@ -8,12 +8,8 @@
 import type { BookSpec, ResolvedSpec } from '../../spec/types.js';
 import { nextStep, type BookState } from '../../compile/flow.js';
 import { partLabel } from '../../compile/labels.js';
-import { parseBible, type StoryBible } from '../bible/bible.js';
-import { bibleAsOf, threadStatus, type ThreadStatus } from '../bible/time.js';
-import type { BibleCharacter, Replaced } from '../bible/types.js';
-import { partsOf } from '../bible/as-of.js';
-import { openContinuityFindings } from '../continuity/continuity.js';
-import { isSeriesLabel } from '../series/bible.js';
+import { parseBible, type StoryBible, bibleAsOf, threadStatus, type ThreadStatus, type BibleCharacter, type Replaced, partsOf, isSeriesLabel } from '../bible/index.js';
+import { openContinuityFindings } from '../continuity/index.js';
 import { bookSummary } from '../book.js';
 import { bibleChanges } from './changes.js';
 import { isGoneState, placeOf, type MapPlace } from './place.js';

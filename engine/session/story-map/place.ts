@@ -4,8 +4,8 @@ import type { BookSpec } from '../../spec/types.js';
 import type { BookState } from '../../compile/flow.js';
 import { partLabel } from '../../compile/labels.js';
 import { conclusionPosition } from '../../spec/conclusion.js';
-import type { PartOf } from '../bible/time.js';
-import { GONE_STATES } from '../continuity/words.js';
+import type { PartOf } from '../bible/index.js';
+import { GONE_STATES } from '../continuity/index.js';
 import type { MapPart } from './schema.js';
 
 /** Where the map's parts stand and how each is named, in the book's language. */

@@ -2,8 +2,8 @@
 // ("engaged to Daniel") and a fact that names two ("Aisyah and Daniel: rivals since school"), each with the
 // parts it was true in (a replaced value from its part until the part that replaced it). A character is named
 // by their whole name or by the first word of it that is a name (not a title such as "Captain" or "Encik").
-import type { StoryBible } from '../bible/bible.js';
-import { NOT_NAMES } from '../continuity/words.js';
+import type { StoryBible } from '../bible/index.js';
+import { NOT_NAMES } from '../continuity/index.js';
 import type { MapPlace } from './place.js';
 import type { CharacterLane, MapPart, Relation } from './schema.js';
 

@@ -44,15 +44,8 @@ export function editionPartsLeft(source: Pick<BookState, 'content'>, edition: Pi
   });
 }
 
-/**
- * The language a book was translated from, when every written part of it is a translation (engine/publish
- * discloses it: "Translated from English by AI"); undefined for a book written in its own language.
- */
-export function translatedFrom(state: Pick<BookState, 'content' | 'provenance'>): Lang | undefined {
-  const written = state.content.flatMap((text, i) => (text.trim() ? [partProvenance(state, i).translatedFrom] : []));
-  const first = written[0];
-  return first && written.every((l) => l === first) ? first : undefined;
-}
+// The language a book was translated from is the book's own (book.ts), read the same by its exports.
+export { translatedFrom } from '../book.js';
 
 /** The field a book's own title is kept in: its title field (role bookTitle), else its working title's; none for a generator without either. */
 function titleFieldOf(spec: Pick<ResolvedSpec, 'fields'>) {

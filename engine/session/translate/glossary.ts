@@ -6,12 +6,11 @@
 // (with its particles and possessives: "Aishalah", "Aisha's").
 import type { Lang } from '../../spec/types.js';
 import type { BookState } from '../../compile/flow.js';
-import type { BibleCharacter } from '../bible/types.js';
-import { parseBible } from '../bible/bible.js';
-import { ENGLISH, MALAYIC } from '../language-words.js';
-import { DICTIONARY_NAMES, GENDER_CUES, GENDER_WORDS, NAME_ENDINGS, TITLES, type Gender } from '../term-words.js';
+import { type BibleCharacter, parseBible } from '../bible/index.js';
+import { ENGLISH, MALAYIC } from '../reading/index.js';
+import { DICTIONARY_NAMES, GENDER_CUES, GENDER_WORDS, NAME_ENDINGS, TITLES, type Gender } from './term-words.js';
 
-export { GENDERS, type Gender } from '../term-words.js';
+export { GENDERS, type Gender } from './term-words.js';
 
 /** One term and its set rendering in the edition's language; a character's gender when known (how "dia" reads). */
 export interface GlossaryEntry {

@@ -3,17 +3,17 @@
 // spec allows), judged like every answer (askText), then checked by the settings schema: a value it refuses is
 // dropped, never replaced silently. The writer's own values (--set, the query) win; what neither decided takes
 // the generator's default, and every field says where its value came from.
-import type { FieldValue, Lang, ResolvedSpec, Settings } from '../spec/types.js';
-import type { Provider, TokenUsage } from '../provider.js';
-import type { BookState } from '../compile/flow.js';
-import type { PromptRenderer } from '../compile/prompt.js';
-import { parseSettings } from '../compile/schema.js';
-import { withLanguage } from '../compile/language-field.js';
-import { readableFields, renderImportSettings } from '../compile/import-settings-prompt.js';
-import { KaryaError, SettingsError } from '../errors.js';
-import { cleanText } from '../clean-text.js';
-import { askText } from './answers/text.js';
-import { expectationOf } from './expectation.js';
+import type { FieldValue, Lang, ResolvedSpec, Settings } from '../../spec/types.js';
+import type { Provider, TokenUsage } from '../../provider.js';
+import type { BookState } from '../../compile/flow.js';
+import type { PromptRenderer } from '../../compile/prompt.js';
+import { parseSettings } from '../../compile/schema.js';
+import { withLanguage } from '../../compile/language-field.js';
+import { readableFields, renderImportSettings } from '../../compile/import-settings-prompt.js';
+import { KaryaError, SettingsError } from '../../errors.js';
+import { cleanText } from '../../clean-text.js';
+import { askText } from '../answers/index.js';
+import { expectationOf } from '../expectation.js';
 
 /** Where a setting's value came from: read from the manuscript, given by the writer, or the generator's default. */
 export type SettingSource = 'manuscript' | 'writer' | 'default';

@@ -4,12 +4,12 @@
 // (engine/compile/outline.ts renderOutline), the notes kept with the book by chapter position, and the
 // chapter count follows the edited outline (so do progress, the plan of steps and the conclusion's
 // place). Written chapters cannot be changed this way. Pure.
-import type { BookSpec } from '../spec/types.js';
-import type { BookState } from '../compile/flow.js';
-import { chaptersWritten, conclusionPosition, totalChaptersFor } from '../spec/conclusion.js';
-import { parsedOutlineOf } from '../compile/book-outline.js';
-import { chapterEntriesOf, normalizeChapterEntry, renderOutline, type ChapterEntry } from '../compile/outline.js';
-import { EditError } from './edit.js';
+import type { BookSpec } from '../../spec/types.js';
+import type { BookState } from '../../compile/flow.js';
+import { chaptersWritten, conclusionPosition, totalChaptersFor } from '../../spec/conclusion.js';
+import { parsedOutlineOf } from '../../compile/book-outline.js';
+import { chapterEntriesOf, normalizeChapterEntry, renderOutline, type ChapterEntry } from '../../compile/outline.js';
+import { EditError } from '../edits/index.js';
 
 /** The most chapters an edited outline may have (as `karya generate --chapters`). */
 export const MAX_OUTLINE_CHAPTERS = 100;

@@ -4,29 +4,24 @@
 // (templates/passage.hbs); the answer is cleaned to the text only and language-checked like any part. Pure
 // of storage: the caller charges the call, and on Keep puts the answer in (keepPassage) and keeps the
 // part's earlier text as a version.
-import { firstWords, lastWords } from '../words.js';
-import type { ResolvedSpec } from '../spec/types.js';
-import type { Provider, TextRequest, TokenUsage } from '../provider.js';
-import type { LanguageRetry } from './step-types.js';
-import type { AnswerNotes } from './answers/verdict.js';
-import { countWords } from '../provider.js';
-import type { BookState } from '../compile/flow.js';
-import { buildContext, chapterTitleOf, continuationOf, FIRM_LANGUAGE_TEMPLATE, renderPassage, type PassageAsk, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
-import { partStep } from '../compile/labels.js';
-import { GenerationError } from '../errors.js';
-import { EditError, MAX_REWRITE_NOTE_CHARS } from './edit.js';
-import { checkPartSeen, partText } from './part-text.js';
-import { SessionError } from './step-types.js';
-import { askText } from './answers/text.js';
-import { expectationOf } from './expectation.js';
-import { fitting } from './fit.js';
-import { stateForStep } from './bible/as-of.js';
-import { trimmableOf } from './run-step.js';
-import { answerWhole } from './follow-ups/continue-cut.js';
-import { firmLanguage, type Tally } from './follow-ups/firm-language.js';
-import { MAX_PASSAGE_CHARS, PASSAGE_TONES, type PassageAction, type PassageTone } from './passage-kinds.js';
+import { firstWords, lastWords } from '../../words.js';
+import type { ResolvedSpec } from '../../spec/types.js';
+import { type Provider, type TextRequest, type TokenUsage, countWords } from '../../provider.js';
+import { type LanguageRetry, SessionError } from '../step-types.js';
+import { type AnswerNotes, askText } from '../answers/index.js';
+import type { BookState } from '../../compile/flow.js';
+import { buildContext, chapterTitleOf, continuationOf, FIRM_LANGUAGE_TEMPLATE, renderPassage, type PassageAsk, type PromptRenderer, type RenderedPrompt } from '../../compile/prompt.js';
+import { partStep } from '../../compile/labels.js';
+import { GenerationError } from '../../errors.js';
+import { EditError, MAX_REWRITE_NOTE_CHARS, checkPartSeen, partText } from '../edits/index.js';
+import { expectationOf } from '../expectation.js';
+import { fitting } from '../fit.js';
+import { stateForStep } from '../bible/index.js';
+import { trimmableOf } from '../run-step.js';
+import { answerWhole, firmLanguage, type Tally } from '../follow-ups/index.js';
+import { MAX_PASSAGE_CHARS, PASSAGE_TONES, type PassageAction, type PassageTone } from './kinds.js';
 
-export { PASSAGE_TONE_IDS, type PassageAction, type PassageTone } from './passage-kinds.js';
+export { PASSAGE_TONE_IDS, type PassageAction, type PassageTone } from './kinds.js';
 
 /** The words either side of the passage that go with the request. */
 const AROUND_WORDS = 150;

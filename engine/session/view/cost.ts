@@ -2,9 +2,9 @@
 // sections, conclusion) at the generator's cost per step, which is exactly what the server charges for
 // each step (server/routes/generators.ts charges `spec.cost` once per step). The studio shows it on the
 // form and on each button; tests/server/book-cost.test.ts runs a whole book and compares the ledger.
-import type { BookSpec } from '../spec/types.js';
-import { stepsFor, type BookState } from '../compile/flow.js';
-import { minChapters } from '../spec/conclusion.js';
+import type { BookSpec } from '../../spec/types.js';
+import { stepsFor, type BookState } from '../../compile/flow.js';
+import { minChapters } from '../../spec/conclusion.js';
 
 /** Credits of one step, of the whole book, and of the steps not written yet. */
 export interface BookCost {

@@ -3,11 +3,11 @@
 // steps) and, in a book with no outline step, its chapter plan (the book's outline). They stay out of the
 // introduction's text in the view, its editor and its passages; an edit of that prose puts them back as they
 // were, so saving the introduction never changes what later chapters are told.
-import type { BookSpec } from '../spec/types.js';
-import { splitCharacterDetails, withoutCharacterDetails, type BookState } from '../compile/flow.js';
-import { splitChapterPlan } from '../compile/chapter-plan.js';
-import { textHash } from '../text-hash.js';
-import { EditError } from './edit-error.js';
+import type { BookSpec } from '../../spec/types.js';
+import { splitCharacterDetails, withoutCharacterDetails, type BookState } from '../../compile/flow.js';
+import { splitChapterPlan } from '../../compile/chapter-plan.js';
+import { textHash } from '../../text-hash.js';
+import { EditError } from './error.js';
 
 /** An introduction as stored, in three: the prose, its character list's block and its chapter plan's block ('' when none). */
 export interface IntroParts {

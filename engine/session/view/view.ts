@@ -1,25 +1,22 @@
 // A book as its reader sees it (the contract's BookView): the parts with their labels, the next step
 // and its button, progress and the plan. The server answers it after every step and the studio renders
 // it as is, so the studio never replays the flow itself.
-import type { BookSpec, ResolvedSpec, Settings } from '../spec/types.js';
-import type { BookView } from './view-schema.js';
-import { bookLanguage, stepsOfBook, nextStep, progress, startBook, type BookState } from '../compile/flow.js';
-import { buttonLabel, partStep, stepLabel } from '../compile/labels.js';
-import { stepKey, stepRef, type Step } from '../compile/step.js';
+import type { BookSpec, ResolvedSpec, Settings } from '../../spec/types.js';
+import type { BookView } from '../view-schema.js';
+import { bookLanguage, stepsOfBook, nextStep, progress, startBook, type BookState } from '../../compile/flow.js';
+import { buttonLabel, partStep, stepLabel } from '../../compile/labels.js';
+import { stepKey, stepRef, type Step } from '../../compile/step.js';
 import { bookCost } from './cost.js';
-import { chapterTitleOf, wordTargetOf } from '../compile/book-outline.js';
-import { textHash } from '../text-hash.js';
-import { partText } from './part-text.js';
-import { isAuthoredPart, modelWordsOf, partProvenance } from '../compile/provenance.js';
-import { SHORT_RATIO } from './measure.js';
-import { repeatedShares } from './repeat.js';
-import { indonesianWords } from './language.js';
-import { bookBible } from './bible/bible.js';
-import { bibleCovers } from './bible/covers.js';
-import { chapterCounts, partWords } from './book.js';
-import { isOutlineEditable, outlineChapters } from './outline-edit.js';
-import { bookThreads, checksAgainst, openContinuityFindings } from './continuity/continuity.js';
-import { partOverusedOf, partVoiceOf } from './voice/measure.js';
+import { chapterTitleOf, wordTargetOf } from '../../compile/book-outline.js';
+import { textHash } from '../../text-hash.js';
+import { partText } from '../edits/index.js';
+import { isAuthoredPart, modelWordsOf, partProvenance } from '../../compile/provenance.js';
+import { SHORT_RATIO, repeatedShares, indonesianWords } from '../reading/index.js';
+import { bookBible, bibleCovers } from '../bible/index.js';
+import { chapterCounts, partWords } from '../book.js';
+import { isOutlineEditable, outlineChapters } from '../outline/index.js';
+import { bookThreads, checksAgainst, openContinuityFindings } from '../continuity/index.js';
+import { partOverusedOf, partVoiceOf } from '../voice/index.js';
 
 
 

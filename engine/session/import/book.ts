@@ -4,20 +4,20 @@
 // (its provenance `author`: publishing's AI disclosure reads it, and the model never rewrites one unasked). The book
 // then continues like any other: its story bible is built from the parts by `BookSession.remember()`, one
 // part at a time and saved after each, so an import stopped at chapter 17 goes on from 17.
-import type { BookSpec, ResolvedSpec, Settings } from '../spec/types.js';
-import { bookLanguage, nextStep, type BookState } from '../compile/flow.js';
-import { hasAuthoredParts } from '../compile/provenance.js';
-import { partStep, stepLabel } from '../compile/labels.js';
-import { stepKey, type Step } from '../compile/step.js';
-import { countWords } from '../provider.js';
-import type { StepSave } from './ports.js';
-import { detectLanguage } from './language.js';
-import type { Lang } from '../spec/types.js';
-import { minChapters, totalChaptersFor } from '../spec/conclusion.js';
-import { ImportRefusal } from '../import/read-text.js';
-import type { ImportedPart, ManuscriptSplit } from '../import/chapters.js';
-import { word } from '../i18n.js';
-import { cleanText } from '../clean-text.js';
+import type { BookSpec, ResolvedSpec, Settings } from '../../spec/types.js';
+import { bookLanguage, nextStep, type BookState } from '../../compile/flow.js';
+import { hasAuthoredParts } from '../../compile/provenance.js';
+import { partStep, stepLabel } from '../../compile/labels.js';
+import { stepKey, type Step } from '../../compile/step.js';
+import { countWords } from '../../provider.js';
+import type { StepSave } from '../ports.js';
+import { detectLanguage } from '../reading/index.js';
+import type { Lang } from '../../spec/types.js';
+import { minChapters, totalChaptersFor } from '../../spec/conclusion.js';
+import { ImportRefusal } from '../../import/read-text.js';
+import type { ImportedPart, ManuscriptSplit } from '../../import/chapters.js';
+import { word } from '../../i18n.js';
+import { cleanText } from '../../clean-text.js';
 
 export interface ImportBookInput {
   spec: BookSpec;

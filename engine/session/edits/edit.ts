@@ -5,16 +5,16 @@
 // stays in force as it is, and the parts from the edited one on are marked for re-deriving (memoryUpTo goes
 // back to the part before it); BookSession.remember re-derives them in turn, each replacing only what that
 // part established (bible/time.ts rederived), finished book or not.
-import type { BookSpec } from '../spec/types.js';
-import { extractCharacterDetails, unmarkPart, type BookState } from '../compile/flow.js';
-import { extractChapterPlan } from '../compile/chapter-plan.js';
-import { partStep } from '../compile/labels.js';
-import { stepKey, stepPosition, type StepRef } from '../compile/step.js';
-import { bounded, parseBible, renderBible } from './bible/bible.js';
-import { EditError } from './edit-error.js';
+import type { BookSpec } from '../../spec/types.js';
+import { extractCharacterDetails, unmarkPart, type BookState } from '../../compile/flow.js';
+import { extractChapterPlan } from '../../compile/chapter-plan.js';
+import { partStep } from '../../compile/labels.js';
+import { stepKey, stepPosition, type StepRef } from '../../compile/step.js';
+import { bounded, parseBible, renderBible } from '../bible/index.js';
+import { EditError } from './error.js';
 import { introWithProse } from './part-text.js';
-import { planEdit } from './intro-edit.js';
-import { handEdited, partProvenance, withModelPassage, withPartProvenance, type PartProvenance } from '../compile/provenance.js';
+import { planEdit } from './intro.js';
+import { handEdited, partProvenance, withModelPassage, withPartProvenance, type PartProvenance } from '../../compile/provenance.js';
 
 /** The longest note a writer may give a rewrite (a sentence or a short paragraph). */
 export const MAX_REWRITE_NOTE_CHARS = 1000;
@@ -22,7 +22,7 @@ export const MAX_REWRITE_NOTE_CHARS = 1000;
 /** The most characters a part may hold when edited by hand (a long chapter is ~10 000). */
 export const MAX_PART_CHARS = 60_000;
 
-export { EditError } from './edit-error.js';
+export { EditError } from './error.js';
 
 export interface PartEdit {
   /** The book after the edit. */

@@ -1,10 +1,10 @@
 // Edits of what the introduction keeps out of its prose (part-text.ts), each with an editor of its own: the
 // character list (the studio's Character details, PUT …/characters) and, in a book with no outline step, the
 // chapter plan (edited as the book's outline). The prose stays exactly as it was; so does the other block.
-import type { BookSpec } from '../spec/types.js';
-import type { BookState } from '../compile/flow.js';
-import { extractChapterPlan } from '../compile/chapter-plan.js';
-import { EditError } from './edit-error.js';
+import type { BookSpec } from '../../spec/types.js';
+import type { BookState } from '../../compile/flow.js';
+import { extractChapterPlan } from '../../compile/chapter-plan.js';
+import { EditError } from './error.js';
 import { introParts, joinIntro } from './part-text.js';
 
 /** The most characters a character list edited by hand may hold (a long novel's cast is ~3 000). */

@@ -3,14 +3,14 @@
 // and every part is told the promises due in it or overdue (templates/partials/threads-due.hbs). The
 // writer can mark promises too, in the brief's premise or a chapter's note: "Promise: the missing key | due
 // Chapter 5" ("Janji: kunci yang hilang | sasaran Bab 5"), opened from the introduction or that chapter.
-import type { BookSpec, Lang } from '../spec/types.js';
-import type { BookState } from '../compile/flow.js';
-import { writerBriefOf } from '../compile/brief.js';
-import { partLabel } from '../compile/labels.js';
-import type { BibleThread, StoryBible } from './bible/types.js';
-import { parseThread } from './bible/bible.js';
-import type { PartOf } from './bible/time.js';
-import { byText, TEXTS_KEPT } from '../text-cache.js';
+import type { BookSpec, Lang } from '../../spec/types.js';
+import type { BookState } from '../../compile/flow.js';
+import { writerBriefOf } from '../../compile/brief.js';
+import { partLabel } from '../../compile/labels.js';
+import type { BibleThread, StoryBible } from './types.js';
+import { parseThread } from './bible.js';
+import type { PartOf } from './time.js';
+import { byText, TEXTS_KEPT } from '../../text-cache.js';
 
 const BLOCK = /^\s*(?:#{1,6}\s*)?(?:\*\*|__)?\s*(?:threads|promises|open threads|urusan|janji|benang cerita)\s*(?:\*\*|__)?\s*:?\s*(?:\*\*|__)?\s*$/i;
 const OPENED = /^(?:opened(?: in)?|dibuka(?: dalam)?)\s+/i;

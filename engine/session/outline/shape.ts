@@ -2,8 +2,8 @@
 // own lines ("Title:", "Chapter 1: …"); one whose entries are numbered out of turn (1, 2, 2, 4) is numbered
 // in the order written; the chapters it still leaves without a plan are named, so no chapter is written
 // from nothing without the writer being told. Pure.
-import type { Lang, ResolvedSpec } from '../spec/types.js';
-import { parseOutline, renderOutline } from '../compile/outline.js';
+import type { Lang, ResolvedSpec } from '../../spec/types.js';
+import { parseOutline, renderOutline } from '../../compile/outline.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

@@ -3,8 +3,8 @@
 // capitalised yet no names (languages, peoples, months, days, feasts, titles, God, common geographic nouns),
 // and the words a character's story-bible entry says their gender with. translate/glossary.ts and checks.ts
 // use them; a language is added here, never as a rule in code.
-import type { Lang } from '../spec/types.js';
-import { wordSet } from './language-words.js';
+import type { Lang } from '../../spec/types.js';
+import { wordSet } from '../reading/index.js';
 
 /**
  * Endings a language attaches to a name without a space: a name followed by any one or two of them still stands

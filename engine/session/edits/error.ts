@@ -1,6 +1,6 @@
-// Why an edit of a book is refused: the one error class of the writer's edits (engine/session/edit.ts,
-// outline-edit.ts, passage.ts, part-text.ts), each code a catalogue message (engine/error-catalogue.ts).
-import { KaryaError } from '../karya-error.js';
+// Why an edit of a book is refused: the one error class of the writer's edits (engine/session/edits/edit.ts,
+// outline/edit.ts, passage/passage.ts, edits/part-text.ts), each code a catalogue message (engine/error-catalogue.ts).
+import { KaryaError } from '../../karya-error.js';
 
 /**
  * Why an edit is refused: no such written part, an empty or oversized text, or a place in a part that changed

@@ -5,9 +5,9 @@
 import type { Lang } from '../../spec/types.js';
 import type { BookState } from '../../compile/flow.js';
 import type { BookSeries } from '../../compile/flow.js';
-import { bounded, EMPTY_BIBLE, parseBible } from '../bible/bible.js';
-import type { BibleCharacter, BibleThread, Replaced, StoryBible } from '../bible/types.js';
-import { factSubject, threadStatus } from '../bible/time.js';
+import { bounded, EMPTY_BIBLE, parseBible } from './bible.js';
+import type { BibleCharacter, BibleThread, Replaced, StoryBible } from './types.js';
+import { factSubject, threadStatus } from './time.js';
 
 /** What a book in a series is told about the books before it. */
 export interface SeriesContext {

@@ -2,8 +2,8 @@
 // saved progress loaded, then run as a batch of its own (runBatch). Its events go to the command's thread in a
 // message a turn; a finished book is compared there (one catalogue for the batch).
 import { parentPort, workerData } from 'node:worker_threads';
-import { loadCatalog, loadProviders } from '../../engine/node.js';
-import { BATCH_PROVIDER_OPTIONS } from '../commands/generate.js';
+import { loadCatalog } from '../../engine/node.js';
+import { batchThreadProvider } from '../commands/index.js';
 import type { BookState } from '../../engine/index.js';
 import { openCliState } from '../state.js';
 import { validateJobs } from './jobs.js';
@@ -17,9 +17,8 @@ async function main(start: ThreadStart): Promise<void> {
   const catalog = loadCatalog({ useDiskCache: true });
   const { jobs, issues } = validateJobs(start.raw, { catalog, file: start.file, outDir: start.outDir, given: start.given });
   if (issues.length) throw new Error(`the jobs did not validate again in a batch thread: ${issues[0]!.job}: ${issues[0]!.message}`);
-  const { providerFromEnv } = await loadProviders();
   // As the command's own provider, without its notice on stderr (the command has said it).
-  const provider = providerFromEnv(process.env, BATCH_PROVIDER_OPTIONS);
+  const provider = await batchThreadProvider(process.env);
   const abort = new AbortController();
   const asked = new Map<number, (value: JobNearDuplicates) => void>();
   let go: () => void = () => undefined;

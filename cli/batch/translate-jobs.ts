@@ -3,6 +3,7 @@
 // one at a time through `karya translate` (resumable like it: a rerun of the file goes on where it stopped).
 import type { RawJob } from './jobs-file.js';
 import { CliExit, EXIT, wholeNumber } from '../util.js';
+import { translateBook } from '../commands/index.js';
 
 export interface TranslateJob {
   readonly index: number;
@@ -44,11 +45,10 @@ export function translateJobsOf(raw: readonly RawJob[], file: string): { jobs: T
 
 /** Run the translation jobs one after another; the number that failed (each failure said on stderr by karya translate). */
 export async function runTranslateJobs(jobs: readonly TranslateJob[], opts: { state?: string; emit?: (event: TranslateEvent) => void }): Promise<number> {
-  const { translateCommand } = await import('../commands/translate.js');
   let failed = 0;
   for (const job of jobs) {
     try {
-      await translateCommand({ book: String(job.book), to: job.to, ...(opts.state !== undefined ? { state: opts.state } : {}), ...(job.glossary ? { glossary: job.glossary } : {}) }, { stdout: (text) => (opts.emit ? undefined : void process.stdout.write(text)) });
+      await translateBook({ book: String(job.book), to: job.to, ...(opts.state !== undefined ? { state: opts.state } : {}), ...(job.glossary ? { glossary: job.glossary } : {}) }, { stdout: (text) => (opts.emit ? undefined : void process.stdout.write(text)) });
       opts.emit?.({ type: 'translated', job: job.index, book: job.book, to: job.to });
     } catch (error) {
       if (!(error instanceof CliExit)) throw error;

@@ -27,6 +27,7 @@ function doorProblem(e: ImportEdge, map: LayerMap): string | null {
   }
   if (!e.from.startsWith('engine/') && e.to.startsWith('engine/') && !map.ENGINE_DOORS.includes(e.to)) return `outside engine/, code imports the engine through its doors only (${map.ENGINE_DOORS.join(', ')}): re-export what it needs there`;
   if (e.from.startsWith('cli/') && e.to.startsWith('server/') && e.to !== map.SERVER_DOOR) return `cli/ uses the server through ${map.SERVER_DOOR} only (export what it needs from there)`;
+  if (e.from.startsWith('cli/batch/') && e.to.startsWith('cli/commands/') && e.to !== map.CLI_COMMANDS_DOOR) return `the batch runs a command through ${map.CLI_COMMANDS_DOOR} only (a small function there), never the command's own file`;
   return null;
 }
 

@@ -107,6 +107,12 @@ describe('the checks themselves', () => {
     expect(layerViolations([edge('cli/commands/worker.ts', 'server/index.ts')])).toEqual([]);
   });
 
+  it('fail when the batch runs a command by its own file, not through the commands\' door', () => {
+    expect(layerViolations([edge('cli/batch/thread-worker.ts', 'cli/commands/generate.ts')])).toHaveLength(1);
+    expect(layerViolations([{ ...edge('cli/batch/translate-jobs.ts', 'cli/commands/translate.ts'), isDynamic: true }])).toHaveLength(1);
+    expect(layerViolations([edge('cli/batch/translate-jobs.ts', 'cli/commands/index.ts'), edge('cli/commands/batch.ts', 'cli/batch/jobs.ts'), edge('cli/main.ts', 'cli/commands/generate.ts')])).toEqual([]);
+  });
+
   it('fail when a migration imports live code', () => {
     expect(layerViolations([edge('migrations/0014_history_search.ts', 'engine/session/history-title.ts')])).toHaveLength(1);
     expect(layerViolations([edge('migrations/0014_history_search.ts', 'migrations/dialect.ts')])).toEqual([]);

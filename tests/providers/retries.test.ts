@@ -5,6 +5,7 @@ import { startFakeOpenAI, type FakeOpenAI, type ScriptedReply } from '../fake-op
 import { createOpenAIProvider } from '../../engine/providers/openai.js';
 import { lightFetch } from '../../engine/node/light-fetch.js';
 import { GenerationError } from '../../engine/errors.js';
+import { retryAfterMs } from '../../engine/retry.js';
 import type { RetryNotice } from '../../engine/provider.js';
 import { drive, isSettled, rejectionOf, textRequest, until } from './helpers.js';
 
@@ -99,6 +100,17 @@ describe.each(MODES)('$name', (current) => {
       expect(error.message).toBe(message);
       expect((error as GenerationError).status).toBe(status);
       expect(sent()).toHaveLength(3);
+    });
+
+    it("a 429 its retries did not outlast still asks for the server's wait: whoever tries again next (a batch) reads it", async () => {
+      fakeClock();
+      const { p, sent } = provider();
+      const busy = { status: 429, headers: { 'retry-after': '30' } };
+      fake.script(busy, busy, busy);
+      const error = await rejectionOf(drive(p.generateText(textRequest())));
+      expect(sent()).toHaveLength(3);
+      expect(error).toMatchObject({ code: 'rate_limited', status: 429 });
+      expect(retryAfterMs(error)).toBe(30_000);
     });
 
     it("503 honours the server's retry-after when it is under 60 s", async () => {

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../engine/node/load.js';
-import { providerFromEnv, type Provider } from '../../engine/providers/index.js';
+import { createOpenAIProvider, providerFromEnv, type Provider } from '../../engine/providers/index.js';
 import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
 import { validateJobs, type RawJob } from '../../cli/batch/jobs.js';
 import { loadBooks, runBatch, retryAfterMs, type BatchEvent, type BatchLimits } from '../../cli/batch/scheduler.js';
@@ -192,6 +192,29 @@ describe('failures', () => {
     const during = requests.filter((r) => r.at > refused.at + 100 && r.at < refused.at + 450);
     expect(during).toEqual([]);
     expect(events.some((e) => e.type === 'rate_limited' || e.type === 'step_retry')).toBe(true);
+  });
+
+  it("tries a step the server keeps refusing with 503 three times in all, 50 ms then 100 ms apart, then fails its book", async () => {
+    const { fake, run } = await setup({ latencyMs: 5, reply: (body) => (Number(body.max_tokens) > 1 ? { status: 503 } : undefined) }, [{ id: 'poem', generator: 'poems' }]);
+    // The provider's own two retries of each call, 1 ms apart instead of 2 s.
+    const provider = createOpenAIProvider({ apiKey: 'sk-test', baseURL: fake.baseURL, limits: { statusRetryDelayMs: 1 } });
+    const { result, events } = await run({ concurrency: 1 }, { provider });
+    expect(result).toMatchObject({ books: 1, succeeded: 0, failed: 1 });
+    const retries = events.flatMap((e) => (e.type === 'step_retry' ? [[e.attempt, e.waitSeconds, e.code, e.status]] : []));
+    expect(retries).toEqual([[1, 0.05, 'service_unavailable', 503], [2, 0.1, 'service_unavailable', 503]]);
+    expect(events.find((e) => e.type === 'job_failed')).toMatchObject({ job: 'poem', code: 'service_unavailable', status: 503 });
+    // Three tries of the step, each a call the provider sent three times.
+    expect(bookRequests(fake)).toHaveLength(9);
+  });
+
+  it("waits the server's Retry-After between a rate-limited step's tries, six in all", async () => {
+    const { fake, run } = await setup({ latencyMs: 5, reply: (body) => (Number(body.max_tokens) > 1 ? { status: 429, headers: { 'retry-after': '0.2' } } : undefined) }, [{ id: 'poem', generator: 'poems' }]);
+    const provider = createOpenAIProvider({ apiKey: 'sk-test', baseURL: fake.baseURL });
+    const { result, events } = await run({ concurrency: 1 }, { provider });
+    expect(result).toMatchObject({ succeeded: 0, failed: 1 });
+    const retries = events.flatMap((e) => (e.type === 'step_retry' ? [[e.attempt, e.waitSeconds, e.code]] : []));
+    expect(retries).toEqual([1, 2, 3, 4, 5].map((n) => [n, 0.2, 'rate_limited']));
+    expect(bookRequests(fake)).toHaveLength(18);
   });
 
   it('fails the book whose calls fail with 500 and finishes the others', async () => {

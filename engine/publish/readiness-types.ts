@@ -137,6 +137,8 @@ export type ClosenessInput = Closeness & { partLabels?: readonly string[] };
 export interface ReadinessRule {
   id: string;
   words: Readonly<Record<string, Readonly<Partial<Record<Lang, string>>>>>;
+  /** How the studio's publish panel says some of its codes instead (no file name, no size), in every language too. */
+  studioWords?: Readonly<Record<string, Readonly<Partial<Record<Lang, string>>>>>;
   label: (input: ReadinessInput, channel: Channel) => ReadinessText;
   /** The channels the rule applies to. */
   appliesTo: (channel: Channel) => boolean;

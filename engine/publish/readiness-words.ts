@@ -5,7 +5,7 @@
 // and checked for every language by the registry (readiness/index.ts). Placeholders as engine/i18n.ts fills them: {name}.
 import type { Bilingual, Lang } from '../spec/types.js';
 import { fillPlaceholders } from '../i18n.js';
-import { READINESS_WORDS } from './readiness/index.js';
+import { READINESS_WORDS, STUDIO_WORDS } from './readiness/index.js';
 import { sayer, type StoredText } from './readiness/text.js';
 
 export { READINESS_WORDS, type ReadinessCode } from './readiness/index.js';
@@ -18,7 +18,7 @@ export const say = sayer(READINESS_WORDS);
  * Who reads the words: `writer` (the studio's publish panel, readiness.json's texts said again) in the
  * writer's terms, with no command-line options, code files or config keys; `cli` the command line's own
  * words, which name its options; `batch` those of `karya batch`, where a job's fields say it too; `studio`
- * the writer's words with no file name or size either (the publish panel: WRITER_WORDS).
+ * the writer's words with no file name or size either (the publish panel: STUDIO_WORDS).
  */
 export type Audience = 'writer' | 'cli' | 'batch' | 'studio';
 
@@ -68,26 +68,9 @@ export const AUDIENCE_WORDS: Readonly<Record<Exclude<Audience, 'studio'>, Readon
 /**
  * What the studio's publish panel says instead (audience 'studio'), where the package's words name files and sizes
  * (readiness.json and the CLI's report keep them): the eBook, the cover, the description, never manuscript.epub or its bytes.
+ * Each rule's own are its `studioWords` (STUDIO_WORDS); these are the shared pieces'.
  */
-const WRITER_WORDS: Readonly<Record<string, Bilingual>> = {
-  'label.manuscript-epub': { en: 'the eBook opens as an EPUB', ms: 'eBuku dibuka sebagai EPUB' },
-  'label.epubcheck': { en: "the eBook passes the stores' EPUB check (epubcheck)", ms: 'eBuku lulus semakan EPUB kedai (epubcheck)' },
-  'label.manuscript-docx': { en: 'the Word manuscript opens in Word', ms: 'manuskrip Word dibuka dalam Word' },
-  'label.ebook-cover': {
-    en: 'the eBook cover is a {formats} in RGB, {ratio}:1, at least {width} px wide',
-    ms: 'kulit eBuku ialah {formats} dalam RGB, {ratio}:1, lebar sekurang-kurangnya {width} px',
-  },
-  'label.description': {
-    en: 'the description has text, only the formatting stores keep, no links, at most {max} characters',
-    ms: 'penerangan mempunyai teks, hanya format yang dikekalkan oleh kedai, tiada pautan, paling banyak {max} aksara',
-  },
-  'label.keywords': {
-    en: 'at most {slots} keywords of {min} to {max} characters each, no refused words',
-    ms: 'paling banyak {slots} kata kunci, setiap satu {min} hingga {max} aksara, tiada perkataan yang ditolak',
-  },
-  'label.paperback-interior': { en: "the paperback's pages are a print-ready PDF", ms: 'halaman buku kulit lembut ialah PDF sedia cetak' },
-  'label.paperback-cover': { en: "the paperback's cover is a print-ready PDF", ms: 'kulit buku kulit lembut ialah PDF sedia cetak' },
-  'label.title-match': { en: 'the title is the same on the cover, in the eBook and in the store form', ms: 'tajuk sama pada kulit buku, dalam eBuku dan dalam borang kedai' },
+const WRITER_PIECES: Readonly<Record<string, Bilingual>> = {
   // A file's size says nothing to a writer.
   bytes: { en: '', ms: '' },
 };
@@ -100,7 +83,7 @@ export function readinessText(text: StoredText | readonly StoredText[], lang: La
   if (isList(text)) return text.map((t) => readinessText(t, lang, audience)).join('; ');
   const vars: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(text.params ?? {})) vars[name] = valueText(value, lang, audience);
-  const words = (audience === 'studio' ? WRITER_WORDS[text.code] : undefined) ?? (READINESS_WORDS as Record<string, { en: string; ms: string } | undefined>)[text.code];
+  const words = (audience === 'studio' ? (STUDIO_WORDS as Record<string, Bilingual | undefined>)[text.code] ?? WRITER_PIECES[text.code] : undefined) ?? (READINESS_WORDS as Record<string, { en: string; ms: string } | undefined>)[text.code];
   // The audience's words first (a piece may hold the text's own placeholders), then the text's values.
   return words ? fillPlaceholders(fillPlaceholders(words[lang], AUDIENCE_WORDS[audience === 'studio' ? 'writer' : audience][lang]), vars) : text.code;
 }

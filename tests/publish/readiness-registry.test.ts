@@ -40,6 +40,11 @@ describe('the readiness registry', () => {
     expect(loadError([blank]).params).toEqual({ registry: 'readiness', rule: 'fixture-blank', lang: 'ms', key: 'label.fixture' });
   });
 
+  it("fails the load when a rule's studio words lack a language, naming them as the studio's", () => {
+    const studio = { ...worded, id: 'fixture-studio', studioWords: { 'label.fixture': { en: 'the eBook cover is a JPEG' } } };
+    expect(loadError([studio]).params).toEqual({ registry: 'readiness', rule: 'fixture-studio', lang: 'ms', key: 'studio label.fixture' });
+  });
+
   it('loads a fixture list worded in every language, in its order', () => {
     const other = fixtureRule('fixture-other', { 'label.fixture': { en: 'another check', ms: 'semakan lain' } });
     expect(readinessRegistry([worded, other]).rules.map((r) => r.id)).toEqual(['fixture-worded', 'fixture-other']);
@@ -53,6 +58,8 @@ describe('the readiness registry', () => {
       expect(Object.keys(rule.words).length, rule.id).toBeGreaterThan(0);
       for (const [code, text] of Object.entries(rule.words)) for (const lang of LANGS) expect(text[lang]?.trim(), `${rule.id} ${code} ${lang}`).toBeTruthy();
     }
+    // The studio's words are another wording of the rule's own texts, never of a code it does not say.
+    for (const rule of READINESS_RULES) for (const code of Object.keys(rule.studioWords ?? {})) expect(Object.keys(rule.words), rule.id).toContain(code);
     for (const [code, text] of Object.entries(READINESS_WORDS)) for (const lang of LANGS) expect(text[lang].trim(), `${code} ${lang}`).toBeTruthy();
   });
 });

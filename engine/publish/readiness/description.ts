@@ -25,9 +25,16 @@ const WORDS = {
   },
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
+/** The studio's publish panel names no file and no size: its own words for the label. */
+const STUDIO_WORDS = {
+  'label.description': {
+    en: 'the description has text, only the formatting stores keep, no links, at most {max} characters',
+    ms: 'penerangan mempunyai teks, hanya format yang dikekalkan oleh kedai, tiada pautan, paling banyak {max} aksara',
+  },
+} as const satisfies RuleWordTable;
 
 export const DESCRIPTION = {
-  id: 'description', words: WORDS, label: () => say('label.description', { max: KDP_DESCRIPTION_MAX }),
+  id: 'description', words: WORDS, studioWords: STUDIO_WORDS, label: () => say('label.description', { max: KDP_DESCRIPTION_MAX }),
   appliesTo: everyChannel, source: (_, c) => c.sources.description ?? c.sources.metadata,
   evaluate: (i) => {
     const d = i.metadata.description;

@@ -32,6 +32,13 @@ const WORDS = {
   },
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
+/** The studio's publish panel names no file and no size: its own words for the label. */
+const STUDIO_WORDS = {
+  'label.ebook-cover': {
+    en: 'the eBook cover is a {formats} in RGB, {ratio}:1, at least {width} px wide',
+    ms: 'kulit eBuku ialah {formats} dalam RGB, {ratio}:1, lebar sekurang-kurangnya {width} px',
+  },
+} as const satisfies RuleWordTable;
 
 /** The image formats a channel takes for its eBook cover (from its cover rule). */
 const COVER_FORMATS: Readonly<Record<ChannelId, readonly ('jpeg' | 'png')[]>> = {
@@ -75,7 +82,7 @@ function formatsText(formats: readonly ('jpeg' | 'png')[]): ReadinessValue {
 }
 
 export const EBOOK_COVER_RULE = {
-  id: 'ebook-cover', words: WORDS,
+  id: 'ebook-cover', words: WORDS, studioWords: STUDIO_WORDS,
   label: (i, c) => say('label.ebook-cover', { file: i.cover.name, formats: formatsText(COVER_FORMATS[c.id]), ratio: EBOOK_COVER.ratio, width: EBOOK_COVER.minWidth }),
   appliesTo: isEbook, source: (_, c) => c.sources.cover ?? KARYA, evaluate: coverOutcome,
 } satisfies ReadinessRule;

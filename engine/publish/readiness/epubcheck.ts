@@ -8,9 +8,13 @@ const WORDS = {
   'epubcheck.fix': { en: 'see the epubcheck messages; the store may refuse or change the file', ms: 'lihat mesej epubcheck; kedai mungkin menolak atau mengubah fail itu' },
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
+/** The studio's publish panel names no file and no size: its own words for the label. */
+const STUDIO_WORDS = {
+  'label.epubcheck': { en: "the eBook passes the stores' EPUB check (epubcheck)", ms: 'eBuku lulus semakan EPUB kedai (epubcheck)' },
+} as const satisfies RuleWordTable;
 
 export const EPUBCHECK = {
-  id: 'epubcheck', words: WORDS, label: () => say('label.epubcheck'), appliesTo: isEbook, source: (_, c) => c.sources.manuscript ?? KARYA,
+  id: 'epubcheck', words: WORDS, studioWords: STUDIO_WORDS, label: () => say('label.epubcheck'), appliesTo: isEbook, source: (_, c) => c.sources.manuscript ?? KARYA,
   evaluate: (i) => ({
     status: i.epubcheck.status, detail: i.epubcheck.detail,
     ...(i.epubcheck.status === 'fail' ? { fix: say('epubcheck.fix') } : {}),

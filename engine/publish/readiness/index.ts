@@ -51,12 +51,16 @@ function byLanguage(words: ReadinessRule['words'], langs: readonly Lang[]): Rule
   return said;
 }
 
+/** A rule's studio words keyed apart from its own (`studio label.epubcheck`), so that each is checked and named. */
+const studioKeys = (words: ReadinessRule['studioWords']): ReadinessRule['words'] =>
+  Object.fromEntries(Object.entries(words ?? {}).map(([code, text]) => [`studio ${code}`, text]));
+
 /**
  * Readiness rules as a registry, checked for every text in every language of `langs`.
  * @throws RegistryWordsError naming the rule, the language and the code of the first text missing.
  */
 export function readinessRegistry(rules: readonly ReadinessRule[], langs: readonly Lang[] = LANGS): Registry<ReadinessRule> {
-  return defineRegistry({ name: 'readiness', langs, rules, wordsOf: (rule) => byLanguage(rule.words, langs) });
+  return defineRegistry({ name: 'readiness', langs, rules, wordsOf: (rule) => byLanguage({ ...rule.words, ...studioKeys(rule.studioWords) }, langs) });
 }
 
 export const READINESS_REGISTRY = readinessRegistry(RULES);
@@ -71,3 +75,5 @@ export type ReadinessCode = SharedCode | CodeOf<(typeof RULES)[number]>;
 
 /** Every readiness text in English and Malay, by code: the shared pieces and every rule's words. */
 export const READINESS_WORDS: Readonly<Record<ReadinessCode, Bilingual>> = Object.assign({}, SHARED_WORDS, ...RULES.map((r) => r.words));
+/** The studio's publish panel's own words for some codes (audience 'studio'), by code: every rule's studioWords. */
+export const STUDIO_WORDS: Readonly<Partial<Record<ReadinessCode, Bilingual>>> = Object.assign({}, ...RULES.map((r) => ('studioWords' in r ? r.studioWords : {})));

@@ -17,9 +17,16 @@ const WORDS = {
   },
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
+/** The studio's publish panel names no file and no size: its own words for the label. */
+const STUDIO_WORDS = {
+  'label.keywords': {
+    en: 'at most {slots} keywords of {min} to {max} characters each, no refused words',
+    ms: 'paling banyak {slots} kata kunci, setiap satu {min} hingga {max} aksara, tiada perkataan yang ditolak',
+  },
+} as const satisfies RuleWordTable;
 
 export const KEYWORDS = {
-  id: 'keywords', words: WORDS, label: () => say('label.keywords', { slots: KDP_KEYWORD_SLOTS, min: KEYWORD_MIN_LETTERS, max: KDP_KEYWORD_MAX }), appliesTo: (c) => c.hasKeywordBoxes,
+  id: 'keywords', words: WORDS, studioWords: STUDIO_WORDS, label: () => say('label.keywords', { slots: KDP_KEYWORD_SLOTS, min: KEYWORD_MIN_LETTERS, max: KDP_KEYWORD_MAX }), appliesTo: (c) => c.hasKeywordBoxes,
   source: (_, c) => c.sources.metadata,
   evaluate: (i) => {
     const names = nameOnlyKeywords(i.metadata.keywords, i.characterNames ?? []);

@@ -8,8 +8,12 @@ const WORDS = {
   'label.manuscript-docx': { en: 'manuscript.docx is a Word file', ms: 'manuscript.docx ialah fail Word' },
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
+/** The studio's publish panel names no file and no size: its own words for the label. */
+const STUDIO_WORDS = {
+  'label.manuscript-docx': { en: 'the Word manuscript opens in Word', ms: 'manuskrip Word dibuka dalam Word' },
+} as const satisfies RuleWordTable;
 
 export const MANUSCRIPT_DOCX = {
-  id: 'manuscript-docx', words: WORDS, label: () => say('label.manuscript-docx'), appliesTo: (c) => c.id === 'kdp_ebook', source: (_, c) => c.sources.manuscript ?? KARYA,
+  id: 'manuscript-docx', words: WORDS, studioWords: STUDIO_WORDS, label: () => say('label.manuscript-docx'), appliesTo: (c) => c.id === 'kdp_ebook', source: (_, c) => c.sources.manuscript ?? KARYA,
   evaluate: (i) => outcome(isZip(i.docx), bytes(i.docx), RUN_AGAIN),
 } satisfies ReadinessRule;

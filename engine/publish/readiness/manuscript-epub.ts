@@ -8,8 +8,12 @@ const WORDS = {
   'label.manuscript-epub': { en: 'manuscript.epub is an EPUB file', ms: 'manuscript.epub ialah fail EPUB' },
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
+/** The studio's publish panel names no file and no size: its own words for the label. */
+const STUDIO_WORDS = {
+  'label.manuscript-epub': { en: 'the eBook opens as an EPUB', ms: 'eBuku dibuka sebagai EPUB' },
+} as const satisfies RuleWordTable;
 
 export const MANUSCRIPT_EPUB = {
-  id: 'manuscript-epub', words: WORDS, label: () => say('label.manuscript-epub'), appliesTo: isEbook, source: (_, c) => c.sources.manuscript ?? KARYA,
+  id: 'manuscript-epub', words: WORDS, studioWords: STUDIO_WORDS, label: () => say('label.manuscript-epub'), appliesTo: isEbook, source: (_, c) => c.sources.manuscript ?? KARYA,
   evaluate: (i) => outcome(isZip(i.epub), bytes(i.epub), RUN_AGAIN),
 } satisfies ReadinessRule;

@@ -9,9 +9,13 @@ const WORDS = {
   'paperback.no-cover': { en: 'the package has no paperback-cover.pdf', ms: 'pakej tiada paperback-cover.pdf' },
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
+/** The studio's publish panel names no file and no size: its own words for the label. */
+const STUDIO_WORDS = {
+  'label.paperback-cover': { en: "the paperback's cover is a print-ready PDF", ms: 'kulit buku kulit lembut ialah PDF sedia cetak' },
+} as const satisfies RuleWordTable;
 
 export const PAPERBACK_COVER = {
-  id: 'paperback-cover', words: WORDS, label: () => say('label.paperback-cover'), appliesTo: isPaperback, source: (_, c) => c.sources.cover ?? KARYA,
+  id: 'paperback-cover', words: WORDS, studioWords: STUDIO_WORDS, label: () => say('label.paperback-cover'), appliesTo: isPaperback, source: (_, c) => c.sources.cover ?? KARYA,
   evaluate: (i) => (i.paperback?.cover ? outcome(isPdf(i.paperback.cover), bytes(i.paperback.cover), RUN_AGAIN)
     : failed(say('paperback.no-cover'), say('paperback.make-again'))),
 } satisfies ReadinessRule;

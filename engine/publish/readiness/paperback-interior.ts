@@ -9,9 +9,13 @@ const WORDS = {
   'paperback.no-interior': { en: 'the package has no paperback-interior.pdf', ms: 'pakej tiada paperback-interior.pdf' },
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
+/** The studio's publish panel names no file and no size: its own words for the label. */
+const STUDIO_WORDS = {
+  'label.paperback-interior': { en: "the paperback's pages are a print-ready PDF", ms: 'halaman buku kulit lembut ialah PDF sedia cetak' },
+} as const satisfies RuleWordTable;
 
 export const PAPERBACK_INTERIOR = {
-  id: 'paperback-interior', words: WORDS, label: () => say('label.paperback-interior'), appliesTo: isPaperback, source: (_, c) => c.sources.pages ?? KARYA,
+  id: 'paperback-interior', words: WORDS, studioWords: STUDIO_WORDS, label: () => say('label.paperback-interior'), appliesTo: isPaperback, source: (_, c) => c.sources.pages ?? KARYA,
   evaluate: (i) => (i.paperback?.interior ? outcome(isPdf(i.paperback.interior), bytes(i.paperback.interior), RUN_AGAIN)
     : failed(say('paperback.no-interior'), say('paperback.make-again'))),
 } satisfies ReadinessRule;

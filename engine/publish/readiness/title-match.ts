@@ -17,6 +17,10 @@ const WORDS = {
   },
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
+/** The studio's publish panel names no file and no size: its own words for the label. */
+const STUDIO_WORDS = {
+  'label.title-match': { en: 'the title is the same on the cover, in the eBook and in the store form', ms: 'tajuk sama pada kulit buku, dalam eBuku dan dalam borang kedai' },
+} as const satisfies RuleWordTable;
 
 const same = (a: string, b: string) => a.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase() === b.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();
 
@@ -31,6 +35,6 @@ function titleMatch(input: ReadinessInput): RuleOutcome {
 }
 
 export const TITLE_MATCH = {
-  id: 'title-match', words: WORDS, label: () => say('label.title-match'), appliesTo: () => true, when: (i) => i.titles?.cover !== undefined || i.titles?.epub !== undefined,
+  id: 'title-match', words: WORDS, studioWords: STUDIO_WORDS, label: () => say('label.title-match'), appliesTo: () => true, when: (i) => i.titles?.cover !== undefined || i.titles?.epub !== undefined,
   source: (_, c) => c.sources.metadata, evaluate: titleMatch,
 } satisfies ReadinessRule;

@@ -4,10 +4,10 @@
 // series itself is derived by the engine (engine/session/series/series.ts); the state file keeps only names, places
 // and each book's basis.
 import {
-  bookSeries, catalogueMessage, changesFor, seriesAsOf, seriesBrief, seriesChangeLine, seriesNameOf, seriesOf, SeriesError, ANSWER_LANGUAGE_NAMES,
-  type BookSeries, type BookSpec, type Catalog, type Lang, type SavedBook, type SeriesBook, type SeriesChange, type Settings,
+  catalogueMessage, changesFor, seriesAsOf, seriesBrief, seriesChangeLine, seriesNameOf, seriesOf, SeriesError,
+  type BookSeries, type BookSpec, type Catalog, type Lang, type Provider, type SavedBook, type SeriesBook, type SeriesChange, type Settings,
 } from '../engine/index.js';
-import { bookSeriesOf, loadEntries, seriesBooksOf, type LoadedEntry, type StateFile, type StoredSeries } from '../server/index.js';
+import { bookSeriesOf, catchUpWithSession, loadEntries, seriesBooksOf, startSeriesBook, type LoadedEntry, type StateFile, type StoredSeries } from '../server/index.js';
 
 /** Where a series is read and kept: the command's books (cli/state.ts), or a queued batch's store, by their repositories. */
 type StoreOf = Pick<StateFile, 'repos'>;
@@ -97,23 +97,28 @@ export function seriesBookKey(seriesId: number, number: number): string {
 }
 
 /**
- * The series made on first use and the book joined at its place (its basis: what it is written against now),
- * with what the book is told; exit 2 when the book's language is not the series'.
+ * The series made on first use and the book joined at its place (its basis: what it is written against now), the
+ * book before it caught up first (server/core/series-start.ts), with what the book is told; exit 2 when the
+ * book's language is not the series'.
  */
-export async function joinSeries(stateFile: StoreOf, plan: SeriesPlan, input: { lang: Lang; key?: string; books: readonly SeriesBook[] }): Promise<{ key: string; series: BookSeries; stored: StoredSeries }> {
+export async function joinSeries(stateFile: StoreOf & Pick<StateFile, 'progress'>, catalog: Catalog, plan: SeriesPlan, input: { lang: Lang; key?: string; provider: Provider }): Promise<{ key: string; series: BookSeries; stored: StoredSeries }> {
   const repo = stateFile.repos.series(CLI_USER);
-  if (plan.series && plan.series.lang !== input.lang) {
-    const names = ANSWER_LANGUAGE_NAMES[plan.series.lang];
-    seriesFail(new SeriesError('series_language', { name: plan.name, expected: names[plan.series.lang], found: names[input.lang] }), plan.series.lang);
-  }
-  return orSeriesExit(input.lang, async () => {
-    const stored = plan.series ?? (await repo.create(plan.name, input.lang));
-    const key = input.key ?? seriesBookKey(stored.id, plan.number);
-    await repo.join(stored.id, plan.number, key);
-    const series = bookSeries(plan.name, plan.number, input.books, stored.lang);
-    await repo.setBasis(stored.id, plan.number, series.bible);
-    return { key, series, stored };
+  const join = async ({ series, number }: { series: StoredSeries; number: number }) => {
+    const key = input.key ?? seriesBookKey(series.id, number);
+    await repo.join(series.id, number, key);
+    return key;
+  };
+  return orSeriesExit(plan.series?.lang ?? input.lang, async () => {
+    const started = await startSeriesBook(seriesPorts(stateFile, catalog, input.provider), { userId: CLI_USER, name: plan.name, lang: input.lang, number: plan.number, join });
+    return { key: started.key, series: started.told, stored: started.stored };
   });
+}
+
+/** What a series book is started through on the command line: the state's store, and its own catch-up (no server locks). */
+function seriesPorts(stateFile: StoreOf & Partial<Pick<StateFile, 'progress'>>, catalog: Catalog, provider: Provider | undefined) {
+  const { repos } = stateFile;
+  const store = stateFile.progress?.(CLI_USER);
+  return { repos, books: repos.books, catalog, ...(provider && store ? { catchUp: catchUpWithSession({ userId: CLI_USER, books: repos.books, repos, catalog, provider, store }) } : {}) };
 }
 
 /** A new series book's settings: its brief filled from the series where the writer left it blank. */
@@ -137,20 +142,10 @@ export { seriesAsOf };
 
 /**
  * A batch job's series book (`series:` in a jobs file), once the book before it is done: the series made on first
- * use, the book joined at its number under its key, and what it is told (its brief filled from the series).
- * A SeriesError when the series is in another language or its place is another book's.
+ * use, the book before it caught up when a provider is given, the book joined at its number under its key, and what
+ * it is told (its brief filled from the series). A SeriesError when the series is in another language or its place is another book's.
  */
-export async function batchSeriesBook(stateFile: StoreOf, catalog: Catalog, job: { series: { name: string; number: number }; key: string; spec: BookSpec; settings: Settings; lang: Lang }): Promise<{ series: BookSeries; settings: Settings }> {
-  const repo = stateFile.repos.series(CLI_USER);
-  const found = await repo.find(job.series.name);
-  if (found && found.lang !== job.lang) {
-    const names = ANSWER_LANGUAGE_NAMES[found.lang];
-    throw new SeriesError('series_language', { name: found.name, expected: names[found.lang], found: names[job.lang] });
-  }
-  const stored = found ?? (await repo.create(job.series.name, job.lang));
-  await repo.join(stored.id, job.series.number, job.key);
-  const loaded = await loadSeries(stateFile, catalog, stored);
-  const series = bookSeries(stored.name, job.series.number, seriesBooks(loaded).filter((b) => b.number < job.series.number), stored.lang);
-  await repo.setBasis(stored.id, job.series.number, series.bible);
-  return { series, settings: seriesSettings(job.spec, job.settings, series, job.lang) };
+export async function batchSeriesBook(stateFile: StoreOf & Partial<Pick<StateFile, 'progress'>>, catalog: Catalog, job: { series: { name: string; number: number }; key: string; spec: BookSpec; settings: Settings; lang: Lang }, provider?: Provider): Promise<{ series: BookSeries; settings: Settings }> {
+  const started = await startSeriesBook(seriesPorts(stateFile, catalog, provider), { userId: CLI_USER, name: job.series.name, lang: job.lang, number: job.series.number, key: job.key });
+  return { series: started.told, settings: seriesSettings(job.spec, job.settings, started.told, job.lang) };
 }

@@ -234,7 +234,7 @@ async function runLocal(input: {
   if (books.some((b) => b.job.spec.kind === 'book' && !b.isComplete)) reading.warm();
   try {
     // A series book is told the series once the book before it is done (cli/series.ts).
-    const seriesOf = async (job: BatchJob) => (job.series && job.spec.kind === 'book' ? batchSeriesBook(store, catalog, { series: job.series, key: job.key, spec: job.spec, settings: job.settings, lang: startBook({ spec: job.spec, settings: job.settings, totalChapters: job.totalChapters }).lang }) : undefined);
+    const seriesOf = async (job: BatchJob) => (job.series && job.spec.kind === 'book' ? batchSeriesBook(store, catalog, { series: job.series, key: job.key, spec: job.spec, settings: job.settings, lang: startBook({ spec: job.spec, settings: job.settings, totalChapters: job.totalChapters }).lang }, input.provider) : undefined);
     // Each book done is compared with the owner's books and the batch's done before it (cli/batch/near-duplicates.ts).
     const nearDuplicates = await batchNearDuplicates(store.repos, CLI_USER, jobs, input.closeThreshold, reading);
     return input.threads

@@ -15,7 +15,7 @@ import { chapterRuleNote, settingsFromOptions, progressKey } from '../settings.j
 import { exportBytes, exportFormatOrExit, imageBytes, imageOutOrExit, writeOut, type BookOutOptions, type ImageFormat } from '../export-format.js';
 import { writableFileOrExit } from '../fs-check.js';
 import { bookVoiceOrExit } from '../voice.js';
-import { joinSeries, planSeriesBook, seriesBooks, seriesOfKey, seriesSettings, type SeriesPlan } from '../series.js';
+import { joinSeries, planSeriesBook, seriesOfKey, seriesSettings, type SeriesPlan } from '../series.js';
 export { settingsFromOptions, progressKey } from '../settings.js';
 
 export interface GenerateOptions extends BookOutOptions {
@@ -153,7 +153,7 @@ async function preflight(id: string, options: GenerateOptions) {
  */
 async function openBook(run: Run, stateFile: StateFile | null): Promise<{ session: BookSession; auditCalls: number }> {
   const { opts, catalog, spec, book, plan, settings, total, lang, voice } = run;
-  const joined = plan && stateFile ? await joinSeries(stateFile, plan, { lang, ...(plan.continuing ? { key: plan.continuing.key } : {}), books: plan.loaded ? seriesBooks(plan.loaded).filter((b) => b.number < plan.number) : [] }) : undefined;
+  const joined = plan && stateFile ? await joinSeries(stateFile, catalog, plan, { lang, ...(plan.continuing ? { key: plan.continuing.key } : {}), provider: run.provider }) : undefined;
   const series = joined?.series ?? (book && stateFile ? await seriesOfKey(stateFile, catalog, book.key) : undefined);
   if (series) info(`karya: ${word('seriesBook', lang, { number: series.number, name: series.name })}`);
   const key = joined?.key ?? book?.key ?? progressKey(spec, settings, total);

@@ -4,12 +4,13 @@
 // code naming the field and what is allowed (series_name_taken 409, series_language 400…), answered by the app's
 // error handler; nothing half-saved.
 import type { Request } from 'express';
-import { bookSeries, seriesBrief, seriesNameOf, seriesOf, startBook, SeriesError, ANSWER_LANGUAGE_NAMES, type BookSpec, type Lang, type ResolvedSpec, type Settings } from '../../engine/index.js';
+import { seriesBrief, seriesNameOf, seriesOf, startBook, SeriesError, ANSWER_LANGUAGE_NAMES, type BookSpec, type Lang, type ResolvedSpec, type Settings } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
 import { ApiError, MESSAGES } from '../errors/api-error.js';
 import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
 import { ApiRoutes } from '../http/routes.js';
-import { catchUpSeriesBook, loadEntries, plainBooks, seriesBooksOf, seriesDetail } from '../core/series.js';
+import { catchUpSeriesBook, loadEntries, plainBooks, seriesDetail, type LoadedEntry } from '../core/series.js';
+import { startSeriesBook } from '../core/series-start.js';
 import { whileNoStep } from '../core/generation.js';
 import type { StoredSeries } from '../store/queries/series.js';
 
@@ -95,27 +96,32 @@ async function startNextBook(ctx: AppContext, input: { owner: string; series: St
   const { repos, catalog } = ctx;
   const { owner, series } = input;
   const books = plainBooks(repos.books);
-  let entries = await loadEntries(books, repos, catalog, owner, series);
+  const entries = await loadEntries(books, repos, catalog, owner, series);
   const last = entries.at(-1);
   const generatorId = input.generatorId ?? last?.saved?.state.generatorId;
   const spec = generatorId ? catalog.get(generatorId) : undefined;
   if (!spec || spec.kind !== 'book') throw ApiError.of(404, 'generator_not_found');
   if (last && !last.saved?.isFinished) throw new SeriesError('series_previous_unfinished', { name: series.name, number: last.number });
-  const lastBook = last?.id != null ? await books.find({ userId: owner, id: last.id }) : null;
-  if (lastBook) {
-    await catchUpSeriesBook(ctx, { userId: owner, book: lastBook });
-    entries = await loadEntries(books, repos, catalog, owner, series);
-  }
-  const number = (last?.number ?? 0) + 1;
-  const told = bookSeries(series.name, number, seriesBooksOf(entries), series.lang);
   // The next book starts from the last one's settings (same language and kind), its brief filled from the series.
-  const previous = entries.at(-1)?.saved;
+  const previous = last?.saved;
   const base = previous?.state.generatorId === spec.id ? withoutBrief(spec.fields, previous.state.settings) : { language: series.lang };
-  const context = seriesOf({ series: told });
-  const settings = (context ? seriesBrief(spec, base, context, series.lang) : base) as Settings;
-  const bookId = await whileNoStep(ctx, { userId: owner, bookType: spec.bookType, generatorIds: [spec.id], lang: input.lang }, () => startDraft(ctx, owner, { series, number, spec, settings }));
-  await repos.series(owner).setBasis(series.id, number, told.bible);
-  return { series: { id: series.id, name: series.name, lang: series.lang, books: entries.length + 1 }, number, book_id: bookId, generator_id: spec.id, book_type: spec.bookType, settings: settings as Record<string, string> };
+  let settings = base as Settings;
+  let bookId = 0;
+  // The last book's bible takes in its last part first (server/core/series-start.ts), where a character may have died.
+  const catchUp = async (entry: LoadedEntry) => {
+    const book = entry.id != null ? await books.find({ userId: owner, id: entry.id }) : null;
+    if (book) await catchUpSeriesBook(ctx, { userId: owner, book });
+  };
+  const started = await startSeriesBook({ repos, books, catalog, catchUp }, {
+    userId: owner, name: series.name, lang: series.lang, callerLang: input.lang,
+    join: async ({ number, told }) => {
+      const context = seriesOf({ series: told });
+      settings = (context ? seriesBrief(spec, base, context, series.lang) : base) as Settings;
+      bookId = await whileNoStep(ctx, { userId: owner, bookType: spec.bookType, generatorIds: [spec.id], lang: input.lang }, () => startDraft(ctx, owner, { series, number, spec, settings }));
+      return spec.bookType;
+    },
+  });
+  return { series: { id: series.id, name: series.name, lang: series.lang, books: started.entries.length + 1 }, number: started.number, book_id: bookId, generator_id: spec.id, book_type: spec.bookType, settings: settings as Record<string, string> };
 }
 
 /**

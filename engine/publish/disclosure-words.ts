@@ -1,5 +1,5 @@
-// The words of the AI-disclosure check (disclosure.ts) in English and Malay, part of the readiness catalogue
-// (readiness-words.ts READINESS_WORDS). Placeholders as engine/i18n.ts fills them: {name}.
+// The words of the AI-disclosure check (disclosure.ts) in English and Malay: the ai-disclosure rule's words
+// (readiness/ai-disclosure.ts), kept beside disclosure.ts, which says them too. Placeholders as engine/i18n.ts fills them: {name}.
 import type { Bilingual } from '../spec/types.js';
 
 export const DISCLOSURE_WORDS = {

@@ -89,3 +89,20 @@ describe('the command line has no storage face of its own', () => {
     }
   });
 });
+
+/** Every .ts file under server/store (the store's own code). */
+const storeFiles = (): string[] => sourceFiles('server/store').filter((file) => file.endsWith('.ts'));
+
+describe('the store reads as it runs', () => {
+  it('no generator function in server/store: a use case is a plain async function over a Conn (server/store/queries/conn.ts)', () => {
+    const files = storeFiles();
+    expect(files.length).toBeGreaterThan(30);
+    const found = files.filter((file) => /\bfunction\s*\*/.test(readFileSync(path.join(ROOT, file), 'utf8')));
+    expect(found, 'write the use case as an async function taking a Conn').toEqual([]);
+  });
+
+  it("a book's step is written in one place (queries/step.ts), which both databases call", () => {
+    const writers = storeFiles().filter((file) => /INSERT\s+INTO\s+book_parts|insertInto\(\s*'book_parts'\s*\)/.test(readFileSync(path.join(ROOT, file), 'utf8')));
+    expect(writers).toEqual(['server/store/queries/step.ts']);
+  });
+});

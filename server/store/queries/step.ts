@@ -1,10 +1,10 @@
 // A book's step, the product's central write, once for both databases: the header row a step writes and
 // its save (the header upserted, the earlier parts and versions dropped when the step starts a new book,
 // the part upserted), in one transaction or inside the caller's (a generation's commit, an import).
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { BookState, StepSave } from '../../../engine/index.js';
 import { clearVersionsQuery, type VersionsDatabase } from '../versions.js';
-import type { Conn } from './conn.js';
+import { rawQuery, type Conn } from './conn.js';
 
 /** `book_parts.is_complete` of a part kept as the writer stopped it (0: cut at the token limit, 1: whole). */
 export const PART_STOPPED = 2;
@@ -49,24 +49,36 @@ export function headerOfState(input: { bookType: string; generatorId: string; st
 /** "YYYY-MM-DD HH:MM:SS" (UTC), as the text timestamp columns hold it on both databases (migrations/dialect.ts). */
 const stampNow = (): string => new Date().toISOString().slice(0, 19).replace('T', ' ');
 
-/** Save one step of the book under (owner, key): its header, and its part. */
+/**
+ * The header's upsert, answering the book's id. Written as SQL rather than with the query builder: it runs at every
+ * step, and building this statement costs twenty times compiling it. Both databases read the same text.
+ */
+function upsertHeader(conn: Conn, owner: string, key: string, h: ReturnType<typeof headerOfStep>) {
+  return rawQuery(conn.db, sql<{ id: number }>`INSERT INTO books (owner, book_key, book_type, generator_id, lang, total_chapters, current_chapter, settings, character_details, memory, memory_up_to, chapter_notes, audit_findings, authored_parts, provenance, voice, is_finished)
+    VALUES (${owner}, ${key}, ${h.book_type}, ${h.generator_id}, ${h.lang}, ${h.total_chapters}, ${h.current_chapter}, ${h.settings}, ${h.character_details}, ${h.memory}, ${h.memory_up_to}, ${h.chapter_notes}, ${h.audit_findings}, ${h.authored_parts}, ${h.provenance}, ${h.voice}, ${h.is_finished})
+    ON CONFLICT (owner, book_key) DO UPDATE SET book_type = excluded.book_type, generator_id = excluded.generator_id, lang = excluded.lang,
+      total_chapters = excluded.total_chapters, current_chapter = excluded.current_chapter, settings = excluded.settings, character_details = excluded.character_details,
+      memory = excluded.memory, memory_up_to = excluded.memory_up_to, chapter_notes = excluded.chapter_notes, audit_findings = excluded.audit_findings,
+      authored_parts = excluded.authored_parts, provenance = excluded.provenance, voice = excluded.voice, is_finished = excluded.is_finished, updated_at = ${stampNow()}
+    RETURNING id`);
+}
+
+/** The part's upsert (SQL for the same reason as the header's). */
+function upsertPart(conn: Conn, bookId: number, save: StepSave) {
+  return rawQuery(conn.db, sql`INSERT INTO book_parts (book_id, position, step, text, is_complete, title) VALUES (${bookId}, ${save.position}, ${save.stepKey}, ${save.text}, ${partCompleteness(save)}, ${save.title ?? null})
+    ON CONFLICT (book_id, position) DO UPDATE SET step = excluded.step, text = excluded.text, is_complete = excluded.is_complete, title = excluded.title`);
+}
+
+/** Save one step of the book under (owner, key): its header, and its part; a first step drops the book's earlier parts and versions. */
 export async function saveStep(conn: Conn, owner: string, key: string, save: StepSave): Promise<void> {
   if (!save.keepsProgress) return;
   const header = headerOfStep(save);
-  const part = { step: save.stepKey, text: save.text, is_complete: partCompleteness(save), title: save.title ?? null };
   await conn.transaction(async (conn) => {
-    const book = await conn.first(
-      conn.db
-        .insertInto('books')
-        .values({ owner, book_key: key, ...header })
-        .onConflict((oc) => oc.columns(['owner', 'book_key']).doUpdateSet({ ...header, updated_at: stampNow() }))
-        .returning('id'),
-    );
-    const bookId = book!.id;
+    const bookId = (await conn.first(upsertHeader(conn, owner, key, header)))!.id;
     if (save.isFirst) {
       await conn.run(conn.db.deleteFrom('book_parts').where('book_id', '=', bookId));
       await conn.run(clearVersionsQuery(conn.db as unknown as Kysely<VersionsDatabase>, bookId));
     }
-    await conn.run(conn.db.insertInto('book_parts').values({ book_id: bookId, position: save.position, ...part }).onConflict((oc) => oc.columns(['book_id', 'position']).doUpdateSet(part)));
+    await conn.run(upsertPart(conn, bookId, save));
   });
 }

@@ -1,13 +1,14 @@
 // resolveSpec(): authored YAML data → frozen ResolvedSpec (shared fields, presets and defaults applied).
-// Every problem is reported as file + path + message; an invalid spec never resolves.
+// Every problem is reported as file + path + message; an invalid spec never resolves. The fields are
+// resolved in resolve-fields.ts, the budget and publishing parts in resolve-publish.ts.
 import type * as z from 'zod';
-import { AuthoredSpec, FIELD_ROLES, FieldDef, ROLES_BY_KIND, SharedFile, type AuthoredBrief, type AuthoredField } from './format.js';
-import type { AnswerShape, Bilingual, Condition, Family, FieldValue, Kind, Lang, PublishPart, ResolvedBudget, ResolvedField, ResolvedSpec, ResolvedFlow, ResolvedPrompts, ResolvedModel, ResolvedPublish, ResolvedPublishPart, Scalar } from './types.js';
+import { AuthoredSpec, SharedFile, type AuthoredBrief } from './format.js';
+import type { AnswerShape, Bilingual, Family, Kind, Lang, PublishPart, ResolvedBudget, ResolvedField, ResolvedSpec, ResolvedFlow, ResolvedPrompts, ResolvedModel, ResolvedPublish, ResolvedPublishPart } from './types.js';
 import { SpecError, type SpecIssue } from '../errors.js';
-import { fieldType } from '../fields/registry.js';
 import { findOption, listValues, quote } from '../fields/options.js';
 import { minChapters } from './conclusion.js';
 import { resolveBudget, resolvePublish } from './resolve-publish.js';
+import { checkConditions, checkRoles, mergeFields, resolveFields } from './resolve-fields.js';
 
 /** Engine-wide defaults; presets in _shared.yaml override them. */
 const MODEL_DEFAULTS = { tokens: 'default', temperature: 0.8, presencePenalty: 0.3, frequencyPenalty: 0.3 } as const;
@@ -39,10 +40,6 @@ export function deepFreeze<T>(value: T): T {
     for (const v of Object.values(value as Record<string, unknown>)) deepFreeze(v);
   }
   return value;
-}
-
-function conditionValues(c: Condition): Scalar[] {
-  return Array.isArray(c.is) ? [...(c.is as Scalar[])] : [c.is as Scalar];
 }
 
 /**
@@ -231,106 +228,6 @@ function resolveShapes(input: { prompts: { shape?: string | undefined; chapterSh
   return { ...(shape ? { shape } : {}), ...(chapterShape ? { chapterShape } : {}), ...(Object.keys(sectionShapes).length ? { sectionShapes } : {}) };
 }
 
-/** The generator's fields: each shared definition under `use`, then the file's own keys, checked by its field type. */
-function resolveFields(input: { merged: Record<string, AuthoredField>; own: Record<string, AuthoredField> | undefined; fromPreset: Record<string, AuthoredField> | undefined; shared: SharedFile; now?: Date; issue: Issue }): ResolvedField[] {
-  const fields: ResolvedField[] = [];
-  for (const [name, own] of Object.entries(input.merged)) {
-    const path = `fields.${name}`;
-    let base: AuthoredField = {};
-    if (own.use) {
-      const shared0 = input.shared.fields[own.use];
-      if (!shared0) {
-        input.issue(`${path}.use`, `"${own.use}" is not one of ${Object.keys(input.shared.fields).join(', ')}`);
-        continue;
-      }
-      base = shared0;
-    }
-    const def = FieldDef.parse({ ...base, ...own, use: undefined });
-    if (!def.type) {
-      input.issue(`${path}.type`, 'is required (select, text, textarea, number, checkbox, flags)');
-      continue;
-    }
-    if (!def.label) {
-      input.issue(`${path}.label`, 'is required ({en, ms})');
-      continue;
-    }
-    let field: ResolvedField = {
-      name,
-      type: def.type,
-      role: def.role,
-      label: def.label,
-      help: def.help,
-      placeholder: def.placeholder,
-      options: def.options?.map((o) => ({ value: o.value, label: { en: o.en, ms: o.ms }, description: o.description })),
-      default: def.defaultFrom === 'currentYear' ? (input.now ?? new Date()).getFullYear() : (def.default as FieldValue),
-      required: def.required ?? false,
-      visibleWhen: def.visibleWhen,
-      requiredWhen: def.requiredWhen,
-      min: def.min,
-      max: def.max,
-      maxLength: def.maxLength,
-      inPrompt: def.inPrompt ?? (def.role !== 'chapterTitle' && def.role !== 'chapters'),
-      ...(input.own && name in input.own ? {} : input.fromPreset && name in input.fromPreset ? { fromPreset: true } : {}),
-    };
-    const type = fieldType(field);
-    for (const [sub, message] of type.check(field)) input.issue(`${path}.${sub}`, message);
-    if (field.default === undefined) field = { ...field, default: type.fallbackDefault(field) };
-    fields.push(field);
-  }
-  return fields;
-}
-
-/**
- * Each role is one the generator's kind reads, on one field at most; the language field offers exactly en and ms;
- * the chapters field's options are whole numbers.
- */
-function checkRoles(fields: readonly ResolvedField[], kind: Kind, issue: Issue): { languageField: ResolvedField | undefined; chaptersField: ResolvedField | undefined } {
-  const usable: readonly string[] = ROLES_BY_KIND[kind];
-  for (const f of fields) {
-    if (f.role && !usable.includes(f.role)) issue(`fields.${f.name}.role`, `"${f.role}" is not one of ${usable.join(', ')} (the roles of a generator of kind ${kind})`);
-  }
-  for (const role of FIELD_ROLES) {
-    const withRole = fields.filter((f) => f.role === role);
-    if (withRole.length > 1) issue(`fields.${withRole[1]!.name}.role`, `only one field may have role ${role}`);
-  }
-  const languageField = fields.find((f) => f.role === 'language');
-  if (languageField) {
-    const values = (languageField.options ?? []).map((o) => String(o.value)).sort().join(',');
-    if (languageField.type !== 'select' || values !== 'en,ms') issue(`fields.${languageField.name}.options`, 'the language field offers exactly en and ms');
-  }
-  const chaptersField = fields.find((f) => f.role === 'chapters');
-  if (chaptersField) {
-    (chaptersField.options ?? []).forEach((o, i) => {
-      if (typeof o.value !== 'number' || !Number.isInteger(o.value) || o.value < 1) {
-        issue(`fields.${chaptersField.name}.options.${i}.value`, `${quote(o.value)} is not a positive whole number of chapters`);
-      }
-    });
-  }
-  return { languageField, chaptersField };
-}
-
-/** Conditions refer to fields that exist, with values those fields can take; the fields by name. */
-function checkConditions(fields: readonly ResolvedField[], issue: Issue): Map<string, ResolvedField> {
-  const byName = new Map(fields.map((f) => [f.name, f]));
-  for (const f of fields) {
-    for (const key of ['visibleWhen', 'requiredWhen'] as const) {
-      const c = f[key];
-      if (!c) continue;
-      const target = byName.get(c.field);
-      if (!target) {
-        issue(`fields.${f.name}.${key}.field`, `"${c.field}" is not a field of this generator`);
-        continue;
-      }
-      if (target.options) {
-        for (const v of conditionValues(c)) {
-          if (!findOption(target, v)) issue(`fields.${f.name}.${key}.is`, `${quote(v)} is not one of ${listValues(target)}`);
-        }
-      }
-    }
-  }
-  return byName;
-}
-
 const LANGUAGE_NAMES_EN: Readonly<Record<Lang, string>> = { en: 'English (en)', ms: 'Bahasa Malaysia (ms)' };
 
 /**
@@ -348,16 +245,4 @@ function resolveBrief(authored: AuthoredBrief | undefined, offered: readonly Lan
     issue('prompts.brief', `${where}, but this generator offers ${LANGUAGE_NAMES_EN[lang]}: write it as { ${shape} }, the ${lang} brief written in ${lang === 'ms' ? 'Bahasa Malaysia' : 'English'} (see generators/README.md, "Briefs")`);
   }
   return { en: texts.en ?? '', ms: texts.ms ?? '' };
-}
-
-/** The generator's fields, then the preset's it does not name, the chapterTitle field (own or shared by `use`) last. */
-function mergeFields<F extends { use?: string; role?: string }>(preset: Record<string, F>, own: Record<string, F>, shared: Record<string, { role?: string }>): Record<string, F> {
-  const merged: Record<string, F> = { ...own };
-  for (const [name, f] of Object.entries(preset)) if (!(name in own)) merged[name] = f;
-  const isChapterTitle = (f: F) => f.role === 'chapterTitle' || (f.use !== undefined && shared[f.use]?.role === 'chapterTitle');
-  const last = Object.entries(merged).filter(([, f]) => isChapterTitle(f));
-  const out: Record<string, F> = {};
-  for (const [name, f] of Object.entries(merged)) if (!isChapterTitle(f)) out[name] = f;
-  for (const [name, f] of last) out[name] = f;
-  return out;
 }

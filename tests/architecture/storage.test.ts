@@ -2,7 +2,7 @@
 // imports `pg` or writes SQL (a `sql` template, a Kysely query builder, a statement in a string): the queue,
 // the routes and the CLI call the store's repositories (server/store/ports.ts, the queue's
 // server/store/postgres/batches.ts and queue-tables.ts). Tests, and the benchmarks that compare table layouts
-// (bench/progress.bench.ts, bench/all.bench.ts), measure the database itself and may reach it directly.
+// (bench/progress.bench.ts, bench/all-history.ts), measure the database itself and may reach it directly.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -5,11 +5,12 @@
 // named on the book with why. Parts outside the hold (a step's part, an edited part re-derived) stay free.
 // A part is read down the one ladder of windowed jobs (engine/session/ladder.ts, through BookSession.remember):
 // a part that cannot be read even in halves is skipped, refunded and named, and the run goes on.
-import { catalogueMessage, partStep, retry, stepKey, stepLabel, stepRef, GenerationError, type BookSession, type BookState, type BookView, type CatalogueCode, type ResolvedSpec } from '../../engine/index.js';
+import { catalogueMessage, partStep, retry, stepKey, stepLabel, stepRef, type BookSession, type BookState, type BookView, type CatalogueCode, type ResolvedSpec } from '../../engine/index.js';
 import type { BibleHold, BibleStopReason } from '../store/ports.js';
 import { biblePartStep, isCurrentKey } from '../store/queries/bible-holds.js';
 import type { AppContext } from './context.js';
-import { refundCharge } from './charged.js';
+import { refundCharge, refundFailed } from './charged.js';
+import { failureOf } from '../errors/reply.js';
 
 /** A part the bible went past without reading it all, even in halves (engine/session/ladder.ts): its label and why; never charged. */
 export interface SkippedPart {
@@ -78,14 +79,14 @@ export async function readNextPart(ctx: AppContext, input: { userId: string; spe
     failure = error;
   }
   if (!read) {
-    await refundCharge(ctx, { userId, charge, what: reason, reason: { kind: 'failed', code: failure instanceof GenerationError ? failure.code : 'unexpected' } });
+    await refundFailed(ctx, { userId, charge, lang: state.lang, what: reason, isTimeout: deadline.aborted, isClientGone: false, answer: failureOf }, failure);
     ctx.logger.warn({ err: failure, generator: spec.id, position }, 'story bible: a part of an imported book failed twice; its charge refunded');
     return { outcome: 'failed', calls: 0, error: failure };
   }
   const { calls, usage } = read;
   const skipped = skippedOf(read);
   if (skipped) {
-    await repos.generations.refund({ userId, charge, reason: `Refund: ${reason} (could not be read)`, errorCode: skipped.problem, isSkipped: true });
+    await refundCharge(ctx, { userId, charge, what: reason, reason: { kind: 'skipped', code: skipped.problem } });
     if (calls) await repos.generations.recordUsage({ userId, promptType: spec.contentType, metadata: { generator: spec.id, step: biblePartStep(position), calls, after: input.after, skipped: true, ...(usage ? { tokens: usage } : {}) } });
     return { outcome: 'read', calls, skipped };
   }

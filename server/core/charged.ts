@@ -7,14 +7,17 @@ import type { Charge } from '../store/ports.js';
 import type { AppContext } from './context.js';
 import { answerOf } from '../errors/reply.js';
 
-/** Why a charge is given back: the call failed (its code), the client went away, the writer stopped it before any text, or it was never run (its code, and why in words). */
-export type RefundReason = { kind: 'failed'; code: string } | { kind: 'client_gone' } | { kind: 'stopped' } | { kind: 'not_run'; code: string; detail?: string };
+/** Why a charge is given back: the call failed (its code), its answer could not be read even in halves (skipped), the client went away, the writer stopped it before any text, or it was never run (its code, and why in words). */
+export type RefundReason = { kind: 'failed'; code: string } | { kind: 'skipped'; code: string } | { kind: 'client_gone' } | { kind: 'stopped' } | { kind: 'not_run'; code: string; detail?: string };
 
 /** A refund's words in the ledger and the code kept with it. */
 function refundOf(reason: RefundReason): { detail: string; errorCode: string } {
   switch (reason.kind) {
     case 'failed':
       return { detail: reason.code, errorCode: reason.code };
+    // Not read even in halves: given back and marked so (a skipped part is neither read nor charged when a hold settles).
+    case 'skipped':
+      return { detail: 'could not be read', errorCode: reason.code };
     case 'client_gone':
       return { detail: 'client went away', errorCode: 'client_gone' };
     case 'stopped':
@@ -30,7 +33,7 @@ function refundOf(reason: RefundReason): { detail: string; errorCode: string } {
  */
 export async function refundCharge(ctx: AppContext, input: { userId: string; charge: Charge; what: string; reason: RefundReason }): Promise<void> {
   const { detail, errorCode } = refundOf(input.reason);
-  await ctx.repos.generations.refund({ userId: input.userId, charge: input.charge, reason: `Refund: ${input.what} (${detail})`, errorCode });
+  await ctx.repos.generations.refund({ userId: input.userId, charge: input.charge, reason: `Refund: ${input.what} (${detail})`, errorCode, ...(input.reason.kind === 'skipped' ? { isSkipped: true } : {}) });
 }
 
 /** The cost taken from the user's balance (or a charge already reserved): 402 insufficient_credits in `lang` when it cannot be paid. */
@@ -45,6 +48,32 @@ export interface ChargedFailure {
   failure: ApiError;
   isClientGone: boolean;
   error: unknown;
+}
+
+/** A charged call's failure to settle: its charge (none when no part was open), and what is known of how it ended. */
+export interface FailedCall {
+  userId: string;
+  charge: Charge | null;
+  lang: Lang;
+  what: string;
+  /** The call's time-out had passed: answered as `timeout`. */
+  isTimeout: boolean;
+  /** The client went away: refunded as `client_gone`, nothing logged. */
+  isClientGone: boolean;
+  log?: { message: string; fields: Record<string, unknown> };
+  answer?: typeof answerOf;
+}
+
+/**
+ * A charged call that threw, settled: its charge refunded (`client_gone`, else the failure's code), a server-side
+ * failure logged, and the failure answered as the catalogue words it. The one place a failed call's charge goes back.
+ * @example throw await refundFailed(ctx, { userId, charge, lang, what, isTimeout: false, isClientGone: false }, error)
+ */
+export async function refundFailed(ctx: AppContext, input: FailedCall, error: unknown): Promise<ApiError> {
+  const failure = (input.answer ?? answerOf)(error, { lang: input.lang, isTimeout: input.isTimeout && !input.isClientGone });
+  if (input.charge) await refundCharge(ctx, { userId: input.userId, charge: input.charge, what: input.what, reason: input.isClientGone ? { kind: 'client_gone' } : { kind: 'failed', code: failure.code } });
+  if (input.log && failure.status >= 500 && !input.isClientGone) ctx.logger.warn({ err: error, ...input.log.fields, code: failure.code }, input.log.message);
+  return failure;
 }
 
 /**
@@ -62,9 +91,8 @@ export async function runCharged<T>(
     return await run();
   } catch (error) {
     const isClientGone = input.client?.aborted ?? false;
-    const failure = (input.answer ?? answerOf)(error, { lang: input.lang, isTimeout: input.timeout.aborted && !isClientGone });
-    await refundCharge(ctx, { userId: input.userId, charge: input.charge, what: input.what, reason: isClientGone ? { kind: 'client_gone' } : { kind: 'failed', code: failure.code } });
-    if (input.log && failure.status >= 500 && !isClientGone) ctx.logger.warn({ err: error, ...input.log.fields, code: failure.code }, input.log.message);
+    const { userId, charge, lang, what, log, answer } = input;
+    const failure = await refundFailed(ctx, { userId, charge, lang, what, isTimeout: input.timeout.aborted, isClientGone, ...(log ? { log } : {}), ...(answer ? { answer } : {}) }, error);
     throw input.onFailure ? input.onFailure({ failure, isClientGone, error }) : failure;
   }
 }

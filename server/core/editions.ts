@@ -11,8 +11,7 @@ import type { Charge, UserBook } from '../store/ports.js';
 import type { EditionLink } from '../store/queries/editions.js';
 import type { AppContext } from './context.js';
 import { ApiError } from '../errors/api-error.js';
-import { answerOf } from '../errors/reply.js';
-import { refundCharge } from './charged.js';
+import { refundCharge, refundFailed } from './charged.js';
 import { holdEditionLease, type EditionLease } from './edition-lease.js';
 
 /** A language named in the words of the answer's language. */
@@ -183,12 +182,13 @@ async function runLeased(ctx: AppContext, input: EditionRunInput, lease: Edition
     await refundLeft();
     left = outcome.left;
   } catch (error) {
-    // As runCharged answers a charged call's failure: refunded, then the failure as the catalogue words it.
+    // Settled as every charged call that fails (server/core/charged.ts): its open part refunded, the failure worded by the catalogue.
     // A run whose lease another run took over (this process stalled past its beats) stops as a second start would.
-    const failure = lease.lost.aborted && !input.client.aborted ? lease.lostError() : answerOf(error, { lang, isTimeout: perPart.signal.aborted && !input.client.aborted });
-    await refundOpen(failure.code);
-    if (failure.status >= 500 && !input.client.aborted) ctx.logger.warn({ err: error, generator: spec.id, source: source.id, to, code: failure.code }, 'edition: a part failed; its charge refunded');
-    throw failure;
+    const log = { message: 'edition: a part failed; its charge refunded', fields: { generator: spec.id, source: source.id, to } };
+    const failing = open as { charge: Charge; what: string } | null;
+    open = null;
+    const lost = lease.lost.aborted && !input.client.aborted ? lease.lostError() : undefined;
+    throw await refundFailed(ctx, { userId, charge: failing?.charge ?? null, lang, what: failing?.what ?? spec.id, isTimeout: perPart.signal.aborted, isClientGone: input.client.aborted, log, ...(lost ? { answer: () => lost } : {}) }, error);
   } finally {
     clearTimeout(timer);
   }

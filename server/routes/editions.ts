@@ -12,7 +12,7 @@ import { ApiError } from '../errors/api-error.js';
 import { errorReply } from '../errors/reply.js';
 import { takeGenerationToken } from '../core/generation.js';
 import { bookOf, editionFor, editionSummary, glossaryFrom, isEdition, runEdition, sourceFor } from '../core/editions.js';
-import { ApiRoutes } from '../http/routes.js';
+import { ApiRoutes, type ContractHandler } from '../http/routes.js';
 import { openEventStream, wantsEventStream, type EventStream } from '../http/sse.js';
 import type { TypedEventStream } from '../http/contract.js';
 import type { EditionEventSchemas } from '../../engine/contract/index.js';
@@ -44,49 +44,7 @@ export function editionRoutes(ctx: AppContext): ApiRoutes {
     });
   });
 
-  router.on('POST /books/:id/editions', async (req, res) => {
-    const owner = userId(req);
-    const lang = requestLang(req);
-    const { to } = req.input.body;
-    const { book: source, spec } = await sourceFor(ctx, { userId: owner, id: req.input.params.id, to, lang });
-    // A start takes a token from the user's generation bucket, as a step does (429 past it); runEdition holds
-    // the edition's lease (409 edition_running while another run makes it, in any process).
-    await takeGenerationToken(ctx, { userId: owner, lang, res });
-    const client = new AbortController();
-    res.on('close', () => {
-      if (!res.writableEnded) client.abort();
-    });
-    let stream: EventStream | null = null;
-    const events = (): TypedEventStream<EditionEvents> => (stream ??= openEventStream(res));
-    const isStream = wantsEventStream(req.get('accept'));
-    const total = source.state.content.filter((t) => t.trim()).length;
-    let done = 0;
-    try {
-      const run = await runEdition(ctx, {
-        userId: owner, lang, spec, source, to, client: client.signal,
-        ...(isStream ? {
-          onProgress: (e) => events().send('progress', { position: e.position, label: e.label, window: e.window, windows: e.windows, is_again: e.isAgain, parts_done: done, parts_total: total }),
-          onPart: (p) => {
-            // A part with no text (an introduction not written) is neither charged nor counted.
-            if (!source.state.content[p.position]?.trim()) return;
-            if (p.status !== 'untranslated') done++;
-            events().send('part', { position: p.position, label: p.label, status: p.status, credits: p.credits, parts_done: done, parts_total: total });
-          },
-        } : {}),
-      });
-      const untranslated = run.left.map((p) => ({ position: p.position, label: p.label, paragraphs: (p.untranslated ?? []).map((i) => i + 1) }));
-      const answer = { edition: editionSummary({ spec, source, edition: run.edition, link: run.link }), credits_charged: run.credits, credits_available: (await repos.credits.balanceOf(owner)) ?? 0, untranslated };
-      if (stream) {
-        events().send('done', answer);
-        events().close();
-      } else res.json(answer);
-    } catch (error) {
-      const open = stream as EventStream | null;
-      if (!open) throw error;
-      if (!client.signal.aborted) open.send('error', errorReply(error, { lang }).body.error);
-      open.close();
-    }
-  });
+  router.on('POST /books/:id/editions', (req, res) => makeEdition(ctx, req, res));
 
   router.on('GET /books/:id/editions/:lang/glossary', async (req, res) => {
     const owner = userId(req);
@@ -158,4 +116,53 @@ async function editionsOfBook(ctx: AppContext, input: { owner: string; spec: Par
     if (edition) editions.push(editionSummary({ spec, source: book, edition, link }));
   }
   return editions;
+}
+
+/**
+ * POST /books/:id/editions: the edition made (or gone on with), as JSON or, when asked, as events; a failure after
+ * the first event is the stream's `error` event, worded as every failure is (server/errors/reply.ts).
+ */
+async function makeEdition(ctx: AppContext, req: Parameters<ContractHandler<'POST /books/:id/editions'>>[0], res: Parameters<ContractHandler<'POST /books/:id/editions'>>[1]): Promise<void> {
+  const { repos } = ctx;
+  const owner = sessionOf(req).user.id;
+  const lang = requestLang(req);
+  const { to } = req.input.body;
+  const { book: source, spec } = await sourceFor(ctx, { userId: owner, id: req.input.params.id, to, lang });
+  // A start takes a token from the user's generation bucket, as a step does (429 past it); runEdition holds
+  // the edition's lease (409 edition_running while another run makes it, in any process).
+  await takeGenerationToken(ctx, { userId: owner, lang, res });
+  const client = new AbortController();
+  res.on('close', () => {
+    if (!res.writableEnded) client.abort();
+  });
+  let stream: EventStream | null = null;
+  const events = (): TypedEventStream<EditionEvents> => (stream ??= openEventStream(res));
+  const isStream = wantsEventStream(req.get('accept'));
+  const total = source.state.content.filter((t) => t.trim()).length;
+  let done = 0;
+  try {
+    const run = await runEdition(ctx, {
+      userId: owner, lang, spec, source, to, client: client.signal,
+      ...(isStream ? {
+        onProgress: (e) => events().send('progress', { position: e.position, label: e.label, window: e.window, windows: e.windows, is_again: e.isAgain, parts_done: done, parts_total: total }),
+        onPart: (p) => {
+          // A part with no text (an introduction not written) is neither charged nor counted.
+          if (!source.state.content[p.position]?.trim()) return;
+          if (p.status !== 'untranslated') done++;
+          events().send('part', { position: p.position, label: p.label, status: p.status, credits: p.credits, parts_done: done, parts_total: total });
+        },
+      } : {}),
+    });
+    const untranslated = run.left.map((p) => ({ position: p.position, label: p.label, paragraphs: (p.untranslated ?? []).map((i) => i + 1) }));
+    const answer = { edition: editionSummary({ spec, source, edition: run.edition, link: run.link }), credits_charged: run.credits, credits_available: (await repos.credits.balanceOf(owner)) ?? 0, untranslated };
+    if (stream) {
+      events().send('done', answer);
+      events().close();
+    } else res.json(answer);
+  } catch (error) {
+    const open = stream as EventStream | null;
+    if (!open) throw error;
+    if (!client.signal.aborted) open.send('error', errorReply(error, { lang }).body.error);
+    open.close();
+  }
 }

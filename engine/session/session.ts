@@ -4,8 +4,8 @@
 // generate`, `karya batch` (which only schedules around `advance`) and the server (which only adds
 // charging, history and HTTP around it) all run books through this class.
 import type { ResolvedSpec, Settings } from '../spec/types.js';
-import { type Provider, type TokenUsage, countWords } from '../provider.js';
-import { applyStep, nextStep, restoreBook, startBook, type BookSeries, type BookState } from '../compile/flow.js';
+import type { Provider, TokenUsage } from '../provider.js';
+import { nextStep, restoreBook, startBook, type BookSeries, type BookState } from '../compile/flow.js';
 import { partProvenance } from '../compile/provenance.js';
 import { chapterTitleOf, type PromptRenderer } from '../compile/prompt.js';
 import { takeLeadingHeading } from '../compile/heading.js';
@@ -20,7 +20,7 @@ import { bookView } from './view/index.js';
 import type { BookView } from './view-schema.js';
 import { addUsage, SessionError, type AdvanceOptions, type StepOutcome, type StepResult } from './step-types.js';
 import { runStep } from './run-step.js';
-import { extendPart, rewritePart } from './part-edits.js';
+import { draftOutcome, rewritePart } from './part-edits.js';
 import type { BookVoice } from '../compile/book-voice.js';
 import { towardVoiceNote } from './voice/index.js';
 import { auditPart, withAuditFindings } from './continuity/index.js';
@@ -237,11 +237,8 @@ export class BookSession {
   }
 
   /**
-   * The next step written from its draft (a part stopped while it streamed keeps the text so
-   * far): `keep` takes the draft as the part, `continue` asks for the rest from where it stops (as "write
-   * more" does: extendPart), `rewrite` writes the part again with the draft as its current text and the
-   * writer's note (rewritePart); then it is saved as `advance` saves a step. Continue and rewrite are for
-   * prose parts (introduction, chapters, conclusion); a draft can be kept for any step of a book.
+   * The next step written from its draft (a part stopped while it streamed keeps the text so far): kept,
+   * continued or rewritten (part-edits.ts draftOutcome), then saved as `advance` saves a step.
    */
   async finishDraft(draft: string, opts: AdvanceOptions & { how: 'keep' | 'continue' | 'rewrite'; note?: string; expected?: Step | { kind: string; position?: number } }): Promise<StepResult> {
     const step = this.next();
@@ -251,32 +248,13 @@ export class BookSession {
     const before = this.current;
     const text = takeLeadingHeading(draft, step).text.trim();
     if (!text) throw new EditError('part_empty');
-    const started = this.ports.clock.now();
-    const position = stepPosition(step);
-    const isProse = step.kind === 'introduction' || step.kind === 'chapter' || step.kind === 'conclusion';
-    let outcome: StepOutcome;
-    if (opts.how === 'keep') {
-      // Kept as the writer stopped it: the part says so (not "short even after asking for more").
-      const kept = applyStep(spec, before, step, text);
-      outcome = { state: { ...kept, stoppedParts: [...(kept.stoppedParts ?? []), position] }, step, text, words: countWords(text), seconds: 0, isComplete: true, continuations: 0, extensions: 0 };
-    } else {
-      if (!isProse || position !== before.content.length) throw new SessionError('step_not_allowed', { next: stepKey(step) });
-      // The book with the draft as the part: what "write more" and "rewrite" work on.
-      const withDraft: BookState = { ...before, content: [...before.content, text] };
-      const call = {
-        spec, renderer: this.ports.renderer, provider: opts.provider ?? this.ports.provider, state: withDraft, position,
-        ...(opts.signal ? { signal: opts.signal } : {}),
-        ...(opts.onDelta ? { onDelta: opts.onDelta } : {}),
-        ...(opts.onRetry ? { onRetry: opts.onRetry } : {}),
-      };
-      if (opts.how === 'rewrite') {
-        outcome = (await rewritePart({ ...call, clock: this.ports.clock, ...(opts.note ? { note: opts.note } : {}) })).outcome;
-      } else {
-        const more = await extendPart(call);
-        const seconds = (this.ports.clock.now() - started) / 1000;
-        outcome = { state: applyStep(spec, before, step, more.text), step, text: more.text, words: countWords(more.text), seconds, isComplete: true, continuations: 0, extensions: 1, ...(more.usage ? { usage: more.usage } : {}) };
-      }
-    }
+    const outcome = await draftOutcome({
+      spec, renderer: this.ports.renderer, provider: opts.provider ?? this.ports.provider, clock: this.ports.clock, state: before, step, text, how: opts.how,
+      ...(opts.note ? { note: opts.note } : {}),
+      ...(opts.signal ? { signal: opts.signal } : {}),
+      ...(opts.onDelta ? { onDelta: opts.onDelta } : {}),
+      ...(opts.onRetry ? { onRetry: opts.onRetry } : {}),
+    });
     if (opts.signal?.aborted) throw new GenerationError('aborted', { cause: opts.signal.reason });
     return this.saveOutcome(step, before, outcome, opts.chapterTitle);
   }

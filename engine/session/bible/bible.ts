@@ -7,38 +7,22 @@
 //
 // The bible is kept as Markdown in the book's `memory` (both databases store it as they stored the
 // memory text), so the studio shows and edits it as text and a hand edit is read back by parseBible.
-import { countWords, firstWords } from '../../words.js';
+import { countWords } from '../../words.js';
 import type { FieldShape, Lang, ResolvedSpec } from '../../spec/types.js';
 import type { BookState } from '../../compile/flow.js';
 import { parsedOutlineOf } from '../../compile/book-outline.js';
 import { writerBriefOf, type WriterBrief } from '../../compile/brief.js';
 import type { BibleCharacter, BibleLine, BibleThread, BibleUpdate, StoryBible } from './types.js';
-import { datedUpdate, dueCell, MAX_REPLACED, sinceCell, withStatus, type Replaced, type ThreadStatus } from './time.js';
+import { datedUpdate, MAX_REPLACED, type Replaced } from './time.js';
+import { BIBLE_LIMITS, capWords, clean, parseCharacter, parseFact, parseLabelled, parseReplaced, parseThread } from './entries.js';
 import { renderBible } from './render.js';
 import { arcLabel, mergeLabels, partHeadingOf, withoutPartLabel } from './labels.js';
 import { byText, TEXTS_KEPT } from '../../text-cache.js';
 
 export { renderBible } from './render.js';
+export { BIBLE_LIMITS, capWords, parseThread } from './entries.js';
 
 export type { BibleCharacter, BibleLine, BibleThread, BibleUpdate, StoryBible } from './types.js';
-
-/**
- * The bounds of a bible. Chapter lines past `chapters` fold, `foldSize` at a time, into an arc; arcs past
- * `arcs` merge pairwise. Every entry is cut at its word limit, so the bible's size has a ceiling
- * (about 1,200 words) whatever the length of the book.
- */
-export const BIBLE_LIMITS = {
-  premiseWords: 80,
-  endingWords: 70,
-  chapters: 6,
-  foldSize: 3,
-  arcs: 3,
-  lineWords: 40,
-  characters: 10,
-  threads: 8,
-  facts: 20,
-  entryWords: 30,
-} as const;
 
 export const EMPTY_BIBLE: StoryBible = { premise: '', ending: '', chapters: [], arcs: [], characters: [], threads: [], facts: [] };
 
@@ -66,95 +50,6 @@ function sectionOf(line: string): Section | undefined {
   return SECTION_NAMES.find(([re]) => re.test(name))?.[1];
 }
 
-/** At most `n` words of `text` (an ellipsis marks a cut). */
-export function capWords(text: string, n: number): string {
-  // Words one space apart and within the limit are their own first n words: every entry of every bible read is capped.
-  return n > 0 && SPACED_WORDS.test(text) && spacesIn(text) < n ? text : firstWords(text, n);
-}
-const SPACED_WORDS = /^\S+(?: \S+)*$/;
-function spacesIn(text: string): number {
-  let n = 0;
-  for (let i = text.indexOf(' '); i >= 0; i = text.indexOf(' ', i + 1)) n++;
-  return n;
-}
-
-const clean = (s: string) => s.replace(/^[-*•\d.)\s]+/, '').replace(/\*\*|__/g, '').replace(/\s+/g, ' ').trim();
-
-/** "Name | role | state | last seen", or "Name: role, state" / "Name – role". */
-function parseCharacter(line: string): BibleCharacter | undefined {
-  const text = clean(line);
-  if (!text) return undefined;
-  const all = text.split('|').map((c) => c.trim());
-  const since = all.length > 2 ? sinceCell(all[all.length - 1]!) : undefined;
-  const cells = since ? all.slice(0, -1) : all;
-  if (cells.length >= 2) {
-    const [name, role = '', state = '', lastSeen = ''] = since ? cells.map((c) => (c === '-' ? '' : c)) : cells;
-    return name ? { name: capWords(name, 8), role: capWords(role, BIBLE_LIMITS.entryWords), state: capWords(state, BIBLE_LIMITS.entryWords), lastSeen: capWords(lastSeen, 6), ...(since ? { since: capWords(since, 6) } : {}) } : undefined;
-  }
-  const m = /^([^:–—-]{1,60}?)\s*[:–—-]\s*(.+)$/.exec(text);
-  if (!m) return { name: capWords(text, 8), role: '', state: '', lastSeen: '' };
-  return { name: m[1]!.trim(), role: '', state: capWords(m[2]!, BIBLE_LIMITS.entryWords), lastSeen: '' };
-}
-
-const STATUS: ReadonlyArray<[RegExp, ThreadStatus]> = [
-  [/^(resolved|closed|done|paid|selesai|diselesaikan|terlerai|ditutup)\b/i, 'resolved'],
-  [/^(dropped|abandoned|digugurkan|ditinggalkan)\b/i, 'dropped'],
-  [/^(advanced|progressed|moved on|berkembang|bergerak)\b/i, 'advanced'],
-  [/^(open|opened|ongoing|unresolved|terbuka|dibuka|belum selesai|berterusan)\b/i, 'open'],
-];
-
-/** "resolved Chapter 6" → the status and the part it changed in. */
-function statusCell(cell: string): { status: ThreadStatus; changed?: string } | undefined {
-  for (const [re, status] of STATUS) {
-    const m = re.exec(cell);
-    if (!m) continue;
-    const rest = cell.slice(m[0].length).replace(/^\s*(in|on|dalam|pada)\s+/i, '').trim();
-    return { status, ...(/\d|introduction|pengenalan|conclusion|kesimpulan/i.test(rest) ? { changed: capWords(rest, 6) } : {}) };
-  }
-  return undefined;
-}
-
-/** "thread | where opened | open|advanced|resolved|dropped [part] | due part", or a plain thread (open). */
-export function parseThread(line: string): BibleThread | undefined {
-  const text = clean(line);
-  if (!text) return undefined;
-  const cells = text.split('|').map((c) => c.trim()).filter(Boolean);
-  const dueAt = cells.findIndex((c, i) => i > 0 && dueCell(c));
-  const due = dueAt > 0 ? dueCell(cells[dueAt]!) : undefined;
-  const rest = cells.filter((_, i) => i !== dueAt && !(i > 0 && sinceCell(cells[i]!)));
-  const found = rest.length >= 2 ? statusCell(rest[rest.length - 1]!) : undefined;
-  const marked = /\((resolved|selesai)\)\s*$/i.test(text) ? 'resolved' : undefined;
-  const body = found ? rest.slice(0, -1) : rest;
-  const thread = (body[0] ?? text).replace(/\((resolved|selesai|open|terbuka)\)\s*$/i, '').trim();
-  if (!thread) return undefined;
-  const base: BibleThread = { thread: capWords(thread, BIBLE_LIMITS.entryWords), opened: capWords(body[1] ?? '', 6), isResolved: false };
-  return { ...withStatus(base, found?.status ?? marked ?? 'open'), ...(found?.changed ? { changed: found.changed } : {}), ...(due ? { due: capWords(due, 6) } : {}) };
-}
-
-/** "fact | since Chapter 2": the fact and its part. */
-function parseFact(line: string): { fact: string; since?: string } {
-  const text = clean(line);
-  const cells = text.split('|').map((c) => c.trim());
-  const since = cells.length > 1 ? sinceCell(cells[cells.length - 1]!) : undefined;
-  return { fact: (since ? cells.slice(0, -1) : cells).join(' | ').trim(), ...(since ? { since } : {}) };
-}
-
-/** "kind | subject | value… | Chapter 1 → Chapter 4": a replaced value. */
-function parseReplaced(line: string): Replaced | undefined {
-  const cells = clean(line).split('|').map((c) => c.trim());
-  const range = /^(.*?)\s*(?:→|->)\s*(.+)$/.exec(cells[cells.length - 1] ?? '');
-  const kind = ({ character: 'character', watak: 'character', fact: 'fact', fakta: 'fact', thread: 'thread', urusan: 'thread' } as const)[(cells[0] ?? '').toLowerCase() as 'fact'];
-  if (!range || !kind || cells.length < 4) return undefined;
-  return { kind, subject: cells[1]!, value: cells.slice(2, -1).join(' | '), since: range[1]!.trim(), until: range[2]!.trim() };
-}
-
-/** "Chapter 3: line" (a recent part or an arc). */
-function parseLabelled(line: string): BibleLine | undefined {
-  const text = clean(line);
-  const m = /^([^:]{1,40}?)\s*:\s*(.+)$/.exec(text);
-  if (m) return { label: m[1]!.trim(), line: capWords(m[2]!, BIBLE_LIMITS.lineWords) };
-  return text ? { label: '', line: capWords(text, BIBLE_LIMITS.lineWords) } : undefined;
-}
 
 /**
  * The lines of a text under each section heading; lines before any heading are under `undefined`. In an

@@ -1,37 +1,28 @@
 // The Publish panel of a finished book: what a package costs before anything is spent, publishing it with
-// the author name, paperback trim and paper (the server runs and charges each step), then per channel
-// (KDP eBook, KDP paperback, Google Play Books, Kobo) its readiness checks with what to fix and the rule
-// each comes from; the writer's own cover picture (CoverUpload.tsx); the cover, description and keywords made; each file and the zip to download. The
-// package made last is shown again on the next visit. Words in the studio language (the page's `lang`).
+// the author name, paperback trim and paper (the server runs and charges each step), the writer's own cover
+// picture (CoverUpload.tsx), then the package made (PackageReport.tsx): per channel (KDP eBook, KDP paperback,
+// Google Play Books, Kobo) its readiness checks, the cover, description and keywords made, each file and the
+// zip to download. The package made last is shown again on the next visit. Words in the studio language
+// (the page's `lang`).
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
-import { CircleCheck, CircleHelp, CircleMinus, CircleX, Download, Loader2, TriangleAlert } from 'lucide-react';
+import { Loader2 } from 'lucide-react';
 import type { Lang } from '../engine.js';
 import { PAPERBACK_PAPERS, PAPERBACK_TRIMS, PUBLISH_AI_TEXT_LEVELS, type KdpPackage, type PublishQuote } from '../engine.js';
-import { ApiError, call, fileHref } from '../lib/api.js';
+import { ApiError, call } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
-import { checkWords, sourceLink } from '../engine.js';
 import { pageWord, type PageWord } from './words.js';
 import { useLang } from '../i18n/index.js';
 import { CoverUpload } from './CoverUpload.js';
+import { PackageReport } from './PackageReport.js';
 import { topUpHref } from '../lib/topup.js';
 
-type ChannelReport = KdpPackage['channels'][keyof KdpPackage['channels']];
-type CheckStatus = ChannelReport['checks'][number]['status'];
 type Trim = (typeof PAPERBACK_TRIMS)[number];
 type Paper = (typeof PAPERBACK_PAPERS)[number];
 const TRIM_LABEL: Record<Trim, string> = { '6x9': '6 × 9 in', '5.5x8.5': '5.5 × 8.5 in', '5x8': '5 × 8 in' };
 type AiText = (typeof PUBLISH_AI_TEXT_LEVELS)[number];
 const AI_TEXT_WORD: Record<AiText, PageWord> = { none: 'aiTextNone', some: 'aiTextSome', most: 'aiTextMost', entirely: 'aiTextEntirely' };
-
-const STATUS: Record<CheckStatus, { word: PageWord; icon: typeof CircleCheck; className: string }> = {
-  pass: { word: 'checkPass', icon: CircleCheck, className: 'text-green-600 dark:text-green-400' },
-  fail: { word: 'checkFail', icon: CircleX, className: 'text-red-600 dark:text-red-400' },
-  warn: { word: 'checkWarn', icon: TriangleAlert, className: 'text-amber-600 dark:text-amber-400' },
-  skipped: { word: 'checkSkipped', icon: CircleMinus, className: 'text-gray-400' },
-  check: { word: 'checkCheck', icon: CircleHelp, className: 'text-amber-600 dark:text-amber-400' },
-};
 
 /** The credits of a package: the quote's, without the pen-name step when the author is named. */
 function costOf(quote: PublishQuote, isAuthorGiven: boolean): number {
@@ -125,17 +116,7 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
           <PaperbackChoices id={authorId} quote={quote} lang={lang} isDisabled={isPublishing} trim={trim} paper={paper} aiText={aiText} onTrim={pickTrim} onPaper={setPaper} onAiText={setAiText} />
           {quote.edition && <BilingualChoice id={authorId} edition={quote.edition} lang={lang} isDisabled={isPublishing} isChecked={isBilingual} onChange={setIsBilingual} />}
           {quote.book_id !== undefined && <CoverUpload bookId={quote.book_id} cover={quote.cover ?? null} lang={lang} isDisabled={isPublishing} onChange={() => void load()} />}
-          <p className="mt-3 text-sm" data-testid="publish-cost">
-            {pageWord('publishCost', lang, { n: cost })}
-            {!isAdmin && credits < cost && <span className="ml-1 text-amber-700 dark:text-amber-400">{pageWord('publishShort', lang, { n: credits.toLocaleString('en') })}</span>}
-          </p>
-          <button type="submit" className="btn-primary mt-3 w-full py-2.5" disabled={isPublishing} data-testid="publish-button">
-            {isPublishing ? (
-              <><Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> {pageWord('publishing', lang)}</>
-            ) : (
-              pageWord(pkg ? 'publishAgain' : 'publishButton', lang, { n: cost })
-            )}
-          </button>
+          <PublishButton cost={cost} shortOf={!isAdmin && credits < cost ? credits : null} isPublishing={isPublishing} isAgain={pkg !== null} lang={lang} />
         </form>
       )}
       {pkg && <PackageReport pkg={pkg} bookType={bookType} lang={lang} />}
@@ -143,7 +124,25 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
   );
 }
 
-/** The paperback's trim and paper, and the writer's correction of the AI disclosure's text level. */
+/** What the package costs (and the credits, when they are short of it), and the button that makes it. */
+function PublishButton({ cost, shortOf, isPublishing, isAgain, lang }: { cost: number; shortOf: number | null; isPublishing: boolean; isAgain: boolean; lang: Lang }) {
+  return (
+    <>
+      <p className="mt-3 text-sm" data-testid="publish-cost">
+        {pageWord('publishCost', lang, { n: cost })}
+        {shortOf !== null && <span className="ml-1 text-amber-700 dark:text-amber-400">{pageWord('publishShort', lang, { n: shortOf.toLocaleString('en') })}</span>}
+      </p>
+      <button type="submit" className="btn-primary mt-3 w-full py-2.5" disabled={isPublishing} data-testid="publish-button">
+        {isPublishing ? (
+          <><Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> {pageWord('publishing', lang)}</>
+        ) : (
+          pageWord(isAgain ? 'publishAgain' : 'publishButton', lang, { n: cost })
+        )}
+      </button>
+    </>
+  );
+}
+
 const LANGUAGE_WORD: Record<Lang, PageWord> = { en: 'languageEn', ms: 'languageMs' };
 
 /** The dual-language choice of an edition: its source's language first, as the book prints them. */
@@ -162,6 +161,7 @@ function BilingualChoice({ id, edition, lang, isDisabled, isChecked, onChange }:
   );
 }
 
+/** The paperback's trim and paper, and the writer's correction of the AI disclosure's text level. */
 function PaperbackChoices({ id, quote, lang, isDisabled, trim, paper, aiText, onTrim, onPaper, onAiText }: {
   id: string; quote: PublishQuote; lang: Lang; isDisabled: boolean; trim: Trim; paper: Paper; aiText: AiText | '';
   onTrim: (trim: Trim) => void; onPaper: (paper: Paper) => void; onAiText: (level: AiText | '') => void;
@@ -208,147 +208,5 @@ function QuoteStatus({ quote, hasLoadFailed, lang }: { quote: PublishQuote | nul
         <p className="mt-2 text-sm text-gray-600 dark:text-gray-400" data-testid="publish-today">{pageWord('publishToday', lang, { n: quote.today.packages, max: quote.today.per_day })}</p>
       )}
     </>
-  );
-}
-
-/** A description's HTML (only the stores' tags, made on the server) as paragraphs of plain text. */
-function descriptionParagraphs(html: string): string[] {
-  const text = (part: string) => part.replace(/<[^>]*>/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
-  return html.split(/<\/(?:p|li|h4|h5|h6)>|<br>/).map(text).filter(Boolean);
-}
-
-/** The checks that ask the writer to act (failed, warned, or to check by hand); the rest passed or do not apply. */
-const needsAction = (status: CheckStatus) => status === 'fail' || status === 'warn' || status === 'check';
-
-/**
- * One channel: its verdict, then what needs the writer's action (each with its fix and the rule it comes from),
- * then what passed folded into one line (opened, the passed checks' labels).
- */
-function ChannelChecks({ id, channel, lang }: { id: string; channel: ChannelReport; lang: Lang }) {
-  const actions = channel.checks.filter((c) => needsAction(c.status));
-  const rest = channel.checks.filter((c) => !needsAction(c.status));
-  const passed = rest.filter((c) => c.status === 'pass').length;
-  return (
-    <li className="rounded border border-gray-200 p-3 dark:border-neutral-700" data-testid="channel" data-channel={id} data-ready={channel.ready}>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h4 className="text-sm font-semibold">{channel.name}</h4>
-        <span className={`text-xs font-medium ${channel.ready ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'}`}>
-          {pageWord(channel.ready ? 'channelReady' : 'channelNotReady', lang)}
-        </span>
-      </div>
-      {actions.length > 0 && (
-        <ul className="mt-2 space-y-2" aria-label={pageWord('checksToAct', lang)}>
-          {actions.map((check) => <CheckLine key={check.id} check={check} lang={lang} />)}
-        </ul>
-      )}
-      {rest.length > 0 && (
-        <details className="mt-2 text-sm" data-testid="readiness-passed">
-          <summary className="cursor-pointer text-gray-700 dark:text-gray-300">{pageWord('checksPassed', lang, { n: passed })}</summary>
-          <ul className="mt-1 space-y-1">
-            {rest.map((check) => <CheckLine key={check.id} check={check} lang={lang} isBrief />)}
-          </ul>
-        </details>
-      )}
-    </li>
-  );
-}
-
-/** One check: its status, label and (unless brief) what was found, what to fix and the rule. */
-function CheckLine({ check, lang, isBrief = false }: { check: ChannelReport['checks'][number]; lang: Lang; isBrief?: boolean }) {
-  const status = STATUS[check.status];
-  const Icon = status.icon;
-  // The check's words in the studio's language (the package keeps them as texts).
-  const words = checkWords(check, lang, 'studio');
-  return (
-    <li className="flex items-start gap-2 text-sm" data-testid="readiness-check" data-check={check.id} data-status={check.status}>
-      <Icon className={`mt-0.5 h-4 w-4 shrink-0 ${status.className}`} aria-hidden="true" />
-      <div className="min-w-0">
-        <span className="sr-only">{pageWord(status.word, lang)}: </span>
-        <span>{words.label}</span>
-        {!isBrief && words.detail && <span className="block break-words text-xs text-gray-600 dark:text-gray-400">{words.detail}</span>}
-        {!isBrief && words.fix && <span className="block text-xs text-gray-700 dark:text-gray-300" data-testid="readiness-fix">{pageWord('checkFix', lang, { fix: words.fix })}</span>}
-        {!isBrief && <SourceLine source={check.source} lang={lang} />}
-      </div>
-    </li>
-  );
-}
-
-/** The stores' help centres as a Malay page names them. */
-const SOURCE_NAMES_MS: ReadonlyArray<readonly [string, string]> = [
-  ['KDP Help', 'Bantuan KDP'],
-  ['Google Play Books Partner Center Help', 'Bantuan Pusat Rakan Kongsi Google Play Books'],
-  ['Kobo Writing Life User Guide', 'Panduan Pengguna Kobo Writing Life'],
-  ['Google Books Program Policies', 'Dasar Program Google Books'],
-];
-
-/** Where a check's rule comes from: its name as a link to the page (no raw address), in a colour that reads. */
-function SourceLine({ source, lang }: { source: string; lang: Lang }) {
-  // Karya's own rules (a sentence in English in the package) are named in the writer's language.
-  const found = /^Karya\b/.test(source) ? { text: pageWord('sourceKarya', lang) } : sourceLink(source);
-  // The help centre's name in the writer's language; the page's own title (in quotes) stays as the page has it.
-  const link = lang === 'ms' ? { ...found, text: SOURCE_NAMES_MS.reduce((t, [en, ms]) => (t.startsWith(en) ? ms + t.slice(en.length) : t), found.text) } : found;
-  const [before = '', after = ''] = pageWord('checkSource', lang, { source: '\u0000' }).split('\u0000');
-  return (
-    <span className="block break-words text-xs text-gray-600 dark:text-gray-300" data-testid="readiness-source">
-      {before}
-      {link.url ? <a href={link.url} target="_blank" rel="noreferrer" className="underline">{link.text}</a> : link.text}
-      {after}
-    </span>
-  );
-}
-
-/** A package: the cover, description and keywords made, each channel's checks, and its files and zip to download. */
-function PackageReport({ pkg, bookType, lang }: { pkg: KdpPackage; bookType: string; lang: Lang }) {
-  const channels = Object.entries(pkg.channels) as Array<[string, ChannelReport]>;
-  const readyCount = channels.filter(([, c]) => c.ready).length;
-  const fileUrl = (file: string) => fileHref('GET /books/:bookType/publish/package/:file', { params: { bookType, file } });
-  const coverFile = pkg.files.find((f) => f === 'cover.jpg') ?? pkg.files.find((f) => f === 'cover.png');
-  return (
-    <div className="mt-6 border-t border-gray-200 pt-4 dark:border-neutral-700" data-testid="readiness">
-      <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
-        {coverFile && (
-          <figure>
-            <img src={fileUrl(coverFile)} alt={pageWord('packageCover', lang)} className="w-32 rounded shadow" data-testid="package-cover" />
-            <figcaption className="mt-1 text-xs text-gray-500 dark:text-gray-400">{pageWord('packageCover', lang)}</figcaption>
-          </figure>
-        )}
-        <div className="min-w-0 text-sm">
-          <p className="font-semibold">{pkg.title}{pkg.subtitle ? `: ${pkg.subtitle}` : ''}</p>
-          {pkg.author && <p className="text-gray-600 dark:text-gray-400">{pkg.author}</p>}
-          {pkg.publish_on && <p className="mt-1 font-medium" data-testid="package-publish-on">{pageWord('packagePublishOn', lang, { date: pkg.publish_on })}</p>}
-          <h4 className="mt-3 text-xs font-semibold uppercase text-gray-500 dark:text-gray-400">{pageWord('packageDescription', lang)}</h4>
-          <div data-testid="package-description">
-            {descriptionParagraphs(pkg.description).map((p, i) => <p key={i} className="mt-1">{p}</p>)}
-          </div>
-          <h4 className="mt-3 text-xs font-semibold uppercase text-gray-500 dark:text-gray-400">{pageWord('packageKeywords', lang)}</h4>
-          <ul className="mt-1 flex flex-wrap gap-1" data-testid="package-keywords">
-            {pkg.keywords.map((k) => <li key={k} className="rounded bg-gray-100 px-2 py-0.5 text-xs dark:bg-neutral-800">{k}</li>)}
-          </ul>
-        </div>
-      </div>
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
-        <h3 className="text-sm font-semibold">{pageWord('readinessTitle', lang)}</h3>
-        <p className={`text-sm font-medium ${pkg.ready ? 'text-green-700 dark:text-green-400' : 'text-amber-700 dark:text-amber-400'}`} data-testid="readiness-summary">
-          {pkg.ready ? pageWord('readinessReady', lang) : readyCount ? pageWord('readinessNotReady', lang, { n: readyCount }) : pageWord('readinessNone', lang)}
-        </p>
-      </div>
-      <ul className="mt-3 space-y-3">
-        {/* The stores that need the writer's action first. */}
-        {[...channels].sort(([, a], [, b]) => Number(a.ready) - Number(b.ready)).map(([id, channel]) => <ChannelChecks key={id} id={id} channel={channel} lang={lang} />)}
-      </ul>
-      <h3 className="mt-4 text-sm font-semibold">{pageWord('packageFiles', lang)}</h3>
-      <ul className="mt-2 flex flex-wrap gap-2" data-testid="package-files">
-        {pkg.files.map((file) => (
-          <li key={file}>
-            <a href={fileUrl(file)} download={file} className="btn-secondary text-xs" data-testid="package-file">
-              <Download className="h-3 w-3" aria-hidden="true" /> {file}
-            </a>
-          </li>
-        ))}
-      </ul>
-      <a href={fileHref('GET /books/:bookType/publish/package', { params: { bookType } })} download className="btn-secondary mt-4 w-full" data-testid="package-download">
-        <Download className="h-4 w-4" aria-hidden="true" /> {pageWord('downloadPackage', lang)}
-      </a>
-    </div>
   );
 }

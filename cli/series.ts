@@ -4,14 +4,15 @@
 // series itself is derived by the engine (engine/session/series/series.ts); the state file keeps only names, places
 // and each book's basis.
 import {
-  catalogueMessage, changesFor, seriesAsOf, seriesBrief, seriesChangeLine, seriesNameOf, seriesOf, SeriesError,
+  changesFor, seriesAsOf, seriesBrief, seriesChangeLine, seriesNameOf, seriesOf, SeriesError,
   type BookSeries, type BookSpec, type Catalog, type Lang, type Provider, type SavedBook, type SeriesBook, type SeriesChange, type Settings,
 } from '../engine/index.js';
 import { bookSeriesOf, catchUpWithSession, loadEntries, seriesBooksOf, startSeriesBook, type LoadedEntry, type StateFile, type StoredSeries } from '../server/index.js';
 
 /** Where a series is read and kept: the command's books (cli/state.ts), or a queued batch's store, by their repositories. */
 type StoreOf = Pick<StateFile, 'repos'>;
-import { fail, CLI_USER } from './util.js';
+import { CLI_USER } from './util.js';
+import { exitIfWorded } from './errors.js';
 
 /** A series' books as saved: each entry's book (null when its first step was never saved) and its id. */
 export interface LoadedSeries {
@@ -21,8 +22,8 @@ export interface LoadedSeries {
 
 /** Exit 2 with a series refusal in the book's language. */
 export function seriesFail(error: SeriesError, lang: Lang): never {
-  const params = Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, String(v)]));
-  return fail(catalogueMessage(error.code, lang, params));
+  exitIfWorded(error, lang);
+  throw error;
 }
 
 /** Run `work`; a SeriesError exits 2 with its message. */
@@ -30,7 +31,7 @@ export async function orSeriesExit<T>(lang: Lang, work: () => Promise<T>): Promi
   try {
     return await work();
   } catch (error) {
-    if (error instanceof SeriesError) seriesFail(error, lang);
+    exitIfWorded(error, lang);
     throw error;
   }
 }
@@ -40,7 +41,7 @@ export function seriesNameOrExit(raw: string, lang: Lang): string {
   try {
     return seriesNameOf(raw);
   } catch (error) {
-    if (error instanceof SeriesError) seriesFail(error, lang);
+    exitIfWorded(error, lang);
     throw error;
   }
 }

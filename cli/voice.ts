@@ -2,10 +2,11 @@
 // `karya generate --voice FILE`, a batch job's `voice:`), the phrases to avoid (`--avoid`, the brief's
 // "# Avoid" section, a job's `avoid:`), and each part's marks (⚠ drifts from your voice, overused phrases).
 import { statSync, readFileSync } from 'node:fs';
-import { IMPORT_LIMITS, ImportRefusal, VoiceError, avoidListOf, importRefusalMessage, tooLargeRefusal, voiceFromSample, voiceMessage, withoutCharacterDetails, word, type BookVoice, type Lang, type StepResult } from '../engine/index.js';
+import { IMPORT_LIMITS, ImportRefusal, avoidListOf, importRefusalMessage, tooLargeRefusal, voiceFromSample, withoutCharacterDetails, word, type BookVoice, type Lang, type StepResult } from '../engine/index.js';
 import { cliImportPool } from './import-pool.js';
 import { bookVoiceOf } from '../server/index.js';
 import { CLI_USER, fail } from './util.js';
+import { exitIfWorded } from './errors.js';
 import { cliStateOf, hasBooks, openCliState } from './state.js';
 
 /** `--voice book:ID` (or `book:ID:3-8`, chapters 3 to 8): a saved book's own prose as the sample (an imported manuscript, a series' first book). */
@@ -76,7 +77,7 @@ export function voiceOfTextOrExit(text: string, lang: Lang, where = ''): ReturnT
   try {
     return voiceFromSample(text, lang);
   } catch (error) {
-    if (error instanceof VoiceError) return fail(`${where}${voiceMessage(error, lang)}`);
+    exitIfWorded(error, lang, { where });
     throw error;
   }
 }
@@ -86,7 +87,7 @@ export function avoidOrExit(raw: readonly string[], lang: Lang, where = ''): str
   try {
     return avoidListOf(raw);
   } catch (error) {
-    if (error instanceof VoiceError) return fail(`${where}${voiceMessage(error, lang)}`);
+    exitIfWorded(error, lang, { where });
     throw error;
   }
 }
@@ -98,7 +99,7 @@ export async function bookVoiceOrExit(opts: { voice?: string; avoid?: readonly s
   try {
     return bookVoiceOf({ lang, avoid, ...(sample !== undefined ? { sample } : {}) });
   } catch (error) {
-    if (error instanceof VoiceError) return fail(`${where}${voiceMessage(error, lang)}`);
+    exitIfWorded(error, lang, { where });
     throw error;
   }
 }

@@ -11,7 +11,7 @@ import type { EditionLeaseRepository } from './queries/edition-leases.js';
 import type { BibleHoldRepository } from './ports-holds.js';
 import type { IdempotencyRepository, LimitRepository } from './ports-limits.js';
 import type { StepSave } from '../../engine/index.js';
-import type { Balance, CodeRepository, CreditRepository, PurchaseRepository } from './ports-credits.js';
+import type { CodeRepository, CreditRepository, PurchaseRepository } from './ports-credits.js';
 import type { Role, User } from './schema.js';
 
 export type { CreditTransaction, Role, User } from './schema.js';

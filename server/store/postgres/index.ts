@@ -13,7 +13,6 @@ import { coverRepository } from '../queries/covers.js';
 import { editionLeaseRepository } from '../queries/edition-leases.js';
 import { postgresVersions } from './versions.js';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../schema.js';
 import type { AuthRepository, HistoryRepository, Repositories } from '../ports.js';
 import { authRepository, deleteSession, lookupSql, sessionOfRow, type LookupRow } from '../queries/auth.js';
 import { bookRepository } from '../queries/books.js';
@@ -30,8 +29,6 @@ import { postgresDrafts } from './drafts.js';
 import type { OpenedPostgres } from './connect.js';
 import { postgresIdempotency, postgresLimits } from './limits.js';
 import { USERS_CHANNEL, postgresConn } from './conn.js';
-
-type Db = Kysely<Database>;
 
 export { USERS_CHANNEL } from './conn.js';
 

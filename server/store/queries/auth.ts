@@ -3,7 +3,7 @@
 // statement), with the deletion of an expired session shared.
 import type { User } from '../schema.js';
 import type { AuthRepository, SessionInfo } from '../ports.js';
-import { nowIso, type Db, type Conn } from './conn.js';
+import { nowIso, type Conn } from './conn.js';
 
 /** The session lookup's columns; a row of it is a user with the session's three fields. */
 export type LookupRow = User & { session_id: number; session_expires_at: number; session_is_remembered: number };

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Generated, Selectable } from 'kysely';
 import type { BibleHold, BibleHoldRepository, BibleStopReason, BibleTake } from '../ports-holds.js';
 import { KEPT_PREFIX, importBook } from './books.js';
-import { nowIso, type Db, type Conn } from './conn.js';
+import { nowIso, type Conn } from './conn.js';
 import { changeCredits, findUserById } from './users.js';
 
 /** bible_holds (migrations/0029): one row per imported book. */
@@ -61,7 +61,8 @@ function accept(conn: Conn, input: Parameters<BibleHoldRepository['accept']>[0])
 
 function take(conn: Conn, input: Parameters<BibleHoldRepository['take']>[0]): Promise<BibleTake> {
   const holds = holdsOf(conn);
-  return conn.transaction(async (conn) => {
+  return conn.transaction(
+    async (conn) => {
       const hold = await conn.firstLocked(holds.selectFrom('bible_holds').selectAll().where('book_id', '=', input.bookId));
       if (!hold || input.position <= hold.paid_up_to || input.position > hold.last_part) return { status: 'free' };
       const step = biblePartStep(input.position);

@@ -6,7 +6,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { KdpPackage } from '../../../engine/contract/index.js';
 import { auditFindingsOf, bookProvenanceOf, bookVoiceOf, chapterNotesOf, type BookState, type BookVoice, type PartProvenance, type SavedBook, type StepSave } from '../../../engine/index.js';
 import type { BookRepository, UserBook } from '../ports.js';
-import type { BooksDatabase, BooksTable, Database } from '../schema.js';
+import type { BooksDatabase, BooksTable } from '../schema.js';
 import type { Conn } from './conn.js';
 import { PART_STOPPED, headerOfState, provenanceOfState, saveStep } from './step.js';
 import { MAX_VERSIONS, provenanceColumn, insertVersionQuery, lastVersionQuery, pruneVersionsQuery, versionStamp, type VersionsDatabase } from '../versions.js';

@@ -5,7 +5,7 @@
 import { randomInt } from 'node:crypto';
 import { retry } from '../../../engine/index.js';
 import type { ClaimResult, CodeRepository, CreditCode } from '../ports.js';
-import { isUniqueViolation, nowIso, type Db, type Conn } from './conn.js';
+import { isUniqueViolation, nowIso, type Conn } from './conn.js';
 import { changeCredits } from './users.js';
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';

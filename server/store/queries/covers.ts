@@ -1,6 +1,6 @@
 // A writer's own cover pictures, once for both databases (migrations/0033_book_covers.ts): one per book of
 // the owner's, kept as given after the stores' rules passed it (engine/node/print/cover-picture.ts).
-import { type Db, type Conn } from './conn.js';
+import type { Conn } from './conn.js';
 
 /** book_covers (migrations/0033): a server-only table, one picture per book. */
 export interface BookCoversTable {

@@ -5,7 +5,7 @@
 // or the sweep) refunds that charge in the same transaction: a killed run costs the writer nothing. The generation is
 // refunded only while it still runs (refundGeneration), so a part delivered just before the kill is kept as paid.
 import type { Lang } from '../../../engine/index.js';
-import { type Db, type Conn } from './conn.js';
+import type { Conn } from './conn.js';
 
 /** A part's charge (the store's Charge). */
 export interface LeaseCharge {

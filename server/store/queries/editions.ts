@@ -2,7 +2,7 @@
 // other language (by ids, which stay with a book when its key changes), the writer's glossary for it, and the
 // source's paragraph hashes each part was translated from (engine/session/translate/side-by-side.ts).
 import type { Lang, GlossaryEntry, SourceHashes, StepSave } from '../../../engine/index.js';
-import { type Db, type Conn } from './conn.js';
+import type { Conn } from './conn.js';
 import { saveStep } from './step.js';
 import { editionLeases, type Charges, type LeaseClaim, type LeasedCharge, type LeaseOf, type PartCharge } from './edition-leases.js';
 

@@ -1,8 +1,6 @@
 // An owner's near-duplicate catalogue (engine/publish/near-duplicate-check.ts), once for both databases and
 // the CLI's state file: each finished book's fingerprint by the key it is saved under, with its title; a
 // saved book's id names it when it has one. A row that no longer parses (a later version's) is left out.
-import type { Kysely } from 'kysely';
-import type { BooksDatabase } from '../schema.js';
 import { nowIso, type Conn } from './conn.js';
 import { parseTextFingerprint, type CatalogueEntry, type TextFingerprint } from '../../../engine/index.js';
 

@@ -7,7 +7,7 @@
 // the bible holds its part all the same (queries/bible-holds.ts).
 import { randomUUID } from 'node:crypto';
 import type { Charge, GenerationCommit, GenerationRepository } from '../ports.js';
-import { nowIso, type Db, type Conn } from './conn.js';
+import { nowIso, type Conn } from './conn.js';
 import { saveStep } from './step.js';
 import { addUsage, changeCredits, findUserById } from './users.js';
 import { biblePartPosition, keepReadPart, markPaid, returnToHold } from './bible-holds.js';
@@ -15,7 +15,8 @@ import type { Charges } from './edition-leases.js';
 
 function startGeneration(conn: Conn, input: Parameters<GenerationRepository['start']>[0]): Promise<Charge | null> {
   const generationId = input.generationId ?? randomUUID();
-  return conn.transaction(async (conn) => {
+  return conn.transaction(
+    async (conn) => {
       const user = await findUserById(conn, input.userId);
       if (!user) return null;
       let credits = input.cost;

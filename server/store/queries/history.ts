@@ -3,7 +3,7 @@
 // its content, and delete. The full-text search is each adapter's (SQLite: FTS5; Postgres: a tsvector).
 import { sql, type Compilable } from 'kysely';
 import type { HistoryListItem, HistoryRepository } from '../ports.js';
-import { rawQuery, type Db, type Conn } from './conn.js';
+import { rawQuery, type Conn } from './conn.js';
 
 export const HISTORY_LIST_COLUMNS = ['id', 'title', 'content_type', 'generator_id', 'created_at'] as const;
 

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { KaryaError } from '../../../engine/index.js';
 import type { ApiKeyListing, ApiKeyRepository, PurchaseGrant, PurchaseRepository } from '../ports.js';
 import type { User } from '../schema.js';
-import { nowIso, rawQuery, type Db, type Conn } from './conn.js';
+import { nowIso, rawQuery, type Conn } from './conn.js';
 import { changeCredits } from './users.js';
 
 /** The paying user is gone: the purchase is rolled back (answered as `no_user`, never thrown further). */

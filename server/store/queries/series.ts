@@ -2,8 +2,6 @@
 // numbers 1, 2, 3… by id (by the key a book will be saved under until its first step is saved: then its id is
 // filled in, as a server's keys change with Start New); each book's `basis` is the series' bible it was last
 // written against. Refusals are SeriesError codes (engine/error-catalogue), never half-saved.
-import type { Kysely } from 'kysely';
-import type { BooksDatabase } from '../schema.js';
 import { isUniqueViolation, type Conn } from './conn.js';
 import { SeriesError } from '../../../engine/index.js';
 

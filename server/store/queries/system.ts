@@ -2,7 +2,7 @@
 // the health check, once for both databases.
 import { sql } from 'kysely';
 import type { Deployment, RollbackResult, SystemRepository } from '../ports.js';
-import { nowIso, rawQuery, type Db, type Conn } from './conn.js';
+import { nowIso, rawQuery, type Conn } from './conn.js';
 
 export function toDeployment(row: { id: number; version: string; status: string; url: string | null; metadata: string; created_at: string }): Deployment {
   return { ...row, metadata: JSON.parse(row.metadata) as Record<string, unknown> };

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { CreditTransactionType, Role, User } from '../schema.js';
 import { ROLE_CREDITS, normaliseEmail } from '../model.js';
 import type { Balance, CreditRepository, UserRepository } from '../ports.js';
-import { isUniqueViolation, nowIso, type Db, type Conn } from './conn.js';
+import { isUniqueViolation, nowIso, type Conn } from './conn.js';
 
 export const findUserById = (conn: Conn, id: string) => conn.first(conn.db.selectFrom('users').selectAll().where('id', '=', id));
 export const findUserByEmail = (conn: Conn, email: string) => conn.first(conn.db.selectFrom('users').selectAll().where('email', '=', normaliseEmail(email)));

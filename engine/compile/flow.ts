@@ -8,11 +8,13 @@ import { extractChapterPlan } from './chapter-plan.js';
 import { isSameStep, type Step } from './step.js';
 import { partStep } from './labels.js';
 import { bookProvenanceOf, hasAuthoredParts, type PartProvenance } from './provenance.js';
+import { extractCharacterDetails } from './character-details.js';
 
 export type { Step } from './step.js';
 export { isSameStep, stepKey, stepRef, parseStepKey, StepRefSchema, type StepRef } from './step.js';
 export { conclusionPosition, minChapters } from '../spec/conclusion.js';
 export { stepLabel, partLabel, partStep, buttonLabel, outlineToast, defaultChapterTitle } from './labels.js';
+export { extractCharacterDetails, splitCharacterDetails, withoutCharacterDetails } from './character-details.js';
 export { partProvenance, isAuthoredPart, hasAuthoredParts, isPublicDomainBook, withPartProvenance, withModelPassage, handEdited, modelWordsOf, partProvenanceOf, bookProvenanceOf, TEXT_ORIGINS, TYPED_OVER_SHARE, type TextOrigin, type PartProvenance, type PassageProvenance } from './provenance.js';
 
 /** Everything needed to continue a book (or a single output); JSON-serialisable, stored as saved progress. */
@@ -226,67 +228,6 @@ export function stepText(spec: BookSpec, plan: readonly StepLike[], next: StepLi
   if (!next || at < 0) return word('bookComplete', lang);
   const action = next.kind === 'outline' ? 'actionOutline' : next.kind === 'introduction' ? 'actionIntroduction' : next.kind === 'conclusion' ? 'actionConclusion' : 'actionChapters';
   return word('stepOf', lang, { k: at + 1, n: rows.length, action: word(action, lang) });
-}
-
-/**
- * Headings a character list may come under: the one the introduction template asks for in each language
- * ("Character Details:", "Butiran Watak:") and the translations a model writes instead, so a list under a
- * heading the model chose is not silently lost. Only the asked-for ones may run on into text on their line.
- */
-const CHARACTER_HEADINGS = /^[#*_\s]*(?:(?:character\s+details|butiran\s+watak)\b|(?:characters?|character\s+list|main\s+characters|(?:maklumat|perincian|butiran|senarai|profil)\s+(?:watak(?:-watak)?|karakter)|watak(?:-watak)?\s+utama|detail\s+karakter)[*_\s]*(?::|$))/i;
-
-/** Where the character list of an introduction sits: its lines, the heading's index, the index after the list, and the list. */
-function locateCharacterDetails(text: string): { lines: string[]; start: number; end: number; details: string } | undefined {
-  const lines = text.split(/\r?\n/);
-  const start = lines.findIndex((l) => CHARACTER_HEADINGS.test(l.trim()));
-  if (start < 0) return undefined;
-  const heading = lines[start]!.trim();
-  const label = CHARACTER_HEADINGS.exec(heading)![0];
-  const first = heading.slice(label.length).replace(/^[*_:\s]+/, '').trim();
-  const out: string[] = first ? [first] : [];
-  let end = start + 1;
-  for (; end < lines.length; end++) {
-    const t = lines[end]!.trim();
-    if (t === '') {
-      if (out.length) break;
-      continue;
-    }
-    if (/^#/.test(t) || /^[A-Z][^:]{0,60}$/.test(t.replace(/\*/g, '')) && !/^[-*•]/.test(t)) break;
-    out.push(t);
-  }
-  const details = out.join('\n').trim();
-  return details ? { lines, start, end, details } : undefined;
-}
-
-/**
- * The character list of an introduction: the text after its heading ("Character Details:" or "Butiran
- * Watak:", or a heading the model translated it to), up to a blank line or the next heading-like
- * capitalised line.
- */
-export function extractCharacterDetails(text: string): string | undefined {
-  return locateCharacterDetails(text)?.details;
-}
-
-/**
- * An introduction split around its character list: the prose before it, the list's lines (heading
- * included) and the prose after it; undefined when it has none. A length extension goes after the prose,
- * never inside the list (engine/session).
- */
-export function splitCharacterDetails(text: string): { before: string; block: string; after: string } | undefined {
-  const found = locateCharacterDetails(text);
-  if (!found) return undefined;
-  return {
-    before: found.lines.slice(0, found.start).join('\n').trim(),
-    block: found.lines.slice(found.start, found.end).join('\n').trim(),
-    after: found.lines.slice(found.end).join('\n').trim(),
-  };
-}
-
-/** An introduction without its character list (kept in the state on its own, out of the book's text). */
-export function withoutCharacterDetails(text: string): string {
-  const found = locateCharacterDetails(text);
-  if (!found) return text.trim();
-  return [...found.lines.slice(0, found.start), ...found.lines.slice(found.end)].join('\n').replace(/\n{3,}/g, '\n\n').trim();
 }
 
 /**

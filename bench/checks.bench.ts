@@ -2,7 +2,7 @@
 // about 1,500 words in a book of ten parts written before it: judging it (verdict, kind, assistant talk, wall
 // split, copy of the book) and the story-bible update whose request holds it, its language, its repeats, its
 // voice and overused phrases, the story bible's people, its near-duplicate fingerprint, the plain-text reader
-// and the bible update's parse. Each is the median of rounds of many calls, each on an answer of its own (a
+// and the bible update's parse, and a part's checks together on one reading of it. Each is the median of rounds of many calls, each on an answer of its own (a
 // check may keep what it read of a text), in process CPU time (another process's load does not count), printed in
 // ms per answer with the goal of at most 2 ms each, and as a ratio to one plain pass over the part's words
 // (countWords) measured in the same run; the machine's load is printed beside it. Then the batch's ratio to its
@@ -11,7 +11,7 @@ import os from 'node:os';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  copiedShare, countWords, detectLanguage, findLanguageDrift, fingerprintOf, ignoredBible, judgeAnswer, judgeShape, overusedIn,
+  copiedShare, countWords, detectLanguage, findLanguageDrift, fingerprintOf, ignoredBible, indonesianWords, judgeAnswer, judgeShape, overusedIn,
   parseBibleUpdate, repeatedShare, shapeOf, splitWalls, textFingerprint, unwrapLines, withoutTalk, type BookSpec, type ResolvedSpec,
 } from '../engine/index.js';
 import { loadCatalog, ROOT } from '../engine/node.js';
@@ -86,6 +86,18 @@ for (const [name, fn] of checks) {
   process.stdout.write(`${name.padEnd(54)} ${ms.toFixed(3).padStart(7)} ms  ${(ms / reference).toFixed(1).padStart(6)}×  ${ms <= GOAL_MS ? 'holds' : `over ${GOAL_MS} ms`}\n`);
 }
 process.stdout.write(`\nthe costliest check: ${worst.toFixed(3)} ms per answer (goal: at most ${GOAL_MS} ms each)\n`);
+
+// The checks a part's answer meets in a step, together, on one reading of it (engine/session/reading/reading.ts:
+// its runs, words and sentences read once and shared): set against the sum of their own lines above.
+const together = cpuPerCall((a) => {
+  const text = judgeAnswer(a, request, { kind: 'prose', material: () => earlier, shape, earlier: () => earlier }).text;
+  findLanguageDrift(text, 'en');
+  indonesianWords(text);
+  countWords(text);
+  repeatedShare(text, earlier);
+  overusedIn(text, 'en');
+}, 40);
+process.stdout.write(`${"a part's checks together, on one reading of it".padEnd(54)} ${together.toFixed(3).padStart(7)} ms  ${(together / reference).toFixed(1).padStart(6)}×\n`);
 
 // Beside them, what they cost a batch: the 400-book batch as a whole process against its lower bound
 // (bench/batch-process.ts; BENCH_BATCH=0 leaves it out, BENCH_BATCH_RUNS sets the runs, 3 by default).

@@ -103,20 +103,24 @@ function mayWeigh(text: string, start: number, end: number): boolean {
 /** Hashes of the second words of the marker phrases: a phrase start followed by none of them starts no phrase. */
 const SECOND_HASHES = new Set([...MARKERS.keys()].filter((k) => k.includes(' ')).map((k) => hashOf(k.split(' ')[1]!)));
 
-/** addMarkers over the words of a unit as the scan found them ([starts[i], ends[i]) of `text`), a word made a string only where it may weigh, and once. */
-export function addMarkersAt(text: string, starts: ArrayLike<number>, ends: ArrayLike<number>, count: number, sums: MarkerSums): void {
+/**
+ * addMarkers over the words of a unit as the scan found them (its `count` words from `from`: [starts[i], ends[i]) of
+ * `text`), a word made a string only where it may weigh, and once.
+ */
+export function addMarkersAt(text: string, starts: ArrayLike<number>, ends: ArrayLike<number>, count: number, sums: MarkerSums, from = 0): void {
   const made: Array<string | undefined> = [];
-  const wordOf = (i: number) => (made[i] ??= wordAt(text, starts[i]!, ends[i]!));
-  for (let i = 0; i < count; i++) {
+  const wordOf = (i: number) => (made[i - from] ??= wordAt(text, starts[i]!, ends[i]!));
+  const last = from + count;
+  for (let i = from; i < last; i++) {
     if (!mayWeigh(text, starts[i]!, ends[i]!)) continue;
     const word = wordOf(i);
     let weight: number | undefined;
     let span = 1;
     const longest = PHRASE_STARTS.get(word);
-    if (longest !== undefined && i + 1 < count) {
+    if (longest !== undefined && i + 1 < last) {
       const next = plainHashAt(text, starts[i + 1]!, ends[i + 1]!);
       if (next < 0 || SECOND_HASHES.has(next)) {
-        for (let n = Math.min(longest, count - i); n >= 2 && weight === undefined; n--) {
+        for (let n = Math.min(longest, last - i); n >= 2 && weight === undefined; n--) {
           let phrase = word;
           for (let k = 1; k < n; k++) phrase += ` ${wordOf(i + k)}`;
           weight = MARKERS.get(phrase);

@@ -50,60 +50,47 @@ const isCloser = (c: number) => c === 0x22 || c === 0x201d || c === 0x2019 || c 
  * (the text's reading, reading.ts) and shared by the language verdict and the Indonesian words.
  */
 export interface LatinWords {
-  readonly starts: Int32Array;
-  readonly ends: Int32Array;
+  readonly starts: readonly number[];
+  readonly ends: readonly number[];
   /** Words in all. */
   readonly count: number;
-  readonly unitEnds: Int32Array;
+  readonly unitEnds: readonly number[];
   readonly units: number;
 }
 
-const grown = (a: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuffer> => {
-  if (n < a.length) return a;
-  const bigger = new Int32Array(a.length * 2);
-  bigger.set(a);
-  return bigger;
-};
-
-/** The words and units of a text (LatinWords), in one pass over its code units. */
+/** The words and units of a text (LatinWords), in one pass over its code units (plain arrays of small integers: no closure, no buffers to allocate). */
 export function scanWords(text: string): LatinWords {
-  let starts = new Int32Array(Math.max(16, text.length >>> 3));
-  let ends = new Int32Array(starts.length);
-  let unitEnds = new Int32Array(Math.max(4, text.length >>> 7));
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const unitEnds: number[] = [];
   let n = 0;
-  let units = 0;
   let unitStart = 0;
-  const endUnit = () => {
-    if (n === unitStart) return;
-    unitEnds = grown(unitEnds, units);
-    unitEnds[units++] = n;
-    unitStart = n;
-  };
   // A stop seen, followed only by closing quotes and brackets so far: the next white space ends the unit.
   let isAfterStop = false;
-  for (let i = 0; i < text.length; ) {
+  const len = text.length;
+  for (let i = 0; i < len; ) {
     const c = text.charCodeAt(i);
     if (isWordCode(c)) {
       const end = wordEndAt(text, i);
       if (hasLetter(text, i, end)) {
-        starts = grown(starts, n);
-        ends = grown(ends, n);
-        starts[n] = i;
-        ends[n++] = end;
+        starts.push(i);
+        ends.push(end);
+        n++;
       }
       isAfterStop = false;
       i = end;
       continue;
     }
     if (c === 0x0a || (isAfterStop && isSpace(c))) {
-      endUnit();
+      // A unit ends here (one with no word is not kept).
+      if (n > unitStart) unitEnds.push((unitStart = n));
       isAfterStop = false;
     } else if (isStop(c)) isAfterStop = true;
     else if (!isCloser(c)) isAfterStop = false;
     i++;
   }
-  endUnit();
-  return { starts, ends, count: n, unitEnds, units };
+  if (n > unitStart) unitEnds.push(n);
+  return { starts, ends, count: n, unitEnds, units: unitEnds.length };
 }
 
 /** A word as judged: lower case, with ’ written '. */

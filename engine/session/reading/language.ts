@@ -202,7 +202,7 @@ export function detectLanguage(text: string): LanguageVerdict {
     if (enHits > malayHits && (enHits >= 2 || (enHits === 1 && malayHits === 0 && count >= 3))) en += count;
     else if (malayHits > enHits && (malayHits >= 2 || count >= 3)) malay += count;
     else if (enHits === 0 && malayHits === 0 && count >= 3) neutral += count;
-    if (!(enHits > malayHits)) addMarkersAt(text, starts.subarray(from, to), ends.subarray(from, to), count, sums);
+    if (!(enHits > malayHits)) addMarkersAt(text, starts, ends, count, sums, from);
   }
   // Text with no Malay sentence is English whatever its markers say (they only tell Indonesian from Malay): the
   // patterns' scans of the whole text are left out, most of the cost of checking an English answer.

@@ -1,9 +1,8 @@
 // One reading of a text, shared by every check of an answer: the echo and copy checks and the repeat measure read
 // its 8-word runs, the language guard its words and sentences (units), the length check its word count, the voice
-// its letter words, paragraphs and sentences. Each is read the first time a check asks for it and kept with the
-// text's reading; the last TEXTS_KEPT long texts' readings are kept (an answer is judged, then guarded for its
-// language, then measured, then is a part of the book that every later step is measured against), so no check
-// tokenizes a text another has read already.
+// its letter words and paragraphs. Each is read the first time a check asks for it and kept with the text's
+// reading; the last TEXTS_KEPT long texts' readings are kept (an answer is judged, then guarded for its
+// language, then measured), so no check tokenizes a text another has read already.
 import type { Lang } from '../../spec/types.js';
 import { TEXTS_KEPT, byText } from '../../text-cache.js';
 import { countWords, letterWords } from '../../words.js';
@@ -25,17 +24,24 @@ export interface Reading {
   kept<T>(key: string, of: (text: string) => T): T;
 }
 
+/**
+ * Words and sentences kept for the answers being checked (a batch's hundred books in flight, with room to spare): a
+ * text's words are shared by the checks of one answer, which run one after another. Keeping every part's words as
+ * long as its runs (a book's parts are measured against at every later step) cost more in collecting them than
+ * reading them again; the runs are kept as long by runs.ts's own cache (TEXTS_KEPT).
+ */
+const WORDS_KEPT = 256;
+const latinOf = byText(WORDS_KEPT, scanWords);
+const letterWordsOf = byText<readonly string[]>(WORDS_KEPT, letterWords);
+
 class TextReading implements Reading {
-  #runs: Runs | undefined;
   #wordCount = -1;
-  #latin: LatinWords | undefined;
-  #letterWords: readonly string[] | undefined;
   #kept: Map<string, unknown> | undefined;
   constructor(readonly text: string) {}
 
   get runs(): Runs {
     // Through runsOf: a text whose runs were kept as another's (runs.ts keepSameRuns) has them at once.
-    return (this.#runs ??= runsOf(this.text));
+    return runsOf(this.text);
   }
 
   get wordCount(): number {
@@ -44,11 +50,11 @@ class TextReading implements Reading {
   }
 
   get latin(): LatinWords {
-    return (this.#latin ??= scanWords(this.text));
+    return latinOf(this.text);
   }
 
   get letterWords(): readonly string[] {
-    return (this.#letterWords ??= letterWords(this.text));
+    return letterWordsOf(this.text);
   }
 
   kept<T>(key: string, of: (text: string) => T): T {

@@ -1,7 +1,6 @@
 // Test helpers of the e2e files that need no browser: the administrator's credit grant over the API, and the fake
 // models the files start (helpers.ts re-exports them, so every file imports its helpers from one place).
 import { startFakeOpenAI, userMessageOf, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
-import type { KaryaOptions } from './helpers.js';
 
 /**
  * Set a user's credits as the administrator does, over the API: signs the administrator in (or up, on a
@@ -51,7 +50,8 @@ export function lanternShop(prose: string): (body: Record<string, unknown>) => s
 export function fakeModel(options: FakeOpenAIOptions, env: NodeJS.ProcessEnv = {}) {
   let running: FakeOpenAI | undefined;
   return {
-    serve: async (): Promise<KaryaOptions> => {
+    // What describeInChromium's `serve` answers (helpers.ts's KaryaOptions: the server's environment).
+    serve: async (): Promise<{ env: NodeJS.ProcessEnv }> => {
       running = await startFakeOpenAI(options);
       return { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: running.baseURL, ...env } };
     },

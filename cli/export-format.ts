@@ -2,8 +2,9 @@
 // file's extension, checked before anything is spent; and the book written in it.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { bookDocument, bookMarkdown, EXPORT_FORMATS, ExportLimitError, formatOfFile, type BookDocument, type BookState, type ExportFormat, type ResolvedSpec } from '../engine/index.js';
+import { bookDocument, bookMarkdown, EXPORT_FORMATS, formatOfFile, type BookDocument, type BookState, type ExportFormat, type ResolvedSpec } from '../engine/index.js';
 import { EXIT, fail } from './util.js';
+import { exitIfWorded } from './errors.js';
 import { makeDirs } from './fs-check.js';
 import type { BilingualDocument, RenderOptions } from '../engine/node.js';
 
@@ -65,22 +66,13 @@ export async function renderOrExit(doc: BookDocument | BilingualDocument, format
     // One user's files: they wait their turn for a thread, and the time limit counts from their start.
     return await exportPool({ maxQueued: Infinity, countsWaiting: false }).render(doc, format, opts);
   } catch (error) {
-    if (error instanceof ExportLimitError) fail(exportLimitMessage(error), EXIT.failed);
+    exitIfWorded(error, 'en', { exitCode: EXIT.failed });
     throw error;
   }
 }
 
-/** An export limit in the CLI's words: what stopped, why, and the setting that moves the limit. */
-export function exportLimitMessage(error: ExportLimitError): string {
-  const format = error.vars.format ?? 'the';
-  if (error.code === 'export_too_slow') {
-    return `the ${format} file was stopped after ${error.vars.seconds} seconds (KARYA_EXPORT_TIMEOUT_MS). A very long word or chapter is the usual cause: break it up (karya export writes the book again after you edit it), or write another format.`;
-  }
-  if (error.code === 'export_too_large') {
-    return `the ${format} file was stopped: it needed more than ${error.vars.megabytes} MB of memory (KARYA_EXPORT_MEMORY_MB). A very long word or chapter is the usual cause: break it up, or write another format.`;
-  }
-  return `the ${format} file could not start: too many files are being made at once; run the command again.`;
-}
+// An export limit's words are the CLI's one renderer's (cli/errors.ts); the batch reads them from here too.
+export { exportLimitMessage } from './errors.js';
 
 /** Write a result file, making its missing folders (never with Node's recursive mkdir: see fs-check.ts). */
 export function writeOut(file: string, data: Uint8Array | string): void {

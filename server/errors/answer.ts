@@ -1,7 +1,7 @@
 // How a failure is answered: a KaryaError words itself (its status from the one table in status.ts, its
 // message from the catalogue or the server's messages, in the answer's language, and the request field it
-// concerns from FIELD_OF). The app's one error handler (server/app.ts) answers with `apiErrorOf`; so does an
-// event stream already open. Routes and core modules throw and never convert an error themselves.
+// concerns from FIELD_OF). reply.ts turns any error into the answer (the app's handler, an open event stream's
+// `error` event and the lifecycle's 503s send it). Routes and core modules throw and never convert an error themselves.
 import { CATALOGUE, type KaryaError, type Lang } from '../../engine/index.js';
 import { ApiError, localised, MESSAGES, messageIn, type MessageCode } from './api-error.js';
 import { httpStatusOf, RETRY_AFTER_S } from './status.js';

@@ -2,7 +2,7 @@
 // cut off by the time-out is answered as one, what the body parser or a bad path throws is the client's
 // mistake, and anything else is the catalogue's internal error (500 `unexpected`, logged by whoever answers).
 // The app's error handler, an event stream's `error` event and the lifecycle's 503s all send this body.
-import { GenerationError, KaryaError, type Lang } from '../../engine/index.js';
+import { GenerationError, KaryaError, retryAfterMs, type Lang } from '../../engine/index.js';
 import { ApiError, errorBody, localised } from './api-error.js';
 import { apiErrorOf, isWorded, retryAfterOf } from './answer.js';
 
@@ -32,7 +32,10 @@ export interface FailureContext {
  */
 export function failureOf(error: unknown, context: FailureContext): ApiError {
   if (!(error instanceof GenerationError)) return ApiError.catalogue(500, 'unexpected', context.lang);
-  return apiErrorOf(context.isTimeout && error.code !== 'timeout' ? new GenerationError('timeout') : error, context.lang);
+  const answer = apiErrorOf(context.isTimeout && error.code !== 'timeout' ? new GenerationError('timeout') : error, context.lang);
+  // The provider's own wait, when it said one, is the caller's too (an hour at most: past that it is a quota, not a wait).
+  const asked = answer.status === 429 || answer.status === 503 ? retryAfterMs(error) : undefined;
+  return asked !== undefined && asked > 0 ? answer.retryAfter(Math.min(3600, asked / 1000)) : answer;
 }
 
 /**

@@ -23,4 +23,14 @@ describe('Retry-After on refusals that can be retried', () => {
     expect(bad.status).toBe(404);
     expect(bad.headers['retry-after']).toBeUndefined();
   });
+
+  it("a provider that says how long to wait: its wait is the caller's", { timeout: 60_000 }, async () => {
+    const { ts, fake } = served;
+    const cookie = await signUp(ts);
+    // Two minutes: past the provider's own longest wait (it asks again on its back-off), so the step fails quickly.
+    fake.script(...three({ status: 429, body: { error: { message: 'rate limited' } }, headers: { 'retry-after': '120' } }));
+    const told = await ts.http.post('/api/generators/poems/generate').set('cookie', cookie).send({ settings: {} });
+    expect([told.status, told.body.error.code]).toEqual([429, 'rate_limited']);
+    expect(told.headers['retry-after']).toBe('120');
+  });
 });

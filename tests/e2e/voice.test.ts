@@ -65,7 +65,7 @@ async function rewriteTowardVoice(page: Page): Promise<void> {
   expect(await intro.getByTestId('version').count()).toBe(1);
 }
 
-describeInChromium('the writer’s voice in the studio', { what: 'fake provider', serve: model.serve }, (app) => {
+describeInChromium('the writer’s voice in the studio', { what: 'fake provider', serve: model.serve, forAxe: true }, (app) => {
   afterAll(() => model.close());
 
   it.each(['en', 'ms'] as const)('a sample’s fingerprint in plain words, and the introduction marked as drifting from it (%s)', async (lang) => {

@@ -32,6 +32,26 @@ export function defaultTotal(found: Pick<ImportPreview, 'chapters' | 'chaptersMo
   return Math.min(imported + MORE_CHAPTERS, Math.max(imported, most));
 }
 
+/** What the import found in the file: its parts in order, each with its title, words and first line. */
+function FoundChapters({ preview }: { preview: ImportPreview }) {
+  const { t, lang } = useT();
+  const partName = (c: ImportPreview['chapters'][number]) => (c.kind === 'introduction' ? t('import.prologue') : c.kind === 'conclusion' ? t('import.epilogue') : t('import.chapter', { n: c.number ?? 0 }));
+  return (
+    <>
+      <p className="text-sm font-medium">{t('import.found', { file: preview.file, n: preview.chapters.length, words: preview.words.toLocaleString(lang === 'ms' ? 'ms-MY' : 'en-GB') })}</p>
+      <ol className="max-h-72 divide-y divide-gray-100 overflow-y-auto rounded border border-gray-200 text-sm dark:divide-neutral-800 dark:border-neutral-700" data-testid="import-chapters">
+        {preview.chapters.map((c, i) => (
+          <li key={i} className="px-3 py-2" data-testid="import-chapter">
+            <span className="font-medium">{partName(c)}{c.title ? `: ${c.title}` : ''}</span>
+            <span className="ml-2 text-gray-500 dark:text-gray-400">{t('import.words', { n: c.words })}</span>
+            <span className="block truncate text-gray-600 dark:text-gray-400">{c.firstLine}</span>
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
 export function ImportManuscript() {
   const { t, lang } = useT();
   const navigate = useNavigate();
@@ -86,7 +106,6 @@ export function ImportManuscript() {
       setBusy(null);
     }
   };
-  const partName = (c: ImportPreview['chapters'][number]) => (c.kind === 'introduction' ? t('import.prologue') : c.kind === 'conclusion' ? t('import.epilogue') : t('import.chapter', { n: c.number ?? 0 }));
 
   return (
     <section className="card space-y-4 p-5" aria-labelledby="import-title" data-testid="import-manuscript">
@@ -115,16 +134,7 @@ export function ImportManuscript() {
       {error !== null && <p role="alert" className="text-sm text-red-600 dark:text-red-400" data-testid="import-error">{error}</p>}
       {preview && (
         <div className="space-y-3" data-testid="import-preview">
-          <p className="text-sm font-medium">{t('import.found', { file: preview.file, n: preview.chapters.length, words: preview.words.toLocaleString(lang === 'ms' ? 'ms-MY' : 'en-GB') })}</p>
-          <ol className="max-h-72 divide-y divide-gray-100 overflow-y-auto rounded border border-gray-200 text-sm dark:divide-neutral-800 dark:border-neutral-700" data-testid="import-chapters">
-            {preview.chapters.map((c, i) => (
-              <li key={i} className="px-3 py-2" data-testid="import-chapter">
-                <span className="font-medium">{partName(c)}{c.title ? `: ${c.title}` : ''}</span>
-                <span className="ml-2 text-gray-500 dark:text-gray-400">{t('import.words', { n: c.words })}</span>
-                <span className="block truncate text-gray-600 dark:text-gray-400">{c.firstLine}</span>
-              </li>
-            ))}
-          </ol>
+          <FoundChapters preview={preview} />
           <label className="block max-w-xs text-sm font-medium">
             {t('import.total')}
             <input type="number" min={chapters} max={IMPORT_MOST} className="input mt-1 w-full" value={total} onChange={(e) => setTotal(e.target.value)} data-testid="import-total" />

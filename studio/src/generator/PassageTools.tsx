@@ -123,7 +123,6 @@ export function PassageTools({ textId, text, hash, label, lang, bookLang, isDisa
       setSelection(null);
     }
   };
-  const cost = costText ? ` (${costText})` : '';
   const isOff = isDisabled || busy !== null;
   return (
     <div className="mt-1" lang={lang} data-testid="passage-tools">
@@ -134,20 +133,30 @@ export function PassageTools({ textId, text, hash, label, lang, bookLang, isDisa
         <div id={`${id}-panel`} className="mt-2 space-y-2 rounded-lg border border-gray-200 p-3 text-sm dark:border-neutral-700" role="group" aria-label={pageWord('passageToolsLabel', lang, { part: label })}>
           <p className="text-xs text-gray-600 dark:text-gray-400">{pageWord('passageHint', lang)}</p>
           <PassageAsk id={id} lang={lang} bookLang={bookLang} selection={selection} paragraphs={paragraphs} choice={choice} onChoice={setChoice} note={note} onNote={setNote} tone={tone} onTone={setTone} />
-          <div className="flex flex-wrap gap-2">
-            {ACTIONS.map((action) => (
-              <button key={action} type="button" className={action === 'rewrite' ? 'btn-primary px-3 py-1.5 text-sm' : 'btn-secondary px-3 py-1.5 text-sm'} onClick={() => void run(action)} disabled={isOff || !passage || isShortOfCredits} aria-describedby={isShortOfCredits ? `${id}-short` : undefined} data-testid={`passage-${action}`}>
-                {busy === action && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
-                {`${pageWord(`passage_${action}`, lang)}${cost}`}
-              </button>
-            ))}
-          </div>
+          <PassageActions id={id} lang={lang} busy={busy} isOff={isOff || !passage} isShortOfCredits={isShortOfCredits} costText={costText} onRun={(action) => void run(action)} />
           {isShortOfCredits && <CreditsShort id={`${id}-short`} lang={lang} {...(costText ? { costText } : {})} />}
           {busy && busy !== 'keep' && <p role="status" className="text-xs text-gray-600 dark:text-gray-400">{pageWord('passageWorking', lang)}</p>}
           <PassageOutcome streamed={streamed} answer={answer} isDiscarded={discarded} isOff={isOff} costText={costText} lang={lang} bookLang={bookLang} onKeep={() => void keep()} onDiscard={() => { setAnswer(null); setDiscarded(true); }} />
           {error && <p className="field-error" role="alert">{error}</p>}
         </div>
       )}
+    </div>
+  );
+}
+
+/** The four actions on the passage, each with its cost; off while one runs, without a passage, or short of credits. */
+function PassageActions({ id, lang, busy, isOff, isShortOfCredits, costText, onRun }: {
+  id: string; lang: Lang; busy: PassageAction | 'keep' | null; isOff: boolean; isShortOfCredits: boolean; costText: string | undefined; onRun: (action: PassageAction) => void;
+}) {
+  const cost = costText ? ` (${costText})` : '';
+  return (
+    <div className="flex flex-wrap gap-2">
+      {ACTIONS.map((action) => (
+        <button key={action} type="button" className={action === 'rewrite' ? 'btn-primary px-3 py-1.5 text-sm' : 'btn-secondary px-3 py-1.5 text-sm'} onClick={() => onRun(action)} disabled={isOff || isShortOfCredits} aria-describedby={isShortOfCredits ? `${id}-short` : undefined} data-testid={`passage-${action}`}>
+          {busy === action && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
+          {`${pageWord(`passage_${action}`, lang)}${cost}`}
+        </button>
+      ))}
     </div>
   );
 }

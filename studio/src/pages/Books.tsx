@@ -3,7 +3,7 @@
 // opens with it), Download (every export format) and Delete (after a confirmation); and "Import a manuscript"
 // (components/ImportManuscript.tsx): a book the writer began elsewhere, continued here. The books of a series are
 // shown together in their order; a finished book offers "Write the next book" (components/NextInSeries.tsx).
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Columns2, Languages, Library, Trash2 } from 'lucide-react';
 import type { MyBook } from '../engine.js';
@@ -52,6 +52,20 @@ function BookTitle({ book }: { book: MyBook }) {
         <PublishedLine book={book} />
       </div>
     </div>
+  );
+}
+
+/** A series' books under its name, which opens the series' page. */
+function SeriesGroup({ series, children }: { series: NonNullable<MyBook['series']>; children: ReactNode }) {
+  const { t } = useT();
+  return (
+    <section aria-label={t('series.group', { name: series.name })} data-testid="series-group">
+      <h2 className="flex items-center gap-2 text-sm font-semibold text-brand-700 dark:text-brand-300">
+        <Library className="h-4 w-4" aria-hidden="true" />
+        <Link to={`/series/${series.id}`} className="underline-offset-2 hover:underline" aria-label={t('series.open', { name: series.name })} data-testid="series-name">{t('series.group', { name: series.name })}</Link>
+      </h2>
+      <ul className="divide-y divide-gray-100 dark:divide-neutral-800">{children}</ul>
+    </section>
   );
 }
 
@@ -140,13 +154,7 @@ export default function Books() {
             {shown.length === 0 && <p className="py-6 text-center text-sm text-gray-600 dark:text-gray-400" data-testid="shelf-none">{t('shelf.noneMatch')}</p>}
             {groupsOf(shown).map((group) =>
               group.series ? (
-                <section key={`series-${group.series.id}`} aria-label={t('series.group', { name: group.series.name })} data-testid="series-group">
-                  <h2 className="flex items-center gap-2 text-sm font-semibold text-brand-700 dark:text-brand-300">
-                    <Library className="h-4 w-4" aria-hidden="true" />
-                    <Link to={`/series/${group.series.id}`} className="underline-offset-2 hover:underline" aria-label={t('series.open', { name: group.series.name })} data-testid="series-name">{t('series.group', { name: group.series.name })}</Link>
-                  </h2>
-                  <ul className="divide-y divide-gray-100 dark:divide-neutral-800">{group.books.map(row)}</ul>
-                </section>
+                <SeriesGroup key={`series-${group.series.id}`} series={group.series}>{group.books.map(row)}</SeriesGroup>
               ) : (
                 <ul key={`book-${group.books[0]!.id}`} className="divide-y divide-gray-100 dark:divide-neutral-800">{group.books.map(row)}</ul>
               ),

@@ -77,7 +77,8 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     await copy.click();
     await author.getByRole('button', { name: 'Copied!' }).waitFor();
     expect(await author.evaluate(() => navigator.clipboard.readText())).toContain('Chapter 1: The First Meeting');
-    await author.waitForTimeout(2100);
+    // Gone by 2.1 s from here, as before, but seen go rather than slept past.
+    await author.getByRole('button', { name: 'Copied!' }).waitFor({ state: 'detached', timeout: 2_100 });
     expect(await author.getByRole('button', { name: 'Copied!' }).count()).toBe(0);
     await author.screenshot({ path: path.join(ARTIFACTS, 'romance-1440.png') });
   }, 120_000);
@@ -310,14 +311,16 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await drawer.getByRole('button', { name: 'Fiction', exact: true }).waitFor();
-    await page.waitForTimeout(300);
+    // Slid in: the 200 ms transform has brought its left edge to the screen's.
+    await expect.poll(async () => (await drawer.boundingBox())?.x, { interval: 25, timeout: 5_000 }).toBe(0);
     const box = await drawer.boundingBox();
     expect(box?.width).toBe(280);
     expect(box?.x).toBe(0);
     const file = path.join(ARTIFACTS, 'drawer-375.png');
     await page.screenshot({ path: file });
     await page.keyboard.press('Escape');
-    await page.waitForTimeout(300);
+    // Slid all the way out before the checks below.
+    await expect.poll(async () => (await page.locator('#drawer').boundingBox())?.x ?? -280, { interval: 25, timeout: 5_000 }).toBeLessThanOrEqual(-280);
     // Closed: slid out to the left and hidden from assistive technology.
     expect((await page.locator('#drawer').boundingBox())?.x ?? -280).toBeLessThan(0);
     expect(await drawer.count()).toBe(0);

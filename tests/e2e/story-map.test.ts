@@ -44,7 +44,7 @@ async function rowWords(page: Page, name: string): Promise<string[]> {
   return row.locator('td').evaluateAll((cells) => cells.map((c) => c.querySelector('.sr-only')?.textContent ?? ''));
 }
 
-describeInChromium('The story map', { what: 'fake model writing the story-map romance', serve: model.serve }, (app) => {
+describeInChromium('The story map', { what: 'fake model writing the story-map romance', serve: model.serve, forAxe: true }, (app) => {
   it.each(['en', 'ms'] as const)('a finished romance\'s story map from My Books, as of Chapter 2, at 1366 and 390 px (%s studio)', async (lang) => {
     const ui = UI[lang];
     const w = BOOK_WORDS[lang];

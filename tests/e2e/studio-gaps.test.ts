@@ -35,7 +35,7 @@ async function problemsInBothLanguages(page: Page, ready: (lang: 'en' | 'ms') =>
   return problems;
 }
 
-describeInChromium('the studio\'s small gaps', { what: 'RM top-up links', serve: withTopUpLinks }, (app) => {
+describeInChromium('the studio\'s small gaps', { what: 'RM top-up links', serve: withTopUpLinks, forAxe: true }, (app) => {
   it('every top-up link leads to the one Top Up page (RM packages, the way back to the book); axe finds nothing serious', async () => {
     const page = await app.open({ width: 1366, height: 900 });
     const email = 'topup.writer@e2e.test';
@@ -100,7 +100,7 @@ describeInChromium('the studio\'s small gaps', { what: 'RM top-up links', serve:
       const res = await fetch('/api/books');
       const { books } = (await res.json()) as { books: Array<{ generator_id: string; chapters_total: number }> };
       return books.find((b) => b.generator_id === 'romance')?.chapters_total ?? false;
-    }, undefined, { timeout: 60_000, polling: 500 });
+    }, undefined, { timeout: 60_000, polling: 100 });
     expect(await total.jsonValue()).toBe(4);
     await page.goto(`${app.base}/books`);
     const row = page.getByTestId('my-book').filter({ hasText: 'Romance' });

@@ -36,7 +36,7 @@ async function importRomance(page: Page, lang: 'en' | 'ms'): Promise<void> {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, `edition-${name}.png`), fullPage: true });
 
-describeInChromium('An edition in the other language', { what: 'fake model taught to translate', serve: model.serve }, (app) => {
+describeInChromium('An edition in the other language', { what: 'fake model taught to translate', serve: model.serve, forAxe: true }, (app) => {
   it.each(['en', 'ms'] as const)('made from My Books with its cost, progress and glossary, then read side by side at 1366 and 390 px (%s studio)', async (lang) => {
     const w = WORDS[lang];
     const page = await app.open({ width: 1366, height: 900 });

@@ -36,6 +36,12 @@ export interface TokenUsage {
   totalTokens: number;
 }
 
+/** Two calls' token usage added (either may be unknown). */
+export function addUsage(a: TokenUsage | undefined, b: TokenUsage | undefined): TokenUsage | undefined {
+  if (!a || !b) return a ?? b;
+  return { promptTokens: a.promptTokens + b.promptTokens, completionTokens: a.completionTokens + b.completionTokens, totalTokens: a.totalTokens + b.totalTokens };
+}
+
 export interface TextResult {
   text: string;
   usage?: TokenUsage;

@@ -7,7 +7,7 @@ import type { BookState } from '../compile/flow.js';
 import type { Step } from '../compile/step.js';
 import type { LanguageDrift } from './reading/index.js';
 import type { PartVoice, OverusedMeasure } from './voice/index.js';
-import type { AnswerNotes } from './answers/verdict.js';
+import type { AnswerNotes } from './answers/index.js';
 
 /** A step the session refuses: the book is complete, the step is not the next one, the chapter count cannot be. */
 export class SessionError extends KaryaError {
@@ -96,10 +96,6 @@ export interface AdvanceOptions extends Pick<TextRequest, 'signal' | 'onDelta' |
   provider?: Provider;
 }
 
-/** Two calls' token usage added (either may be unknown). */
-export function addUsage(a: TokenUsage | undefined, b: TokenUsage | undefined): TokenUsage | undefined {
-  if (!a || !b) return a ?? b;
-  return { promptTokens: a.promptTokens + b.promptTokens, completionTokens: a.completionTokens + b.completionTokens, totalTokens: a.totalTokens + b.totalTokens };
-}
+export { addUsage } from '../provider.js';
 
 export { lastWords } from '../words.js';

@@ -15,17 +15,8 @@ const MAX_ROOT_FILES = 24;
 
 /**
  * Imports past a door allowed for now, each with what keeps it. One that is gone fails too: delete its line.
- * The answer checks' door does not name these yet, and step-types.ts cannot take AnswerNotes through it:
- * answers/text.ts and answers/notes.ts import step-types.ts (addUsage, StepOutcome), a cycle through the door.
  */
-const KNOWN_DEEP: readonly string[] = [
-  'engine/session/step-types.ts → engine/session/answers/verdict.ts',
-  'engine/session/run-step.ts → engine/session/answers/verdict.ts',
-  'engine/session/follow-ups/continue-cut.ts → engine/session/answers/verdict.ts',
-  'engine/session/follow-ups/firm-language.ts → engine/session/answers/verdict.ts',
-  'engine/session/follow-ups/answer.ts → engine/session/answers/text.ts',
-  'engine/session/translate/checks.ts → engine/session/answers/text.ts',
-];
+const KNOWN_DEEP: readonly string[] = [];
 
 /** Every room under a folder: each folder below it, at any depth, that holds a source file. */
 export function roomsOf(files: readonly string[], under: string): string[] {

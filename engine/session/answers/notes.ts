@@ -5,7 +5,15 @@
 import type { Lang } from '../../spec/types.js';
 import { fillPlaceholders } from '../../i18n.js';
 import { answerCheck } from './checks/index.js';
-import type { StepOutcome } from '../step-types.js';
+import type { AnswerNotes } from './verdict.js';
+
+/** What a step's outcome tells of its answers (the session's StepOutcome has these). */
+export interface NotedOutcome {
+  readonly answerNotes?: AnswerNotes;
+  readonly isTimedOut?: true;
+  readonly continuations: number;
+  readonly isComplete: boolean;
+}
 
 const NOTES = {
   answer_talk_removed: {
@@ -40,7 +48,7 @@ export interface AnswerNote {
  * The notes on a step's part, in `lang`: what was taken out, split, asked again, or stopped by the time-out.
  * @example answerNotesOf({ answerNotes: { removed: 1 }, continuations: 0, isComplete: true }, 'Chapter 2', 'en')[0].message // 'Chapter 2: 1 paragraph(s) where …'
  */
-export function answerNotesOf(outcome: Pick<StepOutcome, 'answerNotes' | 'isTimedOut' | 'continuations' | 'isComplete'>, label: string, lang: Lang): AnswerNote[] {
+export function answerNotesOf(outcome: NotedOutcome, label: string, lang: Lang): AnswerNote[] {
   const notes: AnswerNote[] = [];
   const say = (code: keyof typeof NOTES, vars: Record<string, string | number>) => notes.push({ code, message: fillPlaceholders(NOTES[code][lang], { label, ...vars }) });
   const n = outcome.answerNotes;

@@ -5,10 +5,9 @@
 // Chapter 1 of your story:"), a rule after it, and a closing rule or remark ("I hope you enjoyed…"). The
 // phrases are data (answers/phrases.ts); a part's own heading is engine/compile/heading.ts's job.
 import type { Provider, TextRequest, TextResult } from '../../provider.js';
-import { countWords, isCutOff } from '../../provider.js';
+import { addUsage, countWords, isCutOff } from '../../provider.js';
 import { GenerationError } from '../../errors.js';
 import { cleanText } from '../../clean-text.js';
-import { addUsage } from '../step-types.js';
 import { ANNOUNCERS, ANSWER_NOUNS, CLOSING_REMARKS, INTERJECTIONS, NOTES_AFTER_RULE, REASONING_MARKERS, REASONING_TAGS } from './phrases.js';
 import { addNotes, judgeAnswer, unfenced, type AnswerExpectation, type AnswerNotes, type AnswerOutcome } from './verdict.js';
 import { plainLine } from '../../markdown.js';

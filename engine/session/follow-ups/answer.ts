@@ -2,8 +2,7 @@
 // continuations it took), the call that asks the model, and the draft a policy takes and gives back
 // (outline-more and extend-short each take the step's draft and return it grown).
 import type { TokenUsage } from '../../provider.js';
-import type { AnswerNotes } from '../answers/index.js';
-import type { AskedText } from '../answers/text.js';
+import type { AnswerNotes, AskedText } from '../answers/index.js';
 import type { BookState } from '../../compile/flow.js';
 import type { PromptRenderer, RenderedPrompt } from '../../compile/prompt.js';
 import type { ResolvedSpec } from '../../spec/types.js';

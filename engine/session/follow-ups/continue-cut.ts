@@ -6,7 +6,7 @@ import type { RenderedPrompt } from '../../compile/prompt.js';
 import { addUsage } from '../step-types.js';
 import { isCutOff } from '../../provider.js';
 import type { Answer, Ask } from './answer.js';
-import { addNotes } from '../answers/verdict.js';
+import { addNotes } from '../answers/index.js';
 
 export const MAX_CONTINUATIONS = 2;
 /** The characters of a text's opening that a continuation starting over repeats. */

@@ -8,8 +8,7 @@ import { GenerationError } from '../../errors.js';
 import { findLanguageDrift } from '../reading/index.js';
 import { addUsage, type LanguageRetry } from '../step-types.js';
 import type { Answer } from './answer.js';
-import { type AnswerNotes } from '../answers/index.js';
-import { addNotes } from '../answers/verdict.js';
+import { addNotes, type AnswerNotes } from '../answers/index.js';
 import type { TokenUsage } from '../../provider.js';
 
 /** What the checked answers of one step add up to. */

@@ -7,8 +7,7 @@
 import type { Lang } from '../../spec/types.js';
 import { countWords } from '../../words.js';
 import { detectLanguage, findLanguageDrift } from '../reading/index.js';
-import { isAssistantTalk, isRefusal } from '../answers/index.js';
-import { isAnnouncement, isClosingRemark } from '../answers/text.js';
+import { isAnnouncement, isAssistantTalk, isClosingRemark, isRefusal } from '../answers/index.js';
 import { hasTerm, type Glossary } from './glossary.js';
 
 /** Why a window's answer was not kept (a catalogue code with its params: engine/error-catalogue-translate.ts). */

@@ -2,11 +2,12 @@
 // read with one model call (server/core/import.ts, as the server reads them), the writer's --set values winning, and the
 // defaults the generator gave where neither decided, said on stderr (en/ms); and the voice it is saved with (the
 // manuscript's own by default).
-import { ImportRefusal, VoiceError, importRefusalMessage, voiceMessage, word, type BookState, type BookVoice, type ImportSettings, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey } from '../engine/index.js';
+import { word, type BookState, type BookVoice, type ImportSettings, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey } from '../engine/index.js';
 import { bookOfManuscript, bookVoiceOf, manuscriptProse, readImportSettings as readSettings } from '../server/index.js';
 import { bookVoiceOrExit } from './voice.js';
-import { catalogOrExit, fail, info } from './util.js';
+import { catalogOrExit, info } from './util.js';
 import { settingsFromOptions } from './settings.js';
+import { cliFailure, exitOnFailure } from './errors.js';
 import { cliProvider } from './commands/generate.js';
 
 const FROM_WORDS: Readonly<Record<ImportSettings['sources'][string]['from'], WordKey>> = { manuscript: 'importFromManuscript', writer: 'importFromWriter', default: 'importFromDefault' };
@@ -24,7 +25,7 @@ export function writersBookOrExit(input: { spec: ResolvedSpec; read: ReadManuscr
   try {
     return bookOfManuscript({ spec, read, settings: input.settings, file: read.file, ...(input.totalChapters !== undefined ? { totalChapters: input.totalChapters } : {}) });
   } catch (error) {
-    if (error instanceof ImportRefusal) return fail(importRefusalMessage(error, input.uiLang));
+    exitOnFailure(error, input.uiLang, { expects: ['import'] });
     throw error;
   }
 }
@@ -80,8 +81,9 @@ export async function importVoiceOrExit(state: BookState, asked: string | undefi
     if (voice) info(`karya: ${word('importVoiceTaken', lang, { words: (voice.fingerprint?.words ?? 0).toLocaleString(lang === 'ms' ? 'ms-MY' : 'en-GB') })}`);
     return voice;
   } catch (error) {
-    if (!(error instanceof VoiceError)) throw error;
-    info(`karya: ${word('importVoiceShort', lang, { message: voiceMessage(error, lang) })}`);
+    const failure = cliFailure(error, lang, { expects: ['voice'] });
+    if (!failure) throw error;
+    info(`karya: ${word('importVoiceShort', lang, { message: failure.words })}`);
     return undefined;
   }
 }

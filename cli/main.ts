@@ -1,8 +1,9 @@
 // `karya`: list, show, validate and generate books from the YAML generators (commander).
 // Exit codes: 0 done, 1 failure (generation or invalid spec files), 2 bad input. runKarya() returns the
 // code instead of exiting, so the tests run the command in their own process; bin/karya.js exits.
-import { Command, CommanderError } from 'commander';
+import { Command } from 'commander';
 import { EXIT, CliExit } from './util.js';
+import { thrownExitCode } from './errors.js';
 import { isPlainFsError, plainFsError } from './fs-check.js';
 import { addTranslateCommand } from './translate-program.js';
 
@@ -327,15 +328,12 @@ export async function runKarya(argv: readonly string[]): Promise<number> {
     await buildProgram().parseAsync([...argv], { from: 'user' });
     return EXIT.ok;
   } catch (error) {
-    if (error instanceof CliExit) return error.exitCode;
-    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.badInput;
     // A file system or SQLite failure says what to do instead of a raw errno.
-    if (isPlainFsError(error)) {
+    if (!(error instanceof CliExit) && isPlainFsError(error)) {
       const file = (error as NodeJS.ErrnoException).path;
       process.stderr.write(`karya: ${file ? `${file}: ` : ''}${plainFsError(error)}\n`);
       return EXIT.failed;
     }
-    process.stderr.write(`karya: ${error instanceof Error ? error.message : String(error)}\n`);
-    return EXIT.failed;
+    return thrownExitCode(error);
   }
 }

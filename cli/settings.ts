@@ -2,8 +2,9 @@
 // spent, and the key under which a book's progress is saved.
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import { MAX_CHAPTER_NOTE_CHARS, SettingsError, chapterCount, conclusionPosition, fieldType, minChapters, parseBriefMarkdown, parseSettings, settingsIssueMessage, withLanguage, word, type Lang, type ResolvedSpec, type Settings, type SettingsIssue } from '../engine/index.js';
-import { fail, info, EXIT, CliExit, wholeNumber } from './util.js';
+import { MAX_CHAPTER_NOTE_CHARS, chapterCount, conclusionPosition, fieldType, minChapters, parseBriefMarkdown, parseSettings, withLanguage, word, type Lang, type ResolvedSpec, type Settings } from '../engine/index.js';
+import { fail, info, CliExit, wholeNumber } from './util.js';
+import { exitOnFailure } from './errors.js';
 
 export interface SettingsOptions {
   set: string[];
@@ -30,10 +31,7 @@ export function settingsFromOptions(spec: ResolvedSpec, opts: SettingsOptions, w
   try {
     settings = parseSettings(spec, chosen.settings);
   } catch (error) {
-    if (error instanceof SettingsError) {
-      for (const i of error.issues) process.stderr.write(`karya: ${where}${formatSettingsIssue(i, opts.lang === 'ms' ? 'ms' : 'en')}\n`);
-      throw new CliExit(EXIT.badInput);
-    }
+    exitOnFailure(error, opts.lang === 'ms' ? 'ms' : 'en', { expects: ['settings'], where });
     throw error;
   }
   let totalChapters: number | undefined;
@@ -84,16 +82,7 @@ function briefSettings(spec: ResolvedSpec, file: string, where: string): { value
   return { values, chapterNotes, avoid };
 }
 
-/**
- * One settings issue as the CLI prints it: `heatLevel: "scorching" is not one of sweet, mild, moderate, steamy`;
- * an unknown name lists the settings there are.
- */
-export function formatSettingsIssue(issue: SettingsIssue, lang: Lang = 'en'): string {
-  const allowed = issue.code === 'unknown_setting' ? ` (${lang === 'ms' ? 'yang dibenarkan' : 'allowed'}: ${issue.params.allowed.join(', ')})` : '';
-  // A setting the command line did not give: say how to give it.
-  const how = issue.code === 'required' && issue.field ? (lang === 'ms' ? `: berikan dengan --set ${issue.field}=…` : `: give it with --set ${issue.field}=…`) : '';
-  return `${issue.field ? `${issue.field}: ` : ''}${settingsIssueMessage(issue, { lang })}${allowed}${how}`;
-}
+export { formatSettingsIssue } from './errors.js';
 
 /** The key under which the CLI saves a book: the same generator and settings resume the same book. */
 export function progressKey(spec: ResolvedSpec, settings: Settings, totalChapters: number): string {

@@ -2,11 +2,11 @@
 // `karya generate --voice FILE`, a batch job's `voice:`), the phrases to avoid (`--avoid`, the brief's
 // "# Avoid" section, a job's `avoid:`), and each part's marks (⚠ drifts from your voice, overused phrases).
 import { statSync, readFileSync } from 'node:fs';
-import { IMPORT_LIMITS, ImportRefusal, avoidListOf, importRefusalMessage, tooLargeRefusal, voiceFromSample, withoutCharacterDetails, word, type BookVoice, type Lang, type StepResult } from '../engine/index.js';
+import { IMPORT_LIMITS, ImportRefusal, avoidListOf, tooLargeRefusal, voiceFromSample, withoutCharacterDetails, word, type BookVoice, type Lang, type StepResult } from '../engine/index.js';
 import { cliImportPool } from './import-pool.js';
 import { bookVoiceOf } from '../server/index.js';
 import { CLI_USER, fail } from './util.js';
-import { exitIfWorded } from './errors.js';
+import { exitIfWorded, exitOnFailure } from './errors.js';
 import { cliStateOf, hasBooks, openCliState } from './state.js';
 
 /** `--voice book:ID` (or `book:ID:3-8`, chapters 3 to 8): a saved book's own prose as the sample (an imported manuscript, a series' first book). */
@@ -67,7 +67,7 @@ export async function voiceSampleTextOrExit(file: string, lang: Lang, where = ''
     checkSampleWords(file, text);
     return text;
   } catch (error) {
-    if (error instanceof ImportRefusal) return fail(`${where}--voice ${importRefusalMessage(error, lang)}`);
+    exitOnFailure(error, lang, { expects: ['import'], where: `${where}--voice ` });
     throw error;
   }
 }

@@ -16,6 +16,7 @@ import type { QueuedBatchLink } from '../batch/queued.js';
 import { formatPlan, planBook, summarisePlan } from '../batch/plan.js';
 import { HumanProgress, isPublicEvent, ndjsonWriter } from '../batch/report.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
+import { exitOnFailure } from '../errors.js';
 import { batchSeriesBook } from '../series.js';
 import { perDayOrExit } from '../batch/publish.js';
 import { batchPublishFactsOrExit } from '../batch/job-publish.js';
@@ -78,7 +79,7 @@ async function checkedJobs(file: string, opts: BatchOptions, at: { outDir: strin
   try {
     raw = readJobsFile(file);
   } catch (error) {
-    if (error instanceof JobsFileError) fail(error.message);
+    exitOnFailure(error, 'en', { plain: [JobsFileError] });
     throw error;
   }
   // (After the file: one past its bounds is refused without waiting for the generators to load.)
@@ -282,7 +283,7 @@ async function queuedBatch(jobs: BatchJob[], opts: { rpm?: number; tpm?: number;
     try {
       queued = await opts.link;
     } catch (error) {
-      if (error instanceof QueuedBatchSetupError) fail(error.message);
+      exitOnFailure(error, 'en', { plain: [QueuedBatchSetupError] });
       throw error;
     }
     result = await queued.run({

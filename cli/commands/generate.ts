@@ -1,16 +1,17 @@
 // `karya generate <id>`: validate settings, then run every step of the book with the provider, saving
 // progress after each one so an interrupted run resumes where it stopped.
 import path from 'node:path';
-import { BookSession, GenerationError, stepKey, hasOutlineStep, word, bookLengthScore, bookMarkdown, generationMessage, stepsFor, startBook, type Lang, type BookState, type ExportFormat, type ProgressStore, type ResolvedSpec } from '../../engine/index.js';
-import { chaptersWritten, hasAuthoredParts, countWords, ImportRefusal, importRefusalMessage, importSaves, withTotalChapters, type BookSeries, type BookSpec } from '../../engine/index.js';
+import { BookSession, stepKey, hasOutlineStep, word, bookLengthScore, bookMarkdown, stepsFor, startBook, type Lang, type BookState, type ExportFormat, type ProgressStore, type ResolvedSpec } from '../../engine/index.js';
+import { chaptersWritten, hasAuthoredParts, countWords, importSaves, withTotalChapters, type BookSeries, type BookSpec } from '../../engine/index.js';
 import { lightFetch, loadProviders, type Provider } from '../../engine/node.js';
 
 const { providerFromEnv } = await loadProviders();
 import { type StateFile } from '../../server/index.js';
 import { auditCallsOf, continuityOf, reportNotInBible, reportPart, reportThreads, reportVoice, type PartSummary } from '../generate-lines.js';
 import { chooseBook } from './books.js';
-import { catalogOrExit, specOrExit, fail, info, printJsonError, EXIT, CliExit } from '../util.js';
+import { catalogOrExit, specOrExit, fail, info, CliExit } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
+import { cliFailure, endWith, exitOnFailure } from '../errors.js';
 import { chapterRuleNote, settingsFromOptions, progressKey } from '../settings.js';
 import { exportBytes, exportFormatOrExit, imageBytes, imageOutOrExit, writeOut, type BookOutOptions, type ImageFormat } from '../export-format.js';
 import { writableFileOrExit } from '../fs-check.js';
@@ -93,10 +94,12 @@ export async function generateCommand(id: string, options: GenerateOptions): Pro
       info(`karya: ${word('interrupted', lang)}`);
       throw new CliExit(interruptedExitCode());
     }
-    if (error instanceof GenerationError && where.session) reportNotInBible(where.session, where.bibleFailed);
     // The part that failed and why (refused, echoed, another language…), in the book's language.
-    if (error instanceof GenerationError && opts.json) printJsonError({ code: error.code, message: generationMessage(error, lang), part: where.currentKey });
-    if (error instanceof GenerationError) fail(`${word('stepFailed', lang, { label: where.current ?? spec.id, message: generationMessage(error, lang) })}${error.status ? ` (HTTP ${error.status})` : ''} ${word('partsSaved', lang)}`, EXIT.failed);
+    const failure = cliFailure(error, lang, {
+      step: { words: ({ message, status }) => `${word('stepFailed', lang, { label: where.current ?? spec.id, message })}${status ? ` (HTTP ${status})` : ''} ${word('partsSaved', lang)}`, ...(opts.json ? { json: { part: where.currentKey } } : {}) },
+    });
+    if (failure?.isStep && where.session) reportNotInBible(where.session, where.bibleFailed);
+    endWith(failure);
     throw error;
   } finally {
     interrupt.release();
@@ -214,9 +217,10 @@ async function writeParts(session: BookSession, input: Run & { signal: AbortSign
     try {
       await session.remember({ signal: input.signal });
     } catch (error) {
-      if (input.isInterrupted() || !(error instanceof GenerationError)) throw error;
+      const failure = input.isInterrupted() ? undefined : cliFailure(error, lang, { step: { words: ({ message }) => word('bibleNotUpdated', lang, { label, message }) } });
+      if (!failure) throw error;
       where.bibleFailed.add(label);
-      info(`  … ${word('bibleNotUpdated', lang, { label, message: generationMessage(error, lang) })}`);
+      info(`  … ${failure.words}`);
     }
     // Continuity findings on this part (from the bible as it stood before it; the text is never changed).
     const findings = continuityOf(session, label);
@@ -290,7 +294,7 @@ export async function savedBookOrExit(spec: ResolvedSpec, opts: Pick<GenerateOpt
     try {
       changed = withTotalChapters(spec as BookSpec, state, Number(opts.chapters), `--book ${opts.book}`);
     } catch (error) {
-      if (error instanceof ImportRefusal) return fail(importRefusalMessage(error, state.lang));
+      exitOnFailure(error, state.lang, { expects: ['import'] });
       throw error;
     }
     const last = importSaves(spec, changed).at(-1)!;

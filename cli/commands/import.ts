@@ -7,12 +7,13 @@
 // read exits 2 with the catalogue's message, in the language of --lang, before any model call.
 import { readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { BookSession, GenerationError, IMPORT_LIMITS, ImportRefusal, bookSummary, frontMatterNames, catalogueMessage, generationMessage, importRefusalMessage, importSaves, manuscriptPreview, partStep, stepKey, stepLabel, tooLargeRefusal, word, type ImportSettings, type ImportedPart, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey } from '../../engine/index.js';
+import { BookSession, IMPORT_LIMITS, bookSummary, frontMatterNames, catalogueMessage, importSaves, manuscriptPreview, partStep, stepKey, stepLabel, tooLargeRefusal, word, type ImportSettings, type ImportedPart, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey } from '../../engine/index.js';
 import { cliImportPool } from '../import-pool.js';
 import { importLanguageOf, missingSettings, withoutRequired } from '../../server/index.js';
-import { CLI_USER, CliExit, EXIT, catalogOrExit, fail, info, printJsonError, specOrExit, wholeNumber } from '../util.js';
+import { CLI_USER, CliExit, catalogOrExit, fail, info, specOrExit, wholeNumber } from '../util.js';
 import { importVoiceOrExit, readImportSettings, settingsLines, writerValues, writersBookOrExit } from '../import-settings.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
+import { exitOnFailure } from '../errors.js';
 import { cliProvider } from './generate.js';
 import { cliStateOf, openCliState, writableStateOrExit } from '../state.js';
 
@@ -81,7 +82,7 @@ export async function importCommand(file: string, opts: ImportOptions): Promise<
     bytes = bytesOf(file);
     read = await (await cliImportPool()).readManuscript(file, bytes, split ? { split } : {});
   } catch (error) {
-    if (error instanceof ImportRefusal) return fail(importRefusalMessage(error, lang));
+    exitOnFailure(error, lang, { expects: ['import'] });
     throw error;
   }
   if (!opts.dryRun) return saveImport(file, read, bytes, opts, lang);
@@ -111,7 +112,7 @@ function bookLangOrExit(read: ReadManuscript, opts: ImportOptions, uiLang: Lang)
   try {
     return importLanguageOf(read, opts.lang === 'en' || opts.lang === 'ms' ? opts.lang : undefined);
   } catch (error) {
-    if (error instanceof ImportRefusal) return fail(importRefusalMessage(error, uiLang));
+    exitOnFailure(error, uiLang, { expects: ['import'] });
     throw error;
   }
 }
@@ -228,8 +229,7 @@ async function saveImport(file: string, read: ReadManuscript, bytes: Uint8Array,
         info(`karya: ${word('interrupted', lang)}`);
         throw new CliExit(interruptedExitCode());
       }
-      if (error instanceof GenerationError && opts.json) printJsonError({ code: error.code, message: generationMessage(error, lang), part: currentKey });
-      if (error instanceof GenerationError) fail(word('importBibleStopped', lang, { label: current, message: generationMessage(error, lang), id }), EXIT.failed);
+      exitOnFailure(error, lang, { step: { words: ({ message }) => word('importBibleStopped', lang, { label: current, message, id }), ...(opts.json ? { json: { part: currentKey } } : {}) } });
       throw error;
     }
     const book = { id, generator: spec.id, key, title: summary.title, lang, words: summary.words, chapters: { imported: summary.chaptersWritten, total: summary.chaptersTotal }, finished: session.isFinished, ...(skipped.length ? { bible_skipped: skipped.map((s) => s.key) } : {}) };

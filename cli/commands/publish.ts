@@ -4,12 +4,13 @@
 // description.html, keywords.txt, metadata.json and readiness.json.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { AI_TEXT_LEVELS, BookSession, catalogueMessage, editionLinkOf, editionPartsLeft, partStep, stepLabel, GenerationError, SpecError, formatSpecIssue, generationMessage, hasOutlineStep, isAuthoredPart, stepsFor, startBook, stepKey, type AiTextLevel } from '../../engine/index.js';
+import { AI_TEXT_LEVELS, BookSession, catalogueMessage, editionLinkOf, editionPartsLeft, partStep, stepLabel, formatSpecIssue, hasOutlineStep, isAuthoredPart, stepsFor, startBook, stepKey, type AiTextLevel } from '../../engine/index.js';
 import { checkPublishSteps, directPublishStep, readinessText, say, writePackageParts, type GivenFacts, type PackageStepDone, type ReadinessText, type RunPublishStep } from '../../engine/index.js';
 import { openNearDuplicates } from '../../server/index.js';
 import { PAPER_NAMES, TRIM_NAMES, TRIM_SIZES, isPaperName, isTrimName, printLayoutOf, type TrimName } from '../../engine/index.js';
-import { catalogOrExit, specOrExit, fail, info, printJsonError, EXIT, CliExit, CLI_USER } from '../util.js';
+import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit, CLI_USER } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
+import { exitOnFailure } from '../errors.js';
 import { chapterRuleNote, settingsFromOptions, progressKey } from '../settings.js';
 import { renderOrExit } from '../export-format.js';
 import { makeDirs, writableDirOrExit } from '../fs-check.js';
@@ -75,7 +76,7 @@ async function coverOption(value: string | undefined, lang: Lang): Promise<Given
   try {
     return { kind: 'picture', image: await readCoverPicture(bytes, value) };
   } catch (error) {
-    if (error instanceof CoverPictureError) return fail(catalogueMessage(error.code, lang, { ...error.vars }));
+    exitOnFailure(error, lang, { catalogued: [CoverPictureError] });
     throw error;
   }
 }
@@ -303,11 +304,9 @@ function publishFailed(error: unknown, input: { isInterrupted: boolean; opts: Pu
     info('karya: interrupted; finished parts of the book are saved, run the same command again to continue');
     throw new CliExit(interruptedExitCode());
   }
-  if (error instanceof SpecError) {
-    for (const issue of error.issues) process.stderr.write(`${formatSpecIssue(issue)}\n`);
-    throw new CliExit(EXIT.failed);
-  }
-  if (error instanceof GenerationError && input.opts.json) printJsonError({ code: error.code, message: generationMessage(error, input.where.lang), part: input.where.current });
-  if (error instanceof GenerationError) fail(`${error.message}${error.status ? ` (HTTP ${error.status})` : ''}; finished parts are saved, run the same command again to continue`, EXIT.failed);
+  exitOnFailure(error, input.where.lang, {
+    expects: ['spec'],
+    step: { words: ({ english, status }) => `${english}${status ? ` (HTTP ${status})` : ''}; finished parts are saved, run the same command again to continue`, ...(input.opts.json ? { json: { part: input.where.current } } : {}) },
+  });
   throw error;
 }

@@ -5,12 +5,13 @@
 // same settings, else the generator's latest saved book).
 // `karya export` then shows the new part; the other parts are unchanged.
 import { isVoiceMarked, voiceJson, voiceMarks } from '../voice.js';
-import { BookSession, countWords, EditError, GenerationError, generationMessage, MAX_REWRITE_NOTE_CHARS, type Lang, parseStepKey, partStep, stepKey, stepPosition, word, type ResolvedSpec } from '../../engine/index.js';
+import { BookSession, countWords, MAX_REWRITE_NOTE_CHARS, type Lang, parseStepKey, partStep, stepKey, stepPosition, word, type ResolvedSpec } from '../../engine/index.js';
 import { answerNotesOf } from '../../engine/index.js';
 import { catalogueMessage, conclusionPosition } from '../../engine/index.js';
 import type { StateFile } from '../../server/index.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit, CLI_USER } from '../util.js';
 import { listenForInterrupt } from '../interrupt.js';
+import { exitOnFailure } from '../errors.js';
 import { settingsFromOptions } from '../settings.js';
 import { cliProvider, liveProgress } from './generate.js';
 import { bookIdOrExit, chooseBook } from './books.js';
@@ -103,11 +104,8 @@ export async function rewriteCommand(id: string | undefined, opts: RewriteOption
       info(`karya: ${word('rewriteInterrupted', failing?.lang ?? 'en')}`);
       throw new CliExit(EXIT.interrupted);
     }
-    if (error instanceof EditError) fail(`${error.code}: ${error.message}`);
-    if (error instanceof GenerationError) {
-      const lang = failing?.lang ?? 'en';
-      fail(word('rewriteFailed', lang, { label: failing?.label ?? opts.part, message: generationMessage(error, lang) }), EXIT.failed);
-    }
+    const lang = failing?.lang ?? 'en';
+    exitOnFailure(error, lang, { expects: ['edit'], step: { words: ({ message }) => word('rewriteFailed', lang, { label: failing?.label ?? opts.part, message }) } });
     throw error;
   } finally {
     interrupt.release();

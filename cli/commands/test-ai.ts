@@ -1,6 +1,6 @@
 // `karya test-ai`: the 1-token check on every AI provider config (what the studio's AI test page
 // shows): name, model, latency, context window and ok or the error a user would see; exit 1 if none works.
-import { SpecError, formatSpecIssue } from '../../engine/index.js';
+import { exitOnFailure } from '../errors.js';
 import { loadProviders, type ConfigCheck, type LoadedConfigs } from '../../engine/node.js';
 
 const { checkProviderConfigs, loadProviderConfigs } = await loadProviders();
@@ -29,10 +29,7 @@ export async function testAiCommand(opts: TestAiOptions): Promise<void> {
   try {
     loaded = loadProviderConfigs();
   } catch (error) {
-    if (error instanceof SpecError) {
-      for (const issue of error.issues) process.stderr.write(`${formatSpecIssue(issue)}\n`);
-      throw new CliExit(EXIT.failed);
-    }
+    exitOnFailure(error, 'en', { expects: ['spec'] });
     throw error;
   }
   let timeoutMs: number | undefined;

@@ -4,9 +4,10 @@
 // is shown before; progress lines go to stderr; the run goes to the book's end, and paragraphs that could not be
 // had (kept as their source, marked untranslated) are named at the end (exit 1): a rerun asks only for them. The source is only read.
 import { existsSync } from 'node:fs';
-import { BookSession, GenerationError, catalogueMessage, cleanTitle, withEditionTitle, MAX_EDITION_TITLE, partStep, stepLabel, editionKey, editionLinkOf, generationMessage, glossaryFileOf, glossaryOf, problemText, translateEdition, translatedFrom, translationCost, withWritersGlossary, MAX_TERM_CHARS, type Glossary, type Lang, type TranslateProgress, type WindowProblem, type WritersTerm } from '../../engine/index.js';
-import { CLI_USER, CliExit, EXIT, catalogOrExit, fail, info, printJsonError, specOrExit } from '../util.js';
+import { BookSession, catalogueMessage, cleanTitle, withEditionTitle, MAX_EDITION_TITLE, partStep, stepLabel, editionKey, editionLinkOf, glossaryFileOf, glossaryOf, problemText, translateEdition, translatedFrom, translationCost, withWritersGlossary, MAX_TERM_CHARS, type Glossary, type Lang, type TranslateProgress, type WindowProblem, type WritersTerm } from '../../engine/index.js';
+import { CLI_USER, CliExit, EXIT, catalogOrExit, fail, info, specOrExit } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
+import { exitOnFailure } from '../errors.js';
 import { bookIdOrExit } from './books.js';
 import { cliProvider } from './generate.js';
 import { translateWord as say } from '../translate-words.js';
@@ -114,10 +115,8 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
         info(`karya: ${say('stopped', lang)}`);
         throw new CliExit(interruptedExitCode());
       }
-      if (!(error instanceof GenerationError)) throw error;
-      const message = say('providerStopped', lang, { message: generationMessage(error, lang) });
-      if (opts.json) printJsonError({ code: error.code, message, part: null });
-      return fail(message, EXIT.failed);
+      exitOnFailure(error, lang, { step: { words: ({ message }) => say('providerStopped', lang, { message }), ...(opts.json ? { json: { part: null, isWhole: true } } : {}) } });
+      throw error;
     }
     const editionId = (await stateFile.repos.books.list({ userId: CLI_USER })).find((b) => b.key === key)?.id ?? null;
     // The writer's title holds for an edition made before too (kept with its settings, read by every export).
@@ -138,10 +137,8 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
       }
     } catch (error) {
       if (interrupt.isInterrupted) throw new CliExit(interruptedExitCode());
-      if (!(error instanceof GenerationError)) throw error;
-      const message = say('bibleStopped', lang, { label: reading, message: generationMessage(error, lang) });
-      if (opts.json) printJsonError({ code: error.code, message, part: null });
-      return fail(message, EXIT.failed);
+      exitOnFailure(error, lang, { step: { words: ({ message }) => say('bibleStopped', lang, { label: reading, message }), ...(opts.json ? { json: { part: null, isWhole: true } } : {}) } });
+      throw error;
     }
     const edition = { id: editionId, key, source: id, from: lang, lang: to, finished: outcome.isFinished, credits: outcome.credits, glossary: glossary.length, parts: outcome.parts.map((p) => ({ position: p.position, label: p.label, status: p.status, credits: p.credits, paragraphs: outcome.state.content[p.position]?.split(/\n\s*\n/).filter((x) => x.trim()).length ?? 0, ...(p.untranslated ? { untranslated: p.untranslated.map((i) => i + 1) } : {}) })) };
     if (opts.json) out.stdout(`${JSON.stringify({ edition })}\n`);

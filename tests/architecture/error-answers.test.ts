@@ -1,6 +1,7 @@
-// Errors answer themselves: one module (server/errors/reply.ts) turns an error into a status and a body. A
-// function elsewhere in the server that both tells errors apart by class (`instanceof …Error`, `isInstance`)
-// and builds an answer (a status, a JSON body, an event stream's `error`, an API error) converts errors by hand.
+// Errors answer themselves: one module (server/errors/reply.ts) turns an error into a status and a body, and one
+// (cli/errors.ts) into the command line's lines and exit code. A function elsewhere in the server or the CLI that
+// both tells errors apart by class (`instanceof …Error`, `isInstance`) and builds an answer (a status, a JSON body,
+// an event stream's `error`, an API error; a line on stderr, an exit, `--json`'s error) converts errors by hand.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,9 +33,15 @@ const ANSWERS = [
   /\bnew ApiError\(/,
   /\bApiError\.(of|catalogue|waiting)\(/,
 ];
+/** The CLI tells refusals apart too (`ImportRefusal`). */
+const CLI_CLASSIFIES = [/\binstanceof\s+[A-Z]\w*(Error|Refusal)\b/, /\.isInstance\(/];
+/** The command line's answer: a line for the writer, the exit, `--json`'s error line. */
+const CLI_ANSWERS = [/\bfail\(/, /\bnew CliExit\(/, /\bprintJsonError\(/, /\bprocess\.std(err|out)\.write\(/, /\binfo\(/];
+/** The batch's package writer still words a refused cover picture itself (its line in the batch's report); it is the last such place. */
+const CLI_NOT_YET = new Set(['cli/batch/publish.ts']);
 
 /** The functions of a file's text that tell errors apart by class and build an answer in their own body (nested functions are their own). */
-export function handConversionsIn(file: string, text: string): string[] {
+export function handConversionsIn(file: string, text: string, answers: readonly RegExp[] = ANSWERS, classifies: readonly RegExp[] = CLASSIFIES): string[] {
   const ast = parseAst(text, { lang: file.endsWith('.tsx') ? 'tsx' : 'ts' }) as unknown as Node;
   const lineAt = (offset: number) => text.slice(0, offset).split('\n').length;
   const found: string[] = [];
@@ -53,7 +60,7 @@ export function handConversionsIn(file: string, text: string): string[] {
     let own = text.slice(fn.start, fn.end);
     for (const inner of nestedOf(fn)) own = own.slice(0, inner.start - fn.start) + ' '.repeat(inner.end - inner.start) + own.slice(inner.end - fn.start);
     own = own.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-    if (CLASSIFIES.some((p) => p.test(own)) && ANSWERS.some((p) => p.test(own))) found.push(`${file}:${lineAt(fn.start)}`);
+    if (classifies.some((p) => p.test(own)) && answers.some((p) => p.test(own))) found.push(`${file}:${lineAt(fn.start)}`);
   };
   const walk = (node: Node) => {
     if (FUNCTION_TYPES.has(node.type)) check(node);
@@ -69,6 +76,13 @@ describe('errors answer themselves', () => {
     expect(files.length).toBeGreaterThan(50);
     const found = files.flatMap((f) => handConversionsIn(f, readFileSync(path.join(ROOT, f), 'utf8')));
     expect(found, 'throw the error, or answer it with errorReply (server/errors/reply.ts)').toEqual([]);
+  });
+
+  it("no function in the CLI outside cli/errors.ts turns an error into the writer's message by its class", () => {
+    const files = sourceFiles(ROOT, ['cli']).filter((f) => f !== 'cli/errors.ts' && !CLI_NOT_YET.has(f));
+    expect(files.length).toBeGreaterThan(30);
+    const found = files.flatMap((f) => handConversionsIn(f, readFileSync(path.join(ROOT, f), 'utf8'), CLI_ANSWERS, CLI_CLASSIFIES));
+    expect(found, 'throw the error, or end the command with exitOnFailure / cliFailure (cli/errors.ts)').toEqual([]);
   });
 
   it('finds the conversions it is there to find, and only those', () => {
@@ -91,5 +105,26 @@ describe('errors answer themselves', () => {
       '}',
     ].join('\n');
     expect(handConversionsIn('x.ts', text)).toEqual(['x.ts:1', 'x.ts:4', 'x.ts:14']);
+  });
+
+  it('finds the CLI conversions it is there to find, and only those', () => {
+    const text = [
+      'function refused(error: unknown, lang: Lang) {',
+      '  if (error instanceof ImportRefusal) return fail(importRefusalMessage(error, lang));',
+      '  throw error;',
+      '}',
+      'function specs(error: unknown) {',
+      '  if (error instanceof SpecError) { for (const i of error.issues) process.stderr.write(String(i)); throw new CliExit(1); }',
+      '}',
+      'function through(error: unknown, lang: Lang) {',
+      '  exitOnFailure(error, lang, { expects: ["import"] });',
+      '  throw error;',
+      '}',
+      'function rethrows(error: unknown) {',
+      '  if (error instanceof CliExit) throw error;',
+      '  fail("cannot be read");',
+      '}',
+    ].join('\n');
+    expect(handConversionsIn('x.ts', text, CLI_ANSWERS, CLI_CLASSIFIES)).toEqual(['x.ts:1', 'x.ts:5']);
   });
 });

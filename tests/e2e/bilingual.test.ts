@@ -33,7 +33,7 @@ async function englishRomanceWithEdition(page: Page): Promise<number> {
 /** The paragraphs of an XHTML chapter with their language, in order. */
 const paragraphsOf = (xhtml: string) => [...xhtml.matchAll(/<p xml:lang="(en|ms)" lang="\1"[^>]*>([\s\S]*?)<\/p>/g)].map((m) => ({ lang: m[1], text: m[2]!.replace(/<[^>]+>/g, '') }));
 
-describeInChromium('The dual-language book of an edition', { what: 'fake model taught to translate', serve: model.serve }, (app) => {
+describeInChromium('The dual-language book of an edition', { what: 'fake model taught to translate', serve: model.serve, forAxe: true }, (app) => {
   it('the side-by-side page offers the bilingual download; EPUB downloads with English and Malay paragraphs alternating; axe clean at 1366 and 390 px in English and Malay', async () => {
     const page = await app.open({ width: 1366, height: 900 });
     const email = 'bilingual@e2e.test';

@@ -54,7 +54,7 @@ const creditsIn = async (page: Page) => Number(/(\d+)/.exec((await page.textCont
 /** The server runs without epubcheck: nothing here reads the EPUB's verdict, and a JVM is 5 s of CPU. */
 const withoutEpubcheck = async () => ({ env: WITHOUT_EPUBCHECK });
 
-describeInChromium('the writer\'s own cover in the Publish panel', { what: 'a cover picture', serve: withoutEpubcheck }, (app) => {
+describeInChromium('the writer\'s own cover in the Publish panel', { what: 'a cover picture', serve: withoutEpubcheck, forAxe: true }, (app) => {
   it('takes a picture, shows it, refuses an SVG with its reason in both languages, and the package uses it; axe finds nothing serious', async () => {
     const page = await app.open({ width: 1366, height: 900 });
     await signUp(page, app.base, WRITER, PASSWORD);

@@ -1,4 +1,4 @@
-// No source file is over 400 lines: a file that grows past it is split along a seam it already has
+// No source file is over 350 lines: a file that grows past it is split along a seam it already has
 // (the way engine/node/print/book.ts keeps its front matter in book-front.ts). The benchmarks count (bench/eval.ts
 // keeps its tables in eval-report.ts); tests and generated data are not source and are not counted.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SOURCE_FOLDERS = ['engine', 'server', 'cli', 'studio/src', 'migrations', 'scripts', 'bench'];
-const MAX_LINES = 400;
+const MAX_LINES = 350;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(path.join(ROOT, dir), { withFileTypes: true, recursive: true })

@@ -12,6 +12,7 @@ import type { Provider } from '../../engine/node.js';
 import { openNearDuplicates, scheduleReleases, type StateFile } from '../../server/index.js';
 import { CLI_USER, fail, info, wholeNumber } from '../util.js';
 import { renderOrExit } from '../export-format.js';
+import { cliFailure } from '../errors.js';
 import type { BatchJob } from './jobs.js';
 
 /** What --json says of each package and of the schedule. */
@@ -84,8 +85,9 @@ export async function publishBatch(input: {
     try {
       cover = job.cover?.kind === 'picture' ? { kind: 'picture', image: await readCoverPicture(await readFile(job.cover.file), job.cover.given) } : job.cover;
     } catch (error) {
-      if (!(error instanceof CoverPictureError)) throw error;
-      info(`  ✗ ${path.relative(input.outDir, dir).padEnd(24)} ${catalogueMessage(error.code, state.lang, { ...error.vars })}`);
+      const failure = cliFailure(error, state.lang, { catalogued: [CoverPictureError] });
+      if (!failure) throw error;
+      info(`  ✗ ${path.relative(input.outDir, dir).padEnd(24)} ${failure.words}`);
       continue;
     }
     const parts = await writePackageParts({ book: job.spec, state, specOf: (x) => catalog.get(x), runStep, given: { ...given, ...(cover ? { cover } : {}) } });

@@ -5,7 +5,7 @@
 // edition holds fast is read (the story bible's by default) and written by the writer; the side-by-side view
 // pairs the edition's paragraphs with its source's, those out of date since the source changed marked.
 import * as z from 'zod';
-import { GENDERS, MAX_GLOSSARY_TERMS, MAX_TERM_CHARS } from '../session/translate/index.js';
+import { GENDERS, MAX_GLOSSARY_TERMS, MAX_TERM_CHARS } from '../session/translate/light.js';
 import { ApiErrorBodySchema } from './common.js';
 
 const Lang = z.enum(['en', 'ms']);

@@ -4,8 +4,8 @@
 // of the passage, the part's earlier text kept as a version (engine/session/passage.ts).
 import * as z from 'zod';
 import { StepRefSchema } from '../compile/step.js';
-import { MAX_PART_CHARS, MAX_REWRITE_NOTE_CHARS } from '../session/edits/index.js';
-import { MAX_PASSAGE_CHARS, PASSAGE_ACTIONS, PASSAGE_TONE_IDS } from '../session/passage/index.js';
+import { MAX_PART_CHARS, MAX_REWRITE_NOTE_CHARS } from '../session/edits/light.js';
+import { MAX_PASSAGE_CHARS, PASSAGE_ACTIONS, PASSAGE_TONE_IDS } from '../session/passage-kinds.js';
 import { BookViewSchema } from '../session/view-schema.js';
 import { AnswerNotesSchema, DeltaEventSchema, StreamErrorEventSchema } from './books.js';
 import { PartHashSchema, WriterTextSchema } from './common.js';

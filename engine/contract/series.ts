@@ -6,7 +6,7 @@
 // brief filled from the series for the writer to check before the first step.
 import * as z from 'zod';
 // The bounds' file alone, not the room's index.ts: the contract is loaded in the browser (tests/contract/client.test.ts).
-import { MAX_SERIES_NAME } from '../session/series/index.js';
+import { MAX_SERIES_NAME } from '../session/series/light.js';
 import { LangSchema, WriterTextSchema } from './common.js';
 
 export const SeriesNameSchema = WriterTextSchema.pipe(z.string().trim().min(1).max(MAX_SERIES_NAME));

@@ -38,7 +38,8 @@ export function deepImports(edges: readonly ImportEdge[], rooms: readonly string
     // The outermost room the target is in and the importer is not: a nested room is entered through its
     // parent's door from outside the parent, and through its own door from the parent.
     const room = rooms.filter((r) => e.to.startsWith(`${r}/`) && !e.from.startsWith(`${r}/`)).sort((a, b) => a.length - b.length)[0];
-    if (room && e.to !== `${room}/index.ts`) found.push(`${e.from}:${e.line} → ${e.to} (through ${room}/index.ts)`);
+    // light.ts is a room's second door: what the contract reads of it, without the prompts its index.ts brings.
+    if (room && e.to !== `${room}/index.ts` && e.to !== `${room}/light.ts`) found.push(`${e.from}:${e.line} → ${e.to} (through ${room}/index.ts)`);
   }
   return found;
 }

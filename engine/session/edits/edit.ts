@@ -10,7 +10,7 @@ import { extractCharacterDetails, unmarkPart, type BookState } from '../../compi
 import { extractChapterPlan } from '../../compile/chapter-plan.js';
 import { partStep } from '../../compile/labels.js';
 import { stepKey, stepPosition, type StepRef } from '../../compile/step.js';
-import { bounded, parseBible, renderBible } from '../bible/index.js';
+import { bounded, parseBible, renderBible } from '../bible/light.js';
 import { EditError } from './error.js';
 import { introWithProse } from './part-text.js';
 import { planEdit } from './intro.js';

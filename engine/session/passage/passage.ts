@@ -19,9 +19,9 @@ import { fitting } from '../fit.js';
 import { stateForStep } from '../bible/index.js';
 import { trimmableOf } from '../run-step.js';
 import { answerWhole, firmLanguage, type Tally } from '../follow-ups/index.js';
-import { MAX_PASSAGE_CHARS, PASSAGE_TONES, type PassageAction, type PassageTone } from './kinds.js';
+import { MAX_PASSAGE_CHARS, PASSAGE_TONES, type PassageAction, type PassageTone } from '../passage-kinds.js';
 
-export { PASSAGE_TONE_IDS, type PassageAction, type PassageTone } from './kinds.js';
+export { PASSAGE_TONE_IDS, type PassageAction, type PassageTone } from '../passage-kinds.js';
 
 /** The words either side of the passage that go with the request. */
 const AROUND_WORDS = 150;

@@ -6,7 +6,7 @@
 // (with its particles and possessives: "Aishalah", "Aisha's").
 import type { Lang } from '../../spec/types.js';
 import type { BookState } from '../../compile/flow.js';
-import { type BibleCharacter, parseBible } from '../bible/index.js';
+import { type BibleCharacter, parseBible } from '../bible/light.js';
 import { ENGLISH, MALAYIC } from '../reading/index.js';
 import { DICTIONARY_NAMES, GENDER_CUES, GENDER_WORDS, NAME_ENDINGS, TITLES, type Gender } from './term-words.js';
 

@@ -1,6 +1,6 @@
 // What the passage tools offer (passage.ts), apart from the code that runs them, so the
 // contract and the studio read them without the prompt renderer.
-import type { Bilingual } from '../../spec/types.js';
+import type { Bilingual } from '../spec/types.js';
 
 export const PASSAGE_ACTIONS = ['rewrite', 'expand', 'shorten', 'describe'] as const;
 export type PassageAction = (typeof PASSAGE_ACTIONS)[number];

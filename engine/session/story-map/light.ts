@@ -1,0 +1,3 @@
+// The room's light door: what the contract and the studio read of it (bounds, keys, schemas), without the prompts
+// its index.ts brings (tests/contract/client.test.ts keeps it loadable in a browser).
+export { StoryMapSchema, type StoryMap } from './schema.js';

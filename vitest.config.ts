@@ -38,7 +38,7 @@ export default defineConfig({
     ],
     globalSetup: ['./tests/setup/tools.ts', './tests/setup/cli-bundle.ts', './tests/setup/postgres-cluster.ts'],
     // Every file removes the temporary folders it made (tests/temp.ts) when it ends.
-    setupFiles: ['./tests/setup/temp-cleanup.ts'],
+    setupFiles: ['./tests/setup/temp-cleanup.ts', './tests/setup/languages.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

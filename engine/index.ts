@@ -2,8 +2,12 @@
 // reachable from here (Node callers take files, providers and exports from engine/node.ts; HTTP shapes
 // come from engine/contract/index.ts).
 export {
-  type BookSpec, type FieldShape, type Kind, type Lang, LANGS, type ResolvedSpec, type Settings,
+  type BookSpec, type FieldShape, type Kind, type ResolvedSpec, type Settings,
 } from './spec/types.js';
+export {
+  LANGS, langs, checkedLangs, isLang, languageTable, languageName, defineSection, ensureLanguages, setLanguageSource, catalogue, wordIn,
+  catalogueKeys, LanguageWordsError, type Lang, type LanguageTable, type LanguageSource, type Worded,
+} from './languages/index.js';
 export {
   ANSWER_LANGUAGE_NAMES, CATALOGUE, type CatalogueCode, catalogueMessage, ExportLimitError, formatSpecIssue,
   GenerationError, generationMessage, KaryaError, SETTINGS_MESSAGES, SettingsError, type SettingsIssue,

@@ -56,3 +56,24 @@ export abstract class KaryaError extends Error {
 }
 
 Object.defineProperty(KaryaError.prototype, BRAND, { value: true });
+
+/** What is missing: the language, the catalogue (or `languages` for the table file itself) and the key. */
+export interface LanguageWordsParams {
+  readonly language: string;
+  readonly catalogue: string;
+  readonly key: string;
+}
+
+/**
+ * A language table that cannot be used (engine/languages): a key of a table file, or a catalogue's words in a
+ * language, missing. Defined here, beside its base, because the catalogues it checks load while this module does.
+ */
+export class LanguageWordsError extends KaryaError {
+  readonly code = 'language_words_missing';
+  override readonly params: LanguageWordsParams;
+  constructor(params: LanguageWordsParams, message?: string) {
+    super(message ?? `language "${params.language}" has no words for "${params.key}" of the ${params.catalogue} catalogue (languages/${params.language}/${params.catalogue}.yaml)`);
+    this.name = 'LanguageWordsError';
+    this.params = params;
+  }
+}

@@ -4,6 +4,8 @@
 // comes through the loaders below, on first use, so a command that needs neither (`karya --help`,
 // `karya list`) never pays for it. The pure door is engine/index.ts; HTTP shapes are engine/contract/.
 export { errnoError, makeDirs, nearestExisting } from './node/dirs.js';
+// The language table is read from languages/ (and KARYA_LANGUAGES) by every Node caller: importing this door sets its source.
+export { readLanguages, readLanguageFolder, languageFolders } from './node/languages.js';
 export { loadCatalog, packageVersion, readSources, ROOT } from './node/load.js';
 export { fullYaml, preloadYaml, yamlData, isAliasBomb, MAX_YAML_ALIASES, TOO_MANY_ALIASES } from './yaml.js';
 export { type RenderOptions, BILINGUAL_LAYOUTS, bilingualDocument, type BilingualDocument, type BilingualLayout } from './node/export/index.js';

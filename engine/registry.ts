@@ -3,6 +3,7 @@
 // A Malay writer must never see an English fallback or an empty line because one rule forgot its Malay.
 import type { Lang } from './spec/types.js';
 import { KaryaError } from './karya-error.js';
+import { checkedLangs, onLanguagesLoaded, type LanguageSource } from './languages/index.js';
 
 /** A rule's texts per language, each keyed the same way: `{ en: { label: '…' }, ms: { label: '…' } }`. */
 export type RuleWords = Readonly<Partial<Record<Lang, Readonly<Record<string, string | undefined>>>>>;
@@ -10,8 +11,12 @@ export type RuleWords = Readonly<Partial<Record<Lang, Readonly<Record<string, st
 export interface RegistrySpec<Rule extends { readonly id: string }> {
   /** What the registry holds, as a reader of the error would know it: `readiness`, `answer checks`. */
   name: string;
-  /** Every language each rule must be worded in (pass LANGS, not a list of one's own). */
-  langs: readonly Lang[];
+  /**
+   * Every language each rule must be worded in: the table's (LANGS, the default, checked again whenever the table
+   * is read); a test may pass a list of its own. A language whose words are not beside the rule gives them in its
+   * folder: languages/<code>/<name>.yaml, rule id → key → text.
+   */
+  langs?: readonly Lang[];
   rules: readonly Rule[];
   /** The rule's texts per language; every key one language has, every language must have, non-empty. */
   wordsOf: (rule: Rule) => RuleWords;
@@ -52,10 +57,29 @@ function firstGap(words: RuleWords, langs: readonly Lang[]): { lang: Lang; key: 
  * @example export const RULES = defineRegistry({ name: 'readiness', langs: LANGS, rules: [cover, title], wordsOf: (r) => r.words });
  */
 export function defineRegistry<Rule extends { readonly id: string }>(spec: RegistrySpec<Rule>): Registry<Rule> {
-  for (const rule of spec.rules) {
-    const gap = firstGap(spec.wordsOf(rule), spec.langs);
-    if (gap) throw new RegistryWordsError({ registry: spec.name, rule: rule.id, ...gap });
-  }
+  const checkAll = (sources: readonly LanguageSource[]) => {
+    for (const rule of spec.rules) {
+      const words = withTableWords(spec.wordsOf(rule), rule.id, spec.name, sources);
+      const gap = firstGap(words, spec.langs ?? checkedLangs());
+      if (gap) throw new RegistryWordsError({ registry: spec.name, rule: rule.id, ...gap });
+    }
+  };
+  if (spec.langs) checkAll([]);
+  else onLanguagesLoaded(checkAll);
   const byId = new Map(spec.rules.map((r) => [r.id, r]));
   return { name: spec.name, rules: spec.rules, get: (id) => byId.get(id) };
+}
+
+/**
+ * A rule's words with those the table's folders give it (languages/<code>/<registry>.yaml: rule id → key → text)
+ * put into its words object, so the rule reads every language the same way it reads English and Malay.
+ */
+function withTableWords(words: RuleWords, ruleId: string, registry: string, sources: readonly LanguageSource[]): RuleWords {
+  const mutable = words as Record<Lang, Readonly<Record<string, string | undefined>>>;
+  for (const src of sources) {
+    const code = (src.data as { code?: string } | undefined)?.code;
+    const given = src.words[registry.replace(/\s+/g, '-')]?.[ruleId];
+    if (code && given && typeof given === 'object') mutable[code] = given as Record<string, string>;
+  }
+  return mutable;
 }

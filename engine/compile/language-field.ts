@@ -1,7 +1,8 @@
 // A language asked for beside the settings (the CLI's --lang, a batch job's `lang`, the API's `lang`) goes
 // into the generator's language field, or is refused: one rule for every caller. A generator without a
 // language field writes only its fixed language, and asking for that one is fine.
-import { LANGS, type Lang, type ResolvedSpec } from '../spec/types.js';
+import type { Lang, ResolvedSpec } from '../spec/types.js';
+import { isLang, langs } from '../languages/index.js';
 
 export type LanguageChoice =
   | { readonly ok: true; readonly settings: Record<string, unknown> }
@@ -16,7 +17,7 @@ export type LanguageChoice =
  */
 export function withLanguage(spec: ResolvedSpec, raw: Record<string, unknown>, lang: unknown): LanguageChoice {
   if (lang === undefined) return { ok: true, settings: raw };
-  if (lang !== 'en' && lang !== 'ms') return { ok: false, problem: 'not_a_language', message: `${JSON.stringify(lang)} is not one of ${LANGS.join(', ')}`, allowed: LANGS };
+  if (!isLang(lang)) return { ok: false, problem: 'not_a_language', message: `${JSON.stringify(lang)} is not one of ${langs().join(', ')}`, allowed: langs() };
   const field = spec.fields.find((f) => f.role === 'language');
   if (field) return { ok: true, settings: { ...raw, [field.name]: lang } };
   if (lang === spec.fixedLanguage) return { ok: true, settings: raw };

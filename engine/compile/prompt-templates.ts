@@ -1,7 +1,8 @@
 // Which templates a step and a spec use, the names of the shared follow-up templates, and checkTemplates(),
 // which walks the templates' syntax trees so an unknown variable, helper or partial is a validate-time error.
 
-import { LANGS, type Bilingual, type ResolvedSpec } from '../spec/types.js';
+import { type Bilingual, type ResolvedSpec } from '../spec/types.js';
+import { LANGS } from '../languages/index.js';
 import type { SpecIssue } from '../errors.js';
 import type { Step } from './flow.js';
 import { parseTemplateText, type HbNode, type HbPath } from '../spec/template-ast.js';

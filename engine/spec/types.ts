@@ -2,9 +2,10 @@
 import type { FAMILIES, KINDS, FIELD_TYPES, FIELD_ROLES, PUBLISH_PARTS, PUBLISH_CONTEXT_PARTS } from './format.js';
 import type { LayoutName } from '../print.js';
 
-export type Lang = 'en' | 'ms';
-export const LANGS: readonly Lang[] = ['en', 'ms'];
-export type Bilingual = { readonly en: string; readonly ms: string };
+/** A language's code, as its table file gives it (`en`, `ms`, `id`): which exist is the language table's to say (languages/*.yaml, engine/languages), not a type's. */
+export type Lang = string;
+/** A text in every language of the table (English and Malay beside the code; the others from the table's folders). */
+export type Bilingual = Readonly<Record<Lang, string>>;
 export type Scalar = string | number | boolean;
 export type FieldType = (typeof FIELD_TYPES)[number];
 export type FieldRole = (typeof FIELD_ROLES)[number];

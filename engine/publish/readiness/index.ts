@@ -2,7 +2,8 @@
 // here in the order each channel lists its checks. Loading this module checks that every rule, and the shared
 // pieces, has every text in every language Karya speaks (LANGS): a rule without its Malay fails the server's and
 // the command line's start, naming the rule, the language and the code, instead of a Malay writer meeting it.
-import { LANGS, type Bilingual, type Lang } from '../../spec/types.js';
+import { type Bilingual, type Lang } from '../../spec/types.js';
+import { LANGS } from '../../languages/index.js';
 import { defineRegistry, type Registry, type RuleWords } from '../../registry.js';
 import type { ReadinessRule } from '../readiness-types.js';
 import { SHARED_WORDS } from './shared-words.js';
@@ -59,15 +60,15 @@ const studioKeys = (words: ReadinessRule['studioWords']): ReadinessRule['words']
  * Readiness rules as a registry, checked for every text in every language of `langs`.
  * @throws RegistryWordsError naming the rule, the language and the code of the first text missing.
  */
-export function readinessRegistry(rules: readonly ReadinessRule[], langs: readonly Lang[] = LANGS): Registry<ReadinessRule> {
-  return defineRegistry({ name: 'readiness', langs, rules, wordsOf: (rule) => byLanguage({ ...rule.words, ...studioKeys(rule.studioWords) }, langs) });
+export function readinessRegistry(rules: readonly ReadinessRule[], langs?: readonly Lang[]): Registry<ReadinessRule> {
+  return defineRegistry({ name: 'readiness', ...(langs ? { langs } : {}), rules, wordsOf: (rule) => byLanguage({ ...rule.words, ...studioKeys(rule.studioWords) }, langs ?? LANGS) });
 }
 
 export const READINESS_REGISTRY = readinessRegistry(RULES);
 /** Every rule, in the order each channel lists its checks. */
 export const READINESS_RULES: readonly ReadinessRule[] = READINESS_REGISTRY.rules;
 // The pieces no one rule owns are checked the same way.
-defineRegistry({ name: 'readiness', langs: LANGS, rules: [{ id: 'shared words', words: SHARED_WORDS }], wordsOf: (r) => byLanguage(r.words, LANGS) });
+defineRegistry({ name: 'readiness', rules: [{ id: 'shared words', words: SHARED_WORDS }], wordsOf: (r) => byLanguage(r.words, LANGS) });
 
 type CodeOf<R> = R extends { readonly words: infer W } ? keyof W & string : never;
 /** Every code a readiness text can have: the shared pieces' and every rule's. */

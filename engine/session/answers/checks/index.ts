@@ -2,7 +2,6 @@
 // here in the order judgeAnswer runs those it runs on an answer's text. Loading this module checks that every check
 // has its words in every language Karya speaks (LANGS): a check without its Malay fails the server's and the command
 // line's start, naming the check and the language, instead of a Malay writer meeting an empty note.
-import { LANGS } from '../../../spec/types.js';
 import { defineRegistry, type Registry } from '../../../registry.js';
 import type { AnswerCheck, AskedAgainFor } from './types.js';
 import { REFUSED } from './refused.js';
@@ -25,7 +24,7 @@ const CHECKS: readonly AnswerCheck[] = [REFUSED, ECHOED, REASONING_ONLY, NOT_TEX
  * @throws RegistryWordsError naming the check, the language and the word missing.
  */
 export function answerChecks(checks: readonly AnswerCheck[]): Registry<AnswerCheck> {
-  return defineRegistry({ name: 'answer checks', langs: LANGS, rules: checks, wordsOf: (c) => c.words });
+  return defineRegistry({ name: 'answer checks', rules: checks, wordsOf: (c) => c.words });
 }
 
 /** The answer checks, checked when this module loads. */

@@ -1,0 +1,73 @@
+// Message catalogues checked against the language table. A catalogue is a table of entries, each with its text
+// per language: the words written beside the code (English, Malay) and, for every other language, the table's
+// own folder (languages/<code>/<catalogue>.yaml, key → text). When the table is read, and when a catalogue
+// registers after that, every key must have a non-empty text in every language: a gap stops the start, naming
+// the language, the catalogue and the key.
+import { LanguageWordsError } from './errors.js';
+import { onLanguagesLoaded, checkedLangs, type Lang, type LanguageSource } from './table.js';
+
+/** One entry's texts, per language code. */
+export type Worded = Readonly<Record<Lang, string>>;
+type Entries = Record<string, Record<Lang, string>>;
+
+const catalogues = new Map<string, Entries>();
+let languageWords: readonly LanguageSource[] | undefined;
+
+function fill(name: string, entries: Entries): void {
+  for (const src of languageWords ?? []) {
+    const code = (src.data as { code?: string }).code;
+    const words = src.words[name];
+    if (!code || !words) continue;
+    for (const [key, text] of Object.entries(words)) {
+      if (!Object.hasOwn(entries, key)) throw new LanguageWordsError({ language: code, catalogue: name, key }, `languages/${code}/${name}.yaml: "${key}" is not a key of the ${name} catalogue`);
+      if (typeof text === 'string') entries[key]![code] = text;
+    }
+  }
+}
+
+function check(name: string, entries: Entries): void {
+  for (const [key, entry] of Object.entries(entries)) {
+    for (const lang of checkedLangs()) {
+      if (typeof entry[lang] !== 'string' || !entry[lang].trim()) throw new LanguageWordsError({ language: lang, catalogue: name, key });
+    }
+  }
+}
+
+onLanguagesLoaded((sources) => {
+  languageWords = sources;
+  for (const [name, entries] of catalogues) {
+    fill(name, entries);
+    check(name, entries);
+  }
+});
+
+/**
+ * Register a catalogue under a name (its file in each language's folder: languages/<code>/<name>.yaml) and
+ * return it, its entries filled with the table's words for every language. Names are unique.
+ * @example export const WORDS = catalogue('words', { chapter: { en: 'Chapter {n}', ms: 'Bab {n}' } });
+ */
+export function catalogue<T extends Record<string, Partial<Record<Lang, string>>>>(name: string, entries: T): { readonly [K in keyof T]: Worded } {
+  if (catalogues.has(name)) throw new LanguageWordsError({ language: '*', catalogue: name, key: '*' }, `two catalogues are named "${name}"`);
+  const mutable = entries as unknown as Entries;
+  catalogues.set(name, mutable);
+  if (languageWords) {
+    fill(name, mutable);
+    check(name, mutable);
+  }
+  return entries as unknown as { readonly [K in keyof T]: Worded };
+}
+
+/**
+ * An entry's text in a language. The table's check has made sure every registered entry has one; an entry
+ * that is not in a catalogue and lacks the language fails here, naming it, rather than falling back to English.
+ */
+export function wordIn(entry: Readonly<Partial<Record<Lang, string>>>, lang: Lang, where = 'an unregistered entry'): string {
+  const text = entry[lang];
+  if (typeof text !== 'string') throw new LanguageWordsError({ language: lang, catalogue: where, key: '*' });
+  return text;
+}
+
+/** The names of the registered catalogues and their keys (the language guide's check lists what a new language must word). */
+export function catalogueKeys(): ReadonlyMap<string, readonly string[]> {
+  return new Map([...catalogues].map(([name, entries]) => [name, Object.keys(entries)]));
+}

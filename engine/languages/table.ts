@@ -1,0 +1,171 @@
+// The language table: every language Karya writes and speaks, read from data (languages/<code>.yaml and the
+// catalogue words in languages/<code>/), never from code that compares codes. The pure engine holds the table;
+// who reads the files sets the source (engine/node/languages.ts on Node, the studio's bundle in the browser),
+// and the table is read on first use, or at start by `ensureLanguages()` so a bad file fails the start.
+import { LanguageWordsError, languageTableError } from './errors.js';
+import type { Lang } from '../spec/types.js';
+export type { Lang } from '../spec/types.js';
+
+/** One language's table file, parsed: the base every language has; sections owned elsewhere are read by `defineSection`. */
+export interface LanguageTable {
+  readonly code: Lang;
+  /** Its place in lists (the studio's switch, `--lang`'s values). */
+  readonly order: number;
+  /** Its own name in its own words (`Bahasa Malaysia`). */
+  readonly autonym: string;
+  /** Every language's name as this language writes it in running text; a language it does not name is called by its autonym. */
+  readonly languageNames: Readonly<Record<Lang, string>>;
+  readonly script: string;
+  /**
+   * A language still being worded: its missing words are not checked when the table is read (a text it lacks
+   * fails where it is used, naming the key). Offered nowhere a writer chooses a language until it is not a draft.
+   */
+  readonly draft: boolean;
+  /** The whole parsed file, for the sections other modules own. */
+  readonly raw: Readonly<Record<string, unknown>>;
+}
+
+/** What a reader of the files hands the table: a table file's text and its catalogue words (catalogue name → key → text). */
+export interface LanguageSource {
+  /** Where it was read from, for errors (`languages/id.yaml`). */
+  readonly file: string;
+  /** The table file, parsed (YAML on Node, the bundle's JSON in the browser). */
+  readonly data: unknown;
+  /** Catalogue words, one entry per file of languages/<code>/ (`errors` → `{ wrong_language: '…' }`). */
+  readonly words: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+}
+
+type Section = { name: string; parse: (raw: unknown, table: LanguageTable) => unknown };
+
+const tables = new Map<Lang, LanguageTable>();
+const sectionParsers: Section[] = [];
+const sectionValues = new Map<string, Map<Lang, unknown>>();
+const onLoad: ((sources: readonly LanguageSource[]) => void)[] = [];
+/**
+ * Who reads the files, kept in the global symbol registry: a second copy of this module (a bundle, a test that
+ * evaluates its modules anew) reads the same source.
+ */
+const SOURCE = Symbol.for('karya.languages.source');
+type SourceSlot = { [SOURCE]?: () => readonly LanguageSource[] };
+let loaded = false;
+
+const codes: Lang[] = [];
+/**
+ * Every language code, in the table's order: the table is read the first time anything of it is looked at (a
+ * module that reads it while it loads reads the files then, so the source must be set before: engine/node.ts does).
+ */
+export const LANGS: readonly Lang[] = new Proxy(codes, {
+  get(target, key, receiver) {
+    ensureLanguages();
+    return Reflect.get(target, key, receiver) as unknown;
+  },
+});
+
+/** Who reads the table's files: Node's loader or the studio's bundle. Setting it again replaces the table on next use. */
+export function setLanguageSource(read: () => readonly LanguageSource[]): void {
+  (globalThis as SourceSlot)[SOURCE] = read;
+  loaded = false;
+}
+
+/** Something that must see each language as the table is read (the catalogues fill their words this way). */
+export function onLanguagesLoaded(hook: (sources: readonly LanguageSource[]) => void): void {
+  onLoad.push(hook);
+  if (loaded) hook(lastSources);
+}
+
+let lastSources: readonly LanguageSource[] = [];
+
+function str(v: unknown, file: string, key: string): string {
+  if (typeof v !== 'string' || !v.trim()) throw languageTableError(file, key, 'a text');
+  return v;
+}
+
+function parseTable(src: LanguageSource): LanguageTable {
+  const raw = src.data;
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw languageTableError(src.file, '*', 'a mapping of keys');
+  const r = raw as Record<string, unknown>;
+  const code = str(r.code, src.file, 'code');
+  if (!/^[a-z]{2,3}$/.test(code)) throw languageTableError(src.file, 'code', 'two or three lowercase letters (ISO 639)');
+  if (typeof r.order !== 'number') throw languageTableError(src.file, 'order', 'a number');
+  const names = r.languageNames;
+  if (!names || typeof names !== 'object') throw languageTableError(src.file, 'languageNames', 'a mapping of language codes to names');
+  for (const [k, v] of Object.entries(names)) str(v, src.file, `languageNames.${k}`);
+  return { code, order: r.order, autonym: str(r.autonym, src.file, 'autonym'), languageNames: names as Record<string, string>, script: str(r.script, src.file, 'script'), draft: r.draft === true, raw: r };
+}
+
+function load(): void {
+  const source = (globalThis as SourceSlot)[SOURCE];
+  if (!source) throw new LanguageWordsError({ language: '*', catalogue: 'languages', key: '*' }, 'no language table: nothing set the source of languages/ (engine/node/languages.ts on Node)');
+  const sources = source();
+  const parsed = sources.map(parseTable).sort((a, b) => a.order - b.order || a.code.localeCompare(b.code));
+  tables.clear();
+  sectionValues.clear();
+  for (const t of parsed) tables.set(t.code, t);
+  codes.splice(0, codes.length, ...parsed.map((t) => t.code));
+  lastSources = sources;
+  loaded = true;
+  for (const s of sectionParsers) readSection(s);
+  for (const hook of onLoad) hook(sources);
+}
+
+function readSection(s: Section): void {
+  const values = new Map<Lang, unknown>();
+  for (const t of tables.values()) values.set(t.code, s.parse(t.raw[s.name], t));
+  sectionValues.set(s.name, values);
+}
+
+/** Read the table now if it has not been read: a start calls this so a bad file or a missing word stops it there. */
+export function ensureLanguages(): void {
+  if (!loaded) load();
+}
+
+/** Every language code, in the table's order. */
+export function langs(): readonly Lang[] {
+  ensureLanguages();
+  return codes;
+}
+
+/** The languages whose words are checked whole: every one but a draft. */
+export function checkedLangs(): readonly Lang[] {
+  ensureLanguages();
+  return codes.filter((code) => !tables.get(code)!.draft);
+}
+
+/** True when `code` is a language of the table. */
+export function isLang(code: unknown): code is Lang {
+  ensureLanguages();
+  return typeof code === 'string' && tables.has(code);
+}
+
+/** A language's table. @throws when the table has no such language (check with `isLang` at the boundary first). */
+export function languageTable(code: Lang): LanguageTable {
+  ensureLanguages();
+  const t = tables.get(code);
+  if (!t) throw new LanguageWordsError({ language: code, catalogue: 'languages', key: 'code' }, `"${code}" is not a language of the table (${codes.join(', ')})`);
+  return t;
+}
+
+/**
+ * A language's name in another's words (`languageName('id', 'ms')` → `bahasa Indonesia`); a language the
+ * writer's language does not name is called by its own name.
+ */
+export function languageName(code: Lang, inLang: Lang): string {
+  return languageTable(inLang).languageNames[code] ?? languageTable(code).autonym;
+}
+
+/**
+ * A section of every table file that one module owns and reads (`guard`, `prompts`, `stores`): parsed and
+ * checked for every language when the table is read, so a table missing it fails the start.
+ * @example const guardOf = defineSection('guard', parseGuard); guardOf('ms').markers
+ */
+export function defineSection<T>(name: string, parse: (raw: unknown, table: LanguageTable) => T): (code: Lang) => T {
+  const s: Section = { name, parse };
+  sectionParsers.push(s);
+  if (loaded) readSection(s);
+  return (code) => {
+    ensureLanguages();
+    const values = sectionValues.get(name);
+    if (!values?.has(code)) languageTable(code);
+    return values!.get(code) as T;
+  };
+}

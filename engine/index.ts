@@ -6,7 +6,7 @@ export {
 } from './spec/types.js';
 export {
   LANGS, langs, checkedLangs, isLang, languageTable, languageName, defineSection, ensureLanguages, setLanguageSource, catalogue, wordIn,
-  catalogueKeys, LanguageWordsError, type Lang, type LanguageTable, type LanguageSource, type Worded,
+  catalogueKeys, catalogueGaps, LanguageWordsError, type Lang, type LanguageTable, type LanguageSource, type Worded,
 } from './languages/index.js';
 export {
   ANSWER_LANGUAGE_NAMES, CATALOGUE, type CatalogueCode, catalogueMessage, ExportLimitError, formatSpecIssue,
@@ -37,6 +37,7 @@ export {
 export { parseBriefMarkdown } from './compile/brief.js';
 export { withLanguage } from './compile/language-field.js';
 export { fieldType } from './fields/registry.js';
+export { registryGaps } from './registry.js';
 export { chaptersMost } from './fields/select.js';
 export {
   type AnswerNote, type AnswerNotes, answerNotesOf, answerText, applyBibleUpdate, avoidListOf, BIBLE_LIMITS,

@@ -57,6 +57,7 @@ function firstGap(words: RuleWords, langs: readonly Lang[]): { lang: Lang; key: 
  * @example export const RULES = defineRegistry({ name: 'readiness', langs: LANGS, rules: [cover, title], wordsOf: (r) => r.words });
  */
 export function defineRegistry<Rule extends { readonly id: string }>(spec: RegistrySpec<Rule>): Registry<Rule> {
+  if (!spec.langs) defined.push(spec as unknown as RegistrySpec<{ readonly id: string }>);
   const checkAll = (sources: readonly LanguageSource[]) => {
     for (const rule of spec.rules) {
       const words = withTableWords(spec.wordsOf(rule), rule.id, spec.name, sources);
@@ -68,6 +69,21 @@ export function defineRegistry<Rule extends { readonly id: string }>(spec: Regis
   else onLanguagesLoaded(checkAll);
   const byId = new Map(spec.rules.map((r) => [r.id, r]));
   return { name: spec.name, rules: spec.rules, get: (id) => byId.get(id) };
+}
+
+const defined: RegistrySpec<{ readonly id: string }>[] = [];
+
+/**
+ * Every rule's text missing in the given languages (a draft's too): what a maintainer still has to word. The
+ * table's own words are in each rule's words once the table has been read.
+ * @example registryGaps(['id']) // [{ registry: 'readiness', rule: 'cover', lang: 'id', key: 'label' }]
+ */
+export function registryGaps(langs: readonly Lang[]): { registry: string; rule: string; lang: Lang; key: string }[] {
+  return defined.flatMap((spec) => spec.rules.flatMap((rule) => {
+    const words = spec.wordsOf(rule);
+    const keys = [...new Set(Object.values(words).flatMap((w) => Object.keys(w ?? {})))];
+    return langs.flatMap((lang) => keys.filter((k) => !words[lang]?.[k]?.trim()).map((key) => ({ registry: spec.name, rule: rule.id, lang, key })));
+  }));
 }
 
 /**

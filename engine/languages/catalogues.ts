@@ -3,7 +3,7 @@
 // own folder (languages/<code>/<catalogue>.yaml, key → text). When the table is read, and when a catalogue
 // registers after that, every key must have a non-empty text in every language: a gap stops the start, naming
 // the language, the catalogue and the key.
-import { LanguageWordsError } from './errors.js';
+import { LanguageWordsError, type LanguageWordsParams } from './errors.js';
 import { onLanguagesLoaded, checkedLangs, type Lang, type LanguageSource } from './table.js';
 
 /** One entry's texts, per language code. */
@@ -25,12 +25,25 @@ function fill(name: string, entries: Entries): void {
   }
 }
 
-function check(name: string, entries: Entries): void {
+function gapsOf(name: string, entries: Entries, langs: readonly Lang[]): LanguageWordsParams[] {
+  const gaps: LanguageWordsParams[] = [];
   for (const [key, entry] of Object.entries(entries)) {
-    for (const lang of checkedLangs()) {
-      if (typeof entry[lang] !== 'string' || !entry[lang].trim()) throw new LanguageWordsError({ language: lang, catalogue: name, key });
-    }
+    for (const lang of langs) if (typeof entry[lang] !== 'string' || !entry[lang].trim()) gaps.push({ language: lang, catalogue: name, key });
   }
+  return gaps;
+}
+
+function check(name: string, entries: Entries): void {
+  const gap = gapsOf(name, entries, checkedLangs())[0];
+  if (gap) throw new LanguageWordsError(gap);
+}
+
+/**
+ * Every catalogue text missing in the given languages (a draft's too): what a maintainer still has to word.
+ * @example catalogueGaps(['id']) // [{ language: 'id', catalogue: 'words', key: 'chapter' }, …]
+ */
+export function catalogueGaps(langs: readonly Lang[]): LanguageWordsParams[] {
+  return [...catalogues].flatMap(([name, entries]) => gapsOf(name, entries, langs));
 }
 
 onLanguagesLoaded((sources) => {

@@ -23,6 +23,8 @@ export interface LanguageTable {
   readonly draft: boolean;
   /** The whole parsed file, for the sections other modules own. */
   readonly raw: Readonly<Record<string, unknown>>;
+  /** The files of its folder (languages/<code>/<name>.yaml), parsed: catalogue words, and sections written apart. */
+  readonly files: Readonly<Record<string, unknown>>;
 }
 
 /** What a reader of the files hands the table: a table file's text and its catalogue words (catalogue name → key → text). */
@@ -90,7 +92,7 @@ function parseTable(src: LanguageSource): LanguageTable {
   const names = r.languageNames;
   if (!names || typeof names !== 'object') throw languageTableError(src.file, 'languageNames', 'a mapping of language codes to names');
   for (const [k, v] of Object.entries(names)) str(v, src.file, `languageNames.${k}`);
-  return { code, order: r.order, autonym: str(r.autonym, src.file, 'autonym'), languageNames: names as Record<string, string>, script: str(r.script, src.file, 'script'), draft: r.draft === true, raw: r };
+  return { code, order: r.order, autonym: str(r.autonym, src.file, 'autonym'), languageNames: names as Record<string, string>, script: str(r.script, src.file, 'script'), draft: r.draft === true, raw: r, files: src.words };
 }
 
 function load(): void {
@@ -110,7 +112,8 @@ function load(): void {
 
 function readSection(s: Section): void {
   const values = new Map<Lang, unknown>();
-  for (const t of tables.values()) values.set(t.code, s.parse(t.raw[s.name], t));
+  // A section is written in the table file, or in a file of its own in the language's folder (a long one: prompts).
+  for (const t of tables.values()) values.set(t.code, s.parse(t.raw[s.name] ?? t.files[s.name], t));
   sectionValues.set(s.name, values);
 }
 

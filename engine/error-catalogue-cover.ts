@@ -1,8 +1,8 @@
 // The catalogue's messages about a book's cover: a model server without an image endpoint, and a writer's
 // own picture refused for a store's size rules (engine/publish/cover-rules.ts). Merged into CATALOGUE.
-import type { Bilingual } from './spec/types.js';
+import { catalogue } from './languages/index.js';
 
-export const COVER_CATALOGUE = {
+export const COVER_CATALOGUE = catalogue('errors-cover', {
   no_image_endpoint: {
     en: 'The model server has no image endpoint (HTTP {status}): the cover is made from the book\'s title instead.',
     ms: 'Pelayan model tiada titik akhir imej (HTTP {status}): kulit buku dibuat daripada tajuk buku sebagai gantinya.',
@@ -39,4 +39,4 @@ export const COVER_CATALOGUE = {
     en: '{file}: no such picture. --cover takes a JPEG, PNG or TIFF file, or the word typographic.',
     ms: '{file}: tiada gambar sedemikian. --cover menerima fail JPEG, PNG atau TIFF, atau perkataan typographic.',
   },
-} as const satisfies Record<string, Bilingual>;
+});

@@ -1,8 +1,8 @@
 // The catalogue's messages about importing a manuscript (a file refused, its language, the reading limits),
 // kept apart so error-catalogue.ts stays one screenful of sections; merged into CATALOGUE there.
-import type { Bilingual } from './spec/types.js';
+import { catalogue } from './languages/index.js';
 
-export const IMPORT_CATALOGUE = {
+export const IMPORT_CATALOGUE = catalogue('errors-import', {
   import_too_large: {
     en: '{file} is {size}: a manuscript may be at most {limit}. Split it into two books, or save it as plain text.',
     ms: '{file} bersaiz {size}: manuskrip boleh bersaiz paling banyak {limit}. Pecahkannya kepada dua buku, atau simpan sebagai teks biasa.',
@@ -75,4 +75,4 @@ export const IMPORT_CATALOGUE = {
     en: '--split: "{pattern}" is not a regular expression ({reason}).',
     ms: '--split: "{pattern}" bukan ungkapan nalar ({reason}).',
   },
-} as const satisfies Record<string, Bilingual>;
+});

@@ -1,8 +1,8 @@
 // The catalogue's messages about translated editions (engine/session/translate): why a window's answer was not
 // kept (said to the model asked again, and to the writer on the part named), and the refusals of `karya translate`.
-import type { Bilingual } from './spec/types.js';
+import { catalogue } from './languages/index.js';
 
-export const TRANSLATE_CATALOGUE = {
+export const TRANSLATE_CATALOGUE = catalogue('errors-translate', {
   translate_paragraphs: {
     en: 'it had {found} paragraphs for {expected} source paragraphs (every paragraph must be translated, one for one).',
     ms: 'ia mempunyai {found} perenggan bagi {expected} perenggan sumber (setiap perenggan mesti diterjemah, satu bagi satu).',
@@ -124,4 +124,4 @@ export const TRANSLATE_CATALOGUE = {
     en: '{file} holds {count} terms: a glossary holds at most {max}. Keep the names of people, places and invented terms; words a dictionary has need no entry.',
     ms: '{file} mengandungi {count} istilah: glosari mengandungi paling banyak {max} istilah. Simpan nama orang, tempat dan istilah rekaan; perkataan yang ada dalam kamus tidak perlu dimasukkan.',
   },
-} as const satisfies Record<string, Bilingual>;
+});

@@ -1,13 +1,17 @@
-// The catalogue of user-facing messages in English and Malay, keyed by a stable code: data only (errors.ts
-// renders it: catalogueMessage, generationMessage). A new code is added here with both languages.
-import type { Bilingual } from './spec/types.js';
+// The catalogue of user-facing messages, keyed by a stable code: data only (errors.ts renders it:
+// catalogueMessage, generationMessage). A new code is added here in English and Malay, and in every other
+// language's languages/<code>/errors.yaml (the table's check names a code a language lacks). The answers
+// of the wrong kind for a part, and the provider's filter, are engine/answer-catalogue.ts's.
+import { catalogue, wordIn } from './languages/index.js';
+import { setErrorCatalogue } from './karya-error.js';
 import { IMPORT_CATALOGUE } from './error-catalogue-import.js';
 import { ANSWER_CATALOGUE } from './answer-catalogue.js';
 import { COVER_CATALOGUE } from './error-catalogue-cover.js';
 import { TRANSLATE_CATALOGUE } from './error-catalogue-translate.js';
+import { SERIES_CATALOGUE } from './error-catalogue-series.js';
 
-/** The catalogue of user-facing messages, keyed by a stable code. */
-export const CATALOGUE = {
+/** The generation, account and server messages; Indonesian's (and every other language's) are languages/<code>/errors.yaml. */
+const ERRORS = catalogue('errors', {
   auth_error: {
     en: 'Authentication error. Please refresh the page and try again.',
     ms: 'Ralat pengesahan. Sila muat semula halaman dan cuba lagi.',
@@ -68,8 +72,6 @@ export const CATALOGUE = {
     en: 'The AI service answered with something that is not a model answer (a web page or an error page), even when asked again. Nothing was saved for this step and it costs nothing. Check the service address (OPENAI_BASE_URL) and try again.',
     ms: 'Perkhidmatan AI menjawab dengan sesuatu yang bukan jawapan model (halaman web atau halaman ralat), walaupun selepas diminta sekali lagi. Tiada apa-apa yang disimpan bagi langkah ini dan ia tidak dikenakan bayaran. Semak alamat perkhidmatan (OPENAI_BASE_URL) dan cuba lagi.',
   },
-  // Answers of the wrong kind for the part, and the provider's filter (engine/answer-catalogue.ts).
-  ...ANSWER_CATALOGUE,
   // A request larger than the model's context window (engine/providers/context.ts): not sent again as it was.
   context_too_long: {
     en: "The request does not fit the model's context window of {window} tokens. Give the model a larger window (llama.cpp: -c 16384; Ollama: num_ctx 16384 or OLLAMA_CONTEXT_LENGTH=16384; vLLM: --max-model-len 16384), then set contextTokens in karya.config.yaml (or KARYA_CONTEXT_TOKENS) to that window. See docs/providers.md.",
@@ -276,43 +278,6 @@ export const CATALOGUE = {
     ms: 'Terlalu banyak fail sedang dibuat sekarang. Sila cuba lagi dalam seminit.',
   },
   // Importing a manuscript (engine/import): a file is refused before anything is read into a book.
-  // Series (engine/session/series/series.ts): each names the field and what is allowed; nothing is saved.
-  series_name_empty: {
-    en: 'series: the name is empty; give the series a name of 1 to {max} characters.',
-    ms: 'siri: namanya kosong; berikan siri itu nama antara 1 hingga {max} aksara.',
-  },
-  series_name_too_long: {
-    en: 'series: the name is {length} characters; a series name may be at most {max}.',
-    ms: 'siri: namanya {length} aksara; nama siri paling panjang {max} aksara.',
-  },
-  series_name_taken: {
-    en: 'series: you already have a series named "{name}"; choose another name.',
-    ms: 'siri: anda sudah mempunyai siri bernama "{name}"; pilih nama lain.',
-  },
-  series_not_found: {
-    en: 'series: there is no series named "{name}" (karya series list shows yours).',
-    ms: 'siri: tiada siri bernama "{name}" (karya series list menunjukkan siri anda).',
-  },
-  series_language: {
-    en: 'series: "{name}" is written in {expected}, and this book is in {found}; every book of a series is in its language.',
-    ms: 'siri: "{name}" ditulis dalam {expected}, dan buku ini dalam {found}; setiap buku dalam siri ditulis dalam bahasanya.',
-  },
-  series_previous_unfinished: {
-    en: 'series: book {number} of "{name}" is not finished yet; finish it before the next book starts (book {number} continues with the same command).',
-    ms: 'siri: buku {number} dalam "{name}" belum selesai; siapkan dahulu sebelum buku seterusnya bermula (buku {number} disambung dengan arahan yang sama).',
-  },
-  book_in_series: {
-    en: 'series: this book is already in a series; a book belongs to one series and does not move between them.',
-    ms: 'siri: buku ini sudah berada dalam sebuah siri; sebuah buku milik satu siri sahaja dan tidak berpindah antara siri.',
-  },
-  series_number_taken: {
-    en: 'series: the series already has a book {number}.',
-    ms: 'siri: siri itu sudah mempunyai buku {number}.',
-  },
-  series_not_empty: {
-    en: 'series: "{name}" still has books; a series with books cannot be deleted.',
-    ms: 'siri: "{name}" masih mempunyai buku; siri yang mempunyai buku tidak boleh dipadam.',
-  },
   // The writer's voice (engine/session/voice/fingerprint.ts, engine/session/voice/overused.ts): each names the limit; nothing is saved.
   voice_too_short: {
     en: 'voice: the sample has {words} words; give at least {min} words of your own prose to measure a voice.',
@@ -344,7 +309,9 @@ export const CATALOGUE = {
     ms: '{flag}: "{value}" bukan bahagian daripada {min} hingga {max} (1 % hingga 100 %); tuliskannya sebagai 0.15 atau 15%.',
   },
   registry_words_missing: { en: '{registry} registry: rule "{rule}" has no {lang} text for "{key}"; every rule is worded in every language Karya speaks.', ms: 'Daftar {registry}: peraturan "{rule}" tiada teks {lang} untuk "{key}"; setiap peraturan mesti ditulis dalam setiap bahasa yang dituturkan Karya.' },
-  ...IMPORT_CATALOGUE,
-  ...COVER_CATALOGUE,
-  ...TRANSLATE_CATALOGUE,
-} as const satisfies Record<string, Bilingual>;
+});
+
+/** The catalogue of user-facing messages, keyed by a stable code: every error catalogue's entries in one. */
+export const CATALOGUE = { ...ERRORS, ...IMPORT_CATALOGUE, ...ANSWER_CATALOGUE, ...COVER_CATALOGUE, ...TRANSLATE_CATALOGUE, ...SERIES_CATALOGUE };
+
+setErrorCatalogue((code, lang) => (Object.hasOwn(CATALOGUE, code) ? wordIn(CATALOGUE[code as keyof typeof CATALOGUE], lang, 'errors') : undefined));

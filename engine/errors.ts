@@ -1,7 +1,9 @@
-// Error classes (one per kind of failure) and the user-facing messages in en and ms: the generation
-// messages (CATALOGUE, kept as data in error-catalogue.ts) and the settings issues (SETTINGS_MESSAGES), rendered from data.
-import type { Bilingual, Lang } from './spec/types.js';
-import { fillPlaceholders } from './i18n.js';
+// Error classes (one per kind of failure) and the user-facing messages in every language of the table: the
+// generation messages (CATALOGUE, kept as data in error-catalogue*.ts) and the settings issues (catalogue
+// `settings`), rendered from data.
+import type { Lang } from './spec/types.js';
+import { fillPlaceholders, word } from './i18n.js';
+import { catalogue, isLang, languageName, languageTable, wordIn, type Worded } from './languages/index.js';
 import { CATALOGUE } from './error-catalogue.js';
 import { KaryaError } from './karya-error.js';
 
@@ -62,62 +64,41 @@ export type SettingsIssue = {
   readonly [C in SettingsIssueCode]: { readonly field: string; readonly code: C; readonly params: Readonly<SettingsIssueParams[C]> };
 }[SettingsIssueCode];
 
-interface Phrase {
-  readonly en: string;
-  readonly ms: string;
-}
-
 /**
- * How each settings issue reads: `bare` follows the field's name (`heatLevel: "hot" is not one of …`, as
- * the CLI and the API print it) and `labelled` is a sentence naming the field's label (the studio form).
- * Placeholders: {label}, {value}, {allowed}, {range}, {max}, {generator}.
+ * The settings issues' words (catalogue `settings`): `<code>` follows the field's name (`heatLevel: "hot" is not
+ * one of …`, as the CLI and the API print it) and `<code>_labelled` is a sentence naming the field's label (the
+ * studio form); `range_*` are number_range's {range}. Placeholders: {label}, {value}, {allowed}, {range}, {max}, {generator}.
  */
-export const SETTINGS_MESSAGES: Readonly<Record<SettingsIssueCode, { readonly bare: Phrase; readonly labelled: Phrase }>> = {
-  required: {
-    bare: { en: 'is required', ms: 'diperlukan' },
-    labelled: { en: '{label} is required', ms: '{label} diperlukan' },
-  },
-  not_an_option: {
-    bare: { en: '{value} is not one of {allowed}', ms: '{value} bukan salah satu daripada {allowed}' },
-    labelled: { en: '{label}: please choose one of the options', ms: '{label}: sila pilih salah satu pilihan' },
-  },
-  number_range: {
-    bare: { en: 'must be a number {range}', ms: 'mesti nombor {range}' },
-    labelled: { en: '{label} must be a number {range}', ms: '{label} mesti nombor {range}' },
-  },
-  too_long: {
-    bare: { en: 'must be at most {max} characters', ms: 'mesti tidak melebihi {max} aksara' },
-    labelled: { en: '{label} must be at most {max} characters', ms: '{label} mesti tidak melebihi {max} aksara' },
-  },
-  not_text: {
-    bare: { en: 'must be text', ms: 'mesti teks' },
-    labelled: { en: '{label} must be text', ms: '{label} mesti teks' },
-  },
-  not_true_false: {
-    bare: { en: 'must be true or false', ms: 'mesti ya atau tidak' },
-    labelled: { en: '{label} must be true or false', ms: '{label} mesti ya atau tidak' },
-  },
-  not_a_list: {
-    bare: { en: 'must be a list', ms: 'mesti senarai' },
-    labelled: { en: '{label} must be a list', ms: '{label} mesti senarai' },
-  },
-  not_an_object: {
-    bare: { en: 'settings must be an object', ms: 'tetapan mesti objek' },
-    labelled: { en: '{label} must be an object', ms: '{label} mesti objek' },
-  },
-  unknown_setting: {
-    bare: { en: 'is not a setting of {generator}', ms: 'bukan tetapan {generator}' },
-    labelled: { en: '{label} is not a setting of {generator}', ms: '{label} bukan tetapan {generator}' },
-  },
-};
+const SETTINGS_WORDS = catalogue('settings', {
+  required: { en: 'is required', ms: 'diperlukan' },
+  required_labelled: { en: '{label} is required', ms: '{label} diperlukan' },
+  not_an_option: { en: '{value} is not one of {allowed}', ms: '{value} bukan salah satu daripada {allowed}' },
+  not_an_option_labelled: { en: '{label}: please choose one of the options', ms: '{label}: sila pilih salah satu pilihan' },
+  number_range: { en: 'must be a number {range}', ms: 'mesti nombor {range}' },
+  number_range_labelled: { en: '{label} must be a number {range}', ms: '{label} mesti nombor {range}' },
+  too_long: { en: 'must be at most {max} characters', ms: 'mesti tidak melebihi {max} aksara' },
+  too_long_labelled: { en: '{label} must be at most {max} characters', ms: '{label} mesti tidak melebihi {max} aksara' },
+  not_text: { en: 'must be text', ms: 'mesti teks' },
+  not_text_labelled: { en: '{label} must be text', ms: '{label} mesti teks' },
+  not_true_false: { en: 'must be true or false', ms: 'mesti ya atau tidak' },
+  not_true_false_labelled: { en: '{label} must be true or false', ms: '{label} mesti ya atau tidak' },
+  not_a_list: { en: 'must be a list', ms: 'mesti senarai' },
+  not_a_list_labelled: { en: '{label} must be a list', ms: '{label} mesti senarai' },
+  not_an_object: { en: 'settings must be an object', ms: 'tetapan mesti objek' },
+  not_an_object_labelled: { en: '{label} must be an object', ms: '{label} mesti objek' },
+  unknown_setting: { en: 'is not a setting of {generator}', ms: 'bukan tetapan {generator}' },
+  unknown_setting_labelled: { en: '{label} is not a setting of {generator}', ms: '{label} bukan tetapan {generator}' },
+  range_between: { en: 'between {min} and {max}', ms: 'antara {min} dan {max}' },
+  range_atLeast: { en: 'at least {min}', ms: 'sekurang-kurangnya {min}' },
+  range_atMost: { en: 'at most {max}', ms: 'paling banyak {max}' },
+});
 
-/** The {range} of number_range: which phrase depends on which of min and max the field has. */
-const NUMBER_RANGES = {
-  between: { en: 'between {min} and {max}', ms: 'antara {min} dan {max}' },
-  atLeast: { en: 'at least {min}', ms: 'sekurang-kurangnya {min}' },
-  atMost: { en: 'at most {max}', ms: 'paling banyak {max}' },
-  any: { en: '', ms: '' },
-} as const satisfies Record<string, Phrase>;
+const ISSUE_CODES: readonly SettingsIssueCode[] = ['required', 'not_an_option', 'number_range', 'too_long', 'not_text', 'not_true_false', 'not_a_list', 'not_an_object', 'unknown_setting'];
+
+/** How each settings issue reads, per language: `bare` after the field's name, `labelled` as a sentence naming its label. */
+export const SETTINGS_MESSAGES: Readonly<Record<SettingsIssueCode, { readonly bare: Worded; readonly labelled: Worded }>> = Object.fromEntries(
+  ISSUE_CODES.map((code) => [code, { bare: SETTINGS_WORDS[code], labelled: SETTINGS_WORDS[`${code}_labelled`] }]),
+) as Record<SettingsIssueCode, { readonly bare: Worded; readonly labelled: Worded }>;
 
 /** A value as issues quote it: text in double quotes, numbers and the rest as JSON. */
 export function quoteValue(value: unknown): string {
@@ -130,8 +111,9 @@ function issueVars(issue: SettingsIssue, lang: Lang): Record<string, string | nu
       return { value: quoteValue(issue.params.value), allowed: issue.params.allowed.join(', ') };
     case 'number_range': {
       const { min, max } = issue.params;
-      const range = min !== undefined && max !== undefined ? 'between' : min !== undefined ? 'atLeast' : max !== undefined ? 'atMost' : 'any';
-      return { range: fillPlaceholders(NUMBER_RANGES[range][lang], { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) }) };
+      const range = min !== undefined && max !== undefined ? 'range_between' : min !== undefined ? 'range_atLeast' : max !== undefined ? 'range_atMost' : undefined;
+      if (!range) return { range: '' };
+      return { range: fillPlaceholders(wordIn(SETTINGS_WORDS[range], lang, 'settings'), { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) }) };
     }
     case 'too_long':
       return { max: issue.params.max };
@@ -143,14 +125,14 @@ function issueVars(issue: SettingsIssue, lang: Lang): Record<string, string | nu
 }
 
 /**
- * One settings issue in words, in en or ms: after the field's name, or as a sentence when `label` is given.
+ * One settings issue in words, in a language of the table: after the field's name, or as a sentence when `label` is given.
  * @example settingsIssueMessage({ field: 'isbn', code: 'required', params: {} }, { lang: 'ms', label: 'ISBN' }) // 'ISBN diperlukan'
  */
 export function settingsIssueMessage(issue: SettingsIssue, opts: { lang?: Lang; label?: string } = {}): string {
   const lang = opts.lang ?? 'en';
   const entry = SETTINGS_MESSAGES[issue.code];
   const vars = { ...issueVars(issue, lang), ...(opts.label !== undefined ? { label: opts.label } : {}) };
-  return fillPlaceholders(opts.label !== undefined ? entry.labelled[lang] : entry.bare[lang], vars).trim();
+  return fillPlaceholders(wordIn(opts.label !== undefined ? entry.labelled : entry.bare, lang, 'settings'), vars).trim();
 }
 
 /** User settings do not satisfy a generator's schema. `message` is English for logs; callers read `issues`. */
@@ -179,7 +161,7 @@ export type CatalogueCode = keyof typeof CATALOGUE;
 
 /** The catalogue message for a code, in a language, with {placeholders} filled. */
 export function catalogueMessage(code: CatalogueCode, lang: Lang = 'en', vars: Record<string, string> = {}): string {
-  return fillPlaceholders(CATALOGUE[code][lang], vars);
+  return fillPlaceholders(wordIn(CATALOGUE[code], lang, 'errors'), vars);
 }
 
 /**
@@ -193,28 +175,33 @@ export function waitText(seconds: number, lang: Lang = 'en'): string {
   return whole === 1 ? catalogueMessage('wait_second', lang) : catalogueMessage('wait_seconds', lang, { n: String(whole) });
 }
 
-/** A language an answer can come back in (engine/session/language.ts TextLanguage and ScriptLanguage). */
-export type AnswerLanguage = 'en' | 'ms' | 'id' | 'zh' | 'ja' | 'ko' | 'ar' | 'ru' | 'el' | 'he' | 'th' | 'hi' | 'ta' | 'bn';
+/**
+ * A language an answer can come back in (engine/session/reading TextLanguage and ScriptLanguage): a code of the
+ * table, or one of the scripts' languages every table file names (zh, ja, ar, …).
+ */
+export type AnswerLanguage = string;
 
-/** The names of the languages an answer can come back in, as a message in each language writes them. */
-export const ANSWER_LANGUAGE_NAMES: Readonly<Record<Lang, Readonly<Record<AnswerLanguage, string>>>> = {
-  en: {
-    en: 'English', ms: 'Bahasa Malaysia', id: 'Indonesian', zh: 'Chinese', ja: 'Japanese', ko: 'Korean', ar: 'Arabic', ru: 'Russian',
-    el: 'Greek', he: 'Hebrew', th: 'Thai', hi: 'Hindi', ta: 'Tamil', bn: 'Bengali',
-  },
-  ms: {
-    en: 'bahasa Inggeris', ms: 'Bahasa Malaysia', id: 'bahasa Indonesia', zh: 'bahasa Cina', ja: 'bahasa Jepun', ko: 'bahasa Korea', ar: 'bahasa Arab',
-    ru: 'bahasa Rusia', el: 'bahasa Greek', he: 'bahasa Ibrani', th: 'bahasa Thai', hi: 'bahasa Hindi', ta: 'bahasa Tamil', bn: 'bahasa Benggali',
-  },
-};
+/**
+ * A language's name as a message in `inLang` writes it (`answerLanguageName('id', 'ms')` → `bahasa Indonesia`):
+ * the table's name, for the languages of the table and the others an answer can come back in (every table
+ * file names them); undefined for a code it does not name.
+ */
+export function answerLanguageName(code: string, inLang: Lang): string | undefined {
+  return isLang(code) || Object.hasOwn(languageTable(inLang).languageNames, code) ? languageName(code, inLang) : undefined;
+}
 
-/** What a message says when it does not know the language (a failure read back from storage by its code alone). */
-const SOME_OTHER_LANGUAGE: Readonly<Record<Lang, string>> = { en: 'another language', ms: 'bahasa lain' };
+/**
+ * The names of the languages an answer can come back in, per message language, read from the table (kept for
+ * callers that index it: `ANSWER_LANGUAGE_NAMES[lang][code]`; prefer answerLanguageName).
+ */
+export const ANSWER_LANGUAGE_NAMES: Readonly<Record<Lang, Readonly<Record<string, string | undefined>>>> = new Proxy({}, {
+  get: (_, inLang) => (typeof inLang === 'string' && isLang(inLang) ? new Proxy({}, { get: (__, code) => (typeof code === 'string' ? answerLanguageName(code, inLang) : undefined) }) : undefined),
+});
 
 /** The {found} and {expected} of wrong_language in a message's language, from the codes a GenerationError carries. */
 function wrongLanguageNames(params: Readonly<Record<string, string>>, lang: Lang): Record<string, string> {
-  const names = ANSWER_LANGUAGE_NAMES[lang] as Readonly<Record<string, string>>;
-  return { found: names[params.found ?? ''] ?? SOME_OTHER_LANGUAGE[lang], expected: names[params.expected ?? ''] ?? SOME_OTHER_LANGUAGE[lang] };
+  const other = word('anotherLanguage', lang);
+  return { found: answerLanguageName(params.found ?? '', lang) ?? other, expected: answerLanguageName(params.expected ?? '', lang) ?? other };
 }
 
 /**

@@ -1,7 +1,12 @@
-// Interface words the engine puts on steps, buttons and toasts, in en and ms.
-import type { Bilingual, Lang } from './spec/types.js';
+// Interface words the engine puts on steps, buttons and toasts: English and Malay here, every other language's
+// in languages/<code>/words.yaml (the catalogue `words`, checked whole when the table is read).
+import type { Lang } from './spec/types.js';
+import { catalogue, isLang, languageName, wordIn } from './languages/index.js';
+import { fillPlaceholders } from './placeholders.js';
 
-export const WORDS = {
+export { fillPlaceholders } from './placeholders.js';
+
+export const WORDS = catalogue('words', {
   introduction: { en: 'Introduction', ms: 'Pengenalan' },
   chapter: { en: 'Chapter {n}', ms: 'Bab {n}' },
   conclusion: { en: 'Conclusion', ms: 'Kesimpulan' },
@@ -110,24 +115,21 @@ export const WORDS = {
   importDoneFinished: { en: 'Book {id} is ready and whole (it ends with its epilogue). Export it with: karya export {generator} --book {id} --out book.epub', ms: 'Buku {id} sudah sedia dan lengkap (ia berakhir dengan epilognya). Eksport dengan: karya export {generator} --book {id} --out book.epub' },
   prologue: { en: 'Prologue', ms: 'Prolog' },
   epilogue: { en: 'Epilogue', ms: 'Epilog' },
-} as const satisfies Record<string, Bilingual>;
+  // What a message says when it does not know the language (a failure read back from storage by its code alone).
+  anotherLanguage: { en: 'another language', ms: 'bahasa lain' },
+});
 
 export type WordKey = keyof typeof WORDS;
 
-/**
- * Fill `{name}` placeholders from `vars`; a placeholder without a value stays as written.
- * @example fillPlaceholders('Chapter {n}', { n: 3 }) // 'Chapter 3'
- */
-export function fillPlaceholders(template: string, vars: Readonly<Record<string, string | number>> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, k: string) => {
-    const value = Object.hasOwn(vars, k) ? vars[k] : undefined;
-    return value === undefined ? whole : String(value);
-  });
-}
-
 /** An interface word in a language, with {n}-style placeholders filled. */
 export function word(key: WordKey, lang: Lang, vars: Record<string, string | number> = {}): string {
-  return fillPlaceholders(WORDS[key][lang], vars);
+  return fillPlaceholders(wordIn(WORDS[key], lang, 'words'), vars);
 }
 
-export const LANGUAGE_NAMES: Record<Lang, string> = { en: 'English', ms: 'Bahasa Malaysia' };
+/**
+ * Each language's own name (`LANGUAGE_NAMES.ms` → `Bahasa Malaysia`), read from the table: kept for the prompts
+ * that name the book's language by it; prefer the table's `languageName(code, inLang)`.
+ */
+export const LANGUAGE_NAMES: Readonly<Record<Lang, string>> = new Proxy({}, {
+  get: (_, code) => (isLang(code) ? languageName(code, code) : undefined),
+});

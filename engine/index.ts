@@ -9,7 +9,7 @@ export {
   catalogueKeys, catalogueGaps, LanguageWordsError, type Lang, type LanguageTable, type LanguageSource, type Worded,
 } from './languages/index.js';
 export {
-  ANSWER_LANGUAGE_NAMES, CATALOGUE, type CatalogueCode, catalogueMessage, ExportLimitError, formatSpecIssue,
+  ANSWER_LANGUAGE_NAMES, answerLanguageName, CATALOGUE, type CatalogueCode, catalogueMessage, ExportLimitError, formatSpecIssue,
   GenerationError, generationMessage, KaryaError, SETTINGS_MESSAGES, SettingsError, type SettingsIssue,
   settingsIssueMessage, SpecError, waitText,
 } from './errors.js';

@@ -3,8 +3,21 @@
 // otherwise (server/errors/status.ts), and whether trying again may help. An error words itself in a
 // language (`messageIn`): the catalogue's message for its code, filled from its params.
 import type { Lang } from './spec/types.js';
-import { CATALOGUE } from './error-catalogue.js';
-import { fillPlaceholders } from './i18n.js';
+import { fillPlaceholders } from './placeholders.js';
+
+/** The words of a catalogued code in a language, or undefined for a code no catalogue has. */
+type CatalogueReader = (code: string, lang: Lang) => string | undefined;
+/**
+ * Set by the error catalogue when it loads (engine/error-catalogue.ts). Not imported from it: the catalogue
+ * registers with the language table, whose errors extend this class, so importing it here would be a cycle
+ * that breaks whichever module loads first.
+ */
+let readCatalogue: CatalogueReader = () => undefined;
+
+/** The error catalogue's reader, set once by engine/error-catalogue.ts. */
+export function setErrorCatalogue(read: CatalogueReader): void {
+  readCatalogue = read;
+}
 
 /** A brand in the global symbol registry: two copies of this module (a bundle, a worker) share it. */
 const BRAND = Symbol.for('karya.error');
@@ -34,8 +47,8 @@ export abstract class KaryaError extends Error {
    * @example new EditError('part_not_found').messageIn('ms')
    */
   messageIn(lang: Lang): string {
-    const entry = (CATALOGUE as Readonly<Record<string, { en: string; ms: string }>>)[this.code];
-    return entry ? fillPlaceholders(entry[lang], this.params ?? {}) : this.message;
+    const text = readCatalogue(this.code, lang);
+    return text === undefined ? this.message : fillPlaceholders(text, this.params ?? {});
   }
 
   /**
@@ -58,11 +71,11 @@ export abstract class KaryaError extends Error {
 Object.defineProperty(KaryaError.prototype, BRAND, { value: true });
 
 /** What is missing: the language, the catalogue (or `languages` for the table file itself) and the key. */
-export interface LanguageWordsParams {
+export type LanguageWordsParams = {
   readonly language: string;
   readonly catalogue: string;
   readonly key: string;
-}
+};
 
 /**
  * A language table that cannot be used (engine/languages): a key of a table file, or a catalogue's words in a

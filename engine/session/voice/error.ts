@@ -3,7 +3,7 @@
 
 export type VoiceErrorCode = 'voice_too_short' | 'voice_language' | 'voice_not_text' | 'avoid_too_many' | 'avoid_too_long' | 'voice_missing';
 import type { Lang } from '../../spec/types.js';
-import { ANSWER_LANGUAGE_NAMES, catalogueMessage, KaryaError, type AnswerLanguage } from '../../errors.js';
+import { answerLanguageName, catalogueMessage, KaryaError } from '../../errors.js';
 
 export class VoiceError extends KaryaError {
   constructor(
@@ -23,6 +23,9 @@ export class VoiceError extends KaryaError {
 /** A VoiceError's message in the writer's language (the catalogue's, with language names in that language). */
 export function voiceMessage(error: VoiceError, lang: Lang): string {
   const params = Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, String(v)]));
-  for (const k of ['expected', 'found'] as const) if (params[k]) params[k] = ANSWER_LANGUAGE_NAMES[lang][params[k] as AnswerLanguage] ?? params[k]!;
+  for (const k of ['expected', 'found'] as const) {
+    const code = params[k];
+    if (code) params[k] = answerLanguageName(code, lang) ?? code;
+  }
   return catalogueMessage(error.code, lang, params);
 }

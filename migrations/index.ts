@@ -31,6 +31,7 @@ import * as m0030 from './0030_book_releases.js';
 import * as m0031 from './0031_book_editions.js';
 import * as m0032 from './0032_edition_leases.js';
 import * as m0033 from './0033_book_covers.js';
+import * as m0034 from './0034_user_lang_any.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_book_progress': m0001,
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0031_book_editions': m0031,
   '0032_edition_leases': m0032,
   '0033_book_covers': m0033,
+  '0034_user_lang_any': m0034,
 };

@@ -2,9 +2,10 @@
 // ("Session expired. Please sign in again." when a cookie was sent but its session is gone),
 // requireAdmin answers 403 to every signed-in user who is not the administrator.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { Lang } from '../../engine/index.js';
+import { isLang, type Lang } from '../../engine/index.js';
 import type { AuthRepository } from '../store/ports.js';
 import { ApiError } from '../errors/api-error.js';
+import { acceptedLang } from '../http/accept-language.js';
 import { clearSessionCookie, findSession, readCookie, sessionCookieName, type SessionInfo } from './sessions.js';
 
 interface RequestAuth {
@@ -65,18 +66,14 @@ export function sessionOf(req: Request): SessionInfo {
 
 /**
  * The language to answer a request in: the signed-in account's studio language once the session is
- * known, else the first English or Malay tag of Accept-Language (the studio sends its language), else en.
+ * known, else the first tag of Accept-Language that is a language of the table (the studio sends its language), else en.
  */
 export function requestLang(req: Request): Lang {
   const auth = cache.get(req);
   const user = auth instanceof Promise ? undefined : auth?.session?.user;
-  if (user) return user.lang;
-  for (const part of (req.headers['accept-language'] ?? '').split(',')) {
-    const primary = part.trim().split(/[-;]/)[0]?.toLowerCase();
-    if (primary === 'ms') return 'ms';
-    if (primary === 'en') return 'en';
-  }
-  return 'en';
+  // An account's language the table no longer has (a draft turned off) is answered as a signed-out caller.
+  if (user && isLang(user.lang)) return user.lang;
+  return acceptedLang(req.headers['accept-language']);
 }
 
 /**

@@ -4,7 +4,7 @@
 // routes/publish.ts.
 import { unzipSync, zipSync, type Zippable } from 'fflate';
 import { bookDocument, editionLinkOf, editionPartsLeft, formatSpecIssue, nextStep, partStep, printLayoutOf, stepLabel, type BookState, type Lang, type ResolvedSpec, type TrimName } from '../../engine/index.js';
-import { bookTitleOf, countWords, pieceHistoryTitle } from '../../engine/index.js';
+import { bookTitleOf, countWords, pieceHistoryTitle, wordIn } from '../../engine/index.js';
 import type { KdpPackage, PublishStepInfo } from '../../engine/contract/index.js';
 import { loadPublishFiles, renderBounded, type PackageFile, type PrintChoice } from '../../engine/node.js';
 import { RELEASES_PER_DAY, type Closeness } from '../../engine/index.js';
@@ -143,7 +143,7 @@ export function chargedPublishStep(ctx: AppContext, input: { userId: string; lan
         userId,
         charge,
         // A cover is kept as its picture, never its prompt.
-        history: { title: input.historyBook ? pieceHistoryTitle(input.historyBook, spec.title[lang]) : `${spec.title[lang]}: ${input.bookTitle}`, contentType: spec.contentType, content: historyContent(result), generatorId: spec.id },
+        history: { title: input.historyBook ? pieceHistoryTitle(input.historyBook, wordIn(spec.title, lang)) : `${wordIn(spec.title, lang)}: ${input.bookTitle}`, contentType: spec.contentType, content: historyContent(result), generatorId: spec.id },
         usage: { promptType: spec.contentType, isPart: true, metadata: { generator: spec.id, step: `publish:${part}`, words: countWords(result.text), generation: charge.generationId } },
       });
       input.onCharged(charge.credits);

@@ -3,7 +3,7 @@
 // (its bible takes in the parts it lacks, the last one where a character may die, before the next book is told
 // the series), the book joined at its place and its basis (what it is written against) kept. Light: the engine
 // and the store's ports only, so the CLI reaches it through the server's door.
-import { ANSWER_LANGUAGE_NAMES, BookSession, bookSeries, SeriesError, type BookSeries, type Catalog, type Lang, type ProgressStore, type Provider } from '../../engine/index.js';
+import { languageName, BookSession, bookSeries, SeriesError, type BookSeries, type Catalog, type Lang, type ProgressStore, type Provider } from '../../engine/index.js';
 import type { BookRepository, Repositories } from '../store/ports.js';
 import type { StoredSeries } from '../store/queries/series.js';
 import { bookSeriesOf, loadEntries, seriesBooksOf, type LoadedEntry } from './series-books.js';
@@ -49,8 +49,8 @@ export async function startSeriesBook(ports: SeriesStartPorts, input: SeriesStar
   const repo = ports.repos.series(userId);
   const found = await repo.find(name);
   if (found && found.lang !== lang) {
-    const names = ANSWER_LANGUAGE_NAMES[input.callerLang ?? found.lang];
-    throw new SeriesError('series_language', { name: found.name, expected: names[found.lang], found: names[lang] });
+    const inLang = input.callerLang ?? found.lang;
+    throw new SeriesError('series_language', { name: found.name, expected: languageName(found.lang, inLang), found: languageName(lang, inLang) });
   }
   const stored = found ?? (await repo.create(name, lang));
   let entries = await loadEntries(ports.books, ports.repos, ports.catalog, userId, stored);

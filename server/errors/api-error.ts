@@ -1,9 +1,10 @@
 // The API's error shape `{error: {code, message, fields?}}` (shared/DESIGN.md) and the server's
 // messages. Wording comes from the product's own messages wherever it has one; generation messages come
-// from the engine's bilingual catalogue. MESSAGES_MS words the server's own messages in Malay: an error
+// from the engine's catalogues. MESSAGES_MS words the server's own messages in Malay, languages/<code>/
+// server-messages.yaml in every other language of the table (the catalogue `server-messages`): an error
 // made from a code (ApiError.of, a catalogue code without a fixed language, a coded field) is worded in
 // the caller's language when it is answered (`localised`).
-import { catalogueMessage, KaryaError, waitText, type CatalogueCode, type Lang } from '../../engine/index.js';
+import { catalogue, catalogueMessage, KaryaError, waitText, wordIn, type CatalogueCode, type Lang } from '../../engine/index.js';
 import { VALIDATION_MESSAGES } from '../../engine/contract/index.js';
 
 export const MESSAGES = {
@@ -66,7 +67,7 @@ export const MESSAGES = {
 
 export type MessageCode = keyof typeof MESSAGES;
 
-/** The server's messages in Bahasa Malaysia (a code without one answers in English). */
+/** The server's messages in Bahasa Malaysia. */
 export const MESSAGES_MS: Readonly<Record<MessageCode, string>> = {
   email_required: 'Sila masukkan alamat e-mel anda',
   invalid_email: 'Sila masukkan alamat e-mel yang sah',
@@ -127,9 +128,12 @@ export const MESSAGES_MS: Readonly<Record<MessageCode, string>> = {
   unexpected: 'Ralat yang tidak dijangka berlaku',
 };
 
+/** The server's messages checked against the language table: a language missing one fails the start, naming the code. */
+const SERVER_MESSAGES = catalogue('server-messages', Object.fromEntries((Object.keys(MESSAGES) as MessageCode[]).map((code) => [code, { en: MESSAGES[code], ms: MESSAGES_MS[code] }])) as Record<MessageCode, { en: string; ms: string }>);
+
 /** A server message in a language. */
 export function messageIn(code: MessageCode, lang: Lang): string {
-  return lang === 'ms' ? MESSAGES_MS[code] : MESSAGES[code];
+  return wordIn(SERVER_MESSAGES[code], lang);
 }
 
 /** How an error's words were made, so they can be made again in the caller's language (`waitSeconds`: its {wait}). */
@@ -210,7 +214,7 @@ export function tooMany(res: { set(field: string, value: string): unknown }, ret
 
 /** The error worded in `lang` where it was made from codes; otherwise as it is. */
 export function localised(error: ApiError, lang: Lang): ApiError {
-  if (lang === 'en' || (!error.wording && !error.fieldCodes)) return error;
+  if (!error.wording && !error.fieldCodes) return error;
   const w = error.wording;
   const message = !w ? error.message : w.kind === 'message' ? messageIn(w.code, lang) : catalogueMessage(w.code, lang, varsIn(w, lang));
   let fields = error.fields;

@@ -7,6 +7,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { KaryaError, type Lang } from '../../engine/index.js';
 import { ApiError } from '../errors/api-error.js';
 import { errorReply } from '../errors/reply.js';
+import { acceptedLang } from './accept-language.js';
 
 export type Phase = 'starting' | 'ready' | 'stopping';
 
@@ -77,11 +78,7 @@ export function createLifecycle(input: { phase?: Phase; readiness?: () => Promis
 export const RETRY_AFTER_S = 1;
 
 function langOf(req: IncomingMessage): Lang {
-  for (const part of (req.headers['accept-language'] ?? '').split(',')) {
-    const primary = part.trim().split(/[-;]/)[0]?.toLowerCase();
-    if (primary === 'ms' || primary === 'en') return primary;
-  }
-  return 'en';
+  return acceptedLang(req.headers['accept-language']);
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { Response } from 'express';
 import type * as z from 'zod';
-import { stepKey, withLanguage, type Lang } from '../../engine/index.js';
+import { isLang, stepKey, withLanguage, type Lang } from '../../engine/index.js';
 import { GenerateBodySchema, IDEMPOTENT_REPLAYED_HEADER, type DonePayload } from '../../engine/contract/index.js';
 import type { AppContext } from '../core/context.js';
 import { ApiError, MESSAGES } from '../errors/api-error.js';
@@ -36,7 +36,8 @@ function settingsOfBody(req: object, spec: GeneratorSpec, body: z.output<typeof 
   if (!chosen.ok) throw new ApiError(400, 'invalid_settings', MESSAGES.invalid_request, { lang: chosen.message });
   const raw = chosen.settings;
   const langField = spec.fields.find((f) => f.role === 'language');
-  const hintLang: Lang = body.lang ?? (raw[langField?.name ?? ''] === 'ms' ? 'ms' : spec.fixedLanguage);
+  const asked = raw[langField?.name ?? ''];
+  const hintLang: Lang = body.lang ?? (isLang(asked) ? asked : spec.fixedLanguage);
   // A setting refused is answered in the language the book is asked in.
   answerIn(req, hintLang);
   const settings = settingsOrError({ spec, raw });

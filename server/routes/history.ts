@@ -2,7 +2,7 @@
 // metadata, no content), with full-text search and a type filter; one item with its content; delete
 // one item. Others' items answer 404.
 import type { HistoryType } from '../../engine/contract/index.js';
-import type { Catalog } from '../../engine/index.js';
+import { langs, type Catalog } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
 import { ApiError, MESSAGES } from '../errors/api-error.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
@@ -12,8 +12,9 @@ import { tooMany } from '../http/security.js';
 /** Content type → the display name of the (first) generator that makes it, from the compiled catalog. */
 function typeNames(catalog: Catalog): (type: string) => HistoryType {
   const names = new Map<string, HistoryType['name']>();
-  for (const spec of catalog.specs) if (!names.has(spec.contentType)) names.set(spec.contentType, { en: spec.title.en, ms: spec.title.ms });
-  return (type) => ({ type, name: names.get(type) ?? { en: type, ms: type } });
+  for (const spec of catalog.specs) if (!names.has(spec.contentType)) names.set(spec.contentType, spec.title as HistoryType['name']);
+  // A type no generator makes now is named by itself in every language.
+  return (type) => ({ type, name: names.get(type) ?? (Object.fromEntries(langs().map((l) => [l, type])) as HistoryType['name']) });
 }
 
 export function historyRoutes(ctx: AppContext): ApiRoutes {

@@ -4,7 +4,7 @@
 // code naming the field and what is allowed (series_name_taken 409, series_language 400…), answered by the app's
 // error handler; nothing half-saved.
 import type { Request } from 'express';
-import { seriesBrief, seriesNameOf, seriesOf, startBook, SeriesError, ANSWER_LANGUAGE_NAMES, type BookSpec, type Lang, type ResolvedSpec, type Settings } from '../../engine/index.js';
+import { seriesBrief, seriesNameOf, seriesOf, startBook, SeriesError, languageName, type BookSpec, type Lang, type ResolvedSpec, type Settings } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
 import { ApiError, MESSAGES } from '../errors/api-error.js';
 import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
@@ -76,8 +76,7 @@ async function createSeries(ctx: AppContext, input: { owner: string; name: strin
   const book = bookId !== undefined ? await books.find({ userId: owner, id: bookId }) : undefined;
   if (bookId !== undefined && !book) throw ApiError.of(404, 'not_found');
   if (book && book.state.lang !== lang) {
-    const names = ANSWER_LANGUAGE_NAMES[input.callerLang];
-    throw new SeriesError('series_language', { name, expected: names[lang], found: names[book.state.lang] });
+    throw new SeriesError('series_language', { name, expected: languageName(lang, input.callerLang), found: languageName(book.state.lang, input.callerLang) });
   }
   if (book && (await repos.series(owner).ofBook(book.key))) throw new SeriesError('book_in_series', {});
   const series = await repos.series(owner).create(name, lang);

@@ -1,5 +1,6 @@
 // Rules and shapes of stored data that every adapter and every caller share: role credits, the
 // profile the API shows, e-mail normalisation, config keys. No database access here.
+import type { Lang } from '../../engine/index.js';
 import type { Role, User } from './schema.js';
 import type { AttemptRule } from './ports.js';
 
@@ -18,7 +19,7 @@ export interface Profile {
   role: Role;
   credits_available: number;
   total_usage: number;
-  lang: 'en' | 'ms';
+  lang: Lang;
   created_at: string;
   updated_at: string;
 }

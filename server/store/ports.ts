@@ -10,7 +10,7 @@ import type { CoverRepository } from './queries/covers.js';
 import type { EditionLeaseRepository } from './queries/edition-leases.js';
 import type { BibleHoldRepository } from './ports-holds.js';
 import type { IdempotencyRepository, LimitRepository } from './ports-limits.js';
-import type { StepSave } from '../../engine/index.js';
+import type { Lang, StepSave } from '../../engine/index.js';
 import type { CodeRepository, CreditRepository, PurchaseRepository } from './ports-credits.js';
 import type { Role, User } from './schema.js';
 
@@ -32,9 +32,9 @@ export interface UserRepository {
    * A user with a password hash, the role's starting credits and their ledger row, in one transaction.
    * Undefined when the e-mail is taken.
    */
-  create(input: { email: string; passwordHash: string; role: Role; name?: string; lang?: 'en' | 'ms' }): Promise<User | undefined>;
+  create(input: { email: string; passwordHash: string; role: Role; name?: string; lang?: Lang }): Promise<User | undefined>;
   /** Name, bio and studio language; undefined when the user does not exist. */
-  updateProfile(input: { userId: string; name?: string; bio?: string; lang?: 'en' | 'ms' }): Promise<User | undefined>;
+  updateProfile(input: { userId: string; name?: string; bio?: string; lang?: Lang }): Promise<User | undefined>;
   /** Set a role and reset the credits to the role's amount (a ledger row records it), in one transaction. */
   setRole(input: { userId: string; role: Role; reason: string }): Promise<User | undefined>;
   /** Make the account with this e-mail admin (role and its credits) unless it is already; answers it when changed. */

@@ -1,5 +1,6 @@
 // Table types for kysely of the saved books (the CLI's state file holds these alone: migrations/state.ts),
 // series and editions: part of the server's schema (schema.ts names them all). Keep in step with migrations/.
+import type { Lang } from '../../engine/index.js';
 import type { Generated } from 'kysely';
 
 /** Saved books: a header row per book and one row per written part (migrations/books.ts). */
@@ -94,7 +95,7 @@ export interface BooksDatabase {
 /** A source book's edition in the other language (migrations/0031_book_editions.ts). */
 export interface BookEditionsTable {
   source_id: number;
-  lang: 'en' | 'ms';
+  lang: Lang;
   owner: string;
   edition_id: number | null;
   /** JSON: the writer's glossary, [{term, rendering}] (null: the one read from the story bible). */

@@ -1,4 +1,5 @@
 // Table types for kysely, shared by every adapter (SQLite and Postgres run the same schema). Keep in step with migrations/.
+import type { Lang } from '../../engine/index.js';
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { BookEditionsTable, BooksDatabase } from './schema-books.js';
 
@@ -14,8 +15,8 @@ export interface UsersTable {
   role: Role;
   credits_available: number;
   total_usage: Generated<number>;
-  /** The studio language the user chose (migration 0012). */
-  lang: Generated<'en' | 'ms'>;
+  /** The studio language the user chose (migration 0012; any language of the table since 0034). */
+  lang: Generated<Lang>;
   created_at: string;
   updated_at: string;
 }

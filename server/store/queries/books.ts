@@ -40,7 +40,7 @@ export function bookOfRows(row: Selectable<BooksTable>, parts: Array<{ position:
   const state: BookState = {
     generatorId: row.generator_id,
     settings: JSON.parse(row.settings) as BookState['settings'],
-    lang: row.lang === 'ms' ? 'ms' : 'en',
+    lang: row.lang,
     totalChapters: row.total_chapters,
     ...(outline !== undefined ? { outline } : {}),
     content,

@@ -57,7 +57,7 @@ export interface EditionLeaseRepository {
   sweep(input: { now: number; process?: string }): Promise<{ freed: number; refunded: number }>;
 }
 
-type LeaseRow = { source_id: number; lang: 'en' | 'ms'; running_until: number | null; lease_holder: string | null; lease_charge: string | null };
+type LeaseRow = { source_id: number; lang: Lang; running_until: number | null; lease_holder: string | null; lease_charge: string | null };
 const LEASE_COLUMNS = ['source_id', 'lang', 'running_until', 'lease_holder', 'lease_charge'] as const;
 
 /** Whether a lease holds at `now`: renewed ahead of it (and, with `process`, held by a run of that process). */

@@ -57,7 +57,7 @@ function parsed<T>(text: string | null, fallback: T): T {
   }
 }
 
-type Row = { source_id: number; lang: 'en' | 'ms'; edition_id: number | null; glossary: string | null; source_hashes: string };
+type Row = { source_id: number; lang: Lang; edition_id: number | null; glossary: string | null; source_hashes: string };
 const linkOf = (r: Row): EditionLink => ({ sourceId: r.source_id, lang: r.lang, editionId: r.edition_id, glossary: parsed<GlossaryEntry[] | null>(r.glossary, null), hashes: parsed<SourceHashes>(r.source_hashes, {}) });
 const COLUMNS = ['source_id', 'lang', 'edition_id', 'glossary', 'source_hashes'] as const;
 

@@ -3,13 +3,13 @@
 // filled in, as a server's keys change with Start New); each book's `basis` is the series' bible it was last
 // written against. Refusals are SeriesError codes (engine/error-catalogue), never half-saved.
 import { isUniqueViolation, type Conn } from './conn.js';
-import { SeriesError } from '../../../engine/index.js';
+import { SeriesError, type Lang } from '../../../engine/index.js';
 
 /** A series as stored. */
 export interface StoredSeries {
   id: number;
   name: string;
-  lang: 'en' | 'ms';
+  lang: Lang;
   createdAt: string;
 }
 
@@ -24,7 +24,7 @@ export interface SeriesEntry {
 export interface SeriesRepository {
   find(name: string): Promise<StoredSeries | null>;
   /** A new series; `series_name_taken` when the owner has one of that name. */
-  create(name: string, lang: 'en' | 'ms'): Promise<StoredSeries>;
+  create(name: string, lang: Lang): Promise<StoredSeries>;
   /** The owner's series, oldest first, with how many books each has. */
   list(): Promise<Array<StoredSeries & { books: number }>>;
   /** A series' books in order. */
@@ -39,7 +39,7 @@ export interface SeriesRepository {
 }
 
 type Row = { id: number; name: string; lang: string; created_at: string };
-const seriesOfRow = (r: Row): StoredSeries => ({ id: r.id, name: r.name, lang: r.lang === 'ms' ? 'ms' : 'en', createdAt: r.created_at });
+const seriesOfRow = (r: Row): StoredSeries => ({ id: r.id, name: r.name, lang: r.lang, createdAt: r.created_at });
 
 /** An owner's series in a database holding the book tables (the server's, or the CLI's state file). */
 export function seriesRepository(conn: Conn, owner: string): SeriesRepository {

@@ -1,6 +1,7 @@
 // Users and the credit ledger, once for both databases. A balance change locks the user's row, then
 // writes the new balance and its ledger row in one transaction, so concurrent changes queue and never
 // overdraw; every write of a users row tells the admin's live list (userChanged).
+import type { Lang } from '../../../engine/index.js';
 import { randomUUID } from 'node:crypto';
 import type { CreditTransactionType, Role, User } from '../schema.js';
 import { ROLE_CREDITS, normaliseEmail } from '../model.js';
@@ -61,14 +62,14 @@ export async function addUsage(conn: Conn, userId: string): Promise<void> {
  * Create a user with a password hash, starting credits for the role and a ledger row, in one
  * transaction. Answers undefined when the e-mail is taken (also by a concurrent sign-up).
  */
-async function createUser(conn: Conn, input: { email: string; passwordHash: string; role: Role; name?: string; lang?: 'en' | 'ms' }): Promise<User | undefined> {
+async function createUser(conn: Conn, input: { email: string; passwordHash: string; role: Role; name?: string; lang?: Lang }): Promise<User | undefined> {
   const email = normaliseEmail(input.email);
   const id = randomUUID();
   const now = nowIso();
   try {
     return await conn.transaction(async (conn) => {
       if (await findUserByEmail(conn, email)) return undefined;
-      await conn.run(conn.db.insertInto('users').values({ id, email, name: input.name ?? '', role: input.role, credits_available: 0, lang: input.lang ?? 'en', created_at: now, updated_at: now }));
+      await conn.run(conn.db.insertInto('users').values({ id, email, name: input.name ?? '', role: input.role, credits_available: 0, ...(input.lang ? { lang: input.lang } : {}), created_at: now, updated_at: now }));
       await conn.run(conn.db.insertInto('user_passwords').values({ user_id: id, hash: input.passwordHash, updated_at: now }));
       await changeCredits(conn, { userId: id, amount: ROLE_CREDITS[input.role], type: 'signup', reason: `Starting credits (${input.role})` });
       return await findUserById(conn, id);

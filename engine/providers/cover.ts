@@ -6,6 +6,7 @@ import type { Resvg as ResvgClass } from '@resvg/resvg-js';
 import type { FieldRole, Lang } from '../spec/types.js';
 import type { ImageRequest } from '../provider.js';
 import { seeded } from './seeded.js';
+import { COVER, synonyms } from './cover-words.js';
 
 export type CoverGenre = 'children' | 'mystery' | 'fantasy' | 'scifi' | 'romance' | 'thriller' | 'horror' | 'nonfiction';
 export type CoverMood =
@@ -27,39 +28,6 @@ export interface CoverFacts {
 
 /** [top, bottom, accent, ink] */
 type Palette = readonly [string, string, string, string];
-
-// Value synonyms (normalised: lower case, letters only) in en and ms.
-const GENRES: Record<CoverGenre, string[]> = {
-  children: ['children', 'childrens', 'kids', 'kanakkanak'],
-  mystery: ['mystery', 'misteri'],
-  fantasy: ['fantasy', 'fantasi'],
-  scifi: ['scifi', 'sciencefiction', 'fiksyensains', 'sainsfiksyen'],
-  romance: ['romance', 'romantik', 'cinta', 'percintaan'],
-  thriller: ['thriller', 'saspens', 'cemas'],
-  horror: ['horror', 'seram'],
-  nonfiction: ['nonfiction', 'bukanfiksyen', 'nonfiksyen'],
-};
-const MOODS: Record<CoverMood, string[]> = {
-  playful: ['playful', 'ceria', 'riang', 'sukabermain'],
-  mysterious: ['mysterious', 'misterius', 'penuhmisteri', 'misteri'],
-  dramatic: ['dramatic', 'dramatik'],
-  peaceful: ['peaceful', 'tenang', 'damai', 'aman'],
-  adventurous: ['adventurous', 'pengembaraan', 'penuhpengembaraan', 'mencabar'],
-  romantic: ['romantic', 'romantik'],
-  happy: ['happy', 'gembira'],
-  excited: ['excited', 'teruja'],
-  curious: ['curious', 'ingintahu'],
-  friendly: ['friendly', 'mesra', 'ramah'],
-  brave: ['brave', 'berani'],
-};
-const SCHEMES: Record<CoverScheme, string[]> = {
-  bright: ['bright', 'cerah', 'terang'],
-  pastel: ['pastel'],
-  rainbow: ['rainbow', 'pelangi'],
-  nature: ['nature', 'alam', 'alamsemulajadi', 'semulajadi'],
-  fantasy: ['fantasy', 'fantasi'],
-  candy: ['candy', 'gulagula', 'manisan'],
-};
 
 const GENRE_PALETTES: Record<CoverGenre, Palette> = {
   children: ['#7bdff2', '#fff3b0', '#ff8fab', '#1d3557'],
@@ -85,11 +53,6 @@ const MOOD_ACCENTS: Record<CoverMood, string> = {
 };
 const DEFAULT_PALETTE: Palette = ['#264653', '#2a9d8f', '#e9c46a', '#fefae0'];
 
-const BYLINE: Record<Lang, { author: string; character: string; untitled: string; footer: string }> = {
-  en: { author: 'by', character: 'featuring', untitled: 'Untitled', footer: 'Offline demo cover · Karya' },
-  ms: { author: 'oleh', character: 'bersama', untitled: 'Tanpa Tajuk', footer: 'Kulit demo luar talian · Karya' },
-};
-
 const SANS = 'DejaVu Sans, Liberation Sans, Noto Sans, Arial, Helvetica, sans-serif';
 const SERIF = 'DejaVu Serif, Liberation Serif, Noto Serif, Georgia, Times New Roman, serif';
 
@@ -106,7 +69,7 @@ function lookup<K extends string>(table: Record<K, string[]>, value: string): K 
 
 /**
  * Read the cover's facts from a request's settings: each from the field with its role (bookTitle, author,
- * mainCharacter, genre, mood, colorScheme), the option values as the user saw them, in en or ms.
+ * mainCharacter, genre, mood, colorScheme), the option values as the user saw them, in any language of the table.
  */
 export function coverFacts(request: ImageRequest): CoverFacts {
   const lang: Lang = request.meta?.lang ?? 'en';
@@ -116,14 +79,15 @@ export function coverFacts(request: ImageRequest): CoverFacts {
     const value = byRole(role);
     return value ? lookup(table, value) : undefined;
   };
-  const title = byRole('bookTitle') ?? BYLINE[lang].untitled;
+  const words = COVER.words(lang);
+  const title = byRole('bookTitle') ?? words.untitled;
   const author = byRole('author');
   // A character line of the book's Character Details ("Aisha Rahman: the lead, 28, …") names its character before the colon.
   const character = byRole('mainCharacter')?.split(/\s*:\s/)[0];
-  const scheme = fromTable('colorScheme', SCHEMES);
-  const genre = fromTable('genre', GENRES);
-  const mood = fromTable('mood', MOODS);
-  const byline = author ? `${BYLINE[lang].author} ${author}` : character ? `${BYLINE[lang].character} ${character}` : undefined;
+  const scheme = fromTable('colorScheme', synonyms((w) => w.schemes));
+  const genre = fromTable('genre', synonyms((w) => w.genres));
+  const mood = fromTable('mood', synonyms((w) => w.moods));
+  const byline = author ? `${words.author} ${author}` : character ? `${words.character} ${character}` : undefined;
   return { title, lang, ...(byline ? { byline } : {}), ...(genre ? { genre } : {}), ...(mood ? { mood } : {}), ...(scheme ? { scheme } : {}) };
 }
 
@@ -310,7 +274,7 @@ export function coverSvg(facts: CoverFacts, size: { width: number; height: numbe
   const byline = facts.byline
     ? `<text x="${r1(w / 2)}" y="${r1(bylineY)}" font-size="${bylineSize}" text-anchor="middle" fill="${ink}" font-family="${family}"${isKids ? ' font-weight="bold"' : ''}>${escapeXml(wrapText(facts.byline, bylineChars, 1)[0] ?? '')}</text>`
     : '';
-  const footer = `<text x="${r1(w / 2)}" y="${r1(h - safe - w * 0.025)}" font-size="${Math.round(w / 64)}" text-anchor="middle" fill="${ink}" opacity="0.7" font-family="${SANS}">${escapeXml(BYLINE[facts.lang].footer)}</text>`;
+  const footer = `<text x="${r1(w / 2)}" y="${r1(h - safe - w * 0.025)}" font-size="${Math.round(w / 64)}" text-anchor="middle" fill="${ink}" opacity="0.7" font-family="${SANS}">${escapeXml(COVER.words(facts.lang).footer)}</text>`;
 
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
 <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient></defs>

@@ -11,12 +11,12 @@ export interface Grammar {
 }
 
 /**
- * Each language's grammar from frames per language and slots written with both languages side by side
- * (a slot one language lacks is left out of the other's grammar).
+ * Each language's grammar from frames per language and slots written with the languages side by side
+ * (a slot one language lacks is left out of the other's grammar): the languages the frames are given in.
  */
 export function grammars(frames: Record<Lang, readonly string[]>, slots: Record<string, Partial<Record<Lang, readonly string[]>>>): Record<Lang, Grammar> {
-  const inLang = (lang: Lang): Grammar => ({ frames: frames[lang], slots: Object.fromEntries(Object.entries(slots).flatMap(([name, words]) => (words[lang] ? [[name, words[lang]]] : []))) });
-  return { en: inLang('en'), ms: inLang('ms') };
+  const inLang = (lang: Lang): Grammar => ({ frames: frames[lang]!, slots: Object.fromEntries(Object.entries(slots).flatMap(([name, words]) => (words[lang] ? [[name, words[lang]]] : []))) });
+  return Object.fromEntries(Object.keys(frames).map((lang) => [lang, inLang(lang)]));
 }
 
 /** A pick from a list with the seeded random numbers of one paragraph. */

@@ -1,10 +1,13 @@
-// The offline demo's grammar for guides (non-fiction books but cookbooks), in English and Malay: plain
+// The offline demo's grammar for guides (non-fiction books but cookbooks), English and Malay here
+// (the others' in languages/<code>/offline-guide.yaml): plain
 // advice with examples, mistakes and questions to try, composed by offline-compose.ts. Slots stand every
 // word or two, and every phrase fits every frame it can land in, so each sentence is grammatical and a
 // long book rarely says the same eight words twice.
 import { grammars } from './offline-compose.js';
+import { demoSection, grammarCheck } from './offline-words.js';
 
-export const GUIDE = grammars(
+/** Its words in every language: English and Malay here, the others' in languages/<code>/offline-guide.yaml (frames and slots). */
+export const GUIDE = demoSection('offline-guide', grammars(
   {
     en: ['[opener], [task] [often] and [noteVerb] how the [area] [changes].', '[example], [person] who [situation] might [task] [often].', '[mistakeIntro] [mistake] the [small] [goal] [tooSoon]; [task] instead.', '[because] a [small] [goal] [saves] [resource], and each [period] feels [better].', '[ask] which [goal] [matters] this [period], then [noteVerb] [answer] [where].', '[opener], [person] [found] that a [small] [goal] [saved] [resource].', '[keep] a [small] [tool] [handy] [so] the [goal] [stays] [visible].', '[when2], [person] [tried] a [small] [goal] and [outcome].', 'If the [goal] [slips] [tooSoon], [task] [often] and [restart].'],
     ms: ['[opener], [task] [often] dan [noteVerb] bagaimana [area] anda [changes].', '[example], [person] yang [situation] boleh [taskMe] satu [goal] [small] [often].', '[mistakeIntro] [mistake] [goal] [small] [tooSoon]; sebaliknya, [task].', '[because] [goal] [small] [saves] [resource], dan setiap [period] terasa [better].', '[ask] [goal] mana yang [matters] [period] ini, kemudian [noteVerb] [answer] [where].', '[opener], [person] [found] bahawa [goal] [small] [saved] [resource].', '[keep] [tool] [small] [handy] [so] [goal] itu [stays] [visible].', '[when2], [person] [tried] [goal] [small] dan [outcome].', 'Jika [goal] itu [slips] [tooSoon], [task] [often] dan [restart].'],
@@ -56,4 +59,4 @@ export const GUIDE = grammars(
     once: { ms: ['hari', 'minggu', 'bulan'] },
     taskMe: { ms: ['menulis', 'menyemak', 'mengemas kini', 'memeriksa', 'berkongsi', 'membaca semula', 'merancang', 'memikirkan semula', 'meringkaskan', 'menyiapkan', 'memulakan', 'menguji'] },
   },
-);
+), grammarCheck());

@@ -1,12 +1,14 @@
-// The offline demo's kitchen notes, in English and Malay: the prose of a recipe's headnote (where a dish
+// The offline demo's kitchen notes, English and Malay here (the others' in
+// languages/<code>/offline-kitchen.yaml): the prose of a recipe's headnote (where a dish
 // comes from, what to buy, what goes wrong, what to serve it with, what leftovers become) and the line
 // that opens a cookbook chapter. Frames may use the recipe's own slots ([main], [aroma], [sauce], [side],
 // [cookWho]…), so a note speaks of its dish; with many frames and a slot every word or two, a twelve-chapter
 // demo cookbook does not say the same eight words twice (the repetition check of engine/session).
 import { grammars } from './offline-compose.js';
+import { demoSection, grammarCheck, perLanguage } from './offline-words.js';
 
 /** Sentences of a recipe's headnote; a headnote is a few of them after its opening line. */
-export const KITCHEN_NOTES = grammars(
+const KITCHEN_NOTES = grammars(
   {
     en: [
       '[cookWho] [learned] this [dishWord] from a [teacherAdj] [teacherNoun] in [town], who [madeIt] it [occasion2].',
@@ -147,7 +149,7 @@ export const KITCHEN_NOTES = grammars(
 );
 
 /** The line that opens a recipe chapter, one frame of it. */
-export const CHAPTER_OPENING = grammars(
+const CHAPTER_OPENING = grammars(
   {
     en: ['[oThese] [oUse] [oEveryday] ingredients [oAndNeed]; [oRead] [oBefore].', 'Each [oDish] starts with what [oShop] sells, and [oMost] [oReady] [oQuickly].', 'This chapter [oMove] from [oFrom] dishes to [oTo] ones, all [oWith] [oEveryday] ingredients.', 'Cook [oThese] [oWhen], swap [oFreely], and keep [oNotes] as you go.'],
     ms: ['[oThese] [oUse] bahan [oEveryday] [oAndNeed]; [oRead] [oBefore].', 'Setiap [oDish] bermula dengan bahan yang dijual di [oShop], dan [oMost] [oReady] [oQuickly].', 'Bab ini [oMove] daripada hidangan [oFrom] kepada yang [oTo], semuanya [oWith] bahan [oEveryday].', 'Masak [oThese] [oWhen], tukar [oFreely], dan simpan [oNotes] sambil memasak.'],
@@ -171,5 +173,18 @@ export const CHAPTER_OPENING = grammars(
     oFreely: { en: ['freely', 'what you lack', 'to taste', 'as you like', 'whatever is fresh', 'without worry', 'what is in season', 'the spices', 'one vegetable'], ms: ['sesuka hati', 'apa yang tiada', 'mengikut selera', 'seperti yang anda suka', 'apa sahaja yang segar', 'tanpa risau', 'mengikut musim', 'rempahnya', 'satu sayuran'] },
     oNotes: { en: ['notes', 'a notebook', 'a list', 'track', 'a record', 'a diary', 'a record book'], ms: ['catatan', 'buku nota', 'senarai', 'rekod', 'jurnal', 'diari', 'buku catatan'] },
     oQuickly: { en: ['in under an hour', 'in half an hour', 'without fuss', 'on a weeknight', 'before the rice is cooked', 'with little effort'], ms: ['dalam masa kurang sejam', 'dalam setengah jam', 'tanpa kerumitan', 'pada malam hari bekerja', 'sebelum nasi masak', 'dengan sedikit usaha'] },
+  },
+);
+
+/**
+ * The kitchen's words in every language: English and Malay here, the others' in languages/<code>/offline-kitchen.yaml
+ * (`notes` and `opening`, each frames and slots; the notes' frames may name the recipe's slots too).
+ */
+export const KITCHEN = demoSection(
+  'offline-kitchen',
+  perLanguage(KITCHEN_NOTES, (lang) => ({ notes: KITCHEN_NOTES[lang]!, opening: CHAPTER_OPENING[lang]! })),
+  (raw, at, file) => {
+    const record = (raw ?? {}) as Record<string, unknown>;
+    return { notes: grammarCheck(null)(record.notes, 'notes', file), opening: grammarCheck()(record.opening, 'opening', file) };
   },
 );

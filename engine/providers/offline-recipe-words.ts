@@ -1,8 +1,10 @@
-// The words of the offline demo's recipes (offline-recipes.ts) in English and Malay: ingredients with
-// their amounts, ways of cooking with the frames of their steps, and the slots those frames fill. Slots
-// stand every word or two, so a cookbook of demo recipes rarely repeats eight words.
+// The words of the offline demo's recipes (offline-recipes.ts), English and Malay here and every other
+// language's in languages/<code>/offline-recipes.yaml: ingredients with their amounts, ways of cooking with
+// the frames of their steps, and the slots those frames fill. Slots stand every word or two, so a cookbook
+// of demo recipes rarely repeats eight words.
 import type { Lang } from '../spec/types.js';
 import type { Grammar } from './offline-compose.js';
+import { demoSection, perLanguage, shapedLike } from './offline-words.js';
 
 /** An ingredient: its word in steps, its row in the table, the amounts it may come in, its word in a recipe's name. */
 export interface Ingredient {
@@ -31,57 +33,62 @@ export interface RecipeParts {
   about: readonly string[];
   tips: readonly string[];
   slots: Grammar['slots'];
+  /** The headings around a recipe: its ingredients, its method, its tip. */
+  headings: { ingredients: string; method: string; tip: string };
 }
 
 /** An ingredient from its word in steps, its row, its amounts ("|" between them) and its word in a name. */
 const item = (name: string, row: string, amounts: string, title = ''): Ingredient => ({ name, row, amounts: amounts.split('|'), title });
 
+type Role = 'main' | 'aroma' | 'sauce' | 'extra';
+const ingredient = (role: Role, words: Readonly<Record<Lang, Ingredient>>) => ({ role, words });
+
 /** Every ingredient of the demo recipes, in English and Malay side by side, with its role in a recipe. */
-const INGREDIENTS: Array<{ role: 'main' | 'aroma' | 'sauce' | 'extra' } & Record<Lang, Ingredient>> = [
-  { role: 'main', en: item('chicken', 'Chicken thighs, cut into pieces', '400 g|500 g|600 g|750 g|950 g', 'Chicken'), ms: item('ayam', 'Peha ayam, dipotong', '400 g|500 g|600 g|750 g|950 g', 'Ayam') },
-  { role: 'main', en: item('prawns', 'Prawns, peeled', '200 g|300 g|400 g|500 g|650 g', 'Prawns'), ms: item('udang', 'Udang, dikupas', '200 g|300 g|400 g|500 g|650 g', 'Udang') },
-  { role: 'main', en: item('tofu', 'Firm tofu, cubed', '2 blocks|3 blocks|400 g', 'Tofu'), ms: item('tauhu', 'Tauhu keras, didadu', '2 keping|3 keping|400 g', 'Tauhu') },
-  { role: 'main', en: item('fish', 'White fish fillets', '400 g|500 g|4 fillets', 'Fish'), ms: item('ikan', 'Isi ikan putih', '400 g|500 g|4 keping', 'Ikan') },
-  { role: 'main', en: item('beef', 'Beef, thinly sliced', '200 g|300 g|400 g|500 g|650 g', 'Beef'), ms: item('daging', 'Daging lembu, dihiris nipis', '200 g|300 g|400 g|500 g|650 g', 'Daging') },
-  { role: 'main', en: item('eggplant', 'Eggplants, sliced', '2|3|4', 'Eggplant'), ms: item('terung', 'Terung, dihiris', '2 biji|3 biji|4 biji', 'Terung') },
-  { role: 'main', en: item('cabbage', 'Cabbage, shredded', '½ head|1 small head|400 g', 'Cabbage'), ms: item('kubis', 'Kubis, dihiris halus', '½ biji|1 biji kecil|400 g', 'Kubis') },
-  { role: 'main', en: item('potatoes', 'Potatoes, cubed', '3|4|600 g', 'Potatoes'), ms: item('ubi kentang', 'Ubi kentang, didadu', '3 biji|4 biji|600 g', 'Ubi Kentang') },
-  { role: 'main', en: item('mushrooms', 'Mushrooms, halved', '150 g|200 g|250 g|300 g|400 g', 'Mushrooms'), ms: item('cendawan', 'Cendawan, dibelah dua', '150 g|200 g|250 g|300 g|400 g', 'Cendawan') },
-  { role: 'main', en: item('long beans', 'Long beans, cut short', '100 g|150 g|200 g|250 g|350 g', 'Long Beans'), ms: item('kacang panjang', 'Kacang panjang, dipotong pendek', '100 g|150 g|200 g|250 g|350 g', 'Kacang Panjang') },
-  { role: 'main', en: item('squid', 'Squid, cut into rings', '200 g|300 g|400 g|500 g|650 g', 'Squid'), ms: item('sotong', 'Sotong, dipotong bulat', '200 g|300 g|400 g|500 g|650 g', 'Sotong') },
-  { role: 'main', en: item('mutton', 'Mutton, cubed', '300 g|400 g|500 g|600 g|750 g', 'Mutton'), ms: item('daging kambing', 'Daging kambing, didadu', '300 g|400 g|500 g|600 g|750 g', 'Kambing') },
-  { role: 'aroma', en: item('ginger', 'Fresh ginger, shredded', '1 thumb|2 cm|3 cm', 'Ginger'), ms: item('halia', 'Halia, dihiris halus', '1 inci|2 cm|3 cm', 'Halia') },
-  { role: 'aroma', en: item('garlic', 'Garlic cloves, sliced', '3|4|6', 'Garlic'), ms: item('bawang putih', 'Bawang putih, dihiris', '3 ulas|4 ulas|6 ulas', 'Bawang Putih') },
-  { role: 'aroma', en: item('lemongrass', 'Lemongrass stalks, bruised', '1|2|3', 'Lemongrass'), ms: item('serai', 'Serai, diketuk', '1 batang|2 batang|3 batang', 'Serai') },
-  { role: 'aroma', en: item('turmeric', 'Ground turmeric', '½ teaspoon|1 teaspoon|2 teaspoons', 'Turmeric'), ms: item('kunyit', 'Serbuk kunyit', '½ sudu teh|1 sudu teh|2 sudu teh', 'Kunyit') },
-  { role: 'aroma', en: item('shallots', 'Shallots, sliced', '4|5|8', 'Shallot'), ms: item('bawang merah', 'Bawang merah, dihiris', '4 biji|5 biji|8 biji', 'Bawang Merah') },
-  { role: 'aroma', en: item('onion', 'Onion, sliced', '1|2|1 large', 'Onion'), ms: item('bawang besar', 'Bawang besar, dihiris', '1 biji|2 biji|1 biji besar', 'Bawang Besar') },
-  { role: 'aroma', en: item('spring onions', 'Spring onions, chopped', '2|3|4', 'Spring Onion'), ms: item('daun bawang', 'Daun bawang, dihiris', '2 batang|3 batang|4 batang', 'Daun Bawang') },
-  { role: 'aroma', en: item('curry leaves', 'Curry leaves', '1 sprig|2 sprigs|10', 'Curry Leaf'), ms: item('daun kari', 'Daun kari', '1 tangkai|2 tangkai|10 helai', 'Daun Kari') },
-  { role: 'aroma', en: item('cumin', 'Cumin seeds', '½ teaspoon|1 teaspoon|2 teaspoons', 'Cumin'), ms: item('jintan putih', 'Jintan putih', '½ sudu teh|1 sudu teh|2 sudu teh', 'Jintan') },
-  { role: 'aroma', en: item('chillies', 'Red chillies, sliced', '1|2|3', 'Chilli'), ms: item('cili merah', 'Cili merah, dihiris', '1 biji|2 biji|3 biji', 'Cili') },
-  { role: 'sauce', en: item('soy sauce', 'Light soy sauce', '1 tablespoon|2 tablespoons|3 tablespoons', 'Soy Sauce'), ms: item('kicap cair', 'Kicap cair', '1 sudu besar|2 sudu besar|3 sudu besar', 'Kicap') },
-  { role: 'sauce', en: item('black pepper sauce', 'Black pepper sauce', '2 tablespoons|3 tablespoons|4 tablespoons', 'Black Pepper'), ms: item('sos lada hitam', 'Sos lada hitam', '2 sudu besar|3 sudu besar|4 sudu besar', 'Lada Hitam') },
-  { role: 'sauce', en: item('chilli paste', 'Chilli paste', '1 teaspoon|1 tablespoon|2 tablespoons', 'Chilli Paste'), ms: item('cili kisar', 'Cili kisar', '1 sudu teh|1 sudu besar|2 sudu besar', 'Cili Kisar') },
-  { role: 'sauce', en: item('coconut milk', 'Coconut milk', '100 ml|150 ml|200 ml|250 ml|350 ml', 'Coconut Milk'), ms: item('santan', 'Santan', '100 ml|150 ml|200 ml|250 ml|350 ml', 'Santan') },
-  { role: 'sauce', en: item('tamarind water', 'Tamarind water', '60 ml|80 ml|100 ml|120 ml|150 ml', 'Tamarind'), ms: item('air asam jawa', 'Air asam jawa', '60 ml|80 ml|100 ml|120 ml|150 ml', 'Asam Jawa') },
-  { role: 'sauce', en: item('sweet soy sauce', 'Sweet soy sauce', '2 tablespoons|3 tablespoons|4 tablespoons', 'Sweet Soy'), ms: item('kicap manis', 'Kicap manis', '2 sudu besar|3 sudu besar|4 sudu besar', 'Kicap Manis') },
-  { role: 'sauce', en: item('lime juice', 'Lime juice', '1 tablespoon|2 tablespoons|3 tablespoons', 'Lime'), ms: item('jus limau', 'Jus limau', '1 sudu besar|2 sudu besar|3 sudu besar', 'Limau') },
-  { role: 'sauce', en: item('honey', 'Honey', '1 teaspoon|1 tablespoon|2 tablespoons', 'Honey'), ms: item('madu', 'Madu', '1 sudu teh|1 sudu besar|2 sudu besar', 'Madu') },
-  { role: 'sauce', en: item('oyster sauce', 'Oyster sauce', '1 tablespoon|2 tablespoons|3 tablespoons', 'Oyster Sauce'), ms: item('sos tiram', 'Sos tiram', '1 sudu besar|2 sudu besar|3 sudu besar', 'Sos Tiram') },
-  { role: 'sauce', en: item('tomato purée', 'Tomato purée', '2 tablespoons|3 tablespoons|100 g', 'Tomato'), ms: item('puri tomato', 'Puri tomato', '2 sudu besar|3 sudu besar|100 g', 'Tomato') },
-  { role: 'extra', en: item('', 'Salt', 'a pinch|½ teaspoon|to taste|1 teaspoon|a little'), ms: item('', 'Garam', 'secubit|½ sudu teh|secukup rasa|1 sudu teh|sedikit') },
-  { role: 'extra', en: item('', 'Cooking oil', '1 tablespoon|2 tablespoons|3 tablespoons|4 tablespoons|a splash'), ms: item('', 'Minyak masak', '1 sudu besar|2 sudu besar|3 sudu besar|4 sudu besar|secukupnya') },
-  { role: 'extra', en: item('', 'Fresh coriander', 'a handful|a few sprigs|1 bunch|2 tablespoons, chopped|a small bunch'), ms: item('', 'Daun ketumbar', 'segenggam|beberapa tangkai|1 ikat|2 sudu besar, dicincang|1 ikat kecil') },
-  { role: 'extra', en: item('', 'Fried shallots', '1 tablespoon|2 tablespoons|a handful|3 tablespoons|a small bowl'), ms: item('', 'Bawang goreng', '1 sudu besar|2 sudu besar|segenggam|3 sudu besar|semangkuk kecil') },
-  { role: 'extra', en: item('', 'Water', '50 ml|100 ml|150 ml|200 ml|250 ml|300 ml|400 ml'), ms: item('', 'Air', '50 ml|100 ml|150 ml|200 ml|250 ml|300 ml|400 ml') },
-  { role: 'extra', en: item('', 'Sugar', 'a pinch|1 teaspoon|2 teaspoons|½ teaspoon|1 tablespoon'), ms: item('', 'Gula', 'secubit|1 sudu teh|2 sudu teh|½ sudu teh|1 sudu besar') },
-  { role: 'extra', en: item('', 'White pepper', 'a pinch|½ teaspoon|to taste|¼ teaspoon|1 teaspoon'), ms: item('', 'Lada putih', 'secubit|½ sudu teh|secukup rasa|¼ sudu teh|1 sudu teh') },
-  { role: 'extra', en: item('', 'Lime wedges', '2|4|to serve|6|1 lime, cut'), ms: item('', 'Hirisan limau', '2 hiris|4 hiris|untuk dihidang|6 hiris|1 biji, dihiris') },
+const INGREDIENTS: ReadonlyArray<{ role: Role; words: Readonly<Record<Lang, Ingredient>> }> = [
+  ingredient('main', { en: item('chicken', 'Chicken thighs, cut into pieces', '400 g|500 g|600 g|750 g|950 g', 'Chicken'), ms: item('ayam', 'Peha ayam, dipotong', '400 g|500 g|600 g|750 g|950 g', 'Ayam') }),
+  ingredient('main', { en: item('prawns', 'Prawns, peeled', '200 g|300 g|400 g|500 g|650 g', 'Prawns'), ms: item('udang', 'Udang, dikupas', '200 g|300 g|400 g|500 g|650 g', 'Udang') }),
+  ingredient('main', { en: item('tofu', 'Firm tofu, cubed', '2 blocks|3 blocks|400 g', 'Tofu'), ms: item('tauhu', 'Tauhu keras, didadu', '2 keping|3 keping|400 g', 'Tauhu') }),
+  ingredient('main', { en: item('fish', 'White fish fillets', '400 g|500 g|4 fillets', 'Fish'), ms: item('ikan', 'Isi ikan putih', '400 g|500 g|4 keping', 'Ikan') }),
+  ingredient('main', { en: item('beef', 'Beef, thinly sliced', '200 g|300 g|400 g|500 g|650 g', 'Beef'), ms: item('daging', 'Daging lembu, dihiris nipis', '200 g|300 g|400 g|500 g|650 g', 'Daging') }),
+  ingredient('main', { en: item('eggplant', 'Eggplants, sliced', '2|3|4', 'Eggplant'), ms: item('terung', 'Terung, dihiris', '2 biji|3 biji|4 biji', 'Terung') }),
+  ingredient('main', { en: item('cabbage', 'Cabbage, shredded', '½ head|1 small head|400 g', 'Cabbage'), ms: item('kubis', 'Kubis, dihiris halus', '½ biji|1 biji kecil|400 g', 'Kubis') }),
+  ingredient('main', { en: item('potatoes', 'Potatoes, cubed', '3|4|600 g', 'Potatoes'), ms: item('ubi kentang', 'Ubi kentang, didadu', '3 biji|4 biji|600 g', 'Ubi Kentang') }),
+  ingredient('main', { en: item('mushrooms', 'Mushrooms, halved', '150 g|200 g|250 g|300 g|400 g', 'Mushrooms'), ms: item('cendawan', 'Cendawan, dibelah dua', '150 g|200 g|250 g|300 g|400 g', 'Cendawan') }),
+  ingredient('main', { en: item('long beans', 'Long beans, cut short', '100 g|150 g|200 g|250 g|350 g', 'Long Beans'), ms: item('kacang panjang', 'Kacang panjang, dipotong pendek', '100 g|150 g|200 g|250 g|350 g', 'Kacang Panjang') }),
+  ingredient('main', { en: item('squid', 'Squid, cut into rings', '200 g|300 g|400 g|500 g|650 g', 'Squid'), ms: item('sotong', 'Sotong, dipotong bulat', '200 g|300 g|400 g|500 g|650 g', 'Sotong') }),
+  ingredient('main', { en: item('mutton', 'Mutton, cubed', '300 g|400 g|500 g|600 g|750 g', 'Mutton'), ms: item('daging kambing', 'Daging kambing, didadu', '300 g|400 g|500 g|600 g|750 g', 'Kambing') }),
+  ingredient('aroma', { en: item('ginger', 'Fresh ginger, shredded', '1 thumb|2 cm|3 cm', 'Ginger'), ms: item('halia', 'Halia, dihiris halus', '1 inci|2 cm|3 cm', 'Halia') }),
+  ingredient('aroma', { en: item('garlic', 'Garlic cloves, sliced', '3|4|6', 'Garlic'), ms: item('bawang putih', 'Bawang putih, dihiris', '3 ulas|4 ulas|6 ulas', 'Bawang Putih') }),
+  ingredient('aroma', { en: item('lemongrass', 'Lemongrass stalks, bruised', '1|2|3', 'Lemongrass'), ms: item('serai', 'Serai, diketuk', '1 batang|2 batang|3 batang', 'Serai') }),
+  ingredient('aroma', { en: item('turmeric', 'Ground turmeric', '½ teaspoon|1 teaspoon|2 teaspoons', 'Turmeric'), ms: item('kunyit', 'Serbuk kunyit', '½ sudu teh|1 sudu teh|2 sudu teh', 'Kunyit') }),
+  ingredient('aroma', { en: item('shallots', 'Shallots, sliced', '4|5|8', 'Shallot'), ms: item('bawang merah', 'Bawang merah, dihiris', '4 biji|5 biji|8 biji', 'Bawang Merah') }),
+  ingredient('aroma', { en: item('onion', 'Onion, sliced', '1|2|1 large', 'Onion'), ms: item('bawang besar', 'Bawang besar, dihiris', '1 biji|2 biji|1 biji besar', 'Bawang Besar') }),
+  ingredient('aroma', { en: item('spring onions', 'Spring onions, chopped', '2|3|4', 'Spring Onion'), ms: item('daun bawang', 'Daun bawang, dihiris', '2 batang|3 batang|4 batang', 'Daun Bawang') }),
+  ingredient('aroma', { en: item('curry leaves', 'Curry leaves', '1 sprig|2 sprigs|10', 'Curry Leaf'), ms: item('daun kari', 'Daun kari', '1 tangkai|2 tangkai|10 helai', 'Daun Kari') }),
+  ingredient('aroma', { en: item('cumin', 'Cumin seeds', '½ teaspoon|1 teaspoon|2 teaspoons', 'Cumin'), ms: item('jintan putih', 'Jintan putih', '½ sudu teh|1 sudu teh|2 sudu teh', 'Jintan') }),
+  ingredient('aroma', { en: item('chillies', 'Red chillies, sliced', '1|2|3', 'Chilli'), ms: item('cili merah', 'Cili merah, dihiris', '1 biji|2 biji|3 biji', 'Cili') }),
+  ingredient('sauce', { en: item('soy sauce', 'Light soy sauce', '1 tablespoon|2 tablespoons|3 tablespoons', 'Soy Sauce'), ms: item('kicap cair', 'Kicap cair', '1 sudu besar|2 sudu besar|3 sudu besar', 'Kicap') }),
+  ingredient('sauce', { en: item('black pepper sauce', 'Black pepper sauce', '2 tablespoons|3 tablespoons|4 tablespoons', 'Black Pepper'), ms: item('sos lada hitam', 'Sos lada hitam', '2 sudu besar|3 sudu besar|4 sudu besar', 'Lada Hitam') }),
+  ingredient('sauce', { en: item('chilli paste', 'Chilli paste', '1 teaspoon|1 tablespoon|2 tablespoons', 'Chilli Paste'), ms: item('cili kisar', 'Cili kisar', '1 sudu teh|1 sudu besar|2 sudu besar', 'Cili Kisar') }),
+  ingredient('sauce', { en: item('coconut milk', 'Coconut milk', '100 ml|150 ml|200 ml|250 ml|350 ml', 'Coconut Milk'), ms: item('santan', 'Santan', '100 ml|150 ml|200 ml|250 ml|350 ml', 'Santan') }),
+  ingredient('sauce', { en: item('tamarind water', 'Tamarind water', '60 ml|80 ml|100 ml|120 ml|150 ml', 'Tamarind'), ms: item('air asam jawa', 'Air asam jawa', '60 ml|80 ml|100 ml|120 ml|150 ml', 'Asam Jawa') }),
+  ingredient('sauce', { en: item('sweet soy sauce', 'Sweet soy sauce', '2 tablespoons|3 tablespoons|4 tablespoons', 'Sweet Soy'), ms: item('kicap manis', 'Kicap manis', '2 sudu besar|3 sudu besar|4 sudu besar', 'Kicap Manis') }),
+  ingredient('sauce', { en: item('lime juice', 'Lime juice', '1 tablespoon|2 tablespoons|3 tablespoons', 'Lime'), ms: item('jus limau', 'Jus limau', '1 sudu besar|2 sudu besar|3 sudu besar', 'Limau') }),
+  ingredient('sauce', { en: item('honey', 'Honey', '1 teaspoon|1 tablespoon|2 tablespoons', 'Honey'), ms: item('madu', 'Madu', '1 sudu teh|1 sudu besar|2 sudu besar', 'Madu') }),
+  ingredient('sauce', { en: item('oyster sauce', 'Oyster sauce', '1 tablespoon|2 tablespoons|3 tablespoons', 'Oyster Sauce'), ms: item('sos tiram', 'Sos tiram', '1 sudu besar|2 sudu besar|3 sudu besar', 'Sos Tiram') }),
+  ingredient('sauce', { en: item('tomato purée', 'Tomato purée', '2 tablespoons|3 tablespoons|100 g', 'Tomato'), ms: item('puri tomato', 'Puri tomato', '2 sudu besar|3 sudu besar|100 g', 'Tomato') }),
+  ingredient('extra', { en: item('', 'Salt', 'a pinch|½ teaspoon|to taste|1 teaspoon|a little'), ms: item('', 'Garam', 'secubit|½ sudu teh|secukup rasa|1 sudu teh|sedikit') }),
+  ingredient('extra', { en: item('', 'Cooking oil', '1 tablespoon|2 tablespoons|3 tablespoons|4 tablespoons|a splash'), ms: item('', 'Minyak masak', '1 sudu besar|2 sudu besar|3 sudu besar|4 sudu besar|secukupnya') }),
+  ingredient('extra', { en: item('', 'Fresh coriander', 'a handful|a few sprigs|1 bunch|2 tablespoons, chopped|a small bunch'), ms: item('', 'Daun ketumbar', 'segenggam|beberapa tangkai|1 ikat|2 sudu besar, dicincang|1 ikat kecil') }),
+  ingredient('extra', { en: item('', 'Fried shallots', '1 tablespoon|2 tablespoons|a handful|3 tablespoons|a small bowl'), ms: item('', 'Bawang goreng', '1 sudu besar|2 sudu besar|segenggam|3 sudu besar|semangkuk kecil') }),
+  ingredient('extra', { en: item('', 'Water', '50 ml|100 ml|150 ml|200 ml|250 ml|300 ml|400 ml'), ms: item('', 'Air', '50 ml|100 ml|150 ml|200 ml|250 ml|300 ml|400 ml') }),
+  ingredient('extra', { en: item('', 'Sugar', 'a pinch|1 teaspoon|2 teaspoons|½ teaspoon|1 tablespoon'), ms: item('', 'Gula', 'secubit|1 sudu teh|2 sudu teh|½ sudu teh|1 sudu besar') }),
+  ingredient('extra', { en: item('', 'White pepper', 'a pinch|½ teaspoon|to taste|¼ teaspoon|1 teaspoon'), ms: item('', 'Lada putih', 'secubit|½ sudu teh|secukup rasa|¼ sudu teh|1 sudu teh') }),
+  ingredient('extra', { en: item('', 'Lime wedges', '2|4|to serve|6|1 lime, cut'), ms: item('', 'Hirisan limau', '2 hiris|4 hiris|untuk dihidang|6 hiris|1 biji, dihiris') }),
 ];
 
 /** The other parts of a recipe in English and in Malay, side by side. */
-const BOTH: { [K in Exclude<keyof RecipeParts, 'mains' | 'aromas' | 'sauces' | 'extras'>]: K extends 'slots' ? Record<string, Partial<Record<Lang, readonly string[]>>> : Record<Lang, RecipeParts[K]> } = {
+const BOTH: { [K in Exclude<keyof RecipeParts, 'mains' | 'aromas' | 'sauces' | 'extras' | 'headings'>]: K extends 'slots' ? Record<string, Partial<Record<Lang, readonly string[]>>> : Record<Lang, RecipeParts[K]> } = {
   name: { en: '[styleTitle] [aromaTitle] [mainTitle] in [sauceTitle]', ms: '[mainTitle] [styleTitle] [aromaTitle] dan [sauceTitle]' },
   headers: { en: [['Ingredient', 'Amount'], ['Ingredient', 'Quantity'], ['Item', 'Amount'], ['Item', 'Quantity'], ['Ingredient', 'Measure'], ['Item', 'Measure']], ms: [['Bahan', 'Sukatan'], ['Bahan', 'Kuantiti'], ['Barang', 'Sukatan'], ['Barang', 'Kuantiti'], ['Bahan', 'Jumlah'], ['Barang', 'Jumlah']] },
   styles: {
@@ -238,14 +245,23 @@ const BOTH: { [K in Exclude<keyof RecipeParts, 'mains' | 'aromas' | 'sauces' | '
   },
 };
 
+/** The headings around a recipe. */
+const HEADINGS: Record<Lang, RecipeParts['headings']> = {
+  en: { ingredients: 'Ingredients', method: 'Method', tip: 'Tip' },
+  ms: { ingredients: 'Bahan-bahan', method: 'Cara Memasak', tip: 'Petua' },
+};
+
 /** The parts of a recipe in one language. */
 function partsIn(lang: Lang): RecipeParts {
-  const ingredients = (role: (typeof INGREDIENTS)[number]['role']) => INGREDIENTS.filter((both) => both.role === role).map((both) => both[lang]);
+  const ingredients = (role: Role) => INGREDIENTS.filter((both) => both.role === role).map((both) => both.words[lang]!);
   const slots = Object.fromEntries(Object.entries(BOTH.slots).flatMap(([name, words]) => (words[lang] ? [[name, words[lang]]] : [])));
   return {
     mains: ingredients('main'), aromas: ingredients('aroma'), sauces: ingredients('sauce'), extras: ingredients('extra'),
-    name: BOTH.name[lang], headers: BOTH.headers[lang], styles: BOTH.styles[lang], serves: BOTH.serves[lang], about: BOTH.about[lang], tips: BOTH.tips[lang], slots,
+    name: BOTH.name[lang]!, headers: BOTH.headers[lang]!, styles: BOTH.styles[lang]!, serves: BOTH.serves[lang]!, about: BOTH.about[lang]!, tips: BOTH.tips[lang]!, slots, headings: HEADINGS[lang]!,
   };
 }
 
-export const RECIPE_PARTS: Record<Lang, RecipeParts> = { en: partsIn('en'), ms: partsIn('ms') };
+const BUILT_IN = perLanguage(HEADINGS, partsIn);
+
+/** A recipe's words in every language: English and Malay here, the others' in languages/<code>/offline-recipes.yaml. */
+export const RECIPE_PARTS = demoSection('offline-recipes', BUILT_IN, shapedLike(BUILT_IN.en!));

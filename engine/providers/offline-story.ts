@@ -1,10 +1,13 @@
-// The offline demo's grammar for stories (fiction and creative books), in English and Malay: scenes of
+// The offline demo's grammar for stories (fiction and creative books), English and Malay here (the
+// others' in languages/<code>/offline-story.yaml): scenes of
 // a quiet town with the demo's three characters (Aisha, Daniel, Mak Som) and their neighbours, composed
 // by offline-compose.ts. Slots stand every word or two, and every phrase fits every frame it can land
 // in, so each sentence is grammatical and a long book rarely says the same eight words twice.
 import { grammars } from './offline-compose.js';
+import { demoSection, grammarCheck } from './offline-words.js';
 
-export const STORY = grammars(
+/** Its words in every language: English and Malay here, the others' in languages/<code>/offline-story.yaml (frames and slots). */
+export const STORY = demoSection('offline-story', grammars(
   {
     en: ['[when], [who] [went] [dir] the [adj] [place] [manner].', '[who] [found] [thing] [spot], and [after].', '"[line]," [who] said [how].', '[sense], and [feeling].', '[who] thought about [topic] for [span], then [act].', '[when], [scene] while [who] [waited] [spot].', 'At the [adj] [place], [who] [told] the [job] about [topic].', '[who] and the [age] [job] [shared] at the [adj] [place], talking about [topic].'],
     ms: ['[when], [who] [went] [dir] [place] [adj] [manner].', '[who] [found] [thing] [spot], dan [after].', '"[line]," kata [who] [how].', '[sense], dan [feeling].', '[who] memikirkan [topic] [span], kemudian [act].', '[when], [scene] sementara [who] [waited] [spot].', 'Di [place] [adj], [who] [told] [job] itu tentang [topic].', '[who] dan [job] yang [age] [shared] di [place] [adj] sambil berbual tentang [topic].'],
@@ -75,4 +78,4 @@ export const STORY = grammars(
     shared: { en: ['ate noodles', 'sat together', 'drank tea', 'sheltered', 'waited', 'shared a snack', 'played cards', 'met'], ms: ['makan mi', 'duduk bersama', 'minum teh', 'berteduh', 'menunggu', 'berkongsi kuih', 'bermain daun terup', 'bertemu'] },
     noun: { ms: ['surat', 'gambar', 'kunci', 'bungkusan', 'cawan', 'peta', 'tiket', 'payung', 'buku nota', 'loceng', 'lukisan', 'sampul surat', 'tanglung', 'bakul', 'kotak tin', 'selendang'] },
   },
-);
+), grammarCheck());

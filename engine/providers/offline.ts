@@ -8,29 +8,33 @@ import { GenerationError } from '../errors.js';
 import { fillPlaceholders } from '../i18n.js';
 import { renderCoverPng } from './cover.js';
 import { seeded } from './seeded.js';
-import { CHARACTERS, DEMO_TITLES, ENDING_LINE, ENTRY_LINE, KIND_WORD, MEMORY_LINES, PREMISE_LINE, SETTING_LINES, TITLE_LINE, type DemoShape } from './offline-demo.js';
+import { langs } from '../languages/index.js';
+import { DEMO, type DemoShape, type DemoWords } from './offline-demo.js';
 import { composeParagraph, picker, withArticles, type Pick } from './offline-compose.js';
 import { GUIDE } from './offline-guide.js';
 import { STORY } from './offline-story.js';
 import { chapterOpening, composeRecipe } from './offline-recipes.js';
 
-export const OFFLINE_MARK: Record<Lang, string> = {
-  en: '*Offline demo text: no AI model wrote this. Set OPENAI_API_KEY to write with a real model.*',
-  ms: '*Teks demo luar talian: tiada model AI yang menulis ini. Tetapkan OPENAI_API_KEY untuk menulis dengan model sebenar.*',
-};
+export { OFFLINE_MARK } from './offline-demo.js';
 
-/** Setting values that say nothing about the book ("Any", "Mana-mana"): never put in a demo sentence. */
-const VAGUE_VALUES = new Set(['any', 'none', 'other', 'random', 'mixed', 'various', 'default', 'auto', 'mana-mana', 'tiada', 'lain-lain', 'rawak', 'campuran', 'pelbagai', 'lalai']);
-
-/** A demo line with its placeholders filled; in English, "a" before a vowel made "an" ("an urban street"). */
-function fillDemo(line: string, vars: Readonly<Record<string, string>>, lang: Lang): string {
-  const filled = fillPlaceholders(line, vars);
-  return lang === 'en' ? withArticles(filled) : filled;
+/**
+ * Setting values that say nothing about the book ("Any", "Mana-mana") in any language of the table: never put
+ * in a demo sentence.
+ */
+function vagueValues(): ReadonlySet<string> {
+  return new Set(langs().flatMap((lang) => DEMO.read(lang)?.vague ?? []));
 }
 
-function demoTitle(shape: DemoShape, lang: Lang, n: number): string {
-  const base = DEMO_TITLES[shape][lang][(n - 1) % 10]!;
-  return n > 10 ? `${base} ${Math.ceil(n / 10)}` : base;
+/** A demo line with its placeholders filled; in a language with articles, "a" before a vowel made "an" ("an urban street"). */
+function fillDemo(line: string, vars: Readonly<Record<string, string>>, words: DemoWords): string {
+  const filled = fillPlaceholders(line, vars);
+  return words.articles ? withArticles(filled) : filled;
+}
+
+function demoTitle(shape: DemoShape, words: DemoWords, n: number): string {
+  const titles = words.titles[shape];
+  const base = titles[(n - 1) % titles.length]!;
+  return n > titles.length ? `${base} ${Math.ceil(n / titles.length)}` : base;
 }
 
 /** The shape of the demo: the generator's own, else a story for fiction and a guide for the rest. */
@@ -38,8 +42,9 @@ const shapeOf = (meta: PromptMeta): DemoShape => meta.demo ?? (meta.isFiction ? 
 
 /** The settings a demo sentence may name: short values that say something, with their labels. */
 function demoSettings(meta: PromptMeta): Array<{ label: string; value: string }> {
+  const vague = vagueValues();
   return meta.settingsSummary
-    .filter((s) => /^\p{L}[\p{L}' -]{2,30}$/u.test(s.value) && !VAGUE_VALUES.has(s.value.toLowerCase()))
+    .filter((s) => /^\p{L}[\p{L}' -]{2,30}$/u.test(s.value) && !vague.has(s.value.toLowerCase()))
     .map((s) => ({ label: s.label.toLowerCase(), value: s.value }));
 }
 
@@ -62,7 +67,7 @@ function recipeChapter(lang: Lang, target: number, seed: string): string[] {
  * place; the first names one setting (`settingLine`), the rest are the shape's own sentences.
  */
 function proseParagraphs(lang: Lang, shape: 'story' | 'guide', target: number, seed: string, settingLine: (pick: Pick) => string): string[] {
-  const grammar = (shape === 'story' ? STORY : GUIDE)[lang];
+  const grammar = (shape === 'story' ? STORY : GUIDE).words(lang);
   const out: string[] = [];
   let words = 0;
   for (let p = 0; words < target; p++) {
@@ -87,45 +92,45 @@ export function offlineText(request: TextRequest): string {
     generatorId: 'text', family: 'test', kind: 'single', stepKind: 'single', stepLabel: 'Text', lang: 'en', title: 'Karya', settingsSummary: [], wordTarget: 200, isFiction: false,
   };
   const lang = meta.lang;
+  const words = DEMO.words(lang);
   const shape = shapeOf(meta);
   const rand = seeded(`${request.system}\n${request.user}`);
   const settings = demoSettings(meta);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
-  const kind = KIND_WORD[lang][meta.kind === 'book' ? 'book' : 'single'];
-  const fallback = { label: lang === 'ms' ? 'tema' : 'theme', value: lang === 'ms' ? 'Harapan' : 'Hope' };
+  const kind = words.kind[meta.kind === 'book' ? 'book' : 'single'];
   const vars = (from = settings) => {
-    const s = from.length ? pick(from) : fallback;
+    const s = from.length ? pick(from) : words.fallback;
     return { ...s, Value: s.value.replace(/^\p{Ll}/u, (c) => c.toUpperCase()), kind };
   };
   const target = Math.max(40, Math.min(meta.wordTarget, Math.floor(request.maxTokens * 0.7)));
 
-  const lines: string[] = [OFFLINE_MARK[lang], ''];
+  const lines: string[] = [words.mark, ''];
   // The settings line once a book (outline, introduction) or piece, not again in every later part.
   const summary = meta.settingsSummary.map((s) => `${s.label}: ${s.value}`).join(' · ');
   if (summary && meta.stepKind !== 'chapter' && meta.stepKind !== 'conclusion') lines.push(`_${meta.title} — ${summary}_`, '');
   if (meta.stepKind === 'memory') {
     // A story-bible update: a few bounded lines, whatever the length of the book.
-    return MEMORY_LINES[lang].map((line) => fillDemo(line, { part: meta.stepLabel }, lang)).join('\n');
+    return words.memory.map((line) => fillDemo(line, { part: meta.stepLabel }, words)).join('\n');
   }
   if (meta.stepKind === 'outline') {
     // The working title line the outline templates ask for, then one entry per chapter (6 when the count is unknown).
     // A title names one word of the settings ("A Tale of Urban Beginnings"): a phrase would not read as one.
-    lines.push(fillDemo(TITLE_LINE[shape][lang], vars(settings.filter((x) => !/\s/.test(x.value))), lang), fillDemo(PREMISE_LINE[lang], vars(), lang), '');
-    for (let n = 1; n <= Math.min(meta.chapterCount ?? 6, 100); n++) lines.push(`${lang === 'ms' ? 'Bab' : 'Chapter'} ${n}: ${demoTitle(shape, lang, n)}`, ENTRY_LINE[shape][lang], '');
-    lines.push('', ENDING_LINE[lang]);
+    lines.push(fillDemo(words.titleLine[shape], vars(settings.filter((x) => !/\s/.test(x.value))), words), fillDemo(words.premise, vars(), words), '');
+    for (let n = 1; n <= Math.min(meta.chapterCount ?? 6, 100); n++) lines.push(`${words.chapter} ${n}: ${demoTitle(shape, words, n)}`, words.entry[shape], '');
+    lines.push('', words.ending);
     return lines.join('\n');
   }
   if (meta.stepKind === 'introduction' && meta.isFiction) {
-    lines.push(lang === 'ms' ? 'Butiran Watak:' : 'Character Details:', ...CHARACTERS[lang], '');
+    lines.push(words.characterDetails, ...words.characters, '');
   }
   // Seeded by the generator, the part and the request, then by each paragraph or recipe's place.
   const seed = `${meta.generatorId}\n${meta.stepLabel}\n${request.system}\n${request.user}`;
   if (meta.stepKind === 'chapter' && shape === 'recipe') return [...lines, ...recipeChapter(lang, target, seed)].join('\n').trim();
   const plan: string[] = meta.asksChapterPlan
-    ? ['', lang === 'ms' ? 'Rancangan Bab:' : 'Chapter Plan:', ...Array.from({ length: meta.chapterCount ?? 3 }, (_, i) => `${lang === 'ms' ? 'Bab' : 'Chapter'} ${i + 1}: ${demoTitle(shape, lang, i + 1)}`)]
+    ? ['', words.chapterPlan, ...Array.from({ length: meta.chapterCount ?? 3 }, (_, i) => `${words.chapter} ${i + 1}: ${demoTitle(shape, words, i + 1)}`)]
     : [];
-  const setting = SETTING_LINES[shape === 'story' ? 'story' : 'guide'][lang];
-  lines.push(...proseParagraphs(lang, shape === 'story' ? 'story' : 'guide', target, seed, (p) => fillDemo(p(setting), vars(), lang)), ...plan);
+  const setting = words.settingLines[shape === 'story' ? 'story' : 'guide'];
+  lines.push(...proseParagraphs(lang, shape === 'story' ? 'story' : 'guide', target, seed, (p) => fillDemo(p(setting), vars(), words)), ...plan);
   return lines.join('\n').trim();
 }
 

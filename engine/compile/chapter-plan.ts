@@ -2,7 +2,7 @@
 // ends with a "Chapter Plan:" / "Rancangan Bab:" block (templates/guide/introduction.hbs asks for it), which
 // the book keeps as its outline for later chapters and leaves out of the introduction's text.
 
-const PLAN_HEADING = /^[#*_\s]*(?:chapter\s+plan|rancangan\s+bab|pelan\s+bab)\b[*_\s]*:?[*_\s]*(.*)$/i;
+const PLAN_HEADING = /^[#*_\s]*(?:chapter\s+plan|rancangan\s+bab|pelan\s+bab|rencana\s+bab)\b[*_\s]*:?[*_\s]*(.*)$/i;
 
 /** Where the plan block starts in the lines of an introduction, or -1. */
 function planStart(lines: readonly string[]): number {

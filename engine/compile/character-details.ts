@@ -5,7 +5,7 @@
  * ("Character Details:", "Butiran Watak:") and the translations a model writes instead, so a list under a
  * heading the model chose is not silently lost. Only the asked-for ones may run on into text on their line.
  */
-const CHARACTER_HEADINGS = /^[#*_\s]*(?:(?:character\s+details|butiran\s+watak)\b|(?:characters?|character\s+list|main\s+characters|(?:maklumat|perincian|butiran|senarai|profil)\s+(?:watak(?:-watak)?|karakter)|watak(?:-watak)?\s+utama|detail\s+karakter)[*_\s]*(?::|$))/i;
+const CHARACTER_HEADINGS = /^[#*_\s]*(?:(?:character\s+details|butiran\s+watak|detail\s+tokoh)\b|(?:characters?|character\s+list|main\s+characters|(?:maklumat|perincian|butiran|senarai|profil)\s+(?:watak(?:-watak)?|karakter)|watak(?:-watak)?\s+utama|detail\s+karakter|(?:daftar|profil)\s+tokoh(?:-tokoh)?|tokoh(?:-tokoh)?\s+utama)[*_\s]*(?::|$))/i;
 
 /** Where the character list of an introduction sits: its lines, the heading's index, the index after the list, and the list. */
 function locateCharacterDetails(text: string): { lines: string[]; start: number; end: number; details: string } | undefined {

@@ -236,7 +236,7 @@ export function stepText(spec: BookSpec, plan: readonly StepLike[], next: StepLi
  */
 export function extractTitle(outline: string | undefined): string | undefined {
   for (const line of (outline ?? '').split(/\r?\n/).slice(0, 8)) {
-    const m = /^[#>*_\s]*(?:working\s+title|book\s+title|title|tajuk(?:\s+kerja)?(?:\s+buku)?)[*_\s]*[:：][*_\s]*(.+)$/i.exec(line.trim());
+    const m = /^[#>*_\s]*(?:working\s+title|book\s+title|title|tajuk(?:\s+kerja)?(?:\s+buku)?|judul(?:\s+kerja)?(?:\s+buku)?)[*_\s]*[:：][*_\s]*(.+)$/i.exec(line.trim());
     const title = m?.[1]?.replace(/[*_#]+/g, '').replace(/^["“'‘]+|["”'’]+$/g, '').trim();
     if (title) return title.slice(0, 200);
   }

@@ -3,6 +3,8 @@
 
 import { blockOf, cellsOf, CHATTER, ENDING_PHRASE, headingLevel, INTRO, isRule, numberHeadOf, splitHead, trimEnd, unmark, unquote, wordHeadOf } from './outline-lines.js';
 import { outlineEntry, parseOutline, type ParsedOutline } from './outline-parse.js';
+import { bookWordsOf } from '../book-words.js';
+import type { Lang } from '../spec/types.js';
 
 /** One chapter of an outline as the writer edits it: its title and what happens in it. */
 export interface ChapterEntry {
@@ -33,8 +35,8 @@ function cleanPlan(plan: string): string {
 }
 
 /** "Chapter 3: The Storm" / "Bab 3: Ribut", then the plan's lines. */
-function entryLines(n: number, entry: ChapterEntry, lang: 'en' | 'ms'): string {
-  const word = lang === 'ms' ? 'Bab' : 'Chapter';
+function entryLines(n: number, entry: ChapterEntry, lang: Lang): string {
+  const word = bookWordsOf(lang).chapter;
   const title = cleanTitle(entry.title);
   const plain = splitHead(title);
   const plan = cleanPlan(entry.plan);
@@ -49,7 +51,7 @@ function entryLines(n: number, entry: ChapterEntry, lang: 'en' | 'ms'): string {
  * An entry as the outline keeps it: what the parser reads back from it (an untitled entry stays untitled,
  * its plan the plan). Idempotent.
  */
-export function normalizeChapterEntry(entry: ChapterEntry, lang: 'en' | 'ms' = 'en'): ChapterEntry {
+export function normalizeChapterEntry(entry: ChapterEntry, lang: Lang = 'en'): ChapterEntry {
   const read = parseOutline(entryLines(1, entry, lang)).entries[0];
   return { title: read?.title ?? '', plan: read?.plan ?? '' };
 }
@@ -69,7 +71,7 @@ export function chapterEntriesOf(parsed: ParsedOutline, count: number): ChapterE
  * under them. parseOutline of the result gives the entries back as normalizeChapterEntry keeps them.
  * @example renderOutline('Title: Rain\n\nChapter 1: Storm\nAisha runs.', [{ title: 'Calm', plan: 'Aisha rests.' }], 'en') // 'Title: Rain\n\nChapter 1: Calm\nAisha rests.'
  */
-export function renderOutline(outline: string | undefined, entries: readonly ChapterEntry[], lang: 'en' | 'ms'): string {
+export function renderOutline(outline: string | undefined, entries: readonly ChapterEntry[], lang: Lang): string {
   const lines = (outline ?? '').replace(/\r\n?/g, '\n').split('\n');
   const parsed = parseOutline(outline);
   let before = lines;

@@ -12,7 +12,7 @@ import { chapterTitleOf } from '../compile/book-outline.js';
 import { takeLeadingHeading } from '../compile/heading.js';
 import { isAuthoredPart, isPublicDomainBook, partProvenance } from '../compile/provenance.js';
 import { firstWords } from '../words.js';
-import { bookBible } from './bible/light.js';
+import { bibleWord, bookBible } from './bible/light.js';
 import { conclusionPosition } from '../spec/conclusion.js';
 
 export const EXPORT_FORMATS = ['md', 'epub', 'docx', 'pdf'] as const;
@@ -121,7 +121,7 @@ export function bookDocument(
   const outline = opts.withOutline && state.outline ? { id: 'outline', heading: stepLabel({ kind: 'outline' }, lang, spec), markdown: state.outline } : undefined;
   // The story bible only on request (`--with-bible`), as a part after the outline; its own sections one level down.
   const bible = opts.withBible ? bookBible(spec, state) : '';
-  const biblePart = bible ? [{ id: 'bible', heading: BIBLE_HEADING[lang], markdown: bible.replace(/^## /gm, '### ') }] : [];
+  const biblePart = bible ? [{ id: 'bible', heading: bibleWord('storyBible', lang), markdown: bible.replace(/^## /gm, '### ') }] : [];
   // A book whose generator sets its pages otherwise than a novel's (a children's book) says so to the PDF.
   const { layout } = printLayoutOf(spec.kind === 'book' ? spec.publish : undefined);
   const isPublicDomain = spec.kind === 'book' && isPublicDomainBook(state);
@@ -176,8 +176,6 @@ export function partWords(state: Pick<BookState, 'content' | 'characterDetails'>
 }
 
 /** The heading of the story bible in an export, in the book's language. */
-const BIBLE_HEADING: Readonly<Record<Lang, string>> = { en: 'Story Bible', ms: 'Catatan Cerita' };
-
 /** A document as Markdown: `# title`, then one `##` heading per part (a single output has none). */
 export function documentMarkdown(doc: BookDocument, opts: { isSingle?: boolean } = {}): string {
   const out: string[] = [`# ${doc.title}`, ''];

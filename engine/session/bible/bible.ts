@@ -18,6 +18,7 @@ import { BIBLE_LIMITS, capWords, clean, parseCharacter, parseFact, parseLabelled
 import { renderBible } from './render.js';
 import { arcLabel, mergeLabels, partHeadingOf, withoutPartLabel } from './labels.js';
 import { byText, TEXTS_KEPT } from '../../text-cache.js';
+import { bibleKeyOf } from './words.js';
 
 export { renderBible } from './render.js';
 export { BIBLE_LIMITS, capWords, parseThread } from './entries.js';
@@ -42,12 +43,16 @@ const SECTION_NAMES: ReadonlyArray<[RegExp, Section]> = [
   [/^(replaced|no longer true|sudah berubah|tidak lagi benar)$/, 'replaced'],
 ];
 
+/** The sections a bible is written with (render.ts), by their words' keys. */
+const WRITTEN_SECTIONS = ['premise', 'ending', 'chapters', 'arcs', 'characters', 'threads', 'facts', 'replaced'] as const;
+
 /** A heading line's section: `## Characters`, `**Characters**`, `Characters:`. */
 function sectionOf(line: string): Section | undefined {
   const m = /^(?:#{1,6}\s*|\*\*|__)?\s*([^:*#_|]{2,40}?)\s*(?:\*\*|__)?\s*:?\s*(?:\*\*|__)?\s*$/.exec(line.trim());
   if (!m) return undefined;
   const name = m[1]!.toLowerCase().replace(/\s+/g, ' ').trim();
-  return SECTION_NAMES.find(([re]) => re.test(name))?.[1];
+  // Then the headings as any language of the table writes them (a language added to it reads back its own bible).
+  return SECTION_NAMES.find(([re]) => re.test(name))?.[1] ?? bibleKeyOf(name, WRITTEN_SECTIONS);
 }
 
 

@@ -4,6 +4,7 @@
 import { firstWords } from '../../words.js';
 import type { BibleCharacter, BibleLine, BibleThread } from './types.js';
 import { dueCell, sinceCell, withStatus, type Replaced, type ThreadStatus } from './time.js';
+import { bibleKeyOf } from './words.js';
 
 /**
  * The bounds of a bible. Chapter lines past `chapters` fold, `foldSize` at a time, into an arc; arcs past
@@ -96,11 +97,14 @@ export function parseFact(line: string): { fact: string; since?: string } {
   return { fact: (since ? cells.slice(0, -1) : cells).join(' | ').trim(), ...(since ? { since } : {}) };
 }
 
+/** The kinds a replaced value is written with (render.ts), in any language of the table. */
+const REPLACED_KINDS = ['character', 'fact', 'thread'] as const;
+
 /** "kind | subject | value… | Chapter 1 → Chapter 4": a replaced value. */
 export function parseReplaced(line: string): Replaced | undefined {
   const cells = clean(line).split('|').map((c) => c.trim());
   const range = /^(.*?)\s*(?:→|->)\s*(.+)$/.exec(cells[cells.length - 1] ?? '');
-  const kind = ({ character: 'character', watak: 'character', fact: 'fact', fakta: 'fact', thread: 'thread', urusan: 'thread' } as const)[(cells[0] ?? '').toLowerCase() as 'fact'];
+  const kind = bibleKeyOf(cells[0] ?? '', REPLACED_KINDS);
   if (!range || !kind || cells.length < 4) return undefined;
   return { kind, subject: cells[1]!, value: cells.slice(2, -1).join(' | '), since: range[1]!.trim(), until: range[2]!.trim() };
 }

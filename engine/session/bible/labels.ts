@@ -4,6 +4,7 @@
 // arc's label names the first and the last part it folds ("Chapters 1–3", "Introduction – Chapter 2") and
 // is read back as that range of parts, so a folded part stays named.
 import type { Lang } from '../../spec/types.js';
+import { bookWordsOf } from '../../book-words.js';
 import type { BibleLine } from './types.js';
 
 /** Where a part label stands in the book (bible/time.ts PartOf). */
@@ -56,7 +57,7 @@ export function partHeadingOf(line: string, label?: string): 'chapter' | 'arc' |
 }
 
 const NUMBERED = /^(?:chapters?|bab)\s+(\d+)$/i;
-const chapterWord = (lang: Lang, isPlural: boolean) => (lang === 'ms' ? 'Bab' : isPlural ? 'Chapters' : 'Chapter');
+const chapterWord = (lang: Lang, isPlural: boolean) => (isPlural ? bookWordsOf(lang).chapters : bookWordsOf(lang).chapter);
 
 /** The first and last part an arc's label names: "Chapters 1–3" → ["1", "3"], "Introduction – Chapter 2" → ["Introduction", "Chapter 2"]. */
 export function arcEnds(label: string): [string, string] {

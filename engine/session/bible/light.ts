@@ -4,3 +4,4 @@
 export { bookBible, bounded, parseBible } from './bible.js';
 export { renderBible } from './render.js';
 export type { BibleCharacter } from './types.js';
+export { bibleWord } from './words.js';

@@ -10,6 +10,7 @@ import { partLabel } from '../../compile/labels.js';
 import type { BibleThread, StoryBible } from './types.js';
 import { parseThread } from './bible.js';
 import type { PartOf } from './time.js';
+import { bibleWord } from './words.js';
 import { byText, TEXTS_KEPT } from '../../text-cache.js';
 
 const BLOCK = /^\s*(?:#{1,6}\s*)?(?:\*\*|__)?\s*(?:threads|promises|open threads|urusan|janji|benang cerita)\s*(?:\*\*|__)?\s*:?\s*(?:\*\*|__)?\s*$/i;
@@ -69,16 +70,11 @@ export function withOutlineThreads(b: StoryBible, threads: readonly BibleThread[
   return fresh.length ? { ...b, threads: [...b.threads, ...fresh] } : b;
 }
 
-const DUE_LINE = {
-  en: { due: (t: string, at: string) => `- ${t} (due in ${at})`, late: (t: string, at: string) => `- ${t} (was due in ${at})` },
-  ms: { due: (t: string, at: string) => `- ${t} (sasaran ${at})`, late: (t: string, at: string) => `- ${t} (sepatutnya dalam ${at})` },
-};
-
 /** The promises still open that are due in part `position` or were due before it, one line each. */
 export function dueThreadLines(threads: readonly BibleThread[], position: number, partOf: PartOf, lang: Lang): string {
   return threads.flatMap((t) => {
     const due = t.due ? partOf(t.due) : undefined;
     if (t.isResolved || due === undefined || due > position) return [];
-    return [due === position ? DUE_LINE[lang].due(t.thread, t.due!) : DUE_LINE[lang].late(t.thread, t.due!)];
+    return [bibleWord(due === position ? 'dueIn' : 'wasDueIn', lang, { thread: t.thread, at: t.due! })];
   }).join('\n');
 }

@@ -3,6 +3,8 @@
 // thread), what a book's update keeps as its own (only what differs from the series), and what changed for a
 // later book when an earlier one was revised. Pure; labels of other books read "Book 1, Chapter 3".
 import type { Lang } from '../../spec/types.js';
+import { bookWordsOf } from '../../book-words.js';
+import { bibleWord } from './words.js';
 import type { BookState } from '../../compile/flow.js';
 import type { BookSeries } from '../../compile/flow.js';
 import { bounded, EMPTY_BIBLE, parseBible } from './bible.js';
@@ -25,7 +27,7 @@ export const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '
 
 /** "Book 1, Chapter 3" / "Buku 1, Bab 3": a part of another book of the series. */
 export function seriesLabel(number: number, label: string, lang: Lang): string {
-  return `${lang === 'ms' ? 'Buku' : 'Book'} ${number}${label ? `, ${label}` : ''}`;
+  return `${bookWordsOf(lang).book} ${number}${label ? `, ${label}` : ''}`;
 }
 
 /** True for a label that names a part of another book of the series. */
@@ -159,16 +161,11 @@ export function seriesChanges(before: StoryBible, after: StoryBible): SeriesChan
   return out;
 }
 
-const CHANGE_WORDS = {
-  en: { character: 'character', fact: 'fact', thread: 'thread', gone: 'no longer', added: 'new' },
-  ms: { character: 'watak', fact: 'fakta', thread: 'urusan', gone: 'tiada lagi', added: 'baharu' },
-} as const;
-
 /** A change as one line in the book's language: `thread "the recipe": "open" → "resolved"`. */
 export function seriesChangeLine(change: SeriesChange, lang: Lang): string {
-  const w = CHANGE_WORDS[lang];
+  const kind = bibleWord(change.kind, lang);
   const value = (v: string) => (v ? `"${v}"` : '');
-  if (!change.now) return `${w[change.kind]} "${change.subject}": ${w.gone} (${value(change.was)})`;
-  if (!change.was) return `${w[change.kind]} "${change.subject}": ${w.added} (${value(change.now)})`;
-  return `${w[change.kind]} "${change.subject}": ${value(change.was)} → ${value(change.now)}`;
+  if (!change.now) return `${kind} "${change.subject}": ${bibleWord('changeGone', lang)} (${value(change.was)})`;
+  if (!change.was) return `${kind} "${change.subject}": ${bibleWord('changeAdded', lang)} (${value(change.now)})`;
+  return `${kind} "${change.subject}": ${value(change.was)} → ${value(change.now)}`;
 }

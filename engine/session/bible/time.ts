@@ -6,6 +6,8 @@
 // opening part), else from the last part the bible took in.
 import type { BibleCharacter, BibleLine, BibleThread, Replaced, StoryBible } from './types.js';
 import { arcParts } from './labels.js';
+import { bookWordsOf } from '../../book-words.js';
+import type { Lang } from '../../spec/types.js';
 
 export type { Replaced } from './types.js';
 
@@ -26,8 +28,10 @@ export function dueCell(cell: string): string | undefined {
   return DUE.exec(cell.trim())?.[1]?.trim();
 }
 
-export const sinceWord = (lang: 'en' | 'ms') => (lang === 'ms' ? 'sejak' : 'since');
-export const dueWord = (lang: 'en' | 'ms') => (lang === 'ms' ? 'sasaran' : 'due');
+/** The word before the part an entry became true in ("since Chapter 4"), in the bible's language. */
+export const sinceWord = (lang: Lang) => bookWordsOf(lang).since;
+/** The word before the part a thread is due in ("due Chapter 5"), in the bible's language. */
+export const dueWord = (lang: Lang) => bookWordsOf(lang).due;
 
 const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 

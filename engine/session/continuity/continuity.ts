@@ -10,11 +10,14 @@ import type { BookState } from '../../compile/flow.js';
 import { partLabel, partStep } from '../../compile/labels.js';
 import { hasPeople, ignoredBible, mainNames, parseBible, type StoryBible, bibleAsOf, factSubject, retractions, threadStatus, type PartOf, partsOf, hasSeriesBible, isSeriesLabel, seriesOf, withSeries } from '../bible/index.js';
 import { fillPlaceholders } from '../../i18n.js';
-import { ACTS, GONE_STATES, NOT_NAMES, NOT_PRESENT } from './words.js';
+import { ACTS, NOT_NAMES, NOT_PRESENT } from './words.js';
+import { bookWordsOf, isGoneInAnyLanguage } from '../../book-words.js';
+import { catalogue, wordIn } from '../../languages/index.js';
 import { findingKey } from './keys.js';
 import type { ContinuityFinding } from '../view-schema.js';
 
-const DETAILS = {
+/** The findings' details (catalogue `continuity`; other languages' in languages/<code>/continuity.yaml). */
+const DETAILS = catalogue('continuity', {
   acts_after_death: {
     en: '{name} speaks or acts here, but the story bible records {name} as "{state}" since {part}',
     ms: '{name} bercakap atau bertindak di sini, tetapi catatan cerita merekodkan {name} sebagai "{state}" sejak {part}',
@@ -39,10 +42,10 @@ const DETAILS = {
     en: 'Ignores the story bible: {absent} absent; {new} new',
     ms: 'Mengabaikan catatan cerita: {absent} tiada; {new} baharu',
   },
-} as const;
+});
 
 function finding(kind: ContinuityFinding['kind'], text: keyof typeof DETAILS, lang: Lang, vars: Record<string, string>): ContinuityFinding {
-  return { kind, detail: fillPlaceholders(DETAILS[text][lang], vars), part: vars.part ?? '' };
+  return { kind, detail: fillPlaceholders(wordIn(DETAILS[text], lang, 'continuity'), vars), part: vars.part ?? '' };
 }
 
 /** A book's story bible, read once, and where its labels stand. */
@@ -132,7 +135,7 @@ function actsIn(sentences: readonly string[], name: string): boolean {
 function goneSince(b: StoryBible, name: string, since: string, lang: Lang): string {
   let start = since;
   for (const r of [...(b.replaced ?? [])].reverse()) {
-    if (r.kind === 'character' && r.subject === name && r.until === start && GONE_STATES[lang].test(r.value)) start = r.since;
+    if (r.kind === 'character' && r.subject === name && r.until === start && bookWordsOf(lang).gone.test(r.value)) start = r.since;
   }
   return start;
 }
@@ -141,7 +144,7 @@ function deaths(d: Dated, position: number, text: string, lang: Lang): Continuit
   // The text is read in sentences only when a character is gone.
   let sentences: string[] | undefined;
   return d.asOf(position - 1).characters.flatMap((c) => {
-    if (!GONE_STATES[lang].test(c.state) && !GONE_STATES[lang === 'en' ? 'ms' : 'en'].test(c.state)) return [];
+    if (!isGoneInAnyLanguage(c.state)) return [];
     if (!actsIn((sentences ??= sentencesOf(text)), c.name)) return [];
     return [finding('acts_after_death', 'acts_after_death', lang, { name: c.name, state: c.state, part: goneSince(d.bible, c.name, c.since ?? c.lastSeen, lang) })];
   });

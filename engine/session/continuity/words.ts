@@ -1,12 +1,6 @@
-// The words the continuity checks read, in English and Malay, as data: a character state that means the
-// character is dead, absent or elsewhere; verbs of speech and action that put a character in a scene; and
-// words that make a mention a memory, a dream or a grave rather than the character acting.
-import type { Lang } from '../../spec/types.js';
-
-export const GONE_STATES: Readonly<Record<Lang, RegExp>> = {
-  en: /\b(dead|died|dies|killed|deceased|murdered|drowned|perished|buried|lost (?:in|at) (?:the )?(?:storm|sea|war|fire)|absent|departed|left (?:for|town|the country|home)|gone (?:to|from|away)|away (?:in|at|to)|elsewhere|exiled|imprisoned in)\b/i,
-  ms: /\b(mati|meninggal(?: dunia)?|terbunuh|dibunuh|lemas|terkorban|dikebumikan|hilang dalam (?:ribut|laut|perang|kebakaran)|tiada lagi|telah pergi|pergi ke|berada di luar|ghaib|dipenjarakan di|dibuang negeri)\b/i,
-};
+// The words the continuity checks read, as data: verbs of speech and action that put a character in a scene,
+// and words that make a mention a memory, a dream or a grave rather than the character acting. The states
+// that mean a character is dead, absent or elsewhere are each language's (the table's `book` section).
 
 /** Verbs of a character speaking or acting (both languages: a Malay book may quote English and the reverse). */
 export const ACTS = new Set([

@@ -6,13 +6,17 @@ import type { BookState } from '../../compile/flow.js';
 import { extractChapterPlan } from '../../compile/chapter-plan.js';
 import { EditError } from './error.js';
 import { introParts, joinIntro } from './part-text.js';
+import { catalogue, wordIn } from '../../languages/index.js';
 
 /** The most characters a character list edited by hand may hold (a long novel's cast is ~3 000). */
 export const MAX_CHARACTER_DETAILS_CHARS = 8000;
 
 /** The headings the introduction templates ask for, which the book's readers find the blocks under. */
-const DETAILS_HEADING = { en: 'Character Details:', ms: 'Butiran Watak:' } as const;
-const PLAN_HEADING = { en: 'Chapter Plan:', ms: 'Rancangan Bab:' } as const;
+/** The headings the introduction keeps the writer's lists under (catalogue `intro-headings`). */
+const HEADINGS = catalogue('intro-headings', {
+  characterDetails: { en: 'Character Details:', ms: 'Butiran Watak:' },
+  chapterPlan: { en: 'Chapter Plan:', ms: 'Rancangan Bab:' },
+});
 
 /**
  * A character list as the writer typed it, one character a line: blank lines dropped, and a line without a
@@ -33,7 +37,7 @@ export function editCharacterDetails(spec: BookSpec, state: BookState, text: str
   const lines = characterLines(text);
   if (lines.length > MAX_CHARACTER_DETAILS_CHARS) throw new EditError('characters_too_long', { max: MAX_CHARACTER_DETAILS_CHARS });
   const parts = introParts(spec, state, intro);
-  const stored = joinIntro({ ...parts, details: lines ? `${DETAILS_HEADING[state.lang]}\n${lines}` : '' });
+  const stored = joinIntro({ ...parts, details: lines ? `${wordIn(HEADINGS.characterDetails, state.lang, 'intro-headings')}\n${lines}` : '' });
   const { characterDetails: _old, ...without } = state;
   return { state: { ...without, content: state.content.map((t, i) => (i === 0 ? stored : t)), ...(lines ? { characterDetails: lines } : {}) }, text: stored };
 }
@@ -42,6 +46,6 @@ export function editCharacterDetails(spec: BookSpec, state: BookState, text: str
 export function planEdit(spec: BookSpec, state: BookState, plan: string): { state: BookState; position: -1; text: string; savedAt: 0; isMemoryReset: false } {
   const intro = state.content[0];
   if (intro === undefined) throw new EditError('part_not_found');
-  const stored = joinIntro({ ...introParts(spec, state, intro), plan: `${PLAN_HEADING[state.lang]}\n${plan}` });
+  const stored = joinIntro({ ...introParts(spec, state, intro), plan: `${wordIn(HEADINGS.chapterPlan, state.lang, 'intro-headings')}\n${plan}` });
   return { state: { ...state, content: state.content.map((t, i) => (i === 0 ? stored : t)), outline: extractChapterPlan(stored) ?? plan }, position: -1, text: stored, savedAt: 0, isMemoryReset: false };
 }

@@ -4,6 +4,8 @@
 // from nothing without the writer being told. Pure.
 import type { Lang, ResolvedSpec } from '../../spec/types.js';
 import { parseOutline, renderOutline } from '../../compile/outline.js';
+import { catalogue, wordIn } from '../../languages/index.js';
+import { bookWordsOf } from '../../book-words.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -24,10 +26,22 @@ const KEYS = {
   due: ['due', 'dueby', 'payoff', 'resolvedin', 'sasaran'],
 } as const;
 
-const LABELS: Readonly<Record<Lang, { title: string; premise: string; characters: string; chapter: string; threads: string; ending: string; opened: string; due: string }>> = {
-  en: { title: 'Title', premise: 'Premise', characters: 'Main characters', chapter: 'Chapter', threads: 'Threads', ending: 'Ending', opened: 'opened', due: 'due' },
-  ms: { title: 'Tajuk', premise: 'Premis', characters: 'Watak utama', chapter: 'Bab', threads: 'Urusan', ending: 'Pengakhiran', opened: 'dibuka', due: 'sasaran' },
-};
+/** The labels of an outline written from JSON (catalogue `outline-labels`; a chapter's word is the table's `book` section's). */
+const LABELS = catalogue('outline-labels', {
+  title: { en: 'Title', ms: 'Tajuk' },
+  premise: { en: 'Premise', ms: 'Premis' },
+  characters: { en: 'Main characters', ms: 'Watak utama' },
+  threads: { en: 'Threads', ms: 'Urusan' },
+  ending: { en: 'Ending', ms: 'Pengakhiran' },
+  opened: { en: 'opened', ms: 'dibuka' },
+  due: { en: 'due', ms: 'sasaran' },
+});
+
+/** The outline's labels in a language. */
+function labelsIn(lang: Lang): Readonly<Record<keyof typeof LABELS | 'chapter', string>> {
+  const words = Object.fromEntries(Object.entries(LABELS).map(([k, entry]) => [k, wordIn(entry, lang, 'outline-labels')]));
+  return { ...(words as Record<keyof typeof LABELS, string>), chapter: bookWordsOf(lang).chapter };
+}
 
 const norm = (key: string) => key.toLowerCase().replace(/[\s_-]+/g, '');
 
@@ -67,7 +81,7 @@ function jsonOf(text: string): Json | undefined {
 export function outlineFromJson(text: string, lang: Lang, first = 1): string | undefined {
   const json = jsonOf(text);
   if (json === undefined) return undefined;
-  const L = LABELS[lang];
+  const L = labelsIn(lang);
   const chapters = listOf(Array.isArray(json) ? json : pick(json, KEYS.chapters));
   if (!chapters.length) return undefined;
   const blocks: string[] = [];

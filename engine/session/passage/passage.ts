@@ -20,6 +20,7 @@ import { stateForStep } from '../bible/index.js';
 import { trimmableOf } from '../run-step.js';
 import { answerWhole, firmLanguage, type Tally } from '../follow-ups/index.js';
 import { MAX_PASSAGE_CHARS, PASSAGE_TONES, type PassageAction, type PassageTone } from '../passage-kinds.js';
+import { wordIn } from '../../languages/index.js';
 
 export { PASSAGE_TONE_IDS, type PassageAction, type PassageTone } from '../passage-kinds.js';
 
@@ -116,7 +117,7 @@ export async function reworkPassage(input: {
     passageText: request.text.trim(),
     passageAfter: wordsAfter(part.slice(request.end), AROUND_WORDS),
     passageNote: note,
-    passageTone: request.action === 'rewrite' && request.tone ? PASSAGE_TONES[request.tone][state.lang] : '',
+    passageTone: request.action === 'rewrite' && request.tone ? wordIn(PASSAGE_TONES[request.tone], state.lang, 'passage-tones') : '',
   };
   const prompt = renderPassage({ spec, renderer: input.renderer, state: before, step, ...(title ? { chapterTitle: title } : {}), ask, words: wordsFor(request.action, countWords(request.text)) });
   // Like every call: the text only (askText), within the model's window (the bible trimmed first), and an

@@ -22,6 +22,7 @@ export interface SeriesBook {
 }
 
 import { MAX_SERIES_NAME } from './limits.js';
+import { catalogue, wordIn } from '../../languages/index.js';
 
 export { MAX_SERIES_NAME } from './limits.js';
 
@@ -97,10 +98,11 @@ export function openThreadsOf(b: StoryBible): BibleThread[] {
   return b.threads.filter((t) => !t.isResolved);
 }
 
-const BRIEF = {
-  en: { premise: 'Book {n} of the series "{series}", picking up where book {prev} ended: {where} Still unresolved: {open}.', none: 'nothing' },
-  ms: { premise: 'Buku {n} dalam siri "{series}", bersambung dari akhir buku {prev}: {where} Masih belum selesai: {open}.', none: 'tiada' },
-} as const;
+/** The premise a series' next book is given (catalogue `series-brief`; other languages' in languages/<code>/series-brief.yaml). */
+const BRIEF = catalogue('series-brief', {
+  premise: { en: 'Book {n} of the series "{series}", picking up where book {prev} ended: {where} Still unresolved: {open}.', ms: 'Buku {n} dalam siri "{series}", bersambung dari akhir buku {prev}: {where} Masih belum selesai: {open}.' },
+  none: { en: 'nothing', ms: 'tiada' },
+});
 
 /** Cut to at most `max` characters at a word, with an ellipsis. */
 function within(text: string, max: number): string {
@@ -128,7 +130,7 @@ export function seriesBrief(spec: Pick<BookSpec, 'fields'>, settings: Settings, 
   if (premise && blank(premise.name)) {
     const open = openThreadsOf(b).map((t) => t.thread);
     const where = (b.arcs.at(-1)?.line ?? '').trim();
-    const text = fillPlaceholders(BRIEF[lang].premise, { n: String(series.number), series: series.name, prev: String(series.number - 1), where, open: open.length ? open.join('; ') : BRIEF[lang].none });
+    const text = fillPlaceholders(wordIn(BRIEF.premise, lang, 'series-brief'), { n: String(series.number), series: series.name, prev: String(series.number - 1), where, open: open.length ? open.join('; ') : wordIn(BRIEF.none, lang, 'series-brief') });
     out[premise.name] = within(text.replace(/\s+/g, ' '), premise.maxLength ?? 1200);
   }
   return out as Settings;

@@ -2,9 +2,8 @@
 // (caption, column and row headers, each mark in words as well as its symbol), the lanes' spans, the relations,
 // the findings by part and what the last part changed; inline CSS, no script, no outside file, in the book's
 // language, laid out to print (landscape) or to send to an editor.
-import { fillPlaceholders } from '../../i18n.js';
 import { characterCells, factCells, findingCounts, threadCells, type CellMark, type MapCell } from './cells.js';
-import { FINDING_SYMBOL, GONE_SYMBOL, LINE_SYMBOL, MAP_WORDS, MARK_SYMBOLS, type MapWord } from './words.js';
+import { FINDING_SYMBOL, GONE_SYMBOL, LINE_SYMBOL, MARK_SYMBOLS, mapWord, type MapWord } from './words.js';
 import type { MapChange, MapPart, StoryMap, ThreadLane } from './schema.js';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -96,7 +95,7 @@ function changesHtml(map: StoryMap, w: Words): string {
 
 /** The story map as a whole HTML page, in the map's language. */
 export function storyMapHtml(map: StoryMap): string {
-  const w: Words = (key, vars = {}) => fillPlaceholders(MAP_WORDS[key][map.lang], vars);
+  const w: Words = (key, vars = {}) => mapWord(key, map.lang, vars);
   const title = w('titleOf', { title: map.title || w('title') });
   return [
     '<!DOCTYPE html>',

@@ -5,7 +5,7 @@ import type { BookState } from '../../compile/flow.js';
 import { partLabel } from '../../compile/labels.js';
 import { conclusionPosition } from '../../spec/conclusion.js';
 import type { PartOf } from '../bible/index.js';
-import { GONE_STATES } from '../continuity/index.js';
+import { isGoneInAnyLanguage } from '../../book-words.js';
 import type { MapPart } from './schema.js';
 
 /** Where the map's parts stand and how each is named, in the book's language. */
@@ -18,9 +18,9 @@ export interface MapPlace {
   refAt(position: number): MapPart;
 }
 
-/** True when a state says the character is dead, absent or elsewhere (in either language: a book may quote the other). */
+/** True when a state says the character is dead, absent or elsewhere (in any language: a book may quote another). */
 export function isGoneState(state: string): boolean {
-  return GONE_STATES.en.test(state) || GONE_STATES.ms.test(state);
+  return isGoneInAnyLanguage(state);
 }
 
 export function placeOf(spec: BookSpec, state: BookState, partOf: PartOf, undated: number): MapPlace {

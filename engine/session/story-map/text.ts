@@ -1,9 +1,8 @@
 // The story map as a compact text table for a terminal (`karya map`), in the book's language: one column per
 // part, one row per character, thread and fact, a symbol in each cell (the key under the table), then each
 // lane's span, the relations, the continuity findings by part and what the last part changed in the bible.
-import { fillPlaceholders } from '../../i18n.js';
 import { characterCells, factCells, findingCounts, threadCells, type CellMark, type MapCell } from './cells.js';
-import { FINDING_SYMBOL, GONE_SYMBOL, LINE_SYMBOL, MAP_WORDS, MARK_SYMBOLS, type MapWord } from './words.js';
+import { FINDING_SYMBOL, GONE_SYMBOL, LINE_SYMBOL, MARK_SYMBOLS, mapWord, type MapWord } from './words.js';
 import type { MapChange, MapPart, StoryMap, ThreadLane } from './schema.js';
 
 const NAME_WIDTH = 26;
@@ -26,7 +25,7 @@ function cellText(cell: MapCell): string {
 
 /** The story map as text, in the map's language. */
 export function storyMapText(map: StoryMap): string {
-  const w = (key: MapWord, vars: Record<string, string | number> = {}) => fillPlaceholders(MAP_WORDS[key][map.lang], vars);
+  const w = (key: MapWord, vars: Record<string, string | number> = {}) => mapWord(key, map.lang, vars);
   const columns = map.parts.map((p) => p.position);
   const width = Math.max(3, ...map.parts.map((p) => columnHead(p).length + 1));
   const row = (name: string, cells: readonly string[]) => `  ${cut(name, NAME_WIDTH).padEnd(NAME_WIDTH)} ${cells.map((c) => c.padEnd(width)).join('')}`.trimEnd();

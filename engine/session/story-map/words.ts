@@ -1,9 +1,11 @@
-// The story map's words on the command line and in the package's page, in English and Malay (the studio keeps
-// its own, in its i18n tables). Placeholders in braces are filled with fillPlaceholders.
-import type { Lang } from '../../spec/types.js';
+// The story map's words on the command line and in the package's page (catalogue `story-map`: English and
+// Malay here, every other language in languages/<code>/story-map.yaml; the studio keeps its own, in its i18n
+// tables). Placeholders in braces are filled with fillPlaceholders.
+import { catalogue, wordIn, type Lang } from '../../languages/index.js';
+import { fillPlaceholders } from '../../placeholders.js';
 import type { CellMark } from './cells.js';
 
-export const MAP_WORDS = {
+export const MAP_WORDS = catalogue('story-map', {
   title: { en: 'Story map', ms: 'Peta cerita' },
   titleOf: { en: 'Story map: {title}', ms: 'Peta cerita: {title}' },
   asOf: { en: 'as of {part}', ms: 'setakat {part}' },
@@ -52,9 +54,14 @@ export const MAP_WORDS = {
   mark_on: { en: 'in the story', ms: 'dalam cerita' },
   mark_goneOn: { en: 'dead or absent', ms: 'mati atau tiada' },
   mark_finding: { en: 'continuity findings', ms: 'dapatan kesinambungan' },
-} as const satisfies Record<string, Record<Lang, string>>;
+});
 
 export type MapWord = keyof typeof MAP_WORDS;
+
+/** A story map word in a language, placeholders filled. */
+export function mapWord(key: MapWord, lang: Lang, vars: Readonly<Record<string, string | number>> = {}): string {
+  return fillPlaceholders(wordIn(MAP_WORDS[key], lang, 'story-map'), vars);
+}
 
 /** The symbol of each mark in the text table and the package's page. */
 export const MARK_SYMBOLS: Readonly<Record<CellMark, string>> = {

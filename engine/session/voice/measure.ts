@@ -8,6 +8,7 @@ import { fingerprintOf, MIN_PART_WORDS, type BookVoice, type VoiceFingerprint } 
 import { boundsOfVoice, distanceWithin } from './bounds.js';
 import { isOverused, overusedIn, type OverusedMeasure } from './overused.js';
 import { keptFor } from '../reading/index.js';
+import { catalogue, wordIn } from '../../languages/index.js';
 
 export type VoiceStatistic = 'sentenceWords' | 'paragraphWords' | 'dialogueShare' | 'diversity' | 'pointOfView' | 'tense';
 
@@ -50,27 +51,39 @@ export function driftsOf(statistics: Record<VoiceStatistic, number>): VoiceStati
   return out.some((k) => k !== 'dialogueShare') ? out : [];
 }
 
-const WORDS = {
-  en: {
-    longer: 'sentences {x}× longer', shorter: 'sentences {x}× shorter', paraLonger: 'paragraphs {x}× longer', paraShorter: 'paragraphs {x}× shorter',
-    noDialogue: 'no dialogue', lessDialogue: 'less dialogue ({part} % against {voice} %)', moreDialogue: 'more dialogue ({part} % against {voice} %)',
-    narrower: 'a narrower vocabulary', wider: 'a wider vocabulary', pov: '{part} person, not {voice}', tense: '{part} tense, not {voice}',
-    first: 'first', second: 'second', third: 'third', past: 'past', present: 'present',
-  },
-  ms: {
-    longer: 'ayat {x}× lebih panjang', shorter: 'ayat {x}× lebih pendek', paraLonger: 'perenggan {x}× lebih panjang', paraShorter: 'perenggan {x}× lebih pendek',
-    noDialogue: 'tiada dialog', lessDialogue: 'kurang dialog ({part} % berbanding {voice} %)', moreDialogue: 'lebih banyak dialog ({part} % berbanding {voice} %)',
-    narrower: 'perbendaharaan kata lebih sempit', wider: 'perbendaharaan kata lebih luas', pov: 'orang {part}, bukan orang {voice}', tense: 'kala {part}, bukan {voice}',
-    first: 'pertama', second: 'kedua', third: 'ketiga', past: 'lampau', present: 'kini',
-  },
-} as const;
+/** How a drift and a rewrite toward the voice are worded (catalogue `voice-notes`; other languages' in languages/<code>/voice-notes.yaml). */
+const WORDS = catalogue('voice-notes', {
+  longer: { en: 'sentences {x}× longer', ms: 'ayat {x}× lebih panjang' },
+  shorter: { en: 'sentences {x}× shorter', ms: 'ayat {x}× lebih pendek' },
+  paraLonger: { en: 'paragraphs {x}× longer', ms: 'perenggan {x}× lebih panjang' },
+  paraShorter: { en: 'paragraphs {x}× shorter', ms: 'perenggan {x}× lebih pendek' },
+  noDialogue: { en: 'no dialogue', ms: 'tiada dialog' },
+  lessDialogue: { en: 'less dialogue ({part} % against {voice} %)', ms: 'kurang dialog ({part} % berbanding {voice} %)' },
+  moreDialogue: { en: 'more dialogue ({part} % against {voice} %)', ms: 'lebih banyak dialog ({part} % berbanding {voice} %)' },
+  narrower: { en: 'a narrower vocabulary', ms: 'perbendaharaan kata lebih sempit' },
+  wider: { en: 'a wider vocabulary', ms: 'perbendaharaan kata lebih luas' },
+  pov: { en: '{part} person, not {voice}', ms: 'orang {part}, bukan orang {voice}' },
+  tense: { en: '{part} tense, not {voice}', ms: 'kala {part}, bukan {voice}' },
+  first: { en: 'first', ms: 'pertama' },
+  second: { en: 'second', ms: 'kedua' },
+  third: { en: 'third', ms: 'ketiga' },
+  past: { en: 'past', ms: 'lampau' },
+  present: { en: 'present', ms: 'kini' },
+  towardVoice: { en: "Write this part again in the writer's own voice, as described above.", ms: 'Tulis semula bahagian ini dengan suara penulis sendiri, seperti yang diterangkan di atas.' },
+  towardDrifts: { en: 'It drifts from that voice: {drifts}.', ms: 'Ia menyimpang daripada suara itu: {drifts}.' },
+  towardPhrases: { en: 'Take out these phrases: {phrases}.', ms: 'Buang frasa ini: {phrases}.' },
+});
+
+/** The voice notes' words in a language. */
+const wordsIn = (lang: Lang): Readonly<Record<keyof typeof WORDS, string>> =>
+  Object.fromEntries(Object.entries(WORDS).map(([k, entry]) => [k, wordIn(entry, lang, 'voice-notes')])) as Record<keyof typeof WORDS, string>;
 
 const fill = (s: string, p: Record<string, string | number>) => s.replace(/\{(\w+)\}/g, (_, k: string) => String(p[k] ?? ''));
 const times = (a: number, b: number) => (Math.max(a, b) / Math.max(0.1, Math.min(a, b))).toFixed(1);
 
 /** One drift in words, in the book's language. */
 export function driftNote(name: VoiceStatistic, voice: VoiceFingerprint, part: VoiceFingerprint, lang: Lang): string {
-  const w = WORDS[lang];
+  const w = wordsIn(lang);
   switch (name) {
     case 'sentenceWords': {
       const [a, b] = [part.sentenceWords.mean, voice.sentenceWords.mean];
@@ -127,11 +140,11 @@ export function towardVoiceNote(state: BookState, position: number, note?: strin
   const text = state.content[position] ?? '';
   const drifts = partVoiceOf(state.voice, text, state.lang)?.notes ?? [];
   const overused = partOverusedOf(state.voice, text, state.lang).phrases.slice(0, 8);
-  const lang = state.lang;
+  const w = wordsIn(state.lang);
   const lines = [
-    lang === 'ms' ? 'Tulis semula bahagian ini dengan suara penulis sendiri, seperti yang diterangkan di atas.' : "Write this part again in the writer's own voice, as described above.",
-    ...(drifts.length ? [lang === 'ms' ? `Ia menyimpang daripada suara itu: ${drifts.join(', ')}.` : `It drifts from that voice: ${drifts.join(', ')}.`] : []),
-    ...(overused.length ? [lang === 'ms' ? `Buang frasa ini: ${overused.map((p) => `"${p}"`).join(', ')}.` : `Take out these phrases: ${overused.map((p) => `"${p}"`).join(', ')}.`] : []),
+    w.towardVoice,
+    ...(drifts.length ? [fill(w.towardDrifts, { drifts: drifts.join(', ') })] : []),
+    ...(overused.length ? [fill(w.towardPhrases, { phrases: overused.map((p) => `"${p}"`).join(', ') })] : []),
     ...(note?.trim() ? [note.trim()] : []),
   ];
   return lines.join(' ');

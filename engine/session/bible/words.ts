@@ -1,0 +1,47 @@
+// The words a story bible is written in, per language (catalogue `story-bible`; every language but English and
+// Malay in languages/<code>/story-bible.yaml): its section headings, a thread's status, a replaced value's
+// kind, the lines of threads due, and a series' changes. The bible's reader (bible.ts, entries.ts) also takes
+// back every language's words, so a bible written in a language added to the table reads as it was written.
+import { catalogue, langs, wordIn, type Lang } from '../../languages/index.js';
+import { fillPlaceholders } from '../../placeholders.js';
+
+export const BIBLE_WORDS = catalogue('story-bible', {
+  premise: { en: 'Premise', ms: 'Premis' },
+  ending: { en: 'Planned ending', ms: 'Pengakhiran yang dirancang' },
+  chapters: { en: 'Chapters so far', ms: 'Bab setakat ini' },
+  arcs: { en: 'Earlier arcs', ms: 'Arka terdahulu' },
+  characters: { en: 'Characters', ms: 'Watak' },
+  threads: { en: 'Open threads', ms: 'Urusan belum selesai' },
+  facts: { en: 'Established facts', ms: 'Fakta yang ditetapkan' },
+  replaced: { en: 'Replaced', ms: 'Sudah berubah' },
+  open: { en: 'open', ms: 'terbuka' },
+  advanced: { en: 'advanced', ms: 'berkembang' },
+  resolved: { en: 'resolved', ms: 'selesai' },
+  dropped: { en: 'dropped', ms: 'digugurkan' },
+  character: { en: 'character', ms: 'watak' },
+  fact: { en: 'fact', ms: 'fakta' },
+  thread: { en: 'thread', ms: 'urusan' },
+  changeGone: { en: 'no longer', ms: 'tiada lagi' },
+  changeAdded: { en: 'new', ms: 'baharu' },
+  dueIn: { en: '- {thread} (due in {at})', ms: '- {thread} (sasaran {at})' },
+  wasDueIn: { en: '- {thread} (was due in {at})', ms: '- {thread} (sepatutnya dalam {at})' },
+  // The heading of the bible in an export that carries it (--with-bible).
+  storyBible: { en: 'Story Bible', ms: 'Catatan Cerita' },
+});
+
+export type BibleWord = keyof typeof BIBLE_WORDS;
+
+/** A bible word in a language, placeholders filled. */
+export function bibleWord(key: BibleWord, lang: Lang, vars: Readonly<Record<string, string>> = {}): string {
+  return fillPlaceholders(wordIn(BIBLE_WORDS[key], lang, 'story-bible'), vars);
+}
+
+/**
+ * Which of `keys` names `text` in some language of the table (case ignored): how the reader takes back a
+ * heading, a status or a kind the bible was written with, whatever its language.
+ * @example bibleKeyOf('Watak', ['character', 'fact', 'thread']) // 'character'
+ */
+export function bibleKeyOf<K extends BibleWord>(text: string, keys: readonly K[]): K | undefined {
+  const want = text.trim().toLowerCase();
+  return keys.find((k) => langs().some((lang) => BIBLE_WORDS[k][lang]?.toLowerCase() === want));
+}

@@ -6,7 +6,7 @@ import type { Bilingual, Lang, ResolvedSpec, Settings } from '../spec/types.js';
 import { fieldType } from '../fields/registry.js';
 import { isFieldVisible } from './schema.js';
 import { defaultChapterTitle, stepLabel, withoutCharacterDetails, type BookState, type Step } from './flow.js';
-import { LANGUAGE_NAMES } from '../i18n.js';
+import { languageName, wordIn } from '../languages/index.js';
 import { conclusionPosition } from '../spec/conclusion.js';
 import { withoutChapterPlan } from './chapter-plan.js';
 import { outlineEntry } from './outline.js';
@@ -29,8 +29,8 @@ export interface PromptContext {
   bookName: string;
   brief: string;
   lang: Lang;
+  /** The book's language's own name, as the table writes it (`Bahasa Malaysia`). */
   languageName: string;
-  isMalay: boolean;
   settings: Record<string, unknown>;
   labels: Record<string, string>;
   settingsList: SettingLine[];
@@ -129,7 +129,7 @@ export type PromptState = BookState & {
 };
 
 export const CONTEXT_KEYS: ReadonlySet<string> = new Set([
-  'generator', 'bookName', 'brief', 'lang', 'languageName', 'isMalay', 'settings', 'labels', 'settingsList', 'step', 'totalChapters',
+  'generator', 'bookName', 'brief', 'lang', 'languageName', 'settings', 'labels', 'settingsList', 'step', 'totalChapters',
   'chapterCount', 'chaptersLeft', 'isLastChapter', 'isConclusionLastChapter', 'outline', 'characterDetails', 'previousEnding', 'sections', 'section', 'wordTarget', 'format', 'outputName', 'cutEnding', 'againFor', 'againNames', 'isPassage', 'bookContext', 'storySoFar', 'threadsDue', 'chapterPlan', 'chapterNote', 'newPart',
   'premise', 'writerPremise', 'workingTitle', 'currentText', 'rewriteNote', 'plannedEnding', 'nextChapterPlan', 'outlineCharacters', 'isLongOutline', 'beats', 'beatWords', 'wordsWritten', 'wordsNeeded', 'missingFrom', 'missingTo', 'foldLines', 'writtenChapters', 'writtenTitles',
   'seriesName', 'seriesNumber', 'seriesPrevious', 'seriesBible', 'voiceGuidance', 'isWritersBook', 'settingChoices',
@@ -167,7 +167,7 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
     labels[f.name] = value;
     // An option with an empty value is "no choice" (Point of View: Any): nothing to tell the model. A
     // value of several lines (the brief's characters) becomes one line.
-    if (f.inPrompt && value !== '' && settings[f.name] !== '') settingsList.push({ name: f.name, label: f.label[lang], value: value.replace(/\s*\n\s*/g, '; ') });
+    if (f.inPrompt && value !== '' && settings[f.name] !== '') settingsList.push({ name: f.name, label: wordIn(f.label, lang, spec.file), value: value.replace(/\s*\n\s*/g, '; ') });
   }
   const number = 'position' in step ? step.position : 0;
   const given = input.chapterTitle?.trim();
@@ -182,11 +182,10 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
   const beats = isPart && wordTarget >= BEATS_FROM_WORDS ? Math.round(wordTarget / BEAT_WORDS) : 0;
   const ctx: PromptContext = {
     generator: { id: spec.id, title: spec.title.en, family: spec.family, kind: spec.kind },
-    bookName: spec.typeLabel[lang],
+    bookName: wordIn(spec.typeLabel, lang, spec.file),
     brief: '',
     lang: state.lang,
-    languageName: LANGUAGE_NAMES[state.lang],
-    isMalay: state.lang === 'ms',
+    languageName: languageName(lang, lang),
     settings: { ...settings },
     labels,
     settingsList,
@@ -199,11 +198,11 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
     outline: state.outline ?? '',
     characterDetails: state.characterDetails ?? '',
     previousEnding: previousEndingOf(spec, state),
-    sections: (spec.flow.sections ?? []).map((s) => ({ label: s.label[lang], description: s.description?.[lang] ?? '' })),
-    section: { label: section?.label[lang] ?? '', description: section?.description?.[lang] ?? '' },
+    sections: (spec.flow.sections ?? []).map((s) => ({ label: wordIn(s.label, lang, spec.file), description: s.description ? wordIn(s.description, lang, spec.file) : '' })),
+    section: { label: section ? wordIn(section.label, lang, spec.file) : '', description: section?.description ? wordIn(section.description, lang, spec.file) : '' },
     wordTarget,
     format: '',
-    outputName: spec.prompts.outputName[lang],
+    outputName: wordIn(spec.prompts.outputName, lang, spec.file),
     cutEnding: '',
     againFor: '',
     againNames: '',
@@ -242,7 +241,7 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
   const briefSource = spec.prompts.brief[state.lang];
   if (renderer && briefSource) lazily(ctx, 'brief', () => renderer.renderString(briefSource, ctx));
   const format = formatOf(spec, step);
-  if (renderer && format) lazily(ctx, 'format', () => renderer.renderString(format[state.lang], ctx));
+  if (renderer && format) lazily(ctx, 'format', () => renderer.renderString(wordIn(format, state.lang, spec.file), ctx));
   return ctx;
 }
 

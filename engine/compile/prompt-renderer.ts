@@ -1,7 +1,10 @@
 // The handlebars environment prompts are rendered in: the shared partials, the helpers templates may call
-// (eq, add, join, a/an), templates compiled once and lazily, and the rendered text tidied.
+// (eq, add, join, a/an, and wording: a block of the book's language), templates compiled once and lazily, and
+// the rendered text tidied.
 
 import Handlebars from 'handlebars';
+import { langs } from '../languages/index.js';
+import { promptWording, wordingBlock } from './prompt-wording.js';
 
 type TemplateSpecification = Parameters<typeof Handlebars.template>[0];
 
@@ -32,6 +35,8 @@ const STRING_OPTIONS = { noEscape: true } as const;
  * compile when it is used (where its error is reported).
  */
 export function precompileTemplates(templates: TemplateSources, strings: Iterable<string> = []): PrecompiledTemplates {
+  // The languages' blocks too, by their text: a block edited since is simply compiled where it is used.
+  const blocks = langs().flatMap((code) => Object.values(promptWording(code).blocks));
   const compiled = (entries: Iterable<[string, string]>, options: object) => {
     const out: Record<string, string> = {};
     for (const [key, source] of entries) {
@@ -43,7 +48,7 @@ export function precompileTemplates(templates: TemplateSources, strings: Iterabl
     }
     return out;
   };
-  const texts = compiled([...new Set(strings)].map((s) => [s, s]), STRING_OPTIONS);
+  const texts = compiled([...new Set([...strings, ...blocks])].map((s) => [s, s]), STRING_OPTIONS);
   return { version: Handlebars.VERSION, templates: compiled(Object.entries(templates), COMPILE_OPTIONS), ...(Object.keys(texts).length ? { strings: texts } : {}) };
 }
 
@@ -51,12 +56,22 @@ export const HELPERS: Record<string, Handlebars.HelperDelegate> = {
   eq: (a: unknown, b: unknown) => String(a) === String(b),
   add: (a: unknown, b: unknown) => Number(a) + Number(b),
   join: (list: unknown, sep: unknown) => (Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : ''),
-  /** `{{a labels.style}}`: "an Educational", "a Fun" (Malay has no article: the word alone). */
+  /** `{{a labels.style}}`: "an Educational", "a Fun"; the word alone in a language without articles (the table's `indefiniteArticle`). */
   a: (word: unknown, options: Handlebars.HelperOptions) => {
     const text = String(word ?? '');
-    return (options?.data?.root as { isMalay?: boolean } | undefined)?.isMalay ? text : `${indefiniteArticle(text)} ${text}`;
+    return promptWording(langOf(options)).indefiniteArticle ? `${indefiniteArticle(text)} ${text}` : text;
   },
 };
+
+/** The helper every template calls for a piece of its book's language: `{{wording "chapter.opening"}}` (prompt-wording.ts). */
+export const WORDING_HELPER = 'wording';
+
+/** The language a render is in: its context's `lang` (every prompt context has one). */
+function langOf(options: Handlebars.HelperOptions): string {
+  const lang = (options?.data?.root as { lang?: unknown } | undefined)?.lang;
+  if (typeof lang !== 'string') throw new Error('a prompt rendered without its language (the context has no lang)');
+  return lang;
+}
 
 /** Words whose first letter misleads: a vowel sounding "yoo" or "w" (a Unique, a One-Pot), a silent h (an Hour). */
 const A_BEFORE_VOWEL = /^(uni(?![nm])|us[eu]|ut[ei]|eu|one\b|once\b)/i;
@@ -87,6 +102,11 @@ export class PromptRenderer {
       if (name.startsWith('partials/')) this.hb.registerPartial(name.slice('partials/'.length), this.compiledAhead(name) ?? source);
     }
     for (const [name, fn] of Object.entries(HELPERS)) this.hb.registerHelper(name, fn);
+    const block = (name: string, lang: string) => this.compiledString(wordingBlock(lang, name));
+    this.hb.registerHelper(WORDING_HELPER, function (this: unknown, name: unknown, options: Handlebars.HelperOptions) {
+      // The block's line break at its end is the template's to give (a block written on a line of its own, or within one).
+      return block(String(name), langOf(options))(this, { data: options.data }).replace(/\n$/, '');
+    });
   }
 
   /** A template's code compiled ahead, as a template of this environment; none when it was not (or it does not load). */
@@ -129,13 +149,17 @@ export class PromptRenderer {
   }
 
   renderString(source: string, context: object): string {
-    // Briefs are rendered on every step; compiling each time cost ~1 ms a call (measured in `karya batch`).
+    return tidy(this.compiledString(source)(context));
+  }
+
+  /** A string compiled once: briefs are rendered on every step (compiling each time cost ~1 ms a call in `karya batch`), blocks on most. */
+  private compiledString(source: string): Handlebars.TemplateDelegate {
     let fn = this.compiledStrings.get(source);
     if (!fn) {
       fn = this.compiledAhead(source, this.aheadStrings) ?? this.hb.compile(source, STRING_OPTIONS);
       this.compiledStrings.set(source, fn);
     }
-    return tidy(fn(context));
+    return fn;
   }
 }
 

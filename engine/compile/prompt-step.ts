@@ -2,6 +2,7 @@
 // settings, the answer's token budget and the facts a provider that reads no prompt (offline) needs.
 
 import type { FieldRole, Lang, ResolvedSpec } from '../spec/types.js';
+import { wordIn } from '../languages/index.js';
 import { fieldType } from '../fields/registry.js';
 import { isFieldVisible } from './schema.js';
 import { stepLabel, type Step } from './flow.js';
@@ -77,10 +78,10 @@ export function promptOf(input: { spec: ResolvedSpec; renderer: PromptRenderer; 
       stepKind: step.kind,
       stepLabel: stepLabel(step, state.lang, spec),
       lang: state.lang,
-      title: spec.title[state.lang],
+      title: wordIn(spec.title, state.lang, spec.file),
       settingsSummary: spec.fields
         .filter((f) => f.inPrompt && f.role !== 'language' && isFieldVisible(f, state.settings))
-        .map((f) => ({ label: f.label[state.lang], value: fieldType(f).describe(state.settings[f.name], f, state.lang), ...(f.role ? { role: f.role } : {}) }))
+        .map((f) => ({ label: wordIn(f.label, state.lang, spec.file), value: fieldType(f).describe(state.settings[f.name], f, state.lang), ...(f.role ? { role: f.role } : {}) }))
         .filter((s) => s.value !== ''),
       wordTarget: step.kind === 'outline' ? 400 : wordTargetOf(spec, state.settings),
       ...(spec.kind === 'book' ? { chapterCount: conclusionPosition(spec.flow, state.totalChapters) - 1 } : {}),

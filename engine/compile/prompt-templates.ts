@@ -2,12 +2,13 @@
 // which walks the templates' syntax trees so an unknown variable, helper or partial is a validate-time error.
 
 import { type Bilingual, type ResolvedSpec } from '../spec/types.js';
-import { LANGS } from '../languages/index.js';
+import { LANGS, langs } from '../languages/index.js';
 import type { SpecIssue } from '../errors.js';
 import type { Step } from './flow.js';
 import { parseTemplateText, type HbNode, type HbPath } from '../spec/template-ast.js';
 import { CONTEXT_KEYS } from './prompt-context.js';
-import { BUILTIN_BLOCKS, HELPERS, type TemplateSources } from './prompt-renderer.js';
+import { BUILTIN_BLOCKS, HELPERS, WORDING_HELPER, type TemplateSources } from './prompt-renderer.js';
+import { promptWording, PROMPTS_SECTION } from './prompt-wording.js';
 
 /** The template a step uses. */
 export function templateFor(spec: ResolvedSpec, step: Step): string {
@@ -98,6 +99,10 @@ export function checkTemplates(spec: ResolvedSpec, templates: TemplateSources, t
       case 'MustacheStatement':
       case 'SubExpression': {
         const path = node.path as HbPath;
+        if (path.original === WORDING_HELPER) {
+          checkWording(params[0], where, isScoped);
+          return;
+        }
         if (params.length || hashPairs.length || node.type === 'SubExpression') {
           if (!(path.original in HELPERS)) issues.push({ ...where, message: `{{${path.original} …}}: "${path.original}" is not a helper (${Object.keys(HELPERS).join(', ')})` });
         } else checkExpr(path as unknown as HbNode);
@@ -132,6 +137,24 @@ export function checkTemplates(spec: ResolvedSpec, templates: TemplateSources, t
     }
   };
 
+  // A block of every language's wording: each must word it, and its source uses only what a template may.
+  const checkWording = (param: HbNode | undefined, where: { file: string; path: string }, isScoped: boolean) => {
+    const name = param?.type === 'StringLiteral' ? String((param as unknown as { value: unknown }).value) : undefined;
+    if (name === undefined) {
+      issues.push({ ...where, message: `{{${WORDING_HELPER} …}}: name the block as a quoted text ({{${WORDING_HELPER} "chapter.opening"}})` });
+      return;
+    }
+    for (const lang of langs()) {
+      const file = `languages/${lang}/${PROMPTS_SECTION}.yaml`;
+      const source = Object.hasOwn(promptWording(lang).blocks, name) ? promptWording(lang).blocks[name] : undefined;
+      if (source === undefined) issues.push({ ...where, message: `{{${WORDING_HELPER} "${name}"}}: ${file} has no block "${name}" (every language words every block a template calls)` });
+      else if (!visited.has(`${file}#${name}`)) {
+        visited.add(`${file}#${name}`);
+        walkSource(source, { file, path: `blocks.${name}` }, isScoped);
+      }
+    }
+  };
+
   const walkSource = (source: string, where: { file: string; path: string }, isScoped = false) => {
     try {
       walk(parseTemplateText(source), where, isScoped);
@@ -154,6 +177,6 @@ export function checkTemplates(spec: ResolvedSpec, templates: TemplateSources, t
     ['prompts.chapterFormat', spec.prompts.chapterFormat],
     ...Object.entries(spec.prompts.sectionFormats ?? {}).map(([id, f]): [string, Bilingual] => [`flow.sections.${id}.format`, f]),
   ];
-  for (const [where, f] of formats) for (const lang of LANGS) if (f) walkSource(f[lang], { file: spec.file, path: `${where}.${lang}` });
+  for (const [where, f] of formats) for (const lang of LANGS) if (f?.[lang] !== undefined) walkSource(f[lang], { file: spec.file, path: `${where}.${lang}` });
   return issues;
 }

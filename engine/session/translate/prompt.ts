@@ -4,7 +4,7 @@
 import type { Lang } from '../../spec/types.js';
 import type { TextRequest } from '../../provider.js';
 import type { PromptRenderer } from '../../compile/prompt.js';
-import { LANGUAGE_NAMES } from '../../i18n.js';
+import { languageName, wordIn } from '../../languages/index.js';
 import { estimateTokens, promptTokensOf } from '../../context-window.js';
 import { fillPlaceholders } from '../../i18n.js';
 import { TRANSLATE_CATALOGUE } from '../../error-catalogue-translate.js';
@@ -18,12 +18,6 @@ export const TRANSLATE_SYSTEM_TEMPLATE = 'translate-system';
 /** The answer's token budget: the source's tokens times this (a Malay translation runs longer), and some slack. */
 const ANSWER_SHARE = 2;
 const ANSWER_SLACK = 200;
-
-/** Names of the languages as the prompt of each side writes them. */
-const NAMES: Readonly<Record<Lang, Record<Lang, string>>> = {
-  en: LANGUAGE_NAMES,
-  ms: { en: 'bahasa Inggeris', ms: 'Bahasa Malaysia' },
-};
 
 export interface WindowRequestInput {
   renderer: PromptRenderer;
@@ -42,28 +36,21 @@ export interface WindowRequestInput {
   again?: WindowProblem;
 }
 
-/** How each side's prompt names a gender: the pronouns of English, the words of Malay. */
-const GENDER_WORDS: Readonly<Record<Lang, Record<CastMember['gender'], string>>> = {
-  en: { female: 'she (a woman)', male: 'he (a man)' },
-  ms: { female: 'perempuan', male: 'lelaki' },
-};
-
 /** What a problem says to the model asked again (the catalogue's words, in the edition's language). */
 export function problemText(problem: WindowProblem, lang: Lang): string {
   const { code, ...params } = problem;
-  return fillPlaceholders(TRANSLATE_CATALOGUE[code][lang], Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])));
+  return fillPlaceholders(wordIn(TRANSLATE_CATALOGUE[code], lang), Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])));
 }
 
 /** The request of one window: not streamed, cool, its answer's room from the source's length. */
 export function windowRequest(input: WindowRequestInput): TextRequest {
   const { renderer, from, to } = input;
-  const isMalay = to === 'ms';
-  const names = NAMES[to];
   const source = input.paragraphs.join('\n\n');
+  // The edition's language words the prompt (its blocks in languages/<code>/prompts.yaml) and names both languages.
   const ctx = {
-    isMalay, fromName: names[from], toName: names[to], count: input.paragraphs.length, hasTitle: input.hasTitle,
+    lang: to, fromName: languageName(from, to), toName: languageName(to, to), count: input.paragraphs.length, hasTitle: input.hasTitle,
     glossary: input.glossary, source, again: input.again ? problemText(input.again, to) : '',
-    cast: (input.cast ?? []).map((c) => ({ name: c.name, gender: GENDER_WORDS[to][c.gender] })),
+    cast: (input.cast ?? []).map((c) => ({ name: c.name, gender: c.gender })),
     context: input.context ? { source: input.context.source, translation: input.context.translation ?? '' } : null,
   };
   return {

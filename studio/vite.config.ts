@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './scripts/precompress.mjs';
+import { languageTablePlugin } from './scripts/language-table.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -15,6 +16,8 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    // languages/**/*.yaml as one JSON module, read at build time: the bundle ships the table, not a YAML parser.
+    languageTablePlugin(),
     // gzip + brotli next to every text asset once the bundle is written (server/static.ts serves them).
     { name: 'karya-precompress', apply: 'build', closeBundle: () => void precompress(path.join(here, 'dist')) },
   ],

@@ -18,11 +18,12 @@ export {
 } from '../../engine/contract/index.js';
 export {
   // the settings' format
-  type Lang, LANGS,
+  type Lang, LANGS, langs, isLang, languageName, languageTable, setLanguageSource, checkedLangs, defineSection,
+  LanguageWordsError, type LanguageSource, type LanguageTable,
   type FieldShape,
   type Settings, type BookSpec,
   // words and the message catalogue
-  WORDS, fillPlaceholders, word,
+  WORDS, fillPlaceholders, word, wordIn,
   CATALOGUE, catalogueMessage, SETTINGS_MESSAGES, settingsIssueMessage, KaryaError,
   type CatalogueCode, type SettingsIssue,
   // the form and its schema

@@ -1,4 +1,5 @@
-// The studio's entry: theme before the first paint, then the app.
+// The studio's entry: the language table first (every page reads it), theme before the first paint, then the app.
+import './languageTable.js';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app.css';

@@ -3,7 +3,7 @@
 // links, so the browser saves the file under the server's name with the session it has.
 import { BookOpenText, Download } from 'lucide-react';
 import { fileHref } from '../lib/api.js';
-import { useT } from '../i18n/index.js';
+import { editionName, useT } from '../i18n/index.js';
 import type { Lang } from '../engine.js';
 
 const CHOICES = [
@@ -14,14 +14,14 @@ const CHOICES = [
 ] as const;
 
 export function BilingualDownload({ editionId, source, edition }: { editionId: number; source: Lang; edition: Lang }) {
-  const { t } = useT();
+  const { t, lang: ui } = useT();
   const headingId = `bilingual-${editionId}`;
   return (
     <section aria-labelledby={headingId} className="card p-4 sm:p-5" data-testid="bilingual-download">
       <h2 id={headingId} className="flex items-center gap-2 text-base font-semibold text-gray-900 dark:text-gray-100">
         <BookOpenText className="h-4 w-4" aria-hidden="true" /> {t('edition.bilingual.title')}
       </h2>
-      <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{t('edition.bilingual.hint', { source: t(`edition.lang.${source}`), edition: t(`edition.lang.${edition}`) })}</p>
+      <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{t('edition.bilingual.hint', { source: editionName(source, ui), edition: editionName(edition, ui) })}</p>
       <ul className="mt-3 flex flex-wrap gap-2">
         {CHOICES.map((c) => {
           const name = c.name.startsWith('edition.') ? t(c.name as 'edition.bilingual.pdfColumns') : c.name;

@@ -3,9 +3,9 @@
 // the list (a title search, language, state and series).
 import { useId } from 'react';
 import { Search } from 'lucide-react';
-import type { MyBook } from '../engine.js';
+import { langs, type MyBook } from '../engine.js';
 import { fileHref } from '../lib/api.js';
-import { useT } from '../i18n/index.js';
+import { languageLabel, localeOf, useT } from '../i18n/index.js';
 
 /** The writer's cover picture, or a typographic stand-in: the title on the book's colour. */
 export function BookCoverThumb({ book }: { book: MyBook }) {
@@ -25,7 +25,7 @@ export function BookCoverThumb({ book }: { book: MyBook }) {
 export function PublishedLine({ book }: { book: MyBook }) {
   const { t, lang } = useT();
   if (!book.is_finished) return null;
-  const date = book.published_at ? new Date(book.published_at).toLocaleDateString(lang === 'ms' ? 'ms-MY' : 'en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : null;
+  const date = book.published_at ? new Date(book.published_at).toLocaleDateString(localeOf(lang), { day: 'numeric', month: 'short', year: 'numeric' }) : null;
   return (
     <span className={`mt-0.5 block text-xs font-medium ${date ? 'text-green-700 dark:text-green-400' : 'text-gray-600 dark:text-gray-400'}`} data-testid="book-published">
       {date ? t('shelf.published', { date }) : t('shelf.notPublished')}
@@ -58,7 +58,7 @@ export function filtered(books: readonly MyBook[], f: ShelfFilter): MyBook[] {
 
 /** The filter bar: a title search and three menus; the series menu only when the writer has a series. */
 export function ShelfFilters({ books, value, onChange }: { books: readonly MyBook[]; value: ShelfFilter; onChange: (f: ShelfFilter) => void }) {
-  const { t } = useT();
+  const { t, lang } = useT();
   const id = useId();
   const series = [...new Map(books.flatMap((b) => (b.series ? [[b.series.id, b.series.name] as const] : []))).entries()];
   const shown = filtered(books, value).length;
@@ -82,7 +82,7 @@ export function ShelfFilters({ books, value, onChange }: { books: readonly MyBoo
             <input id={`${id}-title`} type="search" className="input w-full py-1.5 pl-8 text-sm" value={value.title} onChange={(e) => onChange({ ...value, title: e.target.value })} data-testid="shelf-search" />
           </span>
         </label>
-        {menu('lang', t('shelf.language'), [['en', t('books.langEn')], ['ms', t('books.langMs')]])}
+        {menu('lang', t('shelf.language'), langs().map((code) => [code, languageLabel(code, lang)] as const))}
         {menu('state', t('shelf.state'), [['writing', t('shelf.stateWriting')], ['finished', t('shelf.stateFinished')], ['published', t('shelf.statePublished')]])}
         {series.length > 0 && menu('series', t('shelf.series'), [...series.map(([sid, name]) => [String(sid), name] as const), ['none', t('shelf.noSeries')]])}
       </div>

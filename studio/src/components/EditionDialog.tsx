@@ -7,7 +7,7 @@ import { Languages } from 'lucide-react';
 import { call } from '../lib/api.js';
 import { runEdition } from '../lib/editions.js';
 import { useAuth } from '../lib/auth.js';
-import { useT } from '../i18n/index.js';
+import { editionName, makeEditionWords, useT } from '../i18n/index.js';
 import type { BookEditionsResponse, EditionDone, MyBook } from '../engine.js';
 import { Dialog } from './Dialog.js';
 import { Spinner } from './Spinner.js';
@@ -16,7 +16,7 @@ import { GlossaryTable } from './GlossaryTable.js';
 type Run = { state: 'idle' } | { state: 'running'; line: string; done: number; total: number } | { state: 'done'; answer: EditionDone } | { state: 'failed'; message: string; done: number; total: number };
 
 export function EditionDialog({ book, onClose, onMade }: { book: MyBook; onClose: () => void; onMade: () => void }) {
-  const { t } = useT();
+  const { t, lang: ui } = useT();
   const { refresh } = useAuth();
   const [offer, setOffer] = useState<BookEditionsResponse | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -27,7 +27,7 @@ export function EditionDialog({ book, onClose, onMade }: { book: MyBook; onClose
     return () => controller.abort();
   }, [book.id]);
   const to = offer?.offer?.to;
-  const language = to ? t(`edition.lang.${to}`) : '';
+  const language = to ? editionName(to, ui) : '';
   const start = async () => {
     if (!offer?.offer) return;
     const total = offer.offer.cost.parts;
@@ -56,7 +56,7 @@ export function EditionDialog({ book, onClose, onMade }: { book: MyBook; onClose
   };
   const isRunning = run.state === 'running';
   const progress = run.state === 'running' || run.state === 'failed' ? run : run.state === 'done' ? { done: run.answer.edition.parts_done, total: run.answer.edition.parts_total } : null;
-  const title = to ? t(`edition.make.${to}`) : t('edition.loading');
+  const title = to ? makeEditionWords(to, ui, book.title).text : t('edition.loading');
   const left = run.state === 'done' ? run.answer.untranslated : [];
   const footer = offer?.offer ? (
     run.state === 'done' && !left.length ? (

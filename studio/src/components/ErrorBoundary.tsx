@@ -1,7 +1,7 @@
 // Catches a page that fails to render or a route chunk that fails to load (for example after a new
 // version was deployed) and offers a reload instead of a blank page.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { storedLang, translate } from '../i18n/index.js';
+import { initialLang, translate } from '../i18n/index.js';
 
 export class ErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
   override state: { error: Error | null } = { error: null };
@@ -16,7 +16,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
 
   override render() {
     if (!this.state.error) return this.props.children;
-    const lang = storedLang() ?? 'en';
+    const lang = initialLang();
     return (
       <div role="alert" className="mx-auto mt-16 max-w-md rounded-xl border border-red-200 bg-white p-6 text-center shadow-sm dark:border-red-900 dark:bg-neutral-900">
         <h1 className="text-lg font-semibold">{translate('common.somethingWrong', lang)}</h1>

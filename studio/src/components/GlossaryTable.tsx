@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { ApiError, call } from '../lib/api.js';
-import { useT } from '../i18n/index.js';
+import { editionName, useT } from '../i18n/index.js';
 import { MAX_GLOSSARY_TERM_CHARS, type GlossaryResponse, type Lang } from '../engine.js';
 
 type Row = GlossaryResponse['terms'][number];
@@ -14,7 +14,7 @@ const GENDER_CHOICES: readonly Gender[] = ['female', 'male', 'unknown'];
 import { Spinner } from './Spinner.js';
 
 export function GlossaryTable({ bookId, to, from, isRunning }: { bookId: number; to: Lang; from: Lang; isRunning: boolean }) {
-  const { t } = useT();
+  const { t, lang: ui } = useT();
   const [glossary, setGlossary] = useState<GlossaryResponse | null>(null);
   const [rows, setRows] = useState<Row[]>([]);
   const [isSaving, setSaving] = useState(false);
@@ -56,8 +56,8 @@ export function GlossaryTable({ bookId, to, from, isRunning }: { bookId: number;
         <table className="mt-2 w-full text-sm">
           <thead>
             <tr className="text-left text-xs text-gray-600 dark:text-gray-400">
-              <th scope="col" className="pb-1 font-medium">{t('edition.term')} <span className="font-normal">({t(`edition.lang.${from}`)})</span></th>
-              <th scope="col" className="pb-1 font-medium">{t('edition.rendering')} <span className="font-normal">({t(`edition.lang.${to}`)})</span></th>
+              <th scope="col" className="pb-1 font-medium">{t('edition.term')} <span className="font-normal">({editionName(from, ui)})</span></th>
+              <th scope="col" className="pb-1 font-medium">{t('edition.rendering')} <span className="font-normal">({editionName(to, ui)})</span></th>
               <th scope="col" className="pb-1 font-medium" title={t('edition.genderHint')}>{t('edition.gender')}</th>
               <th scope="col" className="w-8"><span className="sr-only">{t('edition.remove')}</span></th>
             </tr>

@@ -3,10 +3,10 @@
 // it is opened (a picture's at once, for its thumbnail), and deleted after a confirm prompt.
 import { useEffect, useId, useState } from 'react';
 import { BookOpen, ChevronDown, Download, Trash2 } from 'lucide-react';
-import type { HistoryListItem } from '../engine.js';
+import type { HistoryListItem, Lang } from '../engine.js';
 import type { HistoryEntry } from '../lib/history.js';
 import { call } from '../lib/api.js';
-import { useT } from '../i18n/index.js';
+import { localeOf, useT } from '../i18n/index.js';
 import { Markdown } from './Markdown.js';
 import { Spinner } from './Spinner.js';
 
@@ -20,7 +20,7 @@ export interface EntryProps {
   onDelete(item: HistoryListItem): void;
 }
 
-const when = (iso: string, lang: string) => new Date(iso).toLocaleString(lang === 'ms' ? 'ms-MY' : 'en-GB');
+const when = (iso: string, lang: Lang) => new Date(iso).toLocaleString(localeOf(lang));
 
 export function HistoryEntryRow({ entry, typeName, isImage, onDelete }: EntryProps) {
   if (entry.kind === 'item') {

@@ -7,12 +7,12 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
 import { Upload } from 'lucide-react';
-import type { GeneratorForm, ImportPreview } from '../engine.js';
+import { wordIn, type GeneratorForm, type ImportPreview } from '../engine.js';
 import { ApiError, upload } from '../lib/api.js';
 import { loadForm, useGenerators } from '../lib/generators.js';
 import { ImportSettings, isMissing, readValues } from './ImportSettings.js';
 import type { ContinuedBookState } from '../lib/books.js';
-import { useT } from '../i18n/index.js';
+import { localeOf, useT } from '../i18n/index.js';
 
 /** Chapters the writer is offered to write after theirs, by default. */
 const MORE_CHAPTERS = 3;
@@ -38,7 +38,7 @@ function FoundChapters({ preview }: { preview: ImportPreview }) {
   const partName = (c: ImportPreview['chapters'][number]) => (c.kind === 'introduction' ? t('import.prologue') : c.kind === 'conclusion' ? t('import.epilogue') : t('import.chapter', { n: c.number ?? 0 }));
   return (
     <>
-      <p className="text-sm font-medium">{t('import.found', { file: preview.file, n: preview.chapters.length, words: preview.words.toLocaleString(lang === 'ms' ? 'ms-MY' : 'en-GB') })}</p>
+      <p className="text-sm font-medium">{t('import.found', { file: preview.file, n: preview.chapters.length, words: preview.words.toLocaleString(localeOf(lang)) })}</p>
       <ol className="max-h-72 divide-y divide-gray-100 overflow-y-auto rounded border border-gray-200 text-sm dark:divide-neutral-800 dark:border-neutral-700" data-testid="import-chapters">
         {preview.chapters.map((c, i) => (
           <li key={i} className="px-3 py-2" data-testid="import-chapter">
@@ -124,7 +124,7 @@ export function ImportManuscript() {
         <label className="block text-sm font-medium">
           {t('import.kind')}
           <select className="input mt-1 w-full" value={chosen} onChange={(e) => { setGenerator(e.target.value); setPreview(null); }} data-testid="import-generator">
-            {books.map((g) => <option key={g.id} value={g.id}>{g.typeLabel[lang]}</option>)}
+            {books.map((g) => <option key={g.id} value={g.id}>{wordIn(g.typeLabel, lang, g.id)}</option>)}
           </select>
         </label>
       </div>

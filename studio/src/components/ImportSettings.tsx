@@ -2,7 +2,7 @@
 // the front matter kept before Chapter 1 and what was left out, and each setting read (a select among the
 // generator's options, a text as typed) with where it came from (the manuscript, the generator's default).
 // The values the writer leaves or changes here are the ones the import saves (ImportManuscript sends them).
-import type { FormField, GeneratorForm, ImportPreview } from '../engine.js';
+import { wordIn, type FormField, type GeneratorForm, type ImportPreview } from '../engine.js';
 import { useT, type MessageKey } from '../i18n/index.js';
 
 /** The values the form starts from: each setting as read, and the title found, as text. */
@@ -65,7 +65,7 @@ export function ImportSettings({ preview, form, values, onChange }: { preview: I
           <label key={field.name} className="block text-sm font-medium" htmlFor={`import-setting-${field.name}`}>
             {field.label[lang]}
             <span className="ml-2 text-xs font-normal text-gray-600 dark:text-gray-400" data-testid="import-setting-from">{t(FROM[from]!)}</span>
-            <Control field={field} value={values[field.name] ?? ''} onChange={(v) => onChange(field.name, v)} label={field.label[lang]} />
+            <Control field={field} value={values[field.name] ?? ''} onChange={(v) => onChange(field.name, v)} label={wordIn(field.label, lang, field.name)} />
           </label>
         ))}
       </div>

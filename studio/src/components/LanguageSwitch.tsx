@@ -1,8 +1,10 @@
-// The studio language switch (English / Bahasa Malaysia): in the shell's sidebar and on the signed-out
-// pages. Signed in, the choice is saved to the account; signed out, it is kept in this browser.
+// The studio language switch, one option per language of the table, each named in its own words: in the
+// shell's sidebar and on the signed-out pages. Signed in, the choice is saved to the account; signed out, it is
+// kept in this browser.
 import { useId } from 'react';
 import { Languages } from 'lucide-react';
 import { toast } from 'react-hot-toast';
+import { isLang, langs, languageTable } from '../engine.js';
 import { translate, useT, useLang } from '../i18n/index.js';
 
 export function LanguageSwitch({ className = '' }: { className?: string }) {
@@ -19,12 +21,12 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
         className="input h-8 min-w-0 flex-1 py-0 text-sm"
         value={lang}
         onChange={(e) => {
-          const next = e.target.value === 'ms' ? 'ms' : 'en';
+          const next = e.target.value;
+          if (!isLang(next)) return;
           setLang(next).catch(() => toast.error(translate('shell.langSaveFailed', next)));
         }}
       >
-        <option value="en" lang="en">English</option>
-        <option value="ms" lang="ms">Bahasa Malaysia</option>
+        {langs().map((code) => <option key={code} value={code} lang={code}>{languageTable(code).autonym}</option>)}
       </select>
     </div>
   );

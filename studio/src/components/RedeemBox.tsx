@@ -6,11 +6,11 @@ import { Ticket } from 'lucide-react';
 import type { CreditsGrantedResponse } from '../engine.js';
 import { ApiError, call } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
-import { storedLang, translate, useT } from '../i18n/index.js';
+import { initialLang, translate, useT } from '../i18n/index.js';
 
 /** Redeem a code (trimmed, upper-cased); toasts the outcome (in the studio language) and updates the balance. */
 export async function redeemCode(code: string, setCredits: (n: number) => void): Promise<CreditsGrantedResponse | null> {
-  const lang = storedLang() ?? 'en';
+  const lang = initialLang();
   try {
     const r = await call('POST /credits/redeem', { body: { code: code.trim().toUpperCase() } });
     setCredits(r.credits_available);

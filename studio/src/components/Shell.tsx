@@ -12,6 +12,7 @@ import { ConfirmDialog, useFocusTrap } from './Dialog.js';
 import { isLeaveHeld, leavingPath } from '../lib/leaveGuard.js';
 import { LanguageSwitch } from './LanguageSwitch.js';
 import { useT } from '../i18n/index.js';
+import { wordIn } from '../engine.js';
 import { topUpHref } from '../lib/topup.js';
 
 const COLLAPSED_KEY = 'karya.nav.collapsed';
@@ -78,7 +79,7 @@ function Sidebar({ generators, onNavigate }: { generators: GeneratorSummary[] | 
       return next;
     });
   const counts = catalogueCounts(generators);
-  const byTitle = (a: GeneratorSummary, b: GeneratorSummary) => a.typeLabel[lang].localeCompare(b.typeLabel[lang], lang);
+  const byTitle = (a: GeneratorSummary, b: GeneratorSummary) => wordIn(a.typeLabel, lang, a.id).localeCompare(wordIn(b.typeLabel, lang, b.id), lang);
 
   return (
     <div className="flex h-full flex-col">
@@ -108,7 +109,7 @@ function Sidebar({ generators, onNavigate }: { generators: GeneratorSummary[] | 
               {items.map((g) => (
                 <li key={g.id}>
                   <NavLink to={g.route} className={linkClass} onClick={onNavigate}>
-                    {g.typeLabel[lang]}
+                    {wordIn(g.typeLabel, lang, g.id)}
                   </NavLink>
                 </li>
               ))}
@@ -129,7 +130,7 @@ function Sidebar({ generators, onNavigate }: { generators: GeneratorSummary[] | 
           <div className="mt-3 space-y-0.5 border-t border-gray-200 pt-3 dark:border-neutral-700">
             {(generators ?? [])
               .filter((g) => !GROUPS.some((x) => x.family === g.family))
-              .map((g) => <SideLink key={g.id} to={g.route} icon={FlaskConical} label={g.typeLabel[lang]} onNavigate={onNavigate} />)}
+              .map((g) => <SideLink key={g.id} to={g.route} icon={FlaskConical} label={wordIn(g.typeLabel, lang, g.id)} onNavigate={onNavigate} />)}
           </div>
         )}
       </nav>

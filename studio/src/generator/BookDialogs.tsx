@@ -2,7 +2,7 @@
 // Book), the Start New prompt and what starting over does (the saved book cleared, the page and its form
 // afresh), and the offer of a kept book.
 import { useState } from 'react';
-import { extractTitle, type BookSpec, type BookView, type FormModel, type Lang, type SavedProgress } from '../engine.js';
+import { extractTitle, wordIn, type BookSpec, type BookView, type FormModel, type Lang, type SavedProgress } from '../engine.js';
 import { ConfirmDialog } from '../components/Dialog.js';
 import { defaultValues, type SettingsFormApi } from './form.js';
 import { KeptBookOffer } from './KeptBookOffer.js';
@@ -73,11 +73,12 @@ export function WorkspaceNotes({ form, spec, ui, saved, startNew }: { form: Form
 
 /** What the saved book is and where it stands, in the studio language `lang` (whatever the book's language). */
 function ResumeSummary({ spec, form, saved, lang }: { spec: BookSpec; form: FormModel; saved: SavedProgress; lang: Lang }) {
-  if (spec.kind !== 'book' || !saved.book) return <p>{pageWord('resumeSingle', lang, { type: form.typeLabel[lang] })}</p>;
+  if (spec.kind !== 'book' || !saved.book) return <p>{pageWord('resumeSingle', lang, { type: wordIn(form.typeLabel, lang, form.id) })}</p>;
   const { next, chapters_count: chapters, stopped } = saved.book;
   const title = savedTitle(form, saved);
   // The book by its own title where it has one ("“The Lantern Shop”, Romance"), else by what it is.
-  const vars = { type: title ? `“${title}”, ${form.typeLabel[lang]}` : form.typeLabel[lang], n: chapters.written, total: chapters.total };
+  const typeLabel = wordIn(form.typeLabel, lang, form.id);
+  const vars = { type: title ? `“${title}”, ${typeLabel}` : typeLabel, n: chapters.written, total: chapters.total };
   return (
     <>
       <p data-testid="resume-summary">{next ? pageWord('resumeBody', lang, { ...vars, step: stepWord(spec, next, lang) }) : pageWord('resumeDone', lang, vars)}</p>

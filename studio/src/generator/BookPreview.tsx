@@ -3,7 +3,7 @@
 // what the writer can do to a written book (edit, write more, rewrite, versions, passages, chapter cards,
 // the story bible, the writer's voice, download); a short piece's text or cover; the publish panel once a book is finished.
 import { toast } from 'react-hot-toast';
-import { stepLabel, type BookSpec, type BookView, type FormModel, type Lang, type StepRef } from '../engine.js';
+import { stepLabel, wordIn, type BookSpec, type BookView, type FormModel, type Lang, type StepRef } from '../engine.js';
 import { fileHref } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { bibleShown, Preview, type PreviewPart, type PreviewProps } from './Manuscript.js';
@@ -41,7 +41,7 @@ export function BookPreview(props: BookPreviewProps) {
       )}
       {view && props.hasStarted && view.progress && <WritingProgress spec={spec} book={view} lang={ui} stopped={props.stop.stopped} />}
       {spec.kind === 'image' ? (
-        <CoverPreview image={output?.image ?? null} fileName={`${form.id}.png`} isLoading={generation.isLoading} error={generation.error} lang={ui} alt={form.title[ui]} />
+        <CoverPreview image={output?.image ?? null} fileName={`${form.id}.png`} isLoading={generation.isLoading} error={generation.error} lang={ui} alt={wordIn(form.title, ui, form.id)} />
       ) : (
         <ManuscriptOf {...props} />
       )}

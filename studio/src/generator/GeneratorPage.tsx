@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
-import { bookSpecFromForm, type FormModel, type Lang } from '../engine.js';
+import { bookSpecFromForm, wordIn, type FormModel, type Lang } from '../engine.js';
 import { useAuth } from '../lib/auth.js';
 import { loadForm, type GeneratorSummary } from '../lib/generators.js';
 import { PageLoading } from '../components/Spinner.js';
@@ -22,7 +22,7 @@ import { useStepRun } from './useStepRun.js';
 import { useStopped } from './useStopped.js';
 import { useSubmitStep } from './useSubmitStep.js';
 import { pageWord } from './words.js';
-import { useLang } from '../i18n/index.js';
+import { editionName, useLang } from '../i18n/index.js';
 import { translate } from '../i18n/translate.js';
 
 export function GeneratorPage({ summary }: { summary: GeneratorSummary }) {
@@ -42,7 +42,7 @@ export function GeneratorPage({ summary }: { summary: GeneratorSummary }) {
     };
   }, [summary.id]);
   useEffect(() => {
-    document.title = `${summary.title[studioLang]} · Karya`;
+    document.title = `${wordIn(summary.title, studioLang, summary.id)} · Karya`;
     return () => {
       document.title = 'Karya';
     };
@@ -113,7 +113,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
         <p className="mt-1 text-gray-600 dark:text-gray-400">{form.tagline[ui]}</p>
         {book?.edition_of && (
           <p className="mt-1 text-sm font-medium text-brand-700 dark:text-brand-400" data-testid="book-edition-of">
-            {translate('edition.of', ui, { language: translate(`edition.lang.${book.lang}`, ui), title: book.edition_of.title })} · <Link className="underline" to={`/books/${book.edition_of.edition_id}/side-by-side`}>{translate('edition.sideBySide', ui)}</Link>
+            {translate('edition.of', ui, { language: editionName(book.lang, ui), title: book.edition_of.title })} · <Link className="underline" to={`/books/${book.edition_of.edition_id}/side-by-side`}>{translate('edition.sideBySide', ui)}</Link>
           </p>
         )}
         {book?.series && <p className="mt-1 text-sm font-medium text-brand-700 dark:text-brand-300" data-testid="book-series">{translate('series.bookOf', ui, { n: book.series.number, name: book.series.name })}</p>}

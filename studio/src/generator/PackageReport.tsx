@@ -5,6 +5,7 @@ import type { KdpPackage, Lang } from '../engine.js';
 import { checkWords, sourceLink } from '../engine.js';
 import { fileHref } from '../lib/api.js';
 import { pageWord, type PageWord } from './words.js';
+import { studioCatalogue, textIn } from '../i18n/catalogue.js';
 
 type ChannelReport = KdpPackage['channels'][keyof KdpPackage['channels']];
 type CheckStatus = ChannelReport['checks'][number]['status'];
@@ -79,20 +80,26 @@ function CheckLine({ check, lang, isBrief = false }: { check: ChannelReport['che
   );
 }
 
-/** The stores' help centres as a Malay page names them. */
-const SOURCE_NAMES_MS: ReadonlyArray<readonly [string, string]> = [
-  ['KDP Help', 'Bantuan KDP'],
-  ['Google Play Books Partner Center Help', 'Bantuan Pusat Rakan Kongsi Google Play Books'],
-  ['Kobo Writing Life User Guide', 'Panduan Pengguna Kobo Writing Life'],
-  ['Google Books Program Policies', 'Dasar Program Google Books'],
-];
+/** The stores' help centres as each language names them; the package names them in English (the `en` text). */
+const SOURCE_NAMES = Object.values(studioCatalogue('studio-store-help', {
+  kdp: { en: 'KDP Help', ms: 'Bantuan KDP' },
+  googlePlay: { en: 'Google Play Books Partner Center Help', ms: 'Bantuan Pusat Rakan Kongsi Google Play Books' },
+  kobo: { en: 'Kobo Writing Life User Guide', ms: 'Panduan Pengguna Kobo Writing Life' },
+  googleBooks: { en: 'Google Books Program Policies', ms: 'Dasar Program Google Books' },
+}));
+
+/** A help centre's name as a page in `lang` writes it; the page's own title after it stays as it is. */
+function sourceName(text: string, lang: Lang): string {
+  const named = SOURCE_NAMES.find((entry) => text.startsWith(String(entry.en)));
+  return named ? String(textIn(named, lang, 'studio-store-help')) + text.slice(String(named.en).length) : text;
+}
 
 /** Where a check's rule comes from: its name as a link to the page (no raw address), in a colour that reads. */
 function SourceLine({ source, lang }: { source: string; lang: Lang }) {
   // Karya's own rules (a sentence in English in the package) are named in the writer's language.
   const found = /^Karya\b/.test(source) ? { text: pageWord('sourceKarya', lang) } : sourceLink(source);
   // The help centre's name in the writer's language; the page's own title (in quotes) stays as the page has it.
-  const link = lang === 'ms' ? { ...found, text: SOURCE_NAMES_MS.reduce((t, [en, ms]) => (t.startsWith(en) ? ms + t.slice(en.length) : t), found.text) } : found;
+  const link = { ...found, text: sourceName(found.text, lang) };
   const [before = '', after = ''] = pageWord('checkSource', lang, { source: '\u0000' }).split('\u0000');
   return (
     <span className="block break-words text-xs text-gray-600 dark:text-gray-300" data-testid="readiness-source">

@@ -13,7 +13,7 @@ import { PAPERBACK_PAPERS, PAPERBACK_TRIMS, PUBLISH_AI_TEXT_LEVELS, type KdpPack
 import { ApiError, call } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { pageWord, type PageWord } from './words.js';
-import { useLang } from '../i18n/index.js';
+import { shortName, useLang } from '../i18n/index.js';
 import { CoverUpload } from './CoverUpload.js';
 import { PackageReport } from './PackageReport.js';
 import { topUpHref } from '../lib/topup.js';
@@ -143,13 +143,11 @@ function PublishButton({ cost, shortOf, isPublishing, isAgain, lang }: { cost: n
   );
 }
 
-const LANGUAGE_WORD: Record<Lang, PageWord> = { en: 'languageEn', ms: 'languageMs' };
-
 /** The dual-language choice of an edition: its source's language first, as the book prints them. */
 function BilingualChoice({ id, edition, lang, isDisabled, isChecked, onChange }: {
   id: string; edition: NonNullable<PublishQuote['edition']>; lang: Lang; isDisabled: boolean; isChecked: boolean; onChange: (isChecked: boolean) => void;
 }) {
-  const names = { source: pageWord(LANGUAGE_WORD[edition.source_lang], lang), edition: pageWord(LANGUAGE_WORD[edition.lang], lang) };
+  const names = { source: shortName(edition.source_lang, lang), edition: shortName(edition.lang, lang) };
   return (
     <div className="mt-4 flex items-start gap-2">
       <input id={`${id}-bilingual`} type="checkbox" className="mt-1" checked={isChecked} disabled={isDisabled} data-testid="publish-bilingual" aria-describedby={`${id}-bilingual-hint`} onChange={(e) => onChange(e.target.checked)} />

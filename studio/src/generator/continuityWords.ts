@@ -2,9 +2,9 @@
 // it was established, "Rewrite with this note"), "check against the rewritten …", and the story bible's
 // threads with the part each should pay off in; a part the story bible has not taken in. Part of the page's
 // words (PAGE_WORDS in words.ts).
-import type { Table } from '../i18n/types.js';
+import { studioCatalogue } from '../i18n/catalogue.js';
 
-export const CONTINUITY_WORDS = {
+export const CONTINUITY_WORDS = studioCatalogue('studio-continuity', {
   // A part the story bible has not taken in.
   notInBible: {
     en: "The story bible has not taken in this part: its update failed or did not fit the model's context window. It is tried again before the next part.",
@@ -49,4 +49,4 @@ export const CONTINUITY_WORDS = {
   thread_resolved: { en: 'Resolved', ms: 'Selesai' },
   thread_dropped: { en: 'Dropped', ms: 'Digugurkan' },
   threadOverdue: { en: 'Overdue', ms: 'Tertunggak' },
-} as const satisfies Table;
+});

@@ -6,7 +6,7 @@ import { useId, useMemo, type ReactNode } from 'react';
 import { useForm, type FieldError, type FieldErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { toNestErrors } from '@hookform/resolvers';
 import {
-  bookCost, compileSettingsSchema, isFieldRequired, isFieldVisible, settingsIssueOf, bookSpecFromForm,
+  bookCost, compileSettingsSchema, isFieldRequired, isFieldVisible, isLang, settingsIssueOf, bookSpecFromForm, wordIn,
   type FormField, type FormModel, type Lang, type FieldShape, type BookSpec, type Settings, type SettingsIssue,
 } from '../engine.js';
 import { fieldMessage, serverFieldMessage } from './messages.js';
@@ -117,7 +117,7 @@ function FieldRow({ field, spec, lang, methods, isDisabled, values, errors }: {
   const resolved = spec.fields.find((f) => f.name === field.name) as FieldShape;
   const isRequired = isFieldRequired(resolved, values);
   const fieldError = errors[field.name] as SettingsFieldError | undefined;
-  const label = field.label[lang];
+  const label = wordIn(field.label, lang, field.name);
   const error = fieldError && wordError(fieldError, { label, lang });
   const helpId = field.help ? `${id}-help` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -201,9 +201,9 @@ export function SettingsFields({ form, api, lang, isLocked = false, hidden = [],
   );
 }
 
-/** The book's language (what the model writes in): the language field's value when it is en or ms, else the model's fixed one. The page's own words follow the studio language. */
+/** The book's language (what the model writes in): the language field's value when it is a language of the table, else the model's fixed one. The page's own words follow the studio language. */
 export function formLanguage(form: FormModel, values: FormValues): Lang {
   const field = form.fields.find((f) => f.role === 'language');
   const v = field ? values[field.name] : undefined;
-  return v === 'ms' || v === 'en' ? v : form.fixedLanguage;
+  return isLang(v) ? v : form.fixedLanguage;
 }

@@ -2,7 +2,7 @@
 // the field's widget in the served form model, each bound to react-hook-form, in the studio language.
 import { useEffect, useId, useState, type ComponentType } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
-import { chaptersMost, type FormField, type Lang, type Settings } from '../engine.js';
+import { chaptersMost, wordIn, type FormField, type Lang, type Settings } from '../engine.js';
 import { pageWord } from './words.js';
 
 /** What a widget is given: its field, the studio language, the control's id and state, and the form. */
@@ -18,7 +18,7 @@ export interface WidgetProps {
   hasError: boolean;
 }
 
-const text = (b: { en: string; ms: string } | undefined, lang: Lang) => (b ? b[lang] : undefined);
+const text = (b: Readonly<Partial<Record<Lang, string>>> | undefined, lang: Lang, where: string) => (b ? wordIn(b, lang, where) : undefined);
 
 /** What every widget's control carries: id, state, accessibility and the form binding. */
 function controlProps({ field, id, methods, isDisabled, isRequired, describedBy, hasError }: WidgetProps) {
@@ -67,10 +67,10 @@ function SelectWidget(props: WidgetProps) {
       >
         {options.map((o) => (
           <option key={String(o.value)} value={String(o.value)}>
-            {o.label[lang]}
+            {wordIn(o.label, lang, field.name)}
           </option>
         ))}
-        {own && options[0] && <option value={own}>{options[0].label[lang].replace(/\d+/, own)}</option>}
+        {own && options[0] && <option value={own}>{wordIn(options[0].label, lang, field.name).replace(/\d+/, own)}</option>}
         {most !== undefined && !props.isDisabled && <option value={OTHER}>{pageWord('chaptersOther', lang)}</option>}
       </select>
       {isOther && most !== undefined && !props.isDisabled && (
@@ -94,15 +94,15 @@ function SelectWidget(props: WidgetProps) {
 }
 
 function TextWidget(props: WidgetProps) {
-  return <input type="text" placeholder={text(props.field.placeholder, props.lang)} maxLength={props.field.maxLength} {...controlProps(props)} />;
+  return <input type="text" placeholder={text(props.field.placeholder, props.lang, props.field.name)} maxLength={props.field.maxLength} {...controlProps(props)} />;
 }
 
 function TextareaWidget(props: WidgetProps) {
-  return <textarea rows={4} placeholder={text(props.field.placeholder, props.lang)} maxLength={props.field.maxLength} {...controlProps(props)} />;
+  return <textarea rows={4} placeholder={text(props.field.placeholder, props.lang, props.field.name)} maxLength={props.field.maxLength} {...controlProps(props)} />;
 }
 
 function NumberWidget(props: WidgetProps) {
-  return <input type="number" inputMode="numeric" min={props.field.min} max={props.field.max} placeholder={text(props.field.placeholder, props.lang)} {...controlProps(props)} />;
+  return <input type="number" inputMode="numeric" min={props.field.min} max={props.field.max} placeholder={text(props.field.placeholder, props.lang, props.field.name)} {...controlProps(props)} />;
 }
 
 function CheckboxWidget({ field, id, methods, isDisabled, describedBy, hasError }: WidgetProps) {
@@ -142,7 +142,7 @@ function FlagsWidget({ field, lang, id, methods, isDisabled, describedBy }: Widg
                     onBlur={f.onBlur}
                     onChange={(e) => f.onChange(e.target.checked ? [...list, value] : list.filter((v) => v !== value))}
                   />
-                  {o.label[lang]}
+                  {wordIn(o.label, lang, field.name)}
                 </label>
               );
             })}

@@ -1,8 +1,8 @@
 // The words of the passage tools (PassageTools.tsx), in en and ms: a passage rewritten, expanded, shortened
 // or described, shown beside the old one and kept or discarded. Part of the page's words (PAGE_WORDS in words.ts).
-import type { Table } from '../i18n/types.js';
+import { studioCatalogue } from '../i18n/catalogue.js';
 
-export const PASSAGE_WORDS = {
+export const PASSAGE_WORDS = studioCatalogue('studio-passage', {
   passageTools: { en: 'Passage tools', ms: 'Alat petikan' },
   passageToolsLabel: { en: 'Passage tools for {part}', ms: 'Alat petikan untuk {part}' },
   passageHint: {
@@ -37,4 +37,4 @@ export const PASSAGE_WORDS = {
   topUpLink: { en: 'Top Up', ms: 'Tambah Kredit' },
   passageKept: { en: 'Passage kept. The earlier text is in Earlier versions (version {n}).', ms: 'Petikan disimpan. Teks sebelumnya ada dalam Versi terdahulu (versi {n}).' },
   passageFailed: { en: 'Could not write the new passage. Nothing was charged; please try again.', ms: 'Petikan baharu tidak dapat ditulis. Tiada caj dikenakan; sila cuba lagi.' },
-} as const satisfies Table;
+});

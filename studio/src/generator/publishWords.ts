@@ -1,8 +1,8 @@
 // The words of the Publish panel of a finished book, in en and ms (a package for KDP, Google Play Books, Kobo
 // and a KDP paperback: PublishPanel.tsx and PackageReport.tsx). Part of the page's words (PAGE_WORDS in words.ts).
-import type { Table } from '../i18n/types.js';
+import { studioCatalogue } from '../i18n/catalogue.js';
 
-export const PUBLISH_WORDS = {
+export const PUBLISH_WORDS = studioCatalogue('studio-publish', {
   publishTitle: { en: 'Publish your book', ms: 'Terbitkan buku anda' },
   publishIntro: {
     en: 'Makes a publishing package of this book: a title, a description, keywords, a copyright page and a cover, the manuscript as EPUB and DOCX and the paperback as PDF, checked against the rules of each store.',
@@ -63,4 +63,4 @@ export const PUBLISH_WORDS = {
   packageKeywords: { en: 'Keywords', ms: 'Kata kunci' },
   packageFiles: { en: 'Files', ms: 'Fail' },
   downloadPackage: { en: 'Download package (.zip)', ms: 'Muat turun pakej (.zip)' },
-} as const satisfies Table;
+});

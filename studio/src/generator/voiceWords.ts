@@ -1,9 +1,9 @@
 // The words of the writer's voice on a book's page, in en and ms: the Voice panel (the sample, its
 // fingerprint in plain words, the phrases to avoid) and the marks on a part (drifts from the voice, overused
 // phrases, "Rewrite toward my voice"). Part of the page's words (PAGE_WORDS in words.ts).
-import type { Table } from '../i18n/types.js';
+import { studioCatalogue } from '../i18n/catalogue.js';
 
-export const VOICE_WORDS = {
+export const VOICE_WORDS = studioCatalogue('studio-voice', {
   voiceTitle: { en: 'Your voice', ms: 'Suara anda' },
   voiceHint: {
     en: 'Paste a few pages of your own prose (300 to 10,000 words). Karya measures how you write, writes every part toward it and marks a part that drifts from it.',
@@ -57,4 +57,4 @@ export const VOICE_WORDS = {
     en: 'Writes this part again in the voice of your sample, taking out what drifted. The current text is kept as an earlier version.',
     ms: 'Menulis semula bahagian ini dengan suara sampel anda, membuang apa yang menyimpang. Teks semasa disimpan sebagai versi terdahulu.',
   },
-} as const satisfies Table;
+});

@@ -4,7 +4,8 @@
 import { fillPlaceholders } from '../engine.js';
 import type { Lang } from '../engine.js';
 import { pickForm } from '../i18n/plural.js';
-import type { Table, Text } from '../i18n/types.js';
+import { studioCatalogue, textIn } from '../i18n/catalogue.js';
+import type { Text } from '../i18n/types.js';
 import { CONTINUITY_WORDS } from './continuityWords.js';
 import { VOICE_WORDS } from './voiceWords.js';
 import { PROVENANCE_WORDS } from './provenanceWords.js';
@@ -14,15 +15,7 @@ import { BILINGUAL_WORDS } from './bilingualWords.js';
 import { PASSAGE_WORDS } from './passageWords.js';
 import { PUBLISH_WORDS } from './publishWords.js';
 
-export const PAGE_WORDS = {
-  ...CONTINUITY_WORDS,
-  ...VOICE_WORDS,
-  ...PROVENANCE_WORDS,
-  ...EDIT_WORDS,
-  ...COVER_WORDS,
-  ...BILINGUAL_WORDS,
-  ...PASSAGE_WORDS,
-  ...PUBLISH_WORDS,
+const OWN_WORDS = studioCatalogue('studio-page', {
   settings: { en: 'Settings', ms: 'Tetapan' },
   preview: { en: 'Preview', ms: 'Pratonton' },
   generationProcess: { en: 'Generation Process', ms: 'Proses Penjanaan' },
@@ -297,12 +290,24 @@ export const PAGE_WORDS = {
   downloadAs: { en: 'Download as {format}', ms: 'Muat turun sebagai {format}' },
   downloadFormats: { en: 'Download formats', ms: 'Format muat turun' },
   cancel: { en: 'Cancel', ms: 'Batal' },
-} as const satisfies Table;
+});
+
+export const PAGE_WORDS = {
+  ...CONTINUITY_WORDS,
+  ...VOICE_WORDS,
+  ...PROVENANCE_WORDS,
+  ...EDIT_WORDS,
+  ...COVER_WORDS,
+  ...BILINGUAL_WORDS,
+  ...PASSAGE_WORDS,
+  ...PUBLISH_WORDS,
+  ...OWN_WORDS,
+};
 
 export type PageWord = keyof typeof PAGE_WORDS;
 
 /** A page word in a language with {placeholders} filled; a counted word takes the form for `vars.n`. */
 export function pageWord(key: PageWord, lang: Lang, vars: Record<string, string | number> = {}): string {
-  const text: Text = PAGE_WORDS[key][lang];
+  const text: Text = textIn(PAGE_WORDS[key], lang, key);
   return fillPlaceholders(pickForm(text, lang, vars.n), vars);
 }

@@ -1,7 +1,7 @@
 // The admin portal (the Admin portal page) and the shared dialog's words.
-import type { Table } from './types.js';
+import { studioCatalogue } from './catalogue.js';
 
-export const ADMIN = {
+export const ADMIN = studioCatalogue('studio-admin', {
   'admin.title': { en: 'Admin Portal', ms: 'Portal Pentadbir' },
   // AI configuration
   'admin.aiTitle': { en: 'AI Configuration', ms: 'Konfigurasi AI' },
@@ -142,4 +142,4 @@ export const ADMIN = {
   'admin.adjustOf': { en: 'Adjust credits of {email}', ms: 'Laraskan kredit {email}' },
   'admin.deleteUserTitle': { en: 'Delete user?', ms: 'Padam pengguna?' },
   'admin.deleteUserBody': { en: '{email} and everything they wrote will be deleted.', ms: '{email} dan semua yang ditulisnya akan dipadam.' },
-} as const satisfies Table;
+});

@@ -1,8 +1,8 @@
 // The signed-out pages: sign in, forgot password, sign up, reset password, and the public landings
 // (success, redeem, claim).
-import type { Table } from './types.js';
+import { studioCatalogue } from './catalogue.js';
 
-export const AUTH = {
+export const AUTH = studioCatalogue('studio-auth', {
   'auth.email': { en: 'Email', ms: 'E-mel' },
   'auth.password': { en: 'Password', ms: 'Kata Laluan' },
   'auth.confirmPassword': { en: 'Confirm Password', ms: 'Sahkan Kata Laluan' },
@@ -97,4 +97,4 @@ export const AUTH = {
   'common.somethingWrong': { en: 'Something went wrong', ms: 'Sesuatu tidak kena' },
   'common.unexpected': { en: 'An unexpected error occurred. Reloading the page usually fixes it.', ms: 'Ralat yang tidak dijangka berlaku. Memuat semula halaman biasanya menyelesaikannya.' },
   'common.reload': { en: 'Reload', ms: 'Muat Semula' },
-} as const satisfies Table;
+});

@@ -1,7 +1,7 @@
 // The dashboard (the Dashboard page) and the relative ages of Recent Updates.
-import type { Table } from './types.js';
+import { studioCatalogue } from './catalogue.js';
 
-export const DASHBOARD = {
+export const DASHBOARD = studioCatalogue('studio-dashboard', {
   'dashboard.welcomeBack': { en: 'Welcome back, {name}!', ms: 'Selamat kembali, {name}!' },
   'dashboard.welcomeNew': { en: 'Welcome to Karya, {name}!', ms: 'Selamat datang ke Karya, {name}!' },
   'dashboard.intro': {
@@ -36,4 +36,4 @@ export const DASHBOARD = {
   'age.weeks': { en: { one: '{n} week ago', other: '{n} weeks ago' }, ms: '{n} minggu lalu' },
   'age.months': { en: { one: '{n} month ago', other: '{n} months ago' }, ms: '{n} bulan lalu' },
   'age.years': { en: { one: '{n} year ago', other: '{n} years ago' }, ms: '{n} tahun lalu' },
-} as const satisfies Table;
+});

@@ -1,14 +1,8 @@
 // A book's edition in the other language: "Make a Malay edition" on My Books (its cost, glossary and progress),
 // the edition marked as one, and the side-by-side reading page.
-import type { Table } from './types.js';
+import { studioCatalogue } from './catalogue.js';
 
-export const EDITIONS = {
-  'edition.lang.en': { en: 'English', ms: 'Bahasa Inggeris' },
-  'edition.lang.ms': { en: 'Malay', ms: 'Bahasa Melayu' },
-  'edition.make.en': { en: 'Make an English edition', ms: 'Buat edisi Bahasa Inggeris' },
-  'edition.make.ms': { en: 'Make a Malay edition', ms: 'Buat edisi Bahasa Melayu' },
-  'edition.makeLabel.en': { en: 'Make an English edition of {title}', ms: 'Buat edisi Bahasa Inggeris bagi {title}' },
-  'edition.makeLabel.ms': { en: 'Make a Malay edition of {title}', ms: 'Buat edisi Bahasa Melayu bagi {title}' },
+export const EDITIONS = studioCatalogue('studio-editions', {
   'edition.of': { en: '{language} edition of “{title}”', ms: 'Edisi {language} bagi “{title}”' },
   'edition.sideBySide': { en: 'Side by side', ms: 'Sebelah-menyebelah' },
   'edition.sideBySideLabel': { en: 'Read {title} side by side with its source', ms: 'Baca {title} sebelah-menyebelah dengan sumbernya' },
@@ -81,4 +75,4 @@ export const EDITIONS = {
   'edition.bilingual.pdfAlternating': { en: 'PDF, paragraph by paragraph', ms: 'PDF, perenggan demi perenggan' },
   'edition.bilingual.pdfColumns': { en: 'PDF, facing columns', ms: 'PDF, lajur bersebelahan' },
   'edition.bilingual.label': { en: 'Download the dual-language book as {format}', ms: 'Muat turun buku dwibahasa sebagai {format}' },
-} as const satisfies Table;
+});

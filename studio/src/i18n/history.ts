@@ -1,8 +1,8 @@
 // Content History (its own page: one entry per book, search, type filter, delete after a confirm
 // prompt; the spec's English messages), a page at a time, and the profile's link to it.
-import type { Table } from './types.js';
+import { studioCatalogue } from './catalogue.js';
 
-export const HISTORY = {
+export const HISTORY = studioCatalogue('studio-history', {
   'history.heading': { en: 'Content History', ms: 'Sejarah Kandungan' },
   'history.searchLabel': { en: 'Search history', ms: 'Cari sejarah' },
   'history.searchPlaceholder': { en: 'Search by title or type', ms: 'Cari mengikut tajuk atau jenis' },
@@ -25,4 +25,4 @@ export const HISTORY = {
   'history.parts': { en: { one: '{n} part', other: '{n} parts' }, ms: '{n} bahagian' },
   'history.onProfile': { en: 'Everything you have generated, book by book, is in Content History.', ms: 'Semua yang anda jana, buku demi buku, ada dalam Sejarah Kandungan.' },
   'history.downloadImage': { en: 'Download image', ms: 'Muat turun imej' },
-} as const satisfies Table;
+});

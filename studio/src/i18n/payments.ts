@@ -1,9 +1,9 @@
 // Buying credits: the purchase page (/upgrade, Stripe Checkout), the success landing
 // (/claim/CREDIT{n}-SUCCESS), the top-up page (/topup, the operator's payment links), and the profile's
 // API-keys panel (business and admin).
-import type { Table } from './types.js';
+import { studioCatalogue } from './catalogue.js';
 
-export const PAYMENTS = {
+export const PAYMENTS = studioCatalogue('studio-payments', {
   'upgrade.title': { en: 'Get More Credits', ms: 'Dapatkan Lebih Banyak Kredit' },
   'upgrade.subtitle': { en: { one: 'One-time purchases. You have {n} credit.', other: 'One-time purchases. You have {n} credits.' }, ms: 'Pembelian sekali sahaja. Anda mempunyai {n} kredit.' },
   'upgrade.needs': {
@@ -91,4 +91,4 @@ export const PAYMENTS = {
   'apiKeys.revokeBody': { en: 'Scripts using "{name}" stop working at once. This cannot be undone.', ms: 'Skrip yang menggunakan "{name}" akan berhenti berfungsi serta-merta. Tindakan ini tidak boleh dibatalkan.' },
   'apiKeys.revoked': { en: 'API key revoked', ms: 'Kunci API dibatalkan' },
   'apiKeys.cancel': { en: 'Cancel', ms: 'Batal' },
-} as const satisfies Table;
+});

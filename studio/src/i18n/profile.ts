@@ -1,8 +1,8 @@
 // The profile (the Profile page) and change password. The history section has its own
 // table (history.ts); "My books" uses the generator pages' words (generator/words.ts).
-import type { Table } from './types.js';
+import { studioCatalogue } from './catalogue.js';
 
-export const PROFILE = {
+export const PROFILE = studioCatalogue('studio-profile', {
   'profile.title': { en: 'Profile Settings', ms: 'Tetapan Profil' },
   'profile.section': { en: 'Profile', ms: 'Profil' },
   'profile.email': { en: 'Email', ms: 'E-mel' },
@@ -30,4 +30,4 @@ export const PROFILE = {
   'password.tooShort': { en: 'Password must be at least 6 characters long', ms: 'Kata laluan mestilah sekurang-kurangnya 6 aksara' },
   'password.updated': { en: 'Password updated successfully', ms: 'Kata laluan berjaya dikemas kini' },
   'password.failed': { en: 'Failed to update password', ms: 'Gagal mengemas kini kata laluan' },
-} as const satisfies Table;
+});

@@ -1,7 +1,7 @@
 // My Books' shelf: each book's cover, whether it was published, and the filters (title, language, state, series).
-import type { Table } from './types.js';
+import { studioCatalogue } from './catalogue.js';
 
-export const SHELF = {
+export const SHELF = studioCatalogue('studio-shelf', {
   'shelf.coverOf': { en: 'Cover of {title}', ms: 'Kulit buku {title}' },
   'shelf.published': { en: 'Published {date}', ms: 'Diterbitkan {date}' },
   'shelf.notPublished': { en: 'Not published', ms: 'Belum diterbitkan' },
@@ -18,4 +18,4 @@ export const SHELF = {
   'shelf.shown': { en: { one: '{shown} of {n} book shown', other: '{shown} of {n} books shown' }, ms: '{shown} daripada {n} buku dipaparkan' },
   'shelf.noneMatch': { en: 'No book matches these filters.', ms: 'Tiada buku yang sepadan dengan penapis ini.' },
   'shelf.clear': { en: 'Clear filters', ms: 'Kosongkan penapis' },
-} as const satisfies Table;
+});

@@ -1,7 +1,7 @@
 // The shell: side navigation, drawer, theme and language switches, sign-out (the Shell page).
-import type { Table } from './types.js';
+import { studioCatalogue } from './catalogue.js';
 
-export const SHELL = {
+export const SHELL = studioCatalogue('studio-shell', {
   'shell.groupFiction': { en: 'Fiction', ms: 'Fiksyen' },
   'shell.groupNonfiction': { en: 'Non-fiction', ms: 'Bukan Fiksyen' },
   'shell.groupCreative': { en: 'Creative', ms: 'Kreatif' },
@@ -40,18 +40,16 @@ export const SHELL = {
   'shell.closeMenu': { en: 'Close menu', ms: 'Tutup menu' },
   'shell.menu': { en: 'Menu', ms: 'Menu' },
   'shell.language': { en: 'Studio language', ms: 'Bahasa studio' },
-  'shell.langEn': { en: 'English', ms: 'English' },
-  'shell.langMs': { en: 'Bahasa Malaysia', ms: 'Bahasa Malaysia' },
   'shell.langSaveFailed': { en: 'Failed to save your language', ms: 'Gagal menyimpan bahasa anda' },
   'shell.signedOut': { en: 'Signed out successfully', ms: 'Berjaya log keluar' },
   'shell.signOutFailed': { en: 'Failed to sign out', ms: 'Gagal log keluar' },
   'shell.loading': { en: 'Loading', ms: 'Memuatkan' },
   'shell.generatorsFailed': { en: 'Failed to load the generators.', ms: 'Gagal memuatkan penjana.' },
-} as const satisfies Table;
+});
 
 // My Books (/books): every book of the writer with Continue, Download and Delete; the dashboard's
 // "Continue <title>"; a generator's offer of its latest unfinished book.
-export const BOOKS = {
+export const BOOKS = studioCatalogue('studio-books', {
   'books.title': { en: 'My Books', ms: 'Buku Saya' },
   'books.intro': {
     en: 'Every book you have started, finished or not. Starting a new book keeps the one before here: continue it where it stopped, download it, or delete it.',
@@ -66,8 +64,6 @@ export const BOOKS = {
   'books.words': { en: { one: '{n} word', other: '{n} words' }, ms: '{n} patah perkataan' },
   'books.changed': { en: 'Last change {date}', ms: 'Perubahan terakhir {date}' },
   'books.current': { en: 'Open in its generator', ms: 'Dibuka dalam penjananya' },
-  'books.langEn': { en: 'English', ms: 'Bahasa Inggeris' },
-  'books.langMs': { en: 'Bahasa Malaysia', ms: 'Bahasa Malaysia' },
   'books.continue': { en: 'Continue', ms: 'Teruskan' },
   'books.continueLabel': { en: 'Continue {title}', ms: 'Teruskan {title}' },
   'books.continueFailed': { en: 'Could not open this book. Please try again.', ms: 'Tidak dapat membuka buku ini. Sila cuba lagi.' },
@@ -160,4 +156,4 @@ export const BOOKS = {
   'import.fromWriter': { en: 'your choice', ms: 'pilihan anda' },
   'import.needed': { en: 'needed: fill it in to import', ms: 'diperlukan: isikan untuk mengimport' },
   'import.voiceTaken': { en: "Your manuscript's own prose is the book's voice: every new chapter is measured against it.", ms: 'Prosa manuskrip anda sendiri menjadi suara buku: setiap bab baharu diukur berbandingnya.' },
-} as const satisfies Table;
+});

@@ -1,8 +1,8 @@
 // The story map page (pages/StoryMap.tsx): who and what, part by part, in the studio's language; the book's own
 // words (its names, states, threads and part labels) stay in the book's language.
-import type { Table } from './types.js';
+import { studioCatalogue } from './catalogue.js';
 
-export const STORY_MAP = {
+export const STORY_MAP = studioCatalogue('studio-story-map', {
   'storyMap.link': { en: 'Story map', ms: 'Peta cerita' },
   'storyMap.linkLabel': { en: 'Story map of {title}', ms: 'Peta cerita {title}' },
   'storyMap.title': { en: 'Story map', ms: 'Peta cerita' },
@@ -61,4 +61,4 @@ export const STORY_MAP = {
   'storyMap.mark.set': { en: 'set', ms: 'ditetapkan' },
   'storyMap.mark.ended': { en: 'no longer true', ms: 'tidak lagi benar' },
   'storyMap.mark.finding': { en: 'continuity findings', ms: 'dapatan kesinambungan' },
-} as const satisfies Table;
+});

@@ -4,6 +4,7 @@ import { fillPlaceholders } from '../engine.js';
 import type { Lang } from '../engine.js';
 import { MESSAGES, type MessageKey } from './messages.js';
 import { pickForm } from './plural.js';
+import { textIn } from './catalogue.js';
 import type { Text } from './types.js';
 
 export { pickForm };
@@ -15,7 +16,7 @@ export type Vars = Readonly<Record<string, string | number>>;
  * @example translate('shell.credits', 'en', { n: 1 }) // "1 credit"
  */
 export function translate(key: MessageKey, lang: Lang, vars: Vars = {}): string {
-  const text: Text = MESSAGES[key][lang];
+  const text: Text = textIn(MESSAGES[key], lang, key);
   const shown: Record<string, string> = {};
   for (const [k, v] of Object.entries(vars)) shown[k] = typeof v === 'number' ? v.toLocaleString('en') : v;
   return fillPlaceholders(pickForm(text, lang, vars.n), shown);

@@ -1,5 +1,5 @@
-// The shape of the studio's message tables: every entry has an English and a Malay text; a text that
-// counts something gives a form per plural category ("1 credit" / "5 credits"; Malay has one form).
+// The shape of the studio's message tables: every entry has a text in every language of the table (i18n/catalogue.ts);
+// a text that counts something gives a form per plural category ("1 credit" / "5 credits"; Malay has one form).
 import type { Lang } from '../engine.js';
 
 /** A text that depends on `{n}`: the forms Intl.PluralRules picks from (`one` falls back to `other`). */
@@ -10,8 +10,8 @@ export interface PluralText {
 
 export type Text = string | PluralText;
 
-/** One message in both studio languages. */
+/** One message in every studio language. */
 export type Entry = Readonly<Record<Lang, Text>>;
 
-/** A table of messages; write it `as const satisfies Table` so its keys stay a literal union. */
+/** A table of messages (areas' catalogues merged: i18n/messages.ts). */
 export type Table = Readonly<Record<string, Entry>>;

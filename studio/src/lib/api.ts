@@ -2,7 +2,7 @@
 // Profile, `call('PATCH /me', {body})` checks the body at compile time. Errors have the server's shape
 // `{error: {code, message, fields?}}`; the generation call is read as server-sent events; a file route
 // becomes a link (`fileHref`) that the browser downloads.
-import { KaryaError, type ApiErrorEnvelope, EventsOf, FileRouteKey, JsonRouteKey, RequestOf, ResponseOf, StreamRouteKey } from '../engine.js';
+import { KaryaError, type ApiErrorEnvelope, type Lang, EventsOf, FileRouteKey, JsonRouteKey, RequestOf, ResponseOf, StreamRouteKey } from '../engine.js';
 
 /** A failed call: HTTP status (0 when the network failed), the server's code, message and field errors. */
 export class ApiError extends KaryaError {
@@ -22,10 +22,10 @@ export class ApiError extends KaryaError {
   }
 }
 
-let requestLang: 'en' | 'ms' | null = null;
+let requestLang: Lang | null = null;
 
 /** The studio language, sent as Accept-Language so the server words its errors in it (i18n/lang.tsx sets it). */
-export function setRequestLang(lang: 'en' | 'ms'): void {
+export function setRequestLang(lang: Lang): void {
   requestLang = lang;
 }
 

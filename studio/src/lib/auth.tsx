@@ -3,9 +3,9 @@
 // studio only mirrors it.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { toast } from 'react-hot-toast';
-import type { Profile } from '../engine.js';
+import type { Lang, Profile } from '../engine.js';
 import { call, onSessionExpired } from './api.js';
-import { LangProvider, storedLang, translate } from '../i18n/index.js';
+import { initialLang, LangProvider, translate } from '../i18n/index.js';
 
 interface AuthValue {
   user: Profile | null;
@@ -61,15 +61,15 @@ export function AuthProvider({ children, initialUser }: { children: ReactNode; i
     try {
       await call('POST /auth/sign-out');
       setUser(null);
-      toast.success(translate('shell.signedOut', storedLang() ?? 'en'));
+      toast.success(translate('shell.signedOut', initialLang()));
       return true;
     } catch {
-      toast.error(translate('shell.signOutFailed', storedLang() ?? 'en'));
+      toast.error(translate('shell.signOutFailed', initialLang()));
       return false;
     }
   }, []);
 
-  const saveAccountLang = useCallback(async (lang: 'en' | 'ms') => {
+  const saveAccountLang = useCallback(async (lang: Lang) => {
     setUser(await call('PUT /me/lang', { body: { lang } }));
   }, []);
 

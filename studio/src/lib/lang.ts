@@ -1,13 +1,12 @@
 // The browser's preferred studio language: the first guess before the user chooses one (the choice is
 // then kept in the browser and, once signed in, on the account: studio/src/i18n/lang.tsx).
-import type { Lang } from '../engine.js';
+import { isLang, langs, type Lang } from '../engine.js';
 
-/** `ms` when the browser's first Malay-or-English preference is Malay, else `en`. */
+/** The first of the browser's preferences that is a language of the table, else the table's first language. */
 export function browserLang(languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]): Lang {
   for (const tag of languages) {
     const primary = tag.toLowerCase().split('-')[0];
-    if (primary === 'ms') return 'ms';
-    if (primary === 'en') return 'en';
+    if (isLang(primary)) return primary;
   }
-  return 'en';
+  return langs()[0]!;
 }

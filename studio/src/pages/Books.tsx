@@ -9,7 +9,7 @@ import { Columns2, Languages, Library, Trash2 } from 'lucide-react';
 import type { MyBook } from '../engine.js';
 import { call, fileHref } from '../lib/api.js';
 import { toasted } from '../lib/toasted.js';
-import { useT } from '../i18n/index.js';
+import { editionName, makeEditionWords, useT } from '../i18n/index.js';
 import { ConfirmDelete } from '../components/Dialog.js';
 import { Spinner } from '../components/Spinner.js';
 import { DownloadMenu } from '../components/DownloadMenu.js';
@@ -19,7 +19,7 @@ import { BookFacts } from '../components/BookFacts.js';
 import { ImportManuscript } from '../components/ImportManuscript.js';
 import { NextInSeries } from '../components/NextInSeries.js';
 import { EditionDialog } from '../components/EditionDialog.js';
-import { otherLang } from '../lib/editions.js';
+import { editionLang } from '../lib/editions.js';
 import { BookCoverThumb, filtered, NO_FILTER, PublishedLine, ShelfFilters, type ShelfFilter } from '../components/BookShelf.js';
 
 /** My Books in groups: a series' books together in their order (where its most recent book stands), every other book on its own. */
@@ -36,7 +36,7 @@ function groupsOf(books: readonly MyBook[]): Array<{ series?: NonNullable<MyBook
 
 /** A book's title (its number in a series before it), what it is an edition of, and its facts. */
 function BookTitle({ book }: { book: MyBook }) {
-  const { t } = useT();
+  const { t, lang: ui } = useT();
   return (
     <div className="flex min-w-0 flex-1 items-start gap-3 sm:min-w-[15rem]">
       <BookCoverThumb book={book} />
@@ -45,7 +45,7 @@ function BookTitle({ book }: { book: MyBook }) {
         {book.edition_of && (
           <span className="mt-0.5 flex items-center gap-1 text-xs font-medium text-brand-700 dark:text-brand-400" data-testid="edition-of">
             <Languages className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
-            {t('edition.of', { language: t(`edition.lang.${book.lang}`), title: book.edition_of.title })}
+            {t('edition.of', { language: editionName(book.lang, ui), title: book.edition_of.title })}
           </span>
         )}
         <BookFacts book={book} />
@@ -122,8 +122,8 @@ export default function Books() {
         )}
         {/* Made once; offered again while its edition has fewer chapters than the source (a stop, a failed part, chapters written since). */}
         {!book.edition_of && book.words > 0 && (!editionOf(book) || editionOf(book)!.chapters_written < book.chapters_written) && (
-          <button type="button" className="btn-secondary text-sm" aria-label={t(`edition.makeLabel.${otherLang(book.lang)}`, { title: book.title })} onClick={() => setToTranslate(book)} data-testid="make-edition">
-            <Languages className="h-4 w-4" aria-hidden="true" /> {t(`edition.make.${otherLang(book.lang)}`)}
+          <button type="button" className="btn-secondary text-sm" aria-label={makeEditionWords(editionLang(book.lang), lang, book.title).label} onClick={() => setToTranslate(book)} data-testid="make-edition">
+            <Languages className="h-4 w-4" aria-hidden="true" /> {makeEditionWords(editionLang(book.lang), lang, book.title).text}
           </button>
         )}
         {book.is_finished && (!book.series || book.series.is_last) && routeOf(book) && <NextInSeries book={book} route={routeOf(book)!} />}

@@ -9,7 +9,8 @@ import { GROUPS, catalogueCounts, useGenerators } from '../lib/generators.js';
 import { relativeAge } from '../lib/time.js';
 import { UPDATES, type ProductUpdate } from '../data/updates.js';
 import { Dialog } from '../components/Dialog.js';
-import { useT, type MessageKey } from '../i18n/index.js';
+import { localeOf, useT, type MessageKey } from '../i18n/index.js';
+import { wordIn } from '../engine.js';
 import { useBookRoute, useContinueBook, useMyBooks } from '../lib/books.js';
 import { BookFacts } from '../components/BookFacts.js';
 
@@ -60,7 +61,7 @@ function UpdateDetail({ update, onClose }: { update: ProductUpdate | null; onClo
         <div className="space-y-4">
           <p className="text-xs text-gray-600 dark:text-gray-400">
             <span className="rounded bg-brand-50 px-2 py-0.5 font-semibold text-brand-700 dark:bg-brand-600/20 dark:text-brand-100">{t(CATEGORY_KEYS[update.category])}</span>{' '}
-            {new Date(update.date).toLocaleDateString(lang === 'ms' ? 'ms-MY' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric' })} · {relativeAge(update.date, new Date(), lang)}
+            {new Date(update.date).toLocaleDateString(localeOf(lang), { day: 'numeric', month: 'long', year: 'numeric' })} · {relativeAge(update.date, new Date(), lang)}
           </p>
           <section><h3 className="font-semibold">{t('dashboard.overview')}</h3><p className="mt-1">{update.overview[lang]}</p></section>
           <section><h3 className="font-semibold">{t('dashboard.newFeatures')}</h3><ul className="mt-1 list-disc pl-5">{update.newFeatures.map((f) => <li key={f.en}>{f[lang]}</li>)}</ul></section>
@@ -160,7 +161,7 @@ export default function Dashboard() {
       </section>
 
       {GROUPS.map((group) => {
-        const items = (generators ?? []).filter((g) => g.family === group.family).sort((a, b) => a.typeLabel[lang].localeCompare(b.typeLabel[lang], lang));
+        const items = (generators ?? []).filter((g) => g.family === group.family).sort((a, b) => wordIn(a.typeLabel, lang, a.id).localeCompare(wordIn(b.typeLabel, lang, b.id), lang));
         if (items.length === 0) return null;
         return (
           <section key={group.family} className="mt-8" aria-labelledby={`carousel-${group.family}`}>
@@ -169,8 +170,8 @@ export default function Dashboard() {
               {items.map((g) => (
                 <li key={g.id} className="w-60 shrink-0 snap-start">
                   <Link to={g.route} className="card flex h-full flex-col p-4 transition hover:-translate-y-0.5 hover:shadow-md focus-visible:ring-2 focus-visible:ring-brand-500">
-                    <span className="font-semibold">{g.title[lang]}</span>
-                    <span className="mt-1 text-sm text-gray-600 dark:text-gray-400">{g.tagline[lang]}</span>
+                    <span className="font-semibold">{wordIn(g.title, lang, g.id)}</span>
+                    <span className="mt-1 text-sm text-gray-600 dark:text-gray-400">{wordIn(g.tagline, lang, g.id)}</span>
                     <span className="mt-auto pt-3 text-xs text-gray-600 dark:text-gray-400">{t(g.kind === 'book' ? 'dashboard.costPerChapter' : 'dashboard.costPerGeneration', { n: g.cost })}</span>
                   </Link>
                 </li>

@@ -4,7 +4,7 @@
 // after a confirm prompt.
 import { useEffect, useId, useRef, useState } from 'react';
 import { Search } from 'lucide-react';
-import type { HistoryListItem } from '../engine.js';
+import { wordIn, type HistoryListItem } from '../engine.js';
 import { call } from '../lib/api.js';
 import { toasted } from '../lib/toasted.js';
 import { historyEntries, useHistoryList } from '../lib/history.js';
@@ -40,7 +40,10 @@ export default function History() {
     if (await toasted(call('DELETE /history/:id', { params: { id: item.id } }), { done: t('history.deleted'), failed: t('history.deleteFailed') })) list.drop(item.id);
   };
 
-  const typeName = (type: string) => list.types.find((x) => x.type === type)?.name[lang] ?? type;
+  const typeName = (type: string) => {
+    const found = list.types.find((x) => x.type === type);
+    return found ? wordIn(found.name, lang, type) : type;
+  };
   const search = list.search.trim();
   const emptyText = search ? t('history.noMatch', { search }) : list.type !== 'all' ? t('history.noMatchType') : t('history.noContent');
 
@@ -57,7 +60,7 @@ export default function History() {
           <label htmlFor={`${id}-type`} className="sr-only">{t('history.filterLabel')}</label>
           <select id={`${id}-type`} className="input sm:w-56" value={list.type} onChange={(e) => list.setType(e.target.value)}>
             <option value="all">{t('history.allTypes')}</option>
-            {list.types.map((x) => <option key={x.type} value={x.type}>{x.name[lang]}</option>)}
+            {list.types.map((x) => <option key={x.type} value={x.type}>{wordIn(x.name, lang, x.type)}</option>)}
           </select>
         </div>
         {list.loadError !== null ? (

@@ -9,7 +9,7 @@ import type { SignInNotice as SignInNoticeBody } from '../engine.js';
 import { API_ROLES } from '../engine.js';
 import { call } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
-import { useT } from '../i18n/index.js';
+import { localeOf, useT } from '../i18n/index.js';
 import { RedeemBox } from '../components/RedeemBox.js';
 import { ApiKeysPanel } from '../components/ApiKeysPanel.js';
 
@@ -57,7 +57,7 @@ function SignInNotice() {
     call('GET /me/sign-in-notice').then(setNotice, () => undefined);
   }, []);
   if (!notice?.slowed_at) return null;
-  const date = new Date(notice.slowed_at).toLocaleString(lang === 'ms' ? 'ms-MY' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  const date = new Date(notice.slowed_at).toLocaleString(localeOf(lang), { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <div role="status" className="card flex flex-wrap items-start justify-between gap-3 border-amber-300 p-4 text-sm">
       <p className="flex-1">{t('profile.signInSlowed', { date, n: notice.held_back })}</p>

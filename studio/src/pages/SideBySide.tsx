@@ -8,7 +8,7 @@ import { Link, useParams } from 'react-router-dom';
 import { AlertTriangle, ArrowLeft, CheckCircle2, PenLine } from 'lucide-react';
 import { call } from '../lib/api.js';
 import { useContinueBook } from '../lib/books.js';
-import { useT } from '../i18n/index.js';
+import { editionName, useT } from '../i18n/index.js';
 import type { Lang, SideBySideResponse } from '../engine.js';
 import { Spinner } from '../components/Spinner.js';
 import { LoadError } from '../components/LoadError.js';
@@ -50,7 +50,7 @@ function Paragraph({ text, lang, tag, isStale, isAffected, isUntranslated, isSou
 }
 
 function PartPairs({ part, source, edition }: { part: Part; source: Lang; edition: Lang }) {
-  const { t } = useT();
+  const { t, lang: ui } = useT();
   const headingId = `part-${part.position}`;
   const heading = part.title.edition ? `${part.label.edition}: ${part.title.edition}` : part.label.edition;
   const sourceHeading = part.title.source ? `${part.label.source}: ${part.title.source}` : part.label.source;
@@ -63,8 +63,8 @@ function PartPairs({ part, source, edition }: { part: Part; source: Lang; editio
       <ol className="divide-y divide-gray-100 dark:divide-neutral-800">
         {part.pairs.map((pair, i) => (
           <li key={i} className="grid gap-x-6 gap-y-1 py-3 md:grid-cols-2 md:py-2" data-testid="paragraph-pair">
-            <Paragraph text={pair.source} lang={source} tag={t(`edition.lang.${source}`)} isSource missing={t('edition.noSource')} />
-            <Paragraph text={pair.edition} lang={pair.is_untranslated ? source : edition} tag={t(`edition.lang.${edition}`)} isStale={pair.is_stale} isAffected={pair.is_affected} isUntranslated={pair.is_untranslated} missing={t('edition.notYet')} />
+            <Paragraph text={pair.source} lang={source} tag={editionName(source, ui)} isSource missing={t('edition.noSource')} />
+            <Paragraph text={pair.edition} lang={pair.is_untranslated ? source : edition} tag={editionName(edition, ui)} isStale={pair.is_stale} isAffected={pair.is_affected} isUntranslated={pair.is_untranslated} missing={t('edition.notYet')} />
           </li>
         ))}
       </ol>
@@ -73,7 +73,7 @@ function PartPairs({ part, source, edition }: { part: Part; source: Lang; editio
 }
 
 export default function SideBySide() {
-  const { t } = useT();
+  const { t, lang: ui } = useT();
   const id = Number(useParams().id);
   const [view, setView] = useState<SideBySideResponse | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -95,7 +95,7 @@ export default function SideBySide() {
       <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold break-words"><span lang={edition.lang}>{edition.title}</span></h1>
-          <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{t('edition.of', { language: t(`edition.lang.${edition.lang}`), title: source.title })}</p>
+          <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{t('edition.of', { language: editionName(edition.lang, ui), title: source.title })}</p>
           <div className="mt-3 max-w-xl"><EditionTitleField editionId={edition.id} title={edition.title} lang={edition.lang} onSaved={(title) => setView({ ...view, edition: { ...edition, title } })} /></div>
         </div>
         <div className="flex flex-col items-start gap-1 sm:items-end">
@@ -114,8 +114,8 @@ export default function SideBySide() {
         {view.stale_paragraphs ? t('edition.staleCount', { n: view.stale_paragraphs }) : t('edition.allCurrent')}
       </p>
       <div className="hidden gap-x-6 px-4 text-xs font-semibold uppercase tracking-wide text-gray-600 md:grid md:grid-cols-2 sm:px-5 dark:text-gray-400" aria-hidden="true">
-        <span>{t(`edition.lang.${source.lang}`)} · {source.title}</span>
-        <span>{t(`edition.lang.${edition.lang}`)} · {edition.title}</span>
+        <span>{editionName(source.lang, ui)} · {source.title}</span>
+        <span>{editionName(edition.lang, ui)} · {edition.title}</span>
       </div>
       {view.parts.map((part) => <PartPairs key={part.position} part={part} source={source.lang} edition={edition.lang} />)}
     </div>

@@ -6,7 +6,7 @@ import { Bot } from 'lucide-react';
 import type { AIConfigResponse } from '../../engine.js';
 import { ApiError, call } from '../../lib/api.js';
 import { Spinner } from '../../components/Spinner.js';
-import { useT } from '../../i18n/index.js';
+import { localeOf, useT } from '../../i18n/index.js';
 import { Section } from './Section.js';
 
 export function AIConfiguration() {
@@ -40,7 +40,7 @@ export function AIConfiguration() {
                 <span>
                   <span className="font-medium">{c.name === 'offline' ? t('admin.offlineDemo') : t('admin.cloudService')}</span>{' '}
                   <span className="text-gray-600 dark:text-gray-400">· {c.name === 'offline' ? t('admin.noKeyNeeded') : c.has_key ? t('admin.keyConfigured') : t('admin.noKey')}</span>
-                  {c.context_tokens !== null && <span className="text-gray-600 dark:text-gray-400" data-testid="ai-context"> · {t('admin.contextWindow', { n: c.context_tokens.toLocaleString(lang === 'ms' ? 'ms-MY' : 'en-US') })}</span>}
+                  {c.context_tokens !== null && <span className="text-gray-600 dark:text-gray-400" data-testid="ai-context"> · {t('admin.contextWindow', { n: c.context_tokens.toLocaleString(localeOf(lang)) })}</span>}
                 </span>
                 <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${c.is_active ? 'bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300' : 'bg-gray-100 text-gray-600 dark:bg-neutral-800 dark:text-gray-400'}`}>
                   {c.is_active ? t('admin.active') : t('admin.inactive')}

@@ -3,6 +3,7 @@
 import { useId, type ReactNode } from 'react';
 import type { Bot } from 'lucide-react';
 import type { Lang } from '../../engine.js';
+import { localeOf } from '../../i18n/index.js';
 
 export function Section({ title, icon: Icon, children, action }: { title: string; icon: typeof Bot; children: ReactNode; action?: ReactNode }) {
   const id = useId();
@@ -18,4 +19,4 @@ export function Section({ title, icon: Icon, children, action }: { title: string
 }
 
 /** A moment in time as the admin page shows it: date and time, in the studio language. */
-export const when = (iso: string, lang: Lang) => new Date(iso).toLocaleString(lang === 'ms' ? 'ms-MY' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+export const when = (iso: string, lang: Lang) => new Date(iso).toLocaleString(localeOf(lang), { dateStyle: 'medium', timeStyle: 'short' });

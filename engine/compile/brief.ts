@@ -73,7 +73,7 @@ export function parseBriefMarkdown(spec: WithFields, text: string): { values: Re
   const byName = new Map<string, string>();
   for (const f of spec.fields) {
     if (f.type !== 'text' && f.type !== 'textarea' && f.type !== 'select') continue;
-    for (const key of [f.name, f.label.en, f.label.ms]) byName.set(norm(key), f.name);
+    for (const key of [f.name, ...Object.values(f.label)]) byName.set(norm(key), f.name);
   }
   // Common ways of saying the brief's headings.
   const aliases: Record<string, string> = { title: 'workingTitle', tajuk: 'workingTitle', characters: 'characters', cast: 'characters', watak: 'characters', pov: 'pointOfView', 'point of view': 'pointOfView', 'sudut pandangan': 'pointOfView' };
@@ -125,7 +125,7 @@ export function parseBriefMarkdown(spec: WithFields, text: string): { values: Re
     const given = values[f.name];
     if (f.type !== 'select' || given === undefined) continue;
     const want = norm(given);
-    const option = (f.options ?? []).find((o) => [String(o.value), o.label.en, o.label.ms].some((x) => norm(x) === want));
+    const option = (f.options ?? []).find((o) => [String(o.value), ...Object.values(o.label)].some((x) => norm(x) === want));
     values[f.name] = option ? String(option.value) : given;
   }
   return { values, unknown, chapterNotes, avoid };

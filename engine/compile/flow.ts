@@ -9,6 +9,7 @@ import { isSameStep, type Step } from './step.js';
 import { partStep } from './labels.js';
 import { bookProvenanceOf, hasAuthoredParts, type PartProvenance } from './provenance.js';
 import { extractCharacterDetails } from './character-details.js';
+import { isLang } from '../languages/index.js';
 
 export type { Step } from './step.js';
 export { isSameStep, stepKey, stepRef, parseStepKey, StepRefSchema, type StepRef } from './step.js';
@@ -100,7 +101,7 @@ export interface FlowSummary {
 export function bookLanguage(spec: BookSpec, settings: Settings): Lang {
   const field = spec.fields.find((f) => f.role === 'language');
   const value = field ? settings[field.name] : undefined;
-  return value === 'ms' || value === 'en' ? value : spec.fixedLanguage;
+  return isLang(value) ? value : spec.fixedLanguage;
 }
 
 /** Number of chapters (or fixed sections) a book will have with these settings. */
@@ -268,7 +269,7 @@ export function restoreBook(spec: BookSpec, saved: unknown): BookState | null {
   if (!saved || typeof saved !== 'object') return null;
   const s = saved as Partial<BookState>;
   if (s.generatorId !== spec.id || !Array.isArray(s.content) || typeof s.currentChapter !== 'number' || typeof s.totalChapters !== 'number' || !s.settings) return null;
-  if (s.lang !== 'en' && s.lang !== 'ms') return null;
+  if (!isLang(s.lang)) return null;
   if (s.currentChapter > conclusionPosition(spec.flow, s.totalChapters) + 1 || s.currentChapter < 0) return null;
   return {
     generatorId: spec.id,

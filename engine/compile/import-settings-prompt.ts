@@ -7,6 +7,8 @@ import { isFieldVisible } from './schema.js';
 import type { BookState } from './flow.js';
 import { IMPORT_SETTINGS_TEMPLATE, type PromptRenderer, type RenderedPrompt } from './prompt.js';
 import { renderStructured } from './audit-prompt.js';
+import { catalogue, wordIn } from '../languages/index.js';
+import { fillPlaceholders } from '../placeholders.js';
 
 /** Words of the manuscript the reading is sent: its opening, and the end of its last chapter. */
 export const SETTINGS_EXCERPT_WORDS = { opening: 1200, ending: 400 } as const;
@@ -21,14 +23,19 @@ export function readableFields(spec: ResolvedSpec, settings: Readonly<Record<str
     && ((f.type === 'select' && (f.options?.some((o) => o.value !== '') ?? false)) || f.type === 'text' || f.type === 'textarea'));
 }
 
+/** How the request names a text field's allowed values (catalogue `import-settings`). */
+const FREE_TEXT = catalogue('import-settings', {
+  freeText: { en: 'free text, at most {max} characters', ms: 'teks bebas, paling banyak {max} aksara' },
+});
+
 /** One line a field: its name, label and the values allowed (a select's) or how long its text may be. */
 export function settingChoicesOf(spec: ResolvedSpec, state: Pick<BookState, 'settings' | 'lang'>): string {
   const { lang } = state;
   return readableFields(spec, state.settings).map((f) => {
     const allowed = f.type === 'select'
-      ? (f.options ?? []).filter((o) => o.value !== '').map((o) => `"${o.value}" (${o.label[lang]})`).join(', ')
-      : lang === 'ms' ? `teks bebas, paling banyak ${f.maxLength ?? 400} aksara` : `free text, at most ${f.maxLength ?? 400} characters`;
-    return `- ${f.name} (${f.label[lang]}): ${allowed}`;
+      ? (f.options ?? []).filter((o) => o.value !== '').map((o) => `"${o.value}" (${wordIn(o.label, lang, `${spec.id} ${f.name}`)})`).join(', ')
+      : fillPlaceholders(wordIn(FREE_TEXT.freeText, lang, 'import-settings'), { max: f.maxLength ?? 400 });
+    return `- ${f.name} (${wordIn(f.label, lang, `${spec.id} ${f.name}`)}): ${allowed}`;
   }).join('\n');
 }
 

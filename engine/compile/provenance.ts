@@ -2,6 +2,7 @@
 // writer's own (imported or typed), with the passages replaced in it since. Publishing's AI disclosure counts
 // the model's words from it (engine/publish/disclosure.ts); the book view shows it per part. Pure data helpers.
 import { countWords } from '../words.js';
+import { isLang, type Lang } from '../languages/index.js';
 
 /** Who wrote a text: the model, the model rewriting it, the writer editing the model's text by hand, or the writer. */
 export type TextOrigin = 'model' | 'model-rewrite' | 'hand' | 'author';
@@ -20,7 +21,7 @@ export interface PartProvenance {
   /** An author's part taken from a public-domain text (an import that carried Project Gutenberg's licence): nobody's copyright to claim. */
   readonly source?: 'public-domain';
   /** A part of a translated edition: the model's translation of its source's part, written in this language (engine/session/translate). */
-  readonly translatedFrom?: 'en' | 'ms';
+  readonly translatedFrom?: Lang;
   /** A translated part's paragraphs (0-based) kept as their source because no answer for them could be kept: to ask for again. */
   readonly untranslated?: readonly number[];
 }
@@ -116,7 +117,7 @@ export function partProvenanceOf(raw: unknown): PartProvenance | undefined {
   const passages = Array.isArray(r.passages)
     ? r.passages.filter((p): p is PassageProvenance => !!p && (p.origin === 'model' || p.origin === 'model-rewrite') && Number.isInteger(p.words) && p.words >= 0).map((p) => ({ origin: p.origin, words: p.words })).slice(-MAX_PASSAGE_RECORDS)
     : [];
-  return { origin: r.origin as TextOrigin, ...(passages.length ? { passages } : {}), ...(r.origin === 'author' && r.source === 'public-domain' ? { source: 'public-domain' as const } : {}), ...(r.translatedFrom === 'en' || r.translatedFrom === 'ms' ? { translatedFrom: r.translatedFrom, ...untranslatedOf(r.untranslated) } : {}) };
+  return { origin: r.origin as TextOrigin, ...(passages.length ? { passages } : {}), ...(r.origin === 'author' && r.source === 'public-domain' ? { source: 'public-domain' as const } : {}), ...(isLang(r.translatedFrom) ? { translatedFrom: r.translatedFrom, ...untranslatedOf(r.untranslated) } : {}) };
 }
 
 /** A translated part's untranslated paragraphs as kept: whole numbers from 0, each once, in order (none: nothing). */

@@ -4,7 +4,7 @@
 // so in English or Malay), apart from what an import rightly leaves out (the title page, the contents list,
 // the copyright page, Project Gutenberg's licence), which is named for the writer. Pure.
 import { countWords } from '../words.js';
-import type { Bilingual } from '../spec/types.js';
+import { catalogue } from '../languages/index.js';
 import { frontKindOf, isCapsTitle, isContentsHeading, isProse, type FrontKind } from './headings.js';
 
 export type { FrontKind } from './headings.js';
@@ -22,8 +22,8 @@ export interface FrontSection {
 /** What an import leaves out before the first part. */
 export type LeftOutKind = 'titlePage' | 'contents' | 'copyright' | 'licence';
 
-/** The names each kind is shown by (the writer's own heading is shown beside it). */
-export const FRONT_KIND_NAMES: Readonly<Record<FrontKind, Bilingual>> = {
+/** The names each kind is shown by (the writer's own heading is shown beside it): catalogue `import-front-kinds`. */
+export const FRONT_KIND_NAMES = catalogue('import-front-kinds', {
   preface: { en: 'preface', ms: 'prakata' },
   foreword: { en: 'foreword', ms: 'kata pengantar' },
   authorsNote: { en: "author's note", ms: 'nota penulis' },
@@ -31,14 +31,15 @@ export const FRONT_KIND_NAMES: Readonly<Record<FrontKind, Bilingual>> = {
   dedication: { en: 'dedication', ms: 'dedikasi' },
   epigraph: { en: 'epigraph', ms: 'epigraf' },
   acknowledgements: { en: 'acknowledgements', ms: 'penghargaan' },
-};
+} satisfies Record<FrontKind, unknown>);
 
-export const LEFT_OUT_NAMES: Readonly<Record<LeftOutKind, Bilingual>> = {
+/** What an import left out, named (catalogue `import-left-out`). */
+export const LEFT_OUT_NAMES = catalogue('import-left-out', {
   titlePage: { en: 'title page', ms: 'halaman judul' },
   contents: { en: 'contents', ms: 'kandungan' },
   copyright: { en: 'copyright page', ms: 'halaman hak cipta' },
   licence: { en: "Project Gutenberg's licence", ms: 'lesen Project Gutenberg' },
-};
+} satisfies Record<LeftOutKind, unknown>);
 
 const blank = (line: string | undefined) => line === undefined || line.trim() === '';
 

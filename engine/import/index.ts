@@ -7,6 +7,7 @@ import { splitByContents, type ContentsSection } from './contents.js';
 import { unwrapLines } from './plain-text.js';
 import { writersText } from './indented.js';
 import { FRONT_KIND_NAMES, LEFT_OUT_NAMES } from './front-matter.js';
+import { wordIn, type Lang } from '../languages/index.js';
 import { checkImportFile, decodeText, importFileName, IMPORT_LIMITS, ImportRefusal, type ImportFormat, type TextEncoding } from './read-text.js';
 
 export { splitManuscript, type ImportedPart, type ManuscriptSplit } from './chapters.js';
@@ -113,9 +114,9 @@ function firstLineOf(text: string): string {
 }
 
 /** The front matter kept and what was left out, in words for the writer ("preface (PREFACE, 362 words)"; "title page, contents"). */
-export function frontMatterNames(read: Pick<ManuscriptSplit, 'frontMatter' | 'leftOut'>, lang: 'en' | 'ms') {
+export function frontMatterNames(read: Pick<ManuscriptSplit, 'frontMatter' | 'leftOut'>, lang: Lang) {
   return {
-    kept: (read.frontMatter ?? []).map((f) => FRONT_KIND_NAMES[f.kind][lang]),
-    leftOut: (read.leftOut ?? []).map((k) => LEFT_OUT_NAMES[k][lang]),
+    kept: (read.frontMatter ?? []).map((f) => wordIn(FRONT_KIND_NAMES[f.kind], lang, 'import-front-kinds')),
+    leftOut: (read.leftOut ?? []).map((k) => wordIn(LEFT_OUT_NAMES[k], lang, 'import-left-out')),
   };
 }

@@ -7,7 +7,8 @@
 // ImportRefusal (a catalogue code and its parameters), never an exception with English in it.
 import { cleanText } from '../clean-text.js';
 import { catalogueMessage, KaryaError } from '../errors.js';
-import type { Bilingual, Lang } from '../spec/types.js';
+import type { Lang } from '../spec/types.js';
+import { catalogue, wordIn } from '../languages/index.js';
 
 /** What a file's first bytes say it is. */
 export type FileKind = 'text' | 'zip' | 'pdf' | 'image' | 'binary' | 'empty';
@@ -76,25 +77,25 @@ export function formatOfName(name: string): ImportFormat | undefined {
   return undefined;
 }
 
-/** What a file's bytes are, in words, for a refusal's {found}. */
-const KIND_NAMES: Readonly<Record<FileKind, Bilingual>> = {
+/** What a file's bytes are, in words, for a refusal's {found} (catalogue `import-file-kinds`). */
+const KIND_NAMES = catalogue('import-file-kinds', {
   text: { en: 'text', ms: 'teks' },
   zip: { en: 'a ZIP archive', ms: 'arkib ZIP' },
   pdf: { en: 'a PDF document', ms: 'dokumen PDF' },
   image: { en: 'an image', ms: 'imej' },
   binary: { en: 'binary data', ms: 'data binari' },
   empty: { en: 'nothing', ms: 'kosong' },
-};
+} satisfies Record<FileKind, unknown>);
 
 /** Why a file could not be read (an import_unreadable's {reason}), in words. */
 export type UnreadableReason = 'zip' | 'package' | 'document' | 'xml' | 'content';
-const REASON_NAMES: Readonly<Record<UnreadableReason, Bilingual>> = {
+const REASON_NAMES = catalogue('import-unreadable', {
   zip: { en: 'its ZIP archive is damaged', ms: 'arkib ZIP-nya rosak' },
   package: { en: 'it has no EPUB package document', ms: 'ia tiada dokumen pakej EPUB' },
   document: { en: 'it has no Word document part', ms: 'ia tiada bahagian dokumen Word' },
   xml: { en: 'its document is damaged: its elements do not close', ms: 'dokumennya rosak: unsur-unsurnya tidak ditutup' },
   content: { en: 'its content is not in a form Karya reads', ms: 'kandungannya bukan dalam bentuk yang dibaca oleh Karya' },
-};
+} satisfies Record<UnreadableReason, unknown>);
 
 /** A language's name in `lang` (`deu` → German, Jerman), or the code itself when it has none. */
 function languageName(code: string, lang: Lang): string {
@@ -108,11 +109,11 @@ function languageName(code: string, lang: Lang): string {
 /** A refusal in the writer's language (its {found} and {reason} named in that language too). */
 export function importRefusalMessage(refusal: ImportRefusal, lang: Lang): string {
   const found = refusal.params.found as FileKind | undefined;
-  const reason = REASON_NAMES[refusal.params.reason as UnreadableReason] as Bilingual | undefined;
+  const reason = Object.hasOwn(REASON_NAMES, refusal.params.reason ?? '') ? REASON_NAMES[refusal.params.reason as UnreadableReason] : REASON_NAMES.content;
   return catalogueMessage(refusal.code, lang, {
     ...refusal.params,
-    ...(found && KIND_NAMES[found] ? { found: KIND_NAMES[found][lang] } : {}),
-    ...(refusal.params.reason !== undefined ? { reason: reason?.[lang] ?? REASON_NAMES.content[lang] } : {}),
+    ...(found && Object.hasOwn(KIND_NAMES, found) ? { found: wordIn(KIND_NAMES[found], lang, 'import-file-kinds') } : {}),
+    ...(refusal.params.reason !== undefined ? { reason: wordIn(reason, lang, 'import-unreadable') } : {}),
     ...(refusal.params.language !== undefined ? { language: languageName(refusal.params.language, lang) } : {}),
   });
 }

@@ -2,8 +2,13 @@
 // answer (engine/contract/books.ts re-exports it). Here, below the contract, because the session makes it.
 import * as z from 'zod';
 import { StepRefSchema } from '../compile/step.js';
+import { isLang, langs } from '../languages/index.js';
 
-const Lang = z.enum(['en', 'ms']);
+/** A book's language: a code of the language table, refused with the table's codes named. */
+export const BookLangSchema = z.string().superRefine((value, ctx) => {
+  if (!isLang(value)) ctx.addIssue({ code: 'custom', message: `"${value}" is not one of ${langs().join(', ')}` });
+});
+const Lang = BookLangSchema;
 
 export const ProgressSchema = z.object({ current: z.number(), total: z.number(), ratio: z.number(), stepText: z.string() });
 
@@ -72,7 +77,7 @@ export const PartProvenanceSchema = z.object({
   /** The words of the part the model wrote (all of them unless the part is the writer's own). */
   model_words: z.number().int().min(0),
   /** The language the part was translated from (a translated edition's part, engine/session/translate). */
-  translated_from: z.enum(['en', 'ms']).optional(),
+  translated_from: Lang.optional(),
 });
 
 export const BookViewSchema = z.object({
@@ -86,7 +91,7 @@ export const BookViewSchema = z.object({
   /** The series the book is in and its number there (absent: it stands alone). */
   series: z.object({ name: z.string(), number: z.number().int() }).optional(),
   /** The book is a translated edition (`edition_id`, this book) of the source book `id` (absent: it is none, or its source was deleted). */
-  edition_of: z.object({ id: z.number().int().positive(), title: z.string(), lang: z.enum(['en', 'ms']), edition_id: z.number().int().positive() }).optional(),
+  edition_of: z.object({ id: z.number().int().positive(), title: z.string(), lang: Lang, edition_id: z.number().int().positive() }).optional(),
   /** The writer's voice (absent: none given): `karya generate --voice/--avoid`, the studio's Voice panel. */
   voice: BookVoiceViewSchema.optional(),
   /** `hash`: the short hash of the text (engine/text-hash.ts), sent back with an edit made on it (a changed outline refuses the edit). */

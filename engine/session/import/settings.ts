@@ -14,6 +14,7 @@ import { KaryaError, SettingsError } from '../../errors.js';
 import { cleanText } from '../../clean-text.js';
 import { askText } from '../answers/index.js';
 import { expectationOf } from '../expectation.js';
+import { catalogue, wordIn } from '../../languages/index.js';
 
 /** Where a setting's value came from: read from the manuscript, given by the writer, or the generator's default. */
 export type SettingSource = 'manuscript' | 'writer' | 'default';
@@ -28,10 +29,13 @@ export interface ImportSettings {
 
 /** The manuscript's free-text description keys, in the order they are told to the model as the premise. */
 const STYLE_KEYS = ['era', 'setting', 'pointOfView', 'tone'] as const;
-const STYLE_LABELS: Readonly<Record<Lang, Record<(typeof STYLE_KEYS)[number], string>>> = {
-  en: { era: 'Period', setting: 'Setting', pointOfView: 'Point of view', tone: 'Style' },
-  ms: { era: 'Zaman', setting: 'Latar', pointOfView: 'Sudut pandangan', tone: 'Gaya' },
-};
+/** The labels of the style the manuscript was read with, in the premise (catalogue `import-style`). */
+const STYLE_LABELS = catalogue('import-style', {
+  era: { en: 'Period', ms: 'Zaman' },
+  setting: { en: 'Setting', ms: 'Latar' },
+  pointOfView: { en: 'Point of view', ms: 'Sudut pandangan' },
+  tone: { en: 'Style', ms: 'Gaya' },
+} satisfies Record<(typeof STYLE_KEYS)[number], unknown>);
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** A value the model gave: a non-empty string that is not a spelled-out null. */
@@ -60,12 +64,12 @@ export function manuscriptValues(spec: ResolvedSpec, state: Pick<BookState, 'set
     if (value === undefined) continue;
     if (f.type === 'select') {
       const key = value.toLowerCase();
-      const option = f.options?.find((o) => o.value !== '' && (String(o.value).toLowerCase() === key || o.label.en.toLowerCase() === key || o.label.ms.toLowerCase() === key));
+      const option = f.options?.find((o) => o.value !== '' && (String(o.value).toLowerCase() === key || Object.values(o.label).some((l) => l.toLowerCase() === key)));
       if (option) out[f.name] = String(option.value);
     } else out[f.name] = value.slice(0, f.maxLength ?? 400);
   }
   const premise = readableFields(spec, state.settings).find((f) => f.role === 'premise');
-  const style = STYLE_KEYS.flatMap((k) => (given(parsed[k]) ? [`${STYLE_LABELS[state.lang][k]}: ${given(parsed[k])!.replace(/[.\s]+$/, '')}.`] : [])).join(' ');
+  const style = STYLE_KEYS.flatMap((k) => (given(parsed[k]) ? [`${wordIn(STYLE_LABELS[k], state.lang, 'import-style')}: ${given(parsed[k])!.replace(/[.\s]+$/, '')}.`] : [])).join(' ');
   if (premise && style) out[premise.name] = `${out[premise.name] ? `${out[premise.name]!.replace(/\s+$/, '')} ` : ''}${style}`.slice(0, premise.maxLength ?? 400);
   return out;
 }

@@ -3,6 +3,7 @@
 // contract, because the session makes it. Every part is named twice: its position in the book (0 the
 // introduction, then the chapters) and its label in the book's language ("Chapter 3" / "Bab 3").
 import * as z from 'zod';
+import { BookLangSchema } from '../view-schema.js';
 
 /** A part of the book: its position (null when the bible names a part the book has no place for) and label. */
 export const MapPartSchema = z.object({ position: z.number().int().nullable(), label: z.string() });
@@ -87,7 +88,7 @@ export const StoryMapSchema = z.object({
   title: z.string(),
   /** The book's generator (the studio opens the book on its page to go to a part). */
   generator_id: z.string(),
-  lang: z.enum(['en', 'ms']),
+  lang: BookLangSchema,
   /** The part the map is as of (the last part written when none was asked). */
   as_of: MapPartSchema,
   /** True when the map was asked as of a part (only what that part knew). */

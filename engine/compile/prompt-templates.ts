@@ -137,7 +137,9 @@ export function checkTemplates(spec: ResolvedSpec, templates: TemplateSources, t
     }
   };
 
-  // A block of every language's wording: each must word it, and its source uses only what a template may.
+  // A block of every language's wording: each must word it, and its source uses only what a template may (read
+  // once per spec: every template of a book calls the language line).
+  const wordingRead = new Set<string>();
   const checkWording = (param: HbNode | undefined, where: { file: string; path: string }, isScoped: boolean) => {
     const name = param?.type === 'StringLiteral' ? String((param as unknown as { value: unknown }).value) : undefined;
     if (name === undefined) {
@@ -148,8 +150,8 @@ export function checkTemplates(spec: ResolvedSpec, templates: TemplateSources, t
       const file = `languages/${lang}/${PROMPTS_SECTION}.yaml`;
       const source = Object.hasOwn(promptWording(lang).blocks, name) ? promptWording(lang).blocks[name] : undefined;
       if (source === undefined) issues.push({ ...where, message: `{{${WORDING_HELPER} "${name}"}}: ${file} has no block "${name}" (every language words every block a template calls)` });
-      else if (!visited.has(`${file}#${name}`)) {
-        visited.add(`${file}#${name}`);
+      else if (!wordingRead.has(`${file}#${name}`)) {
+        wordingRead.add(`${file}#${name}`);
         walkSource(source, { file, path: `blocks.${name}` }, isScoped);
       }
     }

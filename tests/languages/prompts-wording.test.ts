@@ -1,0 +1,98 @@
+// A language's prompts are its own words or nothing: a table whose prompts lack one block another language words
+// is refused when the table is read, naming the language and the block; `karya validate` refuses a template that
+// calls a block no language words; and the habits only some languages have (English's "a"/"an") are the table's flags.
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ensureLanguages, langs, LanguageWordsError, setLanguageSource } from '../../engine/languages/index.js';
+import { languageFolders, readLanguages } from '../../engine/node/languages.js';
+import { loadCatalog, ROOT } from '../../engine/node/load.js';
+import { checkTemplates, PromptRenderer } from '../../engine/compile/prompt.js';
+import { fullYaml } from '../../engine/yaml.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  setLanguageSource(() => readLanguages());
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * A fourth language, "xx": Indonesian's table and words under another code (a draft, so only what every
+ * language must have is checked), its prompts with one block taken out.
+ */
+function fixtureWithout(block: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'karya-prompts-'));
+  dirs.push(dir);
+  const table = readFileSync(path.join(ROOT, 'languages/id.yaml'), 'utf8').replace(/^code: id$/m, 'code: xx').replace(/^order: \d+$/m, 'order: 99');
+  writeFileSync(path.join(dir, 'xx.yaml'), table);
+  mkdirSync(path.join(dir, 'xx'));
+  cpSync(path.join(ROOT, 'languages/id'), path.join(dir, 'xx'), { recursive: true });
+  const prompts = fullYaml().parse(readFileSync(path.join(ROOT, 'languages/id/prompts.yaml'), 'utf8')) as { blocks: Record<string, string> };
+  expect(prompts.blocks[block]).toBeTypeOf('string');
+  delete prompts.blocks[block];
+  writeFileSync(path.join(dir, 'xx/prompts.yaml'), fullYaml().stringify(prompts));
+  return dir;
+}
+
+function readWith(dir: string): unknown {
+  setLanguageSource(() => readLanguages([...languageFolders({}), dir], { KARYA_DRAFT_LANGUAGES: '1' }));
+  try {
+    ensureLanguages();
+    return undefined;
+  } catch (e) {
+    return e;
+  }
+}
+
+describe('every language words every block of the prompts', () => {
+  it('a table whose prompts lack the language line is refused when it is read, naming the language and the block', () => {
+    const error = readWith(fixtureWithout('language'));
+    expect(error).toBeInstanceOf(LanguageWordsError);
+    expect((error as LanguageWordsError).params).toEqual({ language: 'xx', catalogue: 'prompts', key: 'language' });
+    expect((error as Error).message).toBe('language "xx" has no words for "language" of the prompts catalogue (languages/xx/prompts.yaml)');
+  });
+
+  it('the same table with every block is read, and a prompt in it is in its own words', () => {
+    const dir = fixtureWithout('language');
+    const prompts = fullYaml().parse(readFileSync(path.join(dir, 'xx/prompts.yaml'), 'utf8')) as { blocks: Record<string, string> };
+    prompts.blocks.language = 'Tulis seluruh jawaban dalam bahasa Xx.\n';
+    writeFileSync(path.join(dir, 'xx/prompts.yaml'), fullYaml().stringify(prompts));
+    expect(readWith(dir)).toBeUndefined();
+    const renderer = new PromptRenderer({ 'partials/language': '{{wording "language"}}\n', probe: 'Halo.\n{{> language}}' });
+    expect(renderer.renderTemplate('probe', { lang: 'xx' })).toBe('Halo.\nTulis seluruh jawaban dalam bahasa Xx.');
+  });
+
+  it('karya validate refuses a template that calls a block no language words, naming the file and the block', () => {
+    const catalog = loadCatalog();
+    const spec = catalog.get('romance')!;
+    const templates = { ...catalog.renderer.templates, 'fiction/chapter': `${catalog.renderer.templates['fiction/chapter']}{{wording "chapter.epilogue"}}\n` };
+    const issues = checkTemplates(spec, templates, (name) => `templates/${name}.hbs`);
+    expect(issues.map((i) => `${i.file}: ${i.message}`)).toEqual(langs().map((lang) => `templates/fiction/chapter.hbs: {{wording "chapter.epilogue"}}: languages/${lang}/prompts.yaml has no block "chapter.epilogue" (every language words every block a template calls)`));
+  });
+
+  it('karya validate reads the blocks a template calls: a variable no prompt has is refused in the language that uses it', () => {
+    const catalog = loadCatalog();
+    const dir = fixtureWithout('language');
+    const prompts = fullYaml().parse(readFileSync(path.join(dir, 'xx/prompts.yaml'), 'utf8')) as { blocks: Record<string, string> };
+    prompts.blocks.language = 'Tulis dalam bahasa {{bookLanguage}}.\n';
+    writeFileSync(path.join(dir, 'xx/prompts.yaml'), fullYaml().stringify(prompts));
+    expect(readWith(dir)).toBeUndefined();
+    const issues = checkTemplates(catalog.get('romance')!, catalog.renderer.templates, (name) => `templates/${name}.hbs`);
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatchObject({ file: 'languages/xx/prompts.yaml', path: 'blocks.language' });
+    expect(issues[0]!.message).toMatch(/^\{\{bookLanguage\}\}: "bookLanguage" is not a prompt variable/);
+  });
+});
+
+describe("a language's habits are flags of its table", () => {
+  it('English writes "a" or "an" before a label; Malay and Indonesian write the word alone', () => {
+    setLanguageSource(() => readLanguages(languageFolders({}), { KARYA_DRAFT_LANGUAGES: '1' }));
+    const renderer = new PromptRenderer({});
+    const brief = 'Write {{a labels.style}} book.';
+    expect(renderer.renderString(brief, { lang: 'en', labels: { style: 'Educational' } })).toBe('Write an Educational book.');
+    expect(renderer.renderString(brief, { lang: 'en', labels: { style: 'Fun' } })).toBe('Write a Fun book.');
+    expect(renderer.renderString(brief, { lang: 'ms', labels: { style: 'Santai' } })).toBe('Write Santai book.');
+    expect(renderer.renderString(brief, { lang: 'id', labels: { style: 'Santai' } })).toBe('Write Santai book.');
+  });
+});

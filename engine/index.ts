@@ -99,6 +99,7 @@ export {
 export { firstWords, lastWords, wordList } from './words.js';
 export { chaptersWritten } from './spec/conclusion.js';
 export { AuthoredSpec, SharedFile } from './spec/format.js';
+export { languageGapIssues, specLanguages } from './spec/resolve-languages.js';
 export { CoverDataSchema } from './spec/covers.js';
 export {
   addDays, AI_TEXT_LEVELS, aiTextLevel, type AiTextLevel, aiTextShare, blockingChecks, type CatalogueEntry,

@@ -7,6 +7,7 @@ import { buildCatalog, catalogFromSpecs, type Catalog, type Sources } from '../c
 import { precompileTemplates, type PrecompiledTemplates } from '../compile/prompt.js';
 import type { ResolvedSpec } from '../spec/types.js';
 import { deepFreeze } from '../spec/resolve.js';
+import { langs, languageTable } from '../languages/index.js';
 
 /** The repository root (where generators/ and templates/ live), found upwards from this module, so it
  * is the same whether the code runs from source (engine/node/) or from the CLI bundle (dist/cli/). */
@@ -89,6 +90,9 @@ export function cacheKey(sources: Sources, codeDir: string = RESOLVING_CODE_DIR)
   if (built) hash.update(`bundle ${built}\n`);
   else for (const file of codeFiles(codeDir)) hash.update(`${file}\n${readFileSync(path.join(codeDir, file), 'utf8')}\n`);
   hash.update(JSON.stringify([sources.shared.file, sources.shared.text, Object.entries(sources.generators).sort(), Object.entries(sources.templates).sort()]));
+  // The language table shapes a resolved spec (the language field's options, which texts are kept): a table
+  // with another language (a draft let in, a KARYA_LANGUAGES folder) is another catalog.
+  hash.update(JSON.stringify(langs().map((code) => [code, languageTable(code).languageNames, languageTable(code).raw.grammar ?? languageTable(code).files.grammar])));
   return hash.digest('hex');
 }
 

@@ -3,11 +3,33 @@
 import * as z from 'zod';
 import { LAYOUT_NAMES, type LayoutName } from '../print.js';
 
-/** A text in both interface languages. */
+/**
+ * A language's code as a table file names it (languages/<code>.yaml). Which codes exist is the table's to say:
+ * the format takes any code, and resolving a generator checks it has a text for every language of the table.
+ */
+export const LANG_CODE = /^[a-z]{2,3}$/;
+const LangCode = z.string().regex(LANG_CODE, 'a language code of the table (en, ms, id…)');
+/** Each language's text; an option or a section keeps its texts beside its value (`{ value, en, ms, id }`). */
+const LangText = z.string().min(1);
+
+/** A text in every language of the table: `{ en: …, ms: …, id: … }`. */
 export const Bilingual = z
-  .object({ en: z.string().min(1), ms: z.string().min(1) })
-  .strict()
-  .describe('Text in English (en) and Bahasa Malaysia (ms)');
+  .record(LangCode, LangText)
+  .describe('Text in every language of the table (languages/*.yaml), by code: { en: "…", ms: "…", id: "…" }');
+
+/** The keys of an object beside its language texts (`value`, `description`) are the only ones that are not a language's code. */
+function onlyLanguageKeys(known: readonly string[]) {
+  return (o: Record<string, unknown>, ctx: z.core.$RefinementCtx) => {
+    for (const key of Object.keys(o)) {
+      if (!known.includes(key) && !LANG_CODE.test(key)) ctx.addIssue({ code: 'custom', path: [key], message: `is neither one of ${known.join(', ')} nor a language code of the table` });
+    }
+  };
+}
+
+/** The texts of an option (`{ value, en, ms, id }`), by language code. */
+export function languageTexts(o: Readonly<Record<string, unknown>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(o).filter((e): e is [string, string] => LANG_CODE.test(e[0]) && typeof e[1] === 'string'));
+}
 
 const Scalar = z.union([z.string(), z.number(), z.boolean()]);
 
@@ -15,19 +37,24 @@ const Scalar = z.union([z.string(), z.number(), z.boolean()]);
 export const Condition = z
   .object({
     field: z.string().describe('name of the field this one depends on'),
-    is: z.union([Scalar, z.array(Scalar)]).describe('the value (or any of the values) that turns the rule on'),
+    is: z.union([Scalar, z.array(Scalar)]).optional().describe('the value (or any of the values) that turns the rule on'),
+    where: z
+      .string()
+      .regex(/^[a-z][a-zA-Z0-9]*$/)
+      .optional()
+      .describe("on the language field only: a flag of the language table's grammar section (languages/<code>/grammar.yaml), e.g. tenseMarked: the rule is on for every language whose flag is true"),
   })
-  .strict();
+  .strict()
+  .refine((c) => (c.is === undefined) !== (c.where === undefined), { message: 'takes either is (a value) or where (a flag of the language table), not both' });
 
 export const OptionDef = z
   .object({
     value: z.union([z.string(), z.number()]).describe('"" is the "no choice" option of an optional select (Any): it stays out of the prompt'),
-    en: z.string().min(1),
-    ms: z.string().min(1),
     description: Bilingual.optional(),
   })
-  .strict()
-  .describe('One choice: its machine value and its labels in en and ms');
+  .catchall(LangText)
+  .superRefine(onlyLanguageKeys(['value', 'description']))
+  .describe('One choice: its machine value and its label in every language of the table, by code: { value: sweet, en: Sweet, ms: Manis, id: Manis }');
 
 export const FIELD_TYPES = ['select', 'text', 'textarea', 'number', 'checkbox', 'flags'] as const;
 export const FIELD_ROLES = ['language', 'chapters', 'chapterTitle', 'bookTitle', 'author', 'mainCharacter', 'genre', 'mood', 'colorScheme', 'workingTitle', 'premise', 'characters'] as const;
@@ -53,7 +80,7 @@ export const FieldDef = z
       .enum(FIELD_ROLES)
       .optional()
       .describe(
-        'language: the output language (en|ms); chapters: the chapter count; chapterTitle: the per-chapter title; ' +
+        'language: the output language (a code of the language table); chapters: the chapter count; chapterTitle: the per-chapter title; ' +
           'bookTitle, author, mainCharacter, genre, mood, colorScheme: what the offline cover draws (title, by-line, featuring line, colours); ' +
           'workingTitle, premise, characters: the writer\'s brief of a book (the outline keeps the title, every step carries the premise, the story bible starts from the characters); ' +
           'workingTitle also titles a single output (its heading, EPUB title and history). Each kind takes only the roles it reads (karya validate lists them)',
@@ -61,7 +88,10 @@ export const FieldDef = z
     label: Bilingual.optional(),
     help: Bilingual.optional(),
     placeholder: Bilingual.optional(),
-    options: z.array(OptionDef).optional(),
+    options: z
+      .union([z.literal('languages'), z.array(OptionDef)])
+      .optional()
+      .describe('the choices; `languages` (the language field): every language of the table, each named in every language as the table names it'),
     default: z.union([Scalar, z.array(z.string())]).optional(),
     defaultFrom: z.enum(['currentYear']).optional().describe('a default computed when the generator is compiled'),
     required: z.boolean().optional(),
@@ -76,28 +106,22 @@ export const FieldDef = z
 
 /** How a part of a book is laid out, in the book's language (handlebars, like a brief). */
 export const FormatText = Bilingual.describe(
-  'how a part is laid out, in en and ms (handlebars, like brief): paragraphs, lists, recipes, questions with answers…; follows "Write about N words." in the prompt',
+  'how a part is laid out, in each output language the generator offers (handlebars, like brief): paragraphs, lists, recipes, questions with answers…; follows "Write about N words." in the prompt',
 );
 
 /**
- * A generator's brief, in the language of the book (handlebars). A generator that offers Bahasa Malaysia (a
- * language field with ms, or `language: ms`) writes it for both languages, side by side; a plain string is
- * the English brief of a generator that writes English only.
+ * A generator's brief, in the language of the book (handlebars). A generator writes it in every output language
+ * it offers (its language field: every language of the table; or its fixed `language`), side by side; a plain
+ * string is the English brief of a generator that writes English only.
  */
 export const BriefText = z
   .union([
     z.string().describe('the English brief of a generator that writes English only (fixed `language: en`, no language field)'),
-    z
-      .object({
-        en: z.string().min(1).optional().describe('the brief of an English book'),
-        ms: z.string().min(1).optional().describe('the brief of a Malay book, written in Bahasa Malaysia (not a translation word for word)'),
-      })
-      .strict()
-      .describe('one brief per output language the generator offers: { en: "…", ms: "…" }'),
+    Bilingual.describe('one brief per output language the generator offers, each written in that language (not a translation word for word): { en: "…", ms: "…", id: "…" }'),
   ])
   .describe(
     'handlebars text describing this generator, included in every prompt of its book or piece, in the output language: ' +
-      '{ en, ms } for a generator that offers ms (karya validate refuses it without ms); a plain string only for an English-only generator',
+      'one text per language the generator offers (karya validate refuses it without one); a plain string only for an English-only generator',
   );
 
 export type AuthoredBrief = z.infer<typeof BriefText>;
@@ -111,8 +135,7 @@ export const ShapeName = z
 export const SectionDef = z
   .object({
     id: z.string().min(1),
-    en: z.string().min(1),
-    ms: z.string().min(1),
+    label: Bilingual.describe("the section's title in every language of the table"),
     description: Bilingual.optional(),
     format: FormatText.optional().describe("this section's layout, instead of prompts.chapterFormat and prompts.format (e.g. practice questions with answers)"),
     shape: ShapeName.optional().describe("this section's answer shape, instead of prompts.chapterShape and prompts.shape (e.g. lists for practice questions)"),
@@ -184,7 +207,7 @@ export const BudgetDef = z
     per: z
       .string()
       .min(1)
-      .describe('a rate in _shared.yaml budgets.rates: the tokens of one unit in en and ms (word, joke, fact, riddle…), measured on sample outputs'),
+      .describe('a rate in _shared.yaml budgets.rates: the tokens of one unit in each language (word, joke, fact, riddle…), measured on sample outputs'),
     items: z
       .union([z.string().min(1), z.number().int().positive()])
       .optional()
@@ -292,7 +315,7 @@ export const AuthoredSpec = z
     tagline: Bilingual,
     typeLabel: Bilingual.optional().describe('the book type as the resume dialog names it'),
     buttonLabel: Bilingual.optional().describe('the submit button of a single-shot tool'),
-    language: z.enum(['en', 'ms']).optional().describe('fixed output language when there is no language field'),
+    language: LangCode.optional().describe('fixed output language (a code of the language table) when there is no language field'),
     fields: z.record(z.string(), FieldDef).optional(),
     flow: FlowDef.optional(),
     prompts: PromptsDef.optional(),
@@ -328,8 +351,8 @@ export const SharedFile = z
         headroom: z.number().min(1).max(3).describe('the measured tokens are multiplied by this'),
         overhead: z.number().int().min(0).describe('tokens added for a title, headings and blank lines'),
         rates: z
-          .record(z.string().regex(/^[a-z][a-zA-Z0-9]*$/, 'a camelCase name'), z.object({ en: z.number().positive(), ms: z.number().positive() }).strict())
-          .describe('tokens per unit (a word, a joke, a riddle with its answer…) in en and ms, at least what tests/engine/token-samples.yaml measures'),
+          .record(z.string().regex(/^[a-z][a-zA-Z0-9]*$/, 'a camelCase name'), z.record(LangCode, z.number().positive()))
+          .describe('tokens per unit (a word, a joke, a riddle with its answer…) in each language of the table, by code, at least what tests/engine/token-samples.yaml measures'),
       })
       .strict()
       .optional()

@@ -1,8 +1,10 @@
 // The resolver's field stages (resolve.ts resolveSpec): a generator's fields merged with its preset's and the
 // shared definitions they `use`, each checked by its field type, then the roles (each one the generator's
 // kind reads, on one field at most) and the conditions between fields, each problem reported by path.
-import { FIELD_ROLES, FieldDef, ROLES_BY_KIND, type AuthoredField, type SharedFile } from './format.js';
-import type { Condition, FieldValue, Kind, ResolvedField, Scalar } from './types.js';
+import { FIELD_ROLES, FieldDef, ROLES_BY_KIND, languageTexts, type AuthoredField, type SharedFile } from './format.js';
+import type { Bilingual, Condition, FieldValue, Kind, ResolvedField, ResolvedOption, Scalar } from './types.js';
+import { langs, languageName } from '../languages/index.js';
+import { isGrammarFlag, languagesWhere, GRAMMAR_FLAGS } from './grammar.js';
 import { fieldType } from '../fields/registry.js';
 import { findOption, listValues, quote } from '../fields/options.js';
 
@@ -11,6 +13,31 @@ type Issue = (path: string, message: string) => void;
 /** The values a condition is met by. */
 function conditionValues(c: Condition): Scalar[] {
   return Array.isArray(c.is) ? [...(c.is as Scalar[])] : [c.is as Scalar];
+}
+
+/** A language's name as a list shows it: the table's name in running text, its first letter upper case (`bahasa Inggeris` → `Bahasa Inggeris`). */
+function asLabel(name: string, inLang: string): string {
+  return name.charAt(0).toLocaleUpperCase(inLang) + name.slice(1);
+}
+
+/** A field's options: its own, or `languages`: every language of the table, each named in every language. */
+function resolveOptions(options: AuthoredField['options']): ResolvedOption[] | undefined {
+  if (options === 'languages') {
+    return langs().map((code) => ({ value: code, label: Object.fromEntries(langs().map((ui) => [ui, asLabel(languageName(code, ui), ui)])) }));
+  }
+  return options?.map((o) => ({ value: o.value, label: languageTexts(o), description: o.description }));
+}
+
+/** A condition as the compilers read it: `where: <flag>` becomes the languages of the table whose grammar has the flag. */
+function resolveCondition(c: AuthoredField['visibleWhen'], path: string, issue: Issue): Condition | undefined {
+  if (!c) return undefined;
+  if (c.where === undefined) return { field: c.field, is: c.is! };
+  if (!isGrammarFlag(c.where)) {
+    issue(`${path}.where`, `"${c.where}" is not one of ${Object.keys(GRAMMAR_FLAGS).join(', ')} (the grammar flags of the language table)`);
+    return undefined;
+  }
+  const codes = languagesWhere(c.where);
+  return { field: c.field, is: codes.length === 1 ? codes[0]! : codes };
 }
 
 /** The generator's fields: each shared definition under `use`, then the file's own keys, checked by its field type. */
@@ -33,7 +60,7 @@ export function resolveFields(input: { merged: Record<string, AuthoredField>; ow
       continue;
     }
     if (!def.label) {
-      input.issue(`${path}.label`, 'is required ({en, ms})');
+      input.issue(`${path}.label`, `is required (${langs().map((l) => `${l}: "…"`).join(', ')})`);
       continue;
     }
     let field: ResolvedField = {
@@ -43,11 +70,11 @@ export function resolveFields(input: { merged: Record<string, AuthoredField>; ow
       label: def.label,
       help: def.help,
       placeholder: def.placeholder,
-      options: def.options?.map((o) => ({ value: o.value, label: { en: o.en, ms: o.ms }, description: o.description })),
+      options: resolveOptions(def.options),
       default: def.defaultFrom === 'currentYear' ? (input.now ?? new Date()).getFullYear() : (def.default as FieldValue),
       required: def.required ?? false,
-      visibleWhen: def.visibleWhen,
-      requiredWhen: def.requiredWhen,
+      visibleWhen: resolveCondition(def.visibleWhen, `${path}.visibleWhen`, input.issue),
+      requiredWhen: resolveCondition(def.requiredWhen, `${path}.requiredWhen`, input.issue),
       min: def.min,
       max: def.max,
       maxLength: def.maxLength,
@@ -63,7 +90,7 @@ export function resolveFields(input: { merged: Record<string, AuthoredField>; ow
 }
 
 /**
- * Each role is one the generator's kind reads, on one field at most; the language field offers exactly en and ms;
+ * Each role is one the generator's kind reads, on one field at most; the language field offers the table's languages;
  * the chapters field's options are whole numbers.
  */
 export function checkRoles(fields: readonly ResolvedField[], kind: Kind, issue: Issue): { languageField: ResolvedField | undefined; chaptersField: ResolvedField | undefined } {
@@ -77,8 +104,8 @@ export function checkRoles(fields: readonly ResolvedField[], kind: Kind, issue: 
   }
   const languageField = fields.find((f) => f.role === 'language');
   if (languageField) {
-    const values = (languageField.options ?? []).map((o) => String(o.value)).sort().join(',');
-    if (languageField.type !== 'select' || values !== 'en,ms') issue(`fields.${languageField.name}.options`, 'the language field offers exactly en and ms');
+    const values = (languageField.options ?? []).map((o) => String(o.value)).join(',');
+    if (languageField.type !== 'select' || values !== langs().join(',')) issue(`fields.${languageField.name}.options`, 'the language field offers the languages of the table: write options: languages');
   }
   const chaptersField = fields.find((f) => f.role === 'chapters');
   if (chaptersField) {

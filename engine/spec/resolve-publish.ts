@@ -5,6 +5,7 @@ import { PUBLISH_PARTS, type AuthoredBudget, type AuthoredPublish, type SharedFi
 import type { Family, Kind, PublishPart, ResolvedBudget, ResolvedField, ResolvedPublish, ResolvedPublishPart, Scalar } from './types.js';
 import { publishValueProblems } from './publish-values.js';
 import { DEFAULT_LAYOUT, type LayoutName } from '../print.js';
+import { langs } from '../languages/index.js';
 
 /** model.budget against _shared.yaml budgets: the rate exists, and the count comes from a field that holds whole numbers. */
 export function resolveBudget(input: {
@@ -38,7 +39,8 @@ export function resolveBudget(input: {
   }
   return {
     per: budget.per,
-    tokensPer: { en: tokensPer.en, ms: tokensPer.ms },
+    // The table's languages only: a rate for a language it does not hold (a draft left out) is not used.
+    tokensPer: Object.fromEntries(langs().filter((l) => tokensPer[l] !== undefined).map((l) => [l, tokensPer[l]!])),
     ...(itemsField ? { itemsField } : {}),
     ...(count ? { count } : {}),
     headroom: shared.budgets!.headroom,

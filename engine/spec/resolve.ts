@@ -9,6 +9,11 @@ import { findOption, listValues, quote } from '../fields/options.js';
 import { minChapters } from './conclusion.js';
 import { resolveBudget, resolvePublish } from './resolve-publish.js';
 import { checkConditions, checkRoles, mergeFields, resolveFields } from './resolve-fields.js';
+import { withLanguages } from './resolve-languages.js';
+import { catalogue, langs, wordIn } from '../languages/index.js';
+
+/** What a single output is called when its generator does not say (`prompts.outputName`). */
+const GENERATOR_WORDS = catalogue('generator-words', { outputName: { en: 'text', ms: 'teks' } });
 
 /** Engine-wide defaults; presets in _shared.yaml override them. */
 const MODEL_DEFAULTS = { tokens: 'default', temperature: 0.8, presencePenalty: 0.3, frequencyPenalty: 0.3 } as const;
@@ -81,8 +86,8 @@ export function resolveSpec(input: { file: string; data: unknown; shared: Shared
   // 5. Flow. 6. Prompts and model.
   const flow = resolveFlow({ kind, own: authored.flow, f: merged.flow, chaptersField, issue });
   if (kind === 'image' && !merged.image) issue('image', 'an image generator needs image.size');
-  const offered: Lang[] = languageField ? (languageField.options ?? []).map((o) => String(o.value) as Lang) : [(merged.language ?? 'en') as Lang];
-  const prompts = resolvePrompts({ kind, prompts: merged.prompts, sections: merged.flow.sections ?? [], byName, offered, shared, issue });
+  const offered: Lang[] = languageField ? (languageField.options ?? []).map((o) => String(o.value)) : [merged.language ?? 'en'];
+  const prompts = resolvePrompts({ kind, prompts: merged.prompts, sections: merged.flow.sections ?? [], byName, shared, issue });
   const model = resolveModel({ kind, model: merged.model, shared, byName, issue });
 
   // 7. Publishing (books only): shared default, then the family's block, then the file's own.
@@ -104,7 +109,7 @@ export function resolveSpec(input: { file: string; data: unknown; shared: Shared
     tagline: authored.tagline,
     typeLabel: (merged.typeLabel ?? authored.title) as Bilingual,
     buttonLabel: merged.buttonLabel,
-    fixedLanguage: (merged.language ?? 'en') as Lang,
+    fixedLanguage: merged.language ?? 'en',
     fields,
     flow,
     prompts,
@@ -113,7 +118,7 @@ export function resolveSpec(input: { file: string; data: unknown; shared: Shared
     ...(merged.image ? { image: { size: merged.image.size, ...(publishSize ? { publishSize: { width: publishSize[0], height: publishSize[1] } } : {}) } } : {}),
     ...(publish ? { publish } : {}),
   };
-  return deepFreeze(resolved);
+  return deepFreeze(withLanguages(resolved, offered, merged.prompts.brief !== undefined));
 }
 
 type Issue = (path: string, message: string) => void;
@@ -127,7 +132,7 @@ function resolveFlow(input: { kind: Kind; own: AuthoredSpec['flow']; f: Authored
   const { kind, f, chaptersField, issue } = input;
   const flow: ResolvedFlow = {
     outline: f.outline ?? 'none',
-    sections: f.sections?.map((s) => ({ id: s.id, label: { en: s.en, ms: s.ms }, description: s.description })),
+    sections: f.sections?.map((s) => ({ id: s.id, label: s.label, description: s.description })),
     conclusion: f.conclusion ?? 'after-last',
     progressDenominator: f.progressDenominator ?? 'total',
     savesProgress: f.savesProgress ?? kind === 'book',
@@ -169,7 +174,7 @@ function resolveWordTarget(kind: Kind, wt: AuthoredPrompts['wordTarget'], byName
 }
 
 /** A generator's prompts: the templates' defaults, the word target, the parts' formats and shapes, the brief. */
-function resolvePrompts(input: { kind: Kind; prompts: AuthoredPrompts; sections: NonNullable<AuthoredFlow['sections']>; byName: ReadonlyMap<string, ResolvedField>; offered: Lang[]; shared: SharedFile; issue: Issue }): ResolvedPrompts {
+function resolvePrompts(input: { kind: Kind; prompts: AuthoredPrompts; sections: NonNullable<AuthoredFlow['sections']>; byName: ReadonlyMap<string, ResolvedField>; shared: SharedFile; issue: Issue }): ResolvedPrompts {
   const { kind, prompts: own, sections, issue } = input;
   const { wordTarget, wordTargetBy } = resolveWordTarget(kind, own.wordTarget, input.byName, issue);
   const sectionFormats = Object.fromEntries(sections.filter((s) => s.format).map((s) => [s.id, s.format!]));
@@ -182,7 +187,7 @@ function resolvePrompts(input: { kind: Kind; prompts: AuthoredPrompts; sections:
     }
   }
   const shapes = resolveShapes({ prompts: own, sections, shared: input.shared, issue });
-  const brief = resolveBrief(own.brief, input.offered, issue);
+  const brief = resolveBrief(own.brief);
   return {
     ...PROMPT_DEFAULTS,
     ...Object.fromEntries(Object.entries(own).filter(([, v]) => v !== undefined)),
@@ -191,7 +196,7 @@ function resolvePrompts(input: { kind: Kind; prompts: AuthoredPrompts; sections:
     ...(wordTargetBy ? { wordTargetBy } : {}),
     ...(Object.keys(sectionFormats).length ? { sectionFormats } : {}),
     ...shapes,
-    outputName: own.outputName ?? { en: 'text', ms: 'teks' },
+    outputName: own.outputName ?? Object.fromEntries(langs().map((l) => [l, wordIn(GENERATOR_WORDS.outputName, l)])),
   } as ResolvedPrompts;
 }
 
@@ -228,21 +233,12 @@ function resolveShapes(input: { prompts: { shape?: string | undefined; chapterSh
   return { ...(shape ? { shape } : {}), ...(chapterShape ? { chapterShape } : {}), ...(Object.keys(sectionShapes).length ? { sectionShapes } : {}) };
 }
 
-const LANGUAGE_NAMES_EN: Readonly<Record<Lang, string>> = { en: 'English (en)', ms: 'Bahasa Malaysia (ms)' };
-
 /**
- * The brief in each output language. A generator writes its brief in every language it offers, so that a
- * Malay book is asked for in Malay: a plain string is the English brief only, allowed when English is all
- * the generator writes.
+ * The brief in each language of the table ('' where the generator has none): a plain string is the English
+ * brief of a generator that writes English only. A language the generator offers without a brief is refused
+ * for that language (resolve-languages.ts).
  */
-function resolveBrief(authored: AuthoredBrief | undefined, offered: readonly Lang[], issue: (path: string, message: string) => void): Record<Lang, string> {
-  if (authored === undefined) return { en: '', ms: '' };
-  const texts: Partial<Record<Lang, string>> = typeof authored === 'string' ? { en: authored } : authored;
-  for (const lang of offered) {
-    if (texts[lang]) continue;
-    const where = typeof authored === 'string' ? 'is one English text' : `has no ${lang} text`;
-    const shape = offered.map((l) => `${l}: "…"`).join(', ');
-    issue('prompts.brief', `${where}, but this generator offers ${LANGUAGE_NAMES_EN[lang]}: write it as { ${shape} }, the ${lang} brief written in ${lang === 'ms' ? 'Bahasa Malaysia' : 'English'} (see generators/README.md, "Briefs")`);
-  }
-  return { en: texts.en ?? '', ms: texts.ms ?? '' };
+function resolveBrief(authored: AuthoredBrief | undefined): Record<Lang, string> {
+  const texts: Readonly<Record<Lang, string>> = authored === undefined ? {} : typeof authored === 'string' ? { en: authored } : authored;
+  return Object.fromEntries(langs().map((l) => [l, texts[l] ?? '']));
 }

@@ -201,6 +201,11 @@ export interface ResolvedSpec {
   };
   /** Present on books: how `karya publish` turns the book into a KDP package. */
   readonly publish?: ResolvedPublish;
+  /**
+   * The texts each language of the table lacks, by path (engine/spec/resolve-languages.ts): absent when the
+   * generator is whole in every language. It is refused in those languages (its language field leaves them out).
+   */
+  readonly languageGaps?: Readonly<Record<Lang, readonly string[]>>;
 }
 
 /** User settings after validation: field name → value. */

@@ -9,6 +9,7 @@ import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { loadCatalog, ROOT } from '../../engine/node/load.js';
 import { applyStep, nextStep, parseSettings, renderPrompt, startBook, type Lang, type ResolvedSpec, type Step } from '../../engine/index.js';
 import { catalogOf, SAMPLE } from './fixtures.js';
+import { langs } from '../../engine/languages/index.js';
 
 type Samples = Record<string, Record<Lang, string[]>>;
 const samples = YAML.parse(readFileSync(path.join(ROOT, 'tests/engine/token-samples.yaml'), 'utf8')) as Samples;
@@ -195,7 +196,8 @@ describe('model.budget in the format', () => {
 
   it('a fixed count or a numeric select sets the units', () => {
     const fixed = catalogOf({ 'generators/sample.yaml': withBudget('{ per: joke, items: 40 }') }).get('sample')!;
-    expect(fixed.model.budget).toMatchObject({ per: 'joke', count: 40, tokensPer: shared.budgets.rates.joke });
+    // The rates of the table's languages (a rate for a language the table does not hold, a draft, is not used).
+    expect(fixed.model.budget).toMatchObject({ per: 'joke', count: 40, tokensPer: Object.fromEntries(langs().map((l) => [l, shared.budgets.rates.joke[l]])) });
     const byChapters = catalogOf({ 'generators/sample.yaml': withBudget('{ per: joke, items: numberOfChapters }') }).get('sample')!;
     expect(byChapters.model.budget?.itemsField).toBe('numberOfChapters');
   });

@@ -2,7 +2,8 @@
 // fields resolve; the resolved spec is frozen.
 import { describe, expect, it } from 'vitest';
 import { catalogOf, SAMPLE } from './fixtures.js';
-import { SpecError, formatSpecIssue } from '../../engine/index.js';
+import { SpecError, SettingsError, formatSpecIssue, languageGapIssues, parseSettings } from '../../engine/index.js';
+import { langs } from '../../engine/languages/index.js';
 
 function errorsOf(files: Record<string, string>, templates?: Record<string, string>): string[] {
   try {
@@ -20,7 +21,6 @@ describe('spec errors name the file, the path and what is wrong', () => {
   it.each([
     ['a default that is not an option', broken('      - { value: tense, en: Tense, ms: Tegang }', '      - { value: tense, en: Tense, ms: Tegang }\n    default: hot'), 'generators/sample.yaml: fields.mood.default: "hot" is not one of calm, tense'],
     ['an unknown field type', broken('type: select', 'type: dropdown'), 'generators/sample.yaml: fields.mood.type:'],
-    ['a missing Malay label', broken('label: { en: Mood, ms: Suasana }', 'label: { en: Mood }'), 'generators/sample.yaml: fields.mood.label.ms:'],
     ['an unknown shared field', broken('language: { use: language }', 'language: { use: lang }'), 'generators/sample.yaml: fields.language.use: "lang" is not one of language, numberOfChapters, chapterTitle'],
     ['a condition on a missing field', broken('visibleWhen: { field: includeISBN', 'visibleWhen: { field: includeIsbn'), 'generators/sample.yaml: fields.isbn.visibleWhen.field: "includeIsbn" is not a field of this generator'],
     ['an unknown preset', broken('preset: fiction-book', 'preset: fiction'), 'generators/sample.yaml: preset: "fiction" is not one of'],
@@ -53,6 +53,35 @@ describe('spec errors name the file, the path and what is wrong', () => {
   it('a template with an unknown partial is reported with the template file', () => {
     const errors = errorsOf({ 'generators/sample.yaml': SAMPLE }, { ...catalogOf({}).renderer.templates, 'fiction/chapter': '{{> nothing}} {{step.title}}' });
     expect(errors).toContain('templates/fiction/chapter.hbs: (used by sample): {{> nothing}}: partial templates/partials/nothing.hbs does not exist');
+  });
+});
+
+describe('a generator without a text in one language is refused for that language only', () => {
+  const spec = catalogOf(broken('label: { en: Mood, ms: Suasana }', 'label: { en: Mood }')).get('sample')!;
+
+  it('still serves the languages it is whole in, and its language field leaves Malay out', () => {
+    expect(spec.languageGaps?.ms).toEqual(['fields.mood.label']);
+    const language = spec.fields.find((f) => f.role === 'language')!;
+    expect(language.options!.map((o) => o.value)).not.toContain('ms');
+    expect(language.options!.map((o) => o.value)).toContain('en');
+    expect(parseSettings(spec, { language: 'en' }).language).toBe('en');
+  });
+
+  it('asked for in Malay, the settings are refused, listing what it offers (nothing is shown in English instead)', () => {
+    let error: unknown;
+    try {
+      parseSettings(spec, { language: 'ms' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(SettingsError);
+    expect((error as SettingsError).issues).toContainEqual(expect.objectContaining({ field: 'language', code: 'not_an_option', params: expect.objectContaining({ value: 'ms', allowed: langs().filter((l) => l !== 'ms' && !spec.languageGaps?.[l]) }) }));
+  });
+
+  it('karya validate names the generator file, the path and the language, and what it still offers', () => {
+    expect(languageGapIssues([spec]).map(formatSpecIssue)).toContain(
+      'generators/sample.yaml: fields.mood.label: has no ms text (Bahasa Malaysia): sample is refused in Bahasa Malaysia until it has one (it offers English (en))',
+    );
   });
 });
 

@@ -19,6 +19,7 @@ import type { TextRequest } from '../../engine/provider.js';
 import { chooseAuthor, chooseTitle, writePackageParts } from '../../engine/publish/index.js';
 import { loadCatalog, ROOT } from '../../engine/node/load.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
+import { langs, languageName } from '../../engine/languages/index.js';
 import { tempDir } from '../temp.js';
 
 const catalog = loadCatalog();
@@ -410,7 +411,7 @@ describe('Malay output conventions are asked for in Malay', () => {
   });
 });
 
-describe('karya validate refuses a generator that offers ms without its Malay brief', () => {
+describe('karya validate refuses a generator for a language it has no brief in, and names the language', () => {
   const copyWith = (edit: (romance: string) => string) => {
     const dir = tempDir('karya-briefs-');
     cpSync(path.join(ROOT, 'generators'), dir, { recursive: true });
@@ -418,26 +419,28 @@ describe('karya validate refuses a generator that offers ms without its Malay br
     writeFileSync(file, edit(readFileSync(file, 'utf8')));
     return { dir, file };
   };
+  // Every language of the table but English lacks the brief below: each is named, with what romance still offers.
+  const refused = (file: string, missing: readonly string[]) =>
+    missing.map((l) => `${file}: prompts.brief: has no ${l} text (${languageName(l, 'en')}): romance is refused in ${languageName(l, 'en')} until it has one (it offers English (en))`);
 
   it('a plain English brief', async () => {
     const { dir, file } = copyWith((text) =>
-      text.replace(/\n {2}brief:\n {4}en: \|\n((?: {6}[^\n]*\n)+) {4}ms: \|\n(?: {6}[^\n]*\n)+/, (_all, en: string) => `\n  brief: |\n${en.replace(/^ {2}/gm, '')}`),
+      text.replace(/\n {2}brief:\n {4}en: \|\n((?: {6}[^\n]*\n)+)(?: {4}[a-z]{2,3}: \|\n(?: {6}[^\n]*\n)+)+/, (_all, en: string) => `\n  brief: |\n${en.replace(/^ {2}/gm, '')}`),
     );
     expect(readFileSync(file, 'utf8')).toMatch(/\n {2}brief: \|\n {4}This is /);
     const r = await runKaryaInProcess(['validate', dir]);
     expect(r.code).toBe(1);
-    expect(r.stderr.trim().split('\n')).toEqual([
-      `${file}: prompts.brief: is one English text, but this generator offers Bahasa Malaysia (ms): write it as { en: "…", ms: "…" }, the ms brief written in Bahasa Malaysia (see generators/README.md, "Briefs")`,
-    ]);
+    expect(r.stderr.trim().split('\n')).toEqual(refused(file, langs().filter((l) => l !== 'en')));
   });
 
-  it('a brief in English only', async () => {
+  it('a brief in English and Indonesian only: Malay is refused, by name', async () => {
     const { dir, file } = copyWith((text) => text.replace(/\n {4}ms: \|\n(?: {6}[^\n]*\n)+/, '\n'));
     expect(readFileSync(file, 'utf8')).not.toContain('Ini ialah novel romantik');
     const r = await runKaryaInProcess(['validate', dir]);
     expect(r.code).toBe(1);
+    const offered = langs().filter((l) => l !== 'ms').map((l) => `${languageName(l, 'en')} (${l})`).join(', ');
     expect(r.stderr.trim().split('\n')).toEqual([
-      `${file}: prompts.brief: has no ms text, but this generator offers Bahasa Malaysia (ms): write it as { en: "…", ms: "…" }, the ms brief written in Bahasa Malaysia (see generators/README.md, "Briefs")`,
+      `${file}: prompts.brief: has no ms text (Bahasa Malaysia): romance is refused in Bahasa Malaysia until it has one (it offers ${offered})`,
     ]);
   });
 

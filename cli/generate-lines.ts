@@ -1,7 +1,7 @@
 // The lines `karya generate` prints as it writes (stderr, in the book's language) and the part summaries its
 // --json carries: each part's ✓ or ⚠ with its words, time, length, language, repeats and voice, the bible's
 // gaps, the book's promises.
-import { word, REPEATS_RATIO, ANSWER_LANGUAGE_NAMES, conclusionPosition, stepsFor, answerNotesOf, type BookSession, type BookView, type BookVoice, type ContinuityFinding, type Lang, type LanguageRetry, type StepResult } from '../engine/index.js';
+import { word, REPEATS_RATIO, languageName, conclusionPosition, stepsFor, answerNotesOf, type BookSession, type BookView, type BookVoice, type ContinuityFinding, type Lang, type LanguageRetry, type StepResult } from '../engine/index.js';
 import { info } from './util.js';
 import { isVoiceMarked, voiceJson, voiceMarks } from './voice.js';
 
@@ -83,8 +83,7 @@ function isRepeating(outcome: StepResult): boolean {
 function driftNote(outcome: StepResult, lang: Lang): string {
   const drift = outcome.languageDrift;
   if (!drift) return '';
-  const names = ANSWER_LANGUAGE_NAMES[lang];
-  return `  ${word('languageRetried', lang, { found: names[drift.found], expected: names[drift.expected] })}`;
+  return `  ${word('languageRetried', lang, { found: languageName(drift.found, lang), expected: languageName(drift.expected, lang) })}`;
 }
 
 

@@ -2,7 +2,7 @@
 // read with one model call (server/core/import.ts, as the server reads them), the writer's --set values winning, and the
 // defaults the generator gave where neither decided, said on stderr (en/ms); and the voice it is saved with (the
 // manuscript's own by default).
-import { word, type BookState, type BookVoice, type ImportSettings, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey } from '../engine/index.js';
+import { word, wordIn, type BookState, type BookVoice, type ImportSettings, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey } from '../engine/index.js';
 import { bookOfManuscript, bookVoiceOf, manuscriptProse, readImportSettings as readSettings } from '../server/index.js';
 import { bookVoiceOrExit } from './voice.js';
 import { catalogOrExit, info } from './util.js';
@@ -56,7 +56,7 @@ function describe(spec: ResolvedSpec, name: string, chosen: ImportSettings, lang
 
 /** The settings' lines a dry run prints: "  Romance Type: Historical (from the manuscript)", and a line for each setting the book needs that no one gave. */
 export function settingsLines(spec: ResolvedSpec, chosen: ImportSettings, lang: Lang, missing: readonly string[] = []): string[] {
-  const labelOf = (name: string) => spec.fields.find((f) => f.name === name)!.label[lang];
+  const labelOf = (name: string) => wordIn(spec.fields.find((f) => f.name === name)!.label, lang);
   return [word('importSettingsRead', lang, { generator: spec.id }), ...Object.entries(chosen.sources).filter(([name]) => !missing.includes(name)).map(([name, s]) => {
     const value = describe(spec, name, chosen, lang).replace(/\s*\n\s*/g, '; ');
     return `  ${word('importSettingFrom', lang, { label: labelOf(name), value: value.length > 80 ? `${value.slice(0, 79)}…` : value, from: word(FROM_WORDS[s.from], lang) })}`;
@@ -78,7 +78,7 @@ export async function importVoiceOrExit(state: BookState, asked: string | undefi
   const sample = manuscriptProse(state);
   try {
     const voice = bookVoiceOf({ lang, avoid: [], sample });
-    if (voice) info(`karya: ${word('importVoiceTaken', lang, { words: (voice.fingerprint?.words ?? 0).toLocaleString(lang === 'ms' ? 'ms-MY' : 'en-GB') })}`);
+    if (voice) info(`karya: ${word('importVoiceTaken', lang, { words: (voice.fingerprint?.words ?? 0).toLocaleString(lang) })}`);
     return voice;
   } catch (error) {
     const failure = cliFailure(error, lang, { expects: ['voice'] });

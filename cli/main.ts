@@ -6,6 +6,7 @@ import { EXIT, CliExit } from './util.js';
 import { thrownExitCode } from './errors.js';
 import { isPlainFsError, plainFsError } from './fs-check.js';
 import { addTranslateCommand } from './translate-program.js';
+import { langList } from './langs.js';
 
 // Commands load their modules on use, so `karya list` does not pay for the SDK, SQLite or resvg.
 const lazy =
@@ -112,7 +113,7 @@ function addGenerateCommand(program: Command): void {
     .description('write a whole book (or a single output) as Markdown, EPUB, DOCX or PDF; resumes an interrupted book')
     .option('--set <name=value>', 'a setting (repeatable); flags take a comma list', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--brief <file>', 'a Markdown brief: its headings (# Premise, # Main Characters, # Working Title…) name settings, the text under each is the value; --set wins')
-    .option('--lang <lang>', 'output language: en or ms')
+    .option('--lang <lang>', `output language: ${langList()}`)
     .option('--chapters <n>', 'number of chapters, a whole number from 1 to 100 (from 2 where the conclusion is the last chapter: horror, sci-fi…); overrides the setting')
     .option('--out <file>', 'write the result here instead of stdout: .md, .epub, .docx or .pdf (covers: .png, .jpg or .jpeg)')
     .option('--format <format>', 'md, epub, docx or pdf (default: from the --out extension)')
@@ -136,7 +137,7 @@ function addReadingCommands(program: Command): void {
   program
     .command('voice <file>')
     .description("measure a sample of your prose as a voice: sentence and paragraph length, dialogue, vocabulary (MTLD), openers, point of view, tense, overused phrases; saves nothing")
-    .option('--lang <lang>', "the sample's language: en or ms (default: the sample's own)")
+    .option('--lang <lang>', `the sample's language: ${langList()} (default: the sample's own)`)
     .option('--state <path>', 'local state database, for FILE given as book:ID (default .karya/state.sqlite; with KARYA_DATABASE_URL set, that Postgres database)')
     .option('--json', 'print {sentenceWords: {mean, spread}, paragraphWords, dialogueShare, diversity, openers, pointOfView, tense, overusedPerThousand, words}')
     .action(voiceCommand);
@@ -147,7 +148,7 @@ function addReadingCommands(program: Command): void {
     .option('--book <id>', 'the saved book with this id (karya books lists them)')
     .option('--set <name=value>', 'a setting (repeatable), as given to karya generate', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--brief <file>', 'a Markdown brief: its headings (# Premise, # Main Characters, # Working Title…) name settings, the text under each is the value; --set wins')
-    .option('--lang <lang>', 'output language: en or ms')
+    .option('--lang <lang>', `output language: ${langList()}`)
     .option('--chapters <n>', 'number of chapters, as given to karya generate')
     .option('--out <file>', 'the file to write: .md, .epub, .docx or .pdf (default: stdout; an EPUB, DOCX or PDF only to a pipe or a file)')
     .option('--format <format>', 'md, epub, docx or pdf (default: from the --out extension)')
@@ -196,7 +197,7 @@ function addEditingCommands(program: Command): void {
   program
     .command('import <file>')
     .description('import a manuscript (.txt in UTF-8, UTF-16 or Latin-1, .md, .docx or .epub) as a book to continue: --generator ID saves it and builds its story bible (resumable); --dry-run prints each chapter\'s number, title, words and first line and saves nothing')
-    .option('--lang <lang>', 'the language of the messages and the manuscript: en or ms')
+    .option('--lang <lang>', `the language of the messages and the manuscript: ${langList()}`)
     .option('--split <pattern>', 'a regular expression for a chapter heading line, when the headings are not found by themselves')
     .option('--generator <id>', 'save it as a book of this generator (romance, mystery-thriller, guide…), then build its story bible from it')
     .option('--chapters <n>', 'the chapters the book will have, the imported ones included (default: as many as were imported)')
@@ -217,7 +218,7 @@ function addEditingCommands(program: Command): void {
     .option('--toward-voice', "write it again toward the book's voice (karya generate --voice): the voice guidance, with what drifted named")
     .option('--set <name=value>', 'a setting (repeatable), as given to karya generate', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--brief <file>', 'the Markdown brief given to karya generate')
-    .option('--lang <lang>', 'output language: en or ms')
+    .option('--lang <lang>', `output language: ${langList()}`)
     .option('--chapters <n>', 'number of chapters, as given to karya generate')
     .option('--state <path>', 'local state database (default .karya/state.sqlite; with KARYA_DATABASE_URL set, that Postgres database)')
     .option('--json', 'print a JSON summary on stdout')
@@ -228,7 +229,7 @@ function addEditingCommands(program: Command): void {
     .description("print the exact messages a step would send (system and user, with the bible and the plan as they would be), without calling the model")
     .option('--set <name=value>', 'a setting (repeatable), as given to karya generate', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--brief <file>', 'a Markdown brief: its headings (# Premise, # Main Characters, # Working Title…) name settings, the text under each is the value; --set wins')
-    .option('--lang <lang>', 'output language: en or ms')
+    .option('--lang <lang>', `output language: ${langList()}`)
     .option('--chapters <n>', 'number of chapters, as given to karya generate')
     .option('--step <step>', 'outline, introduction, chapter:N or conclusion (default: the saved book\'s next step, else the first)')
     .option('--state <path>', 'local state database, read if it exists (default .karya/state.sqlite; with KARYA_DATABASE_URL set, that Postgres database)')
@@ -243,7 +244,7 @@ function addPublishCommand(program: Command): void {
     .description('write a book (resuming it like generate) and a KDP package for it: manuscript.epub and .docx, paperback-interior.pdf, paperback-cover.pdf, cover.jpg, description, keywords, metadata, readiness')
     .option('--set <name=value>', 'a setting (repeatable); flags take a comma list', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--brief <file>', 'a Markdown brief: its headings (# Premise, # Main Characters, # Working Title…) name settings, the text under each is the value; --set wins')
-    .option('--lang <lang>', 'output language: en or ms')
+    .option('--lang <lang>', `output language: ${langList()}`)
     .option('--chapters <n>', 'number of chapters, a whole number from 1 to 100 (from 2 where the conclusion is the last chapter: horror, sci-fi…); overrides the setting')
     .requiredOption('--out <dir>', 'the folder to write the package into')
     .option('--title <title>', "the book's title (default: the book's own, else the book-title generator's)")

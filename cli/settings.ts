@@ -5,6 +5,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { MAX_CHAPTER_NOTE_CHARS, chapterCount, conclusionPosition, fieldType, minChapters, parseBriefMarkdown, parseSettings, withLanguage, word, type Lang, type ResolvedSpec, type Settings } from '../engine/index.js';
 import { fail, info, CliExit, wholeNumber } from './util.js';
 import { exitOnFailure } from './errors.js';
+import { messagesLang } from './langs.js';
 
 export interface SettingsOptions {
   set: string[];
@@ -31,7 +32,7 @@ export function settingsFromOptions(spec: ResolvedSpec, opts: SettingsOptions, w
   try {
     settings = parseSettings(spec, chosen.settings);
   } catch (error) {
-    exitOnFailure(error, opts.lang === 'ms' ? 'ms' : 'en', { expects: ['settings'], where });
+    exitOnFailure(error, messagesLang(opts.lang), { expects: ['settings'], where });
     throw error;
   }
   let totalChapters: number | undefined;

@@ -1,7 +1,8 @@
-// What `karya translate` says on the way (progress, cost, the end), in English and Malay.
-import { fillPlaceholders, type Lang } from '../engine/index.js';
+// What `karya translate` says on the way (progress, cost, the end), in English and Malay beside the code and
+// in every other language of the table in languages/<code>/cli-translate.yaml.
+import { catalogue, fillPlaceholders, wordIn, type Lang } from '../engine/index.js';
 
-const WORDS = {
+const WORDS = catalogue('cli-translate', {
   needsBook: { en: 'give the book to translate with --book ID (karya books lists your books and their ids)', ms: 'nyatakan buku untuk diterjemah dengan --book ID (karya books menyenaraikan buku anda dan idnya)' },
   needsModel: { en: 'a translation needs a model: set OPENAI_API_KEY (and OPENAI_BASE_URL for a local server); the offline provider only writes demo text', ms: 'terjemahan memerlukan model: tetapkan OPENAI_API_KEY (dan OPENAI_BASE_URL untuk pelayan tempatan); pembekal luar talian hanya menulis teks demo' },
   costBefore: { en: 'book {id} into {language}: {parts} parts at {per} credit a part, {total} credits in all, {remaining} still to pay; {terms} glossary terms held fast', ms: 'buku {id} ke dalam {language}: {parts} bahagian pada {per} kredit setiap bahagian, {total} kredit semuanya, {remaining} belum dibayar; {terms} istilah glosari dikekalkan' },
@@ -16,7 +17,9 @@ const WORDS = {
   tooLong: { en: '"{term}" or its rendering is longer than {most} characters (a name, not a sentence)', ms: '"{term}" atau terjemahannya lebih panjang daripada {most} aksara (nama, bukan ayat)' },
   window: { en: 'translating {label} (window {n} of {of})', ms: 'menterjemah {label} (tetingkap {n} daripada {of})' },
   askedAgain: { en: 'asking {label} (window {n} of {of}) again: {reason}', ms: 'meminta semula {label} (tetingkap {n} daripada {of}): {reason}' },
-  partDone: { en: { by: 'credits', one: '{label} translated ({credits} credit)', other: '{label} translated ({credits} credits)' }, ms: '{label} diterjemah ({credits} kredit)' },
+  // A text that counts something has its form for one beside it (`<key>_one`), chosen by the number in {credits}.
+  partDone: { en: '{label} translated ({credits} credits)', ms: '{label} diterjemah ({credits} kredit)' },
+  partDone_one: { en: '{label} translated ({credits} credit)', ms: '{label} diterjemah ({credits} kredit)' },
   stopped: { en: 'stopped; the windows translated so far are saved: run the same command again to go on.', ms: 'dihentikan; tetingkap yang telah diterjemah disimpan: jalankan arahan yang sama sekali lagi untuk meneruskan.' },
   providerStopped: { en: 'the translation stopped: {message} The windows translated so far are saved; run the same command again to go on.', ms: 'terjemahan berhenti: {message} Tetingkap yang telah diterjemah disimpan; jalankan arahan yang sama sekali lagi untuk meneruskan.' },
   bible: { en: 'reading the edition\'s {label} into its own story bible', ms: 'membaca {label} edisi ini ke dalam catatan ceritanya sendiri' },
@@ -26,19 +29,20 @@ const WORDS = {
   askedAgainPiece: { en: 'asking {label}, paragraphs {first}–{last} (window {n} of {of}) again: {reason}', ms: 'meminta semula {label}, perenggan {first}–{last} (tetingkap {n} daripada {of}): {reason}' },
   partLeft: { en: '{label} translated but for {count} paragraph(s) ({paragraphs}), kept in {language} and marked untranslated; not charged', ms: '{label} diterjemah kecuali {count} perenggan ({paragraphs}), dikekalkan dalam {language} dan ditanda tidak diterjemah; tiada caj' },
   left: { en: '{label}: paragraph(s) {paragraphs} could not be translated ({reason}) and are kept in {language}, marked untranslated.', ms: '{label}: perenggan {paragraphs} tidak dapat diterjemah ({reason}) dan dikekalkan dalam {language}, ditanda tidak diterjemah.' },
+  noFile: { en: 'there is no such file', ms: 'fail itu tiada' },
+  line: { en: 'line', ms: 'baris' },
+  notMap: { en: 'it is not a map', ms: 'ia bukan peta' },
   leftRerun: { en: 'The rest of the edition is saved. Run the same command again to ask for only what is left ({count} paragraph(s)); the parts with marks are charged once they are whole.', ms: 'Selebihnya edisi ini telah disimpan. Jalankan arahan yang sama sekali lagi untuk meminta yang tinggal sahaja ({count} perenggan); bahagian bertanda dicaj apabila ia lengkap.' },
-} as const;
+});
 
-/** A text that counts something: its form for one and for other counts, chosen by the number in `by` (Malay has one form). */
-interface Counted {
-  by: string;
-  one: string;
-  other: string;
-}
+type Key = Exclude<keyof typeof WORDS, `${string}_one`>;
+/** The number a counted text's form follows. */
+const COUNTED_BY: Partial<Record<Key, string>> = { partDone: 'credits' };
 
-export function translateWord(key: keyof typeof WORDS, lang: Lang, vars: Record<string, string | number> = {}): string {
-  const text: string | Counted = WORDS[key][lang];
-  if (typeof text === 'string') return fillPlaceholders(text, vars);
-  const form = new Intl.PluralRules(lang === 'ms' ? 'ms-MY' : 'en-GB').select(Number(vars[text.by]));
-  return fillPlaceholders(form === 'one' ? text.one : text.other, vars);
+/** A line of `karya translate` in the writer's language; a counted one in its form for the number (the language code is its locale). */
+export function translateWord(key: Key, lang: Lang, vars: Record<string, string | number> = {}): string {
+  const by = COUNTED_BY[key];
+  const one = `${key}_one` as keyof typeof WORDS;
+  const form = by && Object.hasOwn(WORDS, one) ? new Intl.PluralRules(lang).select(Number(vars[by])) : 'other';
+  return fillPlaceholders(wordIn(WORDS[form === 'one' ? one : key], lang), vars);
 }

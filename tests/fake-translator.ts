@@ -1,14 +1,15 @@
-// The tests' fake model taught to translate (templates/translate.hbs requests): English ↔ Malay sentence by
-// sentence from PROSE_SENTENCES (the two lists are each other's translation), a small word map for titles and
+// The tests' fake model taught to translate (templates/translate.hbs requests): English, Malay and Indonesian,
+// each into the others, sentence by sentence from SENTENCES (PROSE_SENTENCES and their Indonesian: the lists are
+// each other's translation), a small word map for titles and
 // anything else, names kept as the request's glossary sets them. It misbehaves one way at a time, on the first
 // ask of the chosen window only (an ask again is answered well), or on every ask (`always`). Habits real models
-// have, as options: names with Malay's particles (`nameEnding`), any prose translated with its dictionary words
+// have, as options: names with Malay's or Indonesian's particles (`nameEnding`: "Aishalah", "Aishanya"), any prose translated with its dictionary words
 // as Malay writes them (`anyText`), a scene break kept as it is or rewritten (`breakAs`).
-import { hasTerm } from '../engine/index.js';
+import { hasTerm, type Lang } from '../engine/index.js';
 import { PROSE_SENTENCES, userMessageOf } from './fake-openai.js';
 
-/** How a translating model goes wrong: a paragraph dropped, Indonesian, a paragraph left untranslated, a glossary name changed. */
-export type Misbehaviour = 'drop' | 'indonesian' | 'untranslated' | 'glossary';
+/** How a translating model goes wrong: a paragraph dropped, Indonesian (into Malay), Malaysian Malay (into Indonesian), a paragraph left untranslated, a glossary name changed. */
+export type Misbehaviour = 'drop' | 'indonesian' | 'malay' | 'untranslated' | 'glossary';
 
 export interface TranslatorOptions {
   misbehave?: Misbehaviour;
@@ -16,7 +17,7 @@ export interface TranslatorOptions {
   at?: number;
   /** Misbehave on every ask from `at` on (a part that cannot be had). */
   always?: boolean;
-  /** Malay prose's habit: every name (each glossary rendering) written with this particle ("Aishalah", "Daniel Leelah"). */
+  /** Malay and Indonesian prose's habit: every name (each glossary rendering) written with this particle ("Aishalah", "Daniel Leelah", "Aishanya"). */
   nameEnding?: string;
   /**
    * Any English sentence the fake does not know translated as a real model would write it into Malay: Malay words of
@@ -43,6 +44,42 @@ export const DICTIONARY_MALAY: ReadonlyArray<readonly [string, string]> = [
   ['Christmas', 'Krismas'], ['Cantonese', 'Kantonis'], ['Sunday', 'Ahad'], ['August', 'Ogos'], ['Mrs.', 'Puan'], ['Mr.', 'Encik'],
   ['Miss', 'Cik'], ['French', 'Perancis'], ['Canadian', 'Kanada'], ['Island', 'Pulau'],
 ];
+
+/**
+ * PROSE_SENTENCES in standard Indonesian (karena, bahwa, uang, toko, kalau, bisa: not Malaysia's kerana, bahawa,
+ * wang, kedai), sentence by sentence, the heroine named where the Malay names her.
+ */
+export const INDONESIAN_SENTENCES: readonly string[] = [
+  'Hujan terus turun di pelabuhan sementara lampu-lampu kota menyala satu per satu.',
+  'Aisyah melipat surat itu dua kali dan menyelipkannya ke dalam saku mantelnya.',
+  'Daniel menunggu di depan toko buku tua sambil pura-pura membaca pengumuman di pintu.',
+  'Untuk sesaat tidak seorang pun dari mereka bicara, dan keheningan itu terasa lebih hangat daripada permintaan maaf apa pun.',
+  'Dia teringat musim panas ketika mereka mengecat perahu itu dengan warna biru dan tertawa sampai matahari terbenam.',
+  'Laki-laki itu bertanya apakah dia masih minum teh tanpa gula, dan Aisyah tersenyum karena dia belum lupa.',
+  'Pasar itu beraroma ikan bakar, batu basah, dan bunga melati yang tumbuh di sepanjang tembok.',
+  'Neneknya selalu bilang bahwa janji yang dibuat di dekat laut tidak akan pernah bisa diingkari.',
+  'Seekor burung camar berteriak di atas dermaga ketika kapal feri membunyikan klaksonnya.',
+  'Daniel mengaku bahwa dia kembali ke kota karena restoran itu, bukan karena Aisyah.',
+  'Aisyah tidak memercayainya, tetapi dia membiarkan kebohongan itu tergeletak di antara mereka seperti sebutir batu kecil.',
+  'Mereka berjalan melewati bioskop tua yang sudah tutup, tempat mereka dulu pernah berbagi sekantong kacang sangrai.',
+  'Angin menarik syalnya, dan Daniel mengulurkan tangan untuk menangkapnya sebelum syal itu terbang.',
+  'Sesaat tangan mereka bersentuhan, dan dia lupa apa yang tadi ingin dikatakannya.',
+  'Di dapur penginapan, bibinya sudah mengajukan pertanyaan yang tidak bisa dijawabnya.',
+  'Dia menghitung uang di laci kasir untuk ketiga kalinya, tetapi jumlahnya tetap tidak cukup.',
+  'Dia tahu bahwa kalau toko itu tutup, hal terakhir yang dibangun ayahnya akan hilang begitu saja.',
+  'Daniel menawarkan diri untuk membantu mengurus pembukuan, tetapi Aisyah menolak sebelum dia selesai bicara.',
+  'Belakangan dia menyesal, duduk sendirian di anak tangga dengan secangkir kopi yang sudah dingin.',
+  'Air pasang naik perlahan-lahan dan menutupi batu-batu tempat mereka dulu mencari kepiting.',
+  'Di suatu tempat sebuah radio memutar lagu lama tentang meninggalkan kampung halaman, lalu dia mematikannya.',
+  'Menjelang pagi badai itu sudah berlalu, dan jalan-jalan tampak bersih dan terang.',
+  'Laki-laki itu berdiri di ambang pintu dengan dua bungkus roti dan raut wajah yang sulit ditebak.',
+  'Aisyah mempersilakannya masuk sambil berkata pada dirinya sendiri bahwa itu hanya karena rotinya masih hangat.',
+];
+
+/** The fixture's sentences in every language the fake translates. */
+export const SENTENCES: Readonly<Record<'en' | 'ms' | 'id', readonly string[]>> = { ...PROSE_SENTENCES, id: INDONESIAN_SENTENCES };
+type Language = keyof typeof SENTENCES;
+const LANGUAGES = Object.keys(SENTENCES) as Language[];
 
 /** The fixture's Malay words, no names (the pool an unknown sentence's Malay is drawn from). */
 const MALAY_WORDS = PROSE_SENTENCES.ms.join(' ').split(/\s+/).map((w) => w.replace(/[^\p{L}-]/gu, '')).filter((w) => w && !/^\p{Lu}/u.test(w));
@@ -73,14 +110,20 @@ function withEnding(text: string, glossary: ReadonlyArray<readonly [string, stri
   return text.replace(new RegExp(`(?<![\\p{L}])(?:${renderings.join('|')})(?![\\p{L}])`, 'gu'), (name) => `${name}${ending}`);
 }
 
-/** How a name is spelled in each language, when the model's own habit differs from the glossary's. */
+/** How a name is spelled in each language (English, then Malay and Indonesian), when the model's own habit differs from the glossary's. */
 const NAME_VARIANTS: ReadonlyArray<readonly [string, string]> = [['Aisha', 'Aisyah']];
+const spellingIn = (lang: Language, [en, other]: readonly [string, string]) => (lang === 'en' ? en : other);
 
-/** Titles and words the fake knows beyond its sentences. */
+/** Titles and words the fake knows beyond its sentences: English, Malay. */
 export const WORD_MAP: ReadonlyArray<readonly [string, string]> = [
   ['Harbour Lights', 'Lampu Pelabuhan'], ['The Storm', 'Ribut'], ['The Letter', 'Surat Itu'], ['The Bookshop', 'Kedai Buku'],
   ['Morning Bread', 'Roti Pagi'], ['The Tide', 'Air Pasang'],
 ];
+/** WORD_MAP's titles in Indonesian (toko, not kedai; badai, not ribut). */
+const INDONESIAN_TITLES = ['Lampu Pelabuhan', 'Badai', 'Surat Itu', 'Toko Buku', 'Roti Pagi', 'Air Pasang'];
+/** A title of WORD_MAP in a language. */
+export const titleIn = (i: number, lang: Lang): string => (lang === 'id' ? INDONESIAN_TITLES[i]! : WORD_MAP[i]![lang === 'en' ? 0 : 1]);
+const TITLES: ReadonlyArray<Readonly<Record<Language, string>>> = WORD_MAP.map(([en, ms], i) => ({ en, ms, id: INDONESIAN_TITLES[i]! }));
 
 /**
  * Where the Malay sentence names a lead the English one calls "she" or "he", the English a model following the
@@ -97,40 +140,46 @@ const NAMED_ENGLISH: Readonly<Record<number, string>> = {
 /** Indonesian prose with the markers the language guard knows (karena, uang, saat ini, rumah sakit, kontrakan). */
 const INDONESIAN = 'Dia tidak mengerti karena uang itu tidak cukup untuk membayar kontrakan, dan saat ini dia harus segera ke rumah sakit bersama Aisha.';
 
+/** Malaysian Malay prose with the markers that tell it from Indonesian (kerana, wang, sekarang, hospital, faham). */
+const MALAY = 'Dia tidak faham kerana wang itu tidak mencukupi untuk membayar sewa rumah, dan sekarang dia perlu segera ke hospital bersama Aisha.';
+
 /** True for a request of templates/translate.hbs. */
 export function isTranslateRequest(body: Record<string, unknown>): boolean {
-  return /^(?:Source paragraphs|Perenggan sumber):$/m.test(userMessageOf(body));
+  return /^(?:Source paragraphs|Perenggan sumber|Paragraf sumber):$/m.test(userMessageOf(body));
 }
 
 /** True for a window asked again (its answer before was not kept). */
 export function isAskedAgain(body: Record<string, unknown>): boolean {
-  return /Your previous answer could not be kept|Jawapan anda yang sebelumnya tidak dapat disimpan/.test(userMessageOf(body));
+  return /Your previous answer could not be kept|Jawapan anda yang sebelumnya tidak dapat disimpan|Jawaban Anda sebelumnya tidak dapat disimpan/.test(userMessageOf(body));
 }
 
 /** The request's target language, glossary and source paragraphs. */
-export function translateAsk(body: Record<string, unknown>): { to: 'en' | 'ms'; glossary: Array<[string, string]>; paragraphs: string[] } {
+export function translateAsk(body: Record<string, unknown>): { to: Language; glossary: Array<[string, string]>; paragraphs: string[] } {
   const user = userMessageOf(body);
-  const to = /^Terjemahkan/m.test(user) ? 'ms' : 'en';
+  // The request is written in the edition's language (its source paragraphs' heading says which).
+  const to: Language = /^Paragraf sumber:$/m.test(user) ? 'id' : /^Perenggan sumber:$/m.test(user) ? 'ms' : 'en';
   const glossary = [...user.matchAll(/^- (.+?) → (.+)$/gm)].map((m) => [m[1]!, m[2]!] as [string, string]);
-  const source = user.split(/^(?:Source paragraphs|Perenggan sumber):$/m)[1] ?? '';
+  const source = user.split(/^(?:Source paragraphs|Perenggan sumber|Paragraf sumber):$/m)[1] ?? '';
   return { to, glossary, paragraphs: source.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean) };
 }
 
 const sentencesOf = (p: string) => p.split(/(?<=[.!?])\s+/).filter(Boolean);
 
-/** One sentence in the other language, by the sentence lists, else word by word with WORD_MAP. */
-function sentence(text: string, to: 'en' | 'ms'): string {
-  const from = to === 'ms' ? 'en' : 'ms';
-  const plain = NAME_VARIANTS.reduce((t, [en, ms]) => t.split(from === 'en' ? ms : en).join(from === 'en' ? en : ms), text);
-  const i = PROSE_SENTENCES[from].indexOf(plain);
-  if (i >= 0) return (to === 'en' ? NAMED_ENGLISH[i] : undefined) ?? PROSE_SENTENCES[to][i]!;
+/** One sentence in `to`, by the sentence lists (whichever language it is in), else word by word with the titles. */
+function sentence(text: string, to: Language): string {
+  for (const from of LANGUAGES.filter((l) => l !== to)) {
+    // Its names as `from` spells them (a glossary may have put the other spelling in).
+    const plain = NAME_VARIANTS.reduce((t, v) => t.split(spellingIn(from === 'en' ? 'ms' : 'en', v)).join(spellingIn(from, v)), text);
+    const i = SENTENCES[from].indexOf(plain);
+    if (i >= 0) return (to === 'en' ? NAMED_ENGLISH[i] : undefined) ?? SENTENCES[to][i]!;
+  }
   let out = text;
-  for (const [en, ms] of WORD_MAP) out = to === 'ms' ? out.split(en).join(ms) : out.split(ms).join(en);
+  for (const title of TITLES) for (const from of LANGUAGES) if (from !== to) out = out.split(title[from]).join(title[to]);
   return out;
 }
 
 /** A paragraph translated, names as the model writes them in `to` (the glossary not applied yet). */
-export function translateParagraph(p: string, to: 'en' | 'ms'): string {
+export function translateParagraph(p: string, to: Language): string {
   return sentencesOf(p).map((s) => sentence(s, to)).join(' ');
 }
 
@@ -184,7 +233,7 @@ export function fakeTranslator(options: TranslatorOptions = {}): { reply: (body:
       const isAgain = isAskedAgain(body);
       const index = asks++;
       const { to, glossary, paragraphs } = translateAsk(body);
-      const known = (p: string) => sentencesOf(p).every((x) => PROSE_SENTENCES.en.includes(x) || PROSE_SENTENCES.ms.includes(x) || WORD_MAP.some((w) => w.includes(x)));
+      const known = (p: string) => sentencesOf(p).every((x) => LANGUAGES.some((l) => SENTENCES[l].includes(x)) || TITLES.some((t) => Object.values(t).includes(x)));
       let answer = paragraphs.map((p) => {
         if (isWordless(p)) return options.breakAs ?? p;
         return options.anyText && to === 'ms' && !known(p) ? anyMalay(p, glossary) : translateParagraph(p, to);
@@ -192,9 +241,10 @@ export function fakeTranslator(options: TranslatorOptions = {}): { reply: (body:
       const wrong = options.misbehave && (options.always ? index >= (options.at ?? 0) : !isAgain && index === (options.at ?? 0));
       if (wrong && options.misbehave === 'glossary') return { text: answer.join('\n\n') };
       answer = answer.map((p) => withGlossary(p, glossary));
-      if (options.nameEnding && to === 'ms') answer = answer.map((p) => withEnding(p, glossary, options.nameEnding!));
+      if (options.nameEnding && to !== 'en') answer = answer.map((p) => withEnding(p, glossary, options.nameEnding!));
       if (wrong && options.misbehave === 'drop') answer = answer.length > 1 ? [...answer.slice(0, 1), ...answer.slice(2)] : [];
       if (wrong && options.misbehave === 'indonesian') answer = answer.map((p) => sentencesOf(p).map(() => INDONESIAN).join(' '));
+      if (wrong && options.misbehave === 'malay') answer = answer.map((p) => sentencesOf(p).map(() => MALAY).join(' '));
       if (wrong && options.misbehave === 'untranslated') answer = answer.map((p, i) => (i === answer.length - 1 ? paragraphs[i]! : p));
       if (options.pronouns && to === 'en') answer = withPronouns(answer, paragraphs, body);
       if (options.cannot) answer = answer.map((p, i) => (paragraphs[i]!.includes(options.cannot!) ? paragraphs[i]! : p));

@@ -3,7 +3,7 @@
 // so a job resumes (and is resumed by) the same saved book as the equivalent `karya generate` command.
 import path from 'node:path';
 import { jobCoverOf, type JobCover } from './job-cover.js';
-import { parseSettings, SettingsError, settingsIssueMessage, startBook, type Catalog, type ExportFormat, type ResolvedSpec, type Settings, withLanguage } from '../../engine/index.js';
+import { languageName, parseSettings, SettingsError, settingsIssueMessage, startBook, type Catalog, type ExportFormat, type ResolvedSpec, type Settings, withLanguage } from '../../engine/index.js';
 import type { PublishFacts } from '../../engine/index.js';
 import { voiceOfJob } from './job-voice.js';
 import type { BookVoice } from '../../engine/index.js';
@@ -203,7 +203,7 @@ function outFilesOf(input: { spec: ResolvedSpec; shape: JobShape; name: string; 
 function seriesPlaceOf(name: string, lang: string, soFar: Seen['series'], label: string, add: AddIssue): BatchJob['series'] | null {
   const held = soFar.get(name);
   if (held && held.lang !== lang) {
-    add('series', `"${name}" is written in ${held.lang === 'ms' ? 'Bahasa Malaysia' : 'English'} (its first book is ${held.first}), and this book is not; every book of a series is in its language`);
+    add('series', `"${name}" is written in ${languageName(held.lang, 'en')} (its first book is ${held.first}), and this book is not; every book of a series is in its language`);
     return null;
   }
   const count = (held?.count ?? 0) + 1;

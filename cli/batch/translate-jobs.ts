@@ -1,15 +1,17 @@
 // A batch's translation jobs (`- translate: {book: 12, to: ms}`): checked with the other jobs before anything
 // is spent, run after the books of the batch are written (an edition of a book the batch writes needs the book),
 // one at a time through `karya translate` (resumable like it: a rerun of the file goes on where it stopped).
+import { isLang, langs, type Lang } from '../../engine/index.js';
 import type { RawJob } from './jobs-file.js';
 import { CliExit, EXIT, wholeNumber } from '../util.js';
 import { translateBook } from '../commands/index.js';
+import { langList } from '../langs.js';
 
 export interface TranslateJob {
   readonly index: number;
   readonly line: number;
   readonly book: number;
-  readonly to: 'en' | 'ms';
+  readonly to: Lang;
   readonly glossary?: string;
 }
 
@@ -31,11 +33,11 @@ export function translateJobsOf(raw: readonly RawJob[], file: string): { jobs: T
     const t = value.translate as Record<string, unknown> | null;
     const others = Object.keys(value).filter((k) => k !== 'translate');
     if (others.length) issues.push(`${where}: a translate job has only translate: {book, to, glossary}; ${others.join(', ')} belong to a book job`);
-    else if (!t || typeof t !== 'object') issues.push(`${where}: translate: expected {book: ID, to: ms|en}`);
+    else if (!t || typeof t !== 'object') issues.push(`${where}: translate: expected {book: ID, to: ${langs().join('|')}}`);
     else {
       const book = typeof t.book === 'number' ? t.book : wholeNumber(String(t.book ?? ''));
       if (book === undefined || !Number.isInteger(book) || book < 1) issues.push(`${where}: translate.book: "${String(t.book ?? '')}" is not a book id (karya books lists them)`);
-      else if (t.to !== 'en' && t.to !== 'ms') issues.push(`${where}: translate.to: "${String(t.to ?? '')}" is not a language Karya writes; use en or ms`);
+      else if (!isLang(t.to)) issues.push(`${where}: translate.to: "${String(t.to ?? '')}" is not a language Karya writes; use ${langList()}`);
       else if (t.glossary !== undefined && typeof t.glossary !== 'string') issues.push(`${where}: translate.glossary: the path of a YAML glossary file`);
       else jobs.push({ index: item.index, line: item.line, book, to: t.to, ...(typeof t.glossary === 'string' ? { glossary: t.glossary } : {}) });
     }

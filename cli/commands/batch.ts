@@ -20,7 +20,7 @@ import { exitOnFailure } from '../errors.js';
 import { batchSeriesBook } from '../series.js';
 import { perDayOrExit } from '../batch/publish.js';
 import { batchPublishFactsOrExit } from '../batch/job-publish.js';
-import { startBook, type Catalog, type PublishFacts } from '../../engine/index.js';
+import { langs, startBook, type Catalog, type PublishFacts } from '../../engine/index.js';
 
 export interface BatchOptions {
   concurrency?: string;
@@ -259,7 +259,9 @@ async function translateOnly(jobs: readonly TranslateJob[], state: string | unde
 
 /** --publish and --per-day: the daily limit checked (exit 2 naming the flag and its range) before anything is spent. */
 function releaseOptionsOrExit(opts: BatchOptions, jobs: readonly BatchJob[]): number {
-  const lang = jobs.length > 0 && jobs.every((j) => startBook({ spec: j.spec, settings: j.settings, totalChapters: j.totalChapters }).lang === 'ms') ? 'ms' : 'en';
+  // The books' one language when they share it, else the table's first (English).
+  const langsOf = new Set(jobs.map((j) => startBook({ spec: j.spec, settings: j.settings, totalChapters: j.totalChapters }).lang));
+  const lang = langsOf.size === 1 ? [...langsOf][0]! : langs()[0]!;
   if (opts.perDay !== undefined && !opts.publish) fail('--per-day plans the releases of --publish; add --publish');
   if (opts.publish && opts.queue) fail('--publish runs without --queue: once the workers have written the books, run the same command with --publish and without --queue (the books are saved and not written again)');
   return perDayOrExit(opts.perDay, lang);

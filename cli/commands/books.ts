@@ -1,7 +1,7 @@
 // `karya books`: the books saved in the state file, by id (the id `karya export --book` and `karya rewrite
 // --book` take), and how those commands choose a saved book: by `--book ID`, else by the settings given to
 // `karya generate` (as before), else, with no settings given, the generator's latest saved book.
-import { bookSummary, startBook, type Catalog, type ResolvedSpec, type SavedBook } from '../../engine/index.js';
+import { bookSummary, startBook, type Catalog, type Lang, type ResolvedSpec, type SavedBook } from '../../engine/index.js';
 import { type StateBook, type StateFile } from '../../server/index.js';
 import { catalogOrExit, fail, wholeNumber, CLI_USER } from '../util.js';
 import { progressKey, settingsFromOptions, type SettingsOptions } from '../settings.js';
@@ -21,7 +21,7 @@ export interface SavedBookLine {
   title: string;
   words: number;
   chapters: { written: number; total: number };
-  lang: 'en' | 'ms';
+  lang: Lang;
   updatedAt: string;
   finished: boolean;
   /** False for a book kept aside when the same settings started a new one. */

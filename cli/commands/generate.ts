@@ -38,6 +38,7 @@ export interface GenerateOptions extends BookOutOptions {
 
 import { CLI_USER } from '../util.js';
 import { cliStateOf, hasBooks, openCliState, writableStateOrExit } from '../state.js';
+import { messagesLang } from '../langs.js';
 
 /**
  * How a batch calls the provider (its own thread's and each batch thread's): it checks the provider alongside its
@@ -314,7 +315,7 @@ async function seriesPlanOrExit(spec: ResolvedSpec, opts: GenerateOptions): Prom
   writableStateOrExit(place);
   const stateFile = await openCliState(place);
   try {
-    return await planSeriesBook(stateFile, catalogOrExit(), spec, opts.series!, opts.lang === 'ms' ? 'ms' : 'en');
+    return await planSeriesBook(stateFile, catalogOrExit(), spec, opts.series!, messagesLang(opts.lang));
   } finally {
     await stateFile.close();
   }

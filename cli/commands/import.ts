@@ -7,13 +7,14 @@
 // read exits 2 with the catalogue's message, in the language of --lang, before any model call.
 import { readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { BookSession, IMPORT_LIMITS, bookSummary, frontMatterNames, catalogueMessage, importSaves, manuscriptPreview, partStep, stepKey, stepLabel, tooLargeRefusal, word, type ImportSettings, type ImportedPart, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey } from '../../engine/index.js';
+import { BookSession, IMPORT_LIMITS, isLang, langs, bookSummary, frontMatterNames, catalogueMessage, importSaves, manuscriptPreview, partStep, stepKey, stepLabel, tooLargeRefusal, word, type ImportSettings, type ImportedPart, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey } from '../../engine/index.js';
 import { cliImportPool } from '../import-pool.js';
 import { importLanguageOf, missingSettings, withoutRequired } from '../../server/index.js';
 import { CLI_USER, CliExit, catalogOrExit, fail, info, specOrExit, wholeNumber } from '../util.js';
 import { importVoiceOrExit, readImportSettings, settingsLines, writerValues, writersBookOrExit } from '../import-settings.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { exitOnFailure } from '../errors.js';
+import { langOptionOrExit } from '../langs.js';
 import { cliProvider } from './generate.js';
 import { cliStateOf, openCliState, writableStateOrExit } from '../state.js';
 
@@ -41,10 +42,8 @@ const READING_WORDS: Readonly<Record<ReadManuscript['reading'], WordKey>> = {
   none: 'importReadingNone',
 };
 
-function langOf(value: string | undefined): Lang {
-  if (value === undefined || value === 'en' || value === 'ms') return value ?? 'en';
-  return fail(`--lang: "${value}" is not a language Karya writes; use en or ms`);
-}
+/** The messages' language: --lang, else the table's first (English). */
+const langOf = (value: string | undefined): Lang => langOptionOrExit(value) ?? langs()[0]!;
 
 function splitPattern(pattern: string | undefined, lang: Lang): RegExp | undefined {
   if (pattern === undefined) return undefined;
@@ -92,7 +91,8 @@ export async function importCommand(file: string, opts: ImportOptions): Promise<
     process.stdout.write(`${JSON.stringify({ ...manuscriptPreview(read), ...(chosen ? { settings: chosen.sources, ...(chosen.missing.length ? { missingSettings: chosen.missing } : {}) } : {}) })}\n`);
     return;
   }
-  const numbers = (n: number) => n.toLocaleString(lang === 'ms' ? 'ms-MY' : 'en-GB');
+  // A language's code is its locale (BCP 47): en writes 1,500, ms 1,500, id 1.500.
+  const numbers = (n: number) => n.toLocaleString(lang);
   const out = [word('importFound', lang, { file: read.file, parts: read.parts.length, words: numbers(read.words), how: word(READING_WORDS[read.reading], lang) }), ...frontLines(read, chosen?.spec, lang)];
   if (read.replacedBytes) out.push(`  ${word('importReplacedBytes', lang, { n: numbers(read.replacedBytes) })}`);
   const labelWidth = Math.max(...read.parts.map((p) => partLabel(p, lang).length));
@@ -110,7 +110,7 @@ export async function importCommand(file: string, opts: ImportOptions): Promise<
 /** The book's language: the writer's --lang, else the manuscript's own when it is clearly one; else exit 2. */
 function bookLangOrExit(read: ReadManuscript, opts: ImportOptions, uiLang: Lang): Lang {
   try {
-    return importLanguageOf(read, opts.lang === 'en' || opts.lang === 'ms' ? opts.lang : undefined);
+    return importLanguageOf(read, isLang(opts.lang) ? opts.lang : undefined);
   } catch (error) {
     exitOnFailure(error, uiLang, { expects: ['import'] });
     throw error;
@@ -142,7 +142,7 @@ async function previewSettings(read: ReadManuscript, opts: ImportOptions, uiLang
 
 /** The dry run's lines on the title and the front matter: the title found, the front matter kept, what was left out and why. */
 function frontLines(read: ReadManuscript, spec: ResolvedSpec | undefined, lang: Lang): string[] {
-  const numbers = (n: number) => n.toLocaleString(lang === 'ms' ? 'ms-MY' : 'en-GB');
+  const numbers = (n: number) => n.toLocaleString(lang);
   const titleField = spec?.fields.find((f) => f.role === 'workingTitle')?.name ?? 'workingTitle';
   const out = [`  ${read.title ? word('importTitle', lang, { title: read.title }) : word('importNoTitle', lang, { name: titleField })}`];
   const named = frontMatterNames(read, lang);

@@ -1,6 +1,6 @@
 // `karya list` and `karya show`.
 import type { ResolvedSpec } from '../../engine/index.js';
-import { describeFlow } from '../../engine/index.js';
+import { describeFlow, langs } from '../../engine/index.js';
 import { catalogOrExit, specOrExit } from '../util.js';
 
 export function listCommand(opts: { json?: boolean }): void {
@@ -26,8 +26,8 @@ export function showJson(spec: ResolvedSpec) {
     title: spec.title,
     tagline: spec.tagline,
     typeLabel: spec.typeLabel,
-    /** en|ms when the generator has a language field, else its fixed output language. */
-    languages: spec.fields.some((f) => f.role === 'language') ? ['en', 'ms'] : [spec.fixedLanguage],
+    /** The table's languages when the generator has a language field, else its fixed output language. */
+    languages: spec.fields.some((f) => f.role === 'language') ? [...langs()] : [spec.fixedLanguage],
     fields: spec.fields.map((f) => ({
       name: f.name,
       type: f.type,

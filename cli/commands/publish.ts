@@ -4,7 +4,7 @@
 // description.html, keywords.txt, metadata.json and readiness.json.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { AI_TEXT_LEVELS, BookSession, catalogueMessage, editionLinkOf, editionPartsLeft, partStep, stepLabel, formatSpecIssue, hasOutlineStep, isAuthoredPart, stepsFor, startBook, stepKey, type AiTextLevel } from '../../engine/index.js';
+import { AI_TEXT_LEVELS, BookSession, catalogueMessage, editionLanguageName, editionLinkOf, editionPartsLeft, partStep, stepLabel, formatSpecIssue, hasOutlineStep, isAuthoredPart, stepsFor, startBook, stepKey, type AiTextLevel } from '../../engine/index.js';
 import { checkPublishSteps, directPublishStep, readinessText, say, writePackageParts, type GivenFacts, type PackageStepDone, type ReadinessText, type RunPublishStep } from '../../engine/index.js';
 import { openNearDuplicates } from '../../server/index.js';
 import { PAPER_NAMES, TRIM_NAMES, TRIM_SIZES, isPaperName, isTrimName, printLayoutOf, type TrimName } from '../../engine/index.js';
@@ -19,6 +19,7 @@ import { seriesOfKey } from '../series.js';
 import { closeThresholdOrExit } from '../near-duplicates.js';
 import type { BookState, Closeness, Lang, Settings } from '../../engine/index.js';
 import { cliStateOf, openCliState, writableStateOrExit } from '../state.js';
+import { messagesLang } from '../langs.js';
 
 type PaperName = (typeof PAPER_NAMES)[number];
 
@@ -129,7 +130,7 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
   const stateFile = await openCliState(cliStateOf(opts.state));
   const interrupt = listenForInterrupt();
   // The step or package part being made (named by --json when it fails), and the book's language.
-  const where: Where = { current: null, lang: opts.lang === 'ms' ? 'ms' : 'en' };
+  const where: Where = { current: null, lang: messagesLang(opts.lang) };
   try {
     // A finished book saved under the same key is packaged as it is (`karya generate` then `karya publish`).
     // A book of a series is published as its book: the series' name and number (metadata.json, readiness, the EPUB).
@@ -157,8 +158,6 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
   }
 }
 
-const LANGUAGE_NAMES: Record<Lang, Record<Lang, string>> = { en: { en: 'English', ms: 'Malay' }, ms: { en: 'bahasa Inggeris', ms: 'bahasa Melayu' } };
-
 /**
  * Whether the saved book under `key` is a translated edition (its key names its source), whole: every written
  * part of its source translated. An edition with a part still to translate exits 1 naming it and the command
@@ -172,7 +171,7 @@ async function isWholeEditionOrExit(stateFile: Awaited<ReturnType<typeof openCli
   if (!left.length) return true;
   const lang = input.state.lang;
   const parts = left.map((i) => stepLabel(i === 0 ? { kind: 'introduction', position: 0 } : partStep(input.spec, i, input.state.totalChapters), lang, input.spec)).join(', ');
-  return fail(catalogueMessage('publish_edition_not_whole', lang, { id: input.id, language: LANGUAGE_NAMES[lang][link.to], source: String(link.sourceId), parts, to: link.to }), EXIT.failed);
+  return fail(catalogueMessage('publish_edition_not_whole', lang, { id: input.id, language: editionLanguageName(link.to, lang), source: String(link.sourceId), parts, to: link.to }), EXIT.failed);
 }
 
 /**
@@ -201,8 +200,8 @@ async function preflight(id: string, opts: PublishOptions) {
   const paper = opts.paper ?? 'white';
   if (opts.trim !== undefined && !isTrimName(opts.trim)) fail(`--trim "${opts.trim}" is not one of ${TRIM_NAMES.join(', ')}`);
   if (!isPaperName(paper)) fail(`--paper "${paper}" is not one of ${PAPER_NAMES.join(', ')}`);
-  const closeThreshold = closeThresholdOrExit(opts.closeThreshold, opts.lang === 'ms' ? 'ms' : 'en');
-  const cover = await coverOption(opts.cover, opts.lang === 'ms' ? 'ms' : 'en');
+  const closeThreshold = closeThresholdOrExit(opts.closeThreshold, messagesLang(opts.lang));
+  const cover = await coverOption(opts.cover, messagesLang(opts.lang));
   const catalog = catalogOrExit();
   const spec = specOrExit(catalog, id);
   if (spec.kind !== 'book' || !spec.publish) {

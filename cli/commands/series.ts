@@ -2,10 +2,16 @@
 // with its id, title and state, the series' story bible as of each book's end (derived from the books, never
 // copied), what changed for a book since it was written (an earlier book revised), and what the series leaves
 // open after its last book.
-import { bookSummary, openThreadsOf, renderBible, seriesAsOf, SeriesError, word, type Lang } from '../../engine/index.js';
+import { bookSummary, catalogue, openThreadsOf, renderBible, seriesAsOf, SeriesError, word, wordIn, type Lang } from '../../engine/index.js';
 import { catalogOrExit, CLI_USER, fail } from '../util.js';
 import { changeLines, laterChanges, loadSeries, seriesBooks, seriesFail, seriesNameOrExit } from '../series.js';
 import { cliStateOf, hasBooks, openCliState, type CliState } from '../state.js';
+
+/** A book's state in `karya series show`; other languages' words in languages/<code>/cli-series.yaml. */
+const SERIES_WORDS = catalogue('cli-series', {
+  finished: { en: 'finished', ms: 'selesai' },
+  unfinished: { en: 'unfinished', ms: 'belum selesai' },
+});
 
 export interface SeriesOptions {
   state?: string;
@@ -70,7 +76,7 @@ export async function seriesShowCommand(raw: string, opts: SeriesOptions): Promi
     }
     const lines = [`${series.name} (${lang})`];
     for (const b of out) {
-      const state = b.finished ? (lang === 'ms' ? 'selesai' : 'finished') : (lang === 'ms' ? 'belum selesai' : 'unfinished');
+      const state = wordIn(b.finished ? SERIES_WORDS.finished : SERIES_WORDS.unfinished, lang);
       lines.push('', `${b.number}. ${b.title ?? '-'}  [${b.generator ?? '-'}, ${state}${b.id !== null ? `, id ${b.id}` : ''}]`);
       for (const c of b.changes) lines.push(`   ⚠ ${c}`);
       if (b.bible) lines.push(...b.bible.split('\n').map((l) => (l ? `   ${l}` : '')));

@@ -1,10 +1,10 @@
-// `karya translate --book ID --to ms|en [--glossary FILE] [--json]`: the book's edition in the other language,
+// `karya translate --book ID --to LANG [--glossary FILE] [--json]`: the book's edition in another language of the table,
 // a new book linked to its source (engine/session/translate), part by part in windows of whole paragraphs,
 // each window saved as it is done: run again after a stop, it goes on from the window it stopped at. The cost
 // is shown before; progress lines go to stderr; the run goes to the book's end, and paragraphs that could not be
 // had (kept as their source, marked untranslated) are named at the end (exit 1): a rerun asks only for them. The source is only read.
 import { existsSync } from 'node:fs';
-import { BookSession, catalogueMessage, cleanTitle, withEditionTitle, MAX_EDITION_TITLE, partStep, stepLabel, editionKey, editionLinkOf, glossaryFileOf, glossaryOf, problemText, translateEdition, translatedFrom, translationCost, withWritersGlossary, MAX_TERM_CHARS, type Glossary, type Lang, type TranslateProgress, type WindowProblem, type WritersTerm } from '../../engine/index.js';
+import { BookSession, canTranslate, catalogueMessage, cleanTitle, editionLanguageName, editionLanguages, isLang, langs, withEditionTitle, MAX_EDITION_TITLE, partStep, stepLabel, editionKey, editionLinkOf, glossaryFileOf, glossaryOf, problemText, translateEdition, translatedFrom, translationCost, withWritersGlossary, MAX_TERM_CHARS, type Glossary, type Lang, type TranslateProgress, type WindowProblem, type WritersTerm } from '../../engine/index.js';
 import { CLI_USER, CliExit, EXIT, catalogOrExit, fail, info, specOrExit } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { exitOnFailure } from '../errors.js';
@@ -26,18 +26,16 @@ export interface TranslateOptions {
   bible?: boolean;
 }
 
-const LANGUAGE = { en: { en: 'English', ms: 'Malay' }, ms: { en: 'bahasa Inggeris', ms: 'bahasa Melayu' } } as const;
-
 /** The writer's glossary file (YAML term: rendering, or term: {rendering, gender}), or exit 2 naming the problem. */
 function writersGlossary(file: string | undefined, lang: Lang): Record<string, WritersTerm> {
   if (file === undefined) return {};
-  if (!existsSync(file)) fail(catalogueMessage('translate_bad_glossary', lang, { file, problem: lang === 'ms' ? 'fail itu tiada' : 'there is no such file' }));
+  if (!existsSync(file)) fail(catalogueMessage('translate_bad_glossary', lang, { file, problem: say('noFile', lang) }));
   // Within its bounds in bytes and terms, or refused before it is parsed (cli/glossary-file.ts).
   const read = glossaryYamlOrExit(file, lang);
-  if (read.errors[0]) fail(catalogueMessage('translate_bad_glossary', lang, { file, problem: `${lang === 'ms' ? 'baris' : 'line'} ${read.errors[0].line}: ${read.errors[0].message}` }));
+  if (read.errors[0]) fail(catalogueMessage('translate_bad_glossary', lang, { file, problem: `${say('line', lang)} ${read.errors[0].line}: ${read.errors[0].message}` }));
   const parsed = glossaryFileOf(read.data);
   if ('problem' in parsed) {
-    const what = parsed.problem === 'not_map' ? (lang === 'ms' ? 'ia bukan peta' : 'it is not a map')
+    const what = parsed.problem === 'not_map' ? say('notMap', lang)
       : say(parsed.why === 'gender' ? 'badGender' : parsed.why === 'too_long' ? 'tooLong' : 'badRendering', lang, { term: parsed.term, most: MAX_TERM_CHARS });
     fail(catalogueMessage('translate_bad_glossary', lang, { file, problem: what }));
   }
@@ -69,10 +67,11 @@ const STDOUT: TranslateOutput = { stdout: (text) => void process.stdout.write(te
 
 export async function translateCommand(opts: TranslateOptions, out: TranslateOutput = STDOUT): Promise<void> {
   const to = opts.to;
-  if (to !== 'en' && to !== 'ms') return fail(catalogueMessage('translate_bad_language', 'en', { value: to ?? '' }));
-  // Before the book is read, its language is the other one (an edition is always English ↔ Malay): the
-  // writer of an English book asking for a Malay edition reads English.
-  const from: Lang = to === 'ms' ? 'en' : 'ms';
+  const first = langs()[0]!;
+  if (!isLang(to)) return fail(catalogueMessage('translate_bad_language', first, { value: to ?? '', langs: langs().join(', ') }));
+  // Before the book is read, its language is the first the table translates into `to`: the writer of an
+  // English book asking for a Malay edition reads English, of a Malay one asking for English, Malay.
+  const from: Lang = langs().find((l) => canTranslate(l, to)) ?? first;
   if (opts.book === undefined) return fail(say('needsBook', from));
   const id = bookIdOrExit(opts.book);
   const place = cliStateOf(opts.state);
@@ -83,7 +82,8 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
     const source = await stateFile.repos.books.find({ userId: CLI_USER, id });
     if (!source) return fail(catalogueMessage('translate_no_book', from, { id: String(id) }));
     const lang = source.state.lang;
-    if (source.state.lang === to) return fail(catalogueMessage('translate_same_language', lang, { id: String(id), language: LANGUAGE[lang][to], other: to === 'en' ? 'ms' : 'en' }));
+    if (source.state.lang === to) return fail(catalogueMessage('translate_same_language', lang, { id: String(id), language: editionLanguageName(to, lang), other: editionLanguages(lang).join('|') }));
+    if (!canTranslate(lang, to)) return fail(catalogueMessage('translate_bad_language', lang, { value: to, langs: editionLanguages(lang).join(', ') }));
     if (editionLinkOf(source.key) || translatedFrom(source.state)) return fail(catalogueMessage('translate_is_edition', lang, { id: String(id) }));
     if (!source.state.content.some((t) => t.trim())) return fail(catalogueMessage('translate_empty_book', lang, { id: String(id) }));
     const spec = specOrExit(catalogOrExit(), source.state.generatorId);
@@ -94,7 +94,7 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
     const store = stateFile.progress(CLI_USER);
     const saved = await store.load(key);
     const cost = translationCost(spec, source.state, saved?.state);
-    info(`karya: ${say('costBefore', lang, { id, language: LANGUAGE[lang][to], parts: cost.parts, total: cost.total, per: cost.perPart, remaining: cost.remaining, terms: glossary.length })}`);
+    info(`karya: ${say('costBefore', lang, { id, language: editionLanguageName(to, lang), parts: cost.parts, total: cost.total, per: cost.perPart, remaining: cost.remaining, terms: glossary.length })}`);
     listGlossary(glossary, lang);
     const onProgress = (e: TranslateProgress) => {
       const where = { label: e.label, n: e.window, of: e.windows, ...(e.paragraphs ? { first: e.paragraphs[0], last: e.paragraphs[1] } : {}) };
@@ -108,7 +108,7 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
     try {
       outcome = await translateEdition({ spec, renderer: catalogOrExit().renderer, provider, store, key, source: source.state, isSourceFinished: source.isFinished, to, glossary, ...(title ? { title } : {}), signal: interrupt.signal, onProgress, onPart: (p) => {
         if (p.status === 'translated' && p.asked > 0) info(`  ✓ ${say('partDone', lang, { label: p.label, credits: p.credits })}`);
-        if (p.status === 'untranslated') info(`  ! ${say('partLeft', lang, { label: p.label, count: p.untranslated!.length, paragraphs: numbered(p.untranslated!), language: LANGUAGE[lang][lang] })}`);
+        if (p.status === 'untranslated') info(`  ! ${say('partLeft', lang, { label: p.label, count: p.untranslated!.length, paragraphs: numbered(p.untranslated!), language: editionLanguageName(lang, lang) })}`);
       } });
     } catch (error) {
       if (interrupt.isInterrupted) {
@@ -145,7 +145,7 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
     else out.stdout(`${say('done', lang, { id: editionId ?? '?', generator: spec.id })}\n`);
     if (outcome.left.length) {
       // What is left, part by part, and exit 1: the run went to the end, a rerun asks only for these paragraphs.
-      for (const p of outcome.left) info(`karya: ${say('left', lang, { label: p.label, paragraphs: numbered(p.untranslated!), reason: p.problem ? writersReason(p.problem, lang) : '', language: LANGUAGE[lang][lang] })}`);
+      for (const p of outcome.left) info(`karya: ${say('left', lang, { label: p.label, paragraphs: numbered(p.untranslated!), reason: p.problem ? writersReason(p.problem, lang) : '', language: editionLanguageName(lang, lang) })}`);
       info(`karya: ${say('leftRerun', lang, { count: outcome.left.reduce((n, p) => n + p.untranslated!.length, 0) })}`);
       throw new CliExit(EXIT.failed);
     }

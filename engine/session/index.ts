@@ -4,7 +4,7 @@ export { inMemoryProgressStore, type MemorySave, type ProgressStore, type SavedB
 export { bookContinuity, bookCost, bookMarks, bookView, previewBook } from './view/index.js';
 export {
   translateEdition, translationCost, MAX_WINDOW_WORDS, type TranslateInput, type TranslateProgress, type PartOutcome, type EditionOutcome,
-  checkWindow, paragraphsOf, LENGTH_BANDS, type WindowProblem, glossaryOf, withWritersGlossary, glossaryFileOf, entriesIn, hasTerm,
+  checkWindow, paragraphsOf, lengthBand, canTranslate, editionLanguages, editionLanguageName, tableLanguageOf, type WindowProblem, glossaryOf, withWritersGlossary, glossaryFileOf, entriesIn, hasTerm,
   otherLanguage, MAX_GLOSSARY_TERMS, type Glossary, type GlossaryEntry, editionKey, editionLinkOf, editionPartsLeft, editionStart, translatedFrom, withEditionTitle, canTitleEdition, translatedTitle, cleanTitle, MAX_EDITION_TITLE,
   problemText, windowRequest, TRANSLATE_TEMPLATE, TRANSLATE_SYSTEM_TEMPLATE, sideBySide, partHashes, type SourceHashes,
 } from './translate/index.js';

@@ -5,7 +5,7 @@
 // stops the run there) and committed with its last window's save when every paragraph of it was translated;
 // refunded when paragraphs of it are left untranslated (the run goes on to the book's end) or the run stops in
 // it; the windows before the last saved as they are done, so a second start goes on from them.
-import { bookSummary, editionKey, editionLinkOf, glossaryOf, governedByWholeNames, otherLanguage, partHashes, sideBySide, stepKey, partStep, translateEdition, translatedFrom, translationCost, untranslatedParagraphs, type BookSpec, type BookState, type GlossaryEntry, type Lang, type ProgressStore, type ResolvedSpec, type StepSave, type TranslateProgress, type PartOutcome } from '../../engine/index.js';
+import { bookSummary, canTranslate, editionKey, editionLanguageName, editionLanguages, editionLinkOf, glossaryOf, governedByWholeNames, partHashes, sideBySide, stepKey, partStep, translateEdition, translatedFrom, translationCost, untranslatedParagraphs, type BookSpec, type BookState, type GlossaryEntry, type Lang, type ProgressStore, type ResolvedSpec, type StepSave, type TranslateProgress, type PartOutcome } from '../../engine/index.js';
 import type { EditionSummary } from '../../engine/contract/index.js';
 import type { Charge, UserBook } from '../store/ports.js';
 import type { EditionLink } from '../store/queries/editions.js';
@@ -13,9 +13,6 @@ import type { AppContext } from './context.js';
 import { ApiError } from '../errors/api-error.js';
 import { refundCharge, refundFailed } from './charged.js';
 import { holdEditionLease, type EditionLease } from './edition-lease.js';
-
-/** A language named in the words of the answer's language. */
-export const LANGUAGE: Record<Lang, Record<Lang, string>> = { en: { en: 'English', ms: 'Malay' }, ms: { en: 'bahasa Inggeris', ms: 'bahasa Melayu' } };
 
 /** A book of the user's and its generator (404 otherwise). */
 export async function bookOf(ctx: AppContext, input: { userId: string; id: number; lang: Lang }): Promise<{ book: UserBook; spec: ResolvedSpec & BookSpec }> {
@@ -36,7 +33,8 @@ export async function sourceFor(ctx: AppContext, input: { userId: string; id: nu
   const { book } = found;
   const id = String(book.id);
   if (await isEdition(ctx, input.userId, book)) throw ApiError.catalogue(409, 'translate_is_edition', input.lang, { id });
-  if (book.state.lang === input.to) throw ApiError.catalogue(400, 'edition_wrong_language', input.lang, { language: LANGUAGE[input.lang][book.state.lang], other: LANGUAGE[input.lang][otherLanguage(book.state.lang)] });
+  // A pair the table does not list is refused as the same language is: the languages it can have are named.
+  if (!canTranslate(book.state.lang, input.to)) throw ApiError.catalogue(400, 'edition_wrong_language', input.lang, { language: editionLanguageName(book.state.lang, input.lang), other: editionLanguages(book.state.lang).map((l) => editionLanguageName(l, input.lang)).join(', ') });
   if (!book.state.content.some((t) => t.trim())) throw ApiError.catalogue(409, 'translate_empty_book', input.lang, { id });
   return found;
 }
@@ -106,7 +104,7 @@ export async function runEdition(ctx: AppContext, input: EditionRunInput): Promi
   if (ctx.provider.isOffline) throw ApiError.catalogue(503, 'edition_needs_model', lang);
   // One run of an edition at a time, in any process: a lease in book_editions, renewed by this run's heartbeat
   // (server/core/edition-lease.ts), so a run killed with its process holds it no longer.
-  const lease = await holdEditionLease(ctx, { userId, sourceId: source.id, to, lang, language: LANGUAGE[lang][to] });
+  const lease = await holdEditionLease(ctx, { userId, sourceId: source.id, to, lang, language: editionLanguageName(to, lang) });
   try {
     return await runLeased(ctx, input, lease);
   } finally {

@@ -1,16 +1,15 @@
-// A saved 5-chapter romance for the translation tests, in English or in Malay, its paragraphs made of the fake
+// A saved 5-chapter romance for the translation tests, in English, Malay or Indonesian, its paragraphs made of the fake
 // translator's sentences (tests/fake-translator.ts), its names Aisha/Aisyah and Daniel, its chapters titled.
 import { EMPTY_BIBLE, importSaves, importedBook, renderBible, type Lang } from '../../engine/index.js';
 import { loadCatalog } from '../../engine/node.js';
 import { openStateStore } from '../../server/index.js';
-import { PROSE_SENTENCES } from '../fake-openai.js';
-import { WORD_MAP } from '../fake-translator.js';
+import { SENTENCES, titleIn } from '../fake-translator.js';
 
 export const CHAPTERS = 5;
 
 /** Chapter n's paragraphs: three to five paragraphs of two or three sentences each. */
 export function chapterParagraphs(n: number, lang: Lang): string[] {
-  const list = PROSE_SENTENCES[lang];
+  const list = SENTENCES[lang as keyof typeof SENTENCES];
   const count = 3 + (n % 3);
   return Array.from({ length: count }, (_, p) => {
     const at = (n * 7 + p * 3) % list.length;
@@ -23,7 +22,7 @@ export function chapterParagraphs(n: number, lang: Lang): string[] {
 /** The romance in `lang` as a saved book's parts (importSaves), with its story bible knowing the two leads. */
 export function romanceSaves(lang: Lang, opts: { isWhole?: boolean; title?: string } = {}) {
   const spec = loadCatalog().specs.find((s) => s.id === 'romance')!;
-  const chapters = Array.from({ length: CHAPTERS }, (_, i) => ({ kind: 'chapter' as const, number: i + 1, title: WORD_MAP[i]![lang === 'en' ? 0 : 1], text: chapterParagraphs(i + 1, lang).join('\n\n') }));
+  const chapters = Array.from({ length: CHAPTERS }, (_, i) => ({ kind: 'chapter' as const, number: i + 1, title: titleIn(i, lang), text: chapterParagraphs(i + 1, lang).join('\n\n') }));
   // A whole book has its prologue (what publishing reads the book's context from) and ends with its epilogue.
   const prologue = { kind: 'introduction' as const, title: '', text: chapterParagraphs(0, lang).join('\n\n') };
   const parts = opts.isWhole ? [prologue, ...chapters, { kind: 'conclusion' as const, title: '', text: chapterParagraphs(CHAPTERS + 1, lang).join('\n\n') }] : chapters;

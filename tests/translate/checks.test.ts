@@ -2,7 +2,7 @@
 // table of answers and what is wrong with each; the length band holds the fixture's English–Malay sentence pairs;
 // the glossary is read from the story bible.
 import { describe, expect, it } from 'vitest';
-import { EMPTY_BIBLE, LENGTH_BANDS, checkWindow, glossaryOf, renderBible, withWritersGlossary } from '../../engine/index.js';
+import { EMPTY_BIBLE, lengthBand, checkWindow, glossaryOf, renderBible, withWritersGlossary } from '../../engine/index.js';
 import { PROSE_SENTENCES } from '../fake-openai.js';
 
 const source = [
@@ -36,10 +36,10 @@ describe('a translated window is kept only when every paragraph is accounted for
   it('holds every English–Malay sentence pair of the fixtures inside its band, both ways', () => {
     PROSE_SENTENCES.en.forEach((en, i) => {
       const ms = PROSE_SENTENCES.ms[i]!;
-      expect(ms.length / en.length).toBeGreaterThanOrEqual(LENGTH_BANDS['en>ms'][0]);
-      expect(ms.length / en.length).toBeLessThanOrEqual(LENGTH_BANDS['en>ms'][1]);
-      expect(en.length / ms.length).toBeGreaterThanOrEqual(LENGTH_BANDS['ms>en'][0]);
-      expect(en.length / ms.length).toBeLessThanOrEqual(LENGTH_BANDS['ms>en'][1]);
+      expect(ms.length / en.length).toBeGreaterThanOrEqual(lengthBand('en', 'ms')![0]);
+      expect(ms.length / en.length).toBeLessThanOrEqual(lengthBand('en', 'ms')![1]);
+      expect(en.length / ms.length).toBeGreaterThanOrEqual(lengthBand('ms', 'en')![0]);
+      expect(en.length / ms.length).toBeLessThanOrEqual(lengthBand('ms', 'en')![1]);
     });
   });
 

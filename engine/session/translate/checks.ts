@@ -1,5 +1,5 @@
 // What a translated window's answer must be before it counts: as many paragraphs as its source (aligned one to
-// one), each in the edition's language (the language guard: Malay, not Indonesian; no paragraph left in the
+// one), each in the edition's language (the language guard: Malay, not Indonesian, and back; no paragraph left in the
 // source's language), of a plausible length for its source, holding every glossary term its source paragraph
 // holds (or the term's set rendering, as the language writes a name: with its particles), with no assistant talk
 // (the answer checks of engine/session/answer-*.ts). A paragraph with no words (a scene break, an ornament) is
@@ -9,6 +9,7 @@ import { countWords } from '../../words.js';
 import { detectLanguage, findLanguageDrift } from '../reading/index.js';
 import { isAnnouncement, isAssistantTalk, isClosingRemark, isRefusal } from '../answers/index.js';
 import { hasTerm, type Glossary } from './glossary.js';
+import { lengthBand, translationOf } from './languages.js';
 
 /** Why a window's answer was not kept (a catalogue code with its params: engine/error-catalogue-translate.ts). */
 export type WindowProblem =
@@ -22,14 +23,11 @@ export type WindowProblem =
   | { readonly code: 'translate_not_text'; readonly outcome: string };
 
 /**
- * The plausible length of a translation, in characters, as a share of its source's, per language pair:
- * measured on English–Malay literary pairs (tests/translate/ratio.test.ts: Malay runs about 1.1–1.3 times the
- * English), with room for a translator's freedom; a paragraph outside it dropped or invented something.
+ * The plausible length of a translation, in characters, as a share of its source's, per language pair: the
+ * table's (languages/<code>/translation.yaml, measured on literary pairs: tests/translate/ratio.test.ts), with
+ * room for a translator's freedom; a paragraph outside it dropped or invented something.
  */
-export const LENGTH_BANDS: Readonly<Record<'en>ms' | 'ms>en', readonly [number, number]>> = {
-  'en>ms': [0.7, 2.0],
-  'ms>en': [0.5, 1.45],
-};
+export { lengthBand } from './languages.js';
 
 /** Paragraphs shorter than this (words) are not held to the length band (a title, a line of dialogue: "Yes."). */
 const LEAST_BANDED_WORDS = 8;
@@ -75,7 +73,8 @@ export function checkWindow(input: { source: readonly string[]; answer: readonly
   const answer = withWordlessKept(source, input.answer);
   if (!answer.length) return { code: 'translate_empty' };
   if (answer.length !== source.length) return { code: 'translate_paragraphs', expected: source.length, found: answer.length };
-  const band = LENGTH_BANDS[from === 'en' ? 'en>ms' : 'ms>en'];
+  // A pair the table does not list is held to no band (editions are only made for pairs it lists).
+  const band = lengthBand(from, to) ?? [0, Number.POSITIVE_INFINITY];
   for (let i = 0; i < source.length; i++) {
     const src = source[i]!;
     const out = answer[i]!;
@@ -98,8 +97,8 @@ export function checkWindow(input: { source: readonly string[]; answer: readonly
   return undefined;
 }
 
-/** Whether a text reads as `lang` (or is too short to tell): for a source the writer hands over. */
+/** Whether a text reads as `lang` (or is too short to tell, or reads as a neighbour the table says it may): for a source the writer hands over. */
 export function readsAs(text: string, lang: Lang): boolean {
   const verdict = detectLanguage(text).language;
-  return verdict === null || verdict === lang || (lang === 'ms' && verdict === 'id');
+  return verdict === null || verdict === lang || translationOf(lang).readsAlso.includes(verdict);
 }

@@ -8,7 +8,8 @@ import type { Lang } from '../../spec/types.js';
 import type { BookState } from '../../compile/flow.js';
 import { type BibleCharacter, parseBible } from '../bible/light.js';
 import { ENGLISH, MALAYIC } from '../reading/index.js';
-import { DICTIONARY_NAMES, GENDER_CUES, GENDER_WORDS, NAME_ENDINGS, TITLES, type Gender } from './term-words.js';
+import { dictionaryNames, genderWord, isGenderCue, nameEndings, titles, type Gender } from './term-words.js';
+import { langs as tableLangs } from '../../languages/index.js';
 
 export { GENDERS, type Gender } from './term-words.js';
 
@@ -31,8 +32,8 @@ const NAME_RUN = /\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*/gu;
 const isFunctionWord = (w: string) => ENGLISH.has(w.toLowerCase()) || MALAYIC.has(w.toLowerCase());
 /** A word without its possessive and a title's stop ("Aisha's" → Aisha, "Mrs." → Mrs). */
 const bare = (w: string) => w.replace(/['’]s$/u, '').replace(/\.$/, '');
-const isTitle = (w: string, langs: readonly Lang[]) => langs.some((l) => TITLES[l].has(bare(w).toLowerCase()));
-const isDictionaryWord = (w: string, langs: readonly Lang[]) => isTitle(w, langs) || langs.some((l) => DICTIONARY_NAMES[l].has(bare(w).toLowerCase()));
+const isTitle = (w: string, langs: readonly Lang[]) => langs.some((l) => titles(l).has(bare(w).toLowerCase()));
+const isDictionaryWord = (w: string, langs: readonly Lang[]) => isTitle(w, langs) || langs.some((l) => dictionaryNames(l).has(bare(w).toLowerCase()));
 
 /** A run of capitalised words as a name: its titles and function words off its edges; none when a dictionary word stays in it. */
 function nameOf(run: string, langs: readonly Lang[]): string | undefined {
@@ -47,7 +48,7 @@ function nameOf(run: string, langs: readonly Lang[]): string | undefined {
 function stemOf(name: string | undefined, text: string, langs: readonly Lang[]): string | undefined {
   if (!name) return name;
   for (const lang of langs) {
-    for (const ending of NAME_ENDINGS[lang]) {
+    for (const ending of nameEndings(lang)) {
       const stem = name.slice(0, -ending.length);
       if (name.endsWith(ending) && stem.replace(/\s/g, '').length >= 3 && hasTerm(text, stem)) return stem;
     }
@@ -57,12 +58,12 @@ function stemOf(name: string | undefined, text: string, langs: readonly Lang[]):
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A language's endings on a name, one or two of them (Malay "-nyalah"). */
-const endingsOf = (lang: Lang | undefined) => (lang ? `(?:${NAME_ENDINGS[lang].map(escape).join('|')}){0,2}` : '');
+const endingsOf = (lang: Lang | undefined) => (lang && nameEndings(lang).length ? `(?:${nameEndings(lang).map(escape).join('|')}){0,2}` : '');
 const patterns = new Map<string, RegExp>();
 
 /**
  * Whether `term` stands in `text` as whole words; with `lang`, also with the endings that language attaches to a
- * name (term-words.ts NAME_ENDINGS: "Aishalah yang membuka pintu" holds Aisha in Malay). Anything else after it
+ * name (the table's nameEndings: "Aishalah yang membuka pintu" holds Aisha in Malay). Anything else after it
  * ("Aishah") is another word.
  */
 export function hasTerm(text: string, term: string, lang?: Lang): boolean {
@@ -79,8 +80,8 @@ export function hasTerm(text: string, term: string, lang?: Lang): boolean {
 /** The gender a character's bible entry says (its name's title, role and state): one gender's words and not the other's. */
 function genderOf(c: BibleCharacter): Gender | undefined {
   const words = `${c.name} ${c.role} ${c.state}`.toLowerCase().match(/[\p{L}'’]+/gu) ?? [];
-  const female = words.some((w) => GENDER_CUES.female.has(w));
-  const male = words.some((w) => GENDER_CUES.male.has(w));
+  const female = words.some((w) => isGenderCue('female', w));
+  const male = words.some((w) => isGenderCue('male', w));
   return female === male ? undefined : female ? 'female' : 'male';
 }
 
@@ -93,7 +94,7 @@ function genderOf(c: BibleCharacter): Gender | undefined {
  * @example glossaryOf(book).find((e) => e.term === 'Aisha') // { term: 'Aisha', rendering: 'Aisha' }
  */
 export function glossaryOf(state: Pick<BookState, 'memory' | 'content'> & { readonly lang?: Lang }): GlossaryEntry[] {
-  const langs: readonly Lang[] = state.lang ? [state.lang] : ['en', 'ms'];
+  const langs: readonly Lang[] = state.lang ? [state.lang] : tableLangs();
   const bible = parseBible(state.memory);
   const text = state.content.join('\n\n');
   const terms = new Map<string, Gender | undefined>();
@@ -207,7 +208,7 @@ export function glossaryFileOf(data: unknown): { glossary: Record<string, Writer
     if (!value || typeof value !== 'object' || Array.isArray(value)) return bad('rendering');
     const { rendering, gender, ...rest } = value as Record<string, unknown>;
     if (Object.keys(rest).length || (rendering !== undefined && typeof rendering !== 'string' && typeof rendering !== 'number') || (rendering === undefined && gender === undefined)) return bad('rendering');
-    const sex = gender === undefined ? undefined : GENDER_WORDS[String(gender).trim().toLowerCase()];
+    const sex = gender === undefined ? undefined : genderWord(String(gender).trim().toLowerCase());
     if (gender !== undefined && !sex) return bad('gender');
     if (term.length > MAX_TERM_CHARS || String(rendering ?? '').length > MAX_TERM_CHARS) return bad('too_long');
     out[term] = { ...(rendering !== undefined ? { rendering: String(rendering) } : {}), ...(sex ? { gender: sex } : {}) };
@@ -229,5 +230,3 @@ export function termsIn(glossary: Glossary, paragraphs: readonly string[], lang?
   return entriesIn(glossary, paragraphs.join('\n\n'), lang);
 }
 
-/** The language the edition of a book in `from` is written in (English and Malay only). */
-export const otherLanguage = (from: Lang): Lang => (from === 'en' ? 'ms' : 'en');

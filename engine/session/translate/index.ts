@@ -1,7 +1,8 @@
-// A book's edition in the other language (English ↔ Malay): the door of engine/session/translate.
+// A book's edition in another language (the pairs the language table lists): the door of engine/session/translate.
 export { translateEdition, translationCost, MAX_WINDOW_WORDS, type TranslateInput, type TranslateProgress, type PartOutcome, type EditionOutcome } from './run.js';
-export { checkWindow, paragraphsOf, LENGTH_BANDS, type WindowProblem } from './checks.js';
-export { glossaryOf, withWritersGlossary, glossaryFileOf, entriesIn, hasTerm, otherLanguage, MAX_GLOSSARY_TERMS, type Glossary, type GlossaryEntry } from './glossary.js';
+export { checkWindow, paragraphsOf, type WindowProblem } from './checks.js';
+export { lengthBand, canTranslate, editionLanguages, otherLanguage, editionLanguageName, translationOf, tableLanguageOf } from './languages.js';
+export { glossaryOf, withWritersGlossary, glossaryFileOf, entriesIn, hasTerm, MAX_GLOSSARY_TERMS, type Glossary, type GlossaryEntry } from './glossary.js';
 export { editionKey, editionLinkOf, editionPartsLeft, editionStart, translatedFrom, withEditionTitle, canTitleEdition } from './edition.js';
 export { translatedTitle, cleanTitle, MAX_EDITION_TITLE } from './title.js';
 export { problemText, windowRequest, TRANSLATE_TEMPLATE, TRANSLATE_SYSTEM_TEMPLATE } from './prompt.js';

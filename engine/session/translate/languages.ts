@@ -1,0 +1,94 @@
+// Which language a book's edition can be made in, and what a translation into it is checked with, read from the
+// language table (languages/<code>/translation.yaml, the section `translation`): the languages it is translated
+// from with the plausible length of a translation as a share of its source's, the neighbours a short source in
+// it may read as, and its glossary words (term-words.ts). A language without the section has no edition.
+import { defineSection, langs, languageName, type Lang } from '../../languages/index.js';
+import { languageTableError } from '../../languages/errors.js';
+
+export interface TranslationSection {
+  /** Source language → [least, most] length of a translation into this language, as a share of the source's. */
+  readonly from: Readonly<Record<Lang, readonly [number, number]>>;
+  /** Languages a source written in this language may be read as by the detector (Malay and Indonesian, each for the other). */
+  readonly readsAlso: readonly Lang[];
+  /** Endings the language writes onto a name without a space ("Aishalah", "Aisha's"): longest tried first. */
+  readonly nameEndings: readonly string[];
+  /** Capitalised dictionary words, lower-cased: never a glossary term. */
+  readonly dictionaryNames: ReadonlySet<string>;
+  /** Titles and forms of address, lower-cased: taken off the front of a name. */
+  readonly titles: ReadonlySet<string>;
+  /** The words a writer's glossary file may give a gender with, lower-cased. */
+  readonly genderWords: Readonly<Record<'female' | 'male' | 'unknown', readonly string[]>>;
+  /** The words a story bible's character entry says a gender with. */
+  readonly genderCues: Readonly<Record<'female' | 'male', ReadonlySet<string>>>;
+  /** How an edition's messages name each language, where it differs from the table's languageNames. */
+  readonly names: Readonly<Record<Lang, string>>;
+}
+
+const words = (text: unknown) => new Set(String(text ?? '').toLowerCase().split(/\s+/).filter(Boolean));
+const list = (v: unknown, file: string, key: string): string[] => {
+  if (v === undefined) return [];
+  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) throw languageTableError(file, `translation.${key}`, 'a list of texts');
+  return v as string[];
+};
+
+function parseTranslation(raw: unknown, table: { code: Lang }): TranslationSection {
+  const file = `languages/${table.code}/translation.yaml`;
+  if (raw === undefined || raw === null) return { from: {}, readsAlso: [], nameEndings: [], dictionaryNames: new Set(), titles: new Set(), genderWords: { female: [], male: [], unknown: [] }, genderCues: { female: new Set(), male: new Set() }, names: {} };
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw languageTableError(file, 'translation', 'a mapping');
+  const r = raw as Record<string, unknown>;
+  const from: Record<Lang, readonly [number, number]> = {};
+  for (const [code, band] of Object.entries((r.from ?? {}) as Record<string, unknown>)) {
+    if (!Array.isArray(band) || band.length !== 2 || band.some((n) => typeof n !== 'number') || band[0] >= band[1]) throw languageTableError(file, `translation.from.${code}`, 'a [least, most] pair of numbers');
+    from[code] = [band[0], band[1]] as const;
+  }
+  const gw = (r.genderWords ?? {}) as Record<string, unknown>;
+  const gc = (r.genderCues ?? {}) as Record<string, unknown>;
+  const names = (r.names ?? {}) as Record<string, unknown>;
+  for (const [k, v] of Object.entries(names)) if (typeof v !== 'string') throw languageTableError(file, `translation.names.${k}`, 'a text');
+  return {
+    from,
+    readsAlso: list(r.readsAlso, file, 'readsAlso'),
+    nameEndings: list(r.nameEndings, file, 'nameEndings'),
+    dictionaryNames: words(r.dictionaryNames),
+    titles: words(r.titles),
+    genderWords: { female: list(gw.female, file, 'genderWords.female'), male: list(gw.male, file, 'genderWords.male'), unknown: list(gw.unknown, file, 'genderWords.unknown') },
+    genderCues: { female: words(gc.female), male: words(gc.male) },
+    names: names as Record<string, string>,
+  };
+}
+
+/** A language's translation section (empty for a language the table gives none). */
+export const translationOf = defineSection('translation', parseTranslation);
+
+/** The plausible length of a translation from `from` into `to`, as a share of its source's; undefined: no such pair. */
+export function lengthBand(from: Lang, to: Lang): readonly [number, number] | undefined {
+  return from === to ? undefined : translationOf(to).from[from];
+}
+
+/** Whether a book in `from` can have an edition in `to` (the table lists the pair). */
+export const canTranslate = (from: Lang, to: Lang): boolean => lengthBand(from, to) !== undefined;
+
+/** The languages a book in `from` can have an edition in, in the table's order. */
+export const editionLanguages = (from: Lang): Lang[] => langs().filter((to) => canTranslate(from, to));
+
+/** The first language a book in `from` has an edition in (the studio's one edition per book): English ↔ Malay. */
+export function otherLanguage(from: Lang): Lang {
+  const to = editionLanguages(from)[0];
+  if (to === undefined) throw languageTableError('languages/<code>/translation.yaml', `translation.from.${from}`, 'given in one language at least: a book in it has no edition');
+  return to;
+}
+
+/**
+ * A language's name in an edition's message written in `inLang` (`English`, `Malay`; `bahasa Melayu`): the
+ * translation section's name where it gives one, else the table's.
+ */
+export const editionLanguageName = (code: Lang, inLang: Lang): string => translationOf(inLang).names[code] ?? languageName(code, inLang);
+
+/**
+ * The table's language a detected language is read as: itself when the table has it, else the language whose
+ * table says a text of it may read so (Indonesian read as Malay while Indonesian is not in the table); else none.
+ */
+export function tableLanguageOf(found: string | null | undefined): Lang | undefined {
+  if (!found) return undefined;
+  return langs().find((l) => l === found) ?? langs().find((l) => translationOf(l).readsAlso.includes(found));
+}

@@ -2,6 +2,7 @@
 // "Bab 3", a fixed section's name, "Conclusion"), the submit button's words and the outline toast.
 import type { Lang, BookSpec } from '../spec/types.js';
 import { word } from '../i18n.js';
+import { wordIn } from '../languages/index.js';
 import { conclusionPosition } from '../spec/conclusion.js';
 import type { Step } from './step.js';
 
@@ -13,11 +14,11 @@ export function stepLabel(step: Step, lang: Lang, spec?: BookSpec): string {
     case 'introduction':
       return word('introduction', lang);
     case 'chapter':
-      return step.section ? step.section.label[lang] : word('chapter', lang, { n: step.position });
+      return step.section ? wordIn(step.section.label, lang, `section ${step.section.id}`) : word('chapter', lang, { n: step.position });
     case 'conclusion':
       return word('conclusion', lang);
     default:
-      return spec ? spec.prompts.outputName[lang] : '';
+      return spec ? wordIn(spec.prompts.outputName, lang, `${spec.id} prompts.outputName`) : '';
   }
 }
 

@@ -24,6 +24,7 @@ export interface SettingLine {
 
 /** Everything a template may use. checkTemplates() rejects any other root name. */
 export interface PromptContext {
+  /** The generator: its id, its title in the book's language, its family and kind. */
   generator: { id: string; title: string; family: string; kind: string };
   /** The kind of book in the book's language, e.g. "Romance" / "Romantik" (the spec's typeLabel). */
   bookName: string;
@@ -181,7 +182,7 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
   const brief = writerBriefOf(spec, settings);
   const beats = isPart && wordTarget >= BEATS_FROM_WORDS ? Math.round(wordTarget / BEAT_WORDS) : 0;
   const ctx: PromptContext = {
-    generator: { id: spec.id, title: spec.title.en, family: spec.family, kind: spec.kind },
+    generator: { id: spec.id, title: wordIn(spec.title, lang, spec.file), family: spec.family, kind: spec.kind },
     bookName: wordIn(spec.typeLabel, lang, spec.file),
     brief: '',
     lang: state.lang,

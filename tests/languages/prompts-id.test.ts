@@ -9,7 +9,7 @@ import { renderPrompt } from '../../engine/compile/prompt.js';
 import { parseSettings } from '../../engine/compile/schema.js';
 import { windowRequest } from '../../engine/session/translate/prompt.js';
 import type { BookState } from '../../engine/compile/flow.js';
-import type { BookSpec } from '../../engine/spec/types.js';
+import type { ResolvedSpec } from '../../engine/spec/types.js';
 
 const withDrafts = !isLang('id');
 if (withDrafts) setLanguageSource(() => readLanguages(languageFolders(), { ...process.env, KARYA_DRAFT_LANGUAGES: '1' }));
@@ -24,7 +24,7 @@ const MALAY_WORDS = /\b(kerana|bahawa|sahaja|mahu|fikir|faham|wang|pejabat|ialah
 /** The English instruction words a prompt in English is made of. */
 const ENGLISH_WORDS = /\b(the|write|chapter|answer|whole|about|words|outline|do not|with|of)\b/i;
 
-function bookState(spec: BookSpec, totalChapters: number, content: string[]): BookState {
+function bookState(spec: ResolvedSpec, totalChapters: number, content: string[]): BookState {
   const lang = spec.fields.find((f) => f.role === 'language');
   const chapters = spec.fields.find((f) => f.role === 'chapters');
   // What an Indonesian writer types where the generator asks for a name it cannot default.
@@ -37,14 +37,14 @@ function bookState(spec: BookSpec, totalChapters: number, content: string[]): Bo
   };
 }
 
-function book(id: string): BookSpec {
+function book(id: string): ResolvedSpec {
   const spec = catalog.get(id);
   if (spec?.kind !== 'book') throw new Error(`${id} is not a book generator`);
   return spec;
 }
 
 /** A guide book (its chapters written from templates/guide/chapter.hbs). */
-function guide(): BookSpec {
+function guide(): ResolvedSpec {
   const spec = catalog.specs.find((s) => s.kind === 'book' && s.prompts.chapter === 'guide/chapter' && !s.flow.sections);
   if (spec?.kind !== 'book') throw new Error('no guide book generator');
   return spec;

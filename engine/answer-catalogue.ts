@@ -1,8 +1,10 @@
 // Catalogue messages of the answers that are not the kind of text a part asks for (engine/session/answers/shape.ts,
 // engine/session/answers/verdict.ts) and of the provider's filter: asked again once with a firm note, then the step fails with
-// one of these; nothing is saved as finished and nothing is charged. Data only, spread into CATALOGUE.
+// one of these; nothing is saved as finished and nothing is charged. Spread into CATALOGUE; another language's words
+// are in languages/<code>/errors-answers.yaml.
+import { catalogue } from './languages/catalogues.js';
 
-export const ANSWER_CATALOGUE = {
+export const ANSWER_CATALOGUE = catalogue('errors-answers', {
   // The provider's own filter stopped the answer (finish_reason content_filter or safety, or a refusal field).
   filtered: {
     en: "The AI service's content filter stopped the answer, even when asked again. Nothing was saved for this step and it costs nothing. Change the settings or the note (a milder heat level, for example) and try again.",
@@ -33,4 +35,4 @@ export const ANSWER_CATALOGUE = {
     en: 'The model answered mostly with remarks about the request ("As an AI language model…") instead of the text, even when asked again. Nothing was saved for this step and it costs nothing. Please try again, or try another model.',
     ms: 'Model menjawab kebanyakannya dengan ulasan tentang permintaan ("Sebagai model bahasa AI…"), bukan teks yang diminta, walaupun selepas diminta sekali lagi. Tiada apa-apa yang disimpan bagi langkah ini dan ia tidak dikenakan bayaran. Sila cuba lagi, atau cuba model lain.',
   },
-} as const;
+});

@@ -4,6 +4,7 @@
 // (`notes`), so a writer sees what was done to the text without reading it twice.
 import type { Lang } from '../../spec/types.js';
 import { fillPlaceholders } from '../../i18n.js';
+import { catalogue, wordIn } from '../../languages/index.js';
 import { answerCheck } from './checks/index.js';
 import type { AnswerNotes } from './verdict.js';
 
@@ -15,7 +16,8 @@ export interface NotedOutcome {
   readonly isComplete: boolean;
 }
 
-const NOTES = {
+/** The notes' words (another language's in languages/<code>/answer-notes.yaml). */
+const NOTES = catalogue('answer-notes', {
   answer_talk_removed: {
     en: '{label}: {n} paragraph(s) where the model spoke as an assistant ("As an AI language model…") taken out',
     ms: '{label}: {n} perenggan yang model bercakap sebagai pembantu ("Sebagai model bahasa AI…") dibuang',
@@ -36,7 +38,7 @@ const NOTES = {
     en: '{label} stopped at the time-out while it was still being written and is unfinished after {n} continuation(s): kept and marked incomplete',
     ms: '{label} terhenti kerana tamat masa semasa masih ditulis dan belum selesai selepas {n} kali disambung: disimpan dan ditanda tidak lengkap',
   },
-} as const;
+});
 
 /** A note on a part: a stable code and its message in the book's language. */
 export interface AnswerNote {
@@ -50,9 +52,9 @@ export interface AnswerNote {
  */
 export function answerNotesOf(outcome: NotedOutcome, label: string, lang: Lang): AnswerNote[] {
   const notes: AnswerNote[] = [];
-  const say = (code: keyof typeof NOTES, vars: Record<string, string | number>) => notes.push({ code, message: fillPlaceholders(NOTES[code][lang], { label, ...vars }) });
+  const say = (code: keyof typeof NOTES, vars: Record<string, string | number>) => notes.push({ code, message: fillPlaceholders(wordIn(NOTES[code], lang), { label, ...vars }) });
   const n = outcome.answerNotes;
-  for (const outcome of new Set(n?.askedAgain ?? [])) say('answer_asked_again', { what: answerCheck(outcome).words[lang].what });
+  for (const outcome of new Set(n?.askedAgain ?? [])) say('answer_asked_again', { what: wordIn(answerCheck(outcome).words[lang] ?? {}, lang, `answer checks: ${outcome}`) });
   if (n?.removed) say('answer_talk_removed', { n: n.removed });
   if (n?.split) say('answer_wall_split', { n: n.split });
   if (outcome.isTimedOut) say(outcome.isComplete ? 'answer_timed_out' : 'answer_timed_out_cut', { n: outcome.continuations });

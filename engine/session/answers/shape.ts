@@ -9,7 +9,7 @@
 // split at sentence ends. Pure.
 import type { AnswerShape, ResolvedSpec } from '../../spec/types.js';
 import type { Step } from '../../compile/step.js';
-import { CHAPTER_WORDS, RECIPE_HEADINGS, RECIPE_UNITS } from './phrases.js';
+import { fromPhrases } from './phrases.js';
 
 /** The outcomes of an answer of the wrong shape for its part. */
 export type ShapeOutcome = 'listed' | 'recipe' | 'outlined';
@@ -20,11 +20,13 @@ const LIST_LINE = /^\s{0,6}(?:[-*•+‣◦]\s|\d{1,3}[.)]\s|[a-zA-Z][.)]\s|\(\w
 /** A heading line (Markdown, or wholly bold). */
 const HEADING_LINE = /^\s{0,3}(?:#{1,6}\s|\*\*[^*]{1,120}\*\*:?\s*$|__[^_]{1,120}__:?\s*$)/;
 /** A quantity and a unit ("2 cups", "200 g", "1 ½ sudu besar"). */
-const MEASURE = new RegExp(`(?<![\\p{L}\\p{N}])(?:\\d{1,4}(?:[.,/]\\d{1,3})?|[½¼¾⅓⅔])(?:\\s?[½¼¾⅓⅔])?\\s?(?:${[...RECIPE_UNITS].sort((a, b) => b.length - a.length).map(escape).join('|')})(?![\\p{L}])`, 'iu');
-/** A recipe's heading line, whole ("Ingredients:", "**Cara Memasak**"). */
-const RECIPE_HEADING = new RegExp(`^[\\s#*_>]*(?:${RECIPE_HEADINGS.map(escape).join('|')})[\\s*_:]*$`, 'i');
-/** A chapter-title line ("Chapter 3: The Storm", "## Bab 3", "1. Chapter One"). */
-const CHAPTER_LINE = new RegExp(`^[\\s#*_>-]*(?:\\d{1,3}[.)]\\s*)?(?:${CHAPTER_WORDS.map(escape).join('|')})\\s+(?:\\d{1,3}|[ivxlc]{1,7}|one|two|three|four|five|six|seven|eight|nine|ten|satu|dua|tiga|empat|lima)(?![\\p{L}\\p{N}])`, 'iu');
+const patterns = fromPhrases((p) => ({
+  measure: new RegExp(`(?<![\\p{L}\\p{N}])(?:\\d{1,4}(?:[.,/]\\d{1,3})?|[½¼¾⅓⅔])(?:\\s?[½¼¾⅓⅔])?\\s?(?:${[...p.recipeUnits].sort((a, b) => b.length - a.length).map(escape).join('|')})(?![\\p{L}])`, 'iu'),
+  /** A recipe's heading line, whole ("Ingredients:", "**Cara Memasak**"). */
+  recipeHeading: new RegExp(`^[\\s#*_>]*(?:${p.recipeHeadings.map(escape).join('|')})[\\s*_:]*$`, 'i'),
+  /** A chapter-title line ("Chapter 3: The Storm", "## Bab 3", "1. Chapter One"). */
+  chapterLine: new RegExp(`^[\\s#*_>-]*(?:\\d{1,3}[.)]\\s*)?(?:${p.chapterWords.map(escape).join('|')})\\s+(?:\\d{1,3}|[ivxlc]{1,7}|${p.numberWords.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'iu'),
+}));
 /** Lines of this many words or more are paragraphs of prose, whatever else they are. */
 const PARAGRAPH_WORDS = 40;
 /** The most words a measure or chapter-title line has (a longer line is prose that names an amount). */
@@ -65,6 +67,7 @@ export interface LineCount {
 /** One pass over the answer's lines. */
 export function countLines(text: string): LineCount {
   const count: LineCount = { words: 0, listWords: 0, listLines: 0, paragraphWords: 0, lines: 0, measureLines: 0, recipeHeadings: 0, chapterLines: 0 };
+  const { measure: MEASURE, recipeHeading: RECIPE_HEADING, chapterLine: CHAPTER_LINE } = patterns();
   for (const line of text.split('\n')) {
     const words = wordsIn(line);
     if (!words) continue;

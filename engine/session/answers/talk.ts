@@ -5,17 +5,20 @@
 // character's and stay. The phrases are data (answers/phrases.ts). Each paragraph's start is read once, with
 // anchored patterns, never the whole answer.
 import { countWords } from '../../words.js';
-import { ANNOUNCERS, ANSWER_NOUNS, ASSISTANT_DECLINES, ASSISTANT_OPENERS, CLOSING_REMARKS, REFUSALS, TALK_TOPICS } from './phrases.js';
+import { fromPhrases } from './phrases.js';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const startsWith = (words: readonly string[]) => new RegExp(`^(?:${[...words].sort((a, b) => b.length - a.length).map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'iu');
 const anyOf = (words: readonly string[]) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${[...words].sort((a, b) => b.length - a.length).map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'iu');
-const OPENER = startsWith(ASSISTANT_OPENERS);
-const REFUSAL = startsWith([...REFUSALS, ...ASSISTANT_DECLINES]);
-const CLOSING = startsWith(CLOSING_REMARKS);
-const ANNOUNCER = startsWith(ANNOUNCERS);
-const TOPIC = anyOf(TALK_TOPICS);
-const NOUN = anyOf(ANSWER_NOUNS);
+/** The phrases' patterns, built once per reading of the table (every language's phrases, answers/phrases.ts). */
+const patterns = fromPhrases((p) => ({
+  opener: startsWith(p.assistantOpeners),
+  refusal: startsWith([...p.refusals, ...p.assistantDeclines]),
+  closing: startsWith(p.closingRemarks),
+  announcer: startsWith(p.announcers),
+  topic: anyOf(p.talkTopics),
+  noun: anyOf(p.answerNouns),
+}));
 /** The characters of a paragraph's start that are read: an assistant says who it is within them. */
 const HEAD_CHARS = 240;
 /** A remark or an announcement is short; a long paragraph that happens to open like one is the text's own. */
@@ -35,6 +38,7 @@ function headOf(paragraph: string): string {
  * paragraph where the model names itself, since a stanza may well begin "I hope you…".
  */
 export function isAssistantTalk(paragraph: string, opts: { isOpenerOnly?: boolean } = {}): boolean {
+  const { opener: OPENER, refusal: REFUSAL, closing: CLOSING, announcer: ANNOUNCER, topic: TOPIC, noun: NOUN } = patterns();
   const head = headOf(paragraph);
   if (!head || /^["“‘'«]/.test(head)) return false;
   if (OPENER.test(head)) return true;

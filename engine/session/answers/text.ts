@@ -8,7 +8,7 @@ import type { Provider, TextRequest, TextResult } from '../../provider.js';
 import { addUsage, countWords, isCutOff } from '../../provider.js';
 import { GenerationError } from '../../errors.js';
 import { cleanText } from '../../clean-text.js';
-import { ANNOUNCERS, ANSWER_NOUNS, CLOSING_REMARKS, INTERJECTIONS, NOTES_AFTER_RULE, REASONING_MARKERS, REASONING_TAGS } from './phrases.js';
+import { fromPhrases, REASONING_TAGS } from './phrases.js';
 import { addNotes, judgeAnswer, unfenced, type AnswerExpectation, type AnswerNotes, type AnswerOutcome } from './verdict.js';
 import { plainLine } from '../../markdown.js';
 
@@ -22,13 +22,19 @@ const RULE = /^\s*(?:-{3,}|\*{3,}|_{3,}|(?:\*\s){2,}\*|(?:-\s){2,}-)\s*$/;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const startsWith = (words: readonly string[]) => new RegExp(`^(?:${words.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'iu');
-const INTERJECTION = startsWith(INTERJECTIONS);
-const ANNOUNCER = startsWith(ANNOUNCERS);
-const CLOSING = startsWith(CLOSING_REMARKS);
-const NOTE = startsWith(NOTES_AFTER_RULE);
+/** The phrases' patterns, built once per reading of the table (every language's phrases, answers/phrases.ts). */
+const patterns = fromPhrases((p) => ({
+  interjection: startsWith(p.interjections),
+  announcer: startsWith(p.announcers),
+  closing: startsWith(p.closingRemarks),
+  note: startsWith(p.notesAfterRule),
+  noun: new RegExp(`(?<![\\p{L}\\p{N}])(?:${p.answerNouns.map(escape).join('|')})`, 'iu'),
+  reasoningStart: new RegExp(`^(?:${p.reasoningMarkers.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'iu'),
+  /** Words a paragraph of reasoning has among its first ones, wherever they stand ("So the user wants…"). */
+  reasoningAnywhere: new RegExp(`^[\\s\\S]{0,120}?(?<![\\p{L}\\p{N}])(?:${p.reasoningAnywhere.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'iu'),
+}));
 /** A short heading line: Markdown (any level) or wholly bold, up to 12 words. */
 const PART_HEADING = /^(?:#{1,6}\s+\S(?:\S*\s+){0,11}\S*|(\*\*|__)[^*_](?:[^*_\n]){0,100}\1)$/;
-const NOUN = new RegExp(`(?<![\\p{L}\\p{N}])(?:${ANSWER_NOUNS.map(escape).join('|')})`, 'iu');
 
 /** A line's words without Markdown emphasis and heading marks. */
 function plain(line: string): string {
@@ -45,6 +51,7 @@ const wordCount = countWords;
 export function isAnnouncement(line: string): boolean {
   const text = plain(line);
   if (!text || wordCount(text) > 30 || /^["“‘'«]/.test(text)) return false;
+  const { interjection: INTERJECTION, announcer: ANNOUNCER, noun: NOUN } = patterns();
   const interjection = INTERJECTION.exec(text);
   if (interjection) {
     const rest = text.slice(interjection[0].length).replace(/^[\s!,.:;—–-]+/, '');
@@ -57,19 +64,17 @@ export function isAnnouncement(line: string): boolean {
 /** True for a paragraph that speaks to the asker about the answer ("Let me know…", "Semoga anda…"; after a rule, "Note: …"). */
 export function isClosingRemark(paragraph: string, opts: { isAfterRule?: boolean } = {}): boolean {
   const text = plain(paragraph);
-  return !!text && wordCount(text) <= 80 && (CLOSING.test(text) || (!!opts.isAfterRule && NOTE.test(text)));
+  return !!text && wordCount(text) <= 80 && (patterns().closing.test(text) || (!!opts.isAfterRule && patterns().note.test(text)));
 }
 
 /** A reasoning block opened at the start and never closed. */
 const OPEN_REASONING = new RegExp(`^\\s*<(${TAGS})>(?![\\s\\S]*</\\1>)`, 'i');
-const REASONING_START = new RegExp(`^(?:${REASONING_MARKERS.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'iu');
-/** Words a paragraph of reasoning has among its first ones, wherever they stand ("So the user wants…"). */
-const REASONING_ANYWHERE = /^[\s\S]{0,120}?(?<![\p{L}\p{N}])(?:the user|user wants|the request|word count|pengguna|permintaan ini)(?![\p{L}\p{N}])/iu;
 
 /** A paragraph of reasoning: talk about the task, a question to itself, or a list of plans. */
 function isReasoningTalk(paragraph: string): boolean {
   const text = plain(paragraph);
-  return REASONING_START.test(text) || REASONING_ANYWHERE.test(text) || /\?\s*$/.test(text) || /^(?:[-*•]|\d+[.)])\s/.test(paragraph.trim());
+  const { reasoningStart, reasoningAnywhere } = patterns();
+  return reasoningStart.test(text) || reasoningAnywhere.test(text) || /\?\s*$/.test(text) || /^(?:[-*•]|\d+[.)])\s/.test(paragraph.trim());
 }
 
 /**

@@ -1,7 +1,7 @@
-// The reading of a text every answer check shares: its language (English, Malay or Indonesian, told by its
-// function words and markers), what it repeats of the book (8-word runs), and its length against the words asked.
-export { detectLanguage, findLanguageDrift, indonesianWords, scriptLanguageOf, SHARE_DRIFT, ID_MARGIN, TEXT_LANGUAGE_NAMES, type LanguageDrift, type LanguageVerdict, type ScriptLanguage, type TextLanguage } from './language.js';
-export { ENGLISH, MALAYIC, wordSet } from './language-words.js';
+// The reading of a text every answer check shares: its language (told by the table's guard sections: function
+// words and markers), what it repeats of the book (8-word runs), and its length against the words asked.
+export { detectLanguage, findLanguageDrift, indonesianWords, neighbourWords, scriptLanguageOf, SHARE_DRIFT, ID_MARGIN, type LanguageDrift, type LanguageVerdict, type ScriptLanguage, type TextLanguage } from './language.js';
+export { ENGLISH, MALAYIC, FUNCTION_WORDS, isFunctionWord, wordSet } from './language-words.js';
 export { isSpace } from './language-scan.js';
 export { bookLengthScore, lengthScore, LONG_RATIO, SHORT_RATIO } from './measure.js';
 export { EXTENSION_REPEATS_RATIO, repeatedShare, repeatedShares, REPEATS_RATIO, RUN_WORDS } from './repeat.js';

@@ -81,6 +81,10 @@ export function readingOf(text: string): Reading {
 
 /** A value per language kept with a text's reading (a voice fingerprint, the listed phrases). */
 export function keptFor<T>(name: string, of: (text: string, lang: Lang) => T): (text: string, lang: Lang) => T {
-  const keys: Record<Lang, string> = { en: `${name}:en`, ms: `${name}:ms` };
-  return (text, lang) => readingOf(text).kept(keys[lang], (t) => of(t, lang));
+  const keys = new Map<Lang, string>();
+  return (text, lang) => {
+    let key = keys.get(lang);
+    if (key === undefined) keys.set(lang, (key = `${name}:${lang}`));
+    return readingOf(text).kept(key, (t) => of(t, lang));
+  };
 }

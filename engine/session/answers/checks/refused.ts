@@ -2,14 +2,17 @@
 // membantu…"); a refusal ahead of the text it then gives is taken off, not refused.
 import { countWords } from '../../../provider.js';
 import { plainLine } from '../../../markdown.js';
-import { REFUSAL_TOPICS, REFUSALS } from '../phrases.js';
+import { fromPhrases } from '../phrases.js';
 import type { AnswerCheck } from './types.js';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Curly apostrophes read as straight ones ("I’m sorry" is "I'm sorry"). */
 const straight = (s: string) => s.replace(/[’‘]/g, "'");
-const REFUSAL = new RegExp(`^(?:${REFUSALS.map(escape).join('|')})`, 'i');
-const REFUSAL_TOPIC = new RegExp(`(?<![\\p{L}\\p{N}])(?:${REFUSAL_TOPICS.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'iu');
+/** A refusal's start and its topics, built once per reading of the table (every language's phrases, answers/phrases.ts). */
+const patterns = fromPhrases((p) => ({
+  refusal: new RegExp(`^(?:${p.refusals.map(escape).join('|')})`, 'i'),
+  topic: new RegExp(`(?<![\\p{L}\\p{N}])(?:${p.refusalTopics.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'iu'),
+}));
 
 /** An answer that declines is short: a refusal with a long explanation still says so in this many words. */
 const MOST_REFUSAL_WORDS = 200;
@@ -26,7 +29,7 @@ const plainParagraph = (p: string) => straight(plainLine(p));
  */
 export function isRefusal(paragraph: string): boolean {
   const text = plainParagraph(paragraph);
-  return !/^["“‘'«]/.test(text) && REFUSAL.test(text) && REFUSAL_TOPIC.test(text);
+  return !/^["“‘'«]/.test(text) && patterns().refusal.test(text) && patterns().topic.test(text);
 }
 
 /** Where a paragraph ends (a blank line, however many). */

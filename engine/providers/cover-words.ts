@@ -3,8 +3,13 @@
 // languages/<code>/offline-cover.yaml (the same keys). A setting's value is read against every language's
 // words, so a book whose options a writer named in any language of the table finds its colours.
 import { langs, type Lang } from '../languages/index.js';
-import type { CoverGenre, CoverMood, CoverScheme } from './cover.js';
 import { demoSection, shapedLike } from './offline-words.js';
+
+export type CoverGenre = 'children' | 'mystery' | 'fantasy' | 'scifi' | 'romance' | 'thriller' | 'horror' | 'nonfiction';
+export type CoverMood =
+  | 'playful' | 'mysterious' | 'dramatic' | 'peaceful' | 'adventurous' | 'romantic'
+  | 'happy' | 'excited' | 'curious' | 'friendly' | 'brave';
+export type CoverScheme = 'bright' | 'pastel' | 'rainbow' | 'nature' | 'fantasy' | 'candy';
 
 /** The offline cover's words in one language; synonyms are normalised (lower case, letters only). */
 export interface CoverWords {

@@ -6,13 +6,9 @@ import type { Resvg as ResvgClass } from '@resvg/resvg-js';
 import type { FieldRole, Lang } from '../spec/types.js';
 import type { ImageRequest } from '../provider.js';
 import { seeded } from './seeded.js';
-import { COVER, synonyms } from './cover-words.js';
+import { COVER, synonyms, type CoverGenre, type CoverMood, type CoverScheme } from './cover-words.js';
 
-export type CoverGenre = 'children' | 'mystery' | 'fantasy' | 'scifi' | 'romance' | 'thriller' | 'horror' | 'nonfiction';
-export type CoverMood =
-  | 'playful' | 'mysterious' | 'dramatic' | 'peaceful' | 'adventurous' | 'romantic'
-  | 'happy' | 'excited' | 'curious' | 'friendly' | 'brave';
-export type CoverScheme = 'bright' | 'pastel' | 'rainbow' | 'nature' | 'fantasy' | 'candy';
+export type { CoverGenre, CoverMood, CoverScheme } from './cover-words.js';
 
 /** What the offline cover shows, taken from the settings of a cover request. */
 export interface CoverFacts {

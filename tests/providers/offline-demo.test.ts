@@ -71,7 +71,7 @@ function longBook(id: string, lang: 'en' | 'ms'): string[] {
   const steps = spec.kind === 'book' ? ['introduction', ...Array<string>(LONG.chapters).fill('chapter'), 'conclusion'] : ['single'];
   return steps.map((stepKind, i) => {
     const meta: PromptMeta = {
-      generatorId: id, family: spec.family, kind: spec.kind, stepKind: stepKind as PromptMeta['stepKind'], stepLabel: `${stepKind} ${i}`, lang, title: spec.title[lang],
+      generatorId: id, family: spec.family, kind: spec.kind, stepKind: stepKind as PromptMeta['stepKind'], stepLabel: `${stepKind} ${i}`, lang, title: spec.title[lang]!,
       settingsSummary: [{ label: lang === 'ms' ? 'Latar' : 'Setting', value: lang === 'ms' ? 'Bandar' : 'Urban' }], wordTarget: LONG.words, chapterCount: LONG.chapters,
       isFiction: spec.family === 'fiction', ...(spec.prompts.demo ? { demo: spec.prompts.demo } : {}),
     };

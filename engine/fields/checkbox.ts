@@ -2,6 +2,8 @@
 import * as z from 'zod';
 import type { FieldTypeDef } from './type.js';
 import { reportIssue } from './issue.js';
+import { FIELD_WORDS } from './words.js';
+import { wordIn } from '../languages/index.js';
 
 const TEXT: Record<string, boolean> = { true: true, yes: true, on: true, '1': true, false: false, no: false, off: false, '0': false };
 
@@ -20,5 +22,5 @@ export const checkboxType: FieldTypeDef = {
     }),
   parseText: (raw) => raw,
   isEmpty: (v) => v === undefined || v === null,
-  describe: (value, _field, lang) => (value ? (lang === 'ms' ? 'Ya' : 'Yes') : lang === 'ms' ? 'Tidak' : 'No'),
+  describe: (value, _field, lang) => wordIn(value ? FIELD_WORDS.yes : FIELD_WORDS.no, lang),
 };

@@ -2,6 +2,8 @@
 import * as z from 'zod';
 import type { FieldTypeDef } from './type.js';
 import { findOption, notAnOptionMessage, optionValues } from './options.js';
+import { FIELD_WORDS } from './words.js';
+import { wordIn } from '../languages/index.js';
 import { reportIssue } from './issue.js';
 
 export const flagsType: FieldTypeDef = {
@@ -41,7 +43,7 @@ export const flagsType: FieldTypeDef = {
   isEmpty: (v) => v === undefined || v === null,
   describe(value, field, lang) {
     const list = Array.isArray(value) ? value : [];
-    if (list.length === 0) return lang === 'ms' ? 'Tiada' : 'None';
+    if (list.length === 0) return wordIn(FIELD_WORDS.none, lang);
     return list.map((v) => findOption(field, v)?.label[lang] ?? String(v)).join(', ');
   },
 };

@@ -14,7 +14,7 @@ import {
 
 const catalog = loadCatalog();
 // The same generators with their templates compiled ahead, as a command reads them from the catalog cache.
-const briefs = catalog.specs.flatMap((s) => [s.prompts.brief, s.prompts.format, s.prompts.chapterFormat, ...Object.values(s.prompts.sectionFormats ?? {})]).flatMap((b) => (b ? [b.en, b.ms] : []));
+const briefs = catalog.specs.flatMap((s) => [s.prompts.brief, s.prompts.format, s.prompts.chapterFormat, ...Object.values(s.prompts.sectionFormats ?? {})]).flatMap((b) => (b ? Object.values(b) : []));
 const ahead = catalogFromSpecs(catalog.specs, catalog.renderer.templates, precompileTemplates(catalog.renderer.templates, briefs));
 const files = readdirSync(path.join(ROOT, 'generators')).filter((f) => f.endsWith('.yaml') && !f.startsWith('_'));
 

@@ -11,7 +11,7 @@ import { applyStep, nextStep, parseSettings, renderPrompt, startBook, type Lang,
 import { catalogOf, SAMPLE } from './fixtures.js';
 import { langs } from '../../engine/languages/index.js';
 
-type Samples = Record<string, Record<Lang, string[]>>;
+type Samples = Record<string, { en: string[]; ms: string[] } & Partial<Record<Lang, string[]>>>;
 const samples = YAML.parse(readFileSync(path.join(ROOT, 'tests/engine/token-samples.yaml'), 'utf8')) as Samples;
 const shared = YAML.parse(readFileSync(path.join(ROOT, 'generators/_shared.yaml'), 'utf8')) as {
   budgets: { headroom: number; overhead: number; rates: Record<string, Record<Lang, number>> };
@@ -26,7 +26,7 @@ const numbered = (item: string, n: number) => `${n}. ${item}\n\n`;
 
 /** What the samples measure: tokens per word (the wordiest kind of text) or the mean tokens of one item. */
 function measured(rate: string, lang: Lang): number {
-  const texts = samples[rate]![lang];
+  const texts = samples[rate]![lang]!;
   if (rate === 'word') return Math.max(...texts.map((t) => tokens(t) / words(t)));
   return texts.reduce((sum, t, i) => sum + tokens(numbered(t, i + 1)), 0) / texts.length;
 }
@@ -197,7 +197,7 @@ describe('model.budget in the format', () => {
   it('a fixed count or a numeric select sets the units', () => {
     const fixed = catalogOf({ 'generators/sample.yaml': withBudget('{ per: joke, items: 40 }') }).get('sample')!;
     // The rates of the table's languages (a rate for a language the table does not hold, a draft, is not used).
-    expect(fixed.model.budget).toMatchObject({ per: 'joke', count: 40, tokensPer: Object.fromEntries(langs().map((l) => [l, shared.budgets.rates.joke[l]])) });
+    expect(fixed.model.budget).toMatchObject({ per: 'joke', count: 40, tokensPer: Object.fromEntries(langs().map((l) => [l, shared.budgets.rates.joke![l]])) });
     const byChapters = catalogOf({ 'generators/sample.yaml': withBudget('{ per: joke, items: numberOfChapters }') }).get('sample')!;
     expect(byChapters.model.budget?.itemsField).toBe('numberOfChapters');
   });

@@ -122,8 +122,8 @@ async function bookRequests(spec: ResolvedSpec, lang: Lang): Promise<{ texts: st
   return { texts, before };
 }
 
-const PART = { en: 'She closed the door of the wooden house slowly, and the evening wind carried the smell of the sea.', ms: 'Dia menutup pintu rumah kayu itu perlahan-lahan, dan angin petang membawa bau laut.' };
-const CUT_OUTLINE = { en: 'Title: The Letter\nChapter 1: Home\nShe comes home.', ms: 'Tajuk: Surat Itu\nBab 1: Pulang\nDia pulang ke kampung.' };
+const PART: Record<Lang, string> = { en: 'She closed the door of the wooden house slowly, and the evening wind carried the smell of the sea.', ms: 'Dia menutup pintu rumah kayu itu perlahan-lahan, dan angin petang membawa bau laut.' };
+const CUT_OUTLINE: Record<Lang, string> = { en: 'Title: The Letter\nChapter 1: Home\nShe comes home.', ms: 'Tajuk: Surat Itu\nBab 1: Pulang\nDia pulang ke kampung.' };
 
 /** The prompts sent only when an answer falls short, for the first step of each kind. */
 function followUpRequests(spec: ResolvedSpec, lang: Lang, before: Array<{ state: BookState; step: Step }>): string[] {
@@ -136,15 +136,15 @@ function followUpRequests(spec: ResolvedSpec, lang: Lang, before: Array<{ state:
     const state = stateForStep(spec, saved, stepPosition(step));
     const name = nameOf(step);
     const prompt = renderPrompt({ spec, renderer, state, step });
-    out.push(textRequest(`${name}, continued after a cut answer`, renderContinuation({ spec, renderer, state, step, soFar: PART[lang] })));
+    out.push(textRequest(`${name}, continued after a cut answer`, renderContinuation({ spec, renderer, state, step, soFar: PART[lang]! })));
     const firm = buildContext({ spec, state, step, renderer });
     out.push(textRequest(`${name}, asked again in its language`, { ...prompt, user: `${prompt.user}\n\n${renderer.renderTemplate(FIRM_LANGUAGE_TEMPLATE, firm)}` }));
     if (step.kind === 'outline') {
-      out.push(textRequest(`${name}, the chapters a cut outline left out`, renderOutlineMore({ spec, renderer, state, soFar: CUT_OUTLINE[lang], from: 2, to: state.totalChapters })));
+      out.push(textRequest(`${name}, the chapters a cut outline left out`, renderOutlineMore({ spec, renderer, state, soFar: CUT_OUTLINE[lang]!, from: 2, to: state.totalChapters })));
     } else {
-      out.push(textRequest(`${name}, lengthened`, renderExtension({ spec, renderer, state, step, soFar: PART[lang] })));
+      out.push(textRequest(`${name}, lengthened`, renderExtension({ spec, renderer, state, step, soFar: PART[lang]! })));
       const foldLines = lang === 'ms' ? '- Bab 1: Dia pulang.\n- Bab 2: Surat ditemui.' : '- Chapter 1: She comes home.\n- Chapter 2: The letter is found.';
-      out.push(textRequest(`story bible after ${name}, folded and firm`, renderMemoryUpdate({ spec, renderer, state, step, text: PART[lang], foldLines, isFirm: true })));
+      out.push(textRequest(`story bible after ${name}, folded and firm`, renderMemoryUpdate({ spec, renderer, state, step, text: PART[lang]!, foldLines, isFirm: true })));
     }
   }
   return out;

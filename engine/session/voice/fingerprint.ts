@@ -18,6 +18,7 @@ import { VoiceError } from './error.js';
 import { wordIdsOf } from './ascii-words.js';
 import type { BookVoice, VoiceFingerprint } from '../../compile/book-voice.js';
 import { boundsOfSlices, sliceFingerprints } from './bounds.js';
+import { voiceLanguageOf } from './language.js';
 
 export type { BookVoice, VoiceFingerprint } from '../../compile/book-voice.js';
 
@@ -93,26 +94,9 @@ function vocabularyOf(text: string, lang: Lang): { words: number; diversity: num
   return { words: words.length, diversity: mtld(words) };
 }
 
-const PRONOUNS: Record<Lang, { first: ReadonlySet<string>; second: ReadonlySet<string>; third: ReadonlySet<string> }> = {
-  en: {
-    first: new Set(['i', 'me', 'my', 'mine', 'myself', "i'm", "i'd", "i'll", "i've"]),
-    second: new Set(['you', 'your', 'yours', 'yourself', "you're", "you'd", "you'll"]),
-    third: new Set(['he', 'she', 'him', 'her', 'his', 'hers', 'himself', 'herself', 'they', 'them', 'their', "he'd", "she'd"]),
-  },
-  ms: {
-    first: new Set(['aku', 'saya', 'daku', 'beta', 'patik']),
-    second: new Set(['kau', 'engkau', 'kamu', 'awak', 'anda']),
-    third: new Set(['dia', 'ia', 'beliau', 'mereka', 'baginda']),
-  },
-};
-
-/** The pronouns of each language by person (1 first, 2 second, 3 third; the lists share no word): one look-up a word. */
-const personsOf = (p: (typeof PRONOUNS)[Lang]) => new Map<string, number>([p.first, p.second, p.third].flatMap((set, i) => [...set].map((w) => [w, i + 1] as const)));
-const PERSONS: Record<Lang, ReadonlyMap<string, number>> = { en: personsOf(PRONOUNS.en), ms: personsOf(PRONOUNS.ms) };
-
 /** The point of view of the narration: first when its own "I" is frequent, else second or third. */
 function pointOfViewOf(narration: readonly string[], lang: Lang): VoiceFingerprint['pointOfView'] {
-  const persons = PERSONS[lang];
+  const persons = voiceLanguageOf(lang).persons;
   const counts = [0, 0, 0, 0];
   for (const w of narration) {
     const person = persons.get(w);
@@ -131,7 +115,7 @@ const PRESENT = new Set(['am', 'is', 'are', 'has', 'have', 'do', 'does', 'can', 
 
 /** English tense of the narration: the verbs right after a pronoun subject (dialogue left out). */
 function tenseOf(narration: readonly string[], lang: Lang): VoiceFingerprint['tense'] {
-  if (lang !== 'en') return null;
+  if (!voiceLanguageOf(lang).measuresTense) return null;
   let past = 0;
   let present = 0;
   for (let i = 0; i < narration.length; i++) {
@@ -252,7 +236,7 @@ export function voiceFromSample(raw: string, lang: Lang): Required<Pick<BookVoic
   const fp = fingerprintOf(text, lang);
   if (fp.words < MIN_SAMPLE_WORDS) throw new VoiceError('voice_too_short', { words: fp.words, min: MIN_SAMPLE_WORDS });
   const found = detectLanguage(text).language;
-  if ((lang === 'en' && (found === 'ms' || found === 'id')) || (lang === 'ms' && found === 'en')) throw new VoiceError('voice_language', { expected: lang, found });
+  if (voiceLanguageOf(lang).refusesSamplesIn.includes(found)) throw new VoiceError('voice_language', { expected: lang, found });
   // The spread is read on the whole sample (its chapters), not on the even sample taken for the figures.
   const bounds = boundsOfSlices(sliceFingerprints(whole, lang, fingerprintOf));
   return { fingerprint: { ...fp, ...(bounds ? { bounds } : {}) }, exemplars: exemplarsOf(text, lang, fp), ...(sample.words > MAX_SAMPLE_WORDS ? { sampledFrom: sample.words } : {}) };

@@ -2,18 +2,36 @@
 // phrases to avoid (the writer's own first, then the overused ones this book already leans on, then the
 // list's head) and one or two short paragraphs of the writer's own prose, for the rhythm. Bounded: at most
 // EXEMPLAR_WORDS of exemplars and 16 listed phrases besides the writer's own; fit.ts may drop the exemplars
-// (they follow EXEMPLAR_MARK) to fit the model's window.
-import type { Lang } from '../../spec/types.js';
+// (they follow exemplarMark) to fit the model's window.
+import { catalogue, langs, wordIn, type Lang } from '../../languages/index.js';
+import { fillPlaceholders } from '../../placeholders.js';
 import type { BookVoice } from './fingerprint.js';
 import { phrasesToAvoid } from './overused.js';
 
-/** The line the exemplars follow in the guidance: what fit.ts cuts at. */
-export const EXEMPLAR_MARK: Record<Lang, string> = {
-  en: "The writer's own prose, for its rhythm only (do not copy its words or its story):",
-  ms: 'Prosa penulis sendiri, hanya untuk iramanya (jangan salin perkataan atau ceritanya):',
-};
+/** The guidance's words (catalogue `voice-guidance`; other languages' in languages/<code>/voice-guidance.yaml). */
+const GUIDANCE = catalogue('voice-guidance', {
+  // The line the exemplars follow in the guidance: what fit.ts cuts at.
+  exemplars: { en: "The writer's own prose, for its rhythm only (do not copy its words or its story):", ms: 'Prosa penulis sendiri, hanya untuk iramanya (jangan salin perkataan atau ceritanya):' },
+  intro: { en: "Write in the writer's own voice, as measured from a sample of their prose:", ms: 'Tulis dengan suara penulis sendiri, seperti yang diukur daripada sampel tulisannya:' },
+  sentences: { en: '- sentences of about {mean} words on average (most between {lo} and {hi});', ms: '- ayat purata kira-kira {mean} patah perkataan (kebanyakannya antara {lo} dan {hi});' },
+  paragraphs: { en: '- paragraphs of about {para} words;', ms: '- perenggan kira-kira {para} patah perkataan;' },
+  dialogue: { en: '- about {dialogue} % of the words in dialogue;', ms: '- kira-kira {dialogue} % perkataan dalam dialog;' },
+  noDialogue: { en: '- little or no dialogue;', ms: '- sedikit atau tiada dialog;' },
+  narration: { en: '- {pov} narration.', ms: '- penceritaan {pov}.' },
+  narrationTense: { en: '- {pov} narration, in the {tense} tense.', ms: '- penceritaan {pov}.' },
+  first: { en: 'first-person', ms: 'orang pertama' },
+  second: { en: 'second-person', ms: 'orang kedua' },
+  third: { en: 'third-person', ms: 'orang ketiga' },
+  past: { en: 'past', ms: 'lampau' },
+  present: { en: 'present', ms: 'kini' },
+  avoid: { en: 'Avoid these overused phrases: {phrases}.', ms: 'Elakkan frasa yang terlalu kerap digunakan ini: {phrases}.' },
+});
 
-const POV = { en: { first: 'first-person', second: 'second-person', third: 'third-person' }, ms: { first: 'orang pertama', second: 'orang kedua', third: 'orang ketiga' } };
+type GuidanceWord = keyof typeof GUIDANCE;
+const say = (key: GuidanceWord, lang: Lang, vars: Readonly<Record<string, string | number>> = {}) => fillPlaceholders(wordIn(GUIDANCE[key], lang, 'voice-guidance'), vars);
+
+/** The line the exemplars follow in the guidance, in a language: what fit.ts cuts at. */
+export const exemplarMark = (lang: Lang): string => say('exemplars', lang);
 
 function instructionsOf(voice: BookVoice, lang: Lang): string[] {
   const fp = voice.fingerprint;
@@ -23,21 +41,15 @@ function instructionsOf(voice: BookVoice, lang: Lang): string[] {
   const mean = Math.round(fp.sentenceWords.mean);
   const para = Math.round(fp.paragraphWords);
   const dialogue = Math.round(100 * fp.dialogueShare);
-  if (lang === 'ms') {
-    return [
-      'Tulis dengan suara penulis sendiri, seperti yang diukur daripada sampel tulisannya:',
-      `- ayat purata kira-kira ${mean} patah perkataan (kebanyakannya antara ${lo} dan ${hi});`,
-      `- perenggan kira-kira ${para} patah perkataan;`,
-      dialogue >= 5 ? `- kira-kira ${dialogue} % perkataan dalam dialog;` : '- sedikit atau tiada dialog;',
-      `- penceritaan ${POV.ms[fp.pointOfView]}.`,
-    ];
-  }
+  const pov = say(fp.pointOfView, lang);
+  // A tense is named only where the language marks it on verbs and the voice holds one of the two.
+  const tense = fp.tense === 'past' || fp.tense === 'present' ? fp.tense : undefined;
   return [
-    "Write in the writer's own voice, as measured from a sample of their prose:",
-    `- sentences of about ${mean} words on average (most between ${lo} and ${hi});`,
-    `- paragraphs of about ${para} words;`,
-    dialogue >= 5 ? `- about ${dialogue} % of the words in dialogue;` : '- little or no dialogue;',
-    `- ${POV.en[fp.pointOfView]} narration${fp.tense === 'past' || fp.tense === 'present' ? `, in the ${fp.tense} tense` : ''}.`,
+    say('intro', lang),
+    say('sentences', lang, { mean, lo, hi }),
+    say('paragraphs', lang, { para }),
+    dialogue >= 5 ? say('dialogue', lang, { dialogue }) : say('noDialogue', lang),
+    tense ? say('narrationTense', lang, { pov, tense: say(tense, lang) }) : say('narration', lang, { pov }),
   ];
 }
 
@@ -45,15 +57,16 @@ function instructionsOf(voice: BookVoice, lang: Lang): string[] {
 export function voiceGuidanceOf(voice: BookVoice | undefined, lang: Lang, written: readonly string[]): string {
   const avoid = phrasesToAvoid(lang, voice?.avoid ?? [], written, { withHead: voice?.fingerprint !== undefined });
   const lines = [...(voice ? instructionsOf(voice, lang) : [])];
-  if (avoid.length) lines.push(lang === 'ms' ? `Elakkan frasa yang terlalu kerap digunakan ini: ${avoid.map((p) => `"${p}"`).join(', ')}.` : `Avoid these overused phrases: ${avoid.map((p) => `"${p}"`).join(', ')}.`);
+  if (avoid.length) lines.push(say('avoid', lang, { phrases: avoid.map((p) => `"${p}"`).join(', ') }));
   const exemplars = voice?.fingerprint ? voice.exemplars ?? [] : [];
-  if (exemplars.length) lines.push(EXEMPLAR_MARK[lang], ...exemplars.map((e) => `"""\n${e}\n"""`));
+  if (exemplars.length) lines.push(exemplarMark(lang), ...exemplars.map((e) => `"""\n${e}\n"""`));
   return lines.join('\n');
 }
 
 /** The guidance without its exemplars (the first trim when a request must fit the model's window). */
 export function withoutExemplars(guidance: string): string {
-  for (const mark of Object.values(EXEMPLAR_MARK)) {
+  for (const lang of langs()) {
+    const mark = exemplarMark(lang);
     const at = guidance.indexOf(mark);
     if (at >= 0) return guidance.slice(0, at).trimEnd();
   }

@@ -1,45 +1,12 @@
-// Phrases models overuse in fiction ("slop"), per language: data of the engine, read by the voice measure
-// (voice/overused.ts), the prompts' "avoid" line and `npm run eval`.
-//
-// English, three sources:
-// - PHRASES: whole phrases, matched as written (Karya's list, in the spirit of EQ-Bench's);
-// - WORDS: single words from EQ-Bench's longform-writing-bench slop list (data/slop_list.json), only the
-//   ones whose overuse is the models' signature (its invented fantasy names and everyday narrative verbs,
-//   "nodded", "glanced", "whispered", which people write too, are left out);
-// - STRIPPED: EQ-Bench's three-word list (data/slop_list_trigrams.json) as published, matched as they are on
+// English's listed three-word phrases models overuse in fiction ("slop"), read by the voice measure
+// (voice/overused.ts) for a language whose table's voice section counts them (`threes: true`). Each language's
+// overused phrases and words are its table's (languages/<code>/voice.yaml): for English, Karya's phrases (in the
+// spirit of EQ-Bench's) and single words from EQ-Bench's longform-writing-bench slop list (data/slop_list.json),
+// only the ones whose overuse is the models' signature; for Malay, written for Karya from the same habits in
+// model Malay, not measured against a corpus of human Malay yet.
+// Here: EQ-Bench's three-word list (data/slop_list_trigrams.json) as published, matched as they are on
 //   the text with its stop words taken out ("her voice barely above a whisper" → "voice barely whisper").
 // EQ-Bench (https://github.com/EQ-bench/longform-writing-bench), © Sam Paech, MIT licence.
-//
-// Malay: written for Karya from the same habits in model Malay (the stock images and intensifiers a model
-// reaches for: "jantungnya berdegup kencang", "secebis harapan", "bukan sekadar … tetapi"), not measured
-// against a corpus of human Malay yet: everyday words ("sesuatu yang", "air matanya") are left out.
-import type { Lang } from '../../spec/types.js';
-
-export const OVERUSED_PHRASES: Record<Lang, readonly string[]> = {
-  en: [
-    'a testament to', 'tapestry', 'shivers down', 'shiver down', 'barely above a whisper', 'a mix of', 'a sense of', 'the weight of',
-    "couldn't help but", 'could not help but', 'little did', 'in the heart of', 'palpable', 'unspoken', 'ministrations', 'eyes sparkling',
-    'a wave of', 'her heart raced', 'his heart raced', 'delve', 'delved', 'delving', 'a dance of', 'whispering promises', 'the air was thick',
-    'echoed through', 'newfound', 'undeniable', 'a symphony of', 'a kaleidoscope of', 'a beacon of', 'in a world where', 'only time would tell',
-    'hung in the air', 'a flicker of', 'a pang of', 'breath she didn\'t know', 'breath he didn\'t know', 'let out a breath', 'the ghost of a smile',
-    'something shifted', 'the silence stretched', 'a reminder that', 'it was a reminder',
-  ],
-  ms: [
-    'seolah-olah', 'tanpa disedari', 'dengan penuh', 'hatinya berdebar', 'jantungnya berdegup', 'berdegup kencang', 'rasa yang tidak dapat', 'tidak dapat digambarkan',
-    'tersenyum lebar', 'penuh makna', 'satu perasaan', 'hembusan angin', 'tidak terucap', 'menyelinap', 'secebis harapan', 'sinar harapan', 'bukti kepada',
-    'permaidani', 'bagaikan sebuah', 'menarik nafas panjang', 'menarik nafas dalam', 'hampir tidak kedengaran', 'bayang-bayang panjang', 'gelombang emosi',
-    'sesuatu yang lebih besar', 'tidak dapat dinafikan', 'mata yang bersinar', 'senyuman kecil', 'meresap ke dalam', 'menjadi saksi', 'sebuah perjalanan',
-    'suasana menjadi sunyi', 'udara dipenuhi', 'bergema di', 'getaran halus', 'penuh misteri', 'sebuah peringatan',
-  ],
-};
-
-/** Single words of EQ-Bench's list whose overuse is the models' own (see the header). */
-export const OVERUSED_WORDS_EN: readonly string[] = [
-  'abuzz', 'absently', 'bioluminescent', 'cacophony', 'conspiratorially', 'crescendoed', 'disconcertingly', 'eldritch', 'enigmatic', 'ethereal',
-  'iridescent', 'intricately', 'kaleidoscope', 'labyrinthine', 'luminescent', 'luminescence', 'otherworldly', 'precipice', 'reverie', 'resonated',
-  'reverberated', 'shimmered', 'tendrils', 'thrummed', 'thrumming', 'unbidden', 'unwavering', 'unyielding', 'verdant', 'wafted', 'intricate',
-  'malevolent', 'quietude', 'indefinably', 'unreadable', 'imperceptible', 'cloying', 'tinged', 'glinting', 'glimmering',
-];
 
 /** EQ-Bench's three-word list, matched on the text without its stop words (STOP_WORDS_EN). */
 export const OVERUSED_STRIPPED_EN: readonly string[] = [
@@ -75,8 +42,3 @@ export const STOP_WORDS_EN: ReadonlySet<string> = new Set(
     "ain aren couldn didn doesn hadn hasn haven isn ma mightn mustn needn shan shouldn wasn weren won wouldn").split(' '),
 );
 
-/** "Not X, but Y" and its Malay form: a construction models overuse, counted as one phrase each time. */
-export const NOT_X_BUT_Y: Record<Lang, RegExp> = {
-  en: /\b(?:not|n't)\s+(?:just\s+|only\s+|merely\s+|simply\s+)?[\p{L}'’-]+(?:\s+[\p{L}'’-]+){0,3},?\s+but\s+(?!also\b)/giu,
-  ms: /\bbukan\s+(?:sekadar|hanya|semata-mata)\s+[\p{L}-]+(?:\s+[\p{L}-]+){0,3},?\s+(?:tetapi|tapi|sebaliknya)\b/giu,
-};

@@ -3,7 +3,8 @@
 // What a text holds of the list is kept per text (text-cache.ts): a part's check, its fingerprint and the phrases
 // every later step is told to avoid read a part once.
 import type { Lang } from '../../spec/types.js';
-import { NOT_X_BUT_Y, OVERUSED_PHRASES, OVERUSED_STRIPPED_EN, OVERUSED_WORDS_EN } from './overused-words.js';
+import { OVERUSED_STRIPPED_EN } from './overused-words.js';
+import { voiceLanguageOf } from './language.js';
 import { threesIn } from './threes.js';
 import { VoiceError } from './error.js';
 import { TEXTS_KEPT, byText } from '../../text-cache.js';
@@ -50,11 +51,12 @@ interface Listed {
 /** Every listed phrase a text uses, with repeats (lowercased as listed). */
 function listedOf(text: string, lang: Lang): Listed {
   const found: string[] = [];
-  const listed = patternOf(lang === 'en' ? [...OVERUSED_PHRASES.en, ...OVERUSED_WORDS_EN] : OVERUSED_PHRASES.ms);
+  const voice = voiceLanguageOf(lang);
+  const listed = patternOf([...voice.overused, ...voice.overusedWords]);
   for (const m of text.matchAll(listed!)) found.push(m[0].toLowerCase().replace(/’/g, "'"));
-  for (const m of text.matchAll(NOT_X_BUT_Y[lang])) found.push(lang === 'en' ? 'not X, but Y' : 'bukan sekadar X, tetapi Y');
+  found.push(...Array.from(text.matchAll(voice.notXButY.pattern), () => voice.notXButY.name));
   // English's listed threes (threes.ts) are read with the words they are counted on.
-  const words = lang === 'en' ? threesIn(text, found) : readingOf(text).letterWords.length;
+  const words = voice.threes ? threesIn(text, found) : readingOf(text).letterWords.length;
   return { found, words };
 }
 
@@ -129,7 +131,8 @@ export function avoidListOf(raw: readonly string[]): string[] {
  */
 export function phrasesToAvoid(lang: Lang, avoid: readonly string[], written: readonly string[], opts: { n?: number; withHead?: boolean } = {}): string[] {
   const n = opts.n ?? 16;
-  const used = byCount(written.flatMap((t) => listed(t, lang).found)).filter((p) => !STRIPPED.has(p) && p !== 'not X, but Y' && p !== 'bukan sekadar X, tetapi Y');
-  const head = opts.withHead ? OVERUSED_PHRASES[lang].slice(0, n) : [];
+  const { notXButY, overused } = voiceLanguageOf(lang);
+  const used = byCount(written.flatMap((t) => listed(t, lang).found)).filter((p) => !STRIPPED.has(p) && p !== notXButY.name);
+  const head = opts.withHead ? overused.slice(0, n) : [];
   return [...new Set([...avoid, ...used, ...head])].slice(0, avoid.length + n);
 }

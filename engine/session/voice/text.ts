@@ -8,12 +8,7 @@
 import { letterWords } from '../../words.js';
 import { isSpace } from '../reading/index.js';
 import type { Lang } from '../../spec/types.js';
-
-/** Abbreviations after which a full stop does not end a sentence (lowercase, without the stop). */
-const ABBREVIATIONS: Record<Lang, ReadonlySet<string>> = {
-  en: new Set(['mr', 'mrs', 'ms', 'dr', 'st', 'jr', 'sr', 'prof', 'rev', 'gen', 'col', 'capt', 'lt', 'sgt', 'mt', 'no', 'vs', 'etc', 'e.g', 'i.e', 'inc', 'ltd', 'co', 'jan', 'feb', 'aug', 'sept', 'oct', 'nov', 'dec', 'fig', 'approx']),
-  ms: new Set(['en', 'pn', 'cik', 'dr', 'tn', 'hj', 'hjh', 'dsn', 'dato', 'datuk', 'prof', 'kpt', 'sdn', 'bhd', 'jln', 'jal', 'bil', 'no', 'kg', 'tkt', 'lwn', 'dll', 'dsb', 'spt', 'sbg', 'ms', 'mr', 'mrs', 'st', 'ir', 'sjn', 'kol', 'lt', 'ogos', 'sept', 'okt', 'dis']),
-};
+import { voiceLanguageOf } from './language.js';
 
 const segmenters = new Map<string, Intl.Segmenter>();
 function segmenterOf(lang: Lang): Intl.Segmenter {
@@ -116,7 +111,7 @@ export function sentencesIn(paragraphs: readonly string[], lang: Lang): string[]
 
 /** ICU's cuts of a paragraph mended after abbreviations, trimmed, those with no letter or digit left out. */
 function mended(raw: readonly string[], lang: Lang): string[] {
-  const abbreviations = ABBREVIATIONS[lang];
+  const abbreviations = voiceLanguageOf(lang).abbreviations;
   const out: string[] = [];
   for (const piece of raw) {
     if (!piece.trim()) continue;

@@ -9,13 +9,13 @@ import { MAX_BIBLE_CHARS, MAX_PART_CHARS, MAX_REWRITE_NOTE_CHARS, MAX_CHARACTER_
 // The key's file alone, not the room's index.ts: the contract is loaded in the browser (tests/contract/client.test.ts).
 import { FINDING_KEY } from '../session/continuity/light.js';
 import { MAX_CHAPTER_NOTE_CHARS, MAX_CHAPTER_PLAN_CHARS, MAX_CHAPTER_TITLE_CHARS, MAX_OUTLINE_CHAPTERS } from '../session/outline/light.js';
-import { ApiErrorBodySchema, PartHashSchema, TimestampSchema, WriterTextSchema } from './common.js';
+import { ApiErrorBodySchema, LangSchema, PartHashSchema, TimestampSchema, WriterTextSchema } from './common.js';
 import { BookViewSchema, LabelledStepSchema, PartProvenanceSchema, ProgressSchema } from '../session/view-schema.js';
 
 /** The longest voice sample sent (10,000 words of prose are well under it). */
 export const MAX_VOICE_SAMPLE_CHARS = 90_000;
 
-const Lang = z.enum(['en', 'ms']);
+const Lang = LangSchema;
 
 // The book view's schema is the session's (engine/session/view-schema.ts: the session builds the view).
 export { BookViewSchema, LabelledStepSchema, ProgressSchema, type BookView } from '../session/view-schema.js';
@@ -69,7 +69,7 @@ export const DonePayloadSchema = z.object({
    * Present when the part came back in another language than the book's and was asked for again once:
    * what was expected and found, and whether the second answer is in the book's language.
    */
-  language_drift: z.object({ expected: z.enum(['en', 'ms']), found: z.string(), resolved: z.boolean() }).optional(),
+  language_drift: z.object({ expected: LangSchema, found: z.string(), resolved: z.boolean() }).optional(),
   /**
    * What was done to the answers of this part, in the book's language: paragraphs where the model spoke as an
    * assistant taken out, a wall of text split, an answer of the wrong kind asked again (and why), an answer

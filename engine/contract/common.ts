@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { cleanText } from '../clean-text.js';
 import { TEXT_HASH } from '../text-hash.js';
 import { ASSIGNABLE_ROLES, ROLES } from './roles.js';
+import { isLang, langs } from '../languages/index.js';
 
 /**
  * Text a writer sends (a part, a passage, a note, a card, the bible, a title, an author's name): kept without
@@ -52,8 +53,19 @@ export type Role = z.infer<typeof RoleSchema>;
 export const AssignableRoleSchema = z.enum(ASSIGNABLE_ROLES);
 export type AssignableRole = z.infer<typeof AssignableRoleSchema>;
 
-/** The languages of the studio and of books: English and Bahasa Malaysia. */
-export const LangSchema = z.enum(['en', 'ms']);
+/**
+ * A language of the studio and of books: a code of the language table (engine/languages), refused with the
+ * table's codes named. The table is read when the first value is checked, in Node and in the browser alike.
+ */
+export const LangSchema = z.string().superRefine((value, ctx) => {
+  if (!isLang(value)) ctx.addIssue({ code: 'custom', message: `"${value}" is not one of ${langs().join(', ')}` });
+});
+
+/**
+ * A text in every language, by code (a generator's label, a book type's name): the table decides which codes a
+ * writer meets, so a text for a language not loaded here (a draft) is kept, not refused.
+ */
+export const WordedSchema = z.record(z.string().regex(/^[a-z]{2,3}$/), z.string());
 
 /** The user as the API shows it: `GET /api/me`, the `user` of auth answers, admin user rows. */
 export const ProfileSchema = z.strictObject({

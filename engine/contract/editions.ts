@@ -6,9 +6,9 @@
 // pairs the edition's paragraphs with its source's, those out of date since the source changed marked.
 import * as z from 'zod';
 import { GENDERS, MAX_GLOSSARY_TERMS, MAX_TERM_CHARS } from '../session/translate/light.js';
-import { ApiErrorBodySchema } from './common.js';
+import { ApiErrorBodySchema, LangSchema } from './common.js';
 
-const Lang = z.enum(['en', 'ms']);
+const Lang = LangSchema;
 const Count = z.number().int().nonnegative();
 
 /** The longest glossary term or rendering (a name or an invented term, not a sentence). */

@@ -3,8 +3,9 @@
 import * as z from 'zod';
 import type { FormModel } from '../compile/form.js';
 import { FAMILIES, FIELD_ROLES, FIELD_TYPES, KINDS } from '../spec/format.js';
+import { LangSchema, WordedSchema } from './common.js';
 
-const Bilingual = z.strictObject({ en: z.string(), ms: z.string() });
+const Bilingual = WordedSchema;
 const Scalar = z.union([z.string(), z.number(), z.boolean()]);
 const Condition = z.strictObject({ field: z.string(), is: z.union([Scalar, z.array(Scalar)]) });
 
@@ -61,7 +62,7 @@ const FlowSummarySchema = z.strictObject({
 /** `GET /api/generators/:id`: the form model, typed as the engine's FormModel (what bookSpecFromForm reads). */
 export const GeneratorFormSchema: z.ZodType<FormModel> = GeneratorSummarySchema.extend({
   buttonLabel: Bilingual.optional(),
-  fixedLanguage: z.enum(['en', 'ms']),
+  fixedLanguage: LangSchema,
   outputName: Bilingual,
   contentType: z.string().min(1),
   fields: z.array(FormFieldSchema),

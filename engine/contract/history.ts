@@ -1,7 +1,7 @@
 // /api/history: the user's own generated items, newest first, a page at a time (titles and metadata
 // only), searchable and filtered by type; one item's content when it is opened.
 import * as z from 'zod';
-import { TimestampSchema } from './common.js';
+import { TimestampSchema, WordedSchema } from './common.js';
 
 /**
  * `?search=&type=&cursor=&limit=50`; `type=all` means no filter. `cursor` is the previous page's
@@ -32,7 +32,7 @@ export type HistoryItem = z.infer<typeof HistoryItemSchema>;
 /** A content type the user has items of, with the display name of the generators that make it. */
 export const HistoryTypeSchema = z.strictObject({
   type: z.string(),
-  name: z.strictObject({ en: z.string(), ms: z.string() }),
+  name: WordedSchema,
 });
 export type HistoryType = z.infer<typeof HistoryTypeSchema>;
 

@@ -8,6 +8,7 @@
 // anything is saved.
 import * as z from 'zod';
 import { IMPORT_LIMITS } from '../import/read-text.js';
+import { LangSchema } from './common.js';
 
 /** A manuscript's upload: its bytes as the raw body (20 MB at most, as engine/import's IMPORT_LIMITS says). */
 export const MANUSCRIPT_UPLOAD = {
@@ -20,7 +21,7 @@ const GeneratorIdSchema = z.string().trim().min(1).max(60).regex(/^[a-z0-9-]+$/,
 
 export const ImportPreviewQuerySchema = z.strictObject({
   file: FileNameSchema,
-  lang: z.enum(['en', 'ms']).optional(),
+  lang: LangSchema.optional(),
   /** The generator the book would be: the answer then says what its story bible costs. */
   generator: GeneratorIdSchema.optional(),
 });
@@ -72,7 +73,7 @@ export const ImportBookQuerySchema = z.strictObject({
   /** The chapters the book will have, the imported ones included (default: as many as were imported). */
   chapters: z.coerce.number().int().min(1).max(100).optional(),
   /** The book's language; absent: the manuscript's own (asked when it is mixed). Also the language of an error. */
-  lang: z.enum(['en', 'ms']).optional(),
+  lang: LangSchema.optional(),
   /**
    * The settings the writer confirmed in the preview, as JSON (`{"romanceType": "historical", "workingTitle": "Katrine"}`):
    * the book is saved with them (checked as any book's settings), and the manuscript is not read again.
@@ -86,7 +87,7 @@ export const ImportBookResponseSchema = z.strictObject({
     book_type: z.string(),
     generator: z.string(),
     title: z.string(),
-    lang: z.enum(['en', 'ms']),
+    lang: LangSchema,
     words: z.number().int().nonnegative(),
     chapters: z.strictObject({ imported: z.number().int().nonnegative(), total: z.number().int().nonnegative() }),
     finished: z.boolean(),

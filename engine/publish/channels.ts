@@ -1,9 +1,11 @@
-// The stores a package is checked for, as data: what each one sells (an eBook or a paperback), which
-// book languages its own published list accepts, and where each rule comes from. A language we could not
-// confirm from the channel's own list is `unknown` (the readiness says "check", with the page to read),
-// never assumed. Update an entry only from the channel's published page, and name that page here.
+// The stores a package is checked for, as data: what each one sells (an eBook or a paperback), where its
+// published list of book languages is, and where each rule comes from. Which languages that list accepts is
+// the language table's (each language's `publishing.stores`): a language we could not confirm from the
+// channel's own list is `unknown` (the readiness says "check", with the page to read), never assumed. Update
+// an answer only from the channel's published page, and name that page here.
 import type { Lang } from '../spec/types.js';
-import { sayShared as say, type SharedCode, type ReadinessText } from './readiness/text.js';
+import { languageName, sayShared as say, type ReadinessText } from './readiness/text.js';
+import { publishingOf } from './language-data.js';
 
 export const CHANNEL_IDS = ['kdp_ebook', 'kdp_paperback', 'google_play', 'kobo'] as const;
 export type ChannelId = (typeof CHANNEL_IDS)[number];
@@ -27,7 +29,8 @@ export interface Channel {
   readonly product: 'ebook' | 'paperback';
   /** The files of the package the channel takes. */
   readonly files: readonly string[];
-  readonly languages: Readonly<Record<Lang, LanguageRule>>;
+  /** The channel's published list of book languages (document name and URL): every language's answer cites it. */
+  readonly languageList: string;
   /** The channel's published rules the other checks come from (document name and URL). */
   readonly sources: Readonly<{ metadata: string; cover?: string; manuscript?: string; pages?: string; description?: string; content: string }>;
   /** Takes search keywords in the KDP layout (7 boxes of 50 characters). */
@@ -48,22 +51,21 @@ const KOBO_CONTENT = 'Kobo Writing Life Help, "Why was my Book Rejected or Block
 const KOBO_CONVERSION = 'Kobo Writing Life, "Content Conversion Guidelines" ("ePub files will fail to upload … if there are errors within the file")';
 
 /**
- * English is on every channel's published list; Malay is as `malay` says, from the same list (`unknown`:
- * not confirmed there; `note` says where to look).
+ * A channel's answer for a book language, from the language table: what the channel's published list says
+ * (`unknown`, with a note saying where to look, when it was not confirmed there, or when the table says nothing).
  */
-function englishAndMalay(source: string, malay: LanguageAcceptance, note?: ReadinessText): Channel['languages'] {
-  return { en: { accepted: 'yes', source }, ms: { accepted: malay, source, ...(note ? { note } : {}) } };
+export function languageRule(channel: Pick<Channel, 'id' | 'languageList'>, lang: Lang): LanguageRule {
+  const answer = publishingOf(lang).stores[channel.id];
+  const note = answer ? answer.note : say('language.unconfirmed', { language: languageName(lang) });
+  return { accepted: answer?.accepted ?? 'unknown', source: channel.languageList, ...(note ? { note } : {}) };
 }
 
-/**
- * A KDP product: KDP's language lists (Malay not confirmed on `list`) and metadata guidelines (for the
- * description too), its keyword boxes and categories.
- */
-function kdpChannel(c: Pick<Channel, 'id' | 'name' | 'product' | 'files'> & { list: SharedCode; sources: Omit<Channel['sources'], 'metadata' | 'description' | 'content'> }): Channel {
-  const { list, sources, ...channel } = c;
+/** A KDP product: KDP's language lists and metadata guidelines (for the description too), its keyword boxes and categories. */
+function kdpChannel(c: Pick<Channel, 'id' | 'name' | 'product' | 'files'> & { sources: Omit<Channel['sources'], 'metadata' | 'description' | 'content'> }): Channel {
+  const { sources, ...channel } = c;
   return {
     ...channel,
-    languages: englishAndMalay(KDP_LANGUAGES, 'unknown', say('language.malay-unconfirmed-page', { list: say(list) })),
+    languageList: KDP_LANGUAGES,
     sources: { metadata: KDP_METADATA, description: KDP_METADATA, content: KDP_CONTENT, ...sources },
     hasKeywordBoxes: true, hasCategories: true,
   };
@@ -71,10 +73,8 @@ function kdpChannel(c: Pick<Channel, 'id' | 'name' | 'product' | 'files'> & { li
 
 /** The channels, in the order readiness.json lists them. */
 export const CHANNELS: Readonly<Record<ChannelId, Channel>> = {
-  // Malay not confirmed: the copies of KDP's eBook list we could read are old and do not name Malay. Verify on KDP's page.
   kdp_ebook: kdpChannel({
     id: 'kdp_ebook', name: 'Amazon KDP (Kindle eBook)', product: 'ebook', files: ['manuscript.epub', 'cover.jpg', 'description.html', 'keywords.txt', 'metadata.json'],
-    list: 'list.kdp-ebook',
     sources: {
       cover: 'KDP Help, "eBook Cover Image Guidelines" (JPEG or TIFF, RGB, ideal 2,560 × 1,600 px, 1.6:1): https://kdp.amazon.com/en_US/help/topic/G6GTK3T3NUHKLEFX',
       manuscript: 'KDP Help, "Supported eBook formats" (EPUB, DOCX): https://kdp.amazon.com/en_US/help/topic/G200634390',
@@ -82,7 +82,6 @@ export const CHANNELS: Readonly<Record<ChannelId, Channel>> = {
   }),
   kdp_paperback: kdpChannel({
     id: 'kdp_paperback', name: 'Amazon KDP (paperback)', product: 'paperback', files: ['paperback-interior.pdf', 'paperback-cover.pdf', 'description.html', 'keywords.txt', 'metadata.json'],
-    list: 'list.kdp-paperback',
     sources: {
       pages: 'KDP Help, "Paperback Manuscript Guidelines" and "Set Trim Size, Bleed, and Margins" (page ranges per paper and trim): https://kdp.amazon.com/en_US/help/topic/GVBQ3CMEQW3W2VL6',
       cover: 'KDP Help, "Create a Paperback Cover" (full-wrap PDF): https://kdp.amazon.com/en_US/help/topic/G201953020',
@@ -90,7 +89,7 @@ export const CHANNELS: Readonly<Record<ChannelId, Channel>> = {
   }),
   google_play: {
     id: 'google_play', name: 'Google Play Books', product: 'ebook', files: ['manuscript.epub', 'cover.jpg', 'description.html', 'metadata.json'],
-    languages: englishAndMalay(GOOGLE_POLICIES, 'yes'),
+    languageList: GOOGLE_POLICIES,
     sources: {
       metadata: 'Google Play Books Partner Center Help, "Book metadata": https://support.google.com/books/partner',
       manuscript: GOOGLE_FILES,
@@ -101,7 +100,7 @@ export const CHANNELS: Readonly<Record<ChannelId, Channel>> = {
   },
   kobo: {
     id: 'kobo', name: 'Kobo Writing Life', product: 'ebook', files: ['manuscript.epub', 'cover.jpg', 'description.html', 'metadata.json'],
-    languages: englishAndMalay(KOBO_GUIDE, 'unknown', say('language.malay-unconfirmed-list', { list: say('list.kobo') })),
+    languageList: KOBO_GUIDE,
     sources: {
       metadata: KOBO_GUIDE,
       manuscript: KOBO_CONVERSION,

@@ -22,6 +22,8 @@ export const DISCLOSURE_WORDS = {
   'ai.images.ai-generated': { en: 'images: the cover AI-generated', ms: 'imej: kulit buku dijana AI' },
   'ai.images.none': { en: 'images: none AI-generated', ms: 'imej: tiada yang dijana AI' },
   'ai.translations': { en: 'translation: none', ms: 'terjemahan: tiada' },
+  'ai.translated-from': { en: 'translated from {language} by AI (declare it as AI-generated translation)', ms: 'diterjemah daripada {language} oleh AI (nyatakannya sebagai terjemahan yang dijana AI)' },
+  // A package made before the language was a value of the text says these.
   'ai.translated-from.en': { en: 'translated from English by AI (declare it as AI-generated translation)', ms: 'diterjemah daripada bahasa Inggeris oleh AI (nyatakannya sebagai terjemahan yang dijana AI)' },
   'ai.translated-from.ms': { en: 'translated from Malay by AI (declare it as AI-generated translation)', ms: 'diterjemah daripada bahasa Melayu oleh AI (nyatakannya sebagai terjemahan yang dijana AI)' },
   'ai.summary': { en: '{text} ({derived}); {images}; {translations}', ms: '{text} ({derived}); {images}; {translations}' },

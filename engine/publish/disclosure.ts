@@ -6,7 +6,8 @@ import type { BookState } from '../compile/flow.js';
 import { modelWordsOf, partProvenance } from '../compile/provenance.js';
 import { countWords } from '../words.js';
 import { DISCLOSURE_WORDS } from './disclosure-words.js';
-import { sayer, type ReadinessText } from './readiness/text.js';
+import { languageName, sayer, type ReadinessText } from './readiness/text.js';
+import type { Lang } from '../spec/types.js';
 
 const say = sayer(DISCLOSURE_WORDS);
 
@@ -91,7 +92,7 @@ export function disclosureOutcome(ai: AiContentDisclosureLike): { status: 'pass'
     text: say(`ai.text.${ai.text}`),
     derived: derivationText(ai.textDerivation, ai.textShare),
     images: say(`ai.images.${ai.images}`),
-    translations: ai.translations === 'ai' && ai.translatedFrom ? say(`ai.translated-from.${ai.translatedFrom}`) : say('ai.translations'),
+    translations: ai.translations === 'ai' && ai.translatedFrom ? say('ai.translated-from', { language: languageName(ai.translatedFrom) }) : say('ai.translations'),
   });
   if (!ai.corrected) return { status: 'pass', detail: [summary] };
   const said = [summary, say('ai.corrected', { level: say(`ai.level.${ai.corrected.text}`), derived: say(`ai.level.${derived}`) })];
@@ -108,5 +109,5 @@ export interface AiContentDisclosureLike {
   corrected?: { text: AiTextLevel; derived: AiTextLevel };
   images: 'ai-generated' | 'none';
   translations?: 'none' | 'ai';
-  translatedFrom?: 'en' | 'ms';
+  translatedFrom?: Lang;
 }

@@ -4,7 +4,7 @@
 export { disallowedTags, KDP_DESCRIPTION_MAX, KDP_TAGS, markdownToKdpHtml, sanitizeKdpHtml } from './html.js';
 export {
   forbiddenWordsIn, isLargeTrim, KDP_KEYWORD_MAX, KDP_KEYWORD_SLOTS, KDP_PAGE_LIMITS, kdpKeywords, keywordProblems,
-  pageLimit, type RuleProblem, TITLE_CASE, titleCase, titleProblems, uncapitalisedTitleWords,
+  kdpForbiddenWords, pageLimit, type RuleProblem, titleCase, titleCaseRule, titleProblems, uncapitalisedTitleWords,
 } from './rules.js';
 export { chooseAuthor, chooseTitle, keywordCandidates } from './extract.js';
 export { jpegInfo } from './files.js';
@@ -17,7 +17,8 @@ export {
   type ReadinessInput,
 } from './readiness.js';
 export { type Audience, checkWords, readinessText, type ReadinessText, say, sourceLink } from './readiness-words.js';
-export { CHANNEL_IDS, CHANNELS } from './channels.js';
+export { CHANNEL_IDS, CHANNELS, languageRule } from './channels.js';
+export { bookLanguageName, publishingOf, type PublishingData } from './language-data.js';
 export { checkPublishSteps, closestModelSize, packageCoverSpec } from './step-settings.js';
 export {
   copyrightExtra, directPublishStep, type GivenFacts, packageDocument, packageMetadataOf, type PackageParts,

@@ -3,10 +3,12 @@
 // there (and in the terminal), and in the studio's language in the publish panel. The words themselves are
 // each rule's own (readiness/, one file a rule) and the shared pieces (readiness/shared-words.ts), gathered
 // and checked for every language by the registry (readiness/index.ts). Placeholders as engine/i18n.ts fills them: {name}.
-import type { Bilingual, Lang } from '../spec/types.js';
+import type { Lang } from '../spec/types.js';
 import { fillPlaceholders } from '../i18n.js';
+import { catalogue, wordIn, type Worded } from '../languages/index.js';
+import { bookLanguageName } from './language-data.js';
 import { READINESS_WORDS, STUDIO_WORDS } from './readiness/index.js';
-import { sayer, type StoredText } from './readiness/text.js';
+import { namedLanguage, sayer, type StoredText } from './readiness/text.js';
 
 export { READINESS_WORDS, type ReadinessCode } from './readiness/index.js';
 export { languageName, type ReadinessCheckText, type ReadinessText, type ReadinessValue, type StoredText } from './readiness/text.js';
@@ -22,58 +24,59 @@ export const say = sayer(READINESS_WORDS);
  */
 export type Audience = 'writer' | 'cli' | 'batch' | 'studio';
 
-/** The command line's words: its options and files. */
-const CLI_WORDS = {
-  en: {
-    how_author_given: 'given with --author', how_again: 'run the command again', how_finish: ' (run the same command again)',
-    how_offline: ' (set OPENAI_API_KEY or an AI provider config, and run with --fresh)', how_author: 'pass --author "Your Name"',
-    how_title: ' (--title and --subtitle, or "title" and "subtitle" in metadata.json)', how_title_case: 'pass {args}',
-    how_categories: " (or suggest them in the generator's publish block: generators/README.md)", how_cover: ' (run the command again to make cover.jpg)',
-    how_version: ' with this version of karya publish',
-  },
-  ms: {
-    how_author_given: 'diberi dengan --author', how_again: 'jalankan arahan itu sekali lagi', how_finish: ' (jalankan arahan yang sama sekali lagi)',
-    how_offline: ' (tetapkan OPENAI_API_KEY atau konfigurasi pembekal AI, dan jalankan dengan --fresh)', how_author: 'berikan --author "Nama Anda"',
-    how_title: ' (--title dan --subtitle, atau "title" dan "subtitle" dalam metadata.json)', how_title_case: 'berikan {args}',
-    how_categories: ' (atau cadangkannya dalam blok publish penjana: generators/README.md)', how_cover: ' (jalankan arahan itu sekali lagi untuk membuat cover.jpg)',
-    how_version: ' dengan versi karya publish ini',
-  },
-};
+/**
+ * How the reader of a text does a thing, by audience: `writer.*` in the studio (no command-line option, code file
+ * or config key), `cli.*` on the command line (its options and files), `batch.*` what `karya batch` says otherwise
+ * (a job's `author:` too; the rest as on the command line). Another language's are in languages/<code>/readiness-how.yaml.
+ */
+const HOW = catalogue('readiness-how', {
+  'cli.how_author_given': { en: 'given with --author', ms: 'diberi dengan --author' },
+  'cli.how_again': { en: 'run the command again', ms: 'jalankan arahan itu sekali lagi' },
+  'cli.how_finish': { en: ' (run the same command again)', ms: ' (jalankan arahan yang sama sekali lagi)' },
+  'cli.how_offline': { en: ' (set OPENAI_API_KEY or an AI provider config, and run with --fresh)', ms: ' (tetapkan OPENAI_API_KEY atau konfigurasi pembekal AI, dan jalankan dengan --fresh)' },
+  'cli.how_author': { en: 'pass --author "Your Name"', ms: 'berikan --author "Nama Anda"' },
+  'cli.how_title': { en: ' (--title and --subtitle, or "title" and "subtitle" in metadata.json)', ms: ' (--title dan --subtitle, atau "title" dan "subtitle" dalam metadata.json)' },
+  'cli.how_title_case': { en: 'pass {args}', ms: 'berikan {args}' },
+  'cli.how_categories': { en: " (or suggest them in the generator's publish block: generators/README.md)", ms: ' (atau cadangkannya dalam blok publish penjana: generators/README.md)' },
+  'cli.how_cover': { en: ' (run the command again to make cover.jpg)', ms: ' (jalankan arahan itu sekali lagi untuk membuat cover.jpg)' },
+  'cli.how_version': { en: ' with this version of karya publish', ms: ' dengan versi karya publish ini' },
+  'batch.how_author_given': { en: 'given with --author or author: in the jobs file', ms: 'diberi dengan --author atau author: dalam fail kerja' },
+  'batch.how_author': { en: 'pass --author "Your Name", or give the book author: "Your Name" in the jobs file', ms: 'berikan --author "Nama Anda", atau berikan buku itu author: "Nama Anda" dalam fail kerja' },
+  'writer.how_author_given': { en: 'yours', ms: 'nama anda' },
+  'writer.how_again': { en: 'make the package again', ms: 'buat pakej sekali lagi' },
+  'writer.how_author': { en: 'type your author name in the publish panel', ms: 'taipkan nama pengarang anda dalam panel penerbitan' },
+  'writer.how_title_case': { en: 'write the title as {title}', ms: 'tulis tajuk sebagai {title}' },
+});
+
+/** The pieces the studio and the package leave empty for the writer: a thing the writer does not do there. */
+const WRITER_SILENT = ['how_finish', 'how_offline', 'how_title', 'how_categories', 'how_cover', 'how_version'] as const;
 
 /**
- * The only words that differ by audience: how the reader of a text does a thing, in the studio (`writer`:
- * no command-line option, code file or config key) or on the command line (`cli`: its options and files).
- * A text of the catalogue names them as {how_…} placeholders, so each sentence is written once; a piece
- * may carry the text's own placeholders ({title}, {args}).
+ * The only words that differ by audience: how the reader of a text does a thing. A text of the catalogue names
+ * them as {how_…} placeholders, so each sentence is written once; a piece may carry the text's own placeholders ({title}, {args}).
  */
-export const AUDIENCE_WORDS: Readonly<Record<Exclude<Audience, 'studio'>, Readonly<Record<Lang, Readonly<Record<string, string>>>>>> = {
-  writer: {
-    en: {
-      how_author_given: 'yours', how_again: 'make the package again', how_finish: '', how_offline: '', how_author: 'type your author name in the publish panel',
-      how_title: '', how_title_case: 'write the title as {title}', how_categories: '', how_cover: '', how_version: '',
-    },
-    ms: {
-      how_author_given: 'nama anda', how_again: 'buat pakej sekali lagi', how_finish: '', how_offline: '', how_author: 'taipkan nama pengarang anda dalam panel penerbitan',
-      how_title: '', how_title_case: 'tulis tajuk sebagai {title}', how_categories: '', how_cover: '', how_version: '',
-    },
-  },
-  cli: CLI_WORDS,
-  // A batch gives an author with --author or a job's `author:`; the rest is said as on the command line.
-  batch: {
-    en: { ...CLI_WORDS.en, how_author_given: 'given with --author or author: in the jobs file', how_author: 'pass --author "Your Name", or give the book author: "Your Name" in the jobs file' },
-    ms: { ...CLI_WORDS.ms, how_author_given: 'diberi dengan --author atau author: dalam fail kerja', how_author: 'berikan --author "Nama Anda", atau berikan buku itu author: "Nama Anda" dalam fail kerja' },
-  },
-};
+export function audienceWords(audience: Audience, lang: Lang): Readonly<Record<string, string>> {
+  const of = (prefix: string) => Object.fromEntries(Object.entries(HOW).filter(([k]) => k.startsWith(`${prefix}.`)).map(([k, v]) => [k.slice(prefix.length + 1), wordIn(v, lang, 'readiness-how')]));
+  if (audience === 'cli') return of('cli');
+  if (audience === 'batch') return { ...of('cli'), ...of('batch') };
+  return { ...Object.fromEntries(WRITER_SILENT.map((k) => [k, ''])), ...of('writer') };
+}
 
 /**
  * What the studio's publish panel says instead (audience 'studio'), where the package's words name files and sizes
  * (readiness.json and the CLI's report keep them): the eBook, the cover, the description, never manuscript.epub or its bytes.
- * Each rule's own are its `studioWords` (STUDIO_WORDS); these are the shared pieces'.
+ * Each rule's own are its `studioWords` (STUDIO_WORDS); a file's size says nothing to a writer, in any language.
  */
-const WRITER_PIECES: Readonly<Record<string, Bilingual>> = {
-  // A file's size says nothing to a writer.
-  bytes: { en: '', ms: '' },
-};
+const STUDIO_SILENT: ReadonlySet<string> = new Set(['bytes']);
+
+/** A text's words in a language: a book language's name from the table, else the catalogue's (the studio's own first). */
+function wordsOf(code: string, lang: Lang, audience: Audience): string | undefined {
+  const named = namedLanguage(code);
+  if (named) return bookLanguageName(named, lang);
+  if (audience === 'studio' && STUDIO_SILENT.has(code)) return '';
+  const words = (audience === 'studio' ? (STUDIO_WORDS as Record<string, Worded | undefined>)[code] : undefined) ?? (READINESS_WORDS as Record<string, Worded | undefined>)[code];
+  return words ? wordIn(words, lang, 'readiness') : undefined;
+}
 
 /**
  * A text in a language; a list of texts is one sentence per problem, joined with "; " (a list inside a
@@ -83,9 +86,9 @@ export function readinessText(text: StoredText | readonly StoredText[], lang: La
   if (isList(text)) return text.map((t) => readinessText(t, lang, audience)).join('; ');
   const vars: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(text.params ?? {})) vars[name] = valueText(value, lang, audience);
-  const words = (audience === 'studio' ? (STUDIO_WORDS as Record<string, Bilingual | undefined>)[text.code] ?? WRITER_PIECES[text.code] : undefined) ?? (READINESS_WORDS as Record<string, { en: string; ms: string } | undefined>)[text.code];
+  const words = wordsOf(text.code, lang, audience);
   // The audience's words first (a piece may hold the text's own placeholders), then the text's values.
-  return words ? fillPlaceholders(fillPlaceholders(words[lang], AUDIENCE_WORDS[audience === 'studio' ? 'writer' : audience][lang]), vars) : text.code;
+  return words !== undefined ? fillPlaceholders(fillPlaceholders(words, audienceWords(audience, lang)), vars) : text.code;
 }
 
 function valueText(value: unknown, lang: Lang, audience: Audience): string | number {

@@ -4,6 +4,8 @@
 import { wordList } from '../words.js';
 import { sayShared as say, type ReadinessText } from './readiness/text.js';
 import { TRIM_SIZES, type PaperName, type TrimName } from '../print.js';
+import { langs, type Lang } from '../languages/index.js';
+import { publishingOf } from './language-data.js';
 
 /** Title and subtitle together, in characters (KDP's limit). */
 export const KDP_TITLE_MAX = 200;
@@ -12,22 +14,23 @@ export const KDP_KEYWORD_SLOTS = 7;
 export const KDP_KEYWORD_MAX = 50;
 
 /**
- * Words KDP refuses in titles, subtitles and keywords (promotional claims, prices, "new"), in English and
- * Malay, matched as whole words without regard to case.
+ * Words KDP refuses in titles, subtitles and keywords (promotional claims, prices, "new"), in every language of
+ * the table (each language's `publishing.refusedWords`), matched as whole words without regard to case: a
+ * book in one language may still carry another's promotional word.
  */
-export const KDP_FORBIDDEN_WORDS = [
-  'bestselling', 'best-selling', 'best selling', 'bestseller', 'best-seller', 'best seller', '#1', 'number one bestseller',
-  'free', 'new', 'sale', 'on sale', 'discount', 'limited time', 'award-winning', 'award winning',
-  'terlaris', 'percuma', 'jualan', 'diskaun', 'promosi', 'edisi terhad',
-] as const;
+export function kdpForbiddenWords(): readonly string[] {
+  return [...new Set(langs().flatMap((lang) => publishingOf(lang).refusedWords))];
+}
 
 /** Words that are also refused in keywords: other stores' programmes and names (KDP keyword guidelines). */
-export const KDP_FORBIDDEN_KEYWORD_WORDS = [...KDP_FORBIDDEN_WORDS, 'kindle unlimited', 'kindle', 'amazon', 'ebook', 'e-book'] as const;
+export function kdpForbiddenKeywordWords(): readonly string[] {
+  return [...kdpForbiddenWords(), 'kindle unlimited', 'kindle', 'amazon', 'ebook', 'e-book'];
+}
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The forbidden words a text contains, as listed. */
-export function forbiddenWordsIn(text: string, words: readonly string[] = KDP_FORBIDDEN_WORDS): string[] {
+export function forbiddenWordsIn(text: string, words: readonly string[] = kdpForbiddenWords()): string[] {
   return words.filter((w) => new RegExp(`(?:^|[^\\p{L}\\p{N}])${escapeRegExp(w)}(?=$|[^\\p{L}\\p{N}])`, 'iu').test(text));
 }
 
@@ -66,7 +69,7 @@ export function keywordProblems(keywords: readonly string[]): RuleProblem[] {
   if (long.length) problems.push({ problem: say('keywords.too-long', { max: KDP_KEYWORD_MAX, list: quoteAll(long) }), fix: say('keywords.too-long-fix') });
   const short = keywords.filter(isTooShortKeyword);
   if (short.length) problems.push({ problem: say('keywords.too-short', { list: quoteAll(short) }), fix: say('keywords.too-short-fix') });
-  const refused = keywords.flatMap((k) => forbiddenWordsIn(k, KDP_FORBIDDEN_KEYWORD_WORDS).map((w) => say('keywords.refused-word', { word: w, keyword: k })));
+  const refused = keywords.flatMap((k) => forbiddenWordsIn(k, kdpForbiddenKeywordWords()).map((w) => say('keywords.refused-word', { word: w, keyword: k })));
   if (refused.length) problems.push({ problem: say('keywords.refused', { list: refused }), fix: say('keywords.refused-fix') });
   return problems;
 }
@@ -84,7 +87,7 @@ export function kdpKeywords(candidates: readonly string[]): { keywords: string[]
     const key = keyword.toLowerCase();
     if (!keyword || seen.has(key)) continue;
     seen.add(key);
-    const refused = forbiddenWordsIn(keyword, KDP_FORBIDDEN_KEYWORD_WORDS);
+    const refused = forbiddenWordsIn(keyword, kdpForbiddenKeywordWords());
     if (isTooShortKeyword(keyword)) dropped.push({ keyword, reason: say('keyword.too-short') });
     else if (refused.length) dropped.push({ keyword, reason: say('keyword.refused', { words: refused.map((w) => say('quoted', { text: w })) }) });
     else if ([...keyword].length > KDP_KEYWORD_MAX) dropped.push({ keyword, reason: say('keyword.too-long', { max: KDP_KEYWORD_MAX }) });
@@ -110,9 +113,9 @@ export function titleKeywords(keywords: readonly string[], title: string): strin
  * words (of, the, dan, di) and words of one or two letters are not counted.
  * @example repeatedKeywordWords(['romance novel', 'romance books', 'romance Malaysia'], 'en') // [{ word: 'romance', n: 3 }]
  */
-export function repeatedKeywordWords(keywords: readonly string[], lang: 'en' | 'ms'): Array<{ word: string; n: number }> {
+export function repeatedKeywordWords(keywords: readonly string[], lang: Lang): Array<{ word: string; n: number }> {
   const counts = new Map<string, number>();
-  for (const k of keywords) for (const w of new Set(wordsOf(k))) if ([...w].length > 2 && !TITLE_CASE[lang].minor.has(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
+  for (const k of keywords) for (const w of new Set(wordsOf(k))) if ([...w].length > 2 && !publishingOf(lang).titleCase.minor.has(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
   return [...counts].filter(([, n]) => n > KEYWORD_WORD_MAX).map(([word, n]) => ({ word, n }));
 }
 
@@ -166,23 +169,21 @@ export function pageLimit(input: { binding: Binding; paper: PaperName; trim: Tri
 
 /**
  * Labels of a model's working notes (an outline's or a brief's) that leaked into a description: a
- * description is the writer's blurb, never "Character Details: …". English and Malay, matched at the start
- * of the text, a line or a sentence.
+ * description is the writer's blurb, never "Character Details: …". Every language's (`publishing.workingLabels`),
+ * matched at the start of the text, a line or a sentence.
  */
-export const LEAKED_LABELS = [
-  'character details', 'characters', 'main characters', 'premise', 'title', 'working title', 'outline', 'description', 'book description',
-  'blurb', 'keywords', 'ending', 'chapter \\d+',
-  'butiran watak', 'watak', 'watak utama', 'premis', 'tajuk', 'tajuk kerja', 'rangka', 'penerangan', 'sinopsis', 'kata kunci', 'pengakhiran', 'bab \\d+',
-] as const;
+export function leakedLabelList(): readonly string[] {
+  return [...new Set(langs().flatMap((lang) => publishingOf(lang).workingLabels))];
+}
 
 /** A description has at least this many words, ending a sentence: anything shorter is not a blurb. */
 export const DESCRIPTION_MIN_WORDS = 25;
 
-const LEAKED_LABEL = new RegExp(`(?:^|[.!?]\\s+|\\n)\\s*((?:${LEAKED_LABELS.join('|')}))\\s*:`, 'giu');
+const leakedLabel = () => new RegExp(`(?:^|[.!?]\\s+|\\n)\\s*((?:${leakedLabelList().join('|')}))\\s*:`, 'giu');
 
 /** The leaked labels a description's text carries, as written ("Character Details"). */
 export function leakedLabels(text: string): string[] {
-  return [...new Set([...text.matchAll(LEAKED_LABEL)].map((m) => m[1]!.trim()))];
+  return [...new Set([...text.matchAll(leakedLabel())].map((m) => m[1]!.trim()))];
 }
 
 /** What makes a description's text not a description: leaked labels, or less than a sentence of blurb. */
@@ -213,30 +214,14 @@ export function isTooShortKeyword(keyword: string): boolean {
 }
 
 /**
- * Title case per language, as data with its source. English headline style: every word capitalised
- * except articles, coordinating conjunctions and prepositions that are not first or last. Malay (Dewan
- * Bahasa dan Pustaka): every word of a title begins with a capital except the kata sendi and kata hubung
- * (di, ke, dari, dan, yang, untuk …) that are not its first word.
+ * Title case per language, as data with its source (the table's `publishing.titleCase`). English headline
+ * style: every word capitalised except articles, coordinating conjunctions and prepositions that are not first
+ * or last. Malay and Indonesian: every word of a title begins with a capital except the prepositions and
+ * conjunctions (di, ke, dari, dan, yang, untuk …) that are not its first word.
  */
-export const TITLE_CASE: Readonly<Record<'en' | 'ms', { minor: ReadonlySet<string>; source: string }>> = {
-  en: {
-    minor: new Set([
-      'a', 'an', 'the', 'and', 'but', 'or', 'nor', 'for', 'so', 'yet', 'as', 'at', 'by', 'in', 'of', 'off', 'on', 'per', 'to', 'up', 'via', 'with',
-      'from', 'into', 'onto', 'over', 'upon', 'than', 'till', 'vs', 'vs.', 'v.', 'about', 'above', 'across', 'after', 'against', 'along', 'among',
-      'around', 'before', 'behind', 'below', 'beneath', 'beside', 'between', 'beyond', 'during', 'except', 'inside', 'like', 'near', 'outside',
-      'past', 'since', 'through', 'toward', 'towards', 'under', 'until', 'within', 'without', 'de', 'la', 'le', 'van', 'von', 'bin', 'binti', 'al',
-    ]),
-    source: 'The Chicago Manual of Style, 8.159 "Principles of headline-style capitalization"',
-  },
-  ms: {
-    minor: new Set([
-      'di', 'ke', 'dari', 'daripada', 'dan', 'atau', 'tetapi', 'serta', 'yang', 'untuk', 'bagi', 'pada', 'kepada', 'dengan', 'oleh', 'akan',
-      'dalam', 'tentang', 'hingga', 'sampai', 'sejak', 'bahawa', 'kerana', 'jika', 'kalau', 'agar', 'supaya', 'ialah', 'adalah', 'pun', 'si',
-      'sang', 'nan', 'bin', 'binti', 'al', 'vs',
-    ]),
-    source: 'Dewan Bahasa dan Pustaka, Pedoman Umum Ejaan Bahasa Melayu: huruf besar pada judul (setiap perkataan kecuali kata sendi dan kata hubung yang bukan perkataan pertama)',
-  },
-};
+export function titleCaseRule(lang: Lang): { readonly minor: ReadonlySet<string>; readonly source: string } {
+  return publishingOf(lang).titleCase;
+}
 
 interface TitleWord {
   word: string;
@@ -267,8 +252,8 @@ const isStyledOnPurpose = (word: string): boolean => /^[^\p{L}]*\p{Ll}.*\p{Lu}/u
  * The words of a title that title case would capitalise but are in lower case, e.g.
  * `["enemies", "lovers"]` for "A Tale of enemies to lovers Beginnings".
  */
-export function uncapitalisedTitleWords(title: string, lang: 'en' | 'ms'): string[] {
-  const { minor } = TITLE_CASE[lang];
+export function uncapitalisedTitleWords(title: string, lang: Lang): string[] {
+  const { minor } = titleCaseRule(lang);
   return titleWords(title)
     .filter(({ word, bare, isEdge }) => {
       const letter = firstLetter(word);
@@ -284,8 +269,8 @@ export function uncapitalisedTitleWords(title: string, lang: 'en' | 'ms'): strin
  * in lower case; words styled on purpose (iPhone) and words already in capitals are kept.
  * @example titleCase('a tale of enemies to lovers beginnings', 'en') // 'A Tale of Enemies to Lovers Beginnings'
  */
-export function titleCase(title: string, lang: 'en' | 'ms'): string {
-  const { minor } = TITLE_CASE[lang];
+export function titleCase(title: string, lang: Lang): string {
+  const { minor } = titleCaseRule(lang);
   return titleWords(title)
     .map(({ word, bare, isEdge }) => {
       if (isStyledOnPurpose(word)) return word;

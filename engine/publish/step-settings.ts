@@ -8,6 +8,7 @@ import { fieldType } from '../fields/registry.js';
 import { PUBLISH_PARTS } from '../spec/format.js';
 import type { PixelSize, PublishPart, ResolvedSpec, Settings } from '../spec/types.js';
 import { renderPublishValue, type PublishVariables } from '../spec/publish-values.js';
+import { wordIn } from '../languages/index.js';
 
 /** The image sizes the model can draw (engine/spec/format.ts), as pixels. */
 const MODEL_SIZES = ['1024x1024', '1024x1792', '1792x1024'] as const;
@@ -89,7 +90,7 @@ export function publishVariables(book: ResolvedSpec, state: BookState, facts: Bo
     subtitle: facts.subtitle ?? '',
     author: facts.author,
     lang: state.lang,
-    bookName: book.typeLabel.en,
+    bookName: wordIn(book.typeLabel, 'en'),
     context,
     mainCharacter: mainCharacterOf(state),
     settings: { ...state.settings },

@@ -7,7 +7,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  CHANNELS, CHANNEL_IDS, KDP_PAGE_LIMITS, OFFLINE_MARKERS, pageLimit, sourceLink, checkWords, say, formatReadiness, jpegInfo, packageMetadata, packageReadiness,
+  CHANNELS, CHANNEL_IDS, languageRule, KDP_PAGE_LIMITS, OFFLINE_MARKERS, pageLimit, sourceLink, checkWords, say, formatReadiness, jpegInfo, packageMetadata, packageReadiness,
   type CoverContent, type ReadinessInput,
 } from '../../engine/publish/index.js';
 import { coverContent } from '../../engine/node/publish.js';
@@ -67,7 +67,7 @@ describe('readiness per channel', () => {
   it('each channel names the published list its language rule comes from, for English and Malay', () => {
     for (const id of CHANNEL_IDS) {
       for (const lang of ['en', 'ms'] as const) {
-        const rule = CHANNELS[id].languages[lang];
+        const rule = languageRule(CHANNELS[id], lang);
         expect(rule.source).toMatch(/https?:\/\/|Guide|Help|Policies/);
         const check = packageReadiness(input({ language: lang })).channels[id].checks.find((c) => c.id === 'language')!;
         expect(check.source).toBe(rule.source);
@@ -79,10 +79,10 @@ describe('readiness per channel', () => {
     const r = packageReadiness(input({ language: 'ms', title: 'Hujan di Kuala Lumpur' }));
     expect(statusOf(r, 'google_play', 'language')).toBe('pass');
     expect(r.channels.google_play.ready).toBe(true);
-    for (const id of CHANNEL_IDS.filter((c) => CHANNELS[c].languages.ms.accepted === 'unknown')) {
+    for (const id of CHANNEL_IDS.filter((c) => languageRule(CHANNELS[c], 'ms').accepted === 'unknown')) {
       const check = r.channels[id].checks.find((c) => c.id === 'language')!;
       expect(check.status).toBe('check');
-      expect(check.fix).toContain(CHANNELS[id].languages.ms.source);
+      expect(check.fix).toContain(languageRule(CHANNELS[id], 'ms').source);
       expect(r.channels[id].ready).toBe(false);
     }
     expect(r.ready).toBe(false);
@@ -270,7 +270,7 @@ describe('readiness in the book\'s language', () => {
     expect(kdp('title-case').label).toBe('tajuk ditulis dengan huruf besar gaya tajuk (bahasa Melayu)');
     expect(kdp('language').label).toBe('Amazon KDP (Kindle eBook) menerima buku dalam bahasa Melayu (senarai yang diterbitkannya)');
     expect(kdp('language').detail).toBe('ms: bahasa Melayu belum disahkan dalam senarai bahasa eBook KDP; semak halaman itu sebelum anda memuat naik');
-    expect(kdp('language').fix).toBe(`baca ${CHANNELS.kdp_ebook.languages.ms.source}`);
+    expect(kdp('language').fix).toBe(`baca ${languageRule(CHANNELS.kdp_ebook, 'ms').source}`);
     expect(kdp('ebook-cover').label).toBe('cover.jpg ialah JPEG dalam RGB, 1.6:1, lebar sekurang-kurangnya 1600 px');
     expect(kdp('ebook-cover').detail).toBe('cover.jpg: PNG, 1600 × 2560 px; cover.jpg ialah PNG (Amazon KDP (Kindle eBook) menerima JPEG)');
     expect(malay.channels.google_play.checks.find((c) => c.id === 'ebook-cover')!.label).toBe('cover.jpg ialah JPEG atau PNG dalam RGB, 1.6:1, lebar sekurang-kurangnya 1600 px');

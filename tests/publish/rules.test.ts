@@ -2,7 +2,7 @@
 // subtitle, 7 keyword boxes of 50 characters, no promotional words), and reading the publishing answers.
 import { describe, expect, it } from 'vitest';
 import {
-  KDP_KEYWORD_MAX, KDP_KEYWORD_SLOTS, TITLE_CASE, chooseAuthor, titleCase, uncapitalisedTitleWords, chooseTitle, forbiddenWordsIn, kdpKeywords, keywordCandidates, keywordProblems, titleProblems,
+  KDP_KEYWORD_MAX, KDP_KEYWORD_SLOTS, titleCaseRule, chooseAuthor, titleCase, uncapitalisedTitleWords, chooseTitle, forbiddenWordsIn, kdpKeywords, keywordCandidates, keywordProblems, titleProblems,
   readinessText, type RuleProblem,
 } from '../../engine/publish/index.js';
 
@@ -102,8 +102,8 @@ describe('title case per language (issue 28: "A Tale of enemies to lovers Beginn
     expect(uncapitalisedTitleWords('Hujan di Kota', 'ms')).toEqual([]);
     expect(uncapitalisedTitleWords('Kisah permulaan musuh jadi kekasih', 'ms')).toEqual(['permulaan', 'musuh', 'jadi', 'kekasih']);
     expect(titleCase('cinta yang hilang di kuala lumpur', 'ms')).toBe('Cinta yang Hilang di Kuala Lumpur');
-    expect(TITLE_CASE.ms.source).toContain('Dewan Bahasa dan Pustaka');
-    expect(TITLE_CASE.en.source).toContain('Chicago');
+    expect(titleCaseRule('ms').source).toContain('Dewan Bahasa dan Pustaka');
+    expect(titleCaseRule('en').source).toContain('Chicago');
   });
 });
 

@@ -4,13 +4,13 @@
 import { AlignmentType, Document, Footer, HeadingLevel, Packer, PageNumber, Paragraph, TableOfContents, TextRun, type ParagraphChild } from 'docx';
 import type { Lang } from '../../spec/types.js';
 import { parseMarkdown, spansText, type Block } from '../../markdown.js';
-import { EXPORT_WORDS, copyrightLines, innerHeadingLevel, xmlSafe } from './sections.js';
-import { INCH, LANGUAGE, lines, runs } from './docx.js';
+import { exportWords, copyrightLines, innerHeadingLevel, wordLanguage, xmlSafe } from './sections.js';
+import { INCH, lines, runs } from './docx.js';
 import { bilingualLine, translatedLine, type BilingualDocument } from './bilingual.js';
 
 /** One language's paragraph (or list, quote, heading) as Word paragraphs, each run in that language. */
 function chunkParagraphs(markdown: string, lang: Lang, isTranslation: boolean): Paragraph[] {
-  const language = { value: LANGUAGE[lang] };
+  const language = { value: wordLanguage(lang) };
   const after = isTranslation ? { spacing: { after: 280 } } : {};
   const of = (b: Block): Paragraph[] => {
     switch (b.kind) {
@@ -38,14 +38,14 @@ export async function renderBilingualDocx(doc: BilingualDocument, opts: { date?:
   const date = opts.date ?? new Date();
   const ed = doc.edition;
   const from = doc.source.lang;
-  const words = EXPORT_WORDS[ed.lang];
+  const words = exportWords(ed.lang);
   const { notice } = copyrightLines(ed, date.getFullYear());
   const page = { size: { width: 6 * INCH, height: 9 * INCH }, margin: { top: 0.75 * INCH, bottom: 0.75 * INCH, left: 0.75 * INCH, right: 0.75 * INCH } };
-  const line = (text: string, lang: Lang, extra: { italics?: boolean } = {}) => new Paragraph({ spacing: { after: 120 }, children: [new TextRun({ text: xmlSafe(text), language: { value: LANGUAGE[lang] }, ...extra })] });
-  const contents = `${EXPORT_WORDS[from].contents} / ${words.contents}`;
+  const line = (text: string, lang: Lang, extra: { italics?: boolean } = {}) => new Paragraph({ spacing: { after: 120 }, children: [new TextRun({ text: xmlSafe(text), language: { value: wordLanguage(lang) }, ...extra })] });
+  const contents = `${exportWords(from).contents} / ${words.contents}`;
   const front = [
     new Paragraph({ heading: HeadingLevel.TITLE, alignment: AlignmentType.CENTER, spacing: { before: 2.5 * INCH, after: 480, ...lines(1.1) }, children: [new TextRun(xmlSafe(ed.title))] }),
-    ...(doc.source.title !== ed.title ? [new Paragraph({ alignment: AlignmentType.CENTER, spacing: { after: 240 }, children: [new TextRun({ text: xmlSafe(doc.source.title), italics: true, size: 28, language: { value: LANGUAGE[from] } })] })] : []),
+    ...(doc.source.title !== ed.title ? [new Paragraph({ alignment: AlignmentType.CENTER, spacing: { after: 240 }, children: [new TextRun({ text: xmlSafe(doc.source.title), italics: true, size: 28, language: { value: wordLanguage(from) } })] })] : []),
     ...(ed.author ? [new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ text: xmlSafe(ed.author), size: 28 })] })] : []),
     new Paragraph({ pageBreakBefore: true, spacing: { before: 4 * INCH, after: 120 }, children: [new TextRun({ text: xmlSafe(ed.title), italics: true })] }),
     ...(ed.author ? [line(`${words.by} ${ed.author}`, ed.lang)] : []),
@@ -61,7 +61,7 @@ export async function renderBilingualDocx(doc: BilingualDocument, opts: { date?:
   const body = doc.parts.flatMap((part, i) => [
     new Paragraph({
       heading: HeadingLevel.HEADING_1, pageBreakBefore: i > 0,
-      children: [new TextRun({ text: xmlSafe(part.heading.source), language: { value: LANGUAGE[from] } }), new TextRun({ text: ' / ' }), new TextRun({ text: xmlSafe(part.heading.edition), language: { value: LANGUAGE[ed.lang] } })],
+      children: [new TextRun({ text: xmlSafe(part.heading.source), language: { value: wordLanguage(from) } }), new TextRun({ text: ' / ' }), new TextRun({ text: xmlSafe(part.heading.edition), language: { value: wordLanguage(ed.lang) } })],
     }),
     ...part.pairs.flatMap((pair) => [...(pair.source ? chunkParagraphs(pair.source, from, false) : []), ...(pair.edition ? chunkParagraphs(pair.edition, ed.lang, true) : [])]),
   ]);
@@ -71,7 +71,7 @@ export async function renderBilingualDocx(doc: BilingualDocument, opts: { date?:
     lastModifiedBy: 'Karya',
     styles: {
       default: {
-        document: { run: { font: 'Georgia', size: 22, language: { value: LANGUAGE[ed.lang] } }, paragraph: { spacing: { after: 160, ...lines(1.25) } } },
+        document: { run: { font: 'Georgia', size: 22, language: { value: wordLanguage(ed.lang) } }, paragraph: { spacing: { after: 160, ...lines(1.25) } } },
         title: { run: { font: 'Georgia', size: 56 }, paragraph: { spacing: { after: 480, ...lines(1.1) } } },
         heading1: { run: { size: 32, bold: true }, paragraph: { alignment: AlignmentType.CENTER, spacing: { before: 1.25 * INCH, after: 480, ...lines(1.1) }, keepNext: true } },
         heading2: { run: { size: 28, bold: true }, paragraph: { spacing: { before: 360, after: 160, ...lines(1.1) }, keepNext: true } },

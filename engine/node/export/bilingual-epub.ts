@@ -6,8 +6,8 @@ import { EPub, type Chapter, type Options } from 'epub-gen-memory';
 import type { Lang } from '../../spec/types.js';
 import { parseMarkdown } from '../../markdown.js';
 import { blocksXhtml, escapeXml } from './xhtml.js';
-import { EXPORT_WORDS, copyrightLines } from './sections.js';
-import { BookEpub, CHAPTER, CSS, HEAD, NCX, TRANSLATOR_HEADING, TRANSLATOR_NAME, bookIdentifier, packageTemplate } from './epub.js';
+import { epubLanguage, exportWords, copyrightLines } from './sections.js';
+import { BookEpub, CHAPTER, CSS, HEAD, NCX, TRANSLATOR_NAME, bookIdentifier, packageTemplate } from './epub.js';
 import { bilingualLine, translatedLine, type BilingualDocument, type BilingualPart } from './bilingual.js';
 
 const BILINGUAL_CSS = `${CSS}
@@ -15,7 +15,7 @@ const BILINGUAL_CSS = `${CSS}
 h1 .other { display: block; font-size: 0.8em; font-weight: normal; font-style: italic; margin-top: 0.3em; }
 `;
 
-const langAttrs = (lang: Lang) => `xml:lang="${lang}" lang="${lang}"`;
+const langAttrs = (lang: Lang) => `xml:lang="${epubLanguage(lang)}" lang="${epubLanguage(lang)}"`;
 
 /** Text in its language, inline. */
 const span = (text: string, lang: Lang, cls = '') => `<span ${langAttrs(lang)}${cls ? ` class="${cls}"` : ''}>${escapeXml(text)}</span>`;
@@ -61,7 +61,7 @@ ${first ? `<li><a epub:type="bodymatter" href="${files[0]}">${escapeXml(first.he
 function frontChapters(doc: BilingualDocument, date: Date): Chapter[] {
   const ed = doc.edition;
   const from = doc.source.lang;
-  const words = EXPORT_WORDS[ed.lang];
+  const words = exportWords(ed.lang);
   const { notice } = copyrightLines(ed, date.getFullYear());
   const both = (line: (lang: Lang) => string) => `<p>${escapeXml(line(ed.lang))}</p><p ${langAttrs(from)}>${escapeXml(line(from))}</p>`;
   return [
@@ -81,7 +81,7 @@ export async function renderBilingualEpub(doc: BilingualDocument, opts: { date?:
   const date = opts.date ?? new Date();
   const ed = doc.edition;
   const from = doc.source.lang;
-  const tocTitle = `${EXPORT_WORDS[ed.lang].contents} / ${EXPORT_WORDS[from].contents}`;
+  const tocTitle = `${exportWords(ed.lang).contents} / ${exportWords(from).contents}`;
   const { notice } = copyrightLines(ed, date.getFullYear());
   const disclosure = translatedLine(doc, ed.lang);
   const files = doc.parts.map((_, i) => `part-${String(i + 1).padStart(3, '0')}.xhtml`);
@@ -92,10 +92,10 @@ export async function renderBilingualEpub(doc: BilingualDocument, opts: { date?:
   const options: Options = {
     title: ed.title, author: ed.author ? [ed.author] : [], publisher: 'Karya', description: `${ed.typeLabel}. ${bilingualLine(doc, ed.lang)}. ${disclosure}.`,
     ...(opts.cover ? { cover: new File([new Uint8Array(opts.cover)], 'cover.jpg', { type: 'image/jpeg' }) } : {}),
-    lang: ed.lang, date: date.toISOString(), tocTitle, tocInTOC: false, numberChaptersInTOC: false,
+    lang: epubLanguage(ed.lang), date: date.toISOString(), tocTitle, tocInTOC: false, numberChaptersInTOC: false,
     prependChapterTitles: false, version: 3, css: BILINGUAL_CSS, verbose: false,
     chapterXHTML: CHAPTER, tocNCX: NCX, tocXHTML: navTemplate(doc, files, tocTitle),
-    contentOPF: packageTemplate({ rights: notice, modified: date.toISOString().replace(/\.\d{3}Z$/, 'Z'), ...(ed.author ? { author: ed.author } : {}), ...(ed.series ? { series: ed.series } : {}), translator: TRANSLATOR_NAME[ed.lang], translatorHeading: TRANSLATOR_HEADING[ed.lang], otherLanguages: [from] }),
+    contentOPF: packageTemplate({ rights: notice, modified: date.toISOString().replace(/\.\d{3}Z$/, 'Z'), ...(ed.author ? { author: ed.author } : {}), ...(ed.series ? { series: ed.series } : {}), translator: TRANSLATOR_NAME, translatorHeading: exportWords(ed.lang).translator, otherLanguages: [epubLanguage(from)] }),
   };
   const epub: EPub = new BookEpub(options, chapters, bookIdentifier({ ...ed, parts: doc.parts }, 'bilingual'));
   return new Uint8Array(await epub.genEpub());

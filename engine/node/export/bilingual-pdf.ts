@@ -9,7 +9,7 @@ import type { Lang } from '../../spec/types.js';
 import { parseMarkdown, spansText, type Block } from '../../markdown.js';
 import { renderBookPdf } from '../print/book.js';
 import { registerFonts } from '../print/typeset.js';
-import { EXPORT_WORDS, copyrightLines } from './sections.js';
+import { exportWords, copyrightLines } from './sections.js';
 import { bilingualLine, translatedLine, type BilingualDocument, type BilingualLayout } from './bilingual.js';
 
 /** The copyright page's lines beyond the edition's own: the disclosure in the source's language, the bilingual line in both. */
@@ -77,12 +77,12 @@ async function renderColumns(doc: BilingualDocument, date: Date): Promise<Uint8A
   pdf.addPage();
   const { notice } = copyrightLines(ed, date.getFullYear());
   pdf.font('italic').fontSize(9).text(ed.title, PAGE.margin, PAGE.height * 0.55, { width: inner });
-  if (ed.author) pdf.font('serif').text(`${EXPORT_WORDS[ed.lang].by} ${ed.author}`, { width: inner });
+  if (ed.author) pdf.font('serif').text(`${exportWords(ed.lang).by} ${ed.author}`, { width: inner });
   pdf.font('serif').text(notice, { width: inner }).text(translatedLine(doc, ed.lang), { width: inner });
   for (const line of bilingualCopyright(doc).split('\n\n')) pdf.text(plain(line), { width: inner });
 
   pdf.addPage();
-  pdf.font('bold').fontSize(14).text(`${EXPORT_WORDS[from].contents} / ${EXPORT_WORDS[ed.lang].contents}`, { width: inner, align: 'center' }).moveDown(1);
+  pdf.font('bold').fontSize(14).text(`${exportWords(from).contents} / ${exportWords(ed.lang).contents}`, { width: inner, align: 'center' }).moveDown(1);
   doc.parts.forEach((p, i) => pdf.font('serif').fontSize(10).text(`${p.heading.source} / ${p.heading.edition}`, { width: inner, goTo: `part-${i + 1}` }).moveDown(0.3));
 
   doc.parts.forEach((part, i) => {

@@ -7,7 +7,7 @@ import type { BookState } from '../../compile/flow.js';
 import type { Lang, ResolvedSpec } from '../../spec/types.js';
 import { parseMarkdown, spansText } from '../../markdown.js';
 import { paragraphsOf } from '../../session/translate/index.js';
-import { EXPORT_WORDS } from './sections.js';
+import { exportWords } from './sections.js';
 
 /** One source paragraph and its translation; `edition` is null where the edition holds nothing of its own for it. */
 export interface BilingualPair {
@@ -76,12 +76,12 @@ export function bilingualDocument(input: { spec: ResolvedSpec; source: BookState
 
 /** The copyright page's bilingual line in `lang`: "Bilingual edition: English and Malay". */
 export function bilingualLine(doc: BilingualDocument, lang: Lang): string {
-  const words = EXPORT_WORDS[lang];
-  return words.bilingual.replace('{source}', words.languages[doc.source.lang]).replace('{edition}', words.languages[doc.edition.lang]);
+  const words = exportWords(lang);
+  return words.bilingual.replace('{source}', words.language(doc.source.lang)).replace('{edition}', words.language(doc.edition.lang));
 }
 
 /** The disclosure line in `lang`: "Translated from English by AI with Karya". */
 export function translatedLine(doc: BilingualDocument, lang: Lang): string {
-  const words = EXPORT_WORDS[lang];
-  return words.translatedWith.replace('{language}', words.languages[doc.source.lang]);
+  const words = exportWords(lang);
+  return words.translatedWith.replace('{language}', words.language(doc.source.lang));
 }

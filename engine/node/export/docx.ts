@@ -9,7 +9,7 @@ import {
 import type { BookDocument } from '../../session/book.js';
 import type { Block, Span } from '../../markdown.js';
 import { parseMarkdown } from '../../markdown.js';
-import { EXPORT_WORDS, copyrightLines, documentSections, innerHeadingLevel, xmlSafe } from './sections.js';
+import { exportWords, copyrightLines, documentSections, innerHeadingLevel, wordLanguage, xmlSafe } from './sections.js';
 
 /**
  * Line spacing as a multiple of the font's own line (lineRule auto: 240 = single), so a line grows with its
@@ -18,7 +18,6 @@ import { EXPORT_WORDS, copyrightLines, documentSections, innerHeadingLevel, xmlS
 export const lines = (multiple: number) => ({ line: Math.round(240 * multiple), lineRule: LineRuleType.AUTO });
 
 export const INCH = 1440; // twips
-export const LANGUAGE = { en: 'en-GB', ms: 'ms-MY' } as const;
 const MONO = 'Courier New';
 
 /** A run's look, and its language where a paragraph is in another than the book's (a dual-language book). */
@@ -98,7 +97,7 @@ const centred = (text: string, opts: { size?: number; bold?: boolean; italics?: 
 /** A book document as DOCX bytes. */
 export async function renderDocx(doc: BookDocument, opts: { date?: Date } = {}): Promise<Uint8Array> {
   const date = opts.date ?? new Date();
-  const words = EXPORT_WORDS[doc.lang];
+  const words = exportWords(doc.lang);
   const { notice, writtenWith } = copyrightLines(doc, date.getFullYear());
   const lists: ListCounter = { next: 1 };
   const page = { size: { width: 6 * INCH, height: 9 * INCH }, margin: { top: 0.75 * INCH, bottom: 0.75 * INCH, left: 0.75 * INCH, right: 0.75 * INCH } };
@@ -126,7 +125,7 @@ export async function renderDocx(doc: BookDocument, opts: { date?: Date } = {}):
     lastModifiedBy: 'Karya',
     styles: {
       default: {
-        document: { run: { font: 'Georgia', size: 22, language: { value: LANGUAGE[doc.lang] } }, paragraph: { spacing: { after: 160, ...lines(1.25) } } },
+        document: { run: { font: 'Georgia', size: 22, language: { value: wordLanguage(doc.lang) } }, paragraph: { spacing: { after: 160, ...lines(1.25) } } },
         title: { run: { font: 'Georgia', size: 56 }, paragraph: { spacing: { after: 480, ...lines(1.1) } } },
         heading1: { run: { size: 36, bold: true }, paragraph: { alignment: AlignmentType.CENTER, spacing: { before: 1.25 * INCH, after: 480, ...lines(1.1) }, keepNext: true } },
         heading2: { run: { size: 28, bold: true }, paragraph: { spacing: { before: 360, after: 160, ...lines(1.1) }, keepNext: true } },

@@ -7,7 +7,7 @@ import { EPub, type Chapter, type Options } from 'epub-gen-memory';
 import type { BookDocument } from '../../session/book.js';
 import { parseMarkdown } from '../../markdown.js';
 import { blocksXhtml, escapeXml } from './xhtml.js';
-import { EXPORT_WORDS, copyrightLines, documentSections } from './sections.js';
+import { epubLanguage, exportWords, copyrightLines, documentSections } from './sections.js';
 
 export const CSS = `body { font-family: serif; line-height: 1.5; margin: 0 5%; }
 h1 { font-size: 1.6em; text-align: center; margin: 2.5em 0 1.5em; page-break-before: always; }
@@ -83,12 +83,9 @@ export const NCX = `<?xml version="1.0" encoding="UTF-8"?>
 /**
  * The translator a translated edition credits (dc:contributor, MARC relator trl): a name, as readers and stores
  * show a contributor's (calibre lists it among the names), never the disclosure's sentence, which the copyright
- * page and the description carry.
+ * page and the description carry. The same name in every language.
  */
-export const TRANSLATOR_NAME: Readonly<Record<'en' | 'ms', string>> = { en: 'Karya (AI)', ms: 'Karya (AI)' };
-
-/** The heading of calibre's translator column, in the book's language. */
-export const TRANSLATOR_HEADING: Readonly<Record<'en' | 'ms', string>> = { en: 'Translator', ms: 'Penterjemah' };
+export const TRANSLATOR_NAME = 'Karya (AI)';
 
 /**
  * calibre has no translator of its own and reads no contributor but a book producer: it shows a translator as
@@ -154,7 +151,7 @@ export class BookEpub extends EPub {
  */
 export async function renderEpub(doc: BookDocument, opts: { date?: Date; cover?: Uint8Array } = {}): Promise<Uint8Array> {
   const date = opts.date ?? new Date();
-  const words = EXPORT_WORDS[doc.lang];
+  const words = exportWords(doc.lang);
   const title = escapeXml(doc.title);
   const { notice, writtenWith } = copyrightLines(doc, date.getFullYear());
   const sections = documentSections(doc);
@@ -177,10 +174,10 @@ export async function renderEpub(doc: BookDocument, opts: { date?: Date; cover?:
   const options: Options = {
     title: doc.title, author: doc.author ? [doc.author] : [], publisher: 'Karya', description: doc.description ?? `${doc.typeLabel}. ${writtenWith}.`,
     ...(opts.cover ? { cover: new File([new Uint8Array(opts.cover)], 'cover.jpg', { type: 'image/jpeg' }) } : {}),
-    lang: doc.lang, date: date.toISOString(), tocTitle: words.contents, tocInTOC: false, numberChaptersInTOC: false,
+    lang: epubLanguage(doc.lang), date: date.toISOString(), tocTitle: words.contents, tocInTOC: false, numberChaptersInTOC: false,
     prependChapterTitles: false, version: 3, css: CSS, verbose: false,
     chapterXHTML: CHAPTER, tocNCX: NCX, tocXHTML: navTemplate({ file: files[0] ?? 'toc.xhtml', heading: sections[0]?.heading ?? words.contents }),
-    contentOPF: packageTemplate({ rights: notice, modified: date.toISOString().replace(/\.\d{3}Z$/, 'Z'), ...(doc.author ? { author: doc.author } : {}), ...(doc.series ? { series: doc.series } : {}), ...(doc.translatedFrom ? { translator: TRANSLATOR_NAME[doc.lang], translatorHeading: TRANSLATOR_HEADING[doc.lang] } : {}) }),
+    contentOPF: packageTemplate({ rights: notice, modified: date.toISOString().replace(/\.\d{3}Z$/, 'Z'), ...(doc.author ? { author: doc.author } : {}), ...(doc.series ? { series: doc.series } : {}), ...(doc.translatedFrom ? { translator: TRANSLATOR_NAME, translatorHeading: words.translator } : {}) }),
   };
   return new Uint8Array(await new BookEpub(options, chapters, bookIdentifier(doc)).genEpub());
 }

@@ -3,6 +3,7 @@
 // its time stays in this thread, which the pool ends when it takes too long or runs out of memory.
 import { parentPort } from 'node:worker_threads';
 import type { BookDocument, ExportFormat } from '../../session/book.js';
+import { setLanguageSource, type LanguageSource } from '../../languages/index.js';
 import { serializeError, type WorkerReply } from '../worker-pool.js';
 import { renderDocument, type BilingualDocument, type BilingualLayout } from './index.js';
 
@@ -13,11 +14,23 @@ export interface RenderRequest {
   date?: Date;
   cover?: Uint8Array;
   bilingualLayout?: BilingualLayout;
+  /**
+   * The language table as the caller read it (the front matter's words, a language's tags): handed over rather
+   * than read here, so the thread loads no file reader and stays within a small heap.
+   */
+  languages: readonly LanguageSource[];
 }
+
+let tableSet = false;
 
 parentPort?.on('message', (request: RenderRequest) => {
   void (async () => {
     try {
+      if (!tableSet) {
+        const sources = request.languages;
+        setLanguageSource(() => sources);
+        tableSet = true;
+      }
       const bytes = await renderDocument(request.doc, request.format, { ...(request.date ? { date: request.date } : {}), ...(request.cover ? { cover: request.cover } : {}), ...(request.bilingualLayout ? { bilingualLayout: request.bilingualLayout } : {}) });
       // A view into a larger pooled buffer is copied into its own, so only the file's bytes move.
       const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();

@@ -4,6 +4,8 @@
 import type { BookDocument } from '../../session/book.js';
 import type { Lang } from '../../spec/types.js';
 import { parseMarkdown, spansText, type Block } from '../../markdown.js';
+import { catalogue, wordIn } from '../../languages/index.js';
+import { bookLanguageName, publishingOf } from '../../publish/index.js';
 
 /** A part (or the outline) ready to print: its heading and its text as blocks. */
 export interface Section {
@@ -12,7 +14,7 @@ export interface Section {
   readonly blocks: readonly Block[];
 }
 
-/** The words the exports add around the text, by language. */
+/** The words the exports add around the text, in one language. */
 export interface ExportWords {
   readonly contents: string;
   readonly writtenWith: string;
@@ -24,14 +26,32 @@ export interface ExportWords {
   readonly translatedWith: string;
   /** A dual-language book's copyright line: "Bilingual edition: {source} and {edition}". */
   readonly bilingual: string;
-  /** The language names a translated edition's line uses, in this language. */
-  readonly languages: Readonly<Record<Lang, string>>;
+  /** The heading of calibre's translator column. */
+  readonly translator: string;
+  /** A book language's name as a translated edition's line says it in this language (the language table's). */
+  readonly language: (code: Lang) => string;
 }
 
-export const EXPORT_WORDS: Readonly<Record<Lang, ExportWords>> = {
-  en: { contents: 'Contents', writtenWith: 'Written with Karya', by: 'by', publicDomain: 'This text is in the public domain.', preparedWith: 'Prepared for publishing with Karya', translatedWith: 'Translated from {language} by AI with Karya', bilingual: 'Bilingual edition: {source} and {edition}', languages: { en: 'English', ms: 'Malay' } },
-  ms: { contents: 'Kandungan', writtenWith: 'Ditulis dengan Karya', by: 'oleh', publicDomain: 'Teks ini berada dalam domain awam.', preparedWith: 'Disediakan untuk penerbitan dengan Karya', translatedWith: 'Diterjemah daripada {language} oleh AI dengan Karya', bilingual: 'Edisi dwibahasa: {source} dan {edition}', languages: { en: 'bahasa Inggeris', ms: 'bahasa Melayu' } },
-};
+/** The front matter's words; another language's are in languages/<code>/export.yaml. */
+const WORDS = catalogue('export', {
+  contents: { en: 'Contents', ms: 'Kandungan' },
+  writtenWith: { en: 'Written with Karya', ms: 'Ditulis dengan Karya' },
+  by: { en: 'by', ms: 'oleh' },
+  publicDomain: { en: 'This text is in the public domain.', ms: 'Teks ini berada dalam domain awam.' },
+  preparedWith: { en: 'Prepared for publishing with Karya', ms: 'Disediakan untuk penerbitan dengan Karya' },
+  translatedWith: { en: 'Translated from {language} by AI with Karya', ms: 'Diterjemah daripada {language} oleh AI dengan Karya' },
+  bilingual: { en: 'Bilingual edition: {source} and {edition}', ms: 'Edisi dwibahasa: {source} dan {edition}' },
+  translator: { en: 'Translator', ms: 'Penterjemah' },
+});
+
+/** The words the exports add around the text, in `lang`. */
+export function exportWords(lang: Lang): ExportWords {
+  const w = (key: keyof typeof WORDS) => wordIn(WORDS[key], lang, 'export');
+  return {
+    contents: w('contents'), writtenWith: w('writtenWith'), by: w('by'), publicDomain: w('publicDomain'), preparedWith: w('preparedWith'),
+    translatedWith: w('translatedWith'), bilingual: w('bilingual'), translator: w('translator'), language: (code) => bookLanguageName(code, lang),
+  };
+}
 
 const normal = (text: string) => text.replace(/[*_#:\s]+/g, ' ').trim().toLowerCase();
 
@@ -58,12 +78,18 @@ export function innerHeadingLevel(level: number): 2 | 3 {
  * (a Project Gutenberg import), that it is in the public domain and was prepared with Karya: no © for someone else's words.
  */
 export function copyrightLines(doc: Pick<BookDocument, 'lang' | 'author' | 'publicDomain' | 'translatedFrom'>, year: number): { notice: string; writtenWith: string } {
-  const words = EXPORT_WORDS[doc.lang];
+  const words = exportWords(doc.lang);
   if (doc.publicDomain) return { notice: words.publicDomain, writtenWith: words.preparedWith };
   // A translated edition says so where "Written with Karya" stands (KDP asks AI translation to be disclosed).
-  const writtenWith = doc.translatedFrom ? words.translatedWith.replace('{language}', words.languages[doc.translatedFrom]) : words.writtenWith;
+  const writtenWith = doc.translatedFrom ? words.translatedWith.replace('{language}', words.language(doc.translatedFrom)) : words.writtenWith;
   return { notice: `© ${year}${doc.author ? ` ${doc.author}` : ''}`, writtenWith };
 }
+
+/** A book language's tag in an EPUB (dc:language, xml:lang: BCP 47), as the language table gives it. */
+export const epubLanguage = (lang: Lang): string => publishingOf(lang).epubTag;
+
+/** A book language's proofing language in a Word file (BCP 47 with its region: `en-GB`), as the language table gives it. */
+export const wordLanguage = (lang: Lang): string => publishingOf(lang).wordTag;
 
 /** Characters XML 1.0 cannot hold (control characters, lone surrogates, U+FFFE/FFFF), removed. */
 export function xmlSafe(text: string): string {

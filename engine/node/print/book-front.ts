@@ -3,7 +3,7 @@
 // `numberContents` fills in once the parts have their pages.
 import type { BookDocument } from '../../session/book.js';
 import { parseMarkdown, spansText } from '../../markdown.js';
-import { EXPORT_WORDS, copyrightLines, type Section } from '../export/sections.js';
+import { exportWords, copyrightLines, type Section } from '../export/sections.js';
 import type { FontName, Measure } from './typeset.js';
 import { BODY, SMALL, type Composer, type Flow, type Item } from './book-flow.js';
 
@@ -23,7 +23,7 @@ const NUMBER_ROOM = 30;
  */
 export function layoutFrontMatter(input: { doc: BookDocument; flow: Flow; c: Composer; width: number; height: number; date: Date; copyrightPart?: Section; sections: readonly Section[] }): ContentsEntry[] {
   const { doc, flow, c, width, height, sections } = input;
-  const words = EXPORT_WORDS[doc.lang];
+  const words = exportWords(doc.lang);
 
   // Title page: the title a third of the way down, the author below it.
   flow.newPage('title');

@@ -38,5 +38,5 @@ function declaredLanguage(input: ReadinessInput, channel: Channel): RuleOutcome 
 export const BILINGUAL_LANGUAGE = {
   id: 'bilingual-language', words: WORDS, label: (i) => say('label.bilingual', { edition: languageName(i.bilingual!.edition), source: languageName(i.bilingual!.source) }),
   appliesTo: () => true, when: (i) => i.bilingual !== undefined,
-  source: (i, c) => c.languages[i.bilingual!.edition].source, evaluate: declaredLanguage,
+  source: (_, c) => c.languageList, evaluate: declaredLanguage,
 } satisfies ReadinessRule;

@@ -1,6 +1,8 @@
-// A Malay book is most likely published from Malaysia, where the National Library gives ISBNs and eISBNs free,
-// to a title of at least its page minimum (cover included).
+// A book in a language whose national library gives ISBNs and eISBNs free (the table's `publishing.eisbn`:
+// Malay's, the National Library of Malaysia, for books published in Malaysia) needs at least its page minimum,
+// cover included.
 import { estimatePrintPages } from '../metadata.js';
+import { publishingOf, type NationalEisbn } from '../language-data.js';
 import type { ReadinessInput, ReadinessRule, RuleOutcome } from '../readiness-types.js';
 import { pass } from './outcome.js';
 import { sayer, type RuleWordTable } from './text.js';
@@ -20,9 +22,6 @@ const WORDS = {
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
 
-const PNM_ISBN = 'Perpustakaan Negara Malaysia, Depositori PNM, "Soalan Lazim ISBN/eISBN" (pages that qualify: adult 32, children 16, cover included): https://depositori.pnm.gov.my/p/soalanlazim_isbn';
-/** The National Library of Malaysia's pages for an ISBN or eISBN, cover included (PNM_ISBN). */
-export const PNM_MIN_PAGES = { adult: 32, children: 16 } as const;
 /** A reading age whose upper bound is under this is a children's title ("8-12"). */
 const ADULT_AGE = 13;
 
@@ -32,9 +31,16 @@ const isChildren = (readingAge: string | null): boolean => {
   return ages.length > 0 && Math.max(...ages) < ADULT_AGE;
 };
 
+/** The national library's rule for the book's language: the rule applies only when there is one. */
+const libraryOf = (input: ReadinessInput): NationalEisbn | undefined => publishingOf(input.metadata.language).eisbn;
+const minPages = (input: ReadinessInput): number => {
+  const pages = libraryOf(input)!.minPages;
+  return isChildren(input.metadata.readingAge) ? pages.children : pages.adult;
+};
+
 function eisbnPages(input: ReadinessInput): RuleOutcome {
   const m = input.metadata;
-  const min = isChildren(m.readingAge) ? PNM_MIN_PAGES.children : PNM_MIN_PAGES.adult;
+  const min = minPages(input);
   // The cover counts: its front and back.
   const pages = (input.paperback?.pageCount ?? m.pageCount ?? m.estimatedPrintPages ?? estimatePrintPages(m.wordCount)) + 2;
   const detail = say('eisbn.pages', { n: pages });
@@ -45,6 +51,6 @@ const audienceOf = (input: ReadinessInput) => say(isChildren(input.metadata.read
 
 export const EISBN_PAGES = {
   id: 'eisbn-pages', words: WORDS,
-  label: (i) => say('label.eisbn-pages', { min: isChildren(i.metadata.readingAge) ? PNM_MIN_PAGES.children : PNM_MIN_PAGES.adult, audience: audienceOf(i) }),
-  appliesTo: (c) => c.product === 'ebook', when: (i) => i.metadata.language === 'ms', source: () => PNM_ISBN, evaluate: eisbnPages,
+  label: (i) => say('label.eisbn-pages', { min: minPages(i), audience: audienceOf(i) }),
+  appliesTo: (c) => c.product === 'ebook', when: (i) => libraryOf(i) !== undefined, source: (i) => libraryOf(i)!.source, evaluate: eisbnPages,
 } satisfies ReadinessRule;

@@ -3,7 +3,7 @@
 // pieces, has every text in every language Karya speaks (LANGS): a rule without its Malay fails the server's and
 // the command line's start, naming the rule, the language and the code, instead of a Malay writer meeting it.
 import { type Bilingual, type Lang } from '../../spec/types.js';
-import { LANGS } from '../../languages/index.js';
+import { LANGS, LanguageWordsError, onLanguagesLoaded, type LanguageSource } from '../../languages/index.js';
 import { defineRegistry, type Registry, type RuleWords } from '../../registry.js';
 import type { ReadinessRule } from '../readiness-types.js';
 import { SHARED_WORDS } from './shared-words.js';
@@ -69,6 +69,29 @@ export const READINESS_REGISTRY = readinessRegistry(RULES);
 export const READINESS_RULES: readonly ReadinessRule[] = READINESS_REGISTRY.rules;
 // The pieces no one rule owns are checked the same way.
 defineRegistry({ name: 'readiness', rules: [{ id: 'shared words', words: SHARED_WORDS }], wordsOf: (r) => byLanguage(r.words, LANGS) });
+
+/**
+ * Another language's words (languages/<code>/readiness.yaml: rule id → code → text, `shared words` for the shared
+ * pieces, `studio <code>` for a rule's studio words) put beside each code's English and Malay, so a text is said the
+ * same way in every language. A rule id or code the file names that no rule has is refused, naming it.
+ */
+function takeTableWords(sources: readonly LanguageSource[]): void {
+  for (const src of sources) {
+    const lang = (src.data as { code?: unknown } | undefined)?.code;
+    const file = src.words.readiness;
+    if (typeof lang !== 'string' || !file) continue;
+    for (const [ruleId, words] of Object.entries(file)) {
+      const rule = ruleId === 'shared words' ? { words: SHARED_WORDS as ReadinessRule['words'], studioWords: undefined } : RULES.find((r) => r.id === ruleId);
+      for (const [key, text] of Object.entries((words ?? {}) as Record<string, unknown>)) {
+        const studio = /^studio (.+)$/.exec(key)?.[1];
+        const entry = (studio ? (rule as ReadinessRule | undefined)?.studioWords?.[studio] : rule?.words[key as keyof typeof rule.words]) as Record<Lang, string> | undefined;
+        if (!entry) throw new LanguageWordsError({ language: lang, catalogue: 'readiness', key: `${ruleId}: ${key}` }, `languages/${lang}/readiness.yaml: "${ruleId}" has no text "${key}"`);
+        if (typeof text === 'string') entry[lang] = text;
+      }
+    }
+  }
+}
+onLanguagesLoaded(takeTableWords);
 
 type CodeOf<R> = R extends { readonly words: infer W } ? keyof W & string : never;
 /** Every code a readiness text can have: the shared pieces' and every rule's. */

@@ -2,7 +2,7 @@
 // guidelines; the other stores' own). On a KDP channel the title rule already says the title's.
 import type { Channel } from '../channels.js';
 import type { ReadinessInput, ReadinessRule, RuleOutcome } from '../readiness-types.js';
-import { KDP_FORBIDDEN_WORDS, KEYWORD_WORD_MAX, forbiddenWordsIn, repeatedKeywordWords, titleKeywords } from '../rules.js';
+import { KEYWORD_WORD_MAX, forbiddenWordsIn, repeatedKeywordWords, titleKeywords } from '../rules.js';
 import { failed, isKdp, pass } from './outcome.js';
 import { sayer, type ReadinessText, type RuleWordTable } from './text.js';
 
@@ -37,7 +37,7 @@ function stuffing(input: ReadinessInput, channel: Channel): RuleOutcome {
   ];
   const problems: ReadinessText[] = [];
   for (const [where, text] of places) {
-    const words = forbiddenWordsIn(text, KDP_FORBIDDEN_WORDS);
+    const words = forbiddenWordsIn(text);
     if (words.length) problems.push(say('stuffing.promo', { where: say(where), words: quoteAll(words) }));
   }
   if (channel.hasKeywordBoxes) {

@@ -5,9 +5,7 @@
 import type { Bilingual } from '../../spec/types.js';
 
 export const SHARED_WORDS = {
-  // Pieces the texts are made of.
-  'lang.en': { en: 'English', ms: 'bahasa Inggeris' },
-  'lang.ms': { en: 'Malay', ms: 'bahasa Melayu' },
+  // Pieces the texts are made of (a language's name, `lang.<code>`, is the language table's: text.ts languageName).
   either: { en: '{a} or {b}', ms: '{a} atau {b}' },
   quoted: { en: '"{text}"', ms: '"{text}"' },
   'with-note': { en: '{text} ({note})', ms: '{text} ({note})' },
@@ -46,6 +44,19 @@ export const SHARED_WORDS = {
   'language.malay-unconfirmed-list': {
     en: 'Malay has not been confirmed on {list}; check it before you upload',
     ms: 'bahasa Melayu belum disahkan dalam {list}; semak senarai itu sebelum anda memuat naik',
+  },
+  // A language the table gives no answer for on a store (language-data.ts), or not confirmed on a store's list.
+  'language.unconfirmed': {
+    en: "{language} has not been confirmed on this store's published list; check it before you upload",
+    ms: '{language} belum disahkan dalam senarai yang diterbitkan oleh kedai ini; semak senarai itu sebelum anda memuat naik',
+  },
+  'language.unconfirmed-page': {
+    en: '{language} has not been confirmed on {list}; check the page before you upload',
+    ms: '{language} belum disahkan dalam {list}; semak halaman itu sebelum anda memuat naik',
+  },
+  'language.unconfirmed-list': {
+    en: '{language} has not been confirmed on {list}; check it before you upload',
+    ms: '{language} belum disahkan dalam {list}; semak senarai itu sebelum anda memuat naik',
   },
   'list.kdp-ebook': { en: "KDP's list of eBook languages", ms: 'senarai bahasa eBook KDP' },
   'list.kdp-paperback': { en: "KDP's list of paperback languages", ms: 'senarai bahasa buku kulit lembut KDP' },

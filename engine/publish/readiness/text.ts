@@ -43,5 +43,11 @@ export function sayer<W extends RuleWordTable>(_words: W) {
 /** A text of the shared pieces: `sayShared('bytes', { n: 12 })`. */
 export const sayShared = sayer({});
 
-/** The name of a book language as the checks say it ("Malay", "bahasa Melayu"). */
-export const languageName = (lang: Lang): ReadinessText => sayShared(lang === 'ms' ? 'lang.ms' : 'lang.en');
+/**
+ * The name of a book language as the checks say it ("Malay", "bahasa Melayu"): a `lang.<code>` text, which
+ * readinessText says in the reader's language from the language table (language-data.ts bookLanguageName).
+ */
+export const languageName = (lang: Lang): ReadinessText => ({ code: `lang.${lang}` });
+
+/** The book language a `lang.<code>` text names, or undefined for any other text. */
+export const namedLanguage = (code: string): Lang | undefined => /^lang\.([a-z]{2,3})$/.exec(code)?.[1];

@@ -1,6 +1,6 @@
-// The title in title case by the book language's own rule (rules.ts TITLE_CASE), with the fix written out.
+// The title in title case by the book language's own rule (the table's title case, rules.ts titleCaseRule), with the fix written out.
 import type { ReadinessRule } from '../readiness-types.js';
-import { TITLE_CASE, titleCase, uncapitalisedTitleWords } from '../rules.js';
+import { titleCase, titleCaseRule, uncapitalisedTitleWords } from '../rules.js';
 import { everyChannel, failed, pass } from './outcome.js';
 import { languageName, sayer, type RuleWordTable } from './text.js';
 
@@ -13,7 +13,7 @@ const say = sayer(WORDS);
 
 export const TITLE_CASE_RULE = {
   id: 'title-case', words: WORDS, label: (i) => say('label.title-case', { language: languageName(i.metadata.language) }), appliesTo: everyChannel,
-  source: (i) => TITLE_CASE[i.metadata.language].source,
+  source: (i) => titleCaseRule(i.metadata.language).source,
   evaluate: (i) => {
     const { title, subtitle, language } = i.metadata;
     if (!title.trim()) return failed(say('title.empty'), say('title.empty-fix'));

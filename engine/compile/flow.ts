@@ -90,7 +90,7 @@ export interface FlowSummary {
   outlineKind: 'story' | 'guide' | 'none';
   conclusion: ConclusionPlacement;
   progressDenominator: 'total' | 'total+2' | number;
-  sections?: Array<{ id: string; label: { en: string; ms: string }; description?: { en: string; ms: string } }>;
+  sections?: Array<{ id: string; label: Readonly<Record<Lang, string>>; description?: Readonly<Record<Lang, string>> }>;
   savesProgress: boolean;
   characterDetails: boolean;
   retry: boolean;

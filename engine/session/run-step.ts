@@ -10,7 +10,7 @@ import { takeLeadingHeading } from '../compile/heading.js';
 import { GenerationError } from '../errors.js';
 import { stepPosition, type Step } from '../compile/step.js';
 import { systemClock, type Clock } from './ports.js';
-import { indonesianWords, lengthScore, LONG_RATIO, SHORT_RATIO, repeatedShare } from './reading/index.js';
+import { neighbourWords, lengthScore, LONG_RATIO, SHORT_RATIO, repeatedShare } from './reading/index.js';
 import { addNotes, askText } from './answers/index.js';
 import { expectationOf } from './expectation.js';
 import { mendedOutline, outlineFromJson, unplannedChapters } from './outline/index.js';
@@ -131,7 +131,8 @@ function partMeasures(input: { ctx: FollowUpContext; text: string; target: numbe
   const { ctx, target, book, state } = input;
   const prose = proseOf(ctx, input.text);
   const words = countWords(prose);
-  const indonesian = state.lang === 'ms' ? indonesianWords(prose) : [];
+  // A neighbour's words below the refusal level (Indonesian's in a Malay part, Malay's in an Indonesian one).
+  const indonesian = neighbourWords(prose, state.lang);
   const voice = partVoiceOf(book.voice, prose, state.lang);
   const overused = partOverusedOf(book.voice, prose, state.lang);
   return {

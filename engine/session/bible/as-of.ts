@@ -13,6 +13,7 @@ import type { PromptState } from '../../compile/prompt.js';
 import { hasSeriesBible, seriesOf, withSeries } from './series.js';
 import { arcParts } from './labels.js';
 import { byText, TEXTS_KEPT } from '../../text-cache.js';
+import { langs } from '../../languages/index.js';
 
 /** Each spec's part finders, by the book's chapter count: every request of a step and its bible update asks. */
 const partFinders = new WeakMap<BookSpec, Map<number, PartOf>>();
@@ -31,7 +32,7 @@ function partFinder(spec: BookSpec, totalChapters: number): PartOf {
   const positions = new Map<string, number>();
   if (spec.kind === 'book') {
     const end = conclusionPosition(spec.flow, state.totalChapters);
-    for (let i = 0; i <= end; i++) for (const lang of ['en', 'ms'] as const) positions.set(partLabel(spec, i, state.totalChapters, lang).toLowerCase(), i);
+    for (let i = 0; i <= end; i++) for (const lang of langs()) positions.set(partLabel(spec, i, state.totalChapters, lang).toLowerCase(), i);
   }
   return (label) => {
     const key = label.toLowerCase().replace(/\s+/g, ' ').trim();

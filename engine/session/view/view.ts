@@ -11,7 +11,7 @@ import { chapterTitleOf, wordTargetOf } from '../../compile/book-outline.js';
 import { textHash } from '../../text-hash.js';
 import { partText } from '../edits/index.js';
 import { isAuthoredPart, modelWordsOf, partProvenance } from '../../compile/provenance.js';
-import { SHORT_RATIO, repeatedShares, indonesianWords } from '../reading/index.js';
+import { SHORT_RATIO, repeatedShares, neighbourWords } from '../reading/index.js';
 import { bookBible, bibleCovers } from '../bible/index.js';
 import { chapterCounts, partWords } from '../book.js';
 import { isOutlineEditable, outlineChapters } from '../outline/index.js';
@@ -108,7 +108,7 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
     const title = chapterTitleOf(spec, state, step) ?? state.chapterTitles?.[i];
     const words = partWords(state, i);
     // `repeated`: the share of its words the book already said (engine/session/repeat.ts).
-    const indonesian = target > 0 && lang === 'ms' ? indonesianWords(prose[i]!) : [];
+    const indonesian = target > 0 ? neighbourWords(prose[i]!, lang) : [];
     // A part the writer brought (an import) is theirs as it is: not measured against what a model is asked for.
     const record = partProvenance(state, i);
     const isAuthored = record.origin === 'author';

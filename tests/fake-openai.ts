@@ -132,7 +132,7 @@ const CHINESE = '雨一直下着，港口的灯一盏一盏亮了起来。她把
 
 /** True for a request that updates the story bible (templates/memory.hbs). */
 export function isBibleRequest(body: Record<string, unknown>): boolean {
-  return /Update the story bible|Kemas kini catatan cerita/.test(userMessageOf(body));
+  return /Update the story bible|Kemas kini catatan cerita|Perbarui catatan cerita/.test(userMessageOf(body));
 }
 
 /** True for a request for a book's outline (the outline templates), not its follow-ups. */
@@ -706,4 +706,44 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
 if (import.meta.url === `file://${process.argv[1]}`) {
   const fake = await startFakeOpenAI();
   process.stdout.write(`${fake.baseURL}\n`);
+}
+
+/** The story of PROSE_SENTENCES in standard Bahasa Indonesia (karena, bahwa, saja, mau, uang, kantor): what a model writes for an Indonesian book. */
+export const INDONESIAN_SENTENCES: readonly string[] = [
+  'Hujan terus turun di pelabuhan ketika lampu-lampu kota menyala satu per satu.',
+  'Aisyah melipat surat itu dua kali lalu menyimpannya di saku jaketnya.',
+  'Daniel menunggu di depan toko buku tua sambil pura-pura membaca pengumuman di pintu.',
+  'Mereka tidak berbicara untuk beberapa saat, dan keheningan itu terasa lebih hangat daripada permintaan maaf apa pun.',
+  'Dia teringat liburan sekolah ketika mereka mengecat perahu itu dengan warna biru dan tertawa sampai matahari terbenam.',
+  'Pria itu bertanya apakah dia masih minum teh tanpa gula, dan Aisyah tersenyum karena dia belum lupa.',
+  'Pasar itu berbau ikan bakar, batu yang basah, dan bunga melati yang tumbuh di sepanjang tembok.',
+  'Neneknya selalu bilang bahwa janji yang dibuat di tepi laut tidak akan pernah bisa diingkari.',
+  'Daniel mengaku bahwa dia pulang ke kota itu karena restoran, bukan karena Aisyah.',
+  'Aisyah tidak percaya, tetapi dia membiarkan kebohongan itu tergeletak di antara mereka seperti sebutir batu kecil.',
+  'Mereka berjalan melewati bioskop tua tempat mereka dulu berbagi sebungkus kacang rebus.',
+  'Angin menarik syalnya, dan Daniel mengulurkan tangan untuk menangkapnya sebelum terbang.',
+  'Di dapur penginapan, bibinya sudah mengajukan pertanyaan yang tidak bisa dia jawab.',
+  'Dia menghitung uang di laci kasir untuk ketiga kalinya, tetapi jumlahnya tetap saja kurang.',
+  'Dia tahu bahwa kalau toko itu tutup, hasil kerja terakhir ayahnya akan hilang begitu saja.',
+  'Daniel menawarkan diri untuk membantu mengurus pembukuan, tetapi Aisyah menolak sebelum dia selesai bicara.',
+  'Belakangan dia menyesal, duduk sendirian di tangga dengan secangkir kopi yang sudah dingin.',
+  'Air pasang naik pelan-pelan dan menenggelamkan batu-batu tempat mereka dulu mencari kepiting.',
+  'Entah di mana sebuah radio memutar lagu lama tentang meninggalkan kampung halaman, lalu dia mematikannya.',
+  'Menjelang pagi badai itu sudah berlalu, dan jalan-jalan tampak bersih dan terang.',
+  'Pria itu berdiri di ambang pintu dengan dua bungkus roti dan raut wajah yang sulit ditebak.',
+  'Aisyah mempersilakannya masuk sambil berkata pada dirinya sendiri bahwa rotinya masih hangat, itu saja.',
+];
+
+/**
+ * A model that drifts into Malaysian Malay when asked for Indonesian, as models trained mostly on Malaysian text
+ * do: the first ask `isPart` picks is answered with `words` words of Malay prose (PROSE_SENTENCES.ms), every
+ * other ask (the firm one that follows it included) by `answer`.
+ */
+export function malayOnce(isPart: (body: Record<string, unknown>) => boolean, answer: (body: Record<string, unknown>, index: number) => string, words: number): (body: Record<string, unknown>, index: number) => string {
+  let drifted = false;
+  return (body, index) => {
+    if (drifted || !isPart(body)) return answer(body, index);
+    drifted = true;
+    return writeProse(words, PROSE_SENTENCES.ms);
+  };
 }

@@ -168,7 +168,8 @@ function seriesLine(facts: TypographicFacts, data: CoverData): string | undefine
   const series = facts.series?.trim();
   if (!series) return undefined;
   const pattern = facts.seriesNumber !== undefined ? data.words.series[facts.lang] : data.words.seriesOnly[facts.lang];
-  return pattern.replace('{series}', series).replace('{number}', String(facts.seriesNumber ?? ''));
+  // The file was checked whole for every language of the table when it was read (engine/spec/covers.ts).
+  return pattern!.replace('{series}', series).replace('{number}', String(facts.seriesNumber ?? ''));
 }
 
 /**

@@ -4,7 +4,7 @@
 // `id` (dc:language, xml:lang) and passes epubcheck; the DOCX's proofing language is id-ID; the front matter of
 // every format is in Indonesian, a translated edition says what it was translated from.
 // Indonesian is a draft of the table until its words are whole: run with KARYA_DRAFT_LANGUAGES=1.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -63,8 +63,9 @@ describe('an Indonesian book at the stores', () => {
 
   it('refuses Indonesian promotional words in a title, as KDP refuses "terlaris" or "gratis"', () => {
     const r = packageReadiness(input('id', { title: 'Resep Gratis Ibu Sari' }));
-    const stuffing = r.channels.kdp_ebook.checks.find((c) => c.id === 'metadata-stuffing')!;
-    expect(stuffing).toMatchObject({ status: 'fail', detail: 'judul memuat kata promosi: "gratis"' });
+    // KDP's title check names it; on the other stores the promotional-words check does.
+    expect(r.channels.kdp_ebook.checks.find((c) => c.id === 'title')).toMatchObject({ status: 'fail', detail: 'memuat kata yang ditolak KDP dalam judul: "gratis"' });
+    expect(r.channels.google_play.checks.find((c) => c.id === 'metadata-stuffing')).toMatchObject({ status: 'fail', detail: 'judul memuat kata promosi: "gratis"' });
   });
 });
 
@@ -84,13 +85,13 @@ describe('an Indonesian book\'s files', () => {
     writeFileSync(file, await renderDocument(DOC, 'epub', { date: DATE }));
     const check = await epubcheck(file);
     expect(check.code, check.report).toBe(0);
-    const entries = readZip(await import('node:fs').then((fs) => fs.readFileSync(file)));
+    const entries = readZip(readFileSync(file));
     const opf = zipText(entries, 'OEBPS/content.opf');
     expect([...opf.matchAll(/<dc:language>([^<]+)<\/dc:language>/g)].map((m) => m[1])).toEqual(['id']);
     expect(opf).toContain('xml:lang="id"');
     expect(zipText(entries, 'OEBPS/copyright.xhtml')).toContain('Ditulis dengan Karya');
     expect(zipText(entries, 'OEBPS/toc.xhtml')).toContain('xml:lang="id"');
-  });
+  }, 120_000);
 
   it('the DOCX proofs in id-ID and the PDF and Markdown carry the Indonesian chapter headings and contents', async () => {
     const docx = readZip(await renderDocument(DOC, 'docx', { date: DATE }));

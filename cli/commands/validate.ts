@@ -1,15 +1,36 @@
-// `karya validate [dir]`: load and check every generator and template; `file: path: message` lines on error.
+// `karya validate [dir]`: load and check every generator and template, and the language table: every language
+// (a draft too, with KARYA_DRAFT_LANGUAGES=1) worded whole, each catalogue text and rule text it lacks named;
+// `file: path: message` lines on error, exit 1. The one command that checks a language a maintainer adds.
 import path from 'node:path';
-import { catalogOrExit } from '../util.js';
-import { exitOnFailure } from '../errors.js';
-import { SpecError, languageGapIssues } from '../../engine/index.js';
+import { catalogOrExit, info } from '../util.js';
+import { EXIT, exitOnFailure, CliExit } from '../errors.js';
+import { SpecError, catalogueGaps, langs, languageGapIssues, registryGaps } from '../../engine/index.js';
+import { loadProviders, loadPublishFiles } from '../../engine/node.js';
 
-export function validateCommand(dir: string | undefined, opts: { templates?: string }): void {
+/** Every catalogue's and registry's text a language of the table lacks, as `file: key: message` lines. */
+async function languageTableGaps(): Promise<string[]> {
+  // The catalogues register as their modules load: load every module that words something (the server's, the CLI's).
+  await Promise.all([loadPublishFiles(), loadProviders(), import('../../server/index.js'), import('../translate-words.js'), import('./voice.js'), import('./series.js')]);
+  const codes = langs();
+  return [
+    ...catalogueGaps(codes).map((g) => `languages/${g.language}/${g.catalogue}.yaml: ${g.key}: no text in ${g.language} (catalogue ${g.catalogue})`),
+    ...registryGaps(codes).map((g) => `languages/${g.lang}/${g.registry.replace(/\s+/g, '-')}.yaml: ${g.rule}.${g.key}: no text in ${g.lang} (rules of ${g.registry})`),
+  ];
+}
+
+export async function validateCommand(dir: string | undefined, opts: { templates?: string }): Promise<void> {
   const generatorsDir = dir ? path.resolve(dir) : undefined;
   const templatesDir = opts.templates ? path.resolve(opts.templates) : undefined;
   const catalog = catalogOrExit({ generatorsDir, templatesDir, isValidating: true });
+  // Every text a language of the table lacks is named, the table's first, then the generators'.
+  const words = await languageTableGaps();
+  for (const line of words) info(line);
   // A generator lacking a text for a language still serves the others; validate names each gap.
   const gaps = languageGapIssues(catalog.specs);
   if (gaps.length) exitOnFailure(new SpecError(gaps), 'en', { expects: ['spec'] });
-  process.stdout.write(`ok: ${catalog.specs.length} generators valid\n`);
+  if (words.length) {
+    info(`karya: ${words.length} text(s) missing in the language table`);
+    throw new CliExit(EXIT.failed);
+  }
+  process.stdout.write(`ok: ${catalog.specs.length} generators valid; languages ${langs().join(', ')} worded whole\n`);
 }

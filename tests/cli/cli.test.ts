@@ -83,7 +83,7 @@ describe('karya list / show / validate', () => {
     const dir = path.join(tmp, 'broken');
     cpSync(path.join(ROOT, 'generators'), dir, { recursive: true });
     const file = path.join(dir, 'romance.yaml');
-    writeFileSync(file, readFileSync(file, 'utf8').replace('default: 12', 'default: 13').replace("- { value: steamy, en: Steamy, ms: Hangat }", "- { value: steamy, en: Steamy, ms: Hangat }\n    default: hot"));
+    writeFileSync(file, readFileSync(file, 'utf8').replace('default: 12', 'default: 13').replace(/(- \{ value: steamy,[^\n]*\})/, '$1\n    default: hot'));
     const r = await runKaryaInProcess(['validate', dir]);
     expect(r.code).toBe(1);
     const lines = r.stderr.trim().split('\n');

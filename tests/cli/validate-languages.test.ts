@@ -1,0 +1,43 @@
+// `karya validate` checks the language table: every language, a draft too when KARYA_DRAFT_LANGUAGES=1, worded
+// whole, each text a language lacks named by its file and key (the one command that checks a language a
+// maintainer adds). A real process: the table is read from the folders KARYA_LANGUAGES names when it starts.
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../../engine/node.js';
+import { runCli } from './run-cli.js';
+import { tempDir } from '../temp.js';
+
+/** A fourth language, Indonesian's table and words under the code xx, with one CLI text and one server message left out. */
+function languageMissingTwoTexts(): string {
+  const dir = tempDir('karya-validate-lang-');
+  const words = path.join(dir, 'xx');
+  cpSync(path.join(ROOT, 'languages', 'id'), words, { recursive: true });
+  writeFileSync(path.join(dir, 'xx.yaml'), readFileSync(path.join(ROOT, 'languages', 'id.yaml'), 'utf8').replace(/^code: id$/m, 'code: xx').replace(/^order: \d+$/m, 'order: 9'));
+  // The guard's markers are its own language's under its own code.
+  const guard = path.join(words, 'guard.yaml');
+  writeFileSync(guard, readFileSync(guard, 'utf8').replace(/^ {2}id:$/m, '  xx:'));
+  for (const [file, key] of [['cli-translate.yaml', 'needsBook'], ['server-messages.yaml', 'invalid_email']] as const) {
+    const at = path.join(words, file);
+    writeFileSync(at, readFileSync(at, 'utf8').split('\n').filter((line) => !line.startsWith(`${key}:`)).join('\n'));
+  }
+  return dir;
+}
+
+describe('karya validate and the language table', () => {
+  it('names each text a draft language lacks, by file and key, and exits 1', async () => {
+    const r = await runCli(['validate'], { env: { KARYA_LANGUAGES: languageMissingTwoTexts(), KARYA_DRAFT_LANGUAGES: '1' } });
+    expect(r.code).toBe(1);
+    const lines = r.stderr.split('\n');
+    expect(lines).toContain('languages/xx/cli-translate.yaml: needsBook: no text in xx (catalogue cli-translate)');
+    expect(lines).toContain('languages/xx/server-messages.yaml: invalid_email: no text in xx (catalogue server-messages)');
+    expect(r.stderr).not.toMatch(/languages\/(?:en|ms|id)\//);
+  }, 120_000);
+
+  it('passes on the repository, Indonesian included when drafts are checked', async () => {
+    const r = await runCli(['validate'], { env: { KARYA_DRAFT_LANGUAGES: '1' } });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^ok: \d+ generators valid; languages en, ms, id worded whole$/m);
+  }, 120_000);
+});

@@ -2,10 +2,10 @@
 // word is missing. Indonesian is a draft of the table until every area has worded it: the second block reads the
 // table with drafts, so it runs the same before and after that line goes. Expected texts are typed here from
 // what an Indonesian writer should read (standard Bahasa Indonesia), not read back from the words files.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../temp.js';
 // The words first: their catalogue is the first the table checks in this file.
 import { word } from '../../engine/i18n.js';
 import { ensureLanguages, isLang, LanguageWordsError, setLanguageSource } from '../../engine/languages/index.js';
@@ -21,16 +21,11 @@ const withDrafts = () => setLanguageSource(() => readLanguages(languageFolders()
 const asUsual = () => setLanguageSource(() => readLanguages());
 
 describe('a missing Indonesian word', () => {
-  const dirs: string[] = [];
-  afterEach(() => {
-    asUsual();
-    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-  });
+  afterEach(asUsual);
 
   it('stops the table being read, naming the language, the catalogue and the key', () => {
     // A maintainer's folder: Indonesian's table, no longer a draft, with the words file lacking "chapter".
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-words-'));
-    dirs.push(dir);
+    const dir = tempDir('karya-words-');
     writeFileSync(path.join(dir, 'id.yaml'), readFileSync(path.join(REPO_LANGUAGES, 'id.yaml'), 'utf8').replace(/^draft: true$/m, ''));
     cpSync(path.join(REPO_LANGUAGES, 'id'), path.join(dir, 'id'), { recursive: true });
     const words = readFileSync(path.join(REPO_LANGUAGES, 'id', 'words.yaml'), 'utf8');

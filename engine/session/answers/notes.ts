@@ -4,8 +4,8 @@
 // (`notes`), so a writer sees what was done to the text without reading it twice.
 import type { Lang } from '../../spec/types.js';
 import { fillPlaceholders } from '../../i18n.js';
-import { catalogue, wordIn } from '../../languages/index.js';
-import { answerCheck } from './checks/index.js';
+import { catalogue, ensureLanguages, LanguageWordsError, wordIn } from '../../languages/index.js';
+import { answerCheck, type AskedAgainFor } from './checks/index.js';
 import type { AnswerNotes } from './verdict.js';
 
 /** What a step's outcome tells of its answers (the session's StepOutcome has these). */
@@ -46,15 +46,24 @@ export interface AnswerNote {
   readonly message: string;
 }
 
+/** How a note names an answer a check caught, in `lang` (the registry's words; a missing one fails naming it, no English in its place). */
+function whatOf(outcome: AskedAgainFor, lang: Lang): string {
+  const what = answerCheck(outcome).words[lang]?.what;
+  if (typeof what !== 'string') throw new LanguageWordsError({ language: lang, catalogue: 'answer checks', key: `${outcome}.what` });
+  return what;
+}
+
 /**
  * The notes on a step's part, in `lang`: what was taken out, split, asked again, or stopped by the time-out.
  * @example answerNotesOf({ answerNotes: { removed: 1 }, continuations: 0, isComplete: true }, 'Chapter 2', 'en')[0].message // 'Chapter 2: 1 paragraph(s) where …'
  */
 export function answerNotesOf(outcome: NotedOutcome, label: string, lang: Lang): AnswerNote[] {
+  // The checks' words of every language are theirs once the table is read.
+  ensureLanguages();
   const notes: AnswerNote[] = [];
   const say = (code: keyof typeof NOTES, vars: Record<string, string | number>) => notes.push({ code, message: fillPlaceholders(wordIn(NOTES[code], lang), { label, ...vars }) });
   const n = outcome.answerNotes;
-  for (const outcome of new Set(n?.askedAgain ?? [])) say('answer_asked_again', { what: wordIn(answerCheck(outcome).words[lang] ?? {}, lang, `answer checks: ${outcome}`) });
+  for (const outcome of new Set(n?.askedAgain ?? [])) say('answer_asked_again', { what: whatOf(outcome, lang) });
   if (n?.removed) say('answer_talk_removed', { n: n.removed });
   if (n?.split) say('answer_wall_split', { n: n.split });
   if (outcome.isTimedOut) say(outcome.isComplete ? 'answer_timed_out' : 'answer_timed_out_cut', { n: outcome.continuations });

@@ -5,7 +5,7 @@
 // Every language of a family lists the same markers, so a Malay book refuses Indonesian by the same evidence an
 // Indonesian book refuses Malay, and a neighbour the table does not offer yet (a draft) is still told apart.
 // The code is the same for every language; the sections are compiled once per reading of the table.
-import { defineSection, langs, onLanguagesLoaded, type Lang, type LanguageTable } from '../../languages/index.js';
+import { defineSection, ensureLanguages, langs, onLanguagesLoaded, type Lang, type LanguageTable } from '../../languages/index.js';
 import { languageTableError } from '../../languages/errors.js';
 import { hashOf } from './language-scan.js';
 
@@ -146,10 +146,13 @@ export interface Guard {
 }
 
 let compiled: Guard | undefined;
-onLanguagesLoaded(() => void (compiled = undefined));
+// Compiled as the table is read, so a family whose languages disagree fails the start, naming the language.
+onLanguagesLoaded(() => void (compiled = compile()));
 
 /** The guard of the table as it was read last (compiled on first use). */
 export function guard(): Guard {
+  // A table set anew (setLanguageSource) is read first: its hook compiles the guard again.
+  ensureLanguages();
   return (compiled ??= compile());
 }
 

@@ -1,5 +1,5 @@
 // compileForm(): the studio's form model, plain JSON-serialisable data (ordered fields, widgets,
-// labels in en and ms, options, defaults, visibility rules), plus what the page needs about the flow.
+// labels in every language of the table, options, defaults, visibility rules), plus what the page needs about the flow.
 import type { Bilingual, Condition, FieldRole, FieldType, FieldValue, Lang, BookSpec, ResolvedSpec } from '../spec/types.js';
 import { fieldType, type Widget } from '../fields/registry.js';
 import { describeFlow, type FlowSummary } from './flow.js';
@@ -39,6 +39,12 @@ export interface FormModel {
   cost: number;
   fields: FormField[];
   flow: FlowSummary;
+  /**
+   * The languages of the table this generator lacks a text in (absent when it is whole): it is refused in them,
+   * as an output language (its language field leaves them out) and as the page's language (nothing is shown in
+   * another language in a missing text's place).
+   */
+  refusedLanguages?: Lang[];
 }
 
 /** Build the form model of one generator. The result survives JSON.stringify unchanged. */
@@ -57,6 +63,7 @@ export function compileForm(spec: ResolvedSpec): FormModel {
     outputName: spec.prompts.outputName,
     contentType: spec.contentType,
     cost: spec.cost,
+    ...(spec.languageGaps ? { refusedLanguages: Object.keys(spec.languageGaps) } : {}),
     fields: spec.fields.map((f) => {
       const field: FormField = {
         name: f.name,

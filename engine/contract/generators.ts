@@ -67,5 +67,7 @@ export const GeneratorFormSchema: z.ZodType<FormModel> = GeneratorSummarySchema.
   contentType: z.string().min(1),
   fields: z.array(FormFieldSchema),
   flow: FlowSummarySchema,
+  /** The languages of the table the generator lacks a text in: it is refused in them (absent when whole). */
+  refusedLanguages: z.array(LangSchema).optional(),
 });
 export type GeneratorForm = FormModel;

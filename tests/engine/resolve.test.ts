@@ -2,7 +2,7 @@
 // fields resolve; the resolved spec is frozen.
 import { describe, expect, it } from 'vitest';
 import { catalogOf, SAMPLE } from './fixtures.js';
-import { SpecError, SettingsError, formatSpecIssue, languageGapIssues, parseSettings } from '../../engine/index.js';
+import { SpecError, SettingsError, compileForm, formatSpecIssue, languageGapIssues, parseSettings } from '../../engine/index.js';
 import { langs } from '../../engine/languages/index.js';
 
 function errorsOf(files: Record<string, string>, templates?: Record<string, string>): string[] {
@@ -76,6 +76,11 @@ describe('a generator without a text in one language is refused for that languag
     }
     expect(error).toBeInstanceOf(SettingsError);
     expect((error as SettingsError).issues).toContainEqual(expect.objectContaining({ field: 'language', code: 'not_an_option', params: expect.objectContaining({ value: 'ms', allowed: langs().filter((l) => l !== 'ms' && !spec.languageGaps?.[l]) }) }));
+  });
+
+  it("the studio's form model names Malay as refused, so the page is not shown in Malay with a label missing", () => {
+    expect(compileForm(spec).refusedLanguages).toEqual(['ms']);
+    expect(compileForm(catalogOf({ 'generators/sample.yaml': SAMPLE }).get('sample')!)).not.toHaveProperty('refusedLanguages');
   });
 
   it('karya validate names the generator file, the path and the language, and what it still offers', () => {

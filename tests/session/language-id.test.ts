@@ -3,7 +3,11 @@
 // Indonesian answer is kept, and the book holds no Malay paragraph. The AI API is the fake server of
 // tests/fake-openai.ts (malayOnce: Chapter 2's first ask answered in Malay). Indonesian is a draft of the
 // table until every area has worded it: this file reads the table with drafts so it runs the same after.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runKaryaInProcess } from '../karya-in-process.js';
+import { tempDir } from '../temp.js';
 import { BookSession, findLanguageDrift, parseSettings, type ProgressStore, type SavedBook, type StepResult } from '../../engine/index.js';
 import { isLang, setLanguageSource } from '../../engine/languages/index.js';
 import { languageFolders, readLanguages } from '../../engine/node/languages.js';
@@ -75,6 +79,28 @@ describe('an Indonesian book answered in Malay', () => {
     for (const text of texts) {
       expect(findLanguageDrift(text, 'id')).toBeUndefined();
       for (const paragraph of text.split(/\n\s*\n/)) expect(findLanguageDrift(paragraph, 'ms'), paragraph).not.toBeUndefined();
+    }
+  });
+
+  it('karya generate romance --lang id --chapters 3: Chapter 2 answered in Malay once is asked again, and the book holds no Malay paragraph', async () => {
+    const dir = tempDir('karya-id-drift-');
+    const out = path.join(dir, 'buku.md');
+    // A model that answers the first ask of Chapter 2 of an Indonesian book in Malay, every other ask in Indonesian.
+    const cli = await startFakeOpenAI({ answer: malayOnce((body) => /^Tulis Bab 2\b/.test(userMessageOf(body)), (_b, i) => writeProse(WORDS, INDONESIAN_SENTENCES, PROSE_BLOCK * (i + 1)), WORDS) });
+    try {
+      const r = await runKaryaInProcess(['generate', 'romance', '--lang', 'id', '--chapters', '3', '--json', '--out', out, '--state', path.join(dir, 'state.sqlite')], { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: cli.baseURL, KARYA_DRAFT_LANGUAGES: '1' } });
+      expect(r.code, r.stderr).toBe(0);
+      const chapter2 = cli.generationRequests().map((q) => userMessageOf(q.body ?? {})).filter((u) => /^Tulis Bab 2\b/.test(u));
+      expect(chapter2).toHaveLength(2);
+      const summary = JSON.parse(r.stdout) as { parts: Array<{ label: string; languageDrift?: unknown }> };
+      expect(summary.parts.find((p) => p.label === 'Bab 2')?.languageDrift).toEqual({ expected: 'id', found: 'ms', share: 1, isResolved: true });
+      const book = readFileSync(out, 'utf8');
+      expect(findLanguageDrift(book, 'id')).toBeUndefined();
+      const paragraphs = book.split(/\n\s*\n/).filter((p) => p.split(/\s+/).length >= 12);
+      expect(paragraphs.length).toBeGreaterThan(10);
+      for (const paragraph of paragraphs) expect(findLanguageDrift(paragraph, 'ms'), paragraph).not.toBeUndefined();
+    } finally {
+      await cli.close();
     }
   });
 });

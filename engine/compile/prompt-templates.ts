@@ -63,25 +63,50 @@ export const PASSAGE_TEMPLATE = 'passage';
 /** Keys whose second path part must be a field name of the spec. */
 const FIELD_KEYED = new Set(['settings', 'labels']);
 
+type Where = { file: string; path: string };
+
+/**
+ * The sources of a block a template calls ({{wording "name"}}), one per language of the table, and an issue for
+ * each language that does not word it (the table's read refuses a block one language lacks and another words, so
+ * this finds a name no language has).
+ */
+function wordingOf(param: HbNode | undefined, where: Where): { issues: SpecIssue[]; blocks: Array<{ source: string; where: Where }> } {
+  const name = param?.type === 'StringLiteral' ? String((param as unknown as { value: unknown }).value) : undefined;
+  if (name === undefined) return { issues: [{ ...where, message: `{{${WORDING_HELPER} …}}: name the block as a quoted text ({{${WORDING_HELPER} "chapter.opening"}})` }], blocks: [] };
+  const issues: SpecIssue[] = [];
+  const blocks: Array<{ source: string; where: Where }> = [];
+  for (const lang of langs()) {
+    const file = `languages/${lang}/${PROMPTS_SECTION}.yaml`;
+    const { blocks: worded } = promptWording(lang);
+    if (Object.hasOwn(worded, name)) blocks.push({ source: worded[name]!, where: { file, path: `blocks.${name}` } });
+    else issues.push({ ...where, message: `{{${WORDING_HELPER} "${name}"}}: ${file} has no block "${name}" (every language words every block a template calls)` });
+  }
+  return { issues, blocks };
+}
+
+/** What is wrong with a variable a template reads: not a prompt variable, or a field the spec does not have. */
+function pathProblem(p: HbPath, isScoped: boolean, specId: string, fieldNames: ReadonlySet<string>): string | undefined {
+  let parts = p.parts;
+  if (p.data) {
+    if (parts[0] !== 'root') return undefined;
+    parts = parts.slice(1);
+  } else if (isScoped || p.depth > 0 || p.original === 'this' || p.original.startsWith('this.')) return undefined;
+  const root = parts[0];
+  if (root === undefined) return undefined;
+  if (!CONTEXT_KEYS.has(root)) return `{{${p.original}}}: "${root}" is not a prompt variable (${[...CONTEXT_KEYS].join(', ')})`;
+  if (FIELD_KEYED.has(root) && parts[1] !== undefined && !fieldNames.has(parts[1])) return `{{${p.original}}}: ${specId} has no field "${parts[1]}"`;
+  return undefined;
+}
+
 /** Problems with the templates a spec uses: missing templates or partials, unknown helpers or variables. */
 export function checkTemplates(spec: ResolvedSpec, templates: TemplateSources, templateFile: (name: string) => string): SpecIssue[] {
   const issues: SpecIssue[] = [];
   const fieldNames = new Set(spec.fields.map((f) => f.name));
   const visited = new Set<string>();
 
-  const checkPath = (p: HbPath, where: { file: string; path: string }, isScoped: boolean) => {
-    let parts = p.parts;
-    if (p.data) {
-      if (parts[0] !== 'root') return;
-      parts = parts.slice(1);
-    } else if (isScoped || p.depth > 0 || p.original === 'this' || p.original.startsWith('this.')) return;
-    const root = parts[0];
-    if (root === undefined) return;
-    if (!CONTEXT_KEYS.has(root)) {
-      issues.push({ ...where, message: `{{${p.original}}}: "${root}" is not a prompt variable (${[...CONTEXT_KEYS].join(', ')})` });
-    } else if (FIELD_KEYED.has(root) && parts[1] !== undefined && !fieldNames.has(parts[1])) {
-      issues.push({ ...where, message: `{{${p.original}}}: ${spec.id} has no field "${parts[1]}"` });
-    }
+  const checkPath = (p: HbPath, where: Where, isScoped: boolean) => {
+    const message = pathProblem(p, isScoped, spec.id, fieldNames);
+    if (message) issues.push({ ...where, message });
   };
 
   const walk = (node: HbNode | undefined, where: { file: string; path: string }, isScoped: boolean): void => {
@@ -137,23 +162,15 @@ export function checkTemplates(spec: ResolvedSpec, templates: TemplateSources, t
     }
   };
 
-  // A block of every language's wording: each must word it, and its source uses only what a template may (read
-  // once per spec: every template of a book calls the language line).
+  // Every language's blocks a template calls, read once per spec (every template of a book calls the language line).
   const wordingRead = new Set<string>();
   const checkWording = (param: HbNode | undefined, where: { file: string; path: string }, isScoped: boolean) => {
-    const name = param?.type === 'StringLiteral' ? String((param as unknown as { value: unknown }).value) : undefined;
-    if (name === undefined) {
-      issues.push({ ...where, message: `{{${WORDING_HELPER} …}}: name the block as a quoted text ({{${WORDING_HELPER} "chapter.opening"}})` });
-      return;
-    }
-    for (const lang of langs()) {
-      const file = `languages/${lang}/${PROMPTS_SECTION}.yaml`;
-      const source = Object.hasOwn(promptWording(lang).blocks, name) ? promptWording(lang).blocks[name] : undefined;
-      if (source === undefined) issues.push({ ...where, message: `{{${WORDING_HELPER} "${name}"}}: ${file} has no block "${name}" (every language words every block a template calls)` });
-      else if (!wordingRead.has(`${file}#${name}`)) {
-        wordingRead.add(`${file}#${name}`);
-        walkSource(source, { file, path: `blocks.${name}` }, isScoped);
-      }
+    const found = wordingOf(param, where);
+    issues.push(...found.issues);
+    for (const block of found.blocks) {
+      if (wordingRead.has(`${block.where.file}#${block.where.path}`)) continue;
+      wordingRead.add(`${block.where.file}#${block.where.path}`);
+      walkSource(block.source, block.where, isScoped);
     }
   };
 
@@ -173,12 +190,17 @@ export function checkTemplates(spec: ResolvedSpec, templates: TemplateSources, t
     visited.clear();
     walkSource(templates[name]!, { file: templateFile(name), path: `(used by ${spec.id})` });
   }
-  for (const lang of LANGS) if (spec.prompts.brief[lang]) walkSource(spec.prompts.brief[lang], { file: spec.file, path: `prompts.brief.${lang}` });
-  const formats: Array<[string, Bilingual | undefined]> = [
+  for (const text of specTexts(spec)) walkSource(text.source, text.where);
+  return issues;
+}
+
+/** A spec's own texts rendered as templates: its brief and its formats, in every language it words them. */
+function specTexts(spec: ResolvedSpec): Array<{ source: string; where: Where }> {
+  const texts: Array<[string, Bilingual | undefined]> = [
+    ['prompts.brief', spec.prompts.brief],
     ['prompts.format', spec.prompts.format],
     ['prompts.chapterFormat', spec.prompts.chapterFormat],
     ...Object.entries(spec.prompts.sectionFormats ?? {}).map(([id, f]): [string, Bilingual] => [`flow.sections.${id}.format`, f]),
   ];
-  for (const [where, f] of formats) for (const lang of LANGS) if (f?.[lang] !== undefined) walkSource(f[lang], { file: spec.file, path: `${where}.${lang}` });
-  return issues;
+  return texts.flatMap(([path, text]) => LANGS.filter((lang) => text?.[lang]).map((lang) => ({ source: text![lang]!, where: { file: spec.file, path: `${path}.${lang}` } })));
 }

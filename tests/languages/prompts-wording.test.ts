@@ -1,8 +1,7 @@
 // A language's prompts are its own words or nothing: a table whose prompts lack one block another language words
 // is refused when the table is read, naming the language and the block; `karya validate` refuses a template that
 // calls a block no language words; and the habits only some languages have (English's "a"/"an") are the table's flags.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ensureLanguages, langs, LanguageWordsError, setLanguageSource } from '../../engine/languages/index.js';
@@ -10,11 +9,10 @@ import { languageFolders, readLanguages } from '../../engine/node/languages.js';
 import { loadCatalog, ROOT } from '../../engine/node/load.js';
 import { checkTemplates, PromptRenderer } from '../../engine/compile/prompt.js';
 import { fullYaml } from '../../engine/yaml.js';
+import { tempDir } from '../temp.js';
 
-const dirs: string[] = [];
 afterEach(() => {
   setLanguageSource(() => readLanguages());
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
 /**
@@ -22,8 +20,7 @@ afterEach(() => {
  * language must have is checked), its prompts with one block taken out.
  */
 function fixtureWithout(block: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'karya-prompts-'));
-  dirs.push(dir);
+  const dir = tempDir('karya-prompts-');
   const table = readFileSync(path.join(ROOT, 'languages/id.yaml'), 'utf8').replace(/^code: id$/m, 'code: xx').replace(/^order: \d+$/m, 'order: 99');
   writeFileSync(path.join(dir, 'xx.yaml'), table);
   mkdirSync(path.join(dir, 'xx'));

@@ -5,13 +5,12 @@
 // an answer only from the channel's published page, and name that page here.
 import type { Lang } from '../spec/types.js';
 import { languageName, sayShared as say, type ReadinessText } from './readiness/text.js';
-import { publishingOf } from './language-data.js';
+import { publishingOf, type LanguageAcceptance } from './language-data.js';
 
 export const CHANNEL_IDS = ['kdp_ebook', 'kdp_paperback', 'google_play', 'kobo'] as const;
 export type ChannelId = (typeof CHANNEL_IDS)[number];
 
-/** `yes`: the channel's published list names the language; `unknown`: not confirmed from its list (verify by hand). */
-export type LanguageAcceptance = 'yes' | 'no' | 'unknown';
+export type { LanguageAcceptance } from './language-data.js';
 
 export interface LanguageRule {
   readonly accepted: LanguageAcceptance;

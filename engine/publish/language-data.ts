@@ -5,8 +5,10 @@
 // can get an eISBN from a national library. Code reads these values the same way for every language.
 import { defineSection, languageName as tableName, type Lang, type LanguageTable } from '../languages/index.js';
 import { languageTableError } from '../languages/errors.js';
-import type { LanguageAcceptance } from './channels.js';
 import type { ReadinessText } from './readiness/text.js';
+
+/** `yes`: the channel's published list names the language; `unknown`: not confirmed from its list (verify by hand). */
+export type LanguageAcceptance = 'yes' | 'no' | 'unknown';
 
 /** A store's answer for a language, as the table gives it: `unknown` unless its published list was read. */
 export interface StoreAnswer {

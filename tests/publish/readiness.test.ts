@@ -130,7 +130,7 @@ describe('readiness per channel', () => {
 
   it('offline demo text is never ready: in the manuscript, the description or the keywords', () => {
     for (const mark of Object.values(OFFLINE_MARK)) expect(OFFLINE_MARKERS.some((m) => mark.includes(m))).toBe(true);
-    for (const over of [{ text: OFFLINE_MARK.en }, { description: `<p>${OFFLINE_MARK.ms.replace(/\*/g, '')}</p>` }]) {
+    for (const over of [{ text: OFFLINE_MARK.en }, { description: `<p>${OFFLINE_MARK.ms!.replace(/\*/g, '')}</p>` }]) {
       const r = packageReadiness(input(over));
       for (const id of CHANNEL_IDS) expect(statusOf(r, id, 'offline-text')).toBe('fail');
       expect(r.ready).toBe(false);

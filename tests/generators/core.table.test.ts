@@ -1,4 +1,5 @@
 // The three generators of the engine issue, typed from spec/.
+import { langs } from '../../engine/languages/index.js';
 import { checkGeneratorTable } from './expect-table.js';
 
 const romanceChapters = [7, 10, 12, 15, 18, 20];
@@ -10,7 +11,7 @@ checkGeneratorTable('core', [
     kind: 'book',
     bookType: 'romance',
     fields: {
-      language: { options: ['en', 'ms'], default: 'en' },
+      language: { options: [...langs()], default: 'en' },
       romanceType: { options: ['contemporary', 'historical', 'paranormal', 'romantic-suspense', 'romantic-comedy', 'fantasy', 'small-town', 'second-chance'], default: 'contemporary' },
       heatLevel: { options: ['sweet', 'mild', 'moderate', 'steamy'], default: 'sweet' },
       plotStyle: { options: ['enemies-to-lovers', 'friends-to-lovers', 'forced-proximity', 'fake-relationship', 'slow-burn', 'marriage-convenience', 'opposites-attract', 'second-chance'], default: 'enemies-to-lovers' },
@@ -29,7 +30,7 @@ checkGeneratorTable('core', [
     kind: 'book',
     bookType: 'travel_guide',
     fields: {
-      language: { options: ['en', 'ms'], default: 'en' },
+      language: { options: [...langs()], default: 'en' },
       destination: { type: 'text', required: true },
       tripDuration: { options: ['weekend', 'short', 'week', 'two-weeks', 'long'], default: 'weekend' },
       travelStyle: { options: ['backpacker', 'budget', 'mid-range', 'luxury', 'family', 'business', 'solo', 'group'], default: 'backpacker' },
@@ -50,7 +51,7 @@ checkGeneratorTable('core', [
     family: 'creative',
     kind: 'single',
     fields: {
-      language: { options: ['en', 'ms'], default: 'en' },
+      language: { options: [...langs()], default: 'en' },
       tone: { options: ['gentle', 'hopeful', 'reflective', 'empowering'], default: 'gentle' },
       structure: { options: ['free-verse', 'sonnet', 'haiku', 'narrative'], default: 'free-verse' },
       theme: { options: ['nature', 'journey', 'healing', 'transformation'], default: 'nature' },

@@ -2,12 +2,13 @@
 // §2 (pages: saving, retry), §3 (fields and options, in order), §4 (flows), §5 ("Creative defaults",
 // required text), §7 (content kinds), §9 (counts, lengths, temperatures) and the platform requirements' §9
 // (token presets creative 800, facts 1000, jokes 500; penalties 0.3; 1 credit per generation).
+import { langs } from '../../engine/languages/index.js';
 import { describe, expect, it } from 'vitest';
 import { checkGeneratorTable, type GeneratorExpectation } from './expect-table.js';
 import { loadCatalog } from '../../engine/node/load.js';
 import { nextStep, parseSettings, renderPrompt, startBook, type ResolvedSpec } from '../../engine/index.js';
 
-const language = { options: ['en', 'ms'], default: 'en' };
+const language = { options: [...langs()], default: 'en' };
 const chapterTitle = { type: 'text', required: false };
 // §5: creative chapter counts 5, 7, 10, 12; §5 defaults: sad story 5, moral 5.
 const chapters = { options: [5, 7, 10, 12], default: 5 };

@@ -1,8 +1,9 @@
 // The eight fiction books beyond romance, typed from the guides-and-fiction requirements: §3 (fields and options,
 // "defaults come first in each list" unless stated), §4 (flow) and §9 (chapter choices, model constants).
+import { langs } from '../../engine/languages/index.js';
 import { checkGeneratorTable, type GeneratorExpectation } from './expect-table.js';
 
-const language = { options: ['en', 'ms'], default: 'en' };
+const language = { options: [...langs()], default: 'en' };
 const chapterTitle = { type: 'text', required: false };
 // §9: "Horror, sci-fi, mystery, crime, conspiracy, apocalyptic chapters: 7, 10, 12 (default), 15, 18, 20".
 const genreChapters = { options: [7, 10, 12, 15, 18, 20], default: 12 };

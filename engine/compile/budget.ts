@@ -38,6 +38,9 @@ export function maxTokensOf(input: { spec: ResolvedSpec; settings: Settings; lan
   else if (budget.count !== undefined) units = budget.count;
   else units = ASKS_FOR_WORDS.has(step.kind) ? words : 0;
   if (!Number.isFinite(units) || units <= 0) return floor;
-  const wanted = units * budget.tokensPer[lang] * budget.headroom + budget.overhead;
+  const rate = budget.tokensPer[lang];
+  // The spec is resolved with a rate for every language it offers (engine/spec/resolve-publish.ts): none is a bug.
+  if (rate === undefined) throw new Error(`no tokens-per-word rate for "${lang}" in the budget of step ${step.kind}`);
+  const wanted = units * rate * budget.headroom + budget.overhead;
   return Math.max(floor, Math.min(MAX_OUTPUT_TOKENS, Math.ceil(wanted / ROUND_TO) * ROUND_TO));
 }

@@ -14,6 +14,7 @@ import { isAuthoredPart, isPublicDomainBook, partProvenance } from '../compile/p
 import { firstWords } from '../words.js';
 import { bibleWord, bookBible } from './bible/light.js';
 import { conclusionPosition } from '../spec/conclusion.js';
+import { wordIn } from '../languages/index.js';
 
 export const EXPORT_FORMATS = ['md', 'epub', 'docx', 'pdf'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -74,9 +75,9 @@ export function bookTitleOf(spec: ResolvedSpec, state: BookState): string {
   const field = spec.kind === 'book' ? spec.fields.find((f) => f.role === 'bookTitle') : undefined;
   const value = field ? state.settings[field.name] : undefined;
   if (typeof value === 'string' && value.trim()) return value.trim();
-  if (spec.kind !== 'book') return workingTitleOf(spec, state) || spec.title[lang];
+  if (spec.kind !== 'book') return workingTitleOf(spec, state) || wordIn(spec.title, lang, `${spec.id} title`);
   // The working title the writer gave before the one an outline wrote.
-  return workingTitleOf(spec, state) || extractTitle(state.outline) || spec.typeLabel[lang];
+  return workingTitleOf(spec, state) || extractTitle(state.outline) || wordIn(spec.typeLabel, lang, `${spec.id} typeLabel`);
 }
 
 /**
@@ -128,7 +129,7 @@ export function bookDocument(
   const opening = isPublicDomain ? firstWords((parts[0]?.markdown ?? '').replace(/[*_#>`]/g, ' '), 40) : '';
   const told = isPublicDomain ? { publicDomain: true, ...(opening ? { description: opening } : {}) } : {};
   const from = translatedFrom(state);
-  return { ...told, ...(from ? { translatedFrom: from } : {}), title: cleanText(title), ...(author ? { author: cleanText(author) } : {}), lang, typeLabel: spec.typeLabel[lang], ...(outline ? { outline } : {}), parts: [...biblePart, ...parts], ...(layout !== DEFAULT_LAYOUT ? { layout } : {}), ...(state.series ? { series: { name: cleanText(state.series.name), number: state.series.number } } : {}) };
+  return { ...told, ...(from ? { translatedFrom: from } : {}), title: cleanText(title), ...(author ? { author: cleanText(author) } : {}), lang, typeLabel: wordIn(spec.typeLabel, lang, `${spec.id} typeLabel`), ...(outline ? { outline } : {}), parts: [...biblePart, ...parts], ...(layout !== DEFAULT_LAYOUT ? { layout } : {}), ...(state.series ? { series: { name: cleanText(state.series.name), number: state.series.number } } : {}) };
 }
 
 /** A saved book as a list shows it (My Books, `karya books`): its title, kind, language, words and chapters. */

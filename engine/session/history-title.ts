@@ -8,6 +8,7 @@ import type { ResolvedSpec } from '../spec/types.js';
 import type { StepSave } from './ports.js';
 import { bookTitleOf, workingTitleOf } from './book.js';
 import { plainLine } from '../markdown.js';
+import { wordIn } from '../languages/index.js';
 
 const MAX_TITLE = 120;
 /** How many lines from the top are looked at. */
@@ -80,7 +81,7 @@ export function stepHistoryTitle(spec: ResolvedSpec, save: StepSave, chapterTitl
   // A single output the writer titled (role workingTitle) is listed by that title, as its exports are.
   const given = spec.kind === 'book' ? '' : plain(workingTitleOf(spec, save.state));
   if (given) return shorten(given);
-  if (spec.kind !== 'book') return historyTitle(save.text, spec.title[lang]);
+  if (spec.kind !== 'book') return historyTitle(save.text, wordIn(spec.title, lang, `${spec.id} title`));
   const part = save.step.kind === 'outline' ? save.label : (contentTitle(save.text) ?? `${save.label}${chapterTitle ? `: ${chapterTitle}` : ''}`);
   return shorten(`${bookTitleOf(spec, save.state)}${BOOK_PART}${part}`);
 }
@@ -98,7 +99,7 @@ function imageTitle(spec: ResolvedSpec, save: StepSave): string {
   const field = spec.fields.find((f) => f.role === 'bookTitle');
   const value = field ? save.state.settings[field.name] : undefined;
   const title = typeof value === 'string' ? plain(value) : '';
-  return title ? shorten(title) : spec.title[save.state.lang];
+  return title ? shorten(title) : wordIn(spec.title, save.state.lang, `${spec.id} title`);
 }
 
 /**

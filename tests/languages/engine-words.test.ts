@@ -71,7 +71,7 @@ describe('what an Indonesian writer reads', () => {
   });
 
   it('the story bible written in Indonesian reads back whole', () => {
-    const bible = { ...EMPTY_BIBLE, premise: 'Sari menyelamatkan toko buku ayahnya.', characters: [{ name: 'Sari', role: 'pemilik toko', state: 'cemas', lastSeen: 'Bab 2', since: 'Bab 1' }], threads: [{ thread: 'surat lama', opened: 'Bab 1', due: 'Bab 4' }], facts: ['Toko itu di Makassar'] };
+    const bible = { ...EMPTY_BIBLE, premise: 'Sari menyelamatkan toko buku ayahnya.', characters: [{ name: 'Sari', role: 'pemilik toko', state: 'cemas', lastSeen: 'Bab 2', since: 'Bab 1' }], threads: [{ thread: 'surat lama', opened: 'Bab 1', isResolved: false, due: 'Bab 4' }], facts: ['Toko itu di Makassar'] };
     const text = renderBible(bible, 'id');
     expect(text).toContain('## Tokoh\n- Sari | pemilik toko | cemas | Bab 2 | sejak Bab 1');
     expect(text).toContain('## Benang cerita yang masih terbuka\n- surat lama | Bab 1 | terbuka | sasaran Bab 4');

@@ -105,10 +105,10 @@ export const MANUSCRIPT_LANGUAGE_SHARE = 0.8;
  */
 export function manuscriptLanguage(parts: ReadonlyArray<{ text: string }>, unwritten?: string): { lang: Lang | null; en: number; ms: number; other?: string } {
   const verdict = detectLanguage(parts.map((p) => p.text).join('\n\n'));
-  const en = verdict.words.en;
-  const ms = verdict.words.ms + verdict.words.id;
+  const en = verdict.words.en ?? 0;
+  const ms = (verdict.words.ms ?? 0) + (verdict.words.id ?? 0);
   const judged = en + ms;
-  const other = unwritten ?? (verdict.language === 'id' && verdict.words.id >= MANUSCRIPT_LANGUAGE_SHARE * judged ? 'id' : undefined);
+  const other = unwritten ?? (verdict.language === 'id' && (verdict.words.id ?? 0) >= MANUSCRIPT_LANGUAGE_SHARE * judged ? 'id' : undefined);
   if (judged === 0) return { lang: null, en: 0, ms: 0, ...(other ? { other } : {}) };
   const share = { en: en / judged, ms: ms / judged };
   const lang = share.en >= MANUSCRIPT_LANGUAGE_SHARE ? 'en' : share.ms >= MANUSCRIPT_LANGUAGE_SHARE ? 'ms' : null;

@@ -236,7 +236,7 @@ export function voiceFromSample(raw: string, lang: Lang): Required<Pick<BookVoic
   const fp = fingerprintOf(text, lang);
   if (fp.words < MIN_SAMPLE_WORDS) throw new VoiceError('voice_too_short', { words: fp.words, min: MIN_SAMPLE_WORDS });
   const found = detectLanguage(text).language;
-  if (voiceLanguageOf(lang).refusesSamplesIn.includes(found)) throw new VoiceError('voice_language', { expected: lang, found });
+  if (found !== null && voiceLanguageOf(lang).refusesSamplesIn.includes(found)) throw new VoiceError('voice_language', { expected: lang, found });
   // The spread is read on the whole sample (its chapters), not on the even sample taken for the figures.
   const bounds = boundsOfSlices(sliceFingerprints(whole, lang, fingerprintOf));
   return { fingerprint: { ...fp, ...(bounds ? { bounds } : {}) }, exemplars: exemplarsOf(text, lang, fp), ...(sample.words > MAX_SAMPLE_WORDS ? { sampledFrom: sample.words } : {}) };

@@ -85,7 +85,7 @@ export interface KdpMetadata {
   subtitle: string;
   /** The author name; '' when none was given and the author-name step gave no usable name (never made up). */
   author: string;
-  /** The book's language code: en (English) or ms (Malay). */
+  /** The book's language: a code of the language table (en, ms, id). */
   language: Lang;
   /** The description as HTML with only the tags KDP keeps (the same text as description.html). */
   description: string;

@@ -5,6 +5,7 @@ import type { SharedFile } from './spec/format.js';
 import { parseShared, resolveSpec } from './spec/resolve.js';
 import { SpecError, type SpecIssue } from './errors.js';
 import { yamlData } from './yaml.js';
+import { withLanguageTexts } from './generator-texts.js';
 import { checkTemplates, PromptRenderer, type PrecompiledTemplates, type TemplateSources } from './compile/prompt.js';
 import { compileForm, type FormModel } from './compile/form.js';
 import { compileSettingsSchema } from './compile/schema.js';
@@ -49,7 +50,7 @@ export function buildCatalog(sources: Sources, opts: { now?: Date } = {}): Catal
   let shared: SharedFile | undefined;
   if (!sharedYaml.issues.length) {
     try {
-      shared = parseShared(sources.shared.file, sharedYaml.data);
+      shared = parseShared(sources.shared.file, withLanguageTexts(sharedYaml.data, '_shared'));
     } catch (e) {
       if (e instanceof SpecError) issues.push(...e.issues);
       else throw e;
@@ -64,9 +65,9 @@ export function buildCatalog(sources: Sources, opts: { now?: Date } = {}): Catal
       issues.push(...parsed.issues);
       continue;
     }
+    const base = file.split('/').pop()!.replace(/\.ya?ml$/, '');
     try {
-      const spec = resolveSpec({ file, data: parsed.data, shared, now: opts.now });
-      const base = file.split('/').pop()!.replace(/\.ya?ml$/, '');
+      const spec = resolveSpec({ file, data: withLanguageTexts(parsed.data, base), shared, now: opts.now });
       if (spec.id !== base) issues.push({ file, path: 'id', message: `"${spec.id}" must match the file name "${base}"` });
       issues.push(...checkTemplates(spec, sources.templates, sources.templateFile));
       specs.push(spec);

@@ -25,6 +25,13 @@ export function readLanguageFolder(dir: string): LanguageSource[] {
         words[w.replace(/\.ya?ml$/, '')] = (parsed(path.join(wordsDir, w)) ?? {}) as Record<string, unknown>;
       }
     }
+    // A language may word the generators from its folder (generators/<id>.yaml: engine/generator-texts.ts).
+    const generatorsDir = path.join(wordsDir, 'generators');
+    if (existsSync(generatorsDir)) {
+      for (const g of readdirSync(generatorsDir).filter((n) => /\.ya?ml$/.test(n)).sort()) {
+        words[`generators/${g.replace(/\.ya?ml$/, '')}`] = (parsed(path.join(generatorsDir, g)) ?? {}) as Record<string, unknown>;
+      }
+    }
     return { file: path.relative(process.cwd(), file) || file, data: parsed(file), words };
   });
 }

@@ -8,6 +8,7 @@ import { precompileTemplates, type PrecompiledTemplates } from '../compile/promp
 import type { ResolvedSpec } from '../spec/types.js';
 import { deepFreeze } from '../spec/resolve.js';
 import { langs, languageTable } from '../languages/index.js';
+import { generatorTextsKey } from '../generator-texts.js';
 
 /** The repository root (where generators/ and templates/ live), found upwards from this module, so it
  * is the same whether the code runs from source (engine/node/) or from the CLI bundle (dist/cli/). */
@@ -93,6 +94,7 @@ export function cacheKey(sources: Sources, codeDir: string = RESOLVING_CODE_DIR)
   // The language table shapes a resolved spec (the language field's options, which texts are kept): a table
   // with another language (a draft let in, a KARYA_LANGUAGES folder) is another catalog.
   hash.update(JSON.stringify(langs().map((code) => [code, languageTable(code).languageNames, languageTable(code).raw.grammar ?? languageTable(code).files.grammar])));
+  hash.update(JSON.stringify(generatorTextsKey()));
   return hash.digest('hex');
 }
 

@@ -3,7 +3,7 @@
 // its time stays in this thread, which the pool ends when it takes too long or runs out of memory.
 import { parentPort } from 'node:worker_threads';
 import type { BookDocument, ExportFormat } from '../../session/book.js';
-import { setLanguageSource, type LanguageSource } from '../../languages/index.js';
+import { ensureLanguages, setLanguageSource, type LanguageSource } from '../../languages/index.js';
 import { serializeError, type WorkerReply } from '../worker-pool.js';
 import { renderDocument, type BilingualDocument, type BilingualLayout } from './index.js';
 
@@ -29,6 +29,8 @@ parentPort?.on('message', (request: RenderRequest) => {
       if (!tableSet) {
         const sources = request.languages;
         setLanguageSource(() => sources);
+        // Read now: a catalogue's words beyond those written beside the code (a third language's) are filled then.
+        ensureLanguages();
         tableSet = true;
       }
       const bytes = await renderDocument(request.doc, request.format, { ...(request.date ? { date: request.date } : {}), ...(request.cover ? { cover: request.cover } : {}), ...(request.bilingualLayout ? { bilingualLayout: request.bilingualLayout } : {}) });

@@ -20,6 +20,8 @@ if (withDrafts) setLanguageSource(() => readLanguages(languageFolders(), { ...pr
 
 /** Long enough that no part is extended for being short (the fake cannot read an Indonesian request's length). */
 const WORDS = 3000;
+/** A whole book of 3,000-word parts, each judged for its language (about 15 s alone; the machine may be shared). */
+const WHOLE_BOOK_MS = 120_000;
 
 function memoryStore(): ProgressStore & { texts: () => string[] } {
   let book: SavedBook | null = null;
@@ -80,7 +82,7 @@ describe('an Indonesian book answered in Malay', () => {
       expect(findLanguageDrift(text, 'id')).toBeUndefined();
       for (const paragraph of text.split(/\n\s*\n/)) expect(findLanguageDrift(paragraph, 'ms'), paragraph).not.toBeUndefined();
     }
-  });
+  }, WHOLE_BOOK_MS);
 
   it('karya generate romance --lang id --chapters 3: Chapter 2 answered in Malay once is asked again, and the book holds no Malay paragraph', async () => {
     const dir = tempDir('karya-id-drift-');
@@ -102,5 +104,5 @@ describe('an Indonesian book answered in Malay', () => {
     } finally {
       await cli.close();
     }
-  });
+  }, WHOLE_BOOK_MS);
 });

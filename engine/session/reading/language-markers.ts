@@ -58,8 +58,10 @@ function mayWeigh(g: Guard, text: string, start: number, end: number): boolean {
   const h = plainHashAt(text, start, end);
   if (h < 0 || g.markerHashes.has(h)) return true;
   const n = end - start;
-  if (n >= MIN_CLITIC_WORD && g.clitics.some((c) => endsWithLower(text, end, c))) return true;
-  return n >= MIN_ENDING_WORD && g.endings.some((e) => endsWithLower(text, end, e.ending));
+  // Plain loops: this runs for most words of a text.
+  if (n >= MIN_CLITIC_WORD) for (let k = 0; k < g.clitics.length; k++) if (endsWithLower(text, end, g.clitics[k]!)) return true;
+  if (n >= MIN_ENDING_WORD) for (let k = 0; k < g.endings.length; k++) if (endsWithLower(text, end, g.endings[k]!.ending)) return true;
+  return false;
 }
 
 /** A word this long or longer may end with a clitic taken off to find its stem (kebijakannya → kebijakan). */

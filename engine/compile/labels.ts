@@ -41,7 +41,7 @@ export function buttonLabel(spec: BookSpec, step: Step | null, lang: Lang, isLoa
     case 'conclusion':
       return word('generateConclusion', lang);
     default:
-      return spec.buttonLabel?.[lang] ?? word('generate', lang);
+      return spec.buttonLabel ? wordIn(spec.buttonLabel, lang, `${spec.id} buttonLabel`) : word('generate', lang);
   }
 }
 

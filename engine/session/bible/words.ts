@@ -2,7 +2,7 @@
 // Malay in languages/<code>/story-bible.yaml): its section headings, a thread's status, a replaced value's
 // kind, the lines of threads due, and a series' changes. The bible's reader (bible.ts, entries.ts) also takes
 // back every language's words, so a bible written in a language added to the table reads as it was written.
-import { catalogue, langs, wordIn, type Lang } from '../../languages/index.js';
+import { catalogue, wordIn, type Lang } from '../../languages/index.js';
 import { fillPlaceholders } from '../../placeholders.js';
 
 export const BIBLE_WORDS = catalogue('story-bible', {
@@ -37,11 +37,11 @@ export function bibleWord(key: BibleWord, lang: Lang, vars: Readonly<Record<stri
 }
 
 /**
- * Which of `keys` names `text` in some language of the table (case ignored): how the reader takes back a
+ * Which of `keys` names `text` in some language (case ignored): how the reader takes back a
  * heading, a status or a kind the bible was written with, whatever its language.
  * @example bibleKeyOf('Watak', ['character', 'fact', 'thread']) // 'character'
  */
 export function bibleKeyOf<K extends BibleWord>(text: string, keys: readonly K[]): K | undefined {
   const want = text.trim().toLowerCase();
-  return keys.find((k) => langs().some((lang) => BIBLE_WORDS[k][lang]?.toLowerCase() === want));
+  return keys.find((k) => Object.values(BIBLE_WORDS[k]).some((text) => text.toLowerCase() === want));
 }

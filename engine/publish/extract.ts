@@ -4,6 +4,8 @@
 import { countWords, firstWords } from '../words.js';
 import { titleProblems } from './rules.js';
 import { plainLine } from '../markdown.js';
+import { langs } from '../languages/index.js';
+import { publishingOf } from './language-data.js';
 
 /** Lines of an answer without Markdown emphasis, list numbers or bullets, and without lines that are all emphasis (notes). */
 function plainLines(text: string): string[] {
@@ -34,12 +36,19 @@ export interface TitleChoice {
   source: 'answer' | 'fallback';
 }
 
-/** Every "Title:" / "Subtitle:" pair of a title answer, in order ("Tajuk:" / "Subtajuk:" in Malay). */
+/** The labels a title answer's lines open with, in every language of the table (`publishing.answerLabels`). */
+function answerLabels(which: 'title' | 'subtitle'): RegExp {
+  const labels = [...new Set(langs().flatMap((lang) => publishingOf(lang).answerLabels[which]))];
+  return new RegExp(`^(?:${labels.join('|')})\\s*:\\s*(.+)$`, 'i');
+}
+
+/** Every "Title:" / "Subtitle:" pair of a title answer, in order ("Tajuk:" / "Subtajuk:" in Malay: the table's labels). */
 export function titleOptions(answer: string): Array<{ title: string; subtitle?: string }> {
   const options: Array<{ title: string; subtitle?: string }> = [];
+  const [subtitleLine, titleLine] = [answerLabels('subtitle'), answerLabels('title')];
   for (const line of answer.replace(/\r\n?/g, '\n').split('\n').map(stripMarkup)) {
-    const sub = /^(?:sub-?title|subtajuk|sub-?tajuk)\s*:\s*(.+)$/i.exec(line);
-    const main = /^(?:title|tajuk)\s*:\s*(.+)$/i.exec(line);
+    const sub = subtitleLine.exec(line);
+    const main = titleLine.exec(line);
     if (sub && options.length && options[options.length - 1]!.subtitle === undefined) options[options.length - 1]!.subtitle = unquote(sub[1]!);
     else if (main) options.push({ title: unquote(main[1]!) });
   }

@@ -35,6 +35,8 @@ export interface PublishingData {
   readonly titleCase: { readonly minor: ReadonlySet<string>; readonly source: string };
   /** Promotional words stores refuse in a title or keywords, in this language. */
   readonly refusedWords: readonly string[];
+  /** The labels a title answer's lines open with ("Title:", "Subtitle:"), as patterns. */
+  readonly answerLabels: { readonly title: readonly string[]; readonly subtitle: readonly string[] };
   /** Labels of a model's working notes that must not open a line of a blurb ("Characters", "bab \\d+"). */
   readonly workingLabels: readonly string[];
   /** Each store's answer for books in this language, by channel id; a store it does not name is `unknown`. */
@@ -89,6 +91,7 @@ function parsePublishing(raw: unknown, t: LanguageTable): PublishingData {
   for (const [code, name] of Object.entries(names)) text(name, t, `names.${code}`);
   const titleCase = obj(r.titleCase) ? r.titleCase : {};
   const found = eisbn(r.eisbn, t);
+  const answerLabels = obj(r.answerLabels) ? r.answerLabels : {};
   return {
     epubTag: tags.epub === undefined ? t.code : text(tags.epub, t, 'tags.epub'),
     wordTag: tags.word === undefined ? t.code : text(tags.word, t, 'tags.word'),
@@ -96,6 +99,7 @@ function parsePublishing(raw: unknown, t: LanguageTable): PublishingData {
     titleCase: { minor: new Set(texts(titleCase.minor, t, 'titleCase.minor')), source: titleCase.source === undefined ? '' : text(titleCase.source, t, 'titleCase.source') },
     refusedWords: texts(r.refusedWords, t, 'refusedWords'),
     workingLabels: texts(r.workingLabels, t, 'workingLabels'),
+    answerLabels: { title: texts(answerLabels.title, t, 'answerLabels.title'), subtitle: texts(answerLabels.subtitle, t, 'answerLabels.subtitle') },
     stores: stores(r.stores, t),
     ...(found ? { eisbn: found } : {}),
   };

@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CHANNELS, formatReadiness, languageRule, packageMetadata, packageReadiness, say, type ReadinessInput } from '../../engine/publish/index.js';
+import { CHANNELS, chooseTitle, formatReadiness, languageRule, packageMetadata, packageReadiness, say, type ReadinessInput } from '../../engine/publish/index.js';
 import { renderDocument } from '../../engine/node/export/index.js';
 import type { BookDocument } from '../../engine/session/book.js';
 import { epubcheck, readZip, runTool, zipText } from '../export/tools.js';
@@ -59,6 +59,10 @@ describe('an Indonesian book at the stores', () => {
     expect(hasEisbn('ms')).toBe(true);
     expect(hasEisbn('id')).toBe(false);
     expect(hasEisbn('en')).toBe(false);
+  });
+
+  it('reads an Indonesian title answer\'s "Judul:" and "Subjudul:" lines', () => {
+    expect(chooseTitle('1. **Judul:** Hujan di Jakarta\n   **Subjudul:** Sebuah Novel Romansa\n2. Judul: Janji di Bawah Hujan')).toEqual({ title: 'Hujan di Jakarta', subtitle: 'Sebuah Novel Romansa', source: 'answer' });
   });
 
   it('refuses Indonesian promotional words in a title, as KDP refuses "terlaris" or "gratis"', () => {

@@ -4,10 +4,11 @@
 //   choice survives a reload and a sign-in in another browser context. A choice made before sign-in is
 //   kept by sign-up.
 // - axe-core 4 (loaded into the page) on every studio route, signed out, as a user and as the
-//   administrator: no serious or critical violations (sign-in and sign-up are read in
-//   tests/e2e/a11y-themes.test.ts, in both languages and themes: each page state is read once in the
-//   suite). Keyboard focus is visible on every control reached with Tab. On a phone the admin's user
-//   actions are on screen.
+//   administrator, in English and in Bahasa Indonesia (the table's third language: its switch lists it, the
+//   shell speaks it, `<html lang="id">`): no serious or critical violations. Malay's pages are read in
+//   tests/e2e/a11y-themes.test.ts (both themes), with sign-in and sign-up in both languages, so each page
+//   state is read once in the suite. Keyboard focus is visible on every control reached with Tab. On a phone
+//   the admin's user actions are on screen.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeInChromium, quietNetwork, signIn, signUp, waitForText } from './helpers.js';
@@ -20,6 +21,9 @@ const MALAY_GROUPS = ['Fiksyen', 'Bukan Fiksyen', 'Kreatif', 'Pemasaran', 'Kulit
 const MALAY_ENTRIES = ['Papan Pemuka', 'Tambah Kredit', 'Sunting Profil', 'Log Keluar'];
 /** Some generator entries by their Malay names (the non-fiction requirements name Penjana Buku Motivasi's type). */
 const MALAY_GENERATORS = ['Romantik', 'Seram', 'Fiksyen Sains', 'Buku Motivasi', 'Panduan Penjagaan Haiwan', 'Penjana Kulit Buku', 'Penjana Deskripsi Amazon', 'Jenaka Ayah'];
+/** The shell in Indonesian (languages/id/studio-shell.yaml) and a generator by its Indonesian type label. */
+const INDONESIAN_GROUPS = ['Fiksi', 'Nonfiksi', 'Kreatif', 'Pemasaran', 'Sampul'];
+const INDONESIAN_ENTRIES = ['Dasbor', 'Isi Ulang Kredit', 'Sunting Profil', 'Keluar', 'Romansa'];
 const ENGLISH_SHELL = ['Fiction', 'Non-fiction', 'Creative', 'Marketing', 'Covers', 'Dashboard', 'Top Up Credits', 'Edit Profile', 'Sign Out', 'Admin', 'Design Templates', 'Publishing Guide', 'Publishing Tool'];
 
 /**
@@ -59,6 +63,40 @@ async function shellTexts(page: Page): Promise<{ groups: string[]; entries: stri
     return { groups, entries };
   });
 }
+
+/** A route read by axe once its data is shown, at a laptop's width and a phone's; each problem is added to `problems`. */
+function axeVisit(base: string, problems: string[]): (page: Page, route: string, ready: string) => Promise<void> {
+  return async (page, route, ready) => {
+    const quiet = quietNetwork(page);
+    await page.goto(`${base}${route}`);
+    await page.locator(ready).first().waitFor();
+    // Its data loaded and shown (no request for 100 ms), so axe reads the page a visitor reads.
+    await quiet();
+    // At a laptop's width and a phone's, where the page must not scroll sideways either. The sidebar is the same on
+    // every page of a signed-in user: read with the dashboard, left out of the other pages.
+    const exclude = route === '/' ? [] : ['aside'];
+    for (const v of await problemsAtWidths(page, exclude)) problems.push(`${route} (${await page.getAttribute('html', 'lang')}): ${v}`);
+  };
+}
+
+const SIGNED_OUT_ROUTES = [
+  ['/reset-password?type=recovery&token=abc', 'form'],
+  ['/success', 'main h1'],
+  ['/redeem/WELCOME50', 'main h1'],
+  ['/claim/CREDIT300-ABCDEFGH', 'main h1'],
+] as const;
+const USER_ROUTES: ReadonlyArray<readonly [string, string]> = [
+  ['/', 'main h1'],
+  ['/profile/edit', 'main h1'],
+  ['/profile/change-password', 'main h1'],
+  ['/topup', 'main h1'],
+  ['/upgrade', 'main h1'],
+  ['/books', 'main h1'],
+  ['/history', 'main h1'],
+  ['/romance', 'main form'],
+  ['/poems', 'main form'],
+  ['/book-cover', 'main form'],
+];
 
 describeInChromium('studio language and accessibility end to end', { what: 'axe-core', forAxe: true }, (app) => {
   it('a user who switches to Bahasa Malaysia gets a Malay shell and <html lang="ms">, kept after a reload and on another browser', async () => {
@@ -217,45 +255,15 @@ describeInChromium('studio language and accessibility end to end', { what: 'axe-
 
   it('axe-core: no serious or critical violations on any route, signed out, as a user and as the administrator', async () => {
     const problems: string[] = [];
-    const visit = async (page: Page, route: string, ready: string) => {
-      const quiet = quietNetwork(page);
-      await page.goto(`${app.base}${route}`);
-      await page.locator(ready).first().waitFor();
-      // Its data loaded and shown (no request for 100 ms), so axe reads the page a visitor reads.
-      await quiet();
-      // At a laptop's width and a phone's, where the page must not scroll sideways either. The sidebar is the same on
-      // every page of a signed-in user: read with the dashboard, left out of the other pages.
-      const exclude = route === '/' ? [] : ['aside'];
-      for (const v of await problemsAtWidths(page, exclude)) problems.push(`${route} (${await page.getAttribute('html', 'lang')}): ${v}`);
-    };
+    const visit = axeVisit(app.base, problems);
     // Signed out (sign-in and sign-up are read by tests/e2e/a11y-themes.test.ts, in both languages and themes).
     const visitor = await app.open();
-    for (const [route, ready] of [
-      ['/reset-password?type=recovery&token=abc', 'form'],
-      ['/success', 'main h1'],
-      ['/redeem/WELCOME50', 'main h1'],
-      ['/claim/CREDIT300-ABCDEFGH', 'main h1'],
-    ] as const) await visit(visitor, route, ready);
+    for (const [route, ready] of SIGNED_OUT_ROUTES) await visit(visitor, route, ready);
 
-    // A user, in English and in Malay.
+    // A user (in Indonesian in the next test).
     const user = await app.open();
     await signUp(user, app.base, 'axe.user@e2e.test', PASSWORD);
-    const userRoutes: Array<[string, string]> = [
-      ['/', 'main h1'],
-      ['/profile/edit', 'main h1'],
-      ['/profile/change-password', 'main h1'],
-      ['/topup', 'main h1'],
-      ['/upgrade', 'main h1'],
-      ['/books', 'main h1'],
-      ['/history', 'main h1'],
-      ['/romance', 'main form'],
-      ['/poems', 'main form'],
-      ['/book-cover', 'main form'],
-    ];
-    for (const [route, ready] of userRoutes) await visit(user, route, ready);
-    await user.locator('aside [data-testid="language-switch"]').selectOption('ms');
-    await user.locator('aside nav a', { hasText: 'Romantik' }).waitFor();
-    for (const [route, ready] of userRoutes) await visit(user, route, ready);
+    for (const [route, ready] of USER_ROUTES) await visit(user, route, ready);
 
     // The administrator (the account of KARYA_ADMIN_EMAIL).
     const admin = await app.open();
@@ -270,6 +278,41 @@ describeInChromium('studio language and accessibility end to end', { what: 'axe-
     await phone.getByRole('button', { name: 'Open menu' }).click();
     await phone.locator('#drawer nav a').first().waitFor();
     for (const v of await seriousViolations(phone)) problems.push(`drawer: ${v}`);
+    expect(problems).toEqual([]);
+  }, 300_000);
+
+  it('in Bahasa Indonesia: the switch lists the table\'s languages, the shell speaks Indonesian, and no route has a serious or critical violation', async () => {
+    const problems: string[] = [];
+    const visit = axeVisit(app.base, problems);
+    // Signed out: chosen on the sign-in page before any account (kept in this browser).
+    const visitor = await app.open();
+    await visitor.goto(`${app.base}/signin`);
+    await visitor.getByTestId('language-switch').selectOption('id');
+    await visitor.getByRole('heading', { name: 'Masuk ke Karya' }).waitFor();
+    for (const [route, ready] of SIGNED_OUT_ROUTES) await visit(visitor, route, ready);
+
+    // The user of the test before: every language of the table, each by its own name; Indonesian gives an Indonesian shell.
+    const user = await app.open();
+    await signIn(user, app.base, 'axe.user@e2e.test', PASSWORD);
+    const switcher = user.locator('aside [data-testid="language-switch"]');
+    expect(await switcher.locator('option').allTextContents()).toEqual(['English', 'Bahasa Malaysia', 'Bahasa Indonesia']);
+    await switcher.selectOption('id');
+    await user.locator('aside nav a', { hasText: 'Romansa' }).waitFor();
+    expect(await user.getAttribute('html', 'lang')).toBe('id');
+    const { groups, entries } = await shellTexts(user);
+    expect(groups).toEqual(INDONESIAN_GROUPS);
+    for (const entry of INDONESIAN_ENTRIES) expect(entries, entry).toContain(entry);
+    for (const english of ENGLISH_SHELL) expect(entries, english).not.toContain(english);
+    for (const [route, ready] of USER_ROUTES) await visit(user, route, ready);
+
+    // The admin portal, then back to English (the account's choice: the tests after this one sign in with it).
+    const admin = await app.open();
+    await signIn(admin, app.base, app.karya.adminEmail, PASSWORD);
+    await admin.locator('aside [data-testid="language-switch"]').selectOption('id');
+    await admin.locator('aside nav a', { hasText: 'Romansa' }).waitFor();
+    await visit(admin, '/admin', '[data-testid="users-table"]');
+    await Promise.all([admin.waitForResponse((r) => r.url().endsWith('/api/me/lang')), admin.locator('aside [data-testid="language-switch"]').selectOption('en')]);
+    await admin.locator('aside nav a', { hasText: 'Romance' }).waitFor();
     expect(problems).toEqual([]);
   }, 300_000);
 

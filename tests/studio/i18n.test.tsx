@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { Profile } from '../../engine/contract/index.js';
 import Shell from '../../studio/src/components/Shell.js';
-import { LANG_KEY, MESSAGES, translate } from '../../studio/src/i18n/index.js';
+import { LANG_KEY, MESSAGES, textIn, translate } from '../../studio/src/i18n/index.js';
 import { pageWord } from '../../studio/src/generator/words.js';
 import { useStudioDom } from './dom.js';
 import { renderPage } from './page.js';
@@ -25,7 +25,7 @@ describe('message tables', () => {
   it('every message has a non-empty English and Malay text', () => {
     for (const [key, entry] of Object.entries(MESSAGES)) {
       for (const lang of ['en', 'ms'] as const) {
-        const text = entry[lang];
+        const text = textIn(entry, lang, key);
         const forms = typeof text === 'string' ? [text] : Object.values(text);
         for (const form of forms) expect(form.trim(), `${key}.${lang}`).not.toBe('');
       }

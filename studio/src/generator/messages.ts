@@ -1,7 +1,7 @@
 // Field error messages on the generator pages, in the page's language: the engine's settings issues
 // (code and params) worded by its catalogue as sentences naming the field, or a message the server
 // already worded, put after the field's label.
-import { CATALOGUE, catalogueMessage, settingsIssueMessage, type CatalogueCode, type Lang, type SettingsIssue } from '../engine.js';
+import { CATALOGUE, catalogueMessage, settingsIssueMessage, wordIn, type CatalogueCode, type Lang, type SettingsIssue } from '../engine.js';
 import { pageWord } from './words.js';
 
 /** One settings issue for one field, as the studio shows it: "Book Title is required". */
@@ -17,7 +17,7 @@ export function fieldMessage(issue: SettingsIssue, opts: { label: string; lang: 
 export function studioMessage(error: { code: string; message: string }, lang: Lang): string {
   if (!Object.hasOwn(CATALOGUE, error.code)) return error.message;
   const code = error.code as CatalogueCode;
-  return /\{\w+\}/.test(CATALOGUE[code].en) ? error.message : catalogueMessage(code, lang);
+  return /\{\w+\}/.test(wordIn(CATALOGUE[code], lang, code)) ? error.message : catalogueMessage(code, lang);
 }
 
 /** A field message from a 400 answer (worded by the server after the field's name): "Book Title is required". */

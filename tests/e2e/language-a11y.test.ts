@@ -294,6 +294,7 @@ describeInChromium('studio language and accessibility end to end', { what: 'axe-
     // The user of the test before: every language of the table, each by its own name; Indonesian gives an Indonesian shell.
     const user = await app.open();
     await signIn(user, app.base, 'axe.user@e2e.test', PASSWORD);
+    await user.locator('aside nav a', { hasText: 'Romance' }).waitFor();
     const switcher = user.locator('aside [data-testid="language-switch"]');
     expect(await switcher.locator('option').allTextContents()).toEqual(['English', 'Bahasa Malaysia', 'Bahasa Indonesia']);
     await switcher.selectOption('id');

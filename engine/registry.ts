@@ -3,7 +3,7 @@
 // A Malay writer must never see an English fallback or an empty line because one rule forgot its Malay.
 import type { Lang } from './spec/types.js';
 import { KaryaError } from './karya-error.js';
-import { checkedLangs, onLanguagesLoaded, type LanguageSource } from './languages/index.js';
+import { checkedLangs, ensureLanguages, hasLanguageSource, onLanguagesLoaded, type LanguageSource } from './languages/index.js';
 
 /** A rule's texts per language, each keyed the same way: `{ en: { label: '…' }, ms: { label: '…' } }`. */
 export type RuleWords = Readonly<Partial<Record<Lang, Readonly<Record<string, string | undefined>>>>>;
@@ -66,7 +66,11 @@ export function defineRegistry<Rule extends { readonly id: string }>(spec: Regis
     }
   };
   if (spec.langs) checkAll([]);
-  else onLanguagesLoaded(checkAll);
+  else {
+    // Where the table can be read already, a rule lacking words fails as it is defined, not at some later read.
+    if (hasLanguageSource()) ensureLanguages();
+    onLanguagesLoaded(checkAll);
+  }
   const byId = new Map(spec.rules.map((r) => [r.id, r]));
   return { name: spec.name, rules: spec.rules, get: (id) => byId.get(id) };
 }

@@ -117,6 +117,11 @@ function readSection(s: Section): void {
   sectionValues.set(s.name, values);
 }
 
+/** True when something has said where the table's files are (Node's loader, the studio's bundle). */
+export function hasLanguageSource(): boolean {
+  return (globalThis as SourceSlot)[SOURCE] !== undefined;
+}
+
 /** Read the table now if it has not been read: a start calls this so a bad file or a missing word stops it there. */
 export function ensureLanguages(): void {
   if (!loaded) load();

@@ -64,8 +64,8 @@ export const IMPORT_CATALOGUE = catalogue('errors-import', {
     ms: '{file}: buku itu mempunyai {total} bab, dirancang oleh rangkanya; bilangan babnya hanya boleh diubah sebelum rangka ditulis.',
   },
   import_language_unclear: {
-    en: '{file} is {en}% English and {ms}% Malay, so its language is not clear: say which language the book is in with --lang en or --lang ms.',
-    ms: '{file} mengandungi {en}% bahasa Inggeris dan {ms}% bahasa Melayu, jadi bahasanya tidak jelas: nyatakan bahasa buku itu dengan --lang en atau --lang ms.',
+    en: '{file} is {shares}, so its language is not clear: say which language the book is in with --lang (one of {langs}).',
+    ms: '{file} mengandungi {shares}, jadi bahasanya tidak jelas: nyatakan bahasa buku itu dengan --lang (salah satu daripada {langs}).',
   },
   import_needs_generator: {
     en: 'Which kind of book is {file}? Give --generator with a book generator (romance, mystery-thriller, guide…; karya list shows them).',

@@ -8,7 +8,7 @@
 import { cleanText } from '../clean-text.js';
 import { catalogueMessage, KaryaError } from '../errors.js';
 import type { Lang } from '../spec/types.js';
-import { catalogue, wordIn } from '../languages/index.js';
+import { catalogue, isLang, langs, languageName as tableLanguageName, wordIn } from '../languages/index.js';
 
 /** What a file's first bytes say it is. */
 export type FileKind = 'text' | 'zip' | 'pdf' | 'image' | 'binary' | 'empty';
@@ -97,8 +97,9 @@ const REASON_NAMES = catalogue('import-unreadable', {
   content: { en: 'its content is not in a form Karya reads', ms: 'kandungannya bukan dalam bentuk yang dibaca oleh Karya' },
 } satisfies Record<UnreadableReason, unknown>);
 
-/** A language's name in `lang` (`deu` → German, Jerman), or the code itself when it has none. */
+/** A language's name in `lang`: the table's for its own languages, else Intl's (`deu` → German, Jerman), or the code itself when it has none. */
 function languageName(code: string, lang: Lang): string {
+  if (isLang(code)) return tableLanguageName(code, lang);
   try {
     return new Intl.DisplayNames([lang], { type: 'language' }).of(code) ?? code;
   } catch {
@@ -115,7 +116,17 @@ export function importRefusalMessage(refusal: ImportRefusal, lang: Lang): string
     ...(found && Object.hasOwn(KIND_NAMES, found) ? { found: wordIn(KIND_NAMES[found], lang, 'import-file-kinds') } : {}),
     ...(refusal.params.reason !== undefined ? { reason: wordIn(reason, lang, 'import-unreadable') } : {}),
     ...(refusal.params.language !== undefined ? { language: languageName(refusal.params.language, lang) } : {}),
+    ...(refusal.params.shares !== undefined ? { shares: sharesIn(String(refusal.params.shares), lang), langs: langs().join(', ') } : {}),
   });
+}
+
+/** A manuscript's shares of languages (`en:55,ms:45`) in words: "55% English and 45% Bahasa Malaysia", the list as `lang` joins one. */
+function sharesIn(shares: string, lang: Lang): string {
+  const items = shares.split(',').filter(Boolean).map((item) => {
+    const [code, share] = item.split(':');
+    return `${share}% ${languageName(code ?? '', lang)}`;
+  });
+  return new Intl.ListFormat(lang, { type: 'conjunction' }).format(items);
 }
 
 /**

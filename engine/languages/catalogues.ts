@@ -13,14 +13,23 @@ type Entries = Record<string, Record<Lang, string>>;
 const catalogues = new Map<string, Entries>();
 let languageWords: readonly LanguageSource[] | undefined;
 
+/** The texts each catalogue took from the table's files, taken out again before the table is read anew (a word a file no longer gives is missing, not kept from before). */
+const fromFiles = new Map<Entries, [key: string, lang: Lang][]>();
+
 function fill(name: string, entries: Entries): void {
+  for (const [key, lang] of fromFiles.get(entries) ?? []) delete entries[key]![lang];
+  const taken: [string, Lang][] = [];
+  fromFiles.set(entries, taken);
   for (const src of languageWords ?? []) {
     const code = (src.data as { code?: string }).code;
     const words = src.words[name];
     if (!code || !words) continue;
     for (const [key, text] of Object.entries(words)) {
       if (!Object.hasOwn(entries, key)) throw new LanguageWordsError({ language: code, catalogue: name, key }, `languages/${code}/${name}.yaml: "${key}" is not a key of the ${name} catalogue`);
-      if (typeof text === 'string') entries[key]![code] = text;
+      if (typeof text === 'string' && entries[key]![code] === undefined) {
+        entries[key]![code] = text;
+        taken.push([key, code]);
+      }
     }
   }
 }

@@ -17,6 +17,12 @@ export interface LanguageTable {
   readonly languageNames: Readonly<Record<Lang, string>>;
   readonly script: string;
   /**
+   * The codes other tools give it (ISO 639-2/3: franc's `eng`, `zsm`; a file's metadata `msa`), and the codes of
+   * the languages a reader of text cannot tell it from (franc takes Malay for Minangkabau or Javanese): a manuscript
+   * that a tool names by one of them is in a language Karya writes.
+   */
+  readonly otherCodes: readonly string[];
+  /**
    * A language still being worded: its missing words are not checked when the table is read (a text it lacks
    * fails where it is used, naming the key). Offered nowhere a writer chooses a language until it is not a draft.
    */
@@ -82,6 +88,12 @@ function str(v: unknown, file: string, key: string): string {
   return v;
 }
 
+function codesOf(v: unknown, file: string): string[] {
+  if (v === undefined) return [];
+  if (!Array.isArray(v) || !v.every((c) => typeof c === 'string' && /^[a-z]{2,3}$/.test(c))) throw languageTableError(file, 'otherCodes', 'a list of two- or three-letter codes');
+  return v as string[];
+}
+
 function parseTable(src: LanguageSource): LanguageTable {
   const raw = src.data;
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw languageTableError(src.file, '*', 'a mapping of keys');
@@ -92,7 +104,7 @@ function parseTable(src: LanguageSource): LanguageTable {
   const names = r.languageNames;
   if (!names || typeof names !== 'object') throw languageTableError(src.file, 'languageNames', 'a mapping of language codes to names');
   for (const [k, v] of Object.entries(names)) str(v, src.file, `languageNames.${k}`);
-  return { code, order: r.order, autonym: str(r.autonym, src.file, 'autonym'), languageNames: names as Record<string, string>, script: str(r.script, src.file, 'script'), draft: r.draft === true, raw: r, files: src.words };
+  return { code, order: r.order, autonym: str(r.autonym, src.file, 'autonym'), languageNames: names as Record<string, string>, script: str(r.script, src.file, 'script'), draft: r.draft === true, otherCodes: codesOf(r.otherCodes, src.file), raw: r, files: src.words };
 }
 
 function load(): void {

@@ -42,6 +42,8 @@ export interface PublishingData {
   /** Each store's answer for books in this language, by channel id; a store it does not name is `unknown`. */
   readonly stores: Readonly<Record<string, StoreAnswer>>;
   readonly eisbn?: NationalEisbn;
+  /** The `hyphen` package's TeX patterns the print layouts break its words with (`en-us`), or none: not hyphenated. */
+  readonly hyphenation?: string;
 }
 
 type Raw = Record<string, unknown>;
@@ -84,6 +86,11 @@ function eisbn(v: unknown, t: LanguageTable): NationalEisbn | undefined {
   return { minPages: { adult: pages.adult, children: pages.children }, source: text((v as Raw).source, t, 'eisbn.source') };
 }
 
+function patternsName(v: unknown, t: LanguageTable): string {
+  if (typeof v !== 'string' || !/^[a-z]{2,3}(?:-[a-z0-9]+)*$/.test(v)) throw languageTableError(where(t), 'publishing.hyphenation', 'the name of a hyphen package pattern set (en-us, id)');
+  return v;
+}
+
 function parsePublishing(raw: unknown, t: LanguageTable): PublishingData {
   const r: Raw = raw === undefined ? {} : obj(raw) ? raw : (() => { throw languageTableError(where(t), 'publishing', 'a mapping'); })();
   const tags = obj(r.tags) ? r.tags : {};
@@ -102,6 +109,7 @@ function parsePublishing(raw: unknown, t: LanguageTable): PublishingData {
     answerLabels: { title: texts(answerLabels.title, t, 'answerLabels.title'), subtitle: texts(answerLabels.subtitle, t, 'answerLabels.subtitle') },
     stores: stores(r.stores, t),
     ...(found ? { eisbn: found } : {}),
+    ...(r.hyphenation === undefined ? {} : { hyphenation: patternsName(r.hyphenation, t) }),
   };
 }
 

@@ -17,7 +17,7 @@ export function importLanguageOf(read: ReadManuscript, asked: Lang | undefined):
   const judged = manuscriptLanguage(read.parts, read.unwrittenLanguage);
   if (!asked && judged.other) throw new ImportRefusal('import_language_other', { file: read.file, language: judged.other });
   const lang = asked ?? judged.lang;
-  if (!lang) throw new ImportRefusal('import_language_unclear', { file: read.file, en: String(judged.en), ms: String(judged.ms) });
+  if (!lang) throw new ImportRefusal('import_language_unclear', { file: read.file, shares: Object.entries(judged.shares).map(([code, share]) => `${code}:${share}`).join(',') });
   return lang;
 }
 

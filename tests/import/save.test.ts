@@ -260,7 +260,7 @@ describe('karya import --generator: what is refused before anything is saved or 
       [['import', 'novel.txt'], /Which kind of book is novel\.txt\? Give --generator/],
       [['import', 'novel.txt', '--generator', 'romance', '--chapters', '20'], /novel\.txt has 28 chapters, so the book needs at least 28: 20 is too few/],
       [['import', 'novel.txt', '--generator', 'poems'], /poems writes a single piece, not a book/],
-      [['import', 'mixed.txt', '--generator', 'romance'], /mixed\.txt is \d+% English and \d+% Malay.*--lang en or --lang ms/],
+      [['import', 'mixed.txt', '--generator', 'romance'], /mixed\.txt is \d+% English and \d+% Bahasa Malaysia.*--lang \(one of en, ms, id\)/],
     ];
     for (const [args, message] of cases) {
       const r = await karya(args);

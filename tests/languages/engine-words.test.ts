@@ -9,7 +9,7 @@ import { tempDir } from '../temp.js';
 // The words first: their catalogue is the first the table checks in this file.
 import { word } from '../../engine/i18n.js';
 import { ensureLanguages, isLang, LanguageWordsError, setLanguageSource } from '../../engine/languages/index.js';
-import { languageFolders, readLanguages } from '../../engine/node/languages.js';
+import { languageFolders, readLanguageFolder, readLanguages } from '../../engine/node/languages.js';
 import { catalogueMessage, generationMessage, settingsIssueMessage, waitText } from '../../engine/errors.js';
 import { stepLabel } from '../../engine/compile/labels.js';
 import { renderBible } from '../../engine/session/bible/render.js';
@@ -31,8 +31,8 @@ describe('a missing Indonesian word', () => {
     const words = readFileSync(path.join(REPO_LANGUAGES, 'id', 'words.yaml'), 'utf8');
     expect(words).toMatch(/^chapter: /m);
     writeFileSync(path.join(dir, 'id', 'words.yaml'), words.replace(/^chapter: .*\n/m, ''));
-    // The repository's Indonesian is a draft, so it is left out and the maintainer's folder gives the language.
-    setLanguageSource(() => readLanguages([REPO_LANGUAGES, dir], { ...process.env, KARYA_DRAFT_LANGUAGES: '' }));
+    // The maintainer's folder gives Indonesian in place of the repository's.
+    setLanguageSource(() => [...readLanguages([REPO_LANGUAGES]).filter((src) => (src.data as { code?: string }).code !== 'id'), ...readLanguageFolder(dir)]);
     let error: unknown;
     try {
       ensureLanguages();

@@ -6,11 +6,12 @@
 // the browser's bundle).
 import { francAll } from 'franc-min';
 import { ENGLISH, MALAYIC } from '../../session/reading/index.js';
+import { langs, languageTable } from '../../languages/index.js';
 
 /** Below this share of English and Malay function words (the language check's own lists), a text is in neither: their prose has two in five. */
 const MOST_FOREIGN_SHARE = 0.06;
-/** franc's codes of English and the Malay family (Karya's own check tells Malay from Indonesian). */
-const WRITTEN = new Set(['eng', 'sco', 'zlm', 'zsm', 'msa', 'ind', 'min', 'jav', 'sun']);
+/** Every code of a language the table has, its own and those other tools give it (franc's, a file's metadata). */
+const written = (): ReadonlySet<string> => new Set(langs().flatMap((code) => [code, ...languageTable(code).otherCodes]));
 /** How much of a long manuscript is read for this (its start, past any front matter the parts left out). */
 const SAMPLE_CHARS = 40_000;
 
@@ -29,7 +30,8 @@ export function unwrittenLanguageOf(text: string, declared?: string): string | u
   }
   if (words < 60 || common / words >= MOST_FOREIGN_SHARE) return undefined;
   const [best] = francAll(sample, { minLength: 60 });
-  if (best && best[0] !== 'und') return WRITTEN.has(best[0]) ? undefined : best[0];
+  const codes = written();
+  if (best && best[0] !== 'und') return codes.has(best[0]) ? undefined : best[0];
   const primary = declared?.trim().toLowerCase().split(/[-_]/)[0];
-  return primary && /^[a-z]{2,3}$/.test(primary) && !['en', 'ms', 'id', 'eng', 'msa', 'zsm', 'ind'].includes(primary) ? primary : undefined;
+  return primary && /^[a-z]{2,3}$/.test(primary) && !codes.has(primary) ? primary : undefined;
 }

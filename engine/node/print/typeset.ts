@@ -1,11 +1,13 @@
 // Lines of justified text for the print layouts (the paperback interior, the manuscript PDF and the wrap
 // cover's back): words measured with the embedded fonts, broken greedily into lines of a width,
-// hyphenated in the book's language where a word does not fit (the `hyphen` package's TeX patterns:
-// en-us for English; there are no Malay patterns, so Malay is not hyphenated), and words longer than a
+// hyphenated in the book's language where a word does not fit (the `hyphen` package's TeX patterns the
+// language's table names: en-us for English, id for Indonesian; there are no Malay patterns, so Malay is not
+// hyphenated), and words longer than a
 // line cut into pieces that fit. Every step is linear in the length of the text: pdfkit's own line
 // wrapper is quadratic on a long unbroken word, so pdfkit only ever draws pieces that fit a line.
 import { createRequire } from 'node:module';
 import type { Lang } from '../../spec/types.js';
+import { publishingOf } from '../../publish/language-data.js';
 import type { Span } from '../../markdown.js';
 
 // The fonts and their measuring live in fonts.ts; named here too, for the layouts that import them from here.
@@ -16,16 +18,19 @@ import type { FontName, Measure } from './fonts.js';
 
 type Hyphenate = (text: string, options?: { hyphenChar?: string; minWordLength?: number }) => string;
 const require = createRequire(import.meta.url);
-let english: Hyphenate | undefined;
+const loaded = new Map<string, Hyphenate>();
 
 /**
- * The hyphenation of a language, or null: `hyphen`'s en-us patterns for English; Malay has no published
- * patterns (the package's `id` Indonesian ones would break Malay words wrongly), so none.
+ * The hyphenation of a language, or null: the `hyphen` patterns its table names (publishing.hyphenation: en-us
+ * for English); Malay has no published patterns (the package's `id` Indonesian ones would break Malay words
+ * wrongly), so its table names none.
  */
 export function hyphenatorOf(lang: Lang): Hyphenate | null {
-  if (lang !== 'en') return null;
-  english ??= (require('hyphen/en-us') as { hyphenateSync: Hyphenate }).hyphenateSync;
-  return english;
+  const patterns = publishingOf(lang).hyphenation;
+  if (!patterns) return null;
+  let hyphenate = loaded.get(patterns);
+  if (!hyphenate) loaded.set(patterns, (hyphenate = (require(`hyphen/${patterns}`) as { hyphenateSync: Hyphenate }).hyphenateSync));
+  return hyphenate;
 }
 
 /** The places a word may break, as offsets into it (after the letter before), from the patterns. */

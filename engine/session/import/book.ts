@@ -13,6 +13,7 @@ import { countWords } from '../../provider.js';
 import type { StepSave } from '../ports.js';
 import { detectLanguage } from '../reading/index.js';
 import type { Lang } from '../../spec/types.js';
+import { langs } from '../../languages/index.js';
 import { minChapters, totalChaptersFor } from '../../spec/conclusion.js';
 import { ImportRefusal } from '../../import/read-text.js';
 import type { ImportedPart, ManuscriptSplit } from '../../import/chapters.js';
@@ -97,22 +98,19 @@ export function importSaves(spec: ResolvedSpec, state: BookState): StepSave[] {
 export const MANUSCRIPT_LANGUAGE_SHARE = 0.8;
 
 /**
- * The language a manuscript is written in, judged on its parts' text: English or Malay when at least
- * MANUSCRIPT_LANGUAGE_SHARE of its judged words are (Indonesian counts as Malay's side), else null with the
- * shares (then the writer is asked: a guess would write the next chapters in the wrong language). `other`
- * names a language Karya does not write: the one the file reader found (`unwritten`: German, French…), or
- * Indonesian when its markers clearly lead. Such a book is refused unless the writer names its language.
+ * The language a manuscript is written in, judged on its parts' text: a language of the table when at least
+ * MANUSCRIPT_LANGUAGE_SHARE of its judged words are in it, else null with each language's share in whole percent
+ * (then the writer is asked: a guess would write the next chapters in the wrong language). `other` names a
+ * language Karya does not write that the file reader found (`unwritten`: German, French…). Such a book is refused
+ * unless the writer names its language.
  */
-export function manuscriptLanguage(parts: ReadonlyArray<{ text: string }>, unwritten?: string): { lang: Lang | null; en: number; ms: number; other?: string } {
+export function manuscriptLanguage(parts: ReadonlyArray<{ text: string }>, unwritten?: string): { lang: Lang | null; shares: Readonly<Record<Lang, number>>; other?: string } {
   const verdict = detectLanguage(parts.map((p) => p.text).join('\n\n'));
-  const en = verdict.words.en ?? 0;
-  const ms = (verdict.words.ms ?? 0) + (verdict.words.id ?? 0);
-  const judged = en + ms;
-  const other = unwritten ?? (verdict.language === 'id' && (verdict.words.id ?? 0) >= MANUSCRIPT_LANGUAGE_SHARE * judged ? 'id' : undefined);
-  if (judged === 0) return { lang: null, en: 0, ms: 0, ...(other ? { other } : {}) };
-  const share = { en: en / judged, ms: ms / judged };
-  const lang = share.en >= MANUSCRIPT_LANGUAGE_SHARE ? 'en' : share.ms >= MANUSCRIPT_LANGUAGE_SHARE ? 'ms' : null;
-  return { lang, en: Math.round(100 * share.en), ms: Math.round(100 * share.ms), ...(other ? { other } : {}) };
+  const counted = langs().map((code) => [code, verdict.words[code] ?? 0] as const).filter(([, n]) => n > 0);
+  const judged = counted.reduce((sum, [, n]) => sum + n, 0);
+  const shares = Object.fromEntries(counted.map(([code, n]) => [code, Math.round((100 * n) / judged)]));
+  const lang = counted.find(([, n]) => n >= MANUSCRIPT_LANGUAGE_SHARE * judged)?.[0] ?? null;
+  return { lang: judged === 0 ? null : lang, shares, ...(unwritten ? { other: unwritten } : {}) };
 }
 
 /**

@@ -6,8 +6,27 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { languageFolders, readLanguages } from '../../engine/node/languages.js';
+import type { LanguageSource } from '../../engine/languages/index.js';
 
 const ID = 'virtual:karya-languages';
+/**
+ * What of a language only the server and the CLI read, left out of the bundle (a third of the /signin JavaScript
+ * otherwise): the prompts' wording, the offline provider's demo, the guard's sample sentences (tests read them),
+ * and the CLI's and the server's own messages. The copy is partial: its sections are parsed when first read.
+ */
+const SERVER_ONLY = /^(?:prompts|samples|offline-.+|cli-.+|server-.+)$/;
+
+/**
+ * A language as the browser needs it: its table and the words of what the bundle reads; of the languages it names,
+ * only the table's (the others name what a model answered in, which the server says).
+ */
+function forBrowser(src: LanguageSource, codes: ReadonlySet<string>): LanguageSource {
+  const data = Object.fromEntries(Object.entries(src.data as Record<string, unknown>).filter(([key]) => !SERVER_ONLY.test(key)));
+  const names = data.languageNames as Record<string, unknown> | undefined;
+  if (names) data.languageNames = Object.fromEntries(Object.entries(names).filter(([code]) => codes.has(code)));
+  const words = Object.fromEntries(Object.entries(src.words).filter(([name]) => !SERVER_ONLY.test(name)));
+  return { file: src.file, data, words, partial: true };
+}
 const RESOLVED = `\0${ID}`;
 /** The file in dist/ that says whether draft languages are in the bundle ("1") or not ("0"). */
 export const DRAFTS_MARK = '.karya-drafts';
@@ -22,7 +41,9 @@ export function languageTablePlugin(): Plugin {
       if (id !== RESOLVED) return null;
       // A table edited while `vite` serves is read again on the next load.
       for (const dir of languageFolders()) this.addWatchFile(dir);
-      return `export default ${JSON.stringify(readLanguages())};`;
+      const sources = readLanguages();
+      const codes = new Set(sources.map((src) => String((src.data as { code?: unknown }).code)));
+      return `export default ${JSON.stringify(sources.map((src) => forBrowser(src, codes)))};`;
     },
     closeBundle: { order: 'pre', handler: () => writeFileSync(path.join(outDir, DRAFTS_MARK), process.env.KARYA_DRAFT_LANGUAGES === '1' ? '1' : '0') },
   };

@@ -8,15 +8,15 @@ import { ROOT } from '../../engine/node.js';
 import { runCli } from './run-cli.js';
 import { tempDir } from '../temp.js';
 
-/** A fourth language, Indonesian's table and words under the code xx, with one CLI text and one server message left out. */
+/** A fourth language being worded (a draft), Indonesian's table and words under the code xx, with one CLI text and one server message left out. */
 function languageMissingTwoTexts(): string {
   const dir = tempDir('karya-validate-lang-');
   const words = path.join(dir, 'xx');
   cpSync(path.join(ROOT, 'languages', 'id'), words, { recursive: true });
-  writeFileSync(path.join(dir, 'xx.yaml'), readFileSync(path.join(ROOT, 'languages', 'id.yaml'), 'utf8').replace(/^code: id$/m, 'code: xx').replace(/^order: \d+$/m, 'order: 9'));
-  // The guard's markers are its own language's under its own code.
+  writeFileSync(path.join(dir, 'xx.yaml'), `${readFileSync(path.join(ROOT, 'languages', 'id.yaml'), 'utf8').replace(/^code: id$/m, 'code: xx').replace(/^order: \d+$/m, 'order: 9')}draft: true\n`);
+  // Its guard: a family of its own (Malay's family lists its members' markers, and this fixture edits no other language).
   const guard = path.join(words, 'guard.yaml');
-  writeFileSync(guard, readFileSync(guard, 'utf8').replace(/^ {2}id:$/m, '  xx:'));
+  writeFileSync(guard, readFileSync(guard, 'utf8').replace(/^family: .*$/m, 'family: xx-family').replace(/^markers:\n(?:(?: .*)?\n)*/m, ''));
   for (const [file, key] of [['cli-translate.yaml', 'needsBook'], ['server-messages.yaml', 'invalid_email']] as const) {
     const at = path.join(words, file);
     writeFileSync(at, readFileSync(at, 'utf8').split('\n').filter((line) => !line.startsWith(`${key}:`)).join('\n'));

@@ -30,21 +30,22 @@ const tmp = tempDir('karya-working-title-');
 const SPEECH = `# yaml-language-server: $schema=../engine/spec/generator.schema.json
 id: wedding-speech
 preset: creative-single
-title: { en: Wedding Speech Writer, ms: Penulis Ucapan Perkahwinan }
-tagline: { en: A warm speech for the big day, ms: Ucapan mesra untuk hari bahagia }
-buttonLabel: { en: Write Speech, ms: Tulis Ucapan }
+title: { en: Wedding Speech Writer, ms: Penulis Ucapan Perkahwinan, id: Penulis Pidato Pernikahan }
+tagline: { en: A warm speech for the big day, ms: Ucapan mesra untuk hari bahagia, id: Pidato hangat untuk hari bahagia }
+buttonLabel: { en: Write Speech, ms: Tulis Ucapan, id: Tulis Pidato }
 fields:
   language: { use: language }
   speechTitle:
     type: text
     role: workingTitle
-    label: { en: Title, ms: Tajuk }
+    label: { en: Title, ms: Tajuk, id: Judul }
 prompts:
-  outputName: { en: a wedding speech, ms: ucapan perkahwinan }
+  outputName: { en: a wedding speech, ms: ucapan perkahwinan, id: pidato pernikahan }
   wordTarget: 200
   brief:
     en: Write a warm wedding speech.
     ms: Tulis ucapan perkahwinan yang mesra.
+    id: Tulis pidato pernikahan yang hangat.
 model: { tokens: creative }
 `;
 

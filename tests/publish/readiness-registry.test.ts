@@ -13,7 +13,7 @@ function fixtureRule(id: string, words: ReadinessRule['words']): ReadinessRule {
     evaluate: () => ({ status: 'fail', detail: { code: 'label.fixture' }, fix: { code: 'fixture.fix' } }),
   };
 }
-const worded = fixtureRule('fixture-worded', { 'label.fixture': { en: 'the cover is a JPEG', ms: 'kulit buku ialah JPEG' } });
+const worded = fixtureRule('fixture-worded', { 'label.fixture': { en: 'the cover is a JPEG', ms: 'kulit buku ialah JPEG', id: 'sampul buku berupa JPEG' } });
 
 function loadError(rules: readonly ReadinessRule[]): RegistryWordsError {
   // A registry checks its words against the table as it is read: read it first, so the check runs at once.
@@ -29,7 +29,7 @@ function loadError(rules: readonly ReadinessRule[]): RegistryWordsError {
 
 describe('the readiness registry', () => {
   it('fails the load when a rule has no Malay for one of its texts, naming the rule, the language and the text', () => {
-    const halfWorded = fixtureRule('fixture-cover', { 'label.fixture': { en: 'the cover is a JPEG', ms: 'kulit buku ialah JPEG' }, 'fixture.fix': { en: 'make the cover again' } });
+    const halfWorded = fixtureRule('fixture-cover', { 'label.fixture': { en: 'the cover is a JPEG', ms: 'kulit buku ialah JPEG', id: 'sampul buku berupa JPEG' }, 'fixture.fix': { en: 'make the cover again' } });
     const error = loadError([worded, halfWorded]);
     expect(error.code).toBe('registry_words_missing');
     expect(error.params).toEqual({ registry: 'readiness', rule: 'fixture-cover', lang: 'ms', key: 'fixture.fix' });
@@ -48,7 +48,7 @@ describe('the readiness registry', () => {
   });
 
   it('loads a fixture list worded in every language, in its order', () => {
-    const other = fixtureRule('fixture-other', { 'label.fixture': { en: 'another check', ms: 'semakan lain' } });
+    const other = fixtureRule('fixture-other', { 'label.fixture': { en: 'another check', ms: 'semakan lain', id: 'pemeriksaan lain' } });
     expect(readinessRegistry([worded, other]).rules.map((r) => r.id)).toEqual(['fixture-worded', 'fixture-other']);
   });
 

@@ -36,8 +36,8 @@ describe('the answer checks registry', () => {
     expect((error as Error).message).toContain('fixture_check');
   });
 
-  it('loads a fixture registry whose every check is worded in both languages', () => {
-    const registry = answerChecks([fixture({ en: { what: 'a fixture' }, ms: { what: 'satu lekapan' } })]);
+  it('loads a fixture registry whose every check is worded in every language of the table', () => {
+    const registry = answerChecks([fixture({ en: { what: 'a fixture' }, ms: { what: 'satu lekapan' }, id: { what: 'sebuah perlengkapan uji' } })]);
     expect(registry.get('fixture_check')?.words.ms.what).toBe('satu lekapan');
   });
 

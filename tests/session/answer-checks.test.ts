@@ -17,9 +17,9 @@ describe('the answer checks registry', () => {
   it('holds one check for every reason an answer is asked again, each worded in English and Malay', () => {
     expect(ANSWER_CHECKS.rules.map((c) => c.id).sort()).toEqual([...CODES].sort());
     for (const check of ANSWER_CHECKS.rules) {
-      expect(check.words.en.what.trim(), check.id).not.toBe('');
-      expect(check.words.ms.what.trim(), check.id).not.toBe('');
-      expect(check.words.ms.what, check.id).not.toBe(check.words.en.what);
+      expect(check.words.en!.what.trim(), check.id).not.toBe('');
+      expect(check.words.ms!.what.trim(), check.id).not.toBe('');
+      expect(check.words.ms!.what, check.id).not.toBe(check.words.en!.what);
     }
   });
 
@@ -38,7 +38,7 @@ describe('the answer checks registry', () => {
 
   it('loads a fixture registry whose every check is worded in every language of the table', () => {
     const registry = answerChecks([fixture({ en: { what: 'a fixture' }, ms: { what: 'satu lekapan' }, id: { what: 'sebuah perlengkapan uji' } })]);
-    expect(registry.get('fixture_check')?.words.ms.what).toBe('satu lekapan');
+    expect(registry.get('fixture_check')?.words.ms?.what).toBe('satu lekapan');
   });
 
   it('runs each check that is decided on the text: a refusal, the request sent back, a list where prose was asked', () => {

@@ -33,9 +33,9 @@ async function generate(lang: 'en' | 'ms', habits: readonly Habit[], options: Fa
 
 /** Fixed stretches (4 words or more) of every English catalogue message and interface word. */
 const ENGLISH_FRAGMENTS = [...Object.values(CATALOGUE), ...Object.values(WORDS)]
-  .flatMap((m) => m.en.split(/\{\w+\}/))
+  .flatMap((m) => m.en!.split(/\{\w+\}/))
   .map((f) => f.trim())
-  .filter((f) => f.split(/\s+/).length >= 4 && !Object.values(CATALOGUE).some((m) => m.ms.includes(f)));
+  .filter((f) => f.split(/\s+/).length >= 4 && !Object.values(CATALOGUE).some((m) => m.ms!.includes(f)));
 
 /** The English lines of a Malay run's stderr: a catalogue message in English, or a line of 6 words or more judged English. */
 function englishLines(stderr: string): string[] {

@@ -87,7 +87,7 @@ describe('detectLanguage (word lists, per paragraph)', () => {
       for (const stepKind of ['outline', 'introduction', 'chapter', 'conclusion'] as const) {
         const text = offlineText({
           system: 's', user: `${lang} ${stepKind}`, maxTokens: 3000, temperature: 0.8, presencePenalty: 0, frequencyPenalty: 0,
-          meta: { generatorId: spec.id, family: 'fiction', kind: 'book', stepKind, stepLabel: 'x', lang, title: spec.title[lang], settingsSummary: [{ label: 'Latar', value: lang === 'ms' ? 'Bandar' : 'Urban' }], wordTarget: 1500, isFiction: true },
+          meta: { generatorId: spec.id, family: 'fiction', kind: 'book', stepKind, stepLabel: 'x', lang, title: spec.title[lang]!, settingsSummary: [{ label: 'Latar', value: lang === 'ms' ? 'Bandar' : 'Urban' }], wordTarget: 1500, isFiction: true },
         });
         expect(findLanguageDrift(text, lang), `${lang} ${stepKind}`).toBeUndefined();
       }

@@ -13,7 +13,7 @@ const catalog = loadCatalog({ useDiskCache: true });
 
 /** Every English label of a generator that has a different Malay one. */
 function englishLabels(spec: ResolvedSpec): string[] {
-  const pairs: Array<{ en: string; ms: string }> = [spec.typeLabel];
+  const pairs: Array<Readonly<Record<string, string>>> = [spec.typeLabel];
   for (const f of spec.fields) {
     pairs.push(f.label);
     for (const o of f.options ?? []) pairs.push(o.label);
@@ -23,7 +23,7 @@ function englishLabels(spec: ResolvedSpec): string[] {
     if (s.description) pairs.push(s.description);
   }
   for (const key of ['introduction', 'conclusion', 'storyOutline', 'guideOutline'] as const) pairs.push(WORDS[key]);
-  return [...new Set(pairs.filter((p) => p.en !== p.ms).map((p) => p.en))];
+  return [...new Set(pairs.filter((p) => p.en !== p.ms).map((p) => p.en!))];
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

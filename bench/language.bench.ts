@@ -5,6 +5,8 @@
 // time of each over several rounds and their ratio, with the machine's load; asserts nothing.
 // The figures used to be timed assertions in tests/session/language*.test.ts; noisy machines made those flaky.
 import os from 'node:os';
+// The language table is read from languages/ (the Node door sets its source), as every Node caller reads it.
+import '../engine/node.js';
 import { countWords, findLanguageDrift } from '../engine/index.js';
 import { readSample } from '../tests/language-sample.js';
 

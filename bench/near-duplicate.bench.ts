@@ -4,6 +4,8 @@
 // with every catalogue book's. Synthetic books of 10,000 words from a seeded vocabulary; one of them is the
 // book's copy, which both must find. Prints the medians and their ratio; asserts nothing timed. Goal: < 1 s.
 import os from 'node:os';
+// The language table is read from languages/ (the Node door sets its source), as every Node caller reads it.
+import '../engine/node.js';
 import { DEFAULT_CLOSE_THRESHOLD, FingerprintIndex, fingerprintOfRuns, shingleSet, textFingerprint } from '../engine/index.js';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

@@ -61,7 +61,7 @@ describe('karya list / show / validate', () => {
     expect(g.flow).toMatchObject({ outline: true, conclusion: 'after-last', progressDenominator: 'total', savesProgress: true, characterDetails: true });
     const heat = g.fields.find((f: { name: string }) => f.name === 'heatLevel');
     expect(heat).toMatchObject({ name: 'heatLevel', type: 'select', required: false, default: 'sweet' });
-    expect(heat.options[0]).toEqual({ value: 'sweet', label: { en: expect.any(String), ms: expect.any(String) } });
+    expect(heat.options[0]).toEqual({ value: 'sweet', label: { en: expect.any(String), ms: expect.any(String), id: expect.any(String) } });
     const chapters = g.fields.find((f: { name: string }) => f.name === 'numberOfChapters');
     expect(chapters.options.map((o: { value: number }) => o.value)).toEqual([7, 10, 12, 15, 18, 20]);
     expect(chapters.default).toBe(12);

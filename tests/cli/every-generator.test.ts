@@ -47,7 +47,7 @@ describe('the 41 generators', () => {
     for (const [family, ids] of Object.entries(EXPECTED)) for (const id of ids) expect(rows.find((x) => x.id === id)!.family, id).toBe(family);
   });
 
-  it('every generator writes its output offline, in en and (with a language field) in ms', { timeout: 60_000 }, async () => {
+  it('every generator writes its output offline, in en and (with a language field) in every other language of the table', { timeout: 60_000 }, async () => {
     const runs: Array<{ id: string; lang: string; kind: string }> = [];
     for (const id of ALL) {
       const show = JSON.parse((await runKaryaInProcess(['show', id, '--json'])).stdout) as { kind: string; languages: string[] };
@@ -69,9 +69,10 @@ describe('the 41 generators', () => {
       } else {
         const md = readFileSync(out, 'utf8');
         if (statSync(out).size < 200) failures.push(`${id} ${lang}: output too short`);
-        const conclusion = lang === 'ms' ? '## Kesimpulan' : '## Conclusion';
+        const conclusion = ({ en: '## Conclusion', ms: '## Kesimpulan', id: '## Kesimpulan' } as Record<string, string>)[lang]!;
         if (kind === 'book' && !md.includes(conclusion)) failures.push(`${id} ${lang}: no ${conclusion}`);
         if (lang === 'ms' && !md.includes('Teks demo luar talian')) failures.push(`${id} ms: not written in Malay`);
+        if (lang === 'id' && !md.includes('Teks demo luring')) failures.push(`${id} id: not written in Indonesian`);
       }
     }
     expect(failures).toEqual([]);

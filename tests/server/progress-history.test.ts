@@ -63,8 +63,8 @@ describe('content history', () => {
     expect(res.body.next_cursor).toBeNull();
     // The display names the generator pages show (spec: Healing Poem Creator, Romance Story Creator).
     expect(res.body.types).toEqual([
-      { type: 'poem', name: { en: 'Healing Poem Creator', ms: expect.any(String) } },
-      { type: 'romance', name: { en: 'Romance Story Creator', ms: expect.any(String) } },
+      { type: 'poem', name: { en: 'Healing Poem Creator', ms: expect.any(String), id: expect.any(String) } },
+      { type: 'romance', name: { en: 'Romance Story Creator', ms: expect.any(String), id: expect.any(String) } },
     ]);
     const bobs = await ts.http.get('/api/history').set('cookie', bob);
     expect(bobs.body.items.map((i: { content_type: string }) => i.content_type)).toEqual(['dad_jokes']);

@@ -41,11 +41,6 @@ export interface LanguageSource {
   readonly data: unknown;
   /** Catalogue words, one entry per file of languages/<code>/ (`errors` → `{ wrong_language: '…' }`). */
   readonly words: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
-  /**
-   * A copy that leaves out what its reader never reads (the studio's bundle: no guard, no prompts): its sections
-   * are parsed when first read, not when the table is read. The Node reader's are whole, and checked at start.
-   */
-  readonly partial?: boolean;
 }
 
 type Section = { name: string; parse: (raw: unknown, table: LanguageTable) => unknown };
@@ -127,8 +122,7 @@ function load(): void {
   for (const hook of onLoad) hook(sources);
 }
 
-function readSection(s: Section, now = false): void {
-  if (!now && lastSources.some((src) => src.partial)) return;
+function readSection(s: Section): void {
   const values = new Map<Lang, unknown>();
   // A section is written in the table file, or in a file of its own in the language's folder (a long one: prompts).
   for (const t of tables.values()) values.set(t.code, s.parse(t.raw[s.name] ?? t.files[s.name], t));
@@ -190,7 +184,6 @@ export function defineSection<T>(name: string, parse: (raw: unknown, table: Lang
   if (loaded) readSection(s);
   return (code) => {
     ensureLanguages();
-    if (!sectionValues.has(name)) readSection({ ...s, name }, true);
     const values = sectionValues.get(name);
     if (!values?.has(code)) languageTable(code);
     return values!.get(code) as T;

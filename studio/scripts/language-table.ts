@@ -12,7 +12,8 @@ const ID = 'virtual:karya-languages';
 /**
  * What of a language only the server and the CLI read, left out of the bundle (a third of the /signin JavaScript
  * otherwise): the prompts' wording, the offline provider's demo, the guard's sample sentences (tests read them),
- * and the CLI's and the server's own messages. The copy is partial: its sections are parsed when first read.
+ * and the CLI's and the server's own messages: no module of the bundle defines those sections or catalogues (the
+ * studio's catalogues are filled as the table is read, so every section the bundle defines must be here).
  */
 const SERVER_ONLY = /^(?:prompts|samples|offline-.+|cli-.+|server-.+)$/;
 
@@ -25,7 +26,7 @@ function forBrowser(src: LanguageSource, codes: ReadonlySet<string>): LanguageSo
   const names = data.languageNames as Record<string, unknown> | undefined;
   if (names) data.languageNames = Object.fromEntries(Object.entries(names).filter(([code]) => codes.has(code)));
   const words = Object.fromEntries(Object.entries(src.words).filter(([name]) => !SERVER_ONLY.test(name)));
-  return { file: src.file, data, words, partial: true };
+  return { file: src.file, data, words };
 }
 const RESOLVED = `\0${ID}`;
 /** The file in dist/ that says whether draft languages are in the bundle ("1") or not ("0"). */

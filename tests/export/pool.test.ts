@@ -1,6 +1,7 @@
 // The export pool (engine/node/export/pool.ts): files are made in worker threads within a time and a
 // memory limit; a limit hit is an ExportLimitError with its status and a message in English and Malay,
 // the thread that hit it is replaced, and the next export is made as usual.
+import { build } from 'esbuild';
 import { afterEach, describe, expect, it } from 'vitest';
 import { catalogueMessage, ExportLimitError, type BookDocument } from '../../engine/index.js';
 import { ExportPool, exportLimitsFromEnv, type ExportLimits } from '../../engine/node/export/pool.js';
@@ -59,6 +60,17 @@ describe('the export pool', () => {
     expect(error.message).toContain('needed more than 32 MB of memory');
     expect((await p.render(SMALL, 'docx')).length).toBeGreaterThan(1000);
   }, 150_000);
+
+  it("a thread loads the renderers and the words they print, not the engine's prompts and checks (its small heap holds)", async () => {
+    // A thread is started per export and run in a small heap (the memory test above: 32 MB); a front door that
+    // brings the prompts (handlebars), the readiness rules or the answer checks filled it before any book was read.
+    const { metafile } = await build({ entryPoints: ['engine/node/export/render-worker.ts'], bundle: true, platform: 'node', format: 'esm', write: false, metafile: true, packages: 'external', logLevel: 'silent' });
+    const files = Object.keys(metafile.inputs);
+    const packages = new Set(Object.values(metafile.inputs).flatMap((input) => input.imports.filter((i) => i.external && !i.path.startsWith('.')).map((i) => i.path)));
+    expect([...packages].filter((p) => p === 'handlebars')).toEqual([]);
+    expect(files.filter((f) => /^engine\/(publish\/readiness|session\/(answers|voice|continuity|edits|outline)\/|compile\/templates)/.test(f))).toEqual([]);
+    expect(files.length).toBeLessThan(120);
+  }, 60_000);
 
   it('more exports than the queue holds answer 503 export_busy at once', async () => {
     const p = poolOf({ maxQueued: 1 });

@@ -6,7 +6,7 @@ import { bookDocument, type BookDocument, type DocumentPart } from '../../sessio
 import type { BookState } from '../../compile/flow.js';
 import type { Lang, ResolvedSpec } from '../../spec/types.js';
 import { parseMarkdown, spansText } from '../../markdown.js';
-import { paragraphsOf } from '../../session/translate/index.js';
+import { paragraphsOf } from '../../session/translate/light.js';
 import { exportWords } from './sections.js';
 
 /** One source paragraph and its translation; `edition` is null where the edition holds nothing of its own for it. */

@@ -5,7 +5,7 @@ import type { BookDocument } from '../../session/book.js';
 import type { Lang } from '../../spec/types.js';
 import { parseMarkdown, spansText, type Block } from '../../markdown.js';
 import { catalogue, wordIn } from '../../languages/index.js';
-import { bookLanguageName, publishingOf } from '../../publish/index.js';
+import { bookLanguageName, publishingOf } from '../../publish/language-data.js';
 
 /** A part (or the outline) ready to print: its heading and its text as blocks. */
 export interface Section {

@@ -10,6 +10,7 @@ import { detectLanguage, findLanguageDrift } from '../reading/index.js';
 import { isAnnouncement, isAssistantTalk, isClosingRemark, isRefusal } from '../answers/index.js';
 import { hasTerm, type Glossary } from './glossary.js';
 import { lengthBand, translationOf } from './languages.js';
+import { paragraphsOf } from './paragraphs.js';
 
 /** Why a window's answer was not kept (a catalogue code with its params: engine/error-catalogue-translate.ts). */
 export type WindowProblem =
@@ -34,10 +35,7 @@ const LEAST_BANDED_WORDS = 8;
 /** A paragraph of this many words left as its source was is untranslated (shorter: a name, an exclamation). */
 const LEAST_UNTRANSLATED_WORDS = 3;
 
-/** A text's paragraphs: blocks between blank lines, trimmed, empty ones out. */
-export function paragraphsOf(text: string): string[] {
-  return text.replace(/\r\n?/g, '\n').split(/\n[ \t]*\n/).map((p) => p.trim()).filter(Boolean);
-}
+export { paragraphsOf } from './paragraphs.js';
 
 /** A paragraph with no letters or digits: a scene break ("*       *       *", "* * *", "—"), an ornament ("❧"). */
 export const isWordless = (paragraph: string): boolean => !/[\p{L}\p{N}]/u.test(paragraph);

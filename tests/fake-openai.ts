@@ -45,9 +45,10 @@ export interface FakeOpenAIOptions {
   answer?: (body: Record<string, unknown>, index: number) => string;
   /**
    * A model that writes this share of every ask: the default answer to a request that asks for words (the
-   * last "Write about N (more) words" / "Tulis kira-kira N patah perkataan (lagi)") is exactly round(ratio × N)
-   * words of prose in the request's language, ending with a full stop; an introduction that asks for
-   * "Character Details:" / "Butiran Watak:" gets that block after them. Requests that ask for no words
+   * last "Write about N (more) words" / "Tulis kira-kira N patah perkataan (lagi)" / "Tulis sekitar N kata (lagi)")
+   * is exactly round(ratio × N) words of prose in the request's language (requestLanguageOf: Indonesian's is
+   * INDONESIAN_SENTENCES), ending with a full stop; an introduction that asks for a character list
+   * ("Character Details:" / "Butiran Watak:" / the Indonesian heading) gets it under the heading asked. Requests that ask for no words
    * keep the usual default. `answer` and scripted replies take precedence.
    */
   writeRatio?: number | ((body: Record<string, unknown>, index: number) => number);
@@ -56,7 +57,7 @@ export interface FakeOpenAIOptions {
    * voice, e.g. a novel's long sentences. Each answer starts at its own place in the list and takes them as they
    * are (no woven words: give enough sentences that an answer never comes round to its first one).
    */
-  sentences?: Readonly<Record<'en' | 'ms', readonly string[]>>;
+  sentences?: ProseSentences;
   /**
    * Answer as a model capped at max_tokens does: an answer longer than the request's max_tokens (counted
    * with gpt-tokenizer's o200k encoding) is cut there and sent with finish_reason "length" (plain or streamed).
@@ -106,7 +107,7 @@ export const GARBLED_BIBLE = '';
 /** The part a story-bible update request sends to be read (templates/memory.hbs: after its label, up to the answer's shape). */
 export function bibleRequestPart(body: Record<string, unknown>): string {
   const user = userMessageOf(body);
-  const match = /(?:The part just written|Bahagian yang baru ditulis) \([^)]*\):\n([\s\S]*?)\n\n(?:Answer in|Jawab dalam)/.exec(user);
+  const match = /(?:The part just written|Bahagian yang baru ditulis|Bagian yang baru ditulis) \([^)]*\):\n([\s\S]*?)\n\n(?:Answer in|Jawab dalam|Jawablah dalam)/.exec(user);
   return match ? match[1]!.trim() : '';
 }
 
@@ -126,7 +127,7 @@ export type CutBody = 'declared' | 'unframed';
 export type Habit = 'chatter' | 'think' | 'loop' | 'refuse' | 'refuse-bible' | 'echo' | 'fence' | 'chinese' | 'open-think' | 'think-only' | 'html' | 'broken' | 'json-outline' | 'outline-1224';
 
 /** The refusal a model that declines writes, in the request's language. */
-export const REFUSAL_TEXT = { en: "I'm sorry, but I can't help with that request.", ms: 'Maaf, saya tidak dapat membantu dengan permintaan itu.' } as const;
+export const REFUSAL_TEXT = { en: "I'm sorry, but I can't help with that request.", ms: 'Maaf, saya tidak dapat membantu dengan permintaan itu.', id: 'Maaf, saya tidak bisa membantu dengan permintaan itu.' } as const;
 /** Chinese prose, as a model that drifts into Chinese writes it. */
 const CHINESE = '雨一直下着，港口的灯一盏一盏亮了起来。她把信折了两次，放进外套的口袋里。他在旧书店门口等着，假装在看门上的告示。';
 
@@ -137,13 +138,13 @@ export function isBibleRequest(body: Record<string, unknown>): boolean {
 
 /** True for a request for a book's outline (the outline templates), not its follow-ups. */
 export function isOutlineRequest(body: Record<string, unknown>): boolean {
-  return /Create a detailed (?:story|guide) outline|Hasilkan rangka (?:cerita|panduan)/.test(userMessageOf(body));
+  return /Create a detailed (?:story|guide) outline|Hasilkan rangka (?:cerita|panduan)|Buat kerangka (?:cerita yang )?terperinci/.test(userMessageOf(body));
 }
 
-/** The number of chapters an outline request asks for ("of 3 chapters" / "sebanyak 3 bab"). */
+/** The number of chapters an outline request asks for ("of 3 chapters" / "sebanyak 3 bab" / "terdiri atas 3 bab"). */
 function outlineChapters(body: Record<string, unknown>): number {
-  const m = /of (\d+) chapters|sebanyak (\d+) bab/.exec(userMessageOf(body));
-  return m ? Number(m[1] ?? m[2]) : 3;
+  const m = /of (\d+) chapters|sebanyak (\d+) bab|terdiri atas (\d+) bab/.exec(userMessageOf(body));
+  return m ? Number(m[1] ?? m[2] ?? m[3]) : 3;
 }
 
 export interface FakeOpenAI {
@@ -183,15 +184,18 @@ export interface FakeOpenAI {
 /** A 1x1 transparent PNG. */
 export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
-/** The words a request asks for: the last "Write about N (more) words" / "Tulis kira-kira N patah perkataan (lagi)" of its user message; 0 when it asks for none. */
+/**
+ * The words a request asks for: the last "Write about N (more) words" / "Tulis kira-kira N patah perkataan (lagi)" /
+ * "Tulis sekitar N kata (lagi)" of its user message (a thousands' dot read as Indonesian writes it); 0 when it asks for none.
+ */
 export function askedWordsOf(body: Record<string, unknown>): number {
   const messages = (body.messages ?? []) as Array<{ role: string; content: string }>;
   const user = messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
-  const last = [...user.matchAll(/Write about ([\d,]+) (?:more )?words|Tulis kira-kira ([\d,]+) patah perkataan/g)].at(-1);
-  const asked = last ? Number((last[1] ?? last[2])!.replace(/,/g, '')) : 0;
+  const last = [...user.matchAll(/Write about ([\d,]+) (?:more )?words|Tulis kira-kira ([\d,]+) patah perkataan|Tulis sekitar (\d[\d.]*) kata\b/g)].at(-1);
+  const asked = last ? Number((last[1] ?? last[2] ?? last[3])!.replace(/[,.]/g, '')) : 0;
   // A continuation of an answer cut at max_tokens (templates/continue.hbs) writes what is left, as a model
   // does: the words asked less about what the cut answer held (0.7 words a token of its max_tokens).
-  if (asked > 0 && /previous answer was cut off by the length limit|Jawapan anda yang sebelumnya terpotong/.test(user)) {
+  if (asked > 0 && /previous answer was cut off by the length limit|Jawapan anda yang sebelumnya terpotong|Jawaban Anda sebelumnya terpotong/.test(user)) {
     return Math.max(50, asked - Math.floor(0.7 * Number(body.max_tokens ?? 0)));
   }
   return asked;
@@ -199,6 +203,7 @@ export function askedWordsOf(body: Record<string, unknown>): number {
 
 const FILL_EN = 'The rain kept falling over the harbour while the lights of the town came on one by one.';
 const FILL_MS = 'Hujan terus turun di pelabuhan ketika lampu-lampu pekan menyala satu demi satu.';
+const FILL_ID = 'Hujan terus turun di pelabuhan ketika lampu-lampu kota menyala satu per satu.';
 
 /**
  * The default answer: "Fake answer N." with a character list, as a model that follows the request writes it:
@@ -207,9 +212,7 @@ const FILL_MS = 'Hujan terus turun di pelabuhan ketika lampu-lampu pekan menyala
 function defaultAnswer(body: Record<string, unknown>, index: number): string {
   const head = `Fake answer ${index + 1}. Character Details:\n- Aisha: the lead\n\n`;
   const asked = askedWordsOf(body);
-  const messages = (body.messages ?? []) as Array<{ role: string; content: string }>;
-  const isMalay = messages.some((m) => /Bahasa Malaysia/.test(m.content));
-  const filler = (isMalay ? FILL_MS : FILL_EN).split(' ');
+  const filler = { en: FILL_EN, ms: FILL_MS, id: FILL_ID }[requestLanguageOf(body)].split(' ');
   const words: string[] = [];
   for (let i = 0; words.length < asked - 6; i++) words.push(filler[i % filler.length]!);
   return `${head}${words.length ? `${words.join(' ')}\n\n` : ''}The end.`;
@@ -248,6 +251,17 @@ export function userMessageOf(body: Record<string, unknown>): string {
 export function isMalayRequest(body: Record<string, unknown>): boolean {
   const messages = (body.messages ?? []) as Array<{ role: string; content: string }>;
   return messages.some((m) => /Bahasa Malaysia/.test(m.content));
+}
+
+/**
+ * The language a request asks to be written in, as a model reads its prompt: Malay when a message names
+ * "Bahasa Malaysia", Indonesian when one names "Bahasa Indonesia" or asks "Tulis sekitar N kata" (Indonesian
+ * prompts name Malaysian Malay only as "bahasa Melayu Malaysia"), English otherwise.
+ */
+export function requestLanguageOf(body: Record<string, unknown>): 'en' | 'ms' | 'id' {
+  if (isMalayRequest(body)) return 'ms';
+  const messages = (body.messages ?? []) as Array<{ role: string; content: string }>;
+  return messages.some((m) => /Bahasa Indonesia|Tulis sekitar [\d.]+ kata/.test(m.content)) ? 'id' : 'en';
 }
 
 /** Sentences of plausible prose a scripted model writes (one story: a harbour town, a shop, two people). */
@@ -365,67 +379,93 @@ export function writeProse(words: number, sentences: readonly string[], start = 
   return paragraphs.map((p) => p.join(' ')).join('\n\n');
 }
 
+/** A scripted model's sentences per language (FakeOpenAIOptions.sentences): Indonesian's, when not given, INDONESIAN_SENTENCES. */
+export type ProseSentences = Readonly<Record<'en' | 'ms', readonly string[]>> & { readonly id?: readonly string[] };
+
 /** Sentences apart that two answers of a scripted model start (42 passes of 24): none repeats another. */
 export const PROSE_BLOCK = 1008;
 
-/** The character list an introduction is asked to end with ("Character Details:" / "Butiran Watak:"). */
-export function characterDetailsBlock(lang: 'en' | 'ms'): string {
-  return lang === 'ms'
-    ? 'Butiran Watak:\n- Aisyah Rahman: pemilik kedai buku, 29 tahun, tenang tetapi degil, mahu menyelamatkan kedai ayahnya\n- Daniel Lee: tukang masak, 31 tahun, ramah dan berahsia, pulang untuk membuka restoran'
-    : 'Character Details:\n- Aisha Rahman: bookshop owner, 29, calm but stubborn, wants to save her father\'s shop\n- Daniel Lee: chef, 31, warm and secretive, back in town to open a restaurant';
+/** The character list an introduction is asked to end with ("Character Details:" / "Butiran Watak:" / "Detail Tokoh:"), under the heading the request asks for when given. */
+export function characterDetailsBlock(lang: 'en' | 'ms' | 'id', heading?: string): string {
+  const lists = {
+    en: 'Character Details:\n- Aisha Rahman: bookshop owner, 29, calm but stubborn, wants to save her father\'s shop\n- Daniel Lee: chef, 31, warm and secretive, back in town to open a restaurant',
+    ms: 'Butiran Watak:\n- Aisyah Rahman: pemilik kedai buku, 29 tahun, tenang tetapi degil, mahu menyelamatkan kedai ayahnya\n- Daniel Lee: tukang masak, 31 tahun, ramah dan berahsia, pulang untuk membuka restoran',
+    id: 'Detail Tokoh:\n- Aisyah Rahman: pemilik toko buku, 29 tahun, tenang tetapi keras kepala, mau menyelamatkan toko ayahnya\n- Daniel Lee: juru masak, 31 tahun, ramah dan penuh rahasia, pulang untuk membuka restoran',
+  };
+  const list = lists[lang];
+  return heading ? `${heading}${list.slice(list.indexOf('\n'))}` : list;
+}
+
+/** The heading a request asks an introduction's character list to come under (quoted in the prompt), if it asks for one. */
+export function askedCharacterHeading(body: Record<string, unknown>): string | undefined {
+  return /"(Character Details:|Butiran Watak:|Detail Tokoh:|Rincian Tokoh:)"/.exec(userMessageOf(body))?.[1];
 }
 
 /** True when a request asks for the character list an introduction ends with. */
 export function asksCharacterDetails(body: Record<string, unknown>): boolean {
-  return /"Character Details:"|"Butiran Watak:"/.test(userMessageOf(body));
+  return askedCharacterHeading(body) !== undefined;
 }
 
 /** The answer of `writeRatio`: round(ratio × the words asked) words of prose (and the character list when asked). */
-function ratioAnswer(body: Record<string, unknown>, index: number, ratio: number, sentences: Readonly<Record<'en' | 'ms', readonly string[]>> = PROSE_SENTENCES): string {
-  const lang = isMalayRequest(body) ? 'ms' : 'en';
-  const own = sentences !== PROSE_SENTENCES;
-  const list = sentences[lang];
+function ratioAnswer(body: Record<string, unknown>, index: number, ratio: number, sentences: ProseSentences = PROSE_SENTENCES): string {
+  const lang = requestLanguageOf(body);
+  const own = sentences !== PROSE_SENTENCES && (lang !== 'id' || sentences.id !== undefined);
+  const list = proseOf(sentences, lang);
   const at = (index * 37) % list.length;
   const text = own ? writeProse(Math.round(ratio * askedWordsOf(body)), [...list.slice(at), ...list.slice(0, at)]) : writeProse(Math.round(ratio * askedWordsOf(body)), list, index * PROSE_BLOCK);
-  return asksCharacterDetails(body) ? `${text}\n\n${characterDetailsBlock(lang)}\n` : text;
+  const heading = askedCharacterHeading(body);
+  return heading ? `${text}\n\n${characterDetailsBlock(lang, heading)}\n` : text;
 }
+
+/** A language's sentences of `sentences` (Indonesian's: INDONESIAN_SENTENCES when not given). */
+function proseOf(sentences: ProseSentences, lang: 'en' | 'ms' | 'id'): readonly string[] {
+  return lang === 'id' ? sentences.id ?? INDONESIAN_SENTENCES : sentences[lang];
+}
+
+/** The words of the habits' outlines and headings, per language of the request. */
+const OUTLINE_WORDS = {
+  en: { titleLabel: 'Title', title: 'Harbour Lights', chapter: 'Chapter', storm: 'Storm', premise: "Aisha must save her father's bookshop.", owner: 'bookshop owner', chef: 'chef', trial: (n: string) => `Aisha faces ${n ? `trial${n}` : 'a trial'} at the harbour.`, ending: 'The shop is saved.' },
+  ms: { titleLabel: 'Tajuk', title: 'Lampu Pelabuhan', chapter: 'Bab', storm: 'Ribut', premise: 'Aisyah mesti menyelamatkan kedai buku ayahnya.', owner: 'pemilik kedai buku', chef: 'tukang masak', trial: (n: string) => `Aisyah menghadapi cabaran${n} di pelabuhan.`, ending: 'Kedai itu diselamatkan.' },
+  id: { titleLabel: 'Judul', title: 'Lampu Pelabuhan', chapter: 'Bab', storm: 'Badai', premise: 'Aisyah harus menyelamatkan toko buku ayahnya.', owner: 'pemilik toko buku', chef: 'juru masak', trial: (n: string) => `Aisyah menghadapi ujian${n} di pelabuhan.`, ending: 'Toko itu terselamatkan.' },
+} as const;
 
 /** Words of a model's reasoning before its answer (`think`): never part of the book. */
 export const THINK_WORDS = 'Okay, the user wants the next part. I should keep the heroine consistent, plan three scenes and aim for the length asked.';
 
 /** An answer as a model with these habits writes it (FakeOpenAIOptions.habits). */
 function withHabits(text: string, body: Record<string, unknown>, habits: ReadonlyArray<Habit>): string {
-  const isMalay = isMalayRequest(body);
+  const lang = requestLanguageOf(body);
+  const o = OUTLINE_WORDS[lang];
   const asked = askedWordsOf(body);
-  const lang = isMalay ? 'ms' : 'en';
   if (habits.includes('refuse') || (habits.includes('refuse-bible') && isBibleRequest(body))) return REFUSAL_TEXT[lang];
   if (habits.includes('think-only')) return `<think>\n${THINK_WORDS}\n\nI need to think about this some more before I write anything, so let me plan the scenes again.`;
   let out = text;
   if (habits.includes('json-outline') && isOutlineRequest(body)) {
     const n = outlineChapters(body);
     out = JSON.stringify({
-      title: isMalay ? 'Lampu Pelabuhan' : 'Harbour Lights',
-      premise: isMalay ? 'Aisyah mesti menyelamatkan kedai buku ayahnya.' : "Aisha must save her father's bookshop.",
-      characters: [{ name: 'Aisha Rahman', role: isMalay ? 'pemilik kedai buku' : 'bookshop owner' }, { name: 'Daniel Lee', role: isMalay ? 'tukang masak' : 'chef' }],
-      chapters: Array.from({ length: n }, (_, i) => ({ chapter: i + 1, title: `${isMalay ? 'Ribut' : 'Storm'} ${i + 1}`, summary: isMalay ? `Aisyah menghadapi cabaran ${i + 1} di pelabuhan.` : `Aisha faces trial ${i + 1} at the harbour.` })),
-      ending: isMalay ? 'Kedai itu diselamatkan.' : 'The shop is saved.',
+      title: o.title,
+      premise: o.premise,
+      characters: [{ name: 'Aisha Rahman', role: o.owner }, { name: 'Daniel Lee', role: o.chef }],
+      chapters: Array.from({ length: n }, (_, i) => ({ chapter: i + 1, title: `${o.storm} ${i + 1}`, summary: o.trial(` ${i + 1}`) })),
+      ending: o.ending,
     }, null, 2);
   }
   if (habits.includes('outline-1224') && isOutlineRequest(body)) {
-    const word = isMalay ? 'Bab' : 'Chapter';
-    out = [`${isMalay ? 'Tajuk' : 'Title'}: ${isMalay ? 'Lampu Pelabuhan' : 'Harbour Lights'}`, ...[1, 2, 2, 4].map((n, i) => `${word} ${n}: ${isMalay ? 'Ribut' : 'Storm'} ${'ABCD'[i]}\n${isMalay ? 'Aisyah menghadapi cabaran di pelabuhan.' : 'Aisha faces a trial at the harbour.'}`)].join('\n\n');
+    out = [`${o.titleLabel}: ${o.title}`, ...[1, 2, 2, 4].map((n, i) => `${o.chapter} ${n}: ${o.storm} ${'ABCD'[i]}\n${o.trial('')}`)].join('\n\n');
   }
   if (habits.includes('chinese') && !isBibleRequest(body)) {
     out = Array.from({ length: Math.max(2, Math.ceil(asked / 40)) }, () => CHINESE).join('\n\n');
   }
   if (habits.includes('loop') && asked > 0) {
-    const passage = writeProse(80, PROSE_SENTENCES[isMalay ? 'ms' : 'en']);
+    const passage = writeProse(80, proseOf(PROSE_SENTENCES, lang));
     out = Array.from({ length: Math.max(1, Math.ceil(asked / 80)) }, () => passage).join('\n\n');
   }
   if (habits.includes('chatter')) {
     const chapter = /Write Chapter (\d+)|Tulis Bab (\d+)/.exec(userMessageOf(body))?.slice(1).find(Boolean);
-    const heading = chapter ? `# ${isMalay ? 'Bab' : 'Chapter'} ${chapter}: ${isMalay ? 'Lampu Pelabuhan' : 'Harbour Lights'}\n\n` : '';
-    out = isMalay
+    const heading = chapter ? `# ${o.chapter} ${chapter}: ${o.title}\n\n` : '';
+    out = lang === 'id'
+      ? `Tentu! Berikut adalah ${chapter ? `Bab ${chapter}` : 'bagian berikutnya'} dari cerita Anda:\n\n---\n\n${heading}${out}\n\n---\n\nSemoga Anda menikmati bab ini! Beri tahu saya jika Anda ingin ada perubahan.`
+      : lang === 'ms'
       ? `Tentu! Berikut ialah ${chapter ? `Bab ${chapter}` : 'bahagian seterusnya'} cerita anda:\n\n---\n\n${heading}${out}\n\n---\n\nSemoga anda menikmati bab ini! Beritahu saya jika anda mahu sebarang perubahan.`
       : `Sure! Here's ${chapter ? `Chapter ${chapter}` : 'the next part'} of your story:\n\n---\n\n${heading}${out}\n\n---\n\nI hope you enjoyed this chapter! Let me know if you'd like any changes.`;
   }
@@ -481,7 +521,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   const wrongAnswer = (body: Record<string, unknown>, text: string): { text: string; finishReason?: 'content_filter' | 'length' } => {
     const kind = wrongKind;
     if (!kind || isBibleRequest(body)) return { text };
-    const chapter = Number(/Write Chapter (\d+) of|Tulis Bab (\d+) daripada/.exec(userMessageOf(body))?.slice(1).find(Boolean) ?? 0);
+    const chapter = Number(/Write Chapter (\d+) of|Tulis Bab (\d+) (?:daripada|dari)/.exec(userMessageOf(body))?.slice(1).find(Boolean) ?? 0);
     if (chapter === 1) chapterOne ??= text;
     if (chapter !== 2) return { text };
     const lang = isMalayRequest(body) ? 'ms' : 'en';

@@ -1,18 +1,15 @@
 // `karya generate romance --lang id --chapters 3` writes an Indonesian book: offline (the demo writes Indonesian),
-// and against the fake model, whose Chapter 2 comes back in Malaysian Malay the first time: Chapter 2 is asked
-// again and the book holds no Malay paragraph. Indonesian must be a language of the table (while it is a draft:
-// KARYA_DRAFT_LANGUAGES=1).
+// and against the fake model (which reads Indonesian prompts as a model does: the words and the part asked,
+// answered in Indonesian prose), whose Chapter 2 comes back in Malaysian Malay the first time: Chapter 2 is
+// asked again and the book holds no Malay paragraph.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
-import { PROSE_BLOCK, PROSE_SENTENCES, askedWordsOf, startFakeOpenAI, userMessageOf, writeProse, type FakeOpenAI } from '../fake-openai.js';
+import { PROSE_SENTENCES, askedWordsOf, startFakeOpenAI, userMessageOf, writeProse, type FakeOpenAI } from '../fake-openai.js';
 import { findLanguageDrift } from '../../engine/index.js';
-import { INDONESIAN_SENTENCES } from '../fake-translator.js';
 import { tempDir } from '../temp.js';
 
-/** The run reads the table as this test process does (Indonesian a draft: KARYA_DRAFT_LANGUAGES=1). */
-const DRAFTS = process.env.KARYA_DRAFT_LANGUAGES ? { KARYA_DRAFT_LANGUAGES: process.env.KARYA_DRAFT_LANGUAGES } : {};
 
 let fake: FakeOpenAI | undefined;
 afterEach(async () => {
@@ -29,7 +26,7 @@ const notIndonesian = (markdown: string) => paragraphsOf(markdown).filter((p) =>
 describe('karya generate romance --lang id --chapters 3', () => {
   it('writes an Indonesian book offline: Bab 1 to 3, every paragraph Indonesian', async () => {
     const cwd = tempDir('karya-generate-id-');
-    const r = await runKaryaInProcess(['generate', 'romance', '--lang', 'id', '--chapters', '3', '--out', 'buku.md', '--state', 'state.sqlite'], { cwd, env: DRAFTS });
+    const r = await runKaryaInProcess(['generate', 'romance', '--lang', 'id', '--chapters', '3', '--out', 'buku.md', '--state', 'state.sqlite'], { cwd });
     expect(r.code, r.stderr).toBe(0);
     const book = readFileSync(path.join(cwd, 'buku.md'), 'utf8');
     for (const n of [1, 2, 3]) expect(book).toMatch(new RegExp(`^#+ Bab ${n}\\b`, 'm'));
@@ -39,29 +36,28 @@ describe('karya generate romance --lang id --chapters 3', () => {
 
   it("asks Chapter 2 again when the model first answers it in Malaysian Malay, and the book holds no Malay paragraph", async () => {
     let malayOnce = true;
-    let answers = 0;
     fake = await startFakeOpenAI({
+      // Every part: the fake's Indonesian prose of the length asked.
       writeRatio: 1,
-      // Chapter 2's first answer is Malaysian Malay of the length asked (kerana, bahawa, wang: not Indonesian).
+      // But Chapter 2's first answer is Malaysian Malay of the length asked (kerana, bahawa, wang: not Indonesian).
       reply: (body) => {
-        const asked = Number(/Tulis sekitar ([\d.]+) kata/.exec(userMessageOf(body))?.[1]?.replace(/\./g, '') ?? askedWordsOf(body));
-        if (!asked) return undefined;
-        if (malayOnce && /\bBab 2\b/.test(userMessageOf(body))) {
-          malayOnce = false;
-          return { text: writeProse(asked, PROSE_SENTENCES.ms) };
-        }
-        // Any other part: Indonesian prose of the length asked, each answer from its own place in the sentences.
-        return { text: writeProse(asked, INDONESIAN_SENTENCES, (answers++) * PROSE_BLOCK) };
+        if (!malayOnce || !/Tulis Bab 2 dari/.test(userMessageOf(body)) || !askedWordsOf(body)) return undefined;
+        malayOnce = false;
+        return { text: writeProse(askedWordsOf(body), PROSE_SENTENCES.ms) };
       },
     });
     const cwd = tempDir('karya-generate-id-fake-');
     const f = fake;
-    const r = await runKaryaInProcess(['generate', 'romance', '--lang', 'id', '--chapters', '3', '--out', 'buku.md', '--state', 'state.sqlite'], { cwd, env: { ...DRAFTS, OPENAI_API_KEY: 'k', OPENAI_BASE_URL: f.baseURL, KARYA_MAX_RETRIES: '0' } });
+    const r = await runKaryaInProcess(['generate', 'romance', '--lang', 'id', '--chapters', '3', '--out', 'buku.md', '--state', 'state.sqlite'], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: f.baseURL, KARYA_MAX_RETRIES: '0' } });
     expect(r.code, r.stderr).toBe(0);
     expect(malayOnce, 'Chapter 2 was never asked in Indonesian').toBe(false);
     // The writer reads that Chapter 2 came back in Malay and was written again, in Indonesian.
     expect(r.stderr).toMatch(/Bab 2 .*bahasa: dijawab dalam bahasa Melayu \(Malaysia\), ditulis ulang dalam Bahasa Indonesia/);
+    // The model wrote the words each part asked ("Tulis sekitar 1500 kata"): no part was short or extended.
+    expect(r.stderr).not.toMatch(/pendek|diperpanjang/);
     const book = readFileSync(path.join(cwd, 'buku.md'), 'utf8');
+    // The introduction's character list (under the heading its prompt asks for) is kept out of the book's text.
+    expect(book).not.toMatch(/Tokoh:/);
     expect(book).not.toMatch(/\b(?:kerana|bahawa|wang|sahaja)\b/);
     expect(notIndonesian(book)).toEqual([]);
   });

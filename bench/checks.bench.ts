@@ -11,7 +11,7 @@ import os from 'node:os';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  copiedShare, countWords, detectLanguage, findLanguageDrift, fingerprintOf, ignoredBible, indonesianWords, judgeAnswer, judgeShape, overusedIn,
+  copiedShare, countWords, detectLanguage, findLanguageDrift, fingerprintOf, ignoredBible, judgeAnswer, judgeShape, neighbourWords, overusedIn,
   parseBibleUpdate, repeatedShare, shapeOf, splitWalls, textFingerprint, unwrapLines, withoutTalk, type BookSpec, type ResolvedSpec,
 } from '../engine/index.js';
 import { loadCatalog, ROOT } from '../engine/node.js';
@@ -92,7 +92,7 @@ process.stdout.write(`\nthe costliest check: ${worst.toFixed(3)} ms per answer (
 const together = cpuPerCall((a) => {
   const text = judgeAnswer(a, request, { kind: 'prose', material: () => earlier, shape, earlier: () => earlier }).text;
   findLanguageDrift(text, 'en');
-  indonesianWords(text);
+  neighbourWords(text, 'ms');
   countWords(text);
   repeatedShare(text, earlier);
   overusedIn(text, 'en');

@@ -190,14 +190,6 @@ export function answerLanguageName(code: string, inLang: Lang): string | undefin
   return isLang(code) || Object.hasOwn(languageTable(inLang).languageNames, code) ? languageName(code, inLang) : undefined;
 }
 
-/**
- * The names of the languages an answer can come back in, per message language, read from the table (kept for
- * callers that index it: `ANSWER_LANGUAGE_NAMES[lang][code]`; prefer answerLanguageName).
- */
-export const ANSWER_LANGUAGE_NAMES: Readonly<Record<Lang, Readonly<Record<string, string | undefined>>>> = new Proxy({}, {
-  get: (_, inLang) => (typeof inLang === 'string' && isLang(inLang) ? new Proxy({}, { get: (__, code) => (typeof code === 'string' ? answerLanguageName(code, inLang) : undefined) }) : undefined),
-});
-
 /** The {found} and {expected} of wrong_language in a message's language, from the codes a GenerationError carries. */
 function wrongLanguageNames(params: Readonly<Record<string, string>>, lang: Lang): Record<string, string> {
   const other = word('anotherLanguage', lang);

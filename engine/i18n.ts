@@ -1,7 +1,7 @@
 // Interface words the engine puts on steps, buttons and toasts: English and Malay here, every other language's
 // in languages/<code>/words.yaml (the catalogue `words`, checked whole when the table is read).
 import type { Lang } from './spec/types.js';
-import { catalogue, isLang, languageName, wordIn } from './languages/index.js';
+import { catalogue, wordIn } from './languages/index.js';
 import { fillPlaceholders } from './placeholders.js';
 
 export { fillPlaceholders } from './placeholders.js';
@@ -125,11 +125,3 @@ export type WordKey = keyof typeof WORDS;
 export function word(key: WordKey, lang: Lang, vars: Record<string, string | number> = {}): string {
   return fillPlaceholders(wordIn(WORDS[key], lang, 'words'), vars);
 }
-
-/**
- * Each language's own name (`LANGUAGE_NAMES.ms` → `Bahasa Malaysia`), read from the table: kept for the prompts
- * that name the book's language by it; prefer the table's `languageName(code, inLang)`.
- */
-export const LANGUAGE_NAMES: Readonly<Record<Lang, string>> = new Proxy({}, {
-  get: (_, code) => (isLang(code) ? languageName(code, code) : undefined),
-});

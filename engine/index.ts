@@ -5,11 +5,11 @@ export {
   type BookSpec, type FieldShape, type Kind, type ResolvedSpec, type Settings,
 } from './spec/types.js';
 export {
-  LANGS, langs, checkedLangs, isLang, languageTable, languageName, defineSection, ensureLanguages, setLanguageSource, catalogue, wordIn,
+  LANGS, langs, checkedLangs, isLang, languageTable, languageName, defineSection, ensureLanguages, setLanguageSource, wordsChecked, catalogue, wordIn,
   catalogueKeys, catalogueGaps, LanguageWordsError, type Lang, type LanguageTable, type LanguageSource, type Worded,
 } from './languages/index.js';
 export {
-  ANSWER_LANGUAGE_NAMES, answerLanguageName, CATALOGUE, type CatalogueCode, catalogueMessage, ExportLimitError, formatSpecIssue,
+  answerLanguageName, CATALOGUE, type CatalogueCode, catalogueMessage, ExportLimitError, formatSpecIssue,
   GenerationError, generationMessage, KaryaError, SETTINGS_MESSAGES, SettingsError, type SettingsIssue,
   settingsIssueMessage, SpecError, waitText,
 } from './errors.js';
@@ -45,10 +45,10 @@ export {
   checkPartSeen, checkPassagePlace, cleanPassage, type ContinuityFinding, continuityFindings, copiedShare,
   detectLanguage, driftNote, editBible, editCharacterDetails, EditError, editOutline, editPart, EMPTY_BIBLE,
   EXEMPLAR_WORDS, extendPart, findLanguageDrift, fingerprintOf, ignoredBible, importBibleParts, importedBook,
-  importedBookOf, importSaves, type ImportSettings, importSettingsOf, indonesianWords, inMemoryProgressStore,
+  importedBookOf, importSaves, type ImportSettings, importSettingsOf, inMemoryProgressStore,
   isAssistantTalk, isEcho, isOverused, joinCut, judgeAnswer, judgeRefusal, judgeShape, keepPassage,
   type LanguageRetry, lengthScore, LONG_RATIO, manuscriptLanguage, MAX_CHAPTER_NOTE_CHARS, MAX_PART_CHARS,
-  MAX_REWRITE_NOTE_CHARS, MAX_SERIES_NAME, type MemorySave, mtld, openReasoning, openThreadsOf, outlineChapters,
+  MAX_REWRITE_NOTE_CHARS, MAX_SERIES_NAME, type MemorySave, mtld, neighbourWords, openReasoning, openThreadsOf, outlineChapters,
   overusedIn, parseBible, parseBibleUpdate, partHash, partVoiceOf, PASSAGE_TONE_IDS, type PassageAction,
   type PassageTone, previewBook, type ProgressStore, readManuscriptSettings, renderBible, repeatedShare,
   REPEATS_RATIO, stepMarksOf, type StepMarks, reworkPassage, type Rewrite, rewritePart, runStep, type SavedBook, scriptLanguageOf, seriesAsOf,

@@ -68,7 +68,7 @@ export interface StepOutcome {
   score?: number;
   /** The share (0–1) of the part's words already written earlier in the part or the book (engine/session/repeat.ts); prose parts of a book. */
   repeated?: number;
-  /** Indonesian words left in a Malay prose part below the refusal level (engine/session/language.ts indonesianWords). */
+  /** A neighbour language's words left in a prose part below the refusal level (engine/session/reading neighbourWords: Indonesian's in a Malay part, Malay's in an Indonesian one). */
   indonesianWords?: string[];
   /** An outline's chapters it gives no entry even after asking for them (engine/session/outline/shape.ts): written without a plan of their own. */
   unplanned?: number[];

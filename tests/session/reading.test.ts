@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { countWords, letterWords } from '../../engine/words.js';
 import { readRuns } from '../../engine/session/runs.js';
-import { detectLanguage, findLanguageDrift, indonesianWords, readingOf, repeatedShare } from '../../engine/session/reading/index.js';
+import { detectLanguage, findLanguageDrift, neighbourWords, readingOf, repeatedShare } from '../../engine/session/reading/index.js';
 import { copiedShare, isEcho } from '../../engine/session/answers/index.js';
 import { overusedIn } from '../../engine/session/voice/index.js';
 
@@ -60,7 +60,7 @@ describe('a text read once for every check', () => {
       expect(copiedShare(text, [text])).toBe(1);
       expect(isEcho(text, { system: 'You are a novelist.', user: text }, { kind: 'prose', material: () => [] })).toBe(true);
       expect(overusedIn(text, lang)).toEqual(overusedIn(`${text} `, lang));
-      expect(indonesianWords(text)).toEqual(indonesianWords(`${text} `));
+      expect(neighbourWords(text, 'ms')).toEqual(neighbourWords(`${text} `, 'ms'));
     }
   });
 });

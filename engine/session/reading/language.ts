@@ -327,13 +327,3 @@ export function neighbourWords(text: string, lang: Lang): string[] {
   }
   return [...found];
 }
-
-/**
- * @deprecated neighbourWords(text, lang): the words of the table's first family with markers noted in a book of
- * its first language (Indonesian's in a Malay text). Kept while callers move to asking by the book's language.
- */
-export function indonesianWords(text: string): string[] {
-  const g = guard();
-  const family = g.families.find((f) => f.hasMarkers);
-  return family ? neighbourWords(text, g.members[family.members[0]!]!) : [];
-}

@@ -1,10 +1,13 @@
-// A book's edition in the other language: "Make a Malay edition" on My Books (its cost, glossary and progress),
+// A book's edition in the other language: "Make an edition" on My Books, "Make a Malay edition" once the offer is read (its cost, glossary and progress),
 // the edition marked as one, and the side-by-side reading page.
 import { studioCatalogue } from './catalogue.js';
 
 export const EDITIONS = studioCatalogue('studio-editions', {
   'edition.of': { en: '{language} edition of “{title}”', ms: 'Edisi {language} bagi “{title}”' },
   'edition.sideBySide': { en: 'Side by side', ms: 'Sebelah-menyebelah' },
+  // My Books' button names no language: the one an edition is made in is the server's offer, read when the dialog opens.
+  'edition.make': { en: 'Make an edition', ms: 'Buat edisi' },
+  'edition.makeLabel': { en: 'Make an edition of “{title}”', ms: 'Buat edisi “{title}”' },
   'edition.sideBySideLabel': { en: 'Read {title} side by side with its source', ms: 'Baca {title} sebelah-menyebelah dengan sumbernya' },
   'edition.intro': {
     en: 'A new book in {language}, with the same parts and chapter titles, translated part by part. “{title}” itself is never changed.',

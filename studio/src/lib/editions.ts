@@ -1,7 +1,7 @@
 // A book's edition in the other language (engine/contract/editions.ts): its offer and cost, its glossary, and
 // the run, read as server-sent events (each part's progress) until it is done or fails.
 import { ApiError, postEventStream } from './api.js';
-import { langs, type EditionDone, type EditionPartEvent, type EditionProgressEvent, type Lang } from '../engine.js';
+import { type EditionDone, type EditionPartEvent, type EditionProgressEvent, type Lang } from '../engine.js';
 
 export interface EditionRunHandlers {
   onProgress(event: EditionProgressEvent): void;
@@ -26,8 +26,3 @@ export async function runEdition(id: number, to: Lang, handlers: EditionRunHandl
   return done;
 }
 
-/**
- * The language a book's edition is offered in before the server's offer is read (the dialog then shows the
- * offer's own): the table's first language that is not the book's.
- */
-export const editionLang = (lang: Lang): Lang => langs().find((code) => code !== lang) ?? lang;

@@ -9,7 +9,7 @@ import { Columns2, Languages, Library, Trash2 } from 'lucide-react';
 import type { MyBook } from '../engine.js';
 import { call, fileHref } from '../lib/api.js';
 import { toasted } from '../lib/toasted.js';
-import { editionName, makeEditionWords, useT } from '../i18n/index.js';
+import { editionName, useT } from '../i18n/index.js';
 import { ConfirmDelete } from '../components/Dialog.js';
 import { Spinner } from '../components/Spinner.js';
 import { DownloadMenu } from '../components/DownloadMenu.js';
@@ -19,7 +19,6 @@ import { BookFacts } from '../components/BookFacts.js';
 import { ImportManuscript } from '../components/ImportManuscript.js';
 import { NextInSeries } from '../components/NextInSeries.js';
 import { EditionDialog } from '../components/EditionDialog.js';
-import { editionLang } from '../lib/editions.js';
 import { BookCoverThumb, filtered, NO_FILTER, PublishedLine, ShelfFilters, type ShelfFilter } from '../components/BookShelf.js';
 
 /** My Books in groups: a series' books together in their order (where its most recent book stands), every other book on its own. */
@@ -122,8 +121,8 @@ export default function Books() {
         )}
         {/* Made once; offered again while its edition has fewer chapters than the source (a stop, a failed part, chapters written since). */}
         {!book.edition_of && book.words > 0 && (!editionOf(book) || editionOf(book)!.chapters_written < book.chapters_written) && (
-          <button type="button" className="btn-secondary text-sm" aria-label={makeEditionWords(editionLang(book.lang), lang, book.title).label} onClick={() => setToTranslate(book)} data-testid="make-edition">
-            <Languages className="h-4 w-4" aria-hidden="true" /> {makeEditionWords(editionLang(book.lang), lang, book.title).text}
+          <button type="button" className="btn-secondary text-sm" aria-label={t('edition.makeLabel', { title: book.title })} onClick={() => setToTranslate(book)} data-testid="make-edition">
+            <Languages className="h-4 w-4" aria-hidden="true" /> {t('edition.make')}
           </button>
         )}
         {book.is_finished && (!book.series || book.series.is_last) && routeOf(book) && <NextInSeries book={book} route={routeOf(book)!} />}

@@ -4,7 +4,7 @@
 // registers after that, every key must have a non-empty text in every language: a gap stops the start, naming
 // the language, the catalogue and the key.
 import { LanguageWordsError, type LanguageWordsParams } from './errors.js';
-import { onLanguagesLoaded, checkedLangs, type Lang, type LanguageSource } from './table.js';
+import { onLanguagesLoaded, checkedLangs, wordsChecked, type Lang, type LanguageSource } from './table.js';
 
 /** One entry's texts, per language code. */
 export type Worded = Readonly<Record<Lang, string>>;
@@ -43,6 +43,7 @@ function gapsOf(name: string, entries: Entries, langs: readonly Lang[]): Languag
 }
 
 function check(name: string, entries: Entries): void {
+  if (!wordsChecked()) return;
   const gap = gapsOf(name, entries, checkedLangs())[0];
   if (gap) throw new LanguageWordsError(gap);
 }
@@ -61,7 +62,7 @@ onLanguagesLoaded((sources) => {
     fill(name, entries);
     check(name, entries);
   }
-});
+}, { eachLanguage: true });
 
 /**
  * Register a catalogue under a name (its file in each language's folder: languages/<code>/<name>.yaml) and

@@ -31,6 +31,8 @@ export interface LanguageTable {
   readonly raw: Readonly<Record<string, unknown>>;
   /** The files of its folder (languages/<code>/<name>.yaml), parsed: catalogue words, and sections written apart. */
   readonly files: Readonly<Record<string, unknown>>;
+  /** Its words are not read yet (`LanguageSource.later`): its sections and catalogue words are not there. */
+  readonly later?: boolean;
 }
 
 /** What a reader of the files hands the table: a table file's text and its catalogue words (catalogue name → key → text). */
@@ -41,6 +43,11 @@ export interface LanguageSource {
   readonly data: unknown;
   /** Catalogue words, one entry per file of languages/<code>/ (`errors` → `{ wrong_language: '…' }`). */
   readonly words: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /**
+   * Its words are not here yet (the studio fetches a language's words when a writer first reads it): the language
+   * is listed and named, its sections and catalogue words are read when a source with them is set.
+   */
+  readonly later?: boolean;
 }
 
 type Section = { name: string; parse: (raw: unknown, table: LanguageTable) => unknown };
@@ -48,13 +55,16 @@ type Section = { name: string; parse: (raw: unknown, table: LanguageTable) => un
 const tables = new Map<Lang, LanguageTable>();
 const sectionParsers: Section[] = [];
 const sectionValues = new Map<string, Map<Lang, unknown>>();
-const onLoad: ((sources: readonly LanguageSource[]) => void)[] = [];
+type Hook = { run: (sources: readonly LanguageSource[]) => void; eachLanguage: boolean };
+const onLoad: Hook[] = [];
 /**
  * Who reads the files, kept in the global symbol registry: a second copy of this module (a bundle, a test that
  * evaluates its modules anew) reads the same source.
  */
 const SOURCE = Symbol.for('karya.languages.source');
-type SourceSlot = { [SOURCE]?: () => readonly LanguageSource[] };
+/** Whether a reading of the table checks every catalogue whole (the studio's bundle was checked when it was built). */
+const CHECKED = Symbol.for('karya.languages.checked');
+type SourceSlot = { [SOURCE]?: () => readonly LanguageSource[]; [CHECKED]?: boolean };
 let loaded = false;
 
 const codes: Lang[] = [];
@@ -69,17 +79,32 @@ export const LANGS: readonly Lang[] = new Proxy(codes, {
   },
 });
 
-/** Who reads the table's files: Node's loader or the studio's bundle. Setting it again replaces the table on next use. */
-export function setLanguageSource(read: () => readonly LanguageSource[]): void {
+/**
+ * Who reads the table's files: Node's loader or the studio's bundle. Setting it again replaces the table on next use.
+ * `checkWords: false` (the studio's bundle, whose words the build checked) reads the words without checking them whole.
+ */
+export function setLanguageSource(read: () => readonly LanguageSource[], { checkWords = true }: { checkWords?: boolean } = {}): void {
   (globalThis as SourceSlot)[SOURCE] = read;
+  (globalThis as SourceSlot)[CHECKED] = checkWords;
   loaded = false;
 }
 
-/** Something that must see each language as the table is read (the catalogues fill their words this way). */
-export function onLanguagesLoaded(hook: (sources: readonly LanguageSource[]) => void): void {
-  onLoad.push(hook);
-  if (loaded) hook(lastSources);
+/** True unless the source said its words were checked before (when it was built): a reading then checks none. */
+export function wordsChecked(): boolean {
+  return (globalThis as SourceSlot)[CHECKED] !== false;
 }
+
+/**
+ * Something that must see each language as the table is read (the catalogues fill their words this way). It runs
+ * once every language's words are there (a guard compiled across a family reads them all); one that takes each
+ * language's words as they come, `eachLanguage`, also runs while some are still to be fetched (`LanguageSource.later`).
+ */
+export function onLanguagesLoaded(hook: (sources: readonly LanguageSource[]) => void, { eachLanguage = false }: { eachLanguage?: boolean } = {}): void {
+  onLoad.push({ run: hook, eachLanguage });
+  if (loaded && (eachLanguage || isWhole())) hook(lastSources);
+}
+
+const isWhole = (): boolean => ![...tables.values()].some((t) => t.later);
 
 let lastSources: readonly LanguageSource[] = [];
 
@@ -104,7 +129,7 @@ function parseTable(src: LanguageSource): LanguageTable {
   const names = r.languageNames;
   if (!names || typeof names !== 'object') throw languageTableError(src.file, 'languageNames', 'a mapping of language codes to names');
   for (const [k, v] of Object.entries(names)) str(v, src.file, `languageNames.${k}`);
-  return { code, order: r.order, autonym: str(r.autonym, src.file, 'autonym'), languageNames: names as Record<string, string>, script: str(r.script, src.file, 'script'), draft: r.draft === true, otherCodes: codesOf(r.otherCodes, src.file), raw: r, files: src.words };
+  return { code, order: r.order, autonym: str(r.autonym, src.file, 'autonym'), languageNames: names as Record<string, string>, script: str(r.script, src.file, 'script'), draft: r.draft === true, otherCodes: codesOf(r.otherCodes, src.file), raw: r, files: src.words, later: src.later === true };
 }
 
 function load(): void {
@@ -119,13 +144,14 @@ function load(): void {
   lastSources = sources;
   loaded = true;
   for (const s of sectionParsers) readSection(s);
-  for (const hook of onLoad) hook(sources);
+  const whole = isWhole();
+  for (const hook of onLoad) if (whole || hook.eachLanguage) hook.run(sources);
 }
 
 function readSection(s: Section): void {
   const values = new Map<Lang, unknown>();
   // A section is written in the table file, or in a file of its own in the language's folder (a long one: prompts).
-  for (const t of tables.values()) values.set(t.code, s.parse(t.raw[s.name] ?? t.files[s.name], t));
+  for (const t of tables.values()) if (!t.later) values.set(t.code, s.parse(t.raw[s.name] ?? t.files[s.name], t));
   sectionValues.set(s.name, values);
 }
 
@@ -185,7 +211,7 @@ export function defineSection<T>(name: string, parse: (raw: unknown, table: Lang
   return (code) => {
     ensureLanguages();
     const values = sectionValues.get(name);
-    if (!values?.has(code)) languageTable(code);
+    if (!values?.has(code) && languageTable(code).later) throw new LanguageWordsError({ language: code, catalogue: name, key: '*' }, `the words of "${code}" are not read yet (${name})`);
     return values!.get(code) as T;
   };
 }

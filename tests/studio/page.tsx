@@ -5,10 +5,11 @@ import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { Profile } from '../../engine/contract/index.js';
+import type { Lang } from '../../engine/index.js';
 import { AuthProvider } from '../../studio/src/lib/auth.js';
 import { LangProvider } from '../../studio/src/i18n/index.js';
 
-export function renderPage(page: ReactNode, opts: { path?: string; user?: Profile; accountLang?: 'en' | 'ms' } = {}) {
+export function renderPage(page: ReactNode, opts: { path?: string; user?: Profile; accountLang?: Lang } = {}) {
   const inner = opts.accountLang ? <LangProvider accountLang={opts.accountLang} saveAccountLang={async () => undefined}>{page}</LangProvider> : page;
   return render(
     <MemoryRouter initialEntries={[opts.path ?? '/']}>

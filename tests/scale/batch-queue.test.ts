@@ -1,6 +1,7 @@
 // `karya batch --queue` on one Postgres with two `karya worker`s, one SIGKILLed mid-run: every book is
 // written, and no finished step is asked of the provider again (only a call cut off in flight on the
-// killed worker is). Spawned processes: several processes and SIGKILL are the point.
+// killed worker is). Spawned processes where several processes, SIGKILL or the process's end are the point;
+// the rest runs the command in this process.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -8,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { postgresUnavailable } from '../postgres.js';
 import { usePostgresDatabase } from './postgres-database.js';
+import { runKaryaInProcess } from '../karya-in-process.js';
 import { busiestWindow, promptId, endAfterAll, startCli, stepRequests, bookRequests, tempDir, waitFor, writeJobs } from '../batch/helpers.js';
 
 const skip = postgresUnavailable();
@@ -112,8 +114,10 @@ describe.skipIf(skip)('karya batch --queue with two workers', () => {
     try {
       const dir = tempDir('karya-queue-');
       const file = writeJobs(dir, 'jobs.yaml', '- { id: solo, generator: romance, lang: ms, chapters: 1 }\n');
-      const env = { KARYA_DATABASE_URL: db.url, KARYA_LOG_LEVEL: 'warn' };
-      const local = await startCli(['batch', file], { cwd: dir, fake: quick, env }).done;
+      // In this process: where the books are kept is the point here, not a process of its own.
+      const env = { KARYA_DATABASE_URL: db.url, KARYA_LOG_LEVEL: 'warn', OPENAI_API_KEY: 'sk-test-batch', OPENAI_BASE_URL: quick.baseURL };
+      const local = await runKaryaInProcess(['batch', file], { cwd: dir, env });
+      expect(local.code, local.stderr).toBe(0);
       expect(local.stderr).toContain('1 of 1 books written');
       const calls = stepRequests(quick).length;
       const client = new pg.Client({ connectionString: db.url });
@@ -121,7 +125,8 @@ describe.skipIf(skip)('karya batch --queue with two workers', () => {
       const { rows } = await client.query("SELECT is_finished FROM books WHERE owner = 'cli' AND book_key LIKE 'batch:solo:%'");
       await client.end();
       expect(rows).toEqual([{ is_finished: 1 }]);
-      const queued = await startCli(['batch', file, '--queue', '--out', 'again'], { cwd: dir, fake: quick, env }).done;
+      const queued = await runKaryaInProcess(['batch', file, '--queue', '--out', 'again'], { cwd: dir, env });
+      expect(queued.code, queued.stderr).toBe(0);
       expect(queued.stderr).toContain('1 of 1 books written');
       expect(stepRequests(quick)).toHaveLength(calls);
       expect(readFileSync(path.join(dir, 'again', 'solo.md'), 'utf8')).toBe(readFileSync(path.join(dir, 'books', 'solo.md'), 'utf8'));

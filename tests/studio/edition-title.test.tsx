@@ -3,12 +3,13 @@
 // PUT /api/books/:id/edition-title, the page's heading taking it), and a paragraph whose context changed marked
 // more softly ("May be affected") than one whose own source changed ("Out of date"); in Malay, Malay words.
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { Toaster } from 'react-hot-toast';
 import type { Profile as ProfileData, SideBySideResponse } from '../../engine/contract/index.js';
 import SideBySide from '../../studio/src/pages/SideBySide.js';
+import { EditionTitleField } from '../../studio/src/components/EditionTitleField.js';
 import { useStudioDom } from './dom.js';
 import { renderPage } from './page.js';
 
@@ -67,6 +68,20 @@ describe("an edition's side-by-side page", () => {
     await screen.findByText('Title saved');
     expect(sent.filter((r) => r.method === 'PUT')).toEqual([{ method: 'PUT', url: '/api/books/7/edition-title', body: { title: 'Cahaya di Pelabuhan' } }]);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Cahaya di Pelabuhan');
+  });
+
+  it('keeps what the writer typed when a new title reaches the field late; an untouched field takes it', async () => {
+    const field = (title: string) => <EditionTitleField editionId={7} title={title} lang="ms" onSaved={() => undefined} />;
+    const { rerender } = render(field('Lampu Pelabuhan'));
+    const input = screen.getByLabelText("Edition's title");
+    rerender(field('Lampu di Pelabuhan'));
+    expect(input).toHaveProperty('value', 'Lampu di Pelabuhan');
+    const user = userEvent.setup();
+    await user.clear(input);
+    await user.type(input, 'Cahaya');
+    rerender(field('Pelita Pelabuhan'));
+    expect(input).toHaveProperty('value', 'Cahaya');
+    expect(screen.getByRole('button', { name: 'Save title' })).toHaveProperty('disabled', false);
   });
 
   it('speaks Malay to a Malay writer', async () => {

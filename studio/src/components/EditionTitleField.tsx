@@ -1,6 +1,6 @@
 // The edition's title on its side-by-side page: the source's title translated when the edition was made, shown
 // for the writer to change (PUT /api/books/:id/edition-title); every export and package of the edition takes it.
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { call } from '../lib/api.js';
 import { useT } from '../i18n/index.js';
@@ -14,13 +14,22 @@ export function EditionTitleField({ editionId, title, lang, onSaved }: { edition
   const id = useId();
   const [value, setValue] = useState(title);
   const [isSaving, setSaving] = useState(false);
-  useEffect(() => setValue(title), [title]);
+  // A new title from the page replaces the field's text only while the writer has not changed it, and in the same
+  // render (no effect run afterwards): a render that arrives late, or a reload, never takes away what they typed.
+  const [given, setGiven] = useState(title);
+  if (title !== given) {
+    setGiven(title);
+    if (value === given) setValue(title);
+  }
   const trimmed = value.trim();
   const save = async () => {
     setSaving(true);
     try {
-      const saved = await call('PUT /books/:id/edition-title', { params: { id: editionId }, body: { title: trimmed } });
+      const sent = trimmed;
+      const saved = await call('PUT /books/:id/edition-title', { params: { id: editionId }, body: { title: sent } });
       onSaved(saved.title);
+      // The field shows the title as saved, unless the writer went on typing while it was saved.
+      setValue((now) => (now.trim() === sent ? saved.title : now));
       toast.success(t('edition.title.saved'));
     } catch {
       toast.error(t('edition.title.failed'));

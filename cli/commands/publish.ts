@@ -20,6 +20,8 @@ import { closeThresholdOrExit } from '../near-duplicates.js';
 import type { BookState, Closeness, Lang, Settings } from '../../engine/index.js';
 import { cliStateOf, openCliState, writableStateOrExit } from '../state.js';
 import { messagesLang } from '../langs.js';
+import { creditsIn, publishWord } from '../publish-words.js';
+import { word } from '../../engine/index.js';
 
 type PaperName = (typeof PAPER_NAMES)[number];
 
@@ -53,12 +55,9 @@ export interface PublishOptions {
   bilingual?: boolean;
 }
 
-/** What the cover line says when no cover step ran. */
-const COVER_SKIPS: Record<string, string> = {
-  typographic: 'typographic (--cover typographic)',
-  own_cover: 'your picture (--cover)',
-  no_images: 'typographic: the model server draws no pictures',
-};
+/** Why a package part had no step (PackageStepDone.skipped) in its words' key; any other reason: the book's own. */
+const SKIP_WORDS = { given: 'skip_given', no_author: 'skip_no_author', typographic: 'skip_typographic', own_cover: 'skip_own_cover', no_images: 'skip_no_images' } as const;
+const skipWord = (skipped: string) => (Object.hasOwn(SKIP_WORDS, skipped) ? SKIP_WORDS[skipped as keyof typeof SKIP_WORDS] : 'skip_own');
 
 /**
  * --cover: `typographic`, or a picture checked against the stores' rules before anything is spent (exit 2
@@ -82,24 +81,19 @@ async function coverOption(value: string | undefined, lang: Lang): Promise<Given
   }
 }
 
-const PART_NAMES = { title: 'title', author: 'author', description: 'description', keywords: 'keywords', copyright: 'copyright page', cover: 'cover' } as const;
-
-function credits(n: number): string {
-  return `${n} credit${n === 1 ? '' : 's'}`;
-}
 
 /** --publisher, --edition, --series, --series-number, --reading-age and --ai-text for metadata.json; exits 2 on a bad number, age or level. */
-function metadataOptions(opts: PublishOptions): GivenFacts {
+function metadataOptions(opts: PublishOptions, lang: Lang): GivenFacts {
   const whole = (flag: string, value: string | undefined) => {
     if (value === undefined) return undefined;
-    if (!/^\d{1,3}$/.test(value.trim()) || Number(value) < 1) fail(`${flag}: "${value}" is not a whole number from 1`);
+    if (!/^\d{1,3}$/.test(value.trim()) || Number(value) < 1) fail(publishWord('notWhole', lang, { flag, value }));
     return Number(value);
   };
-  if (opts.readingAge !== undefined && !/^\d{1,2}(?:-\d{1,2}|\+)?$/.test(opts.readingAge.trim())) fail(`--reading-age: "${opts.readingAge}" is not an age or a range such as 8-12`);
+  if (opts.readingAge !== undefined && !/^\d{1,2}(?:-\d{1,2}|\+)?$/.test(opts.readingAge.trim())) fail(publishWord('notAge', lang, { value: opts.readingAge }));
   const edition = whole('--edition', opts.edition);
   const seriesNumber = whole('--series-number', opts.seriesNumber);
   const aiText = opts.aiText?.trim().toLowerCase();
-  if (aiText !== undefined && !AI_TEXT_LEVELS.includes(aiText as AiTextLevel)) fail(`--ai-text: "${opts.aiText}" is not one of ${AI_TEXT_LEVELS.join(', ')}`);
+  if (aiText !== undefined && !AI_TEXT_LEVELS.includes(aiText as AiTextLevel)) fail(publishWord('notLevel', lang, { value: opts.aiText ?? '', choices: AI_TEXT_LEVELS.join(', ') }));
   return {
     ...(aiText ? { aiText: aiText as AiTextLevel } : {}),
     ...(opts.publisher?.trim() ? { publisher: opts.publisher.trim() } : {}),
@@ -123,9 +117,9 @@ function fileProgress(lang: Lang): (file: string) => void {
 export async function publishCommand(id: string, opts: PublishOptions): Promise<void> {
   const checked = await preflight(id, opts);
   const { spec, catalog, settings, book } = checked;
-  const provider = cliProvider();
+  const provider = cliProvider({ lang: messagesLang(opts.lang) });
   const total = startBook({ spec, settings, totalChapters: checked.totalChapters }).totalChapters;
-  const rule = chapterRuleNote(spec, total);
+  const rule = chapterRuleNote(spec, total, messagesLang(opts.lang));
   if (rule) info(rule);
   const stateFile = await openCliState(cliStateOf(opts.state));
   const interrupt = listenForInterrupt();
@@ -198,15 +192,16 @@ type Checked = Awaited<ReturnType<typeof preflight>>;
 async function preflight(id: string, opts: PublishOptions) {
   // The paperback's choices are checked before anything else.
   const paper = opts.paper ?? 'white';
-  if (opts.trim !== undefined && !isTrimName(opts.trim)) fail(`--trim "${opts.trim}" is not one of ${TRIM_NAMES.join(', ')}`);
-  if (!isPaperName(paper)) fail(`--paper "${paper}" is not one of ${PAPER_NAMES.join(', ')}`);
+  const lang = messagesLang(opts.lang);
+  if (opts.trim !== undefined && !isTrimName(opts.trim)) fail(publishWord('notTrim', lang, { value: opts.trim, choices: TRIM_NAMES.join(', ') }));
+  if (!isPaperName(paper)) fail(publishWord('notPaper', lang, { value: paper, choices: PAPER_NAMES.join(', ') }));
   const closeThreshold = closeThresholdOrExit(opts.closeThreshold, messagesLang(opts.lang));
   const cover = await coverOption(opts.cover, messagesLang(opts.lang));
   const catalog = catalogOrExit();
   const spec = specOrExit(catalog, id);
   if (spec.kind !== 'book' || !spec.publish) {
     const books = catalog.specs.filter((s) => s.publish).map((s) => s.id);
-    return fail(`${id} is not a book; karya publish takes one of ${books.join(', ')}`);
+    return fail(publishWord('notBook', lang, { id, books: books.join(', ') }));
   }
   // Without --trim, the trim of the book's layout (a children's book: 5.5 x 8.5 in).
   const { trim } = printLayoutOf(spec.publish, opts.trim as TrimName | undefined);
@@ -219,7 +214,7 @@ async function preflight(id: string, opts: PublishOptions) {
     for (const issue of planIssues) process.stderr.write(`${formatSpecIssue(issue)}\n`);
     throw new CliExit(EXIT.failed);
   }
-  if (opts.bilingual && opts.book === undefined) fail('--bilingual: pass --book with the id of a translated edition (karya translate makes one; karya books lists them)');
+  if (opts.bilingual && opts.book === undefined) fail(publishWord('bilingualNeedsBook', lang));
   writableDirOrExit('--out', opts.out);
   writableStateOrExit(cliStateOf(opts.state));
   return { paper: paper as PaperName, closeThreshold, cover, catalog, spec, trim, book, settings, totalChapters };
@@ -232,14 +227,16 @@ async function writeBook(session: BookSession, input: { total: number; isSaved: 
   // writer brought cost nothing: only what the model writes is charged.
   const steps = stepsFor(spec, input.total).filter((s) => s.kind !== 'outline' || hasOutlineStep(spec, session.state)).length;
   const planned = steps - session.state.content.filter((_text, i) => isAuthoredPart(session.state, i)).length;
-  if (session.resumedParts !== null) info(`karya: ${spec.id}: ${session.resumedParts} of ${steps} parts already written${input.isSaved ? '' : ' (use --fresh to start again)'}`);
+  const lang = session.state.lang;
+  const resumed = { id: spec.id, done: session.resumedParts ?? 0, total: steps };
+  if (session.resumedParts !== null) info(`karya: ${input.isSaved ? publishWord('resumedSaved', lang, resumed) : word('resuming', lang, resumed)}`);
   let written = 0;
-  input.where.lang = session.state.lang;
+  input.where.lang = lang;
   for (let step = session.next(); step; step = session.next()) {
     input.where.current = stepKey(step);
     const outcome = await session.advance({ signal: input.signal, onRetry: (notice) => info(`  … ${session.label(step!)}: ${notice.message}`) });
     written++;
-    info(`  ✓ ${outcome.label.padEnd(24)} ${String(outcome.words).padStart(5)} words  ${outcome.seconds.toFixed(1)}s`);
+    info(`  ✓ ${outcome.label.padEnd(24)} ${String(outcome.words).padStart(5)} ${word('words', lang)}  ${outcome.seconds.toFixed(1)}s`);
   }
   input.where.current = null;
   return { planned, steps: written };
@@ -258,11 +255,11 @@ async function makePackage(input: { checked: Checked; opts: PublishOptions; sess
     return direct(step);
   };
   const onStep = (done: PackageStepDone) => {
-    const name = PART_NAMES[done.part].padEnd(16);
-    if (done.skipped) info(`  – ${name} ${done.skipped === 'given' ? 'as given' : done.skipped === 'no_author' ? 'waits for an author name (--author)' : COVER_SKIPS[done.skipped] ?? "the book's own"} (no step)`);
-    else info(`  ✓ ${name} ${done.generatorId.padEnd(16)} ${credits(done.cost).padStart(9)}  ${((performance.now() - started) / 1000).toFixed(1)}s`);
+    const name = publishWord(`part_${done.part}`, where.lang).padEnd(16);
+    if (done.skipped) info(`  – ${name} ${publishWord('skipped', where.lang, { why: publishWord(skipWord(done.skipped), where.lang) })}`);
+    else info(`  ✓ ${name} ${done.generatorId.padEnd(16)} ${creditsIn(done.cost, where.lang).padStart(9)}  ${((performance.now() - started) / 1000).toFixed(1)}s`);
   };
-  const given = { ...(opts.title ? { title: opts.title } : {}), ...(opts.subtitle ? { subtitle: opts.subtitle } : {}), ...(opts.author ? { author: opts.author } : {}), ...metadataOptions(opts), ...(checked.cover ? { cover: checked.cover } : {}) };
+  const given = { ...(opts.title ? { title: opts.title } : {}), ...(opts.subtitle ? { subtitle: opts.subtitle } : {}), ...(opts.author ? { author: opts.author } : {}), ...metadataOptions(opts, where.lang), ...(checked.cover ? { cover: checked.cover } : {}) };
   const parts = await writePackageParts({ book: spec, state: session.state, specOf: (x) => catalog.get(x), runStep, given, onStep });
   where.current = null;
   const { writeKdpPackage } = await (await import('../../engine/node.js')).loadPublishFiles();
@@ -285,8 +282,9 @@ function reportPackage(input: { spec: Checked['spec']; opts: PublishOptions; ses
   info(written.summary);
   const bookCost = input.book.planned * spec.cost;
   const cost = { book: bookCost, publishing: parts.cost, total: bookCost + parts.cost, thisRun: input.book.steps * spec.cost + parts.cost };
-  info(`karya: the package cost ${credits(cost.total)}: the book ${credits(cost.book)} (${input.book.planned} parts), publishing ${credits(cost.publishing)} (${parts.steps.filter((s) => !s.skipped).map((s) => `${s.generatorId} ${s.cost}`).join(', ')})`
-    + (cost.thisRun !== cost.total ? `; this run ${credits(cost.thisRun)}` : ''));
+  const steps = parts.steps.filter((s) => !s.skipped).map((s) => `${s.generatorId} ${s.cost}`).join(', ');
+  info(`karya: ${publishWord('cost', lang, { total: creditsIn(cost.total, lang), book: creditsIn(cost.book, lang), parts: input.book.planned, publishing: creditsIn(cost.publishing, lang), steps })}`
+    + (cost.thisRun !== cost.total ? publishWord('thisRun', lang, { credits: creditsIn(cost.thisRun, lang) }) : ''));
   if (opts.json) {
     process.stdout.write(JSON.stringify({
       id: spec.id, lang: session.state.lang, out: opts.out, files: written.files, title: parts.title, author: parts.author,
@@ -300,12 +298,13 @@ function reportPackage(input: { spec: Checked['spec']; opts: PublishOptions; ses
 function publishFailed(error: unknown, input: { isInterrupted: boolean; opts: PublishOptions; where: Where }): never {
   if (error instanceof CliExit) throw error;
   if (input.isInterrupted) {
-    info('karya: interrupted; finished parts of the book are saved, run the same command again to continue');
+    info(`karya: ${publishWord('interrupted', input.where.lang)}`);
     throw new CliExit(interruptedExitCode());
   }
   exitOnFailure(error, input.where.lang, {
     expects: ['spec'],
-    step: { words: ({ english, status }) => `${english}${status ? ` (HTTP ${status})` : ''}; finished parts are saved, run the same command again to continue`, ...(input.opts.json ? { json: { part: input.where.current } } : {}) },
+    // Why the step failed, in the book's language, and that what was finished is kept.
+    step: { words: ({ message, status }) => `${message}${status ? ` (HTTP ${status})` : ''} ${word('partsSaved', input.where.lang)}`, ...(input.opts.json ? { json: { part: input.where.current } } : {}) },
   });
   throw error;
 }

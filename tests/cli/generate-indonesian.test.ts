@@ -9,6 +9,7 @@ import { runKaryaInProcess } from '../karya-in-process.js';
 import { PROSE_SENTENCES, askedWordsOf, startFakeOpenAI, userMessageOf, writeProse, type FakeOpenAI } from '../fake-openai.js';
 import { findLanguageDrift } from '../../engine/index.js';
 import { tempDir } from '../temp.js';
+import { englishLines } from './english-lines.js';
 
 
 let fake: FakeOpenAI | undefined;
@@ -32,7 +33,10 @@ describe('karya generate romance --lang id --chapters 3', () => {
     for (const n of [1, 2, 3]) expect(book).toMatch(new RegExp(`^#+ Bab ${n}\\b`, 'm'));
     expect(book).not.toMatch(/^#+ (?:Chapter|Bahagian) /m);
     expect(notIndonesian(book)).toEqual([]);
-  });
+    // Every line the writer reads is Indonesian (the offline provider's note, each part's words and marks).
+    expect(r.stderr).toMatch(/^ {2}✓ Bab 1 +\d+ kata/m);
+    expect(englishLines(r.stderr)).toEqual([]);
+  }, 120_000);
 
   it("asks Chapter 2 again when the model first answers it in Malaysian Malay, and the book holds no Malay paragraph", async () => {
     let malayOnce = true;

@@ -1,39 +1,102 @@
 // The language table read from disk: languages/<code>.yaml and its catalogue words in languages/<code>/*.yaml,
 // at the repository's root, and from every folder named in KARYA_LANGUAGES (a path list: a language a maintainer
 // is trying out, a test's fixture). Set as the table's source when this module loads, read on first use.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// Parsing the table's YAML (about a hundred files, 350 KB) was most of a command's start, so a folder's files
+// parsed once are kept in .karya/cache as JSON under the hash of their names and texts: a start reads the texts,
+// hashes them and reads the JSON back; any edit is another key, parsed (and its errors reported) anew.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { setLanguageSource, LanguageWordsError, type LanguageSource } from '../languages/index.js';
 import { yamlData } from '../yaml.js';
 import { ROOT } from './load.js';
+import { handedLanguages } from './worker-pool.js';
+// Part of the cache's key (a parse is the library's); bundled, it costs no file read at start.
+import yamlPackage from 'yaml/package.json' with { type: 'json' };
 
-function parsed(file: string): unknown {
-  const { data, errors } = yamlData(readFileSync(file, 'utf8'));
+function parsed(text: string, file: string): unknown {
+  const { data, errors } = yamlData(text);
   if (errors.length) throw new LanguageWordsError({ language: file, catalogue: 'languages', key: '*' }, `${file}${errors[0]!.line ? `:${errors[0]!.line}` : ''}: ${errors[0]!.message}`);
   return data;
+}
+
+const yamlFile = (n: string): boolean => /\.ya?ml$/.test(n);
+const yamlFilesIn = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir).filter(yamlFile).sort() : []);
+
+/** A folder's table files and, for each, its catalogue words and generator texts: paths relative to the folder, `/`-separated. */
+function folderFiles(dir: string): { tables: string[]; words: Map<string, string[]> } {
+  const tables = readdirSync(dir).filter((f) => /^[^_.][^/]*\.ya?ml$/.test(f)).sort();
+  const words = new Map<string, string[]>();
+  for (const f of tables) {
+    const base = f.replace(/\.ya?ml$/, '');
+    // A language may word the generators from its folder (generators/<id>.yaml: engine/generator-texts.ts).
+    words.set(f, [...yamlFilesIn(path.join(dir, base)).map((w) => `${base}/${w}`), ...yamlFilesIn(path.join(dir, base, 'generators')).map((g) => `${base}/generators/${g}`)]);
+  }
+  return { tables, words };
 }
 
 /** Each table file of a folder, with the catalogue words in the folder of the same name. */
 export function readLanguageFolder(dir: string): LanguageSource[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).filter((f) => /^[^_.][^/]*\.ya?ml$/.test(f)).sort().map((f) => {
+  const { tables, words } = folderFiles(dir);
+  const data = parsedFiles(dir, [...tables, ...[...words.values()].flat()]);
+  return tables.map((f) => {
+    const own: Record<string, Record<string, unknown>> = {};
+    for (const rel of words.get(f)!) own[rel.slice(rel.indexOf('/') + 1).replace(/\.ya?ml$/, '')] = (data.get(rel) ?? {}) as Record<string, unknown>;
     const file = path.join(dir, f);
-    const wordsDir = path.join(dir, f.replace(/\.ya?ml$/, ''));
-    const words: Record<string, Record<string, unknown>> = {};
-    if (existsSync(wordsDir)) {
-      for (const w of readdirSync(wordsDir).filter((n) => /\.ya?ml$/.test(n)).sort()) {
-        words[w.replace(/\.ya?ml$/, '')] = (parsed(path.join(wordsDir, w)) ?? {}) as Record<string, unknown>;
-      }
-    }
-    // A language may word the generators from its folder (generators/<id>.yaml: engine/generator-texts.ts).
-    const generatorsDir = path.join(wordsDir, 'generators');
-    if (existsSync(generatorsDir)) {
-      for (const g of readdirSync(generatorsDir).filter((n) => /\.ya?ml$/.test(n)).sort()) {
-        words[`generators/${g.replace(/\.ya?ml$/, '')}`] = (parsed(path.join(generatorsDir, g)) ?? {}) as Record<string, unknown>;
-      }
-    }
-    return { file: path.relative(process.cwd(), file) || file, data: parsed(file), words };
+    return { file: path.relative(process.cwd(), file) || file, data: data.get(f), words: own };
   });
+}
+
+const CACHE_DIR = path.join(ROOT, '.karya', 'cache');
+/** Kept beside the newest: a test's fixture folder, a language being tried out, the table before an edit. */
+const CACHE_KEPT = 8;
+
+/** What else decides a parse than the texts: the YAML library's version and how engine/yaml.ts reads. */
+const PARSER = `yaml ${yamlPackage.version}; core schema, unique keys, aliases bounded`;
+
+/** The folder's files parsed: read back from the cache when their names and texts were parsed before. */
+function parsedFiles(dir: string, rels: readonly string[]): Map<string, unknown> {
+  const texts = rels.map((rel) => readFileSync(path.join(dir, rel), 'utf8'));
+  const hash = createHash('sha256').update(`${PARSER}\n`);
+  rels.forEach((rel, i) => hash.update(`${rel}\0${texts[i]!.length}\0${texts[i]}\0`));
+  const key = hash.digest('hex');
+  const file = path.join(CACHE_DIR, `languages-${key.slice(0, 32)}.json`);
+  try {
+    const cached = JSON.parse(readFileSync(file, 'utf8')) as { key: string; files: [string, unknown][] };
+    if (cached.key === key) return new Map(cached.files);
+  } catch {
+    // Not parsed before (or a cache another process is writing): parsed now.
+  }
+  const files = rels.map((rel, i): [string, unknown] => [rel, parsed(texts[i]!, path.join(dir, rel))]);
+  if (files.every(([, value]) => jsonKeeps(value))) writeCache(file, JSON.stringify({ key, files }));
+  return new Map(files);
+}
+
+/** True when JSON gives the value back as it is (YAML's .inf and .nan do not survive it). */
+function jsonKeeps(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every(jsonKeeps);
+  if (value && typeof value === 'object') return Object.values(value).every(jsonKeeps);
+  return true;
+}
+
+function writeCache(file: string, text: string): void {
+  try {
+    mkdirSync(CACHE_DIR, { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, text);
+    renameSync(tmp, file);
+    const others = readdirSync(CACHE_DIR)
+      .filter((name) => name.startsWith('languages-') && name.endsWith('.json'))
+      .map((name) => path.join(CACHE_DIR, name))
+      .filter((f) => f !== file)
+      .map((f) => ({ f, at: statSync(f).mtimeMs }))
+      .sort((a, b) => b.at - a.at);
+    for (const { f } of others.slice(CACHE_KEPT - 1)) rmSync(f, { force: true });
+  } catch {
+    // A read-only checkout parses the table at every start.
+  }
 }
 
 /** The folders the table is read from: the repository's languages/, then KARYA_LANGUAGES's. */
@@ -60,4 +123,16 @@ export function readLanguages(folders: readonly string[] = languageFolders(), en
   return all;
 }
 
-setLanguageSource(() => readLanguages());
+let lastRead: readonly LanguageSource[] | undefined;
+/** In a thread whose pool handed it the table (worker-pool.ts withLanguages): that table, not the files again. */
+const handed = handedLanguages();
+
+/**
+ * What this process read the table from (read now if nothing has): a worker thread is handed it rather than
+ * reading the files again.
+ */
+export function tableSources(): readonly LanguageSource[] {
+  return (lastRead ??= handed ?? readLanguages());
+}
+
+setLanguageSource(() => (lastRead = handed ?? readLanguages()));

@@ -5,7 +5,8 @@
 //
 // Jobs may carry a key (a user): at most `perKey` jobs of one key run at once, and a free thread takes the
 // oldest job whose key has room, so one writer's six uploads never hold every thread from another's.
-import { Worker } from 'node:worker_threads';
+import { Worker, isMainThread, workerData } from 'node:worker_threads';
+import type { LanguageSource } from '../languages/index.js';
 
 export interface PoolLimits {
   /** Worker threads at most (each runs one job at a time). */
@@ -96,8 +97,11 @@ export class WorkerPool<Request extends object, Value> {
   private nextId = 1;
   private isClosed = false;
 
-  /** `entry` is the worker thread's module; it answers each `{id, ...request}` with a WorkerReply. */
-  constructor(private readonly entry: URL, readonly limits: PoolLimits) {}
+  /**
+   * `entry` is the worker thread's module; it answers each `{id, ...request}` with a WorkerReply. `workerData`, when
+   * given, is what each thread is handed as it starts (withLanguages: the table this process read).
+   */
+  constructor(private readonly entry: URL, readonly limits: PoolLimits, private readonly options: { workerData?: () => unknown } = {}) {}
 
   /** Jobs running and waiting now. */
   get load(): { running: number; queued: number } {
@@ -169,6 +173,7 @@ export class WorkerPool<Request extends object, Value> {
       resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb, maxYoungGenerationSizeMb: Math.min(32, Math.max(8, Math.floor(this.limits.memoryMb / 8))) },
       stdout: false,
       stderr: false,
+      ...(this.options.workerData ? { workerData: this.options.workerData() } : {}),
     });
     const slot: Slot<Request, Value> = { worker, jobs: [] };
     this.slots.add(slot);
@@ -260,4 +265,18 @@ export function limitFromEnv(env: Readonly<Record<string, string | undefined>>, 
  */
 export function workerEntry(here: string, name: string): URL {
   return /\.[cm]?ts$/.test(new URL(here).pathname) ? new URL(`./${name}.mjs`, here) : new URL(`./${name}.js`, here);
+}
+
+/** Where a thread finds the language table its starter read (workerData). */
+const HANDED_LANGUAGES = 'karyaLanguageTable';
+
+/** A thread's workerData holding the language table as this process read it: the thread reads no file of it again. */
+export function withLanguages(sources: readonly LanguageSource[]): Record<string, unknown> {
+  return { [HANDED_LANGUAGES]: sources };
+}
+
+/** In a thread started withLanguages, the table it was handed; elsewhere undefined. */
+export function handedLanguages(): readonly LanguageSource[] | undefined {
+  if (isMainThread || !workerData || typeof workerData !== 'object') return undefined;
+  return (workerData as Record<string, readonly LanguageSource[] | undefined>)[HANDED_LANGUAGES];
 }

@@ -8,11 +8,10 @@
 // from the moment it is asked for, default 45000), KARYA_EXPORT_MEMORY_MB (heap of each thread, default 384).
 import { ExportLimitError } from '../../errors.js';
 import type { BookDocument, ExportFormat } from '../../session/book.js';
-import { limitFromEnv, WorkerPool, workerEntry, type PoolFailures, type PoolLimits } from '../worker-pool.js';
+import { limitFromEnv, WorkerPool, withLanguages, workerEntry, type PoolFailures, type PoolLimits } from '../worker-pool.js';
 import { renderDocument, type BilingualDocument, type RenderOptions } from './index.js';
 import type { RenderRequest } from './render-worker.js';
-import { readLanguages } from '../languages.js';
-import type { LanguageSource } from '../../languages/index.js';
+import { tableSources } from '../languages.js';
 
 /** An export pool's limits (no per-user rule: an export is bounded by the book's size). */
 export type ExportLimits = Omit<PoolLimits, 'perKey'>;
@@ -35,11 +34,10 @@ const FORMAT_NAMES: Readonly<Record<ExportFormat, string>> = { md: 'Markdown', e
 
 export class ExportPool {
   private readonly pool: WorkerPool<Omit<RenderRequest, 'id'>, Uint8Array>;
-  /** The language table's files, read once for the pool's threads. */
-  private languages?: readonly LanguageSource[];
 
   constructor(readonly limits: ExportLimits = DEFAULT_EXPORT_LIMITS) {
-    this.pool = new WorkerPool(workerEntry(import.meta.url, 'render-worker'), { ...limits, perKey: Infinity });
+    // Each thread is handed the language table as this process read it, once, as it starts (not with every export).
+    this.pool = new WorkerPool(workerEntry(import.meta.url, 'render-worker'), { ...limits, perKey: Infinity }, { workerData: () => withLanguages(tableSources()) });
   }
 
   /** Exports running and waiting now. */
@@ -60,8 +58,7 @@ export class ExportPool {
       tooLarge: () => new ExportLimitError('export_too_large', { format: name, megabytes: String(this.limits.memoryMb) }),
       revive: (error) => new Error(error.message),
     };
-    this.languages ??= readLanguages();
-    return this.pool.run({ doc, format, languages: this.languages, ...(opts.date ? { date: opts.date } : {}), ...(opts.cover ? { cover: opts.cover } : {}), ...(opts.bilingualLayout ? { bilingualLayout: opts.bilingualLayout } : {}) }, { failures });
+    return this.pool.run({ doc, format, ...(opts.date ? { date: opts.date } : {}), ...(opts.cover ? { cover: opts.cover } : {}), ...(opts.bilingualLayout ? { bilingualLayout: opts.bilingualLayout } : {}) }, { failures });
   }
 
   /** End every worker; exports still running or waiting are refused. */

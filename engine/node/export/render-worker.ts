@@ -3,8 +3,8 @@
 // its time stays in this thread, which the pool ends when it takes too long or runs out of memory.
 import { parentPort } from 'node:worker_threads';
 import type { BookDocument, ExportFormat } from '../../session/book.js';
-import { ensureLanguages, setLanguageSource, type LanguageSource } from '../../languages/index.js';
-import { serializeError, type WorkerReply } from '../worker-pool.js';
+import { ensureLanguages, setLanguageSource } from '../../languages/index.js';
+import { handedLanguages, serializeError, type WorkerReply } from '../worker-pool.js';
 import { renderDocument, type BilingualDocument, type BilingualLayout } from './index.js';
 
 export interface RenderRequest {
@@ -14,21 +14,19 @@ export interface RenderRequest {
   date?: Date;
   cover?: Uint8Array;
   bilingualLayout?: BilingualLayout;
-  /**
-   * The language table as the caller read it (the front matter's words, a language's tags): handed over rather
-   * than read here, so the thread loads no file reader and stays within a small heap.
-   */
-  languages: readonly LanguageSource[];
 }
 
+// The language table as the pool's process read it (the front matter's words, a language's tags), handed to the
+// thread as it starts (export/pool.ts) rather than read here: the thread loads no file reader and stays within a
+// small heap.
+const handed = handedLanguages();
+if (handed) setLanguageSource(() => handed);
 let tableSet = false;
 
 parentPort?.on('message', (request: RenderRequest) => {
   void (async () => {
     try {
       if (!tableSet) {
-        const sources = request.languages;
-        setLanguageSource(() => sources);
         // Read now: a catalogue's words beyond those written beside the code (a third language's) are filled then.
         ensureLanguages();
         tableSet = true;

@@ -4,7 +4,8 @@
 // crosses back as an ImportRefusal (a catalogue code and its parameters): a reader's own words (a parser's
 // message, a JavaScript error) only as the refusal's detail, for the server's log.
 import { parentPort } from 'node:worker_threads';
-// A thread starts without the language table's source: the refusals it words read the table (languages/).
+// A thread starts without the language table's source: the refusals it words read the table, the one its pool
+// handed it (import/pool.ts), or languages/ when it was started otherwise.
 import '../languages.js';
 import { ImportRefusal } from '../../import/index.js';
 import { serializeError, type WorkerReply } from '../worker-pool.js';

@@ -11,7 +11,8 @@
 // thread, default 10000), KARYA_IMPORT_WAIT_MS (waiting for a thread, default 60000), KARYA_IMPORT_MEMORY_MB
 // (heap of each thread, default 512).
 import { ImportRefusal, type ReadManuscript } from '../../import/index.js';
-import { limitFromEnv, WorkerPool, workerEntry, type PoolFailures, type PoolLimits } from '../worker-pool.js';
+import { limitFromEnv, WorkerPool, withLanguages, workerEntry, type PoolFailures, type PoolLimits } from '../worker-pool.js';
+import { tableSources } from '../languages.js';
 import type { ParseRequest } from './parse-worker.js';
 
 export const DEFAULT_IMPORT_LIMITS: PoolLimits = { workers: 2, timeoutMs: 10_000, memoryMb: 512, maxQueued: 8, countsWaiting: false, waitMs: 60_000, perKey: 1 };
@@ -48,7 +49,8 @@ export class ImportPool {
   private readonly pool: WorkerPool<Omit<ParseRequest, 'id'>, unknown>;
 
   constructor(readonly limits: PoolLimits = DEFAULT_IMPORT_LIMITS) {
-    this.pool = new WorkerPool(workerEntry(import.meta.url, 'parse-worker'), limits);
+    // A thread's refusals are worded from the language table: handed as this process read it, not read again there.
+    this.pool = new WorkerPool(workerEntry(import.meta.url, 'parse-worker'), limits, { workerData: () => withLanguages(tableSources()) });
   }
 
   get load(): { running: number; queued: number } {

@@ -1,0 +1,56 @@
+// The language table's files are parsed once and read back from the cache at later starts: what a start reads is
+// what the YAML says, an edited file is read as edited (never an older parse), and a file broken after a clean
+// read still stops the reading, naming the file and the line.
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LanguageWordsError } from '../../engine/index.js';
+import { readLanguageFolder } from '../../engine/node/languages.js';
+import { ROOT } from '../../engine/node/load.js';
+import { fullYaml } from '../../engine/yaml.js';
+import { tempDir } from '../temp.js';
+
+const REPO = path.join(ROOT, 'languages');
+
+/** A folder with Malay's table file and words, as a maintainer's KARYA_LANGUAGES folder would hold them. */
+function malayFolder(): string {
+  const dir = tempDir('karya-table-cache-');
+  cpSync(path.join(REPO, 'ms.yaml'), path.join(dir, 'ms.yaml'));
+  cpSync(path.join(REPO, 'ms'), path.join(dir, 'ms'), { recursive: true });
+  return dir;
+}
+
+const parse = (file: string): unknown => fullYaml().parse(readFileSync(file, 'utf8'));
+
+describe('the language table read again', () => {
+  it('reads what the files say, the first time and from the cache after', () => {
+    const dir = malayFolder();
+    const first = readLanguageFolder(dir);
+    const again = readLanguageFolder(dir);
+    expect(again).toEqual(first);
+    const [ms] = again;
+    expect(ms!.data).toEqual(parse(path.join(dir, 'ms.yaml')));
+    expect(ms!.words.guard).toEqual(parse(path.join(dir, 'ms', 'guard.yaml')));
+    expect(ms!.words.prompts).toEqual(parse(path.join(dir, 'ms', 'prompts.yaml')));
+  });
+
+  it('reads an edited word as edited, and the file as it was once it is put back', () => {
+    const dir = malayFolder();
+    const book = path.join(dir, 'ms', 'book.yaml');
+    const before = readFileSync(book, 'utf8');
+    readLanguageFolder(dir);
+    writeFileSync(book, `${before}\nextra_word: Perkataan baharu\n`);
+    expect(readLanguageFolder(dir)[0]!.words.book).toMatchObject({ extra_word: 'Perkataan baharu' });
+    writeFileSync(book, before);
+    expect(readLanguageFolder(dir)[0]!.words.book).not.toHaveProperty('extra_word');
+  });
+
+  it('stops at a file broken after it was read cleanly, naming the file and its line', () => {
+    const dir = malayFolder();
+    readLanguageFolder(dir);
+    const book = path.join(dir, 'ms', 'book.yaml');
+    writeFileSync(book, 'chapter: Bab\nchapter: Bab lagi\n');
+    expect(() => readLanguageFolder(dir)).toThrow(LanguageWordsError);
+    expect(() => readLanguageFolder(dir)).toThrow(`${book}:2`);
+  });
+});

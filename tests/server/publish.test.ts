@@ -254,6 +254,12 @@ describe('POST /api/books/:bookType/publish: a finished book', () => {
 });
 
 describe('refusals: nothing is charged', () => {
+  /** One finished book with less than the package costs, for the refusals that must come before any step. */
+  let short: { cookie: string; id: string };
+  beforeAll(async () => {
+    short = await authorWithBook(ts, COST - 1);
+  });
+
   it("the quote names the trim the paperback is set at unless the writer picks one: a children's book's own 5.5x8.5, a novel's 6x9", async () => {
     const cookie = await signUp(ts);
     await writeBook(ts, cookie, 'outline');
@@ -274,14 +280,14 @@ describe('refusals: nothing is charged', () => {
   });
 
   it('402 insufficient_credits before any step when the package costs more than the balance', async () => {
-    const author = await authorWithBook(ts, COST - 1);
+    const author = short;
     errorOf(await ts.http.post('/api/books/children/publish').set('cookie', author.cookie).send({}), 402, 'insufficient_credits');
     expect(await balanceOf(ts, author.id)).toBe(COST - 1);
     expect(publishingRows(ts, author.id)).toEqual([]);
   });
 
   it('400 for an unknown field, a too long author, or a trim or paper not offered; 401 signed out', async () => {
-    const { cookie } = await authorWithBook(ts, 0);
+    const { cookie, id } = short;
     expect(errorOf(await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ trim: '7x10' }), 400, 'invalid_request').fields).toHaveProperty('trim');
     expect(errorOf(await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ paper: 'glossy' }), 400, 'invalid_request').fields).toHaveProperty('paper');
     expect(errorOf(await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ title: 'x' }), 400, 'invalid_request')).toBeDefined();
@@ -297,6 +303,9 @@ describe('refusals: nothing is charged', () => {
     errorOf(await ts.http.post('/api/books/children/publish').send({}), 401, 'unauthenticated');
     errorOf(await ts.http.get('/api/books/children/publish'), 401, 'unauthenticated');
     errorOf(await download(ts, '/api/books/children/publish/package'), 401, 'unauthenticated');
+    // Refused before any step: nothing spent.
+    expect(await balanceOf(ts, id)).toBe(COST - 1);
+    expect(publishingRows(ts, id)).toEqual([]);
   });
 
   it('409 publish_running for a second request while the book is being published; it is charged once', async () => {

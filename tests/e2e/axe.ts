@@ -55,15 +55,39 @@ interface AxeViolation {
 }
 
 /**
- * axe-core's serious and critical violations on the page as it is now, one line each; `exclude` leaves out
- * the elements of those selectors (a part already checked on another page, such as the sidebar).
+ * The rules a change of theme can break on a page axe has read whole in another theme: a theme changes colours only
+ * (the same elements, names, roles, languages and layout), so what can differ is text against its background
+ * (contrast, the longer, lighter or darker text included) and a link told from its text by colour alone.
  */
-export async function seriousViolations(page: Page, exclude: string[] = []): Promise<string[]> {
+export const THEME_RULES: readonly string[] = ['color-contrast', 'link-in-text-block'];
+/**
+ * The rules a change of language can break on a page axe has read whole in another language: the same elements and
+ * roles with other words, so what can differ is what the words are (an accessible name, a label, an alternative text
+ * or a title left empty or untranslated, a heading with nothing in it), the language the page says it speaks, and
+ * what longer words do to the layout (text over another background, a control squeezed under its target size, a
+ * region that now scrolls and must be reachable by keyboard).
+ */
+export const LANGUAGE_RULES: readonly string[] = [
+  ...THEME_RULES,
+  'html-has-lang', 'html-lang-valid', 'valid-lang', 'html-xml-lang-mismatch', 'document-title',
+  'button-name', 'link-name', 'input-button-name', 'select-name', 'label', 'label-title-only', 'form-field-multiple-labels', 'summary-name',
+  'aria-command-name', 'aria-dialog-name', 'aria-input-field-name', 'aria-meter-name', 'aria-progressbar-name', 'aria-toggle-field-name', 'aria-tooltip-name', 'aria-treeitem-name',
+  'image-alt', 'input-image-alt', 'role-img-alt', 'svg-img-alt', 'area-alt', 'object-alt', 'frame-title', 'empty-heading', 'empty-table-header',
+  'scrollable-region-focusable', 'target-size',
+];
+
+/**
+ * axe-core's serious and critical violations on the page as it is now, one line each; `exclude` leaves out
+ * the elements of those selectors (a part already checked on another page, such as the sidebar); `rules` (default:
+ * axe's whole set) reads only those, for a page already read whole in another theme or language (THEME_RULES,
+ * LANGUAGE_RULES).
+ */
+export async function seriousViolations(page: Page, exclude: string[] = [], rules?: readonly string[]): Promise<string[]> {
   await injectAxe(page);
-  let violations = await settledRun(page, exclude);
+  let violations = await settledRun(page, exclude, rules);
   // A toast that began to fade in or out while axe read the page (after the wait) is read again once it has
   // stopped: a page's real violation is there on the second reading too.
-  if (violations.length) violations = await settledRun(page, exclude);
+  if (violations.length) violations = await settledRun(page, exclude, rules);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => `${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.replace(/\s+/g, ' ').slice(0, 160)})` : ''}`).join(', ')}`);
@@ -74,7 +98,7 @@ export async function seriousViolations(page: Page, exclude: string[] = []): Pro
  * background's colour (axe measured 1.1:1 on one), so finite animations and transitions finish first (a spinner's
  * endless one is left), as do those that start meanwhile, for 3 s at most.
  */
-async function settledRun(page: Page, exclude: string[]): Promise<AxeViolation[]> {
+async function settledRun(page: Page, exclude: string[], rules: readonly string[] | undefined): Promise<AxeViolation[]> {
   await page.evaluate(async () => {
     const until = Date.now() + 3_000;
     const finite = () => document.getAnimations().filter((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
@@ -82,12 +106,12 @@ async function settledRun(page: Page, exclude: string[]): Promise<AxeViolation[]
       await Promise.race([Promise.all(moving.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, until - Date.now()))]);
     }
   });
-  return page.evaluate(async (left) => {
+  return page.evaluate(async ([left, only]) => {
     const axe = (window as unknown as { axe: { run(ctx: object, opts: object): Promise<{ violations: AxeViolation[] }> } }).axe;
     const context = left.length ? { include: [['html']], exclude: left.map((s) => [s]) } : document;
-    const result = await axe.run(context, { resultTypes: ['violations'] });
+    const result = await axe.run(context, { resultTypes: ['violations'], ...(only ? { runOnly: { type: 'rule', values: only } } : {}) });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
-  }, exclude);
+  }, [exclude, rules ? [...rules] : null] as const);
 }
 
 /** The widths the studio is checked at: a laptop's and a phone's. */
@@ -97,17 +121,17 @@ export const WIDTHS = [
 ] as const;
 
 /**
- * The page at each of WIDTHS in turn: its serious and critical violations and, when it scrolls sideways
- * (wider than the window), a line naming the widest element; each line starts with its width. The
- * viewport is put back as it was.
+ * The page at each of WIDTHS in turn: its serious and critical violations (of `rules` only when given: seriousViolations)
+ * and, when it scrolls sideways (wider than the window), a line naming the widest element; each line starts with its
+ * width. The viewport is put back as it was.
  */
-export async function problemsAtWidths(page: Page, exclude: string[] = []): Promise<string[]> {
+export async function problemsAtWidths(page: Page, exclude: string[] = [], rules?: readonly string[]): Promise<string[]> {
   const before = page.viewportSize();
   const found: string[] = [];
   try {
     for (const size of WIDTHS) {
       await page.setViewportSize(size);
-      for (const v of await seriousViolations(page, exclude)) found.push(`${size.width} px: ${v}`);
+      for (const v of await seriousViolations(page, exclude, rules)) found.push(`${size.width} px: ${v}`);
       const overflow = await sidewaysScroll(page);
       if (overflow) found.push(`${size.width} px: ${overflow}`);
     }

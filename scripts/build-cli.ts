@@ -95,8 +95,8 @@ const sdkLazyGlobals: Plugin = {
 };
 const started = performance.now();
 await build({
-  // The export, import and near-duplicate pools' worker threads (engine/node/export/pool.ts, engine/node/import/pool.ts, engine/node/closeness/pool.ts) and a batch's threads (cli/batch/threads.ts) start from their own files beside the chunks.
-  entryPoints: { main: path.join(ROOT, 'cli', 'main.ts'), 'render-worker': path.join(ROOT, 'engine', 'node', 'export', 'render-worker.ts'), 'parse-worker': path.join(ROOT, 'engine', 'node', 'import', 'parse-worker.ts'), 'closeness-worker': path.join(ROOT, 'engine', 'node', 'closeness', 'closeness-worker.ts'), 'thread-worker': path.join(ROOT, 'cli', 'batch', 'thread-worker.ts') },
+  // The export, import and near-duplicate pools' worker threads (engine/node/export/pool.ts, engine/node/import/pool.ts, engine/node/closeness/pool.ts), a batch's threads (cli/batch/threads.ts) and its book-end thread (cli/batch/book-end.ts) start from their own files beside the chunks.
+  entryPoints: { main: path.join(ROOT, 'cli', 'main.ts'), 'render-worker': path.join(ROOT, 'engine', 'node', 'export', 'render-worker.ts'), 'parse-worker': path.join(ROOT, 'engine', 'node', 'import', 'parse-worker.ts'), 'closeness-worker': path.join(ROOT, 'engine', 'node', 'closeness', 'closeness-worker.ts'), 'thread-worker': path.join(ROOT, 'cli', 'batch', 'thread-worker.ts'), 'book-end-worker': path.join(ROOT, 'cli', 'batch', 'book-end-worker.ts') },
   outdir,
   bundle: true,
   splitting: true,

@@ -4,12 +4,14 @@
 // key, a broken configuration) stops every book's further calls.
 import {
   BookSession, ExportLimitError, GenerationError, MEMORY_WORDS, renderPrompt, sleep,
-  bookContinuity, type BookSeries, type BookSpec, type BookState, type CatalogueCode, type PromptRenderer, type Settings, type Step, type StepResult,
+  type BookSeries, type BookState, type CatalogueCode, type PromptRenderer, type Settings, type Step, type StepResult,
 } from '../../engine/index.js';
 import { answerNotesOf, delayFor, providerThrough, retry, retryAfterMs, retryKindOf, stepMarksOf, type Lang, type RetryRule, type StepMarks, type StepResult as StepDone } from '../../engine/index.js';
 import { afterWaitingIo, type Provider } from '../../engine/node.js';
 import type { StateFile } from '../../server/index.js';
-import { isFileTheProgress, writeBookFiles } from './files.js';
+import { isFileTheProgress } from './files.js';
+import { endOfBook, type BookEndAsk, type BookEndFigures } from './book-end-work.js';
+import type { BookEnds } from './book-end.js';
 import type { BatchJob } from './jobs.js';
 import { isPlainFsError, plainFsError } from '../fs-check.js';
 import { exportLimitMessage } from '../export-format.js';
@@ -17,15 +19,7 @@ import { estimatePromptTokens, type TokenReservation, type TokenWindow } from '.
 import type { CheckJob, JobNearDuplicates } from './near-duplicates.js';
 
 
-/**
- * Continuity of a finished book as its view shows it (recomputed from its story bible, with what the
- * model audit kept): how many findings its parts have, and the promises open past their due part.
- */
-export function continuityOfBook(spec: BookSpec, state: BookState | undefined): { continuity?: number; overdueThreads?: string[] } {
-  if (!state || spec.kind !== 'book') return {};
-  const { findings, overdueThreads } = bookContinuity(spec, state);
-  return { ...(findings ? { continuity: findings } : {}), ...(overdueThreads.length ? { overdueThreads } : {}) };
-}
+export { continuityOfBook } from './book-end-work.js';
 
 export { retryAfterMs };
 
@@ -91,7 +85,14 @@ export interface BatchCalls {
   totals: { calls: number; retries: number; tokens: number; shortParts: number; repeatingParts: number; tooClose: number };
   /** Compares a finished book with the owner's others and the batch's done before it (cli/batch/near-duplicates.ts). */
   nearDuplicates?: CheckJob;
+  /** Where a finished book's files are written and its text read (book-end.ts): a thread of its own, else this one. */
+  bookEnds?: Pick<BookEnds, 'end'>;
   fatal?: GenerationError;
+}
+
+/** A book's end (its files, its continuity) in the batch's book-end thread, or here without one. */
+function endBook(run: BatchCalls, job: BatchJob, state: BookState, png: Uint8Array | undefined, ask: BookEndAsk): Promise<BookEndFigures> {
+  return run.bookEnds ? run.bookEnds.end(job, state, png, ask) : endOfBook(job, state, png, ask);
 }
 
 /** A book's state without its texts (what a finished book in a batch keeps in memory). */
@@ -282,7 +283,7 @@ export async function runBook(run: BatchCalls, book: BookRun, told?: SeriesTold,
       // A piece that keeps no saved progress is finished once its file is written (files.ts): not before, or a
       // batch killed in between would ask for it again.
       if (isFileTheProgress(spec)) {
-        await writeBookFiles(job, session.state, png);
+        await endBook(run, job, session.state, png, { write: true, continuity: false, marks: false });
         isWritten = true;
       }
       done++;
@@ -309,12 +310,13 @@ export async function runBook(run: BatchCalls, book: BookRun, told?: SeriesTold,
     // written: the book finished first is the original, however long writing its files takes.
     const closing = run.nearDuplicates ? run.nearDuplicates(job, session?.state ?? book.state) : Promise.resolve({ closeTo: [] });
     closing.catch(() => undefined);
-    // (A finished piece whose file is its progress has no saved text to write it again from.)
-    if (!isWritten && !(book.isComplete && isFileTheProgress(spec))) await writeBookFiles(job, session?.state ?? book.state, png);
+    // Its files written and its continuity read in the book-end thread (book-end.ts) while the near-duplicate check
+    // runs in its own; this thread goes on with the other books' calls. (A finished piece whose file is its progress
+    // has no saved text to write it again from.)
+    const ask = { write: !isWritten && !(book.isComplete && isFileTheProgress(spec)), continuity: session !== null, marks: false };
+    const continuity = ask.write || ask.continuity ? await endBook(run, job, session?.state ?? book.state, png, ask) : {};
     run.totals.shortParts += shortParts;
     run.totals.repeatingParts += repeatingParts;
-    // Its continuity is read while the near-duplicate check runs (in a thread of its own in a local batch).
-    const continuity = session ? continuityOfBook(spec, session.state) : {};
     const close = await closing;
     if (close.closeTo.length) run.totals.tooClose++;
     run.emit({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - bookStarted) / 1000).toFixed(3)), calls, ...(shortParts ? { shortParts } : {}), ...(repeatingParts ? { repeatingParts } : {}), ...continuity, ...close });

@@ -6,12 +6,12 @@
 // again (after an interrupt, or a failed book) continues where the books stopped.
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { DEFAULT_CLOSE_THRESHOLD, bookMarks, catalogueMessage, KaryaError, countWords, stepsFor, REPEATS_RATIO, SeriesError, startBook, type Catalog, type ClosenessReading, type SavedBook } from '../../engine/index.js';
+import { DEFAULT_CLOSE_THRESHOLD, catalogueMessage, KaryaError, stepsFor, SeriesError, startBook, type Catalog, type ClosenessReading, type SavedBook } from '../../engine/index.js';
 import { BATCH_OWNER, configFromEnv, openQueue, openStore, postgresBookStore, sendBatchStep, submitBatch, type BatchBookJob, type BatchNotice, type EndedBatchBook, type StateRepositories, type StepQueue } from '../../server/index.js';
 import { batchSeriesBook } from '../series.js';
 import type { BatchJob } from './jobs.js';
-import { writeBookFiles } from './files.js';
-import { continuityOfBook, type BatchEvent, type BatchResult } from './scheduler.js';
+import { BOOK_END_THREAD_FROM, BookEnds, endsHere, type BookEnder } from './book-end.js';
+import type { BatchEvent, BatchResult } from './scheduler.js';
 import { batchNearDuplicates, type CheckJob } from './near-duplicates.js';
 
 export interface QueuedBatchInput {
@@ -105,14 +105,17 @@ interface Progress {
 async function runQueuedBatch(input: QueuedRun): Promise<BatchResult> {
   // Each ended book's fingerprint and passages read in a thread of their own: this process shares the machine with the workers.
   const reading = new (await import('../../engine/node.js')).ClosenessPool();
+  // Each ended book's files written and its text read (words, marks, continuity) in a thread of their own too (book-end.ts).
+  const bookEnds = input.jobs.length >= BOOK_END_THREAD_FROM ? new BookEnds() : undefined;
+  bookEnds?.warm();
   try {
-    return await runQueued(input, reading);
+    return await runQueued(input, reading, bookEnds ?? endsHere);
   } finally {
-    await reading.close();
+    await Promise.all([reading.close(), bookEnds?.close()]);
   }
 }
 
-async function runQueued(input: QueuedRun, reading: ClosenessReading): Promise<BatchResult> {
+async function runQueued(input: QueuedRun, reading: ClosenessReading, bookEnds: BookEnder): Promise<BatchResult> {
   const started = performance.now();
   const { batchId, postgres, queue } = input;
   const progress: Progress = { written: new Map(), stepsDone: new Map(), startedAt: new Map(), totals: { calls: 0, tokens: 0, retries: 0, shortParts: 0, repeatingParts: 0, tooClose: 0 } };
@@ -133,7 +136,7 @@ async function runQueued(input: QueuedRun, reading: ClosenessReading): Promise<B
   // books are written, rather than after the last one (about 30 ms of the command's end).
   if (!input.jobs.some((job) => job.series)) void queue.boss.stop({ graceful: false, close: true }).catch(() => undefined);
   const byKey = new Map(input.jobs.map((job) => [job.key, job]));
-  const endBook = bookEnder(input, { byKey, nearDuplicates, nextInSeries: chains.nextInSeries }, progress);
+  const endBook = bookEnder(input, { byKey, nearDuplicates, bookEnds, nextInSeries: chains.nextInSeries }, progress);
   // The books as they end: written here from the saved progress (or the cover's PNG).
   while (progress.written.size < input.jobs.length && !input.signal.aborted) {
     wakeUp.isWoken = false;
@@ -209,7 +212,7 @@ async function preflight(input: QueuedRun, books: SavedBooks, progress: Progress
 }
 
 /** A book that ended: its files written (or its failure told), the next book of its series queued, its job_done event. */
-function bookEnder(input: QueuedRun, env: { byKey: ReadonlyMap<string, BatchJob>; nearDuplicates: CheckJob; nextInSeries(job: BatchJob, isDone: boolean): Promise<void> }, progress: Progress) {
+function bookEnder(input: QueuedRun, env: { byKey: ReadonlyMap<string, BatchJob>; nearDuplicates: CheckJob; bookEnds: BookEnder; nextInSeries(job: BatchJob, isDone: boolean): Promise<void> }, progress: Progress) {
   const { totals } = progress;
   return async (row: EndedBatchBook, saved: SavedBook | undefined): Promise<void> => {
     const job = env.byKey.get(row.job_key)!;
@@ -221,18 +224,16 @@ function bookEnder(input: QueuedRun, env: { byKey: ReadonlyMap<string, BatchJob>
     }
     if (job.spec.kind !== 'image' && !saved) return;
     // Compared with the owner's other books from the start (as a local batch's book is): its fingerprint is read in
-    // the check's own thread while this one writes the files and reads the marks and the continuity.
+    // the check's own thread while the book-end thread writes the files and reads the words, the marks (parts still
+    // short after their extensions, or repeating the book, as the studio marks them) and the continuity.
     const closing = saved ? env.nearDuplicates(job, saved.state) : Promise.resolve({ closeTo: [] });
     closing.catch(() => undefined);
-    await writeBookFiles(job, saved?.state ?? { generatorId: job.spec.id, settings: job.settings, lang: 'en', totalChapters: job.totalChapters, content: [], currentChapter: 0, isLocked: false }, row.png ? new Uint8Array(row.png) : undefined);
+    const state = saved?.state ?? { generatorId: job.spec.id, settings: job.settings, lang: 'en', totalChapters: job.totalChapters, content: [], currentChapter: 0, isLocked: false };
+    const { words = 0, shortParts = 0, repeatingParts = 0, ...continuity } = await env.bookEnds.end(job, state, row.png ? new Uint8Array(row.png) : undefined, { write: true, continuity: saved !== undefined, marks: saved !== undefined });
     progress.written.set(row.job_key, 'done');
     await env.nextInSeries(job, true);
-    const words = saved ? countWords(saved.state.content.join(' ')) : 0;
-    // Parts still short after their extensions, or repeating the book, read off the saved book as the studio marks them.
-    const { shortParts, repeatingParts } = saved && job.spec.kind === 'book' ? bookMarks(job.spec, saved.state, REPEATS_RATIO) : { shortParts: 0, repeatingParts: 0 };
     totals.shortParts += shortParts;
     totals.repeatingParts += repeatingParts;
-    const continuity = continuityOfBook(job.spec, saved?.state);
     const close = await closing;
     if (close.closeTo.length) totals.tooClose++;
     const seconds = Number(((performance.now() - progress.startedAt.get(job.key)!) / 1000).toFixed(3));

@@ -14,6 +14,7 @@ import type { BatchJob } from './jobs.js';
 import { TokenWindow } from './limits.js';
 import { bookAdmission } from './admission.js';
 import { hasOutFile, isFileTheProgress } from './files.js';
+import { BOOK_END_THREAD_FROM, BookEnds } from './book-end.js';
 import type { CheckJob } from './near-duplicates.js';
 import { DEFAULT_RETRY, runBook, type BatchCalls, type BatchEvent, type BookRun, type RetryPolicy, type SeriesTold } from './book-run.js';
 
@@ -69,6 +70,19 @@ export interface RunBatchInput {
   seriesOf?: (job: BatchJob) => Promise<SeriesTold | undefined>;
   /** Compares each finished book with the owner's others before it is reported done (cli/batch/near-duplicates.ts). */
   nearDuplicates?: CheckJob;
+  /** Where finished books' files are written and their texts read: a thread of their own, or this one (default: bookEndsFor). */
+  bookEnds?: 'thread' | 'here';
+}
+
+/**
+ * A thread of its own for the books' ends once a batch has many calls in flight and many books to finish: there the
+ * thread that reads the answers is busy all the time and each end (~2 ms) delays them. A small batch (a few books, a
+ * few calls) has the time between its answers, and would wait for the thread to load (a second or more from the
+ * TypeScript sources) longer than its ends take.
+ */
+export function bookEndsFor(input: Pick<RunBatchInput, 'books' | 'limits'>): 'thread' | 'here' {
+  const left = input.books.filter((b) => !b.isComplete).length;
+  return input.limits.concurrency >= BOOK_END_THREAD_FROM && left >= BOOK_END_THREAD_FROM ? 'thread' : 'here';
 }
 
 /** Load each job's saved progress (saved under the job's id); a job whose file is its progress (files.ts) is done when its file exists. */
@@ -158,6 +172,12 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
     totals: { calls: 0, retries: 0, tokens: 0, shortParts: 0, repeatingParts: 0, tooClose: 0 },
     ...(input.nearDuplicates ? { nearDuplicates: input.nearDuplicates } : {}),
   };
+  // Each finished book's files and continuity in a thread of their own (book-end.ts), loaded beside the first calls.
+  const bookEnds = (input.bookEnds ?? bookEndsFor(input)) === 'thread' ? new BookEnds() : undefined;
+  if (bookEnds) {
+    bookEnds.warm();
+    run.bookEnds = bookEnds;
+  }
   try {
     const outcomes = await startBooks(run, input);
     return {
@@ -172,6 +192,8 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
   } finally {
     pause.close();
     calls.close();
+    // Every book's end has answered by now (each book waits for its own): the thread only ends.
+    await bookEnds?.close();
   }
 }
 

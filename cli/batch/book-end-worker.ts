@@ -1,0 +1,30 @@
+// The book-end thread (book-end.ts): a finished batch book's files written and its whole text read (continuity,
+// words, marks) here, instead of on the thread that sends and reads a batch's calls. The generators' specs are
+// kept by the number the caller gave each, so a book's end sends its state, not its generator again.
+import { parentPort } from 'node:worker_threads';
+// (The Node door also sets the language table's source: a book's files are written in its language's words.)
+import { serializeError, type WorkerReply } from '../../engine/node.js';
+import type { BookEndReply, BookEndRequest } from './book-end.js';
+import { endFailureOf, endOfBook } from './book-end-work.js';
+import type { BatchJob } from './jobs.js';
+
+const specs = new Map<number, BatchJob['spec']>();
+
+async function end(request: BookEndRequest): Promise<BookEndReply> {
+  if (request.spec) specs.set(request.specId, request.spec);
+  const spec = specs.get(request.specId);
+  if (!spec) return { missing: true };
+  try {
+    return { figures: await endOfBook({ ...request.job, spec }, request.state, request.png, request.ask) };
+  } catch (error) {
+    return { failed: endFailureOf(error) };
+  }
+}
+
+// Ends as they come, side by side as on the calling thread: one book's writes wait for the disk while the next is read.
+parentPort?.on('message', (request: BookEndRequest) => {
+  void end(request).then(
+    (value) => parentPort!.postMessage({ id: request.id, value } satisfies WorkerReply<BookEndReply>),
+    (error: unknown) => parentPort!.postMessage({ id: request.id, error: serializeError(error) } satisfies WorkerReply<BookEndReply>),
+  );
+});

@@ -1,0 +1,87 @@
+// A finished batch book's end off the thread that schedules the batch's calls: its files written (Markdown, the
+// other formats, a cover's PNG) and its whole text read for its continuity (and, in a queued batch, its words and
+// marks) in a worker thread of its own (book-end-worker.ts, run by the engine's WorkerPool), while this thread goes
+// on sending calls and reading answers. This thread hands over the book's state and gets back its figures, or the
+// error its files failed with (the book fails with it, as when they were written here). Should the thread itself be
+// lost (its heap, its time), that book's end is done here instead: a book's files are never left unwritten.
+import { WorkerPool, workerEntry, type PoolFailures, type PoolLimits } from '../../engine/node.js';
+import type { BookState } from '../../engine/index.js';
+import { endOfBook, reviveEndFailure, type BookEndAsk, type BookEndFigures, type EndFailure } from './book-end-work.js';
+import type { BatchJob } from './jobs.js';
+
+/** What the thread is given: the job without its generator (sent once, by number), the book's state and what to do. */
+export interface BookEndRequest {
+  id: number;
+  job: Omit<BatchJob, 'spec'>;
+  specId: number;
+  spec?: BatchJob['spec'];
+  state: BookState;
+  png?: Uint8Array;
+  ask: BookEndAsk;
+}
+
+/** Its answer: the figures, the failure of the book's files, or "send the generator" (a thread started again). */
+export type BookEndReply = { figures: BookEndFigures } | { failed: EndFailure } | { missing: true };
+
+/**
+ * One thread (beside the calling one and the near-duplicate one on a two-core machine); ends are given to it as
+ * books finish, many ahead of its answers (perThread), so it never waits for this thread to read one. A book's end
+ * includes its exports, each bounded in the export pool's own threads (45 s each, waiting its turn there): half an
+ * hour means the thread is stuck. A heap of 1 GB holds a thousand books' texts waiting.
+ */
+export const BOOK_END_LIMITS: PoolLimits = { workers: 1, timeoutMs: 30 * 60_000, memoryMb: 1024, maxQueued: 100_000, countsWaiting: false, perKey: Infinity, perThread: 1024 };
+
+const FAILURES: PoolFailures = {
+  busy: () => new Error('the book-end thread is busy'),
+  tooSlow: () => new Error('the book-end thread ran out of time'),
+  tooLarge: () => new Error('the book-end thread ran out of memory'),
+  revive: (error) => Object.assign(new Error(error.message), { name: error.name }),
+};
+
+type Request = Omit<BookEndRequest, 'id'>;
+
+/** Books left (and calls in flight) from which a batch's book ends go to a thread of their own (scheduler.ts bookEndsFor). */
+export const BOOK_END_THREAD_FROM = 16;
+
+/** Where a book's end is done: the thread (BookEnds) or this one (endsHere). */
+export type BookEnder = Pick<BookEnds, 'end'>;
+
+/** Books' ends on the calling thread (a small batch, which would wait for the thread to load longer than they take). */
+export const endsHere: BookEnder = { end: endOfBook };
+
+export class BookEnds {
+  private readonly pool = new WorkerPool<Request, BookEndReply>(workerEntry(import.meta.url, 'book-end-worker'), BOOK_END_LIMITS);
+  private readonly specIds = new WeakMap<BatchJob['spec'], number>();
+  /** Generators already sent to the thread (sent again when it answers that it lacks one). */
+  private readonly sent = new Set<number>();
+  private nextSpec = 1;
+
+  /** Load the thread now, beside the batch's first calls: the first book to finish does not wait for it. */
+  warm(): void {
+    this.pool.warm();
+  }
+
+  /** A book's end in the thread: its figures, or the error its files failed with (thrown, as writeBookFiles throws it). */
+  async end(job: BatchJob, state: BookState, png: Uint8Array | undefined, ask: BookEndAsk): Promise<BookEndFigures> {
+    const { spec, ...rest } = job;
+    let specId = this.specIds.get(spec);
+    if (specId === undefined) this.specIds.set(spec, (specId = this.nextSpec++));
+    const given = (withSpec: boolean) => this.pool.run({ job: rest, specId: specId!, ...(withSpec ? { spec } : {}), state, ...(png ? { png } : {}), ask }, { failures: FAILURES });
+    let reply: BookEndReply;
+    try {
+      const isNew = !this.sent.has(specId);
+      this.sent.add(specId);
+      reply = await given(isNew);
+      if ('missing' in reply) reply = await given(true);
+    } catch {
+      return endOfBook(job, state, png, ask);
+    }
+    if ('failed' in reply) throw reviveEndFailure(reply.failed);
+    if ('missing' in reply) return endOfBook(job, state, png, ask);
+    return reply.figures;
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}

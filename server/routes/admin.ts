@@ -46,6 +46,7 @@ export function adminRoutes(ctx: AppContext): ApiRoutes {
   const router = new ApiRoutes();
   router.use(requireAdmin(repos.auth));
   addUserRoutes(router, ctx);
+  addUserEvents(router, ctx);
   addCreditRoutes(router, ctx);
   addSystemRoutes(router, ctx);
   return router;
@@ -75,6 +76,38 @@ function addUserRoutes(router: ApiRoutes, ctx: AppContext): void {
     res.status(201).json({ message: MESSAGES.user_added, user: toProfile(user) });
   });
 
+  router.on('PATCH /admin/users/:id', async (req, res) => {
+    const { id } = req.input.params;
+    const patch = req.input.body;
+    const target = await targetOf(id);
+    if ('role' in patch) {
+      const user = await repos.users.setRole({ userId: target.id, role: patch.role, reason: `Role changed to ${patch.role} by the administrator` });
+      // Deleted by another request since the check above.
+      if (!user) throw ApiError.of(404, 'user_not_found');
+      res.json({ message: MESSAGES.role_updated, user: toProfile(user) });
+      return;
+    }
+    await repos.credits.setBalance({ userId: target.id, credits: patch.credits, reason: 'Admin credit adjustment', reference: `admin:${sessionOf(req).user.id}` });
+    const user = await repos.users.findById(target.id);
+    if (!user) throw ApiError.of(404, 'user_not_found');
+    res.json({ message: MESSAGES.credits_updated, user: toProfile(user) });
+  });
+
+  router.on('DELETE /admin/users/:id', async (req, res) => {
+    const { id } = req.input.params;
+    const target = await targetOf(id);
+    if (!(await repos.users.delete(target.id))) throw ApiError.of(404, 'user_not_found');
+    res.json({ message: MESSAGES.user_deleted });
+  });
+}
+
+/**
+ * GET /admin/users/events: the whole list, then each user as they change. The change listener is attached before the
+ * list is read: a change committed on any instance while the list is read or sent is then heard (and sent after the
+ * list), where a listener attached after the list missed it, and the administrator saw it only on reloading the page.
+ */
+function addUserEvents(router: ApiRoutes, ctx: AppContext): void {
+  const { repos, config, logger } = ctx;
   router.on('GET /admin/users/events', async (req, res) => {
     // The stream lives as long as the administrator's session: it is checked again before every event,
     // every sessionRecheckMs and when it expires, and the stream closes once the session has ended
@@ -107,46 +140,35 @@ function addUserRoutes(router: ApiRoutes, ctx: AppContext): void {
     timers.push(setInterval(recheck, config.sessionRecheckMs));
     timers.push(setTimeout(recheck, Math.min(2 ** 31 - 1, Math.max(0, expiresAt - Date.now()) + 1)));
     for (const t of timers) t.unref();
-    stream.send('users', { users: (await repos.users.list()).map(toProfile) });
     const sendUser = async (id: string) => {
       if (!(await isSessionLive())) return;
       const user = await repos.users.findById(id);
       stream.send('user', user ? { type: 'upsert', id, user: toProfile(user) } : { type: 'delete', id, user: null });
     };
-    const unsubscribe = await repos.users.onChange((id) => {
-      sendUser(id).catch((error: unknown) => logger.error({ err: error, userId: id }, 'live user list: could not read the changed user'));
-    });
+    // One user read and sent at a time, in the order heard: the last change's read is the last sent.
+    let sending = Promise.resolve();
+    const relay = (id: string) => {
+      sending = sending.then(() => sendUser(id)).catch((error: unknown) => logger.error({ err: error, userId: id }, 'live user list: could not read the changed user'));
+    };
+    // Changes heard before the list is sent wait for it (the list may or may not hold them: they are sent again).
+    let heldBack: Set<string> | null = new Set();
+    const unsubscribe = await repos.users.onChange((id) => (heldBack ? heldBack.add(id) : relay(id)));
     const end = () => {
       unsubscribe();
       close();
     };
+    try {
+      stream.send('users', { users: (await repos.users.list()).map(toProfile) });
+    } catch (error) {
+      end();
+      throw error;
+    }
+    const held = heldBack;
+    heldBack = null;
+    for (const id of held) relay(id);
     // The client may have gone while the list was read.
     if (res.closed) end();
     else res.on('close', end);
-  });
-
-  router.on('PATCH /admin/users/:id', async (req, res) => {
-    const { id } = req.input.params;
-    const patch = req.input.body;
-    const target = await targetOf(id);
-    if ('role' in patch) {
-      const user = await repos.users.setRole({ userId: target.id, role: patch.role, reason: `Role changed to ${patch.role} by the administrator` });
-      // Deleted by another request since the check above.
-      if (!user) throw ApiError.of(404, 'user_not_found');
-      res.json({ message: MESSAGES.role_updated, user: toProfile(user) });
-      return;
-    }
-    await repos.credits.setBalance({ userId: target.id, credits: patch.credits, reason: 'Admin credit adjustment', reference: `admin:${sessionOf(req).user.id}` });
-    const user = await repos.users.findById(target.id);
-    if (!user) throw ApiError.of(404, 'user_not_found');
-    res.json({ message: MESSAGES.credits_updated, user: toProfile(user) });
-  });
-
-  router.on('DELETE /admin/users/:id', async (req, res) => {
-    const { id } = req.input.params;
-    const target = await targetOf(id);
-    if (!(await repos.users.delete(target.id))) throw ApiError.of(404, 'user_not_found');
-    res.json({ message: MESSAGES.user_deleted });
   });
 }
 

@@ -1,8 +1,8 @@
 // `karya batch --queue` of 40 books with two workers running 10 steps each: every book is
 // written and no job is left active. Per-book locks used to come from the main pool: ten locks held by
 // ten steps left no connection for those steps' own queries, and both workers stopped. The two workers
-// run in this process, each on its own store (its own pools, as two processes would have); the batch
-// command is spawned, as a user runs it.
+// run in this process, each on its own store (its own pools, as two processes would have); so does the batch
+// command (cli/main.ts's runKarya, as a user runs it, without a process start of its own).
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -16,7 +16,8 @@ import { openQueue, startStepWorker, type StepQueue, type StepWorker } from '../
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { postgresUnavailable } from '../postgres.js';
 import { usePostgresDatabase } from './postgres-database.js';
-import { bookRequests, removeTempDirs, romanceCalls, startCli, tempDir, writeJobs, type CliRun } from '../batch/helpers.js';
+import { bookRequests, removeTempDirs, romanceCalls, tempDir, writeJobs } from '../batch/helpers.js';
+import { runKaryaInProcess } from '../karya-in-process.js';
 import type { RecordedRequest } from '../fake-openai.js';
 
 const skip = postgresUnavailable();
@@ -26,10 +27,11 @@ const BOOKS = 40;
 const db = usePostgresDatabase();
 let fake: FakeOpenAI | undefined;
 const opened: Array<{ store: OpenedStore; queue: StepQueue; worker: StepWorker }> = [];
-let batch: CliRun | undefined;
+
+/** The batch command's settings: the queue's database and the fake model (the workers are this file's). */
+const queuedEnv = (model: FakeOpenAI, url: string) => ({ KARYA_DATABASE_URL: url, KARYA_LOG_LEVEL: 'warn', OPENAI_API_KEY: 'sk-test-batch', OPENAI_BASE_URL: model.baseURL });
 
 afterAll(async () => {
-  if (batch && batch.child.exitCode === null) batch.child.kill('SIGKILL');
   for (const { store, queue, worker } of opened) {
     await worker.stop();
     await queue.close();
@@ -56,8 +58,7 @@ describe.skipIf(skip)('a queued batch of 40 books on two workers of concurrency 
     const dir = tempDir('karya-forty-');
     const lines = Array.from({ length: BOOKS }, (_, i) => `- { id: b${i + 1}, generator: romance, lang: ${i % 2 ? 'ms' : 'en'}, chapters: 1 }`);
     const file = writeJobs(dir, 'jobs.yaml', `${lines.join('\n')}\n`);
-    batch = startCli(['batch', file, '--queue'], { cwd: dir, fake: fake!, env: { KARYA_DATABASE_URL: db.url, KARYA_LOG_LEVEL: 'warn' } });
-    const result = await batch.done;
+    const result = await runKaryaInProcess(['batch', file, '--queue'], { cwd: dir, env: queuedEnv(fake!, db.url) });
     expect(result.stderr).toContain(`${BOOKS} of ${BOOKS} books written`);
     expect(result.code).toBe(0);
     expect(readdirSync(path.join(dir, 'books'))).toHaveLength(BOOKS);
@@ -93,7 +94,7 @@ describe.skipIf(skip)('a queued batch of 40 books on two workers of concurrency 
       const dir = tempDir('karya-held-');
       const lines = Array.from({ length: 8 }, (_, i) => `- { id: h${i + 1}, generator: romance, chapters: 1 }`);
       const file = writeJobs(dir, 'jobs.yaml', `${lines.join('\n')}\n`);
-      const run = startCli(['batch', file, '--queue'], { cwd: dir, fake: slow, env: { KARYA_DATABASE_URL: url, KARYA_LOG_LEVEL: 'warn' } });
+      const run = runKaryaInProcess(['batch', file, '--queue'], { cwd: dir, env: queuedEnv(slow, url) });
       // The books held, read while the batch runs.
       let held = 0;
       let isRunning = true;
@@ -104,8 +105,7 @@ describe.skipIf(skip)('a queued batch of 40 books on two workers of concurrency 
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
       })();
-      const result = await run.done;
-      isRunning = false;
+      const result = await run.finally(() => (isRunning = false));
       await sampling;
       expect(result.stderr).toContain('8 of 8 books written');
       expect(result.code).toBe(0);

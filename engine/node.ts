@@ -5,7 +5,7 @@
 // `karya list`) never pays for it. The pure door is engine/index.ts; HTTP shapes are engine/contract/.
 export { errnoError, makeDirs, nearestExisting } from './node/dirs.js';
 // The language table is read from languages/ (and KARYA_LANGUAGES) by every Node caller: importing this door sets its source.
-export { readLanguages, readLanguageFolder, languageFolders } from './node/languages.js';
+export { readLanguages, readLanguageFolder, languageFolders, tableSources } from './node/languages.js';
 export { loadCatalog, packageVersion, readSources, ROOT } from './node/load.js';
 export { fullYaml, preloadYaml, yamlData, isAliasBomb, MAX_YAML_ALIASES, TOO_MANY_ALIASES } from './yaml.js';
 export { type RenderOptions, BILINGUAL_LAYOUTS, bilingualDocument, type BilingualDocument, type BilingualLayout } from './node/export/index.js';
@@ -22,6 +22,8 @@ export type { ImportPool } from './node/import/pool.js';
 export { ClosenessPool } from './node/closeness/pool.js';
 /** A worker thread's entry module beside the caller's (its .mjs from the sources, its bundled .js from dist/cli). */
 export { workerEntry } from './node/worker-pool.js';
+/** A thread's workerData with the language table as this process read it (the thread's Node door reads it, not the files). */
+export { withLanguages } from './node/worker-pool.js';
 /** Work bounded in time and memory in worker threads of the caller's own (a batch's book ends: cli/batch/book-end.ts). */
 export { WorkerPool, serializeError, type PoolFailures, type PoolLimits, type WorkerReply } from './node/worker-pool.js';
 /** A value once the I/O already waiting has been read, a few answers a turn (a batch's call slots: node/turn.ts). */

@@ -8,7 +8,7 @@
 // the whole batch) and sums the results. KARYA_BATCH_THREADS sets the number of threads (1: this thread only).
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { workerEntry } from '../../engine/node.js';
+import { tableSources, withLanguages, workerEntry } from '../../engine/node.js';
 import type { BookState, PublishFacts } from '../../engine/index.js';
 import type { CliState } from '../state.js';
 import type { RawJob } from './jobs-file.js';
@@ -113,7 +113,8 @@ export function startBatchThreads(input: {
 
 /** One thread: started now, its messages kept until `run` says where they go. */
 function startThread(start: ThreadStart, byKey: ReadonlyMap<string, BatchJob>): { worker: Worker; run: (how: ThreadsRun) => Promise<BatchResult> } {
-  const worker = new Worker(workerEntry(import.meta.url, 'thread-worker'), { workerData: start });
+  // Handed the language table as the command read it: the thread's Node door reads no file of it again.
+  const worker = new Worker(workerEntry(import.meta.url, 'thread-worker'), { workerData: { ...start, ...withLanguages(tableSources()) } });
   const send = (message: ToThread) => worker.postMessage(message);
   let how: ThreadsRun | undefined;
   const early: FromThread[] = [];

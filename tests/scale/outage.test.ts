@@ -30,6 +30,10 @@ const karya = (args: string[], ready: RegExp) =>
       ...process.env,
       KARYA_DATABASE_URL: databaseUrl, KARYA_SCRYPT_LOG_N: '4', KARYA_LOG_LEVEL: 'warn',
       OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake!.baseURL, KARYA_GENERATION_BURST: '1000',
+      // Leases time out after 15 s (renewed and swept every 3.75 s), not the default 20 s: a lost step is taken
+      // over 5 s sooner, while a live step's lease (renewed at most 3.75 s before the 10 s outage) still
+      // outlasts the outage, as with the default. (At 5 s the outage outlasts every lease: another case.)
+      KARYA_LEASE_TIMEOUT_MS: '15000',
     },
     timeoutMs: 60_000,
     children,
@@ -45,8 +49,8 @@ interface Ended {
 /**
  * One generation, as JSON or as a stream; a request that does not end within 90 s fails the test. The slowest
  * way back the queue has by design: a step whose worker lost its database in the outage (10 s) is taken over
- * once its lease is past its time-out (20 s, swept every 5 s) and run again (1.5 s); on two loaded cores (CI
- * runs this file beside browsers) that came to over 50 s once.
+ * once its lease is past its time-out (15 s here, swept every 3.75 s; 20 s and 5 s by default) and run again
+ * (1.5 s); with the default lease, on two loaded cores (CI runs this file beside browsers), that came to over 50 s once.
  */
 async function generate(url: string, cookie: string, isStream: boolean): Promise<Ended> {
   const res = await fetch(`${url}/api/generators/poems/generate`, {

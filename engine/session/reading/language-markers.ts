@@ -3,7 +3,7 @@
 // -iti/-itas endings) and the markers read from the text as written (patterns: datelines, amounts, number and
 // clock formats). Each marker adds its weight to its language's sum.
 import { guard, type Guard } from './language-words.js';
-import { HASH_MASK, wordAt } from './language-scan.js';
+import { DASH, NON_ASCII, wordAt, type LatinWords } from './language-scan.js';
 
 /** Add the weight of the patterns' matches in `text` (a pattern is not run on a text without what it needs). */
 export function addPatternMarkers(text: string, sums: MarkerSums): void {
@@ -36,28 +36,15 @@ function endsWithLower(text: string, end: number, suffix: string): boolean {
   return true;
 }
 
-/** The hash (hashOf) of the word at [start, end) in lower case with ’ as ', or -1 when it has a letter that is not ASCII or a dash. */
-function plainHashAt(text: string, start: number, end: number): number {
-  let h = 0;
-  for (let i = start; i < end; i++) {
-    let c = text.charCodeAt(i);
-    if (c >= 0x41 && c <= 0x5a) c |= 0x20;
-    else if (c === 0x2019) c = 0x27;
-    else if (c >= 0x80 || c === 0x2d) return -1;
-    h = (Math.imul(h, 31) + c) & HASH_MASK;
-  }
-  return h;
-}
-
 /**
- * Whether the word at [start, end) may weigh as a marker or start a marker phrase (addMarkersAt); any word with a
- * letter that is not ASCII, or a dash, may. A word whose hash is none of the markers' (Guard.markerHashes), with no
- * clitic and no -iti/-itas ending, weighs nothing: it is passed over without a string made for it.
+ * Whether word `i` may weigh as a marker or start a marker phrase (addMarkersAt); any word with a letter that is
+ * not ASCII, or a hyphen, may. A word whose hash is none of the markers' (Guard.markerHashes), with no clitic and
+ * no -iti/-itas ending, weighs nothing: it is passed over without a string made for it.
  */
-function mayWeigh(g: Guard, text: string, start: number, end: number): boolean {
-  const h = plainHashAt(text, start, end);
-  if (h < 0 || g.markerHashes.has(h)) return true;
-  const n = end - start;
+function mayWeigh(g: Guard, text: string, words: LatinWords, i: number): boolean {
+  if (words.marks[i]! & (NON_ASCII | DASH) || g.markerHashes.has(words.hashes[i]!)) return true;
+  const end = words.ends[i]!;
+  const n = end - words.starts[i]!;
   // Plain loops: this runs for most words of a text.
   if (n >= MIN_CLITIC_WORD) for (let k = 0; k < g.clitics.length; k++) if (endsWithLower(text, end, g.clitics[k]!)) return true;
   if (n >= MIN_ENDING_WORD) for (let k = 0; k < g.endings.length; k++) if (endsWithLower(text, end, g.endings[k]!.ending)) return true;
@@ -70,29 +57,28 @@ const MIN_CLITIC_WORD = 6;
 const MIN_ENDING_WORD = 7;
 
 /**
- * addMarkers over the words of a unit as the scan found them (its `count` words from `from`: [starts[i], ends[i]) of
- * `text`), a word made a string only where it may weigh, and once.
+ * addMarkers over the words of a unit as the scan read them (its `count` words from `from`), a word made a string
+ * only where it may weigh, and once.
  */
-export function addMarkersAt(text: string, starts: ArrayLike<number>, ends: ArrayLike<number>, count: number, sums: MarkerSums, from = 0): void {
+export function addMarkersAt(text: string, words: LatinWords, count: number, sums: MarkerSums, from = 0): void {
   const g = guard();
-  const made: Array<string | undefined> = [];
-  const wordOf = (i: number) => (made[i - from] ??= wordAt(text, starts[i]!, ends[i]!));
+  const { starts, ends, hashes, marks } = words;
+  let made: Array<string | undefined> | undefined;
   const last = from + count;
   for (let i = from; i < last; i++) {
-    if (!mayWeigh(g, text, starts[i]!, ends[i]!)) continue;
-    const word = wordOf(i);
+    if (!mayWeigh(g, text, words, i)) continue;
+    const word = made?.[i - from] ?? wordAt(text, starts[i]!, ends[i]!);
     let weight: readonly [number, number] | undefined;
     let span = 1;
     const longest = g.phraseStarts.get(word);
-    if (longest !== undefined && i + 1 < last) {
-      const next = plainHashAt(text, starts[i + 1]!, ends[i + 1]!);
-      if (next < 0 || g.secondHashes.has(next)) {
-        for (let n = Math.min(longest, last - i); n >= 2 && weight === undefined; n--) {
-          let phrase = word;
-          for (let k = 1; k < n; k++) phrase += ` ${wordOf(i + k)}`;
-          weight = g.markers.get(phrase);
-          if (weight !== undefined) span = n;
-        }
+    // A phrase start followed by a word that starts no phrase's second place (a plain word whose hash is none of theirs) starts no phrase.
+    if (longest !== undefined && i + 1 < last && (marks[i + 1]! & (NON_ASCII | DASH) || g.secondHashes.has(hashes[i + 1]!))) {
+      made ??= [];
+      for (let n = Math.min(longest, last - i); n >= 2 && weight === undefined; n--) {
+        let phrase = word;
+        for (let k = 1; k < n; k++) phrase += ` ${(made[i + k - from] ??= wordAt(text, starts[i + k]!, ends[i + k]!))}`;
+        weight = g.markers.get(phrase);
+        if (weight !== undefined) span = n;
       }
     }
     weight ??= wordWeight(g, word);

@@ -15,27 +15,6 @@ export function isWordCode(c: number): boolean {
 /** A hyphen or an apostrophe (' ’): joins two runs of letters into one word. */
 const isJoiner = (c: number) => c === 0x2d || c === 0x27 || c === 0x2019;
 
-/** The end of the word that starts at `start` (a letter or digit there). */
-export function wordEndAt(text: string, start: number): number {
-  let end = start + 1;
-  for (;;) {
-    while (end < text.length && isWordCode(text.charCodeAt(end))) end++;
-    if (end + 1 < text.length && isJoiner(text.charCodeAt(end)) && isWordCode(text.charCodeAt(end + 1))) end += 2;
-    else return end;
-  }
-}
-
-/** True for a word with a letter in it (not a number alone). */
-function hasLetter(text: string, start: number, end: number): boolean {
-  const first = text.charCodeAt(start);
-  if (first < 0x30 || first > 0x39) return true;
-  for (let i = start + 1; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (isWordCode(c) && (c < 0x30 || c > 0x39)) return true;
-  }
-  return false;
-}
-
 /** True for the characters /\s/ matches (ECMAScript's WhiteSpace and LineTerminator). */
 export function isSpace(code: number): boolean {
   if (code < 0x80) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
@@ -45,36 +24,90 @@ const isStop = (c: number) => c === 0x2e || c === 0x21 || c === 0x3f || c === 0x
 const isCloser = (c: number) => c === 0x22 || c === 0x201d || c === 0x2019 || c === 0x29 || c === 0x5d;
 
 /**
+ * What a word is written with (LatinWords.marks), one bit each: a letter or digit that is not ASCII (é, ñ), a
+ * curly apostrophe (’), a hyphen, an ASCII capital, an ASCII small letter.
+ */
+export const NON_ASCII = 1;
+export const CURLY = 2;
+export const DASH = 4;
+export const UPPER = 8;
+export const LOWER = 16;
+
+/**
  * A text's words as the language check reads them (numbers alone left out), in order, and its units: unit u is
  * words `unitEnds[u - 1]` (0 for the first) to `unitEnds[u]`. Units with no word are not kept. Read once per text
- * (the text's reading, reading.ts) and shared by the language verdict and the Indonesian words.
+ * (the text's reading, reading.ts) and shared by the language verdict and the neighbour's words: each word's
+ * hash and marks are worked out as it is read, so the function words, the markers and the noted words are looked
+ * up by them, none of them reading the word's letters again (but the few that match, to make sure).
  */
 export interface LatinWords {
   readonly starts: readonly number[];
   readonly ends: readonly number[];
+  /** Each word's hashOf in lower case with ’ read as ' (a hyphen hashed as itself); of no use for a word marked NON_ASCII. */
+  readonly hashes: readonly number[];
+  /** Each word's marks (NON_ASCII, CURLY, DASH, UPPER, LOWER). */
+  readonly marks: readonly number[];
   /** Words in all. */
   readonly count: number;
   readonly unitEnds: readonly number[];
   readonly units: number;
+  /**
+   * Code units of the text at U+0370 or above, outside the general punctuation (quotes, dashes, the ellipsis): a
+   * letter of a script other than Latin is one or two of them, so a text with few has no script language (language-script.ts).
+   */
+  readonly otherScript: number;
 }
 
 /** The words and units of a text (LatinWords), in one pass over its code units (plain arrays of small integers: no closure, no buffers to allocate). */
 export function scanWords(text: string): LatinWords {
   const starts: number[] = [];
   const ends: number[] = [];
+  const hashes: number[] = [];
+  const marks: number[] = [];
   const unitEnds: number[] = [];
   let n = 0;
   let unitStart = 0;
+  let otherScript = 0;
   // A stop seen, followed only by closing quotes and brackets so far: the next white space ends the unit.
   let isAfterStop = false;
   const len = text.length;
   for (let i = 0; i < len; ) {
     const c = text.charCodeAt(i);
     if (isWordCode(c)) {
-      const end = wordEndAt(text, i);
-      if (hasLetter(text, i, end)) {
+      // The word (wordEndAt's), its hash and its marks in the same loop.
+      let end = i;
+      let h = 0;
+      let m = 0;
+      let hasLetter = false;
+      for (;;) {
+        for (; end < len; end++) {
+          let d = text.charCodeAt(end);
+          if (d < 0x80) {
+            if (d >= 0x41 && d <= 0x5a) {
+              m |= UPPER;
+              d |= 0x20;
+            } else if (d >= 0x61 && d <= 0x7a) m |= LOWER;
+            else if (d < 0x30 || d > 0x39) break;
+            else {
+              h = (Math.imul(h, 31) + d) & HASH_MASK;
+              continue;
+            }
+          } else if (d >= 0xc0 && d <= 0x24f) m |= NON_ASCII;
+          else break;
+          hasLetter = true;
+          h = (Math.imul(h, 31) + d) & HASH_MASK;
+        }
+        const j = end < len - 1 ? text.charCodeAt(end) : 0;
+        if (!isJoiner(j) || !isWordCode(text.charCodeAt(end + 1))) break;
+        m |= j === 0x2d ? DASH : j === 0x2019 ? CURLY : 0;
+        h = (Math.imul(h, 31) + (j === 0x2019 ? 0x27 : j)) & HASH_MASK;
+        end++;
+      }
+      if (hasLetter) {
         starts.push(i);
         ends.push(end);
+        hashes.push(h);
+        marks.push(m);
         n++;
       }
       isAfterStop = false;
@@ -87,10 +120,11 @@ export function scanWords(text: string): LatinWords {
       isAfterStop = false;
     } else if (isStop(c)) isAfterStop = true;
     else if (!isCloser(c)) isAfterStop = false;
+    if (c >= 0x370 && (c < 0x2000 || c > 0x206f)) otherScript++;
     i++;
   }
   if (n > unitStart) unitEnds.push(n);
-  return { starts, ends, count: n, unitEnds, units: unitEnds.length };
+  return { starts, ends, hashes, marks, count: n, unitEnds, units: unitEnds.length, otherScript };
 }
 
 /** A word as judged: lower case, with ’ written '. */

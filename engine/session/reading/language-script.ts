@@ -16,6 +16,13 @@ const SCRIPTS: ReadonlyArray<readonly [ScriptLanguage, RegExp]> = [
 const IS_WORDLIKE_LETTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
 /** Latin letters per word, to weigh a CJK letter against a Latin word. */
 const LETTERS_A_WORD = 5;
+/** The weight of another script's letters an answer needs to be in that script's language (ten words' worth). */
+const MIN_SCRIPT_WEIGHT = 10 * LETTERS_A_WORD;
+/**
+ * The fewest code units of other scripts (U+0370 and above) such an answer has: each of its letters weighs at most
+ * LETTERS_A_WORD. A text with fewer has no script language, whatever they are (language.ts leaves its pass out).
+ */
+export const MIN_SCRIPT_UNITS = MIN_SCRIPT_WEIGHT / LETTERS_A_WORD;
 /**
  * The share of another language's judged words above which an answer is in that language for a request
  * in the other: a Malay answer with more than a quarter of its sentences in English is English-drifted
@@ -86,5 +93,5 @@ export function scriptLanguageOf(text: string): { language: ScriptLanguage; shar
   const [language, weight] = [...other.entries()].sort((a, b) => b[1] - a[1])[0] ?? [];
   if (!language || !weight) return undefined;
   const share = weight / (weight + latin);
-  return share > SHARE_DRIFT && weight >= 10 * LETTERS_A_WORD ? { language, share: Number(share.toFixed(2)) } : undefined;
+  return share > SHARE_DRIFT && weight >= MIN_SCRIPT_WEIGHT ? { language, share: Number(share.toFixed(2)) } : undefined;
 }

@@ -56,8 +56,8 @@
 import type { Lang } from '../../spec/types.js';
 import { guard, type Guard } from './language-words.js';
 import { addMarkersAt, addPatternMarkers, markerSums, type MarkerSums } from './language-markers.js';
-import { SHARE_DRIFT, type ScriptLanguage, scriptLanguageOf } from './language-script.js';
-import { HASH_MASK, hashOf, wordAt } from './language-scan.js';
+import { MIN_SCRIPT_UNITS, SHARE_DRIFT, type ScriptLanguage, scriptLanguageOf } from './language-script.js';
+import { CURLY, hashOf, LOWER, NON_ASCII, UPPER, wordAt, type LatinWords } from './language-scan.js';
 import { readingOf } from './reading.js';
 
 export { SHARE_DRIFT, scriptLanguageOf, type ScriptLanguage } from './language-script.js';
@@ -121,24 +121,15 @@ function functionWordOf(g: Guard, token: string): number {
 }
 
 /**
- * What the word at [start, end) is to the vote, as functionWordOf tells it, read from its char codes with no
- * string made for it (most words are no function word: their hash is not in Guard.functionWords).
+ * What word `w` of the scan is to the vote, as functionWordOf tells it, found by the hash the scan worked out (most
+ * words are no function word: their hash is not in Guard.functionWords), its letters read only to make sure.
  */
-function functionWordAt(g: Guard, text: string, start: number, end: number): number {
-  let h = 0;
-  let upper = 0;
-  let lower = 0;
-  for (let i = start; i < end; i++) {
-    let c = text.charCodeAt(i);
-    if (c >= 0x41 && c <= 0x5a) {
-      upper++;
-      c |= 0x20;
-    } else if (c >= 0x61 && c <= 0x7a) lower++;
-    else if (c === 0x2019) c = 0x27;
-    else if (c >= 0x80) return functionWordOf(g, text.slice(start, end));
-    h = (Math.imul(h, 31) + c) & HASH_MASK;
-  }
-  const candidates = g.functionWords.get(h);
+function functionWordAt(g: Guard, text: string, words: LatinWords, w: number): number {
+  const start = words.starts[w]!;
+  const end = words.ends[w]!;
+  const marks = words.marks[w]!;
+  if (marks & NON_ASCII) return functionWordOf(g, text.slice(start, end));
+  const candidates = g.functionWords.get(words.hashes[w]!);
   if (!candidates) return NONE;
   for (const [word, family] of candidates) {
     if (word.length !== end - start) continue;
@@ -148,7 +139,7 @@ function functionWordAt(g: Guard, text: string, start: number, end: number): num
       if ((c === 0x2019 ? 0x27 : c >= 0x41 && c <= 0x5a ? c | 0x20 : c) !== word.charCodeAt(i)) break;
     }
     // An acronym (two letters or more, all capitals: AS, IT) is no word of a family told by function words alone (English).
-    if (i === word.length) return end - start >= 2 && upper > 0 && lower === 0 && !g.families[family]!.hasMarkers ? family | ACRONYM : family;
+    if (i === word.length) return end - start >= 2 && marks & UPPER && !(marks & LOWER) && !g.families[family]!.hasMarkers ? family | ACRONYM : family;
   }
   return NONE;
 }
@@ -170,21 +161,22 @@ export function detectLanguage(text: string, expected?: Lang): LanguageVerdict {
   // The text's words and units as its reading holds them (read once, language-scan.ts), a sentence or a line at a
   // time. A word is looked up by its char codes (functionWordAt); a unit's words are made lower-case strings only
   // when no family without markers leads it (for its markers).
-  const { starts, ends, unitEnds, units } = readingOf(text).latin;
+  const words = readingOf(text).latin;
+  const { starts, ends, unitEnds, units } = words;
   for (let u = 0, from = 0; u < units; from = unitEnds[u++]!) {
     const to = unitEnds[u]!;
     const count = to - from;
     hits.fill(0);
     for (let i = from; i < to; i++) {
       if (ends[i]! - starts[i]! > g.longestFunctionWord) continue;
-      const family = functionWordAt(g, text, starts[i]!, ends[i]!);
+      const family = functionWordAt(g, text, words, i);
       if (family >= 0 && family < ACRONYM) hits[family]!++;
     }
     const lead = leaderOf(hits);
     // A sentence counts for the family whose function words lead it; a tie is not judged.
     if (lead >= 0 && (hits[lead]! >= 2 || count >= 3)) counted[lead]! += count;
     else if (lead < 0 && hits.every((n) => n === 0) && count >= 3) neutral += count;
-    if (lead < 0 || g.families[lead]!.hasMarkers) addMarkersAt(text, starts, ends, count, sums, from);
+    if (lead < 0 || g.families[lead]!.hasMarkers) addMarkersAt(text, words, count, sums, from);
   }
   // Text with no sentence of a family with markers is told by function words alone whatever its markers say: the
   // patterns' scans of the whole text are left out, most of the cost of checking an English answer.
@@ -255,7 +247,8 @@ function verdictOf(g: Guard, counted: number[], neutral: number, sums: MarkerSum
  * @example findLanguageDrift(englishChapter, 'ms') // { expected: 'ms', found: 'en', share: 0.97 }
  */
 export function findLanguageDrift(text: string, expected: Lang): LanguageDrift | undefined {
-  const script = scriptLanguageOf(text);
+  // A text with few code units of other scripts has no script language (LatinWords.otherScript): its pass is left out.
+  const script = readingOf(text).latin.otherScript >= MIN_SCRIPT_UNITS ? scriptLanguageOf(text) : undefined;
   if (script) return { expected, found: script.language, share: script.share };
   const verdict = detectLanguage(text, expected);
   if (verdict.language === null) return undefined;
@@ -289,18 +282,6 @@ function notedFor(g: Guard, lang: Lang): { words: ReadonlySet<string>; hashes: R
 }
 const notedCache = new WeakMap<Guard, Map<Lang, ReturnType<typeof notedFor>>>();
 
-/** Whether the word at [start, end) may be a noted one: its lower-case hash is one of theirs, or it has a character that is not ASCII. */
-function mayBeNoted(hashes: ReadonlySet<number>, text: string, start: number, end: number): boolean {
-  let h = 0;
-  for (let i = start; i < end; i++) {
-    let c = text.charCodeAt(i);
-    if (c >= 0x41 && c <= 0x5a) c |= 0x20;
-    else if (c >= 0x80) return true;
-    h = (Math.imul(h, 31) + c) & HASH_MASK;
-  }
-  return hashes.has(h);
-}
-
 /**
  * A neighbour's words in a text of `lang` that stayed below the refusal level (findLanguageDrift): the everyday
  * words and firm markers of the other languages of its family (Indonesian's in a Malay text, Malay's in an
@@ -316,13 +297,12 @@ export function neighbourWords(text: string, lang: Lang): string[] {
   if (!noted.words.size) return [];
   const found = new Set<string>();
   // The words of the text's reading (the language check's: a number alone is none of these words either).
-  const { starts, ends, count } = readingOf(text).latin;
+  const { starts, ends, hashes, marks, count } = readingOf(text).latin;
   for (let w = 0; w < count && found.size < MAX_NOTED; w++) {
-    const start = starts[w]!;
-    const end = ends[w]!;
-    // Most words are none of them: passed over by a hash of their char codes, no string made.
-    if (!mayBeNoted(noted.hashes, text, start, end)) continue;
-    const lower = text.slice(start, end).toLowerCase();
+    // Most words are none of them: passed over by the hash the scan worked out, no string made (one with a letter
+    // that is not ASCII, or a curly apostrophe, is looked up as written).
+    if (!(marks[w]! & (NON_ASCII | CURLY)) && !noted.hashes.has(hashes[w]!)) continue;
+    const lower = text.slice(starts[w]!, ends[w]!).toLowerCase();
     if (noted.words.has(lower)) found.add(lower);
   }
   return [...found];

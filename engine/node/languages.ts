@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { setLanguageSource, LanguageWordsError, type LanguageSource } from '../languages/index.js';
+import { ensureLanguages, onLanguagesLoaded, setLanguageSource, LanguageWordsError, type LanguageSource } from '../languages/index.js';
 import { yamlData } from '../yaml.js';
 import { ROOT } from './load.js';
 import { handedLanguages } from './worker-pool.js';
@@ -123,16 +123,19 @@ export function readLanguages(folders: readonly string[] = languageFolders(), en
   return all;
 }
 
-let lastRead: readonly LanguageSource[] | undefined;
 /** In a thread whose pool handed it the table (worker-pool.ts withLanguages): that table, not the files again. */
 const handed = handedLanguages();
+/** What the table was last read from, whoever set its source (a test's fixture folder too). */
+let lastRead: readonly LanguageSource[] | undefined;
+onLanguagesLoaded((sources) => void (lastRead = sources));
 
 /**
- * What this process read the table from (read now if nothing has): a worker thread is handed it rather than
+ * What this process's table was read from (read now if it has not been): a worker thread is handed it rather than
  * reading the files again.
  */
 export function tableSources(): readonly LanguageSource[] {
-  return (lastRead ??= handed ?? readLanguages());
+  ensureLanguages();
+  return lastRead ?? readLanguages();
 }
 
-setLanguageSource(() => (lastRead = handed ?? readLanguages()));
+setLanguageSource(() => handed ?? readLanguages());

@@ -44,8 +44,8 @@ export const TRANSLATE_CATALOGUE = catalogue('errors-translate', {
     ms: 'Buku {id} sudah dalam {language}: edisi dibuat dalam bahasa yang satu lagi (--to {other}).',
   },
   translate_bad_language: {
-    en: '--to: "{value}" is not a language Karya writes; use en or ms.',
-    ms: '--to: "{value}" bukan bahasa yang ditulis oleh Karya; gunakan en atau ms.',
+    en: '--to: "{value}" is not a language Karya writes; use {langs}.',
+    ms: '--to: "{value}" bukan bahasa yang ditulis oleh Karya; gunakan {langs}.',
   },
   translate_no_book: {
     en: 'There is no book {id}: karya books lists your books and their ids.',

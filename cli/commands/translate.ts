@@ -66,12 +66,12 @@ export interface TranslateOutput {
 const STDOUT: TranslateOutput = { stdout: (text) => void process.stdout.write(text) };
 
 export async function translateCommand(opts: TranslateOptions, out: TranslateOutput = STDOUT): Promise<void> {
-  const to = opts.to;
+  const to = opts.to ?? '';
   const first = langs()[0]!;
-  if (!isLang(to)) return fail(catalogueMessage('translate_bad_language', first, { value: to ?? '', langs: langs().join(', ') }));
   // Before the book is read, its language is the first the table translates into `to`: the writer of an
-  // English book asking for a Malay edition reads English, of a Malay one asking for English, Malay.
-  const from: Lang = langs().find((l) => canTranslate(l, to)) ?? first;
+  // English book asking for a Malay edition reads English, of a Malay one asking for English, Malay. A code the
+  // table does not have is refused once the book is read, in the book's language.
+  const from: Lang = (isLang(to) ? langs().find((l) => canTranslate(l, to)) : undefined) ?? first;
   if (opts.book === undefined) return fail(say('needsBook', from));
   const id = bookIdOrExit(opts.book);
   const place = cliStateOf(opts.state);
@@ -83,7 +83,7 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
     if (!source) return fail(catalogueMessage('translate_no_book', from, { id: String(id) }));
     const lang = source.state.lang;
     if (source.state.lang === to) return fail(catalogueMessage('translate_same_language', lang, { id: String(id), language: editionLanguageName(to, lang), other: editionLanguages(lang).join('|') }));
-    if (!canTranslate(lang, to)) return fail(catalogueMessage('translate_bad_language', lang, { value: to, langs: editionLanguages(lang).join(', ') }));
+    if (!isLang(to) || !canTranslate(lang, to)) return fail(catalogueMessage('translate_bad_language', lang, { value: to, langs: new Intl.ListFormat(lang, { type: 'disjunction' }).format(editionLanguages(lang)) }));
     if (editionLinkOf(source.key) || translatedFrom(source.state)) return fail(catalogueMessage('translate_is_edition', lang, { id: String(id) }));
     if (!source.state.content.some((t) => t.trim())) return fail(catalogueMessage('translate_empty_book', lang, { id: String(id) }));
     const spec = specOrExit(catalogOrExit(), source.state.generatorId);

@@ -98,4 +98,16 @@ describe('karya translate --to id, and editions out of Indonesian', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--to en\|ms/);
   });
+
+  it('refuses a language the table does not have in the book\'s language, naming the languages its edition can be in', async () => {
+    const { karya, id } = await setUp('id');
+    const r = await karya(['translate', '--book', String(id), '--to', 'fr']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('karya: --to: "fr" bukan bahasa yang ditulis Karya; gunakan en atau ms.');
+    // An English book's writer reads English, and is offered Malay and Indonesian.
+    const english = await setUp('en');
+    const en = await english.karya(['translate', '--book', String(english.id), '--to', 'fr']);
+    expect(en.code).toBe(2);
+    expect(en.stderr).toContain('karya: --to: "fr" is not a language Karya writes; use ms or id.');
+  });
 });

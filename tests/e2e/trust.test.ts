@@ -1,11 +1,15 @@
 // End to end: the studio never loses, hides or withholds a writer's work. `karya serve` talks to
 // the fake provider (tests/fake-openai.ts): answers as long as asked, and a slow stream when a case asks
-// for one. Each case signs up its own writer.
+// for one. Each case has its own writer, signed up over the API with the book's first steps written there too
+// (tests/e2e/seed.ts: a writer's earlier session): what a case checks starts at the book's page. The generation
+// flow itself is clicked through where a case is about it (the stream left and come back to, the phone's sticky
+// button after the introduction, the cover) and in tests/e2e/studio.test.ts.
 import { afterAll, afterEach, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
-import { ARTIFACTS, describeInChromium, downloadBytes, grantCredits, signUp, waitForText } from './helpers.js';
+import { ARTIFACTS, describeInChromium, downloadBytes, waitForText } from './helpers.js';
+import { seededWriter, setCredits, signInPage, signUpWriter } from './seed.js';
 
 const PASSWORD = 'secret12';
 const button = '[data-testid="generate-button"]';
@@ -28,27 +32,27 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
   });
   afterAll(() => fake?.close());
 
-  /** A new writer with a romance book written up to its introduction. */
-  async function writerWithIntroduction(email: string, viewport?: { width: number; height: number }): Promise<Page> {
+  /**
+   * A new writer whose romance has its first `steps` steps written (2: the outline and the introduction) in an
+   * earlier session, on the book's page.
+   */
+  async function writerWithSteps(email: string, steps: number, next: string, viewport?: { width: number; height: number }): Promise<Page> {
     const page = await app.open(viewport);
-    await signUp(page, app.base, email, PASSWORD);
+    await seededWriter(page, { base: app.base, email, generatorId: 'romance', steps });
     await page.goto(`${app.base}/romance`);
-    await waitForText(page, label, 'Generate Story Outline');
-    await page.click(button);
-    await waitForText(page, label, 'Generate Introduction', 60_000);
-    await page.click(button);
-    await waitForText(page, label, 'Generate Chapter 1', 60_000);
+    await waitForText(page, label, next);
     return page;
   }
+  const writerWithIntroduction = (email: string) => writerWithSteps(email, 2, 'Generate Chapter 1');
 
   async function continueSaved(page: Page): Promise<void> {
     await page.getByTestId('resume-note').waitFor();
   }
 
   it('with 0 credits a writer opens the unfinished book, reads it, downloads it as EPUB (page and My Books); Generate leads to top-up', async () => {
-    const email = 'zero.credits@e2e.test';
-    const page = await writerWithIntroduction(email);
-    await grantCredits(app.base, { email: app.karya.adminEmail, password: PASSWORD }, email, 0);
+    const page = await app.open();
+    const writer = await seededWriter(page, { base: app.base, email: 'zero.credits@e2e.test', generatorId: 'romance', steps: 2 });
+    await setCredits(writer, app.karya.adminEmail, 0);
 
     await page.goto(`${app.base}/romance`);
     expect(new URL(page.url()).pathname).toBe('/romance');
@@ -86,7 +90,7 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
 
   it('with the history request failing, Content History shows an error with Retry (not "No content yet"), and Retry loads it; My Books the same', async () => {
     const page = await app.open();
-    await signUp(page, app.base, 'history.fails@e2e.test', PASSWORD);
+    await signInPage(page, await signUpWriter(app.base, 'history.fails@e2e.test', { password: PASSWORD }));
     let isFailing = true;
     await page.route('**/api/history?**', (route) => (isFailing ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"unavailable","message":"down"}}' }) : route.continue()));
     await page.route('**/api/books', (route) => (isFailing ? route.abort('internetdisconnected') : route.continue()));
@@ -188,9 +192,9 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
 
   it('a generated cover is kept: opened and downloaded again from Content History after leaving its page', async () => {
     const page = await app.open();
-    const email = 'keeps.covers@e2e.test';
-    await signUp(page, app.base, email, PASSWORD);
-    await grantCredits(app.base, { email: app.karya.adminEmail, password: PASSWORD }, email, 20);
+    const writer = await signUpWriter(app.base, 'keeps.covers@e2e.test', { password: PASSWORD });
+    await setCredits(writer, app.karya.adminEmail, 20);
+    await signInPage(page, writer);
     await page.goto(`${app.base}/book-cover`);
     await page.getByLabel('Book Title').fill('A Quiet Harbour');
     await page.click(button);
@@ -212,7 +216,10 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
   }, 120_000);
 
   it('390 × 844: after the introduction the next Generate button is in view without scrolling; settings fold away; earlier parts fold to their titles', async () => {
-    const page = await writerWithIntroduction('phone.writer@e2e.test', { width: 390, height: 844 });
+    // The outline from an earlier session; the introduction written here, on the phone.
+    const page = await writerWithSteps('phone.writer@e2e.test', 1, 'Generate Introduction', { width: 390, height: 844 });
+    await page.click(button);
+    await waitForText(page, label, 'Generate Chapter 1', 60_000);
     const inView = async (selector: string) => {
       const box = await page.locator(selector).boundingBox();
       return box !== null && box.y >= 0 && box.y + box.height <= 844 && box.x >= 0 && box.x + box.width <= 390;

@@ -44,8 +44,8 @@ export const IMPORT_CATALOGUE = catalogue('errors-import', {
     ms: 'Terlalu banyak manuskrip sedang dibaca sekarang, jadi {file} tidak dibaca. Sila cuba lagi dalam {seconds} saat.',
   },
   import_language_other: {
-    en: '{file} reads as {language}, a language Karya does not write (it writes English and Bahasa Malaysia), so nothing was saved. If the book is in English or Malay, import it again with its language chosen (--lang en or --lang ms).',
-    ms: '{file} dibaca sebagai bahasa {language}, bahasa yang tidak ditulis oleh Karya (Karya menulis bahasa Inggeris dan Bahasa Malaysia), jadi tiada apa-apa yang disimpan. Jika buku itu dalam bahasa Inggeris atau Melayu, import semula dengan bahasanya dipilih (--lang en atau --lang ms).',
+    en: '{file} reads as {language}, a language Karya does not write (it writes {languages}), so nothing was saved. If the book is in one of them, import it again with its language chosen ({choices}).',
+    ms: '{file} dibaca sebagai bahasa {language}, bahasa yang tidak ditulis oleh Karya (Karya menulis {languages}), jadi tiada apa-apa yang disimpan. Jika buku itu dalam salah satu daripadanya, import semula dengan bahasanya dipilih ({choices}).',
   },
   import_protected: {
     en: '{file} is protected by DRM (its chapters are encrypted), so it cannot be read. Import a copy without DRM: your own manuscript file.',

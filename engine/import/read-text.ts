@@ -115,9 +115,17 @@ export function importRefusalMessage(refusal: ImportRefusal, lang: Lang): string
     ...refusal.params,
     ...(found && Object.hasOwn(KIND_NAMES, found) ? { found: wordIn(KIND_NAMES[found], lang, 'import-file-kinds') } : {}),
     ...(refusal.params.reason !== undefined ? { reason: wordIn(reason, lang, 'import-unreadable') } : {}),
-    ...(refusal.params.language !== undefined ? { language: languageName(refusal.params.language, lang) } : {}),
+    ...(refusal.params.language !== undefined ? { language: languageName(refusal.params.language, lang), ...writtenLanguages(lang) } : {}),
     ...(refusal.params.shares !== undefined ? { shares: sharesIn(String(refusal.params.shares), lang), langs: langs().join(', ') } : {}),
   });
+}
+
+/** The languages Karya writes, as `lang` names and lists them ("English, Bahasa Malaysia, and Indonesian"), and each as the --lang that chooses it. */
+function writtenLanguages(lang: Lang): { languages: string; choices: string } {
+  return {
+    languages: new Intl.ListFormat(lang, { type: 'conjunction' }).format(langs().map((code) => languageName(code, lang))),
+    choices: new Intl.ListFormat(lang, { type: 'disjunction' }).format(langs().map((code) => `--lang ${code}`)),
+  };
 }
 
 /** A manuscript's shares of languages (`en:55,ms:45`) in words: "55% English and 45% Bahasa Malaysia", the list as `lang` joins one. */

@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../engine/node/load.js';
+import { ImportRefusal, importRefusalMessage } from '../../engine/index.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { pandoc } from './hostile-files.js';
 import { tempDir } from '../temp.js';
@@ -63,7 +64,13 @@ describe('a manuscript in a language Karya does not write', () => {
     writeFileSync(file, readFileSync(path.join(FIXTURES, 'quick-start-deu.epub')));
     const run = await runKaryaInProcess(['import', file, '--generator', 'romance', '--state', state], { cwd: dir });
     expect(run.code, run.stderr).toBe(2);
-    expect(run.stderr).toContain('kurzanleitung.epub reads as German, a language Karya does not write (it writes English and Bahasa Malaysia), so nothing was saved.');
+    // The languages it writes are the table's, each named and each offered as a --lang.
+    expect(run.stderr).toContain('kurzanleitung.epub reads as German, a language Karya does not write (it writes English, Bahasa Malaysia, and Indonesian), so nothing was saved. If the book is in one of them, import it again with its language chosen (--lang en, --lang ms, or --lang id).');
+    // In Malay and in Indonesian (the studio's import speaks the writer's language), the same languages and choices.
+    const refusal = new ImportRefusal('import_language_other', { file: 'kurzanleitung.epub', language: 'de' });
+    expect(importRefusalMessage(refusal, 'ms')).toContain('(Karya menulis bahasa Inggeris, Bahasa Malaysia dan bahasa Indonesia)');
+    expect(importRefusalMessage(refusal, 'ms')).toContain('(--lang en, --lang ms, atau --lang id)');
+    expect(importRefusalMessage(refusal, 'id')).toContain('(--lang en, --lang ms, atau --lang id)');
     const books = await runKaryaInProcess(['books', '--state', state, '--json'], { cwd: dir });
     expect(JSON.parse(books.stdout).books).toEqual([]);
   });

@@ -1,14 +1,14 @@
-// Is a manuscript in a language Karya writes? Karya writes English and Bahasa Malaysia; a manuscript in
-// German, French or any other language would otherwise be taken for English (its sentences have none of
-// either side's function words, and those go to the side that has a few). A text whose words are almost
-// none of English's or Malay's commonest is named by franc (a maintained trigram language identifier),
+// Is a manuscript in a language Karya writes (a language of the table)? A manuscript in German, French or any
+// other language would otherwise be taken for one of them (its sentences have none of any family's function
+// words, and those go to the family that has a few). A text whose words are almost none of the table's
+// languages' commonest is named by franc (a maintained trigram language identifier),
 // or by the language its own metadata declares when franc cannot tell. Node side only (franc stays out of
 // the browser's bundle).
 import { francAll } from 'franc-min';
-import { ENGLISH, MALAYIC } from '../../session/reading/index.js';
+import { FUNCTION_WORDS } from '../../session/reading/index.js';
 import { langs, languageTable } from '../../languages/index.js';
 
-/** Below this share of English and Malay function words (the language check's own lists), a text is in neither: their prose has two in five. */
+/** Below this share of the table's function words (the language check's own lists), a text is in none of its languages: their prose has two in five. */
 const MOST_FOREIGN_SHARE = 0.06;
 /** Every code of a language the table has, its own and those other tools give it (franc's, a file's metadata). */
 const written = (): ReadonlySet<string> => new Set(langs().flatMap((code) => [code, ...languageTable(code).otherCodes]));
@@ -17,7 +17,7 @@ const SAMPLE_CHARS = 40_000;
 
 /**
  * The language of a text Karya does not write, as an ISO 639 code (`deu`, `fra`, or the metadata's own `de`),
- * or undefined when it is English or Malay, or too little to tell.
+ * or undefined when it is a language of the table, or too little to tell.
  * @example unwrittenLanguageOf(germanGuide) // 'deu'
  */
 export function unwrittenLanguageOf(text: string, declared?: string): string | undefined {
@@ -26,7 +26,7 @@ export function unwrittenLanguageOf(text: string, declared?: string): string | u
   let common = 0;
   for (const [word] of sample.toLowerCase().matchAll(/\p{L}+/gu)) {
     words += 1;
-    if (ENGLISH.has(word) || MALAYIC.has(word)) common += 1;
+    if (FUNCTION_WORDS.has(word)) common += 1;
   }
   if (words < 60 || common / words >= MOST_FOREIGN_SHARE) return undefined;
   const [best] = francAll(sample, { minLength: 60 });

@@ -71,7 +71,7 @@ export const canTranslate = (from: Lang, to: Lang): boolean => lengthBand(from, 
 /** The languages a book in `from` can have an edition in, in the table's order. */
 export const editionLanguages = (from: Lang): Lang[] => langs().filter((to) => canTranslate(from, to));
 
-/** The first language a book in `from` has an edition in (the studio's one edition per book): English ↔ Malay. */
+/** The first language a book in `from` has an edition in (the studio's one edition per book), in the table's order. */
 export function otherLanguage(from: Lang): Lang {
   const to = editionLanguages(from)[0];
   if (to === undefined) throw languageTableError('languages/<code>/translation.yaml', `translation.from.${from}`, 'given in one language at least: a book in it has no edition');

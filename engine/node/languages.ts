@@ -4,11 +4,12 @@
 // Parsing the table's YAML (about a hundred files, 350 KB) was most of a command's start, so a folder's files
 // parsed once are kept in .karya/cache as JSON under the hash of their names and texts: a start reads the texts,
 // hashes them and reads the JSON back; any edit is another key, parsed (and its errors reported) anew.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { ensureLanguages, onLanguagesLoaded, setLanguageSource, LanguageWordsError, type LanguageSource } from '../languages/index.js';
 import { yamlData } from '../yaml.js';
+import { keptCache } from './kept-cache.js';
 import { ROOT } from './load.js';
 import { handedLanguages } from './worker-pool.js';
 // Part of the cache's key (a parse is the library's); bundled, it costs no file read at start.
@@ -48,9 +49,8 @@ export function readLanguageFolder(dir: string): LanguageSource[] {
   });
 }
 
-const CACHE_DIR = path.join(ROOT, '.karya', 'cache');
 /** Kept beside the newest: a test's fixture folder, a language being tried out, the table before an edit. */
-const CACHE_KEPT = 8;
+const cache = keptCache<{ key: string; files: [string, unknown][] }>(path.join(ROOT, '.karya', 'cache'), 'languages', 8);
 
 /** What else decides a parse than the texts: the YAML library's version and how engine/yaml.ts reads. */
 const PARSER = `yaml ${yamlPackage.version}; core schema, unique keys, aliases bounded`;
@@ -61,15 +61,10 @@ function parsedFiles(dir: string, rels: readonly string[]): Map<string, unknown>
   const hash = createHash('sha256').update(`${PARSER}\n`);
   rels.forEach((rel, i) => hash.update(`${rel}\0${texts[i]!.length}\0${texts[i]}\0`));
   const key = hash.digest('hex');
-  const file = path.join(CACHE_DIR, `languages-${key.slice(0, 32)}.json`);
-  try {
-    const cached = JSON.parse(readFileSync(file, 'utf8')) as { key: string; files: [string, unknown][] };
-    if (cached.key === key) return new Map(cached.files);
-  } catch {
-    // Not parsed before (or a cache another process is writing): parsed now.
-  }
+  const cached = cache.read(key);
+  if (cached) return new Map(cached.files);
   const files = rels.map((rel, i): [string, unknown] => [rel, parsed(texts[i]!, path.join(dir, rel))]);
-  if (files.every(([, value]) => jsonKeeps(value))) writeCache(file, JSON.stringify({ key, files }));
+  if (files.every(([, value]) => jsonKeeps(value))) cache.write({ key, files });
   return new Map(files);
 }
 
@@ -79,24 +74,6 @@ function jsonKeeps(value: unknown): boolean {
   if (Array.isArray(value)) return value.every(jsonKeeps);
   if (value && typeof value === 'object') return Object.values(value).every(jsonKeeps);
   return true;
-}
-
-function writeCache(file: string, text: string): void {
-  try {
-    mkdirSync(CACHE_DIR, { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, text);
-    renameSync(tmp, file);
-    const others = readdirSync(CACHE_DIR)
-      .filter((name) => name.startsWith('languages-') && name.endsWith('.json'))
-      .map((name) => path.join(CACHE_DIR, name))
-      .filter((f) => f !== file)
-      .map((f) => ({ f, at: statSync(f).mtimeMs }))
-      .sort((a, b) => b.at - a.at);
-    for (const { f } of others.slice(CACHE_KEPT - 1)) rmSync(f, { force: true });
-  } catch {
-    // A read-only checkout parses the table at every start.
-  }
 }
 
 /** The folders the table is read from: the repository's languages/, then KARYA_LANGUAGES's. */

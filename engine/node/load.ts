@@ -1,5 +1,5 @@
 // Read generators/, generators/_shared.yaml and templates/ from disk and build the catalog.
-import { readdirSync, readFileSync, existsSync, mkdirSync, writeFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,7 @@ import type { ResolvedSpec } from '../spec/types.js';
 import { deepFreeze } from '../spec/resolve.js';
 import { langs, languageTable } from '../languages/index.js';
 import { generatorTextsKey } from '../generator-texts.js';
+import { keptCache } from './kept-cache.js';
 
 /** The repository root (where generators/ and templates/ live), found upwards from this module, so it
  * is the same whether the code runs from source (engine/node/) or from the CLI bundle (dist/cli/). */
@@ -108,18 +109,6 @@ function builtCodeHash(codeDir: string): string | undefined {
   }
 }
 
-/**
- * The disk cache: one file per key, the newest few kept. File names in the catalog (for messages) depend
- * on the working directory (relative inside the checkout, absolute outside it), so commands run from
- * different folders have different keys; one shared file made each of them rebuild the other's.
- */
-const CACHE_DIR = path.join(ROOT, '.karya', 'cache');
-const CACHE_KEPT = 4;
-
-function cacheFile(key: string): string {
-  return path.join(CACHE_DIR, `catalog-${key.slice(0, 32)}.json`);
-}
-
 /** What the disk cache keeps: the resolved generators and the templates compiled ahead (engine/compile/prompt-renderer.ts). */
 interface Cached {
   key: string;
@@ -127,34 +116,11 @@ interface Cached {
   templates?: PrecompiledTemplates;
 }
 
-function readCache(key: string): Cached | undefined {
-  try {
-    const data = JSON.parse(readFileSync(cacheFile(key), 'utf8')) as Cached;
-    return data.key === key ? data : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function writeCache(data: Cached): void {
-  const { key } = data;
-  try {
-    mkdirSync(CACHE_DIR, { recursive: true });
-    const file = cacheFile(key);
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(data));
-    renameSync(tmp, file);
-    const others = readdirSync(CACHE_DIR)
-      .filter((name) => name === 'catalog.json' || (name.startsWith('catalog-') && name.endsWith('.json')))
-      .map((name) => path.join(CACHE_DIR, name))
-      .filter((f) => f !== file)
-      .map((f) => ({ f, at: statSync(f).mtimeMs }))
-      .sort((a, b) => b.at - a.at);
-    for (const { f } of others.slice(CACHE_KEPT - 1)) rmSync(f, { force: true });
-  } catch {
-    // A read-only checkout just builds the catalog every time.
-  }
-}
+/**
+ * The disk cache, the newest few kept. File names in the catalog (for messages) depend on the working directory
+ * (relative inside the checkout, absolute outside it), so commands run from different folders have different keys.
+ */
+const diskCache = keptCache<Cached>(path.join(ROOT, '.karya', 'cache'), 'catalog', 4);
 
 /** Every string in a generator's prompts (its brief and formats, in each language): what renderString may be given. */
 function stringsIn(value: unknown): string[] {
@@ -176,11 +142,11 @@ export function loadCatalog(opts: { generatorsDir?: string; templatesDir?: strin
   let catalog: Catalog | undefined;
   if (isDefault && opts.useDiskCache) {
     const key = cacheKey(sources);
-    const read = readCache(key);
+    const read = diskCache.read(key);
     if (read) catalog = catalogFromSpecs(deepFreeze(read.specs), sources.templates, read.templates);
     else {
       catalog = buildCatalog(sources);
-      writeCache({ key, specs: [...catalog.specs], templates: precompileTemplates(sources.templates, catalog.specs.flatMap((spec) => stringsIn(spec.prompts))) });
+      diskCache.write({ key, specs: [...catalog.specs], templates: precompileTemplates(sources.templates, catalog.specs.flatMap((spec) => stringsIn(spec.prompts))) });
     }
   } else catalog = buildCatalog(sources);
   if (isDefault) cached = catalog;

@@ -1,0 +1,51 @@
+// The disk caches of .karya/cache (the resolved generator catalogue, the parsed language table): one JSON file
+// per key, named `<prefix>-<key's first 32 hex digits>.json`, the newest few of a prefix kept. One file per key
+// rather than one per prefix: commands run from other folders, a test's fixture folder or a language being tried
+// out have other keys, and with one shared file each of them rebuilt the other's.
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { threadId } from 'node:worker_threads';
+
+export interface KeptCache<T extends { key: string }> {
+  /** What was written under `key`, or undefined (never written, pruned, or a file of another key's prefix). */
+  read(key: string): T | undefined;
+  /** Writes `data` under `data.key` and prunes the prefix's older files; a folder it cannot write is no error. */
+  write(data: T): void;
+}
+
+export function keptCache<T extends { key: string }>(dir: string, prefix: string, kept: number): KeptCache<T> {
+  const fileOf = (key: string): string => path.join(dir, `${prefix}-${key.slice(0, 32)}.json`);
+  // `<prefix>.json` is the single file kept before keys named the files: pruned like an old key's.
+  const ours = (name: string): boolean => name === `${prefix}.json` || (name.startsWith(`${prefix}-`) && name.endsWith('.json'));
+  return {
+    read(key) {
+      try {
+        const data = JSON.parse(readFileSync(fileOf(key), 'utf8')) as T;
+        // Another key with the same first 32 digits, or a file cut short by a full disk: read as a miss.
+        return data.key === key ? data : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    write(data) {
+      const file = fileOf(data.key);
+      try {
+        mkdirSync(dir, { recursive: true });
+        // Written whole under a name of this thread's, then renamed: a process (or thread) reading the key
+        // meanwhile reads the previous file or the whole new one, never half of it.
+        const tmp = `${file}.${process.pid}-${threadId}.tmp`;
+        writeFileSync(tmp, JSON.stringify(data));
+        renameSync(tmp, file);
+        const others = readdirSync(dir)
+          .filter(ours)
+          .map((name) => path.join(dir, name))
+          .filter((f) => f !== file)
+          .map((f) => ({ f, at: statSync(f).mtimeMs }))
+          .sort((a, b) => b.at - a.at);
+        for (const { f } of others.slice(kept - 1)) rmSync(f, { force: true });
+      } catch {
+        // A read-only checkout works without: it parses again at every start.
+      }
+    },
+  };
+}

@@ -7,11 +7,20 @@
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { describeInChromium, grantCredits, signUp, waitForText } from './helpers.js';
+import { describeInChromium, waitForText } from './helpers.js';
+import { asWriter, setCredits, signInPage, signUpWriter, writeBook, type Writer } from './seed.js';
 import { problemsAtWidths } from './axe.js';
 import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
 
 const PASSWORD = 'secret12';
+
+/** A writer signed up over the API (tests/e2e/seed.ts; the sign-up page is walked in tests/e2e/studio.test.ts) with `credits`, the page signed in. */
+async function writerWith(page: Page, base: string, adminEmail: string, email: string, credits: number): Promise<Writer> {
+  const writer = await signUpWriter(base, email, { password: PASSWORD });
+  await setCredits(writer, adminEmail, credits);
+  await signInPage(page, writer);
+  return writer;
+}
 
 /** RM payment links for two of the three packages; no Stripe. epubcheck left out: nothing here reads its verdict. */
 const withTopUpLinks = async () => ({ env: { ...WITHOUT_EPUBCHECK, KARYA_TOPUP_URLS: '150=https://pay.example/karya-150,600=https://pay.example/karya-600' } });
@@ -38,9 +47,7 @@ async function problemsInBothLanguages(page: Page, ready: (lang: 'en' | 'ms') =>
 describeInChromium('the studio\'s small gaps', { what: 'RM top-up links', serve: withTopUpLinks, forAxe: true }, (app) => {
   it('every top-up link leads to the one Top Up page (RM packages, the way back to the book); axe finds nothing serious', async () => {
     const page = await app.open({ width: 1366, height: 900 });
-    const email = 'topup.writer@e2e.test';
-    await signUp(page, app.base, email, PASSWORD);
-    await grantCredits(app.base, { email: app.karya.adminEmail, password: PASSWORD }, email, 0);
+    await writerWith(page, app.base, app.karya.adminEmail, 'topup.writer@e2e.test', 0);
 
     // Out of credits, the Generate button on the book's page.
     await page.goto(`${app.base}/romance`);
@@ -82,9 +89,7 @@ describeInChromium('the studio\'s small gaps', { what: 'RM top-up links', serve:
 
   it('a 4-chapter romance (a novella) can be asked for: "Another number…", 4, and the book has 4 chapters', async () => {
     const page = await app.open({ width: 1366, height: 900 });
-    const email = 'novella.writer@e2e.test';
-    await signUp(page, app.base, email, PASSWORD);
-    await grantCredits(app.base, { email: app.karya.adminEmail, password: PASSWORD }, email, 40);
+    await writerWith(page, app.base, app.karya.adminEmail, 'novella.writer@e2e.test', 40);
     await page.goto(`${app.base}/romance`);
     const chapters = page.getByLabel('Number of Chapters', { exact: true });
     await chapters.waitFor();
@@ -110,27 +115,15 @@ describeInChromium('the studio\'s small gaps', { what: 'RM top-up links', serve:
 
   it('My Books shows each book\'s cover and "Published <date>"; axe finds nothing serious', async () => {
     const page = await app.open({ width: 1366, height: 900 });
-    const email = 'shelf.writer@e2e.test';
-    await signUp(page, app.base, email, PASSWORD);
-    await grantCredits(app.base, { email: app.karya.adminEmail, password: PASSWORD }, email, 80);
-    const jpeg = [...(await sharp({ create: { width: 1600, height: 2560, channels: 3, background: '#1e8c3c' } }).jpeg().toBuffer())];
+    const writer = await writerWith(page, app.base, app.karya.adminEmail, 'shelf.writer@e2e.test', 80);
+    const jpeg = await sharp({ create: { width: 1600, height: 2560, channels: 3, background: '#1e8c3c' } }).jpeg().toBuffer();
     // A finished children's book with the writer's own cover, published; and a romance begun.
-    const made = await page.evaluate(async (bytes) => {
-      for (let n = 1; n <= 20; n++) {
-        const res = await fetch('/api/generators/children/generate', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ settings: { numberOfChapters: 5, ageGroup: '8-12' } }) });
-        if (!res.ok) throw new Error(`step ${n}: ${res.status} ${await res.text()}`);
-        if ((await res.json() as { next: unknown }).next === null) break;
-      }
-      const { books } = (await (await fetch('/api/books')).json()) as { books: Array<{ id: number; generator_id: string }> };
-      const id = books.find((b) => b.generator_id === 'children')!.id;
-      const cover = await fetch(`/api/books/${id}/cover?file=harbour.jpg`, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: new Uint8Array(bytes) });
-      if (!cover.ok) throw new Error(`cover: ${cover.status} ${await cover.text()}`);
-      const pub = await fetch('/api/books/children/publish', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ author: 'Siti Aminah' }) });
-      if (!pub.ok) throw new Error(`publish: ${pub.status} ${await pub.text()}`);
-      const romance = await fetch('/api/generators/romance/generate', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ settings: { numberOfChapters: 4 } }) });
-      if (!romance.ok) throw new Error(`romance: ${romance.status}`);
-      return id;
-    }, jpeg);
+    await writeBook(writer, 'children', { numberOfChapters: 5, ageGroup: '8-12' });
+    const { books } = (await (await asWriter(writer, '/books')).json()) as { books: Array<{ id: number; generator_id: string }> };
+    const made = books.find((b) => b.generator_id === 'children')!.id;
+    await asWriter(writer, `/books/${made}/cover?file=harbour.jpg`, { method: 'PUT', body: new Uint8Array(jpeg), type: 'image/jpeg' });
+    await asWriter(writer, '/books/children/publish', { body: { author: 'Siti Aminah' } });
+    await asWriter(writer, '/generators/romance/generate', { body: { settings: { numberOfChapters: 4 } } });
 
     await page.goto(`${app.base}/books`);
     const rows = page.getByTestId('my-book');

@@ -1,22 +1,16 @@
 // An Indonesian book whose model answers a part in Malaysian Malay: the guard is symmetric, so the part is
 // asked again once with the firm Indonesian instruction (as a Malay book answered in Indonesian is), the
 // Indonesian answer is kept, and the book holds no Malay paragraph. The AI API is the fake server of
-// tests/fake-openai.ts (malayOnce: Chapter 2's first ask answered in Malay). Indonesian is a draft of the
-// table until every area has worded it: this file reads the table with drafts so it runs the same after.
+// tests/fake-openai.ts (malayOnce: Chapter 2's first ask answered in Malay).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { tempDir } from '../temp.js';
 import { BookSession, findLanguageDrift, parseSettings, type ProgressStore, type SavedBook, type StepResult } from '../../engine/index.js';
-import { isLang, setLanguageSource } from '../../engine/languages/index.js';
-import { languageFolders, readLanguages } from '../../engine/node/languages.js';
 import { loadCatalog } from '../../engine/node/load.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
 import { INDONESIAN_SENTENCES, PROSE_BLOCK, isBibleRequest, malayOnce, startFakeOpenAI, userMessageOf, writeProse, type FakeOpenAI } from '../fake-openai.js';
-
-const withDrafts = !isLang('id');
-if (withDrafts) setLanguageSource(() => readLanguages(languageFolders(), { ...process.env, KARYA_DRAFT_LANGUAGES: '1' }));
 
 /** Long enough that no part is extended for being short (the fake cannot read an Indonesian request's length). */
 const WORDS = 3000;
@@ -46,7 +40,6 @@ describe('an Indonesian book answered in Malay', () => {
   });
   afterAll(async () => {
     await fake.close();
-    if (withDrafts) setLanguageSource(() => readLanguages());
   });
 
   it('asks Chapter 2 again with the firm Indonesian line, keeps the Indonesian answer, and holds no Malay paragraph', async () => {
@@ -90,7 +83,7 @@ describe('an Indonesian book answered in Malay', () => {
     // A model that answers the first ask of Chapter 2 of an Indonesian book in Malay, every other ask in Indonesian.
     const cli = await startFakeOpenAI({ answer: malayOnce((body) => /^Tulis Bab 2\b/.test(userMessageOf(body)), (_b, i) => writeProse(WORDS, INDONESIAN_SENTENCES, PROSE_BLOCK * (i + 1)), WORDS) });
     try {
-      const r = await runKaryaInProcess(['generate', 'romance', '--lang', 'id', '--chapters', '3', '--json', '--out', out, '--state', path.join(dir, 'state.sqlite')], { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: cli.baseURL, KARYA_DRAFT_LANGUAGES: '1' } });
+      const r = await runKaryaInProcess(['generate', 'romance', '--lang', 'id', '--chapters', '3', '--json', '--out', out, '--state', path.join(dir, 'state.sqlite')], { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: cli.baseURL } });
       expect(r.code, r.stderr).toBe(0);
       const chapter2 = cli.generationRequests().map((q) => userMessageOf(q.body ?? {})).filter((u) => /^Tulis Bab 2\b/.test(u));
       expect(chapter2).toHaveLength(2);

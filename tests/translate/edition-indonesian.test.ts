@@ -2,8 +2,7 @@
 // translate (tests/fake-translator.ts, with the habits real models have in Indonesian: a name written with its
 // particle, "Aishanya"): an English book's Indonesian edition keeps every glossary name and holds no Malaysian
 // Malay (a window answered in Malay is asked again); Malay ↔ Indonesian and Indonesian → English work the same
-// way, and an Indonesian writer reads the run's lines in Indonesian. Indonesian must be a language of the table
-// (while it is a draft: KARYA_DRAFT_LANGUAGES=1).
+// way, and an Indonesian writer reads the run's lines in Indonesian.
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';

@@ -91,6 +91,7 @@ export class PromptRenderer {
   private readonly hb = Handlebars.create();
   private readonly compiled = new Map<string, Handlebars.TemplateDelegate>();
   private readonly compiledStrings = new Map<string, Handlebars.TemplateDelegate>();
+  private readonly wordings = new Map<string, string | Handlebars.TemplateDelegate>();
   private readonly ahead: Readonly<Record<string, string>>;
   private readonly aheadStrings: Readonly<Record<string, string>>;
   constructor(readonly templates: TemplateSources, precompiled?: PrecompiledTemplates) {
@@ -102,10 +103,10 @@ export class PromptRenderer {
       if (name.startsWith('partials/')) this.hb.registerPartial(name.slice('partials/'.length), this.compiledAhead(name) ?? source);
     }
     for (const [name, fn] of Object.entries(HELPERS)) this.hb.registerHelper(name, fn);
-    const block = (name: string, lang: string) => this.compiledString(wordingBlock(lang, name));
+    const block = (name: string, lang: string) => this.wordingOf(wordingBlock(lang, name));
     this.hb.registerHelper(WORDING_HELPER, function (this: unknown, name: unknown, options: Handlebars.HelperOptions) {
-      // The block's line break at its end is the template's to give (a block written on a line of its own, or within one).
-      return block(String(name), langOf(options))(this, { data: options.data }).replace(/\n$/, '');
+      const wording = block(String(name), langOf(options));
+      return typeof wording === 'string' ? wording : withoutEndingBreak(wording(this, { data: options.data }));
     });
   }
 
@@ -152,6 +153,19 @@ export class PromptRenderer {
     return tidy(this.compiledString(source)(context));
   }
 
+  /**
+   * A block as it renders: its text itself when it has no expression (most blocks: rendering one as a template of its
+   * own sets up a whole Handlebars run, ~20 of them a prompt), else its template, compiled once.
+   */
+  private wordingOf(source: string): string | Handlebars.TemplateDelegate {
+    let wording = this.wordings.get(source);
+    if (wording === undefined) {
+      wording = source.includes('{{') ? this.compiledString(source) : withoutEndingBreak(source);
+      this.wordings.set(source, wording);
+    }
+    return wording;
+  }
+
   /** A string compiled once: briefs are rendered on every step (compiling each time cost ~1 ms a call in `karya batch`), blocks on most. */
   private compiledString(source: string): Handlebars.TemplateDelegate {
     let fn = this.compiledStrings.get(source);
@@ -161,6 +175,11 @@ export class PromptRenderer {
     }
     return fn;
   }
+}
+
+/** The block's line break at its end is the template's to give (a block written on a line of its own, or within one). */
+function withoutEndingBreak(text: string): string {
+  return text.endsWith('\n') ? text.slice(0, -1) : text;
 }
 
 /** Rendered text without spaces at line ends and with at most one empty line in a row; each pass only where the text has one to make. */

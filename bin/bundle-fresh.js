@@ -7,7 +7,6 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const bundleDir = path.join(root, 'dist', 'cli');
-const stamp = path.join(bundleDir, 'build.json');
 
 function newestSource() {
   let newest = 0;
@@ -21,7 +20,8 @@ function newestSource() {
   return newest;
 }
 
-/** The bundle exists and no source file is newer than its build stamp. */
-export function isBundleFresh() {
+/** The bundle in `dir` (dist/cli/ unless a test names another) exists and no source file is newer than its build stamp. */
+export function isBundleFresh(dir = bundleDir) {
+  const stamp = path.join(dir, 'build.json');
   return existsSync(stamp) && statSync(stamp).mtimeMs >= newestSource();
 }

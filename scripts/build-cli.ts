@@ -1,18 +1,54 @@
 // Bundle the `karya` command (cli/, engine/, server/, migrations/) into dist/cli/ with esbuild so it
 // starts in ~0.1 s instead of compiling TypeScript on every run. Packages stay external. Runs on
 // `npm ci` (prepare); bin/karya.js uses the bundle only while it is newer than every source file.
+// `--outdir DIR` builds it elsewhere (a test's folder; the catalog's cache is then left alone).
 import { build, type Plugin } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { ROOT } from '../engine/node.js';
 
-const outdir = path.join(ROOT, 'dist', 'cli');
+const DEFAULT_OUTDIR = path.join(ROOT, 'dist', 'cli');
+const outdir = path.resolve(parseArgs({ options: { outdir: { type: 'string' } } }).values.outdir ?? DEFAULT_OUTDIR);
+// Built beside the bundle under this process's name and swapped in whole (replaceDir): a build running at the same
+// time (two test runs' setups, an `npm run build`) never empties the folder this one writes, and a `karya` starting
+// meanwhile finds the old bundle, the new one, or none (then it runs from the sources), never half of one.
+const building = `${outdir}.building-${process.pid}`;
 const { dependencies } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
 const BUNDLED = new Set(['kysely', 'zod', 'openai', 'handlebars', 'commander', 'cli-progress', 'p-queue', 'yaml', 'pg', 'pg-boss']);
-rmSync(outdir, { recursive: true, force: true });
+rmSync(building, { recursive: true, force: true });
+// A build that fails leaves no half-built folder behind (one swapped in is no longer there).
+process.once('exit', () => rmSync(building, { recursive: true, force: true }));
+
+/**
+ * Puts the built folder where the bundle is read from: one rename when none is there, else the bundle there is renamed
+ * away first and removed once the new one stands. Another build doing the same meanwhile only makes it try again; the
+ * last to rename wins, and either bundle is whole.
+ */
+function replaceDir(from: string, to: string): void {
+  const olds: string[] = [];
+  for (let attempt = 0; ; attempt++) {
+    try {
+      renameSync(from, to);
+      break;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if ((code !== 'ENOTEMPTY' && code !== 'EEXIST') || attempt >= 50) throw error;
+    }
+    const old = `${to}.old-${process.pid}-${attempt}`;
+    try {
+      renameSync(to, old);
+      olds.push(old);
+    } catch (error) {
+      // Another build moved it first: try the rename again.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+  for (const old of olds) rmSync(old, { recursive: true, force: true });
+}
 
 /**
  * pg (8.x) asks at load whether it runs in a Cloudflare Worker, and when `navigator` is missing (Node 20)
@@ -94,10 +130,12 @@ const sdkLazyGlobals: Plugin = {
   },
 };
 const started = performance.now();
+// The sources are read from now on: one saved after this is newer than the bundle (the stamp's time, below).
+const startedAt = new Date();
 await build({
+  outdir: building,
   // The export, import and near-duplicate pools' worker threads (engine/node/export/pool.ts, engine/node/import/pool.ts, engine/node/closeness/pool.ts), a batch's threads (cli/batch/threads.ts) and its book-end thread (cli/batch/book-end.ts) start from their own files beside the chunks.
   entryPoints: { main: path.join(ROOT, 'cli', 'main.ts'), 'render-worker': path.join(ROOT, 'engine', 'node', 'export', 'render-worker.ts'), 'parse-worker': path.join(ROOT, 'engine', 'node', 'import', 'parse-worker.ts'), 'closeness-worker': path.join(ROOT, 'engine', 'node', 'closeness', 'closeness-worker.ts'), 'thread-worker': path.join(ROOT, 'cli', 'batch', 'thread-worker.ts'), 'book-end-worker': path.join(ROOT, 'cli', 'batch', 'book-end-worker.ts') },
-  outdir,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -117,12 +155,18 @@ await build({
 // The bundle's identity, for the catalog's disk cache (engine/node/load.ts): a start then reads one small
 // file instead of hashing 2 MB of bundled code.
 const hash = createHash('sha256');
-for (const file of readdirSync(outdir).filter((f) => f.endsWith('.js')).sort()) hash.update(`${file}\n`).update(readFileSync(path.join(outdir, file)));
-writeFileSync(path.join(outdir, 'build.json'), JSON.stringify({ builtAt: new Date().toISOString(), codeHash: hash.digest('hex') }) + '\n');
-process.stdout.write(`karya: CLI bundle built in dist/cli/ (${Math.round(performance.now() - started)} ms)\n`);
+for (const file of readdirSync(building).filter((f) => f.endsWith('.js')).sort()) hash.update(`${file}\n`).update(readFileSync(path.join(building, file)));
+const stamp = path.join(building, 'build.json');
+writeFileSync(stamp, JSON.stringify({ builtAt: new Date().toISOString(), codeHash: hash.digest('hex') }) + '\n');
+// Dated when the build started: a source saved while it ran (another engineer's edit) is newer than the stamp, so
+// the bundle counts as stale (bin/bundle-fresh.js) instead of passing for a build of it.
+utimesSync(stamp, startedAt, startedAt);
+replaceDir(building, outdir);
+const shown = path.relative(process.cwd(), outdir);
+process.stdout.write(`karya: CLI bundle built in ${shown && !shown.startsWith('..') ? shown : outdir}/ (${Math.round(performance.now() - started)} ms)\n`);
 // Fill the catalog's disk cache for this bundle now (`npm ci` runs this build), so the first command after
 // an install or a rebuild does not compile every generator: once for commands run inside the checkout
 // and once for those run from any other folder (file names in the catalog are relative inside it,
 // absolute outside). A generator that does not compile only leaves the cache empty: the command that
 // needs it reports the problem.
-for (const cwd of [ROOT, tmpdir()]) spawnSync(process.execPath, [path.join(ROOT, 'bin', 'karya.js'), 'list', '--json'], { cwd, stdio: 'ignore' });
+if (outdir === DEFAULT_OUTDIR) for (const cwd of [ROOT, tmpdir()]) spawnSync(process.execPath, [path.join(ROOT, 'bin', 'karya.js'), 'list', '--json'], { cwd, stdio: 'ignore' });

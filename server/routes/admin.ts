@@ -105,6 +105,7 @@ function addUserRoutes(router: ApiRoutes, ctx: AppContext): void {
  * GET /admin/users/events: the whole list, then each user as they change. The change listener is attached before the
  * list is read: a change committed on any instance while the list is read or sent is then heard (and sent after the
  * list), where a listener attached after the list missed it, and the administrator saw it only on reloading the page.
+ * When the store says changes may have been missed, the whole list is sent again.
  */
 function addUserEvents(router: ApiRoutes, ctx: AppContext): void {
   const { repos, config, logger } = ctx;
@@ -150,9 +151,25 @@ function addUserEvents(router: ApiRoutes, ctx: AppContext): void {
     const relay = (id: string) => {
       sending = sending.then(() => sendUser(id)).catch((error: unknown) => logger.error({ err: error, userId: id }, 'live user list: could not read the changed user'));
     };
+    // Changes may have gone unheard (the store's listening connection dropped and is back): the whole list again,
+    // in turn with the single users, which the page takes in place of the one it shows.
+    const resendList = () => {
+      sending = sending
+        .then(async () => {
+          if (await isSessionLive()) stream.send('users', { users: (await repos.users.list()).map(toProfile) });
+        })
+        .catch((error: unknown) => logger.error({ err: error }, 'live user list: could not read the users again'));
+    };
     // Changes heard before the list is sent wait for it (the list may or may not hold them: they are sent again).
     let heldBack: Set<string> | null = new Set();
-    const unsubscribe = await repos.users.onChange((id) => (heldBack ? heldBack.add(id) : relay(id)));
+    let isMissedHeld = false;
+    const unsubscribe = await repos.users.onChange(
+      (id) => (heldBack ? heldBack.add(id) : relay(id)),
+      () => {
+        if (heldBack) isMissedHeld = true;
+        else resendList();
+      },
+    );
     const end = () => {
       unsubscribe();
       close();
@@ -166,6 +183,7 @@ function addUserEvents(router: ApiRoutes, ctx: AppContext): void {
     const held = heldBack;
     heldBack = null;
     for (const id of held) relay(id);
+    if (isMissedHeld) resendList();
     // The client may have gone while the list was read.
     if (res.closed) end();
     else res.on('close', end);

@@ -50,9 +50,11 @@ export interface UserRepository {
   delete(userId: string): Promise<boolean>;
   /**
    * Listen to changes of users (the admin's live list): the listener runs after the change is committed,
-   * once per user however many writes there were. Answers the unsubscribe function.
+   * once per user however many writes there were. `missed` runs when changes may have gone unheard (Postgres: the
+   * listening connection dropped and is back), so that whoever shows users reads them again. Answers the
+   * unsubscribe function.
    */
-  onChange(listener: (userId: string) => void): Promise<() => void>;
+  onChange(listener: (userId: string) => void, missed?: () => void): Promise<() => void>;
 }
 
 /** A live session with its user. */

@@ -32,69 +32,103 @@ import { USERS_CHANNEL, postgresConn } from './conn.js';
 
 export { USERS_CHANNEL } from './conn.js';
 
-/** Local listeners of users changes, fed by one LISTEN connection per adapter (opened on first use). */
+/** The application_name of the users feed's listening connection (seen in pg_stat_activity). */
+export const USERS_FEED_APPLICATION = 'karya-users-feed';
+
+interface UserChangeListener {
+  changed(userId: string): void;
+  missed?: () => void;
+}
+
+/**
+ * Local listeners of users changes, fed by one LISTEN connection per adapter (opened on first use). A dropped
+ * connection (the database restarted, a network blip, pg_terminate_backend) is opened and listened again with
+ * backoff (engine/retry.ts RECONNECT) for as long as anyone listens; notices sent while it was away are lost,
+ * so every listener is then told it may have missed changes (the admin's live list reads the list again).
+ */
 class UserChangeFeed {
-  private readonly listeners = new Set<(userId: string) => void>();
+  private readonly listeners = new Set<UserChangeListener>();
   private readonly pending = new Set<string>();
   private client: pg.Client | null = null;
   private connecting: Promise<void> | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
   private isClosed = false;
 
   constructor(private readonly url: string) {}
 
-  async subscribe(listener: (userId: string) => void): Promise<() => void> {
+  async subscribe(changed: (userId: string) => void, missed?: () => void): Promise<() => void> {
     await this.connect();
+    const listener: UserChangeListener = { changed, ...(missed ? { missed } : {}) };
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
   private connect(): Promise<void> {
-    this.connecting ??= (async () => {
-      const client = new pg.Client({ connectionString: this.url });
-      let isLost = false;
-      client.on('error', () => {
-        // The connection dropped (writes are not lost, only their notices): listen again with backoff while
-        // anyone listens, else on the next subscription.
-        if (isLost) return;
-        isLost = true;
-        this.client = null;
-        this.connecting = null;
-        client.end().catch(() => undefined);
-        const retry = (attempt: number) => {
-          if (this.isClosed || !this.listeners.size) return;
-          setTimeout(() => void this.connect().catch(() => retry(attempt + 1)), delayFor(undefined, attempt, RECONNECT)).unref();
-        };
-        retry(1);
-      });
-      client.on('notification', (message) => {
-        if (message.channel !== USERS_CHANNEL || !message.payload) return;
-        // Once per user for the notices that arrive together (one transaction's, or several close together).
-        if (this.pending.size === 0) {
-          setImmediate(() => {
-            const ids = [...this.pending];
-            this.pending.clear();
-            for (const id of ids) for (const listener of this.listeners) listener(id);
-          });
-        }
-        this.pending.add(message.payload);
-      });
-      try {
-        await client.connect();
-        await client.query(`LISTEN ${USERS_CHANNEL}`);
-      } catch (error) {
-        isLost = true;
-        this.connecting = null;
-        await client.end().catch(() => undefined);
-        throw error;
-      }
-      if (this.isClosed) await client.end();
-      else this.client = client;
-    })();
+    this.connecting ??= this.open().catch((error: unknown) => {
+      this.connecting = null;
+      throw error;
+    });
     return this.connecting;
+  }
+
+  private async open(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url, application_name: USERS_FEED_APPLICATION });
+    let isLost = false;
+    // pg tells an unexpected end as an error, then 'end'; either alone is a drop too.
+    const lost = () => {
+      if (isLost) return;
+      isLost = true;
+      if (this.client !== client) return;
+      this.client = null;
+      this.connecting = null;
+      client.end().catch(() => undefined);
+      this.reconnect(1);
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', (message) => {
+      if (message.channel !== USERS_CHANNEL || !message.payload) return;
+      // Once per user for the notices that arrive together (one transaction's, or several close together).
+      if (this.pending.size === 0) {
+        setImmediate(() => {
+          const ids = [...this.pending];
+          this.pending.clear();
+          for (const id of ids) for (const listener of this.listeners) listener.changed(id);
+        });
+      }
+      this.pending.add(message.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${USERS_CHANNEL}`);
+    } catch (error) {
+      isLost = true;
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    if (this.isClosed) await client.end().catch(() => undefined);
+    else this.client = client;
+  }
+
+  /** Listen again after the wait of try `attempt`, while anyone listens; then tell them what they may have missed. */
+  private reconnect(attempt: number): void {
+    if (this.isClosed || this.retryTimer || !this.listeners.size) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (this.isClosed || !this.listeners.size) return;
+      this.connect().then(
+        () => {
+          for (const listener of this.listeners) listener.missed?.();
+        },
+        () => this.reconnect(attempt + 1),
+      );
+    }, delayFor(undefined, attempt, RECONNECT));
+    this.retryTimer.unref();
   }
 
   async close(): Promise<void> {
     this.isClosed = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
     this.listeners.clear();
     await this.connecting?.catch(() => undefined);
     await this.client?.end().catch(() => undefined);
@@ -147,7 +181,7 @@ export function postgresRepositories(opened: OpenedPostgres): Repositories & { c
     editionLeases: editionLeaseRepository(conn, charges),
     versions: postgresVersions(db as unknown as Kysely<unknown>),
     drafts: postgresDrafts(db as unknown as Kysely<unknown>),
-    users: userRepository(conn, (listener) => feed.subscribe(listener)),
+    users: userRepository(conn, (listener, missed) => feed.subscribe(listener, missed)),
     auth: postgresAuth(conn, pool),
     credits: creditRepository(conn),
     codes: codeRepository(conn),

@@ -12,7 +12,7 @@
 //   the admin's user actions are on screen.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { describeInChromium, quietNetwork, signIn, signUp, waitForText } from './helpers.js';
+import { describeInChromium, quietNetwork, signUp, waitForText } from './helpers.js';
 import { LANGUAGE_RULES, problemsAtWidths, seriousViolations } from './axe.js';
 
 const PASSWORD = 'secret12';
@@ -89,12 +89,15 @@ const SIGNED_OUT_ROUTES = [
   ['/redeem/WELCOME50', 'main h1'],
   ['/claim/CREDIT300-ABCDEFGH', 'main h1'],
 ] as const;
+/**
+ * A signed-in user's routes. /upgrade is not read here: it is the Top Up page's old address and shows /topup itself
+ * (the same page, read above it), which the English walk checks.
+ */
 const USER_ROUTES: ReadonlyArray<readonly [string, string]> = [
   ['/', 'main h1'],
   ['/profile/edit', 'main h1'],
   ['/profile/change-password', 'main h1'],
   ['/topup', 'main h1'],
-  ['/upgrade', 'main h1'],
   ['/books', 'main h1'],
   ['/history', 'main h1'],
   ['/romance', 'main form'],
@@ -102,7 +105,18 @@ const USER_ROUTES: ReadonlyArray<readonly [string, string]> = [
   ['/book-cover', 'main form'],
 ];
 
+const PHONE = { width: 390, height: 844 } as const;
+const DESKTOP = { width: 1440, height: 900 } as const;
+
 describeInChromium('studio language and accessibility end to end', { what: 'axe-core', forAxe: true }, (app) => {
+  /**
+   * The axe walks' three browsers (signed out, the user, the administrator), opened and signed in once by the English
+   * walk and used again by the cases after it, as one person comes back to the studio: a new context is a sign-in and
+   * axe's code compiled again (1–2 s each under load).
+   */
+  let visitor: Page;
+  let user: Page;
+  let admin: Page;
   it('a user who switches to Bahasa Malaysia gets a Malay shell and <html lang="ms">, kept after a reload and on another browser', async () => {
     const email = 'siti.lang@e2e.test';
     const page = await app.open();
@@ -261,27 +275,34 @@ describeInChromium('studio language and accessibility end to end', { what: 'axe-
     const problems: string[] = [];
     const visit = axeVisit(app.base, problems);
     // Signed out (sign-in and sign-up are read by tests/e2e/a11y-themes.test.ts, in both languages and themes).
-    const visitor = await app.open();
+    visitor = await app.open();
     for (const [route, ready] of SIGNED_OUT_ROUTES) await visit(visitor, route, ready);
 
     // A user (in Indonesian in the next test).
-    const user = await app.open();
+    user = await app.open();
     await signUp(user, app.base, 'axe.user@e2e.test', PASSWORD);
     for (const [route, ready] of USER_ROUTES) await visit(user, route, ready);
+    // The card page's old address shows the Top Up page (read above).
+    await user.goto(`${app.base}/upgrade`);
+    await user.waitForURL((u) => u.pathname === '/topup');
+    await user.locator('main h1').waitFor();
 
     // The administrator (the account of KARYA_ADMIN_EMAIL).
-    const admin = await app.open();
+    admin = await app.open();
     await signUp(admin, app.base, app.karya.adminEmail, PASSWORD);
     await visit(admin, '/admin', '[data-testid="users-table"]');
     await visit(admin, '/', 'main h1');
     // A phone: the drawer open over the admin page (the page itself was read at 390 px above).
-    const phone = await app.open({ width: 390, height: 844 });
-    await signIn(phone, app.base, app.karya.adminEmail, PASSWORD);
-    await phone.goto(`${app.base}/admin`);
-    await phone.getByTestId('users-table').waitFor();
-    await phone.getByRole('button', { name: 'Open menu' }).click();
-    await phone.locator('#drawer nav a').first().waitFor();
-    for (const v of await seriousViolations(phone)) problems.push(`drawer: ${v}`);
+    await admin.setViewportSize(PHONE);
+    try {
+      await admin.goto(`${app.base}/admin`);
+      await admin.getByTestId('users-table').waitFor();
+      await admin.getByRole('button', { name: 'Open menu' }).click();
+      await admin.locator('#drawer nav a').first().waitFor();
+      for (const v of await seriousViolations(admin)) problems.push(`drawer: ${v}`);
+    } finally {
+      await admin.setViewportSize(DESKTOP);
+    }
     expect(problems).toEqual([]);
   }, 300_000);
 
@@ -290,15 +311,13 @@ describeInChromium('studio language and accessibility end to end', { what: 'axe-
     // Every route here was read whole in English by the test before: in Indonesian, the rules its words can break.
     const visit = axeVisit(app.base, problems, LANGUAGE_RULES);
     // Signed out: chosen on the sign-in page before any account (kept in this browser).
-    const visitor = await app.open();
     await visitor.goto(`${app.base}/signin`);
     await visitor.getByTestId('language-switch').selectOption('id');
     await visitor.getByRole('heading', { name: 'Masuk ke Karya' }).waitFor();
     for (const [route, ready] of SIGNED_OUT_ROUTES) await visit(visitor, route, ready);
 
     // The user of the test before: every language of the table, each by its own name; Indonesian gives an Indonesian shell.
-    const user = await app.open();
-    await signIn(user, app.base, 'axe.user@e2e.test', PASSWORD);
+    await user.goto(`${app.base}/`);
     await user.locator('aside nav a', { hasText: 'Romance' }).waitFor();
     const switcher = user.locator('aside [data-testid="language-switch"]');
     expect(await switcher.locator('option').allTextContents()).toEqual(['English', 'Bahasa Malaysia', 'Bahasa Indonesia']);
@@ -312,8 +331,7 @@ describeInChromium('studio language and accessibility end to end', { what: 'axe-
     for (const [route, ready] of USER_ROUTES) await visit(user, route, ready);
 
     // The admin portal, then back to English (the account's choice: the tests after this one sign in with it).
-    const admin = await app.open();
-    await signIn(admin, app.base, app.karya.adminEmail, PASSWORD);
+    await admin.goto(`${app.base}/`);
     await admin.locator('aside [data-testid="language-switch"]').selectOption('id');
     await admin.locator('aside nav a', { hasText: 'Romansa' }).waitFor();
     await visit(admin, '/admin', '[data-testid="users-table"]');
@@ -323,19 +341,24 @@ describeInChromium('studio language and accessibility end to end', { what: 'axe-
   }, 300_000);
 
   it('on a phone the administrator reaches every user’s actions without scrolling sideways', async () => {
-    const phone = await app.open({ width: 390, height: 844 });
-    await signIn(phone, app.base, app.karya.adminEmail, PASSWORD);
-    await phone.goto(`${app.base}/admin`);
-    const row = phone.locator('tr[data-email="axe.user@e2e.test"]');
-    await row.waitFor();
-    for (const name of ['Adjust credits of axe.user@e2e.test', 'Delete axe.user@e2e.test']) {
-      const box = (await row.getByRole('button', { name }).boundingBox())!;
-      expect(box.x, name).toBeGreaterThanOrEqual(0);
-      expect(box.x + box.width, name).toBeLessThanOrEqual(390);
+    // The administrator's browser of the cases before, on a phone.
+    const phone = admin;
+    await phone.setViewportSize(PHONE);
+    try {
+      await phone.goto(`${app.base}/admin`);
+      const row = phone.locator('tr[data-email="axe.user@e2e.test"]');
+      await row.waitFor();
+      for (const name of ['Adjust credits of axe.user@e2e.test', 'Delete axe.user@e2e.test']) {
+        const box = (await row.getByRole('button', { name }).boundingBox())!;
+        expect(box.x, name).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, name).toBeLessThanOrEqual(390);
+      }
+      const role = (await row.getByLabel('Role of axe.user@e2e.test').boundingBox())!;
+      expect(role.x + role.width).toBeLessThanOrEqual(390);
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    } finally {
+      await phone.setViewportSize(DESKTOP);
     }
-    const role = (await row.getByLabel('Role of axe.user@e2e.test').boundingBox())!;
-    expect(role.x + role.width).toBeLessThanOrEqual(390);
-    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   }, 120_000);
 
   it('keyboard focus is visible on every control (the admin’s credit presets included)', async () => {

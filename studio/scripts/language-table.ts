@@ -1,12 +1,14 @@
 // The language table for the browser: `virtual:karya-languages` is languages/<code>.yaml and languages/<code>/*.yaml
 // (plus KARYA_LANGUAGES's folders), read by the engine's Node reader at build time and written into the bundle
 // as JSON, so the studio sets the same table its server reads (studio/src/languageTable.ts) with no YAML parser.
-// Whether draft languages were in the build is written beside it (studio-build.mjs rebuilds when that changes).
+// Whether draft languages and KARYA_LANGUAGES's folders were in the build is written beside it (studio-build.mjs
+// rebuilds when that changes).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { languageFolders, readLanguages } from '../../engine/node/languages.js';
 import type { LanguageSource } from '../../engine/languages/index.js';
+import { languageMark } from './studio-build.mjs';
 
 const ID = 'virtual:karya-languages';
 /**
@@ -29,7 +31,7 @@ function forBrowser(src: LanguageSource, codes: ReadonlySet<string>): LanguageSo
   return { file: src.file, data, words };
 }
 const RESOLVED = `\0${ID}`;
-/** The file in dist/ that says whether draft languages are in the bundle ("1") or not ("0"). */
+/** The file in dist/ that says whether draft languages are in the bundle ("1") or not ("0"), and KARYA_LANGUAGES's folders (languageMark). */
 export const DRAFTS_MARK = '.karya-drafts';
 
 export function languageTablePlugin(): Plugin {
@@ -46,6 +48,6 @@ export function languageTablePlugin(): Plugin {
       const codes = new Set(sources.map((src) => String((src.data as { code?: unknown }).code)));
       return `export default ${JSON.stringify(sources.map((src) => forBrowser(src, codes)))};`;
     },
-    closeBundle: { order: 'pre', handler: () => writeFileSync(path.join(outDir, DRAFTS_MARK), process.env.KARYA_DRAFT_LANGUAGES === '1' ? '1' : '0') },
+    closeBundle: { order: 'pre', handler: () => writeFileSync(path.join(outDir, DRAFTS_MARK), languageMark()) },
   };
 }

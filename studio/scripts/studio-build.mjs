@@ -21,19 +21,36 @@ function newest(p) {
   return max;
 }
 
+/** The language folders KARYA_LANGUAGES names beside languages/ (a path list), as absolute paths. */
+export function extraLanguageFolders(env = process.env) {
+  return (env.KARYA_LANGUAGES ?? '').split(path.delimiter).filter(Boolean).map((d) => path.resolve(d));
+}
+
+/**
+ * What a build's language table was read with, as the mark beside it says it (studio/scripts/language-table.ts):
+ * "1" or "0" for draft languages, then KARYA_LANGUAGES's folders on a line of their own when there were any.
+ */
+export function languageMark(env = process.env) {
+  const extra = extraLanguageFolders(env).join(path.delimiter);
+  return `${env.KARYA_DRAFT_LANGUAGES === '1' ? '1' : '0'}${extra ? `\n${extra}` : ''}`;
+}
+
 /** When studio/dist was built (0: never), and whether it is at least as new as every source. */
-export function studioBuild() {
+export function studioBuild(env = process.env) {
   const builtAt = newest(BUILT);
-  // A build with draft languages (KARYA_DRAFT_LANGUAGES=1) is not the one a run without them wants, nor back.
+  // A build with draft languages (KARYA_DRAFT_LANGUAGES=1), or with a language folder of KARYA_LANGUAGES, is not the
+  // one a run without them wants, nor back: the studio's switch lists the languages its bundle was built with.
   const mark = path.join(STUDIO, 'dist', '.karya-drafts');
-  const drafts = existsSync(mark) ? readFileSync(mark, 'utf8').trim() : '';
-  const sameDrafts = drafts === (process.env.KARYA_DRAFT_LANGUAGES === '1' ? '1' : '0');
-  return { builtAt, isFresh: builtAt > 0 && sameDrafts && builtAt >= Math.max(...SOURCES.map(newest)) };
+  const built = existsSync(mark) ? readFileSync(mark, 'utf8').trim() : '';
+  const sources = [...SOURCES, ...extraLanguageFolders(env)];
+  return { builtAt, isFresh: builtAt > 0 && built === languageMark(env) && builtAt >= Math.max(...sources.map(newest)) };
 }
 
 /** Build studio/dist with Vite, as a production build (vitest's NODE_ENV=test would give React's development build). */
 export function buildWithVite(stdio) {
   const vite = path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--config', path.join(STUDIO, 'vite.config.ts'), '--logLevel', 'warn'], { cwd: ROOT, stdio, env: { ...process.env, NODE_ENV: 'production' } });
+  // KARYA_LANGUAGES's folders as absolute paths: the build runs from the repository, the caller anywhere.
+  const extra = extraLanguageFolders().join(path.delimiter);
+  const result = spawnSync(process.execPath, [vite, 'build', '--config', path.join(STUDIO, 'vite.config.ts'), '--logLevel', 'warn'], { cwd: ROOT, stdio, env: { ...process.env, NODE_ENV: 'production', ...(extra ? { KARYA_LANGUAGES: extra } : {}) } });
   return result.status ?? 1;
 }

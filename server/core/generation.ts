@@ -4,7 +4,7 @@
 // generations repository's; the HTTP side (JSON or event stream) is in routes/generators.ts and
 // routes/generate.ts.
 import {
-  stepHistoryTitle, answerNotesOf,
+  GenerationError, stepHistoryTitle, answerNotesOf,
   outlineToast, parseSettings, stepRef,
   type AnswerNote, type BookView, type DonePayload, type Lang, type ProgressStore, type ResolvedSpec, type Settings, type StepResult, type StepRef,
 } from '../../engine/index.js';
@@ -129,7 +129,7 @@ export function userProgress(repos: Repositories, input: { userId: string; spec:
       if (!charge) throw new Error('a step was saved before it was charged');
       // The AI test page checks the service: its answer is not content, so no history and no part count.
       const isContent = spec.kind !== 'test';
-      await repos.generations.commit({
+      const isCommitted = await repos.generations.commit({
         userId,
         charge,
         book: { key, save },
@@ -144,6 +144,10 @@ export function userProgress(repos: Repositories, input: { userId: string; spec:
           },
         },
       });
+      // Given up while it ran (its charge refunded: a queue's sweep took the step for lost, with its lease, in an outage
+      // longer than the lease): the part is not in the book, so the writer gets the failure the sweep answered, not the
+      // part for free.
+      if (!isCommitted) throw new GenerationError('service_unavailable');
     },
   };
 }

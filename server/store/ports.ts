@@ -188,9 +188,12 @@ export interface GenerationRepository {
   refund(input: { userId: string; charge: Charge; reason: string; errorCode: string; isSkipped?: boolean }): Promise<void>;
   /**
    * Keep a finished step, in one transaction: its part of the saved book (when given), a history item,
-   * a usage record, the user's part count (when `isPart`), and the generation marked succeeded.
+   * a usage record, the user's part count (when `isPart`), and the generation marked succeeded. Answers false,
+   * writing nothing, when the generation was given up before it (refunded or failed: a queue's sweep took over a
+   * step whose worker lost its lease, a restart refunded it): that step's answer must not reach the writer as paid.
+   * True when it was committed, now or by an earlier attempt of the same step.
    */
-  commit(input: GenerationCommit): Promise<void>;
+  commit(input: GenerationCommit): Promise<boolean>;
   /** Refund every generation still running (the server stopped during it); answers how many. */
   refundInterrupted(): Promise<number>;
   /** A usage record of calls that belong to a step already committed (the memory update): no credits. */

@@ -65,13 +65,16 @@ function refundGeneration(conn: Conn, input: { userId: string; charge: Charge; r
   });
 }
 
-/** The book's part, history, usage and the generation's status, in one transaction (nests in a caller's). */
-function commitGeneration(conn: Conn, input: GenerationCommit): Promise<void> {
+/**
+ * The book's part, history, usage and the generation's status, in one transaction (nests in a caller's). False when
+ * the generation was refunded or failed meanwhile (nothing written); true when committed, now or before.
+ */
+function commitGeneration(conn: Conn, input: GenerationCommit): Promise<boolean> {
   const { userId, charge, history, usage } = input;
   const now = nowIso();
   return conn.transaction(async (conn) => {
     const row = await runningRow(conn, charge.generationId);
-    if (!row) return;
+    if (!row) return (await conn.first(conn.db.selectFrom('generations').select('status').where('id', '=', charge.generationId)))?.status === 'succeeded';
     if ('id' in row && row.bible_book_id !== null) await markPaid(conn, row.bible_book_id, biblePartPosition(row.step));
     if (input.book) await saveStep(conn, userId, input.book.key, input.book.save);
     if (history) {
@@ -80,6 +83,7 @@ function commitGeneration(conn: Conn, input: GenerationCommit): Promise<void> {
     if (usage.isPart) await addUsage(conn, userId);
     await conn.run(conn.db.insertInto('usage_records').values({ user_id: userId, prompt_type: usage.promptType, credits_used: charge.credits, metadata: JSON.stringify(usage.metadata), created_at: now }));
     await conn.run(conn.db.updateTable('generations').set({ status: 'succeeded', finished_at: now }).where('id', '=', charge.generationId));
+    return true;
   });
 }
 

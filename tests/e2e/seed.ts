@@ -48,12 +48,13 @@ export async function signInWriter(base: string, email: string, password = 'secr
 export async function asWriter(writer: Writer, path: string, init: { method?: string; body?: unknown; type?: string } = {}): Promise<Response> {
   const { body } = init;
   const sent = init.type === undefined ? JSON.stringify(body) : typeof body === 'string' ? body : body instanceof Uint8Array ? Buffer.from(body) : JSON.stringify(body);
+  const method = init.method ?? (body === undefined ? 'GET' : 'POST');
   const res = await fetch(`${writer.base}/api${path}`, {
-    method: init.method ?? (body === undefined ? 'GET' : 'POST'),
+    method,
     headers: { 'content-type': init.type ?? 'application/json', cookie: `${SESSION_COOKIE}=${writer.session}` },
     ...(body === undefined ? {} : { body: sent }),
   });
-  return ok(res, `${init.method ?? 'GET'} /api${path} as ${writer.email}`);
+  return ok(res, `${method} /api${path} as ${writer.email}`);
 }
 
 /** Every step of a book in `generatorId`, one after the other as writeSteps sends them, until the book says none is next. */

@@ -4,9 +4,9 @@
 // (tests/e2e/seed.ts: a writer's earlier session): what a case checks starts at the book's page. The generation
 // flow itself is clicked through where a case is about it (the stream left and come back to, the phone's sticky
 // button after the introduction, the cover) and in tests/e2e/studio.test.ts.
-import { afterAll, afterEach, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
 import { ARTIFACTS, describeInChromium, downloadBytes, waitForText } from './helpers.js';
 import { seededWriter, setCredits, signInPage, signUpWriter } from './seed.js';
@@ -32,12 +32,29 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
   });
   afterAll(() => fake?.close());
 
+  // One browser context for the file, so the studio's code is fetched and compiled once; each case opens a page of its
+  // own in it and sets its writer's session cookie there (the one before is replaced: each case is another account).
+  let context: BrowserContext;
+  beforeAll(async () => {
+    context = await app.browser.newContext({ viewport: { width: 1440, height: 900 } });
+  });
+  /** The case's page: the pages of the case before are closed (a failed case's are left for its screenshots until now). */
+  async function open(viewport?: { width: number; height: number }): Promise<Page> {
+    await Promise.all(context.pages().map((p) => p.close()));
+    await context.setOffline(false);
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    if (viewport) await page.setViewportSize(viewport);
+    app.pages.push(page);
+    return page;
+  }
+
   /**
    * A new writer whose romance has its first `steps` steps written (2: the outline and the introduction) in an
    * earlier session, on the book's page.
    */
   async function writerWithSteps(email: string, steps: number, next: string, viewport?: { width: number; height: number }): Promise<Page> {
-    const page = await app.open(viewport);
+    const page = await open(viewport);
     await seededWriter(page, { base: app.base, email, generatorId: 'romance', steps });
     await page.goto(`${app.base}/romance`);
     await waitForText(page, label, next);
@@ -50,7 +67,7 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
   }
 
   it('with 0 credits a writer opens the unfinished book, reads it, downloads it as EPUB (page and My Books); Generate leads to top-up', async () => {
-    const page = await app.open();
+    const page = await open();
     const writer = await seededWriter(page, { base: app.base, email: 'zero.credits@e2e.test', generatorId: 'romance', steps: 2 });
     await setCredits(writer, app.karya.adminEmail, 0);
 
@@ -89,7 +106,7 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
   }, 180_000);
 
   it('with the history request failing, Content History shows an error with Retry (not "No content yet"), and Retry loads it; My Books the same', async () => {
-    const page = await app.open();
+    const page = await open();
     await signInPage(page, await signUpWriter(app.base, 'history.fails@e2e.test', { password: PASSWORD }));
     let isFailing = true;
     await page.route('**/api/history?**', (route) => (isFailing ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"unavailable","message":"down"}}' }) : route.continue()));
@@ -191,7 +208,7 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
   }, 180_000);
 
   it('a generated cover is kept: opened and downloaded again from Content History after leaving its page', async () => {
-    const page = await app.open();
+    const page = await open();
     const writer = await signUpWriter(app.base, 'keeps.covers@e2e.test', { password: PASSWORD });
     await setCredits(writer, app.karya.adminEmail, 20);
     await signInPage(page, writer);

@@ -117,8 +117,8 @@ async function chargedOnBook(ctx: AppContext, res: Response, input: ChargedOnBoo
   });
   const writingKey = bookLockKey(userId, input.bookType);
   writing.add(writingKey);
-  const commitUsage = (metadata: { words: number; tokens?: unknown }) =>
-    repos.generations.commit({ userId, charge, usage: { promptType: spec.contentType, isPart: false, metadata: { generator: spec.id, step, ...metadata, generation: charge.generationId } } });
+  const commitUsage = async (metadata: { words: number; tokens?: unknown }) =>
+    void (await repos.generations.commit({ userId, charge, usage: { promptType: spec.contentType, isPart: false, metadata: { generator: spec.id, step, ...metadata, generation: charge.generationId } } }));
   try {
     // A refusal (an edit's, the session's) is answered as it words itself, in the book's language; a provider failure as its catalogue error.
     await runCharged(ctx, { userId, charge, lang, what: `${spec.id} ${input.what}`, timeout, client: client.signal }, () =>

@@ -9,7 +9,7 @@ import { catalogueMessage, partStep, retry, stepKey, stepLabel, stepRef, type Bo
 import type { BibleHold, BibleStopReason } from '../store/ports.js';
 import { biblePartStep, isCurrentKey } from '../store/queries/bible-holds.js';
 import type { AppContext } from './context.js';
-import { refundCharge, refundFailed } from './charged.js';
+import { commitCharged, refundCharge, refundFailed } from './charged.js';
 import { failureOf } from '../errors/reply.js';
 
 /** A part the bible went past without reading it all, even in halves (engine/session/ladder.ts): its label and why; never charged. */
@@ -91,7 +91,14 @@ export async function readNextPart(ctx: AppContext, input: { userId: string; spe
     return { outcome: 'read', calls, skipped };
   }
   const metadata = { generator: spec.id, step: biblePartStep(position), calls, after: 'import', generation: charge.generationId, ...(asked > 1 ? { attempts: asked } : {}), ...(usage ? { tokens: usage } : {}) };
-  await repos.generations.commit({ userId, charge, usage: { promptType: spec.contentType, isPart: false, metadata } });
+  // Its charge given back while it was read (a restart refunded it): not paid, so the part fails and the run stops, as
+  // when the provider fails; the refund already made is the only one.
+  try {
+    await commitCharged(ctx, { userId, charge, usage: { promptType: spec.contentType, isPart: false, metadata } });
+  } catch (error) {
+    ctx.logger.warn({ err: error, generator: spec.id, position }, 'story bible: a part was refunded while it was read; not kept as paid');
+    return { outcome: 'failed', calls: 0, error };
+  }
   return { outcome: 'read', calls };
 }
 

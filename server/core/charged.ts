@@ -1,9 +1,9 @@
 // One charged call: the cost reserved (402 when it cannot be paid), the call run, then settled (the caller
 // commits what it made) or refunded with a typed reason. Steps, edits that call the model, publishing and the
 // story bible of an imported book all charge through here.
-import type { Lang } from '../../engine/index.js';
+import { GenerationError, type Lang } from '../../engine/index.js';
 import { ApiError } from '../errors/api-error.js';
-import type { Charge } from '../store/ports.js';
+import type { Charge, GenerationCommit } from '../store/ports.js';
 import type { AppContext } from './context.js';
 import { answerOf } from '../errors/reply.js';
 
@@ -34,6 +34,17 @@ function refundOf(reason: RefundReason): { detail: string; errorCode: string } {
 export async function refundCharge(ctx: AppContext, input: { userId: string; charge: Charge; what: string; reason: RefundReason }): Promise<void> {
   const { detail, errorCode } = refundOf(input.reason);
   await ctx.repos.generations.refund({ userId: input.userId, charge: input.charge, reason: `Refund: ${input.what} (${detail})`, errorCode, ...(input.reason.kind === 'skipped' ? { isSkipped: true } : {}) });
+}
+
+/**
+ * Keep a charged call's result (generations.commit). A commit that did not stand (its charge was given back while
+ * the call ran: a queue's sweep took the step for lost in an outage longer than the lease, a restart refunded it)
+ * saved nothing, so it throws service_unavailable (503, as the sweep answered): the result never reaches the writer
+ * as saved or paid. That refund is the only one: a second refund of the same generation changes nothing.
+ * @example await commitCharged(ctx, { userId, charge, usage }) // throws GenerationError('service_unavailable') when refunded meanwhile
+ */
+export async function commitCharged(ctx: AppContext, input: GenerationCommit): Promise<void> {
+  if (!(await ctx.repos.generations.commit(input))) throw new GenerationError('service_unavailable');
 }
 
 /** The cost taken from the user's balance (or a charge already reserved): 402 insufficient_credits in `lang` when it cannot be paid. */

@@ -11,7 +11,7 @@ import type { Charge, UserBook } from '../store/ports.js';
 import type { EditionLink } from '../store/queries/editions.js';
 import type { AppContext } from './context.js';
 import { ApiError } from '../errors/api-error.js';
-import { refundCharge, refundFailed } from './charged.js';
+import { commitCharged, refundCharge, refundFailed } from './charged.js';
 import { holdEditionLease, type EditionLease } from './edition-lease.js';
 
 /** A book of the user's and its generator (404 otherwise). */
@@ -135,7 +135,9 @@ async function runLeased(ctx: AppContext, input: EditionRunInput, lease: Edition
       const { charge } = open;
       open = null;
       credits += charge.credits;
-      await repos.generations.commit({ userId, charge, book: { key: saveKey, save }, usage: { promptType: spec.contentType, isPart: true, metadata: { generator: spec.id, step: `translate:${to}:${save.stepKey}`, words: save.words, generation: charge.generationId, ...(save.usage ? { tokens: save.usage } : {}) } } });
+      // Its charge given back while it ran (nothing of this window saved): the part fails as service_unavailable, and the
+      // run stops there as for any failed part, the parts before it kept.
+      await commitCharged(ctx, { userId, charge, book: { key: saveKey, save }, usage: { promptType: spec.contentType, isPart: true, metadata: { generator: spec.id, step: `translate:${to}:${save.stepKey}`, words: save.words, generation: charge.generationId, ...(save.usage ? { tokens: save.usage } : {}) } } });
     } else await editions.saveWindow({ key: saveKey, save });
     if (editionId === null) {
       editionId = await repos.books.findBookId({ userId, key: saveKey });

@@ -11,7 +11,7 @@ import { RELEASES_PER_DAY, type Closeness } from '../../engine/index.js';
 import { checkPublishSteps, directPublishStep, publishStepsOf, writePackageParts, type GivenFacts, type PackageStepDone, type RunPublishStep } from '../../engine/index.js';
 import type { AppContext } from './context.js';
 import { historyContent } from './generation.js';
-import { refundCharge, reserveCharge, runCharged } from './charged.js';
+import { commitCharged, refundCharge, reserveCharge, runCharged } from './charged.js';
 import { ApiError } from '../errors/api-error.js';
 import type { Charge } from '../store/ports.js';
 import type { CoverFacts } from '../store/queries/covers.js';
@@ -139,7 +139,8 @@ export function chargedPublishStep(ctx: AppContext, input: { userId: string; lan
     const log = { message: 'publishing step failed; charge refunded', fields: { generator: spec.id } };
     return runCharged(ctx, { userId, charge, lang, what: `${spec.id} ${part}`, timeout, log }, async () => {
       const result = await directPublishStep({ renderer: catalog.renderer, provider, signal: timeout })(step);
-      await repos.generations.commit({
+      // Refunded meanwhile, the step fails (service_unavailable) and the publish with it, as for any failed step.
+      await commitCharged(ctx, {
         userId,
         charge,
         // A cover is kept as its picture, never its prompt.

@@ -3,7 +3,7 @@
 // refund on failure; then the memory update. The HTTP route runs it in the server process (SQLite), and
 // with Postgres a worker runs it from the job queue (server/queue/); the code is the same.
 import { BookSession, countWords, KaryaError, generationMessage, parseStepKey, stepKey, stepPosition, stepRef, type CatalogueCode, type DonePayload, type Lang, type ResolvedSpec, type Step } from '../../engine/index.js';
-import { refundCharge, reserveCharge, runCharged } from './charged.js';
+import { commitCharged, refundCharge, reserveCharge, runCharged } from './charged.js';
 import type { AppContext } from './context.js';
 import type { StepHooks, StepRequest } from './step-request.js';
 import { ApiError, MESSAGES } from '../errors/api-error.js';
@@ -166,7 +166,14 @@ async function writeStep(ctx: AppContext, input: { request: StepRequest; hooks: 
       const text = now.text.length > base.length ? now.text.trim() : '';
       const kept = text ? await repos.drafts.save({ userId, key: spec.bookType, position: stepPosition(step), text }) : null;
       if (kept) {
-        await repos.generations.commit({ userId, charge, usage: { promptType: spec.contentType, isPart: false, metadata: { generator: spec.id, step: stepKey(step), stopped: true, words: countWords(text), generation: charge.generationId } } });
+        const usage = { promptType: spec.contentType, isPart: false, metadata: { generator: spec.id, step: stepKey(step), stopped: true, words: countWords(text), generation: charge.generationId } };
+        // Its charge given back while it ran (a queue's sweep took it for lost): the new text is not paid for, so
+        // the draft goes back to what it was before this step (the one continued, else none) and the step fails
+        // as service_unavailable, not as a paid stop.
+        await commitCharged(ctx, { userId, charge, usage }).catch(async (error: unknown) => {
+          await (base ? repos.drafts.save({ userId, key: spec.bookType, position: stepPosition(step), text: base }) : repos.drafts.remove({ userId, key: spec.bookType, position: stepPosition(step) }));
+          throw new StepFailure(failureOf(error, { lang }), false);
+        });
         stopCharged = charge.credits;
       } else await refundCharge(ctx, { userId, charge, what: `${spec.id} ${label}`, reason: { kind: 'stopped' } });
       throw new StepFailure(ApiError.catalogue(409, 'step_stopped', lang), false);

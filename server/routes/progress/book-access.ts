@@ -8,7 +8,7 @@ import type { Charge } from '../../store/ports.js';
 import type { AppContext } from '../../core/context.js';
 import { ApiError } from '../../errors/api-error.js';
 import { answerIn } from '../../errors/answer.js';
-import { reserveCharge, runCharged } from '../../core/charged.js';
+import { commitCharged, reserveCharge, runCharged } from '../../core/charged.js';
 import { bookLockKey, bookLocks, takeGenerationToken, whileNoStep } from '../../core/generation.js';
 import { sessionOf } from '../../auth/middleware.js';
 import { catchUpBible } from '../../core/bible-catch-up.js';
@@ -117,8 +117,17 @@ async function chargedOnBook(ctx: AppContext, res: Response, input: ChargedOnBoo
   });
   const writingKey = bookLockKey(userId, input.bookType);
   writing.add(writingKey);
-  const commitUsage = async (metadata: { words: number; tokens?: unknown }) =>
-    void (await repos.generations.commit({ userId, charge, usage: { promptType: spec.contentType, isPart: false, metadata: { generator: spec.id, step, ...metadata, generation: charge.generationId } } }));
+  // The book as it was before the call: an edit whose charge does not stand is taken back to it.
+  const before = (await repos.books.load({ userId, key: input.bookType }))?.state ?? null;
+  // Its charge given back while the call ran (a queue's sweep took it for lost): the edit already saved is not paid
+  // for, so its part goes back to its text before (the version it kept stays: nothing saved before is lost), and
+  // commitCharged's service_unavailable is answered as the failure it is (the refund already made is the only one).
+  const commitUsage = (metadata: { words: number; tokens?: unknown }) =>
+    commitCharged(ctx, { userId, charge, usage: { promptType: spec.contentType, isPart: false, metadata: { generator: spec.id, step, ...metadata, generation: charge.generationId } } })
+      .catch(async (error: unknown) => {
+        await undoEdit(ctx, { userId, key: input.bookType, before });
+        throw error;
+      });
   try {
     // A refusal (an edit's, the session's) is answered as it words itself, in the book's language; a provider failure as its catalogue error.
     await runCharged(ctx, { userId, charge, lang, what: `${spec.id} ${input.what}`, timeout, client: client.signal }, () =>
@@ -127,6 +136,15 @@ async function chargedOnBook(ctx: AppContext, res: Response, input: ChargedOnBoo
   } finally {
     writing.delete(writingKey);
   }
+}
+
+/** The part an edit changed put back as it was in `before` (its text and the book's header then); nothing when none changed. */
+async function undoEdit(ctx: AppContext, input: { userId: string; key: string; before: BookState | null }): Promise<void> {
+  const { before } = input;
+  const now = before && (await ctx.repos.books.load({ userId: input.userId, key: input.key }))?.state;
+  if (!before || !now) return;
+  const position = before.content.findIndex((text, i) => now.content[i] !== text);
+  if (position >= 0) await ctx.repos.books.savePartEdit({ userId: input.userId, key: input.key, position, text: before.content[position]!, state: before });
 }
 
 /** The helpers every progress route shares. */

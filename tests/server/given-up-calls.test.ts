@@ -1,0 +1,96 @@
+// Charged calls other than a step, given up while they run: in a queued deployment an outage longer than the lease
+// makes the sweep take the call for lost and refund its charge (server/queue/sweep.ts giveUp). When the model's
+// answer comes back, the writer must not get it as saved or paid: the call fails as service_unavailable, the
+// balance is as the refund left it, and the book or edition does not hold what that call made. Before, the commit
+// was skipped without a word and the answer said the part was translated, or the rewrite saved, as if paid.
+import { describe, expect, it } from 'vitest';
+import { serverOnFakeModel, signUp, type TestServer } from './helpers.js';
+import { underWriter } from '../scripted-models.js';
+import { fakeTranslator, isTranslateRequest } from '../fake-translator.js';
+import { CHAPTERS, romanceSaves } from '../translate/book.js';
+
+const translator = fakeTranslator();
+/** The sweep's refund, armed for a writer's `nth` charge: made when a model request arrives while that charge runs. */
+let armed: { userId: string; nth: number } | null = null;
+let refunded: Promise<void> | null = null;
+
+const options = underWriter(1).fakeOptions({
+  // Every answer takes a while, as a real model's does: the refund lands while the call waits on it.
+  latencyMs: 300,
+  reply: (body) => {
+    if (armed) giveUpRunning(served.ts, armed);
+    return isTranslateRequest(body) ? translator.reply(body) : undefined;
+  },
+});
+const served = serverOnFakeModel(options, { env: { KARYA_MAX_RETRIES: '0' } });
+
+/** What the sweep does to a call it takes for lost: its running generation refunded (once). */
+function giveUpRunning(ts: TestServer, target: { userId: string; nth: number }): void {
+  const generations = ts.store.all(ts.store.db.selectFrom('generations').selectAll().where('user_id', '=', target.userId));
+  const generation = generations.find((g) => g.status === 'running');
+  if (generations.length !== target.nth || !generation) return;
+  armed = null;
+  refunded = ts.ctx.repos.generations.refund({ userId: target.userId, charge: { generationId: generation.id, credits: generation.credits_charged }, reason: 'Refund: given up (workers stopped)', errorCode: 'service_unavailable' });
+}
+
+/** A writer with `credits` credits and the 5-chapter romance in English as their current romance. */
+async function writerWithRomance(ts: TestServer, credits = 20) {
+  const cookie = await signUp(ts);
+  const id = (await ts.http.get('/api/me').set('cookie', cookie)).body.id as string;
+  ts.store.run(ts.store.db.updateTable('users').set({ credits_available: credits }).where('id', '=', id));
+  const bookId = await ts.ctx.repos.books.saveImport({ userId: id, key: 'romance', saves: romanceSaves('en') });
+  const ledger = async () => (await ts.ctx.repos.credits.ledger(id)).slice(1).map((r) => r.type);
+  const balance = async () => (await ts.ctx.repos.users.findById(id))!.credits_available;
+  return { cookie, id, bookId, ledger, balance };
+}
+
+describe('a charged call refunded by the sweep while its model call runs', () => {
+  it('an edition\'s part: the run stops there as unavailable, the part not in the edition, the part before kept and paid', async () => {
+    const { ts } = served;
+    const w = await writerWithRomance(ts);
+    refunded = null;
+    armed = { userId: w.id, nth: 2 };
+    const res = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).send({ to: 'ms' });
+    await refunded;
+    expect(refunded).not.toBeNull();
+    expect(res.status, JSON.stringify(res.body)).toBe(503);
+    expect(res.body.error).toMatchObject({ code: 'service_unavailable' });
+    // The first part paid; the second's charge given back once, by the sweep.
+    expect(await w.ledger()).toEqual(['charge', 'charge', 'refund']);
+    expect(await w.balance()).toBe(19);
+    const statuses = ts.store.all(ts.store.db.selectFrom('generations').select('status').where('user_id', '=', w.id)).map((g) => g.status);
+    expect(statuses.sort()).toEqual(['refunded', 'succeeded']);
+    expect(ts.store.all(ts.store.db.selectFrom('content_history').selectAll().where('user_id', '=', w.id))).toEqual([]);
+    // The edition holds the first part only: what is left to translate still counts the second.
+    const offer = (await ts.http.get(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie)).body.offer;
+    expect(offer.cost.remaining).toBe(CHAPTERS - 1);
+
+    // Made again, the edition goes on from the part given up, each part paid once.
+    const rest = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).send({ to: 'ms' });
+    expect(rest.status, JSON.stringify(rest.body)).toBe(200);
+    expect(rest.body.credits_charged).toBe(CHAPTERS - 1);
+    expect(rest.body.edition.parts_done).toBe(CHAPTERS);
+    expect(await w.balance()).toBe(20 - CHAPTERS);
+  });
+
+  it('a rewrite: unavailable, its credit back, and the part as it was before the rewrite', async () => {
+    const { ts } = served;
+    const w = await writerWithRomance(ts);
+    const book = (await ts.http.get('/api/progress/romance').set('cookie', w.cookie)).body.book;
+    const chapter = book.parts.find((p: { kind: string; position: number }) => p.kind === 'chapter' && p.position === 1) as { kind: string; position: number; text: string; hash?: string };
+    refunded = null;
+    armed = { userId: w.id, nth: 1 };
+    const res = await ts.http.post('/api/progress/romance/rewrite').set('cookie', w.cookie).send({ part: { kind: 'chapter', position: 1 }, note: 'More dialogue.', ...(chapter.hash ? { hash: chapter.hash } : {}) });
+    await refunded;
+    expect(refunded).not.toBeNull();
+    expect(res.status, JSON.stringify(res.body)).toBe(503);
+    expect(res.body.error).toMatchObject({ code: 'service_unavailable' });
+    expect(res.body.book).toBeUndefined();
+    expect(await w.balance()).toBe(20);
+    expect(await w.ledger()).toEqual(['charge', 'refund']);
+    expect(ts.store.all(ts.store.db.selectFrom('content_history').selectAll().where('user_id', '=', w.id))).toEqual([]);
+    // The book does not hold the rewrite: chapter 1 reads as before.
+    const after = (await ts.http.get('/api/progress/romance').set('cookie', w.cookie)).body.book;
+    expect(after.parts.find((p: { kind: string; position: number }) => p.kind === 'chapter' && p.position === 1).text).toBe(chapter.text);
+  });
+});

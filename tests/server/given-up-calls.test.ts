@@ -5,6 +5,7 @@
 // was skipped without a word and the answer said the part was translated, or the rewrite saved, as if paid.
 import { describe, expect, it } from 'vitest';
 import { serverOnFakeModel, signUp, type TestServer } from './helpers.js';
+import { stepStream } from './step-stream.js';
 import { underWriter } from '../scripted-models.js';
 import { fakeTranslator, isTranslateRequest } from '../fake-translator.js';
 import { CHAPTERS, romanceSaves } from '../translate/book.js';
@@ -92,5 +93,37 @@ describe('a charged call refunded by the sweep while its model call runs', () =>
     // The book does not hold the rewrite: chapter 1 reads as before.
     const after = (await ts.http.get('/api/progress/romance').set('cookie', w.cookie)).body.book;
     expect(after.parts.find((p: { kind: string; position: number }) => p.kind === 'chapter' && p.position === 1).text).toBe(chapter.text);
+  });
+
+  it('a step the writer stops: unavailable, not paid, and no draft kept of it', async () => {
+    const { ts } = served;
+    const cookie = await signUp(ts);
+    const id = (await ts.http.get('/api/me').set('cookie', cookie)).body.id as string;
+    const settings = { numberOfChapters: 5 };
+    expect((await ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings })).status).toBe(200); // the outline
+    const balance = async () => (await ts.ctx.repos.users.findById(id))!.credits_available;
+    const outlined = await balance();
+    // The introduction streams slowly; once words reached the writer, the sweep gives it up, then the writer stops it.
+    options.streamDelayMs = 15;
+    try {
+      const stream = await stepStream(ts.url, { id: 'romance', cookie, body: { settings, step: { kind: 'introduction', position: 0 } } });
+      await stream.until(12);
+      armed = null;
+      const generation = ts.store.all(ts.store.db.selectFrom('generations').selectAll().where('user_id', '=', id)).find((g) => g.status === 'running')!;
+      await ts.ctx.repos.generations.refund({ userId: id, charge: { generationId: generation.id, credits: generation.credits_charged }, reason: 'Refund: given up (workers stopped)', errorCode: 'service_unavailable' });
+      const stop = await ts.http.post('/api/progress/romance/stop').set('cookie', cookie).send();
+      expect(stop.status, JSON.stringify(stop.body)).toBe(200);
+      expect(stop.body.credits_charged).toBe(0);
+      const { last } = await stream.rest();
+      expect(last.event).toBe('error');
+      expect(last.data).toMatchObject({ code: 'service_unavailable' });
+    } finally {
+      options.streamDelayMs = 0;
+    }
+    expect(await balance()).toBe(outlined);
+    expect((await ts.ctx.repos.credits.ledger(id)).slice(1).map((r) => r.type)).toEqual(['charge', 'charge', 'refund']);
+    const book = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book;
+    expect(book.stopped ?? null).toBeNull();
+    expect(book.next).toMatchObject({ kind: 'introduction' });
   });
 });

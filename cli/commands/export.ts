@@ -4,7 +4,7 @@
 // (`karya books` lists them). Calls no model; a book that was never saved exits 2. Without --out the book
 // goes to stdout: Markdown anywhere, an EPUB, DOCX or PDF only to a pipe or a file. With --bilingual, an edition
 // (karya translate) is written with its source: each source paragraph followed by its translation.
-import { stepsFor, type ResolvedSpec } from '../../engine/index.js';
+import { stepsFor, word, type ResolvedSpec } from '../../engine/index.js';
 import { catalogOrExit, specOrExit, fail, info } from '../util.js';
 import { settingsFromOptions } from '../settings.js';
 import { exportBytes, exportFormatOrExit, writeOut, type BookOutOptions } from '../export-format.js';
@@ -67,7 +67,8 @@ export async function exportCommand(id: string | undefined, opts: ExportOptions)
       return;
     }
     writeOut(opts.out, bytes);
-    info(`karya: wrote ${opts.out}`);
+    // In the book's language, as generate's own "wrote" line.
+    info(`karya: ${word('wrote', saved.state.lang, { file: opts.out })}`);
   } finally {
     await stateFile.close();
   }

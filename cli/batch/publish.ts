@@ -14,10 +14,11 @@ import { CLI_USER, fail, info, wholeNumber } from '../util.js';
 import { renderOrExit } from '../export-format.js';
 import { cliFailure } from '../errors.js';
 import type { BatchJob } from './jobs.js';
+import { bookMark, keptPackage, notePackage, type PackageSaid } from './kept-packages.js';
 
 /** What --json says of each package and of the schedule. */
 export type PublishEvent =
-  | { type: 'package_written'; job: string; index: number; out: string; title: string; author: string; publishOn: string | null; ready: boolean; blocking: number; held?: { book: string; title: string; share: number } }
+  | { type: 'package_written'; job: string; index: number; out: string; title: string; author: string; publishOn: string | null; ready: boolean; blocking: number; held?: { book: string; title: string; share: number }; kept?: true }
   | { type: 'schedule_written'; file: string; titles: number; days: number; held: number };
 
 export const SCHEDULE_FILE = 'schedule.csv';
@@ -33,6 +34,17 @@ export function perDayOrExit(value: string | undefined, lang: Lang): number {
     return fail(catalogueMessage('release_per_day_range', lang, { flag: '--per-day', value, min: String(RELEASES_PER_DAY.min), max: String(RELEASES_PER_DAY.max), default: String(RELEASES_PER_DAY.default) }));
   }
   return n;
+}
+
+/** The publishing facts a job's package is signed with: its series and its own (or the batch's) facts. */
+function givenOf(job: BatchJob): GivenFacts {
+  return { ...(job.series ? { series: job.series.name, seriesNumber: job.series.number } : {}), ...(job.publish ?? {}) };
+}
+
+/** A package's line on stderr: its folder, readiness, day (or why it is held back), title and author. */
+function packageLine(folder: string, said: PackageSaid, isKept: boolean): string {
+  const when = said.publishOn ? `publish on or after ${said.publishOn}` : `held back: ${sharePercent(said.held?.share ?? 1)} of it is in ${said.held?.book} ("${said.held?.title}")`;
+  return `  ${said.publishOn ? '✓' : '⚠'} ${folder.padEnd(24)} ${said.ready ? '  ready' : 'not ready'}  ${when}: "${said.title}" by ${said.author || '(no author)'}${isKept ? ' (made by an earlier run, kept)' : ''}`;
 }
 
 /** The folder of a job's package: beside its book, `<book>-kdp`. */
@@ -61,24 +73,43 @@ export async function publishBatch(input: {
   closeThreshold?: number;
 }): Promise<number> {
   const { catalog, provider, store } = input;
-  const finished: Array<{ job: BatchJob; state: BookState; bookId: number }> = [];
+  const { writeKdpPackage, readCoverPicture, CoverPictureError, PACKAGE_FILES } = await (await import('../../engine/node.js')).loadPublishFiles();
+  const finished: Array<{ job: BatchJob; state: BookState; bookId: number; mark: string; kept?: PackageSaid }> = [];
   for (const job of input.jobs) {
     if (job.spec.kind !== 'book' || !job.spec.publish) continue;
     const saved = await store.repos.books.load({ userId: CLI_USER, key: job.key });
     const bookId = saved?.isFinished ? await store.repos.books.findBookId({ userId: CLI_USER, key: job.key }) : null;
-    if (saved && bookId !== null) finished.push({ job, state: saved.state, bookId });
+    if (!saved || bookId === null) continue;
+    // A package an earlier run made of this same book keeps its steps, files and day (kept-packages.ts).
+    const mark = bookMark(saved.state, [givenOf(job), job.cover ?? null]);
+    const kept = keptPackage(packageDirOf(job), mark, PACKAGE_FILES);
+    finished.push({ job, state: saved.state, bookId, mark, ...(kept ? { kept } : {}) });
   }
-  // The days earlier batches' packages took count (the server's publish counts them the same way).
-  const plan = await scheduleReleases(store.repos.books, { userId: CLI_USER, bookIds: finished.map((f) => f.bookId), perDay: input.perDay, today: input.today ?? isoDay(new Date()) });
-  const { writeKdpPackage, readCoverPicture, CoverPictureError } = await (await import('../../engine/node.js')).loadPublishFiles();
+  const made = finished.filter((f) => !f.kept);
+  // The days earlier batches' packages took count (the server's publish counts them the same way), kept packages' too.
+  const plan = await scheduleReleases(store.repos.books, { userId: CLI_USER, bookIds: made.map((f) => f.bookId), perDay: input.perDay, today: input.today ?? isoDay(new Date()) });
   const runStep = directPublishStep({ renderer: catalog.renderer, provider, ...(input.signal ? { signal: input.signal } : {}) });
   const rows: ScheduleRow[] = [];
   const names = new Map(input.jobs.map((j) => [j.key, j.name]));
-  const catalogue = await openNearDuplicates(store.repos, CLI_USER, { nameOf: (e) => names.get(e.key) });
+  const catalogue = made.length ? await openNearDuplicates(store.repos, CLI_USER, { nameOf: (e) => names.get(e.key) }) : undefined;
+  let planned = 0;
   let scheduled = 0;
-  for (const { job, state, bookId } of finished) {
-    const given = { ...(job.series ? { series: job.series.name, seriesNumber: job.series.number } : {}), ...(job.publish ?? {}) };
+  for (const { job, state, bookId, mark, kept } of finished) {
     const dir = packageDirOf(job);
+    const folder = path.relative(input.outDir, dir);
+    const tell = (said: PackageSaid, isKept: boolean) => {
+      if (said.publishOn) scheduled++;
+      info(packageLine(folder, said, isKept));
+      rows.push(said.row);
+      input.emit?.({
+        type: 'package_written', job: job.name, index: job.index, out: dir, title: said.title, author: said.author, publishOn: said.publishOn,
+        ready: said.ready, blocking: said.blocking, ...(said.held ? { held: said.held } : {}), ...(isKept ? { kept: true as const } : {}),
+      });
+    };
+    if (kept) {
+      tell(kept, true);
+      continue;
+    }
     // The job's own picture is checked before any publishing step is spent: a store could not take it, so
     // this book gets no package (the message names the file, its size and the rule).
     let cover: GivenFacts['cover'];
@@ -87,25 +118,24 @@ export async function publishBatch(input: {
     } catch (error) {
       const failure = cliFailure(error, state.lang, { catalogued: [CoverPictureError] });
       if (!failure) throw error;
-      info(`  ✗ ${path.relative(input.outDir, dir).padEnd(24)} ${failure.words}`);
+      info(`  ✗ ${folder.padEnd(24)} ${failure.words}`);
       continue;
     }
-    const parts = await writePackageParts({ book: job.spec, state, specOf: (x) => catalog.get(x), runStep, given: { ...given, ...(cover ? { cover } : {}) } });
-    const nearDuplicates = await catalogue.check({ key: job.key, book: job.name, title: parts.title, parts: state.content, threshold: input.closeThreshold ?? DEFAULT_CLOSE_THRESHOLD });
+    const parts = await writePackageParts({ book: job.spec, state, specOf: (x) => catalog.get(x), runStep, given: { ...givenOf(job), ...(cover ? { cover } : {}) } });
+    const nearDuplicates = await catalogue!.check({ key: job.key, book: job.name, title: parts.title, parts: state.content, threshold: input.closeThreshold ?? DEFAULT_CLOSE_THRESHOLD });
     // A book the stores would remove as a copy keeps no day from the books after it.
     const held = heldFor(nearDuplicates);
-    const release = held ? undefined : { ...plan[scheduled++]!, perDay: input.perDay };
+    const release = held ? undefined : { ...plan[planned++]!, perDay: input.perDay };
     if (release) await store.repos.books.keepRelease({ userId: CLI_USER, bookId, publishOn: release.publishOn });
     const written = await writeKdpPackage({ dir, book: job.spec, state, parts, render: renderOrExit, closeness: nearDuplicates, audience: 'batch', ...(release ? { release } : {}) });
-    const folder = path.relative(input.outDir, dir);
     const columns = scheduleColumns({ readiness: written.readiness, lang: state.lang, ...(held ? { held } : {}) });
-    const when = release ? `publish on or after ${release.publishOn}` : `held back: ${sharePercent(held!.share)} of it is in ${held!.book} ("${held!.title}")`;
-    info(`  ${release ? '✓' : '⚠'} ${folder.padEnd(24)} ${written.readiness.ready ? '  ready' : 'not ready'}  ${when}: "${parts.title}" by ${parts.author || '(no author)'}`);
-    rows.push({ folder, title: parts.title, author: parts.author, language: state.lang, ...columns, publishOn: release?.publishOn ?? '' });
-    input.emit?.({
-      type: 'package_written', job: job.name, index: job.index, out: dir, title: parts.title, author: parts.author, publishOn: release?.publishOn ?? null,
-      ready: written.readiness.ready, blocking: blockingChecks(written.readiness).length, ...(held ? { held: { book: held.book, title: held.title, share: held.share } } : {}),
-    });
+    const said: PackageSaid = {
+      row: { folder, title: parts.title, author: parts.author, language: state.lang, ...columns, publishOn: release?.publishOn ?? '' },
+      title: parts.title, author: parts.author, publishOn: release?.publishOn ?? null, ready: written.readiness.ready, blocking: blockingChecks(written.readiness).length,
+      ...(held ? { held: { book: held.book, title: held.title, share: held.share } } : {}),
+    };
+    await notePackage(dir, mark, said);
+    tell(said, false);
   }
   const file = path.join(input.outDir, SCHEDULE_FILE);
   await writeFile(file, scheduleCsv(rows));

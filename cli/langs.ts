@@ -1,7 +1,14 @@
 // The languages a writer may ask for (--lang, --to, a jobs file's lang), as the language table lists them: the
-// options' help and the refusal of a code it does not have name the table's languages, in its order.
-import { isLang, langs, type Lang } from '../engine/index.js';
+// options' help and the refusal of a code it does not have name the table's languages, in its order. A refusal
+// of a code is said in the writer's own language: no book is known yet, so it is the one their locale names.
+import { catalogue, fillPlaceholders, isLang, langs, wordIn, type Lang } from '../engine/index.js';
 import { fail } from './util.js';
+
+/** A language option's refusals; other languages' words in languages/<code>/cli-langs.yaml. */
+const WORDS = catalogue('cli-langs', {
+  notOneOf: { en: '{option}: "{value}" is not one of {langs}', ms: '{option}: "{value}" bukan salah satu daripada {langs}' },
+  notWritten: { en: '{option}: "{value}" is not a language Karya writes; use {langs}', ms: '{option}: "{value}" bukan bahasa yang ditulis oleh Karya; gunakan {langs}' },
+});
 
 /** The table's codes as a help line says them: `en or ms`, `en, ms or id`. */
 export function langList(): string {
@@ -9,10 +16,27 @@ export function langList(): string {
   return codes.length > 1 ? `${codes.slice(0, -1).join(', ')} or ${codes.at(-1)}` : codes.join('');
 }
 
-/** `value` when it is a language of the table (undefined when not given), else exit 2 naming the table's languages. */
+/**
+ * The language the writer's locale names, as every command-line program reads it (POSIX: LC_ALL, else
+ * LC_MESSAGES, else LANG; `ms_MY.UTF-8` names ms), when the table has it; else the table's first (English).
+ */
+export function writerLang(env: NodeJS.ProcessEnv = process.env): Lang {
+  const locale = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((v) => v !== undefined && v !== '');
+  const code = locale?.match(/^([a-z]{2,3})(?=$|[_.@-])/i)?.[1]?.toLowerCase();
+  return isLang(code) ? code : langs()[0]!;
+}
+
+/** `{option}: "{value}" is not one of en, ms, id`, in the writer's language (writerLang). */
+export function notOneOfLangs(option: string, value: string): string {
+  const lang = writerLang();
+  return fillPlaceholders(wordIn(WORDS.notOneOf, lang, 'cli-langs'), { option, value, langs: langs().join(', ') });
+}
+
+/** `value` when it is a language of the table (undefined when not given), else exit 2 naming the table's languages in the writer's language. */
 export function langOptionOrExit(value: string | undefined, option = '--lang'): Lang | undefined {
   if (value === undefined || isLang(value)) return value;
-  return fail(`${option}: "${value}" is not a language Karya writes; use ${langList()}`);
+  const lang = writerLang();
+  return fail(fillPlaceholders(wordIn(WORDS.notWritten, lang, 'cli-langs'), { option, value, langs: new Intl.ListFormat(lang, { type: 'disjunction' }).format(langs()) }));
 }
 
 /** The language of a command's messages: --lang when it names a language of the table, else the table's first (English). */

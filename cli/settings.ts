@@ -5,7 +5,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { MAX_CHAPTER_NOTE_CHARS, chapterCount, conclusionPosition, fieldType, minChapters, parseBriefMarkdown, parseSettings, withLanguage, word, type Lang, type ResolvedSpec, type Settings } from '../engine/index.js';
 import { fail, info, CliExit, wholeNumber } from './util.js';
 import { exitOnFailure } from './errors.js';
-import { messagesLang } from './langs.js';
+import { messagesLang, notOneOfLangs } from './langs.js';
 
 export interface SettingsOptions {
   set: string[];
@@ -27,7 +27,7 @@ export function settingsFromOptions(spec: ResolvedSpec, opts: SettingsOptions, w
     raw[name] = field ? fieldType(field).parseText(pair.slice(eq + 1), field) : pair.slice(eq + 1);
   }
   const chosen = withLanguage(spec, raw, opts.lang);
-  if (!chosen.ok) fail(`${where}--lang: ${chosen.message}`);
+  if (!chosen.ok) fail(chosen.problem === 'not_a_language' ? `${where}${notOneOfLangs('--lang', String(opts.lang))}` : `${where}--lang: ${chosen.message}`);
   let settings: Settings;
   try {
     settings = parseSettings(spec, chosen.settings);

@@ -28,4 +28,23 @@ describe("the languages a command offers are the table's", () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/"zz" is not one of en, ms, id/);
   });
+
+  // No book is known yet, so the refusal is said in the language the writer's locale names (LC_ALL, LC_MESSAGES, LANG).
+  it.each([
+    [{ LANG: 'ms_MY.UTF-8' }, 'karya: --lang: "fr" bukan salah satu daripada en, ms, id'],
+    [{ LANG: 'en_GB.UTF-8', LC_ALL: 'id_ID.UTF-8' }, 'karya: --lang: "fr" bukan salah satu dari en, ms, id'],
+    [{ LANG: 'ms_MY.UTF-8', LC_MESSAGES: 'id_ID.UTF-8' }, 'karya: --lang: "fr" bukan salah satu dari en, ms, id'],
+    [{ LANG: 'fr_FR.UTF-8' }, 'karya: --lang: "fr" is not one of en, ms, id'],
+    [{ LANG: 'C.UTF-8' }, 'karya: --lang: "fr" is not one of en, ms, id'],
+  ])('karya generate --lang fr with the locale %j is answered in its language, naming the table\'s languages', async (env, line) => {
+    const r = await runKaryaInProcess(['generate', 'romance', '--lang', 'fr', '--chapters', '3'], { env: { LC_ALL: undefined, LC_MESSAGES: undefined, ...env } });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe(line);
+  });
+
+  it('karya import --lang with a code the table does not have is refused in the language of the locale', async () => {
+    const r = await runKaryaInProcess(['import', 'book.txt', '--lang', 'fr', '--dry-run'], { env: { LC_ALL: undefined, LC_MESSAGES: undefined, LANG: 'id_ID.UTF-8' } });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe('karya: --lang: "fr" bukan bahasa yang ditulis oleh Karya; gunakan en, ms, atau id');
+  });
 });

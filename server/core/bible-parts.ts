@@ -61,6 +61,8 @@ export async function readNextPart(ctx: AppContext, input: { userId: string; spe
     return { outcome: 'read', calls, ...(skipped ? { skipped } : {}) };
   }
   const { charge } = take;
+  // The bible as it was before this part: what it goes back to when the part's charge does not stand.
+  const before = { memory: state.memory ?? '', upTo: state.memoryUpTo ?? -1 };
   let failure: unknown;
   let asked = 0;
   let read: Awaited<ReturnType<BookSession['remember']>> | undefined;
@@ -91,12 +93,15 @@ export async function readNextPart(ctx: AppContext, input: { userId: string; spe
     return { outcome: 'read', calls, skipped };
   }
   const metadata = { generator: spec.id, step: biblePartStep(position), calls, after: 'import', generation: charge.generationId, ...(asked > 1 ? { attempts: asked } : {}), ...(usage ? { tokens: usage } : {}) };
-  // Its charge given back while it was read (a restart refunded it): not paid, so the part fails and the run stops, as
-  // when the provider fails; the refund already made is the only one.
+  // Its charge given back while it was read (a queue's sweep gave it up, a restart refunded it): not paid, so the part
+  // fails and the run stops, as when the provider fails; the refund already made is the only one. The saved bible goes
+  // back to what it was before the part (the session, failed, is not used again): a bible holding a part counts as
+  // having paid for it (a hold's settling charges it), so a later build reads it again and pays it once.
   try {
     await commitCharged(ctx, { userId, charge, usage: { promptType: spec.contentType, isPart: false, metadata } });
   } catch (error) {
-    ctx.logger.warn({ err: error, generator: spec.id, position }, 'story bible: a part was refunded while it was read; not kept as paid');
+    await repos.books.saveMemory({ userId, key: session.key, ...before });
+    ctx.logger.warn({ err: error, generator: spec.id, position }, 'story bible: a part was refunded while it was read; not kept as paid, the bible as before it');
     return { outcome: 'failed', calls: 0, error };
   }
   return { outcome: 'read', calls };

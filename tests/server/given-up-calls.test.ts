@@ -3,8 +3,10 @@
 // answer comes back, the writer must not get it as saved or paid: the call fails as service_unavailable, the
 // balance is as the refund left it, and the book or edition does not hold what that call made. Before, the commit
 // was skipped without a word and the answer said the part was translated, or the rewrite saved, as if paid.
-import { describe, expect, it } from 'vitest';
-import { serverOnFakeModel, signUp, type TestServer } from './helpers.js';
+import { describe, expect, it, vi } from 'vitest';
+import { bibleSettled, serverOnFakeModel, signUp, type TestServer } from './helpers.js';
+import { malayManuscript } from '../import/manuscript.js';
+import { isBibleUpdating } from '../../server/core/bible-catch-up.js';
 import { stepStream } from './step-stream.js';
 import { underWriter } from '../scripted-models.js';
 import { fakeTranslator, isTranslateRequest } from '../fake-translator.js';
@@ -125,5 +127,35 @@ describe('a charged call refunded by the sweep while its model call runs', () =>
     const book = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book;
     expect(book.stopped ?? null).toBeNull();
     expect(book.next).toMatchObject({ kind: 'introduction' });
+  });
+
+  it('a story-bible part of an imported book: the build fails there, the bible as before that part, and Update reads it again, paid once', async () => {
+    const { ts } = served;
+    const cookie = await signUp(ts);
+    const id = (await ts.http.get('/api/me').set('cookie', cookie)).body.id as string;
+    ts.store.run(ts.store.db.updateTable('users').set({ credits_available: 10 }).where('id', '=', id));
+    const ledger = async () => (await ts.ctx.repos.credits.ledger(id)).slice(1).map((r) => [r.type, r.amount]);
+    const memoryUpTo = () => ts.store.all(ts.store.db.selectFrom('books').select('memory_up_to').where('owner', '=', id))[0]!.memory_up_to;
+    // Five chapters with no prologue: the bible reads Bab 1 to 5 (positions 1 to 5), one credit each, held at the import.
+    refunded = null;
+    armed = { userId: id, nth: 2 };
+    const upload = await ts.http.post('/api/books/import?file=bab.txt&generator=romance').set('cookie', cookie).set('content-type', 'application/octet-stream').send(Buffer.from(malayManuscript(5, 'roman')));
+    expect(upload.status, JSON.stringify(upload.body)).toBe(200);
+    await vi.waitFor(() => expect(isBibleUpdating(ts.ctx, id, 'romance')).toBe(false), { timeout: 20_000, interval: 20 });
+    await refunded;
+    expect(refunded).not.toBeNull();
+    const book = (await bibleSettled(ts, cookie, 'romance')).book as unknown as { bible_lacking?: { reason: string; parts: Array<{ label: string }>; credits: number } };
+    // Bab 1 read and paid; Bab 2 given up by the sweep: the bible does not hold it, and it is not paid (from the hold either).
+    expect(memoryUpTo()).toBe(1);
+    expect(book.bible_lacking).toMatchObject({ reason: 'failed', parts: [{ label: 'Bab 2' }, { label: 'Bab 3' }, { label: 'Bab 4' }, { label: 'Bab 5' }], credits: 4 });
+    expect(await ledger()).toEqual([['charge', -5], ['refund', 4]]);
+
+    // Update reads Bab 2 to 5, each charged once, as steps.
+    const update = await ts.http.post('/api/progress/romance/bible/update').set('cookie', cookie);
+    expect(update.status, JSON.stringify(update.body)).toBe(200);
+    expect(update.body).toMatchObject({ parts_read: 4, credits_available: 5 });
+    expect(update.body.book.bible_lacking).toBeUndefined();
+    expect(memoryUpTo()).toBe(5);
+    expect((await ledger()).slice(2)).toEqual([['charge', -1], ['charge', -1], ['charge', -1], ['charge', -1]]);
   });
 });

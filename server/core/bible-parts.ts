@@ -98,7 +98,7 @@ export async function readNextPart(ctx: AppContext, input: { userId: string; spe
   // back to what it was before the part (the session, failed, is not used again): a bible holding a part counts as
   // having paid for it (a hold's settling charges it), so a later build reads it again and pays it once.
   try {
-    await commitCharged(ctx, { userId, charge, usage: { promptType: spec.contentType, isPart: false, metadata } });
+    await commitCharged(ctx.repos.generations, { userId, charge, usage: { promptType: spec.contentType, isPart: false, metadata } });
   } catch (error) {
     await repos.books.saveMemory({ userId, key: session.key, ...before });
     ctx.logger.warn({ err: error, generator: spec.id, position }, 'story bible: a part was refunded while it was read; not kept as paid, the bible as before it');

@@ -3,7 +3,7 @@
 // story bible of an imported book all charge through here.
 import { GenerationError, type Lang } from '../../engine/index.js';
 import { ApiError } from '../errors/api-error.js';
-import type { Charge, GenerationCommit } from '../store/ports.js';
+import type { Charge, GenerationCommit, GenerationRepository } from '../store/ports.js';
 import type { AppContext } from './context.js';
 import { answerOf } from '../errors/reply.js';
 
@@ -37,14 +37,15 @@ export async function refundCharge(ctx: AppContext, input: { userId: string; cha
 }
 
 /**
- * Keep a charged call's result (generations.commit). A commit that did not stand (its charge was given back while
- * the call ran: a queue's sweep took the step for lost in an outage longer than the lease, a restart refunded it)
- * saved nothing, so it throws service_unavailable (503, as the sweep answered): the result never reaches the writer
- * as saved or paid. That refund is the only one: a second refund of the same generation changes nothing.
- * @example await commitCharged(ctx, { userId, charge, usage }) // throws GenerationError('service_unavailable') when refunded meanwhile
+ * Keep a charged call's result (generations.commit): every charged call commits here, a step's save (the progress
+ * port, generation.ts) as well. A commit that did not stand (its charge was given back while the call ran: a
+ * queue's sweep took the step for lost in an outage longer than the lease, a restart refunded it) saved nothing, so
+ * it throws service_unavailable (503, as the sweep answered): the result never reaches the writer as saved or paid.
+ * That refund is the only one: a second refund of the same generation changes nothing.
+ * @example await commitCharged(ctx.repos.generations, { userId, charge, usage }) // throws GenerationError('service_unavailable') when refunded meanwhile
  */
-export async function commitCharged(ctx: AppContext, input: GenerationCommit): Promise<void> {
-  if (!(await ctx.repos.generations.commit(input))) throw new GenerationError('service_unavailable');
+export async function commitCharged(generations: Pick<GenerationRepository, 'commit'>, input: GenerationCommit): Promise<void> {
+  if (!(await generations.commit(input))) throw new GenerationError('service_unavailable');
 }
 
 /** The cost taken from the user's balance (or a charge already reserved): 402 insufficient_credits in `lang` when it cannot be paid. */

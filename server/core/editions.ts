@@ -137,7 +137,7 @@ async function runLeased(ctx: AppContext, input: EditionRunInput, lease: Edition
       credits += charge.credits;
       // Its charge given back while it ran (nothing of this window saved): the part fails as service_unavailable, and the
       // run stops there as for any failed part, the parts before it kept.
-      await commitCharged(ctx, { userId, charge, book: { key: saveKey, save }, usage: { promptType: spec.contentType, isPart: true, metadata: { generator: spec.id, step: `translate:${to}:${save.stepKey}`, words: save.words, generation: charge.generationId, ...(save.usage ? { tokens: save.usage } : {}) } } });
+      await commitCharged(ctx.repos.generations, { userId, charge, book: { key: saveKey, save }, usage: { promptType: spec.contentType, isPart: true, metadata: { generator: spec.id, step: `translate:${to}:${save.stepKey}`, words: save.words, generation: charge.generationId, ...(save.usage ? { tokens: save.usage } : {}) } } });
     } else await editions.saveWindow({ key: saveKey, save });
     if (editionId === null) {
       editionId = await repos.books.findBookId({ userId, key: saveKey });

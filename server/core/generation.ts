@@ -4,7 +4,7 @@
 // generations repository's; the HTTP side (JSON or event stream) is in routes/generators.ts and
 // routes/generate.ts.
 import {
-  GenerationError, stepHistoryTitle, answerNotesOf,
+  stepHistoryTitle, answerNotesOf,
   outlineToast, parseSettings, stepRef,
   type AnswerNote, type BookView, type DonePayload, type Lang, type ProgressStore, type ResolvedSpec, type Settings, type StepResult, type StepRef,
 } from '../../engine/index.js';
@@ -12,6 +12,7 @@ import type { Response } from 'express';
 import type { Charge, Repositories } from '../store/ports.js';
 import { ApiError, tooMany } from '../errors/api-error.js';
 import type { AppContext } from './context.js';
+import { commitCharged } from './charged.js';
 
 /**
  * Every request that calls the model (a step, a passage, write more, a rewrite, a stopped part continued or
@@ -129,7 +130,10 @@ export function userProgress(repos: Repositories, input: { userId: string; spec:
       if (!charge) throw new Error('a step was saved before it was charged');
       // The AI test page checks the service: its answer is not content, so no history and no part count.
       const isContent = spec.kind !== 'test';
-      const isCommitted = await repos.generations.commit({
+      // Given up while it ran (its charge refunded: a queue's sweep took the step for lost, with its lease, in an outage
+      // longer than the lease): the part is not in the book, so the writer gets the failure the sweep answered, not the
+      // part for free (commitCharged).
+      await commitCharged(repos.generations, {
         userId,
         charge,
         book: { key, save },
@@ -144,10 +148,6 @@ export function userProgress(repos: Repositories, input: { userId: string; spec:
           },
         },
       });
-      // Given up while it ran (its charge refunded: a queue's sweep took the step for lost, with its lease, in an outage
-      // longer than the lease): the part is not in the book, so the writer gets the failure the sweep answered, not the
-      // part for free.
-      if (!isCommitted) throw new GenerationError('service_unavailable');
     },
   };
 }

@@ -140,7 +140,7 @@ export function chargedPublishStep(ctx: AppContext, input: { userId: string; lan
     return runCharged(ctx, { userId, charge, lang, what: `${spec.id} ${part}`, timeout, log }, async () => {
       const result = await directPublishStep({ renderer: catalog.renderer, provider, signal: timeout })(step);
       // Refunded meanwhile, the step fails (service_unavailable) and the publish with it, as for any failed step.
-      await commitCharged(ctx, {
+      await commitCharged(ctx.repos.generations, {
         userId,
         charge,
         // A cover is kept as its picture, never its prompt.

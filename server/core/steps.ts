@@ -170,7 +170,7 @@ async function writeStep(ctx: AppContext, input: { request: StepRequest; hooks: 
         // Its charge given back while it ran (a queue's sweep took it for lost): the new text is not paid for, so
         // the draft goes back to what it was before this step (the one continued, else none) and the step fails
         // as service_unavailable, not as a paid stop.
-        await commitCharged(ctx, { userId, charge, usage }).catch(async (error: unknown) => {
+        await commitCharged(ctx.repos.generations, { userId, charge, usage }).catch(async (error: unknown) => {
           await (base ? repos.drafts.save({ userId, key: spec.bookType, position: stepPosition(step), text: base }) : repos.drafts.remove({ userId, key: spec.bookType, position: stepPosition(step) }));
           throw new StepFailure(failureOf(error, { lang }), false);
         });

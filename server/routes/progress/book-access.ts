@@ -123,7 +123,7 @@ async function chargedOnBook(ctx: AppContext, res: Response, input: ChargedOnBoo
   // for, so its part goes back to its text before (the version it kept stays: nothing saved before is lost), and
   // commitCharged's service_unavailable is answered as the failure it is (the refund already made is the only one).
   const commitUsage = (metadata: { words: number; tokens?: unknown }) =>
-    commitCharged(ctx, { userId, charge, usage: { promptType: spec.contentType, isPart: false, metadata: { generator: spec.id, step, ...metadata, generation: charge.generationId } } })
+    commitCharged(ctx.repos.generations, { userId, charge, usage: { promptType: spec.contentType, isPart: false, metadata: { generator: spec.id, step, ...metadata, generation: charge.generationId } } })
       .catch(async (error: unknown) => {
         await undoEdit(ctx, { userId, key: input.bookType, before });
         throw error;

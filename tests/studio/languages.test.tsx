@@ -107,3 +107,36 @@ describe('a table that lacks a studio text', () => {
     }
   });
 });
+
+describe("a table whose studio section has no locale its numbers can be written in", () => {
+  it.each([
+    ['missing', undefined],
+    ['not a BCP 47 tag', 'Bahasa Indonesia'],
+  ])('fails the start naming studio.yaml\'s locale (%s)', (_case, locale) => {
+    const sources = withIndonesian();
+    const en = sources.find((s) => (s.data as { code: string }).code === 'en')!;
+    const id = sources.find((s) => (s.data as { code: string }).code === 'id')!;
+    // A fourth language, first in the table's order (its studio section is read first): English's table and sections,
+    // the studio's words, and a studio section without a usable locale.
+    const studioWords = Object.fromEntries(Object.entries(id.words).filter(([name]) => name.startsWith('studio-')));
+    const fourth: LanguageSource = {
+      file: 'languages/xx.yaml',
+      data: { ...(en.data as object), code: 'xx', order: 0, autonym: 'Xx', draft: false },
+      words: { ...en.words, ...studioWords, studio: { ...(en.words.studio as object), locale } },
+    };
+    setLanguageSource(() => [...sources, fourth]);
+    try {
+      let failure: unknown;
+      try {
+        ensureLanguages();
+      } catch (error) {
+        failure = error;
+      }
+      expect(failure).toBeInstanceOf(LanguageWordsError);
+      expect((failure as LanguageWordsError).params).toEqual({ language: 'xx', catalogue: 'studio', key: 'locale' });
+      expect((failure as Error).message).toBe('languages/xx/studio.yaml: "locale" must be a BCP 47 locale (id-ID)');
+    } finally {
+      setLanguageSource(withIndonesian);
+    }
+  });
+});

@@ -6,7 +6,7 @@ import { toast } from 'react-hot-toast';
 import { Check, Lock, Sparkles } from 'lucide-react';
 import type { PurchasePackageId } from '../engine.js';
 import { ApiError, call } from '../lib/api.js';
-import { useT } from '../i18n/index.js';
+import { formatNumber, formatUsd, useT } from '../i18n/index.js';
 import { UPGRADE_PACKAGES } from '../data/packages.js';
 import { CheckoutUnavailableDialog } from './CheckoutUnavailable.js';
 import { Spinner } from './Spinner.js';
@@ -15,7 +15,7 @@ import { Spinner } from './Spinner.js';
 export const navigateTo = { assign: (url: string) => window.location.assign(url) };
 
 export function CardPackages({ onLeave }: { onLeave?: () => void }) {
-  const { t } = useT();
+  const { t, lang } = useT();
   const [unavailable, setUnavailable] = useState<string | null>(null);
   const [busy, setBusy] = useState<PurchasePackageId | null>(null);
 
@@ -44,7 +44,7 @@ export function CardPackages({ onLeave }: { onLeave?: () => void }) {
               </span>
             )}
             <h2 id={`pkg-${p.id}`} className="text-lg font-semibold">{p.name}</h2>
-            <p className="mt-2 text-3xl font-bold">{p.price}</p>
+            <p className="mt-2 text-3xl font-bold">{formatUsd(p.priceCents / 100, lang)}</p>
             <p className="text-sm text-gray-600 dark:text-gray-400">{t('upgrade.oneTime', { n: p.credits })}</p>
             <ul className="mt-4 flex-1 space-y-2 text-sm">
               {[t('feature.credits', { n: p.credits }), ...p.features.map((f) => t(f))].map((f) => (
@@ -56,7 +56,7 @@ export function CardPackages({ onLeave }: { onLeave?: () => void }) {
               className={`${p.isPopular ? 'btn-primary' : 'btn-secondary'} mt-6`}
               disabled={busy !== null}
               aria-busy={busy === p.id}
-              onClick={() => void buy(p.id, `${p.name} (${p.credits.toLocaleString('en')})`)}
+              onClick={() => void buy(p.id, `${p.name} (${formatNumber(p.credits, lang)})`)}
             >
               {busy === p.id ? <><Spinner label={t('upgrade.redirecting')} className="h-4 w-4" /> {t('upgrade.redirecting')}</> : t('upgrade.buy', { n: p.credits })}
             </button>

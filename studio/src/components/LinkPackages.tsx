@@ -3,11 +3,11 @@
 // package without a configured link says so instead.
 import { BadgeCheck, ExternalLink } from 'lucide-react';
 import type { PaymentOptions } from '../engine.js';
-import { useT } from '../i18n/index.js';
+import { formatRm, useT } from '../i18n/index.js';
 import { TOPUP_PACKAGES, TRUST_BADGES, topUpSavings } from '../data/packages.js';
 
 export function LinkPackages({ options }: { options: PaymentOptions }) {
-  const { t } = useT();
+  const { t, lang } = useT();
   return (
     <>
       <div className="mt-8 grid gap-6 md:grid-cols-3" data-testid="link-packages">
@@ -19,9 +19,9 @@ export function LinkPackages({ options }: { options: PaymentOptions }) {
             <section key={p.credits} className={`card relative flex flex-col p-6 ${p.isBestValue ? 'ring-2 ring-brand-600' : ''}`} aria-labelledby={`top-${p.credits}`}>
               {p.isBestValue && <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-600 px-3 py-0.5 text-xs font-semibold text-white">{t('topup.bestValue')}</span>}
               <h2 id={`top-${p.credits}`} className="text-lg font-semibold">{t('topup.credits', { n: p.credits })}</h2>
-              <p className="mt-2 text-3xl font-bold">RM{p.priceRm}</p>
+              <p className="mt-2 text-3xl font-bold">{formatRm(p.priceRm, lang)}</p>
               <ul className="mt-1 flex-1 text-sm text-green-700 dark:text-green-400" data-testid={`savings-${p.credits}`}>
-                {savings.length === 0 ? <li className="text-gray-600 dark:text-gray-400">{t('topup.starter')}</li> : savings.map((s) => <li key={s.size}>{t('topup.save', { amount: `RM${s.amount}`, count: String(s.count), size: String(s.size) })}</li>)}
+                {savings.length === 0 ? <li className="text-gray-600 dark:text-gray-400">{t('topup.starter')}</li> : savings.map((s) => <li key={s.size}>{t('topup.save', { amount: formatRm(s.amount, lang), count: String(s.count), size: String(s.size) })}</li>)}
               </ul>
               {url ? (
                 <a href={url} target="_blank" rel="noopener noreferrer" className={`${style} inline-flex items-center justify-center gap-2`} title={t('topup.opensTab')}>

@@ -11,7 +11,7 @@ import { useTheme } from '../lib/theme.js';
 import { ConfirmDialog, useFocusTrap } from './Dialog.js';
 import { isLeaveHeld, leavingPath } from '../lib/leaveGuard.js';
 import { LanguageSwitch } from './LanguageSwitch.js';
-import { useT } from '../i18n/index.js';
+import { formatNumber, useT } from '../i18n/index.js';
 import { wordIn } from '../engine.js';
 import { topUpHref } from '../lib/topup.js';
 
@@ -91,7 +91,7 @@ function Sidebar({ generators, onNavigate }: { generators: GeneratorSummary[] | 
         <div className="mt-3 rounded-lg bg-brand-50 px-3 py-2 dark:bg-brand-600/15">
           <p className="flex items-center gap-1.5 text-sm font-semibold text-brand-700 dark:text-brand-100" data-testid="credit-balance">
             <Coins className="h-4 w-4" aria-hidden="true" />
-            <span>{user ? user.credits_available.toLocaleString('en') : '…'}</span> {t('shell.creditUnit', { n: user?.credits_available ?? 0 })}
+            <span>{user ? formatNumber(user.credits_available, lang) : '…'}</span> {t('shell.creditUnit', { n: user?.credits_available ?? 0 })}
           </p>
           <p className="mt-0.5 text-xs text-gray-600 dark:text-gray-400" data-testid="cost-note">{t('shell.perChapter')}</p>
           {counts && <p className="text-xs text-gray-600 dark:text-gray-400" data-testid="generator-count">{t('shell.generatorCount', { n: counts.generators })}</p>}
@@ -160,7 +160,7 @@ function Sidebar({ generators, onNavigate }: { generators: GeneratorSummary[] | 
 
 export default function Shell({ children }: { children?: ReactNode }) {
   const { user } = useAuth();
-  const { t } = useT();
+  const { t, lang } = useT();
   const { generators } = useGenerators();
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
   const location = useLocation();
@@ -211,7 +211,7 @@ export default function Shell({ children }: { children?: ReactNode }) {
         <Link to="/" className="font-bold">Karya</Link>
         <span className="flex items-center gap-1 text-sm font-semibold text-brand-700 dark:text-brand-100" data-testid="credit-balance-mobile">
           <Coins className="h-4 w-4" aria-hidden="true" />
-          <span aria-hidden="true">{user?.credits_available.toLocaleString('en')}</span>
+          <span aria-hidden="true">{user ? formatNumber(user.credits_available, lang) : undefined}</span>
           {user && <span className="sr-only">{t('shell.credits', { n: user.credits_available })}</span>}
         </span>
       </header>

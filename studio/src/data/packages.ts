@@ -8,7 +8,8 @@ export interface UpgradePackage {
   id: PurchasePackageId;
   name: string;
   credits: number;
-  price: string;
+  /** Its price in US cents (formatUsd writes it in the page's language). */
+  priceCents: number;
   isPopular: boolean;
   features: MessageKey[];
 }
@@ -22,7 +23,7 @@ const FEATURES: Record<PurchasePackageId, MessageKey[]> = {
 
 export const UPGRADE_PACKAGES: readonly UpgradePackage[] = PURCHASE_PACKAGE_IDS.map((id) => {
   const p = PURCHASE_PACKAGES[id];
-  return { id, name: p.name, credits: p.credits, price: `$${(p.priceCents / 100).toFixed(2)}`, isPopular: id === 'pro', features: FEATURES[id] };
+  return { id, name: p.name, credits: p.credits, priceCents: p.priceCents, isPopular: id === 'pro', features: FEATURES[id] };
 });
 
 export interface TopUpPackage {

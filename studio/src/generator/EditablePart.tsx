@@ -8,8 +8,9 @@ import { Markdown } from '../components/Markdown.js';
 import { ConfirmDialog } from '../components/Dialog.js';
 import { countWords } from './parts.js';
 import { pageWord } from './words.js';
+import { formatNumber } from '../i18n/index.js';
 
-const WORDS_FMT = (n: number, lang: Lang) => pageWord('words', lang, { n: n.toLocaleString('en') });
+const WORDS_FMT = (n: number, lang: Lang) => pageWord('words', lang, { n: formatNumber(n, lang) });
 
 interface EditablePartProps {
   id: string;

@@ -11,6 +11,7 @@ import { useFollow } from './useFollow.js';
 import { BookPanels, PreviewEnd, StreamingPart, WrittenPart } from './PreviewPieces.js';
 import { WORDS_FMT, draftPosition, partWords, type BibleShown, type PreviewProps } from './previewPart.js';
 import { pageWord } from './words.js';
+import { formatNumber } from '../i18n/index.js';
 
 export { draftPosition, type BibleShown, type PreviewPart, type PreviewProps } from './previewPart.js';
 
@@ -124,7 +125,7 @@ function PartsNav({ items, lang, onGoTo }: { items: ReadonlyArray<{ id: string; 
         {items.map((item) => (
           <li key={item.id} className="shrink-0">
             <button type="button" className="rounded-full border border-gray-300 px-2.5 py-1 hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:border-neutral-600 dark:hover:bg-neutral-800" onClick={() => onGoTo(item.id)}>
-              {item.label} <span className="text-gray-500 tabular-nums dark:text-gray-400">· {item.words.toLocaleString('en')}</span>
+              {item.label} <span className="text-gray-500 tabular-nums dark:text-gray-400">· {formatNumber(item.words, lang)}</span>
             </button>
           </li>
         ))}

@@ -5,6 +5,7 @@ import { Loader2, Pencil, RotateCcw } from 'lucide-react';
 import type { Lang } from '../engine.js';
 import { partWords, type PreviewPart } from './previewPart.js';
 import { pageWord } from './words.js';
+import { formatNumber } from '../i18n/index.js';
 import { CreditsShort } from './CreditsShort.js';
 
 /** The note on a part still short after the engine's extensions (or stopped by the writer and kept), with its "Write more" action. */
@@ -22,7 +23,7 @@ export function ShortPart({ part, lang, isDisabled, isShortOfCredits = false, on
   };
   return (
     <div role="note" className="mt-2 flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/40 dark:text-amber-300" data-testid="short-part">
-      <span>{pageWord(part.isStopped ? 'stoppedPart' : 'shortPart', lang, { words: words.toLocaleString('en'), target: (part.target ?? 0).toLocaleString('en') })}</span>
+      <span>{pageWord(part.isStopped ? 'stoppedPart' : 'shortPart', lang, { words: formatNumber(words, lang), target: formatNumber(part.target ?? 0, lang) })}</span>
       {onWriteMore && (
         <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={() => void run()} disabled={isDisabled || isWriting || isShortOfCredits} aria-label={pageWord('writeMoreLabel', lang, { part: part.heading ?? '' })} aria-describedby={isShortOfCredits ? `${part.key}-more-short` : undefined} data-testid="write-more">
           {isWriting ? <Loader2 className="h-3.5 w-3.5 animate-spin" aria-hidden="true" /> : <Pencil className="h-3.5 w-3.5" aria-hidden="true" />}

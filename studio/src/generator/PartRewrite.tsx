@@ -6,6 +6,7 @@ import type { Lang, StepRef } from '../engine.js';
 import type { PartVersionView } from '../engine.js';
 import type { PreviewPart } from './previewPart.js';
 import { pageWord } from './words.js';
+import { formatNumber } from '../i18n/index.js';
 import { CreditsShort } from './CreditsShort.js';
 
 /**
@@ -115,7 +116,7 @@ function Versions({ versions, lang, isDisabled, onRestore }: { versions: readonl
           {versions.map((v, i) => (
             <li key={v.version} className="flex flex-wrap items-start justify-between gap-2" data-testid="version">
               <span>
-                <span className="font-medium">{pageWord('versionLine', lang, { n: v.version, words: v.words.toLocaleString('en') })}</span>
+                <span className="font-medium">{pageWord('versionLine', lang, { n: v.version, words: formatNumber(v.words, lang) })}</span>
                 {versions[i + 1]?.note && <span className="block text-xs text-gray-600 dark:text-gray-400">{pageWord('versionMadeWith', lang, { note: versions[i + 1]!.note })}</span>}
                 <span className="block text-xs text-gray-600 dark:text-gray-400">{v.text.slice(0, 160)}{v.text.length > 160 ? '…' : ''}</span>
               </span>

@@ -8,6 +8,7 @@ import { Loader2 } from 'lucide-react';
 import type { BookView, Lang, StepRef } from '../engine.js';
 import { CreditsShort } from './CreditsShort.js';
 import { pageWord } from './words.js';
+import { formatNumber } from '../i18n/index.js';
 
 type PartView = BookView['parts'][number];
 /** A part against the voice: the statistics it drifts on and those drifts in words (the book's language). */
@@ -50,7 +51,7 @@ export function VoiceMarks({ partKey, label, voice, overused, lang, bookLang, is
       {marked && (
         <p role="note" className={NOTE} data-testid="voice-overused">
           <span aria-hidden="true">⚠ </span>
-          {pageWord('overusedMark', lang, { n: marked.per_thousand.toLocaleString('en', { maximumFractionDigits: 1 }) })} (
+          {pageWord('overusedMark', lang, { n: formatNumber(marked.per_thousand, lang, { maximumFractionDigits: 1 }) })} (
           {listed.length > 0 && <span lang={bookLang}>{quoted(listed.slice(0, SHOWN_PHRASES))}{listed.length > SHOWN_PHRASES ? ', …' : ''}</span>}
           {listed.length > 0 && own.length > 0 && '; '}
           {own.length > 0 && <span data-testid="voice-overused-own">{pageWord('overusedYours', lang, { phrases: '' })}<span lang={bookLang}>{quoted(own)}</span></span>}

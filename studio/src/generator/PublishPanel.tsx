@@ -13,7 +13,7 @@ import { PAPERBACK_PAPERS, PAPERBACK_TRIMS, PUBLISH_AI_TEXT_LEVELS, type KdpPack
 import { ApiError, call } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { pageWord, type PageWord } from './words.js';
-import { shortName, useLang } from '../i18n/index.js';
+import { formatNumber, shortName, useLang } from '../i18n/index.js';
 import { CoverUpload } from './CoverUpload.js';
 import { PackageReport } from './PackageReport.js';
 import { topUpHref } from '../lib/topup.js';
@@ -130,7 +130,7 @@ function PublishButton({ cost, shortOf, isPublishing, isAgain, lang }: { cost: n
     <>
       <p className="mt-3 text-sm" data-testid="publish-cost">
         {pageWord('publishCost', lang, { n: cost })}
-        {shortOf !== null && <span className="ml-1 text-amber-700 dark:text-amber-400">{pageWord('publishShort', lang, { n: shortOf.toLocaleString('en') })}</span>}
+        {shortOf !== null && <span className="ml-1 text-amber-700 dark:text-amber-400">{pageWord('publishShort', lang, { n: formatNumber(shortOf, lang) })}</span>}
       </p>
       <button type="submit" className="btn-primary mt-3 w-full py-2.5" disabled={isPublishing} data-testid="publish-button">
         {isPublishing ? (

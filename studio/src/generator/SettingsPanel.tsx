@@ -7,6 +7,7 @@ import type { BookSpec, BookView, FormModel, Lang, StepRef } from '../engine.js'
 import { SettingsFields, type SettingsFormApi } from './form.js';
 import { ProcessSteps } from './parts.js';
 import { pageWord } from './words.js';
+import { formatNumber } from '../i18n/index.js';
 import { stepWord } from './stepWords.js';
 
 /** The next action as both buttons show it: its words, whether it waits, and its cost line. */
@@ -89,8 +90,8 @@ function BookCost({ view, ui, have, isAdmin, costLeft, stepCostText }: { view: B
     <div className="mt-4 rounded-lg bg-gray-50 px-3 py-2 text-sm dark:bg-neutral-800/60" data-testid="book-cost">
       <p className="font-medium">
         {view.parts.length === 0 && view.outline === null
-          ? pageWord('bookCost', ui, { total: view.cost.total, have: have.toLocaleString('en') })
-          : pageWord('bookCostLeft', ui, { n: view.cost.remaining, have: have.toLocaleString('en') })}
+          ? pageWord('bookCost', ui, { total: view.cost.total, have: formatNumber(have, ui) })
+          : pageWord('bookCostLeft', ui, { n: view.cost.remaining, have: formatNumber(have, ui) })}
       </p>
       <p className="text-xs text-gray-600 dark:text-gray-400">{pageWord('bookCostWhy', ui, { n: stepCostText })}</p>
       {!isAdmin && costLeft > have && <p className="mt-1 text-xs font-medium text-amber-700 dark:text-amber-400" data-testid="book-cost-short">{pageWord('bookCostShort', ui, { n: costLeft - have })}</p>}

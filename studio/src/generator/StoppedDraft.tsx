@@ -7,6 +7,7 @@ import { Loader2, Pencil, RotateCcw, Trash2, Check } from 'lucide-react';
 import type { Lang } from '../engine.js';
 import { Markdown } from '../components/Markdown.js';
 import { pageWord } from './words.js';
+import { formatNumber } from '../i18n/index.js';
 
 export type StoppedAction = 'continue' | 'rewrite' | 'keep' | 'discard';
 
@@ -43,7 +44,7 @@ export function StoppedDraft({ label, text, words, lang, bookLang, costText, isD
     <article id="part-stopped" className="mb-6 scroll-mt-4 rounded-lg border border-dashed border-amber-400 p-3 dark:border-amber-600" data-testid="stopped-draft" aria-labelledby="stopped-draft-h">
       <div className="mb-2 flex items-baseline justify-between gap-3">
         <h3 id="stopped-draft-h" className="text-base font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" tabIndex={-1} data-part-heading lang={lang}>{pageWord('stoppedDraft', lang, { part: label })}</h3>
-        <span className="text-xs text-gray-500 tabular-nums dark:text-gray-400" data-testid="stopped-draft-words">{pageWord('words', lang, { n: words.toLocaleString('en') })}</span>
+        <span className="text-xs text-gray-500 tabular-nums dark:text-gray-400" data-testid="stopped-draft-words">{pageWord('words', lang, { n: formatNumber(words, lang) })}</span>
       </div>
       <p className="mb-2 text-xs text-gray-600 dark:text-gray-400">{pageWord('stoppedDraftHint', lang)}</p>
       <div className="text-[15px] leading-relaxed" data-testid="stopped-draft-text" lang={bookLang}><Markdown text={text} /></div>

@@ -8,6 +8,7 @@ import { Loader2, X } from 'lucide-react';
 import { MAX_VOICE_SAMPLE_CHARS, type BookView, type Lang, type VoiceBody } from '../engine.js';
 import { countWords } from './parts.js';
 import { pageWord } from './words.js';
+import { formatNumber } from '../i18n/index.js';
 
 export type BookVoiceShown = NonNullable<BookView['voice']>;
 export type VoiceFingerprint = NonNullable<BookVoiceShown['fingerprint']>;
@@ -18,18 +19,18 @@ export interface VoiceFailure {
 }
 type SaveVoice = (body: VoiceBody) => Promise<VoiceFailure | null>;
 
-const fmt = (n: number) => Math.round(n).toLocaleString('en');
+const fmt = (n: number, lang: Lang) => formatNumber(Math.round(n), lang);
 
 /** A voice's fingerprint in plain words, one line a statistic, in the studio language ("Sentences: about 5 words on average"). */
 export function fingerprintWords(fp: VoiceFingerprint, lang: Lang): string[] {
   const person = pageWord(`fpPerson_${fp.pointOfView}`, lang);
   return [
-    pageWord('fpSentences', lang, { n: fmt(fp.sentenceWords.mean) }),
-    pageWord('fpParagraphs', lang, { n: fmt(fp.paragraphWords) }),
-    pageWord('fpDialogue', lang, { n: fmt(100 * fp.dialogueShare) }),
+    pageWord('fpSentences', lang, { n: fmt(fp.sentenceWords.mean, lang) }),
+    pageWord('fpParagraphs', lang, { n: fmt(fp.paragraphWords, lang) }),
+    pageWord('fpDialogue', lang, { n: fmt(100 * fp.dialogueShare, lang) }),
     fp.tense ? `${person}, ${pageWord(`fpTense_${fp.tense}`, lang)}` : person,
-    pageWord('fpDiversity', lang, { n: fmt(fp.diversity) }),
-    pageWord('fpOverused', lang, { n: fp.overusedPerThousand.toLocaleString('en', { maximumFractionDigits: 1 }) }),
+    pageWord('fpDiversity', lang, { n: fmt(fp.diversity, lang) }),
+    pageWord('fpOverused', lang, { n: formatNumber(fp.overusedPerThousand, lang, { maximumFractionDigits: 1 }) }),
   ];
 }
 
@@ -51,7 +52,7 @@ export function VoicePanel({ voice, lang, bookLang, isDisabled, onSave }: {
       <p className="mt-2 text-xs text-gray-600 dark:text-gray-400">{pageWord('voiceHint', lang)}</p>
       {fp ? (
         <div className="mt-2 text-sm">
-          <p className="font-medium">{pageWord('voiceMeasured', lang, { n: fp.words.toLocaleString('en') })}</p>
+          <p className="font-medium">{pageWord('voiceMeasured', lang, { n: formatNumber(fp.words, lang) })}</p>
           <ul className="mt-1 list-disc space-y-0.5 pl-5" data-testid="voice-fingerprint">
             {fingerprintWords(fp, lang).map((line) => <li key={line}>{line}</li>)}
           </ul>
@@ -105,7 +106,7 @@ function VoiceSample({ hasSample, lang, bookLang, isDisabled, onSave, onStatus }
     try {
       const read = await file.text();
       setText(read);
-      onStatus(pageWord('voiceFileRead', lang, { file: file.name, n: countWords(read).toLocaleString('en') }));
+      onStatus(pageWord('voiceFileRead', lang, { file: file.name, n: formatNumber(countWords(read), lang) }));
     } catch {
       setError(pageWord('voiceFileFailed', lang, { file: file.name }));
     }

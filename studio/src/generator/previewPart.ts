@@ -11,6 +11,7 @@ import type { PartOverusedMark, PartVoiceMark } from './PartVoice.js';
 import type { BookVoiceShown, VoiceFailure } from './VoicePanel.js';
 import { countWords } from './parts.js';
 import { pageWord } from './words.js';
+import { formatNumber } from '../i18n/index.js';
 
 export interface PreviewPart {
   key: string;
@@ -153,7 +154,7 @@ export interface BibleShown {
 export const draftPosition = (ref: StepRef): number => (ref.kind === 'outline' ? -1 : (ref.position ?? 0));
 
 /** "1,234 words" in the studio language. */
-export const WORDS_FMT = (n: number, lang: Lang) => pageWord('words', lang, { n: n.toLocaleString('en') });
+export const WORDS_FMT = (n: number, lang: Lang) => pageWord('words', lang, { n: formatNumber(n, lang) });
 
 /** A part's words as the book counts them (the server's), else counted here. */
 export const partWords = (p: PreviewPart) => p.words ?? countWords(p.text);

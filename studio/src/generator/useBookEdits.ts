@@ -8,6 +8,7 @@ import type { Passage, PassageAskInput } from './PassageTools.js';
 import type { VoiceFailure } from './VoicePanel.js';
 import { studioMessage } from './messages.js';
 import { pageWord } from './words.js';
+import { formatNumber } from '../i18n/index.js';
 import { toast } from 'react-hot-toast';
 
 export type FailedWord = 'rewriteFailed' | 'versionsFailed' | 'editFailed' | 'stoppedFailed' | 'writeMoreFailed' | 'passageFailed' | 'voiceFailed';
@@ -55,7 +56,7 @@ export function useBookEdits(bookType: string, ui: Lang, setBook: (book: BookVie
       charged(answer.credits_available);
       // The model wrote the part again from its start instead of continuing it: said, with where the writer's text is kept.
       if (answer.restarted_version !== undefined) toast(pageWord('wroteMoreRestarted', ui, { n: answer.restarted_version }), { id: 'write-more', duration: 10_000 });
-      else toast.success(pageWord('wroteMore', ui, { n: answer.added.toLocaleString('en') }), { id: 'write-more' });
+      else toast.success(pageWord('wroteMore', ui, { n: formatNumber(answer.added, ui) }), { id: 'write-more' });
     }),
     // Rewrite (with a note) or write again (without) a written part: charged as a step on the server; the
     // text it replaces is kept as a version, restorable for free.

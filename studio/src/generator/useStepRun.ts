@@ -14,6 +14,7 @@ import { useFollowStep } from './useFollowStep.js';
 import { useGeneration } from './useGeneration.js';
 import type { SavedBook } from './useSavedBook.js';
 import { pageWord } from './words.js';
+import { formatNumber } from '../i18n/index.js';
 import { topUpHref } from '../lib/topup.js';
 
 /** The step asked for: `label` the heading of the part being written (the book's text), `lang` the toasts' language. */
@@ -48,7 +49,7 @@ export function useStepRun(page: { form: FormModel; spec: BookSpec; ui: Lang; me
     // The server's outline toast is in the book's language; the page's toasts speak the studio's.
     if (step.kind === 'outline') toast.success(outlineToast(spec, l), { id: 'generation-result' });
     else if (payload.is_cached) toast.success(pageWord('sharedCheck', l), { id: 'generation-result' });
-    else toast.success(pageWord('successToast', l, { n: payload.credits_available.toLocaleString('en') }), { id: 'generation-result' });
+    else toast.success(pageWord('successToast', l, { n: formatNumber(payload.credits_available, l) }), { id: 'generation-result' });
     // What was done to the answer (assistant remarks taken out, an answer asked again, the time-out), in the
     // server's words and the book's language.
     if (payload.notes?.length) toast(payload.notes.map((n) => n.message).join('\n'), { id: 'generation-notes', icon: 'ⓘ', duration: 8000 });

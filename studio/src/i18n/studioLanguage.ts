@@ -33,18 +33,48 @@ function names(raw: Record<string, unknown>, key: string, table: LanguageTable):
   return out;
 }
 
+/** A tag Intl reads as a locale (its numbers and dates follow it); `Intl.getCanonicalLocales` throws on anything else. */
+function isLocale(tag: string): boolean {
+  try {
+    return tag.trim() !== '' && Intl.getCanonicalLocales(tag).length === 1;
+  } catch {
+    return false;
+  }
+}
+
 function parseStudio(raw: unknown, table: LanguageTable): StudioLanguage {
   if (!raw || typeof raw !== 'object') throw refused(table, '*', 'a mapping');
   const r = raw as Record<string, unknown>;
-  if (typeof r.locale !== 'string' || !r.locale.trim()) throw refused(table, 'locale', 'a BCP 47 locale');
+  if (typeof r.locale !== 'string' || !isLocale(r.locale)) throw refused(table, 'locale', 'a BCP 47 locale (id-ID)');
   return { locale: r.locale, editionNames: names(r, 'editionNames', table), shortNames: names(r, 'shortNames', table), makeEdition: names(r, 'makeEdition', table), makeEditionOf: names(r, 'makeEditionOf', table) };
 }
 
 /** The studio's section of a language's table. */
 export const studioLanguage = defineSection('studio', parseStudio);
 
-/** The locale a page in `lang` writes dates in. */
+/** The locale a page in `lang` writes dates and numbers in. */
 export const localeOf = (lang: Lang): string => studioLanguage(lang).locale;
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A number as a page in `lang` writes it, by its table's locale: 1,500 and 12.5 in English and Malay, 1.500 and
+ * 12,5 in Indonesian. Formats are made once per locale and options (each costs ICU's number data).
+ * @example formatNumber(1500, 'id') // "1.500"
+ */
+export function formatNumber(n: number, lang: Lang, options?: Intl.NumberFormatOptions): string {
+  const locale = localeOf(lang);
+  const key = options ? `${locale} ${JSON.stringify(options)}` : locale;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, options)));
+  return format.format(n);
+}
+
+/** A price in US dollars as a page in `lang` writes it: $29.99, or $29,99 in Indonesian. */
+export const formatUsd = (amount: number, lang: Lang): string => formatNumber(amount, lang, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' });
+
+/** A price in whole ringgit, written as the top-up page shows it (RM45, no space and no sen), its digits in `lang`'s locale. */
+export const formatRm = (amount: number, lang: Lang): string => `RM${formatNumber(amount, lang, { maximumFractionDigits: 0 })}`;
 
 /** `code`'s name in `lang` as a label of its own ("Bahasa Inggeris"): the table's name, its first letter a capital. */
 export function languageLabel(code: Lang, lang: Lang): string {

@@ -5,6 +5,7 @@ import type { Lang } from '../engine.js';
 import { MESSAGES, type MessageKey } from './messages.js';
 import { pickForm } from './plural.js';
 import { textIn } from './catalogue.js';
+import { formatNumber } from './studioLanguage.js';
 import type { Text } from './types.js';
 
 export { pickForm };
@@ -12,12 +13,12 @@ export { pickForm };
 export type Vars = Readonly<Record<string, string | number>>;
 
 /**
- * A studio message in `lang`; numbers in `vars` are written with digit grouping ("1,500").
+ * A studio message in `lang`; numbers in `vars` are written as `lang`'s locale writes them ("1,500", Indonesian "1.500").
  * @example translate('shell.credits', 'en', { n: 1 }) // "1 credit"
  */
 export function translate(key: MessageKey, lang: Lang, vars: Vars = {}): string {
   const text: Text = textIn(MESSAGES[key], lang, key);
   const shown: Record<string, string> = {};
-  for (const [k, v] of Object.entries(vars)) shown[k] = typeof v === 'number' ? v.toLocaleString('en') : v;
+  for (const [k, v] of Object.entries(vars)) shown[k] = typeof v === 'number' ? formatNumber(v, lang) : v;
   return fillPlaceholders(pickForm(text, lang, vars.n), shown);
 }

@@ -9,7 +9,7 @@ import { GROUPS, catalogueCounts, useGenerators } from '../lib/generators.js';
 import { relativeAge } from '../lib/time.js';
 import { UPDATES, type ProductUpdate } from '../data/updates.js';
 import { Dialog } from '../components/Dialog.js';
-import { localeOf, useT, type MessageKey } from '../i18n/index.js';
+import { formatNumber, localeOf, useT, type MessageKey } from '../i18n/index.js';
 import { wordIn } from '../engine.js';
 import { useBookRoute, useContinueBook, useMyBooks } from '../lib/books.js';
 import { BookFacts } from '../components/BookFacts.js';
@@ -137,8 +137,8 @@ export default function Dashboard() {
       <YourBooks />
 
       <div className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label={t('dashboard.chaptersGenerated')} value={(user?.total_usage ?? 0).toLocaleString('en')} icon={BookText} testId="stat-chapters" />
-        <StatCard label={t('dashboard.creditsAvailable')} value={(user?.credits_available ?? 0).toLocaleString('en')} icon={Coins} testId="stat-credits" />
+        <StatCard label={t('dashboard.chaptersGenerated')} value={formatNumber(user?.total_usage ?? 0, lang)} icon={BookText} testId="stat-chapters" />
+        <StatCard label={t('dashboard.creditsAvailable')} value={formatNumber(user?.credits_available ?? 0, lang)} icon={Coins} testId="stat-credits" />
         <StatCard label={t('dashboard.plan')} value={plan} icon={Crown} testId="stat-plan" />
         <StatCard label={t('dashboard.types')} value={counts ? String(counts.types) : '…'} icon={Layers} testId="stat-types" />
       </div>

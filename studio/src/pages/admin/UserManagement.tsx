@@ -11,7 +11,7 @@ import { useAuth } from '../../lib/auth.js';
 import { ConfirmDialog } from '../../components/Dialog.js';
 import { LoadError } from '../../components/LoadError.js';
 import { Spinner } from '../../components/Spinner.js';
-import { localeOf, useT } from '../../i18n/index.js';
+import { formatNumber, localeOf, useT } from '../../i18n/index.js';
 import { AddUserDialog } from './AddUserDialog.js';
 import { AdjustCreditsDialog } from './AdjustCreditsDialog.js';
 import { useConfirmedAction } from './lists.js';
@@ -46,7 +46,7 @@ function UserRow({ user: u, isProtected, onRole, onAdjust, onDelete }: { user: P
           <RoleOptions />
         </select>
       </td>
-      <td className="py-2 pr-3 tabular-nums max-sm:p-0"><CellLabel>{t('admin.colCredits')}</CellLabel><span data-testid="user-credits">{u.credits_available.toLocaleString('en')}</span></td>
+      <td className="py-2 pr-3 tabular-nums max-sm:p-0"><CellLabel>{t('admin.colCredits')}</CellLabel><span data-testid="user-credits">{formatNumber(u.credits_available, lang)}</span></td>
       <td className="py-2 pr-3 tabular-nums max-sm:p-0"><CellLabel>{t('admin.colUsage')}</CellLabel>{u.total_usage}</td>
       <td className="py-2 pr-3 text-gray-600 max-sm:p-0 dark:text-gray-400"><CellLabel>{t('admin.colJoined')}</CellLabel>{u.created_at ? new Date(u.created_at).toLocaleDateString(localeOf(lang)) : ''}</td>
       <td className="py-2 max-sm:ml-auto max-sm:p-0">

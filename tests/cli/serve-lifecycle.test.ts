@@ -98,12 +98,12 @@ describe('karya serve start-up', () => {
 describe('karya serve on SIGTERM', () => {
   let fake: FakeOpenAI;
   beforeAll(async () => {
-    // 30 words, one every 100 ms: a streamed step of about 3 s.
-    fake = await startFakeOpenAI({ streamDelayMs: 100, answer: () => Array.from({ length: 30 }, (_, i) => `word${i}`).join(' ') });
+    // 30 words, one every 50 ms: a streamed step of about 1.5 s, still under way when the signal comes at its first word.
+    fake = await startFakeOpenAI({ streamDelayMs: 50, answer: () => Array.from({ length: 30 }, (_, i) => `word${i}`).join(' ') });
   });
   afterAll(() => fake.close());
 
-  it('1.5 s into a streamed step: the stream gets its done event, new work is refused, the process exits 0', async () => {
+  it('during a streamed step: the stream gets its done event, new work is refused, the process exits 0', async () => {
     const port = await freePort();
     const { child, done } = startCli(['serve', '--port', String(port)], { env: serveEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }) });
     const url = `http://127.0.0.1:${port}`;
@@ -124,18 +124,35 @@ describe('karya serve on SIGTERM', () => {
     expect(res.status).toBe(200);
     const reader = res.body!.getReader();
     let text = '';
+    let onText = () => {};
     const reading = (async () => {
       for (;;) {
         const { done: isDone, value } = await reader.read();
         if (isDone) return;
         text += Buffer.from(value).toString('utf8');
+        onText();
       }
     })();
-    await new Promise((r) => setTimeout(r, 1_500));
+    // The signal comes once the first words have reached the client (or the stream ended without any: a failure).
+    const firstWords = new Promise<void>((resolve) => {
+      onText = () => {
+        if (text.includes('event: delta')) resolve();
+      };
+      onText();
+    });
+    await Promise.race([firstWords, reading]);
     expect(text).toContain('event: delta');
     expect(text).not.toContain('event: done');
+    // Its stop begins (new work refused from then on) when it says so.
+    const stopping = new Promise<void>((resolve) => {
+      let said = '';
+      child.stderr!.on('data', (d: Buffer) => {
+        said += d.toString();
+        if (said.includes('stopping the server')) resolve();
+      });
+    });
     child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 200));
+    await stopping;
     // New work on a new connection: refused (the port is closed) or answered 503.
     const late = await fetch(`${url}/api/generators/poems/generate`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: '{"settings":{}}' }).then((r) => r.status, () => 'refused');
     expect([503, 'refused']).toContain(late);

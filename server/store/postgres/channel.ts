@@ -3,8 +3,8 @@
 // that ends early publishes a cancel; a queued batch's command hears its books' progress (onBatch). One
 // listening connection per process, listened again after a drop.
 import pg from 'pg';
-import { delayFor, RECONNECT } from '../../../engine/index.js';
 import { BATCH_CHANNEL } from './batch-names.js';
+import { listenConnection, type ListenConnection } from './listen.js';
 
 export const EVENTS_CHANNEL = 'karya_step_events';
 export const CANCEL_CHANNEL = 'karya_step_cancel';
@@ -52,27 +52,31 @@ export class StepChannel {
   private readonly jobListeners = new Set<(queueName: string) => void>();
   private readonly reconnectListeners = new Set<() => void>();
   private readonly batches = new Map<string, (notice: unknown) => void>();
-  /** The channels listened to: a step's (events, cancel, stop, jobs), and a batch's once onBatch is called. */
-  private readonly channels: Set<string>;
-  private client: pg.Client | null = null;
-  private ready: Promise<void> | null = null;
-  private isClosed = false;
-  private retryTimer: NodeJS.Timeout | null = null;
-  private applicationName = 'karya-queue';
+  /** The listening connection: a step's channels (events, cancel, stop, jobs), and a batch's once onBatch is called. */
+  private readonly listening: ListenConnection;
 
   constructor(
-    private readonly url: string,
+    url: string,
     private readonly pool: pg.Pool,
-    private readonly onError: (error: unknown) => void = () => undefined,
+    onError: (error: unknown) => void = () => undefined,
     /** Whether this process handles steps (false: a batch's command, which listens to its batch only). */
     isStepListener = true,
   ) {
-    this.channels = new Set(isStepListener ? [EVENTS_CHANNEL, CANCEL_CHANNEL, STOP_CHANNEL, JOBS_CHANNEL] : []);
+    this.listening = listenConnection({
+      url,
+      channels: new Set(isStepListener ? [EVENTS_CHANNEL, CANCEL_CHANNEL, STOP_CHANNEL, JOBS_CHANNEL] : []),
+      applicationName: 'karya-queue',
+      onNotify: (message) => this.notified(message),
+      onBack: () => {
+        for (const listener of this.reconnectListeners) listener();
+      },
+      onLost: onError,
+    });
   }
 
   /** Whether the listening connection is up now (events sent while it is down are lost: read the tables). */
   get isListening(): boolean {
-    return this.client !== null;
+    return this.listening.isListening;
   }
 
   /**
@@ -81,79 +85,32 @@ export class StepChannel {
    * whoever waited on an event re-reads the state it stands for from its table.
    */
   start(): Promise<void> {
-    this.ready ??= this.connect().catch((error: unknown) => {
-      this.ready = null;
-      throw error;
-    });
-    return this.ready;
+    return this.listening.start();
   }
 
-  private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url, application_name: this.applicationName });
-    let isLost = false;
-    const lost = (error: unknown) => {
-      if (isLost) return;
-      isLost = true;
-      if (this.client === client) this.client = null;
-      if (this.isClosed) return;
-      this.onError(error);
-      client.end().catch(() => undefined);
-      this.reconnect(1);
-    };
-    client.on('error', lost);
-    client.on('end', () => lost(new Error('the listening connection ended')));
-    client.on('notification', (message) => {
-      if (!message.payload) return;
-      if (message.channel === JOBS_CHANNEL) {
-        for (const listener of this.jobListeners) listener(message.payload);
-        return;
-      }
-      if (message.channel === CANCEL_CHANNEL) {
-        for (const listener of this.cancelListeners) listener(message.payload);
-        return;
-      }
-      if (message.channel === STOP_CHANNEL) {
-        const request = parseStopRequest(message.payload);
-        if (request) for (const listener of this.stopListeners) listener(request);
-        return;
-      }
-      const at = message.payload.indexOf(' ');
-      const jobId = message.payload.slice(0, at);
-      if (message.channel === BATCH_CHANNEL) {
-        this.batches.get(jobId)?.(JSON.parse(message.payload.slice(at + 1)));
-        return;
-      }
-      const handler = this.jobs.get(jobId);
-      if (handler) handler(JSON.parse(message.payload.slice(at + 1)) as StepEvent);
-    });
-    try {
-      await client.connect();
-      for (const channel of this.channels) await client.query(`LISTEN ${channel}`);
-    } catch (error) {
-      isLost = true;
-      await client.end().catch(() => undefined);
-      throw error;
+  private notified(message: pg.Notification): void {
+    if (!message.payload) return;
+    if (message.channel === JOBS_CHANNEL) {
+      for (const listener of this.jobListeners) listener(message.payload);
+      return;
     }
-    if (this.isClosed) await client.end().catch(() => undefined);
-    else this.client = client;
-  }
-
-  /** Listen again after the wait of try `attempt` (engine/retry.ts RECONNECT). */
-  private reconnect(attempt: number): void {
-    if (this.isClosed || this.retryTimer) return;
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
-      this.connect().then(
-        () => {
-          for (const listener of this.reconnectListeners) listener();
-        },
-        (error: unknown) => {
-          this.onError(error);
-          this.reconnect(attempt + 1);
-        },
-      );
-    }, delayFor(undefined, attempt, RECONNECT));
-    this.retryTimer.unref();
+    if (message.channel === CANCEL_CHANNEL) {
+      for (const listener of this.cancelListeners) listener(message.payload);
+      return;
+    }
+    if (message.channel === STOP_CHANNEL) {
+      const request = parseStopRequest(message.payload);
+      if (request) for (const listener of this.stopListeners) listener(request);
+      return;
+    }
+    const at = message.payload.indexOf(' ');
+    const jobId = message.payload.slice(0, at);
+    if (message.channel === BATCH_CHANNEL) {
+      this.batches.get(jobId)?.(JSON.parse(message.payload.slice(at + 1)));
+      return;
+    }
+    const handler = this.jobs.get(jobId);
+    if (handler) handler(JSON.parse(message.payload.slice(at + 1)) as StepEvent);
   }
 
   /**
@@ -161,8 +118,7 @@ export class StepChannel {
    * call themselves WORKER_APPLICATION, so that a server instance can tell whether any worker is alive.
    */
   async setApplicationName(name: string): Promise<void> {
-    this.applicationName = name;
-    await this.client?.query(`SET application_name = '${name.replace(/'/g, "''")}'`);
+    await this.listening.rename(name);
   }
 
   /** Called after every reconnect of the listening connection. */
@@ -195,10 +151,7 @@ export class StepChannel {
    */
   async onBatch(batchId: string, handler: (notice: unknown) => void): Promise<() => void> {
     this.batches.set(batchId, handler);
-    if (!this.channels.has(BATCH_CHANNEL)) {
-      this.channels.add(BATCH_CHANNEL);
-      await this.client?.query(`LISTEN ${BATCH_CHANNEL}`);
-    }
+    await this.listening.listen(BATCH_CHANNEL);
     await this.start();
     return () => this.batches.delete(batchId);
   }
@@ -225,16 +178,13 @@ export class StepChannel {
   }
 
   async close(): Promise<void> {
-    this.isClosed = true;
-    if (this.retryTimer) clearTimeout(this.retryTimer);
     this.reconnectListeners.clear();
     this.jobs.clear();
     this.cancelListeners.clear();
     this.stopListeners.clear();
     this.jobListeners.clear();
     this.batches.clear();
-    await this.ready?.catch(() => undefined);
-    await this.client?.end().catch(() => undefined);
+    await this.listening.close();
   }
 }
 

@@ -5,7 +5,6 @@
 // Changes of users rows are told to every instance through LISTEN/NOTIFY (channel karya_users), so
 // the admin's live list follows writes made anywhere.
 import pg from 'pg';
-import { delayFor, RECONNECT } from '../../../engine/index.js';
 import { seriesRepository } from '../queries/series.js';
 import { fingerprintRepository } from '../queries/fingerprints.js';
 import { editionRepository } from '../queries/editions.js';
@@ -28,6 +27,7 @@ import { loadBook, writeMemory } from './books.js';
 import { postgresDrafts } from './drafts.js';
 import type { OpenedPostgres } from './connect.js';
 import { postgresIdempotency, postgresLimits } from './limits.js';
+import { listenConnection, type ListenConnection } from './listen.js';
 import { USERS_CHANNEL, postgresConn } from './conn.js';
 
 export { USERS_CHANNEL } from './conn.js';
@@ -41,97 +41,51 @@ interface UserChangeListener {
 }
 
 /**
- * Local listeners of users changes, fed by one LISTEN connection per adapter (opened on first use). A dropped
- * connection (the database restarted, a network blip, pg_terminate_backend) is opened and listened again with
- * backoff (engine/retry.ts RECONNECT) for as long as anyone listens; notices sent while it was away are lost,
- * so every listener is then told it may have missed changes (the admin's live list reads the list again).
+ * Local listeners of users changes, fed by one LISTEN connection per adapter (opened on first use, kept by
+ * listenConnection for as long as anyone listens); notices sent while it was away are lost, so every listener is
+ * then told it may have missed changes (the admin's live list reads the list again).
  */
 class UserChangeFeed {
   private readonly listeners = new Set<UserChangeListener>();
   private readonly pending = new Set<string>();
-  private client: pg.Client | null = null;
-  private connecting: Promise<void> | null = null;
-  private retryTimer: NodeJS.Timeout | null = null;
-  private isClosed = false;
+  private readonly listening: ListenConnection;
 
-  constructor(private readonly url: string) {}
+  constructor(url: string) {
+    this.listening = listenConnection({
+      url,
+      channels: new Set([USERS_CHANNEL]),
+      applicationName: USERS_FEED_APPLICATION,
+      onNotify: (message) => this.notified(message),
+      onBack: () => {
+        for (const listener of this.listeners) listener.missed?.();
+      },
+      keepListening: () => this.listeners.size > 0,
+    });
+  }
 
   async subscribe(changed: (userId: string) => void, missed?: () => void): Promise<() => void> {
-    await this.connect();
+    await this.listening.start();
     const listener: UserChangeListener = { changed, ...(missed ? { missed } : {}) };
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  private connect(): Promise<void> {
-    this.connecting ??= this.open().catch((error: unknown) => {
-      this.connecting = null;
-      throw error;
-    });
-    return this.connecting;
-  }
-
-  private async open(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url, application_name: USERS_FEED_APPLICATION });
-    let isLost = false;
-    // pg tells an unexpected end as an error, then 'end'; either alone is a drop too.
-    const lost = () => {
-      if (isLost) return;
-      isLost = true;
-      if (this.client !== client) return;
-      this.client = null;
-      this.connecting = null;
-      client.end().catch(() => undefined);
-      this.reconnect(1);
-    };
-    client.on('error', lost);
-    client.on('end', lost);
-    client.on('notification', (message) => {
-      if (message.channel !== USERS_CHANNEL || !message.payload) return;
-      // Once per user for the notices that arrive together (one transaction's, or several close together).
-      if (this.pending.size === 0) {
-        setImmediate(() => {
-          const ids = [...this.pending];
-          this.pending.clear();
-          for (const id of ids) for (const listener of this.listeners) listener.changed(id);
-        });
-      }
-      this.pending.add(message.payload);
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${USERS_CHANNEL}`);
-    } catch (error) {
-      isLost = true;
-      await client.end().catch(() => undefined);
-      throw error;
+  private notified(message: pg.Notification): void {
+    if (message.channel !== USERS_CHANNEL || !message.payload) return;
+    // Once per user for the notices that arrive together (one transaction's, or several close together).
+    if (this.pending.size === 0) {
+      setImmediate(() => {
+        const ids = [...this.pending];
+        this.pending.clear();
+        for (const id of ids) for (const listener of this.listeners) listener.changed(id);
+      });
     }
-    if (this.isClosed) await client.end().catch(() => undefined);
-    else this.client = client;
-  }
-
-  /** Listen again after the wait of try `attempt`, while anyone listens; then tell them what they may have missed. */
-  private reconnect(attempt: number): void {
-    if (this.isClosed || this.retryTimer || !this.listeners.size) return;
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
-      if (this.isClosed || !this.listeners.size) return;
-      this.connect().then(
-        () => {
-          for (const listener of this.listeners) listener.missed?.();
-        },
-        () => this.reconnect(attempt + 1),
-      );
-    }, delayFor(undefined, attempt, RECONNECT));
-    this.retryTimer.unref();
+    this.pending.add(message.payload);
   }
 
   async close(): Promise<void> {
-    this.isClosed = true;
-    if (this.retryTimer) clearTimeout(this.retryTimer);
     this.listeners.clear();
-    await this.connecting?.catch(() => undefined);
-    await this.client?.end().catch(() => undefined);
+    await this.listening.close();
   }
 }
 

@@ -524,7 +524,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     const chapter = Number(/Write Chapter (\d+) of|Tulis Bab (\d+) (?:daripada|dari)/.exec(userMessageOf(body))?.slice(1).find(Boolean) ?? 0);
     if (chapter === 1) chapterOne ??= text;
     if (chapter !== 2) return { text };
-    const lang = isMalayRequest(body) ? 'ms' : 'en';
+    const lang = requestLanguageOf(body);
     const isFirst = ++chapterTwoAsks === 1;
     if (kind === 'renamed') return { text: renamed(text) };
     if (kind === 'wall') return { text: onOneLine(text) };
@@ -535,7 +535,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     if (kind === 'short-recipe') return { text: SHORT_RECIPE[lang] };
     if (kind === 'cut-recipe') return { text: cutRecipe(lang), finishReason: 'length' };
     if (kind === 'chapter-titles') return { text: chapterTitles(lang) };
-    if (kind === 'bullets-table') return { text: bulletsAndTable(lang, PROSE_SENTENCES[lang]) };
+    if (kind === 'bullets-table') return { text: bulletsAndTable(lang, proseOf(PROSE_SENTENCES, lang)) };
     return { text: chapterOne ?? text };
   };
 

@@ -8,9 +8,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from './fake-openai.js';
 import { describeRequest, drifter, outliner, plantedFact, planter, underWriter } from './scripted-models.js';
+import { AI_PARAGRAPH, RECIPE } from './wrong-kind.js';
 import { detectLanguage, joinCut } from '../engine/index.js';
 
-const SYSTEM = { en: 'You are an expert writer.\nWrite the whole answer in English.', ms: 'Anda ialah penulis pakar.\nTulis keseluruhan jawapan dalam Bahasa Malaysia (bahasa Melayu baku Malaysia).' };
+const SYSTEM = { en: 'You are an expert writer.\nWrite the whole answer in English.', ms: 'Anda ialah penulis pakar.\nTulis keseluruhan jawapan dalam Bahasa Malaysia (bahasa Melayu baku Malaysia).', id: 'Anda adalah penulis ahli.\nTulis seluruh jawaban dalam Bahasa Indonesia.' };
 
 let fake: FakeOpenAI | undefined;
 afterEach(async () => {
@@ -29,7 +30,7 @@ interface Answered {
 }
 
 /** One chat completion (plain or streamed) with a system and a user message, as the engine sends it. */
-async function ask(server: FakeOpenAI, user: string, opts: { lang?: 'en' | 'ms'; maxTokens?: number; stream?: boolean } = {}): Promise<Answered> {
+async function ask(server: FakeOpenAI, user: string, opts: { lang?: 'en' | 'ms' | 'id'; maxTokens?: number; stream?: boolean } = {}): Promise<Answered> {
   const body = { model: 'gpt-4o-mini', messages: [{ role: 'system', content: SYSTEM[opts.lang ?? 'en'] }, { role: 'user', content: user }], max_tokens: opts.maxTokens ?? 12_000, temperature: 0.8, ...(opts.stream ? { stream: true } : {}) };
   const res = await fetch(`${server.baseURL}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer k' }, body: JSON.stringify(body) });
   expect(res.status).toBe(200);
@@ -274,5 +275,44 @@ describe('every scripted model', () => {
     expect(describeRequest(body(rangka(12), 'ms'))).toMatchObject({ kind: 'outline', chapters: 12, lang: 'ms' });
     expect(describeRequest(body(introduction))).toMatchObject({ kind: 'introduction', wantsCharacterDetails: true });
     expect(describeRequest(body(bibleUpdate('', 'x')))).toMatchObject({ kind: 'memory', label: 'Chapter 3' });
+  });
+});
+
+// Indonesian requests, worded as languages/id/prompts.yaml words them: the scripted models and the fake's wrong kinds
+// answer them in Indonesian, so an Indonesian book's (or edition's) story bible is built against them.
+const babId = (k: number, of: number, n: number) => `Tulis Bab ${k} dari ${of} bab, berjudul "Badai", untuk sebuah buku (genre: Romansa).\n\nGerakkan alur ke depan.\nTulis sekitar ${n} kata. Jangan mulai dengan judul bagian.\nTulis seluruh jawaban dalam Bahasa Indonesia.`;
+const kerangka = (n: number) => `Buat kerangka cerita yang terperinci untuk sebuah buku (genre: Romansa) yang terdiri atas ${n} bab.\n\nTulis kerangka itu tepat dalam urutan ini:\nJudul: judul kerja buku ini\nBab 1: judul bab\n… dan seterusnya untuk setiap bab, Bab 1 sampai Bab ${n}, tanpa melewatkan satu pun\nAkhir: bagaimana cerita ini berakhir`;
+const perbarui = 'Perbarui catatan cerita sebuah buku (genre: Romansa) yang sedang ditulis, agar bagian-bagian berikutnya tetap konsisten.\n\nBagian yang baru ditulis (Bab 4):\nAisyah berjalan ke pelabuhan.\n\nJawablah dalam Bahasa Indonesia, tepat dalam bentuk ini dan tanpa pengantar:\n## Bab\n## Alur\nsatu baris\n## Tokoh\n## Urusan belum selesai\n## Fakta yang ditetapkan';
+
+describe('Indonesian requests', () => {
+  it('are read as the engine words them: a chapter, an extension, an outline, a story-bible update', () => {
+    const body = (user: string) => ({ messages: [{ role: 'system', content: SYSTEM.id }, { role: 'user', content: user }] });
+    expect(describeRequest(body(babId(4, 12, 1500)))).toMatchObject({ kind: 'chapter', chapter: 4, asked: 1500, lang: 'id' });
+    expect(describeRequest(body(`${babId(4, 12, 1500)}\n\nJawaban Anda sejauh ini berjumlah 900 kata, sedangkan bagian ini memerlukan sekitar 1500 kata. Jawaban itu berakhir seperti ini:\n"""\nDia masuk.\n"""\nLanjutkan bagian yang sama tepat dari titik itu. Tulis sekitar 600 kata lagi.`))).toMatchObject({ kind: 'chapter', follow: 'extension', asked: 600, shownEnding: 'Dia masuk.' });
+    expect(describeRequest(body(kerangka(12)))).toMatchObject({ kind: 'outline', chapters: 12, lang: 'id', isStory: true });
+    expect(describeRequest(body(perbarui))).toMatchObject({ kind: 'memory', label: 'Bab 4', asksArc: true, lang: 'id' });
+  });
+
+  it('get an Indonesian story-bible update under the headings asked, and an Indonesian outline', async () => {
+    const server = await start(outliner(60).fakeOptions());
+    const update = await ask(server, perbarui, { lang: 'id' });
+    expect(update.text.split('\n').filter((l) => l.startsWith('## '))).toEqual(['## Bab', '## Alur', '## Tokoh', '## Urusan belum selesai', '## Fakta yang ditetapkan']);
+    expect(update.text).toMatch(/^- [^|\n]+ \| [^|\n]+ \| [^|\n]+ \| Bab 4$/m);
+    expect(update.text).toMatch(/\| terbuka$/m);
+    expect(detectLanguage(update.text.replace(/^##.*$/gm, '')).language).toBe('id');
+    const outlined = await ask(server, kerangka(12), { lang: 'id' });
+    expect(outlined.text).toMatch(/^Judul: \S/);
+    expect(outlined.text.match(/^Bab \d+: /gm)).toHaveLength(12);
+    expect(outlined.text).toMatch(/^Akhir: \S/m);
+    expect(detectLanguage(outlined.text).language).toBe('id');
+  });
+
+  it("get the fake's wrong kinds of Chapter 2 in Indonesian: a recipe, an assistant's paragraph", async () => {
+    const server = await start({ writeRatio: 1, wrongKind: 'recipe' });
+    expect((await ask(server, babId(2, 3, 300), { lang: 'id' })).text).toBe(RECIPE.id);
+    server.setWrongKind('ai-paragraph');
+    const prose = await ask(server, babId(2, 3, 300), { lang: 'id' });
+    expect(prose.text).toContain(AI_PARAGRAPH.id);
+    expect(detectLanguage(prose.text).language).toBe('id');
   });
 });

@@ -13,13 +13,13 @@
 //   const fake = await startFakeOpenAI(model.fakeOptions());
 import { createRequire } from 'node:module';
 import {
-  askedWordsOf, asksCharacterDetails, characterDetailsBlock, isMalayRequest, PROSE_BLOCK, PROSE_SENTENCES, userMessageOf, withoutVariants, writeProse,
+  askedWordsOf, asksCharacterDetails, characterDetailsBlock, PROSE_BLOCK, PROSE_SENTENCES, requestLanguageOf, userMessageOf, withoutVariants, writeProse,
   type FakeOpenAIOptions,
 } from './fake-openai.js';
 
 export type Body = Record<string, unknown>;
-/** A book's language. */
-export type BookLang = 'en' | 'ms';
+/** A book's language (every language of the table: its requests are read in their own wording). */
+export type BookLang = 'en' | 'ms' | 'id';
 /** A language a scripted answer can be written in (Indonesian: the drift a Malay book must not take). */
 export type ProseLang = 'en' | 'ms' | 'id';
 
@@ -61,9 +61,9 @@ export interface RequestInfo {
    * outline's missing entries.
    */
   follow?: 'extension' | 'continuation' | 'firm' | 'outline-more';
-  /** The book's language (Malay when the request names "Bahasa Malaysia"). */
+  /** The book's language (Malay when the request names "Bahasa Malaysia", Indonesian "Bahasa Indonesia"): requestLanguageOf. */
   lang: BookLang;
-  /** The words asked for: the last "Write about N (more) words" / "Tulis kira-kira N patah perkataan (lagi)"; 0 when none. */
+  /** The words asked for: the last "Write about N (more) words" / "Tulis kira-kira N patah perkataan (lagi)" / "Tulis sekitar N kata (lagi)"; 0 when none. */
   asked: number;
   /** The chapter a chapter request writes ("Write Chapter K of M" / "Tulis Bab K daripada M"). */
   chapter?: number;
@@ -94,47 +94,49 @@ const num = (m: RegExpExecArray | null) => (m ? Number(m.slice(1).find(Boolean))
  */
 export function describeRequest(body: Body): RequestInfo {
   const user = userMessageOf(body);
-  const lang: BookLang = isMalayRequest(body) ? 'ms' : 'en';
+  const lang: BookLang = requestLanguageOf(body);
   const asked = askedWordsOf(body);
   const base = { lang, asked, user, wantsCharacterDetails: asksCharacterDetails(body) };
-  const shown = /(?:It ended like this|Ia berakhir begini):\s*\n"""\n([\s\S]*?)\n"""/.exec(user)?.[1];
+  const shown = /(?:It ended like this|Ia berakhir begini|Jawaban itu berakhir seperti ini|Kerangka itu berakhir seperti ini):\s*\n"""\n([\s\S]*?)\n"""/.exec(user)?.[1];
   const ending = shown !== undefined ? { shownEnding: shown.replace(/^…/, '').trim() } : {};
   // Bible updates: the current wording and the memory update of the templates before the bible existed.
-  if (/^(?:Update the story bible|Kemas kini catatan cerita|You keep a short memory|Anda menyimpan ingatan)/.test(user.trim())) {
-    const label = /(?:The part just written|Bahagian yang baru ditulis) \(([^)]+)\):/.exec(user)?.[1];
-    return { ...base, kind: 'memory', ...(label ? { label } : {}), asksArc: /^## (?:Arc|Arka)$/m.test(user) };
+  if (isBibleRequest(user)) {
+    const label = /(?:The part just written|Bahagian yang baru ditulis|Bagian yang baru ditulis) \(([^)]+)\):/.exec(user)?.[1];
+    return { ...base, kind: 'memory', ...(label ? { label } : {}), asksArc: /^## (?:Arc|Arka|Alur)$/m.test(user) };
   }
-  if (/^(?:Create a detailed (?:story )?outline|Hasilkan rangka)/.test(user.trim())) {
-    const chapters = num(/Chapter 1 to Chapter (\d+)|Bab 1 hingga Bab (\d+)/.exec(user)) ?? num(/ of (\d+) chapters|sebanyak (\d+) bab/.exec(user));
-    const missing = /(?:Write only the entries still missing, Chapter (\d+) to Chapter (\d+)|Tulis hanya entri yang belum ada, Bab (\d+) hingga Bab (\d+))/.exec(user);
+  if (isOutlineRequest(user)) {
+    const chapters = num(/Chapter 1 to Chapter (\d+)|Bab 1 hingga Bab (\d+)|Bab 1 sampai Bab (\d+)/.exec(user)) ?? num(/ of (\d+) chapters|sebanyak (\d+) bab|terdiri atas (\d+) bab/.exec(user));
+    const missing = /(?:Write only the entries still missing, Chapter (\d+) to Chapter (\d+)|Tulis hanya entri yang belum ada, Bab (\d+) (?:hingga|sampai) Bab (\d+))/.exec(user);
     const range = missing ? (missing.slice(1).filter(Boolean).map(Number) as [number, number]) : undefined;
-    const follow = range ? 'outline-more' as const : /Your previous answer was cut off|Jawapan anda yang sebelumnya terpotong/.test(user) ? 'continuation' as const : undefined;
+    const follow = range ? 'outline-more' as const : CUT.test(user) ? 'continuation' as const : undefined;
     return {
       ...base, kind: 'outline', ...(chapters ? { chapters } : {}), ...(range ? { missing: range } : {}), ...(follow ? { follow } : {}), ...ending,
-      isStory: /story outline|rangka cerita/.test(user),
+      isStory: /story outline|rangka cerita|kerangka cerita/.test(user),
     };
   }
-  const chapter = num(/Write Chapter (\d+) of|Tulis Bab (\d+) daripada/.exec(user));
+  const chapter = chapterOfRequest(user) || undefined;
   const kind: RequestInfo['kind'] = chapter ? 'chapter'
-    : /^Write the introduction|^Tulis pengenalan/m.test(user) ? 'introduction'
-    : /^Write the conclusion|^Tulis kesimpulan/m.test(user) ? 'conclusion'
+    : /^Write the introduction|^Tulis pengenalan|^Tulis pendahuluan/m.test(user) ? 'introduction'
+    : /^Write the conclusion|^Tulis kesimpulan|^Tulis penutup/m.test(user) ? 'conclusion'
     : asked > 0 ? 'prose' : 'other';
-  const follow = /Your previous answer was cut off|Jawapan anda yang sebelumnya terpotong/.test(user) ? 'continuation' as const
-    : /Write about [\d,]+ more words|Tulis kira-kira [\d,]+ patah perkataan lagi/.test(user) ? 'extension' as const
-    : /Your previous answer was not written in|Jawapan anda yang sebelumnya tidak ditulis dalam/.test(user) ? 'firm' as const
+  const follow = CUT.test(user) ? 'continuation' as const
+    : isExtensionRequest(user) ? 'extension' as const
+    : /Your previous answer was not written in|Jawapan anda yang sebelumnya tidak ditulis dalam|Jawaban Anda sebelumnya tidak ditulis dalam/.test(user) ? 'firm' as const
     : undefined;
   return { ...base, kind, ...(chapter ? { chapter } : {}), ...(follow ? { follow } : {}), ...ending };
 }
 
 /** The user message of a request body. */
 export const userOf = (body: Body): string => userMessageOf(body);
-/** Predicates on a request's user message (as describeRequest reads it). */
-export const isOutlineRequest = (user: string) => /^(?:Create a detailed (?:story )?outline|Hasilkan rangka)/.test(user.trim());
+/** A continuation after a cut, in English, Malay and Indonesian. */
+const CUT = /Your previous answer was cut off|Jawapan anda yang sebelumnya terpotong|Jawaban Anda sebelumnya terpotong/;
+/** Predicates on a request's user message (as describeRequest reads it), in English, Malay and Indonesian. */
+export const isOutlineRequest = (user: string) => /^(?:Create a detailed (?:story )?outline|Hasilkan rangka|Buat kerangka)/.test(user.trim());
 export const isOutlineMoreRequest = (user: string) => /Write only the entries still missing|Tulis hanya entri yang belum ada/.test(user);
-export const isBibleRequest = (user: string) => /^(?:Update the story bible|Kemas kini catatan cerita|You keep a short memory|Anda menyimpan ingatan)/.test(user.trim());
-export const isExtensionRequest = (user: string) => /Write about [\d,]+ more words|Tulis kira-kira [\d,]+ patah perkataan lagi/.test(user);
-/** The chapter a request writes ("Write Chapter K of" / "Tulis Bab K daripada"); 0 for other requests. */
-export const chapterOfRequest = (user: string) => Number(/Write Chapter (\d+) of|Tulis Bab (\d+) daripada/.exec(user)?.slice(1).find(Boolean) ?? 0);
+export const isBibleRequest = (user: string) => /^(?:Update the story bible|Kemas kini catatan cerita|Perbarui catatan cerita|You keep a short memory|Anda menyimpan ingatan)/.test(user.trim());
+export const isExtensionRequest = (user: string) => /Write about [\d,]+ more words|Tulis kira-kira [\d,]+ patah perkataan lagi|Tulis sekitar [\d.]+ kata lagi/.test(user);
+/** The chapter a request writes ("Write Chapter K of" / "Tulis Bab K daripada" / "Tulis Bab K dari"); 0 for other requests. */
+export const chapterOfRequest = (user: string) => Number(/Write Chapter (\d+) of|Tulis Bab (\d+) daripada|Tulis Bab (\d+) dari/.exec(user)?.slice(1).find(Boolean) ?? 0);
 
 // ---------------------------------------------------------------------------------------------------
 // Outlines
@@ -148,6 +150,10 @@ const TITLE_WORDS = {
     adjectives: ['yang Sunyi', 'yang Retak', 'Pinjaman', 'Tersembunyi', 'Terakhir', 'Perak', 'yang Degil', 'yang Jauh'],
     nouns: ['Pelabuhan', 'Surat', 'Pelita', 'Janji', 'Air Pasang', 'Dapur', 'Lejar', 'Feri', 'Taman', 'Ribut', 'Jambatan', 'Resipi'],
   },
+  id: {
+    adjectives: ['yang Sunyi', 'yang Retak', 'Pinjaman', 'Tersembunyi', 'Terakhir', 'Perak', 'yang Keras Kepala', 'yang Jauh'],
+    nouns: ['Pelabuhan', 'Surat', 'Lentera', 'Janji', 'Air Pasang', 'Dapur', 'Buku Kas', 'Feri', 'Taman', 'Badai', 'Jembatan', 'Resep'],
+  },
 } as const;
 
 /** The title the outliner gives chapter `k` (unique up to chapter 96): "The Quiet Harbour", "Pelabuhan yang Sunyi". */
@@ -155,7 +161,7 @@ export function chapterTitle(k: number, lang: BookLang): string {
   const w = TITLE_WORDS[lang];
   const adjective = w.adjectives[(k - 1) % w.adjectives.length]!;
   const noun = w.nouns[Math.floor((k - 1) / w.adjectives.length) % w.nouns.length]!;
-  return lang === 'ms' ? `${noun} ${adjective}` : `The ${adjective} ${noun}`;
+  return lang === 'en' ? `The ${adjective} ${noun}` : `${noun} ${adjective}`;
 }
 
 const PLAN_SENTENCES: Readonly<Record<BookLang, readonly string[]>> = {
@@ -183,6 +189,26 @@ const PLAN_SENTENCES: Readonly<Record<BookLang, readonly string[]>> = {
     'Bab ini berakhir dengan satu pilihan yang tidak dapat ditarik balik oleh mereka berdua.',
     'Ribut membanjiri lorong bawah, dan mereka berdua bekerja sepanjang malam untuk menyelamatkan buku-buku itu.',
   ],
+  id: [
+    'Aisyah menemukan alasan untuk meragukan apa yang dikatakan Daniel soal restoran itu.',
+    'Pihak bank menetapkan tanggal pinjaman, dan waktu untuk toko itu lebih singkat daripada yang dikira siapa pun.',
+    'Daniel memasak untuk seluruh gang waktu listrik padam, dan warga kota mulai menyukainya.',
+    'Sebuah foto lama di toko itu memperlihatkan ayah mereka berdiri berdampingan di dermaga.',
+    'Bibi Rohani mengingatkan Aisyah bahwa sebagian utang lebih tua daripada toko itu sendiri.',
+    'Sebuah festival di tepi laut mempertemukan mereka di depan semua orang yang mereka kenal.',
+    'Salah paham soal kontrak yang sudah ditandatangani membuat Aisyah kembali diam.',
+    'Daniel menceritakan alasan sebenarnya dia meninggalkan kota itu sepuluh tahun yang lalu.',
+    'Bab ini berakhir dengan satu pilihan yang nggak bisa ditarik kembali oleh mereka berdua.',
+    'Badai membanjiri jalan bawah, dan mereka berdua bekerja semalaman untuk menyelamatkan buku-buku itu.',
+  ],
+};
+
+/** The words around an outline entry and an update's part in each language: its chapter word and its opening line. */
+const CHAPTER_WORD: Readonly<Record<BookLang, string>> = { en: 'Chapter', ms: 'Bab', id: 'Bab' };
+const ENTRY_OPENING: Readonly<Record<BookLang, (title: string) => string>> = {
+  en: (title) => `${title} begins where the last chapter ended.`,
+  ms: (title) => `Dalam bab “${title}”, kisah bersambung dari tempat bab sebelumnya berakhir.`,
+  id: (title) => `Dalam bab “${title}”, kisah berlanjut dari tempat bab sebelumnya berakhir.`,
 };
 
 /**
@@ -191,7 +217,7 @@ const PLAN_SENTENCES: Readonly<Record<BookLang, readonly string[]>> = {
  */
 export function outlineEntry(k: number, lang: BookLang, entryWords = 90): { head: string; plan: string; opening: string } {
   const title = chapterTitle(k, lang);
-  const opening = lang === 'ms' ? `Dalam bab “${title}”, kisah bersambung dari tempat bab sebelumnya berakhir.` : `${title} begins where the last chapter ended.`;
+  const opening = ENTRY_OPENING[lang](title);
   // Whole sentences up to about `entryWords` words (an entry never stops mid-sentence).
   const plan = [opening];
   let words = wordsIn(opening);
@@ -200,7 +226,7 @@ export function outlineEntry(k: number, lang: BookLang, entryWords = 90): { head
     plan.push(sentence);
     words += wordsIn(sentence);
   }
-  return { head: `${lang === 'ms' ? 'Bab' : 'Chapter'} ${k}: ${title}`, plan: plan.join(' '), opening };
+  return { head: `${CHAPTER_WORD[lang]} ${k}: ${title}`, plan: plan.join(' '), opening };
 }
 
 function outlineEntries(from: number, to: number, lang: BookLang, entryWords: number): string[] {
@@ -213,6 +239,11 @@ function outlineEntries(from: number, to: number, lang: BookLang, entryWords: nu
 }
 
 function outlineEnd(lang: BookLang, isStory: boolean): string {
+  if (lang === 'id') {
+    return isStory
+      ? 'Akhir: Aisyah menyelamatkan toko itu dengan bantuan seluruh kota, dan Daniel memilih untuk tinggal. Mereka membuka toko buku dan dapur kecil di bawah satu atap.'
+      : 'Penutup: Penutup merangkum pelajaran setiap bab dan memberi pembaca langkah berikutnya.';
+  }
   if (lang === 'ms') {
     return isStory
       ? 'Pengakhiran: Aisyah menyelamatkan kedai itu dengan bantuan seluruh pekan, dan Daniel memilih untuk kekal. Mereka membuka kedai buku dan dapur kecil di bawah satu bumbung.'
@@ -225,7 +256,16 @@ function outlineEnd(lang: BookLang, isStory: boolean): string {
 
 /** An outline of `chapters` entries as the outline templates ask for it (title, premise, characters, entries, ending). */
 export function writeOutline(chapters: number, lang: BookLang, entryWords = 90, isStory = true): string {
-  const head = lang === 'ms'
+  const head = lang === 'id'
+    ? [
+        'Judul: Lampu di Pelabuhan',
+        'Premis: Aisyah Rahman harus menyelamatkan toko buku ayahnya di sebuah kota pesisir sebelum pihak bank menutupnya. Kepulangan Daniel Lee, cinta pertamanya, membawa harapan dan rahasia lama yang mengancam segalanya.',
+        'Tokoh utama:',
+        '- Aisyah Rahman: pemilik toko buku yang mau menyelamatkan warisan ayahnya',
+        '- Daniel Lee: juru masak yang pulang untuk membuka restoran dan menebus kesalahan lama',
+        '- Bibi Rohani: bibi Aisyah yang menyimpan rahasia keluarga',
+      ]
+    : lang === 'ms'
     ? [
         'Tajuk: Lampu di Pelabuhan',
         'Premis: Aisyah Rahman mesti menyelamatkan kedai buku ayahnya di sebuah pekan pesisir sebelum pihak bank menutupnya. Kepulangan Daniel Lee, cinta pertamanya, membawa harapan dan rahsia lama yang mengancam segala-galanya.',
@@ -251,6 +291,12 @@ export function writeOutline(chapters: number, lang: BookLang, entryWords = 90, 
 const FACT_OBJECTS: Readonly<Record<BookLang, readonly string[]>> = {
   en: ['lamp in the attic', 'key to the boathouse', 'blue ledger', "father's compass", 'tin of old stamps', 'ferry ticket', 'brass bell of the shop', 'recipe card'],
   ms: ['Pelita di loteng', 'Kunci rumah bot', 'Lejar biru', 'Kompas ayahnya', 'Tin setem lama', 'Tiket feri', 'Loceng tembaga kedai', 'Kad resipi'],
+  id: ['Lentera di loteng', 'Kunci rumah perahu', 'Buku kas biru', 'Kompas ayahnya', 'Kaleng perangko lama', 'Tiket feri', 'Lonceng kuningan toko', 'Kartu resep'],
+};
+const FACT_SENTENCE: Readonly<Record<BookLang, (object: string, token: string) => string>> = {
+  en: (object, token) => `The ${object} is marked with the code ${token}.`,
+  ms: (object, token) => `${object} itu ditanda dengan kod ${token}.`,
+  id: (object, token) => `${object} itu ditandai dengan kode ${token}.`,
 };
 const FACT_WORDS = ['ember', 'cedar', 'tide', 'moss', 'flint', 'heron', 'amber', 'reed', 'slate', 'coral', 'pearl', 'thorn'];
 
@@ -259,7 +305,7 @@ export function plantedFact(k: number, lang: BookLang): { chapter: number; token
   const letter = (n: number) => String.fromCharCode(65 + (((n % 26) + 26) % 26));
   const token = `${letter(k * 7 + 10)}${letter(k * 11 + 23)}-${String(k).padStart(2, '0')}-${FACT_WORDS[k % FACT_WORDS.length]}`;
   const object = FACT_OBJECTS[lang][k % FACT_OBJECTS[lang].length]!;
-  const sentence = lang === 'ms' ? `${object} itu ditanda dengan kod ${token}.` : `The ${object} is marked with the code ${token}.`;
+  const sentence = FACT_SENTENCE[lang](object, token);
   return { chapter: k, token, sentence };
 }
 
@@ -288,6 +334,14 @@ const CHAPTER_LINES: Readonly<Record<BookLang, readonly string[]>> = {
     'Aisyah mengetahui bahawa ayah mereka pernah berkongsi perniagaan, dan perkongsian itu berakhir dengan buruk.',
     'Pertengkaran tentang kontrak itu memisahkan Aisyah dan Daniel untuk seketika.',
   ],
+  id: [
+    'Aisyah dan Daniel bertemu lagi di pelabuhan, dan utang toko itu memisahkan mereka.',
+    'Daniel membantu di toko waktu badai, dan Aisyah mulai percaya lagi kepadanya.',
+    'Bibi Rohani menyembunyikan surat dari pihak bank, dan Aisyah menemukannya.',
+    'Warga kota berkumpul di festival itu, dan Daniel memasak untuk semua orang.',
+    'Aisyah tahu bahwa ayah mereka dulu pernah berbisnis bersama, dan kerja sama itu berakhir buruk.',
+    'Pertengkaran soal kontrak itu memisahkan Aisyah dan Daniel untuk sementara.',
+  ],
 };
 
 /**
@@ -310,11 +364,55 @@ export function bibleLineOf(part: number, lang: BookLang): string {
 export const ARC_LINES: Readonly<Record<BookLang, string>> = {
   en: "Aisha fights to save her father's shop while Daniel's return reopens old wounds and new hope.",
   ms: 'Aisyah berjuang menyelamatkan kedai ayahnya sementara kepulangan Daniel membuka semula luka lama dan harapan baharu.',
+  id: 'Aisyah berjuang menyelamatkan toko ayahnya sementara kepulangan Daniel membuka lagi luka lama dan harapan baru.',
+};
+
+/** An update's words in each language, as the memory template asks for them (its headings) and a model writes its lines. */
+const UPDATE_WORDS: Readonly<Record<BookLang, { thisPart: string; arc: string; arcLabel: string; rest: (label: string) => string[] }>> = {
+  en: {
+    thisPart: 'this part', arc: '## Arc', arcLabel: 'Chapters 1–3: ',
+    rest: (label) => [
+      '## Characters',
+      `- Aisha Rahman | bookshop owner | worried about the debt but starting to trust Daniel | ${label}`,
+      `- Daniel Lee | chef | secretive about why he came back | ${label}`,
+      "- Aunt Rohani | Aisha's aunt | keeps a letter from the bank | Chapter 2",
+      '## Open threads',
+      "- the shop's debt to the bank | Introduction | open",
+      '- why Daniel left town | Chapter 1 | open',
+      '## Established facts',
+    ],
+  },
+  ms: {
+    thisPart: 'bahagian ini', arc: '## Arka', arcLabel: 'Bab 1–3: ',
+    rest: (label) => [
+      '## Watak',
+      `- Aisyah Rahman | pemilik kedai buku | bimbang tentang hutang tetapi mula mempercayai Daniel | ${label}`,
+      `- Daniel Lee | tukang masak | berahsia tentang sebab dia pulang | ${label}`,
+      '- Mak Su Rohani | ibu saudara Aisyah | menyimpan surat daripada bank | Bab 2',
+      '## Urusan belum selesai',
+      '- hutang kedai kepada pihak bank | Pengenalan | terbuka',
+      '- sebab Daniel meninggalkan pekan | Bab 1 | terbuka',
+      '## Fakta yang ditetapkan',
+    ],
+  },
+  id: {
+    thisPart: 'bagian ini', arc: '## Alur', arcLabel: 'Bab 1–3: ',
+    rest: (label) => [
+      '## Tokoh',
+      `- Aisyah Rahman | pemilik toko buku | cemas soal utang tetapi mulai percaya kepada Daniel | ${label}`,
+      `- Daniel Lee | juru masak | merahasiakan alasan dia pulang | ${label}`,
+      '- Bibi Rohani | bibi Aisyah | menyimpan surat dari bank | Bab 2',
+      '## Urusan belum selesai',
+      '- utang toko kepada pihak bank | Pendahuluan | terbuka',
+      '- alasan Daniel meninggalkan kota | Bab 1 | terbuka',
+      '## Fakta yang ditetapkan',
+    ],
+  },
 };
 
 /** The "## Chapter" section of an update with its line written as `format`. */
 function partLines(format: BibleLineFormat, label: string, line: string, lang: BookLang): string[] {
-  const heading = lang === 'ms' ? '## Bab' : '## Chapter';
+  const heading = `## ${CHAPTER_WORD[lang]}`;
   switch (format) {
     case 'plain': return [heading, line];
     case 'labelled': return [heading, `${label}: ${line}`];
@@ -328,36 +426,14 @@ function partLines(format: BibleLineFormat, label: string, line: string, lang: B
 }
 
 function bibleUpdate(info: RequestInfo, facts: readonly string[], part: number, format: BibleLineFormat = 'plain'): string {
-  const ms = info.lang === 'ms';
-  const label = info.label ?? (ms ? 'bahagian ini' : 'this part');
+  const words = UPDATE_WORDS[info.lang];
+  const label = info.label ?? words.thisPart;
   const out = partLines(format, label, bibleLineOf(part, info.lang), info.lang);
   if (info.asksArc) {
     const isLabelled = !['plain', 'numbered', 'bulleted', 'none'].includes(format);
-    out.push(ms ? '## Arka' : '## Arc', `${isLabelled ? (ms ? 'Bab 1–3: ' : 'Chapters 1–3: ') : ''}${ARC_LINES[info.lang]}`);
+    out.push(words.arc, `${isLabelled ? words.arcLabel : ''}${ARC_LINES[info.lang]}`);
   }
-  if (ms) {
-    out.push(
-      '## Watak',
-      `- Aisyah Rahman | pemilik kedai buku | bimbang tentang hutang tetapi mula mempercayai Daniel | ${label}`,
-      `- Daniel Lee | tukang masak | berahsia tentang sebab dia pulang | ${label}`,
-      '- Mak Su Rohani | ibu saudara Aisyah | menyimpan surat daripada bank | Bab 2',
-      '## Urusan belum selesai',
-      '- hutang kedai kepada pihak bank | Pengenalan | terbuka',
-      '- sebab Daniel meninggalkan pekan | Bab 1 | terbuka',
-      '## Fakta yang ditetapkan',
-    );
-  } else {
-    out.push(
-      '## Characters',
-      `- Aisha Rahman | bookshop owner | worried about the debt but starting to trust Daniel | ${label}`,
-      `- Daniel Lee | chef | secretive about why he came back | ${label}`,
-      "- Aunt Rohani | Aisha's aunt | keeps a letter from the bank | Chapter 2",
-      '## Open threads',
-      "- the shop's debt to the bank | Introduction | open",
-      '- why Daniel left town | Chapter 1 | open',
-      '## Established facts',
-    );
-  }
+  out.push(...words.rest(label));
   out.push(...facts.map((f) => `- ${f}`));
   return out.join('\n');
 }
@@ -365,6 +441,7 @@ function bibleUpdate(info: RequestInfo, facts: readonly string[], part: number, 
 const GENERIC_FACTS: Readonly<Record<BookLang, readonly string[]>> = {
   en: ['The bookshop stands on Jalan Pelabuhan, by the ferry pier.', 'The bank gave the shop ninety days to pay.', 'Aisha is 29 and Daniel is 31.'],
   ms: ['Kedai buku itu terletak di Jalan Pelabuhan, berhampiran jeti feri.', 'Pihak bank memberi kedai itu sembilan puluh hari untuk membayar.', 'Aisyah berumur 29 tahun dan Daniel 31 tahun.'],
+  id: ['Toko buku itu ada di Jalan Pelabuhan, dekat dermaga feri.', 'Pihak bank memberi toko itu waktu sembilan puluh hari untuk membayar.', 'Aisyah berumur 29 tahun dan Daniel 31 tahun.'],
 };
 
 // ---------------------------------------------------------------------------------------------------
@@ -527,7 +604,7 @@ function scriptedModel(name: string, opts: ModelOptions, behaviour: Behaviour): 
       }
       text = `${prefix}${text}`;
       const counted = wordsIn(text);
-      if (info.wantsCharacterDetails && info.follow !== 'extension') text = `${text}\n\n${characterDetailsBlock(language === 'en' ? 'en' : 'ms')}\n`;
+      if (info.wantsCharacterDetails && info.follow !== 'extension') text = `${text}\n\n${characterDetailsBlock(language)}\n`;
       return record(index, info, text, counted, language);
     }
     const text = `${mark(index)}${writeProse(40, SENTENCES[info.lang], index)}`;

@@ -22,7 +22,7 @@ afterEach(async () => {
 interface Note { code: string; message: string }
 interface Part { label: string; words: number; complete: boolean; notes?: Note[]; timedOut?: true; continuity?: Array<{ kind: string; detail: string }> }
 
-async function generate(lang: 'en' | 'ms', options: FakeOpenAIOptions, env: Record<string, string> = {}) {
+async function generate(lang: 'en' | 'ms' | 'id', options: FakeOpenAIOptions, env: Record<string, string> = {}) {
   fake = await startFakeOpenAI({ writeRatio: 1, ...options });
   const dir = tempDir('karya-kind-');
   const r = await runKaryaInProcess(['generate', 'romance', '--lang', lang, '--chapters', '3', '--json', '--state', path.join(dir, 'state.sqlite')], {
@@ -153,5 +153,35 @@ describe.each(['en', 'ms'] as const)('Chapter 2 answered with the wrong kind of 
     expect(part.notes?.map((n) => n.code)).toEqual(['answer_timed_out_cut']);
     expect(r.stderr).toContain(lang === 'ms' ? 'tamat masa' : 'time-out');
     expect(r.stderr).not.toContain(lang === 'ms' ? 'mencapai had panjang' : 'reached the length limit');
+  });
+});
+
+// The fake model answers an Indonesian book's Chapter 2 with the same wrong kinds, written in Indonesian.
+describe('Chapter 2 of an Indonesian book answered with the wrong kind of text', () => {
+  const NAMED_ID = { recipe: 'resep', 'chapter-titles': 'kerangka judul bab', 'bullets-table': 'daftar atau tabel, bukan prosa' } as const;
+  const partTwo = (parts: Part[]) => parts.find((p) => p.label === 'Bab 2')!;
+  const asksOfTwo = () => fake!.generationRequests().map((q) => userMessageOf(q.body ?? {})).filter((u) => /Tulis Bab 2 dari /.test(u) && !/terpotong|sejauh ini berjumlah/.test(u));
+
+  it('an "Sebagai model bahasa AI…" paragraph inside good prose: taken out of the book, the part says so in Indonesian', async () => {
+    const r = await generate('id', { wrongKind: 'ai-paragraph' });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json!.markdown).not.toContain(AI_PARAGRAPH.id.slice(0, 30));
+    const part = partTwo(r.json!.parts);
+    expect(part.complete).toBe(true);
+    expect(part.notes?.map((n) => n.code)).toEqual(['answer_talk_removed']);
+    expect(asksOfTwo()).toHaveLength(1);
+  });
+
+  it.each(['recipe', 'chapter-titles', 'bullets-table'] as const)('%s in Indonesian: asked again once, none of it in the book, named in Indonesian', async (kind) => {
+    const r = await generate('id', { wrongKind: kind });
+    expect(r.code, r.stderr).toBe(0);
+    expect(asksOfTwo()).toHaveLength(2);
+    const markdown = r.json!.markdown;
+    expect(markdown).not.toContain(RECIPE.id.split('\n')[1]);
+    expect(markdown).not.toMatch(/^\s*[-*]\s|^\s*\d+\.\s|^\|/m);
+    const part = partTwo(r.json!.parts);
+    expect(part.complete).toBe(true);
+    expect(part.notes?.[0]?.code).toBe('answer_asked_again');
+    expect(part.notes![0]!.message).toContain(NAMED_ID[kind]);
   });
 });

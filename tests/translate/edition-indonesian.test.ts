@@ -30,7 +30,7 @@ async function setUp(lang: Lang, options: TranslatorOptions = {}) {
   const state = path.join(cwd, 'state.sqlite');
   const id = await saveRomance(state, lang);
   const f = fake;
-  const karya = (args: string[]) => runKaryaInProcess([...args, '--state', state, '--no-bible'], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: f.baseURL, KARYA_MAX_RETRIES: '0' } });
+  const karya = (args: string[]) => runKaryaInProcess([...args, '--state', state], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: f.baseURL, KARYA_MAX_RETRIES: '0' } });
   const asks = () => f.generationRequests().filter((r) => isTranslateRequest(r.body ?? {}));
   return { state, id, karya, asks };
 }
@@ -52,6 +52,9 @@ async function editionOf(state: string, stdout: string, from: Lang, to: Lang, na
     expect(findLanguageDrift(text, to)).toBeUndefined();
     expect(book.state.provenance?.[n]).toMatchObject({ origin: 'model', translatedFrom: from });
   }
+  // Its own story bible, read from its own text by the model in the edition's language, every part of it.
+  expect(book.state.memory).toBeTruthy();
+  expect(book.state.memoryUpTo).toBe(CHAPTERS);
   return book;
 }
 

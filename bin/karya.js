@@ -32,3 +32,7 @@ if (process.env.KARYA_NO_BUNDLE !== '1' && isBundleFresh()) {
 }
 // exitCode, not exit(): output still in a pipe's buffer is written before the process ends.
 process.exitCode = await cli.runKarya(process.argv.slice(2));
+// Once nothing is left to do (every output written, every thread, socket and file closed: the loop is empty), the
+// process ends through exit(), with that code: left to end by itself, Node first takes its whole heap apart, a tenth
+// of a second after a batch's last book on a loaded machine (more for a larger heap), before the shell gets it back.
+process.once('beforeExit', () => process.exit());

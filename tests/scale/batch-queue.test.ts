@@ -95,7 +95,9 @@ describe.skipIf(skip)('karya batch --queue with two workers', () => {
       for (let i = 0; i < 2; i++) {
         const run = startCli(['batch', file, '--queue'], { cwd: dir, env: { KARYA_DATABASE_URL: db.url, KARYA_LOG_LEVEL: 'warn' } });
         runs.push(run);
-        // (Connections left open would keep it alive for the pool's 10 s of idleness.)
+        // It ends soon after it says why: connections left open would keep it alive for the pool's 10 s of idleness.
+        // (Timed from its message, not its start, which takes seconds of its own on a loaded machine.)
+        await waitFor(() => run.stderr().includes('nothing was generated') || run.child.exitCode !== null, 40_000, 'the refusal');
         const ended = await Promise.race([run.done, new Promise<'still running'>((resolve) => setTimeout(resolve, 8_000, 'still running'))]);
         expect(ended).not.toBe('still running');
         if (ended === 'still running') return;

@@ -22,7 +22,10 @@ export default async function setup(project: TestProject): Promise<() => void> {
     return () => undefined;
   }
   const template = makeTemplate();
-  const cluster = await startPostgres({ own: true, template: template.data });
+  const cluster = await startPostgres({ own: true, template: template.data }).catch((error: unknown) => {
+    template.remove();
+    throw error;
+  });
   project.provide('karyaPostgres', cluster.base);
   project.provide('karyaPostgresTemplate', template.data);
   return () => {

@@ -17,6 +17,11 @@ export interface LanguageTable {
   readonly languageNames: Readonly<Record<Lang, string>>;
   readonly script: string;
   /**
+   * Tokens a word of its prose takes in the models' tokenizers (o200k, measured on its samples, rounded up): what a
+   * step's max_tokens is estimated from when it asks for words (engine/compile/budget.ts).
+   */
+  readonly tokensPerWord: number;
+  /**
    * The codes other tools give it (ISO 639-2/3: franc's `eng`, `zsm`; a file's metadata `msa`), and the codes of
    * the languages a reader of text cannot tell it from (franc takes Malay for Minangkabau or Javanese): a manuscript
    * that a tool names by one of them is in a language Karya writes.
@@ -113,6 +118,11 @@ function str(v: unknown, file: string, key: string): string {
   return v;
 }
 
+function rateOf(v: unknown, file: string): number {
+  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) throw languageTableError(file, 'tokensPerWord', 'a number of tokens per word above 0 (1.45 for English)');
+  return v;
+}
+
 function codesOf(v: unknown, file: string): string[] {
   if (v === undefined) return [];
   if (!Array.isArray(v) || !v.every((c) => typeof c === 'string' && /^[a-z]{2,3}$/.test(c))) throw languageTableError(file, 'otherCodes', 'a list of two- or three-letter codes');
@@ -129,7 +139,7 @@ function parseTable(src: LanguageSource): LanguageTable {
   const names = r.languageNames;
   if (!names || typeof names !== 'object') throw languageTableError(src.file, 'languageNames', 'a mapping of language codes to names');
   for (const [k, v] of Object.entries(names)) str(v, src.file, `languageNames.${k}`);
-  return { code, order: r.order, autonym: str(r.autonym, src.file, 'autonym'), languageNames: names as Record<string, string>, script: str(r.script, src.file, 'script'), draft: r.draft === true, otherCodes: codesOf(r.otherCodes, src.file), raw: r, files: src.words, later: src.later === true };
+  return { code, order: r.order, autonym: str(r.autonym, src.file, 'autonym'), languageNames: names as Record<string, string>, script: str(r.script, src.file, 'script'), tokensPerWord: rateOf(r.tokensPerWord, src.file), draft: r.draft === true, otherCodes: codesOf(r.otherCodes, src.file), raw: r, files: src.words, later: src.later === true };
 }
 
 function load(): void {

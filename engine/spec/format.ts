@@ -182,7 +182,7 @@ export const BudgetDef = z
     per: z
       .string()
       .min(1)
-      .describe('a rate in _shared.yaml budgets.rates: the tokens of one unit in each language (word, joke, fact, riddle…), measured on sample outputs'),
+      .describe('word (each language\'s tokensPerWord, in its table languages/<code>.yaml) or a rate in _shared.yaml budgets.rates: the tokens of one unit in each language (joke, fact, riddle…), measured on sample outputs'),
     items: z
       .union([z.string().min(1), z.number().int().positive()])
       .optional()
@@ -327,7 +327,7 @@ export const SharedFile = z
         overhead: z.number().int().min(0).describe('tokens added for a title, headings and blank lines'),
         rates: z
           .record(z.string().regex(/^[a-z][a-zA-Z0-9]*$/, 'a camelCase name'), z.record(LangCode, z.number().positive()))
-          .describe('tokens per unit (a word, a joke, a riddle with its answer…) in each language of the table, by code, at least what tests/engine/token-samples.yaml measures'),
+          .describe('tokens per unit (a joke, a riddle with its answer…) in each language of the table, by code, at least what tests/engine/token-samples.yaml measures; a word\'s is the language table\'s tokensPerWord'),
       })
       .strict()
       .optional()

@@ -5,7 +5,16 @@ import { PUBLISH_PARTS, type AuthoredBudget, type AuthoredPublish, type SharedFi
 import type { Family, Kind, PublishPart, ResolvedBudget, ResolvedField, ResolvedPublish, ResolvedPublishPart, Scalar } from './types.js';
 import { publishValueProblems } from './publish-values.js';
 import { DEFAULT_LAYOUT, type LayoutName } from '../print.js';
-import { langs } from '../languages/index.js';
+import { languageTable, langs } from '../languages/index.js';
+
+/** The unit of a budget that follows the words a step asks for: its rate is each language's own (its table's tokensPerWord). */
+const WORD = 'word';
+
+/** Each language's tokens per unit `per`: a word's from the language table, any other unit's from _shared.yaml budgets.rates. */
+function ratesOf(per: string, shared: SharedFile): Readonly<Partial<Record<string, number>>> | undefined {
+  if (per === WORD) return Object.fromEntries(langs().map((l) => [l, languageTable(l).tokensPerWord]));
+  return shared.budgets?.rates?.[per];
+}
 
 /** model.budget against _shared.yaml budgets: the rate exists, and the count comes from a field that holds whole numbers. */
 export function resolveBudget(input: {
@@ -20,10 +29,9 @@ export function resolveBudget(input: {
     issue('model.budget', 'an image generator writes no text, so it has no token budget');
     return undefined;
   }
-  const rates = shared.budgets?.rates ?? {};
-  const tokensPer = rates[budget.per];
+  const tokensPer = ratesOf(budget.per, shared);
   if (!tokensPer) {
-    issue('model.budget.per', `"${budget.per}" is not one of ${Object.keys(rates).join(', ') || '(none: add _shared.yaml budgets.rates)'}`);
+    issue('model.budget.per', `"${budget.per}" is not one of ${[WORD, ...Object.keys(shared.budgets?.rates ?? {})].join(', ')}`);
     return undefined;
   }
   let itemsField: string | undefined;

@@ -1,5 +1,5 @@
-// max_tokens that follows the request (model.budget): the rates in _shared.yaml are at least what real sample
-// outputs measure with the gpt-4o-mini tokenizer, the budgets of the sample requests below fit the text they ask
+// max_tokens that follows the request (model.budget): the rates in _shared.yaml, and each language's tokens per word in
+// its table (languages/<code>.yaml tokensPerWord), are at least what real sample outputs measure with the gpt-4o-mini tokenizer, the budgets of the sample requests below fit the text they ask
 // for, and no budget is ever below the token preset the platform requirements name (§9).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { loadCatalog, ROOT } from '../../engine/node/load.js';
 import { applyStep, nextStep, parseSettings, renderPrompt, startBook, type Lang, type ResolvedSpec, type Step } from '../../engine/index.js';
 import { catalogOf, SAMPLE } from './fixtures.js';
-import { langs } from '../../engine/languages/index.js';
+import { languageTable, langs } from '../../engine/languages/index.js';
 
 type Samples = Record<string, { en: string[]; ms: string[] } & Partial<Record<Lang, string[]>>>;
 const samples = YAML.parse(readFileSync(path.join(ROOT, 'tests/engine/token-samples.yaml'), 'utf8')) as Samples;
@@ -31,21 +31,32 @@ function measured(rate: string, lang: Lang): number {
   return texts.reduce((sum, t, i) => sum + tokens(numbered(t, i + 1)), 0) / texts.length;
 }
 
-describe('token rates (_shared.yaml budgets) against sample outputs (tests/engine/token-samples.yaml, o200k)', () => {
-  it('every rate has samples in en and ms, and every sample kind has a rate', () => {
-    expect(Object.keys(shared.budgets.rates).sort()).toEqual(Object.keys(samples).sort());
+/** A sample kind's rate in `lang`: a word's is the language table's, every other unit's _shared.yaml's. */
+const rateOf = (rate: string, lang: Lang) => (rate === 'word' ? languageTable(lang).tokensPerWord : shared.budgets.rates[rate]![lang]);
+
+describe('token rates (the table\'s tokensPerWord, _shared.yaml budgets) against sample outputs (tests/engine/token-samples.yaml, o200k)', () => {
+  it('every rate has samples in en and ms, and every sample kind has a rate (a word\'s in the language table)', () => {
+    expect(['word', ...Object.keys(shared.budgets.rates)].sort()).toEqual(Object.keys(samples).sort());
     for (const [rate, byLang] of Object.entries(samples)) {
       for (const lang of LANGS) expect(byLang[lang]?.length ?? 0, `${rate}.${lang}`).toBeGreaterThanOrEqual(rate === 'word' ? 3 : 5);
     }
   });
 
   for (const rate of Object.keys(samples)) {
-    for (const lang of LANGS) {
-      it(`${rate} in ${lang}: the YAML rate is at least the measured figure`, () => {
-        expect(shared.budgets.rates[rate]![lang]).toBeGreaterThanOrEqual(measured(rate, lang));
+    // Every language the samples hold for the kind (Indonesian's words are measured too).
+    for (const lang of Object.keys(samples[rate]!) as Lang[]) {
+      it(`${rate} in ${lang}: the rate is at least the measured figure`, () => {
+        expect(rateOf(rate, lang)).toBeGreaterThanOrEqual(measured(rate, lang));
       });
     }
   }
+
+  it("each language's tokens per word is its own: English and Malay as measured before, Indonesian's below Malay's", () => {
+    expect(languageTable('en').tokensPerWord).toBe(1.45);
+    expect(languageTable('ms').tokensPerWord).toBe(1.9);
+    expect(measured('word', 'id')).toBeLessThan(measured('word', 'ms'));
+    expect(languageTable('id').tokensPerWord).toBeLessThan(languageTable('ms').tokensPerWord);
+  });
 
   it('Malay needs more tokens than English for every kind of text (STACK.md: ~1.8 against ~1.2 a word)', () => {
     for (const rate of Object.keys(samples)) expect(measured(rate, 'ms'), rate).toBeGreaterThan(measured(rate, 'en'));

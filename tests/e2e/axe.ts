@@ -125,20 +125,25 @@ export const WIDTHS = [
 /**
  * The page at each of WIDTHS in turn: its serious and critical violations (of `rules` only when given: seriousViolations)
  * and, when it scrolls sideways (wider than the window), a line naming the widest element; each line starts with its
- * width. The viewport is put back as it was.
+ * width. The width the page is at is read first (no resize for it), and the viewport is put back as it was unless
+ * `putBack` is false (a caller reading the page again at both widths, which then starts from the width it was left at:
+ * a resize is a relayout and a render of the studio, 0.1–0.5 s each).
  */
-export async function problemsAtWidths(page: Page, exclude: string[] = [], rules?: readonly string[]): Promise<string[]> {
+export async function problemsAtWidths(page: Page, exclude: string[] = [], rules?: readonly string[], opts: { putBack?: boolean } = {}): Promise<string[]> {
   const before = page.viewportSize();
   const found: string[] = [];
+  const order = before && WIDTHS[1].width === before.width ? [WIDTHS[1], WIDTHS[0]] : [...WIDTHS];
   try {
-    for (const size of WIDTHS) {
-      await page.setViewportSize(size);
+    for (const size of order) {
+      const now = page.viewportSize();
+      if (now?.width !== size.width || now.height !== size.height) await page.setViewportSize(size);
       for (const v of await seriousViolations(page, exclude, rules)) found.push(`${size.width} px: ${v}`);
       const overflow = await sidewaysScroll(page);
       if (overflow) found.push(`${size.width} px: ${overflow}`);
     }
   } finally {
-    if (before) await page.setViewportSize(before);
+    const now = page.viewportSize();
+    if (opts.putBack !== false && before && (now?.width !== before.width || now.height !== before.height)) await page.setViewportSize(before);
   }
   return found;
 }

@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeInChromium, grantCredits, signUp, waitForText } from './helpers.js';
-import { problemsAtWidths } from './axe.js';
+import { LANGUAGE_RULES, problemsAtWidths } from './axe.js';
 import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
 
 const PASSWORD = 'secret12';
@@ -94,7 +94,8 @@ describeInChromium('the writer\'s own cover in the Publish panel', { what: 'a co
     await panel.getByLabel('Pilih gambar lain', { exact: true }).setInputFiles({ name: 'sneaky.png', mimeType: 'image/png', buffer: SCRIPTED_SVG });
     await waitForText(page, '[data-testid="cover-error"]', /^sneaky\.png ialah lukisan SVG/);
     expect(await page.getByTestId('cover-preview').getAttribute('alt')).toBe('Kulit buku anda: harbour.jpg, 1600 × 2560 px');
-    for (const v of await problemsAtWidths(page, ['aside'])) problems.push(`ms: ${v}`);
+    // The panel was read whole in English just above: in Malay, the rules its words can break (tests/e2e/axe.ts).
+    for (const v of await problemsAtWidths(page, ['aside'], LANGUAGE_RULES)) problems.push(`ms: ${v}`);
     await panel.screenshot({ path: path.join('test-results', 'e2e', 'cover-upload-ms.png') });
     expect(problems).toEqual([]);
     await speak(page, 'en');

@@ -13,7 +13,7 @@ import type { Response } from 'supertest';
 import {
   ApiErrorEnvelopeSchema, PACKAGE_FILE_TYPE, packageFileName, PublishQuoteSchema, PublishResponseSchema, type KdpPackage,
 } from '../../engine/contract/index.js';
-import { GenerationError } from '../../engine/index.js';
+import { GenerationError, providerThrough } from '../../engine/index.js';
 import { createOfflineProvider, type Provider } from '../../engine/providers/index.js';
 import sharp from 'sharp';
 import { CHILDREN_BOOK_PUBLISH_STEPS } from '../publish-steps.js';
@@ -310,12 +310,30 @@ describe('refusals: nothing is charged', () => {
 
   it('409 publish_running for a second request while the book is being published; it is charged once', async () => {
     const author = await authorWithBook(ts, 50);
-    const [first, second] = await Promise.all([
-      ts.http.post('/api/books/children/publish').set('cookie', author.cookie).send({}),
-      new Promise((r) => setTimeout(r, 50)).then(() => ts.http.post('/api/books/children/publish').set('cookie', author.cookie).send({})),
-    ]);
-    expect(first.status, JSON.stringify(first.body)).toBe(200);
-    errorOf(second, 409, 'publish_running');
+    // The first publish's first model call proves it is running: it waits there until the second is answered.
+    const model = ts.ctx.provider;
+    let running!: () => void;
+    const reached = new Promise<void>((resolve) => (running = resolve));
+    let answered!: () => void;
+    const gate = new Promise<void>((resolve) => (answered = resolve));
+    const held = async <T,>(call: () => Promise<T>): Promise<T> => {
+      running();
+      await gate;
+      return call();
+    };
+    ts.ctx.provider = providerThrough(model, { text: (request, send) => held(() => send(request)), image: (request, send) => held(() => send(request)) });
+    try {
+      const firstAnswer = ts.http.post('/api/books/children/publish').set('cookie', author.cookie).send({}).then((res) => res);
+      await Promise.race([reached, firstAnswer]);
+      const second = await ts.http.post('/api/books/children/publish').set('cookie', author.cookie).send({});
+      answered();
+      errorOf(second, 409, 'publish_running');
+      const first = await firstAnswer;
+      expect(first.status, JSON.stringify(first.body)).toBe(200);
+    } finally {
+      answered();
+      ts.ctx.provider = model;
+    }
     expect(await balanceOf(ts, author.id)).toBe(50 - CHARGED);
   }, 60_000);
 });

@@ -159,8 +159,13 @@ describe('karya generate (offline)', () => {
 
 describe('karya generate resumes after being killed', () => {
   let fake: FakeOpenAI;
+  // The first run's third request is never answered, so the kill lands with exactly two parts written; the second run's are.
+  let holding = true;
   beforeAll(async () => {
-    fake = await startFakeOpenAI({ latencyMs: 300, answer: fullLength((_b, i) => `Answer ${i}. Character Details:\n- Aisha: lead\n\nMore of the story, as long as asked.`) });
+    fake = await startFakeOpenAI({
+      reply: () => (holding && fake.generationRequests().length >= 3 ? { hang: true } : undefined),
+      answer: fullLength((_b, i) => `Answer ${i}. Character Details:\n- Aisha: lead\n\nMore of the story, as long as asked.`),
+    });
   });
   afterAll(() => fake.close());
 
@@ -173,12 +178,14 @@ describe('karya generate resumes after being killed', () => {
     first.child.kill('SIGKILL');
     const killed = await first.done;
     expect(killed.signal).toBe('SIGKILL');
+    holding = false;
     // Steps only: memory updates (the story so far) are not parts of the book.
     const steps = () => fake.generationRequests().filter((r) => !isMemoryRequest(r)).map((r) => JSON.stringify(r.body));
     const firstRun = steps();
     const finished = firstRun.slice(0, 2);
 
-    const second = await runCli(args, { env });
+    // The resume reads the state file the killed process left: the same command in this process does.
+    const second = await runKaryaInProcess(args, { env });
     expect(second.code).toBe(0);
     expect(second.stderr).toMatch(/resuming romance: 2 of 8 parts already written/);
     const secondRun = steps().slice(firstRun.length);

@@ -114,7 +114,7 @@ describeInChromium('accessibility in both languages and both themes', { what: 'a
     expect(problems).toEqual([]);
   }, 60_000);
 
-  it('the book page: the form, chapter cards and a written part; then the finished book with its publish panel', async () => {
+  it('the book page: the form of a new book; chapter cards and a written part', async () => {
     problems.length = 0;
     const page = await app.open(WIDTHS[0]);
     writer = page;
@@ -146,7 +146,14 @@ describeInChromium('accessibility in both languages and both themes', { what: 'a
     await page.getByTestId('continuity-panel').waitFor();
     await page.getByTestId('passage-open').first().click();
     await checkAll(page, 'book page (form, cards, a written part with continuity, Rewrite and passage tools open, story bible)');
+    expect(problems).toEqual([]);
+  }, 240_000);
 
+  // The finished book is a case of its own (the writer's page of the case before): on a busy machine the book's three
+  // states in one case (24 readings of axe on its largest pages) ran into the case's time-out.
+  it('the finished book with its publish panel and readiness list', async () => {
+    problems.length = 0;
+    const page = writer!;
     await use(page, COMBOS[0]!);
     for (let step = 3; step <= 8; step++) {
       await page.click(button);

@@ -10,6 +10,7 @@ import { settingsFromOptions } from '../settings.js';
 import { exportBytes, exportFormatOrExit, writeOut, type BookOutOptions } from '../export-format.js';
 import { bilingualBytes, bilingualLayoutOrExit } from '../export-bilingual.js';
 import { writableFileOrExit } from '../fs-check.js';
+import { exportWord } from '../export-words.js';
 import { authorOrExit } from './generate.js';
 import { bookIdOrExit, chooseBook } from './books.js';
 import { seriesOfKey } from '../series.js';
@@ -54,8 +55,9 @@ export async function exportCommand(id: string | undefined, opts: ExportOptions)
     const format = exportFormatOrExit(spec, opts, pipe);
     if (!saved.isFinished) {
       const written = saved.state.content.length + (saved.state.outline !== undefined ? 1 : 0);
-      const finish = named && opts.book === undefined ? ` Run "${command}" to finish it.` : '';
-      info(`karya: this ${spec.id} book is not finished (${written} of ${stepsFor(spec, saved.state.totalChapters).length} parts written); exporting the parts written so far.${finish}`);
+      const lang = saved.state.lang;
+      const finish = named && opts.book === undefined ? ` ${exportWord('finishWith', lang, { command })}` : '';
+      info(`karya: ${exportWord('unfinished', lang, { id: spec.id, written, total: stepsFor(spec, saved.state.totalChapters).length })}${finish}`);
     }
     // A book of a series says so in its EPUB (the series' name and the book's number).
     const series = await seriesOfKey(stateFile, catalog, chosen.key);

@@ -1,0 +1,18 @@
+// What `karya export` says to the writer of a book, in English and Malay beside the code and in every other
+// language of the table in languages/<code>/cli-export.yaml.
+import { catalogue, fillPlaceholders, wordIn, type Lang } from '../engine/index.js';
+
+const WORDS = catalogue('cli-export', {
+  unfinished: {
+    en: 'this {id} book is not finished ({written} of {total} parts written); exporting the parts written so far.',
+    ms: 'buku {id} ini belum siap ({written} daripada {total} bahagian telah ditulis); bahagian yang telah ditulis setakat ini dieksport.',
+  },
+  finishWith: { en: 'Run "{command}" to finish it.', ms: 'Jalankan "{command}" untuk menyiapkannya.' },
+});
+
+type Key = keyof typeof WORDS;
+
+/** `karya export`'s words for `key` in `lang`, with its placeholders filled. */
+export function exportWord(key: Key, lang: Lang, vars: Record<string, string | number> = {}): string {
+  return fillPlaceholders(wordIn(WORDS[key], lang, 'cli-export'), vars);
+}

@@ -10,7 +10,8 @@ import { settingsFromOptions } from '../settings.js';
 import { exportBytes, exportFormatOrExit, writeOut, type BookOutOptions } from '../export-format.js';
 import { bilingualBytes, bilingualLayoutOrExit } from '../export-bilingual.js';
 import { writableFileOrExit } from '../fs-check.js';
-import { exportWord } from '../export-words.js';
+import { exportWord, settingsLang } from '../export-words.js';
+import { messagesLang } from '../langs.js';
 import { authorOrExit } from './generate.js';
 import { bookIdOrExit, chooseBook } from './books.js';
 import { seriesOfKey } from '../series.js';
@@ -32,7 +33,7 @@ export async function exportCommand(id: string | undefined, opts: ExportOptions)
   const named = id !== undefined ? specOrExit(catalog, id) : undefined;
   if (named) exportableOrExit(named);
   // With a generator id the settings find the book as they did for karya generate (checked before anything is read).
-  if (named && opts.book === undefined) settingsFromOptions(named, opts);
+  const wanted = named && opts.book === undefined ? settingsFromOptions(named, opts) : undefined;
   const pipe = { isTerminal: process.stdout.isTTY === true, command: `karya export ${id ?? `--book ${opts.book}`}` };
   if (named) exportFormatOrExit(named, opts, pipe);
   const author = authorOrExit(opts.author);
@@ -48,7 +49,9 @@ export async function exportCommand(id: string | undefined, opts: ExportOptions)
   try {
     const chosen = await chooseBook(stateFile, catalog, { ...(named ? { named } : {}), opts, statePath, isUsable: (saved) => saved.state.content.length > 0 || saved.state.outline !== undefined });
     if (!chosen) {
-      fail(opts.book !== undefined ? `--book ${opts.book}: nothing of that book is written yet` : `no saved ${named!.id} book with these settings in ${statePath}; write it first with: ${command}`);
+      // The book's language: the one the settings ask for, else (a book by its id) the one of the command's messages.
+      const lang = wanted ? settingsLang(named!, wanted.settings) : messagesLang(opts.lang);
+      fail(opts.book !== undefined ? exportWord('nothingWritten', lang, { book: opts.book }) : exportWord('noneSaved', lang, { id: named!.id, file: statePath, command }));
     }
     const { spec, saved } = chosen;
     exportableOrExit(spec);

@@ -1,6 +1,6 @@
 // What `karya export` says to the writer of a book, in English and Malay beside the code and in every other
 // language of the table in languages/<code>/cli-export.yaml.
-import { catalogue, fillPlaceholders, isLang, wordIn, type Lang, type ResolvedSpec, type Settings } from '../engine/index.js';
+import { catalogue, fillPlaceholders, wordIn, type Lang } from '../engine/index.js';
 
 const WORDS = catalogue('cli-export', {
   unfinished: {
@@ -8,10 +8,6 @@ const WORDS = catalogue('cli-export', {
     ms: 'buku {id} ini belum siap ({written} daripada {total} bahagian telah ditulis); bahagian yang telah ditulis setakat ini dieksport.',
   },
   finishWith: { en: 'Run "{command}" to finish it.', ms: 'Jalankan "{command}" untuk menyiapkannya.' },
-  noneSaved: {
-    en: 'no saved {id} book with these settings in {file}; write it first with: {command}',
-    ms: 'tiada buku {id} yang disimpan dengan tetapan ini dalam {file}; tulis buku itu dahulu dengan: {command}',
-  },
   nothingWritten: { en: '--book {book}: nothing of that book is written yet', ms: '--book {book}: belum ada apa-apa daripada buku itu yang ditulis' },
 });
 
@@ -22,9 +18,3 @@ export function exportWord(key: Key, lang: Lang, vars: Record<string, string | n
   return fillPlaceholders(wordIn(WORDS[key], lang, 'cli-export'), vars);
 }
 
-/** The language a book with these settings is written in (its language setting, else its generator's one language). */
-export function settingsLang(spec: ResolvedSpec, settings: Settings): Lang {
-  const field = spec.fields.find((f) => f.role === 'language');
-  const value = field ? settings[field.name] : undefined;
-  return isLang(value) ? value : spec.fixedLanguage;
-}

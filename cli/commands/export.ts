@@ -10,7 +10,8 @@ import { settingsFromOptions } from '../settings.js';
 import { exportBytes, exportFormatOrExit, writeOut, type BookOutOptions } from '../export-format.js';
 import { bilingualBytes, bilingualLayoutOrExit } from '../export-bilingual.js';
 import { writableFileOrExit } from '../fs-check.js';
-import { exportWord, settingsLang } from '../export-words.js';
+import { exportWord } from '../export-words.js';
+import { savedBookWord, settingsLang } from '../saved-book-words.js';
 import { messagesLang } from '../langs.js';
 import { authorOrExit } from './generate.js';
 import { bookIdOrExit, chooseBook } from './books.js';
@@ -51,7 +52,7 @@ export async function exportCommand(id: string | undefined, opts: ExportOptions)
     if (!chosen) {
       // The book's language: the one the settings ask for, else (a book by its id) the one of the command's messages.
       const lang = wanted ? settingsLang(named!, wanted.settings) : messagesLang(opts.lang);
-      fail(opts.book !== undefined ? exportWord('nothingWritten', lang, { book: opts.book }) : exportWord('noneSaved', lang, { id: named!.id, file: statePath, command }));
+      fail(opts.book !== undefined ? exportWord('nothingWritten', lang, { book: opts.book }) : savedBookWord('noneSaved', lang, { id: named!.id, file: statePath, command }));
     }
     const { spec, saved } = chosen;
     exportableOrExit(spec);

@@ -39,6 +39,7 @@ export interface GenerateOptions extends BookOutOptions {
 import { CLI_USER } from '../util.js';
 import { cliStateOf, hasBooks, openCliState, writableStateOrExit } from '../state.js';
 import { messagesLang } from '../langs.js';
+import { savedBookWord } from '../saved-book-words.js';
 
 /**
  * How a batch calls the provider (its own thread's and each batch thread's): it checks the provider alongside its
@@ -287,7 +288,7 @@ export async function savedBookOrExit(spec: ResolvedSpec, opts: Pick<GenerateOpt
     const chosen = await chooseBook(stateFile, catalogOrExit(), { named: spec, opts: { set: [], book: opts.book! }, statePath, isUsable: () => true });
     if (!chosen) return fail(`--book ${opts.book}: no such book in ${statePath} (karya books lists them)`);
     const { state } = chosen.saved;
-    if (chosen.saved.isFinished && !how.mayBeFinished) fail(`--book ${opts.book}: the book is finished; export it with karya export --book ${opts.book}`);
+    if (chosen.saved.isFinished && !how.mayBeFinished) fail(savedBookWord('finished', state.lang, { book: opts.book! }));
     // An imported book's --chapters N is the chapters it will have before its conclusion, wherever the conclusion goes.
     if (opts.chapters === undefined || Number(opts.chapters) === chaptersWritten(spec.flow, state.totalChapters)) return { key: chosen.key, settings: state.settings, totalChapters: state.totalChapters };
     // Another chapter count: an imported book's, before its outline plans the chapters to come (saved with its last part's header).

@@ -13,6 +13,7 @@ import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit, CLI_USER } from '
 import { listenForInterrupt } from '../interrupt.js';
 import { exitOnFailure } from '../errors.js';
 import { settingsFromOptions } from '../settings.js';
+import { savedBookWord, settingsLang } from '../saved-book-words.js';
 import { cliProvider, liveProgress } from './generate.js';
 import { bookIdOrExit, chooseBook } from './books.js';
 import { changeLines, laterChanges, loadSeries, seriesOfKey } from '../series.js';
@@ -33,16 +34,15 @@ export interface RewriteOptions {
   json?: boolean;
 }
 
-/** The position of `--part` (a step key: introduction, chapter:N, conclusion) in a book of `total` chapters, or exit 2 saying what is allowed. */
-function partPosition(spec: ResolvedSpec, part: string, total: number, written: number): number {
+/** The position of `--part` (a step key: introduction, chapter:N, conclusion) in a book of `total` chapters, or exit 2 saying what is allowed (in the book's language). */
+function partPosition(spec: ResolvedSpec, part: string, total: number, written: number, lang: Lang): number {
   const end = conclusionPosition(spec.flow, total);
-  const allowed = `introduction, chapter:1 to chapter:${end - 1}, conclusion`;
   const key = part.trim().toLowerCase();
   // "conclusion" names the conclusion wherever it sits (its stored key, conclusion:N, is taken too).
   const ref = key === 'conclusion' ? { kind: 'conclusion' as const, position: end } : parseStepKey(key);
   const position = ref && ref.kind !== 'outline' ? stepPosition(ref) : -1;
-  if (!ref || position < 0 || stepKey(partStep(spec, position, total)) !== stepKey(ref)) fail(`--part "${part}": expected one of ${allowed}`);
-  if (position >= written) fail(`--part ${part}: that part of this ${spec.id} book is not written yet (${written} parts are); write it first with karya generate`);
+  if (!ref || position < 0 || stepKey(partStep(spec, position, total)) !== stepKey(ref)) fail(savedBookWord('partUnknown', lang, { part, last: end - 1 }));
+  if (position >= written) fail(savedBookWord('partNotWritten', lang, { part, id: spec.id, written }));
   return position;
 }
 
@@ -54,7 +54,7 @@ export async function rewriteCommand(id: string | undefined, opts: RewriteOption
   if (named && named.kind !== 'book') fail(`${named.id} writes a single piece; write it again with: karya generate ${named.id}`);
   const note = (opts.note ?? '').trim();
   if (note.length > MAX_REWRITE_NOTE_CHARS) fail(`--note: at most ${MAX_REWRITE_NOTE_CHARS} characters (this one has ${note.length})`);
-  if (named && opts.book === undefined) settingsFromOptions(named, opts);
+  const wanted = named && opts.book === undefined ? settingsFromOptions(named, opts) : undefined;
   const place = cliStateOf(opts.state);
   const statePath = place.where;
   const command = named ? `karya generate ${named.id}${opts.set.map((s) => ` --set ${s}`).join('')}${opts.lang ? ` --lang ${opts.lang}` : ''}${opts.chapters ? ` --chapters ${opts.chapters}` : ''}` : 'karya generate <id>';
@@ -66,12 +66,12 @@ export async function rewriteCommand(id: string | undefined, opts: RewriteOption
   try {
     const chosen = await chooseBook(stateFile, catalog, { ...(named ? { named } : {}), opts, statePath, isUsable: (saved) => saved.state.content.length > 0 });
     if (!chosen) {
-      fail(opts.book !== undefined ? `--book ${opts.book}: no part of that book is written yet` : `no saved ${named!.id} book with these settings in ${statePath}; write it first with: ${command}`);
+      fail(opts.book !== undefined ? `--book ${opts.book}: no part of that book is written yet` : savedBookWord('noneSaved', settingsLang(named!, wanted!.settings), { id: named!.id, file: statePath, command }));
     }
     const { spec, key, saved } = chosen;
     if (spec.kind !== 'book') fail(`${spec.id} writes a single piece; write it again with: karya generate ${spec.id}`);
     const total = saved.state.totalChapters;
-    const position = partPosition(spec, opts.part, total, saved.state.content.length);
+    const position = partPosition(spec, opts.part, total, saved.state.content.length, saved.state.lang);
     // The saved book, finished or not, as it is: a rewrite never starts a new one.
     // A book of a series sees the series as of the end of the book before it, never a later book.
     const series = await seriesOfKey(stateFile, catalog, key);

@@ -1,0 +1,37 @@
+// What the commands that find a saved book by its settings or its id (karya export, rewrite, generate --book)
+// say about it to its writer, in English and Malay beside the code and in every other language of the table in
+// languages/<code>/cli-saved-book.yaml.
+import { catalogue, fillPlaceholders, isLang, wordIn, type Lang, type ResolvedSpec, type Settings } from '../engine/index.js';
+
+const WORDS = catalogue('cli-saved-book', {
+  noneSaved: {
+    en: 'no saved {id} book with these settings in {file}; write it first with: {command}',
+    ms: 'tiada buku {id} yang disimpan dengan tetapan ini dalam {file}; tulis buku itu dahulu dengan: {command}',
+  },
+  partUnknown: {
+    en: '--part "{part}": expected one of introduction, chapter:1 to chapter:{last}, conclusion',
+    ms: '--part "{part}": dijangka salah satu daripada introduction, chapter:1 hingga chapter:{last}, conclusion',
+  },
+  partNotWritten: {
+    en: '--part {part}: that part of this {id} book is not written yet ({written} parts are); write it first with karya generate',
+    ms: '--part {part}: bahagian buku {id} ini belum ditulis ({written} bahagian sudah ditulis); tulis bahagian itu dahulu dengan karya generate',
+  },
+  finished: {
+    en: '--book {book}: the book is finished; export it with karya export --book {book}',
+    ms: '--book {book}: buku ini sudah siap; eksport dengan karya export --book {book}',
+  },
+});
+
+type Key = keyof typeof WORDS;
+
+/** The saved-book words for `key` in `lang`, with its placeholders filled. */
+export function savedBookWord(key: Key, lang: Lang, vars: Record<string, string | number> = {}): string {
+  return fillPlaceholders(wordIn(WORDS[key], lang, 'cli-saved-book'), vars);
+}
+
+/** The language a book with these settings is written in (its language setting, else its generator's one language). */
+export function settingsLang(spec: ResolvedSpec, settings: Settings): Lang {
+  const field = spec.fields.find((f) => f.role === 'language');
+  const value = field ? settings[field.name] : undefined;
+  return isLang(value) ? value : spec.fixedLanguage;
+}

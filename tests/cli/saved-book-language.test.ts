@@ -1,0 +1,58 @@
+// What karya rewrite and karya generate --book say about a saved Malay or Indonesian book its writer named wrongly
+// (a part not written yet, a part that is not one, a finished book to continue, other settings than the saved
+// book's), in the book's language: its writer reads no English line.
+import { describe, expect, it } from 'vitest';
+import { runKaryaInProcess } from '../karya-in-process.js';
+import { startFakeOpenAI } from '../fake-openai.js';
+import { tempDir } from '../temp.js';
+import { englishLines } from './english-lines.js';
+
+const LINES = {
+  ms: {
+    notWritten: 'karya: --part chapter:1: bahagian buku romance ini belum ditulis (1 bahagian sudah ditulis); tulis bahagian itu dahulu dengan karya generate',
+    unknown: 'karya: --part "bab:1": dijangka salah satu daripada introduction, chapter:1 hingga chapter:2, conclusion',
+    finished: 'karya: --book {finished}: buku ini sudah siap; eksport dengan karya export --book {finished}',
+    noneSaved: 'karya: tiada buku romance yang disimpan dengan tetapan ini dalam state.sqlite; tulis buku itu dahulu dengan: karya generate romance --lang ms --chapters 3',
+  },
+  id: {
+    notWritten: 'karya: --part chapter:1: bagian buku romance ini belum ditulis (1 bagian sudah); tulis bagian itu dulu dengan karya generate',
+    unknown: 'karya: --part "bab:1": seharusnya salah satu dari introduction, chapter:1 sampai chapter:2, conclusion',
+    finished: 'karya: --book {finished}: buku ini sudah selesai; ekspor dengan karya export --book {finished}',
+    noneSaved: 'karya: tidak ada buku romance tersimpan dengan pengaturan ini di state.sqlite; tulis buku itu dulu dengan: karya generate romance --lang id --chapters 3',
+  },
+} as const;
+
+describe('a saved book named wrongly, in another language than English', () => {
+  for (const lang of ['ms', 'id'] as const) {
+    it(`is told in the book's language (${lang})`, async () => {
+      const cwd = tempDir(`karya-saved-book-${lang}-`);
+      const st = ['--state', 'state.sqlite'];
+      // A book of 2 chapters stops after its introduction (the third model call is refused); one of 1 chapter is finished.
+      const fake = await startFakeOpenAI({ reply: (_b, i) => (i >= 2 ? { status: 400, body: { error: { message: 'refused' } } } : undefined) });
+      try {
+        const env = { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake.baseURL };
+        const stopped = await runKaryaInProcess(['generate', 'romance', '--lang', lang, '--chapters', '2', ...st], { cwd, env });
+        expect(stopped.code, stopped.stderr).toBe(1);
+      } finally {
+        await fake.close();
+      }
+      const made = await runKaryaInProcess(['generate', 'romance', '--lang', lang, '--chapters', '1', ...st], { cwd });
+      expect(made.code, made.stderr).toBe(0);
+      const listed = await runKaryaInProcess(['books', '--json', ...st], { cwd });
+      const books = (JSON.parse(listed.stdout) as { books: { id: number; finished: boolean }[] }).books;
+      const [open, finished] = [books.find((b) => !b.finished)!.id, books.find((b) => b.finished)!.id];
+      const runs = {
+        notWritten: ['rewrite', 'romance', '--lang', lang, '--chapters', '2', '--part', 'chapter:1', ...st],
+        unknown: ['rewrite', '--book', String(open), '--part', 'bab:1', ...st],
+        finished: ['generate', 'romance', '--book', String(finished), ...st],
+        noneSaved: ['rewrite', 'romance', '--lang', lang, '--chapters', '3', '--part', 'chapter:1', ...st],
+      };
+      for (const [what, args] of Object.entries(runs) as [keyof typeof runs, string[]][]) {
+        const r = await runKaryaInProcess(args, { cwd });
+        expect(r.code, `${what}: ${r.stderr}`).toBe(2);
+        expect(r.stderr.trim().split('\n'), what).toEqual([LINES[lang][what].replaceAll('{open}', String(open)).replaceAll('{finished}', String(finished))]);
+        expect(englishLines(r.stderr), what).toEqual([]);
+      }
+    }, 120_000);
+  }
+});

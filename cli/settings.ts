@@ -2,10 +2,11 @@
 // spent, and the key under which a book's progress is saved.
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import { MAX_CHAPTER_NOTE_CHARS, chapterCount, conclusionPosition, fieldType, minChapters, parseBriefMarkdown, parseSettings, withLanguage, word, type Lang, type ResolvedSpec, type Settings } from '../engine/index.js';
+import { MAX_CHAPTER_NOTE_CHARS, chapterCount, conclusionPosition, fieldType, minChapters, parseBriefMarkdown, parseSettings, isLang, withLanguage, word, type Lang, type ResolvedSpec, type Settings } from '../engine/index.js';
 import { fail, info, CliExit, wholeNumber } from './util.js';
 import { exitOnFailure } from './errors.js';
 import { messagesLang, notOneOfLangs } from './langs.js';
+import { briefWord } from './brief-words.js';
 
 export interface SettingsOptions {
   set: string[];
@@ -17,11 +18,13 @@ export interface SettingsOptions {
 
 /** Turn --set/--lang/--chapters into validated settings and a chapter count, or exit 2 naming the field. */
 export function settingsFromOptions(spec: ResolvedSpec, opts: SettingsOptions, where = ''): { settings: Settings; totalChapters?: number; chapterNotes?: Record<number, string>; avoid?: string[] } {
-  const brief = opts.brief !== undefined ? briefSettings(spec, opts.brief, where) : undefined;
+  // The language the book is asked in, for what is said about its brief and chapters before its settings are read.
+  const asked = isLang(opts.lang) ? opts.lang : spec.fixedLanguage;
+  const brief = opts.brief !== undefined ? briefSettings(spec, opts.brief, where, asked) : undefined;
   const raw: Record<string, unknown> = { ...brief?.values };
   for (const pair of opts.set ?? []) {
     const eq = pair.indexOf('=');
-    if (eq < 1) fail(`${where}--set ${JSON.stringify(pair)}: expected name=value`);
+    if (eq < 1) fail(`${where}${briefWord('setPair', asked, { pair: JSON.stringify(pair) })}`);
     const name = pair.slice(0, eq).trim();
     const field = spec.fields.find((f) => f.name === name);
     raw[name] = field ? fieldType(field).parseText(pair.slice(eq + 1), field) : pair.slice(eq + 1);
@@ -39,10 +42,10 @@ export function settingsFromOptions(spec: ResolvedSpec, opts: SettingsOptions, w
   if (opts.chapters !== undefined) {
     const n = wholeNumber(opts.chapters);
     const min = minChapters(spec.flow);
-    if (n === undefined || n < min || n > 100) fail(`${where}--chapters: "${opts.chapters}" must be a whole number from ${min} to 100, written in plain digits (like 12)`);
+    if (n === undefined || n < min || n > 100) fail(`${where}${briefWord('chaptersRange', asked, { value: opts.chapters, min })}`);
     const chaptersField = spec.fields.find((f) => f.role === 'chapters');
-    if (spec.kind !== 'book') info(`karya: ${spec.id} writes a single output; --chapters is ignored`);
-    else if (!chaptersField) info(`karya: ${spec.id} has ${spec.flow.sections?.length} fixed sections; --chapters is ignored`);
+    if (spec.kind !== 'book') info(`karya: ${briefWord('chaptersSingle', asked, { id: spec.id })}`);
+    else if (!chaptersField) info(`karya: ${briefWord('chaptersFixed', asked, { id: spec.id, n: spec.flow.sections?.length ?? 0 })}`);
     else {
       totalChapters = n;
       settings = { ...settings, [chaptersField.name]: n };
@@ -53,8 +56,8 @@ export function settingsFromOptions(spec: ResolvedSpec, opts: SettingsOptions, w
     // A note goes to its chapter's request: the chapter must be one the book has.
     const chapters = spec.kind === 'book' && !spec.flow.sections ? conclusionPosition(spec.flow, totalChapters ?? chapterCount(spec, settings)) - 1 : 0;
     for (const [n, note] of Object.entries(notes)) {
-      if (Number(n) > chapters) fail(`${where}--brief ${opts.brief}: "Chapter ${n}" has a note, but ${chapters ? `the book has ${chapters} chapters` : `${spec.id} has no numbered chapters`}`);
-      if (note.length > MAX_CHAPTER_NOTE_CHARS) fail(`${where}--brief ${opts.brief}: the note of chapter ${n} is ${note.length} characters; a note may be at most ${MAX_CHAPTER_NOTE_CHARS}`);
+      if (Number(n) > chapters) fail(`${where}${briefWord(chapters ? 'noteBeyond' : 'noteNoChapters', asked, { file: opts.brief!, n, chapters, id: spec.id })}`);
+      if (note.length > MAX_CHAPTER_NOTE_CHARS) fail(`${where}${briefWord('noteLong', asked, { file: opts.brief!, n, length: note.length, max: MAX_CHAPTER_NOTE_CHARS })}`);
     }
   }
   return { settings, ...(totalChapters !== undefined ? { totalChapters } : {}), ...(Object.keys(notes).length ? { chapterNotes: notes } : {}), ...(brief?.avoid.length ? { avoid: brief.avoid } : {}) };
@@ -64,22 +67,23 @@ export function settingsFromOptions(spec: ResolvedSpec, opts: SettingsOptions, w
 const MAX_BRIEF_BYTES = 64 * 1024;
 
 /** The settings a Markdown brief gives, or exit 2 saying what is wrong with the file. */
-function briefSettings(spec: ResolvedSpec, file: string, where: string): { values: Record<string, unknown>; chapterNotes: Record<number, string>; avoid: string[] } {
+function briefSettings(spec: ResolvedSpec, file: string, where: string, lang: Lang): { values: Record<string, unknown>; chapterNotes: Record<number, string>; avoid: string[] } {
   let text: string;
   try {
     const size = statSync(file).size;
-    if (size > MAX_BRIEF_BYTES) fail(`${where}--brief ${file}: the file is ${Math.ceil(size / 1024)} KB; a brief may be at most ${MAX_BRIEF_BYTES / 1024} KB`);
+    if (size > MAX_BRIEF_BYTES) fail(`${where}${briefWord('briefLarge', lang, { file, kb: Math.ceil(size / 1024), max: MAX_BRIEF_BYTES / 1024 })}`);
     text = readFileSync(file, 'utf8');
   } catch (error) {
     if (error instanceof CliExit) throw error;
-    fail(`${where}--brief ${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}); give the path of a Markdown file`);
+    fail(`${where}${briefWord('briefUnreadable', lang, { file, code: (error as NodeJS.ErrnoException).code ?? 'error' })}`);
   }
   const { values, unknown, chapterNotes, avoid } = parseBriefMarkdown(spec, text);
   if (unknown.length) {
-    const headings = spec.fields.filter((f) => f.type === 'text' || f.type === 'textarea' || f.type === 'select').map((f) => f.label.en);
-    fail(`${where}--brief ${file}: heading "${unknown[0]}" names no setting of ${spec.id} (headings: ${headings.join(', ')})`);
+    // The headings in the book's language (the brief takes a setting's label in any language of the table).
+    const headings = spec.fields.filter((f) => f.type === 'text' || f.type === 'textarea' || f.type === 'select').map((f) => f.label[lang] ?? f.label.en);
+    fail(`${where}${briefWord('headingUnknown', lang, { file, heading: unknown[0]!, id: spec.id, headings: headings.join(', ') })}`);
   }
-  if (!Object.keys(values).length && !Object.keys(chapterNotes).length && !avoid.length) fail(`${where}--brief ${file}: no setting found; write a heading per setting, e.g. "# Premise" with the text under it`);
+  if (!Object.keys(values).length && !Object.keys(chapterNotes).length && !avoid.length) fail(`${where}${briefWord('briefEmpty', lang, { file })}`);
   return { values, chapterNotes, avoid };
 }
 

@@ -206,7 +206,9 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
   }, 120_000);
 
   it('the administrator adjusts a user’s credits and the list updates live', async () => {
-    await signUp(admin, app.base, app.karya.adminEmail, PASSWORD);
+    // The administrator's account signed up over the API: the sign-up page is walked by the author's case above.
+    await signInPage(admin, await signUpWriter(app.base, app.karya.adminEmail, { password: PASSWORD }));
+    await admin.goto(`${app.base}/`);
     await waitForText(admin, balance, '9,999');
     await admin.getByRole('link', { name: 'Admin' }).click();
     await admin.waitForURL((u) => u.pathname === '/admin');
@@ -308,7 +310,7 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
 
   it('375 px: the drawer opens over the page (screenshot)', async () => {
     const { context, page } = await newPage(app.browser, { width: 375, height: 812 });
-    // Signed in over the API (the sign-in page is walked in the case above, and again below).
+    // Signed in over the API (the sign-in page is walked in the case above).
     await signInPage(page, await signInWriter(app.base, AUTHOR, PASSWORD));
     await page.goto(`${app.base}/test`);
     await waitForText(page, label, 'Run AI Test');
@@ -346,8 +348,9 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     await page.getByText('Signed out successfully').waitFor();
     await page.waitForURL((u) => u.pathname === '/signin');
 
-    // The widest page, the admin portal, also fits: its tables scroll inside their cards.
-    await signIn(page, app.base, app.karya.adminEmail, PASSWORD);
+    // The widest page, the admin portal, also fits: its tables scroll inside their cards. Signed in over the API (the
+    // sign-in page is walked by the signed-out visitor's case above).
+    await signInPage(page, await signInWriter(app.base, app.karya.adminEmail, PASSWORD));
     await page.goto(`${app.base}/admin`);
     await page.getByTestId('users-table').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

@@ -214,7 +214,8 @@ describe('karya export', () => {
     expect(existsSync(missing)).toBe(false);
     const otherSettings = await runKaryaInProcess(['export', 'romance', '--chapters', '4', '--lang', 'ms', '--state', state, '--out', path.join(tmp, 'none', 'b.epub')], { env, cwd: tmp });
     expect(otherSettings.code).toBe(2);
-    expect(otherSettings.stderr).toMatch(/no saved romance book with these settings/);
+    // A Malay book asked for is told so in Malay.
+    expect(otherSettings.stderr).toMatch(/tiada buku romance yang disimpan dengan tetapan ini/);
     expect(existsSync(path.join(tmp, 'none', 'b.epub'))).toBe(false);
     expect(fake.requests.length).toBe(calls);
   });

@@ -6,6 +6,7 @@ import { storyMap, storyMapText } from '../../engine/index.js';
 import { catalogOrExit, fail, wholeNumber, CLI_USER } from '../util.js';
 import { bookIdOrExit } from './books.js';
 import { cliStateOf, hasBooks, openCliState } from '../state.js';
+import { savedBookWord } from '../saved-book-words.js';
 
 export interface MapOptions {
   book: string;
@@ -30,8 +31,10 @@ export async function mapCommand(opts: MapOptions): Promise<void> {
     if (!spec) fail(`--book ${opts.book}: its generator ${found.state.generatorId} is no longer in generators/`);
     if (spec.kind !== 'book') fail(`--book ${opts.book} is a ${spec.id} piece, not a book: only a book has a story map`);
     const written = found.state.content.length;
-    if (!written) fail(`--book ${opts.book}: nothing of that book is written yet, so it has no story map`);
-    if (asOf !== undefined && asOf >= written) fail(`--as-of ${asOf}: the book has parts 0 to ${written - 1} written (0 the introduction, N chapter N)`);
+    // In the book's language, as its map is.
+    const lang = found.state.lang;
+    if (!written) fail(savedBookWord('mapNothing', lang, { book: opts.book }));
+    if (asOf !== undefined && asOf >= written) fail(savedBookWord('mapAsOf', lang, { asOf, last: written - 1 }));
     const map = storyMap(spec, found.state, asOf === undefined ? {} : { asOf });
     process.stdout.write(opts.json ? `${JSON.stringify(map)}\n` : storyMapText(map));
   } finally {

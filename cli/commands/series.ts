@@ -2,7 +2,7 @@
 // with its id, title and state, the series' story bible as of each book's end (derived from the books, never
 // copied), what changed for a book since it was written (an earlier book revised), and what the series leaves
 // open after its last book.
-import { bookSummary, catalogue, openThreadsOf, renderBible, seriesAsOf, SeriesError, word, wordIn, type Lang } from '../../engine/index.js';
+import { bookSummary, catalogue, fillPlaceholders, openThreadsOf, renderBible, seriesAsOf, SeriesError, word, wordIn, type Lang } from '../../engine/index.js';
 import { catalogOrExit, CLI_USER, fail } from '../util.js';
 import { changeLines, laterChanges, loadSeries, seriesBooks, seriesFail, seriesNameOrExit } from '../series.js';
 import { cliStateOf, hasBooks, openCliState, type CliState } from '../state.js';
@@ -11,6 +11,9 @@ import { cliStateOf, hasBooks, openCliState, type CliState } from '../state.js';
 const SERIES_WORDS = catalogue('cli-series', {
   finished: { en: 'finished', ms: 'selesai' },
   unfinished: { en: 'unfinished', ms: 'belum selesai' },
+  // A text that counts something has its form for one beside it (`<key>_one`).
+  books: { en: '{n} books', ms: '{n} buku' },
+  books_one: { en: '{n} book', ms: '{n} buku' },
 });
 
 export interface SeriesOptions {
@@ -38,7 +41,8 @@ export async function seriesListCommand(opts: SeriesOptions): Promise<void> {
     process.stdout.write(`No series in ${statePath}. Start one with: karya generate <id> --series "Name"\n`);
     return;
   }
-  for (const s of list) process.stdout.write(`${s.name}  (${s.lang}, ${s.books} ${s.books === 1 ? 'book' : 'books'})\n`);
+  // Each series counts its books in its own language.
+  for (const s of list) process.stdout.write(`${s.name}  (${s.lang}, ${fillPlaceholders(wordIn(s.books === 1 ? SERIES_WORDS.books_one : SERIES_WORDS.books, s.lang), { n: s.books })})\n`);
 }
 
 export async function seriesShowCommand(raw: string, opts: SeriesOptions): Promise<void> {

@@ -19,6 +19,8 @@ export interface RecordedRequest {
   answeredAt?: number;
   /** Chat requests with `contextTokens` set: the prompt's tokens as the fake counts them (o200k, with 4 a message and 3 of framing). */
   promptTokens?: number;
+  /** The total_tokens the answer's usage reported (a whole answer, or a stream asked with include_usage); unset when none was sent. */
+  totalTokens?: number;
 }
 
 /** One scripted answer: a status with a JSON body, a hang (never answers), or a text to return. */
@@ -575,10 +577,10 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     }
     res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: {}, finish_reason: finishReason }] })}\n\n`);
     const opts = body.stream_options as { include_usage?: boolean } | undefined;
-    if (opts?.include_usage) {
-      res.write(`data: ${JSON.stringify({ ...base, choices: [], usage: { prompt_tokens: 10, completion_tokens: words.length, total_tokens: 10 + words.length } })}\n\n`);
-    }
+    const usage = opts?.include_usage ? { prompt_tokens: 10, completion_tokens: words.length, total_tokens: 10 + words.length } : undefined;
+    if (usage) res.write(`data: ${JSON.stringify({ ...base, choices: [], usage })}\n\n`);
     res.end('data: [DONE]\n\n');
+    return usage;
   };
 
   /** An answer whose connection drops mid-way (FakeOpenAIOptions.cutBody). */
@@ -693,8 +695,14 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
           }
           const cut = isProbe ? undefined : options.cutBody?.(b, index);
           if (cut) return cutAnswer(req, res, b, text, finishReason, cut);
-          if (b.stream) await streamText(res, b, text, finishReason);
-          else sendJson(res, 200, completion(b, text, finishReason));
+          let usage: { total_tokens: number } | undefined;
+          if (b.stream) usage = await streamText(res, b, text, finishReason);
+          else {
+            const answer = completion(b, text, finishReason);
+            usage = answer.usage;
+            sendJson(res, 200, answer);
+          }
+          if (usage) recorded.totalTokens = usage.total_tokens;
           recorded.answeredAt = Date.now();
         } finally {
           inFlight--;

@@ -215,13 +215,15 @@ async function rememberPart(run: BatchCalls, session: BookSession, stepsLeft: nu
   let reservation: TokenReservation | undefined;
   try {
     if (run.tokenWindow) reservation = await run.tokenWindow.acquire(budget, run.signal);
-    await session.remember({
+    const remembered = await session.remember({
       provider: slotted(run, stepsLeft, () => {
         reservation?.send();
         run.totals.calls++;
       }),
       ...(run.signal ? { signal: run.signal } : {}),
     });
+    // Its tokens are the writer's as much as a step's: the batch's total counts them.
+    run.totals.tokens += remembered.usage?.totalTokens ?? 0;
   } catch (error) {
     reservation?.release();
     if (run.signal?.aborted) throw error;

@@ -6,9 +6,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   DEFAULT_CLOSE_THRESHOLD, RELEASES_PER_DAY, catalogueMessage, directPublishStep, heldFor, isReleasesPerDay, isoDay, scheduleColumns, scheduleCsv,
-  blockingChecks, sharePercent, writePackageParts, type BookState, type Catalog, type GivenFacts, type Lang, type ScheduleRow,
+  blockingChecks, providerThrough, sharePercent, writePackageParts, type BookState, type Catalog, type GivenFacts, type Lang, type Provider, type ScheduleRow,
 } from '../../engine/index.js';
-import type { Provider } from '../../engine/node.js';
 import { openNearDuplicates, scheduleReleases, type StateFile } from '../../server/index.js';
 import { CLI_USER, fail, info, wholeNumber } from '../util.js';
 import { renderOrExit } from '../export-format.js';
@@ -47,6 +46,28 @@ function packageLine(folder: string, said: PackageSaid, isKept: boolean): string
   return `  ${said.publishOn ? '✓' : '⚠'} ${folder.padEnd(24)} ${said.ready ? '  ready' : 'not ready'}  ${when}: "${said.title}" by ${said.author || '(no author)'}${isKept ? ' (made by an earlier run, kept)' : ''}`;
 }
 
+/** The model calls the publishing steps sent and the tokens their answers took: the batch's totals count them. */
+export interface PublishSpent {
+  calls: number;
+  tokens: number;
+}
+
+/** `provider` with each call it sends counted in `spent`, and the tokens its answer's usage reports. */
+function countedIn(provider: Provider, spent: PublishSpent): Provider {
+  return providerThrough(provider, {
+    text: async (request, send) => {
+      spent.calls++;
+      const result = await send(request);
+      spent.tokens += result.usage?.totalTokens ?? 0;
+      return result;
+    },
+    image: (request, send) => {
+      spent.calls++;
+      return send(request);
+    },
+  });
+}
+
 /** The folder of a job's package: beside its book, `<book>-kdp`. */
 export function packageDirOf(job: BatchJob): string {
   return `${job.outFile.slice(0, job.outFile.length - path.extname(job.outFile).length)}-kdp`;
@@ -71,8 +92,11 @@ export async function publishBatch(input: {
   emit?: (event: PublishEvent) => void;
   /** The near-duplicate threshold (--close-threshold): each package's readiness says how close its book is to the owner's others. */
   closeThreshold?: number;
+  /** Counts the publishing steps' calls and tokens as they are spent (so a failure part-way still counts them). */
+  spent?: PublishSpent;
 }): Promise<number> {
-  const { catalog, provider, store } = input;
+  const { catalog, store } = input;
+  const provider = input.spent ? countedIn(input.provider, input.spent) : input.provider;
   const { writeKdpPackage, readCoverPicture, CoverPictureError, PACKAGE_FILES } = await (await import('../../engine/node.js')).loadPublishFiles();
   const finished: Array<{ job: BatchJob; state: BookState; bookId: number; mark: string; kept?: PackageSaid }> = [];
   for (const job of input.jobs) {

@@ -84,6 +84,7 @@ export class HumanProgress {
   private readonly total: number;
   /** The books marked too close to another, for the closing lines. */
   private readonly marked: Array<{ job: string; closeTo: CloseMark[] }> = [];
+  private isStopped = false;
 
   /** Lines to a pipe or file, gathered per turn of the event loop (a terminal shows bars instead). */
   private readonly out: { write(text: string): void; flush(): void };
@@ -165,8 +166,7 @@ export class HumanProgress {
 
   /** Stop the bars and print the closing lines. */
   finish(result: BatchResult): void {
-    this.out.flush();
-    this.multibar?.stop();
+    this.stop();
     const parts = [`${result.succeeded} of ${result.books} books written`];
     if (result.failed) parts.push(this.paint(31, `${result.failed} failed`));
     if (result.unfinished) parts.push(`${result.unfinished} unfinished`);
@@ -184,6 +184,9 @@ export class HumanProgress {
   /** Stop drawing at once (interrupt or error). */
   stop(): void {
     this.out.flush();
+    // Once: a batch with --publish stops the bars before its packages, and closes with finish after them.
+    if (this.isStopped) return;
+    this.isStopped = true;
     this.multibar?.stop();
   }
 

@@ -18,7 +18,7 @@ import { HumanProgress, isPublicEvent, ndjsonWriter } from '../batch/report.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { exitOnFailure } from '../errors.js';
 import { batchSeriesBook } from '../series.js';
-import { perDayOrExit } from '../batch/publish.js';
+import { perDayOrExit, type PublishSpent } from '../batch/publish.js';
 import { batchPublishFactsOrExit } from '../batch/job-publish.js';
 import { langs, startBook, type Catalog, type PublishFacts } from '../../engine/index.js';
 
@@ -191,7 +191,7 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
     });
     const result = await runLocal({ books, jobs, store: store!, catalog, provider, limits, closeThreshold, threads, progress, emitJson });
     const publish = opts.publish && !result.isInterrupted
-      ? async () => { await (await import('../batch/publish.js')).publishBatch({ jobs, store: store!, catalog, provider, outDir, perDay, closeThreshold, ...(emitJson ? { emit: emitJson } : {}) }); }
+      ? async (spent: PublishSpent) => { await (await import('../batch/publish.js')).publishBatch({ jobs, store: store!, catalog, provider, outDir, perDay, closeThreshold, spent, ...(emitJson ? { emit: emitJson } : {}) }); }
       : undefined;
     await endBatch(result, progress, emitJson, publish);
     if (translations.length && !opts.dryRun) await translateOnly(translations, opts.state, emitJson);
@@ -313,14 +313,25 @@ function stopOutput(progress: HumanProgress | undefined, emitJson: JsonOut | und
 }
 
 /**
- * The end of a batch: the bars' last line, the packages of --publish, the JSON summary, and the exit code
- * (interrupted 130 or 143, a failed book 1).
+ * The end of a batch: the packages of --publish, the bars' last line, the JSON summary, and the exit code
+ * (interrupted 130 or 143, a failed book 1). The closing line and the summary count the publishing steps'
+ * calls and tokens with the books': the packages are made first.
  */
-async function endBatch(result: BatchResult, progress: HumanProgress | undefined, emitJson: JsonOut | undefined, publish?: () => Promise<void>): Promise<void> {
+async function endBatch(result: BatchResult, progress: HumanProgress | undefined, emitJson: JsonOut | undefined, publish?: (spent: PublishSpent) => Promise<void>): Promise<void> {
   const exitCode = result.isInterrupted ? interruptedExitCode() : result.failed ? EXIT.failed : EXIT.ok;
-  progress?.finish(result);
-  await publish?.();
-  emitJson?.({ type: 'summary', ...result, exitCode });
+  const spent: PublishSpent = { calls: 0, tokens: 0 };
+  const totals = (): BatchResult => ({ ...result, calls: result.calls + spent.calls, tokens: result.tokens + spent.tokens });
+  if (publish) {
+    progress?.stop();
+    try {
+      await publish(spent);
+    } catch (error) {
+      progress?.finish(totals());
+      throw error;
+    }
+  }
+  progress?.finish(totals());
+  emitJson?.({ type: 'summary', ...totals(), exitCode });
   emitJson?.flush();
   if (exitCode !== EXIT.ok) throw new CliExit(exitCode);
 }

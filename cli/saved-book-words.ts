@@ -20,6 +20,7 @@ const WORDS = catalogue('cli-saved-book', {
     en: '--book {book}: the book is finished; export it with karya export --book {book}',
     ms: '--book {book}: buku ini sudah siap; eksport dengan karya export --book {book}',
   },
+  noPartWritten: { en: '--book {book}: no part of that book is written yet', ms: '--book {book}: belum ada bahagian buku itu yang ditulis' },
   mapNothing: { en: '--book {book}: nothing of that book is written yet, so it has no story map', ms: '--book {book}: belum ada apa-apa daripada buku itu yang ditulis, jadi ia tiada peta cerita' },
   mapAsOf: {
     en: '--as-of {asOf}: the book has parts 0 to {last} written (0 the introduction, N chapter N)',

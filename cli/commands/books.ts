@@ -91,6 +91,11 @@ export interface ChosenBook {
   saved: SavedBook;
 }
 
+/** The language of the saved book `--book ID` names, as saved (what is said of it is said in it); undefined when there is none. */
+export async function savedBookLang(stateFile: StateFile, book: string): Promise<Lang | undefined> {
+  return (await stateFile.repos.books.find({ userId: CLI_USER, id: bookIdOrExit(book) }))?.state.lang;
+}
+
 /** `--book ID`: a whole number, or exit 2. */
 export function bookIdOrExit(value: string): number {
   const id = wholeNumber(value);

@@ -14,7 +14,7 @@ import { exportWord } from '../export-words.js';
 import { savedBookWord, settingsLang } from '../saved-book-words.js';
 import { messagesLang } from '../langs.js';
 import { authorOrExit } from './generate.js';
-import { bookIdOrExit, chooseBook } from './books.js';
+import { bookIdOrExit, chooseBook, savedBookLang } from './books.js';
 import { seriesOfKey } from '../series.js';
 import { cliStateOf, hasBooks, openCliState } from '../state.js';
 
@@ -50,8 +50,8 @@ export async function exportCommand(id: string | undefined, opts: ExportOptions)
   try {
     const chosen = await chooseBook(stateFile, catalog, { ...(named ? { named } : {}), opts, statePath, isUsable: (saved) => saved.state.content.length > 0 || saved.state.outline !== undefined });
     if (!chosen) {
-      // The book's language: the one the settings ask for, else (a book by its id) the one of the command's messages.
-      const lang = wanted ? settingsLang(named!, wanted.settings) : messagesLang(opts.lang);
+      // The book's language: the one the settings ask for, else (a book by its id) the one it is saved in.
+      const lang = wanted ? settingsLang(named!, wanted.settings) : ((await savedBookLang(stateFile, opts.book!)) ?? messagesLang(opts.lang));
       fail(opts.book !== undefined ? exportWord('nothingWritten', lang, { book: opts.book }) : savedBookWord('noneSaved', lang, { id: named!.id, file: statePath, command }));
     }
     const { spec, saved } = chosen;

@@ -14,8 +14,9 @@ import { listenForInterrupt } from '../interrupt.js';
 import { exitOnFailure } from '../errors.js';
 import { settingsFromOptions } from '../settings.js';
 import { savedBookWord, settingsLang } from '../saved-book-words.js';
+import { messagesLang } from '../langs.js';
 import { cliProvider, liveProgress } from './generate.js';
-import { bookIdOrExit, chooseBook } from './books.js';
+import { bookIdOrExit, chooseBook, savedBookLang } from './books.js';
 import { changeLines, laterChanges, loadSeries, seriesOfKey } from '../series.js';
 import { cliStateOf, hasBooks, openCliState } from '../state.js';
 
@@ -66,7 +67,10 @@ export async function rewriteCommand(id: string | undefined, opts: RewriteOption
   try {
     const chosen = await chooseBook(stateFile, catalog, { ...(named ? { named } : {}), opts, statePath, isUsable: (saved) => saved.state.content.length > 0 });
     if (!chosen) {
-      fail(opts.book !== undefined ? `--book ${opts.book}: no part of that book is written yet` : savedBookWord('noneSaved', settingsLang(named!, wanted!.settings), { id: named!.id, file: statePath, command }));
+      // In the book's language: the one it is saved in (a book by its id), else the one the settings ask for.
+      fail(opts.book !== undefined
+        ? savedBookWord('noPartWritten', (await savedBookLang(stateFile, opts.book)) ?? messagesLang(opts.lang), { book: opts.book })
+        : savedBookWord('noneSaved', settingsLang(named!, wanted!.settings), { id: named!.id, file: statePath, command }));
     }
     const { spec, key, saved } = chosen;
     if (spec.kind !== 'book') fail(`${spec.id} writes a single piece; write it again with: karya generate ${spec.id}`);

@@ -2,10 +2,11 @@
 // file's extension, checked before anything is spent; and the book written in it.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { bookDocument, bookMarkdown, EXPORT_FORMATS, formatOfFile, type BookDocument, type BookState, type ExportFormat, type ResolvedSpec } from '../engine/index.js';
+import { bookDocument, bookMarkdown, EXPORT_FORMATS, formatOfFile, type BookDocument, type BookState, type ExportFormat, type Lang, type ResolvedSpec } from '../engine/index.js';
 import { EXIT, fail } from './util.js';
 import { exitIfWorded } from './errors.js';
 import { makeDirs } from './fs-check.js';
+import { optionWord } from './option-words.js';
 import type { BilingualDocument, RenderOptions } from '../engine/node.js';
 
 /** What `karya generate` and `karya export` both take: the settings that name the book, where and how it is written, and the state file. */
@@ -29,24 +30,25 @@ const ALLOWED = `${EXPORT_FORMATS.join(', ')} (.${EXPORT_FORMATS.join(', .')})`;
 
 /**
  * The format asked for: --format when given, else the --out file's extension, else Markdown on stdout.
- * Exits 2 naming the allowed formats for anything else. Covers are PNG and take no format. With
- * `pipe` (karya export), an EPUB, DOCX or PDF without --out goes to stdout when stdout is not a terminal.
+ * Exits 2 naming the allowed formats for anything else, in `lang` (the book's). Covers are PNG and take no
+ * format. With `pipe` (karya export), an EPUB, DOCX or PDF without --out goes to stdout when stdout is not a terminal.
  */
-export function exportFormatOrExit(spec: ResolvedSpec, opts: { out?: string; format?: string }, pipe?: { isTerminal: boolean; command: string }): ExportFormat {
+export function exportFormatOrExit(spec: ResolvedSpec, opts: { out?: string; format?: string }, lang: Lang, pipe?: { isTerminal: boolean; command: string }): ExportFormat {
+  const formats = EXPORT_FORMATS.join(', ');
   if (spec.kind === 'image') {
-    if (opts.format !== undefined) fail(`--format: ${spec.id} makes an image (PNG or JPEG, from the --out extension); --format is for books (${EXPORT_FORMATS.join(', ')})`);
+    if (opts.format !== undefined) fail(optionWord('formatImage', lang, { id: spec.id, formats }));
     return 'md';
   }
   if (opts.format !== undefined) {
     const format = opts.format.toLowerCase().replace(/^\./, '');
-    if (!(EXPORT_FORMATS as readonly string[]).includes(format)) fail(`--format: "${opts.format}" is not one of ${EXPORT_FORMATS.join(', ')}`);
-    if (format !== 'md' && !opts.out && !pipe) fail(`--format ${format}: name the file with --out FILE (only Markdown goes to stdout)`);
-    if (format !== 'md' && !opts.out && pipe?.isTerminal) fail(`--format ${format}: name the file with --out FILE, or send it to a pipe or a file (${pipe.command} --format ${format} > book.${format})`);
+    if (!(EXPORT_FORMATS as readonly string[]).includes(format)) fail(optionWord('formatUnknown', lang, { value: opts.format, formats }));
+    if (format !== 'md' && !opts.out && !pipe) fail(optionWord('formatNeedsOut', lang, { format }));
+    if (format !== 'md' && !opts.out && pipe?.isTerminal) fail(optionWord('formatNeedsPipe', lang, { format, command: pipe.command }));
     return format as ExportFormat;
   }
   if (opts.out === undefined) return 'md';
   const format = formatOfFile(opts.out);
-  if (!format) fail(`--out ${opts.out}: cannot tell the format from its extension; use one of ${ALLOWED}, or --format ${EXPORT_FORMATS.join('|')}`);
+  if (!format) fail(optionWord('outUnknown', lang, { file: opts.out, allowed: ALLOWED, choices: EXPORT_FORMATS.join('|') }));
   return format;
 }
 

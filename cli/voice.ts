@@ -8,28 +8,30 @@ import { bookVoiceOf } from '../server/index.js';
 import { CLI_USER, fail } from './util.js';
 import { exitIfWorded, exitOnFailure } from './errors.js';
 import { cliStateOf, hasBooks, openCliState } from './state.js';
+import { optionWord } from './option-words.js';
 
 /** `--voice book:ID` (or `book:ID:3-8`, chapters 3 to 8): a saved book's own prose as the sample (an imported manuscript, a series' first book). */
 const BOOK_SAMPLE = /^book:(\d{1,12})(?::(\d{1,4})(?:-(\d{1,4}))?)?$/;
 
 /**
  * A saved book's prose (its parts, the introduction without its character list; only chapters `from` to `to`
- * when given). A long one is measured on an even sample of it (voiceFromSample), never refused.
+ * when given). A long one is measured on an even sample of it (voiceFromSample), never refused. What is wrong
+ * with it is said in `lang`, the language of the book it gives its voice to.
  */
-async function bookSampleOrExit(id: string, range: { from?: number; to?: number }, where: string, state: string | undefined): Promise<string> {
+async function bookSampleOrExit(id: string, range: { from?: number; to?: number }, where: string, state: string | undefined, lang: Lang): Promise<string> {
   const place = cliStateOf(state);
   const statePath = place.where;
-  if (!hasBooks(place)) return fail(`${where}--voice book:${id}: no such book in ${statePath} (karya books lists them)`);
+  if (!hasBooks(place)) return fail(`${where}${optionWord('voiceNoBook', lang, { id, file: statePath })}`);
   const stateFile = await openCliState(place);
   try {
     const found = await stateFile.repos.books.find({ userId: CLI_USER, id: Number(id) });
-    if (!found || !found.state.content.some((t) => t.trim())) return fail(`${where}--voice book:${id}: no such book with written parts in ${statePath} (karya books lists them)`);
+    if (!found || !found.state.content.some((t) => t.trim())) return fail(`${where}${optionWord('voiceNoParts', lang, { id, file: statePath })}`);
     const content = found.state.content;
     const { from, to = from } = range;
     // Chapter n is the book's part n (the introduction is part 0).
     const chapters = Math.min(found.state.totalChapters ?? content.length - 1, content.length - 1);
     if (from !== undefined && (from < 1 || to! < from || to! > chapters || !content.slice(from, to! + 1).some((t) => t.trim()))) {
-      return fail(`${where}--voice book:${id}:${from}-${to}: the book has chapters 1 to ${chapters}; give chapters within them, like book:${id}:1-${Math.max(1, Math.min(3, chapters))}`);
+      return fail(`${where}${optionWord('voiceChapters', lang, { id, from, to: to!, chapters, example: Math.max(1, Math.min(3, chapters)) })}`);
     }
     const parts = from === undefined ? content : content.slice(from, to! + 1);
     return parts.map((t, i) => (from === undefined && i === 0 && found.state.characterDetails ? withoutCharacterDetails(t) : t)).filter((t) => t.trim()).join('\n\n');
@@ -54,7 +56,7 @@ export function checkSampleWords(file: string, text: string): void {
 /** A sample file's text (or a saved book's, `book:ID`), or exit 2 naming what is wrong with it (no such file, too large, not a format read). */
 export async function voiceSampleTextOrExit(file: string, lang: Lang, where = '', state?: string): Promise<string> {
   const book = BOOK_SAMPLE.exec(file);
-  if (book) return bookSampleOrExit(book[1]!, { ...(book[2] ? { from: Number(book[2]) } : {}), ...(book[3] ? { to: Number(book[3]) } : {}) }, where, state);
+  if (book) return bookSampleOrExit(book[1]!, { ...(book[2] ? { from: Number(book[2]) } : {}), ...(book[3] ? { to: Number(book[3]) } : {}) }, where, state, lang);
   let size: number;
   try {
     size = statSync(file).size;

@@ -36,8 +36,12 @@ export async function exportCommand(id: string | undefined, opts: ExportOptions)
   // With a generator id the settings find the book as they did for karya generate (checked before anything is read).
   const wanted = named && opts.book === undefined ? settingsFromOptions(named, opts) : undefined;
   const pipe = { isTerminal: process.stdout.isTTY === true, command: `karya export ${id ?? `--book ${opts.book}`}` };
-  if (named) exportFormatOrExit(named, opts, pipe);
-  const author = authorOrExit(opts.author);
+  // The format and the author checked before anything is read, in the language the settings ask for; a book
+  // named by its id has them checked once it is read, in its own.
+  if (wanted) {
+    exportFormatOrExit(named!, opts, settingsLang(named!, wanted.settings), pipe);
+    authorOrExit(opts.author, settingsLang(named!, wanted.settings));
+  }
   const layout = bilingualLayoutOrExit(opts);
   const place = cliStateOf(opts.state);
   const statePath = place.where;
@@ -55,11 +59,12 @@ export async function exportCommand(id: string | undefined, opts: ExportOptions)
       fail(opts.book !== undefined ? exportWord('nothingWritten', lang, { book: opts.book }) : savedBookWord('noneSaved', lang, { id: named!.id, file: statePath, command }));
     }
     const { spec, saved } = chosen;
+    const lang = saved.state.lang;
     exportableOrExit(spec);
-    const format = exportFormatOrExit(spec, opts, pipe);
+    const format = exportFormatOrExit(spec, opts, lang, pipe);
+    const author = authorOrExit(opts.author, lang);
     if (!saved.isFinished) {
       const written = saved.state.content.length + (saved.state.outline !== undefined ? 1 : 0);
-      const lang = saved.state.lang;
       const finish = named && opts.book === undefined ? ` ${exportWord('finishWith', lang, { command })}` : '';
       info(`karya: ${exportWord('unfinished', lang, { id: spec.id, written, total: stepsFor(spec, saved.state.totalChapters).length })}${finish}`);
     }
@@ -74,7 +79,7 @@ export async function exportCommand(id: string | undefined, opts: ExportOptions)
     }
     writeOut(opts.out, bytes);
     // In the book's language, as generate's own "wrote" line.
-    info(`karya: ${word('wrote', saved.state.lang, { file: opts.out })}`);
+    info(`karya: ${word('wrote', lang, { file: opts.out })}`);
   } finally {
     await stateFile.close();
   }

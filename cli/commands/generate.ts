@@ -40,6 +40,7 @@ import { CLI_USER } from '../util.js';
 import { cliStateOf, hasBooks, openCliState, writableStateOrExit } from '../state.js';
 import { messagesLang } from '../langs.js';
 import { savedBookWord } from '../saved-book-words.js';
+import { optionWord } from '../option-words.js';
 
 /**
  * How a batch calls the provider (its own thread's and each batch thread's): it checks the provider alongside its
@@ -124,7 +125,7 @@ async function preflight(id: string, options: GenerateOptions) {
   let opts = options;
   const catalog = catalogOrExit();
   const spec = specOrExit(catalog, id);
-  if (opts.series !== undefined && opts.book !== undefined) fail('--series: give --series or --book, not both (a saved book keeps its series)');
+  if (opts.series !== undefined && opts.book !== undefined) fail(optionWord('seriesOrBook', messagesLang(opts.lang)));
   // `--book ID`: a saved book (an imported one included) continues with its own settings and chapters.
   const book = opts.book !== undefined ? await savedBookOrExit(spec, opts) : undefined;
   // `--series NAME`: the series' next book (or its book still being written), its brief filled from the series.
@@ -132,17 +133,18 @@ async function preflight(id: string, options: GenerateOptions) {
   if (plan?.series && opts.lang === undefined && !opts.set?.some((s) => /^language=/.test(s))) opts = { ...opts, lang: plan.series.lang };
   const continued = plan?.continuing?.saved ? { settings: plan.continuing.saved.state.settings, totalChapters: plan.continuing.saved.state.totalChapters } : undefined;
   const { settings, totalChapters, chapterNotes, avoid }: { settings: BookState['settings']; totalChapters?: number; chapterNotes?: Record<number, string>; avoid?: string[] } = book ?? continued ?? settingsFromOptions(spec, opts);
-  const format = exportFormatOrExit(spec, opts);
+  const started = startBook({ spec, settings, totalChapters });
+  // What is wrong with an option is said in the book's language.
+  const { lang } = started;
+  const format = exportFormatOrExit(spec, opts, lang);
   // A cover's file (or stdout) is settled before anything is spent.
   const image = spec.kind === 'image' ? imageOutOrExit(spec, opts.out, process.stdout.isTTY === true) : undefined;
   if (image && !image.file && opts.json) fail(`--json: ${spec.id} writes its image to stdout without --out; give --out FILE.png or FILE.jpg with --json`);
-  const author = authorOrExit(opts.author);
+  const author = authorOrExit(opts.author, lang);
   // Nothing is spent on a book that could not be saved or written: the state file and --out are checked first.
   if (opts.out !== undefined) writableFileOrExit('--out', opts.out);
   if (spec.kind !== 'image') writableStateOrExit(cliStateOf(opts.state));
-  if (opts.continuity !== undefined && opts.continuity !== 'checks' && opts.continuity !== 'audit') fail(`--continuity: "${opts.continuity}" is not checks or audit`);
-  const started = startBook({ spec, settings, totalChapters });
-  const { lang } = started;
+  if (opts.continuity !== undefined && opts.continuity !== 'checks' && opts.continuity !== 'audit') fail(optionWord('continuityUnknown', lang, { value: opts.continuity }));
   // The writer's voice and phrases to avoid, checked before anything is spent.
   const voice = spec.kind === 'book' ? await bookVoiceOrExit({ ...(opts.voice !== undefined ? { voice: opts.voice } : {}), avoid: [...(avoid ?? []), ...(opts.avoid ?? [])], ...(opts.state !== undefined ? { state: opts.state } : {}) }, lang) : undefined;
   const provider = cliProvider({ lang });
@@ -249,10 +251,10 @@ async function reportBook(session: BookSession, run: Run, input: { parts: PartSu
   if (result.file) info(`karya: ${word('wrote', lang, { file: result.file })}`);
 }
 
-/** An --author value: trimmed, at most 100 characters (exit 2 beyond), undefined when empty. */
-export function authorOrExit(value: string | undefined): string | undefined {
+/** An --author value: trimmed, at most 100 characters (exit 2 beyond, said in `lang`, the book's), undefined when empty. */
+export function authorOrExit(value: string | undefined, lang: Lang): string | undefined {
   const author = value?.replace(/\s+/g, ' ').trim();
-  if (author && author.length > 100) fail(`--author: at most 100 characters (got ${author.length})`);
+  if (author && author.length > 100) fail(optionWord('authorLong', lang, { max: 100, length: author.length }));
   return author || undefined;
 }
 
@@ -309,8 +311,8 @@ export async function savedBookOrExit(spec: ResolvedSpec, opts: Pick<GenerateOpt
 
 /** `--series NAME` checked and its next book planned, or exit 2 (a single piece, with --book or --fresh, a bad name). */
 async function seriesPlanOrExit(spec: ResolvedSpec, opts: GenerateOptions): Promise<SeriesPlan> {
-  if (spec.kind !== 'book') fail(`--series: ${spec.id} writes a single piece; only books make a series`);
-  if (opts.fresh) fail('--series: a series book goes on where it stopped; leave out --fresh');
+  if (spec.kind !== 'book') fail(optionWord('seriesPiece', messagesLang(opts.lang), { id: spec.id }));
+  if (opts.fresh) fail(optionWord('seriesFresh', messagesLang(opts.lang)));
   const place = cliStateOf(opts.state);
   const statePath = place.where;
   writableStateOrExit(place);

@@ -1,0 +1,46 @@
+// What karya generate and karya export say of an option given wrongly (--format, --out, --author, --continuity,
+// --series, --voice book:ID) to the writer of a book, in the book's language (or, before a book is known, the one
+// --lang asks for): English and Malay beside the code, every other language of the table in
+// languages/<code>/cli-options.yaml.
+import { catalogue, fillPlaceholders, wordIn, type Lang } from '../engine/index.js';
+
+const WORDS = catalogue('cli-options', {
+  formatImage: {
+    en: '--format: {id} makes an image (PNG or JPEG, from the --out extension); --format is for books ({formats})',
+    ms: '--format: {id} menghasilkan imej (PNG atau JPEG, mengikut sambungan --out); --format hanya untuk buku ({formats})',
+  },
+  formatUnknown: { en: '--format: "{value}" is not one of {formats}', ms: '--format: "{value}" bukan salah satu daripada {formats}' },
+  formatNeedsOut: { en: '--format {format}: name the file with --out FILE (only Markdown goes to stdout)', ms: '--format {format}: namakan fail dengan --out FILE (hanya Markdown dihantar ke stdout)' },
+  formatNeedsPipe: {
+    en: '--format {format}: name the file with --out FILE, or send it to a pipe or a file ({command} --format {format} > book.{format})',
+    ms: '--format {format}: namakan fail dengan --out FILE, atau hantar ke paip atau fail ({command} --format {format} > book.{format})',
+  },
+  outUnknown: {
+    en: '--out {file}: cannot tell the format from its extension; use one of {allowed}, or --format {choices}',
+    ms: '--out {file}: format tidak dapat dikenal pasti daripada sambungannya; gunakan salah satu daripada {allowed}, atau --format {choices}',
+  },
+  authorLong: { en: '--author: at most {max} characters (got {length})', ms: '--author: paling banyak {max} aksara (diberi {length})' },
+  continuityUnknown: { en: '--continuity: "{value}" is not checks or audit', ms: '--continuity: "{value}" bukan checks atau audit' },
+  seriesOrBook: {
+    en: '--series: give --series or --book, not both (a saved book keeps its series)',
+    ms: '--series: berikan --series atau --book, bukan kedua-duanya (buku yang disimpan kekal dalam sirinya)',
+  },
+  seriesPiece: { en: '--series: {id} writes a single piece; only books make a series', ms: '--series: {id} menulis satu karya tunggal; hanya buku yang membentuk siri' },
+  seriesFresh: { en: '--series: a series book goes on where it stopped; leave out --fresh', ms: '--series: buku siri disambung dari tempat ia berhenti; jangan gunakan --fresh' },
+  voiceNoBook: { en: '--voice book:{id}: no such book in {file} (karya books lists them)', ms: '--voice book:{id}: tiada buku sedemikian dalam {file} (karya books menyenaraikannya)' },
+  voiceNoParts: {
+    en: '--voice book:{id}: no such book with written parts in {file} (karya books lists them)',
+    ms: '--voice book:{id}: tiada buku sedemikian yang mempunyai bahagian bertulis dalam {file} (karya books menyenaraikannya)',
+  },
+  voiceChapters: {
+    en: '--voice book:{id}:{from}-{to}: the book has chapters 1 to {chapters}; give chapters within them, like book:{id}:1-{example}',
+    ms: '--voice book:{id}:{from}-{to}: buku ini mempunyai bab 1 hingga {chapters}; berikan bab dalam julat itu, contohnya book:{id}:1-{example}',
+  },
+});
+
+type Key = keyof typeof WORDS;
+
+/** The option's words for `key` in `lang`, with its placeholders filled. */
+export function optionWord(key: Key, lang: Lang, vars: Record<string, string | number> = {}): string {
+  return fillPlaceholders(wordIn(WORDS[key], lang, 'cli-options'), vars);
+}

@@ -10,10 +10,12 @@ const WORDS = catalogue('cli-langs', {
   notWritten: { en: '{option}: "{value}" is not a language Karya writes; use {langs}', ms: '{option}: "{value}" bukan bahasa yang ditulis oleh Karya; gunakan {langs}' },
 });
 
-/** The table's codes as a help line says them: `en or ms`, `en, ms or id`. */
-export function langList(): string {
-  const codes = langs();
-  return codes.length > 1 ? `${codes.slice(0, -1).join(', ')} or ${codes.at(-1)}` : codes.join('');
+/**
+ * The table's codes as a help line or a refusal says them, joined as `lang` joins choices (by default the writer's,
+ * writerLang): `en, ms, or id`, `en, ms, atau id`. The same join as a language option's refusal (langOptionOrExit).
+ */
+export function langList(lang: Lang = writerLang()): string {
+  return new Intl.ListFormat(lang, { type: 'disjunction' }).format(langs());
 }
 
 /**
@@ -36,7 +38,7 @@ export function notOneOfLangs(option: string, value: string): string {
 export function langOptionOrExit(value: string | undefined, option = '--lang'): Lang | undefined {
   if (value === undefined || isLang(value)) return value;
   const lang = writerLang();
-  return fail(fillPlaceholders(wordIn(WORDS.notWritten, lang, 'cli-langs'), { option, value, langs: new Intl.ListFormat(lang, { type: 'disjunction' }).format(langs()) }));
+  return fail(fillPlaceholders(wordIn(WORDS.notWritten, lang, 'cli-langs'), { option, value, langs: langList(lang) }));
 }
 
 /** The language of a command's messages: --lang when it names a language of the table, else the table's first (English). */

@@ -1,24 +1,38 @@
 // The languages a command offers are the language table's (English, Bahasa Malaysia, Bahasa Indonesia): every
-// --lang and --to in --help lists them, translate's help names the pairs the table translates between, and a
-// code the table does not have is refused naming them.
+// --lang and --to in --help lists them, joined as the writer's locale joins choices (en, ms, or id; en, ms, atau id),
+// translate's help names the pairs the table translates between, and a code the table does not have is refused naming them.
 import { describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
 
-/** A command's --help as one line (commander wraps its columns). */
-async function helpOf(command: string): Promise<string> {
-  const r = await runKaryaInProcess([command, '--help']);
+/** An English locale, whatever the one running the tests is. */
+const ENGLISH = { LC_ALL: undefined, LC_MESSAGES: undefined, LANG: 'en_GB.UTF-8' };
+
+/** A command's --help as one line (commander wraps its columns), under the locale `env` names. */
+async function helpOf(command: string, env: Record<string, string | undefined> = ENGLISH): Promise<string> {
+  const r = await runKaryaInProcess([command, '--help'], { env });
   expect(r.code, r.stderr).toBe(0);
   return r.stdout.replace(/\s+/g, ' ');
 }
 
 describe("the languages a command offers are the table's", () => {
   it.each(['generate', 'export', 'rewrite', 'prompts', 'publish', 'import', 'voice'])('karya %s --help: --lang lists en, ms and id', async (command) => {
-    expect(await helpOf(command)).toMatch(/--lang <lang> [^-]*\ben, ms or id\b/);
+    expect(await helpOf(command)).toMatch(/--lang <lang> [^-]*\ben, ms, or id\b/);
+  });
+
+  // The list is the writer's to read: joined with their language's "or", as the refusal of a code is said in it.
+  it.each([
+    [{ LANG: 'ms_MY.UTF-8' }, 'generate'],
+    [{ LANG: 'en_GB.UTF-8', LC_ALL: 'id_ID.UTF-8' }, 'export'],
+    [{ LANG: 'id_ID.UTF-8' }, 'translate'],
+  ])('with the locale %j, karya %s --help joins the languages with its "atau", never "or"', async (env, command) => {
+    const help = await helpOf(command, { LC_ALL: undefined, LC_MESSAGES: undefined, ...env });
+    expect(help).toMatch(command === 'translate' ? /--to <lang> the edition's language: en, ms, atau id\b/ : /--lang <lang> [^-]*\ben, ms, atau id\b/);
+    expect(help).not.toMatch(/\bms,? or id\b/);
   });
 
   it('karya translate --help: --to lists the three, and the pairs are the ones the table translates between', async () => {
     const help = await helpOf('translate');
-    expect(help).toMatch(/--to <lang> the edition's language: en, ms or id/);
+    expect(help).toMatch(/--to <lang> the edition's language: en, ms, or id/);
     expect(help).toContain('(a pair the language table lists: en ↔ ms, en ↔ id, ms ↔ id)');
     expect(help).not.toContain('English ↔ Malay');
   });

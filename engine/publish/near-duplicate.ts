@@ -118,6 +118,11 @@ const partPrintOf = byText(TEXTS_KEPT, (text: string): { set: Uint32Array; minha
   return { set, minhash: minhashOf(set) };
 });
 
+/** A part's distinct 8-word runs as sorted hashes (partPrintOf's, kept: read once for the fingerprint and the reuse). */
+export function distinctRunsOfPart(text: string): Uint32Array {
+  return partPrintOf(text).set;
+}
+
 /** Read a part now, for its book's fingerprint later (partPrintOf). */
 export function preparePart(text: string): void {
   partPrintOf(text);

@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BookState, ScheduleRow } from '../../engine/index.js';
+import type { JobCover } from './job-cover.js';
 
 /** The note's file in the package folder (hidden: the folder is what a writer uploads). */
 export const KEPT_NOTE = '.karya-batch.json';
@@ -31,6 +32,21 @@ interface KeptNote extends PackageSaid {
 /** What a package was made from: the book's parts and the facts (author, title, cover…) its job gave. */
 export function bookMark(state: Pick<BookState, 'content'>, given: unknown): string {
   return createHash('sha256').update(JSON.stringify([state.content, given])).digest('hex');
+}
+
+/**
+ * A job's cover as its package is made from it: the writer's picture by its bytes (a writer who replaces the picture
+ * under the same name wants the new one on the book), a typographic cover as it is given.
+ */
+export function coverMark(cover: JobCover | undefined): unknown {
+  if (cover?.kind !== 'picture') return cover ?? null;
+  try {
+    return { given: cover.given, bytes: createHash('sha256').update(readFileSync(cover.file)).digest('hex') };
+  } catch {
+    // Unreadable now: no mark an earlier package can match, so the package is made again and the picture's own
+    // check says what is wrong with it.
+    return { given: cover.given, unreadable: true, at: Date.now() };
+  }
 }
 
 /** The package in `dir` an earlier run made from this same book and facts, with every file of it there; else undefined. */

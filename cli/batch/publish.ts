@@ -13,7 +13,7 @@ import { CLI_USER, fail, info, wholeNumber } from '../util.js';
 import { renderOrExit } from '../export-format.js';
 import { cliFailure } from '../errors.js';
 import type { BatchJob } from './jobs.js';
-import { bookMark, keptPackage, notePackage, type PackageSaid } from './kept-packages.js';
+import { bookMark, coverMark, keptPackage, notePackage, type PackageSaid } from './kept-packages.js';
 
 /** What --json says of each package and of the schedule. */
 export type PublishEvent =
@@ -105,7 +105,7 @@ export async function publishBatch(input: {
     const bookId = saved?.isFinished ? await store.repos.books.findBookId({ userId: CLI_USER, key: job.key }) : null;
     if (!saved || bookId === null) continue;
     // A package an earlier run made of this same book keeps its steps, files and day (kept-packages.ts).
-    const mark = bookMark(saved.state, [givenOf(job), job.cover ?? null]);
+    const mark = bookMark(saved.state, [givenOf(job), coverMark(job.cover)]);
     const kept = keptPackage(packageDirOf(job), mark, PACKAGE_FILES);
     finished.push({ job, state: saved.state, bookId, mark, ...(kept ? { kept } : {}) });
   }

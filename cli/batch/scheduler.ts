@@ -72,6 +72,8 @@ export interface RunBatchInput {
   nearDuplicates?: CheckJob;
   /** Where finished books' files are written and their texts read: a thread of their own, or this one (default: bookEndsFor). */
   bookEnds?: 'thread' | 'here';
+  /** Called once, when the first answer is in: threads needed only once a book ends are started then (see runBatch). */
+  onFirstAnswer?: () => void;
 }
 
 /**
@@ -166,18 +168,23 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
   if (signal) setMaxListeners(0, signal);
   const calls = callQueue(input.limits, signal);
   const pause = rateLimitPause(calls.queue, emit, signal);
+  // Threads a book needs only at its end (its files and continuity, the near-duplicate reading) start once the first
+  // answer is in: started beside the first calls, their loading took the cores the first requests were being built on
+  // (a tenth of a second of the first call on two cores), and no book ends before its first answer.
+  let firstAnswer: (() => void) | undefined = () => {
+    firstAnswer = undefined;
+    bookEnds?.warm();
+    input.onFirstAnswer?.();
+  };
   const run: BatchCalls = {
-    provider: observedProvider(input.provider, pause.slowDown), renderer, progressStore: input.state.progress(CLI_USER), retry: { ...DEFAULT_RETRY, ...input.retry }, emit, schedule: calls.schedule, slowDown: pause.slowDown,
+    provider: observedProvider(input.provider, pause.slowDown, () => firstAnswer?.()), renderer, progressStore: input.state.progress(CLI_USER), retry: { ...DEFAULT_RETRY, ...input.retry }, emit, schedule: calls.schedule, slowDown: pause.slowDown,
     ...(signal ? { signal } : {}), ...(calls.tokenWindow ? { tokenWindow: calls.tokenWindow } : {}),
     totals: { calls: 0, retries: 0, tokens: 0, shortParts: 0, repeatingParts: 0, tooClose: 0 },
     ...(input.nearDuplicates ? { nearDuplicates: input.nearDuplicates } : {}),
   };
-  // Each finished book's files and continuity in a thread of their own (book-end.ts), loaded beside the first calls.
+  // Each finished book's files and continuity in a thread of their own (book-end.ts), loaded after the first answer.
   const bookEnds = (input.bookEnds ?? bookEndsFor(input)) === 'thread' ? new BookEnds() : undefined;
-  if (bookEnds) {
-    bookEnds.warm();
-    run.bookEnds = bookEnds;
-  }
+  if (bookEnds) run.bookEnds = bookEnds;
   try {
     const outcomes = await startBooks(run, input);
     return {
@@ -256,8 +263,8 @@ function rateLimitPause(queue: PQueue, emit: (event: BatchEvent) => void, signal
   return { slowDown, close };
 }
 
-/** Providers that retry a 429 themselves say so through onRetry: slow every chain down as well. */
-function observedProvider(provider: Provider, slowDown: (ms: number) => void): Provider {
+/** Providers that retry a 429 themselves say so through onRetry: slow every chain down as well. `onAnswer` hears each call end. */
+function observedProvider(provider: Provider, slowDown: (ms: number) => void, onAnswer: () => void): Provider {
   type RetryHook = (notice: { reason: string; delayMs: number }) => void;
   return providerThrough(provider, {
     text: (request, send) => {
@@ -269,7 +276,9 @@ function observedProvider(provider: Provider, slowDown: (ms: number) => void): P
           own?.(notice);
         },
       };
-      return send(observed);
+      const answer = send(observed);
+      void answer.then(onAnswer, onAnswer);
+      return answer;
     },
   });
 }

@@ -232,7 +232,9 @@ async function runLocal(input: {
   };
   // Each finished book's fingerprint and passages are read in a thread of their own, off the one that schedules the calls.
   const reading = new (await import('../../engine/node.js')).ClosenessPool();
-  if (books.some((b) => b.job.spec.kind === 'book' && !b.isComplete)) reading.warm();
+  // Loaded once the first answer is in (runBatch's onFirstAnswer), not beside the first calls; no book ends before it.
+  const warmReading = books.some((b) => b.job.spec.kind === 'book' && !b.isComplete) ? () => reading.warm() : undefined;
+  if (input.threads) warmReading?.();
   try {
     // A series book is told the series once the book before it is done (cli/series.ts).
     const seriesOf = async (job: BatchJob) => (job.series && job.spec.kind === 'book' ? batchSeriesBook(store, catalog, { series: job.series, key: job.key, spec: job.spec, settings: job.settings, lang: startBook({ spec: job.spec, settings: job.settings, totalChapters: job.totalChapters }).lang }, input.provider) : undefined);
@@ -240,7 +242,7 @@ async function runLocal(input: {
     const nearDuplicates = await batchNearDuplicates(store.repos, CLI_USER, jobs, input.closeThreshold, reading);
     return input.threads
       ? await input.threads.run({ signal: interrupt.signal, onEvent, nearDuplicates })
-      : await runBatch({ books, renderer: catalog.renderer, provider: input.provider, state: store, limits: input.limits, signal: interrupt.signal, onEvent, seriesOf, nearDuplicates });
+      : await runBatch({ books, renderer: catalog.renderer, provider: input.provider, state: store, limits: input.limits, signal: interrupt.signal, onEvent, seriesOf, nearDuplicates, ...(warmReading ? { onFirstAnswer: warmReading } : {}) });
   } catch (error) {
     stopOutput(progress, emitJson);
     throw error;

@@ -1,7 +1,7 @@
 // Whether the esbuild bundle of the `karya` command (dist/cli/, scripts/build-cli.ts) is newer than every
 // TypeScript source it was built from: bin/karya.js runs it only then, and the tests' globalSetup
 // (tests/setup/cli-bundle.ts) rebuilds it once before a run when it is not.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,8 +20,30 @@ function newestSource() {
   return newest;
 }
 
+/**
+ * Whether every file the build listed (build.json's `sources`, from esbuild's metafile) is still there and not newer
+ * than `builtAt`: a look at the few hundred files the bundle holds instead of a walk of every source folder, at every
+ * start of every command. Undefined for a stamp without the list (a bundle built before it was kept).
+ */
+function listedSourcesFresh(stamp, builtAt) {
+  let sources;
+  try {
+    sources = JSON.parse(readFileSync(stamp, 'utf8')).sources;
+  } catch {
+    return false;
+  }
+  if (!Array.isArray(sources) || !sources.length) return undefined;
+  for (const file of sources) {
+    const stat = statSync(`${root}/${file}`, { throwIfNoEntry: false });
+    if (!stat || stat.mtimeMs > builtAt) return false;
+  }
+  return true;
+}
+
 /** The bundle in `dir` (dist/cli/ unless a test names another) exists and no source file is newer than its build stamp. */
 export function isBundleFresh(dir = bundleDir) {
   const stamp = path.join(dir, 'build.json');
-  return existsSync(stamp) && statSync(stamp).mtimeMs >= newestSource();
+  const builtAt = statSync(stamp, { throwIfNoEntry: false })?.mtimeMs;
+  if (builtAt === undefined) return false;
+  return listedSourcesFresh(stamp, builtAt) ?? builtAt >= newestSource();
 }

@@ -132,7 +132,7 @@ const sdkLazyGlobals: Plugin = {
 const started = performance.now();
 // The sources are read from now on: one saved after this is newer than the bundle (the stamp's time, below).
 const startedAt = new Date();
-await build({
+const built = await build({
   outdir: building,
   // The export, import and near-duplicate pools' worker threads (engine/node/export/pool.ts, engine/node/import/pool.ts, engine/node/closeness/pool.ts), a batch's threads (cli/batch/threads.ts) and its book-end thread (cli/batch/book-end.ts) start from their own files beside the chunks.
   entryPoints: { main: path.join(ROOT, 'cli', 'main.ts'), 'render-worker': path.join(ROOT, 'engine', 'node', 'export', 'render-worker.ts'), 'parse-worker': path.join(ROOT, 'engine', 'node', 'import', 'parse-worker.ts'), 'closeness-worker': path.join(ROOT, 'engine', 'node', 'closeness', 'closeness-worker.ts'), 'thread-worker': path.join(ROOT, 'cli', 'batch', 'thread-worker.ts'), 'book-end-worker': path.join(ROOT, 'cli', 'batch', 'book-end-worker.ts') },
@@ -151,13 +151,17 @@ await build({
   plugins: [pgOnNode, processGlobal, sdkLazyGlobals],
   sourcemap: 'linked',
   logLevel: 'warning',
+  metafile: true,
 });
 // The bundle's identity, for the catalog's disk cache (engine/node/load.ts): a start then reads one small
 // file instead of hashing 2 MB of bundled code.
 const hash = createHash('sha256');
 for (const file of readdirSync(building).filter((f) => f.endsWith('.js')).sort()) hash.update(`${file}\n`).update(readFileSync(path.join(building, file)));
 const stamp = path.join(building, 'build.json');
-writeFileSync(stamp, JSON.stringify({ builtAt: new Date().toISOString(), codeHash: hash.digest('hex') }) + '\n');
+// The checkout's files the bundle was built from (bin/bundle-fresh.js): a start looks at these alone instead of walking
+// every source folder. A file added since changes nothing until a listed file imports it, and that file is then newer.
+const sources = Object.keys(built.metafile.inputs).filter((file) => !/(^|\/)node_modules\//.test(file) && !file.includes(':')).map((file) => path.relative(ROOT, path.resolve(file)).split(path.sep).join('/')).filter((file) => !file.startsWith('..')).sort();
+writeFileSync(stamp, JSON.stringify({ builtAt: new Date().toISOString(), codeHash: hash.digest('hex'), sources }) + '\n');
 // Dated when the build started: a source saved while it ran (another engineer's edit) is newer than the stamp, so
 // the bundle counts as stale (bin/bundle-fresh.js) instead of passing for a build of it.
 utimesSync(stamp, startedAt, startedAt);

@@ -20,6 +20,14 @@ const WORDS = catalogue('cli-saved-book', {
     en: '--book {book}: the book is finished; export it with karya export --book {book}',
     ms: '--book {book}: buku ini sudah siap; eksport dengan karya export --book {book}',
   },
+  noStateExport: {
+    en: 'no state file at {file}, so no saved book to export; write the book first with: {command}',
+    ms: 'tiada fail keadaan di {file}, jadi tiada buku yang disimpan untuk dieksport; tulis buku itu dahulu dengan: {command}',
+  },
+  noStateRewrite: {
+    en: 'no state file at {file}, so no saved book to rewrite; write the book first with: {command}',
+    ms: 'tiada fail keadaan di {file}, jadi tiada buku yang disimpan untuk ditulis semula; tulis buku itu dahulu dengan: {command}',
+  },
   noPartWritten: { en: '--book {book}: no part of that book is written yet', ms: '--book {book}: belum ada bahagian buku itu yang ditulis' },
   mapNothing: { en: '--book {book}: nothing of that book is written yet, so it has no story map', ms: '--book {book}: belum ada apa-apa daripada buku itu yang ditulis, jadi ia tiada peta cerita' },
   mapAsOf: {

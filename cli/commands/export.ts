@@ -47,7 +47,8 @@ export async function exportCommand(id: string | undefined, opts: ExportOptions)
   const statePath = place.where;
   const command = named ? `karya generate ${named.id}${opts.set.map((s) => ` --set ${s}`).join('')}${opts.lang ? ` --lang ${opts.lang}` : ''}${opts.chapters ? ` --chapters ${opts.chapters}` : ''}` : 'karya generate <id>';
   // Never create a state file just to find it empty.
-  if (!hasBooks(place)) fail(`no state file at ${statePath}, so no saved book to export; write the book first with: ${command}`);
+  // In the language the settings ask for (a book by its id, not read yet, in --lang's).
+  if (!hasBooks(place)) fail(savedBookWord('noStateExport', wanted ? settingsLang(named!, wanted.settings) : messagesLang(opts.lang), { file: statePath, command }));
   if (opts.out !== undefined) writableFileOrExit('--out', opts.out);
 
   const stateFile = await openCliState(place);

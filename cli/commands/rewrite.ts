@@ -59,7 +59,8 @@ export async function rewriteCommand(id: string | undefined, opts: RewriteOption
   const place = cliStateOf(opts.state);
   const statePath = place.where;
   const command = named ? `karya generate ${named.id}${opts.set.map((s) => ` --set ${s}`).join('')}${opts.lang ? ` --lang ${opts.lang}` : ''}${opts.chapters ? ` --chapters ${opts.chapters}` : ''}` : 'karya generate <id>';
-  if (!hasBooks(place)) fail(`no state file at ${statePath}, so no saved book to rewrite; write the book first with: ${command}`);
+  // In the language the settings ask for (a book by its id, not read yet, in --lang's).
+  if (!hasBooks(place)) fail(savedBookWord('noStateRewrite', wanted ? settingsLang(named!, wanted.settings) : messagesLang(opts.lang), { file: statePath, command }));
   const stateFile = await openCliState(place);
   const interrupt = listenForInterrupt();
   // The part being rewritten and its book's language, for the failure line.

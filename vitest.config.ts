@@ -11,7 +11,7 @@ const leftOut = isQuickRun() ? leftOutQuick() : [];
 // Their files set no environment or globals another file reads (or put back what they set), close the servers
 // they start, and pass in any order (checked with --sequence.shuffle.files; translate and bench too, which joined
 // later: their 14 files' imports went from 23 % to 7 % of their run). Studio files share theirs in a project of
-// their own (jsdom); e2e files and SOLO keep a fresh graph each.
+// their own (jsdom), browser files (tests/e2e) in theirs; SOLO keep a fresh graph each.
 const SHARED_GRAPH = ['architecture', 'batch', 'bench', 'cli', 'contract', 'engine', 'export', 'generators', 'import', 'print', 'providers', 'publish', 'scale', 'server', 'session', 'translate'].map((d) => `tests/${d}/**/*.test.ts`);
 /**
  * Files of those folders that need a process of their own: export-limits sets the export time-out the process's
@@ -32,8 +32,11 @@ export default defineConfig({
       { extends: true, test: { name: 'shared', include: SHARED_GRAPH, exclude: [...configDefaults.exclude, ...leftOut, ...SOLO], isolate: false } },
       { extends: true, test: { name: 'studio', include: STUDIO, exclude: [...configDefaults.exclude, ...leftOut], isolate: false, setupFiles: ['./tests/studio/fresh-modules.ts'] } },
       { extends: true, test: { name: 'isolated', include: ALL, exclude: [...configDefaults.exclude, ...leftOut, ...SHARED_GRAPH, ...STUDIO, ...BROWSER] } },
-      // The browser files, each in a fresh graph, connected to the run's one chromium (started only when one of them runs).
-      { extends: true, test: { name: 'browser', include: BROWSER, exclude: [...configDefaults.exclude, ...leftOut], globalSetup: ['./tests/setup/chromium.ts'] } },
+      // The browser files, connected to the run's one chromium (started only when one of them runs). They share a graph
+      // (isolate: false): each starts its own `karya serve` and fakes and closes them, sets no environment, and mocks
+      // nothing; a fresh worker per file imported playwright-core, the helpers and the language table again, 1.7 s of
+      // CPU a file (six small browser files: 17.5 s of CPU in fresh workers, 7.4 s sharing two).
+      { extends: true, test: { name: 'browser', include: BROWSER, exclude: [...configDefaults.exclude, ...leftOut], globalSetup: ['./tests/setup/chromium.ts'], isolate: false } },
       { extends: true, test: { name: 'solo', include: SOLO, exclude: [...configDefaults.exclude, ...leftOut] } },
     ],
     globalSetup: ['./tests/setup/tools.ts', './tests/setup/cli-bundle.ts', './tests/setup/postgres-cluster.ts'],

@@ -129,6 +129,25 @@ const sdkLazyGlobals: Plugin = {
     }
   },
 };
+/**
+ * sanitize-html (with postcss, source-map-js and launder: some sixty files) is only called when a package's
+ * description is written (engine/publish/html.ts), but that module is in every command's graph through the engine's
+ * door, so each start loaded it before anything ran (a batch's first call waited ~15 ms for it). In the bundle its
+ * default import is a function that requires the package at its first call. A named or property use of it would
+ * find nothing there: html.ts only calls it.
+ */
+const LAZY_DEFAULTS = /^sanitize-html$/;
+const lazyDefaults: Plugin = {
+  name: 'lazy-defaults',
+  setup(bundle) {
+    // The shim's own require of the package is left to Node (the banner's require), at run time.
+    bundle.onResolve({ filter: LAZY_DEFAULTS }, (args) => (args.namespace === 'lazy-default' ? { path: args.path, external: true } : { path: args.path, namespace: 'lazy-default' }));
+    bundle.onLoad({ filter: /.*/, namespace: 'lazy-default' }, (args) => ({
+      contents: `let loaded;\nexport default function lazyDefault(...args) {\n  loaded ??= require(${JSON.stringify(args.path)});\n  return loaded(...args);\n}\n`,
+      loader: 'js',
+    }));
+  },
+};
 const started = performance.now();
 // The sources are read from now on: one saved after this is newer than the bundle (the stamp's time, below).
 const startedAt = new Date();
@@ -148,7 +167,7 @@ const built = await build({
   external: [...Object.keys(dependencies).filter((name) => !BUNDLED.has(name)), 'pg-native', 'pg-cloudflare'].flatMap((name) => [name, `${name}/*`]),
   // Bundled CommonJS packages (handlebars, commander, cli-progress) require Node's own modules.
   banner: { js: "import { createRequire as __karyaCreateRequire } from 'node:module'; const require = __karyaCreateRequire(import.meta.url);" },
-  plugins: [pgOnNode, processGlobal, sdkLazyGlobals],
+  plugins: [pgOnNode, processGlobal, sdkLazyGlobals, lazyDefaults],
   sourcemap: 'linked',
   logLevel: 'warning',
   metafile: true,

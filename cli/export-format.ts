@@ -89,16 +89,16 @@ export type ImageFormat = (typeof IMAGE_EXTENSIONS)[keyof typeof IMAGE_EXTENSION
 /**
  * Where a cover goes, checked before any model call: a .png, .jpg or .jpeg file (exit 2 for any other
  * extension), or stdout when there is no --out and stdout is not a terminal (exit 2 on a terminal: a
- * cover is never written silently into the current folder).
+ * cover is never written silently into the current folder). Said in `how.lang` (the writer's: their locale's).
  */
-export function imageOutOrExit(spec: ResolvedSpec, out: string | undefined, isStdoutTty: boolean): { file?: string; format: ImageFormat } {
+export function imageOutOrExit(spec: ResolvedSpec, out: string | undefined, how: { isStdoutTty: boolean; lang: Lang }): { file?: string; format: ImageFormat } {
   if (out === undefined) {
-    if (isStdoutTty) fail(`${spec.id} makes an image; give --out FILE.png or --out FILE.jpg (or pipe stdout to a file)`);
+    if (how.isStdoutTty) fail(optionWord('imageNeedsOut', how.lang, { id: spec.id }));
     return { format: 'png' };
   }
   const ext = /\.([a-z0-9]+)$/i.exec(out)?.[1]?.toLowerCase() ?? '';
   const format = (IMAGE_EXTENSIONS as Record<string, ImageFormat>)[ext];
-  if (!format) fail(`--out ${out}: ${spec.id} makes an image; name a .png, .jpg or .jpeg file`);
+  if (!format) fail(optionWord('imageExtension', how.lang, { file: out, id: spec.id }));
   return { file: out, format };
 }
 

@@ -43,3 +43,9 @@ export function langOptionOrExit(value: string | undefined, option = '--lang'): 
 
 /** The language of a command's messages: --lang when it names a language of the table, else the table's first (English). */
 export const messagesLang = (value: string | undefined): Lang => (isLang(value) ? value : langs()[0]!);
+
+/**
+ * The language to tell a writer something before any book is read: --lang when it names a language of the table,
+ * else the one their locale names (writerLang).
+ */
+export const askedLang = (value: string | undefined): Lang => (isLang(value) ? value : writerLang());

@@ -6,7 +6,7 @@ import { EXIT, CliExit } from './util.js';
 import { thrownExitCode } from './errors.js';
 import { isPlainFsError, plainFsError } from './fs-check.js';
 import { addTranslateCommand } from './translate-program.js';
-import { langList } from './langs.js';
+import { langList, writerLang } from './langs.js';
 
 // Commands load their modules on use, so `karya list` does not pay for the SDK, SQLite or resvg.
 const lazy =
@@ -332,7 +332,7 @@ export async function runKarya(argv: readonly string[]): Promise<number> {
     // A file system or SQLite failure says what to do instead of a raw errno.
     if (!(error instanceof CliExit) && isPlainFsError(error)) {
       const file = (error as NodeJS.ErrnoException).path;
-      process.stderr.write(`karya: ${file ? `${file}: ` : ''}${plainFsError(error)}\n`);
+      process.stderr.write(`karya: ${file ? `${file}: ` : ''}${plainFsError(error, writerLang())}\n`);
       return EXIT.failed;
     }
     return thrownExitCode(error);

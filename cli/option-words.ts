@@ -1,6 +1,6 @@
-// What karya generate and karya export say of an option given wrongly (--format, --out, --author, --continuity,
-// --series, --voice book:ID) to the writer of a book, in the book's language (or, before a book is known, the one
-// --lang asks for): English and Malay beside the code, every other language of the table in
+// What karya generate, export and rewrite say of an option given wrongly (--format, --out, --author, --continuity,
+// --series, --voice book:ID, --book, --note, --json) to the writer of a book, in the book's language (or, before a
+// book is known, the one --lang asks for, else the one their locale names): English and Malay beside the code, every other language of the table in
 // languages/<code>/cli-options.yaml.
 import { catalogue, fillPlaceholders, wordIn, type Lang } from '../engine/index.js';
 
@@ -35,6 +35,25 @@ const WORDS = catalogue('cli-options', {
   voiceChapters: {
     en: '--voice book:{id}:{from}-{to}: the book has chapters 1 to {chapters}; give chapters within them, like book:{id}:1-{example}',
     ms: '--voice book:{id}:{from}-{to}: buku ini mempunyai bab 1 hingga {chapters}; berikan bab dalam julat itu, contohnya book:{id}:1-{example}',
+  },
+  bookOwnSettings: {
+    en: '--book {book}: a saved book keeps its own settings; leave out --set, --brief, --lang and --fresh',
+    ms: '--book {book}: buku yang disimpan mengekalkan tetapannya sendiri; jangan gunakan --set, --brief, --lang dan --fresh',
+  },
+  bookNotFound: { en: '--book {book}: no such book in {file} (karya books lists them)', ms: '--book {book}: tiada buku sedemikian dalam {file} (karya books menyenaraikannya)' },
+  idOrBook: {
+    en: 'give a generator id (its latest saved book, or the one with the settings given) or --book ID (karya books lists the saved books)',
+    ms: 'berikan id penjana (buku terakhirnya yang disimpan, atau buku dengan tetapan yang diberi) atau --book ID (karya books menyenaraikan buku yang disimpan)',
+  },
+  noteLong: { en: '--note: at most {max} characters (this one has {length})', ms: '--note: paling banyak {max} aksara (yang ini ada {length})' },
+  imageNeedsOut: {
+    en: '{id} makes an image; give --out FILE.png or --out FILE.jpg (or pipe stdout to a file)',
+    ms: '{id} menghasilkan imej; berikan --out FILE.png atau --out FILE.jpg (atau salurkan stdout ke fail)',
+  },
+  imageExtension: { en: '--out {file}: {id} makes an image; name a .png, .jpg or .jpeg file', ms: '--out {file}: {id} menghasilkan imej; namakan fail .png, .jpg atau .jpeg' },
+  imageJson: {
+    en: '--json: {id} writes its image to stdout without --out; give --out FILE.png or FILE.jpg with --json',
+    ms: '--json: {id} menulis imejnya ke stdout tanpa --out; berikan --out FILE.png atau FILE.jpg bersama --json',
   },
 });
 

@@ -2,6 +2,7 @@
 // say about it to its writer, in English and Malay beside the code and in every other language of the table in
 // languages/<code>/cli-saved-book.yaml.
 import { catalogue, fillPlaceholders, isLang, wordIn, type Lang, type ResolvedSpec, type Settings } from '../engine/index.js';
+import { writerLang } from './langs.js';
 
 const WORDS = catalogue('cli-saved-book', {
   noneSaved: {
@@ -48,4 +49,10 @@ export function settingsLang(spec: ResolvedSpec, settings: Settings): Lang {
   const field = spec.fields.find((f) => f.role === 'language');
   const value = field ? settings[field.name] : undefined;
   return isLang(value) ? value : spec.fixedLanguage;
+}
+
+/** The language books with these settings share (a batch's jobs), else the one the writer's locale names. */
+export function sharedLang(books: readonly { spec: ResolvedSpec; settings: Settings }[]): Lang {
+  const found = new Set(books.map((b) => settingsLang(b.spec, b.settings)));
+  return found.size === 1 ? [...found][0]! : writerLang();
 }

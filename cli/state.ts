@@ -3,6 +3,7 @@
 // given (a local batch, `karya batch --queue` and every other command then see the same books). Opened through
 // the server's one opener (openStateStore); an older state file is migrated once as it opens.
 import { existsSync } from 'node:fs';
+import type { Lang } from '../engine/index.js';
 import { databaseUrlFrom, openStateStore, statePlace, type StateFile } from '../server/index.js';
 import { DEFAULT_STATE, fail } from './util.js';
 import { writableFileOrExit } from './fs-check.js';
@@ -31,9 +32,9 @@ export function hasBooks(state: CliState): boolean {
   return state.databaseUrl !== undefined || existsSync(state.file);
 }
 
-/** Exit 2 when the state file could not be written (nothing is spent before this is known); a database is not checked here. */
-export function writableStateOrExit(state: CliState): void {
-  if (state.databaseUrl === undefined) writableFileOrExit('--state', state.file);
+/** Exit 2 when the state file could not be written, said in `lang` (nothing is spent before this is known); a database is not checked here. */
+export function writableStateOrExit(state: CliState, lang: Lang): void {
+  if (state.databaseUrl === undefined) writableFileOrExit('--state', state.file, lang);
 }
 
 /** The books, opened (`isDurable: false`: a batch's state file commits without an fsync per commit). */

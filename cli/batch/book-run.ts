@@ -109,12 +109,12 @@ function asGenerationError(error: unknown): GenerationError {
 /** Codes after which no other call can succeed either: the batch stops calling. */
 const FATAL_CODES: ReadonlySet<string> = new Set(['auth_error', 'config_error', 'init_failed', 'init_error']);
 
-/** A failure that is not the model's, in words: a file that could not be written, an export limit, else its message. */
-function unexpectedMessage(error: Error): string {
+/** A failure that is not the model's, in words (a file that could not be written: in `lang`, the book's), an export limit, else its message. */
+function unexpectedMessage(error: Error, lang: Lang): string {
   if (error instanceof ExportLimitError) return exportLimitMessage(error);
   if (!isPlainFsError(error)) return error.message;
   const file = (error as NodeJS.ErrnoException).path;
-  return `${file ? `${file}: ` : ''}${plainFsError(error)}`;
+  return `${file ? `${file}: ` : ''}${plainFsError(error, lang)}`;
 }
 
 /**
@@ -330,7 +330,7 @@ export async function runBook(run: BatchCalls, book: BookRun, told?: SeriesTold,
     const failure = asGenerationError(error);
     if (FATAL_CODES.has(failure.code) && !run.fatal) run.fatal = failure;
     start();
-    run.emit({ type: 'job_failed', job: job.name, index: job.index, step: label, code: failure.code, message: failure.code === 'unexpected' && error instanceof Error ? unexpectedMessage(error) : failure.message, ...(failure.status ? { status: failure.status } : {}) });
+    run.emit({ type: 'job_failed', job: job.name, index: job.index, step: label, code: failure.code, message: failure.code === 'unexpected' && error instanceof Error ? unexpectedMessage(error, book.state.lang) : failure.message, ...(failure.status ? { status: failure.status } : {}) });
     return 'failed';
   }
 }

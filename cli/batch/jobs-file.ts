@@ -53,7 +53,7 @@ export function readJobsFile(file: string): RawJob[] {
     text = file === '-' ? readBounded(0, MAX_JOBS_FILE_BYTES + 1) : readFileSync(file, 'utf8');
   } catch (error) {
     if (error instanceof JobsFileError) throw error;
-    throw new JobsFileError(file, undefined, `cannot read the jobs file: ${plainFsError(error)}`);
+    throw new JobsFileError(file, undefined, `cannot read the jobs file: ${plainFsError(error, 'en')}`);
   }
   if (Buffer.byteLength(text) > MAX_JOBS_FILE_BYTES) throw tooLarge();
   const asked = text.match(JOB_KEY)?.length ?? 0;

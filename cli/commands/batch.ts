@@ -18,6 +18,7 @@ import { HumanProgress, isPublicEvent, ndjsonWriter } from '../batch/report.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { exitOnFailure } from '../errors.js';
 import { batchSeriesBook } from '../series.js';
+import { sharedLang } from '../saved-book-words.js';
 import { perDayOrExit, type PublishSpent } from '../batch/publish.js';
 import { batchPublishFactsOrExit } from '../batch/job-publish.js';
 import { langs, startBook, type Catalog, type PublishFacts } from '../../engine/index.js';
@@ -105,8 +106,9 @@ async function checkedJobs(file: string, opts: BatchOptions, at: { outDir: strin
 
   // Nothing is spent on books that could not be written: the --out folder (and the state file) are checked first.
   if (!opts.dryRun) {
-    writableDirOrExit('--out', outDir);
-    if (opts.state !== undefined || !opts.queue) writableStateOrExit(place);
+    // Said in the jobs' language when they share one, else the locale's.
+    writableDirOrExit('--out', outDir, sharedLang(jobs));
+    if (opts.state !== undefined || !opts.queue) writableStateOrExit(place, sharedLang(jobs));
   }
   return { translations: translations.jobs, books: { catalog, raw, jobs, given, perDay } };
 }

@@ -5,7 +5,9 @@ import { bookSummary, startBook, type Catalog, type Lang, type ResolvedSpec, typ
 import { type StateBook, type StateFile } from '../../server/index.js';
 import { catalogOrExit, fail, wholeNumber, CLI_USER } from '../util.js';
 import { progressKey, settingsFromOptions, type SettingsOptions } from '../settings.js';
-import { cliStateOf, hasBooks, openCliState } from '../state.js';
+import { cliStateOf, hasBooks, openCliState, type CliState } from '../state.js';
+import { writerLang } from '../langs.js';
+import { optionWord } from '../option-words.js';
 
 export interface BooksOptions {
   state?: string;
@@ -96,6 +98,17 @@ export async function savedBookLang(stateFile: StateFile, book: string): Promise
   return (await stateFile.repos.books.find({ userId: CLI_USER, id: bookIdOrExit(book) }))?.state.lang;
 }
 
+/** The language book `book` is saved in when the books there have it, else the one the writer's locale names. */
+export async function savedOrWriterLang(place: CliState, book: string): Promise<Lang> {
+  if (!hasBooks(place)) return writerLang();
+  const stateFile = await openCliState(place);
+  try {
+    return (await savedBookLang(stateFile, book)) ?? writerLang();
+  } finally {
+    await stateFile.close();
+  }
+}
+
 /** `--book ID`: a whole number, or exit 2. */
 export function bookIdOrExit(value: string): number {
   const id = wholeNumber(value);
@@ -109,7 +122,8 @@ export function bookIdOrExit(value: string): number {
  */
 async function bookByIdOrExit(stateFile: StateFile, catalog: Catalog, input: { book: string; generator?: string; statePath: string }): Promise<ChosenBook> {
   const found = await stateFile.repos.books.find({ userId: CLI_USER, id: bookIdOrExit(input.book) });
-  if (!found) fail(`--book ${input.book}: no such book in ${input.statePath} (karya books lists them)`);
+  // No book to read: said in the language the writer's locale names.
+  if (!found) fail(optionWord('bookNotFound', writerLang(), { book: input.book, file: input.statePath }));
   const spec = catalog.get(found.state.generatorId);
   if (!spec) fail(`--book ${input.book}: its generator ${found.state.generatorId} is no longer in generators/`);
   if (input.generator !== undefined && input.generator !== spec.id) fail(`--book ${input.book} is a ${spec.id} book, not ${input.generator}; leave out the generator id or give ${spec.id}`);

@@ -12,7 +12,8 @@ import { bilingualBytes, bilingualLayoutOrExit } from '../export-bilingual.js';
 import { writableFileOrExit } from '../fs-check.js';
 import { exportWord } from '../export-words.js';
 import { savedBookWord, settingsLang } from '../saved-book-words.js';
-import { messagesLang } from '../langs.js';
+import { askedLang, messagesLang } from '../langs.js';
+import { optionWord } from '../option-words.js';
 import { authorOrExit } from './generate.js';
 import { bookIdOrExit, chooseBook, savedBookLang } from './books.js';
 import { seriesOfKey } from '../series.js';
@@ -29,7 +30,8 @@ export interface ExportOptions extends BookOutOptions {
 
 export async function exportCommand(id: string | undefined, opts: ExportOptions): Promise<void> {
   const catalog = catalogOrExit();
-  if (id === undefined && opts.book === undefined) fail('give a generator id (its latest saved book, or the one with the settings given) or --book ID (karya books lists the saved books)');
+  // No book to read: said in --lang's language, else the locale's.
+  if (id === undefined && opts.book === undefined) fail(optionWord('idOrBook', askedLang(opts.lang)));
   if (opts.book !== undefined) bookIdOrExit(opts.book);
   const named = id !== undefined ? specOrExit(catalog, id) : undefined;
   if (named) exportableOrExit(named);
@@ -49,7 +51,7 @@ export async function exportCommand(id: string | undefined, opts: ExportOptions)
   // Never create a state file just to find it empty.
   // In the language the settings ask for (a book by its id, not read yet, in --lang's).
   if (!hasBooks(place)) fail(savedBookWord('noStateExport', wanted ? settingsLang(named!, wanted.settings) : messagesLang(opts.lang), { file: statePath, command }));
-  if (opts.out !== undefined) writableFileOrExit('--out', opts.out);
+  if (opts.out !== undefined) writableFileOrExit('--out', opts.out, wanted ? settingsLang(named!, wanted.settings) : askedLang(opts.lang));
 
   const stateFile = await openCliState(place);
   try {

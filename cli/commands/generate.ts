@@ -8,7 +8,7 @@ import { lightFetch, loadProviders, type Provider } from '../../engine/node.js';
 const { providerFromEnv } = await loadProviders();
 import { type StateFile } from '../../server/index.js';
 import { auditCallsOf, continuityOf, reportNotInBible, reportPart, reportThreads, reportVoice, type PartSummary } from '../generate-lines.js';
-import { chooseBook } from './books.js';
+import { chooseBook, savedOrWriterLang } from './books.js';
 import { catalogOrExit, specOrExit, fail, info, CliExit } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { cliFailure, endWith, exitOnFailure } from '../errors.js';
@@ -38,7 +38,7 @@ export interface GenerateOptions extends BookOutOptions {
 
 import { CLI_USER } from '../util.js';
 import { cliStateOf, hasBooks, openCliState, writableStateOrExit } from '../state.js';
-import { messagesLang } from '../langs.js';
+import { messagesLang, writerLang } from '../langs.js';
 import { savedBookWord } from '../saved-book-words.js';
 import { optionWord } from '../option-words.js';
 
@@ -134,17 +134,19 @@ async function preflight(id: string, options: GenerateOptions) {
   const continued = plan?.continuing?.saved ? { settings: plan.continuing.saved.state.settings, totalChapters: plan.continuing.saved.state.totalChapters } : undefined;
   const { settings, totalChapters, chapterNotes, avoid }: { settings: BookState['settings']; totalChapters?: number; chapterNotes?: Record<number, string>; avoid?: string[] } = book ?? continued ?? settingsFromOptions(spec, opts);
   const started = startBook({ spec, settings, totalChapters });
-  // What is wrong with an option is said in the book's language.
+  // What is wrong with an option is said in the book's language; a cover's (its picture has no words in the
+  // writer's language) in the one their locale names.
   const { lang } = started;
-  const format = exportFormatOrExit(spec, opts, lang);
+  const said = spec.kind === 'image' ? writerLang() : lang;
+  const format = exportFormatOrExit(spec, opts, said);
   // A cover's file (or stdout) is settled before anything is spent.
-  const image = spec.kind === 'image' ? imageOutOrExit(spec, opts.out, process.stdout.isTTY === true) : undefined;
-  if (image && !image.file && opts.json) fail(`--json: ${spec.id} writes its image to stdout without --out; give --out FILE.png or FILE.jpg with --json`);
-  const author = authorOrExit(opts.author, lang);
+  const image = spec.kind === 'image' ? imageOutOrExit(spec, opts.out, { isStdoutTty: process.stdout.isTTY === true, lang: said }) : undefined;
+  if (image && !image.file && opts.json) fail(optionWord('imageJson', said, { id: spec.id }));
+  const author = authorOrExit(opts.author, said);
   // Nothing is spent on a book that could not be saved or written: the state file and --out are checked first.
-  if (opts.out !== undefined) writableFileOrExit('--out', opts.out);
-  if (spec.kind !== 'image') writableStateOrExit(cliStateOf(opts.state));
-  if (opts.continuity !== undefined && opts.continuity !== 'checks' && opts.continuity !== 'audit') fail(optionWord('continuityUnknown', lang, { value: opts.continuity }));
+  if (opts.out !== undefined) writableFileOrExit('--out', opts.out, said);
+  if (spec.kind !== 'image') writableStateOrExit(cliStateOf(opts.state), said);
+  if (opts.continuity !== undefined && opts.continuity !== 'checks' && opts.continuity !== 'audit') fail(optionWord('continuityUnknown', said, { value: opts.continuity }));
   // The writer's voice and phrases to avoid, checked before anything is spent.
   const voice = spec.kind === 'book' ? await bookVoiceOrExit({ ...(opts.voice !== undefined ? { voice: opts.voice } : {}), avoid: [...(avoid ?? []), ...(opts.avoid ?? [])], ...(opts.state !== undefined ? { state: opts.state } : {}) }, lang) : undefined;
   const provider = cliProvider({ lang });
@@ -281,14 +283,15 @@ async function writeResult(
  * options would change it.
  */
 export async function savedBookOrExit(spec: ResolvedSpec, opts: Pick<GenerateOptions, 'book' | 'set' | 'lang' | 'fresh' | 'state' | 'chapters'>, how: { mayBeFinished?: boolean } = {}): Promise<{ key: string; settings: BookState['settings']; totalChapters: number }> {
-  if ((opts.set?.length ?? 0) > 0 || (opts as { brief?: string }).brief !== undefined || opts.lang !== undefined || opts.fresh) fail(`--book ${opts.book}: a saved book keeps its own settings; leave out --set, --brief, --lang and --fresh`);
   const place = cliStateOf(opts.state);
   const statePath = place.where;
-  if (!hasBooks(place)) fail(`--book ${opts.book}: no such book in ${statePath} (karya books lists them)`);
+  // Said in the saved book's own language when it is there to read, else in the one the writer's locale names.
+  if ((opts.set?.length ?? 0) > 0 || (opts as { brief?: string }).brief !== undefined || opts.lang !== undefined || opts.fresh) fail(optionWord('bookOwnSettings', await savedOrWriterLang(place, opts.book!), { book: opts.book! }));
+  if (!hasBooks(place)) fail(optionWord('bookNotFound', writerLang(), { book: opts.book!, file: statePath }));
   const stateFile = await openCliState(place);
   try {
     const chosen = await chooseBook(stateFile, catalogOrExit(), { named: spec, opts: { set: [], book: opts.book! }, statePath, isUsable: () => true });
-    if (!chosen) return fail(`--book ${opts.book}: no such book in ${statePath} (karya books lists them)`);
+    if (!chosen) return fail(optionWord('bookNotFound', writerLang(), { book: opts.book!, file: statePath }));
     const { state } = chosen.saved;
     if (chosen.saved.isFinished && !how.mayBeFinished) fail(savedBookWord('finished', state.lang, { book: opts.book! }));
     // An imported book's --chapters N is the chapters it will have before its conclusion, wherever the conclusion goes.
@@ -315,7 +318,7 @@ async function seriesPlanOrExit(spec: ResolvedSpec, opts: GenerateOptions): Prom
   if (opts.fresh) fail(optionWord('seriesFresh', messagesLang(opts.lang)));
   const place = cliStateOf(opts.state);
   const statePath = place.where;
-  writableStateOrExit(place);
+  writableStateOrExit(place, messagesLang(opts.lang));
   const stateFile = await openCliState(place);
   try {
     return await planSeriesBook(stateFile, catalogOrExit(), spec, opts.series!, messagesLang(opts.lang));

@@ -180,7 +180,7 @@ async function saveImport(file: string, read: ReadManuscript, bytes: Uint8Array,
   for (const line of frontLines({ ...read, ...(typeof savedTitle === 'string' && savedTitle.trim() ? { title: savedTitle.trim() } : {}) }, spec, state.lang)) info(`karya: ${line.trim()}`);
   const place = cliStateOf(opts.state);
   const statePath = place.where;
-  writableStateOrExit(place);
+  writableStateOrExit(place, state.lang);
   // The same file imported with the same settings of the writer's is the same book: a second run goes on with its
   // bible, without reading the settings again.
   const key = `${spec.id}:import-${createHash('sha256').update(bytes).update(JSON.stringify([state.settings, state.totalChapters])).digest('hex').slice(0, 16)}`;

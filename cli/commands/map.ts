@@ -7,6 +7,8 @@ import { catalogOrExit, fail, wholeNumber, CLI_USER } from '../util.js';
 import { bookIdOrExit } from './books.js';
 import { cliStateOf, hasBooks, openCliState } from '../state.js';
 import { savedBookWord } from '../saved-book-words.js';
+import { writerLang } from '../langs.js';
+import { optionWord } from '../option-words.js';
 
 export interface MapOptions {
   book: string;
@@ -26,7 +28,7 @@ export async function mapCommand(opts: MapOptions): Promise<void> {
   const stateFile = await openCliState(place);
   try {
     const found = await stateFile.repos.books.find({ userId: CLI_USER, id });
-    if (!found) fail(`--book ${opts.book}: no such book in ${place.where} (karya books lists them)`);
+    if (!found) fail(optionWord('bookNotFound', writerLang(), { book: opts.book, file: place.where }));
     const spec = catalog.get(found.state.generatorId);
     if (!spec) fail(`--book ${opts.book}: its generator ${found.state.generatorId} is no longer in generators/`);
     if (spec.kind !== 'book') fail(`--book ${opts.book} is a ${spec.id} piece, not a book: only a book has a story map`);

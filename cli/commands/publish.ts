@@ -20,6 +20,7 @@ import { closeThresholdOrExit } from '../near-duplicates.js';
 import type { BookState, Closeness, Lang, Settings } from '../../engine/index.js';
 import { cliStateOf, openCliState, writableStateOrExit } from '../state.js';
 import { messagesLang } from '../langs.js';
+import { settingsLang } from '../saved-book-words.js';
 import { creditsIn, publishWord } from '../publish-words.js';
 import { word } from '../../engine/index.js';
 
@@ -215,8 +216,9 @@ async function preflight(id: string, opts: PublishOptions) {
     throw new CliExit(EXIT.failed);
   }
   if (opts.bilingual && opts.book === undefined) fail(publishWord('bilingualNeedsBook', lang));
-  writableDirOrExit('--out', opts.out);
-  writableStateOrExit(cliStateOf(opts.state));
+  // In the book's language (a saved book's own).
+  writableDirOrExit('--out', opts.out, settingsLang(spec, settings));
+  writableStateOrExit(cliStateOf(opts.state), settingsLang(spec, settings));
   return { paper: paper as PaperName, closeThreshold, cover, catalog, spec, trim, book, settings, totalChapters };
 }
 

@@ -14,7 +14,8 @@ import { listenForInterrupt } from '../interrupt.js';
 import { exitOnFailure } from '../errors.js';
 import { settingsFromOptions } from '../settings.js';
 import { savedBookWord, settingsLang } from '../saved-book-words.js';
-import { messagesLang } from '../langs.js';
+import { askedLang, messagesLang } from '../langs.js';
+import { optionWord } from '../option-words.js';
 import { cliProvider, liveProgress } from './generate.js';
 import { bookIdOrExit, chooseBook, savedBookLang } from './books.js';
 import { changeLines, laterChanges, loadSeries, seriesOfKey } from '../series.js';
@@ -49,13 +50,16 @@ function partPosition(spec: ResolvedSpec, part: string, total: number, written: 
 
 export async function rewriteCommand(id: string | undefined, opts: RewriteOptions): Promise<void> {
   const catalog = catalogOrExit();
-  if (id === undefined && opts.book === undefined) fail('give a generator id (its latest saved book, or the one with the settings given) or --book ID (karya books lists the saved books)');
+  // No book to read: said in --lang's language, else the locale's.
+  if (id === undefined && opts.book === undefined) fail(optionWord('idOrBook', askedLang(opts.lang)));
   if (opts.book !== undefined) bookIdOrExit(opts.book);
   const named = id !== undefined ? specOrExit(catalog, id) : undefined;
   if (named && named.kind !== 'book') fail(`${named.id} writes a single piece; write it again with: karya generate ${named.id}`);
   const note = (opts.note ?? '').trim();
-  if (note.length > MAX_REWRITE_NOTE_CHARS) fail(`--note: at most ${MAX_REWRITE_NOTE_CHARS} characters (this one has ${note.length})`);
   const wanted = named && opts.book === undefined ? settingsFromOptions(named, opts) : undefined;
+  // In the language the settings ask for (a book by its id, not read yet: --lang's, else the locale's).
+  const noteLang = wanted ? settingsLang(named!, wanted.settings) : askedLang(opts.lang);
+  if (note.length > MAX_REWRITE_NOTE_CHARS) fail(optionWord('noteLong', noteLang, { max: MAX_REWRITE_NOTE_CHARS, length: note.length }));
   const place = cliStateOf(opts.state);
   const statePath = place.where;
   const command = named ? `karya generate ${named.id}${opts.set.map((s) => ` --set ${s}`).join('')}${opts.lang ? ` --lang ${opts.lang}` : ''}${opts.chapters ? ` --chapters ${opts.chapters}` : ''}` : 'karya generate <id>';

@@ -181,7 +181,7 @@ describe('file system and SQLite failures in words', () => {
     ['EROFS', /read-only.*writable disk/],
     ['ENOSPC', /disk is full.*free some space/],
   ])('%s', (code, sentence) => {
-    expect(plainFsError(Object.assign(new Error(`${code}: x`), { code }))).toMatch(sentence);
+    expect(plainFsError(Object.assign(new Error(`${code}: x`), { code }), 'en')).toMatch(sentence);
   });
   it.each([
     ['SQLITE_BUSY', 'database is locked', /in use by another karya command/],
@@ -189,7 +189,7 @@ describe('file system and SQLite failures in words', () => {
     ['SQLITE_CANTOPEN', 'unable to open database file', /cannot be opened/],
     ['SQLITE_CORRUPT', 'database disk image is malformed', /damaged/],
   ])('%s', (code, message, sentence) => {
-    expect(plainFsError(Object.assign(new Error(message), { code }))).toMatch(sentence);
+    expect(plainFsError(Object.assign(new Error(message), { code }), 'en')).toMatch(sentence);
   });
 
   it('a state file that is not a database: a plain sentence, exit 1', async () => {

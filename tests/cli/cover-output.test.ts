@@ -56,7 +56,7 @@ describe('cover output', () => {
       return true;
     }) as typeof process.stderr.write;
     try {
-      imageOutOrExit(spec, undefined, true);
+      imageOutOrExit(spec, undefined, { isStdoutTty: true, lang: 'en' });
     } catch (error) {
       if (error instanceof CliExit) code = error.exitCode;
     } finally {

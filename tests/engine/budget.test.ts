@@ -18,7 +18,7 @@ const shared = YAML.parse(readFileSync(path.join(ROOT, 'generators/_shared.yaml'
 };
 const catalog = loadCatalog();
 /** Every language of the table has samples of every kind: its rates are its own, measured. */
-const LANGS: Lang[] = langs();
+const LANGS: readonly Lang[] = langs();
 
 const tokens = (text: string) => encode(text).length;
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;

@@ -33,9 +33,9 @@ const checkOf = (r: ReadinessJson, channel: string, id: string) => r.channels[ch
 const read = (dir: string, file: string) => readFileSync(path.join(dir, file), 'utf8');
 
 describe('karya publish', () => {
-  it('romance --chapters 3 --out pkg/: the files, readiness per channel; offline text and no author: nothing ready, exit 1', async () => {
+  it('romance --chapters 1 --out pkg/: the files, readiness per channel; offline text and no author: nothing ready, exit 1', async () => {
     const cwd = tempDir('karya-publish-');
-    const r = await runKaryaInProcess(['publish', 'romance', '--chapters', '3', '--out', 'pkg/', '--json'], { cwd });
+    const r = await runKaryaInProcess(['publish', 'romance', '--chapters', '1', '--out', 'pkg/', '--json'], { cwd });
     expect(r.code, r.stderr).toBe(1);
     const pkg = path.join(cwd, 'pkg');
     expect(readdirSync(pkg).sort()).toEqual(PACKAGE);
@@ -86,8 +86,8 @@ describe('karya publish', () => {
     const ran = summary.steps.filter((s) => !s.skipped);
     expect(ran.find((s) => s.part === 'cover')).toEqual({ part: 'cover', generatorId: 'book-cover', cost: COST.cover });
     for (const s of ran.filter((x) => x.part !== 'cover')) expect(s.cost).toBe(COST.text);
-    // The book: outline, introduction, 3 chapters and the conclusion, 1 credit each.
-    expect(summary.cost).toEqual({ book: 6, publishing: ran.reduce((n, s) => n + s.cost, 0), total: 6 + ran.reduce((n, s) => n + s.cost, 0), thisRun: summary.cost.total });
+    // The book: outline, introduction, 1 chapter and the conclusion, 1 credit each.
+    expect(summary.cost).toEqual({ book: 4, publishing: ran.reduce((n, s) => n + s.cost, 0), total: 4 + ran.reduce((n, s) => n + s.cost, 0), thisRun: summary.cost.total });
     expect(r.stderr).toContain(`karya: the package cost ${summary.cost.total} credits`);
     expect(r.stderr).toContain('not ready for any channel');
     expect(r.stderr).toContain('– copyright page   waits for an author name (--author) (no step)');
@@ -96,12 +96,12 @@ describe('karya publish', () => {
 
   it('--lang ms: a Malay book declares ms; a book already written under the same key is packaged, not written again', async () => {
     const cwd = tempDir('karya-publish-');
-    const generated = await runKaryaInProcess(['generate', 'romance', '--chapters', '3', '--lang', 'ms', '--out', 'book.md'], { cwd });
+    const generated = await runKaryaInProcess(['generate', 'romance', '--chapters', '1', '--lang', 'ms', '--out', 'book.md'], { cwd });
     expect(generated.code, generated.stderr).toBe(0);
-    const r = await runKaryaInProcess(['publish', 'romance', '--chapters', '3', '--lang', 'ms', '--out', 'pkg', '--author', 'Nur Aina', '--json'], { cwd, env: WITHOUT_EPUBCHECK });
+    const r = await runKaryaInProcess(['publish', 'romance', '--chapters', '1', '--lang', 'ms', '--out', 'pkg', '--author', 'Nur Aina', '--json'], { cwd, env: WITHOUT_EPUBCHECK });
     expect(r.code, r.stderr).toBe(1);
     // In the book's language, as every line of the run (it said this one in English).
-    expect(r.stderr).toContain('menyambung romance: 6 daripada 6 bahagian sudah ditulis');
+    expect(r.stderr).toContain('menyambung romance: 4 daripada 4 bahagian sudah ditulis');
     // The lines around the package and the printed checks in the book's language.
     for (const line of ['karya: membuat pakej KDP dalam pkg', '  … membuat manuscript.epub', '  … menyemak manuscript.epub dengan epubcheck', 'karya: buku kulit lembut 6 x 9 inci pada kertas putih:', 'karya: kesediaan untuk kedai', '  Setiap saluran:']) {
       expect(r.stderr, line).toContain(line);
@@ -140,7 +140,7 @@ describe('karya publish', () => {
 
   it("a children's book gets the kids cover; --reading-age and --series reach metadata.json", async () => {
     const cwd = tempDir('karya-publish-');
-    const r = await runKaryaInProcess(['publish', 'children', '--chapters', '5', '--out', 'kids', '--author', 'Aisha Rahman', '--reading-age', '8-12', '--series', 'Pip', '--series-number', '2', '--json'], { cwd, env: WITHOUT_EPUBCHECK });
+    const r = await runKaryaInProcess(['publish', 'children', '--chapters', '1', '--out', 'kids', '--author', 'Aisha Rahman', '--reading-age', '8-12', '--series', 'Pip', '--series-number', '2', '--json'], { cwd, env: WITHOUT_EPUBCHECK });
     expect(r.code, r.stderr).toBe(1);
     const summary = JSON.parse(r.stdout) as Summary;
     expect(summary.steps.find((s) => s.part === 'cover')).toEqual({ part: 'cover', generatorId: 'kids-book-cover', cost: COST.cover });

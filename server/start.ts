@@ -62,7 +62,9 @@ export function createContext(input: { config: ServerConfig; database?: OpenedDa
   const ctx: AppContext = {
     config,
     repos,
-    catalog: input.catalog ?? loadCatalog(),
+    // The resolved catalogue kept from an earlier start of the same sources and code (.karya/cache): parsing every
+    // generator again is about a second of CPU at each start of a server or worker, before it answers /health.
+    catalog: input.catalog ?? loadCatalog({ useDiskCache: true }),
     provider: input.provider ?? providerFromEnv(),
     logger,
     mailer: createMailer({ ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}), from: config.mailFrom, outbox: repos.system, logger, logsBodies: logsMailBodies(config.publicUrl) }),

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import request from 'supertest';
-import type { Provider } from '../../engine/providers/index.js';
+import type { ImageResult, Provider } from '../../engine/providers/index.js';
 import type { Catalog } from '../../engine/index.js';
 import { createOfflineProvider, providerFromEnv } from '../../engine/providers/index.js';
 import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
@@ -53,10 +53,38 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
   );
 }
 
+/** Covers the offline provider drew in this process, by request (the files of a worker share this module). */
+const drawnCovers = new Map<string, Promise<ImageResult>>();
+
+/**
+ * The offline provider, with each cover drawn once per request: drawing one (SVG to a 1024×1792 PNG with the
+ * system's fonts) is about half a second of CPU, and the server files publish the same books' covers again and
+ * again. The drawing is a pure function of the request (tests/providers/offline-cover checks the drawings), so the
+ * bytes are those it draws; each caller gets its own copy.
+ */
+export function offlineProvider(): Provider {
+  const offline = createOfflineProvider();
+  return {
+    ...offline,
+    async generateImage(request) {
+      if (request.signal?.aborted) return offline.generateImage(request);
+      const key = JSON.stringify([request.prompt, request.size, request.meta ?? null]);
+      let drawn = drawnCovers.get(key);
+      if (!drawn) {
+        drawn = offline.generateImage({ prompt: request.prompt, size: request.size, ...(request.meta ? { meta: request.meta } : {}) });
+        drawnCovers.set(key, drawn);
+        drawn.catch(() => drawnCovers.delete(key));
+      }
+      const result = await drawn;
+      return { ...result, png: new Uint8Array(result.png) };
+    },
+  };
+}
+
 export async function startTestServer(opts: { provider?: Provider; config?: Partial<ServerConfig>; logger?: Logger; catalog?: Catalog } = {}): Promise<TestServer> {
   const config = testConfig(opts.config);
   const database = await openDatabase(config.dbFile);
-  const ctx = createContext({ config, database, provider: opts.provider ?? createOfflineProvider(), logger: opts.logger ?? createLogger(config.logLevel), ...(opts.catalog ? { catalog: opts.catalog } : {}) });
+  const ctx = createContext({ config, database, provider: opts.provider ?? offlineProvider(), logger: opts.logger ?? createLogger(config.logLevel), ...(opts.catalog ? { catalog: opts.catalog } : {}) });
   await prepareStore(ctx);
   const server = createServer(createApp(ctx));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

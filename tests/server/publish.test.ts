@@ -63,10 +63,12 @@ afterAll(async () => {
 /**
  * Write a whole children's book (outline, introduction, 5 chapters, conclusion: 8 credits), or up to `until`.
  * For ages 8-12, whose chapters are long enough for a paperback (KDP's 24 pages), so no check only advises.
+ * A test that reads none of the readiness checks a book's length decides writes `chapters: 1`: each chapter
+ * more is a step, its story-bible update, and pages of the package's PDFs, EPUB and DOCX to make.
  */
-async function writeBook(server: TestServer, cookie: string, until?: string): Promise<void> {
+async function writeBook(server: TestServer, cookie: string, until?: string, chapters = 5): Promise<void> {
   for (;;) {
-    const res = await server.http.post('/api/generators/children/generate').set('cookie', cookie).send({ settings: { numberOfChapters: 5, ageGroup: '8-12' } });
+    const res = await server.http.post('/api/generators/children/generate').set('cookie', cookie).send({ settings: { numberOfChapters: chapters, ageGroup: '8-12' } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const body = res.body as { part: { kind: string }; next: unknown };
     if (body.part.kind === until || body.next === null) return;
@@ -80,12 +82,12 @@ function errorOf(res: Response, status: number, code: string) {
 }
 
 /** A user with `credits` and a finished children's book. */
-async function authorWithBook(server: TestServer, credits: number): Promise<{ cookie: string; id: string }> {
+async function authorWithBook(server: TestServer, credits: number, chapters = 5): Promise<{ cookie: string; id: string }> {
   const email = uniqueEmail('publisher');
   const cookie = await signUp(server, email);
   const id = (await server.ctx.repos.users.findByEmail(email))!.id;
   await server.ctx.repos.credits.setBalance({ userId: id, credits: 100, reason: 'test' });
-  await writeBook(server, cookie);
+  await writeBook(server, cookie, undefined, chapters);
   await server.ctx.repos.credits.setBalance({ userId: id, credits, reason: 'test' });
   return { cookie, id };
 }
@@ -309,7 +311,7 @@ describe('refusals: nothing is charged', () => {
   });
 
   it('409 publish_running for a second request while the book is being published; it is charged once', async () => {
-    const author = await authorWithBook(ts, 50);
+    const author = await authorWithBook(ts, 50, 1);
     // The first publish's first model call proves it is running: it waits there until the second is answered.
     const model = ts.ctx.provider;
     let running!: () => void;
@@ -343,7 +345,7 @@ it('two publishes at once on two instances with credits for one: exactly one pro
   const first = await startTestServer({ config: { dbFile: path.join(dir, 'shared.sqlite') } });
   const second = await startTestServer({ config: { dbFile: path.join(dir, 'shared.sqlite') } });
   try {
-    const author = await authorWithBook(first, COST);
+    const author = await authorWithBook(first, COST, 1);
     const answers = await Promise.all([first, second].map((server) => server.http.post('/api/books/children/publish').set('cookie', author.cookie).send({})));
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses, JSON.stringify(answers.map((r) => r.body))).toEqual([200, 402]);
@@ -362,7 +364,7 @@ it('two publishes at once on two instances with credits for one: exactly one pro
 it('the administrator passes the credit guard (charged 0 when short)', async () => {
   const { cookie } = await userWithRole(ts, 'admin');
   const admin = (await ts.ctx.repos.users.findByEmail(ADMIN_EMAIL))!;
-  await writeBook(ts, cookie!);
+  await writeBook(ts, cookie!, undefined, 1);
   await ts.ctx.repos.credits.setBalance({ userId: admin.id, credits: 0, reason: 'test' });
   const res = await ts.http.post('/api/books/children/publish').set('cookie', cookie!).send({});
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -384,7 +386,7 @@ describe('a failing step', () => {
   afterAll(() => failing?.close());
 
   it('is refunded, the steps before it stay charged, and no package is kept', async () => {
-    const author = await authorWithBook(failing, 50);
+    const author = await authorWithBook(failing, 50, 1);
     errorOf(await failing.http.post('/api/books/children/publish').set('cookie', author.cookie).send({}), 503, 'service_unavailable');
     expect(publishingRows(failing, author.id)).toEqual([
       ...RAN.filter((s) => !('skipped' in s) && s.part !== 'cover').map((s) => ({ generator_id: s.generator_id, step: `publish:${s.part}`, credits_charged: s.cost, status: 'succeeded' })),
@@ -402,7 +404,7 @@ describe('a failing step', () => {
 
 describe('POST /api/books/:bookType/publish: a book too close to another of the owner\'s', () => {
   it('fails not-too-close for the second of two same books, naming the first and the share; the first stays clear', async () => {
-    const author = await authorWithBook(ts, 100);
+    const author = await authorWithBook(ts, 100, 1);
     const publish = async () => {
       const res = await ts.http.post('/api/books/children/publish').set('cookie', author.cookie).send({});
       expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -413,7 +415,7 @@ describe('POST /api/books/:bookType/publish: a book too close to another of the 
     // Start New, and the same book again: the offline provider writes the same text for the same settings.
     expect((await ts.http.delete('/api/progress/children').set('cookie', author.cookie)).status).toBe(200);
     await ts.ctx.repos.credits.setBalance({ userId: author.id, credits: 100, reason: 'test' });
-    await writeBook(ts, author.cookie);
+    await writeBook(ts, author.cookie, undefined, 1);
     const second = await publish();
     // Each store's check cites that store's own content policy (KDP's for KDP, Google's and Kobo's for theirs).
     const ownSource: Record<string, RegExp> = { kdp: /^KDP Help, "Content Guidelines"/, google: /^Publisher Content Policies for Books on Google Play/, kobo: /^Kobo Writing Life Help/ };
@@ -444,7 +446,7 @@ describe('POST /api/books/:bookType/publish: the release plan (#53)', () => {
       title: 'Earlier', subtitle: '', author: '', ready: false, channels: {} as KdpPackage['channels'], description: '', keywords: [], steps: [], cost: 0, files: [], publish_on: today, created_at: new Date().toISOString(),
     };
     for (const other of others) expect(await ts.ctx.repos.books.savePackage({ userId: id, bookId: other.id, zip: new Uint8Array([1]), report: made })).toBe(true);
-    await writeBook(ts, cookie);
+    await writeBook(ts, cookie, undefined, 1);
     expect(PublishQuoteSchema.parse((await ts.http.get('/api/books/children/publish').set('cookie', cookie)).body).today).toEqual({ packages: 3, per_day: 3 });
 
     const res = await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ author: 'Siti Aminah' });

@@ -177,6 +177,11 @@ function hearNotices(input: QueuedRun, totals: Totals): { isWoken: boolean; wait
       totals.tokens += notice.tokens?.total ?? 0;
       input.onEvent(notice);
     }
+    // A part's memory update: calls of the writer's account as much as a step's (no line of its own, as in a local batch).
+    else if (notice.type === 'memory_done') {
+      totals.calls += notice.calls;
+      totals.tokens += notice.tokens?.total ?? 0;
+    }
     if (notice.type === 'step_retry') totals.retries++;
     // A book ended: read the table now rather than at the next turn.
     if (notice.type === 'book_done' || notice.type === 'book_failed') {

@@ -64,6 +64,7 @@ export type BatchNotice =
   | { type: 'step_started'; job: string; index: number; step: string; done: number; steps: number }
   | ({ type: 'step_done'; job: string; index: number; step: string; kind: Step['kind']; words: number; complete: boolean; notes?: string[]; tokens: { prompt: number; completion: number; total: number } | null; seconds: number; done: number; steps: number } & StepMarks)
   | { type: 'step_retry'; job: string; index: number; step: string; code: GenerationError['code']; status?: number; attempt: number; waitSeconds: number }
+  | { type: 'memory_done'; job: string; index: number; calls: number; tokens: { prompt: number; completion: number; total: number } | null }
   | { type: 'book_done'; job: string; key: string }
   | { type: 'book_failed'; job: string; key: string; step: string; code: string; message: string; status?: number };
 
@@ -261,11 +262,33 @@ async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; 
     const progress = savedBatches.progress({ batchId: data.batchId, key: data.key, stepsDone: doneOf(), notice });
     progress.catch(() => undefined);
     // The memory update belongs to this step: a failure is caught up before the next one.
-    await session.remember({ signal: AbortSignal.timeout(ctx.config.generationTimeoutMs) }).catch(() => undefined);
+    const told = rememberPart(session, provider, ctx.config.generationTimeoutMs, (usage) => savedBatches.notify(data.batchId, { type: 'memory_done', job: data.name, index: data.index, ...usage } satisfies BatchNotice));
     // A stopped batch never runs again: either read saying so ends the chain.
     isRunning &&= await progress;
+    // (Its notice is out before the book's end: the command counts it before it closes the batch.)
+    await told;
     if (!session.next()) return finishBook(batches, data, result.png ?? null);
   }
+}
+
+/**
+ * A part's memory update, its calls and their tokens told to the waiting command (`tell`), which counts them in
+ * the batch's totals as a local batch does: every call sent, a failed update's too. Never throws.
+ */
+async function rememberPart(session: BookSession, provider: Provider, timeoutMs: number, tell: (usage: { calls: number; tokens: { prompt: number; completion: number; total: number } | null }) => Promise<void>): Promise<void> {
+  let calls = 0;
+  let tokens: { prompt: number; completion: number; total: number } | null = null;
+  const counted = providerThrough(provider, {
+    text: async (request, send) => {
+      calls++;
+      const answer = await send(request);
+      const u = answer.usage;
+      if (u) tokens = { prompt: (tokens?.prompt ?? 0) + u.promptTokens, completion: (tokens?.completion ?? 0) + u.completionTokens, total: (tokens?.total ?? 0) + u.totalTokens };
+      return answer;
+    },
+  });
+  await session.remember({ provider: counted, signal: AbortSignal.timeout(timeoutMs) }).catch(() => undefined);
+  if (calls) await tell({ calls, tokens }).catch(() => undefined);
 }
 
 async function finishBook(batches: BatchRepository, data: BatchBookJob, png: Uint8Array | null): Promise<void> {

@@ -7,6 +7,7 @@ import { thrownExitCode } from './errors.js';
 import { isPlainFsError, plainFsError } from './fs-check.js';
 import { addTranslateCommand } from './translate-program.js';
 import { langList, writerLang } from './langs.js';
+import { withConventions } from './program-conventions.js';
 
 // Commands load their modules on use, so `karya list` does not pay for the SDK, SQLite or resvg.
 const lazy =
@@ -30,40 +31,6 @@ const importCommand = lazy(async () => (await import('./commands/import.js')).im
 const voiceCommand = lazy(async () => (await import('./commands/voice.js')).voiceCommand);
 const seriesListCommand = lazy(async () => (await import('./commands/series.js')).seriesListCommand);
 const seriesShowCommand = lazy(async () => (await import('./commands/series.js')).seriesShowCommand);
-
-/** An example for each command's --help (clig.dev: lead with examples). */
-const EXAMPLES: Readonly<Record<string, string>> = {
-  karya: 'karya generate romance --chapters 6 --out book.epub',
-  list: 'karya list --json',
-  show: 'karya show romance',
-  validate: 'karya validate generators/',
-  generate: 'karya generate romance --chapters 6 --lang ms --set heatLevel=sweet --out book.epub',
-  export: 'karya export romance --format epub > book.epub',
-  books: 'karya books --json',
-  map: 'karya map --book 3 --as-of 2',
-  series: 'karya series show "Penang Bakery"',
-  import: 'karya import novel.txt --dry-run',
-  voice: 'karya voice my-chapter.txt --json',
-  rewrite: 'karya rewrite romance --part chapter:2 --note "more dialogue"',
-  translate: 'karya translate --book 3 --to ms --glossary names.yaml',
-  prompts: 'karya prompts romance --step chapter:1',
-  publish: 'karya publish romance --chapters 12 --author "Siti Aminah" --paper cream --out package/',
-  batch: 'karya batch jobs.yaml --concurrency 4 --rpm 60',
-  'test-ai': 'karya test-ai --timeout 10000',
-  serve: 'karya serve --port 3000',
-  worker: 'karya worker --concurrency 8',
-};
-
-/**
- * Every command's help ends with an example; a usage error (unknown option, missing argument) is one
- * line that points to the command's --help, and exits 2.
- */
-function withConventions(command: Command, path: string): void {
-  const example = EXAMPLES[command.name()];
-  if (example) command.addHelpText('after', `\nExample:\n  $ ${example}\n`);
-  command.configureOutput({ outputError: (text, write) => write(`karya: ${text.replace(/^error: /, '').trimEnd()} (see: ${path} --help)\n`) });
-  for (const sub of command.commands) withConventions(sub, `${path} ${sub.name()}`);
-}
 
 /** A new program per run: commander keeps the parsed options on the command objects. */
 function buildProgram(): Command {

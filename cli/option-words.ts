@@ -40,6 +40,9 @@ const WORDS = catalogue('cli-options', {
     en: '--book {book}: a saved book keeps its own settings; leave out --set, --brief, --lang and --fresh',
     ms: '--book {book}: buku yang disimpan mengekalkan tetapannya sendiri; jangan gunakan --set, --brief, --lang dan --fresh',
   },
+  bookId: { en: '--book: "{value}" is not a book id (a whole number; karya books lists them)', ms: '--book: "{value}" bukan id buku (nombor bulat; karya books menyenaraikannya)' },
+  // Commander's own refusal of a command line without one of its required options, said in the writer's words.
+  requiredOption: { en: "required option '{option}' not specified (see: {help})", ms: "pilihan wajib '{option}' tidak diberikan (lihat: {help})" },
   bookNotFound: { en: '--book {book}: no such book in {file} (karya books lists them)', ms: '--book {book}: tiada buku sedemikian dalam {file} (karya books menyenaraikannya)' },
   idOrBook: {
     en: 'give a generator id (its latest saved book, or the one with the settings given) or --book ID (karya books lists the saved books)',

@@ -29,6 +29,11 @@ const WORDS = catalogue('cli-saved-book', {
     en: 'no state file at {file}, so no saved book to rewrite; write the book first with: {command}',
     ms: 'tiada fail keadaan di {file}, jadi tiada buku yang disimpan untuk ditulis semula; tulis buku itu dahulu dengan: {command}',
   },
+  noStateMap: {
+    en: 'no state file at {file}, so no saved book to map; karya books lists the saved books',
+    ms: 'tiada fail keadaan di {file}, jadi tiada buku yang disimpan untuk dipetakan; karya books menyenaraikan buku yang disimpan',
+  },
+  asOfNotPart: { en: '--as-of: "{value}" is not a part (a whole number: 0 the introduction, N chapter N)', ms: '--as-of: "{value}" bukan bahagian (nombor bulat: 0 pengenalan, N bab N)' },
   noPartWritten: { en: '--book {book}: no part of that book is written yet', ms: '--book {book}: belum ada bahagian buku itu yang ditulis' },
   mapNothing: { en: '--book {book}: nothing of that book is written yet, so it has no story map', ms: '--book {book}: belum ada apa-apa daripada buku itu yang ditulis, jadi ia tiada peta cerita' },
   mapAsOf: {

@@ -2,7 +2,7 @@
 // spent, and the key under which a book's progress is saved.
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import { MAX_CHAPTER_NOTE_CHARS, chapterCount, conclusionPosition, fieldType, minChapters, parseBriefMarkdown, parseSettings, isLang, withLanguage, word, type Lang, type ResolvedSpec, type Settings } from '../engine/index.js';
+import { MAX_CHAPTER_NOTE_CHARS, chapterCount, conclusionPosition, fieldType, minChapters, parseBriefMarkdown, parseSettings, isLang, withLanguage, word, catalogueMessage, type Lang, type ResolvedSpec, type Settings } from '../engine/index.js';
 import { fail, info, CliExit, wholeNumber } from './util.js';
 import { exitOnFailure } from './errors.js';
 import { messagesLang, notOneOfLangs } from './langs.js';
@@ -30,7 +30,8 @@ export function settingsFromOptions(spec: ResolvedSpec, opts: SettingsOptions, w
     raw[name] = field ? fieldType(field).parseText(pair.slice(eq + 1), field) : pair.slice(eq + 1);
   }
   const chosen = withLanguage(spec, raw, opts.lang);
-  if (!chosen.ok) fail(chosen.problem === 'not_a_language' ? `${where}${notOneOfLangs('--lang', String(opts.lang))}` : `${where}--lang: ${chosen.message}`);
+  // A generator of one language asked for another: said in the one asked for (the writer's).
+  if (!chosen.ok) fail(chosen.problem === 'not_a_language' ? `${where}${notOneOfLangs('--lang', String(opts.lang))}` : `${where}--lang: ${catalogueMessage(chosen.code, asked, chosen.params)}`);
   let settings: Settings;
   try {
     settings = parseSettings(spec, chosen.settings);

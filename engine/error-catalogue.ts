@@ -309,6 +309,8 @@ const ERRORS = catalogue('errors', {
     ms: '{flag}: "{value}" bukan bahagian daripada {min} hingga {max} (1 % hingga 100 %); tuliskannya sebagai 0.15 atau 15%.',
   },
   registry_words_missing: { en: '{registry} registry: rule "{rule}" has no {lang} text for "{key}"; every rule is worded in every language Karya speaks.', ms: 'Daftar {registry}: peraturan "{rule}" tiada teks {lang} untuk "{key}"; setiap peraturan mesti ditulis dalam setiap bahasa yang dituturkan Karya.' },
+  // A language asked of a generator without a language field (engine/compile/language-field.ts); {lang} its one language's code.
+  lang_fixed: { en: '{id} always writes in {lang}', ms: '{id} hanya menulis dalam {lang}' },
 });
 
 /** The catalogue of user-facing messages, keyed by a stable code: every error catalogue's entries in one. */

@@ -109,10 +109,10 @@ export async function savedOrWriterLang(place: CliState, book: string): Promise<
   }
 }
 
-/** `--book ID`: a whole number, or exit 2. */
-export function bookIdOrExit(value: string): number {
+/** `--book ID`: a whole number, or exit 2 saying so in `lang` (no book is read yet: by default the writer's locale's). */
+export function bookIdOrExit(value: string, lang: Lang = writerLang()): number {
   const id = wholeNumber(value);
-  if (id === undefined || id < 1) fail(`--book: "${value}" is not a book id (a whole number; karya books lists them)`);
+  if (id === undefined || id < 1) fail(optionWord('bookId', lang, { value }));
   return id;
 }
 

@@ -32,7 +32,7 @@ export async function exportCommand(id: string | undefined, opts: ExportOptions)
   const catalog = catalogOrExit();
   // No book to read: said in --lang's language, else the locale's.
   if (id === undefined && opts.book === undefined) fail(optionWord('idOrBook', askedLang(opts.lang)));
-  if (opts.book !== undefined) bookIdOrExit(opts.book);
+  if (opts.book !== undefined) bookIdOrExit(opts.book, askedLang(opts.lang));
   const named = id !== undefined ? specOrExit(catalog, id) : undefined;
   if (named) exportableOrExit(named);
   // With a generator id the settings find the book as they did for karya generate (checked before anything is read).

@@ -19,12 +19,12 @@ export interface MapOptions {
 
 export async function mapCommand(opts: MapOptions): Promise<void> {
   const catalog = catalogOrExit();
-  const id = bookIdOrExit(opts.book);
+  // Before a book is read: said in the language the writer's locale names.
+  const id = bookIdOrExit(opts.book, writerLang());
   const asOf = opts.asOf === undefined ? undefined : wholeNumber(opts.asOf);
-  if (opts.asOf !== undefined && asOf === undefined) fail(`--as-of: "${opts.asOf}" is not a part (a whole number: 0 the introduction, N chapter N)`);
   const place = cliStateOf(opts.state);
   // Never create a state file just to find it empty.
-  if (!hasBooks(place)) fail(`no state file at ${place.where}, so no saved book to map; karya books lists the saved books`);
+  if (!hasBooks(place)) fail(savedBookWord('noStateMap', writerLang(), { file: place.where }));
   const stateFile = await openCliState(place);
   try {
     const found = await stateFile.repos.books.find({ userId: CLI_USER, id });
@@ -36,6 +36,8 @@ export async function mapCommand(opts: MapOptions): Promise<void> {
     // In the book's language, as its map is.
     const lang = found.state.lang;
     if (!written) fail(savedBookWord('mapNothing', lang, { book: opts.book }));
+    // (Read with the book, as the part it names is: in the book's language.)
+    if (opts.asOf !== undefined && asOf === undefined) fail(savedBookWord('asOfNotPart', lang, { value: opts.asOf }));
     if (asOf !== undefined && asOf >= written) fail(savedBookWord('mapAsOf', lang, { asOf, last: written - 1 }));
     const map = storyMap(spec, found.state, asOf === undefined ? {} : { asOf });
     process.stdout.write(opts.json ? `${JSON.stringify(map)}\n` : storyMapText(map));

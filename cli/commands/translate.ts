@@ -73,7 +73,7 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
   // table does not have is refused once the book is read, in the book's language.
   const from: Lang = (isLang(to) ? langs().find((l) => canTranslate(l, to)) : undefined) ?? first;
   if (opts.book === undefined) return fail(say('needsBook', from));
-  const id = bookIdOrExit(opts.book);
+  const id = bookIdOrExit(opts.book, from);
   const place = cliStateOf(opts.state);
   if (!hasBooks(place)) fail(catalogueMessage('translate_no_book', from, { id: String(id) }));
   const stateFile = await openCliState(place);

@@ -159,7 +159,7 @@ describe('karya publish', () => {
     expect(single.stderr).toContain('karya: poems is not a book; karya publish takes one of');
     const noOut = await runKaryaInProcess(['publish', 'romance'], { cwd });
     expect(noOut.code).toBe(2);
-    expect(noOut.stderr).toContain("required option '--out <dir>'");
+    expect(noOut.stderr).toContain("required option '--out' not specified");
     const badSetting = await runKaryaInProcess(['publish', 'romance', '--set', 'heatLevel=scorching', '--out', 'pkg'], { cwd });
     expect(badSetting.code).toBe(2);
     expect(existsSync(path.join(cwd, 'pkg'))).toBe(false);

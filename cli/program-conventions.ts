@@ -1,0 +1,62 @@
+// What every karya command shares on its command line: an example closing its --help, and a usage error said as
+// one line pointing to that --help (exit 2, by cli/main.ts's exit override); a required option left out is said
+// in the writer's language.
+import type { Command } from 'commander';
+import { askedLang } from './langs.js';
+import { optionWord } from './option-words.js';
+
+/** An example for each command's --help (clig.dev: lead with examples). */
+const EXAMPLES: Readonly<Record<string, string>> = {
+  karya: 'karya generate romance --chapters 6 --out book.epub',
+  list: 'karya list --json',
+  show: 'karya show romance',
+  validate: 'karya validate generators/',
+  generate: 'karya generate romance --chapters 6 --lang ms --set heatLevel=sweet --out book.epub',
+  export: 'karya export romance --format epub > book.epub',
+  books: 'karya books --json',
+  map: 'karya map --book 3 --as-of 2',
+  series: 'karya series show "Penang Bakery"',
+  import: 'karya import novel.txt --dry-run',
+  voice: 'karya voice my-chapter.txt --json',
+  rewrite: 'karya rewrite romance --part chapter:2 --note "more dialogue"',
+  translate: 'karya translate --book 3 --to ms --glossary names.yaml',
+  prompts: 'karya prompts romance --step chapter:1',
+  publish: 'karya publish romance --chapters 12 --author "Siti Aminah" --paper cream --out package/',
+  batch: 'karya batch jobs.yaml --concurrency 4 --rpm 60',
+  'test-ai': 'karya test-ai --timeout 10000',
+  serve: 'karya serve --port 3000',
+  worker: 'karya worker --concurrency 8',
+};
+
+/**
+ * Every command's help ends with an example; a usage error (unknown option, missing argument) is one
+ * line that points to the command's --help, and exits 2. A required option left out is said in the writer's
+ * language (requiredOptionLine): commander's line is held until its error's code is known, then said or replaced.
+ */
+export function withConventions(command: Command, path: string): void {
+  const example = EXAMPLES[command.name()];
+  if (example) command.addHelpText('after', `\nExample:\n  $ ${example}\n`);
+  let held: { text: string; write: (text: string) => void } | undefined;
+  command.configureOutput({ outputError: (text, write) => void (held = { text, write }) });
+  command.exitOverride((error) => {
+    const said = held;
+    held = undefined;
+    if (said) said.write(error.code === 'commander.missingMandatoryOptionValue' ? requiredOptionLine(command, path) ?? usageLine(said.text, path) : usageLine(said.text, path));
+    throw error;
+  });
+  for (const sub of command.commands) withConventions(sub, `${path} ${sub.name()}`);
+}
+
+/** Commander's usage error as karya says it: one line pointing to the command's --help. */
+const usageLine = (text: string, path: string) => `karya: ${text.replace(/^error: /, '').trimEnd()} (see: ${path} --help)\n`;
+
+/**
+ * The required option `command` was given without, in the language --lang asks for, else the one the writer's
+ * locale names (no book is read yet); undefined when none is missing (commander's own line is said then).
+ */
+function requiredOptionLine(command: Command, path: string): string | undefined {
+  const missing = command.options.find((o) => o.mandatory && command.getOptionValue(o.attributeName()) === undefined);
+  if (!missing) return undefined;
+  const lang = askedLang(command.getOptionValue('lang') as string | undefined);
+  return `karya: ${optionWord('requiredOption', lang, { option: missing.long ?? missing.flags, help: `${path} --help` })}\n`;
+}

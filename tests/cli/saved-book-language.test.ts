@@ -3,9 +3,7 @@
 // book's, a story map as of a part not written), in the book's language: its writer reads no English line.
 import { describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
-import { startFakeOpenAI } from '../fake-openai.js';
-import { tempDir } from '../temp.js';
-import { englishLines } from './english-lines.js';
+import { expectRefusals, savedBooks, stoppedRomance } from './stopped-book.js';
 
 const LINES = {
   ms: {
@@ -27,21 +25,12 @@ const LINES = {
 describe('a saved book named wrongly, in another language than English', () => {
   for (const lang of ['ms', 'id'] as const) {
     it(`is told in the book's language (${lang})`, async () => {
-      const cwd = tempDir(`karya-saved-book-${lang}-`);
-      const st = ['--state', 'state.sqlite'];
       // A book of 2 chapters stops after its introduction (the third model call is refused); one of 1 chapter is finished.
-      const fake = await startFakeOpenAI({ reply: (_b, i) => (i >= 2 ? { status: 400, body: { error: { message: 'refused' } } } : undefined) });
-      try {
-        const env = { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake.baseURL };
-        const stopped = await runKaryaInProcess(['generate', 'romance', '--lang', lang, '--chapters', '2', ...st], { cwd, env });
-        expect(stopped.code, stopped.stderr).toBe(1);
-      } finally {
-        await fake.close();
-      }
+      const stopped = await stoppedRomance(lang, 2, 'karya-saved-book-');
+      const { cwd, st } = stopped;
       const made = await runKaryaInProcess(['generate', 'romance', '--lang', lang, '--chapters', '1', ...st], { cwd });
       expect(made.code, made.stderr).toBe(0);
-      const listed = await runKaryaInProcess(['books', '--json', ...st], { cwd });
-      const books = (JSON.parse(listed.stdout) as { books: { id: number; finished: boolean }[] }).books;
+      const books = await savedBooks(stopped);
       const [open, finished] = [books.find((b) => !b.finished)!.id, books.find((b) => b.finished)!.id];
       const runs = {
         notWritten: ['rewrite', 'romance', '--lang', lang, '--chapters', '2', '--part', 'chapter:1', ...st],
@@ -51,12 +40,7 @@ describe('a saved book named wrongly, in another language than English', () => {
         finished: ['generate', 'romance', '--book', String(finished), ...st],
         noneSaved: ['rewrite', 'romance', '--lang', lang, '--chapters', '3', '--part', 'chapter:1', ...st],
       };
-      for (const [what, args] of Object.entries(runs) as [keyof typeof runs, string[]][]) {
-        const r = await runKaryaInProcess(args, { cwd });
-        expect(r.code, `${what}: ${r.stderr}`).toBe(2);
-        expect(r.stderr.trim().split('\n'), what).toEqual([LINES[lang][what].replaceAll('{open}', String(open)).replaceAll('{finished}', String(finished))]);
-        expect(englishLines(r.stderr), what).toEqual([]);
-      }
+      await expectRefusals(cwd, runs, (what) => LINES[lang][what].replaceAll('{open}', String(open)).replaceAll('{finished}', String(finished)));
     }, 120_000);
   }
 });

@@ -3,8 +3,7 @@
 // the description, keywords, metadata and readiness,
 // checking the EPUB with epubcheck when it is installed. The pure parts (steps, HTML, rules, checks) are
 // engine/publish/.
-import { execFile } from 'node:child_process';
-import { mkdtempSync, openSync, readSync, closeSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -19,7 +18,8 @@ import { renderDocument } from './export/index.js';
 import { bilingualPackageDocuments } from './publish-bilingual.js';
 import { epubTitle } from './import/epub.js';
 import { makeDirs } from './dirs.js';
-import { findOnPath, quickJava } from './java.js';
+import { findOnPath } from './java.js';
+import { runEpubcheckCommand } from './epubcheck-server.js';
 import { renderBookPdf } from './print/book.js';
 import { ebookCoverJpeg, ebookCoverSize, renderWrapCover, wrapFrontPx, type CoverImage } from './print/cover.js';
 import { renderTypographicCover, typographicFactsOf, wrapFrontSafeArea } from './print/typographic.js';
@@ -61,47 +61,28 @@ export interface PrintFacts {
   coverPt: { width: number; height: number };
 }
 
-/** True when the file is a Java archive: Debian installs /usr/bin/epubcheck as an executable JAR, which needs binfmt support to run directly. */
-function isJar(file: string): boolean {
-  const fd = openSync(file, 'r');
-  try {
-    const head = Buffer.alloc(2);
-    readSync(fd, head, 0, 2, 0);
-    return head.toString('latin1') === 'PK';
-  } finally {
-    closeSync(fd);
-  }
-}
-
-const EPUBCHECK_TIMEOUT_MS = 180_000;
-
 /**
  * epubcheck's verdict on an EPUB file: pass (no errors), fail (its first errors), or skipped with the
- * reason when epubcheck (Debian: `apt install epubcheck`) or Java is not installed.
+ * reason when epubcheck (Debian: `apt install epubcheck`) or Java is not installed. Debian's epubcheck (a jar)
+ * runs in the process's long-lived JVM (engine/node/epubcheck-server.ts).
  */
-export function runEpubcheck(file: string): Promise<EpubcheckResult> {
+export async function runEpubcheck(file: string): Promise<EpubcheckResult> {
   const found = findOnPath('epubcheck');
-  if (!found) return Promise.resolve({ status: 'skipped', detail: say('epubcheck.not-installed') });
-  // Debian's /usr/bin/epubcheck is the jar itself: run through java, started quickly (engine/node/java.ts).
-  const [command, run] = isJar(found) ? ['java', quickJava(found, [file])] : [found, { args: [file], ended: () => undefined }];
-  return new Promise((resolve) => {
-    execFile(command, run.args, { timeout: EPUBCHECK_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      run.ended();
-      const output = `${stdout}\n${stderr}`;
-      const summary = /Messages:\s*(\d+) fatals?\s*\/\s*(\d+) errors?\s*\/\s*(\d+) warnings?/i.exec(output);
-      if (!summary) {
-        const reason = error && 'code' in error && error.code === 'ENOENT' ? say('epubcheck.command-missing', { command })
-          : error ? say('verbatim', { text: error.message.split('\n')[0] ?? '' }) : say('epubcheck.no-summary');
-        resolve({ status: 'skipped', detail: say('epubcheck.did-not-run', { reason }) });
-        return;
-      }
-      const [fatals, errors, warnings] = [Number(summary[1]), Number(summary[2]), Number(summary[3])];
-      const messages = output.split('\n').filter((l) => /^(FATAL|ERROR|WARNING)\(/.test(l.trim())).slice(0, 5).map((l) => l.trim().replace(file, path.basename(file)));
-      const counts = { fatals, errors, warnings };
-      const detail = messages.length ? say('epubcheck.counts-messages', { ...counts, messages: messages.join(' | ') }) : say('epubcheck.counts', counts);
-      resolve({ status: fatals + errors === 0 ? 'pass' : 'fail', detail });
-    });
-  });
+  if (!found) return { status: 'skipped', detail: say('epubcheck.not-installed') };
+  const { stdout, stderr, failure } = await runEpubcheckCommand(found, file);
+  const output = `${stdout}\n${stderr}`;
+  const summary = /Messages:\s*(\d+) fatals?\s*\/\s*(\d+) errors?\s*\/\s*(\d+) warnings?/i.exec(output);
+  if (!summary) {
+    const reason = failure?.kind === 'missing' ? say('epubcheck.command-missing', { command: failure.command })
+      : failure?.kind === 'timed-out' ? say('epubcheck.timed-out', { seconds: failure.seconds })
+      : failure ? say('verbatim', { text: failure.message }) : say('epubcheck.no-summary');
+    return { status: 'skipped', detail: say('epubcheck.did-not-run', { reason }) };
+  }
+  const [fatals, errors, warnings] = [Number(summary[1]), Number(summary[2]), Number(summary[3])];
+  const messages = output.split('\n').filter((l) => /^(FATAL|ERROR|WARNING)\(/.test(l.trim())).slice(0, 5).map((l) => l.trim().replace(file, path.basename(file)));
+  const counts = { fatals, errors, warnings };
+  const detail = messages.length ? say('epubcheck.counts-messages', { ...counts, messages: messages.join(' | ') }) : say('epubcheck.counts', counts);
+  return { status: fatals + errors === 0 ? 'pass' : 'fail', detail };
 }
 
 /**

@@ -3,7 +3,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
-import { quickJava } from '../../engine/node/java.js';
+import { runEpubcheckCommand } from '../../engine/node/epubcheck-server.js';
 
 export interface ZipEntry {
   name: string;
@@ -65,12 +65,12 @@ const EPUBCHECK_JAR = '/usr/share/java/epubcheck.jar';
 
 /** epubcheck on a file: exit code and its report (stdout and stderr together). */
 export async function epubcheck(file: string): Promise<{ code: number; report: string }> {
-  // Started as Karya's own check starts it (engine/node/java.ts: the client compiler, the serial GC, the class archive).
+  // Checked as Karya's own check is (engine/node/epubcheck-server.ts): the jar in the worker's one long-lived JVM,
+  // which every file of a worker shares.
   if (!existsSync(EPUBCHECK_JAR)) {
     const run = await runTool('epubcheck', [file]);
     return { code: run.code, report: `${run.stdout}${run.stderr}` };
   }
-  const java = quickJava(EPUBCHECK_JAR, [file]);
-  const run = await runTool('java', java.args).finally(java.ended);
+  const run = await runEpubcheckCommand(EPUBCHECK_JAR, file);
   return { code: run.code, report: `${run.stdout}${run.stderr}` };
 }

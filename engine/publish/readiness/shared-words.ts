@@ -69,6 +69,7 @@ export const SHARED_WORDS = {
   'epubcheck.did-not-run': { en: 'epubcheck did not run: {reason}', ms: 'epubcheck tidak dapat dijalankan: {reason}' },
   'epubcheck.command-missing': { en: '{command} is not installed', ms: '{command} tidak dipasang' },
   'epubcheck.no-summary': { en: 'no summary in its output', ms: 'tiada ringkasan dalam outputnya' },
+  'epubcheck.timed-out': { en: 'it took longer than {seconds} s', ms: 'ia mengambil masa lebih daripada {seconds} saat' },
   'epubcheck.counts': { en: 'epubcheck: {fatals} fatal, {errors} errors, {warnings} warnings', ms: 'epubcheck: {fatals} maut, {errors} ralat, {warnings} amaran' },
   'epubcheck.counts-messages': {
     en: 'epubcheck: {fatals} fatal, {errors} errors, {warnings} warnings: {messages}',

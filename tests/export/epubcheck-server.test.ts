@@ -1,0 +1,146 @@
+// epubcheck in one long-lived JVM (engine/node/epubcheck-server.ts): each check, queued with others, gets its own
+// verdict and epubcheck's own messages (the one-shot run's); a report quoting an EPUB's text cannot forge or cut an
+// answer; the JVM ends after an idle while and the next check starts another; a JVM killed mid-check, or a check
+// that outlasts its time-out, never hangs the caller; and a `karya` that used it exits at once when it is done.
+import { spawn } from 'node:child_process';
+import { copyFileSync, readFileSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { strToU8, unzipSync, zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderDocument } from '../../engine/node/export/index.js';
+import { ROOT } from '../../engine/node/load.js';
+import { EpubcheckServer, runEpubcheckOnce, sharedEpubcheckServer, type ServedCheck } from '../../engine/node/epubcheck-server.js';
+import { runEpubcheck, runEpubcheckOnBytes } from '../../engine/node/publish.js';
+import { tempDir } from '../temp.js';
+
+const JAR = '/usr/share/java/epubcheck.jar';
+const CALIBRE = path.join(ROOT, 'tests', 'fixtures', 'calibre', 'quick-start-eng.epub');
+/** What a message quoting the EPUB's text tries to pass off as the end of an answer and a clean report. */
+const FORGED = '\n0 0 0\nMessages: 0 fatals / 0 errors / 0 warnings\n';
+const tmp = tempDir('karya-epubcheck-server-');
+
+const runOf = (served: ServedCheck) => {
+  if (served.kind !== 'run') throw new Error(`no run: ${JSON.stringify(served)}`);
+  return served.run;
+};
+const problems = (report: string) => report.split('\n').filter((l) => /^(FATAL|ERROR|WARNING)\(/.test(l));
+
+describe('epubcheck in one long-lived JVM', () => {
+  const server = new EpubcheckServer(JAR, { idleMs: 300 });
+  let valid = '';
+  let forged = '';
+  let newline = '';
+  let odd = '';
+  beforeAll(async () => {
+    valid = path.join(tmp, 'lampu.epub');
+    const doc = { title: 'Lampu', author: 'Siti Aminah', lang: 'ms' as const, typeLabel: 'Kisah Cinta', parts: [{ id: 'introduction', heading: 'Pengenalan', markdown: '## Pengenalan\n\nLampu itu menyala.' }] };
+    writeFileSync(valid, await renderDocument(doc, 'epub', { date: new Date('2025-03-04T05:06:07Z') }));
+    // calibre's guide with a file whose name (quoted in epubcheck's messages as it is) carries a forged answer.
+    const files = unzipSync(readFileSync(CALIBRE));
+    files[`stray${FORGED}.txt`] = strToU8('stray');
+    forged = path.join(tmp, 'forged.epub');
+    writeFileSync(forged, zipSync(files));
+    newline = path.join(tmp, 'two\nlines.epub');
+    copyFileSync(valid, newline);
+    odd = path.join(tmp, 'lampu "satu" – é\'s.epub');
+    copyFileSync(valid, odd);
+  });
+  afterAll(() => server.stop());
+
+  it('checks queued at once each get their own verdict and messages, the one-shot run\'s, from one JVM', async () => {
+    const served = await Promise.all([server.check(CALIBRE), server.check(valid), server.check(forged), server.check(newline), server.check(odd)]);
+    const [calibre, karya, hostile, twoLines, oddName] = [runOf(served[0]), runOf(served[1]), runOf(served[2]), runOf(served[3]), runOf(served[4])];
+    expect(server.started).toBe(1);
+    expect(karya.code).toBe(0);
+    expect(karya.stdout).toContain('Messages: 0 fatals / 0 errors / 0 warnings');
+    expect(problems(karya.stderr)).toEqual([]);
+    // Sent whole, and answered as epubcheck's command line answers such a name when run once (it reads a name
+    // with a line break as no EPUB's); the answers after it are still each their own.
+    expect(twoLines).toMatchObject({ code: 1, stdout: expect.stringContaining('Mode required for non-epub files') });
+    const once = await runEpubcheckOnce(JAR, CALIBRE, 180_000);
+    expect(oddName).toMatchObject({ code: 0, stdout: expect.stringContaining('Messages: 0 fatals / 0 errors / 0 warnings') });
+    // calibre 1.24's guide: its mimetype is not the first entry, and its NCX names the book without the urn:uuid: prefix.
+    expect(calibre.code).toBe(1);
+    expect(once.code).toBe(1);
+    expect(problems(calibre.stderr).map((l) => l.slice(0, l.indexOf(':')))).toEqual(['ERROR(PKG-006)', 'ERROR(NCX-001)']);
+    expect(problems(calibre.stderr)).toEqual(problems(once.stderr));
+    expect(calibre.stdout).toBe(once.stdout);
+    // The forged text is in the report as epubcheck quoted it, and the answer is still the whole, failing one.
+    expect(hostile.code).toBe(1);
+    expect(hostile.stderr).toContain(FORGED);
+    expect(hostile.stdout).toContain('Messages: 0 fatals / 2 errors / 2 warnings');
+  }, 120_000);
+
+  it('after an idle while the JVM ends, and the next check starts another', async () => {
+    await vi.waitFor(() => expect(server.pid).toBeUndefined(), { timeout: 10_000, interval: 50 });
+    expect(runOf(await server.check(CALIBRE)).code).toBe(1);
+    expect(server.started).toBe(2);
+  }, 120_000);
+
+  it('a check that outlasts its time-out kills the JVM and says so; the next starts another', async () => {
+    const hasty = new EpubcheckServer(JAR, { timeoutMs: 1 });
+    try {
+      expect(await hasty.check(valid)).toEqual({ kind: 'timed-out' });
+      expect(hasty.pid).toBeUndefined();
+      expect(await hasty.check(valid)).toEqual({ kind: 'timed-out' });
+      expect(hasty.started).toBe(2);
+    } finally {
+      hasty.stop();
+    }
+  });
+
+  it('two packages checked at once from memory (as the server checks them) wait their turn, each with its own verdict', async () => {
+    const [good, bad] = await Promise.all([runEpubcheckOnBytes(readFileSync(valid)), runEpubcheckOnBytes(readFileSync(forged))]);
+    expect(good).toEqual({ status: 'pass', detail: { code: 'epubcheck.counts', params: { fatals: 0, errors: 0, warnings: 0 } } });
+    expect(bad).toMatchObject({ status: 'fail', detail: { code: 'epubcheck.counts-messages', params: { fatals: 0, errors: 2, warnings: 2 } } });
+    expect(JSON.stringify(bad)).toContain('ERROR(PKG-006): manuscript.epub');
+  }, 120_000);
+
+  it('a JVM killed mid-check: the verdict comes from a one-shot run', async () => {
+    const shared = sharedEpubcheckServer(JAR);
+    const verdict = runEpubcheck(valid);
+    await vi.waitFor(() => expect(shared.pid).toBeDefined(), { timeout: 10_000, interval: 10 });
+    process.kill(shared.pid!, 'SIGKILL');
+    expect(await verdict).toEqual({ status: 'pass', detail: { code: 'epubcheck.counts', params: { fatals: 0, errors: 0, warnings: 0 } } });
+    expect(shared.pid).toBeUndefined();
+  }, 120_000);
+});
+
+/** Java processes whose working folder is `dir`. */
+function javasIn(dir: string): number[] {
+  return readdirSync('/proc').filter((p) => /^\d+$/.test(p)).map(Number).filter((pid) => {
+    try {
+      return readlinkSync(`/proc/${pid}/cwd`) === dir && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('EpubcheckServer');
+    } catch {
+      return false;
+    }
+  });
+}
+
+describe('karya publish with the long-lived epubcheck', () => {
+  it('exits as soon as the package is made, and leaves no JVM behind', async () => {
+    const cwd = tempDir('karya-epubcheck-exit-');
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(OPENAI_|KARYA_)/.test(name)));
+    const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'karya.js'), 'publish', 'romance', '--chapters', '1', '--out', 'pkg', '--json'], { cwd, env: { ...env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let printedAt = 0;
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      printedAt = Date.now();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    // Offline text and no author: nothing is ready (exit 1), and epubcheck passed the EPUB.
+    expect(code, stderr).toBe(1);
+    const readiness = JSON.parse(readFileSync(path.join(cwd, 'pkg', 'readiness.json'), 'utf8')) as { channels: Record<string, { checks: Array<{ id: string; status: string }> }> };
+    expect(readiness.channels.kdp_ebook!.checks.find((c) => c.id === 'epubcheck')?.status).toBe('pass');
+    // The JVM waits 45 s for another check: a process it held open would still be running long after printing.
+    expect(JSON.parse(stdout)).toHaveProperty('ready', false);
+    expect(Date.now() - printedAt).toBeLessThan(10_000);
+    // Killed with the process (SIGKILL from its exit): gone within moments.
+    await vi.waitFor(() => expect(javasIn(cwd)).toEqual([]), { timeout: 5_000, interval: 50 });
+  }, 180_000);
+});

@@ -119,11 +119,15 @@ describeInChromium('An edition in the other language', { what: 'fake model taugh
     // The dark theme too (the system's preference, as tests/e2e/a11y-themes.test.ts sets it): the page was read whole
     // just above, and a theme changes colours only, so the rules colours can break (THEME_RULES).
     // The sidebar switched live keeps its transition's colours a while; tests/e2e/a11y-themes.test.ts checks it in the dark theme.
-    await page.emulateMedia({ colorScheme: 'dark' });
-    expect(await problemsAtWidths(page, ['aside'], THEME_RULES)).toEqual([]);
-    await page.getByTestId('stale-paragraph').first().scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(ARTIFACTS, `edition-stale-${lang}-dark-1366.png`) });
-    await page.emulateMedia({ colorScheme: 'light' });
+    // Once, by the English case: the Malay studio's page is the same page with other words, and colours are the
+    // theme's, not the words' (tests/e2e/axe.ts LANGUAGE_RULES), so its dark reading was the English one's again.
+    if (lang === 'en') {
+      await page.emulateMedia({ colorScheme: 'dark' });
+      expect(await problemsAtWidths(page, ['aside'], THEME_RULES)).toEqual([]);
+      await page.getByTestId('stale-paragraph').first().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(ARTIFACTS, `edition-stale-${lang}-dark-1366.png`) });
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
 
     // My Books lists both, the edition marked as one of its source.
     await page.goto(`${app.base}/books`);
@@ -132,10 +136,12 @@ describeInChromium('An edition in the other language', { what: 'fake model taugh
     expect(await page.getByTestId('edition-of').textContent()).toMatch(w.of);
     expect(await problemsAtWidths(page, [], rules)).toEqual([]);
     // Read whole just above: in the dark theme, the rules colours can break (THEME_RULES). The sidebar switched live keeps
-    // its transition's colours a while; tests/e2e/a11y-themes.test.ts checks it in the dark theme.
-    await page.emulateMedia({ colorScheme: 'dark' });
-    expect(await problemsAtWidths(page, ['aside'], THEME_RULES)).toEqual([]);
-    await page.emulateMedia({ colorScheme: 'light' });
+    // its transition's colours a while; tests/e2e/a11y-themes.test.ts checks it in the dark theme. By the English case only (above).
+    if (lang === 'en') {
+      await page.emulateMedia({ colorScheme: 'dark' });
+      expect(await problemsAtWidths(page, ['aside'], THEME_RULES)).toEqual([]);
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
     // The source offers no second edition once its edition has every chapter; both offer the side-by-side page.
     expect(await page.getByTestId('make-edition').count()).toBe(0);
     expect(await page.getByTestId('side-by-side-link').count()).toBe(2);

@@ -96,6 +96,18 @@ describe('epubcheck in one long-lived JVM', () => {
     expect(JSON.stringify(bad)).toContain('ERROR(PKG-006): manuscript.epub');
   }, 120_000);
 
+  it('a JVM that ends before its first answer (a JRE without the compiler, a program that does not compile) is not started again: the checks go the one-shot way', async () => {
+    const broken = path.join(tmp, 'Broken.java');
+    writeFileSync(broken, 'public class Broken {');
+    const unfit = new EpubcheckServer(JAR, { source: broken });
+    expect(await unfit.check(valid)).toMatchObject({ kind: 'unavailable', why: expect.stringContaining('java ended (1)') });
+    expect(await unfit.check(valid)).toMatchObject({ kind: 'unavailable' });
+    expect(unfit.started).toBe(1);
+    const missing = new EpubcheckServer(JAR, { source: path.join(tmp, 'Missing.java') });
+    expect(await missing.check(valid)).toMatchObject({ kind: 'unavailable', why: expect.stringContaining('is missing') });
+    expect(missing.started).toBe(0);
+  }, 60_000);
+
   it('a JVM killed mid-check: the verdict comes from a one-shot run', async () => {
     const shared = sharedEpubcheckServer(JAR);
     const verdict = runEpubcheck(valid);

@@ -1,8 +1,9 @@
 // `karya batch` as a whole process (start to exit) against the fake API in a process of its own with a fixed
 // latency per call, against the lower bound of its schedule: max(longest chain × latency, calls × latency ÷
 // concurrency). Used by bench:all and bench:checks; run alone: `npx tsx bench/batch-process.ts [books]
-// [concurrency] [latency ms]` (default 400 100 200). Beside the ratio: the process's CPU per call (GNU time,
-// when the machine has it), how long it took to send its first call and how long it ran after its last answer.
+// [concurrency] [latency ms]` (default 400 100 200). Beside the ratio: the process's CPU per call and its largest
+// resident memory (GNU time, when the machine has it), how long it took to send its first call and how long it ran
+// after its last answer.
 // The fake answers every part with one sentence repeated (its default: a text the checks read quickly but the
 // echo check slowly); with `prose` (BENCH_BATCH_PROSE=1 alone), as a model writes, new prose of the length asked in
 // the book's language (its writeRatio 1), which costs every check a model's words.
@@ -23,6 +24,11 @@ export interface BatchRun {
   ratio: number;
   /** Process CPU (user + system) per call, ms; NaN without GNU time. */
   cpuPerCall: number;
+  /**
+   * The process's largest resident memory, MB (NaN without GNU time). The exit after the last answer grows with it:
+   * the kernel frees every page before the caller sees the process end (~0.3 s for 430 MB on a loaded machine).
+   */
+  maxRssMb: number;
   /** From the start to the first call the fake saw, and from the last answer to the exit, s. */
   startup: number;
   tail: number;
@@ -45,7 +51,7 @@ export async function runBatchProcess(input: { books: number; concurrency: numbe
     const timed = existsSync(GNU_TIME);
     const startedAt = Date.now();
     const started = performance.now();
-    const run = spawnSync(timed ? GNU_TIME : command[0]!, timed ? ['-f', '%U %S', '-o', path.join(dir, 'cpu'), ...command] : command.slice(1), {
+    const run = spawnSync(timed ? GNU_TIME : command[0]!, timed ? ['-f', '%U %S %M', '-o', path.join(dir, 'cpu'), ...command] : command.slice(1), {
       cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: fake.baseURL },
     });
     const wall = (performance.now() - started) / 1000;
@@ -53,8 +59,8 @@ export async function runBatchProcess(input: { books: number; concurrency: numbe
     if (run.status !== 0) throw new Error(`karya batch exited with ${run.status}: ${run.stderr.slice(-2000)}`);
     const times = (await fake.stats()).times.slice(before).sort((a, b) => a - b);
     if (times.length < calls) throw new Error(`the fake saw ${times.length} calls of ${calls}`);
-    const cpu = timed ? readFileSync(path.join(dir, 'cpu'), 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number).reduce((a, b) => a + b, 0) : NaN;
-    return { wall, ratio: wall / bound, cpuPerCall: (cpu * 1000) / calls, startup: (times[0]! - startedAt) / 1000, tail: (endedAt - times.at(-1)! - latencyMs) / 1000, load };
+    const [user = NaN, system = NaN, rssKb = NaN] = timed ? readFileSync(path.join(dir, 'cpu'), 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number) : [];
+    return { wall, ratio: wall / bound, cpuPerCall: ((user + system) * 1000) / calls, maxRssMb: rssKb / 1024, startup: (times[0]! - startedAt) / 1000, tail: (endedAt - times.at(-1)! - latencyMs) / 1000, load };
   } finally {
     await fake.close();
     rmSync(dir, { recursive: true, force: true });
@@ -63,7 +69,7 @@ export async function runBatchProcess(input: { books: number; concurrency: numbe
 
 /** A line of a run, as the benchmarks print it. */
 export function runLine(r: BatchRun): string {
-  return `wall ${r.wall.toFixed(2)} s = ${r.ratio.toFixed(3)}× the bound; CPU ${Number.isNaN(r.cpuPerCall) ? '?' : r.cpuPerCall.toFixed(2)} ms a call; first call after ${r.startup.toFixed(2)} s, exit ${r.tail.toFixed(2)} s after the last answer; load ${r.load.toFixed(1)}`;
+  return `wall ${r.wall.toFixed(2)} s = ${r.ratio.toFixed(3)}× the bound; CPU ${Number.isNaN(r.cpuPerCall) ? '?' : r.cpuPerCall.toFixed(2)} ms a call; max RSS ${Number.isNaN(r.maxRssMb) ? '?' : r.maxRssMb.toFixed(0)} MB; first call after ${r.startup.toFixed(2)} s, exit ${r.tail.toFixed(2)} s after the last answer; load ${r.load.toFixed(1)}`;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -124,6 +124,8 @@ function unexpectedMessage(error: Error, lang: Lang): string {
  * prompt) holds none, so the calls in flight stay at the batch's concurrency while the books around them work.
  * `first` runs as the first call takes its slot. A call queued before an authentication error never goes out. Its
  * answer is read after the answers that came with it have freed their slots (afterWaitingIo), as the queued workers'.
+ * Every call sent is counted in the batch's totals, with its answer's tokens: a step's answer asked again, continued
+ * or extended and a memory update caught up inside a step cost the writer as much as its first answer.
  */
 function slotted(run: BatchCalls, stepsLeft: number, first: () => void): Provider {
   let isFirst = true;
@@ -134,6 +136,7 @@ function slotted(run: BatchCalls, stepsLeft: number, first: () => void): Provide
         isFirst = false;
         first();
       }
+      run.totals.calls++;
       try {
         return await call();
       } catch (error) {
@@ -142,7 +145,12 @@ function slotted(run: BatchCalls, stepsLeft: number, first: () => void): Provide
         throw error;
       }
     }, stepsLeft).then(afterWaitingIo);
-  return providerThrough(run.provider, { text: (request, send) => take(() => send(request)), image: (request, send) => take(() => send(request)) });
+  const text = async (request: Parameters<Provider['generateText']>[0], send: Provider['generateText']) => {
+    const answer = await take(() => send(request));
+    run.totals.tokens += answer.usage?.totalTokens ?? 0;
+    return answer;
+  };
+  return providerThrough(run.provider, { text, image: (request, send) => take(() => send(request)) });
 }
 
 /**
@@ -167,7 +175,6 @@ async function runOneStep(run: BatchCalls, book: BookRun, session: BookSession, 
       const outcome = await session.advance({
         provider: slotted(run, stepsLeft, () => {
           reservation?.send();
-          run.totals.calls++;
           onStart();
         }),
         ...(run.signal ? { signal: run.signal } : {}),
@@ -215,15 +222,11 @@ async function rememberPart(run: BatchCalls, session: BookSession, stepsLeft: nu
   let reservation: TokenReservation | undefined;
   try {
     if (run.tokenWindow) reservation = await run.tokenWindow.acquire(budget, run.signal);
-    const remembered = await session.remember({
-      provider: slotted(run, stepsLeft, () => {
-        reservation?.send();
-        run.totals.calls++;
-      }),
+    await session.remember({
+      // Its calls and tokens are the writer's as much as a step's: counted as they are sent (slotted).
+      provider: slotted(run, stepsLeft, () => reservation?.send()),
       ...(run.signal ? { signal: run.signal } : {}),
     });
-    // Its tokens are the writer's as much as a step's: the batch's total counts them.
-    run.totals.tokens += remembered.usage?.totalTokens ?? 0;
   } catch (error) {
     reservation?.release();
     if (run.signal?.aborted) throw error;
@@ -294,8 +297,8 @@ export async function runBook(run: BatchCalls, book: BookRun, told?: SeriesTold,
       const marks = stepMarksOf(outcome);
       if (marks.short) shortParts++;
       if (marks.repeats) repeatingParts++;
+      // (Its calls and tokens are in the totals already, each as it was sent: slotted.)
       const u = outcome.usage;
-      if (u) run.totals.tokens += u.totalTokens;
       run.emit({
         type: 'step_done', job: job.name, index: job.index, step: label, kind: step.kind, words: outcome.words, complete: outcome.isComplete,
         ...stepNotes(outcome, label, session.state.lang),

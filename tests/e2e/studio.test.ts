@@ -7,7 +7,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { unzipSync } from 'fflate';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { routeSizes, SIGNIN_BUDGET_KB } from '../../bench/studio.bench.js';
 import { ARTIFACTS, describeInChromium, downloadBytes, newPage, signIn, signUp, streamedLengths, toastsGone, waitForText, watchStreaming } from './helpers.js';
 import { setCredits, signInPage, signInWriter, signUpWriter, writeSteps } from './seed.js';
@@ -27,6 +27,30 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     author = await app.open();
     admin = await app.open();
   });
+
+  /**
+   * The browser of the cases whose visitor is new to the studio (a writer of their own, a signed-out visitor, a phone):
+   * each case gets a page of its own in one context whose cookies and local storage (the theme, a language chosen
+   * signed out) are cleared first, so it starts signed out with nothing chosen, as a new browser does; the context's
+   * cache keeps the studio's code fetched and compiled (a new context's first render was 1–3 s).
+   */
+  let guest: BrowserContext | undefined;
+  async function newcomer(viewport?: { width: number; height: number }): Promise<Page> {
+    if (!guest) {
+      const opened = await newPage(app.browser, viewport);
+      guest = opened.context;
+      return opened.page;
+    }
+    for (const open of guest.pages()) await open.close();
+    const page = await guest.newPage();
+    page.setDefaultTimeout(30_000);
+    if (viewport) await page.setViewportSize(viewport);
+    const cdp = await guest.newCDPSession(page);
+    await cdp.send('Storage.clearDataForOrigin', { origin: new URL(app.base).origin, storageTypes: 'cookies,local_storage,session_storage' });
+    await cdp.detach();
+    await guest.clearCookies();
+    return page;
+  }
 
   it(`the JavaScript for /signin is within ${SIGNIN_BUDGET_KB} KB gzip`, () => {
     const signin = routeSizes().find((r) => r.name === '/signin')!;
@@ -117,7 +141,7 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
   }, 120_000);
 
   it('a new user downloads the EPUB of a romance from the preview (keyboard), finishes it, and after Start New Book finds it in My Books from the sidebar', async () => {
-    const { context, page } = await newPage(app.browser);
+    const page = await newcomer();
     // Signed up with the outline of a 7-chapter romance written (over the API); the introduction is written here.
     const writer = await signUpWriter(app.base, 'dina.download@e2e.test', { password: PASSWORD });
     await writeSteps(writer, 'romance', 1, { numberOfChapters: 7 });
@@ -178,7 +202,7 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     await page.getByRole('dialog', { name: 'Delete this book?' }).getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Book deleted').waitFor();
     await page.getByText('No books yet. Pick a generator to write your first.').waitFor();
-    await context.close();
+    await page.close();
   }, 180_000);
 
   it('a Malay book in a Malay studio shows Malay labels, buttons and toasts; back in English, the controls turn English and the book stays Malay', async () => {
@@ -298,18 +322,18 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
   }, 120_000);
 
   it('signed out, a visitor is sent to /signin and comes back after signing in; unknown paths go to /', async () => {
-    const { context, page } = await newPage(app.browser);
+    const page = await newcomer();
     await page.goto(`${app.base}/study-guide`);
     await page.waitForURL((u) => u.pathname === '/signin');
     await signIn(page, app.base, app.karya.adminEmail, PASSWORD, '/study-guide');
     expect(new URL(page.url()).pathname).toBe('/study-guide');
     await page.goto(`${app.base}/no-such-page`);
     await page.waitForURL((u) => u.pathname === '/');
-    await context.close();
+    await page.close();
   }, 120_000);
 
   it('375 px: the drawer opens over the page (screenshot)', async () => {
-    const { context, page } = await newPage(app.browser, { width: 375, height: 812 });
+    const page = await newcomer({ width: 375, height: 812 });
     // Signed in over the API (the sign-in page is walked in the case above).
     await signInPage(page, await signInWriter(app.base, AUTHOR, PASSWORD));
     await page.goto(`${app.base}/test`);
@@ -354,11 +378,11 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     await page.goto(`${app.base}/admin`);
     await page.getByTestId('users-table').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await context.close();
+    await page.close();
   }, 120_000);
 
   it("a new user writes a children's book, publishes it with their name and sees each store's checks, the cover and every file", async () => {
-    const { context, page } = await newPage(app.browser);
+    const page = await newcomer();
     const writer = await signUpWriter(app.base, 'pia.publisher@e2e.test', { password: PASSWORD });
     // The book (8 steps) and its package (9 with the author named) cost more than the 10 free credits.
     await setCredits(writer, app.karya.adminEmail, 30);
@@ -406,6 +430,6 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     await page.getByTestId('resume-note').waitFor();
     await waitForText(page, '[data-testid="readiness-summary"]', 'Not ready for any store yet');
     expect(await page.getByTestId('publish-button').textContent()).toBe('Publish again (10 credits)');
-    await context.close();
+    await page.close();
   }, 300_000);
 });

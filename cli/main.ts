@@ -6,7 +6,8 @@ import { EXIT, CliExit } from './util.js';
 import { thrownExitCode } from './errors.js';
 import { isPlainFsError, plainFsError } from './fs-check.js';
 import { addTranslateCommand } from './translate-program.js';
-import { langList, writerLang } from './langs.js';
+import { writerLang } from './langs.js';
+import { LANGS, withLangHelp } from './lang-help.js';
 import { withConventions } from './program-conventions.js';
 
 // Commands load their modules on use, so `karya list` does not pay for the SDK, SQLite or resvg.
@@ -34,7 +35,7 @@ const seriesShowCommand = lazy(async () => (await import('./commands/series.js')
 
 /** A new program per run: commander keeps the parsed options on the command objects. */
 function buildProgram(): Command {
-  const program = new Command();
+  const program = withLangHelp(new Command());
   program
     .name('karya')
     .description('Karya: write books, stories and publishing material with AI, from one YAML file per generator.')
@@ -80,7 +81,7 @@ function addGenerateCommand(program: Command): void {
     .description('write a whole book (or a single output) as Markdown, EPUB, DOCX or PDF; resumes an interrupted book')
     .option('--set <name=value>', 'a setting (repeatable); flags take a comma list', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--brief <file>', 'a Markdown brief: its headings (# Premise, # Main Characters, # Working Title…) name settings, the text under each is the value; --set wins')
-    .option('--lang <lang>', `output language: ${langList()}`)
+    .option('--lang <lang>', `output language: ${LANGS}`)
     .option('--chapters <n>', 'number of chapters, a whole number from 1 to 100 (from 2 where the conclusion is the last chapter: horror, sci-fi…); overrides the setting')
     .option('--out <file>', 'write the result here instead of stdout: .md, .epub, .docx or .pdf (covers: .png, .jpg or .jpeg)')
     .option('--format <format>', 'md, epub, docx or pdf (default: from the --out extension)')
@@ -104,7 +105,7 @@ function addReadingCommands(program: Command): void {
   program
     .command('voice <file>')
     .description("measure a sample of your prose as a voice: sentence and paragraph length, dialogue, vocabulary (MTLD), openers, point of view, tense, overused phrases; saves nothing")
-    .option('--lang <lang>', `the sample's language: ${langList()} (default: the sample's own)`)
+    .option('--lang <lang>', `the sample's language: ${LANGS} (default: the sample's own)`)
     .option('--state <path>', 'local state database, for FILE given as book:ID (default .karya/state.sqlite; with KARYA_DATABASE_URL set, that Postgres database)')
     .option('--json', 'print {sentenceWords: {mean, spread}, paragraphWords, dialogueShare, diversity, openers, pointOfView, tense, overusedPerThousand, words}')
     .action(voiceCommand);
@@ -115,7 +116,7 @@ function addReadingCommands(program: Command): void {
     .option('--book <id>', 'the saved book with this id (karya books lists them)')
     .option('--set <name=value>', 'a setting (repeatable), as given to karya generate', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--brief <file>', 'a Markdown brief: its headings (# Premise, # Main Characters, # Working Title…) name settings, the text under each is the value; --set wins')
-    .option('--lang <lang>', `output language: ${langList()}`)
+    .option('--lang <lang>', `output language: ${LANGS}`)
     .option('--chapters <n>', 'number of chapters, as given to karya generate')
     .option('--out <file>', 'the file to write: .md, .epub, .docx or .pdf (default: stdout; an EPUB, DOCX or PDF only to a pipe or a file)')
     .option('--format <format>', 'md, epub, docx or pdf (default: from the --out extension)')
@@ -164,7 +165,7 @@ function addEditingCommands(program: Command): void {
   program
     .command('import <file>')
     .description('import a manuscript (.txt in UTF-8, UTF-16 or Latin-1, .md, .docx or .epub) as a book to continue: --generator ID saves it and builds its story bible (resumable); --dry-run prints each chapter\'s number, title, words and first line and saves nothing')
-    .option('--lang <lang>', `the language of the messages and the manuscript: ${langList()}`)
+    .option('--lang <lang>', `the language of the messages and the manuscript: ${LANGS}`)
     .option('--split <pattern>', 'a regular expression for a chapter heading line, when the headings are not found by themselves')
     .option('--generator <id>', 'save it as a book of this generator (romance, mystery-thriller, guide…), then build its story bible from it')
     .option('--chapters <n>', 'the chapters the book will have, the imported ones included (default: as many as were imported)')
@@ -185,7 +186,7 @@ function addEditingCommands(program: Command): void {
     .option('--toward-voice', "write it again toward the book's voice (karya generate --voice): the voice guidance, with what drifted named")
     .option('--set <name=value>', 'a setting (repeatable), as given to karya generate', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--brief <file>', 'the Markdown brief given to karya generate')
-    .option('--lang <lang>', `output language: ${langList()}`)
+    .option('--lang <lang>', `output language: ${LANGS}`)
     .option('--chapters <n>', 'number of chapters, as given to karya generate')
     .option('--state <path>', 'local state database (default .karya/state.sqlite; with KARYA_DATABASE_URL set, that Postgres database)')
     .option('--json', 'print a JSON summary on stdout')
@@ -196,7 +197,7 @@ function addEditingCommands(program: Command): void {
     .description("print the exact messages a step would send (system and user, with the bible and the plan as they would be), without calling the model")
     .option('--set <name=value>', 'a setting (repeatable), as given to karya generate', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--brief <file>', 'a Markdown brief: its headings (# Premise, # Main Characters, # Working Title…) name settings, the text under each is the value; --set wins')
-    .option('--lang <lang>', `output language: ${langList()}`)
+    .option('--lang <lang>', `output language: ${LANGS}`)
     .option('--chapters <n>', 'number of chapters, as given to karya generate')
     .option('--step <step>', 'outline, introduction, chapter:N or conclusion (default: the saved book\'s next step, else the first)')
     .option('--state <path>', 'local state database, read if it exists (default .karya/state.sqlite; with KARYA_DATABASE_URL set, that Postgres database)')
@@ -211,7 +212,7 @@ function addPublishCommand(program: Command): void {
     .description('write a book (resuming it like generate) and a KDP package for it: manuscript.epub and .docx, paperback-interior.pdf, paperback-cover.pdf, cover.jpg, description, keywords, metadata, readiness')
     .option('--set <name=value>', 'a setting (repeatable); flags take a comma list', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--brief <file>', 'a Markdown brief: its headings (# Premise, # Main Characters, # Working Title…) name settings, the text under each is the value; --set wins')
-    .option('--lang <lang>', `output language: ${langList()}`)
+    .option('--lang <lang>', `output language: ${LANGS}`)
     .option('--chapters <n>', 'number of chapters, a whole number from 1 to 100 (from 2 where the conclusion is the last chapter: horror, sci-fi…); overrides the setting')
     .requiredOption('--out <dir>', 'the folder to write the package into')
     .option('--title <title>', "the book's title (default: the book's own, else the book-title generator's)")

@@ -1,26 +1,13 @@
 // `karya translate`'s options, registered on the program by cli/main.ts (the command itself loads on use).
 import type { Command } from 'commander';
-import { canTranslate, langs } from '../engine/index.js';
-import { langList } from './langs.js';
-
-/** The pairs the table translates between, in its order: `en ↔ ms` both ways, `en → xx` one way only. */
-function translatedPairs(): string {
-  const codes = langs();
-  const pairs = codes.flatMap((a, i) => codes.slice(i + 1).flatMap((b) => {
-    const there = canTranslate(a, b);
-    const back = canTranslate(b, a);
-    if (there && back) return [`${a} ↔ ${b}`];
-    return there ? [`${a} → ${b}`] : back ? [`${b} → ${a}`] : [];
-  }));
-  return pairs.join(', ');
-}
+import { LANGS, PAIRS } from './lang-help.js';
 
 export function addTranslateCommand(program: Command): void {
   program
     .command('translate')
-    .description(`make a book's edition in another language (a pair the language table lists: ${translatedPairs()}): a new book linked to its source, same parts and titles, names held by a glossary; resumable, the cost shown before; a paragraph no answer could be had for is kept in the source's language, marked, and asked again alone on the next run (exit 1 while any is left); the source is never changed`)
+    .description(`make a book's edition in another language (a pair the language table lists: ${PAIRS}): a new book linked to its source, same parts and titles, names held by a glossary; resumable, the cost shown before; a paragraph no answer could be had for is kept in the source's language, marked, and asked again alone on the next run (exit 1 while any is left); the source is never changed`)
     .requiredOption('--book <id>', 'the book to translate (karya books lists them)')
-    .requiredOption('--to <lang>', `the edition's language: ${langList()}`)
+    .requiredOption('--to <lang>', `the edition's language: ${LANGS}`)
     .option('--glossary <file>', 'a YAML map of term: rendering, over the glossary read from the story bible (names stay as they are by default)')
     .option('--title <title>', "the edition's title (by default its source's own title translated by the model when the edition is made, or kept as it is): set, or changed on an edition made before")
     .option('--no-bible', "leave the edition's own story bible to be read later (when a step needs it), e.g. for a model whose window is too small for it")

@@ -171,11 +171,14 @@ function hearNotices(input: QueuedRun, totals: Totals): { isWoken: boolean; wait
       }),
   };
   input.onNotice((notice) => {
-    if (notice.type === 'step_started' || notice.type === 'step_retry') input.onEvent(notice);
+    if (notice.type === 'step_started') input.onEvent(notice);
+    else if (notice.type === 'step_retry') input.onEvent(withoutSent(notice));
     else if (notice.type === 'step_done') {
-      totals.calls++;
-      totals.tokens += notice.tokens?.total ?? 0;
-      input.onEvent(notice);
+      // Every call the step sent (an answer asked again or continued, a memory update caught up first); a worker
+      // that does not say counted one call and the step's own tokens.
+      totals.calls += notice.sent?.calls ?? 1;
+      totals.tokens += notice.sent ? notice.sent.tokens : notice.tokens?.total ?? 0;
+      input.onEvent(withoutSent(notice));
     }
     // A part's memory update: calls of the writer's account as much as a step's (no line of its own, as in a local batch).
     else if (notice.type === 'memory_done') {
@@ -183,6 +186,11 @@ function hearNotices(input: QueuedRun, totals: Totals): { isWoken: boolean; wait
       totals.tokens += notice.tokens?.total ?? 0;
     }
     if (notice.type === 'step_retry') totals.retries++;
+    // A failed attempt's calls were sent too (a local batch counts them as they go out).
+    if ((notice.type === 'step_retry' || notice.type === 'book_failed') && notice.sent) {
+      totals.calls += notice.sent.calls;
+      totals.tokens += notice.sent.tokens;
+    }
     // A book ended: read the table now rather than at the next turn.
     if (notice.type === 'book_done' || notice.type === 'book_failed') {
       state.isWoken = true;
@@ -190,6 +198,12 @@ function hearNotices(input: QueuedRun, totals: Totals): { isWoken: boolean; wait
     }
   });
   return state;
+}
+
+/** A notice as the batch's event: what its calls cost is in the totals, not in the step's line (as in a local batch). */
+function withoutSent<N extends { sent?: unknown }>(notice: N): Omit<N, 'sent'> {
+  const { sent: _sent, ...event } = notice;
+  return event;
 }
 
 /** Each book's saved progress: its job_started event, its row, and whether it still goes to the queue. */

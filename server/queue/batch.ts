@@ -62,11 +62,20 @@ export interface BatchBookJob {
 /** What workers tell the waiting command (a subset of the batch's progress events). */
 export type BatchNotice =
   | { type: 'step_started'; job: string; index: number; step: string; done: number; steps: number }
-  | ({ type: 'step_done'; job: string; index: number; step: string; kind: Step['kind']; words: number; complete: boolean; notes?: string[]; tokens: { prompt: number; completion: number; total: number } | null; seconds: number; done: number; steps: number } & StepMarks)
-  | { type: 'step_retry'; job: string; index: number; step: string; code: GenerationError['code']; status?: number; attempt: number; waitSeconds: number }
+  | ({ type: 'step_done'; job: string; index: number; step: string; kind: Step['kind']; words: number; complete: boolean; notes?: string[]; tokens: { prompt: number; completion: number; total: number } | null; seconds: number; done: number; steps: number; sent?: CallsSent } & StepMarks)
+  | { type: 'step_retry'; job: string; index: number; step: string; code: GenerationError['code']; status?: number; attempt: number; waitSeconds: number; sent?: CallsSent }
   | { type: 'memory_done'; job: string; index: number; calls: number; tokens: { prompt: number; completion: number; total: number } | null }
   | { type: 'book_done'; job: string; key: string }
-  | { type: 'book_failed'; job: string; key: string; step: string; code: string; message: string; status?: number };
+  | { type: 'book_failed'; job: string; key: string; step: string; code: string; message: string; status?: number; sent?: CallsSent };
+
+/**
+ * Every call a step sent and its answers' tokens (total): an answer asked again or continued and a memory update
+ * caught up before the step are calls of the writer's account as much as its first answer. A failed attempt's too.
+ */
+export interface CallsSent {
+  calls: number;
+  tokens: number;
+}
 
 /** A stable job id (uuid form) for a step of a book in a batch. */
 export function batchJobId(batchId: string, key: string, step: string): string {
@@ -203,9 +212,9 @@ export async function runBatchStep(ctx: AppContext, env: BatchEnv, job: JobWithM
 }
 
 /** A book of the batch failed: its row says why, and the waiting command is told. */
-function failBook(batches: BatchRepository, data: BatchBookJob, failure: { step: string; code: string; message: string; status?: number }): Promise<void> {
-  const { step, code, message, status } = failure;
-  const notice: BatchNotice = { type: 'book_failed', job: data.name, key: data.key, step, code, message, ...(status ? { status } : {}) };
+function failBook(batches: BatchRepository, data: BatchBookJob, failure: { step: string; code: string; message: string; status?: number; sent?: CallsSent }): Promise<void> {
+  const { step, code, message, status, sent } = failure;
+  const notice: BatchNotice = { type: 'book_failed', job: data.name, key: data.key, step, code, message, ...(status ? { status } : {}), ...(sent?.calls ? { sent } : {}) };
   return batches.fail({ batchId: data.batchId, key: data.key, code, message, notice });
 }
 
@@ -231,9 +240,12 @@ async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; 
     // A progress line only: not waited for.
     batches.notify(data.batchId, { type: 'step_started', job: data.name, index: data.index, step: label, done: doneOf(), steps: totalSteps }).catch(() => undefined);
     let result;
+    // Every call of the step counted as it is sent (its memory catch-up, re-asks and continuations too).
+    const stepCalls = counting(provider);
     try {
-      result = await session.advance({ expected: step, signal: AbortSignal.timeout(ctx.config.generationTimeoutMs) });
+      result = await session.advance({ expected: step, provider: stepCalls.provider, signal: AbortSignal.timeout(ctx.config.generationTimeoutMs) });
     } catch (error) {
+      const sent = stepCalls.sent();
       const failure = error instanceof GenerationError ? error : new GenerationError('unexpected', { cause: error });
       // Tried again only when the failure says so (network, rate limit, overloaded server): an unknown error is final, as in the local batch.
       if (shouldRetry(error)) {
@@ -241,19 +253,19 @@ async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; 
         // goes back to the queue as its own job, after the first pause, with its own attempts.
         const attempt = isFirst ? job.retryCount + 1 : 1;
         if (!isFirst || job.retryCount < job.retryLimit) {
-          await batches.notify(data.batchId, { type: 'step_retry', job: data.name, index: data.index, step: label, code: failure.code, ...(failure.status ? { status: failure.status } : {}), attempt, waitSeconds: delayFor(error, isFirst ? job.retryCount + 1 : 1, JOB_BACKOFF) / 1000 });
+          await batches.notify(data.batchId, { type: 'step_retry', job: data.name, index: data.index, step: label, code: failure.code, ...(failure.status ? { status: failure.status } : {}), attempt, waitSeconds: delayFor(error, isFirst ? job.retryCount + 1 : 1, JOB_BACKOFF) / 1000, ...(sent.calls ? { sent } : {}) });
           if (isFirst) throw error;
           return sendBatchStep(boss, pool, data, stepKey(step), 2);
         }
       }
-      await failBook(batches, data, { step: label, code: failure.code, message: failure.code === 'unexpected' && error instanceof Error ? error.message : failure.message, ...(failure.status ? { status: failure.status } : {}) });
+      await failBook(batches, data, { step: label, code: failure.code, message: failure.code === 'unexpected' && error instanceof Error ? error.message : failure.message, ...(failure.status ? { status: failure.status } : {}), sent });
       return;
     }
     const u = result.usage;
     const notice: BatchNotice = {
       type: 'step_done', job: data.name, index: data.index, step: label, kind: step.kind, words: result.words, complete: result.isComplete,
       ...notesOf(answerNotesOf(result, label, session.state.lang).map((n) => n.message)),
-      tokens: u ? { prompt: u.promptTokens, completion: u.completionTokens, total: u.totalTokens } : null, seconds: Number(result.seconds.toFixed(3)), done: doneOf(), steps: totalSteps,
+      tokens: u ? { prompt: u.promptTokens, completion: u.completionTokens, total: u.totalTokens } : null, seconds: Number(result.seconds.toFixed(3)), done: doneOf(), steps: totalSteps, sent: stepCalls.sent(),
       // What a local batch's step_done says of the part too (cli/batch/book-run.ts).
       ...stepMarksOf(result),
     };
@@ -276,19 +288,34 @@ async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; 
  * the batch's totals as a local batch does: every call sent, a failed update's too. Never throws.
  */
 async function rememberPart(session: BookSession, provider: Provider, timeoutMs: number, tell: (usage: { calls: number; tokens: { prompt: number; completion: number; total: number } | null }) => Promise<void>): Promise<void> {
-  let calls = 0;
-  let tokens: { prompt: number; completion: number; total: number } | null = null;
-  const counted = providerThrough(provider, {
-    text: async (request, send) => {
-      calls++;
-      const answer = await send(request);
-      const u = answer.usage;
-      if (u) tokens = { prompt: (tokens?.prompt ?? 0) + u.promptTokens, completion: (tokens?.completion ?? 0) + u.completionTokens, total: (tokens?.total ?? 0) + u.totalTokens };
-      return answer;
-    },
-  });
-  await session.remember({ provider: counted, signal: AbortSignal.timeout(timeoutMs) }).catch(() => undefined);
+  const counted = counting(provider);
+  await session.remember({ provider: counted.provider, signal: AbortSignal.timeout(timeoutMs) }).catch(() => undefined);
+  const { calls, usage: tokens } = counted;
   if (calls) await tell({ calls, tokens }).catch(() => undefined);
+}
+
+/** `provider` counting each call as it is sent and its answer's tokens as it comes back (a failed call's call too). */
+function counting(provider: Provider) {
+  const counted = {
+    calls: 0,
+    usage: null as { prompt: number; completion: number; total: number } | null,
+    provider: providerThrough(provider, {
+      text: async (request, send) => {
+        counted.calls++;
+        const answer = await send(request);
+        const u = answer.usage;
+        const was = counted.usage;
+        if (u) counted.usage = { prompt: (was?.prompt ?? 0) + u.promptTokens, completion: (was?.completion ?? 0) + u.completionTokens, total: (was?.total ?? 0) + u.totalTokens };
+        return answer;
+      },
+      image: (request, send) => {
+        counted.calls++;
+        return send(request);
+      },
+    }),
+    sent: (): CallsSent => ({ calls: counted.calls, tokens: counted.usage?.total ?? 0 }),
+  };
+  return counted;
 }
 
 async function finishBook(batches: BatchRepository, data: BatchBookJob, png: Uint8Array | null): Promise<void> {

@@ -7,7 +7,7 @@
 //   administrator, in English and in Bahasa Indonesia (the table's third language: its switch lists it, the
 //   shell speaks it, `<html lang="id">`): no serious or critical violations (in Indonesian, the rules a language
 //   can break on a page read whole in English: tests/e2e/axe.ts LANGUAGE_RULES). Malay's pages are read in
-//   tests/e2e/a11y-themes.test.ts (both themes), with sign-in and sign-up in both languages and the profile form and
+//   tests/e2e/a11y-themes.test.ts (both themes: English's colour readings, Malay's words in the dark one), with sign-in and sign-up in both languages and the profile form and
 //   admin portal in English (ENGLISH_IN_A11Y_THEMES), so each page state is read once in the suite. Keyboard focus is visible on every control reached with Tab. On a phone
 //   the admin's user actions are on screen.
 import { expect, it } from 'vitest';
@@ -81,9 +81,10 @@ function axeVisit(base: string, problems: string[], rules?: readonly string[]): 
     // still) without first waiting for them to finish.
     await page.addStyleTag({ content: STILL });
     // At a laptop's width and a phone's, where the page must not scroll sideways either. The sidebar is the same on
-    // every page of a signed-in user: read with the dashboard, left out of the other pages.
+    // every page of a signed-in user: read with the dashboard, left out of the other pages. The page is left at the
+    // width read last, where the next route starts (a resize is a relayout and a render of the studio).
     const exclude = route === '/' ? [] : ['aside'];
-    for (const v of await problemsAtWidths(page, exclude, rules)) problems.push(`${route} (${await page.getAttribute('html', 'lang')}): ${v}`);
+    for (const v of await problemsAtWidths(page, exclude, rules, { putBack: false })) problems.push(`${route} (${await page.getAttribute('html', 'lang')}): ${v}`);
   };
 }
 
@@ -333,6 +334,8 @@ describeInChromium('studio language and accessibility end to end', { what: 'axe-
     for (const [route, ready] of SIGNED_OUT_ROUTES) await visit(visitor, route, ready);
 
     // The user of the test before: every language of the table, each by its own name; Indonesian gives an Indonesian shell.
+    // The sidebar's switch, at a laptop's width (the walk before may have left the page at a phone's, which hides it).
+    await user.setViewportSize(WIDTHS[0]);
     await user.goto(`${app.base}/`);
     await user.locator('aside nav a', { hasText: 'Romance' }).waitFor();
     const switcher = user.locator('aside [data-testid="language-switch"]');
@@ -351,6 +354,7 @@ describeInChromium('studio language and accessibility end to end', { what: 'axe-
     await admin.locator('aside [data-testid="language-switch"]').selectOption('id');
     await admin.locator('aside nav a', { hasText: 'Romansa' }).waitFor();
     await visit(admin, '/admin', '[data-testid="users-table"]');
+    await admin.setViewportSize(DESKTOP);
     await Promise.all([admin.waitForResponse((r) => r.url().endsWith('/api/me/lang')), admin.locator('aside [data-testid="language-switch"]').selectOption('en')]);
     await admin.locator('aside nav a', { hasText: 'Romance' }).waitFor();
     expect(problems).toEqual([]);
@@ -378,9 +382,15 @@ describeInChromium('studio language and accessibility end to end', { what: 'axe-
   }, 120_000);
 
   it('keyboard focus is visible on every control (the admin’s credit presets included)', async () => {
-    const admin = app.pages[app.pages.length - 1]!;
-    const desktop = await app.open();
+    // The signed-out visitor's browser of the axe walks (a new context is its first render and axe's code compiled
+    // again), back in English: the Indonesian walk chose Indonesian in it.
+    const desktop = visitor;
+    await desktop.setViewportSize(DESKTOP);
     await desktop.goto(`${app.base}/signin`);
+    if ((await desktop.getAttribute('html', 'lang')) !== 'en') {
+      await desktop.getByTestId('language-switch').selectOption('en');
+      await desktop.getByRole('heading', { name: 'Sign in to Karya' }).waitFor();
+    }
     const missing: string[] = [];
     for (const m of await controlsWithoutFocusIndicator(desktop, 12)) missing.push(`/signin: ${m}`);
     await desktop.getByLabel('Email').fill(app.karya.adminEmail);
@@ -403,6 +413,5 @@ describeInChromium('studio language and accessibility end to end', { what: 'axe-
     expect(ring.shadow).not.toBe('none');
     for (const m of await controlsWithoutFocusIndicator(desktop, 80)) missing.push(`/admin: ${m}`);
     expect(missing).toEqual([]);
-    expect(admin).toBeTruthy();
   }, 180_000);
 });

@@ -7,6 +7,7 @@
 // - A check that takes longer than its time-out kills the JVM (the next check starts a new one).
 // - It never keeps the process alive: the JVM is held only while a check is under way, its pipes never, and
 //   it is killed when the process exits (or, killed itself, the JVM sees its input end and stops).
+// - Files are sent by their whole path (the JVM runs in the root folder), so the process may change folders.
 // - Where it cannot answer (no java, a JRE without the compiler module, a crash, a path it cannot be sent),
 //   the caller checks that file the one-shot way, so no verdict is lost; a JVM that never answered once is
 //   not started again by this process.
@@ -65,7 +66,6 @@ export class EpubcheckServer {
   private readonly timeoutMs: number;
   private readonly source: string;
   private child: ChildProcess | null = null;
-  private cwd = '';
   private received = Buffer.alloc(0);
   private pending: Pending | null = null;
   private queue: Promise<unknown> = Promise.resolve();
@@ -120,10 +120,8 @@ export class EpubcheckServer {
 
   private checkNow(file: string): Promise<ServedCheck> {
     if (this.brokenWhy) return Promise.resolve({ kind: 'unavailable', why: this.brokenWhy });
-    const request = requestOf(file);
+    const request = requestOf(path.resolve(file));
     if (!request) return Promise.resolve({ kind: 'unavailable', why: 'a path that cannot be sent' });
-    // epubcheck names files relative to its working folder: a JVM started elsewhere would name them otherwise.
-    if (this.child && this.cwd !== process.cwd()) this.stop();
     const child = this.child ?? this.start();
     if (!child) return Promise.resolve({ kind: 'unavailable', why: this.brokenWhy ?? 'java did not start' });
     child.ref();
@@ -144,9 +142,11 @@ export class EpubcheckServer {
       return null;
     }
     const args = [...JAVA_QUICK_START, '-XX:+IgnoreUnrecognizedVMOptions', '-Xlog:disable', '-Xlog:all=error:stderr', '-cp', this.jar, this.source];
-    const child = spawn('java', args, { stdio: ['pipe', 'pipe', 'pipe'], cwd: process.cwd() });
+    // In the root folder, where epubcheck names a file by its whole path (it shortens those under its working
+    // folder): the process may change folders between checks (karya in a test's process does), and a path
+    // sent whole means the same file from anywhere.
+    const child = spawn('java', args, { stdio: ['pipe', 'pipe', 'pipe'], cwd: path.parse(process.cwd()).root });
     this.child = child;
-    this.cwd = process.cwd();
     this.received = Buffer.alloc(0);
     this.hasAnswered = false;
     this.stderrTail = '';

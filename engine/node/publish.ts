@@ -69,6 +69,7 @@ export interface PrintFacts {
 export async function runEpubcheck(file: string): Promise<EpubcheckResult> {
   const found = findOnPath('epubcheck');
   if (!found) return { status: 'skipped', detail: say('epubcheck.not-installed') };
+  // Messages name the file as given, or by its whole path (the long-lived JVM): both become its name alone.
   const { stdout, stderr, failure } = await runEpubcheckCommand(found, file);
   const output = `${stdout}\n${stderr}`;
   const summary = /Messages:\s*(\d+) fatals?\s*\/\s*(\d+) errors?\s*\/\s*(\d+) warnings?/i.exec(output);
@@ -79,7 +80,7 @@ export async function runEpubcheck(file: string): Promise<EpubcheckResult> {
     return { status: 'skipped', detail: say('epubcheck.did-not-run', { reason }) };
   }
   const [fatals, errors, warnings] = [Number(summary[1]), Number(summary[2]), Number(summary[3])];
-  const messages = output.split('\n').filter((l) => /^(FATAL|ERROR|WARNING)\(/.test(l.trim())).slice(0, 5).map((l) => l.trim().replace(file, path.basename(file)));
+  const messages = output.split('\n').filter((l) => /^(FATAL|ERROR|WARNING)\(/.test(l.trim())).slice(0, 5).map((l) => l.trim().replace(path.resolve(file), path.basename(file)).replace(file, path.basename(file)));
   const counts = { fatals, errors, warnings };
   const detail = messages.length ? say('epubcheck.counts-messages', { ...counts, messages: messages.join(' | ') }) : say('epubcheck.counts', counts);
   return { status: fatals + errors === 0 ? 'pass' : 'fail', detail };

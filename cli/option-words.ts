@@ -43,6 +43,15 @@ const WORDS = catalogue('cli-options', {
   bookId: { en: '--book: "{value}" is not a book id (a whole number; karya books lists them)', ms: '--book: "{value}" bukan id buku (nombor bulat; karya books menyenaraikannya)' },
   // Commander's own refusal of a command line without one of its required options, said in the writer's words.
   requiredOption: { en: "required option '{option}' not specified (see: {help})", ms: "pilihan wajib '{option}' tidak diberikan (lihat: {help})" },
+  // Commander's other refusals of a command line (cli/program-conventions.ts), in the writer's words too.
+  unknownOption: { en: "unknown option '{option}' (see: {help})", ms: "pilihan '{option}' tidak dikenali (lihat: {help})" },
+  unknownOptionLike: { en: "unknown option '{option}'; did you mean {like}? (see: {help})", ms: "pilihan '{option}' tidak dikenali; adakah anda maksudkan {like}? (lihat: {help})" },
+  missingArgument: { en: "missing required argument '{argument}' (see: {help})", ms: "argumen wajib '{argument}' tidak diberikan (lihat: {help})" },
+  optionMissingArgument: { en: "option '{option}' needs a value (see: {help})", ms: "pilihan '{option}' memerlukan nilai (lihat: {help})" },
+  excessArguments: {
+    en: 'too many arguments: expected {expected}, got {received} ({args}) (see: {help})',
+    ms: 'terlalu banyak argumen: dijangka {expected}, diberi {received} ({args}) (lihat: {help})',
+  },
   bookNotFound: { en: '--book {book}: no such book in {file} (karya books lists them)', ms: '--book {book}: tiada buku sedemikian dalam {file} (karya books menyenaraikannya)' },
   idOrBook: {
     en: 'give a generator id (its latest saved book, or the one with the settings given) or --book ID (karya books lists the saved books)',

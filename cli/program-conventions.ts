@@ -38,13 +38,82 @@ export function withConventions(command: Command, path: string): void {
   if (example) command.addHelpText('after', `\nExample:\n  $ ${example}\n`);
   let held: { text: string; write: (text: string) => void } | undefined;
   command.configureOutput({ outputError: (text, write) => void (held = { text, write }) });
+  const refused = heardRefusals(command);
   command.exitOverride((error) => {
     const said = held;
     held = undefined;
-    if (said) said.write(error.code === 'commander.missingMandatoryOptionValue' ? requiredOptionLine(command, path) ?? usageLine(said.text, path) : usageLine(said.text, path));
+    const refusal = refused.last;
+    refused.last = undefined;
+    if (said) said.write(error.code === 'commander.missingMandatoryOptionValue' ? requiredOptionLine(command, path) ?? usageLine(said.text, path) : refusalLine(command, path, refusal, said.text) ?? usageLine(said.text, path));
     throw error;
   });
   for (const sub of command.commands) withConventions(sub, `${path} ${sub.name()}`);
+}
+
+/** What commander refused of a command line, as it told its refusal methods (their words are English: not read). */
+type Refusal =
+  | { kind: 'unknownOption'; option: string }
+  | { kind: 'missingArgument'; argument: string }
+  | { kind: 'optionMissingArgument'; option: string }
+  | { kind: 'excessArguments'; expected: number; received: string[] };
+
+/** Commander's refusal methods (kept out of its typings), each heard with what it refuses before it says it. */
+interface Refusing {
+  unknownOption(flag: string): void;
+  missingArgument(name: string): void;
+  optionMissingArgument(option: { long?: string; flags: string }): void;
+  _excessArguments(received: string[]): void;
+}
+
+function heardRefusals(command: Command): { last?: Refusal } {
+  const heard: { last?: Refusal } = {};
+  const c = command as unknown as Refusing;
+  const { unknownOption, missingArgument, optionMissingArgument, _excessArguments: excess } = c;
+  // Only a refusal that is said is kept (commander asks unknownOption of options it lets through too).
+  c.unknownOption = (flag) => {
+    heard.last = { kind: 'unknownOption', option: flag };
+    unknownOption.call(command, flag);
+    heard.last = undefined;
+  };
+  c.missingArgument = (name) => {
+    heard.last = { kind: 'missingArgument', argument: name };
+    missingArgument.call(command, name);
+  };
+  c.optionMissingArgument = (option) => {
+    heard.last = { kind: 'optionMissingArgument', option: option.long ?? option.flags };
+    optionMissingArgument.call(command, option);
+  };
+  c._excessArguments = (received) => {
+    heard.last = { kind: 'excessArguments', expected: command.registeredArguments.length, received };
+    excess.call(command, received);
+    heard.last = undefined;
+  };
+  return heard;
+}
+
+/**
+ * A usage error commander refused, said in the writer's language (--lang's, else the locale's) with its pointer to
+ * --help; undefined for one not heard (commander's own line is said then). An unknown option's suggestion is the
+ * long option commander's line names, one of this command's.
+ */
+function refusalLine(command: Command, path: string, refusal: Refusal | undefined, text: string): string | undefined {
+  if (!refusal) return undefined;
+  const lang = askedLang(command.getOptionValue('lang') as string | undefined);
+  const help = `${path} --help`;
+  const say = (line: string) => `karya: ${line}\n`;
+  switch (refusal.kind) {
+    case 'unknownOption': {
+      const longs = command.options.map((o) => o.long).filter((l): l is string => l !== undefined);
+      const like = (text.match(/--[A-Za-z][\w-]*/g) ?? []).find((f) => f !== refusal.option && longs.includes(f));
+      return say(like ? optionWord('unknownOptionLike', lang, { option: refusal.option, like, help }) : optionWord('unknownOption', lang, { option: refusal.option, help }));
+    }
+    case 'missingArgument':
+      return say(optionWord('missingArgument', lang, { argument: refusal.argument, help }));
+    case 'optionMissingArgument':
+      return say(optionWord('optionMissingArgument', lang, { option: refusal.option, help }));
+    case 'excessArguments':
+      return say(optionWord('excessArguments', lang, { expected: refusal.expected, received: refusal.received.length, args: refusal.received.join(', '), help }));
+  }
 }
 
 /** Commander's usage error as karya says it: one line pointing to the command's --help. */

@@ -35,6 +35,14 @@ const WORDS = catalogue('cli-saved-book', {
   },
   asOfNotPart: { en: '--as-of: "{value}" is not a part (a whole number: 0 the introduction, N chapter N)', ms: '--as-of: "{value}" bukan bahagian (nombor bulat: 0 pengenalan, N bab N)' },
   noPartWritten: { en: '--book {book}: no part of that book is written yet', ms: '--book {book}: belum ada bahagian buku itu yang ditulis' },
+  generatorGone: {
+    en: '--book {book}: its generator {generator} is no longer in generators/',
+    ms: '--book {book}: penjananya, {generator}, sudah tiada dalam generators/',
+  },
+  mapPiece: {
+    en: '--book {book} is a {id} piece, not a book: only a book has a story map',
+    ms: '--book {book} ialah karya {id}, bukan buku: hanya buku yang mempunyai peta cerita',
+  },
   mapNothing: { en: '--book {book}: nothing of that book is written yet, so it has no story map', ms: '--book {book}: belum ada apa-apa daripada buku itu yang ditulis, jadi ia tiada peta cerita' },
   mapAsOf: {
     en: '--as-of {asOf}: the book has parts 0 to {last} written (0 the introduction, N chapter N)',

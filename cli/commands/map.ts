@@ -30,11 +30,11 @@ export async function mapCommand(opts: MapOptions): Promise<void> {
     const found = await stateFile.repos.books.find({ userId: CLI_USER, id });
     if (!found) fail(optionWord('bookNotFound', writerLang(), { book: opts.book, file: place.where }));
     const spec = catalog.get(found.state.generatorId);
-    if (!spec) fail(`--book ${opts.book}: its generator ${found.state.generatorId} is no longer in generators/`);
-    if (spec.kind !== 'book') fail(`--book ${opts.book} is a ${spec.id} piece, not a book: only a book has a story map`);
-    const written = found.state.content.length;
     // In the book's language, as its map is.
     const lang = found.state.lang;
+    if (!spec) fail(savedBookWord('generatorGone', lang, { book: opts.book, generator: found.state.generatorId }));
+    if (spec.kind !== 'book') fail(savedBookWord('mapPiece', lang, { book: opts.book, id: spec.id }));
+    const written = found.state.content.length;
     if (!written) fail(savedBookWord('mapNothing', lang, { book: opts.book }));
     // (Read with the book, as the part it names is: in the book's language.)
     if (opts.asOf !== undefined && asOf === undefined) fail(savedBookWord('asOfNotPart', lang, { value: opts.asOf }));

@@ -18,20 +18,28 @@ export interface ByText<T> {
   keep(text: string, value: T): void;
 }
 
-/** `of(text)`, kept for the last `size` texts (the least recently used goes first). */
+/**
+ * `of(text)`, kept for the last `size` texts (the least recently used goes first). A hit is moved to the back only
+ * when a quarter of `size` texts have come in since it was last put there: a text in use stays among the last
+ * three quarters put in, so it is not the next to go, and the checks reading one answer one after another (each a hit)
+ * no longer take it out of the map and put it back each time.
+ */
 export function byText<T>(size: number, of: (text: string) => T): ByText<T> {
-  const cache = new Map<string, T>();
-  const keep = (text: string, value: T) => {
+  const cache = new Map<string, { value: T; at: number }>();
+  const young = Math.max(1, size >> 2);
+  let added = 0;
+  const put = (text: string, entry: { value: T; at: number }) => {
     cache.delete(text);
     if (cache.size >= size) cache.delete(cache.keys().next().value!);
-    cache.set(text, value);
+    entry.at = ++added;
+    cache.set(text, entry);
   };
+  const keep = (text: string, value: T) => put(text, { value, at: 0 });
   const get = (text: string) => {
     const hit = cache.get(text);
     if (hit !== undefined) {
-      cache.delete(text);
-      cache.set(text, hit);
-      return hit;
+      if (added - hit.at >= young) put(text, hit);
+      return hit.value;
     }
     const value = of(text);
     keep(text, value);

@@ -39,6 +39,10 @@ const WORDS = catalogue('cli-saved-book', {
     en: '--book {book}: its generator {generator} is no longer in generators/',
     ms: '--book {book}: penjananya, {generator}, sudah tiada dalam generators/',
   },
+  otherGenerator: {
+    en: '--book {book} was written with {id}, not {generator}; leave out the generator id or give {id}',
+    ms: '--book {book} ditulis dengan {id}, bukan {generator}; jangan nyatakan id penjana, atau nyatakan {id}',
+  },
   mapPiece: {
     en: '--book {book} is a {id} piece, not a book: only a book has a story map',
     ms: '--book {book} ialah karya {id}, bukan buku: hanya buku yang mempunyai peta cerita',

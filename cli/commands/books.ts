@@ -8,6 +8,7 @@ import { progressKey, settingsFromOptions, type SettingsOptions } from '../setti
 import { cliStateOf, hasBooks, openCliState, type CliState } from '../state.js';
 import { writerLang } from '../langs.js';
 import { optionWord } from '../option-words.js';
+import { savedBookWord } from '../saved-book-words.js';
 
 export interface BooksOptions {
   state?: string;
@@ -125,8 +126,9 @@ async function bookByIdOrExit(stateFile: StateFile, catalog: Catalog, input: { b
   // No book to read: said in the language the writer's locale names.
   if (!found) fail(optionWord('bookNotFound', writerLang(), { book: input.book, file: input.statePath }));
   const spec = catalog.get(found.state.generatorId);
-  if (!spec) fail(`--book ${input.book}: its generator ${found.state.generatorId} is no longer in generators/`);
-  if (input.generator !== undefined && input.generator !== spec.id) fail(`--book ${input.book} is a ${spec.id} book, not ${input.generator}; leave out the generator id or give ${spec.id}`);
+  // The book is read: said in its own language.
+  if (!spec) fail(savedBookWord('generatorGone', found.state.lang, { book: input.book, generator: found.state.generatorId }));
+  if (input.generator !== undefined && input.generator !== spec.id) fail(savedBookWord('otherGenerator', found.state.lang, { book: input.book, id: spec.id, generator: input.generator }));
   return { spec, key: found.key, saved: found };
 }
 

@@ -1,8 +1,8 @@
 // What a Malay or Indonesian writer reads when commander refuses a command line (an unknown option, with the one
-// it looks like; a missing argument; an option without its value; too many arguments) and when karya map is given
-// a saved piece or a book whose generator is gone: their language, with the pointer to the command's --help, one
-// line, no English. Commander's refusals are said in --lang's language, else the locale's (no book is read yet);
-// karya map's in the saved book's. English writers read the same lines in English.
+// it looks like; a missing argument; an option without its value; too many arguments) and when karya map or export
+// is given a saved piece or a book whose generator is gone: their language, with the pointer to the command's
+// --help, one line, no English. Commander's refusals are said in --lang's language, else the locale's (no book is
+// read yet); karya map's and export's in the saved book's. English writers read the same lines in English.
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +19,8 @@ const LINES = {
     excessArguments: 'terlalu banyak argumen: dijangka 0, diberi 2 (lagi, satu) (lihat: karya list --help)',
     mapPiece: '--book PIECE ialah karya fun-facts, bukan buku: hanya buku yang mempunyai peta cerita',
     generatorGone: '--book GONE: penjananya, hilang, sudah tiada dalam generators/',
+    exportGone: '--book GONE: penjananya, hilang, sudah tiada dalam generators/',
+    otherGenerator: '--book PIECE ditulis dengan fun-facts, bukan romance; jangan nyatakan id penjana, atau nyatakan fun-facts',
   },
   id: {
     unknownOption: "opsi '--tiada' tidak dikenal (lihat: karya generate --help)",
@@ -28,6 +30,8 @@ const LINES = {
     excessArguments: 'terlalu banyak argumen: seharusnya 0, diberikan 2 (lagi, satu) (lihat: karya list --help)',
     mapPiece: '--book PIECE adalah karya fun-facts, bukan buku: hanya buku yang memiliki peta cerita',
     generatorGone: '--book GONE: generatornya, hilang, sudah tidak ada di generators/',
+    exportGone: '--book GONE: generatornya, hilang, sudah tidak ada di generators/',
+    otherGenerator: '--book PIECE ditulis dengan fun-facts, bukan romance; jangan sebutkan id generator, atau sebutkan fun-facts',
   },
 } as const;
 
@@ -67,6 +71,8 @@ describe('a command line commander refuses, in another language than English', (
         // The book is read: its own language, whatever the locale.
         mapPiece: { args: ['map', '--book', String(piece), ...st], env: { LC_ALL: 'en_US.UTF-8' } },
         generatorGone: { args: ['map', '--book', String(gone), ...st], env: { LC_ALL: 'en_US.UTF-8' } },
+        exportGone: { args: ['export', '--book', String(gone), ...st], env: { LC_ALL: 'en_US.UTF-8' } },
+        otherGenerator: { args: ['export', 'romance', '--book', String(piece), ...st], env: { LC_ALL: 'en_US.UTF-8' } },
       };
       for (const [what, run] of Object.entries(runs) as [keyof typeof runs, (typeof runs)[keyof typeof runs]][]) {
         const r = await runKaryaInProcess(run.args, { cwd, ...(run.env ? { env: run.env } : {}) });
@@ -83,7 +89,7 @@ describe('a command line commander refuses, in another language than English', (
     const { st, gone, piece } = await savedBooks(cwd, 'en');
     const env = { LC_ALL: 'en_US.UTF-8' };
     const lines = [];
-    for (const args of [['generate', 'romance', '--nope'], ['generate', 'romance', '--chapter', '3'], ['generate'], ['generate', 'romance', '--out'], ['list', 'more'], ['map', '--book', String(piece), ...st], ['map', '--book', String(gone), ...st]]) {
+    for (const args of [['generate', 'romance', '--nope'], ['generate', 'romance', '--chapter', '3'], ['generate'], ['generate', 'romance', '--out'], ['list', 'more'], ['map', '--book', String(piece), ...st], ['map', '--book', String(gone), ...st], ['export', 'romance', '--book', String(piece), ...st]]) {
       const r = await runKaryaInProcess(args, { cwd, env });
       lines.push([r.code, r.stderr.trim()]);
     }
@@ -95,6 +101,7 @@ describe('a command line commander refuses, in another language than English', (
       [2, 'karya: too many arguments: expected 0, got 1 (more) (see: karya list --help)'],
       [2, `karya: --book ${piece} is a fun-facts piece, not a book: only a book has a story map`],
       [2, `karya: --book ${gone}: its generator hilang is no longer in generators/`],
+      [2, `karya: --book ${piece} was written with fun-facts, not romance; leave out the generator id or give fun-facts`],
     ]);
   }, 120_000);
 });

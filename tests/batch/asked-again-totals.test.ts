@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { askingAgainModel } from './asked-again.js';
-import { bookRequests, events, isMemoryRequest, removeTempDirs, romanceCalls, tempDir, writeJobs } from './helpers.js';
+import { bookRequests, expectTotals, isMemoryRequest, recordedTotals, removeTempDirs, romanceCalls, tempDir, writeJobs } from './helpers.js';
 
 const fakes: FakeOpenAI[] = [];
 afterAll(async () => {
@@ -28,10 +28,6 @@ describe('karya batch totals of steps asked again', () => {
     // memory update tried again (the refused one counts too).
     expect(requests.filter(isMemoryRequest)).toHaveLength(romanceCalls(1).memory + 1);
     expect(requests).toHaveLength(romanceCalls(1).all + 3);
-    const tokens = requests.reduce((n, q) => n + (q.totalTokens ?? 0), 0);
-    const summary = events(r.stdout).find((e) => e.type === 'summary')!;
-    expect({ calls: summary.calls, tokens: summary.tokens }).toEqual({ calls: requests.length, tokens });
-    const count = (n: number) => n.toLocaleString('en-US');
-    expect(r.stderr).toMatch(new RegExp(`^karya batch: 1 of 1 books written · (?:[^\n]* · )?${count(requests.length)} calls · ${count(tokens)} tokens · [^\n]*$`, 'm'));
+    expectTotals(r, 1, recordedTotals(fake));
   }, 120_000);
 });

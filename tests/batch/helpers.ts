@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import type { FakeOpenAI, RecordedRequest } from '../fake-openai.js';
 import { killAll } from '../karya-process.js';
 import { removeTempDirs, tempDir as makeTempDir } from '../temp.js';
@@ -122,4 +122,21 @@ export function busiestWindow(times: readonly number[], windowMs: number): numbe
 /** NDJSON lines as objects. */
 export function events(stdout: string): Array<Record<string, unknown>> {
   return stdout.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+/**
+ * A batch's totals are what the model server recorded: --json's summary and the closing line (`books` written of
+ * `books`) say `calls` calls and `tokens` tokens, the counts a writer's account paid for.
+ */
+export function expectTotals(run: { stdout: string; stderr: string }, books: number, recorded: { calls: number; tokens: number }): void {
+  const summary = events(run.stdout).find((e) => e.type === 'summary')!;
+  expect({ calls: summary.calls, tokens: summary.tokens }).toEqual(recorded);
+  const count = (n: number) => n.toLocaleString('en-US');
+  expect(run.stderr).toMatch(new RegExp(`^karya batch: ${books} of ${books} books written · (?:[^\n]* · )?${count(recorded.calls)} calls · ${count(recorded.tokens)} tokens · [^\n]*$`, 'm'));
+}
+
+/** The model server's record of a book's calls (its 1-token provider checks aside) and their tokens. */
+export function recordedTotals(fake: FakeOpenAI): { calls: number; tokens: number } {
+  const requests = bookRequests(fake);
+  return { calls: requests.length, tokens: requests.reduce((n, q) => n + (q.totalTokens ?? 0), 0) };
 }

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
-import { bookRequests, events, removeTempDirs, tempDir, writeJobs } from './helpers.js';
+import { bookRequests, expectTotals, removeTempDirs, tempDir, writeJobs } from './helpers.js';
 
 const fakes: FakeOpenAI[] = [];
 afterAll(async () => {
@@ -24,10 +24,7 @@ describe('karya batch --publish totals', () => {
     // What the model server was asked and answered (its 1-token provider checks aside).
     const calls = bookRequests(fake).length + fake.imageRequests().length;
     const tokens = bookRequests(fake).reduce((n, q) => n + (q.totalTokens ?? 0), 0);
-    const summary = events(r.stdout).find((e) => e.type === 'summary')!;
-    expect({ calls: summary.calls, tokens: summary.tokens }).toEqual({ calls, tokens });
-    const count = (n: number) => n.toLocaleString('en-US');
-    expect(r.stderr).toMatch(new RegExp(`^karya batch: 1 of 1 books written · (?:[^\n]* · )?${count(calls)} calls · ${count(tokens)} tokens · [^\n]*$`, 'm'));
+    expectTotals(r, 1, { calls, tokens });
     // The totals close the run: the package's lines come before them.
     expect(r.stderr.trimEnd().split('\n').at(-1)).toMatch(/^karya batch: /);
   }, 300_000);

@@ -10,7 +10,7 @@ import { runKaryaInProcess } from '../karya-in-process.js';
 import { usePostgresDatabase } from './postgres-database.js';
 import { providerAt, startWorkerHere, type WorkerHere } from './worker-here.js';
 import { askingAgainModel } from '../batch/asked-again.js';
-import { bookRequests, events, isMemoryRequest, removeTempDirs, romanceCalls, tempDir, writeJobs } from '../batch/helpers.js';
+import { bookRequests, events, expectTotals, isMemoryRequest, recordedTotals, removeTempDirs, romanceCalls, tempDir, writeJobs } from '../batch/helpers.js';
 
 const skip = postgresUnavailable();
 if (skip) console.warn(skip);
@@ -43,11 +43,7 @@ describe.skipIf(skip)('karya batch --queue totals of steps asked again', () => {
     // One call more each: the introduction asked again, the chapter continued, the refused memory update tried again.
     expect(requests.filter(isMemoryRequest)).toHaveLength(romanceCalls(1).memory + 1);
     expect(requests).toHaveLength(romanceCalls(1).all + 3);
-    const tokens = requests.reduce((n, q) => n + (q.totalTokens ?? 0), 0);
-    const summary = events(r.stdout).find((e) => e.type === 'summary')!;
-    expect({ calls: summary.calls, tokens: summary.tokens }).toEqual({ calls: requests.length, tokens });
-    const count = (n: number) => n.toLocaleString('en-US');
-    expect(r.stderr).toMatch(new RegExp(`^karya batch: 1 of 1 books written · (?:[^\n]* · )?${count(requests.length)} calls · ${count(tokens)} tokens · [^\n]*$`, 'm'));
+    expectTotals(r, 1, recordedTotals(fake!));
     // A step's event is the local batch's: what its calls cost is in the totals only.
     expect(events(r.stdout).filter((e) => e.type === 'step_done').every((e) => !('sent' in e))).toBe(true);
   }, 180_000);

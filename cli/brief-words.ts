@@ -1,6 +1,6 @@
 // What the commands that take a book's settings (--chapters, --brief) say about them to the book's writer, in
 // English and Malay beside the code and in every other language of the table in languages/<code>/cli-brief.yaml.
-import { catalogue, fillPlaceholders, wordIn, type Lang } from '../engine/index.js';
+import { catalogue, sayer } from '../engine/index.js';
 
 const WORDS = catalogue('cli-brief', {
   setPair: { en: '--set {pair}: expected name=value', ms: '--set {pair}: dijangka nama=nilai' },
@@ -34,9 +34,5 @@ const WORDS = catalogue('cli-brief', {
   },
 });
 
-type Key = keyof typeof WORDS;
-
-/** The settings words for `key` in `lang`, with its placeholders filled. */
-export function briefWord(key: Key, lang: Lang, vars: Record<string, string | number> = {}): string {
-  return fillPlaceholders(wordIn(WORDS[key], lang, 'cli-brief'), vars);
-}
+/** The settings words for a key in a language, with its placeholders filled. */
+export const briefWord = sayer(WORDS);

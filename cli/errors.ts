@@ -4,7 +4,7 @@
 // thrown on, for the command's top level (cli/main.ts) to print.
 import { CommanderError } from 'commander';
 import { EditError, ExportLimitError, GenerationError, ImportRefusal, KaryaError, SeriesError, SettingsError, SpecError, VoiceError } from '../engine/index.js';
-import { catalogue, fillPlaceholders, langs, wordIn, catalogueMessage, formatSpecIssue, generationMessage, importRefusalMessage, settingsIssueMessage, voiceMessage, type Lang, type SettingsIssue } from '../engine/index.js';
+import { catalogue, langs, sayer, catalogueMessage, formatSpecIssue, generationMessage, importRefusalMessage, settingsIssueMessage, voiceMessage, type Lang, type SettingsIssue } from '../engine/index.js';
 
 export const EXIT = { ok: 0, failed: 1, badInput: 2, interrupted: 130 } as const;
 
@@ -37,15 +37,16 @@ const SETTINGS_WORDS = catalogue('cli-settings', {
   allowed: { en: 'allowed', ms: 'yang dibenarkan' },
   giveWith: { en: ': give it with --set {field}=…', ms: ': berikan dengan --set {field}=…' },
 });
+const settingsWord = sayer(SETTINGS_WORDS);
 
 /**
  * One settings issue as the CLI prints it: `heatLevel: "scorching" is not one of sweet, mild, moderate, steamy`;
  * an unknown name lists the settings there are.
  */
 export function formatSettingsIssue(issue: SettingsIssue, lang: Lang = langs()[0]!): string {
-  const allowed = issue.code === 'unknown_setting' ? ` (${wordIn(SETTINGS_WORDS.allowed, lang)}: ${issue.params.allowed.join(', ')})` : '';
+  const allowed = issue.code === 'unknown_setting' ? ` (${settingsWord('allowed', lang)}: ${issue.params.allowed.join(', ')})` : '';
   // A setting the command line did not give: say how to give it.
-  const how = issue.code === 'required' && issue.field ? fillPlaceholders(wordIn(SETTINGS_WORDS.giveWith, lang), { field: issue.field }) : '';
+  const how = issue.code === 'required' && issue.field ? settingsWord('giveWith', lang, { field: issue.field }) : '';
   return `${issue.field ? `${issue.field}: ` : ''}${settingsIssueMessage(issue, { lang })}${allowed}${how}`;
 }
 

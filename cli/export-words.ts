@@ -1,6 +1,6 @@
 // What `karya export` says to the writer of a book, in English and Malay beside the code and in every other
 // language of the table in languages/<code>/cli-export.yaml.
-import { catalogue, fillPlaceholders, wordIn, type Lang } from '../engine/index.js';
+import { catalogue, sayer } from '../engine/index.js';
 
 const WORDS = catalogue('cli-export', {
   unfinished: {
@@ -11,10 +11,6 @@ const WORDS = catalogue('cli-export', {
   nothingWritten: { en: '--book {book}: nothing of that book is written yet', ms: '--book {book}: belum ada apa-apa daripada buku itu yang ditulis' },
 });
 
-type Key = keyof typeof WORDS;
-
-/** `karya export`'s words for `key` in `lang`, with its placeholders filled. */
-export function exportWord(key: Key, lang: Lang, vars: Record<string, string | number> = {}): string {
-  return fillPlaceholders(wordIn(WORDS[key], lang, 'cli-export'), vars);
-}
+/** `karya export`'s words for a key in a language, with its placeholders filled. */
+export const exportWord = sayer(WORDS);
 

@@ -1,7 +1,7 @@
 // What a command says when a file or folder cannot be written or the state file fails (cli/fs-check.ts): what
 // happened and what to do, to the writer in their language (a book's, else the one their locale names). English
 // and Malay beside the code, every other language of the table in languages/<code>/cli-files.yaml.
-import { catalogue, fillPlaceholders, wordIn, type Lang } from '../engine/index.js';
+import { catalogue, sayer } from '../engine/index.js';
 
 const WORDS = catalogue('cli-files', {
   EACCES: {
@@ -56,7 +56,5 @@ export type FsWordKey = keyof typeof WORDS;
 /** Whether `code` (an errno code) has its own sentence. */
 export const hasErrnoWords = (code: string): code is FsWordKey => /^E[A-Z]+$/.test(code) && code in WORDS;
 
-/** The words for `key` in `lang`, with its placeholders filled. */
-export function fsWord(key: FsWordKey, lang: Lang, vars: Record<string, string | number> = {}): string {
-  return fillPlaceholders(wordIn(WORDS[key], lang, 'cli-files'), vars);
-}
+/** The words for a key in a language, with its placeholders filled. */
+export const fsWord = sayer(WORDS);

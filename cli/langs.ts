@@ -1,7 +1,7 @@
 // The languages a writer may ask for (--lang, --to, a jobs file's lang), as the language table lists them: the
 // options' help and the refusal of a code it does not have name the table's languages, in its order. A refusal
 // of a code is said in the writer's own language: no book is known yet, so it is the one their locale names.
-import { catalogue, fillPlaceholders, isLang, langs, wordIn, type Lang } from '../engine/index.js';
+import { catalogue, isLang, langs, sayer, type Lang } from '../engine/index.js';
 import { fail } from './util.js';
 
 /** A language option's refusals; other languages' words in languages/<code>/cli-langs.yaml. */
@@ -9,6 +9,7 @@ const WORDS = catalogue('cli-langs', {
   notOneOf: { en: '{option}: "{value}" is not one of {langs}', ms: '{option}: "{value}" bukan salah satu daripada {langs}' },
   notWritten: { en: '{option}: "{value}" is not a language Karya writes; use {langs}', ms: '{option}: "{value}" bukan bahasa yang ditulis oleh Karya; gunakan {langs}' },
 });
+const langWord = sayer(WORDS);
 
 /**
  * The table's codes as a help line or a refusal says them, joined as `lang` joins choices (by default the writer's,
@@ -31,14 +32,14 @@ export function writerLang(env: NodeJS.ProcessEnv = process.env): Lang {
 /** `{option}: "{value}" is not one of en, ms, id`, in the writer's language (writerLang). */
 export function notOneOfLangs(option: string, value: string): string {
   const lang = writerLang();
-  return fillPlaceholders(wordIn(WORDS.notOneOf, lang, 'cli-langs'), { option, value, langs: langs().join(', ') });
+  return langWord('notOneOf', lang, { option, value, langs: langs().join(', ') });
 }
 
 /** `value` when it is a language of the table (undefined when not given), else exit 2 naming the table's languages in the writer's language. */
 export function langOptionOrExit(value: string | undefined, option = '--lang'): Lang | undefined {
   if (value === undefined || isLang(value)) return value;
   const lang = writerLang();
-  return fail(fillPlaceholders(wordIn(WORDS.notWritten, lang, 'cli-langs'), { option, value, langs: langList(lang) }));
+  return fail(langWord('notWritten', lang, { option, value, langs: langList(lang) }));
 }
 
 /** The language of a command's messages: --lang when it names a language of the table, else the table's first (English). */

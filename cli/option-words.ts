@@ -2,7 +2,7 @@
 // --series, --voice book:ID, --book, --note, --json) to the writer of a book, in the book's language (or, before a
 // book is known, the one --lang asks for, else the one their locale names): English and Malay beside the code, every other language of the table in
 // languages/<code>/cli-options.yaml.
-import { catalogue, fillPlaceholders, wordIn, type Lang } from '../engine/index.js';
+import { catalogue, sayer } from '../engine/index.js';
 
 const WORDS = catalogue('cli-options', {
   formatImage: {
@@ -69,9 +69,5 @@ const WORDS = catalogue('cli-options', {
   },
 });
 
-type Key = keyof typeof WORDS;
-
-/** The option's words for `key` in `lang`, with its placeholders filled. */
-export function optionWord(key: Key, lang: Lang, vars: Record<string, string | number> = {}): string {
-  return fillPlaceholders(wordIn(WORDS[key], lang, 'cli-options'), vars);
-}
+/** The option's words for a key in a language, with its placeholders filled. */
+export const optionWord = sayer(WORDS);

@@ -1,6 +1,6 @@
 // What `karya publish` says on the way (its parts, what each cost, the package's cost, its options refused), in
 // English and Malay beside the code and in every other language of the table in languages/<code>/cli-publish.yaml.
-import { catalogue, fillPlaceholders, wordIn, type Lang } from '../engine/index.js';
+import { catalogue, sayer, type Lang, type Sayer } from '../engine/index.js';
 
 const WORDS = catalogue('cli-publish', {
   resumedSaved: { en: '{id}: {done} of {total} parts already written', ms: '{id}: {done} daripada {total} bahagian sudah ditulis' },
@@ -34,12 +34,12 @@ const WORDS = catalogue('cli-publish', {
 
 type Key = Exclude<keyof typeof WORDS, `${string}_one`>;
 
-/** `karya publish`'s words for `key` in `lang`, with its placeholders filled. */
-export function publishWord(key: Key, lang: Lang, vars: Record<string, string | number> = {}): string {
-  return fillPlaceholders(wordIn(WORDS[key], lang, 'cli-publish'), vars);
-}
+const say = sayer(WORDS);
+
+/** `karya publish`'s words for a key in a language, with its placeholders filled (a count's own form through creditsIn). */
+export const publishWord: Sayer<Key> = say;
 
 /** A number of credits in `lang` ("1 credit", "3 credits"). */
 export function creditsIn(n: number, lang: Lang): string {
-  return fillPlaceholders(wordIn(WORDS[n === 1 ? 'credits_one' : 'credits'], lang, 'cli-publish'), { n });
+  return say(n === 1 ? 'credits_one' : 'credits', lang, { n });
 }

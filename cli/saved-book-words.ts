@@ -1,7 +1,7 @@
 // What the commands that find a saved book by its settings or its id (karya export, rewrite, generate --book)
 // say about it to its writer, in English and Malay beside the code and in every other language of the table in
 // languages/<code>/cli-saved-book.yaml.
-import { catalogue, fillPlaceholders, isLang, wordIn, type Lang, type ResolvedSpec, type Settings } from '../engine/index.js';
+import { catalogue, isLang, sayer, type Lang, type ResolvedSpec, type Settings } from '../engine/index.js';
 import { writerLang } from './langs.js';
 
 const WORDS = catalogue('cli-saved-book', {
@@ -54,12 +54,8 @@ const WORDS = catalogue('cli-saved-book', {
   },
 });
 
-type Key = keyof typeof WORDS;
-
-/** The saved-book words for `key` in `lang`, with its placeholders filled. */
-export function savedBookWord(key: Key, lang: Lang, vars: Record<string, string | number> = {}): string {
-  return fillPlaceholders(wordIn(WORDS[key], lang, 'cli-saved-book'), vars);
-}
+/** The saved-book words for a key in a language, with its placeholders filled. */
+export const savedBookWord = sayer(WORDS);
 
 /** The language a book with these settings is written in (its language setting, else its generator's one language). */
 export function settingsLang(spec: ResolvedSpec, settings: Settings): Lang {

@@ -1,6 +1,6 @@
 // What `karya translate` says on the way (progress, cost, the end), in English and Malay beside the code and
 // in every other language of the table in languages/<code>/cli-translate.yaml.
-import { catalogue, fillPlaceholders, wordIn, type Lang } from '../engine/index.js';
+import { catalogue, sayer, type Lang } from '../engine/index.js';
 
 const WORDS = catalogue('cli-translate', {
   needsBook: { en: 'give the book to translate with --book ID (karya books lists your books and their ids)', ms: 'nyatakan buku untuk diterjemah dengan --book ID (karya books menyenaraikan buku anda dan idnya)' },
@@ -38,11 +38,12 @@ const WORDS = catalogue('cli-translate', {
 type Key = Exclude<keyof typeof WORDS, `${string}_one`>;
 /** The number a counted text's form follows. */
 const COUNTED_BY: Partial<Record<Key, string>> = { partDone: 'credits' };
+const say = sayer(WORDS);
 
 /** A line of `karya translate` in the writer's language; a counted one in its form for the number (the language code is its locale). */
 export function translateWord(key: Key, lang: Lang, vars: Record<string, string | number> = {}): string {
   const by = COUNTED_BY[key];
   const one = `${key}_one` as keyof typeof WORDS;
   const form = by && Object.hasOwn(WORDS, one) ? new Intl.PluralRules(lang).select(Number(vars[by])) : 'other';
-  return fillPlaceholders(wordIn(WORDS[form === 'one' ? one : key], lang), vars);
+  return say(form === 'one' ? one : key, lang, vars);
 }

@@ -2,8 +2,8 @@
 // generation messages (CATALOGUE, kept as data in error-catalogue*.ts) and the settings issues (catalogue
 // `settings`), rendered from data.
 import type { Lang } from './spec/types.js';
-import { fillPlaceholders, word } from './i18n.js';
-import { catalogue, isLang, languageName, languageTable, wordIn, type Worded } from './languages/index.js';
+import { word } from './i18n.js';
+import { catalogue, isLang, languageName, languageTable, sayer, type Worded } from './languages/index.js';
 import { CATALOGUE } from './error-catalogue.js';
 import { KaryaError } from './karya-error.js';
 
@@ -92,6 +92,7 @@ const SETTINGS_WORDS = catalogue('settings', {
   range_atLeast: { en: 'at least {min}', ms: 'sekurang-kurangnya {min}' },
   range_atMost: { en: 'at most {max}', ms: 'paling banyak {max}' },
 });
+const settingsWord = sayer(SETTINGS_WORDS);
 
 const ISSUE_CODES: readonly SettingsIssueCode[] = ['required', 'not_an_option', 'number_range', 'too_long', 'not_text', 'not_true_false', 'not_a_list', 'not_an_object', 'unknown_setting'];
 
@@ -113,7 +114,7 @@ function issueVars(issue: SettingsIssue, lang: Lang): Record<string, string | nu
       const { min, max } = issue.params;
       const range = min !== undefined && max !== undefined ? 'range_between' : min !== undefined ? 'range_atLeast' : max !== undefined ? 'range_atMost' : undefined;
       if (!range) return { range: '' };
-      return { range: fillPlaceholders(wordIn(SETTINGS_WORDS[range], lang, 'settings'), { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) }) };
+      return { range: settingsWord(range, lang, { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) }) };
     }
     case 'too_long':
       return { max: issue.params.max };
@@ -130,9 +131,8 @@ function issueVars(issue: SettingsIssue, lang: Lang): Record<string, string | nu
  */
 export function settingsIssueMessage(issue: SettingsIssue, opts: { lang?: Lang; label?: string } = {}): string {
   const lang = opts.lang ?? 'en';
-  const entry = SETTINGS_MESSAGES[issue.code];
   const vars = { ...issueVars(issue, lang), ...(opts.label !== undefined ? { label: opts.label } : {}) };
-  return fillPlaceholders(wordIn(opts.label !== undefined ? entry.labelled : entry.bare, lang, 'settings'), vars).trim();
+  return settingsWord(opts.label !== undefined ? `${issue.code}_labelled` : issue.code, lang, vars).trim();
 }
 
 /** User settings do not satisfy a generator's schema. `message` is English for logs; callers read `issues`. */
@@ -159,9 +159,11 @@ export class SettingsError extends KaryaError {
 export { CATALOGUE } from './error-catalogue.js';
 export type CatalogueCode = keyof typeof CATALOGUE;
 
+const sayError = sayer(CATALOGUE);
+
 /** The catalogue message for a code, in a language, with {placeholders} filled. */
 export function catalogueMessage(code: CatalogueCode, lang: Lang = 'en', vars: Record<string, string> = {}): string {
-  return fillPlaceholders(wordIn(CATALOGUE[code], lang, 'errors'), vars);
+  return sayError(code, lang, vars);
 }
 
 /**

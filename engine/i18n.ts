@@ -1,8 +1,6 @@
 // Interface words the engine puts on steps, buttons and toasts: English and Malay here, every other language's
 // in languages/<code>/words.yaml (the catalogue `words`, checked whole when the table is read).
-import type { Lang } from './spec/types.js';
-import { catalogue, wordIn } from './languages/index.js';
-import { fillPlaceholders } from './placeholders.js';
+import { catalogue, sayer } from './languages/index.js';
 
 export { fillPlaceholders } from './placeholders.js';
 
@@ -122,6 +120,4 @@ export const WORDS = catalogue('words', {
 export type WordKey = keyof typeof WORDS;
 
 /** An interface word in a language, with {n}-style placeholders filled. */
-export function word(key: WordKey, lang: Lang, vars: Record<string, string | number> = {}): string {
-  return fillPlaceholders(wordIn(WORDS[key], lang, 'words'), vars);
-}
+export const word = sayer(WORDS);

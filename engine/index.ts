@@ -5,8 +5,8 @@ export {
   type BookSpec, type FieldShape, type Kind, type ResolvedSpec, type Settings,
 } from './spec/types.js';
 export {
-  LANGS, langs, checkedLangs, isLang, languageTable, languageName, defineSection, ensureLanguages, setLanguageSource, wordsChecked, catalogue, wordIn,
-  catalogueKeys, catalogueGaps, LanguageWordsError, type Lang, type LanguageTable, type LanguageSource, type Worded,
+  LANGS, langs, checkedLangs, isLang, languageTable, languageName, defineSection, ensureLanguages, setLanguageSource, wordsChecked, catalogue, sayer, wordIn,
+  catalogueKeys, catalogueGaps, LanguageWordsError, type Lang, type LanguageTable, type LanguageSource, type Sayer, type Worded,
 } from './languages/index.js';
 export {
   answerLanguageName, CATALOGUE, type CatalogueCode, catalogueMessage, ExportLimitError, formatSpecIssue,

@@ -2,7 +2,7 @@
 // with its id, title and state, the series' story bible as of each book's end (derived from the books, never
 // copied), what changed for a book since it was written (an earlier book revised), and what the series leaves
 // open after its last book.
-import { bookSummary, catalogue, fillPlaceholders, openThreadsOf, renderBible, seriesAsOf, SeriesError, word, wordIn, type Lang } from '../../engine/index.js';
+import { bookSummary, catalogue, openThreadsOf, renderBible, sayer, seriesAsOf, SeriesError, word, type Lang } from '../../engine/index.js';
 import { catalogOrExit, CLI_USER, fail } from '../util.js';
 import { changeLines, laterChanges, loadSeries, seriesBooks, seriesFail, seriesNameOrExit } from '../series.js';
 import { cliStateOf, hasBooks, openCliState, type CliState } from '../state.js';
@@ -15,6 +15,7 @@ const SERIES_WORDS = catalogue('cli-series', {
   books: { en: '{n} books', ms: '{n} buku' },
   books_one: { en: '{n} book', ms: '{n} buku' },
 });
+const seriesWord = sayer(SERIES_WORDS);
 
 export interface SeriesOptions {
   state?: string;
@@ -42,7 +43,7 @@ export async function seriesListCommand(opts: SeriesOptions): Promise<void> {
     return;
   }
   // Each series counts its books in its own language.
-  for (const s of list) process.stdout.write(`${s.name}  (${s.lang}, ${fillPlaceholders(wordIn(s.books === 1 ? SERIES_WORDS.books_one : SERIES_WORDS.books, s.lang), { n: s.books })})\n`);
+  for (const s of list) process.stdout.write(`${s.name}  (${s.lang}, ${seriesWord(s.books === 1 ? 'books_one' : 'books', s.lang, { n: s.books })})\n`);
 }
 
 export async function seriesShowCommand(raw: string, opts: SeriesOptions): Promise<void> {
@@ -80,7 +81,7 @@ export async function seriesShowCommand(raw: string, opts: SeriesOptions): Promi
     }
     const lines = [`${series.name} (${lang})`];
     for (const b of out) {
-      const state = wordIn(b.finished ? SERIES_WORDS.finished : SERIES_WORDS.unfinished, lang);
+      const state = seriesWord(b.finished ? 'finished' : 'unfinished', lang);
       lines.push('', `${b.number}. ${b.title ?? '-'}  [${b.generator ?? '-'}, ${state}${b.id !== null ? `, id ${b.id}` : ''}]`);
       for (const c of b.changes) lines.push(`   ⚠ ${c}`);
       if (b.bible) lines.push(...b.bible.split('\n').map((l) => (l ? `   ${l}` : '')));

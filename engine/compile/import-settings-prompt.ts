@@ -7,8 +7,7 @@ import { isFieldVisible } from './schema.js';
 import type { BookState } from './flow.js';
 import { IMPORT_SETTINGS_TEMPLATE, type PromptRenderer, type RenderedPrompt } from './prompt.js';
 import { renderStructured } from './audit-prompt.js';
-import { catalogue, wordIn } from '../languages/index.js';
-import { fillPlaceholders } from '../placeholders.js';
+import { catalogue, sayer, wordIn } from '../languages/index.js';
 
 /** Words of the manuscript the reading is sent: its opening, and the end of its last chapter. */
 export const SETTINGS_EXCERPT_WORDS = { opening: 1200, ending: 400 } as const;
@@ -27,6 +26,7 @@ export function readableFields(spec: ResolvedSpec, settings: Readonly<Record<str
 const FREE_TEXT = catalogue('import-settings', {
   freeText: { en: 'free text, at most {max} characters', ms: 'teks bebas, paling banyak {max} aksara' },
 });
+const freeTextWord = sayer(FREE_TEXT);
 
 /** One line a field: its name, label and the values allowed (a select's) or how long its text may be. */
 export function settingChoicesOf(spec: ResolvedSpec, state: Pick<BookState, 'settings' | 'lang'>): string {
@@ -34,7 +34,7 @@ export function settingChoicesOf(spec: ResolvedSpec, state: Pick<BookState, 'set
   return readableFields(spec, state.settings).map((f) => {
     const allowed = f.type === 'select'
       ? (f.options ?? []).filter((o) => o.value !== '').map((o) => `"${o.value}" (${wordIn(o.label, lang, `${spec.id} ${f.name}`)})`).join(', ')
-      : fillPlaceholders(wordIn(FREE_TEXT.freeText, lang, 'import-settings'), { max: f.maxLength ?? 400 });
+      : freeTextWord('freeText', lang, { max: f.maxLength ?? 400 });
     return `- ${f.name} (${wordIn(f.label, lang, `${spec.id} ${f.name}`)}): ${allowed}`;
   }).join('\n');
 }

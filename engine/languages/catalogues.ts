@@ -3,6 +3,7 @@
 // own folder (languages/<code>/<catalogue>.yaml, key → text). When the table is read, and when a catalogue
 // registers after that, every key must have a non-empty text in every language: a gap stops the start, naming
 // the language, the catalogue and the key.
+import { fillPlaceholders } from '../placeholders.js';
 import { LanguageWordsError, type LanguageWordsParams } from './errors.js';
 import { onLanguagesLoaded, checkedLangs, wordsChecked, type Lang, type LanguageSource } from './table.js';
 
@@ -11,6 +12,8 @@ export type Worded = Readonly<Record<Lang, string>>;
 type Entries = Record<string, Record<Lang, string>>;
 
 const catalogues = new Map<string, Entries>();
+/** The catalogue each registered entry is in, found from the entry itself: what a sayer names when a word is missing, through a table merged from several catalogues too. */
+const entryCatalogue = new WeakMap<object, string>();
 let languageWords: readonly LanguageSource[] | undefined;
 
 /** The texts each catalogue took from the table's files, taken out again before the table is read anew (a word a file no longer gives is missing, not kept from before). */
@@ -73,6 +76,7 @@ export function catalogue<T extends Record<string, Partial<Record<Lang, string>>
   if (catalogues.has(name)) throw new LanguageWordsError({ language: '*', catalogue: name, key: '*' }, `two catalogues are named "${name}"`);
   const mutable = entries as unknown as Entries;
   catalogues.set(name, mutable);
+  for (const entry of Object.values(mutable)) entryCatalogue.set(entry, name);
   if (languageWords) {
     fill(name, mutable);
     check(name, mutable);
@@ -88,6 +92,23 @@ export function wordIn(entry: Readonly<Partial<Record<Lang, string>>>, lang: Lan
   const text = entry[lang];
   if (typeof text !== 'string') throw new LanguageWordsError({ language: lang, catalogue: where, key: '*' });
   return text;
+}
+
+/** A line of a catalogue: the entry for a key, in a language, its `{name}` placeholders filled. */
+export type Sayer<K extends string> = (key: K, lang: Lang, vars?: Readonly<Record<string, string | number>>) => string;
+
+/**
+ * A catalogue's lines, each in a writer's language with its placeholders filled: what every catalogue of
+ * messages is read through. A word missing here fails naming the language, the catalogue and the key.
+ * @example const optionWord = sayer(WORDS); optionWord('bookId', 'ms', { value: 'x' }) // '--book: "x" bukan id buku …'
+ */
+export function sayer<C extends { readonly [key: string]: Readonly<Partial<Record<Lang, string>>> }>(entries: C): Sayer<keyof C & string> {
+  return (key, lang, vars = {}) => {
+    const entry = Object.hasOwn(entries, key) ? entries[key] : undefined;
+    const text = entry?.[lang];
+    if (typeof text !== 'string') throw new LanguageWordsError({ language: lang, catalogue: (entry && entryCatalogue.get(entry)) ?? 'an unregistered catalogue', key });
+    return fillPlaceholders(text, vars);
+  };
 }
 
 /** The names of the registered catalogues and their keys (the language guide's check lists what a new language must word). */

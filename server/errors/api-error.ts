@@ -4,7 +4,7 @@
 // server-messages.yaml in every other language of the table (the catalogue `server-messages`): an error
 // made from a code (ApiError.of, a catalogue code without a fixed language, a coded field) is worded in
 // the caller's language when it is answered (`localised`).
-import { catalogue, catalogueMessage, KaryaError, waitText, wordIn, type CatalogueCode, type Lang } from '../../engine/index.js';
+import { catalogue, catalogueMessage, KaryaError, sayer, waitText, type CatalogueCode, type Lang } from '../../engine/index.js';
 import { VALIDATION_MESSAGES } from '../../engine/contract/index.js';
 
 export const MESSAGES = {
@@ -132,9 +132,7 @@ export const MESSAGES_MS: Readonly<Record<MessageCode, string>> = {
 const SERVER_MESSAGES = catalogue('server-messages', Object.fromEntries((Object.keys(MESSAGES) as MessageCode[]).map((code) => [code, { en: MESSAGES[code], ms: MESSAGES_MS[code] }])) as Record<MessageCode, { en: string; ms: string }>);
 
 /** A server message in a language. */
-export function messageIn(code: MessageCode, lang: Lang): string {
-  return wordIn(SERVER_MESSAGES[code], lang);
-}
+export const messageIn = sayer(SERVER_MESSAGES);
 
 /** How an error's words were made, so they can be made again in the caller's language (`waitSeconds`: its {wait}). */
 type Wording = { kind: 'message'; code: MessageCode } | { kind: 'catalogue'; code: CatalogueCode; vars: Record<string, string>; waitSeconds?: number };

@@ -4,7 +4,7 @@
 import type { BookDocument } from '../../session/book.js';
 import type { Lang } from '../../spec/types.js';
 import { parseMarkdown, spansText, type Block } from '../../markdown.js';
-import { catalogue, wordIn } from '../../languages/index.js';
+import { catalogue, sayer } from '../../languages/index.js';
 import { bookLanguageName, publishingOf } from '../../publish/language-data.js';
 
 /** A part (or the outline) ready to print: its heading and its text as blocks. */
@@ -44,9 +44,11 @@ const WORDS = catalogue('export', {
   translator: { en: 'Translator', ms: 'Penterjemah' },
 });
 
+const say = sayer(WORDS);
+
 /** The words the exports add around the text, in `lang`. */
 export function exportWords(lang: Lang): ExportWords {
-  const w = (key: keyof typeof WORDS) => wordIn(WORDS[key], lang, 'export');
+  const w = (key: keyof typeof WORDS) => say(key, lang);
   return {
     contents: w('contents'), writtenWith: w('writtenWith'), by: w('by'), publicDomain: w('publicDomain'), preparedWith: w('preparedWith'),
     translatedWith: w('translatedWith'), bilingual: w('bilingual'), translator: w('translator'), language: (code) => bookLanguageName(code, lang),

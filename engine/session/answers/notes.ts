@@ -3,8 +3,7 @@
 // continued from where it stopped. The CLI prints these lines, the server sends them with a step's answer
 // (`notes`), so a writer sees what was done to the text without reading it twice.
 import type { Lang } from '../../spec/types.js';
-import { fillPlaceholders } from '../../i18n.js';
-import { catalogue, ensureLanguages, LanguageWordsError, wordIn } from '../../languages/index.js';
+import { catalogue, ensureLanguages, LanguageWordsError, sayer } from '../../languages/index.js';
 import { answerCheck, type AskedAgainFor } from './checks/index.js';
 import type { AnswerNotes } from './verdict.js';
 
@@ -39,6 +38,7 @@ const NOTES = catalogue('answer-notes', {
     ms: '{label} terhenti kerana tamat masa semasa masih ditulis dan belum selesai selepas {n} kali disambung: disimpan dan ditanda tidak lengkap',
   },
 });
+const noteWord = sayer(NOTES);
 
 /** A note on a part: a stable code and its message in the book's language. */
 export interface AnswerNote {
@@ -61,7 +61,7 @@ export function answerNotesOf(outcome: NotedOutcome, label: string, lang: Lang):
   // The checks' words of every language are theirs once the table is read.
   ensureLanguages();
   const notes: AnswerNote[] = [];
-  const say = (code: keyof typeof NOTES, vars: Record<string, string | number>) => notes.push({ code, message: fillPlaceholders(wordIn(NOTES[code], lang), { label, ...vars }) });
+  const say = (code: keyof typeof NOTES, vars: Record<string, string | number>) => notes.push({ code, message: noteWord(code, lang, { label, ...vars }) });
   const n = outcome.answerNotes;
   for (const outcome of new Set(n?.askedAgain ?? [])) say('answer_asked_again', { what: whatOf(outcome, lang) });
   if (n?.removed) say('answer_talk_removed', { n: n.removed });

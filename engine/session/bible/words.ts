@@ -2,8 +2,7 @@
 // Malay in languages/<code>/story-bible.yaml): its section headings, a thread's status, a replaced value's
 // kind, the lines of threads due, and a series' changes. The bible's reader (bible.ts, entries.ts) also takes
 // back every language's words, so a bible written in a language added to the table reads as it was written.
-import { catalogue, wordIn, type Lang } from '../../languages/index.js';
-import { fillPlaceholders } from '../../placeholders.js';
+import { catalogue, sayer } from '../../languages/index.js';
 
 export const BIBLE_WORDS = catalogue('story-bible', {
   premise: { en: 'Premise', ms: 'Premis' },
@@ -32,9 +31,7 @@ export const BIBLE_WORDS = catalogue('story-bible', {
 export type BibleWord = keyof typeof BIBLE_WORDS;
 
 /** A bible word in a language, placeholders filled. */
-export function bibleWord(key: BibleWord, lang: Lang, vars: Readonly<Record<string, string>> = {}): string {
-  return fillPlaceholders(wordIn(BIBLE_WORDS[key], lang, 'story-bible'), vars);
-}
+export const bibleWord = sayer(BIBLE_WORDS);
 
 /**
  * Which of `keys` names `text` in some language (case ignored): how the reader takes back a

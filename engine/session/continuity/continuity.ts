@@ -9,10 +9,9 @@ import type { BookSpec, Lang } from '../../spec/types.js';
 import type { BookState } from '../../compile/flow.js';
 import { partLabel, partStep } from '../../compile/labels.js';
 import { hasPeople, ignoredBible, mainNames, parseBible, type StoryBible, bibleAsOf, factSubject, retractions, threadStatus, type PartOf, partsOf, hasSeriesBible, isSeriesLabel, seriesOf, withSeries } from '../bible/index.js';
-import { fillPlaceholders } from '../../i18n.js';
 import { ACTS, NOT_NAMES, NOT_PRESENT } from './words.js';
 import { bookWordsOf, isGoneInAnyLanguage } from '../../book-words.js';
-import { catalogue, wordIn } from '../../languages/index.js';
+import { catalogue, sayer } from '../../languages/index.js';
 import { findingKey } from './keys.js';
 import type { ContinuityFinding } from '../view-schema.js';
 
@@ -44,8 +43,10 @@ const DETAILS = catalogue('continuity', {
   },
 });
 
+const detail = sayer(DETAILS);
+
 function finding(kind: ContinuityFinding['kind'], text: keyof typeof DETAILS, lang: Lang, vars: Record<string, string>): ContinuityFinding {
-  return { kind, detail: fillPlaceholders(wordIn(DETAILS[text], lang, 'continuity'), vars), part: vars.part ?? '' };
+  return { kind, detail: detail(text, lang, vars), part: vars.part ?? '' };
 }
 
 /** A book's story bible, read once, and where its labels stand. */

@@ -9,7 +9,6 @@ import { KaryaError } from '../../karya-error.js';
 import type { BookSpec, Lang, Settings } from '../../spec/types.js';
 import type { BookSeries, BookState } from '../../compile/flow.js';
 import { bounded, parseBible, EMPTY_BIBLE, renderBible, type BibleThread, type StoryBible, bibleAsOf, partsOf, hasSeriesBible, isSeriesLabel, overlay, SERIES_ARCS, seriesChanges, seriesLabel, type SeriesChange, type SeriesContext } from '../bible/index.js';
-import { fillPlaceholders } from '../../i18n.js';
 import { cleanText } from '../../clean-text.js';
 
 export { hasSeriesBible, isSeriesLabel, ownOnly, seriesChangeLine, seriesChanges, seriesLabel, seriesOf, withSeries, type SeriesChange, type SeriesContext } from '../bible/index.js';
@@ -22,7 +21,7 @@ export interface SeriesBook {
 }
 
 import { MAX_SERIES_NAME } from './limits.js';
-import { catalogue, wordIn } from '../../languages/index.js';
+import { catalogue, sayer } from '../../languages/index.js';
 
 export { MAX_SERIES_NAME } from './limits.js';
 
@@ -103,6 +102,7 @@ const BRIEF = catalogue('series-brief', {
   premise: { en: 'Book {n} of the series "{series}", picking up where book {prev} ended: {where} Still unresolved: {open}.', ms: 'Buku {n} dalam siri "{series}", bersambung dari akhir buku {prev}: {where} Masih belum selesai: {open}.' },
   none: { en: 'nothing', ms: 'tiada' },
 });
+const briefWord = sayer(BRIEF);
 
 /** Cut to at most `max` characters at a word, with an ellipsis. */
 function within(text: string, max: number): string {
@@ -130,7 +130,7 @@ export function seriesBrief(spec: Pick<BookSpec, 'fields'>, settings: Settings, 
   if (premise && blank(premise.name)) {
     const open = openThreadsOf(b).map((t) => t.thread);
     const where = (b.arcs.at(-1)?.line ?? '').trim();
-    const text = fillPlaceholders(wordIn(BRIEF.premise, lang, 'series-brief'), { n: String(series.number), series: series.name, prev: String(series.number - 1), where, open: open.length ? open.join('; ') : wordIn(BRIEF.none, lang, 'series-brief') });
+    const text = briefWord('premise', lang, { n: series.number, series: series.name, prev: series.number - 1, where, open: open.length ? open.join('; ') : briefWord('none', lang) });
     out[premise.name] = within(text.replace(/\s+/g, ' '), premise.maxLength ?? 1200);
   }
   return out as Settings;

@@ -1,8 +1,7 @@
 // The story map's words on the command line and in the package's page (catalogue `story-map`: English and
 // Malay here, every other language in languages/<code>/story-map.yaml; the studio keeps its own, in its i18n
-// tables). Placeholders in braces are filled with fillPlaceholders.
-import { catalogue, wordIn, type Lang } from '../../languages/index.js';
-import { fillPlaceholders } from '../../placeholders.js';
+// tables). Placeholders in braces are filled by the catalogue's sayer.
+import { catalogue, sayer } from '../../languages/index.js';
 import type { CellMark } from './cells.js';
 
 export const MAP_WORDS = catalogue('story-map', {
@@ -59,9 +58,7 @@ export const MAP_WORDS = catalogue('story-map', {
 export type MapWord = keyof typeof MAP_WORDS;
 
 /** A story map word in a language, placeholders filled. */
-export function mapWord(key: MapWord, lang: Lang, vars: Readonly<Record<string, string | number>> = {}): string {
-  return fillPlaceholders(wordIn(MAP_WORDS[key], lang, 'story-map'), vars);
-}
+export const mapWord = sayer(MAP_WORDS);
 
 /** The symbol of each mark in the text table and the package's page. */
 export const MARK_SYMBOLS: Readonly<Record<CellMark, string>> = {

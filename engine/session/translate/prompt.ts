@@ -4,9 +4,8 @@
 import type { Lang } from '../../spec/types.js';
 import type { TextRequest } from '../../provider.js';
 import type { PromptRenderer } from '../../compile/prompt.js';
-import { languageName, wordIn } from '../../languages/index.js';
+import { languageName, sayer } from '../../languages/index.js';
 import { estimateTokens, promptTokensOf } from '../../context-window.js';
-import { fillPlaceholders } from '../../i18n.js';
 import { TRANSLATE_CATALOGUE } from '../../error-catalogue-translate.js';
 import type { Glossary } from './glossary.js';
 import type { WindowProblem } from './checks.js';
@@ -36,10 +35,12 @@ export interface WindowRequestInput {
   again?: WindowProblem;
 }
 
+const sayProblem = sayer(TRANSLATE_CATALOGUE);
+
 /** What a problem says to the model asked again (the catalogue's words, in the edition's language). */
 export function problemText(problem: WindowProblem, lang: Lang): string {
   const { code, ...params } = problem;
-  return fillPlaceholders(wordIn(TRANSLATE_CATALOGUE[code], lang), Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])));
+  return sayProblem(code, lang, params);
 }
 
 /** The request of one window: not streamed, cool, its answer's room from the source's length. */

@@ -3,8 +3,7 @@
 // list's head) and one or two short paragraphs of the writer's own prose, for the rhythm. Bounded: at most
 // EXEMPLAR_WORDS of exemplars and 16 listed phrases besides the writer's own; fit.ts may drop the exemplars
 // (they follow exemplarMark) to fit the model's window.
-import { catalogue, langs, wordIn, type Lang } from '../../languages/index.js';
-import { fillPlaceholders } from '../../placeholders.js';
+import { catalogue, langs, sayer, type Lang } from '../../languages/index.js';
 import type { BookVoice } from './fingerprint.js';
 import { phrasesToAvoid } from './overused.js';
 
@@ -27,8 +26,7 @@ const GUIDANCE = catalogue('voice-guidance', {
   avoid: { en: 'Avoid these overused phrases: {phrases}.', ms: 'Elakkan frasa yang terlalu kerap digunakan ini: {phrases}.' },
 });
 
-type GuidanceWord = keyof typeof GUIDANCE;
-const say = (key: GuidanceWord, lang: Lang, vars: Readonly<Record<string, string | number>> = {}) => fillPlaceholders(wordIn(GUIDANCE[key], lang, 'voice-guidance'), vars);
+const say = sayer(GUIDANCE);
 
 /** The line the exemplars follow in the guidance, in a language: what fit.ts cuts at. */
 export const exemplarMark = (lang: Lang): string => say('exemplars', lang);

@@ -37,8 +37,9 @@ export function translateJobsOf(raw: readonly RawJob[], file: string): { jobs: T
     else {
       const book = typeof t.book === 'number' ? t.book : wholeNumber(String(t.book ?? ''));
       if (book === undefined || !Number.isInteger(book) || book < 1) issues.push(`${where}: translate.book: "${String(t.book ?? '')}" is not a book id (karya books lists them)`);
-      // A jobs file's lines are the operator's, in English like the batch's others: the list joined in English too.
-      else if (!isLang(t.to)) issues.push(`${where}: translate.to: "${String(t.to ?? '')}" is not a language Karya writes; use ${langList(langs()[0])}`);
+      // A jobs file's lines are the operator's, in English as the batch's others say theirs ('en', not the table's
+      // first language, whose order is data): the list joined in English too.
+      else if (!isLang(t.to)) issues.push(`${where}: translate.to: "${String(t.to ?? '')}" is not a language Karya writes; use ${langList('en')}`);
       else if (t.glossary !== undefined && typeof t.glossary !== 'string') issues.push(`${where}: translate.glossary: the path of a YAML glossary file`);
       else jobs.push({ index: item.index, line: item.line, book, to: t.to, ...(typeof t.glossary === 'string' ? { glossary: t.glossary } : {}) });
     }

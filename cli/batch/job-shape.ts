@@ -71,7 +71,8 @@ export function checkShape(o: Record<string, unknown>, catalog: Catalog, add: Ad
   let lang: string | undefined;
   if (o.lang !== undefined && spec) {
     const chosen = withLanguage(spec, {}, o.lang);
-    if (!chosen.ok) add('lang', chosen.message, chosen.allowed, chosen.problem === 'not_a_language');
+    // Said in English, as every line the batch says of its jobs file (the operator's).
+    if (!chosen.ok) add('lang', chosen.problem === 'fixed_language' ? catalogueMessage(chosen.code, 'en', chosen.params) : chosen.message, chosen.allowed, chosen.problem === 'not_a_language');
     else lang = o.lang as string;
   } else if (o.lang !== undefined && !isLang(o.lang)) add('lang', `${JSON.stringify(o.lang)} is not one of ${LANGS.join(', ')}`, LANGS, true);
   let chapters: string | undefined;

@@ -3,14 +3,13 @@
 // language field writes only its fixed language, and asking for that one is fine.
 import type { Lang, ResolvedSpec } from '../spec/types.js';
 import { isLang, langs } from '../languages/index.js';
-import { catalogueMessage } from '../errors.js';
 
 export type LanguageChoice =
   | { readonly ok: true; readonly settings: Record<string, unknown> }
   /** Not a language Karya writes: `allowed` lists those. */
   | { readonly ok: false; readonly problem: 'not_a_language'; readonly message: string; readonly allowed: readonly Lang[] }
-  /** The generator always writes in `fixed`: `code` and `params` are the catalogue's, for the writer's language. */
-  | { readonly ok: false; readonly problem: 'fixed_language'; readonly message: string; readonly allowed: readonly Lang[]; readonly code: 'lang_fixed'; readonly params: { readonly id: string; readonly lang: Lang } };
+  /** The generator always writes in its one language: `code` and `params` are the errors catalogue's, said in the reader's language by the caller. */
+  | { readonly ok: false; readonly problem: 'fixed_language'; readonly allowed: readonly Lang[]; readonly code: 'lang_fixed'; readonly params: { readonly id: string; readonly lang: Lang } };
 
 /**
  * The raw settings with the language put in the language field (unchanged when `lang` is undefined).
@@ -23,5 +22,5 @@ export function withLanguage(spec: ResolvedSpec, raw: Record<string, unknown>, l
   if (field) return { ok: true, settings: { ...raw, [field.name]: lang } };
   if (lang === spec.fixedLanguage) return { ok: true, settings: raw };
   const params = { id: spec.id, lang: spec.fixedLanguage };
-  return { ok: false, problem: 'fixed_language', code: 'lang_fixed', params, message: catalogueMessage('lang_fixed', 'en', params), allowed: [spec.fixedLanguage] };
+  return { ok: false, problem: 'fixed_language', code: 'lang_fixed', params, allowed: [spec.fixedLanguage] };
 }

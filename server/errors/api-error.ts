@@ -135,7 +135,7 @@ const SERVER_MESSAGES = catalogue('server-messages', Object.fromEntries((Object.
 export const messageIn = sayer(SERVER_MESSAGES);
 
 /** How an error's words were made, so they can be made again in the caller's language (`waitSeconds`: its {wait}). */
-type Wording = { kind: 'message'; code: MessageCode } | { kind: 'catalogue'; code: CatalogueCode; vars: Record<string, string>; waitSeconds?: number };
+export type Wording = { kind: 'message'; code: MessageCode } | { kind: 'catalogue'; code: CatalogueCode; vars: Record<string, string>; waitSeconds?: number };
 
 /** The 429 codes whose message says how long to wait (the catalogue's `<code>_wait`). */
 export type WaitCode = 'rate_limited' | 'too_many_attempts' | 'reset_too_soon';
@@ -143,6 +143,11 @@ export type WaitCode = 'rate_limited' | 'too_many_attempts' | 'reset_too_soon';
 /** A catalogue wording's values in a language: its own, and {wait} worded in that language. */
 function varsIn(wording: Extract<Wording, { kind: 'catalogue' }>, lang: Lang): Record<string, string> {
   return wording.waitSeconds === undefined ? wording.vars : { ...wording.vars, wait: waitText(wording.waitSeconds, lang) };
+}
+
+/** A wording's words in a language. */
+function wordedIn(wording: Wording, lang: Lang): string {
+  return wording.kind === 'message' ? messageIn(wording.code, lang) : catalogueMessage(wording.code, lang, varsIn(wording, lang));
 }
 
 /** An error that becomes an API error response. */
@@ -159,8 +164,8 @@ export class ApiError extends KaryaError {
 
   /** Set by `of` and by `catalogue` without a language: the message follows the caller's language. */
   wording?: Wording;
-  /** Field → the message code of its message, for the fields worded from a code. */
-  fieldCodes?: Record<string, MessageCode>;
+  /** Field → how its message was made, for the fields worded from a code (a server message, or an engine catalogue code and its values). */
+  fieldWordings?: Record<string, Wording>;
   /** Whole seconds after which the same request may succeed: answered as Retry-After (a refusal that can be retried). */
   retryAfterSeconds?: number;
 
@@ -174,6 +179,17 @@ export class ApiError extends KaryaError {
   static of(status: number, code: MessageCode, fields?: Record<string, string>): ApiError {
     const error = new ApiError(status, code, MESSAGES[code], fields);
     error.wording = { kind: 'message', code };
+    return error;
+  }
+
+  /**
+   * A refusal of one request field whose words are an engine catalogue code and its values (a refusal the engine
+   * gives as data), the field and the message worded in the caller's language when answered.
+   * @example ApiError.ofField(400, 'invalid_settings', 'lang', 'lang_fixed', { id: 'dad-jokes', lang: 'en' })
+   */
+  static ofField(status: number, code: MessageCode, field: string, fieldCode: CatalogueCode, vars: Record<string, string> = {}): ApiError {
+    const error = ApiError.of(status, code, { [field]: catalogueMessage(fieldCode, 'en', vars) });
+    error.fieldWordings = { [field]: { kind: 'catalogue', code: fieldCode, vars } };
     return error;
   }
 
@@ -200,6 +216,16 @@ export class ApiError extends KaryaError {
 }
 
 /**
+ * A language refused for a generator (the engine's withLanguage), as the request's `lang` field: a generator of one
+ * language by the engine's code and values, worded in the caller's language when answered.
+ */
+export function languageRefusal(refused: { readonly problem: 'not_a_language'; readonly message: string } | { readonly problem: 'fixed_language'; readonly code: CatalogueCode; readonly params: Readonly<Record<string, string>> }): ApiError {
+  // Not a language of the table: the request schemas refuse it first, with their own words.
+  if (refused.problem === 'not_a_language') return ApiError.of(400, 'invalid_settings', { lang: refused.message });
+  return ApiError.ofField(400, 'invalid_settings', 'lang', refused.code, { ...refused.params });
+}
+
+/**
  * 429 with Retry-After set on `res` (whole seconds, at least 1) and a message saying that wait ("Please try
  * again in 10 seconds."), in `lang` when given, else in the caller's language. Every 429 the server makes
  * itself is made here.
@@ -212,13 +238,12 @@ export function tooMany(res: { set(field: string, value: string): unknown }, ret
 
 /** The error worded in `lang` where it was made from codes; otherwise as it is. */
 export function localised(error: ApiError, lang: Lang): ApiError {
-  if (!error.wording && !error.fieldCodes) return error;
-  const w = error.wording;
-  const message = !w ? error.message : w.kind === 'message' ? messageIn(w.code, lang) : catalogueMessage(w.code, lang, varsIn(w, lang));
+  if (!error.wording && !error.fieldWordings) return error;
+  const message = error.wording ? wordedIn(error.wording, lang) : error.message;
   let fields = error.fields;
-  if (fields && error.fieldCodes) {
+  if (fields && error.fieldWordings) {
     fields = { ...fields };
-    for (const [field, code] of Object.entries(error.fieldCodes)) if (Object.hasOwn(fields, field)) fields[field] = messageIn(code, lang);
+    for (const [field, wording] of Object.entries(error.fieldWordings)) if (Object.hasOwn(fields, field)) fields[field] = wordedIn(wording, lang);
   }
   const worded = new ApiError(error.status, error.code, message, fields);
   if (error.retryAfterSeconds !== undefined) worded.retryAfterSeconds = error.retryAfterSeconds;

@@ -3,7 +3,7 @@
 // issue's params carry the code); parse() answers with the first such code, never reading the words.
 import type * as z from 'zod';
 import { errorCodeOf } from '../../engine/index.js';
-import { ApiError, MESSAGES, type MessageCode } from '../errors/api-error.js';
+import { ApiError, MESSAGES, type MessageCode, type Wording } from '../errors/api-error.js';
 
 function isMessageCode(code: string | undefined): code is MessageCode {
   return code !== undefined && Object.hasOwn(MESSAGES, code);
@@ -27,12 +27,12 @@ export function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   const code = result.error.issues.map(errorCodeOf).find(isMessageCode) ?? 'invalid_request';
   const error = ApiError.of(400, code, fields);
   // Each field's first issue that carries a code is worded again in the caller's language.
-  const fieldCodes: Record<string, MessageCode> = {};
+  const fieldWordings: Record<string, Wording> = {};
   for (const issue of result.error.issues) {
     const key = issue.path.length ? issue.path.map(String).join('.') : '_';
     const issueCode = errorCodeOf(issue);
-    if (!(key in fieldCodes) && fields[key] === issue.message && isMessageCode(issueCode)) fieldCodes[key] = issueCode;
+    if (!(key in fieldWordings) && fields[key] === issue.message && isMessageCode(issueCode)) fieldWordings[key] = { kind: 'message', code: issueCode };
   }
-  if (Object.keys(fieldCodes).length) error.fieldCodes = fieldCodes;
+  if (Object.keys(fieldWordings).length) error.fieldWordings = fieldWordings;
   throw error;
 }

@@ -6,7 +6,7 @@ import type * as z from 'zod';
 import { isLang, stepKey, withLanguage, type Lang } from '../../engine/index.js';
 import { GenerateBodySchema, IDEMPOTENT_REPLAYED_HEADER, type DonePayload } from '../../engine/contract/index.js';
 import type { AppContext } from '../core/context.js';
-import { ApiError, MESSAGES } from '../errors/api-error.js';
+import { ApiError, languageRefusal } from '../errors/api-error.js';
 import { answerIn } from '../errors/answer.js';
 import type { StepRequest } from '../core/steps.js';
 import { openEventStream, wantsEventStream } from '../http/sse.js';
@@ -33,7 +33,7 @@ type GeneratorSpec = NonNullable<ReturnType<AppContext['catalog']['get']>>;
 /** The settings a generation body asks for, in the language it asks for, with the language to answer refusals in. */
 function settingsOfBody(req: object, spec: GeneratorSpec, body: z.output<typeof GenerateBodySchema>): { settings: ReturnType<typeof settingsOrError>; hintLang: Lang; chapterTitle: string | undefined } {
   const chosen = withLanguage(spec, { ...body.settings }, body.lang);
-  if (!chosen.ok) throw new ApiError(400, 'invalid_settings', MESSAGES.invalid_request, { lang: chosen.message });
+  if (!chosen.ok) throw languageRefusal(chosen);
   const raw = chosen.settings;
   const langField = spec.fields.find((f) => f.role === 'language');
   const asked = raw[langField?.name ?? ''];

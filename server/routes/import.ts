@@ -19,7 +19,7 @@ import { settingsOrError } from '../core/generation.js';
 import { readManuscriptFile } from '../../engine/node.js';
 import type { AppContext } from '../core/context.js';
 import { requireUser, requestLang, sessionOf } from '../auth/middleware.js';
-import { ApiError } from '../errors/api-error.js';
+import { ApiError, languageRefusal } from '../errors/api-error.js';
 import { answerIn } from '../errors/answer.js';
 import { ApiRoutes } from '../http/routes.js';
 import { tooMany } from '../http/security.js';
@@ -145,7 +145,7 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
 /** The book an upload makes: the generator's settings in the book's language, the manuscript's parts; an ImportRefusal when the manuscript cannot be that book. */
 function bookOfUpload(spec: ResolvedSpec & BookSpec, read: ReadManuscript, input: { file: string; lang: Lang; bookLang: Lang; chapters?: number; writer?: Record<string, unknown> }) {
   const chosen = withLanguage(spec, input.writer ?? {}, input.bookLang);
-  if (!chosen.ok) throw new ApiError(400, 'invalid_settings', chosen.message, { lang: chosen.message });
+  if (!chosen.ok) throw languageRefusal(chosen);
   const settings = settingsOrError({ spec, raw: chosen.settings });
   return bookOfManuscript({ spec, read, settings, file: input.file, ...(input.chapters !== undefined ? { totalChapters: input.chapters } : {}) });
 }

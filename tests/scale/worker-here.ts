@@ -7,6 +7,7 @@ import { configFromEnv } from '../../server/core/config.js';
 import { openStore } from '../../server/store/open.js';
 import { openQueue, startStepWorker, type StepQueue, type StepWorker } from '../../server/queue/index.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
+import type { Provider } from '../../engine/index.js';
 
 /** Point this process's provider (read from its environment) at `baseURL`; the function returned puts the environment back. */
 export function providerAt(baseURL: string): () => void {
@@ -20,6 +21,23 @@ export function providerAt(baseURL: string): () => void {
   };
 }
 
+/**
+ * A provider for a worker here that calls the fake it was last pointed at: one worker (and its database) then
+ * serves a file's cases, each with a fake of its own (a fake's habits and record are one case's).
+ */
+export function switchableProvider(baseURL: string): { provider: Provider; pointAt: (baseURL: string) => void } {
+  const at = (url: string) => providerFromEnv({ ...process.env, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: url });
+  let current = at(baseURL);
+  const provider: Provider = {
+    name: current.name,
+    isOffline: current.isOffline,
+    generateText: (request) => current.generateText(request),
+    generateImage: (request) => current.generateImage(request),
+    ...(current.contextWindow ? { contextWindow: () => current.contextWindow!() } : {}),
+  };
+  return { provider, pointAt: (url) => { current = at(url); } };
+}
+
 export interface WorkerHere {
   queue: StepQueue;
   worker: StepWorker;
@@ -28,10 +46,10 @@ export interface WorkerHere {
 }
 
 /** Start a worker here on the database `env` names; `prepare` may change its queue before the worker starts. */
-export async function startWorkerHere(env: Record<string, string>, opts: { concurrency: number; prepare?: (queue: StepQueue) => void }): Promise<WorkerHere> {
+export async function startWorkerHere(env: Record<string, string>, opts: { concurrency: number; prepare?: (queue: StepQueue) => void; provider?: Provider }): Promise<WorkerHere> {
   const config = configFromEnv({ ...process.env, ...env });
   const store = await openStore(config);
-  const ctx = createContext({ config, repos: store.repos, logger: pino({ level: 'silent' }), provider: providerFromEnv(process.env) });
+  const ctx = createContext({ config, repos: store.repos, logger: pino({ level: 'silent' }), provider: opts.provider ?? providerFromEnv(process.env) });
   const queue = await openQueue(store.postgres!, ctx.logger);
   opts.prepare?.(queue);
   const worker = await startStepWorker(ctx, queue, { concurrency: opts.concurrency });

@@ -2,3 +2,5 @@
 export declare const bundleDir: string;
 /** The bundle in `dir` (dist/cli/ unless a test names another) exists and no source file is newer than its build stamp. */
 export declare function isBundleFresh(dir?: string): boolean;
+/** The build of the bundle in `dir`: its code's hash (build.json's codeHash), or undefined without one. */
+export declare function bundleBuild(dir?: string): string | undefined;

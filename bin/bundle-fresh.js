@@ -20,18 +20,25 @@ function newestSource() {
   return newest;
 }
 
+/** A build stamp's contents (undefined when it cannot be read as an object). */
+function stampOf(stamp) {
+  try {
+    const read = JSON.parse(readFileSync(stamp, 'utf8'));
+    return read && typeof read === 'object' ? read : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Whether every file the build listed (build.json's `sources`, from esbuild's metafile) is still there and not newer
  * than `builtAt`: a look at the few hundred files the bundle holds instead of a walk of every source folder, at every
  * start of every command. Undefined for a stamp without the list (a bundle built before it was kept).
  */
 function listedSourcesFresh(stamp, builtAt) {
-  let sources;
-  try {
-    sources = JSON.parse(readFileSync(stamp, 'utf8')).sources;
-  } catch {
-    return false;
-  }
+  const read = stampOf(stamp);
+  if (read === undefined) return false;
+  const sources = read.sources;
   if (!Array.isArray(sources) || !sources.length) return undefined;
   for (const file of sources) {
     const stat = statSync(`${root}/${file}`, { throwIfNoEntry: false });
@@ -46,4 +53,10 @@ export function isBundleFresh(dir = bundleDir) {
   const builtAt = statSync(stamp, { throwIfNoEntry: false })?.mtimeMs;
   if (builtAt === undefined) return false;
   return listedSourcesFresh(stamp, builtAt) ?? builtAt >= newestSource();
+}
+
+/** The build of the bundle in `dir`: its code's hash (build.json's codeHash), or undefined without one. */
+export function bundleBuild(dir = bundleDir) {
+  const hash = stampOf(path.join(dir, 'build.json'))?.codeHash;
+  return typeof hash === 'string' && /^[0-9a-f]+$/.test(hash) ? hash.slice(0, 16) : undefined;
 }

@@ -8,7 +8,8 @@
 import './node-version.js';
 import module from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { bundleDir, isBundleFresh } from './bundle-fresh.js';
+import { bundleBuild, bundleDir, isBundleFresh } from './bundle-fresh.js';
+import { compileCacheFolder } from './compile-cache.js';
 
 // A reader that closes early (`karya list | head`) is not an error.
 process.stdout.on('error', (error) => {
@@ -16,14 +17,22 @@ process.stdout.on('error', (error) => {
   throw error;
 });
 
-// V8's compiled code kept on disk between runs (Node 22.1 and later; os.tmpdir() unless NODE_COMPILE_CACHE names a
-// folder): a batch or a worker starts a tenth of a second sooner. A folder that cannot be written only costs that.
-// Named in the environment, the worker threads a command starts (a batch's threads) use it too.
-const compileCache = module.enableCompileCache?.();
-if (compileCache?.directory && !process.env.NODE_COMPILE_CACHE) process.env.NODE_COMPILE_CACHE = compileCache.directory;
+const useBundle = process.env.KARYA_NO_BUNDLE !== '1' && isBundleFresh();
+
+// V8's compiled code kept on disk between runs (Node 22.1 and later): a batch or a worker starts a tenth of a second
+// sooner. In karya's own folder for this build (bin/compile-cache.js: Node never prunes a cache, and its default
+// folder in os.tmpdir() is every program's), unless NODE_COMPILE_CACHE names one. A folder that cannot be written
+// only costs that tenth. Named in the environment, the worker threads a command starts (a batch's threads) use it too.
+if (!process.env.NODE_COMPILE_CACHE && !process.env.NODE_DISABLE_COMPILE_CACHE) {
+  const folder = compileCacheFolder((useBundle && bundleBuild()) || 'sources');
+  // Older builds' folders go while the command runs (the process ends once that is done, as for any work left).
+  folder?.pruned?.catch(() => undefined);
+  const compileCache = folder ? module.enableCompileCache?.(folder.dir) : undefined;
+  if (compileCache?.directory) process.env.NODE_COMPILE_CACHE = compileCache.directory;
+} else module.enableCompileCache?.();
 
 let cli;
-if (process.env.KARYA_NO_BUNDLE !== '1' && isBundleFresh()) {
+if (useBundle) {
   cli = await import(pathToFileURL(`${bundleDir}/main.js`).href);
 } else {
   const { register } = await import('tsx/esm/api');

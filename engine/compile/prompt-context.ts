@@ -258,8 +258,12 @@ export function previousEndingOf(spec: ResolvedSpec, state: BookState): string {
 /** An outline's words, counted once per outline (every step's context asks whether it is long). */
 const outlineWordsOf = byText(TEXTS_KEPT, countWords);
 
-/** A part's ending, read once per part: every request of a step and of its bible update carries it. */
-const endingOf = byText(TEXTS_KEPT, (text: string) => lastWords(text, ENDING_WORDS));
+/**
+ * A part's ending, read again for each request that carries it: lastWords reads only the last ENDING_WORDS words
+ * from the end, a few microseconds, while keeping it by text kept whole parts (and the introduction's copy without
+ * its character details, made anew at every call) alive for 150 words each: 26 MB of a 400-book batch's heap.
+ */
+const endingOf = (text: string): string => lastWords(text, ENDING_WORDS);
 
 /** Make `ctx[key]` a value computed on first read (an own, enumerable property, as templates and spreads expect). */
 function lazily(ctx: PromptContext, key: 'brief' | 'format', compute: () => string): void {

@@ -211,6 +211,28 @@ export function describeInChromium(
   });
 }
 
+/**
+ * `route` of the studio opened in `page`, and an element of `ready` on it: loaded when the page is not the studio yet,
+ * else opened as the studio's own links open a page (a history entry and the popstate event its router listens to),
+ * the elements of `ready` the page before showed marked first so that only the new page's count. The document stays:
+ * the studio's code is not fetched, run and rendered again, and axe's code stays compiled in it (axe's first reading
+ * of a page cost about twice as much after a load as after such an opening, interleaved on the same routes). A route
+ * the page already shows is left as it is.
+ */
+export async function openRoute(page: Page, base: string, route: string, ready: string): Promise<void> {
+  const here = new URL(page.url());
+  if (here.origin !== new URL(base).origin) {
+    await page.goto(`${base}${route}`);
+  } else if (`${here.pathname}${here.search}` !== route) {
+    await page.evaluate(([to, selector]) => {
+      for (const el of document.querySelectorAll(selector)) el.setAttribute('data-page-before', '');
+      history.pushState(null, '', to);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, [route, ready] as const);
+  }
+  await page.locator(`${ready}:not([data-page-before])`).first().waitFor();
+}
+
 /** Wait until the element's text is exactly `text` (or matches it), looking every 50 ms. */
 export async function waitForText(page: Page, selector: string, text: string | RegExp, timeout = 30_000): Promise<void> {
   const source = typeof text === 'string' ? { s: text } : { r: text.source, f: text.flags };

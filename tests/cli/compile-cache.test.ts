@@ -15,7 +15,7 @@ import { tempDir } from '../temp.js';
 const HOUR = 60 * 60 * 1000;
 
 /** A user whose cache is a fresh folder. */
-function user(): { env: NodeJS.ProcessEnv; root: string } {
+function user(): { env: { XDG_CACHE_HOME: string }; root: string } {
   const env = { XDG_CACHE_HOME: tempDir('karya-compile-cache-') };
   return { env, root: compileCacheRoot(env) };
 }
@@ -61,7 +61,7 @@ describe("karya's compile cache", () => {
     const past = (Date.now() - HOUR) / 1000;
     utimesSync(stale, past, past);
     const build = (isBundleFresh() && bundleBuild()) || 'sources';
-    const childEnv = { ...cleanEnv(), ...env };
+    const childEnv: NodeJS.ProcessEnv = { ...cleanEnv(), ...env };
     delete childEnv.NODE_COMPILE_CACHE;
     delete childEnv.NODE_DISABLE_COMPILE_CACHE;
     const { stdout } = await promisify(execFile)(process.execPath, [KARYA, '--version'], { env: childEnv });

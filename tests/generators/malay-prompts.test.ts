@@ -74,12 +74,16 @@ const COMMON_WORDS = new Set(
 /** Words: letters and digits, with inner apostrophes, hyphens or full stops ("a.s.", "kanak-kanak" and "1920-an" are one word each). */
 const wordsOf = (text: string) => (text.match(/[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu) ?? []).filter((w) => /\p{L}/u.test(w));
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The typed values, longest first (a value inside a longer one is left to the longer), blanks left out. */
+const longestFirst = new WeakMap<readonly string[], string[]>();
 
 /** The text without what the user typed. */
 function withoutTyped(text: string, typed: readonly string[]): string {
+  let values = longestFirst.get(typed);
+  if (!values) longestFirst.set(typed, (values = [...typed].sort((a, b) => b.length - a.length).filter((value) => value.trim())));
   let out = text;
-  for (const value of [...typed].sort((a, b) => b.length - a.length)) if (value.trim()) out = out.replace(new RegExp(escapeRegExp(value), 'g'), ' ');
+  // A string pattern is matched as it is, as the escaped pattern was (and a book's requests are thousands).
+  for (const value of values) if (out.includes(value)) out = out.replaceAll(value, ' ');
   return out;
 }
 

@@ -11,7 +11,8 @@
 // this branch does not fill them yet, and their notes must pass in both themes too.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { describeInChromium, grantCredits, signIn, signUp, waitForText } from './helpers.js';
+import { describeInChromium, grantCredits, openRoute, signIn, waitForText } from './helpers.js';
+import { signInPage, signUpWriter, writeSteps, type Writer } from './seed.js';
 import { LANGUAGE_RULES, THEME_RULES, WIDTHS, problemsAtWidths, sidewaysScroll } from './axe.js';
 import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
 
@@ -93,6 +94,8 @@ describeInChromium('accessibility in both languages and both themes', { what: 'a
   const problems: string[] = [];
   /** The writer's page, signed in by the book page's case and used again by the pages' case. */
   let writer: Page | undefined;
+  /** The writer's account (signed up over the API), whose book's first steps are written over the API. */
+  let account: Writer;
   /** The page as it is, in each combination in turn; `exclude` leaves out what another page checks. */
   // At a laptop's width and a phone's (where the page must not scroll sideways either). Each combination starts at
   // the width the one before ended at, and the page's own width is put back once, at the end.
@@ -109,8 +112,7 @@ describeInChromium('accessibility in both languages and both themes', { what: 'a
     problems.length = 0;
     const visitor = await app.open(WIDTHS[0]);
     for (const route of ['/signin', '/signup']) {
-      await visitor.goto(`${app.base}${route}`);
-      await visitor.locator('form').waitFor();
+      await openRoute(visitor, app.base, route, 'form');
       await checkAll(visitor, route);
     }
     expect(problems).toEqual([]);
@@ -120,7 +122,9 @@ describeInChromium('accessibility in both languages and both themes', { what: 'a
     problems.length = 0;
     const page = await app.open(WIDTHS[0]);
     writer = page;
-    await signUp(page, app.base, WRITER, PASSWORD);
+    // Signed up over the API (the sign-up page is read above and walked by tests/e2e/studio.test.ts).
+    account = await signUpWriter(app.base, WRITER, { password: PASSWORD });
+    await signInPage(page, account);
     // The book (8 steps) and its package cost more than the 10 free credits.
     await grantCredits(app.base, { email: app.karya.adminEmail, password: PASSWORD }, WRITER, 40);
     await page.goto(`${app.base}/children`);
@@ -128,15 +132,17 @@ describeInChromium('accessibility in both languages and both themes', { what: 'a
     // The form as a new book opens it (every field enabled: a locked form's fields are not contrast-checked).
     await page.getByTestId('settings-form').waitFor();
     await checkAll(page, 'book page (a new book\'s form)', ['aside']);
-    await use(page, COMBOS[0]!);
-    await page.click(button);
-    await waitForText(page, label, 'Generate Introduction', 60_000);
-    await page.click(button);
-    await waitForText(page, label, 'Generate Chapter 1', 60_000);
+    // The outline and the introduction, written over the API as the Generate button sends them with the form's
+    // defaults (the Generate flow is clicked through in tests/e2e/studio.test.ts); the page is read after a reload.
+    await writeSteps(account, 'children', 2);
     // Back to the book: the saved book (with continuity added) is shown at once.
     await withContinuity(page, app.base);
     await page.reload();
+    // The studio's shell shown before the theme and language are set again: it follows a change of the system's theme
+    // from when it is there.
     await page.getByTestId('resume-note').waitFor();
+    await use(page, COMBOS[0]!);
+    await waitForText(page, label, 'Generate Chapter 1');
     await page.getByTestId('continuity-finding').waitFor();
     await unfold(page);
     await page.getByTestId('chapter-card').first().waitFor();
@@ -156,6 +162,9 @@ describeInChromium('accessibility in both languages and both themes', { what: 'a
   it('the finished book with its publish panel and readiness list', async () => {
     problems.length = 0;
     const page = writer!;
+    // Clicked in the page of the case before rather than written over the API and reloaded: axe's code, compiled and
+    // run on this page already, stays in the document for the six readings of the studio's largest page (after a
+    // reload, those were slower than the six steps' renders).
     await use(page, COMBOS[0]!);
     for (let step = 3; step <= 8; step++) {
       await page.click(button);
@@ -175,8 +184,8 @@ describeInChromium('accessibility in both languages and both themes', { what: 'a
   let historyRoute = '';
   /** A page loaded once and shown in the four combinations in place (Content History with its first entry open). */
   const visit = async (p: Page, route: string, ready: string) => {
-    await p.goto(`${app.base}${route}`);
-    await p.locator(ready).first().waitFor();
+    // Opened in the studio as its links open a page (openRoute): axe's code stays in the document, compiled.
+    await openRoute(p, app.base, route, ready);
     if (route === historyRoute) {
       // The writer's book is in the history; its first entry is opened.
       const list = route === '/profile/edit' ? p.getByTestId('history-list') : p.locator('main');
@@ -218,7 +227,7 @@ describeInChromium('accessibility in both languages and both themes', { what: 'a
     // Top Up with its credit-code box, a code redeemed there: the page with the success toast on it.
     const made = await admin.evaluate(async () => (await fetch('/api/admin/credit-codes', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ credits: 5, code: 'AXE-TOPUP-2026' }) })).status);
     expect(made).toBe(201);
-    await page.goto(`${app.base}/topup`);
+    await openRoute(page, app.base, '/topup', '[data-testid="topup-redeem"]');
     await page.getByTestId('topup-redeem').getByRole('textbox').fill('axe-topup-2026');
     await page.getByTestId('topup-redeem').getByRole('button').click();
     await page.getByRole('status').filter({ hasText: /redeemed|ditebus/ }).first().waitFor();

@@ -57,7 +57,6 @@ function firstGap(words: RuleWords, langs: readonly Lang[]): { lang: Lang; key: 
  * @example export const RULES = defineRegistry({ name: 'readiness', langs: LANGS, rules: [cover, title], wordsOf: (r) => r.words });
  */
 export function defineRegistry<Rule extends { readonly id: string }>(spec: RegistrySpec<Rule>): Registry<Rule> {
-  if (!spec.langs) defined.push(spec as unknown as RegistrySpec<{ readonly id: string }>);
   const checkAll = (sources: readonly LanguageSource[]) => {
     for (const rule of spec.rules) {
       const words = withTableWords(spec.wordsOf(rule), rule.id, spec.name, sources);
@@ -70,6 +69,8 @@ export function defineRegistry<Rule extends { readonly id: string }>(spec: Regis
     // Where the table can be read already, a rule lacking words fails as it is defined, not at some later read.
     if (hasLanguageSource()) ensureLanguages();
     onLanguagesLoaded(checkAll);
+    // Listed once it has loaded: a registry refused above is not one a maintainer still has words to write for.
+    defined.push(spec as unknown as RegistrySpec<{ readonly id: string }>);
   }
   const byId = new Map(spec.rules.map((r) => [r.id, r]));
   return { name: spec.name, rules: spec.rules, get: (id) => byId.get(id) };

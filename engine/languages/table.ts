@@ -105,8 +105,10 @@ export function wordsChecked(): boolean {
  * language's words as they come, `eachLanguage`, also runs while some are still to be fetched (`LanguageSource.later`).
  */
 export function onLanguagesLoaded(hook: (sources: readonly LanguageSource[]) => void, { eachLanguage = false }: { eachLanguage?: boolean } = {}): void {
-  onLoad.push({ run: hook, eachLanguage });
+  // Run before it is kept: a hook that fails on the table already read (a registry refused for a missing word) is
+  // not kept, so a later read of the table (a language added, the order changed) does not fail for a refused thing.
   if (loaded && (eachLanguage || isWhole())) hook(lastSources);
+  onLoad.push({ run: hook, eachLanguage });
 }
 
 const isWhole = (): boolean => ![...tables.values()].some((t) => t.later);

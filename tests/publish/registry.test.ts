@@ -1,7 +1,9 @@
 // A registry of rules refuses to load when a rule lacks a text in a language Karya speaks, and its error
 // names the registry, the rule, the language and the key, in English and in Malay.
 import { describe, expect, it } from 'vitest';
-import { defineRegistry, RegistryWordsError } from '../../engine/registry.js';
+import { defineRegistry, registryGaps, RegistryWordsError } from '../../engine/registry.js';
+import { langs, setLanguageSource } from '../../engine/index.js';
+import { readLanguages } from '../../engine/node/languages.js';
 
 interface Fixture { id: string; words: { en?: Record<string, string>; ms?: Record<string, string> } }
 // The two languages the fixtures are worded in: the registry's check, not the table's languages, is what is tested.
@@ -32,5 +34,15 @@ describe('defineRegistry', () => {
   it('fails when a rule has no words at all in a language', () => {
     expect(thrown(make([{ id: 'english-only', words: { en: { label: 'Only' } } }])).params).toEqual({ registry: 'fixture', rule: 'english-only', lang: 'ms', key: 'label' });
     expect(thrown(make([{ id: 'mute', words: {} }])).params).toMatchObject({ rule: 'mute', key: '*' });
+  });
+
+  it('refused for a missing word over the table\'s languages, stays refused: the table read again later does not fail for it', () => {
+    // One process, several books: a registry a maintainer's rule made fail at its definition is not kept, so the next
+    // read of the table (its order or its languages changed) fails for nothing, and no gap is listed for it.
+    const refused = () => defineRegistry({ name: 'refused fixture', rules: [{ id: 'no-malay', words: { en: { label: 'Only English' }, ms: { label: '' } } }], wordsOf: (r) => r.words });
+    expect(thrown(refused).params).toEqual({ registry: 'refused fixture', rule: 'no-malay', lang: 'ms', key: 'label' });
+    setLanguageSource(() => readLanguages());
+    expect(() => langs()).not.toThrow();
+    expect(registryGaps(['ms']).filter((g) => g.registry === 'refused fixture')).toEqual([]);
   });
 });

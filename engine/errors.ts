@@ -3,7 +3,7 @@
 // `settings`), rendered from data.
 import type { Lang } from './spec/types.js';
 import { word } from './i18n.js';
-import { catalogue, isLang, languageName, languageTable, sayer, type Worded } from './languages/index.js';
+import { catalogue, isLang, languageName, languageTable, langs, sayer, type Worded } from './languages/index.js';
 import { CATALOGUE } from './error-catalogue.js';
 import { KaryaError } from './karya-error.js';
 
@@ -133,6 +133,15 @@ export function settingsIssueMessage(issue: SettingsIssue, opts: { lang?: Lang; 
   const lang = opts.lang ?? 'en';
   const vars = { ...issueVars(issue, lang), ...(opts.label !== undefined ? { label: opts.label } : {}) };
   return settingsWord(opts.label !== undefined ? `${issue.code}_labelled` : issue.code, lang, vars).trim();
+}
+
+/**
+ * A value that is not a language of the table, as a settings issue of `field` (not_an_option: the value and the
+ * table's codes): the CLI, the batch and the API say it in their reader's language with settingsIssueMessage.
+ * @example settingsIssueMessage(notALanguage('xx'), { lang: 'ms' }) // '"xx" bukan salah satu daripada en, ms, id'
+ */
+export function notALanguage(value: unknown, field = 'lang'): Extract<SettingsIssue, { code: 'not_an_option' }> {
+  return { field, code: 'not_an_option', params: { value, allowed: langs() } };
 }
 
 /** User settings do not satisfy a generator's schema. `message` is English for logs; callers read `issues`. */

@@ -11,7 +11,7 @@ export {
 export {
   answerLanguageName, CATALOGUE, type CatalogueCode, catalogueMessage, ExportLimitError, formatSpecIssue,
   GenerationError, generationMessage, KaryaError, SETTINGS_MESSAGES, SettingsError, type SettingsIssue,
-  settingsIssueMessage, SpecError, waitText,
+  notALanguage, settingsIssueMessage, SpecError, waitText,
 } from './errors.js';
 export { fillPlaceholders, word, type WordKey, WORDS } from './i18n.js';
 export { cleanText } from './clean-text.js';
@@ -87,7 +87,7 @@ export {
 export {
   contentTitle, historyBookOf, historyTitle, pieceHistoryTitle, stepHistoryTitle,
 } from './session/history-title.js';
-export { errorCodeOf, withErrorCode } from './error-code.js';
+export { errorCodeOf, refuseUnknownLang, withErrorCode } from './error-code.js';
 export { type Block, parseMarkdown, parseMarkdownPlaced, plainLine, type Span } from './markdown.js';
 export { textHash } from './text-hash.js';
 export { delayFor, RECONNECT, retry, retryAfterMs, retryKindOf, shouldRetry, type RetryKind, type RetryOptions, type RetryRule, type Retrying } from './retry.js';

@@ -2,7 +2,7 @@
 // those, and each job against the jobs before it): known fields, the generator, the language, the chapter
 // count, the output name, the formats and the series; the voice, publishing facts and cover in files of
 // their own (job-voice.ts, job-publish.ts, job-cover.ts).
-import { catalogueMessage, EXPORT_FORMATS, isLang, LANGS, minChapters, seriesNameOf, SeriesError, type Catalog, type ExportFormat, type ResolvedSpec, withLanguage } from '../../engine/index.js';
+import { catalogueMessage, EXPORT_FORMATS, isLang, LANGS, minChapters, seriesNameOf, SeriesError, settingsIssueMessage, type Catalog, type ExportFormat, type ResolvedSpec, withLanguage } from '../../engine/index.js';
 import { PUBLISH_FACT_FIELDS, type PublishFacts } from '../../engine/index.js';
 import { checkVoiceFields } from './job-voice.js';
 import { checkPublishFacts } from './job-publish.js';
@@ -72,7 +72,7 @@ export function checkShape(o: Record<string, unknown>, catalog: Catalog, add: Ad
   if (o.lang !== undefined && spec) {
     const chosen = withLanguage(spec, {}, o.lang);
     // Said in English, as every line the batch says of its jobs file (the operator's).
-    if (!chosen.ok) add('lang', chosen.problem === 'fixed_language' ? catalogueMessage(chosen.code, 'en', chosen.params) : chosen.message, chosen.allowed, chosen.problem === 'not_a_language');
+    if (!chosen.ok) add('lang', chosen.problem === 'fixed_language' ? catalogueMessage(chosen.code, 'en', chosen.params) : settingsIssueMessage(chosen.issue), chosen.allowed, chosen.problem === 'not_a_language');
     else lang = o.lang as string;
   } else if (o.lang !== undefined && !isLang(o.lang)) add('lang', `${JSON.stringify(o.lang)} is not one of ${LANGS.join(', ')}`, LANGS, true);
   let chapters: string | undefined;

@@ -3,11 +3,12 @@
 // language field writes only its fixed language, and asking for that one is fine.
 import type { Lang, ResolvedSpec } from '../spec/types.js';
 import { isLang, langs } from '../languages/index.js';
+import { notALanguage } from '../errors.js';
 
 export type LanguageChoice =
   | { readonly ok: true; readonly settings: Record<string, unknown> }
-  /** Not a language Karya writes: `allowed` lists those. */
-  | { readonly ok: false; readonly problem: 'not_a_language'; readonly message: string; readonly allowed: readonly Lang[] }
+  /** Not a language Karya writes: `allowed` lists those; `issue` is the refusal as data, said in the reader's language by the caller (settingsIssueMessage). */
+  | { readonly ok: false; readonly problem: 'not_a_language'; readonly issue: ReturnType<typeof notALanguage>; readonly allowed: readonly Lang[] }
   /** The generator always writes in its one language: `code` and `params` are the errors catalogue's, said in the reader's language by the caller. */
   | { readonly ok: false; readonly problem: 'fixed_language'; readonly allowed: readonly Lang[]; readonly code: 'lang_fixed'; readonly params: { readonly id: string; readonly lang: Lang } };
 
@@ -17,7 +18,7 @@ export type LanguageChoice =
  */
 export function withLanguage(spec: ResolvedSpec, raw: Record<string, unknown>, lang: unknown): LanguageChoice {
   if (lang === undefined) return { ok: true, settings: raw };
-  if (!isLang(lang)) return { ok: false, problem: 'not_a_language', message: `${JSON.stringify(lang)} is not one of ${langs().join(', ')}`, allowed: langs() };
+  if (!isLang(lang)) return { ok: false, problem: 'not_a_language', issue: notALanguage(lang), allowed: langs() };
   const field = spec.fields.find((f) => f.role === 'language');
   if (field) return { ok: true, settings: { ...raw, [field.name]: lang } };
   if (lang === spec.fixedLanguage) return { ok: true, settings: raw };

@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { cleanText } from '../clean-text.js';
 import { TEXT_HASH } from '../text-hash.js';
 import { ASSIGNABLE_ROLES, ROLES } from './roles.js';
-import { isLang, langs } from '../languages/index.js';
+import { refuseUnknownLang } from '../error-code.js';
 
 /**
  * Text a writer sends (a part, a passage, a note, a card, the bible, a title, an author's name): kept without
@@ -55,11 +55,10 @@ export type AssignableRole = z.infer<typeof AssignableRoleSchema>;
 
 /**
  * A language of the studio and of books: a code of the language table (engine/languages), refused with the
- * table's codes named. The table is read when the first value is checked, in Node and in the browser alike.
+ * value and the table's codes named, as data the server words in the caller's language (refuseUnknownLang). The
+ * table is read when the first value is checked, in Node and in the browser alike.
  */
-export const LangSchema = z.string().superRefine((value, ctx) => {
-  if (!isLang(value)) ctx.addIssue({ code: 'custom', message: `"${value}" is not one of ${langs().join(', ')}` });
-});
+export const LangSchema = z.string().superRefine(refuseUnknownLang);
 
 /**
  * A text in every language, by code (a generator's label, a book type's name): the table decides which codes a

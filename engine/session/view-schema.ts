@@ -2,12 +2,10 @@
 // answer (engine/contract/books.ts re-exports it). Here, below the contract, because the session makes it.
 import * as z from 'zod';
 import { StepRefSchema } from '../compile/step.js';
-import { isLang, langs } from '../languages/index.js';
+import { refuseUnknownLang } from '../error-code.js';
 
 /** A book's language: a code of the language table, refused with the table's codes named. */
-export const BookLangSchema = z.string().superRefine((value, ctx) => {
-  if (!isLang(value)) ctx.addIssue({ code: 'custom', message: `"${value}" is not one of ${langs().join(', ')}` });
-});
+export const BookLangSchema = z.string().superRefine(refuseUnknownLang);
 const Lang = BookLangSchema;
 
 export const ProgressSchema = z.object({ current: z.number(), total: z.number(), ratio: z.number(), stepText: z.string() });

@@ -4,7 +4,7 @@
 // server-messages.yaml in every other language of the table (the catalogue `server-messages`): an error
 // made from a code (ApiError.of, a catalogue code without a fixed language, a coded field) is worded in
 // the caller's language when it is answered (`localised`).
-import { catalogue, catalogueMessage, KaryaError, sayer, waitText, type CatalogueCode, type Lang } from '../../engine/index.js';
+import { catalogue, catalogueMessage, KaryaError, sayer, settingsIssueMessage, waitText, type CatalogueCode, type Lang, type SettingsIssue } from '../../engine/index.js';
 import { VALIDATION_MESSAGES } from '../../engine/contract/index.js';
 
 export const MESSAGES = {
@@ -134,8 +134,14 @@ const SERVER_MESSAGES = catalogue('server-messages', Object.fromEntries((Object.
 /** A server message in a language. */
 export const messageIn = sayer(SERVER_MESSAGES);
 
-/** How an error's words were made, so they can be made again in the caller's language (`waitSeconds`: its {wait}). */
-export type Wording = { kind: 'message'; code: MessageCode } | { kind: 'catalogue'; code: CatalogueCode; vars: Record<string, string>; waitSeconds?: number };
+/**
+ * How an error's words were made, so they can be made again in the caller's language (`waitSeconds`: its {wait}; a
+ * settings issue: one field's refusal as the engine gives it, said after the field's name).
+ */
+export type Wording =
+  | { kind: 'message'; code: MessageCode }
+  | { kind: 'catalogue'; code: CatalogueCode; vars: Record<string, string>; waitSeconds?: number }
+  | { kind: 'settings'; issue: SettingsIssue };
 
 /** The 429 codes whose message says how long to wait (the catalogue's `<code>_wait`). */
 export type WaitCode = 'rate_limited' | 'too_many_attempts' | 'reset_too_soon';
@@ -147,6 +153,7 @@ function varsIn(wording: Extract<Wording, { kind: 'catalogue' }>, lang: Lang): R
 
 /** A wording's words in a language. */
 function wordedIn(wording: Wording, lang: Lang): string {
+  if (wording.kind === 'settings') return settingsIssueMessage(wording.issue, { lang });
   return wording.kind === 'message' ? messageIn(wording.code, lang) : catalogueMessage(wording.code, lang, varsIn(wording, lang));
 }
 
@@ -188,8 +195,13 @@ export class ApiError extends KaryaError {
    * @example ApiError.ofField(400, 'invalid_settings', 'lang', 'lang_fixed', { id: 'dad-jokes', lang: 'en' })
    */
   static ofField(status: number, code: MessageCode, field: string, fieldCode: CatalogueCode, vars: Record<string, string> = {}): ApiError {
-    const error = ApiError.of(status, code, { [field]: catalogueMessage(fieldCode, 'en', vars) });
-    error.fieldWordings = { [field]: { kind: 'catalogue', code: fieldCode, vars } };
+    return ApiError.ofFieldWording(status, code, field, { kind: 'catalogue', code: fieldCode, vars });
+  }
+
+  /** A refusal of one request field worded as `wording` (English here, the caller's language when answered). */
+  static ofFieldWording(status: number, code: MessageCode, field: string, wording: Wording): ApiError {
+    const error = ApiError.of(status, code, { [field]: wordedIn(wording, 'en') });
+    error.fieldWordings = { [field]: wording };
     return error;
   }
 
@@ -219,9 +231,9 @@ export class ApiError extends KaryaError {
  * A language refused for a generator (the engine's withLanguage), as the request's `lang` field: a generator of one
  * language by the engine's code and values, worded in the caller's language when answered.
  */
-export function languageRefusal(refused: { readonly problem: 'not_a_language'; readonly message: string } | { readonly problem: 'fixed_language'; readonly code: CatalogueCode; readonly params: Readonly<Record<string, string>> }): ApiError {
-  // Not a language of the table: the request schemas refuse it first, with their own words.
-  if (refused.problem === 'not_a_language') return ApiError.of(400, 'invalid_settings', { lang: refused.message });
+export function languageRefusal(refused: { readonly problem: 'not_a_language'; readonly issue: SettingsIssue } | { readonly problem: 'fixed_language'; readonly code: CatalogueCode; readonly params: Readonly<Record<string, string>> }): ApiError {
+  // Not a language of the table: the request schemas refuse it first, with the same words (refuseUnknownLang).
+  if (refused.problem === 'not_a_language') return ApiError.ofFieldWording(400, 'invalid_settings', 'lang', { kind: 'settings', issue: refused.issue });
   return ApiError.ofField(400, 'invalid_settings', 'lang', refused.code, { ...refused.params });
 }
 

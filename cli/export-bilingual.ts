@@ -1,19 +1,23 @@
 // `karya export --book EDITION --bilingual`: an edition written with its source, each source paragraph followed by
 // its translation (engine/node/export/bilingual.ts). The edition's source is the one its key names (karya
 // translate's); a book that is no edition is refused, naming what to pass.
-import { catalogueMessage, editionLinkOf, otherLanguage, type ExportFormat } from '../engine/index.js';
+import { catalogueMessage, editionLinkOf, otherLanguage, type ExportFormat, type Lang } from '../engine/index.js';
 import { BILINGUAL_LAYOUTS, bilingualDocument, type BilingualLayout } from '../engine/node.js';
 import type { StateFile } from '../server/index.js';
 import { CLI_USER, fail } from './util.js';
 import { renderOrExit } from './export-format.js';
+import { exportWord } from './export-words.js';
 import type { ChosenBook } from './commands/books.js';
 
-/** --layout, checked before anything is read: only with --bilingual, alternating or columns. */
-export function bilingualLayoutOrExit(opts: { bilingual?: boolean; layout?: string }): BilingualLayout | undefined {
+/**
+ * --layout, checked before anything is read: only with --bilingual, alternating or columns. Refused in `lang`, the
+ * writer's (the language the settings ask for, else --lang's, else their locale's: no book is read yet).
+ */
+export function bilingualLayoutOrExit(opts: { bilingual?: boolean; layout?: string }, lang: Lang): BilingualLayout | undefined {
   if (opts.layout === undefined) return undefined;
-  if (!opts.bilingual) fail(`--layout ${opts.layout}: the layout is of a dual-language PDF; add --bilingual (and --format pdf)`);
+  if (!opts.bilingual) fail(exportWord('layoutAlone', lang, { value: opts.layout }));
   const layout = opts.layout.toLowerCase();
-  if (!(BILINGUAL_LAYOUTS as readonly string[]).includes(layout)) fail(`--layout: "${opts.layout}" is not one of ${BILINGUAL_LAYOUTS.join(', ')}`);
+  if (!(BILINGUAL_LAYOUTS as readonly string[]).includes(layout)) fail(exportWord('layoutUnknown', lang, { value: opts.layout, layouts: BILINGUAL_LAYOUTS.join(', ') }));
   return layout as BilingualLayout;
 }
 

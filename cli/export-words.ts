@@ -9,6 +9,11 @@ const WORDS = catalogue('cli-export', {
   },
   finishWith: { en: 'Run "{command}" to finish it.', ms: 'Jalankan "{command}" untuk menyiapkannya.' },
   nothingWritten: { en: '--book {book}: nothing of that book is written yet', ms: '--book {book}: belum ada apa-apa daripada buku itu yang ditulis' },
+  layoutUnknown: { en: '--layout: "{value}" is not one of {layouts}', ms: '--layout: "{value}" bukan salah satu daripada {layouts}' },
+  layoutAlone: {
+    en: '--layout {value}: the layout is of a dual-language PDF; add --bilingual (and --format pdf)',
+    ms: '--layout {value}: susun atur ini untuk PDF dwibahasa; tambahkan --bilingual (dan --format pdf)',
+  },
 });
 
 /** `karya export`'s words for a key in a language, with its placeholders filled. */

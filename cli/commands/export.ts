@@ -44,7 +44,7 @@ export async function exportCommand(id: string | undefined, opts: ExportOptions)
     exportFormatOrExit(named!, opts, settingsLang(named!, wanted.settings), pipe);
     authorOrExit(opts.author, settingsLang(named!, wanted.settings));
   }
-  const layout = bilingualLayoutOrExit(opts);
+  const layout = bilingualLayoutOrExit(opts, wanted ? settingsLang(named!, wanted.settings) : askedLang(opts.lang));
   const place = cliStateOf(opts.state);
   const statePath = place.where;
   const command = named ? `karya generate ${named.id}${opts.set.map((s) => ` --set ${s}`).join('')}${opts.lang ? ` --lang ${opts.lang}` : ''}${opts.chapters ? ` --chapters ${opts.chapters}` : ''}` : 'karya generate <id>';

@@ -43,17 +43,30 @@ function subscribe(listener: () => void): () => void {
 
 const snapshot = (): Theme => (current ??= storedTheme() ?? systemTheme());
 
+/** The system preference's query once followed (kept here, so it and its listener live as long as the page). */
+let systemQuery: MediaQueryList | null = null;
+
+/**
+ * Without a stored choice the theme follows the system preference as it changes: subscribed once for the page's
+ * life, by initTheme as the page loads (so a change while the studio is still loading, before any toggle is
+ * rendered, is seen) or by the first toggle's render; then the current preference is followed once, for a change
+ * between the theme being read and the subscription.
+ */
+function followSystem(): void {
+  if (systemQuery || typeof matchMedia !== 'function') return;
+  const mq = (systemQuery = matchMedia('(prefers-color-scheme: dark)'));
+  const follow = () => {
+    const next: Theme = mq.matches ? 'dark' : 'light';
+    if (!storedTheme() && next !== current) setTheme(next);
+  };
+  mq.addEventListener('change', follow);
+  follow();
+}
+
 /** The current theme and a toggle that stores the choice. */
 export function useTheme(): { theme: Theme; toggle(): void } {
   const theme = useSyncExternalStore(subscribe, snapshot, () => 'light' as Theme);
-  useEffect(() => {
-    // Without a stored choice the theme follows the system preference as it changes.
-    if (typeof matchMedia !== 'function') return;
-    const mq = matchMedia('(prefers-color-scheme: dark)');
-    const follow = () => !storedTheme() && setTheme(mq.matches ? 'dark' : 'light');
-    mq.addEventListener('change', follow);
-    return () => mq.removeEventListener('change', follow);
-  }, []);
+  useEffect(followSystem, []);
   const toggle = useCallback(() => {
     const next: Theme = snapshot() === 'dark' ? 'light' : 'dark';
     keepChoice(THEME_KEY, next);
@@ -62,7 +75,8 @@ export function useTheme(): { theme: Theme; toggle(): void } {
   return { theme, toggle };
 }
 
-/** Apply the stored or system theme before the first render (no flash of the wrong theme). */
+/** Apply the stored or system theme before the first render (no flash of the wrong theme), and follow the system's from now on. */
 export function initTheme(): void {
   setTheme(storedTheme() ?? systemTheme());
+  followSystem();
 }

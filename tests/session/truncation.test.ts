@@ -105,6 +105,12 @@ describe('joinCut', () => {
     ['The storm', ', at last, broke.', 'The storm, at last, broke.'],
     ['She walked into the old house and the door closed behind her', 'the door closed behind her with a bang.', 'She walked into the old house and the door closed behind her with a bang.'],
     ['Line one.\n\nLine two', '\n\nLine three.', 'Line one.\n\nLine two\n\nLine three.'],
+    // A continuation that starts the text over: the opening once, whole or cut short by the time-out again.
+    ['Rain fell on the harbour as the lamps came on.', 'Rain fell on the harbour as the lamps came on. She waited.', 'Rain fell on the harbour as the lamps came on. She waited.'],
+    ['Rain fell on the harbour as the lamps came on.', 'Rain fell on the', 'Rain fell on the harbour as the lamps came on.'],
+    ['Rain fell on the harbour as the lamps came on.', ' Rain fell on the harbour as ', 'Rain fell on the harbour as the lamps came on.'],
+    // Too little to tell: a word that happens to open the text is joined after it.
+    ['Rain fell on the harbour as the lamps came on.', 'Rain', 'Rain fell on the harbour as the lamps came on. Rain'],
   ])('%j + %j', (before, after, joined) => {
     expect(joinCut(before, after)).toBe(joined);
   });

@@ -11,6 +11,8 @@ import { addNotes } from '../answers/index.js';
 export const MAX_CONTINUATIONS = 2;
 /** The characters of a text's opening that a continuation starting over repeats. */
 const RESTART_CHARS = 60;
+/** The least of a continuation, all of it the text's opening, that is taken for the opening written again (three or four words). */
+const RESTART_FRAGMENT_CHARS = 12;
 
 /**
  * `before` (an answer cut at the token limit) followed by its continuation `after`: a stretch the model
@@ -28,12 +30,18 @@ export function joinCut(before: string, after: string): string {
   return `${before} ${after}`;
 }
 
-/** A continuation that starts `before` over: its opening words are the text's own opening words (the model wrote it again from its start). */
+/**
+ * A continuation that starts `before` over: its opening words are the text's own opening words (the model wrote it
+ * again from its start). One cut itself before the opening's end (stopped by the time-out again after a few words)
+ * starts it over when all it has, at least RESTART_FRAGMENT_CHARS of it, is the opening's start.
+ */
 export function startsOver(before: string, after: string): boolean {
   const rest = after.trimStart();
   const start = before.trimStart();
   const opening = Math.min(start.length, RESTART_CHARS);
-  return opening >= 20 && rest.slice(0, opening) === start.slice(0, opening);
+  if (opening < 20) return false;
+  if (rest.length < opening) return rest.trimEnd().length >= RESTART_FRAGMENT_CHARS && start.startsWith(rest.trimEnd());
+  return rest.slice(0, opening) === start.slice(0, opening);
 }
 
 /** Ask `request`, then its continuation (rendered from the text so far) while the answer is cut. */

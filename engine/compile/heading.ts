@@ -28,6 +28,29 @@ function plain(line: string): string {
 /** A heading's words, whatever their case, marks and punctuation. */
 const wordsOf = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
+/** Line breaks as one kind ("\r\n" and "\r" as "\n"). */
+const unbroken = (text: string) => (text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text);
+
+/**
+ * The first line of `text` that is not blank, trimmed, and where the line after it starts (-1: none follows). Only the
+ * lines up to it are read: a part's whole text is not split into lines (and joined again) for its first one.
+ */
+function firstLineOf(text: string): { line: string; next: number } | undefined {
+  for (let from = 0; ; ) {
+    let end = from;
+    while (end < text.length) {
+      const c = text.charCodeAt(end);
+      if (c === 0x0a || c === 0x0d) break;
+      end++;
+    }
+    const next = end === text.length ? -1 : end + (text.charCodeAt(end) === 0x0d && text.charCodeAt(end + 1) === 0x0a ? 2 : 1);
+    const line = text.slice(from, end).trim();
+    if (line) return { line, next };
+    if (next < 0) return undefined;
+    from = next;
+  }
+}
+
 /**
  * The part's text without a leading heading the model wrote for the part, and the title it named. Taken:
  * a first line naming the part ("Chapter 3: The Storm", "**Bab 3**", "Introduction"), a first line that is
@@ -40,22 +63,23 @@ const wordsOf = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').
  */
 export function takeLeadingHeading(text: string, step: Step, ownTitle?: string): LeadingHeading {
   if (step.kind !== 'introduction' && step.kind !== 'chapter' && step.kind !== 'conclusion') return { text };
-  const lines = text.replace(/\r\n?/g, '\n').split('\n');
-  const first = lines.findIndex((l) => l.trim() !== '');
-  if (first < 0) return { text };
-  const line = lines[first]!.trim();
+  const first = firstLineOf(text);
+  if (!first) return { text };
+  const { line } = first;
   const isMarkdownHeading = /^#{1,6}\s+\S/.test(line);
   const isBold = /^(\*\*|__)[^*_].*\1[:.]?$/.test(line) && !/\*\*.*\*\*.+\*\*/.test(line);
-  const words = plain(line).split(/\s+/).filter(Boolean);
-  const namesPart = PART_WORDS.test(plain(line));
-  const isShortLabel = namesPart && words.length <= 14 && !/[.!?]["”’]?$/.test(plain(line).replace(/\b(?:no|bil)\.$/i, ''));
+  // The line's plain words, read once (a first line of prose is a whole paragraph), and counted only when they are asked.
+  const plainText = plain(line);
+  const wordCount = () => plainText.split(/\s+/).filter(Boolean).length;
+  const namesPart = PART_WORDS.test(plainText);
+  const isShortLabel = namesPart && wordCount() <= 14 && !/[.!?]["”’]?$/.test(plainText.replace(/\b(?:no|bil)\.$/i, ''));
   if (!(isMarkdownHeading || isBold || isShortLabel)) return { text };
-  const heading = plain(line).replace(/[.:]$/, '').trim();
+  const heading = plainText.replace(/[.:]$/, '').trim();
   const isPartLevel = /^#{1,2}\s/.test(line);
   if (!namesPart && !isPartLevel && !(ownTitle && wordsOf(heading) === wordsOf(ownTitle))) return { text };
-  if (!heading || words.length > 16) return { text };
+  if (!heading || wordCount() > 16) return { text };
   // Nothing else follows: the heading is the whole answer, not a heading.
-  const rest = lines.slice(first + 1).join('\n').trim();
+  const rest = first.next < 0 ? '' : unbroken(text.slice(first.next)).trim();
   if (!rest) return { text };
   let title: string | undefined;
   if (step.kind === 'chapter') {

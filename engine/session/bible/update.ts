@@ -177,8 +177,8 @@ export async function updateBible(input: Pick<AdvanceOptions, 'signal'> & {
   if (input.isRewrite) next = rederived(whole, next, label, position, partsOf(spec, state), state.memoryUpTo ?? position);
   // A book of a series keeps only what differs from the series before it (the rest stays the series', kept up to date there).
   next = ownOnly(next, seriesOf(state));
-  const words = countWords(text);
-  return { memory: renderBible(next, state.lang, { omit: ['premise', 'ending'] }), calls, ...(usage ? { usage } : {}), ...(left.length ? { left: { words: left.reduce((n, l) => n + l.words, 0), of: words, problem: left[left.length - 1]!.problem } } : {}) };
+  // The part's words are counted only for what was left unread (its step counted them already, and an update seldom leaves any).
+  return { memory: renderBible(next, state.lang, { omit: ['premise', 'ending'] }), calls, ...(usage ? { usage } : {}), ...(left.length ? { left: { words: left.reduce((n, l) => n + l.words, 0), of: countWords(text), problem: left[left.length - 1]!.problem } } : {}) };
 }
 
 /**

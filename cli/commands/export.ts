@@ -4,7 +4,7 @@
 // (`karya books` lists them). Calls no model; a book that was never saved exits 2. Without --out the book
 // goes to stdout: Markdown anywhere, an EPUB, DOCX or PDF only to a pipe or a file. With --bilingual, an edition
 // (karya translate) is written with its source: each source paragraph followed by its translation.
-import { stepsFor, word, type ResolvedSpec } from '../../engine/index.js';
+import { stepsFor, word, type Lang, type ResolvedSpec } from '../../engine/index.js';
 import { catalogOrExit, specOrExit, fail, info } from '../util.js';
 import { settingsFromOptions } from '../settings.js';
 import { exportBytes, exportFormatOrExit, writeOut, type BookOutOptions } from '../export-format.js';
@@ -34,7 +34,7 @@ export async function exportCommand(id: string | undefined, opts: ExportOptions)
   if (id === undefined && opts.book === undefined) fail(optionWord('idOrBook', askedLang(opts.lang)));
   if (opts.book !== undefined) bookIdOrExit(opts.book, askedLang(opts.lang));
   const named = id !== undefined ? specOrExit(catalog, id) : undefined;
-  if (named) exportableOrExit(named);
+  if (named) exportableOrExit(named, askedLang(opts.lang));
   // With a generator id the settings find the book as they did for karya generate (checked before anything is read).
   const wanted = named && opts.book === undefined ? settingsFromOptions(named, opts) : undefined;
   const pipe = { isTerminal: process.stdout.isTTY === true, command: `karya export ${id ?? `--book ${opts.book}`}` };
@@ -63,7 +63,7 @@ export async function exportCommand(id: string | undefined, opts: ExportOptions)
     }
     const { spec, saved } = chosen;
     const lang = saved.state.lang;
-    exportableOrExit(spec);
+    exportableOrExit(spec, lang);
     const format = exportFormatOrExit(spec, opts, lang, pipe);
     const author = authorOrExit(opts.author, lang);
     if (!saved.isFinished) {
@@ -93,10 +93,8 @@ function writeStdout(data: Uint8Array | string): Promise<void> {
   return new Promise((resolve, reject) => process.stdout.write(data, (error) => (error ? reject(error) : resolve())));
 }
 
-/** Only books and saved pieces export; a cover or a single piece that is never saved exits 2. */
-function exportableOrExit(spec: ResolvedSpec): void {
-  if (spec.kind === 'image') fail(`${spec.id} makes a cover image, which is saved only as its image file; karya export writes books`);
-  if (spec.kind !== 'book' && !spec.flow.savesProgress) {
-    fail(`${spec.id} writes a single piece, which is not saved to export later; write it in the format you want with: karya generate ${spec.id} --out FILE.epub (or .docx, .pdf, .md)`);
-  }
+/** Only books and saved pieces export; a cover or a single piece that is never saved exits 2, said in `lang` (--lang's, else the locale's). */
+function exportableOrExit(spec: ResolvedSpec, lang: Lang): void {
+  if (spec.kind === 'image') fail(exportWord('notBookImage', lang, { id: spec.id }));
+  if (spec.kind !== 'book' && !spec.flow.savesProgress) fail(exportWord('notBookSingle', lang, { id: spec.id }));
 }

@@ -148,6 +148,32 @@ const lazyDefaults: Plugin = {
     }));
   },
 };
+/**
+ * marked (engine/markdown.ts, engine/publish/html.ts) and htmlparser2 (with entities and domhandler: reading HTML in
+ * imports, a package's description) are only used when a command reads or writes Markdown or HTML, but their modules
+ * are in every command's graph through the engine's door: each start loaded and ran them (~25 ms, marked's grammar
+ * built at load) before anything else, `karya batch` before its first call. In the bundle each named class the code
+ * imports from them is a stand-in that loads the package at its first use (construction, call or property) and is
+ * the package's own class from then on. A name missing here fails the build (esbuild: no matching export).
+ */
+const LAZY_CLASSES: Record<string, readonly string[]> = { marked: ['Lexer', 'Marked'], htmlparser2: ['Parser'] };
+const lazyClasses: Plugin = {
+  name: 'lazy-classes',
+  setup(bundle) {
+    const filter = new RegExp(`^(?:${Object.keys(LAZY_CLASSES).join('|')})$`);
+    bundle.onResolve({ filter }, (args) => (args.namespace === 'lazy-class' ? { path: args.path, external: true } : { path: args.path, namespace: 'lazy-class' }));
+    bundle.onLoad({ filter: /.*/, namespace: 'lazy-class' }, (args) => ({
+      contents: [
+        'let loaded;',
+        `const real = (name) => (loaded ??= require(${JSON.stringify(args.path)}))[name];`,
+        // A function as the target, so `new` reaches the construct trap; everything else is the real class's.
+        'const lazy = (name) => new Proxy(function () {}, { construct: (_, args) => Reflect.construct(real(name), args), apply: (_, self, args) => Reflect.apply(real(name), self, args), get: (_, key) => real(name)[key], has: (_, key) => key in real(name) });',
+        ...LAZY_CLASSES[args.path]!.map((name) => `export const ${name} = lazy(${JSON.stringify(name)});`),
+      ].join('\n'),
+      loader: 'js',
+    }));
+  },
+};
 const started = performance.now();
 // The sources are read from now on: one saved after this is newer than the bundle (the stamp's time, below).
 const startedAt = new Date();
@@ -167,7 +193,7 @@ const built = await build({
   external: [...Object.keys(dependencies).filter((name) => !BUNDLED.has(name)), 'pg-native', 'pg-cloudflare'].flatMap((name) => [name, `${name}/*`]),
   // Bundled CommonJS packages (handlebars, commander, cli-progress) require Node's own modules.
   banner: { js: "import { createRequire as __karyaCreateRequire } from 'node:module'; const require = __karyaCreateRequire(import.meta.url);" },
-  plugins: [pgOnNode, processGlobal, sdkLazyGlobals, lazyDefaults],
+  plugins: [pgOnNode, processGlobal, sdkLazyGlobals, lazyDefaults, lazyClasses],
   sourcemap: 'linked',
   logLevel: 'warning',
   metafile: true,

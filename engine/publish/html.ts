@@ -164,7 +164,7 @@ const renderer: RendererObject = {
     return `<p>${escapeText(text).replace(/\n/g, '<br>')}</p>`;
   },
   html(token) {
-    return 'block' in token && token.block ? kdpMarked.parseInline(token.text.trim(), { async: false }) : token.text;
+    return 'block' in token && token.block ? kdp().parseInline(token.text.trim(), { async: false }) : token.text;
   },
   hr: () => '',
   image: () => '',
@@ -173,7 +173,9 @@ const renderer: RendererObject = {
     return this.parser.parseInline(tokens);
   },
 };
-const kdpMarked = new Marked({ gfm: true, breaks: true, async: false, renderer });
+let kdpMarked: Marked | undefined;
+/** marked with KDP's renderer, made at its first use (not when the engine loads: most commands never need it). */
+const kdp = (): Marked => (kdpMarked ??= new Marked({ gfm: true, breaks: true, async: false, renderer }));
 
 /**
  * A description written in Markdown (as the models answer) as HTML with KDP's tags: paragraphs, bullet and
@@ -184,5 +186,5 @@ const kdpMarked = new Marked({ gfm: true, breaks: true, async: false, renderer }
  */
 export function markdownToKdpHtml(answer: string): string {
   // Models often write a bullet character; Markdown knows it as a list only with -, * or +.
-  return kdpMarked.parse(answer.replace(/^([ \t]*)•[ \t]+/gm, '$1- '), { async: false });
+  return kdp().parse(answer.replace(/^([ \t]*)•[ \t]+/gm, '$1- '), { async: false });
 }

@@ -96,7 +96,8 @@ export function openReasoning(text: string): { prose: string } | undefined {
 export function withoutReasoning(text: string): string {
   const block = LEADING_REASONING.exec(text);
   if (block) return text.slice(block[0].length);
-  const lone = LONE_CLOSING.exec(text);
+  // A closing tag has its '</': an answer without one (most) is not read for it.
+  const lone = text.includes('</') ? LONE_CLOSING.exec(text) : null;
   return lone && !/<\w/.test(lone[0].replace(/<\/\w+>$/, '')) ? text.slice(lone[0].length) : text;
 }
 
@@ -106,7 +107,7 @@ export function withoutReasoning(text: string): string {
  * @example answerText("Sure! Here's Chapter 1 of your story:\n\nRain fell.\n\n---\n\nI hope you enjoyed it!") // 'Rain fell.'
  */
 export function answerText(answer: string, opts: { isCut?: boolean } = {}): string {
-  const unix = answer.replace(/\r\n?/g, '\n');
+  const unix = answer.includes('\r') ? answer.replace(/\r\n?/g, '\n') : answer;
   const text = cleaned(openReasoning(unix)?.prose ?? withoutReasoning(unix), opts);
   // A whole answer in a code fence ("```markdown" … "```"): the text inside it, cleaned the same way.
   const inner = unfenced(text);
@@ -115,6 +116,25 @@ export function answerText(answer: string, opts: { isCut?: boolean } = {}): stri
 
 /** A text without the announcement, rules and closing remarks around it. */
 function cleaned(text: string, opts: { isCut?: boolean }): string {
+  // Most answers start with their text: nothing is taken off before it, and the text is not split into lines for it.
+  const head = firstTextLine(text);
+  const body = head !== undefined && (isAnnouncement(head) || RULE.test(head)) ? withoutAnnouncement(text) : text;
+  return (opts.isCut ? body : withoutClosing(body)).trim();
+}
+
+/** The first line of a text that is not blank, as written; undefined when every line is blank. */
+function firstTextLine(text: string): string | undefined {
+  for (let from = 0; ; ) {
+    const end = text.indexOf('\n', from);
+    const line = text.slice(from, end < 0 ? text.length : end);
+    if (line.trim() !== '') return line;
+    if (end < 0) return undefined;
+    from = end + 1;
+  }
+}
+
+/** A text without the announcement lines and rules it starts with (a heading after an announcement set at the part's level). */
+function withoutAnnouncement(text: string): string {
   let lines = text.split('\n');
   const firstText = () => lines.findIndex((l) => l.trim() !== '');
   let isAnnounced = false;
@@ -126,16 +146,15 @@ function cleaned(text: string, opts: { isCut?: boolean }): string {
   // level, so engine/compile/heading.ts takes it off (and keeps its title) as it does a part's own heading.
   const first = firstText();
   if (isAnnounced && first >= 0 && PART_HEADING.test(lines[first]!.trim())) lines[first] = `## ${plain(lines[first]!).replace(/[:.]$/, '')}`;
-  if (!opts.isCut) lines = withoutClosing(lines);
-  return lines.join('\n').trim();
+  return lines.join('\n');
 }
 
-/** The lines without the closing remarks (each paragraph after a rule, or starting as a remark) and rules at the end. */
-function withoutClosing(lines: string[]): string[] {
-  let paragraphs = lines.join('\n').split(/\n\s*\n/);
+/** The text without the closing remarks (each paragraph after a rule, or starting as a remark) and rules at the end. */
+function withoutClosing(text: string): string {
+  let paragraphs = text.split(/\n\s*\n/);
   const count = paragraphs.length;
-  // Nothing taken: the lines as they came (their blank lines too, as the stream showed them).
-  const result = () => (paragraphs.length === count ? lines : paragraphs.join('\n\n').split('\n'));
+  // Nothing taken: the text as it came (its blank lines too, as the stream showed them).
+  const result = () => (paragraphs.length === count ? text : paragraphs.join('\n\n'));
   for (;;) {
     const last = paragraphs.at(-1);
     if (last === undefined || paragraphs.length < 2) return result();

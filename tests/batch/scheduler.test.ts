@@ -208,12 +208,14 @@ describe('failures', () => {
   });
 
   it("waits the server's Retry-After between a rate-limited step's tries, six in all", async () => {
-    const { fake, run } = await setup({ latencyMs: 5, reply: (body) => (Number(body.max_tokens) > 1 ? { status: 429, headers: { 'retry-after': '0.2' } } : undefined) }, [{ id: 'poem', generator: 'poems' }]);
+    // 0.1 s, 17 times (two provider retries in each of the six tries, five waits between them): not the provider's
+    // fixed 2 s, and not the step's own waits, 50 ms doubling, but for the second.
+    const { fake, run } = await setup({ latencyMs: 5, reply: (body) => (Number(body.max_tokens) > 1 ? { status: 429, headers: { 'retry-after': '0.1' } } : undefined) }, [{ id: 'poem', generator: 'poems' }]);
     const provider = createOpenAIProvider({ apiKey: 'sk-test', baseURL: fake.baseURL });
     const { result, events } = await run({ concurrency: 1 }, { provider });
     expect(result).toMatchObject({ succeeded: 0, failed: 1 });
     const retries = events.flatMap((e) => (e.type === 'step_retry' ? [[e.attempt, e.waitSeconds, e.code]] : []));
-    expect(retries).toEqual([1, 2, 3, 4, 5].map((n) => [n, 0.2, 'rate_limited']));
+    expect(retries).toEqual([1, 2, 3, 4, 5].map((n) => [n, 0.1, 'rate_limited']));
     expect(bookRequests(fake)).toHaveLength(18);
   });
 

@@ -2,10 +2,9 @@
 // bounded in size and in YAML aliases (each job is checked in jobs.ts).
 import { readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fullYaml, isAliasBomb, MAX_YAML_ALIASES, preloadYaml, TOO_MANY_ALIASES } from '../../engine/node.js';
+import { fullYaml, isAliasBomb, MAX_YAML_ALIASES, TOO_MANY_ALIASES } from '../../engine/node.js';
 import { KaryaError } from '../../engine/index.js';
 import { plainFsError } from '../fs-check.js';
-import { simpleJobsList } from './simple-jobs.js';
 
 /** One entry of the jobs file before validation, with where it came from. */
 export interface RawJob {
@@ -43,24 +42,6 @@ function tooManyJobs(file: string, count: number): JobsFileError {
 
 /** Read a jobs file (or stdin for "-"): a YAML list (JSON arrays are YAML too) or JSON Lines. */
 export function readJobsFile(file: string): RawJob[] {
-  const text = readJobsText(file);
-  return jobsOf(file, text, () => simpleJobsList(text) ?? parseYamlList(file, text))!;
-}
-
-/**
- * readJobsFile for `karya batch`: a YAML list in the simple shape (cli/batch/simple-jobs.ts) is read without the YAML
- * library; any other is read with it, loaded from the bundle first (engine/yaml.ts preloadYaml).
- */
-export async function loadJobsFile(file: string): Promise<RawJob[]> {
-  const text = readJobsText(file);
-  const jobs = jobsOf(file, text, () => simpleJobsList(text));
-  if (jobs) return jobs;
-  await preloadYaml();
-  return jobsOf(file, text, () => parseYamlList(file, text))!;
-}
-
-/** The file's text, within its bounds. */
-function readJobsText(file: string): string {
   const tooLarge = () => new JobsFileError(file, undefined, `the jobs file is larger than ${MAX_JOBS_FILE_BYTES / 1024 / 1024} MB; split it into smaller files`);
   let text: string;
   try {
@@ -75,15 +56,10 @@ function readJobsText(file: string): string {
     throw new JobsFileError(file, undefined, `cannot read the jobs file: ${plainFsError(error, 'en')}`);
   }
   if (Buffer.byteLength(text) > MAX_JOBS_FILE_BYTES) throw tooLarge();
-  return text;
-}
-
-/** The jobs of a file's text, counted before and after they are read; `yamlJobs` reads a YAML list (undefined: passed on). */
-function jobsOf(file: string, text: string, yamlJobs: () => RawJob[] | undefined): RawJob[] | undefined {
   const asked = text.match(JOB_KEY)?.length ?? 0;
   if (asked > MAX_JOBS) throw tooManyJobs(file, asked);
-  const jobs = isJsonLines(file, text) ? parseJsonLines(file, text) : yamlJobs();
-  if (jobs && jobs.length > MAX_JOBS) throw tooManyJobs(file, jobs.length);
+  const jobs = isJsonLines(file, text) ? parseJsonLines(file, text) : parseYamlList(file, text);
+  if (jobs.length > MAX_JOBS) throw tooManyJobs(file, jobs.length);
   return jobs;
 }
 

@@ -8,9 +8,9 @@ import { CLI_USER, CliExit, EXIT, catalogOrExit, fail, wholeNumber } from '../ut
 import { closeThresholdOrExit } from '../near-duplicates.js';
 import { batchNearDuplicates } from '../batch/near-duplicates.js';
 import { writableDirOrExit } from '../fs-check.js';
-import type { Provider } from '../../engine/node.js';
+import { preloadYaml, type Provider } from '../../engine/node.js';
 import { runTranslateJobs, translateJobsOf, type TranslateJob } from '../batch/translate-jobs.js';
-import { JobsFileError, loadJobsFile, validateJobs, type BatchJob, type JobIssue, type RawJob } from '../batch/jobs.js';
+import { JobsFileError, readJobsFile, validateJobs, type BatchJob, type JobIssue, type RawJob } from '../batch/jobs.js';
 import type { BatchEvent, BatchLimits, BatchResult, BookRun } from '../batch/scheduler.js';
 import type { QueuedBatchLink } from '../batch/queued.js';
 import { formatPlan, planBook, summarisePlan } from '../batch/plan.js';
@@ -74,9 +74,11 @@ type CheckedJobs = { translations: TranslateJob[]; books?: { catalog: Catalog; r
  */
 async function checkedJobs(file: string, opts: BatchOptions, at: { outDir: string; place: CliState; emitJson: JsonOut | undefined }): Promise<CheckedJobs> {
   const { outDir, place, emitJson } = at;
+  // (A YAML jobs file's parser is loaded from the bundle first: engine/yaml.ts.)
+  if (!/\.(jsonl|ndjson)$/i.test(file)) await preloadYaml();
   let raw: RawJob[];
   try {
-    raw = await loadJobsFile(file);
+    raw = readJobsFile(file);
   } catch (error) {
     exitOnFailure(error, 'en', { plain: [JobsFileError] });
     throw error;

@@ -84,6 +84,11 @@ export {
   PUBLISH_AI_TEXT_LEVELS, PUBLISH_FACT_FIELDS, type PublishFacts, PublishFactsSchema, type PublishQuote,
   PublishQuoteSchema, type PublishResponse, PublishResponseSchema, type PublishStepInfo,
 } from './contract/publish.js';
+// The contract's plain constants (no schemas): what the server's config, store and errors read at every start,
+// without building the whole contract's zod schemas (engine/contract/index.ts) before a batch's first call.
+export { TOPUP_CREDITS, type TopUpCredits } from './contract/topup.js';
+export { ROLE_CREDITS } from './contract/roles.js';
+export { VALIDATION_MESSAGES } from './contract/messages.js';
 export {
   contentTitle, historyBookOf, historyTitle, pieceHistoryTitle, stepHistoryTitle,
 } from './session/history-title.js';

@@ -2,6 +2,9 @@
 // from and the studio shows, POST /api/checkout (a Stripe Checkout Session), the success landing's poll,
 // the Stripe webhook's answer, and the payment options (is checkout set up; the top-up page's links).
 import * as z from 'zod';
+import { TOPUP_CREDITS } from './topup.js';
+
+export { TOPUP_CREDITS, type TopUpCredits } from './topup.js';
 
 /** The purchase page's one-time packages: basic 300 credits at $29.99, pro 500 at $49.99, business 1000 at $99.99. */
 export const PURCHASE_PACKAGES = {
@@ -19,9 +22,6 @@ export function isPurchasePackage(id: unknown): id is PurchasePackageId {
   return typeof id === 'string' && Object.hasOwn(PURCHASE_PACKAGES, id);
 }
 
-/** The top-up page's packages (RM; paid through the operator's own payment links, KARYA_TOPUP_URLS). */
-export const TOPUP_CREDITS = [150, 300, 600] as const;
-export type TopUpCredits = (typeof TOPUP_CREDITS)[number];
 
 /** `POST /api/checkout`: which package to buy. */
 export const CheckoutBodySchema = z.strictObject({ package: z.enum(PURCHASE_PACKAGE_IDS) });

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, packageVersion } from '../../engine/node.js';
-import { TOPUP_CREDITS, type TopUpCredits } from '../../engine/contract/index.js';
+import { TOPUP_CREDITS, type TopUpCredits } from '../../engine/index.js';
 
 /** The sockets' limits (server/http/connections.ts enforces them). */
 export interface ConnectionLimits {

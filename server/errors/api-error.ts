@@ -4,8 +4,7 @@
 // server-messages.yaml in every other language of the table (the catalogue `server-messages`): an error
 // made from a code (ApiError.of, a catalogue code without a fixed language, a coded field) is worded in
 // the caller's language when it is answered (`localised`).
-import { catalogue, catalogueMessage, KaryaError, sayer, settingsIssueMessage, waitText, type CatalogueCode, type Lang, type SettingsIssue } from '../../engine/index.js';
-import { VALIDATION_MESSAGES } from '../../engine/contract/index.js';
+import { catalogue, catalogueMessage, KaryaError, sayer, settingsIssueMessage, waitText, type CatalogueCode, type Lang, type SettingsIssue, VALIDATION_MESSAGES } from '../../engine/index.js';
 
 export const MESSAGES = {
   // The request schemas' own messages (engine/contract/messages.ts), kept there once.

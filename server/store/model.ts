@@ -5,7 +5,7 @@ import type { Role, User } from './schema.js';
 import type { AttemptRule } from './ports.js';
 
 /** Credits a role gets when it is set or changed: one table, in the contract, so the admin page can state them before a role change. */
-export { ROLE_CREDITS } from '../../engine/contract/index.js';
+export { ROLE_CREDITS } from '../../engine/index.js';
 
 /** Roles an administrator may give; admin belongs to the KARYA_ADMIN_EMAIL account only. */
 export const ASSIGNABLE_ROLES = ['free', 'pro', 'business'] as const;

@@ -119,7 +119,6 @@ export const ALLOWED_EDGES: readonly string[] = [
   'server entrance → server queue',
   'server entrance → server routes',
   'server entrance → server store',
-  'server errors → engine contract door',
   'server errors → engine door',
   'server http → engine contract door',
   'server http → engine door',

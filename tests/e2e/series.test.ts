@@ -6,8 +6,8 @@
 // page (on a phone) lists them with the series' bible as of book 1's end. The same in Bahasa Malaysia. The model
 // is the offline provider.
 import { expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { GENERATE, describeInChromium, grantCredits, signUp } from './helpers.js';
+import { GENERATE, describeInChromium, openRoute } from './helpers.js';
+import { asWriter, setCredits, signInPage, signUpWriter, type Writer } from './seed.js';
 
 const PASSWORD = 'secret12';
 
@@ -16,29 +16,26 @@ const WORDS = {
   ms: { next: 'Tulis buku seterusnya', dialog: 'Mulakan siri', name: 'Nama siri', start: 'Mulakan buku seterusnya', premise: 'Premis', characters: 'Watak Utama', book2: 'Buku 2 dalam siri "Penang Bakery"', group: 'Siri: Penang Bakery', startBook: 'Mulakan Buku 2', n: (k: number) => `Buku ${k} · ` },
 } as const;
 
-/** The signed-in writer's current romance written to its end through the API, as the studio's Generate does. */
-async function writeWholeRomance(page: Page, lang: 'en' | 'ms'): Promise<void> {
-  const steps = await page.evaluate(async (settings) => {
-    let n = 0;
-    for (; n < 12; n++) {
-      const res = await fetch('/api/generators/romance/generate', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ settings }) });
-      if (!res.ok) throw new Error(`step ${n}: ${res.status} ${await res.text()}`);
-      if ((await res.json()).next === null) break;
-    }
-    return n + 1;
-  }, { numberOfChapters: '5', language: lang });
-  expect(steps).toBe(8);
+/** The writer's current romance written to its end through the API, as the studio's Generate does, step by step. */
+async function writeWholeRomance(writer: Writer, lang: 'en' | 'ms'): Promise<void> {
+  let n = 0;
+  for (; n < 12; n++) {
+    const res = await asWriter(writer, '/generators/romance/generate', { body: { settings: { numberOfChapters: '5', language: lang } } });
+    if (((await res.json()) as { next: unknown }).next === null) break;
+  }
+  expect(n + 1).toBe(8);
 }
 
 describeInChromium('A series on My Books', { what: 'offline provider' }, (app) => {
   it.each(['en', 'ms'] as const)('"Write the next book" on a finished book opens book 2 with its brief filled from the series; My Books groups the two (%s)', async (lang) => {
     const w = WORDS[lang];
     const page = await app.open();
-    const email = `series.${lang}@e2e.test`;
-    await signUp(page, app.base, email, PASSWORD);
-    await grantCredits(app.base, { email: app.karya.adminEmail, password: PASSWORD }, email, 40);
-    if (lang === 'ms') await page.locator('aside [data-testid="language-switch"]').selectOption('ms');
-    await writeWholeRomance(page, lang);
+    // Signed up in the studio's language over the API (tests/e2e/seed.ts; the sign-up page and the language switch
+    // are walked in tests/e2e/studio.test.ts), its romance written before the studio is opened.
+    const writer = await signUpWriter(app.base, `series.${lang}@e2e.test`, { password: PASSWORD, lang });
+    await setCredits(writer, app.karya.adminEmail, 40);
+    await writeWholeRomance(writer, lang);
+    await signInPage(page, writer);
 
     await page.goto(`${app.base}/books`);
     await page.getByTestId('my-book').first().waitFor();
@@ -53,8 +50,9 @@ describeInChromium('A series on My Books', { what: 'offline provider' }, (app) =
     const premise = page.getByLabel(w.premise);
     await expect.poll(() => premise.inputValue(), { timeout: 30_000 }).toContain(w.book2);
     expect(await page.getByLabel(w.characters).inputValue()).toContain('Aisha Rahman');
-    // Left and come back: book 2 is kept as a book of its own, opened again from the series page.
-    await page.goto(`${app.base}/books`);
+    // Left and come back: book 2 is kept as a book of its own, opened again from the series page. My Books is opened
+    // in the studio as its links open a page (helpers.ts openRoute), its list read from the server anew as on a load.
+    await openRoute(page, app.base, '/books', '[data-testid="series-group"] [data-testid="series-name"]');
     await page.getByTestId('series-group').getByTestId('series-name').click();
     await page.getByRole('button', { name: w.startBook }).click();
     await page.waitForURL((u) => u.pathname === '/romance');
@@ -64,7 +62,7 @@ describeInChromium('A series on My Books', { what: 'offline provider' }, (app) =
     // The page says which book of which series it is writing.
     expect(await page.getByTestId('book-series').textContent()).toBe(lang === 'ms' ? 'Buku 2 dalam siri "Penang Bakery"' : 'Book 2 of the series "Penang Bakery"');
 
-    await page.goto(`${app.base}/books`);
+    await openRoute(page, app.base, '/books', '[data-testid="series-group"] [data-testid="series-name"]');
     const group = page.getByTestId('series-group');
     await group.getByTestId('series-name').waitFor();
     expect(await group.getByTestId('series-name').textContent()).toBe(w.group);
@@ -73,10 +71,10 @@ describeInChromium('A series on My Books', { what: 'offline provider' }, (app) =
     // The series' last book is not finished: no next book is offered yet.
     expect(await page.getByTestId('next-in-series').count()).toBe(0);
 
-    // The series page, on a phone: the two books in order, the series' bible as of book 1's end, what is open.
-    const phone = await app.open({ width: 390, height: 844 });
-    await phone.context().addCookies(await page.context().cookies());
-    await phone.goto(page.url());
+    // The series page, on a phone (the same page at a phone's width): the two books in order, the series' bible as of
+    // book 1's end, what is open.
+    const phone = page;
+    await phone.setViewportSize({ width: 390, height: 844 });
     await phone.getByTestId('series-name').click();
     await phone.getByTestId('series-page').waitFor();
     const titles = await phone.getByTestId('series-book').locator('h2').allTextContents();

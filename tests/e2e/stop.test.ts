@@ -8,7 +8,8 @@ import { afterAll, expect, it } from 'vitest';
 import path from 'node:path';
 import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
 import { writeOutline } from '../scripted-models.js';
-import { ARTIFACTS, describeInChromium, signUp, waitForText } from './helpers.js';
+import { ARTIFACTS, describeInChromium, waitForText } from './helpers.js';
+import { signInPage, signUpWriter } from './seed.js';
 
 const label = '[data-testid="generate-label"]';
 const button = '[data-testid="generate-button"]';
@@ -31,7 +32,8 @@ describeInChromium('Stop keeps the text written so far', { what: 'slow streaming
 
   it('Stop mid-introduction: the text so far is a draft card, still there after a reload; Keep makes it the introduction', async () => {
     const page = await app.open({ width: 1280, height: 800 });
-    await signUp(page, app.base, 'sara.stop@e2e.test', 'secret12');
+    // Signed up over the API (tests/e2e/seed.ts; the sign-up page is walked in tests/e2e/studio.test.ts).
+    await signInPage(page, await signUpWriter(app.base, 'sara.stop@e2e.test'));
     await page.goto(`${app.base}/romance`);
     await waitForText(page, label, 'Generate Story Outline');
     await page.getByLabel('Number of Chapters').selectOption('7');
@@ -87,7 +89,8 @@ describeInChromium('Stop keeps the text written so far', { what: 'slow streaming
 
   it('Continue on a stopped draft streams on the page as Generate does, and Stop keeps the longer draft', async () => {
     const page = await app.open({ width: 1280, height: 800 });
-    await signUp(page, app.base, 'sara.continue@e2e.test', 'secret12');
+    // Signed up over the API (tests/e2e/seed.ts; the sign-up page is walked in tests/e2e/studio.test.ts).
+    await signInPage(page, await signUpWriter(app.base, 'sara.continue@e2e.test'));
     await page.goto(`${app.base}/romance`);
     await page.getByLabel('Number of Chapters').selectOption('7');
     await page.click(button);

@@ -12,7 +12,8 @@ import { afterAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { userMessageOf } from '../fake-openai.js';
 import { seriousViolations } from './axe.js';
-import { GENERATE, ROOT, describeInChromium, fakeModel, signUp, waitForText } from './helpers.js';
+import { GENERATE, ROOT, describeInChromium, fakeModel, waitForText } from './helpers.js';
+import { signInPage, signUpWriter } from './seed.js';
 
 const FIXTURES = path.join(ROOT, 'tests', 'fixtures', 'voice');
 const fixture = (name: string) => path.join(FIXTURES, name);
@@ -31,13 +32,13 @@ const WORDS = {
   },
 } as const;
 
-/** Sign up (in a Malay studio for `ms`: the book starts in Malay) and write the romance's outline. */
+/**
+ * Sign up (in a Malay studio for `ms`: the book starts in Malay) and write the romance's outline. Signed up in the
+ * studio's language over the API (tests/e2e/seed.ts; the sign-up page and the language switch are walked in
+ * tests/e2e/studio.test.ts).
+ */
 async function outlineWritten(page: Page, base: string, lang: 'en' | 'ms'): Promise<void> {
-  await signUp(page, base, `voice.${lang}@e2e.test`, 'secret12');
-  if (lang === 'ms') {
-    await page.locator('aside [data-testid="language-switch"]').selectOption('ms');
-    await page.locator('aside nav a', { hasText: 'Romantik' }).waitFor();
-  }
+  await signInPage(page, await signUpWriter(base, `voice.${lang}@e2e.test`, { lang }));
   await page.goto(`${base}/romance`);
   await waitForText(page, GENERATE.label, WORDS[lang].outline);
   if (lang === 'ms') expect(await page.getByTestId('settings-form').getByLabel('Bahasa', { exact: true }).inputValue()).toBe('ms');

@@ -5,8 +5,8 @@
 // is made through the API with the fake model taught to translate (tests/fake-translator.ts).
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { ARTIFACTS, describeInChromium, downloadBytes, fakeModel, grantCredits, signUp } from './helpers.js';
+import { ARTIFACTS, describeInChromium, downloadBytes, fakeModel } from './helpers.js';
+import { asWriter, setCredits, signInPage, signUpWriter, type Writer } from './seed.js';
 import { problemsAtWidths } from './axe.js';
 import { underWriter } from '../scripted-models.js';
 import { fakeTranslator, WORD_MAP } from '../fake-translator.js';
@@ -18,16 +18,12 @@ const model = fakeModel(underWriter(1).fakeOptions({ reply: fakeTranslator().rep
 afterAll(() => model.close());
 
 /** The writer's English romance imported as My Books' import does, and its Malay edition made; the edition's id. */
-async function englishRomanceWithEdition(page: Page): Promise<number> {
+async function englishRomanceWithEdition(writer: Writer): Promise<number> {
   const text = ['# Lantern Bay', ...Array.from({ length: CHAPTERS }, (_, i) => [`## Chapter ${i + 1}: ${WORD_MAP[i]![0]}`, ...chapterParagraphs(i + 1, 'en')].join('\n\n'))].join('\n\n');
-  return page.evaluate(async (text) => {
-    const imported = await fetch('/api/books/import?file=romance.md&generator=romance&lang=en', { method: 'POST', headers: { 'content-type': 'text/markdown' }, body: text });
-    if (!imported.ok) throw new Error(`import ${imported.status} ${await imported.text()}`);
-    const books = (await (await fetch('/api/books')).json()) as { books: Array<{ id: number }> };
-    const made = await fetch(`/api/books/${books.books[0]!.id}/editions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ to: 'ms' }) });
-    if (!made.ok) throw new Error(`edition ${made.status} ${await made.text()}`);
-    return ((await made.json()) as { edition: { id: number } }).edition.id;
-  }, text);
+  await asWriter(writer, '/books/import?file=romance.md&generator=romance&lang=en', { body: text, type: 'text/markdown' });
+  const books = (await (await asWriter(writer, '/books')).json()) as { books: Array<{ id: number }> };
+  const made = await asWriter(writer, `/books/${books.books[0]!.id}/editions`, { body: { to: 'ms' } });
+  return ((await made.json()) as { edition: { id: number } }).edition.id;
 }
 
 /** The paragraphs of an XHTML chapter with their language, in order. */
@@ -36,10 +32,12 @@ const paragraphsOf = (xhtml: string) => [...xhtml.matchAll(/<p xml:lang="(en|ms)
 describeInChromium('The dual-language book of an edition', { what: 'fake model taught to translate', serve: model.serve, forAxe: true }, (app) => {
   it('the side-by-side page offers the bilingual download; EPUB downloads with English and Malay paragraphs alternating; axe clean at 1366 and 390 px in English and Malay', async () => {
     const page = await app.open({ width: 1366, height: 900 });
-    const email = 'bilingual@e2e.test';
-    await signUp(page, app.base, email, PASSWORD);
-    await grantCredits(app.base, { email: app.karya.adminEmail, password: PASSWORD }, email, 40);
-    const edition = await englishRomanceWithEdition(page);
+    // Signed up over the API (tests/e2e/seed.ts; the sign-up page is walked in tests/e2e/studio.test.ts), the romance
+    // and its edition made before the studio is opened.
+    const writer = await signUpWriter(app.base, 'bilingual@e2e.test', { password: PASSWORD });
+    await setCredits(writer, app.karya.adminEmail, 40);
+    const edition = await englishRomanceWithEdition(writer);
+    await signInPage(page, writer);
 
     await page.goto(`${app.base}/books/${edition}/side-by-side`);
     const offer = page.getByTestId('bilingual-download');

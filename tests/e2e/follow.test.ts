@@ -8,7 +8,8 @@ import { afterAll, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { askedWordsOf, fullLength, startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
-import { ARTIFACTS, describeInChromium, signUp, waitForText } from './helpers.js';
+import { ARTIFACTS, describeInChromium, waitForText } from './helpers.js';
+import { asWriter, signInPage, signUpWriter } from './seed.js';
 
 const PASSWORD = 'secret12';
 const label = '[data-testid="generate-label"]';
@@ -144,7 +145,8 @@ describeInChromium('the preview follows the writing', { what: 'slow streaming fa
 
   it('desktop: the end of the text stays in view through the introduction and a chapter; scrolling up offers "Jump to latest"', async () => {
     const page = await app.open({ width: 1280, height: 800 });
-    await signUp(page, app.base, 'fiona.follow@e2e.test', PASSWORD);
+    // Signed up over the API (tests/e2e/seed.ts; the sign-up page is walked in tests/e2e/studio.test.ts).
+    await signInPage(page, await signUpWriter(app.base, 'fiona.follow@e2e.test', { password: PASSWORD }));
     await page.goto(`${app.base}/romance`);
     await waitForText(page, label, 'Generate Story Outline');
     await page.getByLabel('Number of Chapters').selectOption('7');
@@ -196,9 +198,11 @@ describeInChromium('the preview follows the writing', { what: 'slow streaming fa
     page.on('console', (m) => {
       if (m.type() === 'error') consoleErrors.push(m.text());
     });
-    await signUp(page, app.base, 'putri.phone@e2e.test', PASSWORD);
+    // Signed up over the API (tests/e2e/seed.ts; the sign-up page is walked in tests/e2e/studio.test.ts).
+    const writer = await signUpWriter(app.base, 'putri.phone@e2e.test', { password: PASSWORD });
+    await signInPage(page, writer);
     // The account's studio language is Malay (the page's words follow it, and a new book starts in it).
-    expect(await page.evaluate(async () => (await fetch('/api/me/lang', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ lang: 'ms' }) })).status)).toBe(200);
+    expect((await asWriter(writer, '/me/lang', { method: 'PUT', body: { lang: 'ms' } })).status).toBe(200);
     await page.goto(`${app.base}/romance`);
     await waitForText(page, label, 'Jana Rangka Cerita');
     expect(await page.getByTestId('settings-form').getByLabel('Bahasa', { exact: true }).inputValue()).toBe('ms');

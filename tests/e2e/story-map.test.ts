@@ -8,7 +8,8 @@
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS, describeInChromium, fakeModel, grantCredits, signUp } from './helpers.js';
+import { ARTIFACTS, describeInChromium, fakeModel } from './helpers.js';
+import { asWriter, setCredits, signInPage, signUpWriter, type Writer } from './seed.js';
 import { problemsAtWidths, seriousViolations } from './axe.js';
 import { BOOK_WORDS, storyMapBook } from '../story-map-book.js';
 
@@ -26,15 +27,12 @@ const UI = {
 } as const;
 
 /** The 5-chapter romance written to its end through the API, as the studio's Generate button does, step by step. */
-async function writeBook(page: Page, lang: 'en' | 'ms'): Promise<void> {
-  const status = await page.evaluate(async (lang) => {
-    for (let i = 0; i < 12; i++) {
-      const res = await fetch('/api/generators/romance/generate', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ settings: { numberOfChapters: 5, language: lang } }) });
-      if (!res.ok) return `${res.status} ${await res.text()}`;
-      if ((await res.json()).book.is_finished) return 'finished';
-    }
-    return 'not finished';
-  }, lang);
+async function writeBook(writer: Writer, lang: 'en' | 'ms'): Promise<void> {
+  let status = 'not finished';
+  for (let i = 0; i < 12 && status !== 'finished'; i++) {
+    const res = await asWriter(writer, '/generators/romance/generate', { body: { settings: { numberOfChapters: 5, language: lang } } });
+    if (((await res.json()) as { book: { is_finished: unknown } }).book.is_finished) status = 'finished';
+  }
   expect(status).toBe('finished');
 }
 
@@ -49,11 +47,12 @@ describeInChromium('The story map', { what: 'fake model writing the story-map ro
     const ui = UI[lang];
     const w = BOOK_WORDS[lang];
     const page = await app.open({ width: 1366, height: 900 });
-    const email = `story-map.${lang}@e2e.test`;
-    await signUp(page, app.base, email, PASSWORD);
-    await grantCredits(app.base, { email: app.karya.adminEmail, password: PASSWORD }, email, 40);
-    if (lang === 'ms') await page.locator('aside [data-testid="language-switch"]').selectOption('ms');
-    await writeBook(page, lang);
+    // Signed up in the studio's language over the API (tests/e2e/seed.ts; the sign-up page and the language switch
+    // are walked in tests/e2e/studio.test.ts), its romance written before the studio is opened.
+    const writer = await signUpWriter(app.base, `story-map.${lang}@e2e.test`, { password: PASSWORD, lang });
+    await setCredits(writer, app.karya.adminEmail, 40);
+    await writeBook(writer, lang);
+    await signInPage(page, writer);
 
     await page.goto(`${app.base}/books`);
     await page.getByTestId('story-map-link').first().click();

@@ -9,7 +9,8 @@ import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { describeInChromium, grantCredits, signUp, waitForText } from './helpers.js';
+import { describeInChromium, waitForText } from './helpers.js';
+import { asWriter, setCredits, signInPage, signUpWriter, type Writer } from './seed.js';
 import { LANGUAGE_RULES, problemsAtWidths } from './axe.js';
 import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
 
@@ -29,16 +30,13 @@ async function meanColour(image: Uint8Array): Promise<number[]> {
 }
 const near = (a: number[], b: number[]) => a.every((v, i) => Math.abs(v - b[i]!) <= 3);
 
-/** Write the whole children's book over the API from the page (its session), as the generate button does step by step. */
-async function writeChildrensBook(page: Page): Promise<void> {
-  const steps = await page.evaluate(async () => {
-    for (let n = 1; n <= 20; n++) {
-      const res = await fetch('/api/generators/children/generate', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ settings: { numberOfChapters: 5, ageGroup: '8-12' } }) });
-      if (!res.ok) throw new Error(`step ${n}: ${res.status} ${await res.text()}`);
-      if ((await res.json() as { next: unknown }).next === null) return n;
-    }
-    return -1;
-  });
+/** Write the whole children's book over the API as the writer, as the generate button does step by step. */
+async function writeChildrensBook(writer: Writer): Promise<void> {
+  let steps = -1;
+  for (let n = 1; n <= 20 && steps < 0; n++) {
+    const res = await asWriter(writer, '/generators/children/generate', { body: { settings: { numberOfChapters: 5, ageGroup: '8-12' } } });
+    if (((await res.json()) as { next: unknown }).next === null) steps = n;
+  }
   expect(steps).toBe(8);
 }
 
@@ -57,9 +55,12 @@ const withoutEpubcheck = async () => ({ env: WITHOUT_EPUBCHECK });
 describeInChromium('the writer\'s own cover in the Publish panel', { what: 'a cover picture', serve: withoutEpubcheck, forAxe: true }, (app) => {
   it('takes a picture, shows it, refuses an SVG with its reason in both languages, and the package uses it; axe finds nothing serious', async () => {
     const page = await app.open({ width: 1366, height: 900 });
-    await signUp(page, app.base, WRITER, PASSWORD);
-    await grantCredits(app.base, { email: app.karya.adminEmail, password: PASSWORD }, WRITER, 40);
-    await writeChildrensBook(page);
+    // Signed up over the API (tests/e2e/seed.ts; the sign-up page is walked in tests/e2e/studio.test.ts), the book
+    // written before the studio is opened.
+    const writer = await signUpWriter(app.base, WRITER, { password: PASSWORD });
+    await setCredits(writer, app.karya.adminEmail, 40);
+    await writeChildrensBook(writer);
+    await signInPage(page, writer);
     await page.goto(`${app.base}/children`);
     const panel = page.getByTestId('publish-panel');
     await panel.waitFor();
@@ -104,7 +105,8 @@ describeInChromium('the writer\'s own cover in the Publish panel', { what: 'a co
     await panel.getByLabel('Author name', { exact: true }).fill('Siti Aminah');
     await page.getByTestId('publish-button').click();
     await waitForText(page, '[data-testid="readiness-summary"]', /store/, 150_000);
-    const zip = await page.evaluate(async () => Array.from(new Uint8Array(await (await fetch('/api/books/children/publish/package')).arrayBuffer())));
+    // The package's bytes read with the writer's session (not passed out of the page as an array of numbers).
+    const zip = await (await asWriter(writer, '/books/children/publish/package')).arrayBuffer();
     const files = unzipSync(new Uint8Array(zip));
     const mine = await meanColour(jpeg);
     expect(await sharp(files['cover.jpg']!).metadata()).toMatchObject({ format: 'jpeg', width: 1600, height: 2560 });

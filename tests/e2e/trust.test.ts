@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
-import { ARTIFACTS, describeInChromium, downloadBytes, waitForText } from './helpers.js';
+import { ARTIFACTS, describeInChromium, downloadBytes, openRoute, waitForText } from './helpers.js';
 import { seededWriter, setCredits, signInPage, signUpWriter } from './seed.js';
 
 const PASSWORD = 'secret12';
@@ -85,7 +85,8 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
     expect(epub.suggestedFilename()).toMatch(/\.epub$/);
     expect((await downloadBytes(epub)).subarray(0, 2).toString('latin1')).toBe('PK');
 
-    await page.goto(`${app.base}/books`);
+    // My Books opened in the studio as its links open a page (helpers.ts openRoute: its list fetched anew on mount).
+    await openRoute(page, app.base, '/books', '[data-testid="my-book"]');
     const row = page.getByTestId('my-book');
     await row.waitFor();
     expect(await row.textContent()).toMatch(/Unfinished · 0 of \d+ chapters/);
@@ -124,7 +125,8 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
 
     // My Books with its request failing: an error, not "No books yet"; it loads again when the browser is back online.
     isFailing = true;
-    await page.goto(`${app.base}/books`);
+    // Opened in the studio as its links open a page (helpers.ts openRoute): the list's request is made on mount.
+    await openRoute(page, app.base, '/books', '[data-testid="my-books-error"]');
     await page.getByTestId('my-books-error').waitFor();
     expect(await page.getByText('No books yet.').count()).toBe(0);
     isFailing = false;

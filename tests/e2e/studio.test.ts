@@ -9,7 +9,7 @@ import { unzipSync } from 'fflate';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { routeSizes, SIGNIN_BUDGET_KB } from '../../bench/studio.bench.js';
-import { ARTIFACTS, describeInChromium, downloadBytes, newPage, signIn, signUp, streamedLengths, toastsGone, waitForText, watchStreaming } from './helpers.js';
+import { ARTIFACTS, describeInChromium, downloadBytes, newPage, openRoute, signIn, signUp, streamedLengths, toastsGone, waitForText, watchStreaming } from './helpers.js';
 import { setCredits, signInPage, signInWriter, signUpWriter, writeSteps } from './seed.js';
 
 const PASSWORD = 'secret12';
@@ -206,7 +206,8 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
   }, 180_000);
 
   it('a Malay book in a Malay studio shows Malay labels, buttons and toasts; back in English, the controls turn English and the book stays Malay', async () => {
-    await author.goto(`${app.base}/horror`);
+    // The author's page opens the next pages in the studio as its links do (helpers.ts openRoute), not with a load.
+    await openRoute(author, app.base, '/horror', label);
     await waitForText(author, label, 'Generate Story Outline');
     // The page speaks the studio language: switching the studio relabels it, the book's language is its own field.
     await author.locator('aside [data-testid="language-switch"]').selectOption('ms');
@@ -248,7 +249,7 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     await admin.getByText('Credits updated successfully').waitFor();
     await waitForText(admin, `tr[data-email="${AUTHOR}"] [data-testid="user-credits"]`, '50');
     // A change made elsewhere (the author generating) reaches the list without a reload.
-    await author.goto(`${app.base}/poems`);
+    await openRoute(author, app.base, '/poems', button);
     await author.click(button);
     await waitForText(author, balance, '49');
     await waitForText(admin, `tr[data-email="${AUTHOR}"] [data-testid="user-credits"]`, '49');
@@ -262,7 +263,7 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     await admin.getByRole('button', { name: 'Create Code' }).click();
     await admin.getByTestId('credit-codes').getByText('E2E-GIFT').waitFor();
 
-    await author.goto(`${app.base}/profile/edit`);
+    await openRoute(author, app.base, '/profile/edit', '[data-testid="my-books-link"]');
     const box = author.getByLabel('Credit code', { exact: true });
     await box.fill('e2e-gift');
     expect(await box.inputValue()).toBe('E2E-GIFT');
@@ -317,7 +318,7 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     await author.waitForURL((u) => u.pathname === '/topup' && u.searchParams.get('return') === '/romance');
     await author.getByRole('heading', { name: 'Top Up Credits' }).waitFor();
     // The administrator always passes the credit guard.
-    await admin.goto(`${app.base}/book-cover`);
+    await openRoute(admin, app.base, '/book-cover', label);
     await waitForText(admin, label, 'Generate Book Cover');
   }, 120_000);
 

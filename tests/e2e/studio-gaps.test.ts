@@ -7,7 +7,7 @@
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { describeInChromium, waitForText } from './helpers.js';
+import { describeInChromium, openRoute, waitForText } from './helpers.js';
 import { asWriter, setCredits, signInPage, signUpWriter, writeBook, type Writer } from './seed.js';
 import { LANGUAGE_RULES, problemsAtWidths } from './axe.js';
 import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
@@ -110,7 +110,8 @@ describeInChromium('the studio\'s small gaps', { what: 'RM top-up links', serve:
       return books.find((b) => b.generator_id === 'romance')?.chapters_total ?? false;
     }, undefined, { timeout: 60_000, polling: 100 });
     expect(await total.jsonValue()).toBe(4);
-    await page.goto(`${app.base}/books`);
+    // My Books opened in the studio as its links open a page (helpers.ts openRoute: its list fetched anew on mount).
+    await openRoute(page, app.base, '/books', '[data-testid="my-book"]');
     const row = page.getByTestId('my-book').filter({ hasText: 'Romance' });
     await row.first().waitFor();
     expect(await row.first().textContent()).toMatch(/of 4 chapters/);

@@ -11,6 +11,7 @@ import { buildWithVite, studioBuild } from '../../studio/scripts/studio-build.mj
 import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.js';
 import { tempDir } from '../temp.js';
 import { AXE_CONTEXT, preparedForAxe } from './axe.js';
+import { signInPage, signUpWriter } from './seed.js';
 
 export { fakeModel, grantCredits, lanternShop } from './model-helpers.js';
 
@@ -331,9 +332,9 @@ export async function streamedLengths(page: Page): Promise<number[]> {
 /** The book page's main button and its label. */
 export const GENERATE = { button: '[data-testid="generate-button"]', label: '[data-testid="generate-label"]' } as const;
 
-/** Sign up as `email`, open the romance page and click Generate until the button offers each of `next` in turn. */
+/** Sign up as `email` (over the API: seed.ts; the form is walked in studio.test.ts), open the romance page and click Generate until the button offers each of `next` in turn. */
 export async function writeRomance(page: Page, base: string, email: string, next: readonly string[], password = 'secret12'): Promise<void> {
-  await signUp(page, base, email, password);
+  await signInPage(page, await signUpWriter(base, email, { password }));
   await page.goto(`${base}/romance`);
   await waitForText(page, GENERATE.label, 'Generate Story Outline');
   for (const label of next) {

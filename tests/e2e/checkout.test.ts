@@ -10,7 +10,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { SECRET_KEY, WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from '../fake-stripe.js';
-import { ARTIFACTS, ROOT, describeInChromium, freePort, grantCredits, signIn, signUp, waitForText } from './helpers.js';
+import { ARTIFACTS, ROOT, describeInChromium, freePort, grantCredits, signUp, waitForText } from './helpers.js';
+import { signInPage, signInWriter } from './seed.js';
 
 const PASSWORD = 'secret12';
 const BUYER = 'bima.buyer@e2e.test';
@@ -120,7 +121,8 @@ describeInChromium('buying credits end to end', { what: 'fake Stripe', serve: wi
 
   it('the profile of a business or admin account makes an API key (shown once), lists it, and revokes it', async () => {
     const admin = await app.open();
-    await signIn(admin, app.base, app.karya.adminEmail, PASSWORD);
+    // Signed in over the API (tests/e2e/seed.ts; the sign-in page is walked in tests/e2e/studio.test.ts).
+    await signInPage(admin, await signInWriter(app.base, app.karya.adminEmail, PASSWORD));
     await admin.goto(`${app.base}/profile/edit`);
     const panel = admin.getByTestId('api-keys');
     await panel.getByText('No API keys yet.').waitFor();

@@ -6,7 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { GENERATE, describeInChromium, grantCredits, signUp } from './helpers.js';
+import { GENERATE, describeInChromium } from './helpers.js';
+import { setCredits, signInPage, signUpWriter } from './seed.js';
 import { malayManuscript } from '../import/manuscript.js';
 import { tempDir } from '../temp.js';
 
@@ -30,9 +31,10 @@ describeInChromium('Import a manuscript', { what: 'offline provider' }, (app) =>
     const dir = tempDir('karya-e2e-import-');
     const file = docx(dir, 'lantern', ['---', 'title: Harbour Lights', '---', '', ...TITLES.flatMap((t, i) => [`# Chapter ${i + 1}: ${t}`, '', paragraph(i + 1), '', paragraph(i + 11), ''])].join('\n'));
     const page = await app.open();
-    const email = 'import.docx@e2e.test';
-    await signUp(page, app.base, email, PASSWORD);
-    await grantCredits(app.base, { email: app.karya.adminEmail, password: PASSWORD }, email, 30);
+    // Signed up over the API (tests/e2e/seed.ts; the sign-up page is walked in tests/e2e/studio.test.ts).
+    const writer = await signUpWriter(app.base, 'import.docx@e2e.test', { password: PASSWORD });
+    await setCredits(writer, app.karya.adminEmail, 30);
+    await signInPage(page, writer);
     await page.goto(`${app.base}/books`);
     const section = page.getByTestId('import-manuscript');
     await section.getByRole('heading', { name: 'Import a manuscript' }).waitFor();
@@ -69,10 +71,9 @@ describeInChromium('Import a manuscript', { what: 'offline provider' }, (app) =>
     const file = docx(dir, 'bab', malayManuscript(3, 'roman').replace(/^(BAB [IVX]+)$/gm, '# $1'));
     writeFileSync(path.join(dir, 'cover.docx'), Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
     const page = await app.open();
-    const email = 'import.ms@e2e.test';
-    await signUp(page, app.base, email, PASSWORD);
-    await page.locator('aside [data-testid="language-switch"]').selectOption('ms');
-    await page.locator('aside nav a', { hasText: 'Romantik' }).waitFor();
+    // Signed up in a Malay studio over the API (tests/e2e/seed.ts; the sign-up page and the language switch are walked
+    // in tests/e2e/studio.test.ts).
+    await signInPage(page, await signUpWriter(app.base, 'import.ms@e2e.test', { password: PASSWORD, lang: 'ms' }));
     await page.goto(`${app.base}/books`);
     const section = page.getByTestId('import-manuscript');
     await section.getByRole('heading', { name: 'Import manuskrip' }).waitFor();

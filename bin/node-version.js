@@ -1,8 +1,9 @@
 // The first thing bin/karya.js runs, before anything that an older Node cannot load (on Node 20 the CLI
-// crashes with a segmentation fault): a Node older than 22.12 gets what Karya needs and how to install it, in
+// crashes with a segmentation fault, and so does better-sqlite3 13, built for Node-API 10, on Node 22.12 and 22.13
+// at the first state file it opens): a Node older than 22.14 gets what Karya needs and how to install it, in
 // English and Malay, and exit code 1. It imports nothing, so it runs on any Node that reads ES modules; the
 // error catalogue is TypeScript loaded later, which is why the two messages are written here.
-const MINIMUM = [22, 12];
+const MINIMUM = [22, 14];
 
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < MINIMUM[0] || (major === MINIMUM[0] && minor < MINIMUM[1])) {
@@ -14,10 +15,10 @@ if (major < MINIMUM[0] || (major === MINIMUM[0] && minor < MINIMUM[1])) {
   ].join('\n');
   process.stderr.write(
     [
-      `karya: Karya needs Node 22.12 or later (Node 24 LTS recommended); this is Node ${process.versions.node}.`,
+      `karya: Karya needs Node 22.14 or later (Node 24 LTS recommended); this is Node ${process.versions.node}.`,
       '  Install Node 24 LTS for Karya alone, leaving the system\'s Node as it is (or from https://nodejs.org):',
       install,
-      `karya: Karya memerlukan Node 22.12 atau lebih baharu (disyorkan Node 24 LTS); ini Node ${process.versions.node}.`,
+      `karya: Karya memerlukan Node 22.14 atau lebih baharu (disyorkan Node 24 LTS); ini Node ${process.versions.node}.`,
       '  Pasang Node 24 LTS untuk Karya sahaja, tanpa mengubah Node sistem (atau dari https://nodejs.org):',
       install,
       '',

@@ -32,14 +32,26 @@ describe('the installed command', () => {
 const OLD_NODE_SKIP = toolSkip('old-node');
 
 describe('the installed command on an older Node', () => {
-  it.skipIf(OLD_NODE_SKIP !== null)('says in English and Malay that Karya needs Node 22.12 or later and how to install Node 24, and exits 1 (no crash)', () => {
+  it.skipIf(OLD_NODE_SKIP !== null)('says in English and Malay that Karya needs Node 22.14 or later and how to install Node 24, and exits 1 (no crash)', () => {
     const r = spawnSync(OLD_NODE, [KARYA, 'generate', 'poems', '--state', path.join(tmp, 'old-node.sqlite')], { cwd: tmp, env: cleanEnv(), encoding: 'utf8' });
     expect(r.signal).toBeNull();
     expect(r.status).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('Karya needs Node 22.12 or later (Node 24 LTS recommended)');
-    expect(r.stderr).toContain('Karya memerlukan Node 22.12 atau lebih baharu (disyorkan Node 24 LTS)');
+    expect(r.stderr).toContain('Karya needs Node 22.14 or later (Node 24 LTS recommended)');
+    expect(r.stderr).toContain('Karya memerlukan Node 22.14 atau lebih baharu (disyorkan Node 24 LTS)');
     expect(r.stderr).toMatch(/npm install --prefix ~\/\.cache\/karya\/node\/24 node-\w+-\w+@24/);
+  });
+
+  // Node 22.12 and 22.13 load the CLI but crash (SIGSEGV) at the first state file: better-sqlite3 13 is built for
+  // Node-API 10, which Node 22 has from 22.14. This Node, told it is 22.13.1 before the launcher runs, is refused.
+  it('refuses Node 22.13 before anything opens a state file: the same words, exit 1, no crash', () => {
+    const preload = path.join(tmp, 'as-node-22.13.mjs');
+    writeFileSync(preload, "Object.defineProperty(process, 'versions', { value: { ...process.versions, node: '22.13.1' } });\n");
+    const r = spawnSync(process.execPath, ['--import', preload, KARYA, 'books', '--state', path.join(tmp, 'node-22.13.sqlite')], { cwd: tmp, env: cleanEnv(), encoding: 'utf8' });
+    expect(r.signal).toBeNull();
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('Karya needs Node 22.14 or later (Node 24 LTS recommended); this is Node 22.13.1.');
+    expect(r.stderr).toContain('Karya memerlukan Node 22.14 atau lebih baharu (disyorkan Node 24 LTS); ini Node 22.13.1.');
   });
 });
 

@@ -89,7 +89,7 @@ export const TOOLS: readonly Tool[] = [
   },
   // The launcher's own Node check runs on the Node a newcomer may still have: Debian's nodejs (20 on these machines).
   {
-    id: 'old-node', what: `a Node older than 22.12 at ${OLD_NODE} (Debian's nodejs), for the launcher's version check`, packages: ['nodejs'],
+    id: 'old-node', what: `a Node older than 22.14 at ${OLD_NODE} (Debian's nodejs), for the launcher's version check`, packages: ['nodejs'],
     usedBy: ['tests/cli/cli.test.ts'], leaveOutQuick: false, isPresent: (p) => p.exists(OLD_NODE) && (p.nodeMajor?.(OLD_NODE) ?? 0) < 22,
   },
   // A translated edition's translator is read as a reader's library reads it (calibre's ebook-meta).

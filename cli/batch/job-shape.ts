@@ -2,7 +2,7 @@
 // those, and each job against the jobs before it): known fields, the generator, the language, the chapter
 // count, the output name, the formats and the series; the voice, publishing facts and cover in files of
 // their own (job-voice.ts, job-publish.ts, job-cover.ts).
-import { catalogueMessage, EXPORT_FORMATS, isLang, LANGS, minChapters, seriesNameOf, SeriesError, settingsIssueMessage, type Catalog, type ExportFormat, type ResolvedSpec, withLanguage } from '../../engine/index.js';
+import { catalogueMessage, EXPORT_FORMATS, isLang, LANGS, minChapters, notALanguage, seriesNameOf, SeriesError, settingsIssueMessage, type Catalog, type ExportFormat, type ResolvedSpec, withLanguage } from '../../engine/index.js';
 import { PUBLISH_FACT_FIELDS, type PublishFacts } from '../../engine/index.js';
 import { checkVoiceFields } from './job-voice.js';
 import { checkPublishFacts } from './job-publish.js';
@@ -74,7 +74,7 @@ export function checkShape(o: Record<string, unknown>, catalog: Catalog, add: Ad
     // Said in English, as every line the batch says of its jobs file (the operator's).
     if (!chosen.ok) add('lang', chosen.problem === 'fixed_language' ? catalogueMessage(chosen.code, 'en', chosen.params) : settingsIssueMessage(chosen.issue), chosen.allowed, chosen.problem === 'not_a_language');
     else lang = o.lang as string;
-  } else if (o.lang !== undefined && !isLang(o.lang)) add('lang', `${JSON.stringify(o.lang)} is not one of ${LANGS.join(', ')}`, LANGS, true);
+  } else if (o.lang !== undefined && !isLang(o.lang)) add('lang', settingsIssueMessage(notALanguage(o.lang)), LANGS, true);
   let chapters: string | undefined;
   if (o.chapters !== undefined && spec) {
     const min = minChapters(spec.flow);

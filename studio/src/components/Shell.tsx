@@ -1,5 +1,6 @@
 // The signed-in shell: a side navigation fixed on wide screens (16rem) and a 280 px slide-in drawer on
-// small ones, grouped by family from the server's generator list, with the credit balance in its header.
+// small ones, grouped by family from the server's generator list, with the credit balance in its header
+// (read again on moving to another page and on coming back to the tab: lib/freshBalance.ts).
 import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
@@ -14,6 +15,7 @@ import { LanguageSwitch } from './LanguageSwitch.js';
 import { formatNumber, useT } from '../i18n/index.js';
 import { wordIn } from '../engine.js';
 import { topUpHref } from '../lib/topup.js';
+import { useFreshBalance } from '../lib/freshBalance.js';
 
 const COLLAPSED_KEY = 'karya.nav.collapsed';
 
@@ -164,6 +166,8 @@ export default function Shell({ children }: { children?: ReactNode }) {
   const { generators } = useGenerators();
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
   const location = useLocation();
+  // The balance in the header is read again on moving to another page and on coming back to the tab.
+  useFreshBalance();
   const drawerRef = useRef<HTMLDivElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   useFocusTrap(drawerRef, isDrawerOpen, () => setIsDrawerOpen(false), menuButtonRef);

@@ -138,8 +138,9 @@ describeInChromium('accessibility in both languages and both themes', { what: 'a
     // Back to the book: the saved book (with continuity added) is shown at once.
     await withContinuity(page, app.base);
     await page.reload();
-    // The studio's shell shown before the theme and language are set again: it follows a change of the system's theme
-    // from when it is there.
+    // The saved book shown (its resume note) before the theme and language are set again: the wait is for the book,
+    // not for the theme (the studio follows a change of the system's theme from the page's load on, while it loads
+    // too: studio/src/lib/theme.ts initTheme).
     await page.getByTestId('resume-note').waitFor();
     await use(page, COMBOS[0]!);
     await waitForText(page, label, 'Generate Chapter 1');

@@ -5,6 +5,7 @@
 // content ("### Coconut Rice for Two") or a bold label ("**Ingredients**") is the writer's text and stays.
 import type { Step } from './step.js';
 import { plainLine } from '../markdown.js';
+import { firstTextLine, oneKindOfBreak } from '../lines.js';
 
 /** Words that name a part in a heading, in both languages. */
 const PART_WORDS = /^(?:chapter|bab|section|bahagian|part|introduction|pengenalan|prologue|prolog|conclusion|kesimpulan|epilogue|epilog|penutup|pendahuluan|mukadimah)\b/i;
@@ -28,29 +29,6 @@ function plain(line: string): string {
 /** A heading's words, whatever their case, marks and punctuation. */
 const wordsOf = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
-/** Line breaks as one kind ("\r\n" and "\r" as "\n"). */
-const unbroken = (text: string) => (text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text);
-
-/**
- * The first line of `text` that is not blank, trimmed, and where the line after it starts (-1: none follows). Only the
- * lines up to it are read: a part's whole text is not split into lines (and joined again) for its first one.
- */
-function firstLineOf(text: string): { line: string; next: number } | undefined {
-  for (let from = 0; ; ) {
-    let end = from;
-    while (end < text.length) {
-      const c = text.charCodeAt(end);
-      if (c === 0x0a || c === 0x0d) break;
-      end++;
-    }
-    const next = end === text.length ? -1 : end + (text.charCodeAt(end) === 0x0d && text.charCodeAt(end + 1) === 0x0a ? 2 : 1);
-    const line = text.slice(from, end).trim();
-    if (line) return { line, next };
-    if (next < 0) return undefined;
-    from = next;
-  }
-}
-
 /**
  * The part's text without a leading heading the model wrote for the part, and the title it named. Taken:
  * a first line naming the part ("Chapter 3: The Storm", "**Bab 3**", "Introduction"), a first line that is
@@ -63,9 +41,9 @@ function firstLineOf(text: string): { line: string; next: number } | undefined {
  */
 export function takeLeadingHeading(text: string, step: Step, ownTitle?: string): LeadingHeading {
   if (step.kind !== 'introduction' && step.kind !== 'chapter' && step.kind !== 'conclusion') return { text };
-  const first = firstLineOf(text);
+  const first = firstTextLine(text);
   if (!first) return { text };
-  const { line } = first;
+  const line = first.line.trim();
   const isMarkdownHeading = /^#{1,6}\s+\S/.test(line);
   const isBold = /^(\*\*|__)[^*_].*\1[:.]?$/.test(line) && !/\*\*.*\*\*.+\*\*/.test(line);
   // The line's plain words, read once (a first line of prose is a whole paragraph), and counted only when they are asked.
@@ -79,7 +57,7 @@ export function takeLeadingHeading(text: string, step: Step, ownTitle?: string):
   if (!namesPart && !isPartLevel && !(ownTitle && wordsOf(heading) === wordsOf(ownTitle))) return { text };
   if (!heading || wordCount() > 16) return { text };
   // Nothing else follows: the heading is the whole answer, not a heading.
-  const rest = first.next < 0 ? '' : unbroken(text.slice(first.next)).trim();
+  const rest = first.next < 0 ? '' : oneKindOfBreak(text.slice(first.next)).trim();
   if (!rest) return { text };
   let title: string | undefined;
   if (step.kind === 'chapter') {

@@ -11,6 +11,7 @@ import { cleanText } from '../../clean-text.js';
 import { fromPhrases, REASONING_TAGS } from './phrases.js';
 import { addNotes, judgeAnswer, unfenced, type AnswerExpectation, type AnswerNotes, type AnswerOutcome } from './verdict.js';
 import { plainLine } from '../../markdown.js';
+import { firstTextLine, oneKindOfBreak } from '../../lines.js';
 
 const TAGS = REASONING_TAGS.join('|');
 /** A reasoning block at the start, closed or (cut, or still streaming) left open. */
@@ -107,7 +108,7 @@ export function withoutReasoning(text: string): string {
  * @example answerText("Sure! Here's Chapter 1 of your story:\n\nRain fell.\n\n---\n\nI hope you enjoyed it!") // 'Rain fell.'
  */
 export function answerText(answer: string, opts: { isCut?: boolean } = {}): string {
-  const unix = answer.includes('\r') ? answer.replace(/\r\n?/g, '\n') : answer;
+  const unix = oneKindOfBreak(answer);
   const text = cleaned(openReasoning(unix)?.prose ?? withoutReasoning(unix), opts);
   // A whole answer in a code fence ("```markdown" … "```"): the text inside it, cleaned the same way.
   const inner = unfenced(text);
@@ -117,20 +118,10 @@ export function answerText(answer: string, opts: { isCut?: boolean } = {}): stri
 /** A text without the announcement, rules and closing remarks around it. */
 function cleaned(text: string, opts: { isCut?: boolean }): string {
   // Most answers start with their text: nothing is taken off before it, and the text is not split into lines for it.
-  const head = firstTextLine(text);
+  // The line as written (untrimmed), as the announcement and rule checks read it; the text has one kind of line break here.
+  const head = firstTextLine(text)?.line;
   const body = head !== undefined && (isAnnouncement(head) || RULE.test(head)) ? withoutAnnouncement(text) : text;
   return (opts.isCut ? body : withoutClosing(body)).trim();
-}
-
-/** The first line of a text that is not blank, as written; undefined when every line is blank. */
-function firstTextLine(text: string): string | undefined {
-  for (let from = 0; ; ) {
-    const end = text.indexOf('\n', from);
-    const line = text.slice(from, end < 0 ? text.length : end);
-    if (line.trim() !== '') return line;
-    if (end < 0) return undefined;
-    from = end + 1;
-  }
 }
 
 /** A text without the announcement lines and rules it starts with (a heading after an announcement set at the part's level). */

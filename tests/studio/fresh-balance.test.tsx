@@ -8,6 +8,7 @@ import { Link, Route, Routes } from 'react-router-dom';
 import type { Profile } from '../../engine/contract/index.js';
 import Shell from '../../studio/src/components/Shell.js';
 import { NAVIGATION_GAP_MS } from '../../studio/src/lib/freshBalance.js';
+import { useAuth } from '../../studio/src/lib/auth.js';
 import { useStudioDom } from './dom.js';
 import { renderPage } from './page.js';
 
@@ -39,11 +40,17 @@ const page = (name: string, to: string) => (
   </>
 );
 
+/** A page whose button charges 100 credits as a generation's answer does: the balance the charge's answer gave (setCredits). */
+function Charge() {
+  const { user, setCredits } = useAuth();
+  return <button type="button" onClick={() => setCredits((user?.credits_available ?? 0) - 100)}>Charge 100</button>;
+}
+
 function renderStudio() {
   renderPage(
     <Routes>
       <Route element={<Shell />}>
-        <Route index element={page('Dashboard', '/books')} />
+        <Route index element={<>{page('Dashboard', '/books')}<Charge /></>} />
         <Route path="/books" element={page('My Books', '/')} />
       </Route>
     </Routes>,
@@ -115,6 +122,33 @@ describe('the balance the studio shows is read again', () => {
     comeBack();
     await waitFor(() => expect(server.reads).toBe(2));
     expect(shown()).toBe('1,574 credits');
+  });
+
+  it('a charge answered here while a read runs keeps its balance: the read, older, is not applied', async () => {
+    const server = serve();
+    renderStudio();
+    server.credits = 1574;
+    let openFirst = () => {};
+    server.hold = new Promise((resolve) => (openFirst = resolve));
+    later(2000);
+    comeBack();
+    expect(server.reads).toBe(1);
+    // The charge, answered while the read waits: the server's balance is 1,474 now, the read's answer says 1,574.
+    fireEvent.click(screen.getByRole('button', { name: 'Charge 100' }));
+    expect(shown()).toBe('474 credits');
+    server.credits = 1474;
+    let openSecond = () => {};
+    server.hold = new Promise((resolve) => (openSecond = resolve));
+    openFirst();
+    // The first read done (a return reads again only then), the second's answer held: the charge's balance is shown.
+    await waitFor(() => {
+      later(2000);
+      comeBack();
+      expect(server.reads).toBe(2);
+    });
+    expect(shown()).toBe('474 credits');
+    openSecond();
+    await waitFor(() => expect(shown()).toBe('1,474 credits'));
   });
 
   it('nothing is read while the tab is hidden', async () => {

@@ -1,10 +1,10 @@
 // A book's step, the product's central write, once for both databases: the header row a step writes and
 // its save (the header upserted, the earlier parts and versions dropped when the step starts a new book,
 // the part upserted), in one transaction or inside the caller's (a generation's commit, an import).
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { BookState, StepSave } from '../../../engine/index.js';
 import { clearVersionsQuery, type VersionsDatabase } from '../versions.js';
-import { rawQuery, type Conn } from './conn.js';
+import { fixedQuery, type Conn } from './conn.js';
 
 /** `book_parts.is_complete` of a part kept as the writer stopped it (0: cut at the token limit, 1: whole). */
 export const PART_STOPPED = 2;
@@ -54,19 +54,19 @@ const stampNow = (): string => new Date().toISOString().slice(0, 19).replace('T'
  * step, and building this statement costs twenty times compiling it. Both databases read the same text.
  */
 function upsertHeader(conn: Conn, owner: string, key: string, h: ReturnType<typeof headerOfStep>) {
-  return rawQuery(conn.db, sql<{ id: number }>`INSERT INTO books (owner, book_key, book_type, generator_id, lang, total_chapters, current_chapter, settings, character_details, memory, memory_up_to, chapter_notes, audit_findings, authored_parts, provenance, voice, is_finished)
+  return fixedQuery<{ id: number }>(conn.db)`INSERT INTO books (owner, book_key, book_type, generator_id, lang, total_chapters, current_chapter, settings, character_details, memory, memory_up_to, chapter_notes, audit_findings, authored_parts, provenance, voice, is_finished)
     VALUES (${owner}, ${key}, ${h.book_type}, ${h.generator_id}, ${h.lang}, ${h.total_chapters}, ${h.current_chapter}, ${h.settings}, ${h.character_details}, ${h.memory}, ${h.memory_up_to}, ${h.chapter_notes}, ${h.audit_findings}, ${h.authored_parts}, ${h.provenance}, ${h.voice}, ${h.is_finished})
     ON CONFLICT (owner, book_key) DO UPDATE SET book_type = excluded.book_type, generator_id = excluded.generator_id, lang = excluded.lang,
       total_chapters = excluded.total_chapters, current_chapter = excluded.current_chapter, settings = excluded.settings, character_details = excluded.character_details,
       memory = excluded.memory, memory_up_to = excluded.memory_up_to, chapter_notes = excluded.chapter_notes, audit_findings = excluded.audit_findings,
       authored_parts = excluded.authored_parts, provenance = excluded.provenance, voice = excluded.voice, is_finished = excluded.is_finished, updated_at = ${stampNow()}
-    RETURNING id`);
+    RETURNING id`;
 }
 
 /** The part's upsert (SQL for the same reason as the header's). */
 function upsertPart(conn: Conn, bookId: number, save: StepSave) {
-  return rawQuery(conn.db, sql`INSERT INTO book_parts (book_id, position, step, text, is_complete, title) VALUES (${bookId}, ${save.position}, ${save.stepKey}, ${save.text}, ${partCompleteness(save)}, ${save.title ?? null})
-    ON CONFLICT (book_id, position) DO UPDATE SET step = excluded.step, text = excluded.text, is_complete = excluded.is_complete, title = excluded.title`);
+  return fixedQuery(conn.db)`INSERT INTO book_parts (book_id, position, step, text, is_complete, title) VALUES (${bookId}, ${save.position}, ${save.stepKey}, ${save.text}, ${partCompleteness(save)}, ${save.title ?? null})
+    ON CONFLICT (book_id, position) DO UPDATE SET step = excluded.step, text = excluded.text, is_complete = excluded.is_complete, title = excluded.title`;
 }
 
 /** Save one step of the book under (owner, key): its header, and its part; a first step drops the book's earlier parts and versions. */

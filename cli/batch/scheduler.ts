@@ -72,8 +72,8 @@ export interface RunBatchInput {
   nearDuplicates?: CheckJob;
   /** Where finished books' files are written and their texts read: a thread of their own, or this one (default: bookEndsFor). */
   bookEnds?: 'thread' | 'here';
-  /** Called once, when the first answer is in: threads needed only once a book ends are started then (see runBatch). */
-  onFirstAnswer?: () => void;
+  /** Called once, when the first calls are out (or the first answer is in): threads needed only once a book ends are started then (see runBatch). */
+  onCallsOut?: () => void;
 }
 
 /**
@@ -169,15 +169,17 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
   const calls = callQueue(input.limits, signal);
   const pause = rateLimitPause(calls.queue, emit, signal);
   // Threads a book needs only at its end (its files and continuity, the near-duplicate reading) start once the first
-  // answer is in: started beside the first calls, their loading took the cores the first requests were being built on
-  // (a tenth of a second of the first call on two cores), and no book ends before its first answer.
-  let firstAnswer: (() => void) | undefined = () => {
-    firstAnswer = undefined;
+  // calls are out (startBooks), in the wait for their answers: started beside the first calls, their loading took the
+  // cores the first requests were being built on (a tenth of a second of the first call on two cores); started at the
+  // first answer, it took them from the first answers' checks, saves and next calls (each thread a few hundred ms of
+  // CPU). No book ends before its first answer; should an answer come first, it starts them.
+  let callsOut: (() => void) | undefined = () => {
+    callsOut = undefined;
     bookEnds?.warm();
-    input.onFirstAnswer?.();
+    input.onCallsOut?.();
   };
   const run: BatchCalls = {
-    provider: observedProvider(input.provider, pause.slowDown, () => firstAnswer?.()), renderer, progressStore: input.state.progress(CLI_USER), retry: { ...DEFAULT_RETRY, ...input.retry }, emit, schedule: calls.schedule, slowDown: pause.slowDown,
+    provider: observedProvider(input.provider, pause.slowDown, () => callsOut?.()), renderer, progressStore: input.state.progress(CLI_USER), retry: { ...DEFAULT_RETRY, ...input.retry }, emit, schedule: calls.schedule, slowDown: pause.slowDown,
     ...(signal ? { signal } : {}), ...(calls.tokenWindow ? { tokenWindow: calls.tokenWindow } : {}),
     totals: { calls: 0, retries: 0, tokens: 0, shortParts: 0, repeatingParts: 0, tooClose: 0 },
     ...(input.nearDuplicates ? { nearDuplicates: input.nearDuplicates } : {}),
@@ -186,7 +188,7 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
   const bookEnds = (input.bookEnds ?? bookEndsFor(input)) === 'thread' ? new BookEnds() : undefined;
   if (bookEnds) run.bookEnds = bookEnds;
   try {
-    const outcomes = await startBooks(run, input);
+    const outcomes = await startBooks(run, input, () => callsOut?.());
     return {
       books: outcomes.length,
       succeeded: outcomes.filter((o) => o === 'done').length,
@@ -287,9 +289,10 @@ function observedProvider(provider: Provider, slowDown: (ms: number) => void, on
  * Start the books in order, a few at a time: between them the event loop sends the requests already built, so
  * the first calls go out while the rest are still being opened (with 400 books, opening them all first held
  * every request back by a tenth of a second or more). A series' books in order: each waits for the one before
- * it (its bible is what the next book is told).
+ * it (its bible is what the next book is told). `callsOut` is told a turn after every book is started: the first
+ * calls are on their way then (the books beyond a wave wait for a place).
  */
-async function startBooks(run: BatchCalls, input: RunBatchInput): Promise<Array<'done' | 'failed' | 'unfinished'>> {
+async function startBooks(run: BatchCalls, input: RunBatchInput, callsOut: () => void): Promise<Array<'done' | 'failed' | 'unfinished'>> {
   const running: Array<Promise<'done' | 'failed' | 'unfinished'>> = [];
   // In waves when the batch is several rounds of its longest book (admission.ts): books end all along the run.
   const admit = bookAdmission(input.books, input.limits.concurrency);
@@ -302,5 +305,6 @@ async function startBooks(run: BatchCalls, input: RunBatchInput): Promise<Array<
     running.push(outcome);
     if (i % START_GROUP === START_GROUP - 1 && i < input.books.length - 1) await new Promise((resolve) => setImmediate(resolve));
   }
+  setImmediate(callsOut);
   return Promise.all(running);
 }

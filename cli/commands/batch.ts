@@ -234,7 +234,7 @@ async function runLocal(input: {
   };
   // Each finished book's fingerprint and passages are read in a thread of their own, off the one that schedules the calls.
   const reading = new (await import('../../engine/node.js')).ClosenessPool();
-  // Loaded once the first answer is in (runBatch's onFirstAnswer), not beside the first calls; no book ends before it.
+  // Loaded once the first calls are out (runBatch's onCallsOut), not beside them; no book ends before its first answer.
   const warmReading = books.some((b) => b.job.spec.kind === 'book' && !b.isComplete) ? () => reading.warm() : undefined;
   if (input.threads) warmReading?.();
   try {
@@ -244,7 +244,7 @@ async function runLocal(input: {
     const nearDuplicates = await batchNearDuplicates(store.repos, CLI_USER, jobs, input.closeThreshold, reading);
     return input.threads
       ? await input.threads.run({ signal: interrupt.signal, onEvent, nearDuplicates })
-      : await runBatch({ books, renderer: catalog.renderer, provider: input.provider, state: store, limits: input.limits, signal: interrupt.signal, onEvent, seriesOf, nearDuplicates, ...(warmReading ? { onFirstAnswer: warmReading } : {}) });
+      : await runBatch({ books, renderer: catalog.renderer, provider: input.provider, state: store, limits: input.limits, signal: interrupt.signal, onEvent, seriesOf, nearDuplicates, ...(warmReading ? { onCallsOut: warmReading } : {}) });
   } catch (error) {
     stopOutput(progress, emitJson);
     throw error;

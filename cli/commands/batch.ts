@@ -10,6 +10,7 @@ import { batchNearDuplicates } from '../batch/near-duplicates.js';
 import { writableDirOrExit } from '../fs-check.js';
 import { preloadYaml, type Provider } from '../../engine/node.js';
 import { runTranslateJobs, translateJobsOf, type TranslateJob } from '../batch/translate-jobs.js';
+import { batchThreads } from '../batch/thread-count.js';
 import { JobsFileError, readJobsFile, validateJobs, type BatchJob, type JobIssue, type RawJob } from '../batch/jobs.js';
 import type { BatchEvent, BatchLimits, BatchResult, BookRun } from '../batch/scheduler.js';
 import type { QueuedBatchLink } from '../batch/queued.js';
@@ -205,10 +206,11 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
 
 /** The batch's threads when it runs on more than one (cli/batch/threads.ts), started; none for one. */
 async function startThreads(input: { jobs: readonly BatchJob[]; raw: readonly RawJob[]; file: string; outDir: string; given: PublishFacts; place: CliState; limits: BatchLimits }) {
-  const { batchThreads, startBatchThreads } = await import('../batch/threads.js');
   // A --tpm budget stays whole on one thread: halved, a call budgeted above half of it would go alone each time.
   const threads = input.limits.tpm ? 1 : batchThreads(input.jobs, input.limits.concurrency);
+  // (The threads' module only when they run: on one thread, its import only held the first calls back.)
   if (threads < 2) return undefined;
+  const { startBatchThreads } = await import('../batch/threads.js');
   return startBatchThreads({ threads, file: input.file, jobs: input.jobs, raw: input.raw, outDir: input.outDir, given: input.given, state: input.place, limits: input.limits, hasNearDuplicates: input.jobs.some((j) => j.spec.kind === 'book') });
 }
 

@@ -28,7 +28,7 @@ import { postgresBatches } from '../store/postgres/batches.js';
 import { BATCH_QUEUE, ensureBatchQueue } from './batch.js';
 import { stopSweeper } from './sweep.js';
 import { moveOldJobs, setAsideOldSchema } from '../store/postgres/queue-upgrade.js';
-import { postgresQueueTables } from '../store/postgres/queue-tables.js';
+import { postgresQueueTables, type QueueTables } from '../store/postgres/queue-tables.js';
 import { KEEP_DONE_S, RETRY_LIMIT, STEP_QUEUE, type StepQueue } from './jobs.js';
 
 export { HEARTBEAT_MS, LEASE_TIMEOUT_MS, NO_WORKER_MS, POLL_MS, STEP_QUEUE, WORK_POLL_S, type StepOutcome, type StepQueue } from './jobs.js';
@@ -49,36 +49,26 @@ function briefly(error: unknown): { reason: string; code?: string } {
 /**
  * Start pg-boss (creating its schema once) and the event channel on an open Postgres database. A process
  * that only sends jobs (`karya batch --queue`: `isSender`) leaves pg-boss's maintenance and cron clock to
- * the servers and workers, and its channel is not started (it neither dispatches steps nor runs them).
+ * the servers and workers, and its channel listens to nothing of the steps (it neither dispatches steps nor
+ * runs them): it is opened while pg-boss starts, for the batch's progress the command listens to on it.
  */
 export async function openQueue(postgres: OpenedPostgres, logger: Pick<Logger, 'warn'>, opts: { isSender?: boolean } = {}): Promise<StepQueue> {
-  const boss = new PgBoss({
-    connectionString: postgres.url,
-    max: 4,
-    application_name: 'karya-queue',
-    maintenanceIntervalSeconds: 60,
-    ...(opts.isSender ? { supervise: false, schedule: false } : {}),
-  });
-  boss.on('error', (error) => logger.warn(briefly(error), 'job queue error'));
-  // Processes starting together would deadlock creating the same queues, and a pg-boss 10 schema is set
-  // aside and its jobs moved by one process only: one at a time, under an advisory lock.
   const tables = postgresQueueTables(postgres.db, postgres.pool);
-  try {
-    await tables.whileSettingUp(async (setup) => {
-    await setAsideOldSchema(setup);
-    await boss.start();
-    // Completed jobs are kept a day for inspection; pg-boss's own expiry is only a last resort behind the leases.
-    if (!(await boss.getQueue(STEP_QUEUE))) await boss.createQueue(STEP_QUEUE, { retryLimit: RETRY_LIMIT, retryDelay: 0, expireInSeconds: 30 * 60, deleteAfterSeconds: KEEP_DONE_S });
-    await ensureBatchQueue(boss);
-    await moveOldJobs(boss, setup, [STEP_QUEUE, BATCH_QUEUE], logger);
-    });
-  } catch (error) {
-    await boss.stop({ graceful: false, close: true }).catch(() => undefined);
-    throw error;
-  }
   const channel = new StepChannel(postgres.url, postgres.pool, (error) => logger.warn(briefly(error), 'step events connection lost; listening again'), !opts.isSender);
-  // A sender announces its jobs through the pool and listens to nothing of the steps' events.
-  if (!opts.isSender) await channel.start();
+  let boss: PgBoss;
+  if (opts.isSender) {
+    // (A failure to connect is the command's to hear when it listens to its batch: start() is tried again then.)
+    channel.start().catch(() => undefined);
+    try {
+      boss = (await senderBoss(postgres, logger)) ?? (await setUpBoss(postgres, tables, logger, { supervise: false, schedule: false }));
+    } catch (error) {
+      await channel.close();
+      throw error;
+    }
+  } else {
+    boss = await setUpBoss(postgres, tables, logger, {});
+    await channel.start();
+  }
   const queue: StepQueue = {
     boss,
     channel,
@@ -94,4 +84,48 @@ export async function openQueue(postgres: OpenedPostgres, logger: Pick<Logger, '
     },
   };
   return queue;
+}
+
+/**
+ * pg-boss started (its schema created or migrated once, the queues created) under the queue's setup lock: processes
+ * starting together would deadlock creating the same queues, and a pg-boss 10 schema is set aside and its jobs moved
+ * by one process only. Its own pool of 4 connections (a worker's fetches and completes).
+ */
+async function setUpBoss(postgres: OpenedPostgres, tables: QueueTables, logger: Pick<Logger, 'warn'>, options: { supervise?: boolean; schedule?: boolean }): Promise<PgBoss> {
+  const boss = new PgBoss({ connectionString: postgres.url, max: 4, application_name: 'karya-queue', maintenanceIntervalSeconds: 60, ...options });
+  boss.on('error', (error) => logger.warn(briefly(error), 'job queue error'));
+  try {
+    await tables.whileSettingUp(async (setup) => {
+      await setAsideOldSchema(setup);
+      await boss.start();
+      // Completed jobs are kept a day for inspection; pg-boss's own expiry is only a last resort behind the leases.
+      if (!(await boss.getQueue(STEP_QUEUE))) await boss.createQueue(STEP_QUEUE, { retryLimit: RETRY_LIMIT, retryDelay: 0, expireInSeconds: 30 * 60, deleteAfterSeconds: KEEP_DONE_S });
+      await ensureBatchQueue(boss);
+      await moveOldJobs(boss, setup, [STEP_QUEUE, BATCH_QUEUE], logger);
+    });
+  } catch (error) {
+    await boss.stop({ graceful: false, close: true }).catch(() => undefined);
+    throw error;
+  }
+  return boss;
+}
+
+/**
+ * A sender's pg-boss, when the queue is set up already (its schema at pg-boss's version, the batch queue there):
+ * on the store's pool, neither migrating nor registering an instance, so that a batch's command opens no
+ * connection of its own for it and waits for no setup lock (5 queries where the setup took 14 and a new
+ * connection). Else undefined: the setup runs (a new database, an older schema, a queue missing).
+ */
+async function senderBoss(postgres: OpenedPostgres, logger: Pick<Logger, 'warn'>): Promise<PgBoss | undefined> {
+  const boss = new PgBoss({ db: { executeSql: (text: string, values?: unknown[]) => postgres.pool.query(text, values) }, migrate: false, registerInstance: false, supervise: false, schedule: false });
+  boss.on('error', (error) => logger.warn(briefly(error), 'job queue error'));
+  try {
+    // Not installed, or at another version: start() refuses (pg-boss's own check), and the setup runs.
+    await boss.start();
+    if (await boss.getQueue(BATCH_QUEUE)) return boss;
+  } catch {
+    // The setup says why, when it fails too.
+  }
+  await boss.stop({ graceful: false, close: true }).catch(() => undefined);
+  return undefined;
 }

@@ -137,18 +137,34 @@ async function runQueued(input: QueuedRun, reading: ClosenessReading, bookEnds: 
   if (!input.jobs.some((job) => job.series)) void queue.boss.stop({ graceful: false, close: true }).catch(() => undefined);
   const byKey = new Map(input.jobs.map((job) => [job.key, job]));
   const endBook = bookEnder(input, { byKey, nearDuplicates, bookEnds, nextInSeries: chains.nextInSeries }, progress);
-  // The books as they end: written here from the saved progress (or the cover's PNG).
-  while (progress.written.size < input.jobs.length && !input.signal.aborted) {
-    wakeUp.isWoken = false;
-    // (The database is away for a moment: read again at the next turn.)
-    const ended = (await queue.batches.ended(batchId).catch(() => [])).filter((row) => !progress.written.has(row.job_key));
-    // The books that ended since the last turn, read in one query and written side by side (books of a wave end together).
-    const endedBooks = await books.loadMany(ended.filter((row) => row.status !== 'failed' && byKey.get(row.job_key)!.spec.kind !== 'image').map((row) => row.job_key)).catch(() => new Map<string, never>());
-    await Promise.all(ended.map((row) => endBook(row, endedBooks.get(row.job_key))));
-    // A book that ended while those were written is read at once; else the next end (or half a second).
-    if (progress.written.size < input.jobs.length && !input.signal.aborted && !wakeUp.isWoken) await wakeUp.wait();
-  }
+  await writeEnded(input, { books, byKey, endBook, wakeUp }, progress);
   return reportQueued(input, progress, started);
+}
+
+/**
+ * The books as they end, written from the saved progress (or the cover's PNG): those that ended since the last turn
+ * read in one query and written side by side, while the next turn reads the books ending meanwhile (the last books
+ * of a batch waited for the writing of the ones before them, ~20 ms a book on a loaded machine, to be read at all).
+ */
+async function writeEnded(input: QueuedRun, env: { books: SavedBooks; byKey: ReadonlyMap<string, BatchJob>; endBook: ReturnType<typeof bookEnder>; wakeUp: ReturnType<typeof hearNotices> }, progress: Progress): Promise<void> {
+  const { books, byKey, endBook, wakeUp } = env;
+  const writing = new Map<string, Promise<void>>();
+  let failure: { error: unknown } | undefined;
+  const isOver = () => failure !== undefined || input.signal.aborted;
+  const isLeft = () => progress.written.size + writing.size < input.jobs.length && !isOver();
+  while (progress.written.size < input.jobs.length && !isOver()) {
+    while (isLeft()) {
+      wakeUp.isWoken = false;
+      // (The database away for a moment: read again at the next turn.)
+      const ended = (await input.queue.batches.ended(input.batchId).catch(() => [])).filter((row) => !progress.written.has(row.job_key) && !writing.has(row.job_key));
+      const endedBooks = await books.loadMany(ended.filter((row) => row.status !== 'failed' && byKey.get(row.job_key)!.spec.kind !== 'image').map((row) => row.job_key)).catch(() => new Map<string, never>());
+      for (const row of ended) writing.set(row.job_key, endBook(row, endedBooks.get(row.job_key)).catch((error: unknown) => void (failure ??= { error })).finally(() => writing.delete(row.job_key)));
+      if (isLeft() && !wakeUp.isWoken) await wakeUp.wait(); // the next end (or half a second), unless one came meanwhile
+    }
+    // Every book left is being written (a saved book not found yet is looked for again once those are).
+    await Promise.all(writing.values());
+  }
+  if (failure) throw failure.error;
 }
 
 /** The workers' notices shown as they come, counted; a book's end wakes the loop (`wait` answers then, or after half a second). */

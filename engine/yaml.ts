@@ -62,3 +62,45 @@ export function yamlData(text: string): { data?: unknown; errors: YamlProblem[] 
 export function isAliasBomb(error: unknown): boolean {
   return error instanceof Error && /alias/i.test(error.message) && /resource exhaustion|excessive/i.test(error.message);
 }
+
+/**
+ * A YAML list read for its items: the document's list, or the list under `key` when the document is a map with one
+ * there. Each item's value (an empty item is null) and the 1-based line it starts on, or why there is no list: the
+ * first syntax error or duplicate key (with its line when known), no list at all, or too many aliases.
+ * @example yamlList('- a\n- b: 1\n', 'jobs') // { kind: 'list', values: ['a', { b: 1 }], lines: [1, 2] }
+ */
+export type YamlList =
+  | { kind: 'list'; values: unknown[]; lines: number[] }
+  | { kind: 'invalid'; line?: number; message: string }
+  | { kind: 'notList' }
+  | { kind: 'tooManyAliases' };
+
+export function yamlList(text: string, key: string): YamlList {
+  const { LineCounter, isMap, isSeq, parseDocument } = fullYaml();
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const first = doc.errors[0];
+  if (first) {
+    const line = first.pos ? lineCounter.linePos(first.pos[0]).line : undefined;
+    return { kind: 'invalid', ...(line !== undefined ? { line } : {}), message: first.message.split('\n')[0] ?? 'invalid YAML' };
+  }
+  const root = doc.contents;
+  const seq = isMap(root) && isSeq(root.get(key, true)) ? root.get(key, true) : root;
+  if (!isSeq(seq)) return { kind: 'notList' };
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
+  } catch (error) {
+    if (isAliasBomb(error)) return { kind: 'tooManyAliases' };
+    throw error;
+  }
+  const values = (Array.isArray(data) ? data : (data as Record<string, unknown[]>)[key]) as unknown[];
+  return {
+    kind: 'list',
+    values: seq.items.map((_, i) => (values[i] === undefined ? null : values[i])),
+    lines: seq.items.map((item) => {
+      const start = (item as { range?: [number, number, number] } | null)?.range?.[0];
+      return start !== undefined ? lineCounter.linePos(start).line : 0;
+    }),
+  };
+}

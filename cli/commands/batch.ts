@@ -259,7 +259,8 @@ async function runLocal(input: {
     throw error;
   } finally {
     interrupt.release();
-    await reading.close();
+    // Every check has answered (each book waits for its own): the thread ends while the batch's end is written.
+    void reading.close();
   }
 }
 
@@ -279,7 +280,6 @@ function releaseOptionsOrExit(opts: BatchOptions, jobs: readonly BatchJob[]): nu
   if (opts.publish && opts.queue) fail('--publish runs without --queue: once the workers have written the books, run the same command with --publish and without --queue (the books are saved and not written again)');
   return perDayOrExit(opts.perDay, lang);
 }
-
 
 /** --queue: the workers write the steps; this process queues them, shows progress and writes the books. */
 async function queuedBatch(jobs: BatchJob[], opts: { rpm?: number; tpm?: number; concurrency: number; emitJson: JsonOut | undefined; catalog: Catalog; closeThreshold: number; link: Promise<QueuedBatchLink> }): Promise<void> {

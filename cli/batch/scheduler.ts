@@ -203,7 +203,7 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
     calls.close();
     // Every book's end has answered by now (each book waits for its own): the thread only ends, and its heap is taken
     // apart while the caller writes the batch's end (its summary, the state file closed) rather than before it.
-    void bookEnds?.close();
+    void bookEnds?.close().catch(() => undefined);
   }
 }
 

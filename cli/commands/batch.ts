@@ -260,7 +260,7 @@ async function runLocal(input: {
   } finally {
     interrupt.release();
     // Every check has answered (each book waits for its own): the thread ends while the batch's end is written.
-    void reading.close();
+    void reading.close().catch(() => undefined);
   }
 }
 

@@ -270,8 +270,11 @@ async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; 
       ...stepMarksOf(result),
     };
     // The book's progress, its notice and whether the batch still runs, in one statement, sent while the
-    // memory update's call runs (awaited after it: a failure fails the job as before).
-    const progress = savedBatches.progress({ batchId: data.batchId, key: data.key, stepsDone: doneOf(), notice });
+    // memory update's call runs (awaited after it: a failure fails the job as before). The book's last step's go in
+    // the statement of the book's end instead: one round trip where the two took one each, one after the other,
+    // before the worker could take the book after it.
+    const isLast = !session.next();
+    const progress = isLast ? Promise.resolve(true) : savedBatches.progress({ batchId: data.batchId, key: data.key, stepsDone: doneOf(), notice });
     progress.catch(() => undefined);
     // The memory update belongs to this step: a failure is caught up before the next one.
     const told = rememberPart(session, provider, ctx.config.generationTimeoutMs, (usage) => savedBatches.notify(data.batchId, { type: 'memory_done', job: data.name, index: data.index, ...usage } satisfies BatchNotice));
@@ -279,7 +282,7 @@ async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; 
     isRunning &&= await progress;
     // (Its notice is out before the book's end: the command counts it before it closes the batch.)
     await told;
-    if (!session.next()) return finishBook(batches, data, result.png ?? null);
+    if (isLast) return finishBook(batches, data, result.png ?? null, { stepsDone: doneOf(), notice });
   }
 }
 
@@ -318,10 +321,10 @@ function counting(provider: Provider) {
   return counted;
 }
 
-async function finishBook(batches: BatchRepository, data: BatchBookJob, png: Uint8Array | null): Promise<void> {
-  // The book's end and its notice in one statement (waiting for the disk: see runBatchStep).
+async function finishBook(batches: BatchRepository, data: BatchBookJob, png: Uint8Array | null, step?: { stepsDone: number; notice: BatchNotice }): Promise<void> {
+  // The book's end and its notice (after its last step's, when given) in one statement (waiting for the disk: see runBatchStep).
   const notice: BatchNotice = { type: 'book_done', job: data.name, key: data.key };
-  await batches.finish({ batchId: data.batchId, key: data.key, png, notice });
+  await batches.finish({ batchId: data.batchId, key: data.key, png, notice, ...(step ? { step } : {}) });
 }
 
 /** A batch step out of attempts after its workers were killed: its book fails (its finished steps stay saved). */

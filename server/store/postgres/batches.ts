@@ -40,8 +40,8 @@ export interface BatchRepository {
   notify(batchId: string, notice: object): Promise<void>;
   /** A book's steps done and its notice, in one statement; answers whether the batch still runs. */
   progress(input: { batchId: string; key: string; stepsDone: number; notice: object }): Promise<boolean>;
-  /** A book's end and its notice in one statement (its picture kept when it made one). */
-  finish(input: { batchId: string; key: string; png: Uint8Array | null; notice: object }): Promise<void>;
+  /** A book's end and its notice in one statement (its picture kept when it made one), after its last step's progress and notice when given. */
+  finish(input: { batchId: string; key: string; png: Uint8Array | null; notice: object; step?: { stepsDone: number; notice: object } }): Promise<void>;
   /** The batch is stopped (its command interrupted): its chains end after their running steps. */
   stop(batchId: string): Promise<void>;
   /**
@@ -86,8 +86,10 @@ export function postgresBatches(db: Kysely<Database>, pool: Pick<pg.Pool, 'query
       const { rows } = await sql<{ running: boolean }>`WITH progress AS (UPDATE batch_books SET steps_done = ${stepsDone}, updated_at = ${Date.now()} WHERE batch_id = ${batchId} AND job_key = ${key}) SELECT pg_notify(${BATCH_CHANNEL}, ${notice(batchId, told)}), EXISTS (SELECT 1 FROM batches WHERE id = ${batchId}) AS running`.execute(db);
       return rows[0]?.running !== false;
     },
-    finish: async ({ batchId, key, png, notice: told }) => {
+    finish: async ({ batchId, key, png, notice: told, step }) => {
       const cover = png ? Buffer.from(png.buffer, png.byteOffset, png.byteLength) : null;
+      // (The two notices in the order written: NOTIFY keeps a transaction's notices in the order they were sent.)
+      if (step) return void (await sql`WITH done AS (UPDATE batch_books SET status = 'done', steps_done = ${step.stepsDone}, updated_at = ${Date.now()}, png = COALESCE(${cover}, png) WHERE batch_id = ${batchId} AND job_key = ${key}) SELECT pg_notify(${BATCH_CHANNEL}, ${notice(batchId, step.notice)}), pg_notify(${BATCH_CHANNEL}, ${notice(batchId, told)})`.execute(db));
       await sql`WITH done AS (UPDATE batch_books SET status = 'done', updated_at = ${Date.now()}, png = COALESCE(${cover}, png) WHERE batch_id = ${batchId} AND job_key = ${key}) SELECT pg_notify(${BATCH_CHANNEL}, ${notice(batchId, told)})`.execute(db);
     },
     stop: async (batchId) => {

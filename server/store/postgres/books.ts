@@ -5,7 +5,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { BookPartsTable, BooksTable, Database } from '../schema.js';
 import type { MemorySave, ProgressStore, SavedBook } from '../../../engine/index.js';
 import { bookOfRows, partsOf } from '../queries/books.js';
-import { saveStepAtOnce } from '../queries/step.js';
+import { saveStep } from '../queries/step.js';
 import { postgresConn } from './conn.js';
 
 /** The schema's database (server/store/schema.ts): the tables these queries read and write are typed. */
@@ -46,8 +46,7 @@ export function postgresBookStore(db: Kysely<Database>, owner: string): Progress
   return {
     load: (key) => loadBook(db, owner, key),
     loadMany: (keys) => loadBooks(db, owner, keys),
-    // (A book's later steps in one statement, where the transaction took four round trips: queries/step.ts.)
-    saveStep: (key, save) => saveStepAtOnce(conn, owner, key, save),
+    saveStep: (key, save) => saveStep(conn, owner, key, save),
     saveMemory: (key, save) => writeMemory(db, owner, key, save),
     saveVoice: async (key, voice) => void (await db.updateTable('books').set({ voice: voice ? JSON.stringify(voice) : null }).where('owner', '=', owner).where('book_key', '=', key).execute()),
     remove: (key) => removeBook(db, owner, key),

@@ -82,24 +82,3 @@ export async function saveStep(conn: Conn, owner: string, key: string, save: Ste
     await conn.run(upsertPart(conn, bookId, save));
   });
 }
-
-/**
- * saveStep on Postgres, a step after the book's first in one statement: the header's upsert (the same text as
- * upsertHeader's: keep them alike) and then the part's, where saveStep's transaction takes four round trips (BEGIN,
- * header, part, COMMIT), each a turn of the caller's event loop and of the database's backend (a queued batch's
- * worker saves every step so). One statement is one transaction: the step is saved whole or not at all. SQLite has
- * no INSERT in a WITH; a book's first step (its earlier parts and versions dropped) is saveStep's.
- */
-export async function saveStepAtOnce(conn: Conn, owner: string, key: string, save: StepSave): Promise<void> {
-  if (!save.keepsProgress || save.isFirst) return saveStep(conn, owner, key, save);
-  const h = headerOfStep(save);
-  await conn.run(fixedQuery(conn.db)`WITH header AS (INSERT INTO books (owner, book_key, book_type, generator_id, lang, total_chapters, current_chapter, settings, character_details, memory, memory_up_to, chapter_notes, audit_findings, authored_parts, provenance, voice, is_finished)
-    VALUES (${owner}, ${key}, ${h.book_type}, ${h.generator_id}, ${h.lang}, ${h.total_chapters}, ${h.current_chapter}, ${h.settings}, ${h.character_details}, ${h.memory}, ${h.memory_up_to}, ${h.chapter_notes}, ${h.audit_findings}, ${h.authored_parts}, ${h.provenance}, ${h.voice}, ${h.is_finished})
-    ON CONFLICT (owner, book_key) DO UPDATE SET book_type = excluded.book_type, generator_id = excluded.generator_id, lang = excluded.lang,
-      total_chapters = excluded.total_chapters, current_chapter = excluded.current_chapter, settings = excluded.settings, character_details = excluded.character_details,
-      memory = excluded.memory, memory_up_to = excluded.memory_up_to, chapter_notes = excluded.chapter_notes, audit_findings = excluded.audit_findings,
-      authored_parts = excluded.authored_parts, provenance = excluded.provenance, voice = excluded.voice, is_finished = excluded.is_finished, updated_at = ${stampNow()}
-    RETURNING id)
-    INSERT INTO book_parts (book_id, position, step, text, is_complete, title) VALUES ((SELECT id FROM header), ${save.position}, ${save.stepKey}, ${save.text}, ${partCompleteness(save)}, ${save.title ?? null})
-    ON CONFLICT (book_id, position) DO UPDATE SET step = excluded.step, text = excluded.text, is_complete = excluded.is_complete, title = excluded.title`);
-}

@@ -10,7 +10,7 @@ import { ensureBundle } from './cli-bundle.js';
 import { tempDir } from '../temp.js';
 
 /** The files a `karya` start loads first: the command and each worker thread's entry. */
-const ENTRIES = ['main.js', 'render-worker.js', 'parse-worker.js', 'closeness-worker.js', 'thread-worker.js', 'book-end-worker.js', 'yaml-list-worker.js'];
+const ENTRIES = ['main.js', 'render-worker.js', 'parse-worker.js', 'closeness-worker.js', 'thread-worker.js', 'book-end-worker.js'];
 
 describe("the tests' CLI bundle", () => {
   it('is built once when two runs set up at once, past a lock a killed build left, and whole', async () => {

@@ -80,12 +80,12 @@ async function checkedJobs(file: string, opts: BatchOptions, at: { outDir: strin
   try {
     const read = readJobsText(file);
     const reading = jobsOf(read);
-    // After the file's bounds (one past them is refused without waiting for the generators), a long YAML file is read in a
-    // thread while the generators and the first calls' modules load here (their failure told after the file's own).
+    // After the file's bounds (one past them is refused without waiting for the generators), a long YAML file is read
+    // in a thread while the generators and the providers' modules load here (their failure told after the file's own).
     if (isReadInThread(read)) {
       reading.catch(() => undefined);
       catalogRead = catalogLater();
-      if (!opts.dryRun && !opts.queue) await Promise.all([loadProviders(), import('./generate.js'), import('../batch/scheduler.js')]).catch(() => undefined);
+      if (!opts.dryRun && !opts.queue) await loadProviders().catch(() => undefined);
     }
     raw = await reading;
   } catch (error) {

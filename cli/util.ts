@@ -25,19 +25,11 @@ export function info(message: string): void {
 
 /** Load every generator, or print `file: path: message` lines and exit 1. */
 export function catalogOrExit(opts: { generatorsDir?: string; templatesDir?: string; isValidating?: boolean } = {}): Catalog {
-  return catalogLater(opts)();
-}
-
-/** catalogOrExit's loading now, and its failure told (printed, exit 1) only when the catalog is asked for: `later()`. */
-export function catalogLater(opts: { generatorsDir?: string; templatesDir?: string; isValidating?: boolean } = {}): () => Catalog {
   try {
-    const catalog = loadCatalog({ generatorsDir: opts.generatorsDir, templatesDir: opts.templatesDir, useDiskCache: !opts.isValidating });
-    return () => catalog;
+    return loadCatalog({ generatorsDir: opts.generatorsDir, templatesDir: opts.templatesDir, useDiskCache: !opts.isValidating });
   } catch (error) {
-    return () => {
-      exitOnFailure(error, 'en', { expects: ['spec'] });
-      throw error;
-    };
+    exitOnFailure(error, 'en', { expects: ['spec'] });
+    throw error;
   }
 }
 

@@ -7,9 +7,7 @@ export { errnoError, makeDirs, nearestExisting } from './node/dirs.js';
 // The language table is read from languages/ (and KARYA_LANGUAGES) by every Node caller: importing this door sets its source.
 export { readLanguages, readLanguageFolder, languageFolders, tableSources } from './node/languages.js';
 export { loadCatalog, packageVersion, readSources, ROOT } from './node/load.js';
-export { fullYaml, preloadYaml, yamlData, yamlList, isAliasBomb, MAX_YAML_ALIASES, TOO_MANY_ALIASES, type YamlList } from './yaml.js';
-/** A large YAML list read in a worker thread of its own while the caller goes on (a batch's jobs file). */
-export { yamlListInThread } from './node/yaml-list/thread.js';
+export { fullYaml, preloadYaml, yamlData, isAliasBomb, MAX_YAML_ALIASES, TOO_MANY_ALIASES } from './yaml.js';
 export { type RenderOptions, BILINGUAL_LAYOUTS, bilingualDocument, type BilingualDocument, type BilingualLayout } from './node/export/index.js';
 export type { ConfigCheck, LoadedConfigs, Provider, TextRequest } from './providers/index.js';
 export type { PackageFile, PrintChoice } from './node/publish.js';

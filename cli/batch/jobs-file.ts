@@ -2,7 +2,7 @@
 // bounded in size and in YAML aliases (each job is checked in jobs.ts).
 import { readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { preloadYaml, TOO_MANY_ALIASES, yamlList, yamlListInThread, type YamlList } from '../../engine/node.js';
+import { fullYaml, isAliasBomb, MAX_YAML_ALIASES, TOO_MANY_ALIASES } from '../../engine/node.js';
 import { KaryaError } from '../../engine/index.js';
 import { plainFsError } from '../fs-check.js';
 
@@ -40,50 +40,8 @@ function tooManyJobs(file: string, count: number): JobsFileError {
   return new JobsFileError(file, undefined, `the jobs file has ${count.toLocaleString('en-GB')} jobs; a batch runs at most ${MAX_JOBS.toLocaleString('en-GB')}: split it into smaller files`);
 }
 
-/** A jobs file's text, read and within its bounds, and whether it is JSON Lines (else a YAML list). */
-export interface JobsText {
-  file: string;
-  text: string;
-  isJsonLines: boolean;
-}
-
-/**
- * A YAML jobs file at least this long is read in a thread of its own (engine yamlListInThread) while `karya batch`
- * loads its generators: ~0.1 ms of CPU a job, with its garbage, against the ~50 ms a thread takes to start and load
- * the library (about 150 jobs).
- */
-export const THREAD_FROM_CHARS = 16 * 1024;
-
 /** Read a jobs file (or stdin for "-"): a YAML list (JSON arrays are YAML too) or JSON Lines. */
 export function readJobsFile(file: string): RawJob[] {
-  const read = readJobsText(file);
-  return counted(read, read.isJsonLines ? parseJsonLines(file, read.text) : parseYamlList(file, read.text));
-}
-
-/**
- * readJobsFile in two parts: the file read and its bounds checked (readJobsText: a file past them throws there), then
- * its jobs, read in a thread meanwhile when it is a long YAML file (isReadInThread), else here once the library is loaded.
- */
-export async function jobsOf(read: JobsText): Promise<RawJob[]> {
-  if (read.isJsonLines) return counted(read, parseJsonLines(read.file, read.text));
-  if (isReadInThread(read)) return counted(read, jobsOfList(read.file, await yamlListInThread(read.text, 'jobs')));
-  // (The parser is loaded from the bundle first: engine/yaml.ts.)
-  await preloadYaml();
-  return counted(read, parseYamlList(read.file, read.text));
-}
-
-/** True when jobsOf reads this file's jobs in a thread of their own. */
-export function isReadInThread(read: JobsText): boolean {
-  return !read.isJsonLines && read.text.length >= THREAD_FROM_CHARS;
-}
-
-function counted(read: JobsText, jobs: RawJob[]): RawJob[] {
-  if (jobs.length > MAX_JOBS) throw tooManyJobs(read.file, jobs.length);
-  return jobs;
-}
-
-/** A jobs file's text (or stdin's for "-"), its size and the jobs it asks for within their bounds. */
-export function readJobsText(file: string): JobsText {
   const tooLarge = () => new JobsFileError(file, undefined, `the jobs file is larger than ${MAX_JOBS_FILE_BYTES / 1024 / 1024} MB; split it into smaller files`);
   let text: string;
   try {
@@ -100,7 +58,9 @@ export function readJobsText(file: string): JobsText {
   if (Buffer.byteLength(text) > MAX_JOBS_FILE_BYTES) throw tooLarge();
   const asked = text.match(JOB_KEY)?.length ?? 0;
   if (asked > MAX_JOBS) throw tooManyJobs(file, asked);
-  return { file, text, isJsonLines: isJsonLines(file, text) };
+  const jobs = isJsonLines(file, text) ? parseJsonLines(file, text) : parseYamlList(file, text);
+  if (jobs.length > MAX_JOBS) throw tooManyJobs(file, jobs.length);
+  return jobs;
 }
 
 /** At most `max` bytes of a file descriptor (standard input: `cat /dev/zero | karya batch -` must not fill the memory). */
@@ -158,15 +118,26 @@ export function parseJsonLines(file: string, text: string): RawJob[] {
  * ask for gigabytes) is refused before anything else happens.
  */
 export function parseYamlList(file: string, text: string): RawJob[] {
-  return jobsOfList(file, yamlList(text, 'jobs'));
-}
-
-/** A YAML list's items as jobs, or the JobsFileError that says why the file has none. */
-function jobsOfList(file: string, list: YamlList): RawJob[] {
-  if (list.kind === 'invalid') throw new JobsFileError(file, list.line, list.message);
-  if (list.kind === 'notList') throw new JobsFileError(file, undefined, 'expected a list of jobs (each "- generator: …"), or JSON Lines');
-  if (list.kind === 'tooManyAliases') throw new JobsFileError(file, undefined, TOO_MANY_ALIASES);
-  const jobs = list.values.map((value, i): RawJob => ({ index: i + 1, line: list.lines[i]!, value }));
+  const { LineCounter, isMap, isSeq, parseDocument } = fullYaml();
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const first = doc.errors[0];
+  if (first) throw new JobsFileError(file, first.pos ? lineCounter.linePos(first.pos[0]).line : undefined, first.message.split('\n')[0] ?? 'invalid YAML');
+  const root = doc.contents;
+  const seq = isMap(root) && isSeq(root.get('jobs', true)) ? root.get('jobs', true) : root;
+  if (!isSeq(seq)) throw new JobsFileError(file, undefined, 'expected a list of jobs (each "- generator: …"), or JSON Lines');
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
+  } catch (error) {
+    if (isAliasBomb(error)) throw new JobsFileError(file, undefined, TOO_MANY_ALIASES);
+    throw error;
+  }
+  const values = (Array.isArray(data) ? data : (data as { jobs: unknown[] }).jobs) as unknown[];
+  const jobs = seq.items.map((item, i): RawJob => {
+    const start = (item as { range?: [number, number, number] } | null)?.range?.[0];
+    return { index: i + 1, line: start !== undefined ? lineCounter.linePos(start).line : 0, value: values[i] === undefined ? null : values[i] };
+  });
   if (!jobs.length) throw new JobsFileError(file, undefined, 'no jobs in the file');
   return jobs;
 }

@@ -11,7 +11,7 @@ import { progressKey, settingsFromOptions } from '../settings.js';
 import { publishFactsOf } from './job-publish.js';
 import { CliExit } from '../util.js';
 import { checkShape, jobId, settingText, type AddIssue, type JobShape } from './job-shape.js';
-export { isReadInThread, JobsFileError, jobsOf, MAX_JOBS, MAX_JOBS_FILE_BYTES, parseJsonLines, parseYamlList, readJobsFile, readJobsText, type RawJob } from './jobs-file.js';
+export { JobsFileError, MAX_JOBS, MAX_JOBS_FILE_BYTES, parseJsonLines, parseYamlList, readJobsFile, type RawJob } from './jobs-file.js';
 import type { RawJob } from './jobs-file.js';
 
 /** A job that passed validation: everything the scheduler needs to write one book. */

@@ -4,14 +4,14 @@
 import path from 'node:path';
 import type { StateFile } from '../../server/index.js';
 import { cliStateOf, hasBooks, openCliState, writableStateOrExit, type CliState } from '../state.js';
-import { CLI_USER, CliExit, EXIT, catalogLater, catalogOrExit, fail, wholeNumber } from '../util.js';
+import { CLI_USER, CliExit, EXIT, catalogOrExit, fail, wholeNumber } from '../util.js';
 import { closeThresholdOrExit } from '../near-duplicates.js';
 import { batchNearDuplicates } from '../batch/near-duplicates.js';
 import { writableDirOrExit } from '../fs-check.js';
-import { loadProviders, type Provider } from '../../engine/node.js';
+import { preloadYaml, type Provider } from '../../engine/node.js';
 import { runTranslateJobs, translateJobsOf, type TranslateJob } from '../batch/translate-jobs.js';
 import { batchThreads } from '../batch/thread-count.js';
-import { isReadInThread, JobsFileError, jobsOf, readJobsText, validateJobs, type BatchJob, type JobIssue, type RawJob } from '../batch/jobs.js';
+import { JobsFileError, readJobsFile, validateJobs, type BatchJob, type JobIssue, type RawJob } from '../batch/jobs.js';
 import type { BatchEvent, BatchLimits, BatchResult, BookRun } from '../batch/scheduler.js';
 import type { QueuedBatchLink } from '../batch/queued.js';
 import { formatPlan, planBook, summarisePlan } from '../batch/plan.js';
@@ -75,24 +75,17 @@ type CheckedJobs = { translations: TranslateJob[]; books?: { catalog: Catalog; r
  */
 async function checkedJobs(file: string, opts: BatchOptions, at: { outDir: string; place: CliState; emitJson: JsonOut | undefined }): Promise<CheckedJobs> {
   const { outDir, place, emitJson } = at;
+  // (A YAML jobs file's parser is loaded from the bundle first: engine/yaml.ts.)
+  if (!/\.(jsonl|ndjson)$/i.test(file)) await preloadYaml();
   let raw: RawJob[];
-  let catalogRead: (() => Catalog) | undefined;
   try {
-    const read = readJobsText(file);
-    const reading = jobsOf(read);
-    // After the file's bounds (one past them is refused without waiting for the generators), a long YAML file is read
-    // in a thread while the generators and the providers' modules load here (their failure told after the file's own).
-    if (isReadInThread(read)) {
-      reading.catch(() => undefined);
-      catalogRead = catalogLater();
-      if (!opts.dryRun && !opts.queue) await loadProviders().catch(() => undefined);
-    }
-    raw = await reading;
+    raw = readJobsFile(file);
   } catch (error) {
     exitOnFailure(error, 'en', { plain: [JobsFileError] });
     throw error;
   }
-  const catalog = catalogRead ? catalogRead() : catalogOrExit();
+  // (After the file: one past its bounds is refused without waiting for the generators to load.)
+  const catalog = catalogOrExit();
   // Translation jobs run after the books (cli/batch/translate-jobs.ts); a file of them alone runs only them.
   const translations = translateJobsOf(raw, file);
   if (translations.issues.length) fail(translations.issues.join('\nkarya: '));

@@ -103,10 +103,13 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     const copy = author.getByRole('button', { name: 'Copy' });
     await copy.click();
     await author.getByRole('button', { name: 'Copied!' }).waitFor();
+    const shownAt = Date.now();
     expect(await author.evaluate(() => navigator.clipboard.readText())).toContain('Chapter 1: The First Meeting');
-    // Gone by 2.1 s from here, as before, but seen go rather than slept past.
-    await author.getByRole('button', { name: 'Copied!' }).waitFor({ state: 'detached', timeout: 2_100 });
-    expect(await author.getByRole('button', { name: 'Copied!' }).count()).toBe(0);
+    // Seen go, not slept past: shown about 2 s (not much less: it was seen a moment after it came), then "Copy" again.
+    // The upper bound is loose: a browser's timer fires late on a loaded machine (it once took more than 2.1 s in CI).
+    await author.getByRole('button', { name: 'Copied!' }).waitFor({ state: 'detached', timeout: 10_000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1_500);
+    expect(await author.getByRole('button', { name: 'Copy' }).count()).toBe(1);
     await author.screenshot({ path: path.join(ARTIFACTS, 'romance-1440.png') });
   }, 120_000);
 

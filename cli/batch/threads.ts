@@ -15,8 +15,6 @@ import type { BatchJob } from './jobs.js';
 import type { CheckJob, JobNearDuplicates } from './near-duplicates.js';
 import type { BatchEvent, BatchLimits, BatchResult } from './scheduler.js';
 
-export { batchThreads } from './thread-count.js';
-
 /** What a thread is given to start: its jobs as the file has them, and how to run them. */
 export interface ThreadStart {
   file: string;

@@ -5,7 +5,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
-import { batchThreads } from '../../cli/batch/threads.js';
+import { batchThreads } from '../../cli/batch/thread-count.js';
 import { bookRequests, events, tempDir, writeJobs, removeTempDirs } from './helpers.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import type { BatchJob } from '../../cli/batch/jobs.js';

@@ -17,9 +17,21 @@ useStudioDom({ restoreMocks: true });
 const USER: Profile = { id: 'u1', email: 'ana@karya.test', name: 'Ana', bio: '', role: 'free', credits_available: 574, total_usage: 0, lang: 'en', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** The server: its balance for the writer, how many times GET /api/me was asked, and a gate that holds its answers while shut. */
+/**
+ * The server: its balance for the writer, how many times GET /api/me was asked, and a gate that holds its answers while
+ * shut (`shut()` shuts it and answers what opens it; `hold = null` leaves it open).
+ */
 function serve() {
-  const server = { credits: USER.credits_available, reads: 0, hold: null as Promise<void> | null };
+  const server = {
+    credits: USER.credits_available,
+    reads: 0,
+    hold: null as Promise<void> | null,
+    shut(): () => void {
+      let open = () => {};
+      server.hold = new Promise((resolve) => (open = resolve));
+      return open;
+    },
+  };
   vi.stubGlobal('fetch', async (url: string) => {
     if (url === '/api/generators') return json({ generators: [] });
     if (url === '/api/me') {
@@ -102,8 +114,7 @@ describe('the balance the studio shows is read again', () => {
     const server = serve();
     renderStudio();
     server.credits = 1574;
-    let open = () => {};
-    server.hold = new Promise((resolve) => (open = resolve));
+    const open = server.shut();
 
     later(2000);
     comeBack();
@@ -128,8 +139,7 @@ describe('the balance the studio shows is read again', () => {
     const server = serve();
     renderStudio();
     server.credits = 1574;
-    let openFirst = () => {};
-    server.hold = new Promise((resolve) => (openFirst = resolve));
+    const openFirst = server.shut();
     later(2000);
     comeBack();
     expect(server.reads).toBe(1);
@@ -137,8 +147,7 @@ describe('the balance the studio shows is read again', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Charge 100' }));
     expect(shown()).toBe('474 credits');
     server.credits = 1474;
-    let openSecond = () => {};
-    server.hold = new Promise((resolve) => (openSecond = resolve));
+    const openSecond = server.shut();
     openFirst();
     // The first read done (a return reads again only then), the second's answer held: the charge's balance is shown.
     await waitFor(() => {

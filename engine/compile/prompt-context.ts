@@ -181,10 +181,9 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
   const wordTarget = wordTargetOf(spec, settings);
   const brief = writerBriefOf(spec, settings);
   const beats = isPart && wordTarget >= BEATS_FROM_WORDS ? Math.round(wordTarget / BEAT_WORDS) : 0;
-  const ctx: PromptContext = {
+  const ctx = {
     generator: { id: spec.id, title: wordIn(spec.title, lang, spec.file), family: spec.family, kind: spec.kind },
     bookName: wordIn(spec.typeLabel, lang, spec.file),
-    brief: '',
     lang: state.lang,
     languageName: languageName(lang, lang),
     settings: { ...settings },
@@ -198,11 +197,9 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
     isConclusionLastChapter: spec.flow.conclusion === 'replaces-last',
     outline: state.outline ?? '',
     characterDetails: state.characterDetails ?? '',
-    previousEnding: previousEndingOf(spec, state),
     sections: (spec.flow.sections ?? []).map((s) => ({ label: wordIn(s.label, lang, spec.file), description: s.description ? wordIn(s.description, lang, spec.file) : '' })),
     section: { label: section ? wordIn(section.label, lang, spec.file) : '', description: section?.description ? wordIn(section.description, lang, spec.file) : '' },
     wordTarget,
-    format: '',
     outputName: wordIn(spec.prompts.outputName, lang, spec.file),
     cutEnding: '',
     againFor: '',
@@ -235,15 +232,18 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
     settingChoices: '',
     ...writtenOf(spec, state, step, endPosition),
     ...seriesOf(state),
-  };
+  } as Omit<PromptContext, LazyKey> as PromptContext;
   // The brief and the format are rendered when a template reads them, once: the system prompt and the
-  // memory update never do (that was two template runs of every memory call of a batch).
+  // memory update never do (that was two template runs of every memory call of a batch); nor do they read the
+  // previous part's ending.
   const { renderer } = input;
   const briefSource = spec.prompts.brief[state.lang];
-  if (renderer && briefSource) lazily(ctx, 'brief', () => renderer.renderString(briefSource, ctx));
   const format = formatOf(spec, step);
-  if (renderer && format) lazily(ctx, 'format', () => renderer.renderString(wordIn(format, state.lang, spec.file), ctx));
-  return ctx;
+  return withLazy(ctx, {
+    ...(renderer && briefSource ? { brief: () => renderer.renderString(briefSource, ctx) } : {}),
+    ...(renderer && format ? { format: () => renderer.renderString(wordIn(format, state.lang, spec.file), ctx) } : {}),
+    previousEnding: () => previousEndingOf(spec, state),
+  });
 }
 
 /** How the last part written ended (its last ENDING_WORDS words), as a step's request carries it: `previousEnding`. */
@@ -265,28 +265,47 @@ const outlineWordsOf = byText(TEXTS_KEPT, countWords);
  */
 const endingOf = (text: string): string => lastWords(text, ENDING_WORDS);
 
-/** Make `ctx[key]` a value computed on first read (an own, enumerable property, as templates and spreads expect). */
-function lazily(ctx: PromptContext, key: 'brief' | 'format', compute: () => string): void {
-  let value: string | undefined;
-  let isComputing = false;
-  Object.defineProperty(ctx, key, {
-    enumerable: true,
-    configurable: true,
-    // While it renders, the value reads as empty (as it did when it was rendered before the others).
-    get: () => {
-      if (value !== undefined) return value;
-      if (isComputing) return '';
-      isComputing = true;
-      try {
-        return (value = compute());
-      } finally {
-        isComputing = false;
-      }
-    },
-    set: (next: string) => {
-      value = next;
-    },
-  });
+/** A context's values worked out when a template (or a spread, or code) first reads them: withLazy. */
+type LazyKey = 'brief' | 'format' | 'previousEnding';
+const LAZY = Symbol('lazy context values');
+interface LazyValues {
+  readonly of: Partial<Record<LazyKey, () => string>>;
+  /** A key's value once worked out; null while it is. */
+  readonly values: Partial<Record<LazyKey, string | null>>;
+}
+
+/**
+ * The accessors of the lazy keys, the same functions for every context (each reads its context's own LazyValues):
+ * every context then has one shape, its properties kept in place (an accessor made per context, or one put over a
+ * property the literal had, turns each context into a slow dictionary of its properties).
+ */
+const LAZY_ACCESSORS: PropertyDescriptorMap = Object.fromEntries((['brief', 'format', 'previousEnding'] as const).map((key) => [key, {
+  enumerable: true,
+  configurable: true,
+  // While it renders, the value reads as empty (as it did when it was rendered before the others); '' without a source.
+  get(this: { [LAZY]: LazyValues }): string {
+    const lazy = this[LAZY];
+    const known = lazy.values[key];
+    if (typeof known === 'string') return known;
+    const of = lazy.of[key];
+    if (!of || known === null) return '';
+    lazy.values[key] = null;
+    try {
+      return (lazy.values[key] = of());
+    } catch (error) {
+      if (lazy.values[key] === null) lazy.values[key] = undefined;
+      throw error;
+    }
+  },
+  set(this: { [LAZY]: LazyValues }, next: string) {
+    this[LAZY].values[key] = next;
+  },
+}]));
+
+/** `ctx` with its lazy keys: own, enumerable properties (as templates and spreads expect), each computed on first read by `of`. */
+function withLazy(ctx: PromptContext, of: LazyValues['of']): PromptContext {
+  Object.defineProperty(ctx, LAZY, { value: { of, values: {} } satisfies LazyValues });
+  return Object.defineProperties(ctx, LAZY_ACCESSORS);
 }
 
 /** The layout a part asks for: its section's, else (chapters) the chapter format, else the book's; none for outlines and single outputs. */

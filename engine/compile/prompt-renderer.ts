@@ -104,10 +104,21 @@ export class PromptRenderer {
     }
     for (const [name, fn] of Object.entries(HELPERS)) this.hb.registerHelper(name, fn);
     const block = (name: string, lang: string) => this.wordingOf(wordingBlock(lang, name));
+    const run = (fn: Handlebars.TemplateDelegate, context: unknown, data: unknown) => this.run(fn, context, data);
     this.hb.registerHelper(WORDING_HELPER, function (this: unknown, name: unknown, options: Handlebars.HelperOptions) {
       const wording = block(String(name), langOf(options));
-      return typeof wording === 'string' ? wording : withoutEndingBreak(wording(this, { data: options.data }));
+      return typeof wording === 'string' ? wording : withoutEndingBreak(run(wording, this, options.data));
     });
+    this.setup = setupOf(this.hb);
+  }
+
+  /** What every render of this environment is given (setupOf); none when this Handlebars gives nothing to reuse. */
+  private readonly setup: Readonly<Record<string, unknown>> | undefined;
+
+  /** A template rendered with the environment's setup worked out once (setupOf), its `@root` the render's own (`data`: a block's, its caller's). */
+  private run(fn: Handlebars.TemplateDelegate, context: unknown, data?: unknown): string {
+    if (!this.setup) return fn(context, data === undefined ? undefined : { data });
+    return fn(context, { ...this.setup, data: data ?? { root: context } } as Handlebars.RuntimeOptions);
   }
 
   /** A template's code compiled ahead, as a template of this environment; none when it was not (or it does not load). */
@@ -130,7 +141,7 @@ export class PromptRenderer {
       fn = this.compiledAhead(name) ?? this.hb.compile(source, COMPILE_OPTIONS);
       this.compiled.set(name, fn);
     }
-    return tidy(fn(context));
+    return tidy(this.run(fn, context));
   }
 
   /**
@@ -150,7 +161,7 @@ export class PromptRenderer {
   }
 
   renderString(source: string, context: object): string {
-    return tidy(this.compiledString(source)(context));
+    return tidy(this.run(this.compiledString(source), context));
   }
 
   /**
@@ -175,6 +186,35 @@ export class PromptRenderer {
     }
     return fn;
   }
+}
+
+/** The partial that reads the setup a render is given (setupOf): registered only while it is read. */
+const SETUP_PARTIAL = 'karya-render-setup';
+
+/**
+ * What Handlebars works out at the start of every top-level render of an environment (its helpers merged and each
+ * wrapped, its partials, decorators and hooks, its prototype access rules: ~13 copies and closures a render, a prompt
+ * 6 to 10 renders with its blocks) and hands a partial it calls instead of working it out again: read once, from a
+ * partial rendered for it, so that every render is run as a partial is (`partial: true`, the runtime's own
+ * protocol) with the same helpers, partials and rules, its `@root` given as a top-level render sets it.
+ * Undefined when the partial was not handed them (another Handlebars): renders then set themselves up.
+ */
+function setupOf(hb: typeof Handlebars): Readonly<Record<string, unknown>> | undefined {
+  let setup: Readonly<Record<string, unknown>> | undefined;
+  const read = (_context: unknown, options: Record<string, unknown>) => {
+    const { helpers, partials, decorators, hooks, protoAccessControl } = options;
+    if (helpers && partials && decorators && hooks && protoAccessControl) setup = Object.freeze({ helpers, partials, decorators, hooks, protoAccessControl, partial: true });
+    return '';
+  };
+  hb.registerPartial(SETUP_PARTIAL, read as unknown as Handlebars.Template);
+  try {
+    hb.compile(`{{> ${SETUP_PARTIAL}}}`, COMPILE_OPTIONS)({});
+  } catch {
+    setup = undefined;
+  } finally {
+    hb.unregisterPartial(SETUP_PARTIAL);
+  }
+  return setup;
 }
 
 /** The block's line break at its end is the template's to give (a block written on a line of its own, or within one). */

@@ -23,7 +23,10 @@ export const RUN_WORDS = 8;
 export class Runs {
   /** Where each distinct run is in `keys`, plus one (0: an empty slot), at a slot found from the key. */
   #table: Uint16Array | Uint32Array | undefined;
-  /** One bit per value of a run's first hash's top 16 bits (mayHave): most runs a text lacks are told by it alone. */
+  /**
+   * One bit per value of the top bits of a run's first hash (mayHave), 16 bits to a run or more: most runs a text
+   * lacks are told by it alone.
+   */
   #bits: Int32Array | undefined;
   #shift = 0;
   #within: Uint8Array | null = null;
@@ -63,17 +66,28 @@ export class Runs {
    */
   mayHave(x: number): boolean {
     const bits = this.#bits ?? this.#bitsOf();
-    const top = x >>> 16;
+    const top = x >>> this.#bitsShift;
     return (bits[top >>> 5]! & (1 << (top & 31))) !== 0;
   }
 
+  #bitsShift = 0;
+
   #bitsOf(): Int32Array {
-    const bits = new Int32Array(2048);
+    const { bitsLog, bitsAt } = layoutOf(this.keys.length);
+    // In the buffer readRuns made for the keys when it has the room (one buffer a text, not three).
+    const bits = this.#room(bitsAt, 1 << (bitsLog - 5), Int32Array) ?? new Int32Array(1 << (bitsLog - 5));
+    this.#bitsShift = 32 - bitsLog;
     for (const key of this.keys) {
-      const top = Math.floor(key / 2 ** 21) >>> 16;
+      const top = Math.floor(key / 2 ** 21) >>> this.#bitsShift;
       bits[top >>> 5]! |= 1 << (top & 31);
     }
     return (this.#bits = bits);
+  }
+
+  /** A view of `length` items at byte `at` of the keys' buffer, when readRuns made it with room for it (runsBuffer). */
+  #room<A extends Int32Array | Uint16Array | Uint32Array>(at: number, length: number, Array: new (buffer: ArrayBuffer, at: number, length: number) => A): A | undefined {
+    const { buffer, byteOffset } = this.keys;
+    return byteOffset === 0 && buffer instanceof ArrayBuffer && buffer.byteLength >= layoutOf(this.keys.length).bytes ? new Array(buffer, at, length) : undefined;
   }
 
   /** 1 for each run already found further up in the text; null when no run is found twice (most prose). */
@@ -88,9 +102,9 @@ export class Runs {
    */
   #build(): Uint16Array | Uint32Array {
     const keys = this.keys;
-    let bits = 4;
-    while (1 << bits < keys.length * 2) bits++;
-    const table = keys.length < 0xffff ? new Uint16Array(1 << bits) : new Uint32Array(1 << bits);
+    const { tableLog: bits, tableAt } = layoutOf(keys.length);
+    const slots = 1 << bits;
+    const table = keys.length < 0xffff ? (this.#room(tableAt, slots, Uint16Array) ?? new Uint16Array(slots)) : (this.#room(tableAt, slots, Uint32Array) ?? new Uint32Array(slots));
     const mask = table.length - 1;
     const shift = 32 - bits;
     let within: Uint8Array | null = null;
@@ -119,6 +133,21 @@ export class Runs {
     this.#first = first;
     return (this.#table = table);
   }
+}
+
+/**
+ * Where a text of `runs` runs keeps what Runs works out, in one buffer after its keys (readRuns makes it): its table (twice
+ * as many slots as runs at least, 2 bytes a slot below 65,535 runs) at `tableAt`, its bits (16 a run or more, 2^10 to
+ * 2^16) at `bitsAt`; `bytes` in all.
+ */
+function layoutOf(runs: number): { tableLog: number; tableAt: number; bitsLog: number; bitsAt: number; bytes: number } {
+  let tableLog = 4;
+  while (1 << tableLog < runs * 2) tableLog++;
+  let bitsLog = 10;
+  while (bitsLog < 16 && 1 << bitsLog < runs * 16) bitsLog++;
+  const tableAt = runs * 8;
+  const bitsAt = tableAt + (1 << tableLog) * (runs < 0xffff ? 2 : 4);
+  return { tableLog, tableAt, bitsLog, bitsAt, bytes: bitsAt + (1 << bitsLog) / 8 };
 }
 
 /** A key's first slot in a table of 2^(32-shift) slots: its first hash (the key's high 32 bits), mixed. */
@@ -163,12 +192,26 @@ function windowHashes(x: Int32Array, y: Int32Array, n: number): { wx: Int32Array
   return { wx, wy };
 }
 
-/** Reads a text's runs (uncached: runsOf and the callers' own caches keep them). */
+/**
+ * Reads a text's runs (uncached: runsOf and the callers' own caches keep them): the keys rolled along as
+ * windowHashes rolls them, made at once (no list of hashes made and dropped), in a buffer with room for the table
+ * and the bits Runs works out (layoutOf): one allocation a text.
+ */
 export function readRuns(text: string): Runs {
   const { n, x, y } = hashWords(text);
-  const { wx, wy } = windowHashes(x, y, n);
-  const keys = new Float64Array(wx.length);
-  for (let j = 0; j < keys.length; j++) keys[j] = keyOf(wx[j]!, wy[j]!);
+  const runs = Math.max(0, n - RUN_WORDS + 1);
+  const keys = new Float64Array(new ArrayBuffer(layoutOf(runs).bytes), 0, runs);
+  let kx = 0;
+  let ky = 0;
+  for (let w = 0; w < n; w++) {
+    kx = (Math.imul(kx, PX) + x[w]!) | 0;
+    ky = (Math.imul(ky, PY) + y[w]!) | 0;
+    if (w >= RUN_WORDS) {
+      kx = (kx - Math.imul(x[w - RUN_WORDS]!, PX_OUT)) | 0;
+      ky = (ky - Math.imul(y[w - RUN_WORDS]!, PY_OUT)) | 0;
+    }
+    if (w >= RUN_WORDS - 1) keys[w - RUN_WORDS + 1] = keyOf(kx, ky);
+  }
   return new Runs(keys, n);
 }
 

@@ -2,7 +2,7 @@
 // phrases of the table's guard sections, language-words.ts, a clitic taken off, a reduplicated base, the
 // -iti/-itas endings) and the markers read from the text as written (patterns: datelines, amounts, number and
 // clock formats). Each marker adds its weight to its language's sum.
-import { guard, type Guard } from './language-words.js';
+import { guard, hasHashBit, type Guard } from './language-words.js';
 import { DASH, NON_ASCII, wordAt, type LatinWords } from './language-scan.js';
 
 /** Add the weight of the patterns' matches in `text` (a pattern is not run on a text without what it needs). */
@@ -42,7 +42,8 @@ function endsWithLower(text: string, end: number, suffix: string): boolean {
  * no -iti/-itas ending, weighs nothing: it is passed over without a string made for it.
  */
 function mayWeigh(g: Guard, text: string, words: LatinWords, i: number): boolean {
-  if (words.marks[i]! & (NON_ASCII | DASH) || g.markerHashes.has(words.hashes[i]!)) return true;
+  const hash = words.hashes[i]!;
+  if (words.marks[i]! & (NON_ASCII | DASH) || (hasHashBit(g.markerBits, hash) && g.markerHashes.has(hash))) return true;
   const end = words.ends[i]!;
   const n = end - words.starts[i]!;
   // Plain loops: this runs for most words of a text.
@@ -72,7 +73,7 @@ export function addMarkersAt(text: string, words: LatinWords, count: number, sum
     let span = 1;
     const longest = g.phraseStarts.get(word);
     // A phrase start followed by a word that starts no phrase's second place (a plain word whose hash is none of theirs) starts no phrase.
-    if (longest !== undefined && i + 1 < last && (marks[i + 1]! & (NON_ASCII | DASH) || g.secondHashes.has(hashes[i + 1]!))) {
+    if (longest !== undefined && i + 1 < last && (marks[i + 1]! & (NON_ASCII | DASH) || (hasHashBit(g.secondBits, hashes[i + 1]!) && g.secondHashes.has(hashes[i + 1]!)))) {
       made ??= [];
       for (let n = Math.min(longest, last - i); n >= 2 && weight === undefined; n--) {
         let phrase = word;

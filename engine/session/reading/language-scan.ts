@@ -138,8 +138,8 @@ export function scanWords(text: string): LatinWords {
     i++;
   }
   if (n > unitStart) unitEnds[units++] = n;
-  // The lists at their length, one after another in a buffer of their own.
-  const out = new Int32Array(4 * n + units);
+  // The lists at their length, one after another in a piece of a shared buffer (intsFor).
+  const out = intsFor(4 * n + units);
   out.set(starts.subarray(0, n), 0);
   out.set(ends.subarray(0, n), n);
   out.set(hashes.subarray(0, n), 2 * n);
@@ -147,6 +147,26 @@ export function scanWords(text: string): LatinWords {
   out.set(unitEnds.subarray(0, units), 4 * n);
   const list = (at: number, length: number) => out.subarray(at, at + length);
   return { starts: list(0, n), ends: list(n, n), hashes: list(2 * n, n), marks: list(3 * n, n), count: n, unitEnds: list(4 * n, units), units, otherScript };
+}
+
+/**
+ * Where scanWords' lists are cut from: pieces of one buffer of SLAB_INTS, a new one when it is used up (a typed array
+ * of its own for each text cost as much as a third of reading it, in making and in collecting it); a text's lists
+ * larger than a quarter of it get a buffer of their own. A slab is let go once no text's lists in it are kept (the
+ * readings keep the words of the last 32 texts, reading.ts).
+ */
+const SLAB_INTS = 1 << 16;
+let slab = new Int32Array(0);
+let slabUsed = 0;
+
+function intsFor(n: number): Int32Array {
+  if (n > SLAB_INTS >> 2) return new Int32Array(n);
+  if (slabUsed + n > slab.length) {
+    slab = new Int32Array(SLAB_INTS);
+    slabUsed = 0;
+  }
+  slabUsed += n;
+  return slab.subarray(slabUsed - n, slabUsed);
 }
 
 /** A word as judged: lower case, with ’ written '. */

@@ -130,6 +130,8 @@ export interface Guard {
   readonly familyOf: readonly number[];
   /** Function words by their hash (hashOf), with their family; a word of two families is the earlier one's. */
   readonly functionWords: ReadonlyMap<number, ReadonlyArray<readonly [string, number]>>;
+  /** The hashes of functionWords as bits (hashBitsOf): most words of a text are told to be none by one bit, before the map. */
+  readonly functionWordBits: Int32Array;
   readonly functionWordFamily: ReadonlyMap<string, number>;
   readonly longestFunctionWord: number;
   /** Markers (words and phrases) with their member and weight; weight 0: a phrase whose words do not count. */
@@ -137,6 +139,9 @@ export interface Guard {
   readonly phraseStarts: ReadonlyMap<string, number>;
   readonly markerHashes: ReadonlySet<number>;
   readonly secondHashes: ReadonlySet<number>;
+  /** markerHashes and secondHashes as bits (hasHashBit before the set). */
+  readonly markerBits: Int32Array;
+  readonly secondBits: Int32Array;
   readonly patterns: ReadonlyArray<GuardPattern & { readonly member: number }>;
   /** Clitics taken off a word to find its stem (kebijakannya → kebijakan), every family's. */
   readonly clitics: readonly string[];
@@ -202,11 +207,11 @@ function compile(): Guard {
     for (const phrase of section.neutral) if (!markers.has(phrase)) markers.set(phrase, [-1, 0]);
     for (const c of section.clitics) clitics.add(c);
   }
-  return { families, members, familyOf, functionWords, functionWordFamily, longestFunctionWord: Math.max(...[...functionWordFamily.keys()].map((w) => w.length)), ...markerIndex(markers), patterns, clitics: [...clitics], endings, noted };
+  return { families, members, familyOf, functionWords, functionWordBits: hashBitsOf(functionWords.keys()), functionWordFamily, longestFunctionWord: Math.max(...[...functionWordFamily.keys()].map((w) => w.length)), ...markerIndex(markers), patterns, clitics: [...clitics], endings, noted };
 }
 
 /** The marker table with what the scan looks words up by: the hashes of one-word markers and phrase starts, and of phrases' second words. */
-function markerIndex(markers: Map<string, readonly [number, number]>): Pick<Guard, 'markers' | 'phraseStarts' | 'markerHashes' | 'secondHashes'> {
+function markerIndex(markers: Map<string, readonly [number, number]>): Pick<Guard, 'markers' | 'phraseStarts' | 'markerHashes' | 'secondHashes' | 'markerBits' | 'secondBits'> {
   const phraseStarts = new Map<string, number>();
   for (const key of markers.keys()) {
     const words = key.split(' ');
@@ -214,7 +219,26 @@ function markerIndex(markers: Map<string, readonly [number, number]>): Pick<Guar
   }
   const markerHashes = new Set([...[...markers.keys()].filter((k) => !k.includes(' ')), ...phraseStarts.keys()].map(hashOf));
   const secondHashes = new Set([...markers.keys()].filter((k) => k.includes(' ')).map((k) => hashOf(k.split(' ')[1]!)));
-  return { markers, phraseStarts, markerHashes, secondHashes };
+  return { markers, phraseStarts, markerHashes, secondHashes, markerBits: hashBitsOf(markerHashes), secondBits: hashBitsOf(secondHashes) };
+}
+
+/** A word hash's bit (of 2^16): the hash mixed, its top 16 bits. */
+const bitOf = (hash: number) => Math.imul(hash, 0x9e3779b1) >>> 16;
+
+/** Hashes (hashOf) as a set of 2^16 bits: a hash whose bit is not set is none of them (hasHashBit). */
+function hashBitsOf(hashes: Iterable<number>): Int32Array {
+  const bits = new Int32Array(2048);
+  for (const hash of hashes) {
+    const bit = bitOf(hash);
+    bits[bit >>> 5]! |= 1 << (bit & 31);
+  }
+  return bits;
+}
+
+/** False when `hash` is none of the hashes `bits` were made of (hashBitsOf); true when it may be one (a few others share its bit). */
+export function hasHashBit(bits: Int32Array, hash: number): boolean {
+  const bit = bitOf(hash);
+  return (bits[bit >>> 5]! & (1 << (bit & 31))) !== 0;
 }
 
 /**

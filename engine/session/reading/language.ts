@@ -54,7 +54,7 @@
 // Malaysian sentences are refused 79/83 and the Indonesian kept 83/83; every language's own samples
 // (languages/<code>/samples.yaml, tests/languages/guard-samples.test.ts) 20/20 each way.
 import type { Lang } from '../../spec/types.js';
-import { guard, type Guard } from './language-words.js';
+import { guard, hasHashBit, type Guard } from './language-words.js';
 import { addMarkersAt, addPatternMarkers, markerSums, type MarkerSums } from './language-markers.js';
 import { MIN_SCRIPT_UNITS, SHARE_DRIFT, type ScriptLanguage, scriptLanguageOf } from './language-script.js';
 import { CURLY, hashOf, LOWER, NON_ASCII, UPPER, wordAt, type LatinWords } from './language-scan.js';
@@ -129,7 +129,10 @@ function functionWordAt(g: Guard, text: string, words: LatinWords, w: number): n
   const end = words.ends[w]!;
   const marks = words.marks[w]!;
   if (marks & NON_ASCII) return functionWordOf(g, text.slice(start, end));
-  const candidates = g.functionWords.get(words.hashes[w]!);
+  const hash = words.hashes[w]!;
+  // Most words are no function word: told by a bit, the map asked only for the few that may be.
+  if (!hasHashBit(g.functionWordBits, hash)) return NONE;
+  const candidates = g.functionWords.get(hash);
   if (!candidates) return NONE;
   for (const [word, family] of candidates) {
     if (word.length !== end - start) continue;

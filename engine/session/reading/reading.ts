@@ -37,13 +37,15 @@ const latinOf = byText(WORDS_KEPT, scanWords);
 const letterWordsOf = byText<readonly string[]>(WORDS_KEPT, letterWords);
 
 class TextReading implements Reading {
+  #runs: Runs | undefined;
   #wordCount = -1;
   #kept: Map<string, unknown> | undefined;
   constructor(readonly text: string) {}
 
   get runs(): Runs {
-    // Through runsOf: a text whose runs were kept as another's (runs.ts keepSameRuns) has them at once.
-    return runsOf(this.text);
+    // Through runsOf: a text whose runs were kept as another's (runs.ts keepSameRuns) has them at once. Kept here
+    // too: a book's parts are asked for their runs by every later answer's checks, one look-up each instead of two.
+    return (this.#runs ??= runsOf(this.text));
   }
 
   get wordCount(): number {

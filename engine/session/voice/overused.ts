@@ -8,7 +8,8 @@ import { voiceLanguageOf } from './language.js';
 import { threesIn } from './threes.js';
 import { VoiceError } from './error.js';
 import { TEXTS_KEPT, byText } from '../../text-cache.js';
-import { keptFor, readingOf } from '../reading/index.js';
+import { keptFor } from '../reading/index.js';
+import { countLetterWords } from '../../words.js';
 
 /** A part over this many listed phrases per 1,000 words is marked (people's prose stays well under it; a model's stock prose does not). */
 export const OVERUSED_BAND = 5;
@@ -55,8 +56,9 @@ function listedOf(text: string, lang: Lang): Listed {
   const listed = patternOf([...voice.overused, ...voice.overusedWords]);
   for (const m of text.matchAll(listed!)) found.push(m[0].toLowerCase().replace(/’/g, "'"));
   found.push(...Array.from(text.matchAll(voice.notXButY.pattern), () => voice.notXButY.name));
-  // English's listed threes (threes.ts) are read with the words they are counted on.
-  const words = voice.threes ? threesIn(text, found) : readingOf(text).letterWords.length;
+  // English's listed threes (threes.ts) are read with the words they are counted on; other languages' words are
+  // counted, not made (a string a word, only for their number).
+  const words = voice.threes ? threesIn(text, found) : countLetterWords(text);
   return { found, words };
 }
 

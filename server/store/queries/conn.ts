@@ -2,7 +2,8 @@
 // once (server/store/queries/). A Conn answers the kysely-built queries on its database and holds what
 // the databases do differently, the way kysely's own dialects do: a row lock (FOR UPDATE on Postgres;
 // SQLite's IMMEDIATE transaction already holds the write lock), a transaction (nested: inside the
-// caller's), the notice of a changed user, a named exclusive section. Two implementations:
+// caller's), the notice of a changed user, a named exclusive section, two dependent statements saved as one
+// (one statement on Postgres, a transaction on SQLite). Two implementations:
 // server/store/sqlite/conn.ts and server/store/postgres/conn.ts. Queries are built on `conn.db`, the
 // adapter's own Kysely, so each dialect compiles them.
 import { createQueryId, sql, type Compilable, type CompiledQuery, type Kysely, type RawBuilder, type RootOperationNode, type SelectQueryBuilder } from 'kysely';
@@ -28,6 +29,14 @@ export interface Conn {
   userChanged(userId: string): Promise<void>;
   /** Only one transaction at a time past this point, in every process (Postgres: an advisory lock; SQLite has one writer). */
   serialize(name: string): Promise<void>;
+  /**
+   * Two statements saved as one, the second given `column` of the first's row (an upsert's RETURNING id), where `then`
+   * puts the value it is given; answers the rows the second changed. Postgres runs them as one statement (the first
+   * in a WITH: one round trip where a transaction of the two takes four, BEGIN, both, COMMIT), SQLite in a transaction
+   * (it has no INSERT in a WITH). Both are fixedQuery statements; the first answers one row (none: the value is null)
+   * and `column` is a plain column name of it.
+   */
+  runChained<R, K extends keyof R & string>(first: FixedQuery<R>, column: K, then: (value: R[K]) => FixedQuery<unknown>): Promise<number>;
 }
 
 /** Raw SQL (kysely's sql tag) as a query a Conn takes, compiled by `db`'s dialect. */
@@ -41,6 +50,12 @@ const fixedTexts = new WeakMap<object, WeakMap<TemplateStringsArray, { sql: stri
 /** A value `sql` takes as a parameter as it is (not a kysely expression, which it compiles into the text). */
 const isPlain = (value: unknown): boolean => value === null || value === undefined || typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean';
 
+/** A fixedQuery statement: its template's pieces (one object a call site) and its values, which Conn.runChained joins. */
+export interface FixedQuery<R> extends Compilable<R> {
+  readonly strings: TemplateStringsArray;
+  readonly values: readonly unknown[];
+}
+
 /**
  * Raw SQL as rawQuery takes it, for a statement whose text never changes and that runs at every step (a step's
  * header and part): `fixedQuery<R>(db)\`… ${value} …\``. Its text is compiled by `db`'s dialect once, the first
@@ -48,8 +63,10 @@ const isPlain = (value: unknown): boolean => value === null || value === undefin
  * and looking its statement up by that new text (1.5 KB, hashed anew) took ~8 µs a step's header, 1.5 µs now.
  * A template with a value that is not plain (an expression) is compiled as `sql` compiles it, every time.
  */
-export function fixedQuery<R>(db: Kysely<unknown> | Db): (strings: TemplateStringsArray, ...values: unknown[]) => Compilable<R> {
+export function fixedQuery<R>(db: Kysely<unknown> | Db): (strings: TemplateStringsArray, ...values: unknown[]) => FixedQuery<R> {
   return (strings, ...values) => ({
+    strings,
+    values,
     compile: (): CompiledQuery<R> => {
       let texts = fixedTexts.get(db);
       const known = texts?.get(strings);

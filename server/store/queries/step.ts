@@ -1,6 +1,7 @@
 // A book's step, the product's central write, once for both databases: the header row a step writes and
 // its save (the header upserted, the earlier parts and versions dropped when the step starts a new book,
-// the part upserted), in one transaction or inside the caller's (a generation's commit, an import).
+// the part upserted), saved whole or not at all, or inside the caller's transaction (a generation's commit,
+// an import).
 import type { Kysely } from 'kysely';
 import type { BookState, StepSave } from '../../../engine/index.js';
 import { clearVersionsQuery, type VersionsDatabase } from '../versions.js';
@@ -51,7 +52,8 @@ const stampNow = (): string => new Date().toISOString().slice(0, 19).replace('T'
 
 /**
  * The header's upsert, answering the book's id. Written as SQL rather than with the query builder: it runs at every
- * step, and building this statement costs twenty times compiling it. Both databases read the same text.
+ * step, and building this statement costs twenty times compiling it. Both databases read the same text (on Postgres, a
+ * later step's inside the WITH of the part's upsert: Conn.runChained).
  */
 function upsertHeader(conn: Conn, owner: string, key: string, h: ReturnType<typeof headerOfStep>) {
   return fixedQuery<{ id: number }>(conn.db)`INSERT INTO books (owner, book_key, book_type, generator_id, lang, total_chapters, current_chapter, settings, character_details, memory, memory_up_to, chapter_notes, audit_findings, authored_parts, provenance, voice, is_finished)
@@ -69,16 +71,20 @@ function upsertPart(conn: Conn, bookId: number, save: StepSave) {
     ON CONFLICT (book_id, position) DO UPDATE SET step = excluded.step, text = excluded.text, is_complete = excluded.is_complete, title = excluded.title`;
 }
 
-/** Save one step of the book under (owner, key): its header, and its part; a first step drops the book's earlier parts and versions. */
+/**
+ * Save one step of the book under (owner, key): its header, and its part; a first step drops the book's earlier parts
+ * and versions. A later step's header and part are saved as one (Conn.runChained: one statement on Postgres, where a
+ * queued batch's worker saves every step, a transaction on SQLite); a first step's four statements in a transaction
+ * (its part's upsert must see the drop, which a statement's WITH would not).
+ */
 export async function saveStep(conn: Conn, owner: string, key: string, save: StepSave): Promise<void> {
   if (!save.keepsProgress) return;
   const header = headerOfStep(save);
+  if (!save.isFirst) return void (await conn.runChained(upsertHeader(conn, owner, key, header), 'id', (bookId) => upsertPart(conn, bookId, save)));
   await conn.transaction(async (conn) => {
     const bookId = (await conn.first(upsertHeader(conn, owner, key, header)))!.id;
-    if (save.isFirst) {
-      await conn.run(conn.db.deleteFrom('book_parts').where('book_id', '=', bookId));
-      await conn.run(clearVersionsQuery(conn.db as unknown as Kysely<VersionsDatabase>, bookId));
-    }
+    await conn.run(conn.db.deleteFrom('book_parts').where('book_id', '=', bookId));
+    await conn.run(clearVersionsQuery(conn.db as unknown as Kysely<VersionsDatabase>, bookId));
     await conn.run(upsertPart(conn, bookId, save));
   });
 }

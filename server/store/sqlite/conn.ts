@@ -4,7 +4,7 @@
 // landing inside it (kysely's SQLite driver guards its one connection the same way). IMMEDIATE takes
 // the write lock at BEGIN, so a read inside it is already a locked read.
 import type { Compilable } from 'kysely';
-import type { Conn } from '../queries/conn.js';
+import type { Conn, FixedQuery } from '../queries/conn.js';
 import type { Store } from './store.js';
 
 const built = new WeakMap<Store, Conn>();
@@ -23,6 +23,7 @@ export function sqliteConn(store: Store): Conn {
       transaction: (fn, opts) => transaction(store, inside, fn, opts?.isDeferred === true),
       userChanged: async (userId) => store.userChanged(userId),
       serialize: async () => undefined,
+      runChained: (first, column, then) => runChained(conn!, first, column, then),
     };
     built.set(store, conn);
   }
@@ -41,8 +42,17 @@ function insideConn(store: Store): Conn {
     userChanged: async (userId) => store.userChanged(userId),
     // One writer at a time already: the IMMEDIATE transaction holds the write lock of every process.
     serialize: async () => undefined,
+    runChained: (first, column, then) => runChained(conn, first, column, then),
   };
   return conn;
+}
+
+/** Conn.runChained on SQLite (no INSERT in a WITH): the first statement, then the second given its row's value, in one transaction. */
+function runChained<R, K extends keyof R & string>(conn: Conn, first: FixedQuery<R>, column: K, then: (value: R[K]) => FixedQuery<unknown>): Promise<number> {
+  return conn.transaction(async (conn) => {
+    const row = await conn.first(first);
+    return conn.run(then(row ? row[column] : (null as R[K])));
+  });
 }
 
 /**

@@ -18,34 +18,63 @@ export interface ByText<T> {
   keep(text: string, value: T): void;
 }
 
-/** A text kept, its value, when it was last put at the back, and the next text kept under the same fingerprint. */
+/** A text kept, its fingerprint, its value and when it was last put at the back. */
 interface Kept<T> {
   readonly text: string;
   readonly print: number;
   value: T;
   at: number;
-  next: Kept<T> | undefined;
 }
 
-/** The characters a fingerprint reads, spread over the text (all of a text this short or shorter), and its last few. */
-const SAMPLED = 64;
-const TAIL = 8;
+/** The characters a fingerprint reads: the first HEAD, SAMPLED more spread over the text, and the last TAIL. */
+const HEAD = 32;
+const SAMPLED = 48;
+const TAIL = 16;
 
 /**
- * A text's fingerprint: its length and SAMPLED of its characters spread over it, and its last TAIL, mixed into a small
- * integer. A Map keyed by the texts themselves hashes every character of each string it is given that it has not
- * hashed before (~3 ns a character: 15 µs for a 1,000-word part), and the checks look their texts up in strings made
- * afresh; the fingerprint reads ~70 characters, then the one text kept under it is compared (equal strings compare
- * at memory speed, different ones stop at their first difference or their length).
+ * A text's fingerprint: its length and some 200 of its characters (its first HEAD, SAMPLED spread over it, its last
+ * TAIL) mixed into a small integer. A Map keyed by the texts themselves hashes every character of each string it is
+ * given that it has not hashed before (~3 ns a character: 15 µs for a 1,000-word part), and the checks look their
+ * texts up in strings made afresh; a fingerprint reads a few hundred, then the text kept under it is compared (equal
+ * strings compare at memory speed, different ones stop at their first difference or at their length).
  */
 function fingerprintOf(text: string): number {
   const length = text.length;
   let hash = Math.imul(length ^ 0x811c9dc5, 0x01000193);
-  const step = length > SAMPLED ? length / SAMPLED : 1;
-  for (let k = 0, i = 0; i < length && k < SAMPLED; k++, i = Math.floor(k * step)) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  for (let i = Math.max(0, length - TAIL); i < length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  const head = Math.min(length, HEAD);
+  for (let i = 0; i < head; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  if (length > HEAD) {
+    const step = (length - HEAD) / SAMPLED;
+    for (let k = 0; k < SAMPLED; k++) hash = Math.imul(hash ^ text.charCodeAt(HEAD + Math.floor(k * step)), 0x01000193);
+    for (let i = Math.max(HEAD, length - TAIL); i < length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  }
   // Within a small integer, which a Map keeps without a number object of its own.
   return hash & 0x3fffffff;
+}
+
+/**
+ * The texts kept by their fingerprints: one text under a fingerprint as itself, texts that share one (texts of one
+ * length that differ only where the fingerprint does not read) in a Map of their own, keyed by the texts.
+ */
+class Prints<T> {
+  private readonly slots = new Map<number, Kept<T> | Map<string, Kept<T>>>();
+  find(text: string, print: number): Kept<T> | undefined {
+    const slot = this.slots.get(print);
+    if (slot === undefined) return undefined;
+    if (slot instanceof Map) return slot.get(text);
+    return slot.text === text ? slot : undefined;
+  }
+  add(kept: Kept<T>): void {
+    const slot = this.slots.get(kept.print);
+    if (slot === undefined) this.slots.set(kept.print, kept);
+    else if (slot instanceof Map) slot.set(kept.text, kept);
+    else this.slots.set(kept.print, new Map([[slot.text, slot], [kept.text, kept]]));
+  }
+  drop(kept: Kept<T>): void {
+    const slot = this.slots.get(kept.print);
+    if (!(slot instanceof Map)) this.slots.delete(kept.print);
+    else if (slot.delete(kept.text) && slot.size === 0) this.slots.delete(kept.print);
+  }
 }
 
 /**
@@ -55,58 +84,48 @@ function fingerprintOf(text: string): number {
  * no longer take it out of the order and put it back each time. Texts are found by their fingerprint (fingerprintOf).
  */
 export function byText<T>(size: number, of: (text: string) => T): ByText<T> {
-  const byPrint = new Map<number, Kept<T>>();
+  const prints = new Prints<T>();
   // The texts kept, least recently put at the back first.
   const order = new Set<Kept<T>>();
   const young = Math.max(1, size >> 2);
   let added = 0;
-  const find = (text: string, print: number): Kept<T> | undefined => {
-    let kept = byPrint.get(print);
-    while (kept !== undefined && kept.text !== text) kept = kept.next;
-    return kept;
-  };
-  const drop = (gone: Kept<T>) => {
-    order.delete(gone);
-    const { print } = gone;
-    const first = byPrint.get(print)!;
-    if (first === gone) {
-      if (gone.next === undefined) byPrint.delete(print);
-      else byPrint.set(print, gone.next);
-      return;
-    }
-    let before = first;
-    while (before.next !== gone) before = before.next!;
-    before.next = gone.next;
-  };
+  // The text last asked for or kept: the checks ask for one text several times in a row (found without its fingerprint).
+  let last: Kept<T> | undefined;
   /** `kept` (already kept, or new) put at the back, the oldest dropped when the cache is full. */
   const putBack = (kept: Kept<T>, isKept: boolean) => {
     if (isKept) order.delete(kept);
-    else if (order.size >= size) drop(order.values().next().value!);
+    else if (order.size >= size) {
+      const oldest = order.values().next().value!;
+      order.delete(oldest);
+      prints.drop(oldest);
+      if (oldest === last) last = undefined;
+    }
     kept.at = ++added;
     order.add(kept);
-    if (!isKept) {
-      kept.next = byPrint.get(kept.print);
-      byPrint.set(kept.print, kept);
-    }
+    if (!isKept) prints.add(kept);
+    last = kept;
   };
   const keepAt = (text: string, print: number, value: T) => {
-    const kept = find(text, print);
+    const kept = prints.find(text, print);
     if (kept !== undefined) {
       kept.value = value;
       putBack(kept, true);
-    } else putBack({ text, print, value, at: 0, next: undefined }, false);
+    } else putBack({ text, print, value, at: 0 }, false);
   };
   const keep = (text: string, value: T) => keepAt(text, fingerprintOf(text), value);
   const get = (text: string) => {
+    if (last !== undefined && last.text === text) return hitOf(last);
     const print = fingerprintOf(text);
-    const hit = find(text, print);
-    if (hit !== undefined) {
-      if (added - hit.at >= young) putBack(hit, true);
-      return hit.value;
-    }
+    const hit = prints.find(text, print);
+    if (hit !== undefined) return hitOf(hit);
     const value = of(text);
     keepAt(text, print, value);
     return value;
+  };
+  const hitOf = (hit: Kept<T>) => {
+    if (added - hit.at >= young) putBack(hit, true);
+    last = hit;
+    return hit.value;
   };
   return Object.assign(get, { keep });
 }

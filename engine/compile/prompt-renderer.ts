@@ -23,12 +23,6 @@ export interface PrecompiledTemplates {
   strings?: Readonly<Record<string, string>>;
 }
 
-/** How every template and partial is compiled: values as they are (prompts are not HTML), a missing one empty. */
-const COMPILE_OPTIONS = { noEscape: true, strict: false } as const;
-
-/** How a string given to renderString is compiled: as a template, but a missing value is left to the default. */
-const STRING_OPTIONS = { noEscape: true } as const;
-
 /**
  * Every template and partial of `templates`, and each of `strings` (the generators' briefs and formats, which
  * renderString renders), compiled ahead (see PrecompiledTemplates); one that does not compile is left to
@@ -65,6 +59,19 @@ export const HELPERS: Record<string, Handlebars.HelperDelegate> = {
 
 /** The helper every template calls for a piece of its book's language: `{{wording "chapter.opening"}}` (prompt-wording.ts). */
 export const WORDING_HELPER = 'wording';
+
+/**
+ * The helpers a template may call (HELPERS and the wording, besides Handlebars' own blocks), told to the compiler:
+ * a helper's call is compiled as a call of it, and a plain `{{name}}` as a read of the context, where the
+ * compiled code asked at every render whether the name was a helper first (checkTemplates refuses any other helper).
+ */
+const KNOWN_HELPERS = { knownHelpers: Object.fromEntries([...Object.keys(HELPERS), WORDING_HELPER].map((name) => [name, true])), knownHelpersOnly: true } as const;
+
+/** How every template and partial is compiled: values as they are (prompts are not HTML), a missing one empty. */
+const COMPILE_OPTIONS = { noEscape: true, strict: false, ...KNOWN_HELPERS } as const;
+
+/** How a string given to renderString is compiled: as a template, but a missing value is left to the default. */
+const STRING_OPTIONS = { noEscape: true, ...KNOWN_HELPERS } as const;
 
 /** The language a render is in: its context's `lang` (every prompt context has one). */
 function langOf(options: Handlebars.HelperOptions): string {

@@ -143,10 +143,13 @@ export async function updateBible(input: Pick<AdvanceOptions, 'signal'> & {
   const provider = fitting(input.provider, trimmable);
   // Older lines are folded once, with the first piece. A piece's plain request, rendered when the pieces are
   // chosen, is the one its first ask sends: rendered once.
-  const plain = new Map<string, RenderedPrompt>();
+  // By their texts, compared as strings: the first ask's text is the piece's blocks joined again, a string of its
+  // own, which a Map keyed by the texts hashed whole (every character of a part) to find the few pieces there are.
+  const plain: Array<{ piece: string; request: RenderedPrompt }> = [];
   const render = (piece: string, isFirm = false, isFirst = true) => {
-    const request = (isFirm || !isFirst ? undefined : plain.get(piece)) ?? renderMemoryUpdate({ spec, renderer: input.renderer, state: shown, step, text: piece, foldLines: isFirst ? foldLines : '', isFirm });
-    if (!isFirm && isFirst) plain.set(piece, request);
+    const kept = isFirm || !isFirst ? undefined : plain.find((p) => p.piece === piece);
+    const request = kept?.request ?? renderMemoryUpdate({ spec, renderer: input.renderer, state: shown, step, text: piece, foldLines: isFirst ? foldLines : '', isFirm });
+    if (!isFirm && isFirst && !kept) plain.push({ piece, request });
     return request;
   };
   const pieces = biblePieces(text, await windowOf(input.provider), render, trimmable);

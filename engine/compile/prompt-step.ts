@@ -3,12 +3,8 @@
 
 import type { FieldRole, Lang, ResolvedSpec } from '../spec/types.js';
 import { wordIn } from '../languages/index.js';
-import { fieldType } from '../fields/registry.js';
-import { isFieldVisible } from './schema.js';
-import { stepLabel, type Step } from './flow.js';
-import { conclusionPosition } from '../spec/conclusion.js';
+import type { Step } from './flow.js';
 import { maxTokensOf, outlineWords } from './budget.js';
-import { wordTargetOf } from './book-outline.js';
 import { buildContext, type PromptContext, type PromptState } from './prompt-context.js';
 import type { PromptRenderer } from './prompt-renderer.js';
 import { templateFor } from './prompt-templates.js';
@@ -60,7 +56,10 @@ export function stepPrompt(input: { spec: ResolvedSpec; renderer: PromptRenderer
   return { ctx, prompt: promptOf(input, ctx, input.renderer.renderTemplate(templateFor(input.spec, input.step), ctx)) };
 }
 
-/** A step's prompt around a user prompt already rendered from `ctx` (the step's context): the system prompt, the model settings and the meta. */
+/**
+ * A step's prompt around a user prompt already rendered from `ctx` (the step's context, as buildContext made it from
+ * `input`): the system prompt, the model settings and the meta, whose settings, labels and counts are the context's own.
+ */
 export function promptOf(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: PromptState; step: Step }, ctx: PromptContext, user: string): RenderedPrompt {
   const { spec, renderer, state, step } = input;
   const system = spec.kind === 'image' ? '' : renderer.renderTemplate(spec.prompts.system, ctx);
@@ -76,15 +75,15 @@ export function promptOf(input: { spec: ResolvedSpec; renderer: PromptRenderer; 
       family: spec.family,
       kind: spec.kind,
       stepKind: step.kind,
-      stepLabel: stepLabel(step, state.lang, spec),
+      stepLabel: ctx.step.label,
       lang: state.lang,
-      title: wordIn(spec.title, state.lang, spec.file),
+      title: ctx.generator.title,
       settingsSummary: spec.fields
-        .filter((f) => f.inPrompt && f.role !== 'language' && isFieldVisible(f, state.settings))
-        .map((f) => ({ label: wordIn(f.label, state.lang, spec.file), value: fieldType(f).describe(state.settings[f.name], f, state.lang), ...(f.role ? { role: f.role } : {}) }))
+        .filter((f) => f.inPrompt && Object.hasOwn(ctx.labels, f.name))
+        .map((f) => ({ label: wordIn(f.label, state.lang, spec.file), value: ctx.labels[f.name]!, ...(f.role ? { role: f.role } : {}) }))
         .filter((s) => s.value !== ''),
-      wordTarget: step.kind === 'outline' ? 400 : wordTargetOf(spec, state.settings),
-      ...(spec.kind === 'book' ? { chapterCount: conclusionPosition(spec.flow, state.totalChapters) - 1 } : {}),
+      wordTarget: step.kind === 'outline' ? 400 : ctx.wordTarget,
+      ...(spec.kind === 'book' ? { chapterCount: ctx.chapterCount } : {}),
       ...(step.kind === 'introduction' && spec.flow.outline === 'none' && !spec.flow.sections ? { asksChapterPlan: true } : {}),
       ...(state.outline ? { outline: state.outline } : {}),
       isFiction: spec.family === 'fiction' || spec.flow.outline === 'story',

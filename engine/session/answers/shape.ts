@@ -10,7 +10,6 @@
 import type { AnswerShape, ResolvedSpec } from '../../spec/types.js';
 import type { Step } from '../../compile/step.js';
 import { fromPhrases } from './phrases.js';
-import { isSpace } from '../reading/index.js';
 
 /** The outcomes of an answer of the wrong shape for its part. */
 export type ShapeOutcome = 'listed' | 'recipe' | 'outlined';
@@ -34,11 +33,10 @@ const PARAGRAPH_WORDS = 40;
 const SHORT_LINE_WORDS = 15;
 
 /** The words of a line (runs of characters above the space), counted no further than one over `most`. */
-const wordsIn = (line: string, most = Infinity, from = 0, to = line.length) => {
-  const len = to;
+const wordsIn = (line: string, most = Infinity) => {
+  const len = line.length;
   let n = 0;
-  let i = from;
-  if (i >= len) return 0;
+  let i = 0;
   // Spaces to the next word, then the word to the next space (as countWords reads).
   while (i < len) {
     while (line.charCodeAt(i) <= 32) if (++i === len) return n;
@@ -138,20 +136,7 @@ function hasLineOf(text: string, chars: number): boolean {
 }
 
 /** Sentence ends a wall is split at: a stop (and any closing quotes or brackets) before a space. */
-/** A stop (. ! ? …) that ends a sentence: followed by closing quotes and brackets, if any, then white space (/[.!?…]["”’»)\]]*(?=\s)/). */
-const isStop = (c: number) => c === 0x2e || c === 0x21 || c === 0x3f || c === 0x2026;
-const isCloser = (c: number) => c === 0x22 || c === 0x201d || c === 0x2019 || c === 0xbb || c === 0x29 || c === 0x5d;
-
-/** Where the sentence ending at or after `from` ends (after its stop and closers), or -1: read by char codes, no pattern. */
-function sentenceEndAt(line: string, from: number): number {
-  for (let i = from; i < line.length; i++) {
-    if (!isStop(line.charCodeAt(i))) continue;
-    let end = i + 1;
-    while (end < line.length && isCloser(line.charCodeAt(end))) end++;
-    if (end < line.length && isSpace(line.charCodeAt(end))) return end;
-  }
-  return -1;
-}
+const SENTENCE_END = /[.!?…]["”’»)\]]*(?=\s)/g;
 
 /**
  * The text with each paragraph of more than `wallWords` words on one line (a wall of text) split at sentence ends
@@ -171,8 +156,9 @@ export function splitWalls(text: string, shape: Pick<AnswerShape, 'wallWords' | 
     let start = 0;
     let words = 0;
     let last = 0;
-    for (let end = sentenceEndAt(line, 0); end >= 0; end = sentenceEndAt(line, end)) {
-      words += wordsIn(line, Infinity, last, end);
+    for (const m of line.matchAll(SENTENCE_END)) {
+      const end = m.index + m[0].length;
+      words += wordsIn(line.slice(last, end));
       last = end;
       if (words >= shape.paragraphWords) {
         paragraphs.push(line.slice(start, end).trim());

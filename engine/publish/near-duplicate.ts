@@ -189,11 +189,6 @@ export class FingerprintIndex<K> {
   /** Matches per id during a query (zero between queries). */
   private counts = new Uint16Array(64);
   private changes = 0;
-  /**
-   * Ids added since the bands were last filled, in the order added: a query fills them first. An index whose
-   * queries run elsewhere (a batch's, whose copy in the near-duplicate thread is queried) never fills them.
-   */
-  private unbanded: number[] = [];
 
   get size(): number {
     return this.prints.size;
@@ -217,24 +212,13 @@ export class FingerprintIndex<K> {
     const id = this.keyOf.length;
     this.keyOf.push(key);
     this.ids.set(key, id);
-    this.unbanded.push(id);
-  }
-
-  /** The books added since the last query put in the bands, in the order they were added (a removed one left out). */
-  private fillBands(): void {
-    for (const id of this.unbanded) {
-      const key = this.keyOf[id];
-      if (key === undefined) continue;
-      const print = this.prints.get(key)!;
-      for (let i = 0; i < MINHASH_SIZE; i++) {
-        const band = this.bands[i]!;
-        const value = print.minhash[i]!;
-        const ids = band.get(value);
-        if (ids) ids.push(id);
-        else band.set(value, [id]);
-      }
+    for (let i = 0; i < MINHASH_SIZE; i++) {
+      const band = this.bands[i]!;
+      const value = print.minhash[i]!;
+      const ids = band.get(value);
+      if (ids) ids.push(id);
+      else band.set(value, [id]);
     }
-    this.unbanded = [];
   }
 
   remove(key: K): void {
@@ -246,8 +230,6 @@ export class FingerprintIndex<K> {
     if (id === undefined) return;
     this.ids.delete(key);
     this.keyOf[id] = undefined;
-    // Not in the bands yet (added since the last query): fillBands leaves it out.
-    if (this.unbanded.length && id >= this.unbanded[0]!) return;
     for (let i = 0; i < MINHASH_SIZE; i++) {
       const ids = this.bands[i]!.get(old.minhash[i]!);
       const at = ids?.indexOf(id) ?? -1;
@@ -258,7 +240,6 @@ export class FingerprintIndex<K> {
   /** The books of the index holding at least `threshold` of `print`'s runs (sharedShare), the closest first; `except` is left out. */
   closeTo(print: TextFingerprint, threshold: number, except?: K): Array<{ key: K; share: number }> {
     if (!print.shingles) return [];
-    if (this.unbanded.length) this.fillBands();
     if (this.counts.length < this.keyOf.length) this.counts = new Uint16Array(Math.max(this.keyOf.length, this.counts.length * 2));
     const counts = this.counts;
     const touched: number[] = [];

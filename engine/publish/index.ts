@@ -34,8 +34,8 @@ export {
 } from './near-duplicate.js';
 export { type PartsReuse, reuseAcrossParts, type SharedPassage, sharedPassages } from './near-duplicate-passages.js';
 export {
-  type BookMeasure, type CatalogueEntry, catalogueIndex, checkCloseness, type CheckedElsewhere, type CheckRequest, CLOSE_BOOKS_READ, type Closeness,
-  type ClosenessReading, compareAndKeep, measureBook, passagesHere, passagesWith, sharePercent,
+  type BookMeasure, type CatalogueEntry, catalogueIndex, checkCloseness, CLOSE_BOOKS_READ, type Closeness, type ClosenessReading, measureBook,
+  passagesHere, passagesWith, sharePercent,
 } from './near-duplicate-check.js';
 export { closeLabel, CLOSENESS_SOURCE, type ClosenessInput, closeOutcome } from './readiness/not-too-close.js';
 export { blockingChecks, heldFor, scheduleColumns } from './schedule.js';

@@ -17,33 +17,6 @@ export interface ClosenessReading {
   measure(book: { key: string; parts: readonly string[] }): Promise<BookMeasure>;
   /** For each of `others` (keys), up to `count` passages the book shares with it (passagesShared); none when its parts cannot be read. */
   passages(book: { key: string; parts: readonly string[] }, others: readonly string[], partsOf: (key: string) => Promise<readonly string[] | null>, count: number): Promise<SharedPassage[][]>;
-  /**
-   * The whole check where the texts are read, in one go: the book measured, compared with that reading's copy of
-   * `index` (given it once every book given before this one, `previous`, is kept here), kept there, and its passages
-   * with the closest books read. Undefined when it could not (the caller then measures and compares here).
-   */
-  check?(request: CheckRequest): Promise<CheckedElsewhere | undefined>;
-}
-
-/** What ClosenessReading.check is given. */
-export interface CheckRequest {
-  index: FingerprintIndex<CatalogueEntry>;
-  /** Settles once every book given before this one is kept in `index`. */
-  previous: Promise<void>;
-  book: { key: string; book: string; title: string };
-  parts: readonly string[];
-  threshold: number;
-}
-
-/** What a reading's copy of the index found and kept (compareAndKeep there), with the book's reuse and passages. */
-export interface CheckedElsewhere {
-  entry: CatalogueEntry;
-  compared: number;
-  /** The books kept before it holding at least the threshold of it, by key, the closest first. */
-  close: Array<{ key: string; share: number }>;
-  reuse: PartsReuse;
-  /** Two passages with each of the first CLOSE_BOOKS_READ of them; absent when a close book's parts were not there. */
-  passages?: SharedPassage[][];
 }
 
 /** A book's fingerprint and its reuse across its own parts. */
@@ -191,12 +164,6 @@ export async function checkCloseness(input: {
   // Read elsewhere, the books are kept in the order they were given, whichever reading comes back first.
   const turn = takeTurn(index);
   try {
-    const threshold = input.threshold ?? DEFAULT_CLOSE_THRESHOLD;
-    const there = reading.check ? await reading.check({ index, previous: turn.previous, book, parts: input.parts, threshold }) : undefined;
-    if (there) {
-      await turn.previous;
-      return await keptThere(input, there, threshold, turn.done);
-    }
     const measured = await reading.measure({ key: book.key, parts: input.parts });
     await turn.previous;
     return await keepAndCompare(input, measured, turn.done);
@@ -216,11 +183,11 @@ function takeTurn(index: object): { previous: Promise<void>; done: () => void } 
   return { previous, done };
 }
 
-/**
- * The book compared with the books of `index` kept before it, then kept there: what the check does with the index,
- * on the caller's thread or on a reading's copy of the index (ClosenessReading.check, the same books in the same order).
- */
-export function compareAndKeep(index: FingerprintIndex<CatalogueEntry>, book: { key: string; book: string; title: string }, print: TextFingerprint, threshold: number): { entry: CatalogueEntry; compared: number; close: Array<{ key: CatalogueEntry; share: number }> } {
+/** The book compared with the books kept before it, then kept (its entry added to the index). */
+async function keepAndCompare(input: Parameters<typeof checkCloseness>[0], measured: BookMeasure, kept: () => void): Promise<{ closeness: Closeness; entry: CatalogueEntry }> {
+  const { index, book } = input;
+  const threshold = input.threshold ?? DEFAULT_CLOSE_THRESHOLD;
+  const { fingerprint: print, reuse } = measured;
   const own = keptIn(index).byKey.get(book.key);
   const entry: CatalogueEntry = { ...book, fingerprint: print, keptAt: own?.keptAt ?? keptNow(index) };
   const isEarlier = (e: CatalogueEntry) => e.key !== book.key && (!own || isBefore(e, entry));
@@ -228,43 +195,11 @@ export function compareAndKeep(index: FingerprintIndex<CatalogueEntry>, book: { 
   // A book new to the index is compared with all of it; one kept before, with the books kept before it.
   const compared = own ? [...index.keys()].filter(isEarlier).length : index.size;
   keep(index, entry, own);
-  return { entry, compared, close };
-}
-
-/** The book compared with the books kept before it, then kept (its entry added to the index). */
-async function keepAndCompare(input: Parameters<typeof checkCloseness>[0], measured: BookMeasure, kept: () => void): Promise<{ closeness: Closeness; entry: CatalogueEntry }> {
-  const { index, book } = input;
-  const threshold = input.threshold ?? DEFAULT_CLOSE_THRESHOLD;
-  const { entry, compared, close } = compareAndKeep(index, book, measured.fingerprint, threshold);
   kept();
-  return closenessOf(input, { entry, compared, close, reuse: measured.reuse }, threshold);
-}
-
-/** What a reading's copy of the index found, kept here too (the same entry, where compareAndKeep kept it there). */
-async function keptThere(input: Parameters<typeof checkCloseness>[0], there: CheckedElsewhere, threshold: number, kept: () => void): Promise<{ closeness: Closeness; entry: CatalogueEntry }> {
-  const { index } = input;
-  keep(index, there.entry, keptIn(index).byKey.get(there.entry.key));
-  kept();
-  const byKey = keptIn(index).byKey;
-  const close = there.close.flatMap(({ key, share }) => {
-    const other = byKey.get(key);
-    return other ? [{ key: other, share }] : [];
-  });
-  return closenessOf(input, { entry: there.entry, compared: there.compared, close, reuse: there.reuse, ...(there.passages ? { passages: there.passages } : {}) }, threshold);
-}
-
-/** The check's findings: the close books with the passages read of the closest (read now unless given). */
-async function closenessOf(
-  input: Parameters<typeof checkCloseness>[0],
-  found: { entry: CatalogueEntry; compared: number; close: Array<{ key: CatalogueEntry; share: number }>; reuse: PartsReuse; passages?: SharedPassage[][] },
-  threshold: number,
-): Promise<{ closeness: Closeness; entry: CatalogueEntry }> {
-  const { book } = input;
-  const { entry, close } = found;
   const read = close.slice(0, CLOSE_BOOKS_READ).map((m) => m.key.key);
-  const passages = found.passages ?? (input.reading ? await input.reading.passages({ key: book.key, parts: input.parts }, read, input.partsOf, 2) : await passagesHere(input.parts, read, input.partsOf));
-  const closeTo: CloseMatch[] = close.map(({ key: other, share }, rank) => ({ book: other.book, title: other.title, share, passages: passages[rank] ?? [] }));
-  return { closeness: { threshold, compared: found.compared, shingles: entry.fingerprint.shingles, closeTo, reuse: found.reuse }, entry };
+  const found = input.reading ? await input.reading.passages({ key: book.key, parts: input.parts }, read, input.partsOf, 2) : await passagesHere(input.parts, read, input.partsOf);
+  const closeTo: CloseMatch[] = close.map(({ key: other, share }, rank) => ({ book: other.book, title: other.title, share, passages: found[rank] ?? [] }));
+  return { closeness: { threshold, compared, shingles: print.shingles, closeTo, reuse }, entry };
 }
 
 /** A share as people read it: 0.153 → "15 %" (at least 1 % when there is any). */

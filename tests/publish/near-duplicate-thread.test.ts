@@ -2,7 +2,7 @@
 // on the caller's thread (shares, passages, reuse), and books finishing together are kept in the order they
 // finished, however long each one's reading takes: the first one done is the original, the others its copies.
 import { afterAll, describe, expect, it } from 'vitest';
-import { catalogueIndex, checkCloseness, textFingerprint, type CatalogueEntry } from '../../engine/index.js';
+import { catalogueIndex, checkCloseness, textFingerprint } from '../../engine/index.js';
 import { measureBook } from '../../engine/publish/index.js';
 import { ClosenessPool } from '../../engine/node.js';
 import { CLOSENESS_LIMITS } from '../../engine/node/closeness/pool.js';
@@ -94,56 +94,6 @@ describe('near-duplicates read in a thread of their own', () => {
     expect(await readWhileBusy(1)).toBeLessThan(8);
     expect(CLOSENESS_LIMITS.perThread).toBeGreaterThanOrEqual(8);
     expect(await readWhileBusy(CLOSENESS_LIMITS.perThread!)).toBe(8);
-  });
-
-  it('checks a book in one message to the thread: measured, compared and kept in its copy of the index, and kept here the same', async () => {
-    const text = book(41);
-    const earlier = book(42);
-    const kept = { key: 'earlier', book: 'earlier', title: 'Earlier', fingerprint: textFingerprint(earlier), keptAt: '2026-01-01T00:00:00.000Z' };
-    const there = catalogueIndex([kept]);
-    const here = catalogueIndex([kept]);
-    const partsOf = async (key: string) => (key === 'earlier' ? earlier : text);
-    const books = [['one', text], ['two', [...text]], ['three', [text[0]!, ...earlier.slice(1)]], ['one', [...text]]] as const;
-    for (const [key, parts] of books) {
-      const a = await checkCloseness({ book: { key, book: key, title: key }, parts, index: there, partsOf, reading: pool });
-      const b = await checkCloseness({ book: { key, book: key, title: key }, parts, index: here, partsOf });
-      expect(a.closeness).toEqual(b.closeness);
-    }
-    // The same books kept in the same order (a book checked again keeps its place).
-    const order = (index: typeof there) => [...index.keys()].sort((x, y) => x.keptAt.localeCompare(y.keptAt) || x.key.localeCompare(y.key)).map((e) => e.key);
-    expect(order(there)).toEqual(['earlier', 'one', 'two', 'three']);
-    expect(order(here)).toEqual(order(there));
-  });
-
-  it('checks a book here when the thread cannot: the same findings', async () => {
-    const text = book(51);
-    const partsOf = async () => text;
-    const run = async (reading?: Parameters<typeof checkCloseness>[0]['reading']) => {
-      const index = catalogueIndex([]);
-      await checkCloseness({ book: { key: 'first', book: 'first', title: 'First' }, parts: text, index, partsOf, ...(reading ? { reading } : {}) });
-      return (await checkCloseness({ book: { key: 'second', book: 'second', title: 'Second' }, parts: [...text], index, partsOf, ...(reading ? { reading } : {}) })).closeness;
-    };
-    const unable = { measure: pool.measure.bind(pool), passages: pool.passages.bind(pool), check: async () => undefined };
-    const found = await run(unable);
-    expect(found).toEqual(await run());
-    expect(found.closeTo.map((m) => m.book)).toEqual(['first']);
-  });
-
-  it('answers a check on a copy of the index it does not have, or with a part it no longer has, with what is missing, and drops that copy', async () => {
-    const failures: PoolFailures = { busy: () => new Error('busy'), tooSlow: () => new Error('slow'), tooLarge: () => new Error('large'), revive: (e) => new Error(e.message) };
-    const entry = workerEntry(new URL('../../engine/node/closeness/pool.ts', import.meta.url).href, 'closeness-worker');
-    const thread = new WorkerPool<object, unknown>(entry, CLOSENESS_LIMITS);
-    try {
-      const text = book(71);
-      const check = (key: string, parts: ReadonlyArray<string | number>, entries?: CatalogueEntry[]) => thread.run({ kind: 'check', copy: 1, book: { key, book: key, title: 'T' }, parts, threshold: 0.15, ...(entries ? { entries } : {}) }, { failures });
-      expect(await check('a', text)).toEqual({ missing: 'copy' });
-      expect(await check('a', text, [])).toMatchObject({ checked: { compared: 0, close: [] } });
-      expect(await check('b', [...text])).toMatchObject({ checked: { compared: 1, close: [{ key: 'a', share: 1 }] } });
-      expect(await check('c', [12345])).toEqual({ missing: 'part' });
-      expect(await check('c', text)).toEqual({ missing: 'copy' });
-    } finally {
-      await thread.close();
-    }
   });
 
   it('keeps books that finish together in the order they finished: the first is the original, the later ones its copies', async () => {

@@ -2,13 +2,11 @@
 // passages of each finished book (engine/publish/near-duplicate-check.ts ClosenessReading) read in one worker
 // thread of their own (closeness-worker.ts, run by ../worker-pool.ts). A 400-book batch spends a few ms of CPU
 // on each book's end; on the one thread that also streams a hundred answers, every one of them waits for it.
-// A book's end is one message and one answer: the thread measures it, compares it with its copy of the catalogue,
-// keeps it there and reads its passages; this thread keeps what it found. One thread, first in first out: the
-// books are kept in the catalogue in the order they finished. Should the thread fail (its heap, its time), that
-// book is read on the caller's thread instead: a check is never lost.
-import { measureBook, passagesHere, type BookMeasure, type CatalogueEntry, type CheckedElsewhere, type CheckRequest, type ClosenessReading, type SharedPassage } from '../../publish/index.js';
+// One thread, first in first out: the books are kept in the catalogue in the order they finished. Should the
+// thread fail (its heap, its time), that book is read on the caller's thread instead: a check is never lost.
+import { measureBook, passagesHere, type BookMeasure, type ClosenessReading, type SharedPassage } from '../../publish/index.js';
 import { WorkerPool, workerEntry, type PoolFailures, type PoolLimits } from '../worker-pool.js';
-import { PARTS_KEPT, type CheckReply, type ClosenessRequest, type MeasureReply, type PassagesReply } from './protocol.js';
+import { PARTS_KEPT, type ClosenessRequest, type MeasureReply, type PassagesReply } from './protocol.js';
 
 /**
  * One thread; a whole book's reading in well under a second, so a minute means it is stuck; every finished book
@@ -78,45 +76,6 @@ export class ClosenessPool implements ClosenessReading {
       // Read here below.
     }
     return measureBook(book.parts);
-  }
-
-  /** The thread's copy of each caller's index: its number, and once its books are given (the checks after it wait for that). */
-  private readonly copies = new WeakMap<object, { copy: number; given: Promise<void> }>();
-  private nextCopy = 1;
-
-  /**
-   * A book's whole check in the thread, one message and one answer (ClosenessReading.check): at a batch's book end
-   * the calling thread only keeps what the thread found. The index is copied there with its first book, once the
-   * books given before it are kept here; a copy the thread lost (started again, a part gone) is given again.
-   */
-  async check(request: CheckRequest): Promise<CheckedElsewhere | undefined> {
-    this.sendParts();
-    let copy = this.copies.get(request.index);
-    let asked: Promise<unknown>;
-    if (copy) {
-      await copy.given;
-      asked = this.ask(request, copy.copy);
-    } else {
-      let given = () => {};
-      copy = { copy: this.nextCopy++, given: new Promise<void>((resolve) => (given = resolve)) };
-      this.copies.set(request.index, copy);
-      await request.previous;
-      asked = this.ask(request, copy.copy, [...request.index.keys()]);
-      given();
-    }
-    try {
-      const reply = (await asked) as CheckReply;
-      if ('checked' in reply) return reply.checked;
-    } catch {
-      // Checked here instead (checkCloseness).
-    }
-    if (this.copies.get(request.index) === copy) this.copies.delete(request.index);
-    return undefined;
-  }
-
-  private ask(request: CheckRequest, copy: number, entries?: readonly CatalogueEntry[]): Promise<unknown> {
-    const parts = request.parts.map((p) => this.sent.get(p) ?? p);
-    return this.pool.run({ kind: 'check', copy, ...(entries ? { entries } : {}), book: request.book, parts, threshold: request.threshold }, { failures: FAILURES });
   }
 
   async passages(book: { key: string; parts: readonly string[] }, others: readonly string[], partsOf: (key: string) => Promise<readonly string[] | null>, count: number): Promise<SharedPassage[][]> {

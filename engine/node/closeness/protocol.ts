@@ -1,5 +1,5 @@
 // What the near-duplicate thread (closeness-worker.ts) and its pool (pool.ts) say to each other.
-import type { BookMeasure, CatalogueEntry, CheckedElsewhere, passagesWith } from '../../publish/index.js';
+import type { BookMeasure, passagesWith } from '../../publish/index.js';
 
 /** Parts sent ahead kept by the thread (and named by the caller) at most: more than the parts of the books a batch has in flight. */
 export const PARTS_KEPT = 4096;
@@ -9,11 +9,6 @@ export type ClosenessRequest =
   | { id: number; kind: 'parts'; parts: ReadonlyArray<{ part: number; text: string }> }
   /** A book's parts: each its text, or the number of a part sent ahead. */
   | { id: number; kind: 'measure'; key: string; parts: ReadonlyArray<string | number> }
-  /**
-   * A book's whole check (ClosenessReading.check) on the thread's copy of a caller's index (`copy`, its number):
-   * measured, compared, kept there, its passages read. `entries` (the index's books) makes the copy, given once.
-   */
-  | { id: number; kind: 'check'; copy: number; entries?: readonly CatalogueEntry[]; book: { key: string; book: string; title: string }; parts: ReadonlyArray<string | number>; threshold: number }
   | {
     id: number;
     kind: 'passages';
@@ -29,6 +24,3 @@ export type PassagesReply = { passages: ReturnType<typeof passagesWith> } | { mi
 
 /** What a measure request answers: the book's measure, or that a part sent ahead is no longer here (a thread started again). */
 export type MeasureReply = BookMeasure | { missing: true };
-
-/** What a check answers: what it found and kept, or that the copy of the index or a part sent ahead is not here (the copy is then dropped). */
-export type CheckReply = { checked: CheckedElsewhere } | { missing: 'copy' | 'part' };

@@ -18,114 +18,32 @@ export interface ByText<T> {
   keep(text: string, value: T): void;
 }
 
-/** A text kept, its fingerprint, its value and when it was last put at the back. */
-interface Kept<T> {
-  readonly text: string;
-  readonly print: number;
-  value: T;
-  at: number;
-}
-
-/** The characters a fingerprint reads: the first HEAD, SAMPLED more spread over the text, and the last TAIL. */
-const HEAD = 32;
-const SAMPLED = 48;
-const TAIL = 16;
-
-/**
- * A text's fingerprint: its length and some 200 of its characters (its first HEAD, SAMPLED spread over it, its last
- * TAIL) mixed into a small integer. A Map keyed by the texts themselves hashes every character of each string it is
- * given that it has not hashed before (~3 ns a character: 15 µs for a 1,000-word part), and the checks look their
- * texts up in strings made afresh; a fingerprint reads a few hundred, then the text kept under it is compared (equal
- * strings compare at memory speed, different ones stop at their first difference or at their length).
- */
-function fingerprintOf(text: string): number {
-  const length = text.length;
-  let hash = Math.imul(length ^ 0x811c9dc5, 0x01000193);
-  const head = Math.min(length, HEAD);
-  for (let i = 0; i < head; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  if (length > HEAD) {
-    const step = (length - HEAD) / SAMPLED;
-    for (let k = 0; k < SAMPLED; k++) hash = Math.imul(hash ^ text.charCodeAt(HEAD + Math.floor(k * step)), 0x01000193);
-    for (let i = Math.max(HEAD, length - TAIL); i < length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  }
-  // Within a small integer, which a Map keeps without a number object of its own.
-  return hash & 0x3fffffff;
-}
-
-/**
- * The texts kept by their fingerprints: one text under a fingerprint as itself, texts that share one (texts of one
- * length that differ only where the fingerprint does not read) in a Map of their own, keyed by the texts.
- */
-class Prints<T> {
-  private readonly slots = new Map<number, Kept<T> | Map<string, Kept<T>>>();
-  find(text: string, print: number): Kept<T> | undefined {
-    const slot = this.slots.get(print);
-    if (slot === undefined) return undefined;
-    if (slot instanceof Map) return slot.get(text);
-    return slot.text === text ? slot : undefined;
-  }
-  add(kept: Kept<T>): void {
-    const slot = this.slots.get(kept.print);
-    if (slot === undefined) this.slots.set(kept.print, kept);
-    else if (slot instanceof Map) slot.set(kept.text, kept);
-    else this.slots.set(kept.print, new Map([[slot.text, slot], [kept.text, kept]]));
-  }
-  drop(kept: Kept<T>): void {
-    const slot = this.slots.get(kept.print);
-    if (!(slot instanceof Map)) this.slots.delete(kept.print);
-    else if (slot.delete(kept.text) && slot.size === 0) this.slots.delete(kept.print);
-  }
-}
-
 /**
  * `of(text)`, kept for the last `size` texts (the least recently used goes first). A hit is moved to the back only
  * when a quarter of `size` texts have come in since it was last put there: a text in use stays among the last
  * three quarters put in, so it is not the next to go, and the checks reading one answer one after another (each a hit)
- * no longer take it out of the order and put it back each time. Texts are found by their fingerprint (fingerprintOf).
+ * no longer take it out of the map and put it back each time.
  */
 export function byText<T>(size: number, of: (text: string) => T): ByText<T> {
-  const prints = new Prints<T>();
-  // The texts kept, least recently put at the back first.
-  const order = new Set<Kept<T>>();
+  const cache = new Map<string, { value: T; at: number }>();
   const young = Math.max(1, size >> 2);
   let added = 0;
-  // The text last asked for or kept: the checks ask for one text several times in a row (found without its fingerprint).
-  let last: Kept<T> | undefined;
-  /** `kept` (already kept, or new) put at the back, the oldest dropped when the cache is full. */
-  const putBack = (kept: Kept<T>, isKept: boolean) => {
-    if (isKept) order.delete(kept);
-    else if (order.size >= size) {
-      const oldest = order.values().next().value!;
-      order.delete(oldest);
-      prints.drop(oldest);
-      if (oldest === last) last = undefined;
-    }
-    kept.at = ++added;
-    order.add(kept);
-    if (!isKept) prints.add(kept);
-    last = kept;
+  const put = (text: string, entry: { value: T; at: number }) => {
+    cache.delete(text);
+    if (cache.size >= size) cache.delete(cache.keys().next().value!);
+    entry.at = ++added;
+    cache.set(text, entry);
   };
-  const keepAt = (text: string, print: number, value: T) => {
-    const kept = prints.find(text, print);
-    if (kept !== undefined) {
-      kept.value = value;
-      putBack(kept, true);
-    } else putBack({ text, print, value, at: 0 }, false);
-  };
-  const keep = (text: string, value: T) => keepAt(text, fingerprintOf(text), value);
+  const keep = (text: string, value: T) => put(text, { value, at: 0 });
   const get = (text: string) => {
-    if (last !== undefined && last.text === text) return hitOf(last);
-    const print = fingerprintOf(text);
-    const hit = prints.find(text, print);
-    if (hit !== undefined) return hitOf(hit);
+    const hit = cache.get(text);
+    if (hit !== undefined) {
+      if (added - hit.at >= young) put(text, hit);
+      return hit.value;
+    }
     const value = of(text);
-    keepAt(text, print, value);
+    keep(text, value);
     return value;
-  };
-  const hitOf = (hit: Kept<T>) => {
-    if (added - hit.at >= young) putBack(hit, true);
-    last = hit;
-    return hit.value;
   };
   return Object.assign(get, { keep });
 }

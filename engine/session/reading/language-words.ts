@@ -222,8 +222,14 @@ function markerIndex(markers: Map<string, readonly [number, number]>): Pick<Guar
   return { markers, phraseStarts, markerHashes, secondHashes, markerBits: hashBitsOf(markerHashes), secondBits: hashBitsOf(secondHashes) };
 }
 
-/** A word hash's bit (of 2^16): the hash mixed, its top 16 bits. */
-const bitOf = (hash: number) => Math.imul(hash, 0x9e3779b1) >>> 16;
+/**
+ * A word hash's bit (of 2^16): the hash mixed, its top 16 bits. A function declaration, not a const: compile() runs
+ * while this module loads when the language table was loaded before it (onLanguagesLoaded), before a const this far
+ * down is initialised.
+ */
+function bitOf(hash: number): number {
+  return Math.imul(hash, 0x9e3779b1) >>> 16;
+}
 
 /** Hashes (hashOf) as a set of 2^16 bits: a hash whose bit is not set is none of them (hasHashBit). */
 function hashBitsOf(hashes: Iterable<number>): Int32Array {

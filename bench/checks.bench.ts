@@ -111,5 +111,5 @@ if (process.env.BENCH_BATCH !== '0') {
     process.stdout.write(`  run ${i + 1}: ${runLine(r)}\n`);
   }
   const median = ratios.sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!;
-  process.stdout.write(`  median ${median.toFixed(3)}× its lower bound (goal ≤ 1.05×, issue 86)\n`);
+  process.stdout.write(`  median ${median.toFixed(3)}× its lower bound (goal ≤ 1.05×)\n`);
 }

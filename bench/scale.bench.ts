@@ -5,7 +5,7 @@
 //    call; beside it the same batch run locally (`karya batch --concurrency WORKERS×CONCURRENCY`). For
 //    each, RUNS runs: wall time of the command ÷ lower bound, where the lower bound is
 //    max(longest chain × latency, calls × latency ÷ calls at once); the median ratio is the figure (goal
-//    ≤ 1.05 for the queued batch, issue 86; the local run is its reference). The machine's load average is printed with it: on a shared machine it moves
+//    ≤ 1.05 for the queued batch; the local run is its reference). The machine's load average is printed with it: on a shared machine it moves
 //    the figures (the queued path more: two workers, the command and Postgres share the cores), so each
 //    run also prints queued ÷ local, the two measured back to back.
 // 2. A credit race split across two `karya serve` instances: a user with CREDITS credits sends
@@ -32,7 +32,7 @@ const LATENCY_MS = 300;
 const WORKERS = 2;
 const CONCURRENCY = 10;
 const RUNS = Number(process.env.BENCH_RUNS) || 3;
-/** The queued batch's goal: ≤ 1.05× its lower bound (issue 86), 2 workers × 10 on Postgres. */
+/** The queued batch's goal: ≤ 1.05× its lower bound, 2 workers × 10 on Postgres. */
 const GOAL = 1.05;
 const CREDITS = 20;
 const REQUESTS = 50;

@@ -170,48 +170,45 @@ const PY_OUT = powerOf(PY);
 /** A run's key from its two hashes: 32 bits of one and 21 of the other, a whole number below 2^53. */
 const keyOf = (x: number, y: number) => (x >>> 0) * 2 ** 21 + (y >>> 11);
 
+/** Calls `at(j, kx, ky)` with the two hashes of each run of `n` words' hashes (words j to j+7), rolled along. */
+function rollRuns(x: Int32Array, y: Int32Array, n: number, at: (j: number, kx: number, ky: number) => void): void {
+  let kx = 0;
+  let ky = 0;
+  for (let w = 0; w < n; w++) {
+    kx = (Math.imul(kx, PX) + x[w]!) | 0;
+    ky = (Math.imul(ky, PY) + y[w]!) | 0;
+    if (w >= RUN_WORDS) {
+      kx = (kx - Math.imul(x[w - RUN_WORDS]!, PX_OUT)) | 0;
+      ky = (ky - Math.imul(y[w - RUN_WORDS]!, PY_OUT)) | 0;
+    }
+    if (w >= RUN_WORDS - 1) at(w - RUN_WORDS + 1, kx, ky);
+  }
+}
+
 /** The two hashes of each run of `n` words' hashes (`wx[j]`, `wy[j]`: words j to j+7), rolled along. */
 function windowHashes(x: Int32Array, y: Int32Array, n: number): { wx: Int32Array<ArrayBuffer>; wy: Int32Array<ArrayBuffer> } {
   const runs = Math.max(0, n - RUN_WORDS + 1);
   const wx = new Int32Array(runs);
   const wy = new Int32Array(runs);
-  let kx = 0;
-  let ky = 0;
-  for (let w = 0; w < n; w++) {
-    kx = (Math.imul(kx, PX) + x[w]!) | 0;
-    ky = (Math.imul(ky, PY) + y[w]!) | 0;
-    if (w >= RUN_WORDS) {
-      kx = (kx - Math.imul(x[w - RUN_WORDS]!, PX_OUT)) | 0;
-      ky = (ky - Math.imul(y[w - RUN_WORDS]!, PY_OUT)) | 0;
-    }
-    if (w >= RUN_WORDS - 1) {
-      wx[w - RUN_WORDS + 1] = kx;
-      wy[w - RUN_WORDS + 1] = ky;
-    }
-  }
+  rollRuns(x, y, n, (j, kx, ky) => {
+    wx[j] = kx;
+    wy[j] = ky;
+  });
   return { wx, wy };
 }
 
 /**
- * Reads a text's runs (uncached: runsOf and the callers' own caches keep them): the keys rolled along as
- * windowHashes rolls them, made at once (no list of hashes made and dropped), in a buffer with room for the table
- * and the bits Runs works out (layoutOf): one allocation a text.
+ * Reads a text's runs (uncached: runsOf and the callers' own caches keep them): the keys rolled along (rollRuns),
+ * made at once (no list of hashes made and dropped), in a buffer with room for the table and the bits Runs works
+ * out (layoutOf): one allocation a text.
  */
 export function readRuns(text: string): Runs {
   const { n, x, y } = hashWords(text);
   const runs = Math.max(0, n - RUN_WORDS + 1);
   const keys = new Float64Array(new ArrayBuffer(layoutOf(runs).bytes), 0, runs);
-  let kx = 0;
-  let ky = 0;
-  for (let w = 0; w < n; w++) {
-    kx = (Math.imul(kx, PX) + x[w]!) | 0;
-    ky = (Math.imul(ky, PY) + y[w]!) | 0;
-    if (w >= RUN_WORDS) {
-      kx = (kx - Math.imul(x[w - RUN_WORDS]!, PX_OUT)) | 0;
-      ky = (ky - Math.imul(y[w - RUN_WORDS]!, PY_OUT)) | 0;
-    }
-    if (w >= RUN_WORDS - 1) keys[w - RUN_WORDS + 1] = keyOf(kx, ky);
-  }
+  rollRuns(x, y, n, (j, kx, ky) => {
+    keys[j] = keyOf(kx, ky);
+  });
   return new Runs(keys, n);
 }
 

@@ -3,7 +3,7 @@
 // concurrency). Used by bench:all and bench:checks; run alone: `npx tsx bench/batch-process.ts [books]
 // [concurrency] [latency ms]` (default 400 100 200). Beside the ratio: the process's CPU per call and its largest
 // resident memory (GNU time, when the machine has it), how long it took to send its first call and how long it ran
-// after its last answer.
+// after its last answer, and the ratio those two alone give (no work between the calls brings a run below it).
 // The fake answers every part with one sentence repeated (its default: a text the checks read quickly but the
 // echo check slowly); with `prose` (BENCH_BATCH_PROSE=1 alone), as a model writes, new prose of the length asked in
 // the book's language (its writeRatio 1), which costs every check a model's words.
@@ -32,6 +32,11 @@ export interface BatchRun {
   /** From the start to the first call the fake saw, and from the last answer to the exit, s. */
   startup: number;
   tail: number;
+  /**
+   * The ratio the run would have had if its calls had followed one another with no time between them: the bound
+   * plus its start and its exit alone. No work between the calls can bring a run below it on that machine.
+   */
+  floor: number;
   load: number;
 }
 
@@ -60,7 +65,9 @@ export async function runBatchProcess(input: { books: number; concurrency: numbe
     const times = (await fake.stats()).times.slice(before).sort((a, b) => a - b);
     if (times.length < calls) throw new Error(`the fake saw ${times.length} calls of ${calls}`);
     const [user = NaN, system = NaN, rssKb = NaN] = timed ? readFileSync(path.join(dir, 'cpu'), 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number) : [];
-    return { wall, ratio: wall / bound, cpuPerCall: ((user + system) * 1000) / calls, maxRssMb: rssKb / 1024, startup: (times[0]! - startedAt) / 1000, tail: (endedAt - times.at(-1)! - latencyMs) / 1000, load };
+    const startup = (times[0]! - startedAt) / 1000;
+    const tail = (endedAt - times.at(-1)! - latencyMs) / 1000;
+    return { wall, ratio: wall / bound, cpuPerCall: ((user + system) * 1000) / calls, maxRssMb: rssKb / 1024, startup, tail, floor: (bound + startup + tail) / bound, load };
   } finally {
     await fake.close();
     rmSync(dir, { recursive: true, force: true });
@@ -69,7 +76,7 @@ export async function runBatchProcess(input: { books: number; concurrency: numbe
 
 /** A line of a run, as the benchmarks print it. */
 export function runLine(r: BatchRun): string {
-  return `wall ${r.wall.toFixed(2)} s = ${r.ratio.toFixed(3)}× the bound; CPU ${Number.isNaN(r.cpuPerCall) ? '?' : r.cpuPerCall.toFixed(2)} ms a call; max RSS ${Number.isNaN(r.maxRssMb) ? '?' : r.maxRssMb.toFixed(0)} MB; first call after ${r.startup.toFixed(2)} s, exit ${r.tail.toFixed(2)} s after the last answer; load ${r.load.toFixed(1)}`;
+  return `wall ${r.wall.toFixed(2)} s = ${r.ratio.toFixed(3)}× the bound; CPU ${Number.isNaN(r.cpuPerCall) ? '?' : r.cpuPerCall.toFixed(2)} ms a call; max RSS ${Number.isNaN(r.maxRssMb) ? '?' : r.maxRssMb.toFixed(0)} MB; first call after ${r.startup.toFixed(2)} s, exit ${r.tail.toFixed(2)} s after the last answer (these two alone: ${r.floor.toFixed(3)}×); load ${r.load.toFixed(1)}`;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -17,9 +17,9 @@ const SPARE_SHARE = 0.5;
 /**
  * Steps to spare when the batch's last books start (bookAdmission). A book started at the end takes longer alone than
  * its steps' calls: it waits for a slot at each call, and the slots come free together, as the books that hold them
- * advance together (about 40 ms a call at 20 in flight, a fifth of a 200 ms call). With one step to spare, half the
+ * advance together (about 40 ms a call at 20 in flight, a fifth of a 200 ms call). With one step to spare, most
  * runs of 120 books at 20 in flight ended with one to three books' last calls alone, a call's time after all the
- * others (1.055-1.057× their bound); with two, none did (1.043-1.047×). 80 and 400 books: no change.
+ * others (1.051-1.062× their bound); with two, none did (1.042-1.047×). 80 and 400 books: no change.
  */
 const END_SPARE_STEPS = 2;
 

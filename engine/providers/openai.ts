@@ -196,10 +196,12 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): OpenAIProv
         async () => {
           let lease = await pool.acquire(deadline.signal);
           configName = lease.config.name;
-          const send = (on: Lease) =>
-            completeOnce(on, request, deadline.signal, requestTimeout(deadline.remainingMs() || 1), () => {
+          const send = (on: Lease) => {
+            request.onRequest?.();
+            return completeOnce(on, request, deadline.signal, requestTimeout(deadline.remainingMs() || 1), () => {
               hasStarted = true;
             }, { direct, onEvent, isTimedOut: deadline.isTimedOut, timeoutMs });
+          };
           try {
             const result = await send(lease);
             pool.markHealthy(lease);

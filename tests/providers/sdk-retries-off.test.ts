@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const azure = (): ProviderConfig => ({ type: 'azure', name: 'azure', apiKey: new Secret('azure-key'), endpoint: fake.url, deployment: 'chat-dep', apiVersion: '2024-10-21', imageDeployment: 'image-dep', model: 'gpt-4o-mini' });
+const azure = (endpoint = fake.url): ProviderConfig => ({ type: 'azure', name: 'azure', apiKey: new Secret('azure-key'), endpoint, deployment: 'chat-dep', apiVersion: '2024-10-21', imageDeployment: 'image-dep', model: 'gpt-4o-mini' });
 
 describe('the SDK sends a failed request once; the provider decides the rest', () => {
   it.each([
@@ -39,7 +39,7 @@ describe('the SDK sends a failed request once; the provider decides the rest', (
 
   it.each([
     ['OpenAI', (at: FakeOpenAI) => createOpenAIProvider({ apiKey: 'sk-test', baseURL: at.baseURL })],
-    ['Azure', (at: FakeOpenAI) => createOpenAIProvider({ configs: [{ ...azure(), endpoint: at.url }] })],
+    ['Azure', (at: FakeOpenAI) => createOpenAIProvider({ configs: [azure(at.url)] })],
   ])('%s image client: a refused picture is one request', async (_name, make) => {
     const own = await startFakeOpenAI();
     try {

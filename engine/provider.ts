@@ -12,6 +12,11 @@ export interface TextRequest extends Omit<RenderedPrompt, 'meta'> {
   onDelta?: (delta: string) => void;
   /** Called before an automatic retry (network failure, 429 or 503); `message` is what a user sees. */
   onRetry?: (notice: RetryNotice) => void;
+  /**
+   * Called as each request of this call goes out to the model server: its first, then each one sent again (a
+   * retry, a request sent again on a checked client). What a caller counts as calls is what the server saw.
+   */
+  onRequest?: () => void;
   /** Time-out for the whole generation, retries included, in ms (default: the provider's, 180 000). */
   timeoutMs?: number;
 }
@@ -20,6 +25,9 @@ export interface TextRequest extends Omit<RenderedPrompt, 'meta'> {
 export interface RetryNotice {
   /** `network`: "Connection error. Retrying... (n/3)"; `rate_limited` (429) and `service_unavailable` (503). */
   reason: 'network' | 'rate_limited' | 'service_unavailable';
+  /** The failure retried, as the catalogue names it (rate_limited, service_unavailable, generation_failed…), and its HTTP status when it had one. */
+  code: CatalogueCode;
+  status?: number;
   /** 1-based number of this retry. */
   attempt: number;
   /** The most retries allowed for this reason. */

@@ -1,12 +1,13 @@
-// One book of a batch run to its end: its steps (each retried on 429 and on retryable failures), the
-// memory update after each part, its files written, and its events. The calls go through the batch's
+// One book of a batch run to its end: its steps, the memory update after each part, its files written, and its
+// events. A failed request is retried by the provider alone (engine/providers/retry.ts): the batch counts and
+// shows those retries, and a 429 pauses every book's calls meanwhile (scheduler.ts), but asks nothing again itself. The calls go through the batch's
 // shared queue and token window (BatchCalls, built by runBatch in scheduler.ts); a fatal error (a bad
 // key, a broken configuration) stops every book's further calls.
 import {
-  BookSession, ExportLimitError, GenerationError, MEMORY_WORDS, renderPrompt, sleep,
+  BookSession, ExportLimitError, GenerationError, MEMORY_WORDS, renderPrompt,
   type BookSeries, type BookState, type CatalogueCode, type PromptRenderer, type Settings, type Step, type StepResult,
 } from '../../engine/index.js';
-import { answerNotesOf, delayFor, providerThrough, retry, retryAfterMs, retryKindOf, stepMarksOf, type Lang, type RetryRule, type StepMarks, type StepResult as StepDone } from '../../engine/index.js';
+import { answerNotesOf, providerThrough, retryAfterMs, stepMarksOf, type Lang, type StepMarks, type StepResult as StepDone } from '../../engine/index.js';
 import { afterWaitingIo, type Provider } from '../../engine/node.js';
 import type { StateFile } from '../../server/index.js';
 import { isFileTheProgress } from './files.js';
@@ -22,22 +23,6 @@ import type { CheckJob, JobNearDuplicates } from './near-duplicates.js';
 export { continuityOfBook } from './book-end-work.js';
 
 export { retryAfterMs };
-
-export interface RetryPolicy {
-  /** Attempts of one step answered 429 before the book fails with rate_limited. */
-  rateLimitAttempts: number;
-  /** Attempts of one step that failed with another retryable error (network, 503). */
-  attempts: number;
-  /** First back-off when the server gives no retry-after; doubles each time, at most 60 s. */
-  baseDelayMs: number;
-}
-
-export const DEFAULT_RETRY: RetryPolicy = { rateLimitAttempts: 6, attempts: 3, baseDelayMs: 1_000 };
-
-/** A step's back-off (engine/retry.ts): from the policy's first delay, doubling, at most 60 s. */
-const stepBackoff = (retry: RetryPolicy): RetryRule => ({ baseMs: retry.baseDelayMs, maxMs: 60_000 });
-/** A rate-limited step honours the server's retry-after up to 2 minutes (a longer one waits 2 minutes). */
-const RATE_LIMIT_WAIT = { maxRetryAfterMs: 120_000, beyondRetryAfter: 'cap' } as const;
 
 /** A job with its saved progress loaded: what is left to do. */
 export interface BookRun {
@@ -74,14 +59,11 @@ export interface BatchCalls {
   provider: Provider;
   renderer: PromptRenderer;
   progressStore: ReturnType<StateFile['progress']>;
-  retry: RetryPolicy;
   signal?: AbortSignal;
   emit: (event: BatchEvent) => void;
   tokenWindow?: TokenWindow;
   /** Runs a call in the shared queue, the book with more steps left first. */
   schedule: <T>(task: () => Promise<T>, priority: number) => Promise<T>;
-  /** A 429: every chain waits this long. */
-  slowDown: (ms: number) => void;
   totals: { calls: number; retries: number; tokens: number; shortParts: number; repeatingParts: number; tooClose: number };
   /** Compares a finished book with the owner's others and the batch's done before it (cli/batch/near-duplicates.ts). */
   nearDuplicates?: CheckJob;
@@ -117,6 +99,12 @@ function unexpectedMessage(error: Error, lang: Lang): string {
   return `${file ? `${file}: ` : ''}${plainFsError(error, lang)}`;
 }
 
+/** What a book's retried request is shown as: its step_retry event (the step it belongs to). */
+interface RetryShown {
+  book: BookRun;
+  label: string;
+}
+
 /**
  * The provider a book's calls go through in a batch: each call (a step's own, a continuation, an extension, an answer
  * asked again, a memory update) waits for a slot of the batch's shared queue (the book with more steps left first)
@@ -124,10 +112,11 @@ function unexpectedMessage(error: Error, lang: Lang): string {
  * prompt) holds none, so the calls in flight stay at the batch's concurrency while the books around them work.
  * `first` runs as the first call takes its slot. A call queued before an authentication error never goes out. Its
  * answer is read after the answers that came with it have freed their slots (afterWaitingIo), as the queued workers'.
- * Every call sent is counted in the batch's totals, with its answer's tokens: a step's answer asked again, continued
- * or extended and a memory update caught up inside a step cost the writer as much as its first answer.
+ * Every request sent is counted in the batch's totals, with its answer's tokens: a step's answer asked again, continued
+ * or extended, a memory update caught up inside a step, and each request the provider sent again after a failure
+ * (counted as a retry too, and shown as the step's step_retry) cost the writer as much as its first answer.
  */
-function slotted(run: BatchCalls, stepsLeft: number, first: () => void): Provider {
+function slotted(run: BatchCalls, stepsLeft: number, first: () => void, shown: RetryShown): Provider {
   let isFirst = true;
   const take = <T>(call: () => Promise<T>): Promise<T> =>
     run.schedule(async () => {
@@ -145,7 +134,25 @@ function slotted(run: BatchCalls, stepsLeft: number, first: () => void): Provide
         throw error;
       }
     }, stepsLeft).then(afterWaitingIo);
-  const text = async (request: Parameters<Provider['generateText']>[0], send: Provider['generateText']) => {
+  const text = async (asked: Parameters<Provider['generateText']>[0], send: Provider['generateText']) => {
+    // The call's first request is counted as it takes its slot (a provider that says nothing of its requests sent one);
+    // each further one as the provider sends it.
+    let sent = 0;
+    const request: typeof asked = {
+      ...asked,
+      onRequest: () => {
+        if (++sent > 1) {
+          run.totals.calls++;
+          run.totals.retries++;
+        }
+        asked.onRequest?.();
+      },
+      onRetry: (notice) => {
+        const { book, label } = shown;
+        run.emit({ type: 'step_retry', job: book.job.name, index: book.job.index, step: label, code: notice.code, ...(notice.status ? { status: notice.status } : {}), attempt: notice.attempt, waitSeconds: Number((notice.delayMs / 1000).toFixed(3)) });
+        asked.onRetry?.(notice);
+      },
+    };
     const answer = await take(() => send(request));
     run.totals.tokens += answer.usage?.totalTokens ?? 0;
     return answer;
@@ -154,53 +161,33 @@ function slotted(run: BatchCalls, stepsLeft: number, first: () => void): Provide
 }
 
 /**
- * One step, retried (engine/retry.ts) on 429 after the server's wait, pausing every book meanwhile, and on the other
- * retryable failures after a back-off: `rateLimitAttempts` or `attempts` tries in all by the last failure's kind.
+ * One step: its calls (slotted) retried by the provider alone, never asked again here (a step the provider gave up
+ * on fails its book; the next run of the batch takes it up again).
  */
 async function runOneStep(run: BatchCalls, book: BookRun, session: BookSession, step: Step, label: string, stepsLeft: number, onStart: () => void): Promise<StepResult & { budget: number }> {
   const { spec } = book.job;
-  const once = async (): Promise<StepResult & { budget: number }> => {
-    if (run.fatal) throw run.fatal;
-    // The token budget needs the prompt rendered once more; only worth it when --tpm is limiting.
-    let budget = 0;
-    if (run.tokenWindow && step.kind !== 'image') {
-      const prompt = renderPrompt({ spec, renderer: run.renderer, state: session.state, step });
-      budget = estimatePromptTokens(prompt.system, prompt.user) + prompt.maxTokens;
-    }
-    let reservation: TokenReservation | undefined;
-    try {
-      if (run.tokenWindow && budget) reservation = await run.tokenWindow.acquire(budget, run.signal);
-      // The step's own work (its prompt, the checks, the save) runs outside the batch's call slots; each of its calls
-      // takes one (slotted). Counted and shown started as its first call goes out.
-      const outcome = await session.advance({
-        provider: slotted(run, stepsLeft, () => {
-          reservation?.send();
-          onStart();
-        }),
-        ...(run.signal ? { signal: run.signal } : {}),
-      });
-      return { ...outcome, budget };
-    } catch (error) {
-      reservation?.release();
-      throw error;
-    }
-  };
+  if (run.fatal) throw run.fatal;
+  // The token budget needs the prompt rendered once more; only worth it when --tpm is limiting.
+  let budget = 0;
+  if (run.tokenWindow && step.kind !== 'image') {
+    const prompt = renderPrompt({ spec, renderer: run.renderer, state: session.state, step });
+    budget = estimatePromptTokens(prompt.system, prompt.user) + prompt.maxTokens;
+  }
+  let reservation: TokenReservation | undefined;
   try {
-    return await retry(once, {
-      // The one rule, on the failure as the batch reads it (anything not a generation failure is unexpected, and final).
-      retryable: (error) => retryKindOf(asGenerationError(error)),
-      attempts: (kind) => (kind === 'rate_limited' ? run.retry.rateLimitAttempts : run.retry.attempts),
-      delay: (error, n, kind) => delayFor(error, n, kind === 'rate_limited' ? { ...stepBackoff(run.retry), ...RATE_LIMIT_WAIT } : stepBackoff(run.retry)),
+    if (run.tokenWindow && budget) reservation = await run.tokenWindow.acquire(budget, run.signal);
+    // The step's own work (its prompt, the checks, the save) runs outside the batch's call slots; each of its calls
+    // takes one (slotted). Counted and shown started as its first call goes out.
+    const outcome = await session.advance({
+      provider: slotted(run, stepsLeft, () => {
+        reservation?.send();
+        onStart();
+      }, { book, label }),
       ...(run.signal ? { signal: run.signal } : {}),
-      onRetry: ({ error, n, delayMs }) => {
-        const failure = asGenerationError(error);
-        run.totals.retries++;
-        run.emit({ type: 'step_retry', job: book.job.name, index: book.job.index, step: label, code: failure.code, ...(failure.status ? { status: failure.status } : {}), attempt: n, waitSeconds: Number((delayMs / 1000).toFixed(3)) });
-      },
-      // A 429 pauses every book's calls (the shared queue waits); any other failure waits for its own step alone.
-      wait: async (ms, kind) => (kind === 'rate_limited' ? run.slowDown(ms) : sleep(ms, run.signal)),
     });
+    return { ...outcome, budget };
   } catch (error) {
+    reservation?.release();
     throw run.signal?.aborted ? error : asGenerationError(error);
   }
 }
@@ -215,7 +202,7 @@ function stepNotes(outcome: StepDone, label: string, lang: Lang): { notes?: stri
  * The book's memory update after a part: one more call, scheduled and rate-limited like a step. A
  * failure other than a fatal one is left for the next step to catch up on.
  */
-async function rememberPart(run: BatchCalls, session: BookSession, stepsLeft: number): Promise<void> {
+async function rememberPart(run: BatchCalls, session: BookSession, stepsLeft: number, shown: RetryShown): Promise<void> {
   if (!session.needsMemory || run.fatal) return;
   const last = session.state.content.at(-1) ?? '';
   const budget = run.tokenWindow ? estimatePromptTokens(session.state.memory ?? '', last) + MEMORY_WORDS * 3 : 0;
@@ -224,7 +211,7 @@ async function rememberPart(run: BatchCalls, session: BookSession, stepsLeft: nu
     if (run.tokenWindow) reservation = await run.tokenWindow.acquire(budget, run.signal);
     await session.remember({
       // Its calls and tokens are the writer's as much as a step's: counted as they are sent (slotted).
-      provider: slotted(run, stepsLeft, () => reservation?.send()),
+      provider: slotted(run, stepsLeft, () => reservation?.send(), shown),
       ...(run.signal ? { signal: run.signal } : {}),
     });
   } catch (error) {
@@ -307,7 +294,7 @@ export async function runBook(run: BatchCalls, book: BookRun, told?: SeriesTold,
       });
       // A new part of a book, read ahead for its near-duplicate check (in a thread of its own).
       if (spec.kind === 'book' && run.nearDuplicates?.prepare && session.state.content.length > partsBefore) run.nearDuplicates.prepare(session.state.content.at(-1)!);
-      await rememberPart(run, session, book.totalSteps - done);
+      await rememberPart(run, session, book.totalSteps - done, { book, label });
     }
     progress?.callsDone();
     // Not reported done before it is compared with the owner's other books and the batch's done before it. The

@@ -16,9 +16,9 @@ import { bookAdmission } from './admission.js';
 import { hasOutFile, isFileTheProgress } from './files.js';
 import { BOOK_END_THREAD_FROM, BookEnds } from './book-end.js';
 import type { CheckJob } from './near-duplicates.js';
-import { DEFAULT_RETRY, runBook, type BatchCalls, type BatchEvent, type BookRun, type RetryPolicy, type SeriesTold } from './book-run.js';
+import { runBook, type BatchCalls, type BatchEvent, type BookRun, type SeriesTold } from './book-run.js';
 
-export { continuityOfBook, DEFAULT_RETRY, retryAfterMs, type BatchEvent, type BookRun, type RetryPolicy, type StepTokens } from './book-run.js';
+export { continuityOfBook, retryAfterMs, type BatchEvent, type BookRun, type StepTokens } from './book-run.js';
 
 export interface BatchLimits {
   /** Calls in flight at once. */
@@ -63,7 +63,6 @@ export interface RunBatchInput {
   /** The state file the books are saved in (`openBatchState`). */
   state: StateFile;
   limits: BatchLimits;
-  retry?: Partial<RetryPolicy>;
   signal?: AbortSignal;
   onEvent?: (event: BatchEvent) => void;
   /** A series book's place and brief, asked once the book before it in the series is done (the jobs' `series`). */
@@ -179,7 +178,7 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
     input.onCallsOut?.();
   };
   const run: BatchCalls = {
-    provider: observedProvider(input.provider, pause.slowDown, () => callsOut?.()), renderer, progressStore: input.state.progress(CLI_USER), retry: { ...DEFAULT_RETRY, ...input.retry }, emit, schedule: calls.schedule, slowDown: pause.slowDown,
+    provider: observedProvider(input.provider, pause.slowDown, () => callsOut?.()), renderer, progressStore: input.state.progress(CLI_USER), emit, schedule: calls.schedule,
     ...(signal ? { signal } : {}), ...(calls.tokenWindow ? { tokenWindow: calls.tokenWindow } : {}),
     totals: { calls: 0, retries: 0, tokens: 0, shortParts: 0, repeatingParts: 0, tooClose: 0 },
     ...(input.nearDuplicates ? { nearDuplicates: input.nearDuplicates } : {}),
@@ -266,7 +265,10 @@ function rateLimitPause(queue: PQueue, emit: (event: BatchEvent) => void, signal
   return { slowDown, close };
 }
 
-/** Providers that retry a 429 themselves say so through onRetry: slow every chain down as well. `onAnswer` hears each call end. */
+/**
+ * The provider retries a 429 itself, waiting the server's Retry-After, and says so through onRetry: every chain
+ * pauses for that same wait (honoured once: the retry and the pause end together). `onAnswer` hears each call end.
+ */
 function observedProvider(provider: Provider, slowDown: (ms: number) => void, onAnswer: () => void): Provider {
   type RetryHook = (notice: { reason: string; delayMs: number }) => void;
   return providerThrough(provider, {

@@ -72,6 +72,8 @@ function configsOf(options: OpenAIProviderOptions): readonly ProviderConfig[] {
 async function completeOnce(lease: Lease, request: TextRequest, signal: AbortSignal, timeout: number, onStart: () => void, how: { direct: typeof globalThis.fetch | undefined; onEvent: ((event: ProviderEvent) => void) | undefined; isTimedOut: () => boolean; timeoutMs: number }): Promise<TextResult> {
   const { direct, onEvent } = how;
   const body = chatBody(request, chatModelOf(lease.config));
+  // Each request sent is told to the caller (its first, a retry, one sent again on a checked client): what it counts.
+  request.onRequest?.();
   let text = '';
   let usage: TokenUsage | undefined;
   let finishReason: string | undefined;

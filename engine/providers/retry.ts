@@ -41,9 +41,10 @@ export function withRetries<T>(attempt: (n: number) => Promise<T>, policy: Retry
     delay: (error, n, kind) => (isNetwork(kind) ? delayFor(error, n, { baseMs: limits.networkRetryDelayMs, factor: 1 }) : statusRetryDelay(error, n, limits)),
     signal,
     spent: (error, kind) => (isNetwork(kind) ? new GenerationError('max_retries', { cause: safeCause(error, context.secrets) }) : error),
-    onRetry: ({ kind, n, of, delayMs }) => {
+    onRetry: ({ error, kind, n, of, delayMs }) => {
       const message = isNetwork(kind) ? catalogueMessage('connection_retry', lang, { n: String(n), max: String(of) }) : catalogueMessage(kind, lang);
-      policy.onRetry?.({ reason: kind, attempt: n, of, delayMs, message });
+      const failure = toGenerationError(error, { ...context, signal });
+      policy.onRetry?.({ reason: kind, code: failure.code, ...(failure.status ? { status: failure.status } : {}), attempt: n, of, delayMs, message });
     },
   });
 }

@@ -5,7 +5,7 @@
 // named on the book with why. Parts outside the hold (a step's part, an edited part re-derived) stay free.
 // A part is read down the one ladder of windowed jobs (engine/session/ladder.ts, through BookSession.remember):
 // a part that cannot be read even in halves is skipped, refunded and named, and the run goes on.
-import { catalogueMessage, partStep, retry, stepKey, stepLabel, stepRef, type BookSession, type BookState, type BookView, type CatalogueCode, type ResolvedSpec } from '../../engine/index.js';
+import { catalogueMessage, partStep, retry, retryKindOf, stepKey, stepLabel, stepRef, type BookSession, type BookState, type BookView, type CatalogueCode, type ResolvedSpec } from '../../engine/index.js';
 import type { BibleHold, BibleStopReason } from '../store/ports.js';
 import { biblePartStep, isCurrentKey } from '../store/queries/bible-holds.js';
 import type { AppContext } from './context.js';
@@ -66,16 +66,17 @@ export async function readNextPart(ctx: AppContext, input: { userId: string; spe
   let failure: unknown;
   let asked = 0;
   let read: Awaited<ReturnType<BookSession['remember']>> | undefined;
-  // An answer that is not an update is the ladder's (BookSession.remember); what is thrown through it (a provider's
-  // failure, its own retries spent; a refusal, another language) is asked again whatever it was, at once: asked
-  // twice in all, then the part fails, its charge refunded, the run stopped.
+  // An answer that is not an update is the ladder's (BookSession.remember); what is thrown through it (a refusal,
+  // another language, a provider's failure that waiting does not mend) is asked again at once: asked twice in all,
+  // then the part fails, its charge refunded, the run stopped. A failure the provider retries itself (a 429, a 503,
+  // a dropped connection: engine/retry.ts's one rule) has had its tries there; asking again would multiply them.
   try {
     read = await retry(
       (attempt) => {
         asked = attempt;
         return session.remember({ signal, parts: 1 });
       },
-      { retryable: () => 'asked again', attempts: PAID_ATTEMPTS, delay: () => 0, signal },
+      { retryable: (error) => (retryKindOf(error) ? undefined : 'asked again'), attempts: PAID_ATTEMPTS, delay: () => 0, signal },
     );
   } catch (error) {
     failure = error;

@@ -6,8 +6,9 @@
 //   job per step cost a queue round (send, fetch, lease, lock, load, complete: ~10 commits) for every
 //   step; the book's steps are a chain anyway. The chain goes back to the queue as the job of its next
 //   step (ids derived from the batch, the book and the step, so a step is queued once) when its worker is
-//   stopping, or when a step fails with a retryable error (that job runs after a pause and is retried by
-//   the queue with backoff). A step's save is its commit point: a job retried after its worker was killed
+//   stopping. A step the model failed (its provider's own retries spent: engine/providers/retry.ts is the one
+//   retrier) fails its book, never asked again by the queue; the queue runs a job again only when its worker
+//   died or the failure was ours (the database away). A step's save is its commit point: a job retried after its worker was killed
 //   finds the finished steps saved and goes on with the next, so no finished step is asked for again;
 //   only a call cut off in flight is. The steps' saves do not wait for the disk (synchronous_commit off
 //   on the book's connection): a crash of the database itself may lose the last fraction of a second of
@@ -24,7 +25,7 @@ import {
   BookSession, GenerationError, stepsFor, stepKey, type BookSeries, type Settings, type Step,
 } from '../../engine/index.js';
 import { afterWaitingIo, type Provider, type TextRequest } from '../../engine/node.js';
-import { answerNotesOf, delayFor, providerThrough, shouldRetry, sleep, stepMarksOf, type BookVoice, type StepMarks } from '../../engine/index.js';
+import { answerNotesOf, providerThrough, sleep, stepMarksOf, type BookVoice, type StepMarks } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
 import type { StepQueue } from './jobs.js';
 import type { Database } from '../store/schema.js';
@@ -37,7 +38,7 @@ import { BATCH_OWNER } from '../store/postgres/batch-names.js';
 
 export const BATCH_QUEUE = 'karya-batch-step';
 export { BATCH_CHANNEL, BATCH_OWNER } from '../store/postgres/batch-names.js';
-/** Attempts of a step that failed with a retryable error (network, 429, 503) before its book fails. */
+/** Runs of a job again after its worker died or failed for a reason of ours (never after the model failed its step). */
 export const BATCH_RETRY_LIMIT = 5;
 /** A batch job's retries (the queue's default, and each job's as it is sent). */
 const BATCH_RETRY = { retryLimit: BATCH_RETRY_LIMIT, retryDelay: 2, retryBackoff: true } as const;
@@ -143,9 +144,6 @@ export async function takeBudget(batches: BatchRepository, input: { batchId: str
   }
 }
 
-/** The pause pg-boss makes before a job's next attempt (BATCH_RETRY: 2 s, doubling), as engine/retry.ts computes it. */
-const JOB_BACKOFF = { baseMs: BATCH_RETRY.retryDelay * 1000 } as const;
-
 /** Run one queued batch step (a worker's handler); answers whether the book is over (done or failed). */
 export interface BatchEnv {
   pool: PgPool;
@@ -205,7 +203,7 @@ export async function runBatchStep(ctx: AppContext, env: BatchEnv, job: JobWithM
         }),
     });
     const totalSteps = stepsFor(spec, data.totalChapters).length;
-    await runLocked(ctx, { ...env, provider, totalSteps, saves: lock.db, savedBatches: lock.batches }, data, job);
+    await runLocked(ctx, { ...env, provider, totalSteps, saves: lock.db, savedBatches: lock.batches }, data);
   } finally {
     await lock.release();
   }
@@ -218,7 +216,7 @@ function failBook(batches: BatchRepository, data: BatchBookJob, failure: { step:
   return batches.fail({ batchId: data.batchId, key: data.key, code, message, notice });
 }
 
-async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; totalSteps: number; saves: Kysely<Database>; savedBatches: BatchRepository }, data: BatchBookJob, job: JobWithMetadata<BatchBookJob>): Promise<void> {
+async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; totalSteps: number; saves: Kysely<Database>; savedBatches: BatchRepository }, data: BatchBookJob): Promise<void> {
   const { batches, pool, boss, provider, totalSteps, saves, savedBatches } = env;
   const spec = ctx.catalog.get(data.generatorId)!;
   // Whether the batch still runs (its command was not interrupted): read in the statement of each step's
@@ -240,25 +238,17 @@ async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; 
     // A progress line only: not waited for.
     batches.notify(data.batchId, { type: 'step_started', job: data.name, index: data.index, step: label, done: doneOf(), steps: totalSteps }).catch(() => undefined);
     let result;
-    // Every call of the step counted as it is sent (its memory catch-up, re-asks and continuations too).
-    const stepCalls = counting(provider);
+    // Every request of the step counted as it is sent (its memory catch-up, re-asks, continuations and the provider's retries too).
+    const stepCalls = counting(provider, (notice) => {
+      // The provider's retry, told as it waits (a progress line; not waited for).
+      batches.notify(data.batchId, { type: 'step_retry', job: data.name, index: data.index, step: label, code: notice.code, ...(notice.status ? { status: notice.status } : {}), attempt: notice.attempt, waitSeconds: Number((notice.delayMs / 1000).toFixed(3)) }).catch(() => undefined);
+    });
     try {
       result = await session.advance({ expected: step, provider: stepCalls.provider, signal: AbortSignal.timeout(ctx.config.generationTimeoutMs) });
     } catch (error) {
-      const sent = stepCalls.sent();
       const failure = error instanceof GenerationError ? error : new GenerationError('unexpected', { cause: error });
-      // Tried again only when the failure says so (network, rate limit, overloaded server): an unknown error is final, as in the local batch.
-      if (shouldRetry(error)) {
-        // The job's own step: the queue tries the job again, with backoff. A later step of the chain: it
-        // goes back to the queue as its own job, after the first pause, with its own attempts.
-        const attempt = isFirst ? job.retryCount + 1 : 1;
-        if (!isFirst || job.retryCount < job.retryLimit) {
-          await batches.notify(data.batchId, { type: 'step_retry', job: data.name, index: data.index, step: label, code: failure.code, ...(failure.status ? { status: failure.status } : {}), attempt, waitSeconds: delayFor(error, isFirst ? job.retryCount + 1 : 1, JOB_BACKOFF) / 1000, ...(sent.calls ? { sent } : {}) });
-          if (isFirst) throw error;
-          return sendBatchStep(boss, pool, data, stepKey(step), 2);
-        }
-      }
-      await failBook(batches, data, { step: label, code: failure.code, message: failure.code === 'unexpected' && error instanceof Error ? error.message : failure.message, ...(failure.status ? { status: failure.status } : {}), sent });
+      // The provider retried what was worth it; the book fails here and the next run of the batch takes it up again.
+      await failBook(batches, data, { step: label, code: failure.code, message: failure.code === 'unexpected' && error instanceof Error ? error.message : failure.message, ...(failure.status ? { status: failure.status } : {}), sent: stepCalls.sent() });
       return;
     }
     const u = result.usage;
@@ -298,14 +288,26 @@ async function rememberPart(session: BookSession, provider: Provider, timeoutMs:
 }
 
 /** `provider` counting each call as it is sent and its answer's tokens as it comes back (a failed call's call too). */
-function counting(provider: Provider) {
+function counting(provider: Provider, onRetry?: TextRequest['onRetry']) {
   const counted = {
     calls: 0,
     usage: null as { prompt: number; completion: number; total: number } | null,
     provider: providerThrough(provider, {
       text: async (request, send) => {
+        // The call's first request counted now (a provider that says nothing of its requests sent one), each further one as it goes out.
+        let sent = 0;
         counted.calls++;
-        const answer = await send(request);
+        const answer = await send({
+          ...request,
+          onRequest: () => {
+            if (++sent > 1) counted.calls++;
+            request.onRequest?.();
+          },
+          ...(onRetry ? { onRetry: (notice) => {
+            onRetry(notice);
+            request.onRetry?.(notice);
+          } } : {}),
+        });
         const u = answer.usage;
         const was = counted.usage;
         if (u) counted.usage = { prompt: (was?.prompt ?? 0) + u.promptTokens, completion: (was?.completion ?? 0) + u.completionTokens, total: (was?.total ?? 0) + u.totalTokens };

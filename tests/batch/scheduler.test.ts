@@ -45,7 +45,7 @@ async function setup(fakeOptions: FakeOpenAIOptions, values: unknown[], opts: { 
     const books = await loadBooks(store, jobs);
     const events: BatchEvent[] = [];
     const result = await runBatch({
-      books, renderer: catalog.renderer, provider: extra.provider ?? provider, state: store, limits, retry: { baseDelayMs: 50 },
+      books, renderer: catalog.renderer, provider: extra.provider ?? provider, state: store, limits,
       ...(extra.signal ? { signal: extra.signal } : {}),
       onEvent: (e) => {
         events.push(e);
@@ -194,29 +194,35 @@ describe('failures', () => {
     expect(events.some((e) => e.type === 'rate_limited' || e.type === 'step_retry')).toBe(true);
   });
 
-  it("tries a step the server keeps refusing with 503 three times in all, 50 ms then 100 ms apart, then fails its book", async () => {
+  it('a step the server keeps refusing with 503: the provider\'s three requests, then its book fails; the batch asks nothing again', async () => {
     const { fake, run } = await setup({ latencyMs: 5, reply: (body) => (Number(body.max_tokens) > 1 ? { status: 503 } : undefined) }, [{ id: 'poem', generator: 'poems' }]);
-    // The provider's own two retries of each call, 1 ms apart instead of 2 s.
+    // The provider's own two retries of the call, 1 ms apart instead of 2 s.
     const provider = createOpenAIProvider({ apiKey: 'sk-test', baseURL: fake.baseURL, limits: { statusRetryDelayMs: 1 } });
     const { result, events } = await run({ concurrency: 1 }, { provider });
-    expect(result).toMatchObject({ books: 1, succeeded: 0, failed: 1 });
+    expect(result).toMatchObject({ books: 1, succeeded: 0, failed: 1, calls: 3, retries: 2 });
     const retries = events.flatMap((e) => (e.type === 'step_retry' ? [[e.attempt, e.waitSeconds, e.code, e.status]] : []));
-    expect(retries).toEqual([[1, 0.05, 'service_unavailable', 503], [2, 0.1, 'service_unavailable', 503]]);
+    expect(retries).toEqual([[1, 0.001, 'service_unavailable', 503], [2, 0.001, 'service_unavailable', 503]]);
     expect(events.find((e) => e.type === 'job_failed')).toMatchObject({ job: 'poem', code: 'service_unavailable', status: 503 });
-    // Three tries of the step, each a call the provider sent three times.
-    expect(bookRequests(fake)).toHaveLength(9);
+    // One call of the step, which the provider sent three times: what the report counts is what the server saw.
+    expect(bookRequests(fake)).toHaveLength(3);
   });
 
-  it("waits the server's Retry-After between a rate-limited step's tries, six in all", async () => {
-    // 0.1 s, 17 times (two provider retries in each of the six tries, five waits between them): not the provider's
-    // fixed 2 s, and not the step's own waits, 50 ms doubling, but for the second.
-    const { fake, run } = await setup({ latencyMs: 5, reply: (body) => (Number(body.max_tokens) > 1 ? { status: 429, headers: { 'retry-after': '0.1' } } : undefined) }, [{ id: 'poem', generator: 'poems' }]);
+  it("a model that always answers 429 with Retry-After: the step is requested three times, the server's wait honoured once between each", async () => {
+    const { fake, run } = await setup({ latencyMs: 5, reply: (body) => (Number(body.max_tokens) > 1 ? { status: 429, headers: { 'retry-after': '0.2' } } : undefined) }, [{ id: 'poem', generator: 'poems' }]);
     const provider = createOpenAIProvider({ apiKey: 'sk-test', baseURL: fake.baseURL });
     const { result, events } = await run({ concurrency: 1 }, { provider });
-    expect(result).toMatchObject({ succeeded: 0, failed: 1 });
-    const retries = events.flatMap((e) => (e.type === 'step_retry' ? [[e.attempt, e.waitSeconds, e.code]] : []));
-    expect(retries).toEqual([1, 2, 3, 4, 5].map((n) => [n, 0.1, 'rate_limited']));
-    expect(bookRequests(fake)).toHaveLength(18);
+    expect(result).toMatchObject({ succeeded: 0, failed: 1, calls: 3, retries: 2 });
+    const retries = events.flatMap((e) => (e.type === 'step_retry' ? [[e.attempt, e.waitSeconds, e.code, e.status]] : []));
+    expect(retries).toEqual([[1, 0.2, 'rate_limited', 429], [2, 0.2, 'rate_limited', 429]]);
+    // Every book paused for the same wait (the pause and the provider's retry wait together, not one after the other).
+    expect(events.filter((e) => e.type === 'rate_limited').map((e) => (e as { waitSeconds: number }).waitSeconds)).toEqual([0.2, 0.2]);
+    const requests = bookRequests(fake);
+    expect(requests).toHaveLength(3);
+    const gaps = requests.slice(1).map((r, i) => r.at - requests[i]!.at);
+    for (const gap of gaps) {
+      expect(gap).toBeGreaterThanOrEqual(190);
+      expect(gap).toBeLessThan(390);
+    }
   });
 
   it('fails the book whose calls fail with 500 and finishes the others', async () => {

@@ -1,5 +1,5 @@
 // One generation request from a generator page: its stream (useStepStream.ts: the words, then done or
-// error, with the network retries), the 3-minute timer, the elapsed seconds for the slow hints, the
+// error; sent once, never again on its own), the 3-minute timer, the elapsed seconds for the slow hints, the
 // outcome handed to the page, Retry, and cancelling when the page is left.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-hot-toast';
@@ -9,7 +9,7 @@ import { pageWord } from './words.js';
 import { studioMessage } from './messages.js';
 import { useStepStream, type GenerationRequest } from './useStepStream.js';
 
-export { NETWORK_RETRIES, NETWORK_RETRY_DELAY_MS, type GenerationRequest } from './useStepStream.js';
+export type { GenerationRequest } from './useStepStream.js';
 export const GENERATION_TIMEOUT_MS = 180_000;
 
 export type GenerationStatus = 'idle' | 'loading' | 'error' | 'success';

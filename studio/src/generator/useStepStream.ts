@@ -1,16 +1,15 @@
 // One step's event stream from the server: the words as they arrive (the first at once), then its done or
-// error event; after a network failure before any text arrived, up to 3 retries (a toast each), and after
-// one mid-stream the step is left to the server (stream_lost). It answers how the stream ended.
+// error event. A generation request is never sent again on its own: the model's failures are retried by the
+// server's provider alone (engine/providers/retry.ts), and a POST sent again may be a step asked and paid twice.
+// A connection lost before any text says so in plain words (the writer has Retry); lost mid-stream, the step is
+// left to the server (stream_lost: the page follows the book). It answers how the stream ended.
 import { useCallback, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { toast } from 'react-hot-toast';
-import { catalogueMessage, sleep, type DonePayload, type GenerateBody, type Lang } from '../engine.js';
+import { catalogueMessage, type DonePayload, type GenerateBody, type Lang } from '../engine.js';
 import { ApiError, postEventStream, routeUrl } from '../lib/api.js';
 import { pageWord } from './words.js';
 import { studioMessage } from './messages.js';
-
-export const NETWORK_RETRIES = 3;
-export const NETWORK_RETRY_DELAY_MS = 2000;
 
 /** `draftText`: a stopped draft written on (`fromDraft`): shown first, the streamed words after it (not sent). */
 export type GenerationRequest = GenerateBody & { settings: Record<string, unknown>; draftText?: string };
@@ -18,33 +17,23 @@ export type GenerationRequest = GenerateBody & { settings: Record<string, unknow
 /** How a step's stream ended: the step's result, a failure (with the text that had arrived), or aborted here. */
 export type StreamOutcome = { done: DonePayload } | { failure: ApiError; streamed?: string } | { isAborted: true };
 
-/** The text streamed so far, and `stream`, which runs one request to its outcome. */
+/** The text streamed so far, and `stream`, which runs one request to its outcome (sent once). */
 export function useStepStream(generatorId: string) {
   const [streaming, setStreaming] = useState('');
   const stream = useCallback(
     async (request: GenerationRequest, signal: AbortSignal, l: Lang): Promise<StreamOutcome> => {
-      for (let attempt = 0; ; attempt++) {
-        const sent = await attemptOnce(generatorId, request, signal, l, setStreaming);
-        if (!('thrown' in sent)) return sent;
-        if (signal.aborted) return { isAborted: true };
-        const error = sent.thrown instanceof ApiError ? sent.thrown : new ApiError(0, 'network', String(sent.thrown));
-        // Text had arrived: the server keeps writing the step (it is charged and kept), so asking again
-        // would only be refused. The page follows the book's state instead, keeping the text.
-        if (error.isNetwork && sent.text !== '') return { failure: new ApiError(0, 'stream_lost', error.message), streamed: (request.draftText ?? '') + sent.text };
-        if (!error.isNetwork) return { failure: error };
-        if (attempt >= NETWORK_RETRIES) {
-          // In plain words: offline, or the server cannot be reached (not "Maximum retry attempts reached").
-          const plain = pageWord(typeof navigator !== 'undefined' && navigator.onLine === false ? 'offlineNow' : 'serverUnreachable', l);
-          toast.error(plain, { id: 'connection-retry' });
-          return { failure: new ApiError(0, 'connection_lost', plain) };
-        }
-        toast.error(catalogueMessage('connection_retry', l, { n: String(attempt + 1), max: String(NETWORK_RETRIES) }), { id: 'connection-retry' });
-        try {
-          await sleep(NETWORK_RETRY_DELAY_MS, signal);
-        } catch {
-          return { isAborted: true };
-        }
-      }
+      const sent = await attemptOnce(generatorId, request, signal, l, setStreaming);
+      if (!('thrown' in sent)) return sent;
+      if (signal.aborted) return { isAborted: true };
+      const error = sent.thrown instanceof ApiError ? sent.thrown : new ApiError(0, 'network', String(sent.thrown));
+      // Text had arrived: the server keeps writing the step (it is charged and kept), so asking again
+      // would only be refused. The page follows the book's state instead, keeping the text.
+      if (error.isNetwork && sent.text !== '') return { failure: new ApiError(0, 'stream_lost', error.message), streamed: (request.draftText ?? '') + sent.text };
+      if (!error.isNetwork) return { failure: error };
+      // In plain words: offline, or the server cannot be reached (not "Maximum retry attempts reached").
+      const plain = pageWord(typeof navigator !== 'undefined' && navigator.onLine === false ? 'offlineNow' : 'serverUnreachable', l);
+      toast.error(plain, { id: 'connection-retry' });
+      return { failure: new ApiError(0, 'connection_lost', plain) };
     },
     [generatorId],
   );

@@ -19,7 +19,7 @@ import { partOverusedOf, partVoiceOf } from './voice/index.js';
 import { fitting, type Trimmable } from './fit.js';
 import { stateForStep } from './bible/index.js';
 import { lastWords, type AdvanceOptions, type StepOutcome } from './step-types.js';
-import { type FollowUpContext, answerWhole, firmLanguage, type Tally, outlineMore, extendShort, proseOf, keepBiblePeople } from './follow-ups/index.js';
+import { type FollowUpContext, answerWhole, endWhole, firmLanguage, type Tally, outlineMore, extendShort, proseOf, keepBiblePeople, MAX_CONTINUATIONS } from './follow-ups/index.js';
 
 /** Run one step on a state, without saving: the provider call and the post-processing (character details, state). */
 export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
@@ -66,8 +66,18 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
     return result;
   };
   const tally: Tally = { continuations: 0 };
+  // A part that asks for a length: a cut answer is continued only while the part has fewer words than asked,
+  // each continuation asking for the words left (and given max_tokens for them), never paid to run on past them.
+  const target = isMeasured(spec, step) ? prompt.meta.wordTarget : 0;
+  const partWords = (text: string) => countWords(proseOf({ spec, step }, text));
+  const write = (request: RenderedPrompt, onFirstDelta?: (delta: string) => void, part?: string) => {
+    const had = target > 0 && part ? partWords(part) : 0;
+    const left = (soFar: string) => target - had - partWords(soFar);
+    const continuation = (soFar: string) => renderContinuation({ spec, renderer: input.renderer, state, step, soFar, ...title, ...(target > 0 ? { wordsNeeded: Math.max(50, Math.round(left(soFar) / 10) * 10) } : {}) });
+    return answerWhole(ask, request, continuation, onFirstDelta, MAX_CONTINUATIONS, target > 0 ? (soFar) => left(soFar) <= 0 : undefined);
+  };
   const checkedWrite = firmLanguage({
-    write: (request, onFirstDelta) => answerWhole(ask, request, (soFar) => renderContinuation({ spec, renderer: input.renderer, state, step, soFar, ...title }), onFirstDelta),
+    write,
     lang: state.lang,
     isChecked: spec.flow.languageCheck !== false,
     firmLine: (soFar) => input.renderer.renderTemplate(FIRM_LANGUAGE_TEMPLATE, { ...buildContext({ spec, state, step, ...title }), ...(soFar ? { cutEnding: lastWords(soFar, 30) } : {}) }),
@@ -96,7 +106,6 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
       return more;
     },
   };
-  const target = isMeasured(spec, step) ? prompt.meta.wordTarget : 0;
   let draft = await outlineMore(ctx, { text: heading.text.trim(), isComplete: answer.isComplete });
   if (isOutline) draft = { ...draft, text: mendedOutline(spec, draft.text, state.lang) };
   // A story's chapter about none of the book's people is asked again once with their names (follow-ups/bible-people.ts);
@@ -107,6 +116,9 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   // A part the time-out left unfinished was continued from where it stopped already: it is not asked for more
   // (a server too slow to finish it would only be asked again).
   if (draft.isComplete || !tally.isTimedOut) draft = await extendShort(target, ownTitle)(ctx, draft);
+  // An answer kept as the model's limit stopped it ends on a whole sentence, at the part's target (follow-ups/whole-end.ts).
+  const isCutWhole = tally.isCut === true && !isOutline;
+  if (isCutWhole) draft = endWhole(ctx, draft, target);
   const { text, isComplete } = draft;
   // Chapters the outline still gives no plan, even after asking for them: named, never written from nothing silently.
   const unplanned = isOutline ? unplannedChapters(spec, text, conclusionPosition(spec.flow, state.totalChapters) - 1) : [];
@@ -116,7 +128,7 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   const measures = target > 0 ? partMeasures({ ctx, text, target, book, state }) : {};
   return {
     state: marked, step, text, words: countWords(text), seconds: seconds(), isComplete, continuations: tally.continuations, extensions,
-    ...(tally.isTimedOut ? { isTimedOut: true as const } : {}), ...(tally.notes ? { answerNotes: tally.notes } : {}),
+    ...(tally.isTimedOut ? { isTimedOut: true as const } : {}), ...(isCutWhole ? { isCutWhole: true as const } : {}), ...(tally.notes ? { answerNotes: tally.notes } : {}),
     ...(tally.usage ? { usage: tally.usage } : {}), ...(tally.languageDrift ? { languageDrift: tally.languageDrift } : {}), ...measures, ...(heading.title ? { title: heading.title } : {}),
     ...(unplanned.length ? { unplanned } : {}),
   };

@@ -1,7 +1,8 @@
 // Continue when cut: an answer cut at the token limit, a stream that broke off or one the time-out stopped, is
 // continued from where it stops (at most MAX_CONTINUATIONS times) and joined seamlessly; still cut after that, it is
 // kept but marked incomplete, so nothing cut is stored as whole. A continuation that starts the text over is not
-// glued after it.
+// glued after it. An answer that already holds the words its part asks for is not continued: a model that writes
+// past its limit would otherwise be paid to write on past the target (whole-end.ts cuts it at a sentence end).
 import type { RenderedPrompt } from '../../compile/prompt.js';
 import { addUsage } from '../step-types.js';
 import { isCutOff } from '../../provider.js';
@@ -51,14 +52,17 @@ export async function answerWhole(
   continuation: (soFar: string) => RenderedPrompt,
   onFirstDelta?: (delta: string) => void,
   most = MAX_CONTINUATIONS,
+  /** True when the text so far holds what was asked (a part's words): a cut answer that does is not continued. */
+  isEnough?: (soFar: string) => boolean,
 ): Promise<Answer> {
   let result = await ask(request, onFirstDelta);
   let text = result.text;
   let usage = result.usage;
   let notes = result.notes;
   let isTimedOut = result.isTimedOut === true;
+  let isCut = result.finishReason === 'length';
   let continuations = 0;
-  while (isCutOff(result) && continuations < most && text.trim()) {
+  while (isCutOff(result) && continuations < most && text.trim() && !isEnough?.(text)) {
     continuations++;
     const soFar = text;
     let isFirstDelta = true;
@@ -73,6 +77,7 @@ export async function answerWhole(
     usage = addUsage(usage, result.usage);
     notes = addNotes(notes, result.notes);
     isTimedOut ||= result.isTimedOut === true;
+    isCut ||= result.finishReason === 'length';
   }
-  return { text: text.trim(), isComplete: !isCutOff(result), usage, continuations, ...(isTimedOut ? { isTimedOut } : {}), ...(notes ? { notes } : {}) };
+  return { text: text.trim(), isComplete: !isCutOff(result), usage, continuations, ...(isTimedOut ? { isTimedOut } : {}), ...(isCut ? { isCut } : {}), ...(notes ? { notes } : {}) };
 }

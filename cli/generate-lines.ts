@@ -107,8 +107,8 @@ export function reportPart(session: BookSession, label: string, outcome: StepRes
   if (outcome.extensions && outcome.target) info(`    ${word(outcome.short ? 'shortExtended' : 'extended', lang, said)}`);
   else if (outcome.short) info(`    ${word('shortKept', lang, said)}`);
   if (outcome.long) info(`    ${word('longKept', lang, said)}`);
-  if (outcome.isCutWhole && outcome.isComplete) info(`    ${word('cutWhole', lang, said)}`);
   if ((outcome.continuations || !outcome.isComplete) && !outcome.isTimedOut) info(`    ${word(outcome.isComplete ? 'continued' : 'stillCut', lang, { label, n: outcome.continuations })}`);
+  if (outcome.isCutWhole) info(`    ${word('cutWhole', lang, said)}`);
   for (const note of notes) info(`    ${note.message}`);
   return summary;
 }

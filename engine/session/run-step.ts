@@ -19,7 +19,7 @@ import { partOverusedOf, partVoiceOf } from './voice/index.js';
 import { fitting, type Trimmable } from './fit.js';
 import { stateForStep } from './bible/index.js';
 import { lastWords, type AdvanceOptions, type StepOutcome } from './step-types.js';
-import { type FollowUpContext, answerWhole, endWhole, firmLanguage, type Tally, outlineMore, extendShort, proseOf, keepBiblePeople, MAX_CONTINUATIONS } from './follow-ups/index.js';
+import { type FollowUpContext, endWhole, firmLanguage, type Tally, outlineMore, extendShort, proseOf, keepBiblePeople, partWriter } from './follow-ups/index.js';
 
 /** Run one step on a state, without saving: the provider call and the post-processing (character details, state). */
 export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
@@ -66,23 +66,13 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
     return result;
   };
   const tally: Tally = { continuations: 0 };
-  // A part that asks for a length: a cut answer is continued only while the part has fewer words than asked,
-  // each continuation asking for the words left (and given max_tokens for them), never paid to run on past them.
+  // A part that asks for a length is continued only while it has fewer words, each time for the words left.
   const target = isMeasured(spec, step) ? prompt.meta.wordTarget : 0;
-  const partWords = (text: string) => countWords(proseOf({ spec, step }, text));
-  const write = (request: RenderedPrompt, onFirstDelta?: (delta: string) => void, part?: string) => {
-    const had = target > 0 && part ? partWords(part) : 0;
-    const left = (soFar: string) => target - had - partWords(soFar);
-    const continuation = (soFar: string) => renderContinuation({ spec, renderer: input.renderer, state, step, soFar, ...title, ...(target > 0 ? { wordsNeeded: Math.max(50, Math.round(left(soFar) / 10) * 10) } : {}) });
-    return answerWhole(ask, request, continuation, onFirstDelta, MAX_CONTINUATIONS, target > 0 ? (soFar) => left(soFar) <= 0 : undefined);
-  };
   const checkedWrite = firmLanguage({
-    write,
-    lang: state.lang,
-    isChecked: spec.flow.languageCheck !== false,
+    write: partWriter({ ask, target, words: (text) => countWords(proseOf({ spec, step }, text)), continuation: (soFar, wordsNeeded) => renderContinuation({ spec, renderer: input.renderer, state, step, soFar, ...title, ...(wordsNeeded ? { wordsNeeded } : {}) }) }),
+    lang: state.lang, isChecked: spec.flow.languageCheck !== false,
     firmLine: (soFar) => input.renderer.renderTemplate(FIRM_LANGUAGE_TEMPLATE, { ...buildContext({ spec, state, step, ...title }), ...(soFar ? { cutEnding: lastWords(soFar, 30) } : {}) }),
-    ...(input.signal ? { signal: input.signal } : {}),
-    tally,
+    ...(input.signal ? { signal: input.signal } : {}), tally,
   });
   const answer = await checkedWrite(prompt, input.onDelta);
   // A model's own leading heading is taken off the part (the part has its heading); a title it named is kept.
@@ -117,9 +107,7 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   // (a server too slow to finish it would only be asked again).
   if (draft.isComplete || !tally.isTimedOut) draft = await extendShort(target, ownTitle)(ctx, draft);
   // An answer kept as the model's limit stopped it ends on a whole sentence, at the part's target (follow-ups/whole-end.ts).
-  const isCutWhole = tally.isCut === true && !isOutline;
-  if (isCutWhole) draft = endWhole(ctx, draft, target);
-  const { text, isComplete } = draft;
+  const { text, isComplete, isCutWhole } = tally.isCut && !isOutline ? endWhole(ctx, draft, target) : { ...draft, isCutWhole: false };
   // Chapters the outline still gives no plan, even after asking for them: named, never written from nothing silently.
   const unplanned = isOutline ? unplannedChapters(spec, text, conclusionPosition(spec.flow, state.totalChapters) - 1) : [];
   const after = applyStep(spec, book, step, text);

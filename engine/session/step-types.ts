@@ -32,7 +32,7 @@ export interface StepOutcome {
    */
   isTimedOut?: true;
   /**
-   * An answer of the step stopped at the model's token limit: the text was kept up to a whole sentence's end, at the
+   * An answer of the step stopped at the model's token limit and the text was cut back to a whole sentence's end, at the
    * part's target when it has one (follow-ups/whole-end.ts), never as the limit cut it.
    */
   isCutWhole?: true;

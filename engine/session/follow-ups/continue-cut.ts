@@ -7,6 +7,7 @@ import type { RenderedPrompt } from '../../compile/prompt.js';
 import { addUsage } from '../step-types.js';
 import { isCutOff } from '../../provider.js';
 import type { Answer, Ask } from './answer.js';
+import { wordsNeededOf } from './whole-end.js';
 import { addNotes } from '../answers/index.js';
 
 export const MAX_CONTINUATIONS = 2;
@@ -80,4 +81,18 @@ export async function answerWhole(
     isCut ||= result.finishReason === 'length';
   }
   return { text: text.trim(), isComplete: !isCutOff(result), usage, continuations, ...(isTimedOut ? { isTimedOut } : {}), ...(isCut ? { isCut } : {}), ...(notes ? { notes } : {}) };
+}
+
+/**
+ * A step's writer: an answer continued while it is cut; for a part with a `target` (words, counted by `words`), only
+ * while the part (`part`, the text an extension follows, and the answer so far) has fewer words than asked, each
+ * continuation (`continuation`, rendered for the words it still needs) asking for what is left.
+ */
+export function partWriter(input: { ask: Ask; target: number; words: (text: string) => number; continuation: (soFar: string, wordsNeeded?: number) => RenderedPrompt }) {
+  const { ask, target, words } = input;
+  return (request: RenderedPrompt, onFirstDelta?: (delta: string) => void, part?: string): Promise<Answer> => {
+    if (!(target > 0)) return answerWhole(ask, request, (soFar) => input.continuation(soFar), onFirstDelta);
+    const left = (soFar: string) => target - (part ? words(part) : 0) - words(soFar);
+    return answerWhole(ask, request, (soFar) => input.continuation(soFar, wordsNeededOf(left(soFar))), onFirstDelta, MAX_CONTINUATIONS, (soFar) => left(soFar) <= 0);
+  };
 }

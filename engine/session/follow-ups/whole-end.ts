@@ -10,6 +10,11 @@ import { SHORT_RATIO } from '../reading/index.js';
 import { wholeEnds } from '../voice/index.js';
 import type { Draft, FollowUpContext } from './answer.js';
 
+/** The words a follow-up asks for when a part still lacks `left`: rounded to ten, at least 50 (a model writes a few sentences at least). */
+export function wordsNeededOf(left: number): number {
+  return Math.max(50, Math.round(left / 10) * 10);
+}
+
 /** How far past its target a part cut to length may end (the first sentence end past it), the mirror of SHORT_RATIO. */
 export const OVER_RATIO = 2 - SHORT_RATIO;
 
@@ -52,18 +57,17 @@ export function endsWhole(text: string, lang: Lang): boolean {
 
 /**
  * The policy: a step whose kept answers stopped at the token limit (`isCut`) keeps its text up to a whole sentence,
- * cut to its `target` words when it has one (an introduction's character list stays after its prose). A measured
- * part so cut within its length band (SHORT_RATIO to OVER_RATIO of the target) is whole; any other keeps its mark.
- * A draft whose last answer ended on its own (a continuation that finished the part) keeps its end, unless it ran
- * past the band.
+ * cut to its `target` words when it has one (an introduction's character list stays after its prose). Cut so, it no
+ * longer ends mid-sentence: it is complete (a part still short of its target is marked short by its measures); one
+ * with no sentence end to cut at keeps its mark. A draft whose last answer ended on its own (a continuation that
+ * finished the part) keeps its end, unless it ran past OVER_RATIO of its target.
  */
-export function endWhole(ctx: Pick<FollowUpContext, 'spec' | 'step' | 'state'>, draft: Draft, target: number): Draft {
+export function endWhole(ctx: Pick<FollowUpContext, 'spec' | 'step' | 'state'>, draft: Draft, target: number): Draft & { isCutWhole: boolean } {
   const split = ctx.step.kind === 'introduction' && ctx.spec.flow.characterDetails ? splitCharacterDetails(draft.text) : undefined;
   const prose = split ? [split.before, split.after].filter(Boolean).join('\n\n') : draft.text;
-  if (draft.isComplete && !(target > 0 && countWords(prose) > OVER_RATIO * target)) return draft;
+  if (draft.isComplete && !(target > 0 && countWords(prose) > OVER_RATIO * target)) return { ...draft, isCutWhole: false };
   const cut = cutToWholeEnd(prose, ctx.state.lang, target);
   const kept = cut.text.trimEnd();
-  const words = countWords(kept);
-  const isWithin = cut.isWhole && target > 0 && words >= SHORT_RATIO * target && words <= OVER_RATIO * target;
-  return { text: split ? `${kept}\n\n${split.block}` : kept, isComplete: draft.isComplete || isWithin };
+  const text = split ? `${kept}\n\n${split.block}` : kept;
+  return { text, isComplete: draft.isComplete || cut.isWhole, isCutWhole: text !== draft.text };
 }

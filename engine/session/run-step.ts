@@ -107,7 +107,7 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   // (a server too slow to finish it would only be asked again).
   if (draft.isComplete || !tally.isTimedOut) draft = await extendShort(target, ownTitle)(ctx, draft);
   // An answer kept as the model's limit stopped it ends on a whole sentence, at the part's target (follow-ups/whole-end.ts).
-  const { text, isComplete, isCutWhole } = tally.isCut && !isOutline ? endWhole(ctx, draft, target) : { ...draft, isCutWhole: false };
+  const { text, isComplete, isCutWhole } = tally.isCut ? endWhole(ctx, draft, target) : { ...draft, isCutWhole: false };
   // Chapters the outline still gives no plan, even after asking for them: named, never written from nothing silently.
   const unplanned = isOutline ? unplannedChapters(spec, text, conclusionPosition(spec.flow, state.totalChapters) - 1) : [];
   const after = applyStep(spec, book, step, text);

@@ -7,6 +7,9 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { askedWordsOf, isBibleRequest, startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
+import { BookSession, inMemoryProgressStore, parseSettings } from '../../engine/index.js';
+import { providerFromEnv } from '../../engine/providers/index.js';
+import { loadCatalog } from '../../engine/node/load.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { tempDir } from '../temp.js';
 import { cutToWholeEnd } from '../../engine/session/follow-ups/index.js';
@@ -103,6 +106,60 @@ describe('a model that always stops at its token limit, other kinds of book', ()
     expect(r.json.parts[1]!.words).toBeGreaterThan(1950);
     expect(fake!.generationRequests().some((q) => isContinuation(q.body!))).toBe(false);
     expect(r.stderr).not.toContain('reached the length limit');
+  });
+});
+
+describe('an outline longer than its max_tokens', () => {
+  const catalog = loadCatalog({ useDiskCache: true });
+  const romance = catalog.get('romance')!;
+  const userOf = (body: Record<string, unknown>) => (body.messages as Array<{ role: string; content: string }>).filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+  /** A 12-chapter outline whose entries run to `sentences` sentences each (a model that writes far past the two to four asked). */
+  const outlineOf = (sentences: number) => {
+    const entry = (n: number) => `Chapter ${n}: Storm ${n}\n${Array.from({ length: sentences }, (_, k) => `Aisha faces trial ${n}.${k} at the harbour while Daniel waits by the old shop.`).join(' ')}`;
+    return { entry, text: `Title: Harbour Lights\n\nPremise: Aisha must save her father's bookshop.\n\n${Array.from({ length: 12 }, (_, i) => entry(i + 1)).join('\n\n')}\n\nEnding: The shop is saved.` };
+  };
+  /** The model: the outline, cut at max_tokens; a continuation goes on from the ending it is shown; asked for missing entries, it writes them. */
+  const model = (outline: ReturnType<typeof outlineOf>): FakeOpenAIOptions => ({
+    honourMaxTokens: true,
+    answer: (body) => {
+      const user = userOf(body);
+      const cut = /cut off by the length limit\. It ended like this:\n"""\n([\s\S]*?)\n"""/.exec(user);
+      if (cut) {
+        const tail = cut[1]!.trim().slice(-60);
+        return outline.text.slice(outline.text.indexOf(tail) + tail.length);
+      }
+      const asked = user.lastIndexOf('Your outline stopped before it was complete');
+      const more = asked >= 0 ? /Chapter (\d+) to Chapter (\d+)/.exec(user.slice(asked)) : null;
+      if (more) return Array.from({ length: Number(more[2]) - Number(more[1]) + 1 }, (_, i) => outline.entry(Number(more[1]) + i)).join('\n\n');
+      return outline.text;
+    },
+  });
+  const outlineStep = async (options: FakeOpenAIOptions) => {
+    fake = await startFakeOpenAI(options);
+    const session = await BookSession.open({
+      spec: romance, renderer: catalog.renderer, provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }), store: inMemoryProgressStore(), key: 'k',
+      settings: parseSettings(romance, { language: 'en' }), totalChapters: 12, onFinished: 'restart',
+    });
+    return session.advance();
+  };
+
+  it('cut once at its limit: continued from where it stopped, kept whole with every chapter planned', async () => {
+    const result = await outlineStep(model(outlineOf(14)));
+    expect(fake!.generationRequests()).toHaveLength(2);
+    expect(result).toMatchObject({ isComplete: true, continuations: 1 });
+    expect(result.unplanned).toBeUndefined();
+    expect(result.text.trim().endsWith('Ending: The shop is saved.')).toBe(true);
+  });
+
+  it('still cut after its continuations: the missing chapters asked for, and what is kept ends on a whole sentence', async () => {
+    const result = await outlineStep(model(outlineOf(40)));
+    expect(fake!.generationRequests().length).toBeLessThanOrEqual(9);
+    expect(result.text.trim()).toMatch(/[.!?]$/);
+    expect(result.isComplete).toBe(true);
+    expect(result.unplanned).toBeUndefined();
+    // No sentence the limit cut inside it either: every paragraph but the title line ends on a full stop.
+    const paragraphs = result.text.trim().split(/\n\s*\n/).slice(1);
+    expect(paragraphs.filter((p) => !/[.!?]$/.test(p.trim())).map((p) => p.slice(-60))).toEqual([]);
   });
 });
 

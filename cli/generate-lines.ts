@@ -108,7 +108,6 @@ export function reportPart(session: BookSession, label: string, outcome: StepRes
   else if (outcome.short) info(`    ${word('shortKept', lang, said)}`);
   if (outcome.long) info(`    ${word('longKept', lang, said)}`);
   if ((outcome.continuations || !outcome.isComplete) && !outcome.isTimedOut) info(`    ${word(outcome.isComplete ? 'continued' : 'stillCut', lang, { label, n: outcome.continuations })}`);
-  if (outcome.isCutWhole) info(`    ${word('cutWhole', lang, said)}`);
   for (const note of notes) info(`    ${note.message}`);
   return summary;
 }

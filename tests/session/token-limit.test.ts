@@ -24,7 +24,7 @@ afterEach(async () => {
 /** The model of the issue: it writes 1.8 times what it is asked and is cut at max_tokens, every time. */
 const PAST_ITS_LIMIT: FakeOpenAIOptions = { writeRatio: 1.8, honourMaxTokens: true };
 
-interface Part { label: string; words: number; complete: boolean }
+interface Part { label: string; words: number; complete: boolean; notes?: Array<{ code: string; message: string }> }
 
 async function generate(id: string, lang: 'en' | 'ms' | 'id', options: FakeOpenAIOptions, args: readonly string[] = []) {
   fake = await startFakeOpenAI(options);
@@ -74,7 +74,9 @@ describe.each(['en', 'ms', 'id'] as const)('a model that always stops at its tok
       expect(b.max_tokens).toBe(sizedFor(askedWordsOf(b), lang));
     }
     expect(asked.filter(isContinuation).length).toBeLessThanOrEqual(4);
-    expect(r.stderr).toContain({ en: 'reached the length limit; kept up to its last whole sentence', ms: 'mencapai had panjang; disimpan sehingga ayat lengkap yang terakhir', id: 'mencapai batas panjang; disimpan sampai kalimat utuh terakhir' }[lang]);
+    expect(r.stderr).toContain({ en: 'Chapter 1 reached the length limit; kept up to its last whole sentence', ms: 'Bab 1 mencapai had panjang; disimpan sehingga ayat lengkap yang terakhir', id: 'Bab 1 mencapai batas panjang; disimpan sampai kalimat utuh terakhir' }[lang]);
+    // --json carries it as a note with its code, as the server and the batch do.
+    expect(r.json.parts.slice(1).every((p) => p.notes?.some((n) => n.code === 'answer_cut_whole'))).toBe(true);
   });
 });
 

@@ -196,8 +196,10 @@ export function askedWordsOf(body: Record<string, unknown>): number {
   const last = [...user.matchAll(/Write about ([\d,]+) (?:more )?words|Tulis kira-kira ([\d,]+) patah perkataan|Tulis sekitar (\d[\d.]*) kata\b/g)].at(-1);
   const asked = last ? Number((last[1] ?? last[2] ?? last[3])!.replace(/[,.]/g, '')) : 0;
   // A continuation of an answer cut at max_tokens (templates/continue.hbs) writes what is left, as a model
-  // does: the words asked less about what the cut answer held (0.7 words a token of its max_tokens).
-  if (asked > 0 && /previous answer was cut off by the length limit|Jawapan anda yang sebelumnya terpotong|Jawaban Anda sebelumnya terpotong/.test(user)) {
+  // does: the words it asks for after the cut ending, or else the words asked less about what the cut answer
+  // held (0.7 words a token of its max_tokens).
+  const cutNote = /previous answer was cut off by the length limit|Jawapan anda yang sebelumnya terpotong|Jawaban Anda sebelumnya terpotong/.exec(user);
+  if (asked > 0 && cutNote && last!.index < cutNote.index) {
     return Math.max(50, asked - Math.floor(0.7 * Number(body.max_tokens ?? 0)));
   }
   return asked;

@@ -44,3 +44,18 @@ export function maxTokensOf(input: { spec: ResolvedSpec; settings: Settings; lan
   const wanted = units * rate * budget.headroom + budget.overhead;
   return Math.max(floor, Math.min(MAX_OUTPUT_TOKENS, Math.ceil(wanted / ROUND_TO) * ROUND_TO));
 }
+
+/**
+ * The max_tokens of a follow-up that asks for `words` more of a part (the continuation of a cut answer, an
+ * extension of a short one): its words at the language's tokens per word with the budget's headroom, without the
+ * token preset's floor, which is a whole part's room: a model that writes past what it is asked is stopped near the
+ * words the part still needs, not let run on for a part's length again. A budget not per word keeps maxTokensOf.
+ */
+export function followUpTokensOf(input: { spec: ResolvedSpec; settings: Settings; lang: Lang; step: Step; words: number }): number {
+  const budget = input.spec.model.budget;
+  if (!budget || budget.itemsField !== undefined || budget.count !== undefined || !ASKS_FOR_WORDS.has(input.step.kind) || !(input.words > 0)) return maxTokensOf(input);
+  const rate = budget.tokensPer[input.lang];
+  if (rate === undefined) throw new Error(`no tokens-per-word rate for "${input.lang}" in the budget of step ${input.step.kind}`);
+  const wanted = input.words * rate * budget.headroom + budget.overhead;
+  return Math.min(MAX_OUTPUT_TOKENS, Math.ceil(wanted / ROUND_TO) * ROUND_TO);
+}

@@ -4,7 +4,7 @@
 import { countWords, lastWords } from '../words.js';
 import type { ResolvedSpec } from '../spec/types.js';
 import type { BookState, Step } from './flow.js';
-import { maxTokensOf, outlineWords } from './budget.js';
+import { followUpTokensOf, maxTokensOf, outlineWords } from './budget.js';
 import { buildContext, type PromptContext, type PromptState } from './prompt-context.js';
 import type { PromptRenderer } from './prompt-renderer.js';
 import { promptOf, stepPrompt, type RenderedPrompt } from './prompt-step.js';
@@ -19,17 +19,20 @@ function endOf(soFar: string): { wordCount: number; cutEnding: string } {
 
 /**
  * The prompt that asks for the rest of a step's answer after it was cut at the token limit: the step's
- * own prompt, then templates/continue.hbs with the end of what was written so far.
+ * own prompt, then templates/continue.hbs with the end of what was written so far. With `wordsNeeded` (a part
+ * that asks for a length and has fewer words), it asks for those words, and its max_tokens is sized for them.
  */
-export function renderContinuation(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: BookState; step: Step; chapterTitle?: string; soFar: string }): RenderedPrompt {
+export function renderContinuation(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: BookState; step: Step; chapterTitle?: string; soFar: string; wordsNeeded?: number }): RenderedPrompt {
   const { ctx, prompt: first } = stepPrompt(input);
-  return continuationOf({ renderer: input.renderer, prompt: first, ctx, soFar: input.soFar });
+  const asked = continuationOf({ renderer: input.renderer, prompt: first, ctx, soFar: input.soFar, ...(input.wordsNeeded ? { wordsNeeded: input.wordsNeeded } : {}) });
+  if (!input.wordsNeeded) return asked;
+  return { ...asked, maxTokens: followUpTokensOf({ spec: input.spec, settings: input.state.settings, lang: input.state.lang, step: input.step, words: input.wordsNeeded }) };
 }
 
 /** Any request's continuation (a step's, a passage's): its prompt, then templates/continue.hbs with the end of the text so far. */
-export function continuationOf(input: { renderer: PromptRenderer; prompt: RenderedPrompt; ctx: PromptContext; soFar: string }): RenderedPrompt {
+export function continuationOf(input: { renderer: PromptRenderer; prompt: RenderedPrompt; ctx: PromptContext; soFar: string; wordsNeeded?: number }): RenderedPrompt {
   const { cutEnding } = endOf(input.soFar);
-  const ask = input.renderer.renderTemplate(CONTINUE_TEMPLATE, { ...input.ctx, cutEnding });
+  const ask = input.renderer.renderTemplate(CONTINUE_TEMPLATE, { ...input.ctx, cutEnding, ...(input.wordsNeeded ? { wordsNeeded: input.wordsNeeded } : {}) });
   return { ...input.prompt, user: `${input.prompt.user}\n\n${ask}` };
 }
 
@@ -75,7 +78,7 @@ export function renderExtension(input: { spec: ResolvedSpec; renderer: PromptRen
   const { wordCount, cutEnding } = endOf(input.soFar);
   const wordsNeeded = Math.max(50, Math.round((ctx.wordTarget - wordCount) / 10) * 10);
   const ask = input.renderer.renderTemplate(EXTEND_TEMPLATE, { ...ctx, cutEnding, wordsWritten: wordCount, wordsNeeded });
-  const maxTokens = maxTokensOf({ spec: input.spec, settings: input.state.settings, lang: input.state.lang, step: input.step, words: wordsNeeded });
+  const maxTokens = followUpTokensOf({ spec: input.spec, settings: input.state.settings, lang: input.state.lang, step: input.step, words: wordsNeeded });
   return { ...first, user: `${first.user}\n\n${ask}`, maxTokens };
 }
 

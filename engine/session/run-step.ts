@@ -19,7 +19,7 @@ import { partOverusedOf, partVoiceOf } from './voice/index.js';
 import { fitting, type Trimmable } from './fit.js';
 import { stateForStep } from './bible/index.js';
 import { lastWords, type AdvanceOptions, type StepOutcome } from './step-types.js';
-import { type FollowUpContext, answerWhole, firmLanguage, type Tally, outlineMore, extendShort, proseOf, keepBiblePeople } from './follow-ups/index.js';
+import { type FollowUpContext, endWhole, firmLanguage, type Tally, outlineMore, extendShort, proseOf, keepBiblePeople, partWriter } from './follow-ups/index.js';
 
 /** Run one step on a state, without saving: the provider call and the post-processing (character details, state). */
 export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
@@ -66,13 +66,13 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
     return result;
   };
   const tally: Tally = { continuations: 0 };
+  // A part that asks for a length is continued only while it has fewer words, each time for the words left.
+  const target = isMeasured(spec, step) ? prompt.meta.wordTarget : 0;
   const checkedWrite = firmLanguage({
-    write: (request, onFirstDelta) => answerWhole(ask, request, (soFar) => renderContinuation({ spec, renderer: input.renderer, state, step, soFar, ...title }), onFirstDelta),
-    lang: state.lang,
-    isChecked: spec.flow.languageCheck !== false,
+    write: partWriter({ ask, target, words: (text) => countWords(proseOf({ spec, step }, text)), continuation: (soFar, wordsNeeded) => renderContinuation({ spec, renderer: input.renderer, state, step, soFar, ...title, ...(wordsNeeded ? { wordsNeeded } : {}) }) }),
+    lang: state.lang, isChecked: spec.flow.languageCheck !== false,
     firmLine: (soFar) => input.renderer.renderTemplate(FIRM_LANGUAGE_TEMPLATE, { ...buildContext({ spec, state, step, ...title }), ...(soFar ? { cutEnding: lastWords(soFar, 30) } : {}) }),
-    ...(input.signal ? { signal: input.signal } : {}),
-    tally,
+    ...(input.signal ? { signal: input.signal } : {}), tally,
   });
   const answer = await checkedWrite(prompt, input.onDelta);
   // A model's own leading heading is taken off the part (the part has its heading); a title it named is kept.
@@ -96,7 +96,6 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
       return more;
     },
   };
-  const target = isMeasured(spec, step) ? prompt.meta.wordTarget : 0;
   let draft = await outlineMore(ctx, { text: heading.text.trim(), isComplete: answer.isComplete });
   if (isOutline) draft = { ...draft, text: mendedOutline(spec, draft.text, state.lang) };
   // A story's chapter about none of the book's people is asked again once with their names (follow-ups/bible-people.ts);
@@ -107,7 +106,8 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   // A part the time-out left unfinished was continued from where it stopped already: it is not asked for more
   // (a server too slow to finish it would only be asked again).
   if (draft.isComplete || !tally.isTimedOut) draft = await extendShort(target, ownTitle)(ctx, draft);
-  const { text, isComplete } = draft;
+  // An answer kept as the model's limit stopped it ends on a whole sentence, at the part's target (follow-ups/whole-end.ts).
+  const { text, isComplete, isCutWhole } = tally.isCut ? endWhole(ctx, draft, target) : { ...draft, isCutWhole: false };
   // Chapters the outline still gives no plan, even after asking for them: named, never written from nothing silently.
   const unplanned = isOutline ? unplannedChapters(spec, text, conclusionPosition(spec.flow, state.totalChapters) - 1) : [];
   const after = applyStep(spec, book, step, text);
@@ -116,7 +116,7 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   const measures = target > 0 ? partMeasures({ ctx, text, target, book, state }) : {};
   return {
     state: marked, step, text, words: countWords(text), seconds: seconds(), isComplete, continuations: tally.continuations, extensions,
-    ...(tally.isTimedOut ? { isTimedOut: true as const } : {}), ...(tally.notes ? { answerNotes: tally.notes } : {}),
+    ...(tally.isTimedOut ? { isTimedOut: true as const } : {}), ...(isCutWhole ? { isCutWhole: true as const } : {}), ...(tally.notes ? { answerNotes: tally.notes } : {}),
     ...(tally.usage ? { usage: tally.usage } : {}), ...(tally.languageDrift ? { languageDrift: tally.languageDrift } : {}), ...measures, ...(heading.title ? { title: heading.title } : {}),
     ...(unplanned.length ? { unplanned } : {}),
   };

@@ -31,6 +31,11 @@ export interface StepOutcome {
    * kept and continued from where it stopped. Named as the time-out, not the length limit.
    */
   isTimedOut?: true;
+  /**
+   * An answer of the step stopped at the model's token limit and the text was cut back to a whole sentence's end, at the
+   * part's target when it has one (follow-ups/whole-end.ts), never as the limit cut it.
+   */
+  isCutWhole?: true;
   /** What was done to the step's answers: assistant paragraphs taken out, a wall of text split, answers asked again and why. */
   answerNotes?: AnswerNotes;
   /** Continuation calls made for this step (0 when the first answer was whole). */

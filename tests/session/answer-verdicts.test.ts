@@ -2,9 +2,9 @@
 // against a fake model that misbehaves one way at a time (tests/fake-openai.ts habits). A refusal, the
 // prompt sent back or another language is asked again once, then the command names the outcome and the part
 // in the book's language and exits 1 with nothing of it kept; a fenced answer is unwrapped; a broken stream
-// or an answer always cut is never a complete part; a JSON outline or one numbered 1, 2, 2, 4 gives 3 titled
-// chapters; a refused story-bible update is a failed update; an open reasoning block keeps the prose after
-// it; an HTML page is named. No English line is printed during a Malay book.
+// is never a complete part, and an answer always cut at the token limit is kept to a whole sentence near its
+// target; a JSON outline or one numbered 1, 2, 2, 4 gives 3 titled chapters; a refused story-bible update is a
+// failed update; an open reasoning block keeps the prose after it; an HTML page is named. No English line is printed during a Malay book.
 
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -84,7 +84,6 @@ describe.each(['en', 'ms'] as const)('answers that are not the text (%s)', (lang
 
   it.each([
     ['a stream that breaks off mid-word', ['broken'] as Habit[], {}],
-    ['answers always cut at max_tokens', [] as Habit[], { finishReason: () => 'length' as const }],
   ])('%s: no part that ends mid-sentence is marked complete, and the run says so', async (_name, habits, options) => {
     const r = await generate(lang, habits, options);
     expect(r.code, r.stderr).toBe(0);
@@ -93,6 +92,25 @@ describe.each(['en', 'ms'] as const)('answers that are not the text (%s)', (lang
     expect(r.stderr).toContain(lang === 'ms' ? 'berhenti di tengah ayat' : 'ends mid-sentence');
     // Each part asked, then continued twice (a broken stream is continued like a cut one).
     expect(fake!.generationRequests().filter((q) => /continue|sambung/i.test(JSON.stringify(q.body))).length).toBeGreaterThanOrEqual(8);
+    if (lang === 'ms') expect(englishLines(r.stderr)).toEqual([]);
+  });
+
+  it('answers always cut at max_tokens (each as long as asked): every part kept whole near its target, not continued', async () => {
+    const r = await generate(lang, [], { finishReason: () => 'length' as const });
+    expect(r.code, r.stderr).toBe(0);
+    const parts = r.json!.parts.filter((p) => p.label !== OUTLINE[lang]);
+    expect(parts).toHaveLength(5);
+    for (const p of parts) {
+      expect(p.complete, p.label).toBe(true);
+      expect(p.words, p.label).toBeGreaterThanOrEqual(0.85 * 1500);
+      expect(p.words, p.label).toBeLessThanOrEqual(1.15 * 1500);
+    }
+    for (const body of r.json!.markdown.split(/\n## /).slice(1)) expect(body.trim()).toMatch(/[.!?]["”’]?$/);
+    // Each part's answer has the words asked and ends on a full stop: nothing to cut back, nothing said to be cut.
+    expect(r.stderr).not.toMatch(/(Introduction|Chapter \d|Conclusion|Pengenalan|Bab \d|Kesimpulan) (reached the length limit|mencapai had panjang)/);
+    // Only the outline (no words to reach: a line the fake gives, cut) is continued; each part already has its words.
+    const continued = fake!.generationRequests().flatMap((q, i) => (/cut off by the length limit|terpotong kerana had panjang/.test(JSON.stringify(q.body)) ? [i] : []));
+    expect(continued).toEqual([1, 2]);
     if (lang === 'ms') expect(englishLines(r.stderr)).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
-// A part cut at the token limit (finish_reason "length") is continued and joined, on the plain and the
-// streamed path; still cut after two continuations it is kept but marked incomplete, never stored as
-// complete. The AI API is the fake server of tests/fake-openai.ts, each answer marked with its number.
+// A part cut at the token limit (finish_reason "length") short of its words is continued and joined, on the plain
+// and the streamed path; still cut after two continuations (and its extensions) it is kept but marked incomplete,
+// never stored as complete. The AI API is the fake server of tests/fake-openai.ts, each answer marked with its number.
 
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,11 +34,16 @@ describe('truncated answers', () => {
   let fake: FakeOpenAI;
   /** Answers that come back cut: by the number of the request (0-based). */
   let cutAnswers = new Set<number>();
+  /** Every answer comes back cut, until set back. */
+  let isAllCut = false;
   beforeAll(async () => {
+    // Answers in the book's language (every answer is language-checked); one cut at the limit is a line, short of
+    // the part's words, and a whole one as long as asked.
+    const line = (b: Record<string, unknown>, i: number) => (isMalayRequest(b) ? `Jawapan ${i} bermula di sini dan berterusan seketika sehingga had panjang menghentikannya` : `Answer ${i} begins here and goes on for a while until the limit stops it`);
+    const isCut = (i: number) => isAllCut || cutAnswers.has(i);
     fake = await startFakeOpenAI({
-      // Answers in the book's language (every answer is language-checked).
-      answer: fullLength((b, i) => (isMalayRequest(b) ? `Jawapan ${i} bermula di sini dan berterusan seketika sehingga had panjang menghentikannya` : `Answer ${i} begins here and goes on for a while until the limit stops it`)),
-      finishReason: (_b, i) => (cutAnswers.has(i) ? 'length' : 'stop'),
+      answer: (b, i) => (isCut(i) ? line(b, i) : fullLength(line)(b, i)),
+      finishReason: (_b, i) => (isCut(i) ? 'length' : 'stop'),
     });
   });
   afterAll(() => fake.close());
@@ -73,15 +78,21 @@ describe('truncated answers', () => {
     if (isStreamed) expect(streamed).toBe(result.text);
   });
 
-  it('a part still cut after two continuations is kept, marked incomplete, and shown so', async () => {
+  it('a part still cut after two continuations (and its two extensions, each continued twice) is kept, marked incomplete, and shown so', async () => {
     const { session, saves } = await openBook();
     cutAnswers = new Set();
     await session.advance();
     const first = fake.generationRequests().length;
-    cutAnswers = new Set([first, first + 1, first + 2, first + 3]);
+    isAllCut = true;
     const intro = await session.advance();
-    expect(fake.generationRequests().length - first).toBe(3);
-    expect(intro).toMatchObject({ isComplete: false, continuations: 2 });
+    isAllCut = false;
+    const asked = fake.generationRequests().slice(first).map((q) => userOf(q.body));
+    expect(asked).toHaveLength(9);
+    // Each continuation asks for the words the part still lacks, given room for them and no more.
+    const continuations = fake.generationRequests().slice(first).filter((q) => userOf(q.body).includes('Your previous answer was cut off by the length limit'));
+    expect(continuations).toHaveLength(6);
+    for (const q of continuations) expect(userOf(q.body)).toMatch(/Write about [\d,]+ more words, then stop at the end of a sentence\.$/);
+    expect(intro).toMatchObject({ isComplete: false, continuations: 6, extensions: 2 });
     expect(saves.at(-1)).toMatchObject({ stepKey: 'introduction', isComplete: false });
     expect(session.view().parts).toEqual([expect.objectContaining({ kind: 'introduction', is_complete: false })]);
     cutAnswers = new Set();
@@ -119,10 +130,11 @@ describe('joinCut', () => {
 describe('karya generate says what was cut', () => {
   let fake: FakeOpenAI;
   beforeAll(async () => {
+    const isIntroduction = (body: Record<string, unknown>) => /Write the introduction/.test(userOf(body));
     fake = await startFakeOpenAI({
-      answer: fullLength((_b, i) => `Answer ${i} of the book.`),
-      // Every answer to the introduction (its continuations included) is cut at the limit.
-      finishReason: (body) => (/Write the introduction/.test(userOf(body)) ? 'length' : 'stop'),
+      // Every answer to the introduction (its continuations and extensions included) is cut at the limit a few words in.
+      answer: (body, i) => (isIntroduction(body) ? `Answer ${i} of the book and then she` : fullLength((_b, n) => `Answer ${n} of the book.`)(body, i)),
+      finishReason: (body) => (isIntroduction(body) ? 'length' : 'stop'),
     });
   });
   afterAll(() => fake.close());
@@ -133,7 +145,7 @@ describe('karya generate says what was cut', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/⚠ Introduction/);
     expect(r.stderr).toMatch(/⚠ Introduction .*ends mid-sentence/);
-    expect(r.stderr).toContain('Introduction is still cut off after 2 continuation(s): kept and marked incomplete (ends mid-sentence)');
+    expect(r.stderr).toContain('Introduction is still cut off after 6 continuation(s): kept and marked incomplete (ends mid-sentence)');
     const summary = JSON.parse(r.stdout) as { parts: Array<{ label: string; complete: boolean }> };
     expect(summary.parts.map((p) => [p.label, p.complete])).toEqual([['Story Outline', true], ['Introduction', false], ['Chapter 1', true], ['Conclusion', true]]);
   });

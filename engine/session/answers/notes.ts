@@ -1,6 +1,6 @@
 // What a part says about the answers it was made of, in the book's language: assistant paragraphs taken out,
 // a wall of text split into paragraphs, an answer asked again and why, an answer stopped by the time-out and
-// continued from where it stopped. The CLI prints these lines, the server sends them with a step's answer
+// continued from where it stopped, one the token limit stopped kept up to its last whole sentence. The CLI prints these lines, the server sends them with a step's answer
 // (`notes`), so a writer sees what was done to the text without reading it twice.
 import type { Lang } from '../../spec/types.js';
 import { catalogue, ensureLanguages, LanguageWordsError, sayer } from '../../languages/index.js';
@@ -11,6 +11,7 @@ import type { AnswerNotes } from './verdict.js';
 export interface NotedOutcome {
   readonly answerNotes?: AnswerNotes;
   readonly isTimedOut?: true;
+  readonly isCutWhole?: true;
   readonly continuations: number;
   readonly isComplete: boolean;
 }
@@ -36,6 +37,10 @@ const NOTES = catalogue('answer-notes', {
   answer_timed_out_cut: {
     en: '{label} stopped at the time-out while it was still being written and is unfinished after {n} continuation(s): kept and marked incomplete',
     ms: '{label} terhenti kerana tamat masa semasa masih ditulis dan belum selesai selepas {n} kali disambung: disimpan dan ditanda tidak lengkap',
+  },
+  answer_cut_whole: {
+    en: '{label} reached the length limit; kept up to its last whole sentence',
+    ms: '{label} mencapai had panjang; disimpan sehingga ayat lengkap yang terakhir',
   },
 });
 const noteWord = sayer(NOTES);
@@ -67,5 +72,6 @@ export function answerNotesOf(outcome: NotedOutcome, label: string, lang: Lang):
   if (n?.removed) say('answer_talk_removed', { n: n.removed });
   if (n?.split) say('answer_wall_split', { n: n.split });
   if (outcome.isTimedOut) say(outcome.isComplete ? 'answer_timed_out' : 'answer_timed_out_cut', { n: outcome.continuations });
+  if (outcome.isCutWhole) say('answer_cut_whole', {});
   return notes;
 }

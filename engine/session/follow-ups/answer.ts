@@ -16,6 +16,8 @@ export interface Answer {
   continuations: number;
   /** An answer of it stopped at the generation's time-out (continued from where it stopped): named as the time-out, not the length limit. */
   isTimedOut?: boolean;
+  /** An answer of it stopped at the token limit (finish_reason length): its part is cut at a whole sentence (whole-end.ts). */
+  isCut?: boolean;
   /** What was done to its answers (assistant paragraphs out, a wall split, asked again). */
   notes?: AnswerNotes;
 }

@@ -1,11 +1,13 @@
 // Continue when cut: an answer cut at the token limit, a stream that broke off or one the time-out stopped, is
 // continued from where it stops (at most MAX_CONTINUATIONS times) and joined seamlessly; still cut after that, it is
 // kept but marked incomplete, so nothing cut is stored as whole. A continuation that starts the text over is not
-// glued after it.
+// glued after it. An answer that already holds the words its part asks for is not continued: a model that writes
+// past its limit would otherwise be paid to write on past the target (whole-end.ts cuts it at a sentence end).
 import type { RenderedPrompt } from '../../compile/prompt.js';
 import { addUsage } from '../step-types.js';
 import { isCutOff } from '../../provider.js';
 import type { Answer, Ask } from './answer.js';
+import { wordsNeededOf } from './whole-end.js';
 import { addNotes } from '../answers/index.js';
 
 export const MAX_CONTINUATIONS = 2;
@@ -51,14 +53,17 @@ export async function answerWhole(
   continuation: (soFar: string) => RenderedPrompt,
   onFirstDelta?: (delta: string) => void,
   most = MAX_CONTINUATIONS,
+  /** True when the text so far holds what was asked (a part's words): a cut answer that does is not continued. */
+  isEnough?: (soFar: string) => boolean,
 ): Promise<Answer> {
   let result = await ask(request, onFirstDelta);
   let text = result.text;
   let usage = result.usage;
   let notes = result.notes;
   let isTimedOut = result.isTimedOut === true;
+  let isCut = result.finishReason === 'length';
   let continuations = 0;
-  while (isCutOff(result) && continuations < most && text.trim()) {
+  while (isCutOff(result) && continuations < most && text.trim() && !isEnough?.(text)) {
     continuations++;
     const soFar = text;
     let isFirstDelta = true;
@@ -73,6 +78,21 @@ export async function answerWhole(
     usage = addUsage(usage, result.usage);
     notes = addNotes(notes, result.notes);
     isTimedOut ||= result.isTimedOut === true;
+    isCut ||= result.finishReason === 'length';
   }
-  return { text: text.trim(), isComplete: !isCutOff(result), usage, continuations, ...(isTimedOut ? { isTimedOut } : {}), ...(notes ? { notes } : {}) };
+  return { text: text.trim(), isComplete: !isCutOff(result), usage, continuations, ...(isTimedOut ? { isTimedOut } : {}), ...(isCut ? { isCut } : {}), ...(notes ? { notes } : {}) };
+}
+
+/**
+ * A step's writer: an answer continued while it is cut; for a part with a `target` (words, counted by `words`), only
+ * while the part (`part`, the text an extension follows, and the answer so far) has fewer words than asked, each
+ * continuation (`continuation`, rendered for the words it still needs) asking for what is left.
+ */
+export function partWriter(input: { ask: Ask; target: number; words: (text: string) => number; continuation: (soFar: string, wordsNeeded?: number) => RenderedPrompt }) {
+  const { ask, target, words } = input;
+  return (request: RenderedPrompt, onFirstDelta?: (delta: string) => void, part?: string): Promise<Answer> => {
+    if (!(target > 0)) return answerWhole(ask, request, (soFar) => input.continuation(soFar), onFirstDelta);
+    const left = (soFar: string) => target - (part ? words(part) : 0) - words(soFar);
+    return answerWhole(ask, request, (soFar) => input.continuation(soFar, wordsNeededOf(left(soFar))), onFirstDelta, MAX_CONTINUATIONS, (soFar) => left(soFar) <= 0);
+  };
 }

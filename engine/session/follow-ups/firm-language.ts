@@ -18,6 +18,8 @@ export interface Tally {
   languageDrift?: LanguageRetry;
   /** An answer stopped at the generation's time-out. */
   isTimedOut?: boolean;
+  /** An answer kept stopped at the token limit. */
+  isCut?: boolean;
   /** What was done to the answers kept. */
   notes?: AnswerNotes;
 }
@@ -27,6 +29,7 @@ function count(tally: Tally, answer: Answer, isKept: boolean): void {
   tally.continuations += answer.continuations;
   tally.usage = addUsage(tally.usage, answer.usage);
   if (answer.isTimedOut) tally.isTimedOut = true;
+  if (isKept && answer.isCut) tally.isCut = true;
   if (isKept) tally.notes = addNotes(tally.notes, answer.notes);
 }
 
@@ -37,7 +40,8 @@ export type CheckedWrite = (request: RenderedPrompt, onFirstDelta: ((delta: stri
  * to go on from where the text stops; of a first answer (no soFar), to write the whole part again.
  */
 export function firmLanguage(opts: {
-  write: (request: RenderedPrompt, onFirstDelta?: (delta: string) => void) => Promise<Answer>;
+  /** One answer, continued while cut; `soFar` is the part it follows (an extension's), none for a first answer. */
+  write: (request: RenderedPrompt, onFirstDelta?: (delta: string) => void, soFar?: string) => Promise<Answer>;
   lang: Lang;
   isChecked: boolean;
   firmLine: (soFar: string | undefined) => string;
@@ -46,11 +50,11 @@ export function firmLanguage(opts: {
 }): CheckedWrite {
   const { write, tally } = opts;
   return async (request, onFirstDelta, soFar) => {
-    const first = await write(request, onFirstDelta);
+    const first = await write(request, onFirstDelta, soFar);
     const drift = opts.isChecked && first.text ? findLanguageDrift(first.text, opts.lang) : undefined;
     count(tally, first, !drift);
     if (!drift || opts.signal?.aborted) return first;
-    const again = await write({ ...request, user: `${request.user}\n\n${opts.firmLine(soFar)}` });
+    const again = await write({ ...request, user: `${request.user}\n\n${opts.firmLine(soFar)}` }, undefined, soFar);
     count(tally, again, true);
     const still = again.text ? findLanguageDrift(again.text, opts.lang) : drift;
     if (still && !opts.signal?.aborted) throw new GenerationError('wrong_language', { params: { expected: still.expected, found: still.found } });

@@ -8,3 +8,5 @@ export { overusedIn, isOverused, avoidListOf, phrasesToAvoid, OVERUSED_BAND, MAX
 export { voiceMarksOf, partVoiceOf, partOverusedOf, towardVoiceNote, driftNote, statisticsOf, driftsOf, BANDS, type VoiceMarks, type PartVoice, type VoiceStatistic } from './measure.js';
 export { slicesOf, boundsOfSlices, boundsOfVoice, SLICE_WORDS, MIN_SLICES, MAX_SLICES, SPREADS, SHORT_SAMPLE_WIDENING } from './bounds.js';
 export { voiceGuidanceOf, withoutExemplars } from './guidance.js';
+
+export { wholeEnds } from './text.js';

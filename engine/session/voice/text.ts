@@ -163,3 +163,46 @@ function replacedOneByOne(text: string, spans: readonly string[]): string {
   for (const span of spans) out = out.replace(span, ' ');
   return out;
 }
+
+/**
+ * A piece that ends a sentence: a sentence terminal of any script (`.`, `!`, `?`, `。`, `।`…, Unicode's
+ * Sentence_Terminal) or an ellipsis, then the quotes, brackets and emphasis marks that close after it (`.”`, `?)`, `!*`).
+ */
+const SENTENCE_END = /[\p{Sentence_Terminal}…](?:[\p{Pf}\p{Pe}"'’”»*_]|\s(?=[\p{Pf}”»]))*$/u;
+/** A line that is not prose: a Markdown heading, a rule, a list's bullet alone. */
+const NOT_PROSE_LINE = /(?:^|\n)\s*(?:#{1,6}\s[^\n]*|([-*_])\1{2,}|[-*+]|\d+[.)])\s*$/;
+
+/** True when a blank line follows `at` (spaces, a line break, spaces, a line break). */
+function isBlankLineAt(text: string, at: number): boolean {
+  BLANK_LINE.lastIndex = at;
+  return BLANK_LINE.test(text);
+}
+const BLANK_LINE = /[^\S\n]*\n[^\S\n]*\n/y;
+
+/**
+ * Where the whole sentences of a text end: the offsets just past each sentence's last mark (and the quotes that
+ * close after it), as the language's sentence segmentation cuts the text (ICU's, mended after an abbreviation or an
+ * initial: "Dr." ends nothing), and the end of each paragraph that ends without a mark (a blank line after it: a
+ * stanza of a poem, a line of a list), not after a heading or a rule. Ascending; an answer cut mid-sentence ("…and
+ * then she") has its last whole end before the cut.
+ */
+export function wholeEnds(text: string, lang: Lang): number[] {
+  const abbreviations = voiceLanguageOf(lang).abbreviations;
+  const ends: number[] = [];
+  let from = 0;
+  for (const { segment, index } of segmenterOf(lang).segment(text)) {
+    let e = index + segment.length;
+    while (e > index && isSpace(text.charCodeAt(e - 1))) e--;
+    if (e === index) continue;
+    const sentence = text.slice(from, e);
+    if (SENTENCE_END.test(sentence)) {
+      if (endsOnAbbreviation(sentence, abbreviations)) continue;
+      ends.push(e);
+      from = e;
+    } else if (isBlankLineAt(text, e) && !NOT_PROSE_LINE.test(text.slice(from, e))) {
+      ends.push(e);
+      from = e;
+    }
+  }
+  return ends;
+}

@@ -122,8 +122,9 @@ function unexpectedMessage(error: Error, lang: Lang): string {
  * asked again, a memory update) waits for a slot of the batch's shared queue (the book with more steps left first)
  * and holds it only while the call is out; the book's own work between its calls (the checks, the save, the next
  * prompt) holds none, so the calls in flight stay at the batch's concurrency while the books around them work.
- * `first` runs as the first call takes its slot. A call queued before an authentication error never goes out. Its
- * answer is read after the answers that came with it have freed their slots (afterWaitingIo), as the queued workers'.
+ * `first` runs as the first call takes its slot. A call queued before an authentication error never goes out. A text
+ * answer is kept by the session first, then read after the answers that came with it have freed their slots
+ * (the session's `afterAnswer`: afterWaitingIo), as the queued workers'; a picture is read after them here.
  * Every call sent is counted in the batch's totals, with its answer's tokens: a step's answer asked again, continued
  * or extended and a memory update caught up inside a step cost the writer as much as its first answer.
  */
@@ -144,13 +145,13 @@ function slotted(run: BatchCalls, stepsLeft: number, first: () => void): Provide
         if (error instanceof GenerationError && FATAL_CODES.has(error.code)) run.fatal ??= error;
         throw error;
       }
-    }, stepsLeft).then(afterWaitingIo);
+    }, stepsLeft);
   const text = async (request: Parameters<Provider['generateText']>[0], send: Provider['generateText']) => {
     const answer = await take(() => send(request));
     run.totals.tokens += answer.usage?.totalTokens ?? 0;
     return answer;
   };
-  return providerThrough(run.provider, { text, image: (request, send) => take(() => send(request)) });
+  return providerThrough(run.provider, { text, image: (request, send) => take(() => send(request)).then(afterWaitingIo) });
 }
 
 /**
@@ -177,6 +178,8 @@ async function runOneStep(run: BatchCalls, book: BookRun, session: BookSession, 
           reservation?.send();
           onStart();
         }),
+        // Each answer kept before it waits for its turn (engine/session/kept-answers.ts).
+        afterAnswer: afterWaitingIo,
         ...(run.signal ? { signal: run.signal } : {}),
       });
       return { ...outcome, budget };
@@ -225,6 +228,7 @@ async function rememberPart(run: BatchCalls, session: BookSession, stepsLeft: nu
     await session.remember({
       // Its calls and tokens are the writer's as much as a step's: counted as they are sent (slotted).
       provider: slotted(run, stepsLeft, () => reservation?.send()),
+      afterAnswer: afterWaitingIo,
       ...(run.signal ? { signal: run.signal } : {}),
     });
   } catch (error) {

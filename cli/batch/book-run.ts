@@ -294,6 +294,8 @@ export async function runBook(run: BatchCalls, book: BookRun, told?: SeriesTold,
       if (isFileTheProgress(spec)) {
         await endBook(run, job, session.state, png, { write: true, continuity: false, marks: false });
         isWritten = true;
+        // Its answers were kept until now (engine/session/kept-answers.ts): a kill before the file was written lost none.
+        await session.delivered();
       }
       done++;
       progress?.stepDone();

@@ -54,13 +54,14 @@ export function answering(kept: KeptAnswers | null, provider: Provider, scope: s
 }
 
 /**
- * One attempt at `scope` with its answers kept (`answering`): dropped once `attempt` has saved what it did, and on a
- * failure kept or dropped as KeptAnswers.failed says.
+ * One attempt at `scope` with its answers kept (`answering`): dropped once `attempt` has saved what it did (unless
+ * `isSaved` is false: a piece whose file is its progress, dropped once it is out), and on a failure kept or dropped
+ * as KeptAnswers.failed says.
  */
-export async function withKeptAnswers<T>(kept: KeptAnswers | null, scope: string, opts: { provider: Provider; afterAnswer?: (answer: TextResult) => Promise<TextResult>; signal?: AbortSignal }, attempt: (provider: Provider) => Promise<T>): Promise<T> {
+export async function withKeptAnswers<T>(kept: KeptAnswers | null, scope: string, opts: { provider: Provider; afterAnswer?: (answer: TextResult) => Promise<TextResult>; signal?: AbortSignal; isSaved?: boolean }, attempt: (provider: Provider) => Promise<T>): Promise<T> {
   try {
     const result = await attempt(answering(kept, opts.provider, scope, opts.afterAnswer));
-    await kept?.drop(scope);
+    if (opts.isSaved !== false) await kept?.drop(scope);
     return result;
   } catch (error) {
     await kept?.failed(scope, error, opts.signal?.aborted === true);

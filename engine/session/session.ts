@@ -61,6 +61,9 @@ export interface OpenSessionInput {
   voice?: BookVoice;
 }
 
+/** Whether a step's save keeps it: books, and single tools that save (else its file is its progress). */
+const keepsProgress = (spec: ResolvedSpec): boolean => spec.kind === 'book' || (spec.flow.savesProgress && spec.kind !== 'image');
+
 export class BookSession {
   private constructor(
     readonly spec: ResolvedSpec,
@@ -214,8 +217,9 @@ export class BookSession {
     const { spec } = this;
     const before = this.current;
     // Every answer of the step (first, continued, extended, asked again, audited) kept as it arrives, before the
-    // step's own work on it: a process killed before the step is saved is given them back (kept-answers.ts).
-    return withKeptAnswers(this.ports.kept, stepScope(stepKey(step)), { ...opts, provider: opts.provider ?? this.ports.provider }, async (provider) => {
+    // step's own work on it: a process killed before the step is saved is given them back (kept-answers.ts). A piece
+    // that keeps no progress keeps them until the caller has it out (`delivered`).
+    return withKeptAnswers(this.ports.kept, stepScope(stepKey(step)), { ...opts, provider: opts.provider ?? this.ports.provider, isSaved: keepsProgress(spec) }, async (provider) => {
       const outcome = await runStep({
         spec, renderer: this.ports.renderer, provider, state: before, step, clock: this.ports.clock,
         ...(opts.chapterTitle ? { chapterTitle: opts.chapterTitle } : {}), ...(opts.signal ? { signal: opts.signal } : {}),
@@ -225,6 +229,11 @@ export class BookSession {
       if (this.ports.isAuditing && step.kind === 'chapter') await this.audit(outcome, { ...opts, provider });
       return this.saveOutcome(step, before, outcome, opts.chapterTitle);
     });
+  }
+
+  /** The piece is out (its file written, printed): the answers its steps kept are dropped (a book's go as each step is saved). */
+  async delivered(): Promise<void> {
+    await this.ports.kept?.drop();
   }
 
   /** True when each chapter is audited by the model after it is written (one more call a chapter). */
@@ -275,24 +284,10 @@ export class BookSession {
     const title = step.kind === 'chapter' ? chapterTitle?.trim() || (!chapterTitleOf(spec, before, step) ? outcome.title : undefined) : undefined;
     if (title) outcome.state = { ...outcome.state, chapterTitles: { ...outcome.state.chapterTitles, [stepPosition(step)]: title } };
     await this.ports.store.saveStep(this.key, {
-      generatorId: spec.id,
-      bookType: spec.bookType,
-      state: outcome.state,
-      step,
-      stepKey: stepKey(step),
-      position: stepPosition(step),
-      text: outcome.text,
-      isComplete: outcome.isComplete,
-      continuations: outcome.continuations,
-      ...(title ? { title } : {}),
-      isFirst: !this.hasSavedPart,
-      isFinished: nextStep(spec, outcome.state) === null,
-      keepsProgress: spec.kind === 'book' || (spec.flow.savesProgress && spec.kind !== 'image'),
-      label,
-      words: outcome.words,
-      seconds: outcome.seconds,
-      ...(outcome.usage ? { usage: outcome.usage } : {}),
-      ...(outcome.png ? { png: outcome.png } : {}),
+      generatorId: spec.id, bookType: spec.bookType, state: outcome.state, step, stepKey: stepKey(step), position: stepPosition(step),
+      text: outcome.text, isComplete: outcome.isComplete, continuations: outcome.continuations, ...(title ? { title } : {}),
+      isFirst: !this.hasSavedPart, isFinished: nextStep(spec, outcome.state) === null, keepsProgress: keepsProgress(spec), label,
+      words: outcome.words, seconds: outcome.seconds, ...(outcome.usage ? { usage: outcome.usage } : {}), ...(outcome.png ? { png: outcome.png } : {}),
     });
     this.hasSavedPart = true;
     this.current = outcome.state;

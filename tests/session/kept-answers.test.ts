@@ -135,6 +135,24 @@ describe('answers kept before their step is saved', () => {
     await open(store, 'fresh', { isFresh: true });
     expect(await store.keptAnswers!('fresh')).toEqual([]);
   });
+
+  it('a piece whose file is its progress keeps its answer until it is out: one killed before its file was written is given it back', async () => {
+    const store = await sqliteStore();
+    const poems = catalog.get('poems')!;
+    const openPoem = () => BookSession.open({ spec: poems, renderer: catalog.renderer, provider: providerFromEnv({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' }), store, key: 'poem', settings: parseSettings(poems, {}), onFinished: 'restart' });
+    const before = fake.generationRequests().length;
+    const first = await (await openPoem()).advance();
+    expect(fake.generationRequests().length).toBe(before + 1);
+    // Written, not yet out (a kill before its file): the next session is given the same poem, unpaid.
+    const poem = await openPoem();
+    const again = await poem.advance();
+    expect(fake.generationRequests().length).toBe(before + 1);
+    expect(again.text).toBe(first.text);
+    // Out: the next poem is a new one.
+    await poem.delivered();
+    await (await openPoem()).advance();
+    expect(fake.generationRequests().length).toBe(before + 2);
+  });
 });
 
 const databases = [

@@ -32,6 +32,7 @@ import * as m0031 from './0031_book_editions.js';
 import * as m0032 from './0032_edition_leases.js';
 import * as m0033 from './0033_book_covers.js';
 import * as m0034 from './0034_user_lang_any.js';
+import * as m0035 from './0035_kept_answers.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_book_progress': m0001,
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0032_edition_leases': m0032,
   '0033_book_covers': m0033,
   '0034_user_lang_any': m0034,
+  '0035_kept_answers': m0035,
 };

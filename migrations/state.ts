@@ -5,6 +5,7 @@ import { createSeriesTables, dropSeriesTables } from './series.js';
 import { addAuditFindings, addIntendedFindings, dropIntendedFindings, addAuthoredParts, dropAuthoredParts, addBookVoice, dropBookVoice, addProvenance, dropProvenance, addBookMemory, addChapterNotes, addPartCompleteness, addPartTitle, createBookTables, createPartVersions, dropAuditFindings, dropBookMemory, dropChapterNotes, dropBookTables, dropPartCompleteness, dropPartTitle, dropPartVersions } from './books.js';
 import { createFingerprintTable, dropFingerprintTable } from './fingerprints.js';
 import { createReleaseTable, dropReleaseTable } from './releases.js';
+import { createKeptAnswers, dropKeptAnswers } from './kept-answers.js';
 
 export const STATE_MIGRATION_TABLE = 'karya_state_migration';
 
@@ -23,4 +24,5 @@ export const stateMigrations: Record<string, Migration> = {
   '0012_provenance': { up: addProvenance, down: dropProvenance },
   '0013_fingerprints': { up: createFingerprintTable, down: dropFingerprintTable },
   '0014_releases': { up: createReleaseTable, down: dropReleaseTable },
+  '0015_kept_answers': { up: createKeptAnswers, down: dropKeptAnswers },
 };

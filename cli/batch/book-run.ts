@@ -110,8 +110,9 @@ interface RetryShown {
  * asked again, a memory update) waits for a slot of the batch's shared queue (the book with more steps left first)
  * and holds it only while the call is out; the book's own work between its calls (the checks, the save, the next
  * prompt) holds none, so the calls in flight stay at the batch's concurrency while the books around them work.
- * `first` runs as the first call takes its slot. A call queued before an authentication error never goes out. Its
- * answer is read after the answers that came with it have freed their slots (afterWaitingIo), as the queued workers'.
+ * `first` runs as the first call takes its slot. A call queued before an authentication error never goes out. A text
+ * answer is kept by the session first, then read after the answers that came with it have freed their slots
+ * (the session's `afterAnswer`: afterWaitingIo), as the queued workers'; a picture is read after them here.
  * Every request sent is counted in the batch's totals, with its answer's tokens: a step's answer asked again, continued
  * or extended, a memory update caught up inside a step, and each request the provider sent again after a failure
  * (counted as a retry too, and shown as the step's step_retry) cost the writer as much as its first answer.
@@ -133,7 +134,7 @@ function slotted(run: BatchCalls, stepsLeft: number, first: () => void, shown: R
         if (error instanceof GenerationError && FATAL_CODES.has(error.code)) run.fatal ??= error;
         throw error;
       }
-    }, stepsLeft).then(afterWaitingIo);
+    }, stepsLeft);
   const text = async (asked: Parameters<Provider['generateText']>[0], send: Provider['generateText']) => {
     // The call's first request is counted as it takes its slot (a provider that says nothing of its requests sent one);
     // each further one as the provider sends it.
@@ -157,7 +158,7 @@ function slotted(run: BatchCalls, stepsLeft: number, first: () => void, shown: R
     run.totals.tokens += answer.usage?.totalTokens ?? 0;
     return answer;
   };
-  return providerThrough(run.provider, { text, image: (request, send) => take(() => send(request)) });
+  return providerThrough(run.provider, { text, image: (request, send) => take(() => send(request)).then(afterWaitingIo) });
 }
 
 /**
@@ -183,6 +184,8 @@ async function runOneStep(run: BatchCalls, book: BookRun, session: BookSession, 
         reservation?.send();
         onStart();
       }, { book, label }),
+      // Each answer kept before it waits for its turn (engine/session/kept-answers.ts).
+      afterAnswer: afterWaitingIo,
       ...(run.signal ? { signal: run.signal } : {}),
     });
     return { ...outcome, budget };
@@ -212,6 +215,7 @@ async function rememberPart(run: BatchCalls, session: BookSession, stepsLeft: nu
     await session.remember({
       // Its calls and tokens are the writer's as much as a step's: counted as they are sent (slotted).
       provider: slotted(run, stepsLeft, () => reservation?.send(), shown),
+      afterAnswer: afterWaitingIo,
       ...(run.signal ? { signal: run.signal } : {}),
     });
   } catch (error) {
@@ -277,6 +281,8 @@ export async function runBook(run: BatchCalls, book: BookRun, told?: SeriesTold,
       if (isFileTheProgress(spec)) {
         await endBook(run, job, session.state, png, { write: true, continuity: false, marks: false });
         isWritten = true;
+        // Its answers were kept until now (engine/session/kept-answers.ts): a kill before the file was written lost none.
+        await session.delivered();
       }
       done++;
       progress?.stepDone();

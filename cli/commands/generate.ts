@@ -92,6 +92,8 @@ export async function generateCommand(id: string, options: GenerateOptions): Pro
     const { parts, png } = await writeParts(session, { ...run, signal: interrupt.signal, where, isInterrupted: () => interrupt.isInterrupted });
     where.currentKey = null;
     await reportBook(session, run, { parts, where, auditCalls, ...(png ? { png } : {}) });
+    // Out: a piece whose file is its progress no longer needs its answers kept (a book's went as each step was saved).
+    await session.delivered();
   } catch (error) {
     if (interrupt.isInterrupted) {
       info(`karya: ${word('interrupted', lang)}`);

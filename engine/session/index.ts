@@ -1,6 +1,6 @@
 // The book session and what it is made of: ports, the reader's view, the bible, language checks, costs, edits
 // (step identity and part labels are below it, in engine/compile/).
-export { inMemoryProgressStore, type MemorySave, type ProgressStore, type SavedBook, type StepSave } from './ports.js';
+export { inMemoryProgressStore, type KeptAnswer, type MemorySave, type ProgressStore, type SavedBook, type StepSave } from './ports.js';
 export { bookContinuity, bookCost, bookMarks, bookView, previewBook } from './view/index.js';
 export {
   translateEdition, translationCost, MAX_WINDOW_WORDS, type TranslateInput, type TranslateProgress, type PartOutcome, type EditionOutcome,

@@ -4,7 +4,7 @@
 import type { BookState } from '../compile/flow.js';
 import type { PartProvenance } from '../compile/provenance.js';
 import type { BookVoice } from '../compile/book-voice.js';
-import type { TokenUsage } from '../provider.js';
+import type { TextResult, TokenUsage } from '../provider.js';
 import type { Step } from '../compile/step.js';
 
 /** A book as it was saved under a key. */
@@ -67,6 +67,24 @@ export interface ProgressStore {
   keepVersion?(key: string, version: PartVersionSave): Promise<void>;
   /** Keep the book's voice (none: undefined), its header only; a store without it keeps the voice with the next step saved. */
   saveVoice?(key: string, voice: BookVoice | undefined): Promise<void>;
+  /**
+   * Keep a model's answer the moment it arrives, before the step it belongs to is saved (kept-answers.ts): a
+   * process killed meanwhile is given it back when it asks the same again. A store without it keeps none.
+   */
+  keepAnswer?(key: string, kept: KeptAnswer): Promise<void>;
+  /** The answers kept under the book's key, in the order they were kept. */
+  keptAnswers?(key: string): Promise<KeptAnswer[]>;
+  /** Drop the answers kept for one scope of the book (its step or bible update was saved), or all of them. */
+  dropAnswers?(key: string, scope?: string): Promise<void>;
+}
+
+/** A model's answer kept before its step is saved (kept-answers.ts). */
+export interface KeptAnswer {
+  /** What it belongs to: a step (`step:` and its key) or a bible update (`memory:` and its part's position). */
+  readonly scope: string;
+  /** The request it answers (kept-answers.ts requestIdentity): the same request asked again is given it back. */
+  readonly request: string;
+  readonly answer: TextResult;
 }
 
 /** The text of a part kept as a version when a rewrite replaces it. */

@@ -24,6 +24,7 @@ import { draftOutcome, rewritePart } from './part-edits.js';
 import type { BookVoice } from '../compile/book-voice.js';
 import { towardVoiceNote } from './voice/index.js';
 import { auditPart, withAuditFindings } from './continuity/index.js';
+import { KeptAnswers, memoryScope, stepScope, withKeptAnswers } from './kept-answers.js';
 
 export { SessionError, type AdvanceOptions, type LanguageRetry, type StepOutcome, type StepResult } from './step-types.js';
 export { runStep } from './run-step.js';
@@ -60,10 +61,13 @@ export interface OpenSessionInput {
   voice?: BookVoice;
 }
 
+/** Whether a step's save keeps it: books, and single tools that save (else its file is its progress). */
+const keepsProgress = (spec: ResolvedSpec): boolean => spec.kind === 'book' || (spec.flow.savesProgress && spec.kind !== 'image');
+
 export class BookSession {
   private constructor(
     readonly spec: ResolvedSpec,
-    private readonly ports: { renderer: PromptRenderer; provider: Provider; store: ProgressStore; clock: Clock; isAuditing: boolean },
+    private readonly ports: { renderer: PromptRenderer; provider: Provider; store: ProgressStore; clock: Clock; isAuditing: boolean; kept: KeptAnswers | null },
     readonly key: string,
     private current: BookState,
     /** Parts already written when the session opened an interrupted book; null for a new book. */
@@ -74,6 +78,8 @@ export class BookSession {
   /** Open the book saved under the key, or start one with these settings (see OpenSessionInput). */
   static async open(input: OpenSessionInput): Promise<BookSession> {
     const session = await BookSession.opened(input);
+    // Answers of a step the last run did not save are given back when asked again (kept-answers.ts); not to a fresh book.
+    if (input.isFresh) await session.ports.kept?.drop();
     if (input.series) session.current = { ...session.current, series: input.series };
     // A voice given now replaces the book's; a series book without one keeps its series' voice (saved with its next step).
     if (input.voice) await session.setVoice(input.voice);
@@ -93,7 +99,7 @@ export class BookSession {
 
   private static async opened(input: OpenSessionInput): Promise<BookSession> {
     const { spec, key } = input;
-    const ports = { renderer: input.renderer, provider: input.provider, store: input.store, clock: input.clock ?? systemClock, isAuditing: input.continuityAudit ?? spec.flow.continuity === 'audit' };
+    const ports = { renderer: input.renderer, provider: input.provider, store: input.store, clock: input.clock ?? systemClock, isAuditing: input.continuityAudit ?? spec.flow.continuity === 'audit', kept: await KeptAnswers.open(input.store, key) };
     let fresh: BookState;
     try {
       fresh = startBook({ spec, settings: input.settings, ...(input.totalChapters !== undefined ? { totalChapters: input.totalChapters } : {}) });
@@ -148,7 +154,7 @@ export class BookSession {
    * that is not an update goes down the ladder (bible/update.ts); a part not read even in halves is skipped and
    * named in `left` (the bible goes on past it).
    */
-  async remember(opts: Pick<AdvanceOptions, 'signal' | 'provider'> & { parts?: number } = {}): Promise<{ calls: number; usage?: TokenUsage; left?: BibleLeftPart[] }> {
+  async remember(opts: Pick<AdvanceOptions, 'signal' | 'provider' | 'afterAnswer'> & { parts?: number } = {}): Promise<{ calls: number; usage?: TokenUsage; left?: BibleLeftPart[] }> {
     let calls = 0;
     // Parts the bible could not read (wholly or in part) even in halves: skipped, named to the caller, the run going on.
     const left: BibleLeftPart[] = [];
@@ -167,11 +173,15 @@ export class BookSession {
         continue;
       }
       const isRewrite = position <= bibleReadUpTo(this.spec, state);
-      const updated = await updateBible({ spec: this.spec, renderer: this.ports.renderer, provider, state, position, ...(isRewrite ? { isRewrite } : {}), ...(opts.signal ? { signal: opts.signal } : {}) });
+      // Its answers kept as they arrive (kept-answers.ts): a process killed before the bible is saved is given them back.
+      const updated = await withKeptAnswers(this.ports.kept, memoryScope(position), { ...opts, provider }, async (kept) => {
+        const read = await updateBible({ spec: this.spec, renderer: this.ports.renderer, provider: kept, state, position, ...(isRewrite ? { isRewrite } : {}), ...(opts.signal ? { signal: opts.signal } : {}) });
+        await this.ports.store.saveMemory(this.key, { memory: read.memory, upTo: position });
+        return read;
+      });
       calls += updated.calls;
       usage = addUsage(usage, updated.usage);
       if (updated.left) left.push({ position, ...updated.left });
-      await this.ports.store.saveMemory(this.key, { memory: updated.memory, upTo: position });
       this.current = { ...this.current, memory: updated.memory, memoryUpTo: position };
     }
     return { calls, ...(usage ? { usage } : {}), ...(left.length ? { left } : {}) };
@@ -206,16 +216,24 @@ export class BookSession {
     if (opts.expected && stepKey(opts.expected as Step) !== stepKey(step)) throw new SessionError('step_not_allowed', { next: stepKey(step) });
     const { spec } = this;
     const before = this.current;
-    const outcome = await runStep({
-      spec, renderer: this.ports.renderer, provider: opts.provider ?? this.ports.provider, state: before, step, clock: this.ports.clock,
-      ...(opts.chapterTitle ? { chapterTitle: opts.chapterTitle } : {}),
-      ...(opts.signal ? { signal: opts.signal } : {}),
-      ...(opts.onDelta ? { onDelta: opts.onDelta } : {}),
-      ...(opts.onRetry ? { onRetry: opts.onRetry } : {}),
+    // Every answer of the step (first, continued, extended, asked again, audited) kept as it arrives, before the
+    // step's own work on it: a process killed before the step is saved is given them back (kept-answers.ts). A piece
+    // that keeps no progress keeps them until the caller has it out (`delivered`).
+    return withKeptAnswers(this.ports.kept, stepScope(stepKey(step)), { ...opts, provider: opts.provider ?? this.ports.provider, isSaved: keepsProgress(spec) }, async (provider) => {
+      const outcome = await runStep({
+        spec, renderer: this.ports.renderer, provider, state: before, step, clock: this.ports.clock,
+        ...(opts.chapterTitle ? { chapterTitle: opts.chapterTitle } : {}), ...(opts.signal ? { signal: opts.signal } : {}),
+        ...(opts.onDelta ? { onDelta: opts.onDelta } : {}), ...(opts.onRetry ? { onRetry: opts.onRetry } : {}),
+      });
+      if (opts.signal?.aborted) throw new GenerationError('aborted', { cause: opts.signal.reason });
+      if (this.ports.isAuditing && step.kind === 'chapter') await this.audit(outcome, { ...opts, provider });
+      return this.saveOutcome(step, before, outcome, opts.chapterTitle);
     });
-    if (opts.signal?.aborted) throw new GenerationError('aborted', { cause: opts.signal.reason });
-    if (this.ports.isAuditing && step.kind === 'chapter') await this.audit(outcome, opts);
-    return this.saveOutcome(step, before, outcome, opts.chapterTitle);
+  }
+
+  /** The piece is out (its file written, printed): the answers its steps kept are dropped (a book's go as each step is saved). */
+  async delivered(): Promise<void> {
+    await this.ports.kept?.drop();
   }
 
   /** True when each chapter is audited by the model after it is written (one more call a chapter). */
@@ -250,10 +268,8 @@ export class BookSession {
     if (!text) throw new EditError('part_empty');
     const outcome = await draftOutcome({
       spec, renderer: this.ports.renderer, provider: opts.provider ?? this.ports.provider, clock: this.ports.clock, state: before, step, text, how: opts.how,
-      ...(opts.note ? { note: opts.note } : {}),
-      ...(opts.signal ? { signal: opts.signal } : {}),
-      ...(opts.onDelta ? { onDelta: opts.onDelta } : {}),
-      ...(opts.onRetry ? { onRetry: opts.onRetry } : {}),
+      ...(opts.note ? { note: opts.note } : {}), ...(opts.signal ? { signal: opts.signal } : {}),
+      ...(opts.onDelta ? { onDelta: opts.onDelta } : {}), ...(opts.onRetry ? { onRetry: opts.onRetry } : {}),
     });
     if (opts.signal?.aborted) throw new GenerationError('aborted', { cause: opts.signal.reason });
     return this.saveOutcome(step, before, outcome, opts.chapterTitle);
@@ -268,24 +284,10 @@ export class BookSession {
     const title = step.kind === 'chapter' ? chapterTitle?.trim() || (!chapterTitleOf(spec, before, step) ? outcome.title : undefined) : undefined;
     if (title) outcome.state = { ...outcome.state, chapterTitles: { ...outcome.state.chapterTitles, [stepPosition(step)]: title } };
     await this.ports.store.saveStep(this.key, {
-      generatorId: spec.id,
-      bookType: spec.bookType,
-      state: outcome.state,
-      step,
-      stepKey: stepKey(step),
-      position: stepPosition(step),
-      text: outcome.text,
-      isComplete: outcome.isComplete,
-      continuations: outcome.continuations,
-      ...(title ? { title } : {}),
-      isFirst: !this.hasSavedPart,
-      isFinished: nextStep(spec, outcome.state) === null,
-      keepsProgress: spec.kind === 'book' || (spec.flow.savesProgress && spec.kind !== 'image'),
-      label,
-      words: outcome.words,
-      seconds: outcome.seconds,
-      ...(outcome.usage ? { usage: outcome.usage } : {}),
-      ...(outcome.png ? { png: outcome.png } : {}),
+      generatorId: spec.id, bookType: spec.bookType, state: outcome.state, step, stepKey: stepKey(step), position: stepPosition(step),
+      text: outcome.text, isComplete: outcome.isComplete, continuations: outcome.continuations, ...(title ? { title } : {}),
+      isFirst: !this.hasSavedPart, isFinished: nextStep(spec, outcome.state) === null, keepsProgress: keepsProgress(spec), label,
+      words: outcome.words, seconds: outcome.seconds, ...(outcome.usage ? { usage: outcome.usage } : {}), ...(outcome.png ? { png: outcome.png } : {}),
     });
     this.hasSavedPart = true;
     this.current = outcome.state;

@@ -2,7 +2,7 @@
 // options a caller passes to a step, and the error a session refuses a step with. Shared by the step loop,
 // its follow-up policies and the edits of written parts.
 import { KaryaError } from '../karya-error.js';
-import type { Provider, TextRequest, TokenUsage } from '../provider.js';
+import type { Provider, TextRequest, TextResult, TokenUsage } from '../provider.js';
 import type { BookState } from '../compile/flow.js';
 import type { Step } from '../compile/step.js';
 import type { LanguageDrift } from './reading/index.js';
@@ -99,6 +99,12 @@ export interface AdvanceOptions extends Pick<TextRequest, 'signal' | 'onDelta' |
   chapterTitle?: string;
   /** The provider for this step only (a batch wraps the session's provider to watch its retries). */
   provider?: Provider;
+  /**
+   * Where each answer the model sent waits, once it is kept (kept-answers.ts), before the step does its own work
+   * on it: a batch's turn of the event loop (engine/node/turn.ts afterWaitingIo), so that an answer is durable
+   * before it waits behind the other books' work.
+   */
+  afterAnswer?: (answer: TextResult) => Promise<TextResult>;
 }
 
 export { addUsage } from '../provider.js';

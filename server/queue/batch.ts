@@ -191,11 +191,12 @@ export async function runBatchStep(ctx: AppContext, env: BatchEnv, job: JobWithM
       // that arrived with it have freed their slots for the next calls: answers come in waves (calls of
       // one latency sent together), and each book's work before the next answer was read held back every
       // later slot of the wave by that much (~5 ms a call on average, 20 calls a slot in the benchmark).
+      // (The session keeps each answer first, then waits for the turn: `afterAnswer` below.)
       text: (request, send) =>
         slot(request.signal, async () => {
           await takeBudget(batches, { ...budget, tokens: callTokens(request), ...(request.signal ? { signal: request.signal } : {}) });
           return send(request);
-        }).then(afterWaitingIo),
+        }),
       image: (request, send) =>
         slot(request.signal, async () => {
           await takeBudget(batches, { ...budget, tokens: 0 });
@@ -244,7 +245,7 @@ async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; 
       batches.notify(data.batchId, { type: 'step_retry', job: data.name, index: data.index, step: label, code: notice.code, ...(notice.status ? { status: notice.status } : {}), attempt: notice.attempt, waitSeconds: Number((notice.delayMs / 1000).toFixed(3)) }).catch(() => undefined);
     });
     try {
-      result = await session.advance({ expected: step, provider: stepCalls.provider, signal: AbortSignal.timeout(ctx.config.generationTimeoutMs) });
+      result = await session.advance({ expected: step, provider: stepCalls.provider, afterAnswer: afterWaitingIo, signal: AbortSignal.timeout(ctx.config.generationTimeoutMs) });
     } catch (error) {
       const failure = error instanceof GenerationError ? error : new GenerationError('unexpected', { cause: error });
       // The provider retried what was worth it; the book fails here and the next run of the batch takes it up again.
@@ -282,7 +283,7 @@ async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; 
  */
 async function rememberPart(session: BookSession, provider: Provider, timeoutMs: number, tell: (usage: { calls: number; tokens: { prompt: number; completion: number; total: number } | null }) => Promise<void>): Promise<void> {
   const counted = counting(provider);
-  await session.remember({ provider: counted.provider, signal: AbortSignal.timeout(timeoutMs) }).catch(() => undefined);
+  await session.remember({ provider: counted.provider, afterAnswer: afterWaitingIo, signal: AbortSignal.timeout(timeoutMs) }).catch(() => undefined);
   const { calls, usage: tokens } = counted;
   if (calls) await tell({ calls, tokens }).catch(() => undefined);
 }

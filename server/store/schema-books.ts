@@ -83,8 +83,22 @@ export interface BookReleasesTable {
   publish_on: string;
 }
 
+/** An answer of a step or a bible update not saved yet (migrations/kept-answers.ts): `answer` is the provider's TextResult as JSON. */
+export interface KeptAnswersTable {
+  id: Generated<number>;
+  owner: string;
+  book_key: string;
+  /** The step (engine/session/kept-answers.ts: `step:` and its key) or the bible update (`memory:` and its part's position). */
+  scope: string;
+  /** The request it answers (kept-answers.ts requestIdentity). */
+  request: string;
+  answer: string;
+  kept_at: Generated<string>;
+}
+
 export interface BooksDatabase {
   books: BooksTable;
+  kept_answers: KeptAnswersTable;
   book_releases: BookReleasesTable;
   book_fingerprints: BookFingerprintsTable;
   book_parts: BookPartsTable;

@@ -6,6 +6,7 @@ import type { BookPartsTable, BooksTable, Database } from '../schema.js';
 import type { MemorySave, ProgressStore, SavedBook } from '../../../engine/index.js';
 import { bookOfRows, partsOf } from '../queries/books.js';
 import { saveStep } from '../queries/step.js';
+import { keptAnswersOf } from '../queries/kept-answers.js';
 import { postgresConn } from './conn.js';
 
 /** The schema's database (server/store/schema.ts): the tables these queries read and write are typed. */
@@ -50,5 +51,7 @@ export function postgresBookStore(db: Kysely<Database>, owner: string): Progress
     saveMemory: (key, save) => writeMemory(db, owner, key, save),
     saveVoice: async (key, voice) => void (await db.updateTable('books').set({ voice: voice ? JSON.stringify(voice) : null }).where('owner', '=', owner).where('book_key', '=', key).execute()),
     remove: (key) => removeBook(db, owner, key),
+    // A step's answers kept as they arrive, before the step is saved (engine/session/kept-answers.ts).
+    ...keptAnswersOf(conn, owner),
   };
 }

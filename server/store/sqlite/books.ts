@@ -7,6 +7,7 @@ import type { BooksTable } from '../schema.js';
 import type { MemorySave, ProgressStore, SavedBook } from '../../../engine/index.js';
 import { bookOfRows } from '../queries/books.js';
 import { saveStep } from '../queries/step.js';
+import { keptAnswersOf } from '../queries/kept-answers.js';
 import { sqliteConn } from './conn.js';
 import type { Store } from './store.js';
 
@@ -40,5 +41,7 @@ export function bookStore(store: Store, owner: string): ProgressStore & { remove
         for (const save of saves) await saveStep(conn, owner, key, save);
       }),
     remove: (key) => store.exclusive(() => store.raw(DELETE_BOOK).run(owner, key).changes > 0),
+    // A step's answers kept as they arrive, before the step is saved (engine/session/kept-answers.ts).
+    ...keptAnswersOf(conn, owner),
   };
 }

@@ -1,0 +1,30 @@
+// The answers of a book's steps not saved yet (engine/session/kept-answers.ts), once for both databases and the
+// CLI's state file: kept as each arrives, read back when the book's session opens, dropped when their step is saved.
+// A row that no longer parses is left out (its request is asked again).
+import type { Conn } from './conn.js';
+import type { KeptAnswer, ProgressStore } from '../../../engine/index.js';
+
+/** The ProgressStore's kept answers for one owner. */
+export function keptAnswersOf(conn: Conn, owner: string): Required<Pick<ProgressStore, 'keepAnswer' | 'keptAnswers' | 'dropAnswers'>> {
+  return {
+    keepAnswer: async (key, kept) => {
+      await conn.run(conn.db.insertInto('kept_answers').values({ owner, book_key: key, scope: kept.scope, request: kept.request, answer: JSON.stringify(kept.answer) }));
+    },
+    keptAnswers: async (key) => {
+      const rows = await conn.all(conn.db.selectFrom('kept_answers').select(['scope', 'request', 'answer']).where('owner', '=', owner).where('book_key', '=', key).orderBy('id'));
+      return rows.flatMap((row): KeptAnswer[] => {
+        try {
+          const answer = JSON.parse(row.answer) as KeptAnswer['answer'];
+          return typeof answer?.text === 'string' ? [{ scope: row.scope, request: row.request, answer }] : [];
+        } catch {
+          return [];
+        }
+      });
+    },
+    dropAnswers: async (key, scope) => {
+      let query = conn.db.deleteFrom('kept_answers').where('owner', '=', owner).where('book_key', '=', key);
+      if (scope !== undefined) query = query.where('scope', '=', scope);
+      await conn.run(query);
+    },
+  };
+}

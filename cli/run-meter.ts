@@ -29,7 +29,7 @@ export interface MeterOptions {
 
 /** Counts one run's calls, tokens, credits and parts, and shows them. */
 export class RunMeter {
-  private readonly lang: Lang;
+  private lang: Lang;
   private readonly stream: MeterStream;
   private readonly isTty: boolean;
   private readonly now: () => number;
@@ -46,6 +46,7 @@ export class RunMeter {
   private lastShownMs: number;
   private lastPlain = '';
   private isDrawn = false;
+  private isFinished = false;
   private release: (() => void) | undefined;
 
   constructor(opts: MeterOptions) {
@@ -110,11 +111,12 @@ export class RunMeter {
     this.show(true);
   }
 
-  /** Where the run starts, once known (the parts a resumed run found done): before its first part. */
-  startAt(done: number, planned: number): void {
+  /** Where the run starts, once known (the parts a resumed run found done, the book's language): before its first part. */
+  startAt(done: number, planned: number, lang: Lang = this.lang): void {
     this.done = done;
     this.doneAtStart = done;
     this.planned = planned;
+    this.lang = lang;
   }
 
   /** The plan changed (a part found empty, a book that grew). */
@@ -138,6 +140,9 @@ export class RunMeter {
 
   /** The last line: on a terminal the one drawn is left in place; plain, the last figures unless just said. */
   finish(): void {
+    // Once: a command that ends its line before its last lines (publish's files) ends it again on a failure.
+    if (this.isFinished) return;
+    this.isFinished = true;
     this.release?.();
     this.release = undefined;
     if (this.isTty) {

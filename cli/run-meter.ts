@@ -1,7 +1,7 @@
 // A long command's progress line on stderr: parts done, time left at this run's pace (engine/pace.ts) and the
 // calls, tokens and credits spent so far. On a terminal one line redrawn in place under the command's own lines;
 // to a pipe or a file plain lines, one a part and at most one every few seconds between parts.
-import { durationText, providerThrough, runFigures, type Lang, type Provider, type RunFigures, type TextRequest } from '../engine/index.js';
+import { countedProvider, durationText, runFigures, type Lang, type Provider, type RunFigures, type Tally } from '../engine/index.js';
 import { progressWord as say } from './progress-words.js';
 import { holdStatusLine } from './util.js';
 
@@ -40,8 +40,8 @@ export class RunMeter {
   private readonly redrawEveryMs: number;
   private planned: number;
   private done: number;
-  private calls = 0;
-  private tokens = 0;
+  /** The requests sent and the tokens answered so far. */
+  private readonly spent: Tally = { calls: 0, tokens: 0 };
   private credits = 0;
   private lastShownMs: number;
   private lastPlain = '';
@@ -72,36 +72,7 @@ export class RunMeter {
    * and the tokens its answer reports.
    */
   counted(provider: Provider): Provider {
-    return providerThrough(provider, {
-      text: async (request: TextRequest, send) => {
-        this.calls++;
-        const asked: TextRequest = { ...request, onRetry: (notice) => {
-          this.calls++;
-          request.onRetry?.(notice);
-        } };
-        try {
-          const answer = await send(asked);
-          this.tokens += answer.usage?.totalTokens ?? 0;
-          return answer;
-        } finally {
-          this.tick();
-        }
-      },
-      image: async (request, send) => {
-        this.calls++;
-        try {
-          return await send(request);
-        } finally {
-          this.tick();
-        }
-      },
-    });
-  }
-
-  /** Calls and tokens counted elsewhere (a batch's totals), as they stand now. */
-  setSpent(spent: { calls: number; tokens: number }): void {
-    this.calls = spent.calls;
-    this.tokens = spent.tokens;
+    return countedProvider(provider, this.spent, () => this.tick());
   }
 
   /** A part done (and the credits it was charged): shown at once. */
@@ -130,7 +101,7 @@ export class RunMeter {
   }
 
   figures(): RunFigures {
-    return runFigures({ startedMs: this.startedMs, nowMs: this.now(), doneAtStart: this.doneAtStart, done: this.done, planned: this.planned, calls: this.calls, tokens: this.tokens, credits: this.credits });
+    return runFigures({ startedMs: this.startedMs, nowMs: this.now(), doneAtStart: this.doneAtStart, done: this.done, planned: this.planned, calls: this.spent.calls, tokens: this.spent.tokens, credits: this.credits });
   }
 
   /** The line as the writer reads it. */

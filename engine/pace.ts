@@ -1,6 +1,7 @@
 // How far a long run is and what it has cost so far: the parts done of those planned, the time left at the pace
 // of this run, and the calls, tokens and credits spent. One rule for every caller (the CLI's progress lines,
 // the server's events, the studio); the caller reads the clock and passes the times in.
+import { providerThrough, type Provider, type TextRequest } from './provider.js';
 
 /** A run's progress as every report gives it (the CLI's `--json`, the server's events). */
 export interface RunFigures {
@@ -61,4 +62,41 @@ export function durationText(seconds: number): string {
   const m = Math.floor(s / 60);
   if (m < 60) return s % 60 ? `${m} min ${s % 60} s` : `${m} min`;
   return m % 60 ? `${Math.floor(m / 60)} h ${m % 60} min` : `${Math.floor(m / 60)} h`;
+}
+
+/** The requests a run sent and the tokens their answers reported, as they are counted. */
+export interface Tally {
+  calls: number;
+  tokens: number;
+}
+
+/**
+ * `provider` with every request it sends counted in `tally`: each text request and each retry of it (the server
+ * saw one more request), each image request, and the tokens each answer reports. `onCall` runs as each ends.
+ */
+export function countedProvider(provider: Provider, tally: Tally, onCall: () => void = () => undefined): Provider {
+  return providerThrough(provider, {
+    text: async (request: TextRequest, send) => {
+      tally.calls++;
+      const asked: TextRequest = { ...request, onRetry: (notice) => {
+        tally.calls++;
+        request.onRetry?.(notice);
+      } };
+      try {
+        const answer = await send(asked);
+        tally.tokens += answer.usage?.totalTokens ?? 0;
+        return answer;
+      } finally {
+        onCall();
+      }
+    },
+    image: async (request, send) => {
+      tally.calls++;
+      try {
+        return await send(request);
+      } finally {
+        onCall();
+      }
+    },
+  });
 }

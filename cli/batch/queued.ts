@@ -13,7 +13,7 @@ import type { BatchJob } from './jobs.js';
 import { BOOK_END_THREAD_FROM, BookEnds, endsHere, type BookEnder } from './book-end.js';
 import type { BatchEvent, BatchResult } from './scheduler.js';
 import { batchNearDuplicates, type CheckJob } from './near-duplicates.js';
-import { withSpent } from './spent.js';
+import { withSpent, withoutSent } from './spent.js';
 
 export interface QueuedBatchInput {
   jobs: readonly BatchJob[];
@@ -217,12 +217,6 @@ function hearNotices(input: QueuedRun, totals: Totals): { isWoken: boolean; wait
     }
   });
   return state;
-}
-
-/** A notice as the batch's event: what its calls cost is in the totals, not in the step's line (as in a local batch). */
-function withoutSent<N extends { sent?: unknown }>(notice: N): Omit<N, 'sent'> {
-  const { sent: _sent, ...event } = notice;
-  return event;
 }
 
 /** Each book's saved progress: its job_started event, its row, and whether it still goes to the queue. */

@@ -203,7 +203,8 @@ describe('long commands print time left and cost so far (to a pipe: a line a par
     const out = JSON.parse(r.stdout) as { cost: { thisRun: number }; progress: unknown };
     expectFigures(out.progress, { done: 10, planned: 10, hasCredits: true });
     expect(out.progress).toMatchObject({ credits: out.cost.thisRun });
-  });
+    // (The package's files, EPUB check and PDFs included, take their time on a busy machine.)
+  }, 120_000);
 
   it('batch: a plain line every tenth of the steps, and each step_done event with the figures so far', async () => {
     const jobs = path.join(cwd, 'jobs.yaml');

@@ -1,11 +1,12 @@
-// An edition made through the API as events: each progress and part event says what the run has spent so far
-// (calls, tokens, credits) and the time it has left, the figures the studio shows beside its progress bar.
+// What a run through the API says it has spent so far and the time it has left: an edition's progress and part
+// events (calls, tokens, credits, the time left at its pace), and a step's `done` (its own calls, tokens, credits
+// and seconds, and the book's time left at that pace): the figures the studio shows beside its progress.
 import { describe, expect, it } from 'vitest';
 import { serverOnFakeModel, parseEvents, signUp, type TestServer } from './helpers.js';
 import { underWriter } from '../scripted-models.js';
 import { fakeTranslator, isTranslateRequest } from '../fake-translator.js';
 import { CHAPTERS, romanceSaves } from '../translate/book.js';
-import { EditionEventSchemas, type RunSoFar } from '../../engine/contract/index.js';
+import { DonePayloadSchema, EditionEventSchemas, type RunSoFar } from '../../engine/contract/index.js';
 
 const translator = fakeTranslator();
 // Every answer takes a moment, as a real model's does: each part takes time, and the time left is a wait.
@@ -49,5 +50,35 @@ describe("an edition's events say the cost so far and the time left", () => {
     const done = events.at(-1)!;
     expect(done.event).toBe('done');
     expect((done.data as { credits_charged: number }).credits_charged).toBe(CHAPTERS);
+  });
+});
+
+describe("a step's done says what it spent and the book's time left", () => {
+  it('counts the requests the model server saw for the step, its tokens and its credit', async () => {
+    const { ts, fake } = served;
+    const cookie = await signUp(ts);
+    const step = async () => {
+      const before = fake.generationRequests().length;
+      const res = await ts.http.post('/api/generators/romance/generate').set('cookie', cookie).set('accept', 'text/event-stream').send({ settings: { numberOfChapters: 3, language: 'en' } });
+      expect(res.status).toBe(200);
+      const done = parseEvents(res.text).at(-1)!;
+      expect(done.event).toBe('done');
+      const payload = DonePayloadSchema.parse(done.data);
+      return { soFar: payload.so_far!, sent: fake.generationRequests().length - before };
+    };
+    const outline = await step();
+    const introduction = await step();
+    for (const { soFar, sent } of [outline, introduction]) {
+      // The step's own requests (its story-bible update comes after its answer, in the next step's count or none).
+      expect(soFar.calls).toBeGreaterThanOrEqual(1);
+      expect(soFar.calls).toBeLessThanOrEqual(sent);
+      expect(soFar).toMatchObject({ credits: 1 });
+      expect(soFar.tokens).toBeGreaterThan(0);
+      expect(soFar.elapsed_seconds).toBeGreaterThan(0);
+      // Steps are left after it (introduction, 3 chapters, conclusion): a wait.
+      expect(soFar.eta_seconds).toBeGreaterThanOrEqual(1);
+    }
+    // A chapter-long answer takes more tokens than an outline's.
+    expect(introduction.soFar.tokens).toBeGreaterThan(outline.soFar.tokens);
   });
 });

@@ -67,7 +67,7 @@ export function liveProgress(label: string, lang: Lang = 'en'): { onDelta: (d: s
       const now = Date.now();
       if (isTty && now - last > 100) {
         last = now;
-        process.stderr.write(`\r  … ${label}: ${word('wordsSoFar', lang, { words })}`);
+        process.stderr.write(`\r\x1b[K  … ${label}: ${word('wordsSoFar', lang, { words })}`);
       }
     },
     stop() {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { durationText, runFigures } from '../../engine/index.js';
 import { RunMeter } from '../../cli/run-meter.js';
+import { HumanProgress } from '../../cli/batch/report.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { underWriter } from '../scripted-models.js';
@@ -117,6 +118,24 @@ describe('the progress line on a terminal', () => {
       '3 of 4 parts · about 20 s left · so far: calls 3, tokens 300, credits 6',
       '3 of 4 parts · about 20 s left · so far: calls 3, tokens 300, credits 6',
     ]);
+  });
+
+  it("a batch's overall bar carries the time left and the cost so far, from its events", () => {
+    let now = 0;
+    let screen = '';
+    const stream = { isTTY: true, columns: 200, write: (t: string) => ((screen += t), true) } as unknown as NodeJS.WriteStream;
+    const progress = new HumanProgress({ stream, env: {}, totalSteps: 4, doneSteps: 0, books: 1, lang: 'ms', creditsOf: () => 2, now: () => now });
+    const step = (done: number, calls: number) => {
+      now += 20_000;
+      progress.handle({ type: 'step_done', job: 'cinta', index: 1, step: `Bab ${done}`, kind: 'chapter', words: 1500, complete: true, tokens: null, seconds: 20, done, steps: 4, spent: { calls, tokens: 1000 * calls } });
+    };
+    step(1, 1);
+    step(2, 2);
+    expect(progress.figures()).toEqual({ done: 2, planned: 4, calls: 3, tokens: 3000, credits: 4, elapsedSeconds: 40, etaSeconds: 40 });
+    progress.finish({ books: 1, succeeded: 0, failed: 0, unfinished: 1, isInterrupted: true, shortParts: 0, repeatingParts: 0, tooClose: 0, calls: 3, retries: 0, tokens: 3000, seconds: 40 });
+    // The bar's last frame, in the books' language.
+    expect(screen).toContain('2/4 steps');
+    expect(screen).toContain('kira-kira 40 s lagi · setakat ini: panggilan 3, token 3,000, kredit 4');
   });
 
   it("counts a request's retries as requests the server saw", async () => {

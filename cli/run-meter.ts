@@ -90,11 +90,6 @@ export class RunMeter {
     this.lang = lang;
   }
 
-  /** The plan changed (a part found empty, a book that grew). */
-  setPlanned(planned: number): void {
-    this.planned = planned;
-  }
-
   /** Something moved (a call ended): shown when the line is due. */
   tick(): void {
     this.show(false);

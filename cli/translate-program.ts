@@ -12,6 +12,6 @@ export function addTranslateCommand(program: Command): void {
     .option('--title <title>', "the edition's title (by default its source's own title translated by the model when the edition is made, or kept as it is): set, or changed on an edition made before")
     .option('--no-bible', "leave the edition's own story bible to be read later (when a step needs it), e.g. for a model whose window is too small for it")
     .option('--state <path>', 'local state database (default .karya/state.sqlite; with KARYA_DATABASE_URL set, that Postgres database)')
-    .option('--json', 'print {"edition": {id, key, source, from, lang, finished, credits, parts: [{position, label, status, credits, paragraphs, untranslated?}]}} (untranslated: the paragraphs, from 1, kept in the source\'s language; exit 1 while any is left, and running again asks for only those)')
+    .option('--json', 'print {"edition": {id, key, source, from, lang, finished, credits, parts: [{position, label, status, credits, paragraphs, untranslated?}]}, "progress": {done, planned, calls, tokens, credits, elapsedSeconds, etaSeconds}} (untranslated: the paragraphs, from 1, kept in the source\'s language; exit 1 while any is left, and running again asks for only those)')
     .action(async (opts) => (await import('./commands/translate.js')).translateCommand(opts));
 }

@@ -19,8 +19,21 @@ export function wholeNumber(text: string): number | undefined {
   return /^[0-9]{1,15}$/.test(text) ? Number(text) : undefined;
 }
 
+/** A line a long command keeps at the bottom of a terminal (cli/run-meter.ts): cleared before a line is written, drawn again after it. */
+let statusLine: { clear(): void; redraw(): void } | undefined;
+
+/** Keep `line` under every line written to stderr until the returned function is called. */
+export function holdStatusLine(line: { clear(): void; redraw(): void }): () => void {
+  statusLine = line;
+  return () => {
+    if (statusLine === line) statusLine = undefined;
+  };
+}
+
 export function info(message: string): void {
+  statusLine?.clear();
   process.stderr.write(`${message}\n`);
+  statusLine?.redraw();
 }
 
 /** Load every generator, or print `file: path: message` lines and exit 1. */

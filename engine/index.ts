@@ -98,6 +98,7 @@ export { textHash } from './text-hash.js';
 export { delayFor, RECONNECT, retry, retryAfterMs, retryKindOf, shouldRetry, type RetryKind, type RetryOptions, type RetryRule, type Retrying } from './retry.js';
 export { isPaperName, isTrimName, PAPER_NAMES, printLayoutOf, TRIM_NAMES, TRIM_SIZES, type TrimName } from './print.js';
 export { sleep } from './timing.js';
+export { countedProvider, durationText, runFigures, type PaceInput, type RunFigures, type Tally } from './pace.js';
 export {
   countWords, type ImageRequest, isCutOff, type Provider, providerThrough, type ProviderEvent, type TextRequest, type TextResult,
 } from './provider.js';

@@ -39,13 +39,16 @@ export interface StepTokens {
   total: number;
 }
 
+/** The calls and tokens sent since the event before that said them (spent.ts): the progress adds them up. */
+type Spending = { spent?: { calls: number; tokens: number } };
+
 export type BatchEvent =
   | { type: 'job_started'; job: string; index: number; generator: string; lang: string; steps: number; done: number; out: string }
   | { type: 'step_started'; job: string; index: number; step: string; done: number; steps: number }
-  | ({ type: 'step_done'; job: string; index: number; step: string; kind: Step['kind']; words: number; complete: boolean; notes?: string[]; tokens: StepTokens | null; budget?: number; seconds: number; done: number; steps: number } & StepMarks)
-  | { type: 'step_retry'; job: string; index: number; step: string; code: CatalogueCode; status?: number; attempt: number; waitSeconds: number }
-  | ({ type: 'job_done'; job: string; index: number; out: string; words: number; seconds: number; calls: number; shortParts?: number; repeatingParts?: number; continuity?: number; overdueThreads?: string[] } & JobNearDuplicates)
-  | { type: 'job_failed'; job: string; index: number; step: string; code: CatalogueCode; message: string; status?: number }
+  | ({ type: 'step_done'; job: string; index: number; step: string; kind: Step['kind']; words: number; complete: boolean; notes?: string[]; tokens: StepTokens | null; budget?: number; seconds: number; done: number; steps: number } & StepMarks & Spending)
+  | ({ type: 'step_retry'; job: string; index: number; step: string; code: CatalogueCode; status?: number; attempt: number; waitSeconds: number } & Spending)
+  | ({ type: 'job_done'; job: string; index: number; out: string; words: number; seconds: number; calls: number; shortParts?: number; repeatingParts?: number; continuity?: number; overdueThreads?: string[] } & JobNearDuplicates & Spending)
+  | ({ type: 'job_failed'; job: string; index: number; step: string; code: CatalogueCode; message: string; status?: number } & Spending)
   | { type: 'rate_limited'; waitSeconds: number };
 
 /** What a series book of a batch is told before it starts: its place in the series and its settings with the brief filled from it. */

@@ -13,6 +13,7 @@ import type { BatchJob } from './jobs.js';
 import { BOOK_END_THREAD_FROM, BookEnds, endsHere, type BookEnder } from './book-end.js';
 import type { BatchEvent, BatchResult } from './scheduler.js';
 import { batchNearDuplicates, type CheckJob } from './near-duplicates.js';
+import { withSpent, withoutSent } from './spent.js';
 
 export interface QueuedBatchInput {
   jobs: readonly BatchJob[];
@@ -115,10 +116,12 @@ async function runQueuedBatch(input: QueuedRun): Promise<BatchResult> {
   }
 }
 
-async function runQueued(input: QueuedRun, reading: ClosenessReading, bookEnds: BookEnder): Promise<BatchResult> {
+async function runQueued(given: QueuedRun, reading: ClosenessReading, bookEnds: BookEnder): Promise<BatchResult> {
   const started = performance.now();
-  const { batchId, postgres, queue } = input;
+  const { batchId, postgres, queue } = given;
   const progress: Progress = { written: new Map(), stepsDone: new Map(), startedAt: new Map(), totals: { calls: 0, tokens: 0, retries: 0, shortParts: 0, repeatingParts: 0, tooClose: 0 } };
+  // Each step's, retry's and book's event says the calls and tokens the workers sent since the one before (spent.ts).
+  const input: QueuedRun = { ...given, onEvent: withSpent(progress.totals, given.onEvent) };
   const wakeUp = hearNotices(input, progress.totals);
   // The window --rpm and --tpm count over: a minute (tests and benchmarks shorten it, as for a local batch).
   const windowMs = Number(process.env.KARYA_BATCH_WINDOW_MS) > 0 ? Math.round(Number(process.env.KARYA_BATCH_WINDOW_MS)) : 60_000;
@@ -214,12 +217,6 @@ function hearNotices(input: QueuedRun, totals: Totals): { isWoken: boolean; wait
     }
   });
   return state;
-}
-
-/** A notice as the batch's event: what its calls cost is in the totals, not in the step's line (as in a local batch). */
-function withoutSent<N extends { sent?: unknown }>(notice: N): Omit<N, 'sent'> {
-  const { sent: _sent, ...event } = notice;
-  return event;
 }
 
 /** Each book's saved progress: its job_started event, its row, and whether it still goes to the queue. */

@@ -4,7 +4,8 @@ import path from 'node:path';
 import cliProgress from 'cli-progress';
 import type { BatchEvent, BatchResult } from './scheduler.js';
 import { count, formatSeconds } from './plan.js';
-import { sharePercent, type VoiceMarks } from '../../engine/index.js';
+import { sharePercent, type Lang, type RunFigures, type VoiceMarks } from '../../engine/index.js';
+import { BatchMeter } from './batch-meter.js';
 import type { PublishEvent } from './publish.js';
 import { closeMarkLines, type CloseMark } from './near-duplicates.js';
 
@@ -13,6 +14,16 @@ export type PublicEvent = Exclude<BatchEvent, { type: 'step_started' }> | ({ typ
 
 export function isPublicEvent(event: BatchEvent): event is Exclude<BatchEvent, { type: 'step_started' }> {
   return event.type !== 'step_started';
+}
+
+/**
+ * An event as --json prints it: a step's event with the batch's figures as they stand after it (`progress`: steps
+ * done and planned, calls, tokens, credits, elapsed and eta seconds); what was sent since the event before is in them.
+ */
+export function jsonEvent(event: Exclude<BatchEvent, { type: 'step_started' }>, progress: { figures(): RunFigures } | undefined): PublicEvent {
+  if (!('spent' in event)) return event;
+  const { spent: _spent, ...rest } = event;
+  return (event.type === 'step_done' && progress ? { ...rest, progress: progress.figures() } : rest) as PublicEvent;
 }
 
 /** One JSON object per line on a stream. */
@@ -66,6 +77,12 @@ export interface ProgressOptions {
   /** Most book bars shown at once under the overall bar. */
   maxBars?: number;
   cwd?: string;
+  /** The language of the time left and the cost so far (the books' when they share one). */
+  lang?: Lang;
+  /** Credits a step of this job costs: the cost so far names credits when given. */
+  creditsOf?: (job: string) => number;
+  /** The clock of the time left, in ms (a test's own). */
+  now?: () => number;
 }
 
 /** Human progress on stderr. */
@@ -85,6 +102,8 @@ export class HumanProgress {
   /** The books marked too close to another, for the closing lines. */
   private readonly marked: Array<{ job: string; closeTo: CloseMark[] }> = [];
   private isStopped = false;
+  /** Steps done, time left and the cost so far (batch-meter.ts). */
+  private readonly meter: BatchMeter;
 
   /** Lines to a pipe or file, gathered per turn of the event loop (a terminal shows bars instead). */
   private readonly out: { write(text: string): void; flush(): void };
@@ -99,18 +118,31 @@ export class HumanProgress {
     this.cwd = opts.cwd ?? process.cwd();
     this.done = opts.doneSteps;
     this.total = opts.totalSteps;
+    this.meter = new BatchMeter({ total: this.total, done: this.done, lang: opts.lang ?? 'en', ...(opts.creditsOf ? { creditsOf: opts.creditsOf } : {}), ...(opts.now ? { now: opts.now } : {}) });
     if (this.isTty) {
       this.multibar = new cliProgress.MultiBar(
         { stream: this.stream, hideCursor: true, clearOnComplete: false, barsize: 24, format: '  {name} {bar} {value}/{total} {step}' },
         cliProgress.Presets.shades_classic,
       );
-      this.overall = this.multibar.create(this.total, this.done, { counts: this.counts() }, { format: `${this.paint(1, 'batch')} {bar} {value}/{total} steps · {counts} · {duration_formatted}` });
+      this.overall = this.multibar.create(this.total, this.done, { counts: this.counts(), meter: this.meter.tail() }, { format: `${this.paint(1, 'batch')} {bar} {value}/{total} steps · {counts} · {duration_formatted} · {meter}` });
     } else {
       this.line(`karya batch: ${opts.books} books, ${this.total - this.done} of ${this.total} steps to write`);
     }
   }
 
+  /** The figures as they stand: steps, time left, calls, tokens, credits (--json gives them on each step's event). */
+  figures(): RunFigures {
+    return this.meter.figures();
+  }
+
   handle(event: BatchEvent): void {
+    this.meter.hear(event);
+    this.showEvent(event);
+    if (this.overall) this.overall.update(this.done, { counts: this.counts(), meter: this.meter.tail() });
+    else if (event.type === 'step_done' && this.meter.isPlainDue()) this.line(`  ${this.meter.line()}`);
+  }
+
+  private showEvent(event: BatchEvent): void {
     switch (event.type) {
       case 'job_started':
         if (!this.isTty) {

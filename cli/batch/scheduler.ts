@@ -13,6 +13,7 @@ import { CLI_USER } from '../util.js';
 import type { BatchJob } from './jobs.js';
 import { TokenWindow } from './limits.js';
 import { bookAdmission } from './admission.js';
+import { withSpent } from './spent.js';
 import { hasOutFile, isFileTheProgress } from './files.js';
 import { BOOK_END_THREAD_FROM, BookEnds } from './book-end.js';
 import type { CheckJob } from './near-duplicates.js';
@@ -162,7 +163,9 @@ async function afterSeriesBook(run: BatchCalls, book: BookRun, before: Promise<'
 export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
   const started = performance.now();
   const { signal, renderer } = input;
-  const emit = input.onEvent ?? (() => undefined);
+  const totals = { calls: 0, retries: 0, tokens: 0, shortParts: 0, repeatingParts: 0, tooClose: 0 };
+  // Each step's, retry's and book's event says the calls and tokens sent since the one before (spent.ts).
+  const emit = withSpent(totals, input.onEvent ?? (() => undefined));
   // Every queued call listens to the one signal: hundreds of listeners are expected, not a leak.
   if (signal) setMaxListeners(0, signal);
   const calls = callQueue(input.limits, signal);
@@ -180,7 +183,7 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
   const run: BatchCalls = {
     provider: observedProvider(input.provider, pause.slowDown, () => callsOut?.()), renderer, progressStore: input.state.progress(CLI_USER), emit, schedule: calls.schedule,
     ...(signal ? { signal } : {}), ...(calls.tokenWindow ? { tokenWindow: calls.tokenWindow } : {}),
-    totals: { calls: 0, retries: 0, tokens: 0, shortParts: 0, repeatingParts: 0, tooClose: 0 },
+    totals,
     ...(input.nearDuplicates ? { nearDuplicates: input.nearDuplicates } : {}),
   };
   // Each finished book's files and continuity in a thread of their own (book-end.ts), loaded after the first answer.

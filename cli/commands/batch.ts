@@ -15,7 +15,7 @@ import { JobsFileError, readJobsFile, validateJobs, type BatchJob, type JobIssue
 import type { BatchEvent, BatchLimits, BatchResult, BookRun } from '../batch/scheduler.js';
 import type { QueuedBatchLink } from '../batch/queued.js';
 import { formatPlan, planBook, summarisePlan } from '../batch/plan.js';
-import { HumanProgress, isPublicEvent, ndjsonWriter } from '../batch/report.js';
+import { HumanProgress, isPublicEvent, jsonEvent, ndjsonWriter } from '../batch/report.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { exitOnFailure } from '../errors.js';
 import { batchSeriesBook } from '../series.js';
@@ -190,7 +190,7 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
       totalSteps: books.reduce((n, b) => n + b.totalSteps, 0),
       doneSteps: books.reduce((n, b) => n + b.doneSteps, 0),
       books: books.length,
-      maxBars: Math.min(concurrency, 10),
+      maxBars: Math.min(concurrency, 10), ...meterOf(jobs),
     });
     const result = await runLocal({ books, jobs, store: store!, catalog, provider, limits, closeThreshold, threads, progress, emitJson });
     const publish = opts.publish && !result.isInterrupted
@@ -232,7 +232,7 @@ async function runLocal(input: {
   const interrupt = listenForInterrupt({ onSecond: () => stopOutput(progress, emitJson) });
   const onEvent = (event: BatchEvent) => {
     progress.handle(event);
-    if (emitJson && isPublicEvent(event) && event.type !== 'rate_limited') emitJson(event);
+    if (emitJson && isPublicEvent(event) && event.type !== 'rate_limited') emitJson(jsonEvent(event, progress));
   };
   // Each finished book's fingerprint and passages are read in a thread of their own, off the one that schedules the calls.
   const reading = new (await import('../../engine/node.js')).ClosenessPool();
@@ -283,7 +283,7 @@ async function queuedBatch(jobs: BatchJob[], opts: { rpm?: number; tpm?: number;
   const onEvent = (event: BatchEvent) => {
     if (progress) progress.handle(event);
     else early.push(event);
-    if (opts.emitJson && isPublicEvent(event) && event.type !== 'rate_limited') opts.emitJson(event);
+    if (opts.emitJson && isPublicEvent(event) && event.type !== 'rate_limited') opts.emitJson(jsonEvent(event, progress));
   };
   let result;
   try {
@@ -297,7 +297,7 @@ async function queuedBatch(jobs: BatchJob[], opts: { rpm?: number; tpm?: number;
     result = await queued.run({
       jobs, ...(opts.rpm ? { rpm: opts.rpm } : {}), ...(opts.tpm ? { tpm: opts.tpm } : {}), signal: interrupt.signal, onEvent, catalog: opts.catalog, closeThreshold: opts.closeThreshold,
       onPlanned: ({ totalSteps, doneSteps }) => {
-        progress = new HumanProgress({ totalSteps, doneSteps, books: jobs.length, maxBars: Math.min(opts.concurrency, 10) });
+        progress = new HumanProgress({ totalSteps, doneSteps, books: jobs.length, maxBars: Math.min(opts.concurrency, 10), ...meterOf(jobs) });
         for (const event of early.splice(0)) progress.handle(event);
       },
     });
@@ -311,6 +311,12 @@ async function queuedBatch(jobs: BatchJob[], opts: { rpm?: number; tpm?: number;
 }
 
 type JsonOut = ReturnType<typeof ndjsonWriter>;
+
+/** The progress' language (the books' when they share one) and each job's credits a step. */
+function meterOf(jobs: readonly BatchJob[]) {
+  const cost = new Map(jobs.map((j) => [j.name, j.spec.cost]));
+  return { lang: sharedLang(jobs), creditsOf: (job: string) => cost.get(job) ?? 0 };
+}
 
 /** Before the process ends early: the bars cleared and the JSON lines gathered so far written out. */
 function stopOutput(progress: HumanProgress | undefined, emitJson: JsonOut | undefined): void {
@@ -337,7 +343,7 @@ async function endBatch(result: BatchResult, progress: HumanProgress | undefined
     }
   }
   progress?.finish(totals());
-  emitJson?.({ type: 'summary', ...totals(), exitCode });
+  emitJson?.({ type: 'summary', ...totals(), exitCode, ...(progress ? { progress: { ...progress.figures(), calls: totals().calls, tokens: totals().tokens } } : {}) });
   emitJson?.flush();
   if (exitCode !== EXIT.ok) throw new CliExit(exitCode);
 }

@@ -41,6 +41,7 @@ import { cliStateOf, hasBooks, openCliState, writableStateOrExit } from '../stat
 import { messagesLang, writerLang } from '../langs.js';
 import { savedBookWord } from '../saved-book-words.js';
 import { optionWord } from '../option-words.js';
+import { RunMeter } from '../run-meter.js';
 
 /**
  * How a batch calls the provider (its own thread's and each batch thread's): it checks the provider alongside its
@@ -66,7 +67,7 @@ export function liveProgress(label: string, lang: Lang = 'en'): { onDelta: (d: s
       const now = Date.now();
       if (isTty && now - last > 100) {
         last = now;
-        process.stderr.write(`\r  … ${label}: ${word('wordsSoFar', lang, { words })}`);
+        process.stderr.write(`\r\x1b[K  … ${label}: ${word('wordsSoFar', lang, { words })}`);
       }
     },
     stop() {
@@ -79,22 +80,28 @@ export function liveProgress(label: string, lang: Lang = 'en'): { onDelta: (d: s
 const NO_PROGRESS: ProgressStore = { load: async () => null, saveStep: async () => undefined, saveMemory: async () => undefined };
 
 export async function generateCommand(id: string, options: GenerateOptions): Promise<void> {
-  const run = await preflight(id, options);
-  const { opts, spec, lang } = run;
+  const checked = await preflight(id, options);
+  const { opts, spec, lang } = checked;
+  // A book's parts written of its plan, time left and what was spent so far, under its lines (cli/run-meter.ts).
+  const meter = spec.kind === 'book' ? new RunMeter({ lang, planned: stepsFor(spec, checked.total).length, done: 0, hasCredits: true }) : undefined;
+  const run = meter ? { ...checked, provider: meter.counted(checked.provider), meter } : checked;
   const stateFile = spec.kind === 'image' ? null : await openCliState(cliStateOf(opts.state));
   const interrupt = listenForInterrupt();
   // The part being written (its label and its step key), named when a step fails; the parts whose story-bible
   // update failed in this run (the book view counts only those a later part follows).
   const where: Where = { current: undefined, currentKey: null, bibleFailed: new Set<string>() };
   try {
-    const { session, auditCalls } = await openBook(run, stateFile);
+    const { session, auditCalls, steps } = await openBook(run, stateFile);
     where.session = session;
+    meter?.startAt(session.resumedParts ?? 0, steps);
     const { parts, png } = await writeParts(session, { ...run, signal: interrupt.signal, where, isInterrupted: () => interrupt.isInterrupted });
     where.currentKey = null;
+    meter?.finish();
     await reportBook(session, run, { parts, where, auditCalls, ...(png ? { png } : {}) });
     // Out: a piece whose file is its progress no longer needs its answers kept (a book's went as each step was saved).
     await session.delivered();
   } catch (error) {
+    meter?.finish();
     if (interrupt.isInterrupted) {
       info(`karya: ${word('interrupted', lang)}`);
       throw new CliExit(interruptedExitCode());
@@ -120,7 +127,7 @@ interface Where {
   session?: BookSession;
 }
 
-type Run = Awaited<ReturnType<typeof preflight>>;
+type Run = Awaited<ReturnType<typeof preflight>> & { meter?: RunMeter };
 
 /** Every option checked and the book chosen (a saved one, a series' next one, or one of these settings) before anything is spent. */
 async function preflight(id: string, options: GenerateOptions) {
@@ -162,7 +169,7 @@ async function preflight(id: string, options: GenerateOptions) {
  * The book's session opened under its key: a series book under its place in the series, told the series as of
  * the end of the book before it; a finished book (or one written --fresh) kept aside so a new one starts.
  */
-async function openBook(run: Run, stateFile: StateFile | null): Promise<{ session: BookSession; auditCalls: number }> {
+async function openBook(run: Run, stateFile: StateFile | null): Promise<{ session: BookSession; auditCalls: number; steps: number }> {
   const { opts, catalog, spec, book, plan, settings, total, lang, voice } = run;
   const joined = plan && stateFile ? await joinSeries(stateFile, catalog, plan, { lang, ...(plan.continuing ? { key: plan.continuing.key } : {}), provider: run.provider }) : undefined;
   const series = joined?.series ?? (book && stateFile ? await seriesOfKey(stateFile, catalog, book.key) : undefined);
@@ -185,12 +192,12 @@ async function openBook(run: Run, stateFile: StateFile | null): Promise<{ sessio
   // The audit's cost, before anything is spent: one call a chapter still to write (part of the step: no extra credit).
   const auditCalls = auditCallsOf(session);
   if (auditCalls) info(`karya: ${word('auditCost', session.state.lang, { calls: auditCalls })}`);
+  // A book with no outline of its own (an imported manuscript) has one step fewer.
+  const steps = stepsFor(spec, total).filter((s) => s.kind !== 'outline' || hasOutlineStep(spec, session.state)).length;
   if (session.resumedParts !== null) {
-    // A book with no outline of its own (an imported manuscript) has one step fewer.
-    const steps = stepsFor(spec, total).filter((s) => s.kind !== 'outline' || hasOutlineStep(spec, session.state)).length;
     info(`karya: ${book ? word('continuingBook', lang, { book: opts.book!, id: spec.id, done: session.resumedParts, total: steps }) : word('resuming', lang, { id: spec.id, done: session.resumedParts, total: steps })}`);
   }
-  return { session, auditCalls };
+  return { session, auditCalls, steps };
 }
 
 /** Every part still to write, written with its lines, the story so far brought up to date after each, and its continuity findings. */
@@ -221,6 +228,7 @@ async function writeParts(session: BookSession, input: Run & { signal: AbortSign
     }
     png = outcome.png ?? png;
     parts.push(reportPart(session, label, outcome, lang));
+    input.meter?.partDone(input.spec.cost);
     // The story so far, for the next part (part of this step; a failure is tried again before the next one).
     try {
       await session.remember({ signal: input.signal });
@@ -250,7 +258,7 @@ async function reportBook(session: BookSession, run: Run, input: { parts: PartSu
   if (opts.json) {
     const score = bookLengthScore(parts.map((p) => p.score));
     const { auditCalls } = input;
-    process.stdout.write(JSON.stringify({ id: spec.id, lang: state.lang, totalChapters: state.totalChapters, ...(state.series ? { series: { name: state.series.name, number: state.series.number } } : {}), ...(score !== undefined ? { score } : {}), parts, ...(threads.length ? { threads } : {}), ...(session.isAuditing ? { cost: { auditCalls } } : {}), out: result.file ?? null, ...(result.file ? {} : { markdown: result.markdown }) }) + '\n');
+    process.stdout.write(JSON.stringify({ id: spec.id, lang: state.lang, totalChapters: state.totalChapters, ...(state.series ? { series: { name: state.series.name, number: state.series.number } } : {}), ...(score !== undefined ? { score } : {}), parts, ...(threads.length ? { threads } : {}), ...(session.isAuditing ? { cost: { auditCalls } } : {}), ...(run.meter ? { progress: run.meter.figures() } : {}), out: result.file ?? null, ...(result.file ? {} : { markdown: result.markdown }) }) + '\n');
   } else if (!result.file) process.stdout.write(result.markdown ?? '');
   if (result.file) info(`karya: ${word('wrote', lang, { file: result.file })}`);
 }

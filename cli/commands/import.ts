@@ -17,6 +17,7 @@ import { exitOnFailure } from '../errors.js';
 import { langOptionOrExit } from '../langs.js';
 import { cliProvider } from './generate.js';
 import { cliStateOf, openCliState, writableStateOrExit } from '../state.js';
+import { RunMeter } from '../run-meter.js';
 
 export interface ImportOptions {
   lang?: string;
@@ -206,8 +207,12 @@ async function saveImport(file: string, read: ReadManuscript, bytes: Uint8Array,
     const id = (await stateFile.repos.books.list({ userId: CLI_USER })).find((b) => b.key === key)!.id;
     const summary = bookSummary(spec, state);
     info(`karya: ${word(saved ? 'importResumed' : 'importSaved', lang, { file: name, id, chapters: summary.chaptersWritten, words: summary.words })}`);
-    const session = await BookSession.open({ spec, renderer: catalogOrExit().renderer, provider: cliProvider({ lang }), store, key, settings: state.settings, totalChapters: state.totalChapters, onFinished: 'keep' });
+    const provider = cliProvider({ lang });
+    // The story bible's parts read of the book's, time left and the calls it has spent so far (cli/run-meter.ts).
+    const meter = new RunMeter({ lang, planned: state.content.length, done: 0 });
+    const session = await BookSession.open({ spec, renderer: catalogOrExit().renderer, provider: meter.counted(provider), store, key, settings: state.settings, totalChapters: state.totalChapters, onFinished: 'keep' });
     const parts = session.state.content.length;
+    meter.startAt((session.state.memoryUpTo ?? -1) + 1, parts);
     let current = '';
     let currentKey: string | null = null;
     // Parts the bible could not read even in halves (engine/session/ladder.ts): skipped, named, the import goes on.
@@ -219,12 +224,14 @@ async function saveImport(file: string, read: ReadManuscript, bytes: Uint8Array,
         currentKey = stepKey(partStep(spec, position, session.state.totalChapters));
         if (session.state.content[position]?.trim()) info(`  … ${word('importReading', lang, { label: current, n: position, total: parts - 1 })}`);
         const read = await session.remember({ parts: 1, signal: interrupt.signal });
+        meter.partDone();
         if (read.left?.length) {
           skipped.push({ label: current, key: currentKey });
           info(`karya: ${word('importBibleSkipped', lang, { label: current, id })}`);
         }
       }
     } catch (error) {
+      meter.finish();
       if (interrupt.isInterrupted) {
         info(`karya: ${word('interrupted', lang)}`);
         throw new CliExit(interruptedExitCode());
@@ -233,7 +240,8 @@ async function saveImport(file: string, read: ReadManuscript, bytes: Uint8Array,
       throw error;
     }
     const book = { id, generator: spec.id, key, title: summary.title, lang, words: summary.words, chapters: { imported: summary.chaptersWritten, total: summary.chaptersTotal }, finished: session.isFinished, ...(skipped.length ? { bible_skipped: skipped.map((s) => s.key) } : {}) };
-    if (opts.json) process.stdout.write(`${JSON.stringify({ book })}\n`);
+    meter.finish();
+    if (opts.json) process.stdout.write(`${JSON.stringify({ book, progress: meter.figures() })}\n`);
     else process.stdout.write(`${word(session.isFinished ? 'importDoneFinished' : 'importDone', lang, { id, generator: spec.id })}\n`);
   } finally {
     interrupt.release();

@@ -4,7 +4,7 @@
 // description.html, keywords.txt, metadata.json and readiness.json.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { AI_TEXT_LEVELS, BookSession, catalogueMessage, editionLanguageName, editionLinkOf, editionPartsLeft, partStep, stepLabel, formatSpecIssue, hasOutlineStep, isAuthoredPart, stepsFor, startBook, stepKey, type AiTextLevel } from '../../engine/index.js';
+import { AI_TEXT_LEVELS, BookSession, catalogueMessage, editionLanguageName, editionLinkOf, editionPartsLeft, partStep, stepLabel, formatSpecIssue, hasOutlineStep, isAuthoredPart, stepsFor, startBook, stepKey, publishStepsOf, type AiTextLevel, type RunFigures } from '../../engine/index.js';
 import { checkPublishSteps, directPublishStep, readinessText, say, writePackageParts, type GivenFacts, type PackageStepDone, type ReadinessText, type RunPublishStep } from '../../engine/index.js';
 import { openNearDuplicates } from '../../server/index.js';
 import { PAPER_NAMES, TRIM_NAMES, TRIM_SIZES, isPaperName, isTrimName, printLayoutOf, type TrimName } from '../../engine/index.js';
@@ -23,6 +23,7 @@ import { messagesLang } from '../langs.js';
 import { settingsLang } from '../saved-book-words.js';
 import { creditsIn, publishWord } from '../publish-words.js';
 import { word } from '../../engine/index.js';
+import { RunMeter } from '../run-meter.js';
 
 type PaperName = (typeof PAPER_NAMES)[number];
 
@@ -118,7 +119,9 @@ function fileProgress(lang: Lang): (file: string) => void {
 export async function publishCommand(id: string, opts: PublishOptions): Promise<void> {
   const checked = await preflight(id, opts);
   const { spec, catalog, settings, book } = checked;
-  const provider = cliProvider({ lang: messagesLang(opts.lang) });
+  // The book's parts and the package's, time left and what was spent so far, under the lines (cli/run-meter.ts).
+  const meter = new RunMeter({ lang: messagesLang(opts.lang), planned: 0, done: 0, hasCredits: true });
+  const provider = meter.counted(cliProvider({ lang: messagesLang(opts.lang) }));
   const total = startBook({ spec, settings, totalChapters: checked.totalChapters }).totalChapters;
   const rule = chapterRuleNote(spec, total, messagesLang(opts.lang));
   if (rule) info(rule);
@@ -138,14 +141,17 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     });
     // An edition is exactly its source's parts: nothing is written for it (what its source lacks, it lacks).
     where.lang = session.state.lang;
+    const bookSteps = stepsFor(spec, total).filter((s) => s.kind !== 'outline' || hasOutlineStep(spec, session.state)).length;
+    meter.startAt(session.resumedParts ?? 0, bookSteps + publishStepsOf({ book: spec, state: session.state, specOf: (x) => catalog.get(x) }).steps.length, session.state.lang);
     // The dual-language choice is refused before anything is written or spent when the book is no edition.
     const bilingualSource = opts.bilingual ? await bilingualSourceOrExit(stateFile, { key, id: opts.book!, lang: session.state.lang }) : undefined;
     const written = book && (await isWholeEditionOrExit(stateFile, { key, id: opts.book!, spec, state: session.state }))
       ? { planned: 0, steps: 0 }
-      : await writeBook(session, { total, isSaved: book !== undefined, signal: interrupt.signal, where });
-    const made = await makePackage({ checked, opts, session, provider, ...(bilingualSource ? { bilingualSource } : {}), signal: interrupt.signal, where, nearDuplicates: (title) => openNearDuplicates(stateFile.repos, CLI_USER).then((c) => c.check({ key, book: opts.book ?? key, title, parts: session.state.content, threshold: checked.closeThreshold })) });
-    reportPackage({ spec, opts, session, trim: checked.trim, paper: checked.paper, book: written, ...made });
+      : await writeBook(session, { total, isSaved: book !== undefined, signal: interrupt.signal, where, meter });
+    const made = await makePackage({ checked, opts, session, provider, meter, ...(bilingualSource ? { bilingualSource } : {}), signal: interrupt.signal, where, nearDuplicates: (title) => openNearDuplicates(stateFile.repos, CLI_USER).then((c) => c.check({ key, book: opts.book ?? key, title, parts: session.state.content, threshold: checked.closeThreshold })) });
+    reportPackage({ spec, opts, session, trim: checked.trim, paper: checked.paper, book: written, progress: meter.figures(), ...made });
   } catch (error) {
+    meter.finish();
     publishFailed(error, { isInterrupted: interrupt.isInterrupted, opts, where });
   } finally {
     interrupt.release();
@@ -223,7 +229,7 @@ async function preflight(id: string, opts: PublishOptions) {
 }
 
 /** The book's parts still to write, written (a line each); what the book costs and what this run wrote. */
-async function writeBook(session: BookSession, input: { total: number; isSaved: boolean; signal: AbortSignal; where: Where }): Promise<{ planned: number; steps: number }> {
+async function writeBook(session: BookSession, input: { total: number; isSaved: boolean; signal: AbortSignal; where: Where; meter: RunMeter }): Promise<{ planned: number; steps: number }> {
   const { spec } = session;
   // A book with no outline of its own (an imported manuscript) has one step fewer, and the parts its
   // writer brought cost nothing: only what the model writes is charged.
@@ -239,13 +245,14 @@ async function writeBook(session: BookSession, input: { total: number; isSaved: 
     const outcome = await session.advance({ signal: input.signal, onRetry: (notice) => info(`  … ${session.label(step!)}: ${notice.message}`) });
     written++;
     info(`  ✓ ${outcome.label.padEnd(24)} ${String(outcome.words).padStart(5)} ${word('words', lang)}  ${outcome.seconds.toFixed(1)}s`);
+    input.meter.partDone(spec.cost);
   }
   input.where.current = null;
   return { planned, steps: written };
 }
 
 /** The package's parts made by the publishing generators (a line each), then its files written into --out. */
-async function makePackage(input: { checked: Checked; opts: PublishOptions; session: BookSession; provider: ReturnType<typeof cliProvider>; bilingualSource?: BookState; signal: AbortSignal; where: Where; nearDuplicates: (title: string) => Promise<Closeness> }) {
+async function makePackage(input: { checked: Checked; opts: PublishOptions; session: BookSession; provider: ReturnType<typeof cliProvider>; meter: RunMeter; bilingualSource?: BookState; signal: AbortSignal; where: Where; nearDuplicates: (title: string) => Promise<Closeness> }) {
   const { checked, opts, session, where } = input;
   const { spec, catalog } = checked;
   info(readinessText(say('status.making', { dir: opts.out }), where.lang, 'cli'));
@@ -260,10 +267,13 @@ async function makePackage(input: { checked: Checked; opts: PublishOptions; sess
     const name = publishWord(`part_${done.part}`, where.lang).padEnd(16);
     if (done.skipped) info(`  – ${name} ${publishWord('skipped', where.lang, { why: publishWord(skipWord(done.skipped), where.lang) })}`);
     else info(`  ✓ ${name} ${done.generatorId.padEnd(16)} ${creditsIn(done.cost, where.lang).padStart(9)}  ${((performance.now() - started) / 1000).toFixed(1)}s`);
+    input.meter.partDone(done.skipped ? 0 : done.cost);
   };
   const given = { ...(opts.title ? { title: opts.title } : {}), ...(opts.subtitle ? { subtitle: opts.subtitle } : {}), ...(opts.author ? { author: opts.author } : {}), ...metadataOptions(opts, where.lang), ...(checked.cover ? { cover: checked.cover } : {}) };
   const parts = await writePackageParts({ book: spec, state: session.state, specOf: (x) => catalog.get(x), runStep, given, onStep });
   where.current = null;
+  // The files are made with no model call: the line ends here, their own lines follow.
+  input.meter.finish();
   const { writeKdpPackage } = await (await import('../../engine/node.js')).loadPublishFiles();
   makeDirs(opts.out);
   // Before it is published: compared with the owner's other finished books (readiness: not-too-close, reused-passages).
@@ -273,7 +283,7 @@ async function makePackage(input: { checked: Checked; opts: PublishOptions; sess
 }
 
 /** The package's files, its paperback, readiness and cost said on stderr (and --json on stdout); exit 1 when it is not ready. */
-function reportPackage(input: { spec: Checked['spec']; opts: PublishOptions; session: BookSession; trim: TrimName; paper: PaperName; book: { planned: number; steps: number } } & Awaited<ReturnType<typeof makePackage>>): void {
+function reportPackage(input: { spec: Checked['spec']; opts: PublishOptions; session: BookSession; trim: TrimName; paper: PaperName; book: { planned: number; steps: number }; progress: RunFigures } & Awaited<ReturnType<typeof makePackage>>): void {
   const { spec, opts, session, parts, written } = input;
   const lang = session.state.lang;
   const said = (text: ReadinessText) => info(readinessText(text, lang, 'cli'));
@@ -290,7 +300,7 @@ function reportPackage(input: { spec: Checked['spec']; opts: PublishOptions; ses
   if (opts.json) {
     process.stdout.write(JSON.stringify({
       id: spec.id, lang: session.state.lang, out: opts.out, files: written.files, title: parts.title, author: parts.author,
-      steps: parts.steps, cost, print: written.print, ready: written.readiness.ready, channels: written.readiness.channels,
+      steps: parts.steps, cost, print: written.print, ready: written.readiness.ready, channels: written.readiness.channels, progress: input.progress,
     }) + '\n');
   }
   if (!written.readiness.ready) throw new CliExit(EXIT.failed);

@@ -13,6 +13,7 @@ import { cliProvider } from './generate.js';
 import { translateWord as say } from '../translate-words.js';
 import { glossaryYamlOrExit } from '../glossary-file.js';
 import { cliStateOf, hasBooks, openCliState } from '../state.js';
+import { RunMeter } from '../run-meter.js';
 
 export interface TranslateOptions {
   book?: string;
@@ -102,15 +103,20 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
       info(`  … ${e.isAgain ? say(`askedAgain${piece}`, lang, { ...where, reason: writersReason(e.problem!, lang) }) : say(`window${piece}`, lang, where)}`);
     };
     let outcome;
-    const provider = cliProvider({ lang });
+    const fromEnv = cliProvider({ lang });
     // The offline provider writes demo text, never a translation: every window would be refused twice.
-    if (provider.isOffline) return fail(say('needsModel', lang));
+    if (fromEnv.isOffline) return fail(say('needsModel', lang));
+    // Parts translated of the book's, time left and what was spent so far, under the lines above (cli/run-meter.ts).
+    const meter = new RunMeter({ lang, planned: cost.parts, done: cost.perPart ? cost.parts - cost.remaining / cost.perPart : 0, hasCredits: true });
+    const provider = meter.counted(fromEnv);
     try {
       outcome = await translateEdition({ spec, renderer: catalogOrExit().renderer, provider, store, key, source: source.state, isSourceFinished: source.isFinished, to, glossary, ...(title ? { title } : {}), signal: interrupt.signal, onProgress, onPart: (p) => {
         if (p.status === 'translated' && p.asked > 0) info(`  ✓ ${say('partDone', lang, { label: p.label, credits: p.credits })}`);
         if (p.status === 'untranslated') info(`  ! ${say('partLeft', lang, { label: p.label, count: p.untranslated!.length, paragraphs: numbered(p.untranslated!), language: editionLanguageName(lang, lang) })}`);
+        if (p.asked > 0) meter.partDone(p.credits);
       } });
     } catch (error) {
+      meter.finish();
       if (interrupt.isInterrupted) {
         info(`karya: ${say('stopped', lang)}`);
         throw new CliExit(interruptedExitCode());
@@ -136,12 +142,14 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
         await session.remember({ parts: 1, signal: interrupt.signal });
       }
     } catch (error) {
+      meter.finish();
       if (interrupt.isInterrupted) throw new CliExit(interruptedExitCode());
       exitOnFailure(error, lang, { step: { words: ({ message }) => say('bibleStopped', lang, { label: reading, message }), ...(opts.json ? { json: { part: null, isWhole: true } } : {}) } });
       throw error;
     }
     const edition = { id: editionId, key, source: id, from: lang, lang: to, finished: outcome.isFinished, credits: outcome.credits, glossary: glossary.length, parts: outcome.parts.map((p) => ({ position: p.position, label: p.label, status: p.status, credits: p.credits, paragraphs: outcome.state.content[p.position]?.split(/\n\s*\n/).filter((x) => x.trim()).length ?? 0, ...(p.untranslated ? { untranslated: p.untranslated.map((i) => i + 1) } : {}) })) };
-    if (opts.json) out.stdout(`${JSON.stringify({ edition })}\n`);
+    meter.finish();
+    if (opts.json) out.stdout(`${JSON.stringify({ edition, progress: meter.figures() })}\n`);
     else out.stdout(`${say('done', lang, { id: editionId ?? '?', generator: spec.id })}\n`);
     if (outcome.left.length) {
       // What is left, part by part, and exit 1: the run went to the end, a rerun asks only for these paragraphs.

@@ -9,7 +9,7 @@ import { MAX_BIBLE_CHARS, MAX_PART_CHARS, MAX_REWRITE_NOTE_CHARS, MAX_CHARACTER_
 // The key's file alone, not the room's index.ts: the contract is loaded in the browser (tests/contract/client.test.ts).
 import { FINDING_KEY } from '../session/continuity/light.js';
 import { MAX_CHAPTER_NOTE_CHARS, MAX_CHAPTER_PLAN_CHARS, MAX_CHAPTER_TITLE_CHARS, MAX_OUTLINE_CHAPTERS } from '../session/outline/light.js';
-import { ApiErrorBodySchema, LangSchema, PartHashSchema, TimestampSchema, WriterTextSchema } from './common.js';
+import { ApiErrorBodySchema, LangSchema, PartHashSchema, RunSoFarSchema, TimestampSchema, WriterTextSchema } from './common.js';
 import { BookViewSchema, LabelledStepSchema, PartProvenanceSchema, ProgressSchema } from '../session/view-schema.js';
 
 /** The longest voice sample sent (10,000 words of prose are well under it). */
@@ -77,6 +77,8 @@ export const DonePayloadSchema = z.object({
    */
   notes: AnswerNotesSchema.optional(),
   progress: ProgressSchema.nullable(),
+  /** What the step spent (its requests, tokens, credits, seconds) and the book's time left at its pace; absent on a step answered again. */
+  so_far: RunSoFarSchema.optional(),
   next: LabelledStepSchema.extend({ button: z.string() }).nullable(),
   /** The book after this step (books only). */
   book: BookViewSchema.nullable(),

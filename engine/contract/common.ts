@@ -101,3 +101,17 @@ export const ReadyResponseSchema = z.strictObject({
   status: z.literal('ready'),
   checks: z.record(z.string(), z.string()),
 });
+
+/**
+ * What a long run (an edition) has spent so far and the time it has left at its pace (engine/pace.ts), on its
+ * progress events: the model requests sent, the tokens their answers reported, the credits charged, the seconds
+ * since it started and those left (null before its first part: no pace yet).
+ */
+export const RunSoFarSchema = z.strictObject({
+  calls: z.number().int().nonnegative(),
+  tokens: z.number().int().nonnegative(),
+  credits: z.number().int().nonnegative(),
+  elapsed_seconds: z.number().nonnegative(),
+  eta_seconds: z.number().nonnegative().nullable(),
+});
+export type RunSoFar = z.infer<typeof RunSoFarSchema>;

@@ -6,7 +6,7 @@
 // pairs the edition's paragraphs with its source's, those out of date since the source changed marked.
 import * as z from 'zod';
 import { GENDERS, MAX_GLOSSARY_TERMS, MAX_TERM_CHARS } from '../session/translate/light.js';
-import { ApiErrorBodySchema, LangSchema } from './common.js';
+import { ApiErrorBodySchema, LangSchema, RunSoFarSchema } from './common.js';
 
 const Lang = LangSchema;
 const Count = z.number().int().nonnegative();
@@ -76,6 +76,8 @@ export const EditionProgressEventSchema = z.strictObject({
   is_again: z.boolean(),
   parts_done: Count,
   parts_total: Count,
+  /** The run's calls, tokens and credits so far and its time left. */
+  so_far: RunSoFarSchema.optional(),
 });
 /** A part done: translated now (charged), kept from a run before, or with paragraphs left untranslated (refunded; the run goes on). */
 export const EditionPartEventSchema = z.strictObject({
@@ -85,6 +87,7 @@ export const EditionPartEventSchema = z.strictObject({
   credits: Count,
   parts_done: Count,
   parts_total: Count,
+  so_far: RunSoFarSchema.optional(),
 });
 export const EditionEventSchemas = { progress: EditionProgressEventSchema, part: EditionPartEventSchema, done: EditionDoneSchema, error: ApiErrorBodySchema } as const;
 export type EditionProgressEvent = z.infer<typeof EditionProgressEventSchema>;

@@ -2,7 +2,8 @@
 // check the step, charge, run it (deltas to `onDelta`), commit (the session's progress port), answer, and
 // refund on failure; then the memory update. The HTTP route runs it in the server process (SQLite), and
 // with Postgres a worker runs it from the job queue (server/queue/); the code is the same.
-import { BookSession, countWords, KaryaError, generationMessage, parseStepKey, stepKey, stepPosition, stepRef, type CatalogueCode, type DonePayload, type Lang, type ResolvedSpec, type Step } from '../../engine/index.js';
+import { BookSession, countedProvider, countWords, KaryaError, generationMessage, parseStepKey, runFigures, stepKey, stepPosition, stepRef, type BookView, type CatalogueCode, type DonePayload, type Lang, type ResolvedSpec, type Step, type Tally } from '../../engine/index.js';
+import type { RunSoFar } from '../../engine/contract/index.js';
 import { commitCharged, refundCharge, reserveCharge, runCharged } from './charged.js';
 import type { AppContext } from './context.js';
 import type { StepHooks, StepRequest } from './step-request.js';
@@ -38,7 +39,9 @@ export async function runUserStep(ctx: AppContext, request: StepRequest, hooks: 
   // Waited for the book's previous step, and the client left meanwhile.
   if (hooks.client.aborted) return;
   const held: { charge?: Charge } = {};
-  const session = await openStepSession(ctx, request, spec, () => held.charge);
+  // The requests the step sends (each retry one more) and the tokens answered: its `done` says them (so_far).
+  const tally: Tally = { calls: 0, tokens: 0 };
+  const session = await openStepSession(ctx, request, spec, () => held.charge, tally);
   const lang: Lang = session.state.lang;
 
   // A retried job: its generation is charged already, or even committed or refunded.
@@ -55,7 +58,7 @@ export async function runUserStep(ctx: AppContext, request: StepRequest, hooks: 
   const charge = await reserveCharge(ctx, { userId, lang, reserved, start: { generatorId: spec.id, step: stepKey(step), cost: spec.cost, reason: `${spec.id}: ${label}`, ...(request.generationId ? { generationId: request.generationId } : {}) } });
   held.charge = charge;
   hooks.onCharged?.();
-  await writeStep(ctx, { request, hooks, spec, session, step, label, draft, charge, lang });
+  await writeStep(ctx, { request, hooks, spec, session, step, label, draft, charge, lang, tally });
   // The story so far, for the next step (part of this one: nothing charged). The book stays locked for
   // this user until it is done; a failure is tried again before the next step.
   await session
@@ -67,14 +70,14 @@ export async function runUserStep(ctx: AppContext, request: StepRequest, hooks: 
 }
 
 /** The user's book session for the step (a chapter count it cannot have: 400 invalid_chapters in the request's language). */
-async function openStepSession(ctx: AppContext, request: StepRequest, spec: ResolvedSpec, charge: () => Charge | undefined): Promise<BookSession> {
+async function openStepSession(ctx: AppContext, request: StepRequest, spec: ResolvedSpec, charge: () => Charge | undefined, tally: Tally): Promise<BookSession> {
   const { repos, catalog, provider } = ctx;
   const { userId, chapterTitle } = request;
   try {
     // A series' next book not yet saved is told the series too (a saved one is, as it loads: server/core/series.ts).
     const series = spec.kind === 'book' ? await bookSeriesOf(plainBooks(repos.books), repos, catalog, userId, spec.bookType) : undefined;
     return await BookSession.open({
-      spec, renderer: catalog.renderer, provider, key: spec.bookType, settings: request.settings, onFinished: 'keep', ...(series ? { series } : {}),
+      spec, renderer: catalog.renderer, provider: countedProvider(provider, tally), key: spec.bookType, settings: request.settings, onFinished: 'keep', ...(series ? { series } : {}),
       store: userProgress(repos, { userId, spec, charge, ...(chapterTitle ? { chapterTitle } : {}) }),
     });
   } catch (error) {
@@ -110,7 +113,7 @@ async function checkStep(ctx: AppContext, input: { request: StepRequest; spec: R
  * through the session and answered. Stopped by the writer, the text that reached them is kept as the draft and
  * paid for (with none, refunded); any other failure is refunded: a StepFailure either way.
  */
-async function writeStep(ctx: AppContext, input: { request: StepRequest; hooks: StepHooks; spec: ResolvedSpec; session: BookSession; step: Step; label: string; draft: { text: string } | undefined; charge: Charge; lang: Lang }): Promise<void> {
+async function writeStep(ctx: AppContext, input: { request: StepRequest; hooks: StepHooks; spec: ResolvedSpec; session: BookSession; step: Step; label: string; draft: { text: string } | undefined; charge: Charge; lang: Lang; tally: Tally }): Promise<void> {
   const { repos, config } = ctx;
   const { request, hooks, spec, session, step, label, draft, charge, lang } = input;
   const { userId, chapterTitle } = request;
@@ -152,7 +155,8 @@ async function writeStep(ctx: AppContext, input: { request: StepRequest; hooks: 
         const restarted = draft && !continuesDraft(draft.text, result.text) ? await repos.versions.keep({ userId, key: spec.bookType, position: stepPosition(step), text: draft.text.trim() }) : null;
         // A draft the writer had stopped of this part is replaced by the part written afresh.
         if (spec.kind === 'book') await repos.drafts.remove({ userId, key: spec.bookType, position: stepPosition(step) });
-        hooks.onDone({ ...donePayload({ spec, result, book: session.view(), charge, creditsAvailable: (await repos.credits.balanceOf(userId)) ?? 0 }), ...(restarted !== null ? { restarted_version: restarted } : {}) });
+        const view = session.view();
+        hooks.onDone({ ...donePayload({ spec, result, book: view, charge, creditsAvailable: (await repos.credits.balanceOf(userId)) ?? 0 }), ...(restarted !== null ? { restarted_version: restarted } : {}), so_far: stepSoFar(view, { startedMs: Date.parse(now.startedAt), tally: input.tally, credits: charge.credits }) });
         return 'done' as const;
       } catch (error) {
         if (stopper.signal.aborted && !hooks.client.aborted) return 'stopped' as const;
@@ -181,6 +185,17 @@ async function writeStep(ctx: AppContext, input: { request: StepRequest; hooks: 
   } finally {
     settleStop({ charged: stopCharged });
   }
+}
+
+/**
+ * What the step spent (its requests, tokens and credits) and the book's time left at its pace: the steps still to
+ * write at the time this one took (engine/pace.ts). A single piece is one step, done.
+ */
+function stepSoFar(view: BookView, input: { startedMs: number; tally: Tally; credits: number }): RunSoFar {
+  const planned = Math.max(1, view.steps.length);
+  const done = view.steps.length ? view.steps.filter((s) => s.is_done).length : 1;
+  const f = runFigures({ startedMs: input.startedMs, nowMs: Date.now(), doneAtStart: done - 1, done, planned, ...input.tally, credits: input.credits });
+  return { calls: f.calls, tokens: f.tokens, credits: f.credits, elapsed_seconds: f.elapsedSeconds, eta_seconds: f.etaSeconds };
 }
 
 /** Whether a part continued from the writer's draft still holds the draft (its opening lines, a heading aside). */

@@ -5,7 +5,7 @@
 // of an edition at a time. The glossary is read and written per source and language; the side-by-side view
 // (by the edition's id) pairs its paragraphs with its source's, those whose source changed since marked.
 import type { Request } from 'express';
-import { bookSummary, canTitleEdition, cleanTitle, MAX_GLOSSARY_TERMS, otherLanguage, sideBySide, translationCost, withEditionTitle } from '../../engine/index.js';
+import { bookSummary, canTitleEdition, cleanTitle, countedProvider, MAX_GLOSSARY_TERMS, otherLanguage, runFigures, sideBySide, translationCost, withEditionTitle, type Tally } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
 import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
 import { ApiError } from '../errors/api-error.js';
@@ -140,16 +140,32 @@ async function makeEdition(ctx: AppContext, req: Parameters<ContractHandler<'POS
   const isStream = wantsEventStream(req.get('accept'));
   const total = source.state.content.filter((t) => t.trim()).length;
   let done = 0;
+  // The run's calls, tokens and credits so far and its time left at the pace of the parts it translated (engine/pace.ts).
+  const spent: Tally = { calls: 0, tokens: 0 };
+  let credits = 0;
+  let doneAtStart: number | undefined;
+  const startedMs = Date.now();
+  const soFar = () => {
+    const f = runFigures({ startedMs, nowMs: Date.now(), doneAtStart: doneAtStart ?? done, done, planned: total, ...spent, credits });
+    return { calls: f.calls, tokens: f.tokens, credits: f.credits, elapsed_seconds: f.elapsedSeconds, eta_seconds: f.etaSeconds };
+  };
   try {
     const run = await runEdition(ctx, {
       userId: owner, lang, spec, source, to, client: client.signal,
       ...(isStream ? {
-        onProgress: (e) => events().send('progress', { position: e.position, label: e.label, window: e.window, windows: e.windows, is_again: e.isAgain, parts_done: done, parts_total: total }),
+        through: (provider) => countedProvider(provider, spent),
+        onProgress: (e) => events().send('progress', { position: e.position, label: e.label, window: e.window, windows: e.windows, is_again: e.isAgain, parts_done: done, parts_total: total, so_far: soFar() }),
         onPart: (p) => {
           // A part with no text (an introduction not written) is neither charged nor counted.
           if (!source.state.content[p.position]?.trim()) return;
-          if (p.status !== 'untranslated') done++;
-          events().send('part', { position: p.position, label: p.label, status: p.status, credits: p.credits, parts_done: done, parts_total: total });
+          // The parts kept from a run before took none of this run's time.
+          if (p.status === 'kept') done++;
+          else {
+            doneAtStart ??= done;
+            if (p.status !== 'untranslated') done++;
+          }
+          credits += p.credits;
+          events().send('part', { position: p.position, label: p.label, status: p.status, credits: p.credits, parts_done: done, parts_total: total, so_far: soFar() });
         },
       } : {}),
     });

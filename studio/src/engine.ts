@@ -12,7 +12,7 @@ export {
   MAX_VOICE_SAMPLE_CHARS, type MyBook, type NextBookResponse, PAPERBACK_PAPERS, PAPERBACK_TRIMS,
   type PartVersionView, type PassageResponse, type PaymentOptions, type Profile, PUBLISH_AI_TEXT_LEVELS,
   type PublishQuote, PURCHASE_PACKAGE_IDS, PURCHASE_PACKAGES, type PurchasePackageId, type RequestOf,
-  type ResponseOf, ROLE_CREDITS, type Routes, type SavedProgress, savedProgressOf, type SeriesDetail,
+  type ResponseOf, ROLE_CREDITS, type Routes, type RunSoFar, type SavedProgress, savedProgressOf, type SeriesDetail,
   type SideBySideResponse, type SignInNotice, type StreamRouteKey, type TopUpCredits, type VoiceBody,
   type StoryMap,
 } from '../../engine/contract/index.js';
@@ -22,8 +22,8 @@ export {
   LanguageWordsError, type LanguageSource, type LanguageTable,
   type FieldShape,
   type Settings, type BookSpec,
-  // words and the message catalogue
-  WORDS, fillPlaceholders, word, wordIn,
+  // words and the message catalogue; a wait as a person reads it (engine/pace.ts)
+  durationText, WORDS, fillPlaceholders, word, wordIn,
   CATALOGUE, catalogueMessage, SETTINGS_MESSAGES, settingsIssueMessage, KaryaError,
   type CatalogueCode, type SettingsIssue,
   // the form and its schema

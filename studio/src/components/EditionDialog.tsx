@@ -8,12 +8,12 @@ import { call } from '../lib/api.js';
 import { runEdition } from '../lib/editions.js';
 import { useAuth } from '../lib/auth.js';
 import { editionName, makeEditionWords, useT } from '../i18n/index.js';
-import type { BookEditionsResponse, EditionDone, MyBook } from '../engine.js';
+import { durationText, type BookEditionsResponse, type EditionDone, type MyBook, type RunSoFar } from '../engine.js';
 import { Dialog } from './Dialog.js';
 import { Spinner } from './Spinner.js';
 import { GlossaryTable } from './GlossaryTable.js';
 
-type Run = { state: 'idle' } | { state: 'running'; line: string; done: number; total: number } | { state: 'done'; answer: EditionDone } | { state: 'failed'; message: string; done: number; total: number };
+type Run = { state: 'idle' } | { state: 'running'; line: string; done: number; total: number; soFar?: RunSoFar } | { state: 'done'; answer: EditionDone } | { state: 'failed'; message: string; done: number; total: number };
 
 export function EditionDialog({ book, onClose, onMade }: { book: MyBook; onClose: () => void; onMade: () => void }) {
   const { t, lang: ui } = useT();
@@ -35,10 +35,10 @@ export function EditionDialog({ book, onClose, onMade }: { book: MyBook; onClose
     setRun({ state: 'running', line: '', done, total });
     try {
       const answer = await runEdition(book.id, offer.offer.to, {
-        onProgress: (e) => setRun({ state: 'running', line: t(e.is_again ? 'edition.askedAgain' : 'edition.progress', { label: e.label, window: e.window, windows: e.windows }), done: e.parts_done, total: e.parts_total }),
+        onProgress: (e) => setRun({ state: 'running', line: t(e.is_again ? 'edition.askedAgain' : 'edition.progress', { label: e.label, window: e.window, windows: e.windows }), done: e.parts_done, total: e.parts_total, ...(e.so_far ? { soFar: e.so_far } : {}) }),
         onPart: (e) => {
           done = e.parts_done;
-          setRun((r) => (r.state === 'running' ? { ...r, done: e.parts_done, total: e.parts_total } : r));
+          setRun((r) => (r.state === 'running' ? { ...r, done: e.parts_done, total: e.parts_total, ...(e.so_far ? { soFar: e.so_far } : {}) } : r));
         },
       });
       setRun({ state: 'done', answer });
@@ -89,6 +89,7 @@ export function EditionDialog({ book, onClose, onMade }: { book: MyBook; onClose
             <div data-testid="edition-progress">
               <div className="flex justify-between text-xs text-gray-700 dark:text-gray-300">
                 <span>{t('edition.partsDone', { done: progress.done, total: progress.total })}</span>
+                {run.state === 'running' && run.soFar && <span data-testid="edition-so-far">{soFarText(run.soFar, t)}</span>}
               </div>
               <div className="mt-1 h-2.5 w-full overflow-hidden rounded-full bg-gray-200 dark:bg-neutral-700" role="progressbar" aria-label={t('edition.progressLabel')} aria-valuemin={0} aria-valuemax={progress.total} aria-valuenow={progress.done}>
                 <div className="h-full rounded-full bg-brand-600 transition-[width] duration-300" style={{ width: `${progress.total ? Math.round((100 * progress.done) / progress.total) : 0}%` }} />
@@ -104,4 +105,10 @@ export function EditionDialog({ book, onClose, onMade }: { book: MyBook; onClose
       )}
     </Dialog>
   );
+}
+
+/** "about 2 min left · so far: calls 14, credits 3" in the writer's language, from the server's figures. */
+function soFarText(f: RunSoFar, t: ReturnType<typeof useT>['t']): string {
+  const left = f.eta_seconds === null ? t('edition.timeUnknown') : t('edition.timeLeft', { time: durationText(f.eta_seconds) });
+  return `${left} · ${t('edition.soFar', { calls: f.calls, credits: f.credits })}`;
 }

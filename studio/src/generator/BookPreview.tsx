@@ -39,7 +39,7 @@ export function BookPreview(props: BookPreviewProps) {
           {pageWord(follow.connection === 'offline' ? 'followOffline' : 'followServerDown', ui)}
         </p>
       )}
-      {view && props.hasStarted && view.progress && <WritingProgress spec={spec} book={view} lang={ui} stopped={props.stop.stopped} />}
+      {view && props.hasStarted && view.progress && <WritingProgress spec={spec} book={view} lang={ui} stopped={props.stop.stopped} soFar={props.run.lastSoFar} />}
       {spec.kind === 'image' ? (
         <CoverPreview image={output?.image ?? null} fileName={`${form.id}.png`} isLoading={generation.isLoading} error={generation.error} lang={ui} alt={wordIn(form.title, ui, form.id)} />
       ) : (

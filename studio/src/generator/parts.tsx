@@ -2,7 +2,7 @@
 // panel, the Copy button and the cover preview with Download Cover (the text preview is Manuscript.tsx).
 import { useEffect, useRef, useState } from 'react';
 import { Check, Copy, Download, Loader2 } from 'lucide-react';
-import { stepKey, stepText, type BookView, type Lang, type BookSpec } from '../engine.js';
+import { durationText, stepKey, stepText, type BookView, type Lang, type BookSpec, type RunSoFar } from '../engine.js';
 import { pageWord } from './words.js';
 import { stepWord } from './stepWords.js';
 
@@ -99,7 +99,7 @@ export function ProcessSteps({ spec, book, lang }: { spec: BookSpec; book: BookV
  * conclusion: the rows of the Generation Process list, chapters counted one by one), and the next step
  * numbered as that list numbers it, so the counters on the page agree.
  */
-export function WritingProgress({ spec, book, lang, stopped }: { spec: BookSpec; book: BookView; lang: Lang; stopped?: { label: string; words: number } | null }) {
+export function WritingProgress({ spec, book, lang, stopped, soFar }: { spec: BookSpec; book: BookView; lang: Lang; stopped?: { label: string; words: number } | null; soFar?: RunSoFar | null }) {
   const p = partsProgress(book);
   const findings = book.parts.reduce((n, part) => n + (part.continuity?.length ?? 0), 0);
   const percent = p.total ? Math.round((p.done / p.total) * 100) : 0;
@@ -112,6 +112,12 @@ export function WritingProgress({ spec, book, lang, stopped }: { spec: BookSpec;
         </span>
       </div>
       <p className="mt-1 text-sm text-gray-600 dark:text-gray-400" data-testid="progress-step">{processStepText(spec, book, lang)}</p>
+      {soFar && (
+        <p className="mt-1 text-xs text-gray-600 dark:text-gray-400" data-testid="progress-so-far">
+          {pageWord('lastStepSpent', lang, { calls: soFar.calls, credits: soFar.credits, time: durationText(soFar.elapsed_seconds) })}
+          {soFar.eta_seconds ? ` · ${pageWord('bookTimeLeft', lang, { time: durationText(soFar.eta_seconds) })}` : ''}
+        </p>
+      )}
       {/* The book's continuity findings, counted; the count opens the Continuity panel. */}
       {findings > 0 && (
         <button type="button" className="mt-1 text-sm font-medium text-amber-800 underline dark:text-amber-300" data-testid="progress-continuity"

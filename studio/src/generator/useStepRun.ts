@@ -2,10 +2,10 @@
 // toasts' language), what its answer does (the book or the piece shown, credits, one result toast, the
 // chapter title cleared), what a refused or failed step does (stepFailure.ts), a step followed instead of
 // streamed (useFollowStep.ts), and the keyboard's focus kept with the generate button through it.
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
-import { outlineToast, type BookSpec, type DonePayload, type FormModel, type Lang, type StepRef } from '../engine.js';
+import { outlineToast, type BookSpec, type DonePayload, type FormModel, type Lang, type RunSoFar, type StepRef } from '../engine.js';
 import type { ApiError } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import type { SettingsFormApi } from './form.js';
@@ -30,6 +30,8 @@ export function useStepRun(page: { form: FormModel; spec: BookSpec; ui: Lang; me
   const focus = useStepFocus();
   // The callbacks of the request in flight see the step it asked for.
   const pendingRef = useRef<PendingStep | null>(null);
+  // What the last step written here spent and the book's time left at its pace (the server's `so_far`).
+  const [lastSoFar, setLastSoFar] = useState<RunSoFar | null>(null);
   const followPending = (text: string) => follow.setFollowing({ text, step: pendingRef.current?.step ?? null, label: pendingRef.current?.label ?? '' });
 
   const onDone = (payload: DonePayload, { step, lang: l }: PendingStep) => {
@@ -37,6 +39,7 @@ export function useStepRun(page: { form: FormModel; spec: BookSpec; ui: Lang; me
     // The note on the book found on entry has done its work once the writer goes on with it.
     saved.setResumed(null);
     setCredits(payload.credits_available);
+    setLastSoFar(payload.so_far ?? null);
     void refresh();
     if (isBook) {
       if (payload.book) saved.setBook(payload.book);
@@ -82,7 +85,7 @@ export function useStepRun(page: { form: FormModel; spec: BookSpec; ui: Lang; me
   });
   // A step the server writes while this page is not streaming it.
   const follow = useFollowStep(form.bookType, ui, saved.book, saved.setBook, generation.isLoading, isBook);
-  return { generation, follow, pendingRef, ...focus };
+  return { generation, follow, pendingRef, lastSoFar, ...focus };
 }
 
 /**

@@ -120,6 +120,9 @@ const OWN_WORDS = studioCatalogue('studio-page', {
   // Writing Progress counts what the Generation Process list shows: its steps ("Step 2 of 4") and the book's
   // parts written (introduction, chapters, conclusion), so no two counters on the page disagree.
   partsWritten: { en: { one: 'part written', other: 'parts written' }, ms: 'bahagian ditulis' },
+  // Under it, after a step: what that step spent (the server's figures) and the book's time left at its pace.
+  lastStepSpent: { en: 'Last part: calls {calls}, credits {credits}, {time}', ms: 'Bahagian terakhir: panggilan {calls}, kredit {credits}, {time}' },
+  bookTimeLeft: { en: 'about {time} left for the book at this pace', ms: 'kira-kira {time} lagi untuk buku ini pada kadar ini' },
   counterHelp: {
     en: 'The chapter you write next, out of all chapters.',
     ms: 'Bab yang anda tulis seterusnya, daripada semua bab.',

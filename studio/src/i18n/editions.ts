@@ -22,6 +22,10 @@ export const EDITIONS = studioCatalogue('studio-editions', {
   'edition.progress': { en: 'Translating {label} (window {window} of {windows})', ms: 'Menterjemah {label} (tetingkap {window} daripada {windows})' },
   'edition.askedAgain': { en: 'Asking {label} again: the first answer could not be kept', ms: 'Meminta {label} sekali lagi: jawapan pertama tidak dapat disimpan' },
   'edition.partsDone': { en: '{done} of {total} parts translated', ms: '{done} daripada {total} bahagian diterjemah' },
+  // Beside the parts translated: the time left at this run's pace and what it has spent (the server's figures).
+  'edition.timeLeft': { en: 'about {time} left', ms: 'kira-kira {time} lagi' },
+  'edition.timeUnknown': { en: 'time left once a part is done', ms: 'baki masa diketahui selepas satu bahagian siap' },
+  'edition.soFar': { en: 'so far: calls {calls}, credits {credits}', ms: 'setakat ini: panggilan {calls}, kredit {credits}' },
   'edition.progressLabel': { en: 'Translation progress', ms: 'Kemajuan terjemahan' },
   'edition.done': { en: 'The {language} edition is ready: it is in My Books.', ms: 'Edisi {language} sudah siap: ia ada dalam Buku Saya.' },
   'edition.left': { en: '{label}: {n} paragraph(s) could not be translated and are kept in the source\'s language; that part was not charged. Go on translating to ask for them alone.', ms: '{label}: {n} perenggan tidak dapat diterjemah dan dikekalkan dalam bahasa sumber; bahagian itu tidak dicaj. Teruskan menterjemah untuk memintanya sahaja.' },

@@ -141,7 +141,7 @@ describe('the progress line on a terminal', () => {
   it("counts a request's retries as requests the server saw", async () => {
     const meter = new RunMeter({ lang: 'ms', planned: 2, done: 0, stream: { isTTY: false, write: () => undefined } });
     const provider = meter.counted({ name: 'test', isOffline: false, generateText: async (request) => {
-      request.onRetry?.({ reason: 'rate_limited', attempt: 1, of: 2, delayMs: 0, message: '' });
+      request.onRetry?.({ reason: 'rate_limited', code: 'rate_limited', attempt: 1, of: 2, delayMs: 0, message: '' });
       return { text: 'x', model: 'm' };
     }, generateImage: async () => { throw new Error('no'); } });
     await provider.generateText({ system: '', user: '', maxTokens: 10 } as never);

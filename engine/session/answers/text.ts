@@ -7,6 +7,7 @@
 import type { Provider, TextRequest, TextResult } from '../../provider.js';
 import { addUsage, countWords, isCutOff } from '../../provider.js';
 import { GenerationError } from '../../errors.js';
+import { budgetOf } from '../../budget.js';
 import { cleanText } from '../../clean-text.js';
 import { fromPhrases, REASONING_TAGS } from './phrases.js';
 import { addNotes, judgeAnswer, unfenced, type AnswerExpectation, type AnswerNotes, type AnswerOutcome } from './verdict.js';
@@ -212,9 +213,16 @@ async function askOnce(provider: Provider, request: TextRequest, expect: AnswerE
   // What the model sent, without hidden characters (NUL, bidi overrides, zero-width: engine/clean-text.ts), then only its text.
   const text = answerText(cleanText(result.text), { isCut: isCutOff(result) });
   // Reasoning and no text after it (a block left open to the end, or closed with nothing after).
-  if (!text && withoutReasoning(result.text.replace(/\r\n?/g, '\n')) !== result.text.replace(/\r\n?/g, '\n')) return { result: { ...result, text }, outcome: 'reasoning_only' };
+  if (!text && withoutReasoning(result.text.replace(/\r\n?/g, '\n')) !== result.text.replace(/\r\n?/g, '\n')) {
+    if (expect) budgetOf(provider)?.failed('reasoning_only');
+    return { result: { ...result, text }, outcome: 'reasoning_only' };
+  }
   if (!expect || !text) return { result: { ...result, text } };
   const verdict = judgeAnswer(text, request, expect);
+  // A judged answer counts in the run's budget (engine/budget.ts): one not kept is a failed ask.
+  const budget = budgetOf(provider);
+  if (verdict.outcome) budget?.failed(verdict.outcome);
+  else budget?.kept();
   return { result: { ...result, text: verdict.text, ...(verdict.notes ? { notes: verdict.notes } : {}) }, ...(verdict.outcome ? { outcome: verdict.outcome } : {}) };
 }
 
@@ -223,10 +231,13 @@ async function askOnce(provider: Provider, request: TextRequest, expect: AnswerE
  * reasoning block. Every text call of the book session goes through here. With an expectation, the answer
  * is judged (answers/verdict.ts): one that is not the text asked for (refused, echoed, reasoning only, not a
  * model answer) is asked again once with the expectation's firm note (not streamed; a reasoning model with
- * twice the answer budget), and a second one that is not fails with a GenerationError naming the outcome.
+ * twice the answer budget), and a second one that is not fails with a GenerationError naming the outcome. Each
+ * judged answer counts in the run's call budget (engine/budget.ts); `isJudgedLater`: the caller judges and counts it.
  */
-export async function askText(provider: Provider, request: TextRequest, expect?: AnswerExpectation): Promise<AskedText> {
+export async function askText(provider: Provider, request: TextRequest, expect?: AnswerExpectation, how: { isJudgedLater?: boolean } = {}): Promise<AskedText> {
   const first = await askOnce(provider, request, expect);
+  // An answer no expectation judges is kept as far as the run's budget goes, unless its caller judges it (a translation's window).
+  if (!expect && !how.isJudgedLater && first.result.text) budgetOf(provider)?.kept();
   if (!first.outcome || !expect || request.signal?.aborted) return first.result;
   const { onDelta: _shown, ...unstreamed } = request;
   const roomier = first.outcome === 'reasoning_only' ? { maxTokens: request.maxTokens * 2 } : {};

@@ -36,6 +36,9 @@ export function defaultCallBound(planned: number): number {
   return CALLS_PER_PLANNED * Math.max(1, Math.ceil(planned)) + SPARE_CALLS;
 }
 
+/** A provider's failures that are an answer not being text: the caller asks again and counts the ask (answers/text.ts askText). */
+const ANSWER_CODES: ReadonlySet<string> = new Set(['reasoning_only', 'not_text', 'filtered', 'no_content']);
+
 /** The codes a budget stops a run with: never retried, never taken for a model's own failure. */
 export const BUDGET_CODES: ReadonlySet<string> = new Set(['run_failing', 'run_over_budget']);
 
@@ -111,7 +114,8 @@ export function withBudget(provider: Provider, budget: CallBudget): Provider {
       try {
         return await send({ ...request, onRetry });
       } catch (error) {
-        if (!isBudgetStop(error) && !request.signal?.aborted) budget.failed(error instanceof GenerationError ? error.code : 'other');
+        const code = error instanceof GenerationError ? error.code : 'other';
+        if (!isBudgetStop(error) && !ANSWER_CODES.has(code) && !request.signal?.aborted) budget.failed(code);
         throw error;
       }
     },

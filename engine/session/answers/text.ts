@@ -213,16 +213,9 @@ async function askOnce(provider: Provider, request: TextRequest, expect: AnswerE
   // What the model sent, without hidden characters (NUL, bidi overrides, zero-width: engine/clean-text.ts), then only its text.
   const text = answerText(cleanText(result.text), { isCut: isCutOff(result) });
   // Reasoning and no text after it (a block left open to the end, or closed with nothing after).
-  if (!text && withoutReasoning(result.text.replace(/\r\n?/g, '\n')) !== result.text.replace(/\r\n?/g, '\n')) {
-    if (expect) budgetOf(provider)?.failed('reasoning_only');
-    return { result: { ...result, text }, outcome: 'reasoning_only' };
-  }
+  if (!text && withoutReasoning(result.text.replace(/\r\n?/g, '\n')) !== result.text.replace(/\r\n?/g, '\n')) return { result: { ...result, text }, outcome: 'reasoning_only' };
   if (!expect || !text) return { result: { ...result, text } };
   const verdict = judgeAnswer(text, request, expect);
-  // A judged answer counts in the run's budget (engine/budget.ts): one not kept is a failed ask.
-  const budget = budgetOf(provider);
-  if (verdict.outcome) budget?.failed(verdict.outcome);
-  else budget?.kept();
   return { result: { ...result, text: verdict.text, ...(verdict.notes ? { notes: verdict.notes } : {}) }, ...(verdict.outcome ? { outcome: verdict.outcome } : {}) };
 }
 
@@ -235,14 +228,27 @@ async function askOnce(provider: Provider, request: TextRequest, expect: AnswerE
  * judged answer counts in the run's call budget (engine/budget.ts); `isJudgedLater`: the caller judges and counts it.
  */
 export async function askText(provider: Provider, request: TextRequest, expect?: AnswerExpectation, how: { isJudgedLater?: boolean } = {}): Promise<AskedText> {
-  const first = await askOnce(provider, request, expect);
-  // An answer no expectation judges is kept as far as the run's budget goes, unless its caller judges it (a translation's window).
-  if (!expect && !how.isJudgedLater && first.result.text) budgetOf(provider)?.kept();
-  if (!first.outcome || !expect || request.signal?.aborted) return first.result;
+  // One ask in the run's budget (engine/budget.ts): the answer and, when it is not the text, the one asked again; kept
+  // unless the second is not the text either. An answer no expectation judges is kept, unless its caller judges it.
+  const budget = budgetOf(provider);
+  // An empty answer the provider refused to hand over (no_content) is a failed ask too, unless the caller makes it its problem.
+  const counted = (error: unknown): never => {
+    if (error instanceof GenerationError && error.code === 'no_content' && !how.isJudgedLater && !request.signal?.aborted) budget?.failed(error.code);
+    throw error;
+  };
+  const first = await askOnce(provider, request, expect).catch(counted);
+  if (!first.outcome || !expect || request.signal?.aborted) {
+    if ((expect || !how.isJudgedLater) && first.result.text) budget?.kept();
+    return first.result;
+  }
   const { onDelta: _shown, ...unstreamed } = request;
   const roomier = first.outcome === 'reasoning_only' ? { maxTokens: request.maxTokens * 2 } : {};
-  const again = await askOnce(provider, { ...unstreamed, ...roomier, user: `${request.user}\n\n${expect.again(first.outcome)}` }, expect);
-  if (again.outcome && !request.signal?.aborted) throw new GenerationError(again.outcome);
+  const again = await askOnce(provider, { ...unstreamed, ...roomier, user: `${request.user}\n\n${expect.again(first.outcome)}` }, expect).catch(counted);
+  if (again.outcome && !request.signal?.aborted) {
+    budget?.failed(again.outcome);
+    throw new GenerationError(again.outcome);
+  }
+  budget?.kept();
   // The answer kept says why the one before it was asked again (the part names it).
   const notes = addNotes({ askedAgain: [first.outcome] }, again.result.notes);
   return { ...again.result, ...(notes ? { notes } : {}), ...(first.result.usage && again.result.usage ? { usage: addUsage(first.result.usage, again.result.usage)! } : {}) };

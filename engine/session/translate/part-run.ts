@@ -219,11 +219,12 @@ export class PartRun {
     const verdict = result.text ? judgeAnswer(result.text, request, { kind: 'prose', material: () => [...items, ...glossaryLines] }) : { text: '' };
     const answer = paragraphsOf(verdict.text);
     const problem = 'outcome' in verdict && verdict.outcome ? { code: 'translate_not_text' as const, outcome: verdict.outcome } : checkWindow({ source: items, answer, glossary, from: this.from, to });
-    // Each window's answer counts in the run's budget (engine/budget.ts): the ladder climbs down inside it, so a model
-    // that fails every window ends the edition after a few asks.
+    // The ladder climbs down inside the run's budget (engine/budget.ts): a rung, a window asked and asked again with its
+    // problem named, is one ask, failed when its second answer is not kept; a model that fails every window ends the
+    // edition after a few rungs.
     const budget = budgetOf(provider);
     if (problem) {
-      budget?.failed(problem.code, 'outcome' in problem ? problem.outcome : undefined);
+      if (again) budget?.failed(problem.code, 'outcome' in problem ? problem.outcome : undefined);
       return { problem };
     }
     budget?.kept();

@@ -5,7 +5,7 @@
 // stops the run there) and committed with its last window's save when every paragraph of it was translated;
 // refunded when paragraphs of it are left untranslated (the run goes on to the book's end) or the run stops in
 // it; the windows before the last saved as they are done, so a second start goes on from them.
-import { bookSummary, canTranslate, editionKey, editionLanguageName, editionLanguages, editionLinkOf, glossaryOf, governedByWholeNames, partHashes, sideBySide, stepKey, partStep, translateEdition, translatedFrom, translationCost, untranslatedParagraphs, type BookSpec, type BookState, type GlossaryEntry, type Lang, type ProgressStore, type ResolvedSpec, type StepSave, type TranslateProgress, type PartOutcome } from '../../engine/index.js';
+import { CallBudget, editionPlan, withBudget, bookSummary, canTranslate, editionKey, editionLanguageName, editionLanguages, editionLinkOf, glossaryOf, governedByWholeNames, partHashes, sideBySide, stepKey, partStep, translateEdition, translatedFrom, translationCost, untranslatedParagraphs, type BookSpec, type BookState, type GlossaryEntry, type Lang, type ProgressStore, type ResolvedSpec, type StepSave, type TranslateProgress, type PartOutcome } from '../../engine/index.js';
 import type { EditionSummary } from '../../engine/contract/index.js';
 import type { Charge, UserBook } from '../store/ports.js';
 import type { EditionLink } from '../store/queries/editions.js';
@@ -91,6 +91,8 @@ export interface EditionRunInput {
   client: AbortSignal;
   onProgress?: (event: TranslateProgress) => void;
   onPart?: (part: PartOutcome) => void;
+  /** The run's bound on model calls (max_calls), instead of its default (engine/budget.ts). */
+  maxCalls?: number;
 }
 
 /**
@@ -161,8 +163,11 @@ async function runLeased(ctx: AppContext, input: EditionRunInput, lease: Edition
   // A part that ended with paragraphs left untranslated was not delivered whole: its charge is given back.
   const refundLeft = () => refundOpen('translate_untranslated');
   try {
+    // The run's budget of model calls (engine/budget.ts): the windows it plans; a model that keeps failing stops it,
+    // its open part refunded as for any failure.
+    const budget = new CallBudget({ planned: editionPlan(source.state, found.edition?.state), maxCalls: input.maxCalls });
     const outcome = await translateEdition({
-      spec, renderer: ctx.catalog.renderer, provider: ctx.provider, store, key, source: source.state, isSourceFinished: source.isFinished, to, glossary, signal,
+      spec, renderer: ctx.catalog.renderer, provider: withBudget(ctx.provider, budget), store, key, source: source.state, isSourceFinished: source.isFinished, to, glossary, signal,
       onPartStart: async ({ position, label }) => {
         await refundLeft();
         clearTimeout(timer);

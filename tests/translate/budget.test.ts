@@ -18,7 +18,7 @@ afterEach(async () => {
   fake = undefined;
 });
 
-async function setUp(lang: Lang, opts: { refuses?: boolean } = {}) {
+async function setUp(lang: Lang & keyof typeof REFUSAL_TEXT, opts: { refuses?: boolean } = {}) {
   const translator = fakeTranslator();
   fake = await startFakeOpenAI(underWriter(1).fakeOptions({ reply: (body) => {
     if (opts.refuses && isTranslateRequest(body)) return { text: REFUSAL_TEXT[lang] };

@@ -96,6 +96,7 @@ function addGenerateCommand(program: Command): void {
     .option('--series <name>', "write the series' next book (the series is made on first use; its brief is filled from the books before it), or go on with its book still being written")
     .option('--voice <file>', 'a sample of your own prose (300 to 10,000 words: .txt, .md, .docx or .epub; or book:ID, a saved book\'s first 10,000 words: an imported manuscript, a series\' first book): every writing step is told its voice and every part measured against it (karya voice FILE shows it)')
     .option('--avoid <phrase>', 'a phrase to keep out of the book (repeatable; also a "# Avoid" section in the brief): asked for in every writing step, named on a part that uses it', (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .option('--max-calls <n>', 'stop once this many model calls are made (by default 3 for each call planned, and 8; the plan and its bound are printed at the start)')
     .option('--json', 'print a JSON summary on stdout')
     .action(generateCommand);
 }
@@ -255,6 +256,7 @@ function addRunCommands(program: Command): void {
     .option('--per-day <n>', 'with --publish: new titles a day per store account, 1 to 50 (default 3, KDP\'s limit)')
     .option('--author <name>', "the author every book is signed with (its files and its package); a job's own author: wins")
     .option('--publisher <name>', "with --publish: the imprint every package names; a job's own publisher: wins")
+    .option('--max-calls <n>', "each book's bound on model calls (by default 3 for each call planned, and 8: its steps and story-bible updates); a job's own max_calls: wins")
     .action(batchCommand);
 
   program

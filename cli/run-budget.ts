@@ -35,12 +35,17 @@ export function budgetFigures(budget: CallBudget): BudgetFigures {
   return { planned: budget.planned, bound: budget.bound, calls: budget.calls };
 }
 
+/** The plan and its bound said on stderr, in the writer's language (a run says it before anything is asked). */
+export function sayBudget(budget: CallBudget, lang: Lang): void {
+  info(`karya: ${say('plan', lang, { planned: budget.planned, bound: budget.bound, asks: FAILED_ASKS_IN_A_ROW })}`);
+}
+
 /**
  * A run's budget for `planned` calls (--max-calls as its bound when given), said on stderr, and the provider whose
  * calls count in it.
  */
 export function startBudget(provider: Provider, input: { planned: number; maxCalls?: number | undefined; lang: Lang }): { budget: CallBudget; provider: Provider } {
   const budget = new CallBudget({ planned: input.planned, maxCalls: input.maxCalls });
-  info(`karya: ${say('plan', input.lang, { planned: budget.planned, bound: budget.bound, asks: FAILED_ASKS_IN_A_ROW })}`);
+  sayBudget(budget, input.lang);
   return { budget, provider: withBudget(provider, budget) };
 }

@@ -49,16 +49,32 @@ export function isBudgetStop(error: unknown): error is GenerationError {
 
 /** One run's calls: planned, sent, and the asks that failed in a row. */
 export class CallBudget {
-  readonly planned: number;
-  readonly bound: number;
+  private plannedCalls = 1;
+  private boundCalls = 0;
   private sent = 0;
   private inARow = 0;
   private last: BudgetFailure | undefined;
+  private readonly maxCalls: number | undefined;
 
   /** `maxCalls`, the writer's own bound (--max-calls, max_calls), stands instead of the default. */
   constructor(opts: { planned: number; maxCalls?: number | undefined }) {
-    this.planned = Math.max(1, Math.ceil(opts.planned));
-    this.bound = opts.maxCalls !== undefined && opts.maxCalls > 0 ? Math.floor(opts.maxCalls) : defaultCallBound(this.planned);
+    this.maxCalls = opts.maxCalls !== undefined && opts.maxCalls > 0 ? Math.floor(opts.maxCalls) : undefined;
+    this.plan(opts.planned);
+  }
+
+  /** The calls planned, once the run knows them (a book opened: the steps it has left); the default bound follows. */
+  plan(planned: number): void {
+    this.plannedCalls = Math.max(1, Math.ceil(planned));
+    this.boundCalls = this.maxCalls ?? defaultCallBound(this.plannedCalls);
+  }
+
+  get planned(): number {
+    return this.plannedCalls;
+  }
+
+  /** The most calls the run may make. */
+  get bound(): number {
+    return this.boundCalls;
   }
 
   /** Requests sent so far (retries included). */

@@ -6,7 +6,7 @@ import {
   BookSession, ExportLimitError, GenerationError, MEMORY_WORDS, renderPrompt, sleep,
   type BookSeries, type BookState, type CatalogueCode, type PromptRenderer, type Settings, type Step, type StepResult,
 } from '../../engine/index.js';
-import { answerNotesOf, delayFor, providerThrough, retry, retryAfterMs, retryKindOf, stepMarksOf, type Lang, type RetryRule, type StepMarks, type StepResult as StepDone } from '../../engine/index.js';
+import { CallBudget, answerNotesOf, delayFor, isBudgetStop, providerThrough, withBudget, retry, retryAfterMs, retryKindOf, stepMarksOf, type Lang, type RetryRule, type StepMarks, type StepResult as StepDone } from '../../engine/index.js';
 import { afterWaitingIo, type Provider } from '../../engine/node.js';
 import type { StateFile } from '../../server/index.js';
 import { isFileTheProgress } from './files.js';
@@ -46,6 +46,8 @@ export interface BookRun {
   totalSteps: number;
   doneSteps: number;
   isComplete: boolean;
+  /** The book's budget of model calls in this run (engine/budget.ts): its steps left and their story-bible updates. */
+  budget?: CallBudget;
 }
 
 export interface StepTokens {
@@ -55,7 +57,7 @@ export interface StepTokens {
 }
 
 export type BatchEvent =
-  | { type: 'job_started'; job: string; index: number; generator: string; lang: string; steps: number; done: number; out: string }
+  | { type: 'job_started'; job: string; index: number; generator: string; lang: string; steps: number; done: number; out: string; calls?: { planned: number; bound: number } }
   | { type: 'step_started'; job: string; index: number; step: string; done: number; steps: number }
   | ({ type: 'step_done'; job: string; index: number; step: string; kind: Step['kind']; words: number; complete: boolean; notes?: string[]; tokens: StepTokens | null; budget?: number; seconds: number; done: number; steps: number } & StepMarks)
   | { type: 'step_retry'; job: string; index: number; step: string; code: CatalogueCode; status?: number; attempt: number; waitSeconds: number }
@@ -127,7 +129,7 @@ function unexpectedMessage(error: Error, lang: Lang): string {
  * Every call sent is counted in the batch's totals, with its answer's tokens: a step's answer asked again, continued
  * or extended and a memory update caught up inside a step cost the writer as much as its first answer.
  */
-function slotted(run: BatchCalls, stepsLeft: number, first: () => void): Provider {
+function slotted(run: BatchCalls, stepsLeft: number, first: () => void, budget?: CallBudget): Provider {
   let isFirst = true;
   const take = <T>(call: () => Promise<T>): Promise<T> =>
     run.schedule(async () => {
@@ -150,7 +152,9 @@ function slotted(run: BatchCalls, stepsLeft: number, first: () => void): Provide
     run.totals.tokens += answer.usage?.totalTokens ?? 0;
     return answer;
   };
-  return providerThrough(run.provider, { text, image: (request, send) => take(() => send(request)) });
+  const provider = providerThrough(run.provider, { text, image: (request, send) => take(() => send(request)) });
+  // Counted in the book's budget before it waits for a slot: a call the budget refuses never takes one.
+  return budget ? withBudget(provider, budget) : provider;
 }
 
 /**
@@ -176,7 +180,7 @@ async function runOneStep(run: BatchCalls, book: BookRun, session: BookSession, 
         provider: slotted(run, stepsLeft, () => {
           reservation?.send();
           onStart();
-        }),
+        }, book.budget),
         ...(run.signal ? { signal: run.signal } : {}),
       });
       return { ...outcome, budget };
@@ -215,7 +219,7 @@ function stepNotes(outcome: StepDone, label: string, lang: Lang): { notes?: stri
  * The book's memory update after a part: one more call, scheduled and rate-limited like a step. A
  * failure other than a fatal one is left for the next step to catch up on.
  */
-async function rememberPart(run: BatchCalls, session: BookSession, stepsLeft: number): Promise<void> {
+async function rememberPart(run: BatchCalls, session: BookSession, stepsLeft: number, calls?: CallBudget): Promise<void> {
   if (!session.needsMemory || run.fatal) return;
   const last = session.state.content.at(-1) ?? '';
   const budget = run.tokenWindow ? estimatePromptTokens(session.state.memory ?? '', last) + MEMORY_WORDS * 3 : 0;
@@ -224,12 +228,13 @@ async function rememberPart(run: BatchCalls, session: BookSession, stepsLeft: nu
     if (run.tokenWindow) reservation = await run.tokenWindow.acquire(budget, run.signal);
     await session.remember({
       // Its calls and tokens are the writer's as much as a step's: counted as they are sent (slotted).
-      provider: slotted(run, stepsLeft, () => reservation?.send()),
+      provider: slotted(run, stepsLeft, () => reservation?.send(), calls),
       ...(run.signal ? { signal: run.signal } : {}),
     });
   } catch (error) {
     reservation?.release();
-    if (run.signal?.aborted) throw error;
+    // The book's budget spent stops the book, whatever call it stopped at.
+    if (run.signal?.aborted || isBudgetStop(error)) throw error;
     if (error instanceof GenerationError && FATAL_CODES.has(error.code)) {
       run.fatal ??= error;
       throw error;
@@ -257,10 +262,13 @@ export async function runBook(run: BatchCalls, book: BookRun, told?: SeriesTold,
   let shortParts = 0;
   let repeatingParts = 0;
   let hasStarted = false;
+  // The book's budget of model calls: each step left and, for a book, the story bible's update after it.
+  const budget = book.isComplete ? undefined : new CallBudget({ planned: (book.totalSteps - done) * (spec.kind === 'book' ? 2 : 1), maxCalls: job.maxCalls });
+  if (budget) book.budget = budget;
   const start = () => {
     if (hasStarted) return;
     hasStarted = true;
-    run.emit({ type: 'job_started', job: job.name, index: job.index, generator: spec.id, lang: book.state.lang, steps: book.totalSteps, done, out: job.outFile });
+    run.emit({ type: 'job_started', job: job.name, index: job.index, generator: spec.id, lang: book.state.lang, steps: book.totalSteps, done, out: job.outFile, ...(budget ? { calls: { planned: budget.planned, bound: budget.bound } } : {}) });
   };
   if (book.isComplete) start();
   let label = '';
@@ -307,7 +315,7 @@ export async function runBook(run: BatchCalls, book: BookRun, told?: SeriesTold,
       });
       // A new part of a book, read ahead for its near-duplicate check (in a thread of its own).
       if (spec.kind === 'book' && run.nearDuplicates?.prepare && session.state.content.length > partsBefore) run.nearDuplicates.prepare(session.state.content.at(-1)!);
-      await rememberPart(run, session, book.totalSteps - done);
+      await rememberPart(run, session, book.totalSteps - done, book.budget);
     }
     progress?.callsDone();
     // Not reported done before it is compared with the owner's other books and the batch's done before it. The

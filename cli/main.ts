@@ -174,7 +174,8 @@ function addEditingCommands(program: Command): void {
     .option('--voice <file>', "the book's voice: by default the manuscript's own prose (every new chapter measured against it); none for no voice, or a sample file as karya generate --voice takes")
     .option('--state <path>', 'local state database (default .karya/state.sqlite; with KARYA_DATABASE_URL set, that Postgres database)')
     .option('--dry-run', 'show the chapters found and save nothing')
-    .option('--json', 'print {"chapters": [{kind, number, title, words, firstLine}], …} (with --dry-run), else {"book": {id, generator, title, lang, words, chapters}}')
+    .option('--max-calls <n>', "stop the story bible's reading once this many model calls are made (by default 3 for each part to read, and 8; the plan and its bound are printed before)")
+    .option('--json', 'print {"chapters": [{kind, number, title, words, firstLine}], …} (with --dry-run), else {"book": {id, generator, title, lang, words, chapters, calls}}')
     .action(importCommand);
   addTranslateCommand(program);
 

@@ -207,16 +207,18 @@ describe('failures', () => {
     expect(bookRequests(fake)).toHaveLength(9);
   });
 
-  it("waits the server's Retry-After between a rate-limited step's tries, six in all", async () => {
-    // 0.1 s, 17 times (two provider retries in each of the six tries, five waits between them): not the provider's
-    // fixed 2 s, and not the step's own waits, 50 ms doubling, but for the second.
+  it("waits the server's Retry-After between a rate-limited step's tries, until the book's budget of calls stops it", async () => {
+    // 0.1 s between tries: not the provider's fixed 2 s, and not the step's own waits, 50 ms doubling. The book's budget of
+    // model calls (engine/budget.ts) ends it: four asks in a row failed, each with the provider's two retries, or its bound.
     const { fake, run } = await setup({ latencyMs: 5, reply: (body) => (Number(body.max_tokens) > 1 ? { status: 429, headers: { 'retry-after': '0.1' } } : undefined) }, [{ id: 'poem', generator: 'poems' }]);
     const provider = createOpenAIProvider({ apiKey: 'sk-test', baseURL: fake.baseURL });
     const { result, events } = await run({ concurrency: 1 }, { provider });
     expect(result).toMatchObject({ succeeded: 0, failed: 1 });
     const retries = events.flatMap((e) => (e.type === 'step_retry' ? [[e.attempt, e.waitSeconds, e.code]] : []));
-    expect(retries).toEqual([1, 2, 3, 4, 5].map((n) => [n, 0.1, 'rate_limited']));
-    expect(bookRequests(fake)).toHaveLength(18);
+    expect(retries).toEqual([1, 2, 3].map((n) => [n, 0.1, 'rate_limited']));
+    // A poem plans one call: its bound, 3 x 1 + 8 = 11 calls, comes before the fourth ask's last retry.
+    expect(events.find((e) => e.type === 'job_failed')).toMatchObject({ code: 'run_over_budget' });
+    expect(bookRequests(fake)).toHaveLength(11);
   });
 
   it('fails the book whose calls fail with 500 and finishes the others', async () => {

@@ -213,6 +213,7 @@ function addPublishCommand(program: Command): void {
     .command('publish <id>')
     .description('write a book (resuming it like generate) and a KDP package for it: manuscript.epub and .docx, paperback-interior.pdf, paperback-cover.pdf, cover.jpg, description, keywords, metadata, readiness')
     .option('--set <name=value>', 'a setting (repeatable); flags take a comma list', (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .option('--max-calls <n>', 'stop once this many model calls are made (by default 3 for each call planned, and 8; the plan and its bound are printed at the start)')
     .option('--brief <file>', 'a Markdown brief: its headings (# Premise, # Main Characters, # Working Title…) name settings, the text under each is the value; --set wins')
     .option('--lang <lang>', `output language: ${LANGS}`)
     .option('--chapters <n>', 'number of chapters, a whole number from 1 to 100 (from 2 where the conclusion is the last chapter: horror, sci-fi…); overrides the setting')

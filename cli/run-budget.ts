@@ -8,6 +8,10 @@ const WORDS = catalogue('cli-budget', {
     en: '{planned} model calls planned; the run stops at {bound} calls, or once {asks} answers in a row have failed (--max-calls N sets another bound)',
     ms: '{planned} panggilan model dirancang; larian berhenti pada {bound} panggilan, atau sebaik sahaja {asks} jawapan berturut-turut gagal (--max-calls N menetapkan had lain)',
   },
+  plan_one: {
+    en: '1 model call planned; the run stops at {bound} calls, or once {asks} answers in a row have failed (--max-calls N sets another bound)',
+    ms: '1 panggilan model dirancang; larian berhenti pada {bound} panggilan, atau sebaik sahaja {asks} jawapan berturut-turut gagal (--max-calls N menetapkan had lain)',
+  },
   badMaxCalls: {
     en: '--max-calls: "{value}" is not a whole number of calls from 1 up',
     ms: '--max-calls: "{value}" bukan nombor bulat panggilan dari 1 ke atas',
@@ -37,7 +41,8 @@ export function budgetFigures(budget: CallBudget): BudgetFigures {
 
 /** The plan and its bound said on stderr, in the writer's language (a run says it before anything is asked). */
 export function sayBudget(budget: CallBudget, lang: Lang): void {
-  info(`karya: ${say('plan', lang, { planned: budget.planned, bound: budget.bound, asks: FAILED_ASKS_IN_A_ROW })}`);
+  const key = new Intl.PluralRules(lang).select(budget.planned) === 'one' ? 'plan_one' : 'plan';
+  info(`karya: ${say(key, lang, { planned: budget.planned, bound: budget.bound, asks: FAILED_ASKS_IN_A_ROW })}`);
 }
 
 /**

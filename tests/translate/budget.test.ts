@@ -18,10 +18,11 @@ afterEach(async () => {
   fake = undefined;
 });
 
-async function setUp(lang: Lang & keyof typeof REFUSAL_TEXT, opts: { refuses?: boolean } = {}) {
+async function setUp(lang: Lang & keyof typeof REFUSAL_TEXT, opts: { refuses?: boolean; isEmpty?: boolean } = {}) {
   const translator = fakeTranslator();
   fake = await startFakeOpenAI(underWriter(1).fakeOptions({ reply: (body) => {
     if (opts.refuses && isTranslateRequest(body)) return { text: REFUSAL_TEXT[lang] };
+    if (opts.isEmpty && isTranslateRequest(body)) return { text: '' };
     return translator.reply(body);
   } }));
   const cwd = tempDir('karya-translate-budget-');
@@ -43,6 +44,14 @@ describe('karya translate within its budget of model calls', () => {
     expect(r.stderr).toMatch(/The model failed 4 times in a row \(refusals\), so the run stopped after \d+ model calls\. What was done is saved and nothing undelivered is charged\./);
     // Not a chapter after the first was asked.
     expect(r.stderr).not.toMatch(/translating Chapter 2/);
+  });
+
+  it('a model that answers every translation with nothing: at most 24 calls, exit 1 naming the empty answers', async () => {
+    const { id, karya, calls } = await setUp('en', { isEmpty: true });
+    const r = await karya(['translate', '--book', String(id), '--to', 'ms']);
+    expect(r.code).toBe(1);
+    expect(calls(), r.stderr).toBeLessThanOrEqual(24);
+    expect(r.stderr).toMatch(/The model failed 4 times in a row \(empty answers\)/);
   });
 
   it('says the refusals in Malay to a Malay writer', async () => {

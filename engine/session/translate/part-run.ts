@@ -212,7 +212,11 @@ export class PartRun {
       result = await askText(provider, { ...request, ...(signal ? { signal } : {}) }, undefined, { isJudgedLater: true });
     } catch (error) {
       // An empty answer (a model that dropped the window's one paragraph) is the answer's problem, not the provider's.
-      if (error instanceof GenerationError && error.code === 'no_content' && !signal?.aborted) return { problem: { code: 'translate_empty' } };
+      if (error instanceof GenerationError && error.code === 'no_content' && !signal?.aborted) {
+        // A rung's second empty answer is a failed ask in the run's budget, as any other problem.
+        if (again) budgetOf(provider)?.failed('translate_empty');
+        return { problem: { code: 'translate_empty' } };
+      }
       throw error;
     }
     const glossaryLines = glossary.map((e) => `${e.term} ${e.rendering}`);

@@ -96,6 +96,7 @@ function addGenerateCommand(program: Command): void {
     .option('--series <name>', "write the series' next book (the series is made on first use; its brief is filled from the books before it), or go on with its book still being written")
     .option('--voice <file>', 'a sample of your own prose (300 to 10,000 words: .txt, .md, .docx or .epub; or book:ID, a saved book\'s first 10,000 words: an imported manuscript, a series\' first book): every writing step is told its voice and every part measured against it (karya voice FILE shows it)')
     .option('--avoid <phrase>', 'a phrase to keep out of the book (repeatable; also a "# Avoid" section in the brief): asked for in every writing step, named on a part that uses it', (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .option('--max-calls <n>', 'stop once this many model calls are made (by default 3 for each call planned, and 8; the plan and its bound are printed at the start)')
     .option('--json', 'print a JSON summary on stdout')
     .action(generateCommand);
 }
@@ -173,7 +174,8 @@ function addEditingCommands(program: Command): void {
     .option('--voice <file>', "the book's voice: by default the manuscript's own prose (every new chapter measured against it); none for no voice, or a sample file as karya generate --voice takes")
     .option('--state <path>', 'local state database (default .karya/state.sqlite; with KARYA_DATABASE_URL set, that Postgres database)')
     .option('--dry-run', 'show the chapters found and save nothing')
-    .option('--json', 'print {"chapters": [{kind, number, title, words, firstLine}], …} (with --dry-run), else {"book": {id, generator, title, lang, words, chapters}, "progress": {done, planned, calls, tokens, credits, elapsedSeconds, etaSeconds}}')
+    .option('--max-calls <n>', "stop the story bible's reading once this many model calls are made (by default 3 for each part to read, and 8; the plan and its bound are printed before)")
+    .option('--json', 'print {"chapters": [{kind, number, title, words, firstLine}], …} (with --dry-run), else {"book": {id, generator, title, lang, words, chapters, calls}, "progress": {done, planned, calls, tokens, credits, elapsedSeconds, etaSeconds}}')
     .action(importCommand);
   addTranslateCommand(program);
 
@@ -211,6 +213,7 @@ function addPublishCommand(program: Command): void {
     .command('publish <id>')
     .description('write a book (resuming it like generate) and a KDP package for it: manuscript.epub and .docx, paperback-interior.pdf, paperback-cover.pdf, cover.jpg, description, keywords, metadata, readiness')
     .option('--set <name=value>', 'a setting (repeatable); flags take a comma list', (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .option('--max-calls <n>', 'stop once this many model calls are made (by default 3 for each call planned, and 8; the plan and its bound are printed at the start)')
     .option('--brief <file>', 'a Markdown brief: its headings (# Premise, # Main Characters, # Working Title…) name settings, the text under each is the value; --set wins')
     .option('--lang <lang>', `output language: ${LANGS}`)
     .option('--chapters <n>', 'number of chapters, a whole number from 1 to 100 (from 2 where the conclusion is the last chapter: horror, sci-fi…); overrides the setting')
@@ -255,6 +258,7 @@ function addRunCommands(program: Command): void {
     .option('--per-day <n>', 'with --publish: new titles a day per store account, 1 to 50 (default 3, KDP\'s limit)')
     .option('--author <name>', "the author every book is signed with (its files and its package); a job's own author: wins")
     .option('--publisher <name>', "with --publish: the imprint every package names; a job's own publisher: wins")
+    .option('--max-calls <n>', "each book's bound on model calls (by default 3 for each call planned, and 8: its steps and story-bible updates); a job's own max_calls: wins")
     .action(batchCommand);
 
   program

@@ -217,6 +217,8 @@ export function generationMessage(error: Pick<GenerationError, 'code'> & { param
   const params = error.params ?? {};
   // A time-out names the limit that applied (its seconds), in the message's language.
   if (error.code === 'timeout' && Number(params.seconds) > 0) return catalogueMessage('timeout_after', lang, { wait: waitText(Number(params.seconds), lang) });
+  // A run's budget stop names the failure the model kept giving in the message's language (engine/budget.ts).
+  if (error.code === 'run_failing') return catalogueMessage('run_failing', lang, { ...params, failure: catalogueMessage(`budget_failure_${params.failure ?? 'other'}` as CatalogueCode, lang) });
   return catalogueMessage(error.code, lang, error.code === 'wrong_language' ? wrongLanguageNames(params, lang) : { ...params });
 }
 

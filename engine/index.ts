@@ -60,7 +60,7 @@ export {
 } from './session/index.js';
 export {
   bookContinuity, bookMarks, checkWindow, editionKey, editionLinkOf, editionPartsLeft, withEditionTitle, canTitleEdition, cleanTitle, MAX_EDITION_TITLE, glossaryFileOf, glossaryOf, type GlossaryEntry, lengthBand, canTranslate, editionLanguages, editionLanguageName, tableLanguageOf, MAX_GLOSSARY_TERMS,
-  otherLanguage, partHashes, type PartOutcome, problemText, sideBySide, type SourceHashes, translatedFrom, translateEdition, translationCost,
+  otherLanguage, partHashes, type PartOutcome, problemText, sideBySide, type SourceHashes, translatedFrom, translateEdition, translationCost, editionPlan,
   type TranslateProgress, withWritersGlossary,
 } from './session/index.js';
 export { termsIn, governedByWholeNames, GENDERS, MAX_TERM_CHARS, type GlossaryGender, type WritersTerm, isWordless, withWordlessKept, hasTerm, type Glossary, type WindowProblem } from './session/index.js';
@@ -96,6 +96,7 @@ export { errorCodeOf, refuseUnknownLang, withErrorCode } from './error-code.js';
 export { type Block, parseMarkdown, parseMarkdownPlaced, plainLine, type Span } from './markdown.js';
 export { textHash } from './text-hash.js';
 export { delayFor, RECONNECT, retry, retryAfterMs, retryKindOf, shouldRetry, type RetryKind, type RetryOptions, type RetryRule, type Retrying } from './retry.js';
+export { BUDGET_CODES, CallBudget, FAILED_ASKS_IN_A_ROW, budgetFailureOf, budgetOf, defaultCallBound, isBudgetStop, withBudget, type BudgetFailure } from './budget.js';
 export { isPaperName, isTrimName, PAPER_NAMES, printLayoutOf, TRIM_NAMES, TRIM_SIZES, type TrimName } from './print.js';
 export { sleep } from './timing.js';
 export { countedProvider, durationText, runFigures, type PaceInput, type RunFigures, type Tally } from './pace.js';

@@ -113,13 +113,31 @@ export function providerThrough(provider: Provider, through: {
 }): Provider {
   const sendText = (request: TextRequest) => provider.generateText(request);
   const sendImage = (request: ImageRequest) => provider.generateImage(request);
-  return {
+  const wrapped: Provider = {
     name: provider.name,
     isOffline: provider.isOffline,
     generateText: (request) => through.text(request, sendText),
     generateImage: (request) => (through.image ? through.image(request, sendImage) : sendImage(request)),
     ...(provider.contextWindow ? { contextWindow: () => provider.contextWindow!() } : {}),
   };
+  // The calls through it still count in the run's budget (engine/budget.ts) the provider's count in.
+  const counter = COUNTERS.get(provider);
+  if (counter) COUNTERS.set(wrapped, counter);
+  return wrapped;
+}
+
+/** What a run counts its calls in (engine/budget.ts CallBudget), by the provider they go through. */
+const COUNTERS = new WeakMap<Provider, object>();
+
+/** The counter `provider`'s calls are counted in (set by countedIn, kept by providerThrough), if any. */
+export function counterOf(provider: Provider): object | undefined {
+  return COUNTERS.get(provider);
+}
+
+/** `provider`, its calls counted in `counter` from now on (engine/budget.ts withBudget). */
+export function countedIn<P extends Provider>(provider: P, counter: object): P {
+  COUNTERS.set(provider, counter);
+  return provider;
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   BookSession, ExportLimitError, GenerationError, MEMORY_WORDS, renderPrompt,
   type BookSeries, type BookState, type CatalogueCode, type PromptRenderer, type Settings, type Step, type StepResult,
 } from '../../engine/index.js';
-import { answerNotesOf, providerThrough, retryAfterMs, stepMarksOf, type Lang, type StepMarks, type StepResult as StepDone } from '../../engine/index.js';
+import { CallBudget, answerNotesOf, isBudgetStop, providerThrough, withBudget, retryAfterMs, stepMarksOf, type Lang, type StepMarks, type StepResult as StepDone } from '../../engine/index.js';
 import { afterWaitingIo, type Provider } from '../../engine/node.js';
 import type { StateFile } from '../../server/index.js';
 import { isFileTheProgress } from './files.js';
@@ -31,6 +31,8 @@ export interface BookRun {
   totalSteps: number;
   doneSteps: number;
   isComplete: boolean;
+  /** The book's budget of model calls in this run (engine/budget.ts): its steps left and their story-bible updates. */
+  budget?: CallBudget;
 }
 
 export interface StepTokens {
@@ -43,7 +45,7 @@ export interface StepTokens {
 type Spending = { spent?: { calls: number; tokens: number } };
 
 export type BatchEvent =
-  | { type: 'job_started'; job: string; index: number; generator: string; lang: string; steps: number; done: number; out: string }
+  | { type: 'job_started'; job: string; index: number; generator: string; lang: string; steps: number; done: number; out: string; calls?: { planned: number; bound: number } }
   | { type: 'step_started'; job: string; index: number; step: string; done: number; steps: number }
   | ({ type: 'step_done'; job: string; index: number; step: string; kind: Step['kind']; words: number; complete: boolean; notes?: string[]; tokens: StepTokens | null; budget?: number; seconds: number; done: number; steps: number } & StepMarks & Spending)
   | ({ type: 'step_retry'; job: string; index: number; step: string; code: CatalogueCode; status?: number; attempt: number; waitSeconds: number } & Spending)
@@ -120,7 +122,7 @@ interface RetryShown {
  * or extended, a memory update caught up inside a step, and each request the provider sent again after a failure
  * (counted as a retry too, and shown as the step's step_retry) cost the writer as much as its first answer.
  */
-function slotted(run: BatchCalls, stepsLeft: number, first: () => void, shown: RetryShown): Provider {
+function slotted(run: BatchCalls, stepsLeft: number, first: () => void, shown: RetryShown, budget?: CallBudget): Provider {
   let isFirst = true;
   const take = <T>(call: () => Promise<T>): Promise<T> =>
     run.schedule(async () => {
@@ -161,7 +163,9 @@ function slotted(run: BatchCalls, stepsLeft: number, first: () => void, shown: R
     run.totals.tokens += answer.usage?.totalTokens ?? 0;
     return answer;
   };
-  return providerThrough(run.provider, { text, image: (request, send) => take(() => send(request)).then(afterWaitingIo) });
+  const provider = providerThrough(run.provider, { text, image: (request, send) => take(() => send(request)).then(afterWaitingIo) });
+  // Counted in the book's budget before it waits for a slot: a call the budget refuses never takes one.
+  return budget ? withBudget(provider, budget) : provider;
 }
 
 /**
@@ -186,7 +190,7 @@ async function runOneStep(run: BatchCalls, book: BookRun, session: BookSession, 
       provider: slotted(run, stepsLeft, () => {
         reservation?.send();
         onStart();
-      }, { book, label }),
+      }, { book, label }, book.budget),
       // Each answer kept before it waits for its turn (engine/session/kept-answers.ts).
       afterAnswer: afterWaitingIo,
       ...(run.signal ? { signal: run.signal } : {}),
@@ -208,7 +212,7 @@ function stepNotes(outcome: StepDone, label: string, lang: Lang): { notes?: stri
  * The book's memory update after a part: one more call, scheduled and rate-limited like a step. A
  * failure other than a fatal one is left for the next step to catch up on.
  */
-async function rememberPart(run: BatchCalls, session: BookSession, stepsLeft: number, shown: RetryShown): Promise<void> {
+async function rememberPart(run: BatchCalls, session: BookSession, stepsLeft: number, shown: RetryShown, calls?: CallBudget): Promise<void> {
   if (!session.needsMemory || run.fatal) return;
   const last = session.state.content.at(-1) ?? '';
   const budget = run.tokenWindow ? estimatePromptTokens(session.state.memory ?? '', last) + MEMORY_WORDS * 3 : 0;
@@ -217,13 +221,14 @@ async function rememberPart(run: BatchCalls, session: BookSession, stepsLeft: nu
     if (run.tokenWindow) reservation = await run.tokenWindow.acquire(budget, run.signal);
     await session.remember({
       // Its calls and tokens are the writer's as much as a step's: counted as they are sent (slotted).
-      provider: slotted(run, stepsLeft, () => reservation?.send(), shown),
+      provider: slotted(run, stepsLeft, () => reservation?.send(), shown, calls),
       afterAnswer: afterWaitingIo,
       ...(run.signal ? { signal: run.signal } : {}),
     });
   } catch (error) {
     reservation?.release();
-    if (run.signal?.aborted) throw error;
+    // The book's budget spent stops the book, whatever call it stopped at.
+    if (run.signal?.aborted || isBudgetStop(error)) throw error;
     if (error instanceof GenerationError && FATAL_CODES.has(error.code)) {
       run.fatal ??= error;
       throw error;
@@ -251,10 +256,13 @@ export async function runBook(run: BatchCalls, book: BookRun, told?: SeriesTold,
   let shortParts = 0;
   let repeatingParts = 0;
   let hasStarted = false;
+  // The book's budget of model calls: each step left and, for a book, the story bible's update after it.
+  const budget = book.isComplete ? undefined : new CallBudget({ planned: (book.totalSteps - done) * (spec.kind === 'book' ? 2 : 1), maxCalls: job.maxCalls });
+  if (budget) book.budget = budget;
   const start = () => {
     if (hasStarted) return;
     hasStarted = true;
-    run.emit({ type: 'job_started', job: job.name, index: job.index, generator: spec.id, lang: book.state.lang, steps: book.totalSteps, done, out: job.outFile });
+    run.emit({ type: 'job_started', job: job.name, index: job.index, generator: spec.id, lang: book.state.lang, steps: book.totalSteps, done, out: job.outFile, ...(budget ? { calls: { planned: budget.planned, bound: budget.bound } } : {}) });
   };
   if (book.isComplete) start();
   let label = '';
@@ -303,7 +311,7 @@ export async function runBook(run: BatchCalls, book: BookRun, told?: SeriesTold,
       });
       // A new part of a book, read ahead for its near-duplicate check (in a thread of its own).
       if (spec.kind === 'book' && run.nearDuplicates?.prepare && session.state.content.length > partsBefore) run.nearDuplicates.prepare(session.state.content.at(-1)!);
-      await rememberPart(run, session, book.totalSteps - done, { book, label });
+      await rememberPart(run, session, book.totalSteps - done, { book, label }, book.budget);
     }
     progress?.callsDone();
     // Not reported done before it is compared with the owner's other books and the batch's done before it. The

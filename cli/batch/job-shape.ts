@@ -8,7 +8,7 @@ import { checkVoiceFields } from './job-voice.js';
 import { checkPublishFacts } from './job-publish.js';
 import { wholeNumber } from '../util.js';
 
-export const JOB_FIELDS = ['id', 'generator', 'lang', 'chapters', 'settings', 'out', 'formats', 'series', 'voice', 'avoid', 'cover', ...PUBLISH_FACT_FIELDS] as const;
+export const JOB_FIELDS = ['id', 'generator', 'lang', 'chapters', 'settings', 'out', 'formats', 'series', 'voice', 'avoid', 'cover', 'max_calls', ...PUBLISH_FACT_FIELDS] as const;
 
 /** The longest `out` (UTF-8 bytes): with `.epub` and the like it stays under the 255 a file system allows. */
 export const MAX_OUT_BYTES = 200;
@@ -46,6 +46,8 @@ export interface JobShape {
   avoid?: string[];
   /** The author, title, subtitle and imprint the job gives its book. */
   publish?: PublishFacts;
+  /** `max_calls: N`: the book's bound on model calls instead of its default (engine/budget.ts). */
+  maxCalls?: number;
 }
 
 /** Tells one problem of a job: its field, what is wrong, and the values allowed. */
@@ -84,6 +86,9 @@ export function checkShape(o: Record<string, unknown>, catalog: Catalog, add: Ad
     // Fixed sections and single outputs ignore the count, as `karya generate --chapters` does.
     else if (spec.kind === 'book' && spec.fields.some((f) => f.role === 'chapters')) chapters = String(n);
   }
+  // A whole number of calls from 1, as a number or its plain digits.
+  const maxCalls = typeof o.max_calls === 'number' ? (Number.isInteger(o.max_calls) ? o.max_calls : undefined) : typeof o.max_calls === 'string' ? wholeNumber(o.max_calls) : undefined;
+  if (o.max_calls !== undefined && (maxCalls === undefined || maxCalls < 1)) add('max_calls', `${JSON.stringify(o.max_calls)} must be a whole number of calls from 1 up`);
   if (o.out !== undefined && (typeof o.out !== 'string' || !o.out.trim())) add('out', 'must be a file name');
   else if (typeof o.out === 'string') checkOutName(o.out.trim(), (message) => add('out', message));
   const formats = checkFormats(o.formats, spec, add);
@@ -94,6 +99,7 @@ export function checkShape(o: Record<string, unknown>, catalog: Catalog, add: Ad
   return {
     ...(id !== undefined ? { id } : {}), spec, settings, ...(lang ? { lang } : {}), ...(chapters ? { chapters } : {}),
     ...(typeof o.out === 'string' ? { out: o.out.trim() } : {}), formats, ...(series ? { series } : {}), ...voice, ...(publish ? { publish } : {}),
+    ...(maxCalls !== undefined && maxCalls >= 1 ? { maxCalls } : {}),
   };
 }
 

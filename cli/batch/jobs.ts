@@ -36,6 +36,8 @@ export interface BatchJob {
   publish?: PublishFacts;
   /** `cover: typographic` or `cover: FILE` (the writer's picture, beside the jobs file): the package's cover. */
   cover?: JobCover;
+  /** `max_calls: N` (else the batch's --max-calls): the book's bound on model calls instead of its default (engine/budget.ts). */
+  maxCalls?: number;
 }
 
 /** One problem with one job. `field` is the job field (`settings.heatLevel`, `lang`, …) or empty for the whole job. */
@@ -60,6 +62,8 @@ export interface ValidateOptions {
   outDir: string;
   /** The batch's own publishing facts (--author, --publisher): a job's own value wins. */
   given?: PublishFacts;
+  /** The batch's --max-calls: every book's bound on model calls, unless its job sets its own max_calls. */
+  maxCalls?: number;
 }
 
 /** What a job's checks share with the jobs before it: ids, files written, settings checked, series so far. */
@@ -133,8 +137,10 @@ function jobOf(input: { item: RawJob; o: Record<string, unknown>; id: string | u
   const cover = jobCoverOf(o.cover, spec, opts.file, add);
   if (voice === null || cover === null) return undefined;
   const publish = spec.kind === 'book' ? publishFactsOf(opts.given ?? {}, shape.publish) : undefined;
-  return { index: item.index, line: item.line, name, spec, settings: { ...checked.settings }, totalChapters, key, ...files, ...(series ? { series } : {}), ...(voice ? { voice } : {}), ...(publish ? { publish } : {}), ...(cover ? { cover } : {}) };
+  return { index: item.index, line: item.line, name, spec, settings: { ...checked.settings }, totalChapters, key, ...files, ...(series ? { series } : {}), ...(voice ? { voice } : {}), ...(publish ? { publish } : {}), ...(cover ? { cover } : {}), ...maxCallsOf(shape.maxCalls ?? opts.maxCalls) };
 }
+
+const maxCallsOf = (maxCalls: number | undefined) => (maxCalls !== undefined ? { maxCalls } : {});
 
 /**
  * A job's settings checked, with the chapter count and the key `karya generate` would use; undefined (the

@@ -147,7 +147,9 @@ export class HumanProgress {
       case 'job_started':
         if (!this.isTty) {
           const where = event.done >= event.steps ? 'already written' : event.done ? `resuming at step ${event.done + 1} of ${event.steps}` : plural(event.steps, 'step');
-          this.line(`▶ ${event.job} (${event.generator}, ${event.lang}): ${where}`);
+          // The book's budget of model calls (engine/budget.ts), as `karya generate` prints its own.
+          const calls = event.calls ? `; ${plural(event.calls.planned, 'call')} planned, at most ${event.calls.bound}` : '';
+          this.line(`▶ ${event.job} (${event.generator}, ${event.lang}): ${where}${calls}`);
         }
         return;
       case 'step_started':

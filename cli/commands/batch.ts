@@ -21,6 +21,7 @@ import { exitOnFailure } from '../errors.js';
 import { batchSeriesBook } from '../series.js';
 import { sharedLang } from '../saved-book-words.js';
 import { perDayOrExit, type PublishSpent } from '../batch/publish.js';
+import { maxCallsOrExit } from '../run-budget.js';
 import { batchPublishFactsOrExit } from '../batch/job-publish.js';
 import { langs, startBook, type Catalog, type PublishFacts } from '../../engine/index.js';
 
@@ -45,6 +46,8 @@ export interface BatchOptions {
   author?: string;
   /** --publisher: every package's imprint (with --publish), unless its job names its own. */
   publisher?: string;
+  /** --max-calls: every book's bound on model calls, unless its job sets max_calls (engine/budget.ts). */
+  maxCalls?: string;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -92,7 +95,8 @@ async function checkedJobs(file: string, opts: BatchOptions, at: { outDir: strin
   raw = translations.rest;
   if (!raw.length) return { translations: translations.jobs };
   const given = batchPublishFactsOrExit(opts);
-  const { jobs, issues } = validateJobs(raw, { catalog, file, outDir, given });
+  const maxCalls = maxCallsOrExit(opts.maxCalls, 'en');
+  const { jobs, issues } = validateJobs(raw, { catalog, file, outDir, given, ...(maxCalls !== undefined ? { maxCalls } : {}) });
   if (issues.length) {
     const bad = new Set(issues.map((i) => `${i.line}:${i.job}`)).size;
     for (const issue of issues) process.stderr.write(`karya: ${formatIssue(file, issue)}\n`);

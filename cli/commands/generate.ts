@@ -1,7 +1,7 @@
 // `karya generate <id>`: validate settings, then run every step of the book with the provider, saving
 // progress after each one so an interrupted run resumes where it stopped.
 import path from 'node:path';
-import { BookSession, stepKey, hasOutlineStep, word, bookLengthScore, bookMarkdown, stepsFor, startBook, type Lang, type BookState, type ExportFormat, type ProgressStore, type ResolvedSpec } from '../../engine/index.js';
+import { BookSession, CallBudget, isBudgetStop, withBudget, stepKey, hasOutlineStep, word, bookLengthScore, bookMarkdown, stepsFor, startBook, type Lang, type BookState, type ExportFormat, type ProgressStore, type ResolvedSpec } from '../../engine/index.js';
 import { chaptersWritten, hasAuthoredParts, countWords, importSaves, withTotalChapters, type BookSeries, type BookSpec } from '../../engine/index.js';
 import { lightFetch, loadProviders, type Provider } from '../../engine/node.js';
 
@@ -34,6 +34,8 @@ export interface GenerateOptions extends BookOutOptions {
   voice?: string;
   /** The writer's phrases to keep out of the book (repeatable). */
   avoid?: string[];
+  /** --max-calls: the run's bound on model calls instead of the default (engine/budget.ts). */
+  maxCalls?: string;
 }
 
 import { CLI_USER } from '../util.js';
@@ -42,6 +44,7 @@ import { messagesLang, writerLang } from '../langs.js';
 import { savedBookWord } from '../saved-book-words.js';
 import { optionWord } from '../option-words.js';
 import { RunMeter } from '../run-meter.js';
+import { budgetFigures, maxCallsOrExit, sayBudget } from '../run-budget.js';
 
 /**
  * How a batch calls the provider (its own thread's and each batch thread's): it checks the provider alongside its
@@ -94,6 +97,10 @@ export async function generateCommand(id: string, options: GenerateOptions): Pro
     const { session, auditCalls, steps } = await openBook(run, stateFile);
     where.session = session;
     meter?.startAt(session.resumedParts ?? 0, steps);
+    // Each step left and, for a book, the story bible's update after it, and the audit's calls.
+    const stepsLeft = Math.max(1, steps - (session.resumedParts ?? 0));
+    run.budget.plan(stepsLeft * (spec.kind === 'book' ? 2 : 1) + auditCalls);
+    sayBudget(run.budget, lang);
     const { parts, png } = await writeParts(session, { ...run, signal: interrupt.signal, where, isInterrupted: () => interrupt.isInterrupted });
     where.currentKey = null;
     meter?.finish();
@@ -158,11 +165,14 @@ async function preflight(id: string, options: GenerateOptions) {
   if (opts.continuity !== undefined && opts.continuity !== 'checks' && opts.continuity !== 'audit') fail(optionWord('continuityUnknown', said, { value: opts.continuity }));
   // The writer's voice and phrases to avoid, checked before anything is spent.
   const voice = spec.kind === 'book' ? await bookVoiceOrExit({ ...(opts.voice !== undefined ? { voice: opts.voice } : {}), avoid: [...(avoid ?? []), ...(opts.avoid ?? [])], ...(opts.state !== undefined ? { state: opts.state } : {}) }, lang) : undefined;
-  const provider = cliProvider({ lang });
+  const maxCalls = maxCallsOrExit(opts.maxCalls, said);
+  // The run's budget of model calls: planned once the book is open (the steps it has left), said before the first.
+  const budget = new CallBudget({ planned: 1, maxCalls });
+  const provider = withBudget(cliProvider({ lang }), budget);
   const total = started.totalChapters;
   const rule = chapterRuleNote(spec, total, lang);
   if (rule) info(rule);
-  return { opts, catalog, spec, book, plan, settings, total, chapterNotes, format, image, author, lang, voice, provider };
+  return { opts, catalog, spec, book, plan, settings, total, chapterNotes, format, image, author, lang, voice, provider, budget };
 }
 
 /**
@@ -233,6 +243,8 @@ async function writeParts(session: BookSession, input: Run & { signal: AbortSign
     try {
       await session.remember({ signal: input.signal });
     } catch (error) {
+      // The run's budget spent stops the run, whatever call it stopped at.
+      if (isBudgetStop(error)) throw error;
       const failure = input.isInterrupted() ? undefined : cliFailure(error, lang, { step: { words: ({ message }) => word('bibleNotUpdated', lang, { label, message }) } });
       if (!failure) throw error;
       where.bibleFailed.add(label);
@@ -258,7 +270,7 @@ async function reportBook(session: BookSession, run: Run, input: { parts: PartSu
   if (opts.json) {
     const score = bookLengthScore(parts.map((p) => p.score));
     const { auditCalls } = input;
-    process.stdout.write(JSON.stringify({ id: spec.id, lang: state.lang, totalChapters: state.totalChapters, ...(state.series ? { series: { name: state.series.name, number: state.series.number } } : {}), ...(score !== undefined ? { score } : {}), parts, ...(threads.length ? { threads } : {}), ...(session.isAuditing ? { cost: { auditCalls } } : {}), ...(run.meter ? { progress: run.meter.figures() } : {}), out: result.file ?? null, ...(result.file ? {} : { markdown: result.markdown }) }) + '\n');
+    process.stdout.write(JSON.stringify({ id: spec.id, lang: state.lang, totalChapters: state.totalChapters, ...(state.series ? { series: { name: state.series.name, number: state.series.number } } : {}), ...(score !== undefined ? { score } : {}), parts, ...(threads.length ? { threads } : {}), ...(session.isAuditing ? { cost: { auditCalls } } : {}), calls: budgetFigures(run.budget), ...(run.meter ? { progress: run.meter.figures() } : {}), out: result.file ?? null, ...(result.file ? {} : { markdown: result.markdown }) }) + '\n');
   } else if (!result.file) process.stdout.write(result.markdown ?? '');
   if (result.file) info(`karya: ${word('wrote', lang, { file: result.file })}`);
 }

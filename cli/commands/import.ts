@@ -16,6 +16,7 @@ import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { exitOnFailure } from '../errors.js';
 import { langOptionOrExit } from '../langs.js';
 import { cliProvider } from './generate.js';
+import { budgetFigures, maxCallsOrExit, startBudget } from '../run-budget.js';
 import { cliStateOf, openCliState, writableStateOrExit } from '../state.js';
 import { RunMeter } from '../run-meter.js';
 
@@ -24,6 +25,8 @@ export interface ImportOptions {
   split?: string;
   dryRun?: boolean;
   json?: boolean;
+  /** --max-calls: the story bible's reading's bound on model calls instead of the default (engine/budget.ts). */
+  maxCalls?: string;
   generator?: string;
   chapters?: string;
   set?: string[];
@@ -179,6 +182,7 @@ async function saveImport(file: string, read: ReadManuscript, bytes: Uint8Array,
   const workingTitle = spec.fields.find((f) => f.role === 'workingTitle');
   const savedTitle = workingTitle ? state.settings[workingTitle.name] : undefined;
   for (const line of frontLines({ ...read, ...(typeof savedTitle === 'string' && savedTitle.trim() ? { title: savedTitle.trim() } : {}) }, spec, state.lang)) info(`karya: ${line.trim()}`);
+  const maxCalls = maxCallsOrExit(opts.maxCalls, state.lang);
   const place = cliStateOf(opts.state);
   const statePath = place.where;
   writableStateOrExit(place, state.lang);
@@ -207,7 +211,9 @@ async function saveImport(file: string, read: ReadManuscript, bytes: Uint8Array,
     const id = (await stateFile.repos.books.list({ userId: CLI_USER })).find((b) => b.key === key)!.id;
     const summary = bookSummary(spec, state);
     info(`karya: ${word(saved ? 'importResumed' : 'importSaved', lang, { file: name, id, chapters: summary.chaptersWritten, words: summary.words })}`);
-    const provider = cliProvider({ lang });
+    // The story bible's reading within a budget of model calls: a call for each part it has not read yet.
+    const unread = state.content.length - ((saved?.state.memoryUpTo ?? -1) + 1);
+    const { budget, provider } = startBudget(cliProvider({ lang }), { planned: Math.max(1, unread), maxCalls, lang });
     // The story bible's parts read of the book's, time left and the calls it has spent so far (cli/run-meter.ts).
     const meter = new RunMeter({ lang, planned: state.content.length, done: 0 });
     const session = await BookSession.open({ spec, renderer: catalogOrExit().renderer, provider: meter.counted(provider), store, key, settings: state.settings, totalChapters: state.totalChapters, onFinished: 'keep' });
@@ -239,7 +245,7 @@ async function saveImport(file: string, read: ReadManuscript, bytes: Uint8Array,
       exitOnFailure(error, lang, { step: { words: ({ message }) => word('importBibleStopped', lang, { label: current, message, id }), ...(opts.json ? { json: { part: currentKey } } : {}) } });
       throw error;
     }
-    const book = { id, generator: spec.id, key, title: summary.title, lang, words: summary.words, chapters: { imported: summary.chaptersWritten, total: summary.chaptersTotal }, finished: session.isFinished, ...(skipped.length ? { bible_skipped: skipped.map((s) => s.key) } : {}) };
+    const book = { id, generator: spec.id, key, title: summary.title, lang, words: summary.words, chapters: { imported: summary.chaptersWritten, total: summary.chaptersTotal }, finished: session.isFinished, ...(skipped.length ? { bible_skipped: skipped.map((s) => s.key) } : {}), calls: budgetFigures(budget) };
     meter.finish();
     if (opts.json) process.stdout.write(`${JSON.stringify({ book, progress: meter.figures() })}\n`);
     else process.stdout.write(`${word(session.isFinished ? 'importDoneFinished' : 'importDone', lang, { id, generator: spec.id })}\n`);

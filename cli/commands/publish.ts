@@ -4,13 +4,14 @@
 // description.html, keywords.txt, metadata.json and readiness.json.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { AI_TEXT_LEVELS, BookSession, catalogueMessage, editionLanguageName, editionLinkOf, editionPartsLeft, partStep, stepLabel, formatSpecIssue, hasOutlineStep, isAuthoredPart, stepsFor, startBook, stepKey, publishStepsOf, type AiTextLevel, type RunFigures } from '../../engine/index.js';
+import { AI_TEXT_LEVELS, BookSession, CallBudget, withBudget, catalogueMessage, editionLanguageName, editionLinkOf, editionPartsLeft, partStep, stepLabel, formatSpecIssue, hasOutlineStep, isAuthoredPart, stepsFor, startBook, stepKey, publishStepsOf, type AiTextLevel, type RunFigures } from '../../engine/index.js';
 import { checkPublishSteps, directPublishStep, readinessText, say, writePackageParts, type GivenFacts, type PackageStepDone, type ReadinessText, type RunPublishStep } from '../../engine/index.js';
 import { openNearDuplicates } from '../../server/index.js';
 import { PAPER_NAMES, TRIM_NAMES, TRIM_SIZES, isPaperName, isTrimName, printLayoutOf, type TrimName } from '../../engine/index.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit, CLI_USER } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { exitOnFailure } from '../errors.js';
+import { maxCallsOrExit, sayBudget } from '../run-budget.js';
 import { chapterRuleNote, settingsFromOptions, progressKey } from '../settings.js';
 import { renderOrExit } from '../export-format.js';
 import { makeDirs, writableDirOrExit } from '../fs-check.js';
@@ -29,6 +30,8 @@ type PaperName = (typeof PAPER_NAMES)[number];
 
 export interface PublishOptions {
   set: string[];
+  /** --max-calls: the run's bound on model calls instead of the default (engine/budget.ts). */
+  maxCalls?: string;
   lang?: string;
   chapters?: string;
   out: string;
@@ -119,9 +122,11 @@ function fileProgress(lang: Lang): (file: string) => void {
 export async function publishCommand(id: string, opts: PublishOptions): Promise<void> {
   const checked = await preflight(id, opts);
   const { spec, catalog, settings, book } = checked;
+  // The run's budget of model calls: planned once the book is open (its steps left and the package's parts).
+  const budget = new CallBudget({ planned: 1, maxCalls: maxCallsOrExit(opts.maxCalls, messagesLang(opts.lang)) });
   // The book's parts and the package's, time left and what was spent so far, under the lines (cli/run-meter.ts).
   const meter = new RunMeter({ lang: messagesLang(opts.lang), planned: 0, done: 0, hasCredits: true });
-  const provider = meter.counted(cliProvider({ lang: messagesLang(opts.lang) }));
+  const provider = meter.counted(withBudget(cliProvider({ lang: messagesLang(opts.lang) }), budget));
   const total = startBook({ spec, settings, totalChapters: checked.totalChapters }).totalChapters;
   const rule = chapterRuleNote(spec, total, messagesLang(opts.lang));
   if (rule) info(rule);
@@ -143,6 +148,9 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     where.lang = session.state.lang;
     const bookSteps = stepsFor(spec, total).filter((s) => s.kind !== 'outline' || hasOutlineStep(spec, session.state)).length;
     meter.startAt(session.resumedParts ?? 0, bookSteps + publishStepsOf({ book: spec, state: session.state, specOf: (x) => catalog.get(x) }).steps.length, session.state.lang);
+    // Each step left with the story bible's update after it, and a call for each part of the package the model writes.
+    budget.plan(2 * Math.max(0, bookSteps - (session.resumedParts ?? 0)) + Object.keys(spec.publish?.parts ?? {}).length);
+    sayBudget(budget, session.state.lang);
     // The dual-language choice is refused before anything is written or spent when the book is no edition.
     const bilingualSource = opts.bilingual ? await bilingualSourceOrExit(stateFile, { key, id: opts.book!, lang: session.state.lang }) : undefined;
     const written = book && (await isWholeEditionOrExit(stateFile, { key, id: opts.book!, spec, state: session.state }))

@@ -4,7 +4,7 @@
 // is shown before; progress lines go to stderr; the run goes to the book's end, and paragraphs that could not be
 // had (kept as their source, marked untranslated) are named at the end (exit 1): a rerun asks only for them. The source is only read.
 import { existsSync } from 'node:fs';
-import { BookSession, canTranslate, catalogueMessage, cleanTitle, editionLanguageName, editionLanguages, isLang, langs, withEditionTitle, MAX_EDITION_TITLE, partStep, stepLabel, editionKey, editionLinkOf, glossaryFileOf, glossaryOf, problemText, translateEdition, translatedFrom, translationCost, withWritersGlossary, MAX_TERM_CHARS, type Glossary, type Lang, type TranslateProgress, type WindowProblem, type WritersTerm } from '../../engine/index.js';
+import { BookSession, canTranslate, catalogueMessage, cleanTitle, editionLanguageName, editionLanguages, isLang, langs, withEditionTitle, MAX_EDITION_TITLE, partStep, stepLabel, editionKey, editionLinkOf, glossaryFileOf, glossaryOf, problemText, translateEdition, translatedFrom, translationCost, editionPlan, withWritersGlossary, MAX_TERM_CHARS, type Glossary, type Lang, type TranslateProgress, type WindowProblem, type WritersTerm } from '../../engine/index.js';
 import { CLI_USER, CliExit, EXIT, catalogOrExit, fail, info, specOrExit } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { exitOnFailure } from '../errors.js';
@@ -14,6 +14,7 @@ import { translateWord as say } from '../translate-words.js';
 import { glossaryYamlOrExit } from '../glossary-file.js';
 import { cliStateOf, hasBooks, openCliState } from '../state.js';
 import { RunMeter } from '../run-meter.js';
+import { budgetFigures, maxCallsOrExit, startBudget } from '../run-budget.js';
 
 export interface TranslateOptions {
   book?: string;
@@ -25,6 +26,8 @@ export interface TranslateOptions {
   state?: string;
   /** Commander's --no-bible: false leaves the edition's story bible to be read when a step needs it. */
   bible?: boolean;
+  /** --max-calls: the run's bound on model calls instead of the default (engine/budget.ts). */
+  maxCalls?: string;
 }
 
 /** The writer's glossary file (YAML term: rendering, or term: {rendering, gender}), or exit 2 naming the problem. */
@@ -103,12 +106,16 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
       info(`  … ${e.isAgain ? say(`askedAgain${piece}`, lang, { ...where, reason: writersReason(e.problem!, lang) }) : say(`window${piece}`, lang, where)}`);
     };
     let outcome;
-    const fromEnv = cliProvider({ lang });
+    const maxCalls = maxCallsOrExit(opts.maxCalls, lang);
+    const model = cliProvider({ lang });
     // The offline provider writes demo text, never a translation: every window would be refused twice.
-    if (fromEnv.isOffline) return fail(say('needsModel', lang));
+    if (model.isOffline) return fail(say('needsModel', lang));
+    // The run's budget: the edition's windows and its story bible's parts (read after), said before anything is asked.
+    const bibleParts = opts.bible === false ? 0 : source.state.content.filter((t) => t.trim()).length;
+    const { budget, provider: budgeted } = startBudget(model, { planned: editionPlan(source.state, saved?.state) + bibleParts, maxCalls, lang });
     // Parts translated of the book's, time left and what was spent so far, under the lines above (cli/run-meter.ts).
     const meter = new RunMeter({ lang, planned: cost.parts, done: cost.perPart ? cost.parts - cost.remaining / cost.perPart : 0, hasCredits: true });
-    const provider = meter.counted(fromEnv);
+    const provider = meter.counted(budgeted);
     try {
       outcome = await translateEdition({ spec, renderer: catalogOrExit().renderer, provider, store, key, source: source.state, isSourceFinished: source.isFinished, to, glossary, ...(title ? { title } : {}), signal: interrupt.signal, onProgress, onPart: (p) => {
         if (p.status === 'translated' && p.asked > 0) info(`  ✓ ${say('partDone', lang, { label: p.label, credits: p.credits })}`);
@@ -147,7 +154,7 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
       exitOnFailure(error, lang, { step: { words: ({ message }) => say('bibleStopped', lang, { label: reading, message }), ...(opts.json ? { json: { part: null, isWhole: true } } : {}) } });
       throw error;
     }
-    const edition = { id: editionId, key, source: id, from: lang, lang: to, finished: outcome.isFinished, credits: outcome.credits, glossary: glossary.length, parts: outcome.parts.map((p) => ({ position: p.position, label: p.label, status: p.status, credits: p.credits, paragraphs: outcome.state.content[p.position]?.split(/\n\s*\n/).filter((x) => x.trim()).length ?? 0, ...(p.untranslated ? { untranslated: p.untranslated.map((i) => i + 1) } : {}) })) };
+    const edition = { id: editionId, key, source: id, from: lang, lang: to, finished: outcome.isFinished, credits: outcome.credits, glossary: glossary.length, calls: budgetFigures(budget), parts: outcome.parts.map((p) => ({ position: p.position, label: p.label, status: p.status, credits: p.credits, paragraphs: outcome.state.content[p.position]?.split(/\n\s*\n/).filter((x) => x.trim()).length ?? 0, ...(p.untranslated ? { untranslated: p.untranslated.map((i) => i + 1) } : {}) })) };
     meter.finish();
     if (opts.json) out.stdout(`${JSON.stringify({ edition, progress: meter.figures() })}\n`);
     else out.stdout(`${say('done', lang, { id: editionId ?? '?', generator: spec.id })}\n`);

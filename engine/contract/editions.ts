@@ -54,7 +54,11 @@ export const BookEditionsResponseSchema = z.strictObject({
 export type BookEditionsResponse = z.infer<typeof BookEditionsResponseSchema>;
 
 /** POST /api/books/:id/editions */
-export const StartEditionBodySchema = z.strictObject({ to: Lang });
+export const StartEditionBodySchema = z.strictObject({
+  to: Lang,
+  /** The run's bound on model calls instead of its default (engine/budget.ts): the run stops there, nothing undelivered charged. */
+  max_calls: z.number().int().min(1).max(100_000).optional(),
+});
 export type StartEditionBody = z.input<typeof StartEditionBodySchema>;
 
 /** The answer (and the stream's `done` event): the edition as it stands, what was charged, and what is left. */

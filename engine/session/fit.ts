@@ -4,7 +4,7 @@
 // for one story-bible update is read in pieces. A request that still cannot fit is refused unsent
 // (`context_too_long`).
 import { countWords, lastWords } from '../words.js';
-import type { Provider, TextRequest } from '../provider.js';
+import { countedIn, counterOf, type Provider, type TextRequest } from '../provider.js';
 import { contextTooLong, fitsWindow } from '../context-window.js';
 import { withoutExemplars } from './voice/index.js';
 
@@ -79,7 +79,7 @@ export async function windowOf(provider: Provider): Promise<number | undefined> 
  */
 export function fitting(provider: Provider, trimmable: Trimmable): Provider {
   if (!provider.contextWindow) return provider;
-  return {
+  const fitted: Provider = {
     ...provider,
     generateImage: (request) => provider.generateImage(request),
     contextWindow: () => provider.contextWindow!(),
@@ -88,6 +88,9 @@ export function fitting(provider: Provider, trimmable: Trimmable): Provider {
       return provider.generateText(trimToWindow(request, window, trimmable));
     },
   };
+  // Its calls count in the run's budget as the provider's do (engine/budget.ts).
+  const counter = counterOf(provider);
+  return counter ? countedIn(fitted, counter) : fitted;
 }
 
 /** At most this many pieces a part is read in by one story-bible update; a part that needs more is not taken in. */

@@ -3,7 +3,7 @@
 export { inMemoryProgressStore, type KeptAnswer, type MemorySave, type ProgressStore, type SavedBook, type StepSave } from './ports.js';
 export { bookContinuity, bookCost, bookMarks, bookView, previewBook } from './view/index.js';
 export {
-  translateEdition, translationCost, MAX_WINDOW_WORDS, type TranslateInput, type TranslateProgress, type PartOutcome, type EditionOutcome,
+  editionPlan, translateEdition, translationCost, MAX_WINDOW_WORDS, type TranslateInput, type TranslateProgress, type PartOutcome, type EditionOutcome,
   checkWindow, paragraphsOf, lengthBand, canTranslate, editionLanguages, editionLanguageName, tableLanguageOf, type WindowProblem, glossaryOf, withWritersGlossary, glossaryFileOf, entriesIn, hasTerm,
   otherLanguage, MAX_GLOSSARY_TERMS, type Glossary, type GlossaryEntry, editionKey, editionLinkOf, editionPartsLeft, editionStart, translatedFrom, withEditionTitle, canTitleEdition, translatedTitle, cleanTitle, MAX_EDITION_TITLE,
   problemText, windowRequest, TRANSLATE_TEMPLATE, TRANSLATE_SYSTEM_TEMPLATE, sideBySide, partHashes, type SourceHashes,

@@ -5,7 +5,7 @@
 // stops the run there) and committed with its last window's save when every paragraph of it was translated;
 // refunded when paragraphs of it are left untranslated (the run goes on to the book's end) or the run stops in
 // it; the windows before the last saved as they are done, so a second start goes on from them.
-import { bookSummary, canTranslate, editionKey, editionLanguageName, editionLanguages, editionLinkOf, glossaryOf, governedByWholeNames, partHashes, sideBySide, stepKey, partStep, translateEdition, translatedFrom, translationCost, untranslatedParagraphs, type BookSpec, type BookState, type GlossaryEntry, type Lang, type ProgressStore, type ResolvedSpec, type StepSave, type TranslateProgress, type PartOutcome, type Provider } from '../../engine/index.js';
+import { CallBudget, editionPlan, withBudget, bookSummary, canTranslate, editionKey, editionLanguageName, editionLanguages, editionLinkOf, glossaryOf, governedByWholeNames, partHashes, sideBySide, stepKey, partStep, translateEdition, translatedFrom, translationCost, untranslatedParagraphs, type BookSpec, type BookState, type GlossaryEntry, type Lang, type ProgressStore, type ResolvedSpec, type StepSave, type TranslateProgress, type PartOutcome, type Provider } from '../../engine/index.js';
 import type { EditionSummary } from '../../engine/contract/index.js';
 import type { Charge, UserBook } from '../store/ports.js';
 import type { EditionLink } from '../store/queries/editions.js';
@@ -93,6 +93,8 @@ export interface EditionRunInput {
   onPart?: (part: PartOutcome) => void;
   /** The provider as the run uses it (its calls counted for the progress events: server/routes/editions.ts). */
   through?: (provider: Provider) => Provider;
+  /** The run's bound on model calls (max_calls), instead of its default (engine/budget.ts). */
+  maxCalls?: number;
 }
 
 /**
@@ -163,8 +165,11 @@ async function runLeased(ctx: AppContext, input: EditionRunInput, lease: Edition
   // A part that ended with paragraphs left untranslated was not delivered whole: its charge is given back.
   const refundLeft = () => refundOpen('translate_untranslated');
   try {
+    // The run's budget of model calls (engine/budget.ts): the windows it plans; a model that keeps failing stops it,
+    // its open part refunded as for any failure.
+    const budget = new CallBudget({ planned: editionPlan(source.state, found.edition?.state), maxCalls: input.maxCalls });
     const outcome = await translateEdition({
-      spec, renderer: ctx.catalog.renderer, provider: input.through ? input.through(ctx.provider) : ctx.provider, store, key, source: source.state, isSourceFinished: source.isFinished, to, glossary, signal,
+      spec, renderer: ctx.catalog.renderer, provider: input.through ? input.through(withBudget(ctx.provider, budget)) : withBudget(ctx.provider, budget), store, key, source: source.state, isSourceFinished: source.isFinished, to, glossary, signal,
       onPartStart: async ({ position, label }) => {
         await refundLeft();
         clearTimeout(timer);

@@ -2,7 +2,7 @@
 // check the step, charge, run it (deltas to `onDelta`), commit (the session's progress port), answer, and
 // refund on failure; then the memory update. The HTTP route runs it in the server process (SQLite), and
 // with Postgres a worker runs it from the job queue (server/queue/); the code is the same.
-import { BookSession, countedProvider, countWords, KaryaError, generationMessage, parseStepKey, runFigures, stepKey, stepPosition, stepRef, type BookView, type CatalogueCode, type DonePayload, type Lang, type ResolvedSpec, type Step, type Tally } from '../../engine/index.js';
+import { BookSession, CallBudget, withBudget, countedProvider, countWords, KaryaError, generationMessage, parseStepKey, runFigures, stepKey, stepPosition, stepRef, type BookView, type CatalogueCode, type DonePayload, type Lang, type ResolvedSpec, type Step, type Tally } from '../../engine/index.js';
 import type { RunSoFar } from '../../engine/contract/index.js';
 import { commitCharged, refundCharge, reserveCharge, runCharged } from './charged.js';
 import type { AppContext } from './context.js';
@@ -76,8 +76,10 @@ async function openStepSession(ctx: AppContext, request: StepRequest, spec: Reso
   try {
     // A series' next book not yet saved is told the series too (a saved one is, as it loads: server/core/series.ts).
     const series = spec.kind === 'book' ? await bookSeriesOf(plainBooks(repos.books), repos, catalog, userId, spec.bookType) : undefined;
+    // The step's budget of model calls (engine/budget.ts): the step and, for a book, the story bible's update after it.
+    const budget = new CallBudget({ planned: spec.kind === 'book' ? 2 : 1 });
     return await BookSession.open({
-      spec, renderer: catalog.renderer, provider: countedProvider(provider, tally), key: spec.bookType, settings: request.settings, onFinished: 'keep', ...(series ? { series } : {}),
+      spec, renderer: catalog.renderer, provider: countedProvider(withBudget(provider, budget), tally), key: spec.bookType, settings: request.settings, onFinished: 'keep', ...(series ? { series } : {}),
       store: userProgress(repos, { userId, spec, charge, ...(chapterTitle ? { chapterTitle } : {}) }),
     });
   } catch (error) {

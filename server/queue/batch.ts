@@ -25,7 +25,7 @@ import {
   BookSession, GenerationError, stepsFor, stepKey, type BookSeries, type Settings, type Step,
 } from '../../engine/index.js';
 import { afterWaitingIo, type Provider, type TextRequest } from '../../engine/node.js';
-import { answerNotesOf, providerThrough, sleep, stepMarksOf, type BookVoice, type StepMarks } from '../../engine/index.js';
+import { CallBudget, answerNotesOf, providerThrough, withBudget, sleep, stepMarksOf, type BookVoice, type StepMarks } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
 import type { StepQueue } from './jobs.js';
 import type { Database } from '../store/schema.js';
@@ -226,6 +226,8 @@ async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; 
   const store = postgresBookStore(saves, BATCH_OWNER);
   const session = await BookSession.open({ spec, renderer: ctx.catalog.renderer, provider, store, key: data.key, settings: data.settings, totalChapters: data.totalChapters, onFinished: 'keep', ...(data.series ? { series: data.series } : {}), ...(data.voice ? { voice: data.voice } : {}) });
   const doneOf = () => session.state.content.length + (session.state.outline !== undefined ? 1 : 0);
+  // This job's budget of model calls (engine/budget.ts): each step left and, for a book, its story-bible update.
+  const budgeted = withBudget(provider, new CallBudget({ planned: Math.max(1, totalSteps - doneOf()) * (spec.kind === 'book' ? 2 : 1) }));
   for (let isFirst = true; ; isFirst = false) {
     const step = session.next();
     if (!step) return finishBook(batches, data, null);
@@ -240,7 +242,7 @@ async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; 
     batches.notify(data.batchId, { type: 'step_started', job: data.name, index: data.index, step: label, done: doneOf(), steps: totalSteps }).catch(() => undefined);
     let result;
     // Every request of the step counted as it is sent (its memory catch-up, re-asks, continuations and the provider's retries too).
-    const stepCalls = counting(provider, (notice) => {
+    const stepCalls = counting(budgeted, (notice) => {
       // The provider's retry, told as it waits (a progress line; not waited for).
       batches.notify(data.batchId, { type: 'step_retry', job: data.name, index: data.index, step: label, code: notice.code, ...(notice.status ? { status: notice.status } : {}), attempt: notice.attempt, waitSeconds: Number((notice.delayMs / 1000).toFixed(3)) }).catch(() => undefined);
     });
@@ -268,7 +270,7 @@ async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; 
     const progress = isLast ? Promise.resolve(true) : savedBatches.progress({ batchId: data.batchId, key: data.key, stepsDone: doneOf(), notice });
     progress.catch(() => undefined);
     // The memory update belongs to this step: a failure is caught up before the next one.
-    const told = rememberPart(session, provider, ctx.config.generationTimeoutMs, (usage) => savedBatches.notify(data.batchId, { type: 'memory_done', job: data.name, index: data.index, ...usage } satisfies BatchNotice));
+    const told = rememberPart(session, budgeted, ctx.config.generationTimeoutMs, (usage) => savedBatches.notify(data.batchId, { type: 'memory_done', job: data.name, index: data.index, ...usage } satisfies BatchNotice));
     // A stopped batch never runs again: either read saying so ends the chain.
     isRunning &&= await progress;
     // (Its notice is out before the book's end: the command counts it before it closes the batch.)

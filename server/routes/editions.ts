@@ -126,7 +126,7 @@ async function makeEdition(ctx: AppContext, req: Parameters<ContractHandler<'POS
   const { repos } = ctx;
   const owner = sessionOf(req).user.id;
   const lang = requestLang(req);
-  const { to } = req.input.body;
+  const { to, max_calls: maxCalls } = req.input.body;
   const { book: source, spec } = await sourceFor(ctx, { userId: owner, id: req.input.params.id, to, lang });
   // A start takes a token from the user's generation bucket, as a step does (429 past it); runEdition holds
   // the edition's lease (409 edition_running while another run makes it, in any process).
@@ -151,7 +151,7 @@ async function makeEdition(ctx: AppContext, req: Parameters<ContractHandler<'POS
   };
   try {
     const run = await runEdition(ctx, {
-      userId: owner, lang, spec, source, to, client: client.signal,
+      userId: owner, lang, spec, source, to, client: client.signal, ...(maxCalls !== undefined ? { maxCalls } : {}),
       ...(isStream ? {
         through: (provider) => countedProvider(provider, spent),
         onProgress: (e) => events().send('progress', { position: e.position, label: e.label, window: e.window, windows: e.windows, is_again: e.isAgain, parts_done: done, parts_total: total, so_far: soFar() }),

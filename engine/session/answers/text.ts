@@ -7,6 +7,7 @@
 import type { Provider, TextRequest, TextResult } from '../../provider.js';
 import { addUsage, countWords, isCutOff } from '../../provider.js';
 import { GenerationError } from '../../errors.js';
+import { budgetOf } from '../../budget.js';
 import { cleanText } from '../../clean-text.js';
 import { fromPhrases, REASONING_TAGS } from './phrases.js';
 import { addNotes, judgeAnswer, unfenced, type AnswerExpectation, type AnswerNotes, type AnswerOutcome } from './verdict.js';
@@ -223,15 +224,31 @@ async function askOnce(provider: Provider, request: TextRequest, expect: AnswerE
  * reasoning block. Every text call of the book session goes through here. With an expectation, the answer
  * is judged (answers/verdict.ts): one that is not the text asked for (refused, echoed, reasoning only, not a
  * model answer) is asked again once with the expectation's firm note (not streamed; a reasoning model with
- * twice the answer budget), and a second one that is not fails with a GenerationError naming the outcome.
+ * twice the answer budget), and a second one that is not fails with a GenerationError naming the outcome. Each
+ * judged answer counts in the run's call budget (engine/budget.ts); `isJudgedLater`: the caller judges and counts it.
  */
-export async function askText(provider: Provider, request: TextRequest, expect?: AnswerExpectation): Promise<AskedText> {
-  const first = await askOnce(provider, request, expect);
-  if (!first.outcome || !expect || request.signal?.aborted) return first.result;
+export async function askText(provider: Provider, request: TextRequest, expect?: AnswerExpectation, how: { isJudgedLater?: boolean } = {}): Promise<AskedText> {
+  // One ask in the run's budget (engine/budget.ts): the answer and, when it is not the text, the one asked again; kept
+  // unless the second is not the text either. An answer no expectation judges is kept, unless its caller judges it.
+  const budget = budgetOf(provider);
+  // An empty answer the provider refused to hand over (no_content) is a failed ask too, unless the caller makes it its problem.
+  const counted = (error: unknown): never => {
+    if (error instanceof GenerationError && error.code === 'no_content' && !how.isJudgedLater && !request.signal?.aborted) budget?.failed(error.code);
+    throw error;
+  };
+  const first = await askOnce(provider, request, expect).catch(counted);
+  if (!first.outcome || !expect || request.signal?.aborted) {
+    if ((expect || !how.isJudgedLater) && first.result.text) budget?.kept();
+    return first.result;
+  }
   const { onDelta: _shown, ...unstreamed } = request;
   const roomier = first.outcome === 'reasoning_only' ? { maxTokens: request.maxTokens * 2 } : {};
-  const again = await askOnce(provider, { ...unstreamed, ...roomier, user: `${request.user}\n\n${expect.again(first.outcome)}` }, expect);
-  if (again.outcome && !request.signal?.aborted) throw new GenerationError(again.outcome);
+  const again = await askOnce(provider, { ...unstreamed, ...roomier, user: `${request.user}\n\n${expect.again(first.outcome)}` }, expect).catch(counted);
+  if (again.outcome && !request.signal?.aborted) {
+    budget?.failed(again.outcome);
+    throw new GenerationError(again.outcome);
+  }
+  budget?.kept();
   // The answer kept says why the one before it was asked again (the part names it).
   const notes = addNotes({ askedAgain: [first.outcome] }, again.result.notes);
   return { ...again.result, ...(notes ? { notes } : {}), ...(first.result.usage && again.result.usage ? { usage: addUsage(first.result.usage, again.result.usage)! } : {}) };

@@ -1,5 +1,5 @@
 // A book's edition in another language (the pairs the language table lists): the door of engine/session/translate.
-export { translateEdition, translationCost, MAX_WINDOW_WORDS, type TranslateInput, type TranslateProgress, type PartOutcome, type EditionOutcome } from './run.js';
+export { editionPlan, translateEdition, translationCost, MAX_WINDOW_WORDS, type TranslateInput, type TranslateProgress, type PartOutcome, type EditionOutcome } from './run.js';
 export { checkWindow, paragraphsOf, type WindowProblem } from './checks.js';
 export { lengthBand, canTranslate, editionLanguages, otherLanguage, editionLanguageName, translationOf, tableLanguageOf } from './languages.js';
 export { glossaryOf, withWritersGlossary, glossaryFileOf, entriesIn, hasTerm, MAX_GLOSSARY_TERMS, type Glossary, type GlossaryEntry } from './glossary.js';

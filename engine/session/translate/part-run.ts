@@ -10,6 +10,7 @@ import { stepKey, type Step } from '../../compile/step.js';
 import { partProvenance, withPartProvenance } from '../../compile/provenance.js';
 import { countWords } from '../../words.js';
 import { GenerationError } from '../../errors.js';
+import { budgetOf } from '../../budget.js';
 import { askText, judgeAnswer } from '../answers/index.js';
 import type { StepSave } from '../ports.js';
 import { checkWindow, paragraphsOf, withWordlessKept, type WindowProblem } from './checks.js';
@@ -208,17 +209,29 @@ export class PartRun {
     this.asked++;
     let result;
     try {
-      result = await askText(provider, { ...request, ...(signal ? { signal } : {}) });
+      result = await askText(provider, { ...request, ...(signal ? { signal } : {}) }, undefined, { isJudgedLater: true });
     } catch (error) {
       // An empty answer (a model that dropped the window's one paragraph) is the answer's problem, not the provider's.
-      if (error instanceof GenerationError && error.code === 'no_content' && !signal?.aborted) return { problem: { code: 'translate_empty' } };
+      if (error instanceof GenerationError && error.code === 'no_content' && !signal?.aborted) {
+        // A rung's second empty answer is a failed ask in the run's budget, as any other problem.
+        if (again) budgetOf(provider)?.failed('translate_empty');
+        return { problem: { code: 'translate_empty' } };
+      }
       throw error;
     }
     const glossaryLines = glossary.map((e) => `${e.term} ${e.rendering}`);
     const verdict = result.text ? judgeAnswer(result.text, request, { kind: 'prose', material: () => [...items, ...glossaryLines] }) : { text: '' };
     const answer = paragraphsOf(verdict.text);
     const problem = 'outcome' in verdict && verdict.outcome ? { code: 'translate_not_text' as const, outcome: verdict.outcome } : checkWindow({ source: items, answer, glossary, from: this.from, to });
-    if (problem) return { problem };
+    // The ladder climbs down inside the run's budget (engine/budget.ts): a rung, a window asked and asked again with its
+    // problem named, is one ask, failed when its second answer is not kept; a model that fails every window ends the
+    // edition after a few rungs.
+    const budget = budgetOf(provider);
+    if (problem) {
+      if (again) budget?.failed(problem.code, 'outcome' in problem ? problem.outcome : undefined);
+      return { problem };
+    }
+    budget?.kept();
     this.usage = result.usage;
     return { answer: withWordlessKept(items, answer) };
   }

@@ -16,7 +16,7 @@ import { paragraphsOf } from './checks.js';
 import { editionStart, withEditionTitle } from './edition.js';
 import { translatedTitle } from './title.js';
 import { bookTitleOf } from '../book.js';
-import { PartRun } from './part-run.js';
+import { PartRun, windowsOf } from './part-run.js';
 import type { EditionOutcome, PartOutcome, TranslateInput } from './types.js';
 
 export { MAX_WINDOW_WORDS } from './part-run.js';
@@ -37,6 +37,23 @@ export function untranslatedParagraphs(state: Pick<BookState, 'content' | 'prove
     if (marks?.length) out[i] = marks;
   });
   return out;
+}
+
+/**
+ * The calls an edition still plans (a run's budget: engine/budget.ts): a window of whole paragraphs (at most
+ * MAX_WINDOW_WORDS) for each part not yet translated, a call for each paragraph marked untranslated, and one for a
+ * new edition's title; a model's window smaller than MAX_WINDOW_WORDS makes more, which the budget's bound allows for.
+ */
+export function editionPlan(source: Pick<BookState, 'content'>, edition?: Pick<BookState, 'content' | 'incompleteParts' | 'provenance'>): number {
+  let planned = edition ? 0 : 1;
+  source.content.forEach((text, position) => {
+    const paragraphs = paragraphsOf(text);
+    if (!paragraphs.length) return;
+    const isDone = edition && position < edition.content.length && !edition.incompleteParts?.includes(position);
+    const marks = edition && position < edition.content.length ? partProvenance(edition, position).untranslated?.length ?? 0 : 0;
+    planned += isDone ? marks : windowsOf(paragraphs, 0, () => true).length;
+  });
+  return planned;
 }
 
 /**

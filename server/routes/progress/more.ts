@@ -1,7 +1,7 @@
 // Charged calls on a written part, each charged and refunded exactly as a step: "write more" (POST …/more),
 // a rewrite with a note or written again (POST …/rewrite), and the passage tools (POST …/passage, kept in
 // place by POST …/passage/keep).
-import { answerNotesOf, bookView, checkPartSeen, checkPassagePlace, countWords, editPart, extendPart, keepPassage, partStep, progress, reworkPassage, partProvenance, rewritePart, stepKey, stepLabel, updateBible } from '../../../engine/index.js';
+import { CallBudget, withBudget, answerNotesOf, bookView, checkPartSeen, checkPassagePlace, countWords, editPart, extendPart, keepPassage, partStep, progress, reworkPassage, partProvenance, rewritePart, stepKey, stepLabel, updateBible } from '../../../engine/index.js';
 import type { AnswerNotes, ResolvedSpec } from '../../../engine/index.js';
 import { towardVoiceNote, type BookState } from '../../../engine/index.js';
 import type { AppContext } from '../../core/context.js';
@@ -10,6 +10,9 @@ import { errorReply } from '../../errors/reply.js';
 import { openEventStream, wantsEventStream, type EventStream } from '../../http/sse.js';
 import type { ApiRoutes } from '../../http/routes.js';
 import type { BookAccess } from './book-access.js';
+
+/** The provider of one request's model work within its own budget of calls (engine/budget.ts): one call planned. */
+const budgeted = (ctx: AppContext) => withBudget(ctx.provider, new CallBudget({ planned: 1 }));
 
 export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAccess): void {
   const { repos, catalog } = ctx;
@@ -25,7 +28,7 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
       checkPartSeen(spec, state, position, body.hash);
       const label = stepKey(partStep(spec, position, state.totalChapters));
       await charged(res, { userId, bookType, spec, lang, step: `more:${label}`, what: 'write more', reason: `${spec.id}: write more (${label})` }, async ({ signal, commitUsage }) => {
-        const more = await extendPart({ spec, renderer: catalog.renderer, provider: ctx.provider, state, position, signal });
+        const more = await extendPart({ spec, renderer: catalog.renderer, provider: budgeted(ctx), state, position, signal });
         // A model that wrote the part again from its start replaced the writer's text: that text is kept as a version.
         const restarted = more.restarted ? await repos.versions.keep({ userId, key: bookType, position, text: state.content[position]!, provenance: partProvenance(state, position) }) : null;
         // The model wrote the added words: on a part the writer brought they are counted as its (the AI disclosure).
@@ -52,7 +55,7 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
       const note = body.toward_voice ? towardVoiceNote(state, position, body.note) : body.note?.trim() ?? '';
       const step = `rewrite:${label}`;
       await charged(res, { userId, bookType, spec, lang, step, what: 'rewrite', reason: `${spec.id}: ${note ? 'rewrite' : 'write again'} (${label})` }, async ({ signal, commitUsage }) => {
-        const done = await rewritePart({ spec, renderer: catalog.renderer, provider: ctx.provider, state, position, signal, ...(note ? { note } : {}) });
+        const done = await rewritePart({ spec, renderer: catalog.renderer, provider: budgeted(ctx), state, position, signal, ...(note ? { note } : {}) });
         // The text replaced is kept with how it came to be: restored, it is that again.
         const kept = await repos.versions.keep({ userId, key: bookType, position, text: done.previous, provenance: partProvenance(state, position), ...(note ? { note } : {}) });
         if (kept === null) throw ApiError.catalogue(404, 'part_not_found', lang);
@@ -60,7 +63,7 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
         if (!(await repos.books.savePartEdit({ userId, key: bookType, position, text: done.text, state: next }))) throw ApiError.catalogue(404, 'part_not_found', lang);
         if ((next.memoryUpTo ?? -1) >= position) {
           // The bible follows the new text; a failed update leaves it as it was (the part is saved).
-          const updated = await updateBible({ spec, renderer: catalog.renderer, provider: ctx.provider, state: next, position, isRewrite: true, signal }).catch(() => null);
+          const updated = await updateBible({ spec, renderer: catalog.renderer, provider: budgeted(ctx), state: next, position, isRewrite: true, signal }).catch(() => null);
           if (updated) {
             await repos.books.saveMemory({ userId, key: bookType, memory: updated.memory, upTo: next.memoryUpTo! });
             next = { ...next, memory: updated.memory };
@@ -92,7 +95,7 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
       } : undefined;
       try {
         await charged(res, { userId, bookType, spec, lang, step: `passage:${label}`, what: 'passage', reason: `${spec.id}: passage ${body.action} (${label})` }, async ({ signal, commitUsage }) => {
-          const done = await reworkPassage({ spec, renderer: catalog.renderer, provider: ctx.provider, state, request, signal, ...(onDelta ? { onDelta } : {}) });
+          const done = await reworkPassage({ spec, renderer: catalog.renderer, provider: budgeted(ctx), state, request, signal, ...(onDelta ? { onDelta } : {}) });
           await commitUsage({ words: done.words, ...(done.usage ? { tokens: done.usage } : {}) });
           const answer = { passage: done.text, words: done.words, ...notesOf(spec, state, position, { ...done, isComplete: true }), credits_available: await balance(userId) };
           if (stream) {

@@ -4,8 +4,8 @@
 // series itself is derived by the engine (engine/session/series/series.ts); the state file keeps only names, places
 // and each book's basis.
 import {
-  changesFor, seriesAsOf, seriesBrief, seriesChangeLine, seriesNameOf, seriesOf, SeriesError,
-  type BookSeries, type BookSpec, type Catalog, type Lang, type Provider, type SavedBook, type SeriesBook, type SeriesChange, type Settings,
+  changesFor, seriesAsOf, seriesBrief, seriesChangeLine, seriesNameOf, seriesOf, SeriesError, word,
+  type BookState, type ResolvedSpec, type BookSeries, type BookSpec, type Catalog, type Lang, type Provider, type SavedBook, type SeriesBook, type SeriesChange, type Settings,
 } from '../engine/index.js';
 import { bookSeriesOf, catchUpWithSession, loadEntries, seriesBooksOf, startSeriesBook, type LoadedEntry, type StateFile, type StoredSeries } from '../server/index.js';
 
@@ -13,6 +13,10 @@ import { bookSeriesOf, catchUpWithSession, loadEntries, seriesBooksOf, startSeri
 type StoreOf = Pick<StateFile, 'repos'>;
 import { CLI_USER } from './util.js';
 import { exitIfWorded } from './errors.js';
+import { catalogOrExit, fail, info } from './util.js';
+import { cliStateOf, openCliState, writableStateOrExit } from './state.js';
+import { messagesLang } from './langs.js';
+import { optionWord } from './option-words.js';
 
 /** A series' books as saved: each entry's book (null when its first step was never saved) and its id. */
 export interface LoadedSeries {
@@ -149,4 +153,27 @@ export { seriesAsOf };
 export async function batchSeriesBook(stateFile: StoreOf & Partial<Pick<StateFile, 'progress'>>, catalog: Catalog, job: { series: { name: string; number: number }; key: string; spec: BookSpec; settings: Settings; lang: Lang }, provider?: Provider): Promise<{ series: BookSeries; settings: Settings }> {
   const started = await startSeriesBook(seriesPorts(stateFile, catalog, provider), { userId: CLI_USER, name: job.series.name, lang: job.lang, number: job.series.number, key: job.key });
   return { series: started.told, settings: seriesSettings(job.spec, job.settings, started.told, job.lang) };
+}
+
+/** `--series NAME` checked and its next book planned, or exit 2 (a single piece, with --book or --fresh, a bad name). */
+export async function seriesPlanOrExit(spec: ResolvedSpec, opts: { lang?: string | undefined; fresh?: boolean | undefined; state?: string | undefined; series?: string | undefined }): Promise<SeriesPlan> {
+  if (spec.kind !== 'book') fail(optionWord('seriesPiece', messagesLang(opts.lang), { id: spec.id }));
+  if (opts.fresh) fail(optionWord('seriesFresh', messagesLang(opts.lang)));
+  const place = cliStateOf(opts.state);
+  const statePath = place.where;
+  writableStateOrExit(place, messagesLang(opts.lang));
+  const stateFile = await openCliState(place);
+  try {
+    return await planSeriesBook(stateFile, catalogOrExit(), spec, opts.series!, messagesLang(opts.lang));
+  } finally {
+    await stateFile.close();
+  }
+}
+
+/** A series book's settings with its brief filled from the series, said on stderr. */
+export function prefilled(spec: BookSpec, settings: BookState['settings'], series: BookSeries, lang: Lang): BookState['settings'] {
+  const filled = seriesSettings(spec, settings, series, lang);
+  const fields = spec.fields.filter((f) => filled[f.name] !== settings[f.name]).map((f) => f.label[lang]);
+  if (fields.length) info(`karya: ${word('seriesPrefilled', lang, { number: series.number, fields: fields.join(', ') })}`);
+  return filled;
 }

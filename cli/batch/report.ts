@@ -8,6 +8,8 @@ import { sharePercent, type Lang, type RunFigures, type VoiceMarks } from '../..
 import { BatchMeter } from './batch-meter.js';
 import type { PublishEvent } from './publish.js';
 import { closeMarkLines, type CloseMark } from './near-duplicates.js';
+import { sharedLang } from '../saved-book-words.js';
+import type { BatchJob } from './jobs.js';
 
 /** The events --json prints (step_started and rate_limited are for the progress display only). */
 export type PublicEvent = Exclude<BatchEvent, { type: 'step_started' }> | ({ type: 'summary'; exitCode: number } & BatchResult) | PublishEvent;
@@ -274,4 +276,10 @@ function plural(n: number, word: string): string {
 /** " (drifts from your voice: …)" and " (overused phrases: 6.2 per 1,000 words)" for a step's line; '' when neither. */
 function voiceNote(event: VoiceMarks): string {
   return `${event.voiceDrifts ? ` (drifts from your voice: ${event.voiceDrifts.join(', ')})` : ''}${event.overused ? ` (overused phrases: ${event.overused.perThousand.toFixed(1)} per 1,000 words: ${event.overused.phrases.slice(0, 4).map((p) => `"${p}"`).join(', ')})` : ''}`;
+}
+
+/** The progress' language (the books' when they share one) and each job's credits a step. */
+export function meterOf(jobs: readonly BatchJob[]) {
+  const cost = new Map(jobs.map((j) => [j.name, j.spec.cost]));
+  return { lang: sharedLang(jobs), creditsOf: (job: string) => cost.get(job) ?? 0 };
 }

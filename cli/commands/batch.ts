@@ -15,7 +15,7 @@ import { JobsFileError, readJobsFile, validateJobs, type BatchJob, type JobIssue
 import type { BatchEvent, BatchLimits, BatchResult, BookRun } from '../batch/scheduler.js';
 import type { QueuedBatchLink } from '../batch/queued.js';
 import { formatPlan, planBook, summarisePlan } from '../batch/plan.js';
-import { HumanProgress, isPublicEvent, jsonEvent, ndjsonWriter } from '../batch/report.js';
+import { HumanProgress, isPublicEvent, jsonEvent, meterOf, ndjsonWriter } from '../batch/report.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { exitOnFailure } from '../errors.js';
 import { batchSeriesBook } from '../series.js';
@@ -315,12 +315,6 @@ async function queuedBatch(jobs: BatchJob[], opts: { rpm?: number; tpm?: number;
 }
 
 type JsonOut = ReturnType<typeof ndjsonWriter>;
-
-/** The progress' language (the books' when they share one) and each job's credits a step. */
-function meterOf(jobs: readonly BatchJob[]) {
-  const cost = new Map(jobs.map((j) => [j.name, j.spec.cost]));
-  return { lang: sharedLang(jobs), creditsOf: (job: string) => cost.get(job) ?? 0 };
-}
 
 /** Before the process ends early: the bars cleared and the JSON lines gathered so far written out. */
 function stopOutput(progress: HumanProgress | undefined, emitJson: JsonOut | undefined): void {

@@ -2,7 +2,7 @@
 // progress after each one so an interrupted run resumes where it stopped.
 import path from 'node:path';
 import { BookSession, CallBudget, isBudgetStop, withBudget, stepKey, hasOutlineStep, word, bookLengthScore, bookMarkdown, stepsFor, startBook, type Lang, type BookState, type ExportFormat, type ProgressStore, type ResolvedSpec } from '../../engine/index.js';
-import { chaptersWritten, hasAuthoredParts, countWords, importSaves, withTotalChapters, type BookSeries, type BookSpec } from '../../engine/index.js';
+import { chaptersWritten, hasAuthoredParts, countWords, importSaves, withTotalChapters, type BookSpec } from '../../engine/index.js';
 import { lightFetch, loadProviders, type Provider } from '../../engine/node.js';
 
 const { providerFromEnv } = await loadProviders();
@@ -16,7 +16,7 @@ import { chapterRuleNote, settingsFromOptions, progressKey } from '../settings.j
 import { exportBytes, exportFormatOrExit, imageBytes, imageOutOrExit, writeOut, type BookOutOptions, type ImageFormat } from '../export-format.js';
 import { writableFileOrExit } from '../fs-check.js';
 import { bookVoiceOrExit } from '../voice.js';
-import { joinSeries, planSeriesBook, seriesOfKey, seriesSettings, type SeriesPlan } from '../series.js';
+import { joinSeries, prefilled, seriesOfKey, seriesPlanOrExit } from '../series.js';
 export { settingsFromOptions, progressKey } from '../settings.js';
 
 export interface GenerateOptions extends BookOutOptions {
@@ -332,27 +332,4 @@ export async function savedBookOrExit(spec: ResolvedSpec, opts: Pick<GenerateOpt
   } finally {
     await stateFile.close();
   }
-}
-
-/** `--series NAME` checked and its next book planned, or exit 2 (a single piece, with --book or --fresh, a bad name). */
-async function seriesPlanOrExit(spec: ResolvedSpec, opts: GenerateOptions): Promise<SeriesPlan> {
-  if (spec.kind !== 'book') fail(optionWord('seriesPiece', messagesLang(opts.lang), { id: spec.id }));
-  if (opts.fresh) fail(optionWord('seriesFresh', messagesLang(opts.lang)));
-  const place = cliStateOf(opts.state);
-  const statePath = place.where;
-  writableStateOrExit(place, messagesLang(opts.lang));
-  const stateFile = await openCliState(place);
-  try {
-    return await planSeriesBook(stateFile, catalogOrExit(), spec, opts.series!, messagesLang(opts.lang));
-  } finally {
-    await stateFile.close();
-  }
-}
-
-/** A series book's settings with its brief filled from the series, said on stderr. */
-function prefilled(spec: BookSpec, settings: BookState['settings'], series: BookSeries, lang: Lang): BookState['settings'] {
-  const filled = seriesSettings(spec, settings, series, lang);
-  const fields = spec.fields.filter((f) => filled[f.name] !== settings[f.name]).map((f) => f.label[lang]);
-  if (fields.length) info(`karya: ${word('seriesPrefilled', lang, { number: series.number, fields: fields.join(', ') })}`);
-  return filled;
 }

@@ -8,9 +8,9 @@ import { SENTENCES, titleIn } from '../fake-translator.js';
 export const CHAPTERS = 5;
 
 /** Chapter n's paragraphs: three to five paragraphs of two or three sentences each. */
-export function chapterParagraphs(n: number, lang: Lang): string[] {
+export function chapterParagraphs(n: number, lang: Lang, paragraphs?: number): string[] {
   const list = SENTENCES[lang as keyof typeof SENTENCES];
-  const count = 3 + (n % 3);
+  const count = paragraphs ?? 3 + (n % 3);
   return Array.from({ length: count }, (_, p) => {
     const at = (n * 7 + p * 3) % list.length;
     // Every chapter's first paragraph names the heroine (sentence 1), so the glossary is tried in each.
@@ -20,9 +20,10 @@ export function chapterParagraphs(n: number, lang: Lang): string[] {
 }
 
 /** The romance in `lang` as a saved book's parts (importSaves), with its story bible knowing the two leads. */
-export function romanceSaves(lang: Lang, opts: { isWhole?: boolean; title?: string } = {}) {
+/** `long`: a chapter (its number) of 12 paragraphs, a window the ladder halves four times down to one paragraph. */
+export function romanceSaves(lang: Lang, opts: { isWhole?: boolean; title?: string; long?: number } = {}) {
   const spec = loadCatalog().specs.find((s) => s.id === 'romance')!;
-  const chapters = Array.from({ length: CHAPTERS }, (_, i) => ({ kind: 'chapter' as const, number: i + 1, title: titleIn(i, lang), text: chapterParagraphs(i + 1, lang).join('\n\n') }));
+  const chapters = Array.from({ length: CHAPTERS }, (_, i) => ({ kind: 'chapter' as const, number: i + 1, title: titleIn(i, lang), text: chapterParagraphs(i + 1, lang, opts.long === i + 1 ? 12 : undefined).join('\n\n') }));
   // A whole book has its prologue (what publishing reads the book's context from) and ends with its epilogue.
   const prologue = { kind: 'introduction' as const, title: '', text: chapterParagraphs(0, lang).join('\n\n') };
   const parts = opts.isWhole ? [prologue, ...chapters, { kind: 'conclusion' as const, title: '', text: chapterParagraphs(CHAPTERS + 1, lang).join('\n\n') }] : chapters;
@@ -38,7 +39,7 @@ export function romanceSaves(lang: Lang, opts: { isWhole?: boolean; title?: stri
 }
 
 /** Save the romance in `lang` as the CLI's book in `state`; its id. */
-export async function saveRomance(state: string, lang: Lang, opts: { isWhole?: boolean; title?: string } = {}): Promise<number> {
+export async function saveRomance(state: string, lang: Lang, opts: { isWhole?: boolean; title?: string; long?: number } = {}): Promise<number> {
   const file = await openStateStore({ file: state });
   try {
     await file.progress('cli').saveSteps!(`romance:test-${lang}`, romanceSaves(lang, opts));

@@ -8,7 +8,7 @@ import { runKaryaInProcess } from '../karya-in-process.js';
 import { REFUSAL_TEXT, startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { underWriter } from '../scripted-models.js';
 import { fakeTranslator, isTranslateRequest } from '../fake-translator.js';
-import { CHAPTERS, saveRomance, savedEdition } from './book.js';
+import { CHAPTERS, chapterParagraphs, saveRomance, savedEdition } from './book.js';
 import type { Lang } from '../../engine/index.js';
 import { tempDir } from '../temp.js';
 
@@ -18,8 +18,8 @@ afterEach(async () => {
   fake = undefined;
 });
 
-async function setUp(lang: Lang & keyof typeof REFUSAL_TEXT, opts: { refuses?: boolean; isEmpty?: boolean } = {}) {
-  const translator = fakeTranslator();
+async function setUp(lang: Lang & keyof typeof REFUSAL_TEXT, opts: { refuses?: boolean; isEmpty?: boolean; cannot?: string; long?: number } = {}) {
+  const translator = fakeTranslator(opts.cannot ? { cannot: opts.cannot } : {});
   fake = await startFakeOpenAI(underWriter(1).fakeOptions({ reply: (body) => {
     if (opts.refuses && isTranslateRequest(body)) return { text: REFUSAL_TEXT[lang] };
     if (opts.isEmpty && isTranslateRequest(body)) return { text: '' };
@@ -27,7 +27,7 @@ async function setUp(lang: Lang & keyof typeof REFUSAL_TEXT, opts: { refuses?: b
   } }));
   const cwd = tempDir('karya-translate-budget-');
   const state = path.join(cwd, 'state.sqlite');
-  const id = await saveRomance(state, lang);
+  const id = await saveRomance(state, lang, opts.long ? { long: opts.long } : {});
   const f = fake;
   const karya = (args: string[]) => runKaryaInProcess([...args, '--state', state], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: f.baseURL } });
   const asks = () => f.generationRequests().filter((r) => isTranslateRequest(r.body ?? {}));
@@ -78,6 +78,23 @@ describe('karya translate within its budget of model calls', () => {
     expect(asks()).toHaveLength(CHAPTERS);
     const { edition } = JSON.parse(second.stdout) as { edition: { calls: { planned: number; bound: number; calls: number } } };
     expect(edition.calls).toEqual({ planned: CHAPTERS - 2, bound: 3 * (CHAPTERS - 2) + 8, calls: CHAPTERS - 2 });
+  });
+
+  it('a model that cannot translate one paragraph: it is marked and the edition goes on to the end, not stopped', async () => {
+    // Chapter 2 (12 paragraphs, its title asked with them) cannot have its first: halving its window down to it fails
+    // four asks in a row, but only one paragraph is given up, and the windows after it are translated.
+    const bad = chapterParagraphs(2, 'en', 12)[0]!;
+    const { state, id, karya } = await setUp('en', { cannot: bad, long: 2 });
+    const r = await karya(['translate', '--book', String(id), '--to', 'ms', '--no-bible', '--json']);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).not.toMatch(/failed 4 times in a row/);
+    expect(r.stderr).toMatch(/Chapter 2: paragraph\(s\) 1 could not be translated/);
+    const { edition } = JSON.parse(r.stdout) as { edition: { parts: Array<{ label: string; untranslated?: number[] }> } };
+    // Every chapter asked; only Chapter 2's first paragraph left in English.
+    expect(edition.parts.filter((p) => p.label.startsWith('Chapter')).map((p) => p.label)).toEqual(Array.from({ length: CHAPTERS }, (_, i) => `Chapter ${i + 1}`));
+    expect(edition.parts.filter((p) => p.untranslated?.length).map((p) => [p.label, p.untranslated])).toEqual([['Chapter 2', [1]]]);
+    const saved = (await savedEdition(state))!;
+    expect(saved.state.content.filter((t) => t.trim())).toHaveLength(CHAPTERS);
   });
 
   it('refuses a --max-calls that is not a whole number from 1, before anything is asked', async () => {

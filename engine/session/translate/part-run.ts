@@ -213,8 +213,8 @@ export class PartRun {
     } catch (error) {
       // An empty answer (a model that dropped the window's one paragraph) is the answer's problem, not the provider's.
       if (error instanceof GenerationError && error.code === 'no_content' && !signal?.aborted) {
-        // A rung's second empty answer is a failed ask in the run's budget, as any other problem.
-        if (again) budgetOf(provider)?.failed('translate_empty');
+        // A paragraph given up (its second empty answer alone) is a failed ask in the run's budget, as any other problem.
+        if (again && items.length === 1) budgetOf(provider)?.failed('translate_empty');
         return { problem: { code: 'translate_empty' } };
       }
       throw error;
@@ -223,12 +223,13 @@ export class PartRun {
     const verdict = result.text ? judgeAnswer(result.text, request, { kind: 'prose', material: () => [...items, ...glossaryLines] }) : { text: '' };
     const answer = paragraphsOf(verdict.text);
     const problem = 'outcome' in verdict && verdict.outcome ? { code: 'translate_not_text' as const, outcome: verdict.outcome } : checkWindow({ source: items, answer, glossary, from: this.from, to });
-    // The ladder climbs down inside the run's budget (engine/budget.ts): a rung, a window asked and asked again with its
-    // problem named, is one ask, failed when its second answer is not kept; a model that fails every window ends the
-    // edition after a few rungs.
+    // The ladder climbs down inside the run's budget (engine/budget.ts): a paragraph given up (asked alone, and again
+    // with its problem named) is a failed ask, a window or a half kept is a kept one. The halves between are the same
+    // ask narrowed: one paragraph a model cannot translate is marked and the edition goes on, while a model that fails
+    // everything ends it once a few paragraphs in a row are given up (the halving down to each costs a few calls).
     const budget = budgetOf(provider);
     if (problem) {
-      if (again) budget?.failed(problem.code, 'outcome' in problem ? problem.outcome : undefined);
+      if (again && items.length === 1) budget?.failed(problem.code, 'outcome' in problem ? problem.outcome : undefined);
       return { problem };
     }
     budget?.kept();

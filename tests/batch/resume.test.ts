@@ -70,9 +70,11 @@ describe.concurrent('karya batch: crash safety', () => {
     expect(second.stderr).toContain('5 of 5 books written');
     expect(second.code).toBe(0);
     const secondRun = stepRequests(fake).slice(firstRun.length);
-    // Exactly the steps that were not saved are asked for, less those whose answers had arrived (kept, given back): no
-    // saved step is generated again.
-    expect(secondRun.length).toBe(total - saved - kept);
+    // The steps that were not saved are asked for, less those whose answers had arrived (kept, given back): no saved
+    // step is generated again. A kill between a step's save and the drop of its kept answers leaves them counted in
+    // `kept` for a step also counted saved (never asked for again either way), so the count may be one above.
+    expect(secondRun.length).toBeGreaterThanOrEqual(total - saved - kept);
+    expect(secondRun.length).toBeLessThanOrEqual(Math.min(total - saved, total - saved - kept + 1));
     const firstIds = firstRun.map(promptId);
     const repeated = secondRun.map(promptId).filter((id) => firstIds.includes(id));
     // A repeat is only a call that was still in flight at the kill (never more than --concurrency); one

@@ -10,6 +10,7 @@
 import { providerThrough, type Provider, type TextRequest, type TextResult } from '../provider.js';
 import { shouldRetry } from '../retry.js';
 import { GenerationError } from '../errors.js';
+import { textHash } from '../text-hash.js';
 import type { KeptAnswer, ProgressStore } from './ports.js';
 
 /** The scope of a step's answers (its key: engine/compile/step.ts). */
@@ -18,24 +19,12 @@ export const stepScope = (stepKey: string): string => `step:${stepKey}`;
 export const memoryScope = (position: number): string => `memory:${position}`;
 
 /**
- * What identifies a request: everything the model is sent (the prompts, the answer's bound, the sampling), hashed
- * (two 32-bit hashes and the length, so that a kept answer is found without keeping its prompt twice).
+ * What identifies a request: everything the model is sent (the prompts, the answer's bound, the sampling), by its
+ * length and its text hash (engine/text-hash.ts), so that a kept answer is found without keeping its prompt twice.
  */
 export function requestIdentity(request: TextRequest): string {
   const text = JSON.stringify([request.system, request.user, request.maxTokens, request.temperature, request.presencePenalty, request.frequencyPenalty, request.meta?.stepKind ?? '']);
-  return `${text.length.toString(36)}-${hash32(text, 0x9e3779b9).toString(36)}-${hash32(text, 0x85ebca6b).toString(36)}`;
-}
-
-/** A 32-bit hash of the text (FNV-1a with a final mix), seeded. */
-function hash32(text: string, seed: number): number {
-  let h = (0x811c9dc5 ^ seed) >>> 0;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
+  return `${text.length.toString(36)}-${textHash(text)}`;
 }
 
 /** What of an answer is kept: the provider's result as it came (JSON-safe). */

@@ -115,3 +115,8 @@ export const RunSoFarSchema = z.strictObject({
   eta_seconds: z.number().nonnegative().nullable(),
 });
 export type RunSoFar = z.infer<typeof RunSoFarSchema>;
+
+/** A run's figures (engine/pace.ts runFigures, read by their shape: the contract loads no provider) as its events carry them. */
+export function runSoFar(f: { calls: number; tokens: number; credits: number; elapsedSeconds: number; etaSeconds: number | null }): RunSoFar {
+  return { calls: f.calls, tokens: f.tokens, credits: f.credits, elapsed_seconds: f.elapsedSeconds, eta_seconds: f.etaSeconds };
+}

@@ -3,7 +3,7 @@
 // refund on failure; then the memory update. The HTTP route runs it in the server process (SQLite), and
 // with Postgres a worker runs it from the job queue (server/queue/); the code is the same.
 import { BookSession, CallBudget, withBudget, countedProvider, countWords, KaryaError, generationMessage, parseStepKey, runFigures, stepKey, stepPosition, stepRef, type BookView, type CatalogueCode, type DonePayload, type Lang, type ResolvedSpec, type Step, type Tally } from '../../engine/index.js';
-import type { RunSoFar } from '../../engine/contract/index.js';
+import { runSoFar, type RunSoFar } from '../../engine/contract/index.js';
 import { commitCharged, refundCharge, reserveCharge, runCharged } from './charged.js';
 import type { AppContext } from './context.js';
 import type { StepHooks, StepRequest } from './step-request.js';
@@ -196,8 +196,7 @@ async function writeStep(ctx: AppContext, input: { request: StepRequest; hooks: 
 function stepSoFar(view: BookView, input: { startedMs: number; tally: Tally; credits: number }): RunSoFar {
   const planned = Math.max(1, view.steps.length);
   const done = view.steps.length ? view.steps.filter((s) => s.is_done).length : 1;
-  const f = runFigures({ startedMs: input.startedMs, nowMs: Date.now(), doneAtStart: done - 1, done, planned, ...input.tally, credits: input.credits });
-  return { calls: f.calls, tokens: f.tokens, credits: f.credits, elapsed_seconds: f.elapsedSeconds, eta_seconds: f.etaSeconds };
+  return runSoFar(runFigures({ startedMs: input.startedMs, nowMs: Date.now(), doneAtStart: done - 1, done, planned, ...input.tally, credits: input.credits }));
 }
 
 /** Whether a part continued from the writer's draft still holds the draft (its opening lines, a heading aside). */

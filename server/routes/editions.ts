@@ -15,7 +15,7 @@ import { bookOf, editionFor, editionSummary, glossaryFrom, isEdition, runEdition
 import { ApiRoutes, type ContractHandler } from '../http/routes.js';
 import { openEventStream, wantsEventStream, type EventStream } from '../http/sse.js';
 import type { TypedEventStream } from '../http/contract.js';
-import type { EditionEventSchemas } from '../../engine/contract/index.js';
+import { runSoFar, type EditionEventSchemas } from '../../engine/contract/index.js';
 import type * as z from 'zod';
 
 /** The events of an edition's run, typed with the contract's. */
@@ -145,10 +145,7 @@ async function makeEdition(ctx: AppContext, req: Parameters<ContractHandler<'POS
   let credits = 0;
   let doneAtStart: number | undefined;
   const startedMs = Date.now();
-  const soFar = () => {
-    const f = runFigures({ startedMs, nowMs: Date.now(), doneAtStart: doneAtStart ?? done, done, planned: total, ...spent, credits });
-    return { calls: f.calls, tokens: f.tokens, credits: f.credits, elapsed_seconds: f.elapsedSeconds, eta_seconds: f.etaSeconds };
-  };
+  const soFar = () => runSoFar(runFigures({ startedMs, nowMs: Date.now(), doneAtStart: doneAtStart ?? done, done, planned: total, ...spent, credits }));
   try {
     const run = await runEdition(ctx, {
       userId: owner, lang, spec, source, to, client: client.signal, ...(maxCalls !== undefined ? { maxCalls } : {}),

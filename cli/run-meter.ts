@@ -45,6 +45,8 @@ export class RunMeter {
   private credits = 0;
   private lastShownMs: number;
   private lastPlain = '';
+  /** The figures of the last plain line but its time, which moves on its own. */
+  private lastPlainFigures = '';
   private isDrawn = false;
   private isFinished = false;
   private release: (() => void) | undefined;
@@ -117,8 +119,12 @@ export class RunMeter {
       this.isDrawn = false;
       return;
     }
-    const line = this.text();
-    if (line !== this.lastPlain) this.stream.write(`  ${line}\n`);
+    // Only when a figure moved since the last line: the clock alone (a second more of "all done in") is no news.
+    if (this.figuresKey() !== this.lastPlainFigures) this.stream.write(`  ${this.text()}\n`);
+  }
+
+  private figuresKey(): string {
+    return `${this.done}/${this.planned}/${this.spent.calls}/${this.spent.tokens}/${this.credits}`;
   }
 
   private show(isPart: boolean): void {
@@ -135,6 +141,7 @@ export class RunMeter {
     if (line === this.lastPlain) return;
     this.lastShownMs = at;
     this.lastPlain = line;
+    this.lastPlainFigures = this.figuresKey();
     this.stream.write(`  ${line}\n`);
   }
 

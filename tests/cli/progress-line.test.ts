@@ -88,6 +88,22 @@ describe('the pace of a run (engine/pace.ts)', () => {
   });
 });
 
+describe('the progress line to a pipe', () => {
+  it('ends with no second copy of the last part\'s line when only the clock moved since', () => {
+    let now = 0;
+    const written: string[] = [];
+    const meter = new RunMeter({ lang: 'en', planned: 2, done: 0, stream: { write: (t: string) => written.push(t) }, now: () => now });
+    now += 1_000;
+    meter.partDone();
+    now += 1_000;
+    meter.partDone();
+    // The command's last lines take a moment: "all done in 2 s" would read "3 s" now, and nothing else moved.
+    now += 900;
+    meter.finish();
+    expect(written).toEqual(['  1 of 2 parts · about 1 s left · so far: calls 0, tokens 0\n', '  2 of 2 parts · all done in 2 s · so far: calls 0, tokens 0\n']);
+  });
+});
+
 describe('the progress line on a terminal', () => {
   it('is one line redrawn in place: parts, time left and the cost move as parts are done', async () => {
     let now = 0;

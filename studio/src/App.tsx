@@ -25,6 +25,7 @@ const Series = lazy(() => import('./pages/Series.js'));
 const SideBySide = lazy(() => import('./pages/SideBySide.js'));
 const StoryMap = lazy(() => import('./pages/StoryMap.js'));
 const History = lazy(() => import('./pages/History.js'));
+const PublishingGuide = lazy(() => import('./pages/PublishingGuide.js'));
 const ChangePassword = lazy(() => import('./pages/ChangePassword.js'));
 const Admin = lazy(() => import('./pages/Admin.js'));
 const GeneratorRoute = lazy(() => import('./generator/GeneratorRoute.js'));
@@ -54,6 +55,7 @@ export function AppRoutes() {
         <Route path="/books/:id/side-by-side" element={page(<SideBySide />)} />
         <Route path="/books/:id/story-map" element={page(<StoryMap />)} />
         <Route path="/history" element={page(<History />)} />
+        <Route path="/publishing-guide" element={page(<PublishingGuide />)} />
         <Route path="/profile" element={<Navigate to="/profile/edit" replace />} />
         <Route path="/profile/edit" element={page(<Profile />)} />
         <Route path="/profile/change-password" element={page(<ChangePassword />)} />

@@ -108,6 +108,7 @@ const USER_ROUTES: ReadonlyArray<readonly [string, string]> = [
   ['/topup', 'main h1'],
   ['/books', 'main h1'],
   ['/history', 'main h1'],
+  ['/publishing-guide', 'main h1'],
   ['/romance', 'main form'],
   ['/poems', 'main form'],
   ['/book-cover', 'main form'],

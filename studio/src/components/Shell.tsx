@@ -54,6 +54,28 @@ function NavGroup({ id, label, isOpen, onToggle, children }: { id: string; label
 }
 
 /** A sidebar link to a studio page, its icon before its name (the current page marked). */
+/** The Marketing group's own links: Karya's publishing guide, then the external sites (each opening a new tab). */
+function MarketingLinks({ onNavigate }: { onNavigate?: (() => void) | undefined }) {
+  const { t } = useT();
+  return (
+    <>
+      <li>
+        <NavLink to="/publishing-guide" className={linkClass} onClick={onNavigate}>
+          {t('shell.publishingGuide')}
+        </NavLink>
+      </li>
+      {MARKETING_LINKS.map((l) => (
+        <li key={l.href}>
+          <a href={l.href} target="_blank" rel="noopener noreferrer" className={linkClass({ isActive: false })}>
+            {t(l.label)} <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
+            <span className="sr-only">{t('shell.opensNewTab')}</span>
+          </a>
+        </li>
+      ))}
+    </>
+  );
+}
+
 function SideLink({ to, end, icon: Icon, label, onNavigate }: { to: string; end?: boolean; icon: LucideIcon; label: string; onNavigate?: (() => void) | undefined }) {
   return (
     <NavLink to={to} end={end} className={linkClass} onClick={onNavigate}>
@@ -115,15 +137,7 @@ function Sidebar({ generators, onNavigate }: { generators: GeneratorSummary[] | 
                   </NavLink>
                 </li>
               ))}
-              {group.family === 'publishing' &&
-                MARKETING_LINKS.map((l) => (
-                  <li key={l.href}>
-                    <a href={l.href} target="_blank" rel="noopener noreferrer" className={linkClass({ isActive: false })}>
-                      {t(l.label)} <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
-                      <span className="sr-only">{t('shell.opensNewTab')}</span>
-                    </a>
-                  </li>
-                ))}
+              {group.family === 'publishing' && <MarketingLinks onNavigate={onNavigate} />}
             </NavGroup>
           );
         })}

@@ -5,8 +5,8 @@ export const DASHBOARD = studioCatalogue('studio-dashboard', {
   'dashboard.welcomeBack': { en: 'Welcome back, {name}!', ms: 'Selamat kembali, {name}!' },
   'dashboard.welcomeNew': { en: 'Welcome to Karya, {name}!', ms: 'Selamat datang ke Karya, {name}!' },
   'dashboard.intro': {
-    en: { one: '{n} generator, trusted by 1000+ authors. What will you write today?', other: '{n} generators, trusted by 1000+ authors. What will you write today?' },
-    ms: '{n} penjana, dipercayai oleh 1000+ pengarang. Apakah yang akan anda tulis hari ini?',
+    en: { one: '{n} generator. What will you write today?', other: '{n} generators. What will you write today?' },
+    ms: '{n} penjana. Apakah yang akan anda tulis hari ini?',
   },
   'dashboard.introNew': {
     en: 'Your account has 10 free credits. Pick a generator below or from the menu to write your first book.',

@@ -6,6 +6,7 @@ import { AUTH } from './auth.js';
 import { CREDITS } from './credits.js';
 import { DASHBOARD } from './dashboard.js';
 import { EDITIONS } from './editions.js';
+import { GUIDE } from './guide.js';
 import { HISTORY } from './history.js';
 import { PAYMENTS } from './payments.js';
 import { PROFILE } from './profile.js';
@@ -31,6 +32,7 @@ export const MESSAGES = {
   ...CREDITS,
   ...STATES,
   ...STORY_MAP,
+  ...GUIDE,
 } as const satisfies Table;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -16,10 +16,9 @@ export const GROUPS: ReadonlyArray<{ family: string; label: MessageKey }> = [
   { family: 'covers', label: 'shell.groupCovers' },
 ];
 
-/** External links listed with the Marketing group. */
+/** External links listed with the Marketing group (after Karya's own publishing guide, /publishing-guide). */
 export const MARKETING_LINKS: ReadonlyArray<{ href: string; label: MessageKey }> = [
   { href: 'https://www.canva.com/templates/?query=book-cover', label: 'shell.designTemplates' },
-  { href: 'https://drive.google.com/drive/search?q=self-publishing%20guide', label: 'shell.publishingGuide' },
   { href: 'https://kdp.amazon.com/', label: 'shell.publishingTool' },
 ];
 

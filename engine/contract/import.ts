@@ -13,6 +13,7 @@ import { LangSchema } from './common.js';
 /** A manuscript's upload: its bytes as the raw body (20 MB at most, as engine/import's IMPORT_LIMITS says). */
 export const MANUSCRIPT_UPLOAD = {
   maxBytes: IMPORT_LIMITS.bytes,
+  tooLarge: 'import_too_large',
   types: ['application/octet-stream', 'text/plain', 'text/markdown', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/epub+zip'],
 } as const;
 

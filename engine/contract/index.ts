@@ -72,7 +72,7 @@ export {
   type GeneratorSummary, GeneratorSummarySchema,
 } from './generators.js';
 export {
-  type EventsOf, type FileRouteKey, type JsonRouteKey, type RequestOf, type ResponseOf, type RouteDef, type RouteKey,
+  type EventsOf, type FileRouteKey, type JsonRouteKey, type RequestOf, type ResponseOf, type RouteDef, type RouteKey, type UploadLimit,
   type Routes, ROUTES, type StreamRouteKey,
 } from './routes.js';
 // The book routes: POST /generators/:id/generate with its delta/done/error events, /progress/:bookType.

@@ -135,7 +135,7 @@ export type KdpPackage = z.infer<typeof KdpPackageSchema>;
  * the paperback's front). An SVG, a file that is no picture, or one declaring more pixels than a store takes
  * answers 422 at once (413 over 10 MB) with the catalogue's reason.
  */
-export const COVER_UPLOAD = { maxBytes: 10 * 1024 * 1024, types: ['image/jpeg', 'image/png'] } as const;
+export const COVER_UPLOAD = { maxBytes: 10 * 1024 * 1024, types: ['image/jpeg', 'image/png'], tooLarge: 'cover_upload_too_large' } as const;
 
 export const CoverQuerySchema = z.strictObject({
   file: z.string().trim().min(1).max(255).regex(/^[^/\\\u0000-\u001f]+$/, 'a file name, without folders').optional(),

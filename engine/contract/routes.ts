@@ -3,6 +3,7 @@
 // server-sent events, or a file). The studio's client is typed from it; tests/contract checks the server
 // against it. The generation route answers JSON, or its events with Accept: text/event-stream.
 import type * as z from 'zod';
+import type { CatalogueCode } from '../errors.js';
 import * as admin from './admin.js';
 import * as books from './books.js';
 import * as bilingual from './bilingual.js';
@@ -23,6 +24,13 @@ import * as editions from './editions.js';
 import * as storyMap from './story-map.js';
 
 /** What the contract says about one route. */
+/** A file route's bound: its bytes at most, the types it takes, and the catalogue's refusal of a larger file (the studio refuses one before it sends it). */
+export interface UploadLimit {
+  readonly maxBytes: number;
+  readonly types: readonly string[];
+  readonly tooLarge: CatalogueCode;
+}
+
 export interface RouteDef {
   readonly params?: z.ZodType;
   /** Request headers the route reads (names in lower case), beyond the cookie and Content-Type. */
@@ -46,7 +54,7 @@ export interface RouteDef {
    * The request's body is a file's bytes as they are (any content type but JSON), at most `maxBytes`:
    * an imported manuscript (engine/contract/import.ts).
    */
-  readonly upload?: { readonly maxBytes: number; readonly types: readonly string[] };
+  readonly upload?: UploadLimit;
 }
 
 export const ROUTES = {

@@ -91,4 +91,14 @@ describe('the writer\'s own cover in the Publish panel', () => {
     await waitFor(() => expect(within(box).getByRole('alert').textContent).toBe(reason));
     expect(within(box).queryByTestId('cover-preview')).toBeNull();
   });
+
+  it('a picture over 10 MB is refused before a byte is sent, with the server\'s own reason', async () => {
+    const calls = serve();
+    renderPanel();
+    const box = await screen.findByTestId('cover-upload');
+    const huge = new File([new Uint8Array(30 * 1024 * 1024)], 'scan.png', { type: 'image/png' });
+    await userEvent.setup().upload(within(box).getByLabelText('Choose a cover picture'), huge);
+    await waitFor(() => expect(within(box).getByRole('alert').textContent).toBe('scan.png is larger than 10 MB: a cover picture is sent at 10 MB at most. Save it as a JPEG (1,600 × 2,560 px is a few megabytes).'));
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
 });

@@ -4,7 +4,7 @@
 // language). Every package made from then on uses it; the panel's cost is asked again (no cover step to pay).
 import { useId, useState, type ChangeEvent } from 'react';
 import { Loader2, Trash2 } from 'lucide-react';
-import type { BookCover, Lang } from '../engine.js';
+import { COVER_UPLOAD, type BookCover, type Lang } from '../engine.js';
 import { ApiError, call, fileHref, upload } from '../lib/api.js';
 import { pageWord } from './words.js';
 
@@ -33,7 +33,7 @@ export function CoverUpload({ bookId, cover, lang, isDisabled, onChange }: {
     setIsBusy(true);
     setNotice({ kind: 'status', text: pageWord('coverChecking', lang) });
     try {
-      const kept = await upload('PUT /books/:id/cover', { params: { id: bookId }, query: { file: file.name }, contentType: file.type || 'application/octet-stream' }, file);
+      const kept = await upload('PUT /books/:id/cover', { params: { id: bookId }, query: { file: file.name }, contentType: file.type || 'application/octet-stream', limit: COVER_UPLOAD }, file);
       setNotice({ kind: 'status', text: pageWord('coverKept', lang, { file: kept.cover?.file_name ?? file.name }) });
       onChange(kept.cover);
     } catch (error) {

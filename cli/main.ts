@@ -233,6 +233,7 @@ function addPublishCommand(program: Command): void {
     .option('--close-threshold <share>', 'fail readiness when at least this share of the book is in another of your books: 0.01 to 1, or 1% to 100% (default 0.15)')
     .option('--state <path>', 'local state database (default .karya/state.sqlite; with KARYA_DATABASE_URL set, that Postgres database)')
     .option('--book <id>', 'package the saved book with this id (karya books lists them; an imported book too), finishing it first with its own settings')
+    .option('--conclusion', "write the book's conclusion first when it ends with your own last part (an imported novel): without it such a book is packaged as it stands, with no part written by the model")
     .option('--bilingual', 'with --book EDITION (karya translate): the package is the dual-language book, each source paragraph followed by its translation')
     .option('--fresh', 'start the book again instead of resuming saved progress')
     .option('--json', 'print a JSON summary on stdout')

@@ -29,6 +29,7 @@ const WORDS = catalogue('cli-publish', {
   notTrim: { en: '--trim "{value}" is not one of {choices}', ms: '--trim "{value}" bukan salah satu daripada {choices}' },
   notPaper: { en: '--paper "{value}" is not one of {choices}', ms: '--paper "{value}" bukan salah satu daripada {choices}' },
   notBook: { en: '{id} is not a book; karya publish takes one of {books}', ms: '{id} bukan buku; karya publish menerima salah satu daripada {books}' },
+  asItStands: { en: 'the book ends with your own last part: packaged as it stands, no part written by the model (--conclusion writes its conclusion first, {credits})', ms: 'buku ini berakhir dengan bahagian terakhir anda sendiri: dipakejkan seadanya, tiada bahagian ditulis oleh model (--conclusion menulis penutupnya dahulu, {credits})' },
   bilingualNeedsBook: { en: '--bilingual: pass --book with the id of a translated edition (karya translate makes one; karya books lists them)', ms: '--bilingual: berikan --book dengan id edisi terjemahan (karya translate membuatnya; karya books menyenaraikannya)' },
 });
 

@@ -196,6 +196,10 @@ const ERRORS = catalogue('errors', {
     en: 'Finish your book before publishing it: {step} is next.',
     ms: 'Siapkan buku anda sebelum menerbitkannya: {step} ialah langkah seterusnya.',
   },
+  publish_title_needed: {
+    en: 'The package needs a title, and this book has none of its own and no text {generator} can choose one from. Give its title: karya publish --title "…", or the Title field of the studio\'s Publish panel.',
+    ms: 'Pakej memerlukan tajuk, dan buku ini tiada tajuknya sendiri dan tiada teks untuk {generator} memilih tajuk. Berikan tajuknya: karya publish --title "…", atau medan Tajuk dalam panel Terbitkan studio.',
+  },
   package_not_found: { en: 'This book has no KDP package yet. Publish it first.', ms: 'Buku ini belum mempunyai pakej KDP. Terbitkannya dahulu.' },
   publish_running: { en: 'This book is being published already. Please wait.', ms: 'Buku ini sedang diterbitkan. Sila tunggu.' },
   not_publishable: {

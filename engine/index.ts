@@ -65,6 +65,7 @@ export {
 } from './session/index.js';
 export { termsIn, governedByWholeNames, GENDERS, MAX_TERM_CHARS, type GlossaryGender, type WritersTerm, isWordless, withWordlessKept, hasTerm, type Glossary, type WindowProblem } from './session/index.js';
 export { untranslatedParagraphs, climbDown, ASKS_PER_RUNG, type Ladder, type LadderAnswer, type EditionOutcome } from './session/index.js';
+export { bookEnding, isFinishedBook, type BookEnding } from './session/index.js';
 export {
   storyMap, storyMapText, characterCells, factCells, findingCounts, threadCells, MAP_WORDS, MARK_SYMBOLS, LINE_SYMBOL, GONE_SYMBOL, FINDING_SYMBOL,
   StoryMapSchema, type StoryMap, type CellMark, type MapCell, type CharacterLane, type ThreadLane, type FactPoint, type Relation, type MapFinding, type MapChange,
@@ -118,7 +119,7 @@ export {
   parseCloseThreshold, parseTextFingerprint, publishStepsOf, releaseSchedule, type ScheduledRelease, CLOSE_BOOKS_READ, type PublishStep, type Readiness,
   type ReadinessInput, readinessText, type ReadinessText, RELEASES_PER_DAY, reuseAcrossParts, type RunPublishStep,
   say, scheduleColumns, scheduleCsv, type ScheduleRow, sharedPassages, sharedShare, sharePercent, shingleSet,
-  sourceLink, textDerivationOf, textFingerprint, type TextFingerprint, writePackageParts,
+  sourceLink, textDerivationOf, textFingerprint, type TextFingerprint, writePackageParts, authorshipOf, PublishTitleError,
 } from './publish/index.js';
 export {
   checkImportFile, decodeText, IMPORT_LIMITS, type ImportedPart, ImportRefusal, importRefusalMessage,

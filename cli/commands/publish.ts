@@ -4,7 +4,7 @@
 // description.html, keywords.txt, metadata.json and readiness.json.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { AI_TEXT_LEVELS, BookSession, CallBudget, withBudget, catalogueMessage, editionLanguageName, editionLinkOf, editionPartsLeft, partStep, stepLabel, formatSpecIssue, hasOutlineStep, isAuthoredPart, stepsFor, startBook, stepKey, publishStepsOf, type AiTextLevel, type RunFigures } from '../../engine/index.js';
+import { AI_TEXT_LEVELS, BookSession, bookEnding, PublishTitleError, CallBudget, withBudget, catalogueMessage, editionLanguageName, editionLinkOf, editionPartsLeft, partStep, stepLabel, formatSpecIssue, hasOutlineStep, isAuthoredPart, stepsFor, startBook, stepKey, publishStepsOf, type AiTextLevel, type RunFigures } from '../../engine/index.js';
 import { checkPublishSteps, directPublishStep, readinessText, say, writePackageParts, type GivenFacts, type PackageStepDone, type ReadinessText, type RunPublishStep } from '../../engine/index.js';
 import { openNearDuplicates } from '../../server/index.js';
 import { PAPER_NAMES, TRIM_NAMES, TRIM_SIZES, isPaperName, isTrimName, printLayoutOf, type TrimName } from '../../engine/index.js';
@@ -58,6 +58,8 @@ export interface PublishOptions {
   closeThreshold?: string;
   /** --bilingual: a translated edition (--book) packaged with its source, each source paragraph followed by its translation. */
   bilingual?: boolean;
+  /** --conclusion: write the conclusion of a book that ends with the writer's own last part (else it is packaged as it stands). */
+  conclusion?: boolean;
 }
 
 /** Why a package part had no step (PackageStepDone.skipped) in its words' key; any other reason: the book's own. */
@@ -146,14 +148,18 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     });
     // An edition is exactly its source's parts: nothing is written for it (what its source lacks, it lacks).
     where.lang = session.state.lang;
-    const bookSteps = stepsFor(spec, total).filter((s) => s.kind !== 'outline' || hasOutlineStep(spec, session.state)).length;
+    // A book that ends with the writer's own last part (an imported novel) is packaged as it stands: the model writes
+    // no part of it unless --conclusion asks for its conclusion (engine/session/ending.ts).
+    const asItStands = !opts.conclusion && bookEnding(spec, session.state) === 'own-ending';
+    if (asItStands) info(`karya: ${publishWord('asItStands', session.state.lang, { credits: creditsIn(spec.cost, session.state.lang) })}`);
+    const bookSteps = asItStands ? (session.resumedParts ?? 0) : stepsFor(spec, total).filter((s) => s.kind !== 'outline' || hasOutlineStep(spec, session.state)).length;
     meter.startAt(session.resumedParts ?? 0, bookSteps + publishStepsOf({ book: spec, state: session.state, specOf: (x) => catalog.get(x) }).steps.length, session.state.lang);
     // Each step left with the story bible's update after it, and a call for each part of the package the model writes.
     budget.plan(2 * Math.max(0, bookSteps - (session.resumedParts ?? 0)) + Object.keys(spec.publish?.parts ?? {}).length);
     sayBudget(budget, session.state.lang);
     // The dual-language choice is refused before anything is written or spent when the book is no edition.
     const bilingualSource = opts.bilingual ? await bilingualSourceOrExit(stateFile, { key, id: opts.book!, lang: session.state.lang }) : undefined;
-    const written = book && (await isWholeEditionOrExit(stateFile, { key, id: opts.book!, spec, state: session.state }))
+    const written = asItStands || (book && (await isWholeEditionOrExit(stateFile, { key, id: opts.book!, spec, state: session.state })))
       ? { planned: 0, steps: 0 }
       : await writeBook(session, { total, isSaved: book !== undefined, signal: interrupt.signal, where, meter });
     const made = await makePackage({ checked, opts, session, provider, meter, ...(bilingualSource ? { bilingualSource } : {}), signal: interrupt.signal, where, nearDuplicates: (title) => openNearDuplicates(stateFile.repos, CLI_USER).then((c) => c.check({ key, book: opts.book ?? key, title, parts: session.state.content, threshold: checked.closeThreshold })) });
@@ -323,6 +329,8 @@ function publishFailed(error: unknown, input: { isInterrupted: boolean; opts: Pu
   }
   exitOnFailure(error, input.where.lang, {
     expects: ['spec'],
+    // No title to be had (an untitled manuscript with no text to read one from): what to give, never a settings path.
+    catalogued: [PublishTitleError],
     // Why the step failed, in the book's language, and that what was finished is kept.
     step: { words: ({ message, status }) => `${message}${status ? ` (HTTP ${status})` : ''} ${word('partsSaved', input.where.lang)}`, ...(input.opts.json ? { json: { part: input.where.current } } : {}) },
   });

@@ -221,6 +221,9 @@ export const VoiceResponseSchema = z.strictObject({ book: BookViewSchema });
  */
 export const CharacterDetailsBodySchema = z.strictObject({ text: WriterTextSchema.max(MAX_CHARACTER_DETAILS_CHARS * 2) });
 
+/** An imported book's chapters before its conclusion, the writer's and those the model is to write (more than it holds: "write more chapters"). */
+export const ChapterCountBodySchema = z.strictObject({ chapters: z.number().int().min(1).max(1000) });
+
 /** The story bible edited by hand (all but the premise and planned ending, which come from the outline). */
 export const BibleEditBodySchema = z.strictObject({ text: WriterTextSchema.max(MAX_BIBLE_CHARS * 2) });
 

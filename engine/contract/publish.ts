@@ -28,6 +28,8 @@ const AI_TEXT_LEVELS = PUBLISH_AI_TEXT_LEVELS as unknown as [AiTextLevel, ...AiT
 
 export const PublishBodySchema = z.strictObject({
   author: WriterTextSchema.trim().max(100).optional(),
+  /** The writer's own title (karya publish --title): the title step is not run. */
+  title: WriterTextSchema.trim().max(200).optional(),
   trim: z.enum(TRIM_NAMES as [TrimName, ...TrimName[]]).optional(),
   paper: z.enum(PAPER_NAMES as [PaperName, ...PaperName[]]).optional(),
   /** The writer's correction of the AI disclosure's text level (karya publish --ai-text): metadata.json keeps the derived one beside it. */

@@ -94,6 +94,7 @@ export const ROUTES = {
   'PUT /progress/:bookType/drafts': { params: books.BookTypeParamsSchema, body: drafts.PartDraftBodySchema, response: drafts.PartDraftResponseSchema },
   'DELETE /progress/:bookType/drafts/:position': { params: drafts.PartDraftParamsSchema, response: MessageResponseSchema },
   'PUT /progress/:bookType/characters': { params: books.BookTypeParamsSchema, body: books.CharacterDetailsBodySchema, response: books.BibleEditResponseSchema },
+  'PUT /progress/:bookType/chapters': { params: books.BookTypeParamsSchema, body: books.ChapterCountBodySchema, response: books.BibleEditResponseSchema },
   'PUT /progress/:bookType/bible': { params: books.BookTypeParamsSchema, body: books.BibleEditBodySchema, response: books.BibleEditResponseSchema },
   'PUT /progress/:bookType/continuity/intended': { params: books.BookTypeParamsSchema, body: books.IntendedFindingBodySchema, response: books.BibleEditResponseSchema },
   'PUT /progress/:bookType/voice': { params: books.BookTypeParamsSchema, body: books.VoiceBodySchema, response: books.VoiceResponseSchema },

@@ -13,6 +13,7 @@ import { partStep, stepLabel } from '../compile/labels.js';
 import { parseBriefCharacters } from '../compile/brief.js';
 import { openContinuityFindings } from '../session/continuity/index.js';
 import { storyMap, storyMapHtml } from '../session/story-map/index.js';
+import { bookEnding } from '../session/ending.js';
 import type { ResolvedSpec } from '../spec/types.js';
 import { renderDocument } from './export/index.js';
 import { bilingualPackageDocuments } from './publish-bilingual.js';
@@ -25,7 +26,7 @@ import { ebookCoverJpeg, ebookCoverSize, renderWrapCover, wrapFrontPx, type Cove
 import { renderTypographicCover, typographicFactsOf, wrapFrontSafeArea } from './print/typographic.js';
 import { DEFAULT_PAPER, TRIM_SIZES, printLayoutOf, type PaperName, type TrimName } from '../print.js';
 import {
-  formatReadiness, packageDocument, packageMetadataOf, packageReadiness, readinessText, say,
+  authorshipOf, formatReadiness, packageDocument, packageMetadataOf, packageReadiness, readinessText, say,
   type Audience, type Closeness, type CoverContent, type EpubcheckResult, type KdpMetadata, type PackageParts, type Readiness, type ReadinessInput,
 } from '../publish/index.js';
 
@@ -203,9 +204,11 @@ export async function buildKdpPackage(input: {
   making('epubcheck');
   const epubcheck = await input.epubcheck(epub);
   making('readiness.json');
+  // Finished as it stands: every step written, or an import ending with the writer's own last part (engine/session/ending.ts).
+  const ending = bookEnding(book, state);
   // In the book's language (readiness.json and the summary; `text` keeps each check's words as codes).
   const readiness = packageReadiness({
-    metadata, isBookComplete: nextStep(book, state) === null, manuscriptText: state.content.join('\n\n'), epub, docx, epubcheck,
+    metadata, isBookComplete: ending !== null, ...(ending ? { ending } : {}), authorship: authorshipOf(book, state), manuscriptText: state.content.join('\n\n'), epub, docx, epubcheck,
     incompleteParts: (state.incompleteParts ?? []).map((p) => stepLabel(partStep(book, p, state.totalChapters), state.lang, book)),
     // The eBook cover the stores get: cover.jpg, an RGB JPEG of 1.6:1.
     cover: { name: 'cover.jpg', bytes: jpeg.bytes, content: await coverContent(art, jpeg.bytes) },

@@ -22,8 +22,9 @@ export { bookLanguageName, publishingOf, type PublishingData } from './language-
 export { checkPublishSteps, closestModelSize, packageCoverSpec } from './step-settings.js';
 export {
   copyrightExtra, directPublishStep, type GivenFacts, packageDocument, packageMetadataOf, type PackageParts,
-  type PackageStepDone, publishStepsOf, type PublishStep, type RunPublishStep, writePackageParts,
+  type PackageStepDone, publishStepsOf, type PublishStep, type RunPublishStep, writePackageParts, authorshipOf,
 } from './pipeline.js';
+export { PublishTitleError } from './title-error.js';
 export {
   addDays, isoDay, isReleasesPerDay, releaseSchedule, type ScheduledRelease, RELEASES_PER_DAY, scheduleCsv, type ScheduleRow,
 } from './release.js';

@@ -20,6 +20,7 @@ import { translatedFrom } from '../session/translate/index.js';
 import { bookContextOf, bookOwnTitle, checkPublishSteps, packageCoverSpec, partSettings, publishVariables, type BookFacts } from './step-settings.js';
 import { kdpKeywords, titleCase } from './rules.js';
 import { say, type ReadinessText } from './readiness-words.js';
+import { PublishTitleError } from './title-error.js';
 
 /** One publishing step: the generator, its validated settings and the book's text when the part asks for it. */
 export interface PublishStep {
@@ -199,6 +200,8 @@ async function runPackageStep(ctx: { book: ResolvedSpec; state: BookState; specO
   if (part === 'copyright' && !ctx.facts.author) return { done: { part, generatorId: target.id, cost: 0, skipped: 'no_author' } };
   const vars = publishVariables(ctx.book, ctx.state, ctx.facts, ctx.context);
   const { settings, issues } = partSettings({ book: ctx.book, part, target, vars });
+  // No title given, none of the book's own, and no text to choose one from: the writer is told to give it (never a settings path).
+  if (!settings && part === 'title' && !ctx.context.trim()) throw new PublishTitleError({ generator: target.id });
   if (!settings) throw new SpecError(issues);
   try {
     const result = await ctx.runStep({ part, spec: target, settings, bookContext: declared.withContext ? ctx.context : '' });
@@ -325,7 +328,7 @@ export function packageMetadataOf(book: ResolvedSpec, state: BookState, parts: P
 }
 
 /** The labels of a book's written parts by who wrote them (an empty part, such as an import's missing prologue, is neither's). */
-function authorshipOf(book: ResolvedSpec, state: BookState): { author: string[]; model: string[] } {
+export function authorshipOf(book: ResolvedSpec, state: BookState): { author: string[]; model: string[] } {
   const out = { author: [] as string[], model: [] as string[] };
   state.content.forEach((text, i) => {
     if (!text.trim()) return;

@@ -67,6 +67,10 @@ export function hasOfflineText(text: string): boolean {
 export interface ReadinessInput {
   metadata: KdpMetadata;
   isBookComplete: boolean;
+  /** `own-ending`: finished as the writer brought it, its last part theirs and no conclusion written (engine/session/ending.ts). */
+  ending?: 'whole' | 'own-ending';
+  /** The labels of the book's written parts by who wrote them (provenance): the model-parts check names the model's. */
+  authorship?: { readonly author: readonly string[]; readonly model: readonly string[] };
   /** The labels of the parts that stop mid-sentence (cut at the model's limit or a broken answer, kept incomplete). */
   incompleteParts?: readonly string[];
   /** The book's text (every part, as written), for the offline-text check. */

@@ -51,14 +51,19 @@ export function mainCharacterOf(state: BookState): string {
   return '';
 }
 
-/** The book's text a publish block selects (outline, introduction, character details), cut to its word limit. */
+/**
+ * The book's text a publish block selects (outline, introduction, character details), cut to its word limit. A
+ * book with none of them (an imported manuscript without a prologue: no outline, no introduction) is read from its
+ * own parts in order, its first chapters, cut to the same limit: the title and description steps read the book.
+ */
 export function bookContextOf(book: ResolvedSpec, state: BookState): string {
   const context = book.publish?.context;
   if (!context) return '';
-  const texts = context.parts
+  const selected = context.parts
     .map((part) => (part === 'outline' ? state.outline : part === 'introduction' ? state.content[0] : state.characterDetails) ?? '')
     .map((t) => t.trim())
     .filter(Boolean);
+  const texts = selected.length ? selected : state.content.map((t) => t.trim()).filter(Boolean);
   const words = texts.join('\n\n').split(/(?<=\s)(?=\S)/);
   return words.length > context.maxWords ? `${words.slice(0, context.maxWords).join('').trimEnd()} …` : words.join('');
 }

@@ -17,6 +17,7 @@ export {
 } from './session.js';
 export { detectLanguage, findLanguageDrift, neighbourWords, scriptLanguageOf, SHARE_DRIFT, bookLengthScore, lengthScore, LONG_RATIO, SHORT_RATIO, repeatedShare, REPEATS_RATIO } from './reading/index.js';
 export { stepMarksOf, type StepMarks } from './step-marks.js';
+export { bookEnding, isFinishedBook, type BookEnding } from './ending.js';
 export { checkPartSeen, editBible, editCharacterDetails, EditError, editPart, MAX_PART_CHARS, MAX_REWRITE_NOTE_CHARS, partHash } from './edits/index.js';
 export { editOutline, MAX_CHAPTER_NOTE_CHARS, outlineChapters } from './outline/index.js';
 export {

@@ -86,6 +86,8 @@ export const BookViewSchema = z.object({
   /** Settings are locked once the introduction exists. */
   is_locked: z.boolean(),
   is_finished: z.boolean(),
+  /** `own-ending`: the book's last part is the writer's own with only its conclusion left (an import): it is published as it stands, its conclusion written only when asked. */
+  ending: z.literal('own-ending').optional(),
   /** The series the book is in and its number there (absent: it stands alone). */
   series: z.object({ name: z.string(), number: z.number().int() }).optional(),
   /** The book is a translated edition (`edition_id`, this book) of the source book `id` (absent: it is none, or its source was deleted). */

@@ -5,7 +5,7 @@
 // routes/generate.ts.
 import {
   stepHistoryTitle, answerNotesOf,
-  outlineToast, parseSettings, stepRef,
+  outlineToast, parseSettings, SettingsError, stepRef,
   type AnswerNote, type BookView, type DonePayload, type Lang, type ProgressStore, type ResolvedSpec, type Settings, type StepResult, type StepRef,
 } from '../../engine/index.js';
 import type { Response } from 'express';
@@ -113,6 +113,26 @@ export function bookLockKey(userId: string, bookType: string): string {
  */
 export function settingsOrError(input: { spec: ResolvedSpec; raw: Readonly<Record<string, unknown>> }): Settings {
   return parseSettings(input.spec, input.raw);
+}
+
+/**
+ * The settings of a step of the user's book: validated as settingsOrError, except that a book already begun (its
+ * settings locked: its steps are written with its own) keeps its own chapter count past a new book's limits. An
+ * imported novel of 28 chapters asks for its conclusion with `numberOfChapters: 28`: the limit is for what a writer
+ * asks the model to write, not for the chapters they brought. Any other refusal stands.
+ */
+export async function stepSettingsOrError(ctx: Pick<AppContext, 'repos'>, input: { userId: string; spec: ResolvedSpec; raw: Readonly<Record<string, unknown>> }): Promise<Settings> {
+  const { spec } = input;
+  try {
+    return parseSettings(spec, input.raw);
+  } catch (error) {
+    const chapters = spec.fields.find((f) => f.role === 'chapters')?.name;
+    if (!(error instanceof SettingsError) || spec.kind !== 'book' || !chapters || !error.issues.every((i) => i.field === chapters)) throw error;
+    const saved = await ctx.repos.books.load({ userId: input.userId, key: spec.bookType });
+    const own = saved?.state;
+    if (!own?.isLocked || own.generatorId !== spec.id || Number(input.raw[chapters]) !== Number(own.settings[chapters])) throw error;
+    return own.settings;
+  }
 }
 
 /**

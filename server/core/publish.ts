@@ -4,7 +4,7 @@
 // routes/publish.ts.
 import { unzipSync, zipSync, type Zippable } from 'fflate';
 import { bookDocument, editionLinkOf, editionPartsLeft, formatSpecIssue, nextStep, partStep, printLayoutOf, stepLabel, type BookState, type Lang, type ResolvedSpec, type TrimName } from '../../engine/index.js';
-import { bookTitleOf, countWords, pieceHistoryTitle, wordIn } from '../../engine/index.js';
+import { bookTitleOf, countWords, isFinishedBook, pieceHistoryTitle, wordIn } from '../../engine/index.js';
 import type { KdpPackage, PublishStepInfo } from '../../engine/contract/index.js';
 import { loadPublishFiles, renderBounded, type PackageFile, type PrintChoice } from '../../engine/node.js';
 import { RELEASES_PER_DAY, type Closeness } from '../../engine/index.js';
@@ -46,7 +46,8 @@ export async function finishedOf(ctx: AppContext, input: { userId: string; key: 
     const id = await ctx.repos.books.findBookId({ userId: input.userId, key: input.key });
     sourceId = id === null ? undefined : (await ctx.repos.editions(input.userId).ofEdition(id))?.sourceId;
   }
-  if (sourceId === undefined) return { isFinished: nextStep(input.spec, input.state) === null };
+  // Every step written, or an import ending with the writer's own last part: packaged as it stands (engine/session/ending.ts).
+  if (sourceId === undefined) return { isFinished: input.spec.kind === 'book' && isFinishedBook(input.spec, input.state) };
   const source = await ctx.repos.books.find({ userId: input.userId, id: sourceId });
   const [left] = source ? editionPartsLeft(source.state, input.state) : [];
   return left === undefined ? { isFinished: true } : { isFinished: false, editionLeft: left };
@@ -105,8 +106,8 @@ export async function ownCoverOf(ctx: AppContext, input: { userId: string; bookI
  * What publishing a book costs before anything is spent: its steps and their credits. `hasOwnCover`: the
  * writer gave a picture (the cover step is skipped); the steps need only know that, not its bytes.
  */
-export function publishQuote(ctx: AppContext, book: PublishableBook, given: Pick<GivenFacts, 'author'> & { hasOwnCover?: boolean } = {}): { steps: PublishStepInfo[]; cost: number; trim: TrimName } {
-  const facts: GivenFacts = { ...(given.author ? { author: given.author } : {}), ...(given.hasOwnCover ? { cover: { kind: 'picture', image: new Uint8Array(0) } } : {}) };
+export function publishQuote(ctx: AppContext, book: PublishableBook, given: Pick<GivenFacts, 'author' | 'title'> & { hasOwnCover?: boolean } = {}): { steps: PublishStepInfo[]; cost: number; trim: TrimName } {
+  const facts: GivenFacts = { ...(given.author ? { author: given.author } : {}), ...(given.title ? { title: given.title } : {}), ...(given.hasOwnCover ? { cover: { kind: 'picture', image: new Uint8Array(0) } } : {}) };
   const planned = publishStepsOf({ book: book.spec, state: book.state, specOf: (id) => ctx.catalog.get(id), given: facts });
   // The trim the package is made at when the writer picks none (a children's book: its own layout's).
   const { trim } = printLayoutOf(book.spec.kind === 'book' ? book.spec.publish : undefined);
@@ -241,12 +242,12 @@ async function releaseOf(ctx: AppContext, input: { userId: string; bookId: numbe
  * Publish a finished book: run and charge its steps, make and zip the files, keep the zip with the book.
  * Answers the package's report and the credits charged.
  */
-export async function publishBook(ctx: AppContext, input: { userId: string; bookId: number; book: PublishableBook; given: Pick<GivenFacts, 'author' | 'aiText' | 'cover'>; print?: PrintChoice; bilingualSource?: BookState }): Promise<{ report: KdpPackage; charged: number }> {
+export async function publishBook(ctx: AppContext, input: { userId: string; bookId: number; book: PublishableBook; given: Pick<GivenFacts, 'author' | 'title' | 'aiText' | 'cover'>; print?: PrintChoice; bilingualSource?: BookState }): Promise<{ report: KdpPackage; charged: number }> {
   const { userId, book } = input;
   const { spec, state } = book;
   let charged = 0;
   const bookTitle = bookDocument(spec, state).title;
-  const reserved = await reservePublish(ctx, { userId, lang: state.lang, bookTitle, steps: publishQuote(ctx, book, { ...(input.given.author ? { author: input.given.author } : {}), hasOwnCover: input.given.cover?.kind === 'picture' }).steps });
+  const reserved = await reservePublish(ctx, { userId, lang: state.lang, bookTitle, steps: publishQuote(ctx, book, { ...(input.given.author ? { author: input.given.author } : {}), ...(input.given.title ? { title: input.given.title } : {}), hasOwnCover: input.given.cover?.kind === 'picture' }).steps });
   // Kept in Content History under the book, with its parts (the title its parts are kept under).
   const runStep = chargedPublishStep(ctx, { userId, lang: state.lang, bookTitle, historyBook: bookTitleOf(spec, state), onCharged: (n) => (charged += n), reserved });
   let parts: Awaited<ReturnType<typeof writePackageParts>>;

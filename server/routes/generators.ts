@@ -11,7 +11,7 @@ import { answerIn } from '../errors/answer.js';
 import type { StepRequest } from '../core/steps.js';
 import { openEventStream, wantsEventStream } from '../http/sse.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
-import { settingsOrError, takeGenerationToken } from '../core/generation.js';
+import { stepSettingsOrError, takeGenerationToken, type settingsOrError } from '../core/generation.js';
 import { publicJson, sendPublicJson, type PublicJson, type TypedEventStream } from '../http/contract.js';
 import { ApiRoutes } from '../http/routes.js';
 import { runGeneration, type GenerationEvents, type SharedChecks } from './generate.js';
@@ -31,7 +31,8 @@ function hashRequest(input: { generatorId: string; body: unknown }): string {
 type GeneratorSpec = NonNullable<ReturnType<AppContext['catalog']['get']>>;
 
 /** The settings a generation body asks for, in the language it asks for, with the language to answer refusals in. */
-function settingsOfBody(req: object, spec: GeneratorSpec, body: z.output<typeof GenerateBodySchema>): { settings: ReturnType<typeof settingsOrError>; hintLang: Lang; chapterTitle: string | undefined } {
+async function settingsOfBody(ctx: AppContext, req: object, input: { userId: string; spec: GeneratorSpec; body: z.output<typeof GenerateBodySchema> }): Promise<{ settings: ReturnType<typeof settingsOrError>; hintLang: Lang; chapterTitle: string | undefined }> {
+  const { spec, body } = input;
   const chosen = withLanguage(spec, { ...body.settings }, body.lang);
   if (!chosen.ok) throw languageRefusal(chosen);
   const raw = chosen.settings;
@@ -40,7 +41,8 @@ function settingsOfBody(req: object, spec: GeneratorSpec, body: z.output<typeof 
   const hintLang: Lang = body.lang ?? (isLang(asked) ? asked : spec.fixedLanguage);
   // A setting refused is answered in the language the book is asked in.
   answerIn(req, hintLang);
-  const settings = settingsOrError({ spec, raw });
+  // A book begun keeps its own chapter count (an imported novel past a new book's limit).
+  const settings = await stepSettingsOrError(ctx, { userId: input.userId, spec, raw });
   const chapterField = spec.fields.find((f) => f.role === 'chapterTitle');
   const chapterTitle = body.chapterTitle?.trim() || (chapterField ? String(settings[chapterField.name] ?? '').trim() : '') || undefined;
   return { settings, hintLang, chapterTitle };
@@ -113,7 +115,7 @@ export function generatorRoutes(ctx: AppContext): ApiRoutes {
     const { body, headers } = req.input;
     const userId = sessionOf(req).user.id;
 
-    const { settings, hintLang, chapterTitle } = settingsOfBody(req, spec, body);
+    const { settings, hintLang, chapterTitle } = await settingsOfBody(ctx, req, { userId, spec, body });
 
     const isStream = wantsEventStream(req.get('accept'));
     const { user } = sessionOf(req);

@@ -67,11 +67,11 @@ export function publishRoutes(ctx: AppContext): ApiRoutes {
       // The writer's correction of the AI disclosure goes with the given facts, as `karya publish --ai-text` passes it.
       // So does the writer's own cover picture (PUT /books/:id/cover), as `karya publish --cover FILE` passes it.
       const own = await ownCoverOf(ctx, { userId: user.id, bookId });
-      const given = { ...(body.author ? { author: body.author } : {}), ...(body.aiText ? { aiText: body.aiText } : {}), ...(own ? { cover: own.given } : {}) };
+      const given = { ...(body.author ? { author: body.author } : {}), ...(body.title ? { title: body.title } : {}), ...(body.aiText ? { aiText: body.aiText } : {}), ...(own ? { cover: own.given } : {}) };
       // Its pieces call the model: a token from the user's generation bucket first (429 past it).
       await takeGenerationToken(ctx, { userId: user.id, lang, res });
       // Nothing is spent on a package the user cannot pay for in full (the administrator always passes).
-      const { cost } = publishQuote(ctx, book, { ...(given.author ? { author: given.author } : {}), hasOwnCover: own !== undefined });
+      const { cost } = publishQuote(ctx, book, { ...(given.author ? { author: given.author } : {}), ...(given.title ? { title: given.title } : {}), hasOwnCover: own !== undefined });
       if (user.role !== 'admin' && ((await repos.credits.balanceOf(user.id)) ?? 0) < cost) throw ApiError.catalogue(402, 'insufficient_credits', lang);
       const print = { ...(body.trim ? { trim: body.trim } : {}), ...(body.paper ? { paper: body.paper } : {}) };
       const { report, charged } = await publishBook(ctx, { userId: user.id, bookId, book, given, print, ...(bilingualSource ? { bilingualSource } : {}) });

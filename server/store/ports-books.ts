@@ -38,6 +38,8 @@ export interface BookRepository {
   saveVoice(input: { userId: string; key: string; voice: BookVoice | undefined }): Promise<boolean>;
   /** The book's settings (a translated edition's title is kept among them), its header only; false when there is no such book. */
   saveSettings(input: { userId: string; key: string; settings: BookState['settings'] }): Promise<boolean>;
+  /** An imported book's chapter count before its outline plans the chapters to come (engine/session withTotalChapters), with its settings; false when there is no such book. */
+  saveChapterCount(input: { userId: string; key: string; totalChapters: number; settings: BookState['settings'] }): Promise<boolean>;
   /** The continuity findings the writer marked as intended (their keys), kept with the book; false when there is no such book. */
   saveIntendedFindings(input: { userId: string; key: string; keys: readonly string[] }): Promise<boolean>;
   /**

@@ -124,10 +124,11 @@ describe('karya import --generator: then rewrite and publish like any book', () 
       const { id } = (JSON.parse(imported.stdout) as Imported).book;
       const rewrite = await runKaryaInProcess(['rewrite', 'romance', '--book', String(id), '--part', 'chapter:3', '--note', 'more rain'], { cwd, env: withModel });
       expect(rewrite.code, rewrite.stderr).toBe(0);
-      // The package: the model writes the conclusion and the publishing pieces; the imported parts cost nothing.
+      // The package: asked for (--conclusion: the novel ends with its own chapter, and is otherwise packaged as it
+      // stands), the model writes the conclusion, then the publishing pieces; the imported parts cost nothing.
       // No package here runs epubcheck (a PATH without it): no verdict is read, and a 29-part EPUB is a long JVM
       // run; tests/publish/cli.test.ts reads the package's own check.
-      const pkg = await runKaryaInProcess(['publish', 'romance', '--book', String(id), '--out', 'pkg', '--author', 'E. M. Hartley'], { cwd, env: { ...withModel, ...WITHOUT_EPUBCHECK } });
+      const pkg = await runKaryaInProcess(['publish', 'romance', '--book', String(id), '--conclusion', '--out', 'pkg', '--author', 'E. M. Hartley'], { cwd, env: { ...withModel, ...WITHOUT_EPUBCHECK } });
       expect(pkg.stderr).toMatch(/the book 2 credits \(2 parts\)/);
       const metadata = JSON.parse(readFileSync(path.join(cwd, 'pkg', 'metadata.json'), 'utf8')) as { title: string; aiContent: { text: string; textShare: number; textDerivation: { rewrittenParts: number; modelParts: number; authorParts: number }; parts: { author: string[]; model: string[] } } };
       expect(metadata.title.toLowerCase()).toBe('the orchard gate');

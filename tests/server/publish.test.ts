@@ -292,7 +292,9 @@ describe('refusals: nothing is charged', () => {
     const { cookie, id } = short;
     expect(errorOf(await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ trim: '7x10' }), 400, 'invalid_request').fields).toHaveProperty('trim');
     expect(errorOf(await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ paper: 'glossy' }), 400, 'invalid_request').fields).toHaveProperty('paper');
-    expect(errorOf(await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ title: 'x' }), 400, 'invalid_request')).toBeDefined();
+    expect(errorOf(await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ isbn: 'x' }), 400, 'invalid_request')).toBeDefined();
+    // The writer's own title is taken (the title step then is not run), up to 200 characters.
+    expect(errorOf(await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ title: 'x'.repeat(201) }), 400, 'invalid_request').fields).toHaveProperty('title');
     expect(errorOf(await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ author: 'x'.repeat(101) }), 400, 'invalid_request').fields).toHaveProperty('author');
     expect(errorOf(await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ trim: 'A4' }), 400, 'invalid_request').fields).toHaveProperty('trim');
     expect(errorOf(await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ paper: 'glossy' }), 400, 'invalid_request').fields).toHaveProperty('paper');

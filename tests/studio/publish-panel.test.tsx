@@ -85,6 +85,19 @@ describe('PublishPanel', () => {
     }
   });
 
+  it("the writer's own title (an untitled manuscript's): one credit less, sent with the publish, the title step not run", async () => {
+    // A book without a title of its own: the title step is quoted (1 credit).
+    const calls = serve({ quote: { steps: STEPS.map((s) => (s.part === 'title' ? { part: 'title', generator_id: 'book-title', cost: 1 } : s)), cost: 11 } });
+    const user = userEvent.setup();
+    renderPanel();
+    await waitFor(() => expect(screen.getByTestId('publish-cost').textContent).toBe('Publishing costs 11 credits.'));
+    await user.type(screen.getByLabelText('Title'), 'A Walk by the River');
+    expect(screen.getByTestId('publish-cost').textContent).toBe('Publishing costs 10 credits.');
+    await user.click(screen.getByTestId('publish-button'));
+    await screen.findByText('Your publishing package is ready to download.');
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ title: 'A Walk by the River', trim: '5.5x8.5', paper: 'white' }]);
+  });
+
   it('shows the cost before spending, publishes with the author, trim and paper, then the channels, the cover, description, keywords and every file', async () => {
     const calls = serve();
     const user = userEvent.setup();
@@ -147,8 +160,9 @@ describe('PublishPanel', () => {
     const select = (await screen.findByLabelText(label)) as HTMLSelectElement;
     await waitFor(() => expect([...select.options].map((o) => o.textContent)).toEqual(options));
     expect(select.selectedOptions[0]?.textContent).toBe(options[0]);
-    // Reached from the keyboard: the next tab stop after the author, trim and paper (jsdom does not move a
+    // Reached from the keyboard: the next tab stop after the title, author, trim and paper (jsdom does not move a
     // select's choice with the arrow keys, so the choice is made as a browser's native select would make it).
+    await user.tab();
     await user.tab();
     await user.tab();
     await user.tab();

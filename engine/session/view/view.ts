@@ -17,6 +17,7 @@ import { chapterCounts, partWords } from '../book.js';
 import { isOutlineEditable, outlineChapters } from '../outline/index.js';
 import { bookThreads, checksAgainst, openContinuityFindings } from '../continuity/index.js';
 import { partOverusedOf, partVoiceOf } from '../voice/index.js';
+import { bookEnding } from '../ending.js';
 
 
 
@@ -126,6 +127,8 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
     settings: { ...state.settings },
     is_locked: state.isLocked,
     is_finished: next === null,
+    // Finished as it stands (engine/session/ending.ts): an import ending with its own last part may be published with its conclusion still to write.
+    ...(isBook && next?.kind === 'conclusion' && bookEnding(spec, state) === 'own-ending' ? { ending: 'own-ending' as const } : {}),
     ...(state.series ? { series: { name: state.series.name, number: state.series.number } } : {}),
     ...(state.voice ? { voice: { ...(state.voice.fingerprint ? { fingerprint: state.voice.fingerprint } : {}), avoid: state.voice.avoid ?? [] } } : {}),
     outline: state.outline !== undefined ? { label: label({ kind: 'outline' }), text: state.outline, hash: textHash(state.outline) } : null,

@@ -2,7 +2,7 @@
 // as chapters with the writer's notes (PUT …/outline), the introduction's character list (PUT …/characters),
 // the story bible (PUT …/bible), and the bible's update tried again (POST …/bible/update: uncharged, but for an
 // imported book's parts not paid for yet).
-import { BookSession, bookView, checkPartSeen, editBible, editCharacterDetails, editOutline, editPart, withIntended, type BookState, type Lang, type ResolvedSpec } from '../../../engine/index.js';
+import { BookSession, bookView, checkPartSeen, editBible, editCharacterDetails, editOutline, editPart, withIntended, withTotalChapters, type BookSpec, type BookState, type Lang, type ResolvedSpec } from '../../../engine/index.js';
 import type { Response } from 'express';
 import type { BookVoice } from '../../../engine/index.js';
 import { bookVoiceOf } from '../../core/voice.js';
@@ -57,6 +57,17 @@ export function addEditingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
       const edit = editCharacterDetails(spec, state, body.text);
       if (!(await repos.books.savePartEdit({ userId, key: bookType, position: 0, text: edit.text, state: edit.state }))) throw ApiError.catalogue(404, 'part_not_found', lang);
       res.json({ book: bookView(spec, edit.state) });
+    });
+  });
+
+  // An imported book given more chapters than it holds (the writer's own ending kept, chapters written after it): its
+  // outline comes next, then the new chapters and its conclusion. Refused once it is outlined or whole. Free.
+  router.on('PUT /progress/:bookType/chapters', async (req, res) => {
+    const { chapters } = req.input.body;
+    await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
+      const next = withTotalChapters(spec as BookSpec, state, chapters, spec.title[lang] ?? spec.id);
+      if (!(await repos.books.saveChapterCount({ userId, key: bookType, totalChapters: next.totalChapters, settings: next.settings }))) throw ApiError.catalogue(404, 'part_not_found', lang);
+      res.json({ book: bookView(spec, next) });
     });
   });
 

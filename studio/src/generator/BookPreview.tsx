@@ -10,6 +10,7 @@ import { bibleShown, Preview, type PreviewPart, type PreviewProps } from './Manu
 import type { BookStep } from './nextStep.js';
 import { CoverPreview, WritingProgress } from './parts.js';
 import { PublishPanel } from './PublishPanel.js';
+import { OwnEnding } from './OwnEnding.js';
 import { StoppedDraft } from './StoppedDraft.js';
 import type { useBookEdits } from './useBookEdits.js';
 import type { useDrafts } from './useDrafts.js';
@@ -45,7 +46,9 @@ export function BookPreview(props: BookPreviewProps) {
       ) : (
         <ManuscriptOf {...props} />
       )}
-      {isBook && form.flow.savesProgress && book?.is_finished && !generation.isLoading && <PublishPanel bookType={form.bookType} lang={ui} />}
+      {isBook && book?.ending === 'own-ending' && !generation.isLoading && <OwnEnding book={book} lang={ui} isDisabled={follow.isFollowing} onMoreChapters={props.edits.writeMoreChapters} />}
+      {/* A finished book, or one that ends with the writer's own last chapter (packaged as it stands). */}
+      {isBook && form.flow.savesProgress && (book?.is_finished || book?.ending === 'own-ending') && !generation.isLoading && <PublishPanel key={book?.parts.length} bookType={form.bookType} lang={ui} />}
     </div>
   );
 }

@@ -24,10 +24,13 @@ const TRIM_LABEL: Record<Trim, string> = { '6x9': '6 × 9 in', '5.5x8.5': '5.5 �
 type AiText = (typeof PUBLISH_AI_TEXT_LEVELS)[number];
 const AI_TEXT_WORD: Record<AiText, PageWord> = { none: 'aiTextNone', some: 'aiTextSome', most: 'aiTextMost', entirely: 'aiTextEntirely' };
 
-/** The credits of a package: the quote's, without the pen-name step when the author is named. */
-function costOf(quote: PublishQuote, isAuthorGiven: boolean): number {
-  const author = quote.steps.find((s) => s.part === 'author');
-  return quote.cost - (isAuthorGiven && author && !author.skipped ? author.cost : 0);
+/** The credits of a package: the quote's, without the pen-name step when the author is named, nor the title step when the title is. */
+function costOf(quote: PublishQuote, given: { isAuthorGiven: boolean; isTitleGiven: boolean }): number {
+  const saved = (part: string, isGiven: boolean) => {
+    const step = quote.steps.find((s) => s.part === part);
+    return isGiven && step && !step.skipped ? step.cost : 0;
+  };
+  return quote.cost - saved('author', given.isAuthorGiven) - saved('title', given.isTitleGiven);
 }
 
 export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang }) {
@@ -40,6 +43,8 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
   const [hasLoadFailed, setHasLoadFailed] = useState(false);
   const [pkg, setPkg] = useState<KdpPackage | null>(null);
   const [author, setAuthor] = useState('');
+  // The writer's own title (an untitled manuscript's): the title step is not run.
+  const [title, setTitle] = useState('');
   // The book's own trim (a children's book 5.5 × 8.5 in) until the writer picks another.
   const [trim, setTrim] = useState<Trim>('6x9');
   const isTrimPicked = useRef(false);
@@ -69,7 +74,7 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
     void load();
   }, [load]);
 
-  const cost = quote ? costOf(quote, author.trim() !== '') : 0;
+  const cost = quote ? costOf(quote, { isAuthorGiven: author.trim() !== '', isTitleGiven: title.trim() !== '' }) : 0;
   const credits = user?.credits_available ?? 0;
 
   const publish = async (e: FormEvent) => {
@@ -78,7 +83,8 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
     setIsPublishing(true);
     try {
       const name = author.trim();
-      const made = await call('POST /books/:bookType/publish', { params: { bookType }, body: { ...(name ? { author: name } : {}), trim, paper, ...(aiText ? { aiText } : {}), ...(isBilingual && quote?.edition ? { bilingual: true } : {}) } });
+      const ownTitle = title.trim();
+      const made = await call('POST /books/:bookType/publish', { params: { bookType }, body: { ...(name ? { author: name } : {}), ...(ownTitle ? { title: ownTitle } : {}), trim, paper, ...(aiText ? { aiText } : {}), ...(isBilingual && quote?.edition ? { bilingual: true } : {}) } });
       setPkg(made.package);
       setCredits(made.credits_available);
       toast.success(pageWord('publishDone', lang), { id: 'publish-result' });
@@ -101,6 +107,7 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
       <QuoteStatus quote={quote} hasLoadFailed={hasLoadFailed} lang={lang} />
       {quote && (
         <form onSubmit={publish} className="mt-4" noValidate>
+          <TitleField id={`${authorId}-title`} value={title} isDisabled={isPublishing} lang={lang} onChange={setTitle} />
           <label htmlFor={authorId} className="label">{pageWord('publishAuthor', lang)}</label>
           <input
             id={authorId}
@@ -121,6 +128,17 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
       )}
       {pkg && <PackageReport pkg={pkg} bookType={bookType} lang={lang} />}
     </section>
+  );
+}
+
+/** The writer's own title for the package (blank: the book's own, else one chosen from its text). */
+function TitleField({ id, value, isDisabled, lang, onChange }: { id: string; value: string; isDisabled: boolean; lang: Lang; onChange: (title: string) => void }) {
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className="label">{pageWord('publishOwnTitle', lang)}</label>
+      <input id={id} className="input" value={value} maxLength={200} disabled={isDisabled} aria-describedby={`${id}-hint`} onChange={(e) => onChange(e.target.value)} />
+      <p id={`${id}-hint`} className="mt-1 text-xs text-gray-500 dark:text-gray-400">{pageWord('publishOwnTitleHint', lang)}</p>
+    </div>
   );
 }
 

@@ -13,6 +13,18 @@ export const PUBLISH_WORDS = studioCatalogue('studio-publish', {
     en: 'Leave blank and a pen name is suggested for you; when none is usable, no name is made up and the stores that need one are not ready.',
     ms: 'Biarkan kosong dan nama pena akan dicadangkan; jika tiada yang sesuai, tiada nama direka dan kedai yang memerlukannya belum sedia.',
   },
+  publishOwnTitle: { en: 'Title', ms: 'Tajuk' },
+  publishOwnTitleHint: {
+    en: "Leave blank to keep the book's own title, or, for a book without one, to have a title chosen from its chapters.",
+    ms: 'Biarkan kosong untuk mengekalkan tajuk buku itu sendiri, atau, bagi buku tanpa tajuk, supaya tajuk dipilih daripada bab-babnya.',
+  },
+  ownEndingNote: {
+    en: 'This book ends with your own last chapter. Publish it as it stands (no part written by a model), write its conclusion with the button above, or write more chapters first.',
+    ms: 'Buku ini berakhir dengan bab terakhir anda sendiri. Terbitkannya seadanya (tiada bahagian ditulis oleh model), tulis penutupnya dengan butang di atas, atau tulis lebih banyak bab dahulu.',
+  },
+  moreChaptersLabel: { en: 'Chapters in the book', ms: 'Bab dalam buku' },
+  moreChaptersButton: { en: 'Write more chapters', ms: 'Tulis lebih banyak bab' },
+  moreChaptersDone: { en: 'More chapters planned: the outline of the new ones comes next.', ms: 'Lebih banyak bab dirancang: rangka bab baharu menyusul.' },
   publishTrim: { en: 'Paperback size', ms: 'Saiz buku cetak' },
   publishPaper: { en: 'Paper', ms: 'Kertas' },
   paperWhite: { en: 'White', ms: 'Putih' },

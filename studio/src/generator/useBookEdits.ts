@@ -118,6 +118,10 @@ function bookEdits({ answering, bookType, ui, charged }: { answering: Answering;
   saveChapters: (chapters: Array<{ title: string; plan: string; note?: string }>) => answering(() => call('PUT /progress/:bookType/outline', { params, body: { chapters } }), 'editFailed', () => {
     toast.success(pageWord('chaptersSaved', ui), { id: 'edit-result' });
   }),
+  // An imported book that ends with the writer's own chapter given more chapters: their outline comes next. Free.
+  writeMoreChapters: (chapters: number) => answering(() => call('PUT /progress/:bookType/chapters', { params, body: { chapters } }), 'editFailed', () => {
+    toast.success(pageWord('moreChaptersDone', ui), { id: 'edit-result' });
+  }),
   // The story bible's update tried again for the parts it has not taken in (uncharged, but for an imported
   // book's parts the credits held for its bible did not pay for: then the answer has the balance after).
   // It says what the bible took in: the parts read again and the entries added and dropped.

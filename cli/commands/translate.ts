@@ -4,7 +4,7 @@
 // is shown before; progress lines go to stderr; the run goes to the book's end, and paragraphs that could not be
 // had (kept as their source, marked untranslated) are named at the end (exit 1): a rerun asks only for them. The source is only read.
 import { existsSync } from 'node:fs';
-import { BookSession, canTranslate, catalogueMessage, cleanTitle, editionLanguageName, editionLanguages, isLang, langs, withEditionTitle, MAX_EDITION_TITLE, partStep, stepLabel, editionKey, editionLinkOf, glossaryFileOf, glossaryOf, problemText, translateEdition, translatedFrom, translationCost, editionPlan, withWritersGlossary, MAX_TERM_CHARS, type Glossary, type Lang, type TranslateProgress, type WindowProblem, type WritersTerm } from '../../engine/index.js';
+import { BookSession, canTranslate, catalogueMessage, cleanTitle, editionLanguageName, editionLanguages, isLang, langs, withEditionTitle, MAX_EDITION_TITLE, partStep, stepLabel, editionKey, editionLinkOf, glossaryFileOf, glossaryOf, problemText, translateEdition, translatedFrom, translationCost, editionPlan, withWritersGlossary, MAX_TERM_CHARS, type EditionTitle, type Glossary, type Lang, type PartOutcome, type TranslateProgress, type WindowProblem, type WritersTerm } from '../../engine/index.js';
 import { CLI_USER, CliExit, EXIT, catalogOrExit, fail, info, specOrExit } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { exitOnFailure } from '../errors.js';
@@ -117,9 +117,10 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
     const meter = new RunMeter({ lang, planned: cost.parts, done: cost.perPart ? cost.parts - cost.remaining / cost.perPart : 0, hasCredits: true });
     const provider = meter.counted(budgeted);
     try {
-      outcome = await translateEdition({ spec, renderer: catalogOrExit().renderer, provider, store, key, source: source.state, isSourceFinished: source.isFinished, to, glossary, ...(title ? { title } : {}), signal: interrupt.signal, onProgress, onPart: (p) => {
+      outcome = await translateEdition({ spec, renderer: catalogOrExit().renderer, provider, store, key, source: source.state, isSourceFinished: source.isFinished, to, glossary, ...(title ? { title } : {}), signal: interrupt.signal, onProgress, onTitle: (t) => info(`karya: ${titleLine(t, lang)}`), onPart: (p) => {
         if (p.status === 'translated' && p.asked > 0) info(`  ✓ ${say('partDone', lang, { label: p.label, credits: p.credits })}`);
-        if (p.status === 'untranslated') info(`  ! ${say('partLeft', lang, { label: p.label, count: p.untranslated!.length, paragraphs: numbered(p.untranslated!), language: editionLanguageName(lang, lang) })}`);
+        if (p.status === 'untranslated' && p.untranslated?.length) info(`  ! ${say('partLeft', lang, { label: p.label, count: p.untranslated.length, paragraphs: numbered(p.untranslated), language: editionLanguageName(lang, lang) })}`);
+        if (p.titleUntranslated) info(`  ! ${say('partTitleLeft', lang, { label: p.label, title: source.state.chapterTitles?.[p.position] ?? '', language: editionLanguageName(lang, lang) })}`);
         if (p.asked > 0) meter.partDone(p.credits);
       } });
     } catch (error) {
@@ -131,6 +132,8 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
       exitOnFailure(error, lang, { step: { words: ({ message }) => say('providerStopped', lang, { message }), ...(opts.json ? { json: { part: null, isWhole: true } } : {}) } });
       throw error;
     }
+    // The title the edition now has: the writer's --title over what the run chose.
+    const editionTitle: EditionTitle | undefined = title ? { text: title, source: outcome.title?.source ?? title, isTranslated: true, by: 'writer' } : outcome.title;
     const editionId = (await stateFile.repos.books.list({ userId: CLI_USER })).find((b) => b.key === key)?.id ?? null;
     // The writer's title holds for an edition made before too (kept with its settings, read by every export).
     if (title && editionId !== null) {
@@ -154,14 +157,17 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
       exitOnFailure(error, lang, { step: { words: ({ message }) => say('bibleStopped', lang, { label: reading, message }), ...(opts.json ? { json: { part: null, isWhole: true } } : {}) } });
       throw error;
     }
-    const edition = { id: editionId, key, source: id, from: lang, lang: to, finished: outcome.isFinished, credits: outcome.credits, glossary: glossary.length, calls: budgetFigures(budget), parts: outcome.parts.map((p) => ({ position: p.position, label: p.label, status: p.status, credits: p.credits, paragraphs: outcome.state.content[p.position]?.split(/\n\s*\n/).filter((x) => x.trim()).length ?? 0, ...(p.untranslated ? { untranslated: p.untranslated.map((i) => i + 1) } : {}) })) };
+    const edition = { id: editionId, key, source: id, from: lang, lang: to, finished: outcome.isFinished, credits: outcome.credits, glossary: glossary.length, calls: budgetFigures(budget), ...(editionTitle ? { title: titleJson(editionTitle) } : {}), untranslated: untranslatedList(outcome.parts, editionTitle, source.state.chapterTitles ?? {}), parts: outcome.parts.map((p) => ({ position: p.position, label: p.label, status: p.status, credits: p.credits, paragraphs: outcome.state.content[p.position]?.split(/\n\s*\n/).filter((x) => x.trim()).length ?? 0, ...(p.untranslated?.length ? { untranslated: p.untranslated.map((i) => i + 1) } : {}), ...(p.titleUntranslated ? { titleUntranslated: true } : {}) })) };
     meter.finish();
     if (opts.json) out.stdout(`${JSON.stringify({ edition, progress: meter.figures() })}\n`);
     else out.stdout(`${say('done', lang, { id: editionId ?? '?', generator: spec.id })}\n`);
     if (outcome.left.length) {
       // What is left, part by part, and exit 1: the run went to the end, a rerun asks only for these paragraphs.
-      for (const p of outcome.left) info(`karya: ${say('left', lang, { label: p.label, paragraphs: numbered(p.untranslated!), reason: p.problem ? writersReason(p.problem, lang) : '', language: editionLanguageName(lang, lang) })}`);
-      info(`karya: ${say('leftRerun', lang, { count: outcome.left.reduce((n, p) => n + p.untranslated!.length, 0) })}`);
+      for (const p of outcome.left) {
+        if (p.untranslated?.length) info(`karya: ${say('left', lang, { label: p.label, paragraphs: numbered(p.untranslated), reason: p.problem ? writersReason(p.problem, lang) : '', language: editionLanguageName(lang, lang) })}`);
+        if (p.titleUntranslated) info(`karya: ${say('partTitleLeft', lang, { label: p.label, title: source.state.chapterTitles?.[p.position] ?? '', language: editionLanguageName(lang, lang) })}`);
+      }
+      info(`karya: ${say('leftRerun', lang, { count: outcome.left.reduce((n, p) => n + (p.untranslated?.length ?? 0) + (p.titleUntranslated ? 1 : 0), 0) })}`);
       throw new CliExit(EXIT.failed);
     }
   } finally {
@@ -172,3 +178,24 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
 
 /** Paragraph indexes (0-based) as a writer counts them: "2, 5". */
 const numbered = (indexes: readonly number[]) => indexes.map((i) => i + 1).join(', ');
+
+/** The edition's title as the writer reads it at the run's start: translated from the source's, theirs, or the source's kept (untranslated, and why). */
+function titleLine(t: EditionTitle, lang: Lang): string {
+  if (t.by === 'writer') return say('titleWriters', lang, { title: t.text });
+  if (t.isTranslated) return say('titleTranslated', lang, { title: t.text, source: t.source });
+  return say('titleKept', lang, { title: t.text, language: editionLanguageName(lang, lang), reason: say(`title_${t.problem ?? "none"}` as const, lang) });
+}
+
+/** The edition's title in --json: its text, its source's, whether it is translated, by whom, and why the model's was not kept. */
+const titleJson = (t: EditionTitle) => ({ text: t.text, source: t.source, translated: t.isTranslated, by: t.by, ...(t.problem ? { problem: t.problem } : {}) });
+
+/** Every piece of the edition kept in the source's language, in --json: the book's title, chapter titles, paragraphs (numbered from 1). */
+function untranslatedList(parts: readonly PartOutcome[], title: EditionTitle | undefined, chapterTitles: Readonly<Record<number, string>>) {
+  return [
+    ...(title && !title.isTranslated ? [{ what: 'title' as const, text: title.text }] : []),
+    ...parts.flatMap((p) => [
+      ...(p.titleUntranslated ? [{ what: 'chapter_title' as const, position: p.position, label: p.label, text: chapterTitles[p.position] ?? '' }] : []),
+      ...(p.untranslated ?? []).map((i) => ({ what: 'paragraph' as const, position: p.position, label: p.label, paragraph: i + 1 })),
+    ]),
+  ];
+}

@@ -59,7 +59,7 @@ export {
   withoutExemplars, withoutTalk, withTotalChapters,
 } from './session/index.js';
 export {
-  bookContinuity, bookMarks, checkWindow, editionKey, editionLinkOf, editionPartsLeft, withEditionTitle, canTitleEdition, cleanTitle, MAX_EDITION_TITLE, glossaryFileOf, glossaryOf, type GlossaryEntry, lengthBand, canTranslate, editionLanguages, editionLanguageName, tableLanguageOf, MAX_GLOSSARY_TERMS,
+  bookContinuity, bookMarks, checkWindow, editionKey, editionLinkOf, editionPartsLeft, withEditionTitle, canTitleEdition, cleanTitle, MAX_EDITION_TITLE, glossaryFileOf, glossaryOf, glossaryWithReasons, type GlossaryWhy, type ReasonedEntry, type GlossaryEntry, lengthBand, canTranslate, editionLanguages, editionLanguageName, tableLanguageOf, MAX_GLOSSARY_TERMS,
   otherLanguage, partHashes, type PartOutcome, problemText, sideBySide, type SourceHashes, translatedFrom, translateEdition, translationCost, editionPlan,
   type TranslateProgress, withWritersGlossary, titleProblem, isTitleUntranslated, editionTitleOf, type EditionTitle, type TitleProblem,
 } from './session/index.js';

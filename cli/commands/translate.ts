@@ -4,7 +4,7 @@
 // is shown before; progress lines go to stderr; the run goes to the book's end, and paragraphs that could not be
 // had (kept as their source, marked untranslated) are named at the end (exit 1): a rerun asks only for them. The source is only read.
 import { existsSync } from 'node:fs';
-import { BookSession, canTranslate, catalogueMessage, cleanTitle, editionLanguageName, editionLanguages, isLang, langs, withEditionTitle, MAX_EDITION_TITLE, partStep, stepLabel, editionKey, editionLinkOf, glossaryFileOf, glossaryOf, problemText, translateEdition, translatedFrom, translationCost, editionPlan, withWritersGlossary, MAX_TERM_CHARS, type EditionTitle, type Glossary, type Lang, type PartOutcome, type TranslateProgress, type WindowProblem, type WritersTerm } from '../../engine/index.js';
+import { BookSession, canTranslate, catalogueMessage, cleanTitle, editionLanguageName, editionLanguages, isLang, langs, withEditionTitle, MAX_EDITION_TITLE, partStep, stepLabel, editionKey, editionLinkOf, glossaryFileOf, glossaryWithReasons, problemText, translateEdition, translatedFrom, translationCost, editionPlan, withWritersGlossary, MAX_TERM_CHARS, type EditionTitle, type Glossary, type GlossaryWhy, type Lang, type PartOutcome, type TranslateProgress, type WindowProblem, type WritersTerm } from '../../engine/index.js';
 import { CLI_USER, CliExit, EXIT, catalogOrExit, fail, info, specOrExit } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { exitOnFailure } from '../errors.js';
@@ -46,12 +46,24 @@ function writersGlossary(file: string | undefined, lang: Lang): Record<string, W
   return parsed.glossary;
 }
 
-/** The glossary's terms, as the writer reads them before the run: each term, its rendering, a character's gender, and how to change them. */
-function listGlossary(glossary: Glossary, lang: Lang): void {
+/** Why a term is held fast, as the writer reads it: the story bible's character, or the book's evidence ("capitalised mid-sentence 14×, never lowercase"), or their file. */
+function whyText(why: GlossaryWhy, lang: Lang): string {
+  if (why.kind === 'character' || why.kind === 'writer') return say(`why_${why.kind}`, lang);
+  const lowercase = why.lowercase ? say('lowercaseTimes', lang, { n: why.lowercase }) : say('neverLowercase', lang);
+  return say(`why_${why.kind}`, lang, { capitalised: why.capitalised, lowercase });
+}
+
+/** Each term with why it is held (the writer's own file's terms say so). */
+function reasoned(glossary: Glossary, own: ReadonlyMap<string, GlossaryWhy>): Array<Glossary[number] & { why: GlossaryWhy }> {
+  return glossary.map((e) => ({ ...e, why: own.get(e.term) ?? { kind: 'writer' } }));
+}
+
+/** The glossary's terms, as the writer reads them before the run: each term, its rendering, a character's gender, why it is held, and how to change them. */
+function listGlossary(glossary: ReadonlyArray<Glossary[number] & { why: GlossaryWhy }>, lang: Lang): void {
   if (!glossary.length) info(`karya: ${say('glossaryNone', lang)}`);
   else {
     info(`karya: ${say('glossaryHeld', lang, { terms: glossary.length })}`);
-    for (const e of glossary) info(`    ${e.term} → ${e.rendering}${e.gender ? ` (${say(e.gender, lang)})` : ''}`);
+    for (const e of glossary) info(`    ${e.term} → ${e.rendering}${e.gender ? ` (${say(e.gender, lang)})` : ''} — ${whyText(e.why, lang)}`);
   }
   info(`karya: ${say('glossaryHow', lang)}`);
 }
@@ -91,7 +103,10 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
     if (editionLinkOf(source.key) || translatedFrom(source.state)) return fail(catalogueMessage('translate_is_edition', lang, { id: String(id) }));
     if (!source.state.content.some((t) => t.trim())) return fail(catalogueMessage('translate_empty_book', lang, { id: String(id) }));
     const spec = specOrExit(catalogOrExit(), source.state.generatorId);
-    const glossary = withWritersGlossary(glossaryOf(source.state), writersGlossary(opts.glossary, lang));
+    const own = glossaryWithReasons(source.state);
+    const writers = writersGlossary(opts.glossary, lang);
+    const glossary = withWritersGlossary(own, writers);
+    const terms = reasoned(glossary, new Map(own.filter((e) => !Object.hasOwn(writers, e.term)).map((e) => [e.term, e.why])));
     const title = opts.title === undefined ? undefined : cleanTitle(opts.title);
     if (title !== undefined && (!title || title.length > MAX_EDITION_TITLE)) return fail(catalogueMessage('edition_bad_title', lang, { max: String(MAX_EDITION_TITLE) }));
     const key = editionKey({ generatorId: spec.id, sourceId: id, to });
@@ -99,7 +114,7 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
     const saved = await store.load(key);
     const cost = translationCost(spec, source.state, saved?.state);
     info(`karya: ${say('costBefore', lang, { id, language: editionLanguageName(to, lang), parts: cost.parts, total: cost.total, per: cost.perPart, remaining: cost.remaining, terms: glossary.length })}`);
-    listGlossary(glossary, lang);
+    listGlossary(terms, lang);
     const onProgress = (e: TranslateProgress) => {
       const where = { label: e.label, n: e.window, of: e.windows, ...(e.paragraphs ? { first: e.paragraphs[0], last: e.paragraphs[1] } : {}) };
       const piece = e.paragraphs ? 'Piece' as const : '' as const;
@@ -157,7 +172,7 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
       exitOnFailure(error, lang, { step: { words: ({ message }) => say('bibleStopped', lang, { label: reading, message }), ...(opts.json ? { json: { part: null, isWhole: true } } : {}) } });
       throw error;
     }
-    const edition = { id: editionId, key, source: id, from: lang, lang: to, finished: outcome.isFinished, credits: outcome.credits, glossary: glossary.length, calls: budgetFigures(budget), ...(editionTitle ? { title: titleJson(editionTitle) } : {}), untranslated: untranslatedList(outcome.parts, editionTitle, source.state.chapterTitles ?? {}), parts: outcome.parts.map((p) => ({ position: p.position, label: p.label, status: p.status, credits: p.credits, paragraphs: outcome.state.content[p.position]?.split(/\n\s*\n/).filter((x) => x.trim()).length ?? 0, ...(p.untranslated?.length ? { untranslated: p.untranslated.map((i) => i + 1) } : {}), ...(p.titleUntranslated ? { titleUntranslated: true } : {}) })) };
+    const edition = { id: editionId, key, source: id, from: lang, lang: to, finished: outcome.isFinished, credits: outcome.credits, glossary: glossary.length, terms: terms.map((e) => ({ term: e.term, rendering: e.rendering, ...(e.gender ? { gender: e.gender } : {}), why: e.why, reason: whyText(e.why, lang) })), calls: budgetFigures(budget), ...(editionTitle ? { title: titleJson(editionTitle) } : {}), untranslated: untranslatedList(outcome.parts, editionTitle, source.state.chapterTitles ?? {}), parts: outcome.parts.map((p) => ({ position: p.position, label: p.label, status: p.status, credits: p.credits, paragraphs: outcome.state.content[p.position]?.split(/\n\s*\n/).filter((x) => x.trim()).length ?? 0, ...(p.untranslated?.length ? { untranslated: p.untranslated.map((i) => i + 1) } : {}), ...(p.titleUntranslated ? { titleUntranslated: true } : {}) })) };
     meter.finish();
     if (opts.json) out.stdout(`${JSON.stringify({ edition, progress: meter.figures() })}\n`);
     else out.stdout(`${say('done', lang, { id: editionId ?? '?', generator: spec.id })}\n`);

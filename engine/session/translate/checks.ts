@@ -91,7 +91,8 @@ export function checkWindow(input: { source: readonly string[]; answer: readonly
     for (const e of glossary) if (hasTerm(src, e.term, from) && !hasTerm(out, e.rendering, to)) return { code: 'translate_glossary', paragraph: n, term: e.term, rendering: e.rendering };
     const plain = withoutTerms(out, glossary);
     // A chapter title left as its source is untranslated however short ("Davy's Quest"), unless it is only names ("Marilla").
-    if (i === 0 && input.hasTitle && from !== to && isSameTitle(src, out) && /\p{L}/u.test(withoutTerms(src, glossary))) return { code: 'translate_untranslated', paragraph: n };
+    // (Between languages that read alike, Malay and Indonesian, a title may well be the same: "Surat Itu".)
+    if (i === 0 && input.hasTitle && from !== to && !translationOf(to).readsAlso.includes(from) && isSameTitle(src, out) && /\p{L}/u.test(withoutTerms(src, glossary))) return { code: 'translate_untranslated', paragraph: n };
     if (unquoted(out) === unquoted(src) && countWords(plain) >= LEAST_UNTRANSLATED_WORDS && from !== to) return { code: 'translate_untranslated', paragraph: n };
     const drift = findLanguageDrift(plain, to);
     if (drift) return { code: 'translate_language', paragraph: n, found: drift.found };

@@ -91,7 +91,7 @@ export function editionTitleOf(spec: ResolvedSpec, source: BookState, edition: B
   const own = bookTitleOf(spec, source);
   if (kindsOf(spec).includes(own)) return undefined;
   const text = bookTitleOf(spec, edition);
-  const isTranslated = !isTitleUntranslated(text, own, glossary, source.lang);
+  const isTranslated = !isTitleUntranslated(text, own, glossary, source.lang, edition.lang);
   return { text, source: own, isTranslated, by: isTranslated ? 'model' : 'source' };
 }
 

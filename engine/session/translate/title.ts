@@ -15,6 +15,7 @@ import { findLanguageDrift } from '../reading/index.js';
 import { cleanText } from '../../clean-text.js';
 import { termsIn, hasTerm, type Glossary } from './glossary.js';
 import { windowRequest } from './prompt.js';
+import { translationOf } from './languages.js';
 
 /** The longest title an edition keeps (the working title field's own limit). */
 export const MAX_EDITION_TITLE = 120;
@@ -54,7 +55,9 @@ export function isNameTitle(title: string, glossary: Glossary, lang: Lang): bool
 }
 
 /** Whether an edition's title is its source's left as it was (and so untranslated, unless the title is only names). */
-export function isTitleUntranslated(title: string, source: string, glossary: Glossary, from: Lang): boolean {
+export function isTitleUntranslated(title: string, source: string, glossary: Glossary, from: Lang, to: Lang): boolean {
+  // Languages that read alike (Malay and Indonesian) may well title a book the same.
+  if (translationOf(to).readsAlso.includes(from)) return false;
   return plainTitle(title) === plainTitle(source) && !isNameTitle(source, glossary, from);
 }
 
@@ -72,7 +75,7 @@ export function titleProblem(input: { answer: string; source: string; kinds: rea
   if (/[.。]$/.test(title) && !/\.\.\.$/.test(title) && !/[.。]$/.test(cleanTitle(source))) return 'sentence';
   if (title.length > Math.min(MAX_EDITION_TITLE, cleanTitle(source).length * TITLE_GROWTH + TITLE_ROOM)) return 'long';
   if (input.kinds.some((k) => plainTitle(k) === plainTitle(title)) && !input.kinds.some((k) => plainTitle(k) === plainTitle(source))) return 'genre';
-  if (isTitleUntranslated(title, source, glossary, from)) return 'unchanged';
+  if (isTitleUntranslated(title, source, glossary, from, to)) return 'unchanged';
   const terms = termsIn(glossary, [source], from);
   let plain = title;
   for (const e of terms) plain = plain.split(e.rendering).join(' ');
@@ -89,7 +92,7 @@ export function titleProblem(input: { answer: string; source: string; kinds: rea
  */
 export async function translatedTitle(input: { renderer: PromptRenderer; provider: Provider; title: string; from: Lang; to: Lang; glossary: Glossary; kinds: readonly string[]; signal?: AbortSignal }): Promise<EditionTitle> {
   const { renderer, provider, title, from, to, signal } = input;
-  const kept = (problem?: TitleProblem): EditionTitle => ({ text: title, source: title, isTranslated: isNameTitle(title, input.glossary, from), by: 'source', ...(problem ? { problem } : {}) });
+  const kept = (problem?: TitleProblem): EditionTitle => ({ text: title, source: title, isTranslated: !isTitleUntranslated(title, title, input.glossary, from, to), by: 'source', ...(problem ? { problem } : {}) });
   if (provider.isOffline || !title.trim()) return kept();
   const glossary = termsIn(input.glossary, [title], from);
   const request = windowRequest({ renderer, from, to, glossary, paragraphs: [title], hasTitle: false });

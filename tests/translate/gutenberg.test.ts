@@ -15,7 +15,7 @@ import { underWriter } from '../scripted-models.js';
 import { fakeTranslator, isAskedAgain, isTranslateRequest, type TranslatorOptions } from '../fake-translator.js';
 import { CHAPTERS, chapterParagraphs, saveRomance, savedBook, savedEdition } from './book.js';
 import { tempDir } from '../temp.js';
-import { readZip, zipText } from '../export/tools.js';
+import { epubcheck, readZip, zipText } from '../export/tools.js';
 
 const NOVEL = path.join(import.meta.dirname, '../fixtures/gutenberg/anne-of-avonlea-xvi-xxi.txt');
 /** Gutenberg's scene break, as its texts set it: indented, five stars spaced by seven blanks. */
@@ -178,5 +178,8 @@ describe('the novel translated by a model with the habits that lose a book', () 
     expect(xhtml).toMatch(new RegExp(`<p lang="en" xml:lang="en">${leftParagraph}`));
     expect(xhtml).toMatch(new RegExp(`<h1 lang="en" xml:lang="en">[^<]*${happy[1]}`));
     expect((xhtml.match(/<blockquote>/g) ?? []).length).toBe(quotes.length);
+    // A valid EPUB with its marks (lang and xml:lang on the element, as EPUB 3's XHTML has them).
+    const checked = await epubcheck(path.join(cwd, 'edisi.epub'));
+    expect(checked.code, checked.report).toBe(0);
   }, 240_000);
 });

@@ -103,10 +103,7 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
     if (editionLinkOf(source.key) || translatedFrom(source.state)) return fail(catalogueMessage('translate_is_edition', lang, { id: String(id) }));
     if (!source.state.content.some((t) => t.trim())) return fail(catalogueMessage('translate_empty_book', lang, { id: String(id) }));
     const spec = specOrExit(catalogOrExit(), source.state.generatorId);
-    const own = glossaryWithReasons(source.state);
-    const writers = writersGlossary(opts.glossary, lang);
-    const glossary = withWritersGlossary(own, writers);
-    const terms = reasoned(glossary, new Map(own.filter((e) => !Object.hasOwn(writers, e.term)).map((e) => [e.term, e.why])));
+    const { glossary, terms } = bookGlossary(source.state, opts.glossary, lang);
     const title = opts.title === undefined ? undefined : cleanTitle(opts.title);
     if (title !== undefined && (!title || title.length > MAX_EDITION_TITLE)) return fail(catalogueMessage('edition_bad_title', lang, { max: String(MAX_EDITION_TITLE) }));
     const key = editionKey({ generatorId: spec.id, sourceId: id, to });
@@ -133,9 +130,7 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
     const provider = meter.counted(budgeted);
     try {
       outcome = await translateEdition({ spec, renderer: catalogOrExit().renderer, provider, store, key, source: source.state, isSourceFinished: source.isFinished, to, glossary, ...(title ? { title } : {}), signal: interrupt.signal, onProgress, onTitle: (t) => info(`karya: ${titleLine(t, lang)}`), onPart: (p) => {
-        if (p.status === 'translated' && p.asked > 0) info(`  ✓ ${say('partDone', lang, { label: p.label, credits: p.credits })}`);
-        if (p.status === 'untranslated' && p.untranslated?.length) info(`  ! ${say('partLeft', lang, { label: p.label, count: p.untranslated.length, paragraphs: numbered(p.untranslated), language: editionLanguageName(lang, lang) })}`);
-        if (p.titleUntranslated) info(`  ! ${say('partTitleLeft', lang, { label: p.label, title: source.state.chapterTitles?.[p.position] ?? '', language: editionLanguageName(lang, lang) })}`);
+        sayPart(p, source.state.chapterTitles ?? {}, lang);
         if (p.asked > 0) meter.partDone(p.credits);
       } });
     } catch (error) {
@@ -178,17 +173,37 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
     else out.stdout(`${say('done', lang, { id: editionId ?? '?', generator: spec.id })}\n`);
     if (outcome.left.length) {
       // What is left, part by part, and exit 1: the run went to the end, a rerun asks only for these paragraphs.
-      for (const p of outcome.left) {
-        if (p.untranslated?.length) info(`karya: ${say('left', lang, { label: p.label, paragraphs: numbered(p.untranslated), reason: p.problem ? writersReason(p.problem, lang) : '', language: editionLanguageName(lang, lang) })}`);
-        if (p.titleUntranslated) info(`karya: ${say('partTitleLeft', lang, { label: p.label, title: source.state.chapterTitles?.[p.position] ?? '', language: editionLanguageName(lang, lang) })}`);
-      }
-      info(`karya: ${say('leftRerun', lang, { count: outcome.left.reduce((n, p) => n + (p.untranslated?.length ?? 0) + (p.titleUntranslated ? 1 : 0), 0) })}`);
+      sayLeft(outcome.left, source.state.chapterTitles ?? {}, lang);
       throw new CliExit(EXIT.failed);
     }
   } finally {
     interrupt.release();
     await stateFile.close();
   }
+}
+
+/** The book's glossary over the writer's file, each term with why it is held (the file's own say so). */
+function bookGlossary(state: Parameters<typeof glossaryWithReasons>[0], file: string | undefined, lang: Lang) {
+  const own = glossaryWithReasons(state);
+  const writers = writersGlossary(file, lang);
+  const glossary = withWritersGlossary(own, writers);
+  return { glossary, terms: reasoned(glossary, new Map(own.filter((e) => !Object.hasOwn(writers, e.term)).map((e) => [e.term, e.why]))) };
+}
+
+/** A part as it is done: translated (✓), or with paragraphs or its chapter title kept in the source's language (!), never both. */
+function sayPart(p: PartOutcome, chapterTitles: Readonly<Record<number, string>>, lang: Lang): void {
+  if (p.status === 'translated' && p.asked > 0) info(`  ✓ ${say('partDone', lang, { label: p.label, credits: p.credits })}`);
+  if (p.status === 'untranslated' && p.untranslated?.length) info(`  ! ${say('partLeft', lang, { label: p.label, count: p.untranslated.length, paragraphs: numbered(p.untranslated), language: editionLanguageName(lang, lang) })}`);
+  if (p.titleUntranslated) info(`  ! ${say('partTitleLeft', lang, { label: p.label, title: chapterTitles[p.position] ?? '', language: editionLanguageName(lang, lang) })}`);
+}
+
+/** What is left at the run's end, part by part (paragraphs, a chapter title), and how a rerun asks for only that. */
+function sayLeft(left: readonly PartOutcome[], chapterTitles: Readonly<Record<number, string>>, lang: Lang): void {
+  for (const p of left) {
+    if (p.untranslated?.length) info(`karya: ${say('left', lang, { label: p.label, paragraphs: numbered(p.untranslated), reason: p.problem ? writersReason(p.problem, lang) : '', language: editionLanguageName(lang, lang) })}`);
+    if (p.titleUntranslated) info(`karya: ${say('partTitleLeft', lang, { label: p.label, title: chapterTitles[p.position] ?? '', language: editionLanguageName(lang, lang) })}`);
+  }
+  info(`karya: ${say('leftRerun', lang, { count: left.reduce((n, p) => n + (p.untranslated?.length ?? 0) + (p.titleUntranslated ? 1 : 0), 0) })}`);
 }
 
 /** Paragraph indexes (0-based) as a writer counts them: "2, 5". */

@@ -12,7 +12,7 @@ import { chapterTitleOf } from '../compile/book-outline.js';
 import { takeLeadingHeading } from '../compile/heading.js';
 import { isAuthoredPart, isPublicDomainBook, partProvenance } from '../compile/provenance.js';
 import { firstWords } from '../words.js';
-import { paragraphsOf } from './translate/paragraphs.js';
+import { paragraphsOf } from './translate/light.js';
 import { bibleWord, bookBible } from './bible/light.js';
 import { conclusionPosition } from '../spec/conclusion.js';
 import { wordIn } from '../languages/index.js';

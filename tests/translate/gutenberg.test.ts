@@ -178,6 +178,12 @@ describe('the novel translated by a model with the habits that lose a book', () 
     expect(xhtml).toMatch(new RegExp(`<p lang="en" xml:lang="en">${leftParagraph}`));
     expect(xhtml).toMatch(new RegExp(`<h1 lang="en" xml:lang="en">[^<]*${happy[1]}`));
     expect((xhtml.match(/<blockquote>/g) ?? []).length).toBe(quotes.length);
+    // The Word file marks the same paragraph's runs English (w:lang), in a book proofed as Malay.
+    const docx = await karya(['export', 'romance', '--book', String(edition.id), '--out', 'edisi.docx']);
+    expect(docx.code, docx.stderr).toBe(0);
+    const files = readZip(readFileSync(path.join(cwd, 'edisi.docx')));
+    const body = zipText(files, 'word/document.xml');
+    expect(body).toMatch(new RegExp(`<w:lang w:val="en-[A-Z]+"/>(?:(?!</w:r>).)*${leftParagraph}`, 's'));
     // A valid EPUB with its marks (lang and xml:lang on the element, as EPUB 3's XHTML has them).
     const checked = await epubcheck(path.join(cwd, 'edisi.epub'));
     expect(checked.code, checked.report).toBe(0);

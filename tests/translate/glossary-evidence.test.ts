@@ -26,6 +26,17 @@ describe('the glossary by the evidence of a book it was not tuned for', () => {
     expect(entries.find((e) => e.term === 'Tobias')?.why).toEqual({ kind: 'text', capitalised: 3, lowercase: 0 });
   });
 
+  it('holds none of the words a 1909 novel capitalises that are no names (Irishwoman, Celtic, Scotch, the Senate, Duty)', () => {
+    const text = [
+      'Mrs. Lynde said that the Irishwoman had Celtic blood and a Scotch temper, and that Priscilla thought the Senate a fine thing.',
+      'Even so, Priscilla knew that the Irishwoman with her Celtic eyes and Scotch ways was the one Duty had sent, and the Senate could wait.',
+      'It was her duty, Priscilla said; and Duty was a hard word for anybody.',
+    ];
+    const terms = glossaryWithReasons({ memory: '', content: text, lang: 'en' }).map((e) => e.term);
+    expect(terms).toContain('Priscilla');
+    for (const word of ['Irishwoman', 'Celtic', 'Scotch', 'Senate', 'Duty']) expect(terms, word).not.toContain(word);
+  });
+
   it('holds every character of the story bible, a name the text uses once or not mid-sentence included', () => {
     const memory = renderBible({ ...EMPTY_BIBLE, characters: [{ name: 'Ilse Brandt', role: 'the ferry pilot, a widow', state: 'at Kestrel Point', lastSeen: 'Chapter 1' }] }, 'en');
     const entries = glossaryWithReasons({ memory, content: ['Ilse Brandt stood at the rail. Ilse said nothing.'], lang: 'en' });

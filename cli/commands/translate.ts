@@ -171,11 +171,9 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
     meter.finish();
     if (opts.json) out.stdout(`${JSON.stringify({ edition, progress: meter.figures() })}\n`);
     else out.stdout(`${say('done', lang, { id: editionId ?? '?', generator: spec.id })}\n`);
-    if (outcome.left.length) {
-      // What is left, part by part, and exit 1: the run went to the end, a rerun asks only for these paragraphs.
-      sayLeft(outcome.left, source.state.chapterTitles ?? {}, lang);
-      throw new CliExit(EXIT.failed);
-    }
+    // What is left, part by part (and a title kept in the source's language), and exit 1 when a part has marks: the
+    // run went to the end, a rerun asks only for them (a title is no reason to fail: --title gives one).
+    if (sayLeft(outcome.left, editionTitle, source.state.chapterTitles ?? {}, lang)) throw new CliExit(EXIT.failed);
   } finally {
     interrupt.release();
     await stateFile.close();
@@ -197,13 +195,16 @@ function sayPart(p: PartOutcome, chapterTitles: Readonly<Record<number, string>>
   if (p.titleUntranslated) info(`  ! ${say('partTitleLeft', lang, { label: p.label, title: chapterTitles[p.position] ?? '', language: editionLanguageName(lang, lang) })}`);
 }
 
-/** What is left at the run's end, part by part (paragraphs, a chapter title), and how a rerun asks for only that. */
-function sayLeft(left: readonly PartOutcome[], chapterTitles: Readonly<Record<number, string>>, lang: Lang): void {
+/** What is left at the run's end: the edition's title kept, then part by part (paragraphs, a chapter title), and how a rerun asks for only that; true when a part is left. */
+function sayLeft(left: readonly PartOutcome[], title: EditionTitle | undefined, chapterTitles: Readonly<Record<number, string>>, lang: Lang): boolean {
+  if (title && !title.isTranslated) info(`karya: ${titleLine(title, lang)}`);
+  if (!left.length) return false;
   for (const p of left) {
     if (p.untranslated?.length) info(`karya: ${say('left', lang, { label: p.label, paragraphs: numbered(p.untranslated), reason: p.problem ? writersReason(p.problem, lang) : '', language: editionLanguageName(lang, lang) })}`);
     if (p.titleUntranslated) info(`karya: ${say('partTitleLeft', lang, { label: p.label, title: chapterTitles[p.position] ?? '', language: editionLanguageName(lang, lang) })}`);
   }
   info(`karya: ${say('leftRerun', lang, { count: left.reduce((n, p) => n + (p.untranslated?.length ?? 0) + (p.titleUntranslated ? 1 : 0), 0) })}`);
+  return true;
 }
 
 /** Paragraph indexes (0-based) as a writer counts them: "2, 5". */

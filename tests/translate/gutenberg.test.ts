@@ -150,6 +150,8 @@ describe('the novel translated by a model with the habits that lose a book', () 
     expect(titleLine).toBeLessThan(lines.findIndex((l) => l.includes('translating ')));
     expect(lines[titleLine]).toMatch(/the edition's title: "Anne of Avonlea" is kept in English, marked untranslated \(the answer was the name of the book's kind, not its title\)/i);
     expect(r.stderr).not.toMatch(/Romantik/);
+    // And named again at the end, with what is left.
+    expect(lines.filter((l) => l.includes("the edition's title:"))).toHaveLength(2);
     // The chapter title left in English is named, and that chapter is never reported translated.
     expect(r.stderr).toContain(`its chapter title "${happy[1]}" could not be translated and is kept in English`);
     const label = (JSON.parse(r.stdout) as { edition: { parts: Array<{ position: number; label: string }> } }).edition.parts.find((p) => p.position === Number(happy[0]))!.label;

@@ -59,12 +59,12 @@ export {
   withoutExemplars, withoutTalk, withTotalChapters,
 } from './session/index.js';
 export {
-  bookContinuity, bookMarks, checkWindow, editionKey, editionLinkOf, editionPartsLeft, withEditionTitle, canTitleEdition, cleanTitle, MAX_EDITION_TITLE, glossaryFileOf, glossaryOf, type GlossaryEntry, lengthBand, canTranslate, editionLanguages, editionLanguageName, tableLanguageOf, MAX_GLOSSARY_TERMS,
+  bookContinuity, bookMarks, checkWindow, editionKey, editionLinkOf, editionPartsLeft, withEditionTitle, canTitleEdition, cleanTitle, MAX_EDITION_TITLE, glossaryFileOf, glossaryOf, glossaryWithReasons, type GlossaryWhy, type ReasonedEntry, type GlossaryEntry, lengthBand, canTranslate, editionLanguages, editionLanguageName, tableLanguageOf, MAX_GLOSSARY_TERMS,
   otherLanguage, partHashes, type PartOutcome, problemText, sideBySide, type SourceHashes, translatedFrom, translateEdition, translationCost, editionPlan,
-  type TranslateProgress, withWritersGlossary,
+  type TranslateProgress, withWritersGlossary, titleProblem, isTitleUntranslated, editionTitleOf, type EditionTitle, type TitleProblem,
 } from './session/index.js';
 export { termsIn, governedByWholeNames, GENDERS, MAX_TERM_CHARS, type GlossaryGender, type WritersTerm, isWordless, withWordlessKept, hasTerm, type Glossary, type WindowProblem } from './session/index.js';
-export { untranslatedParagraphs, climbDown, ASKS_PER_RUNG, type Ladder, type LadderAnswer, type EditionOutcome } from './session/index.js';
+export { untranslatedParagraphs, untranslatedTitles, hasUntranslated, climbDown, ASKS_PER_RUNG, type Ladder, type LadderAnswer, type EditionOutcome } from './session/index.js';
 export { bookEnding, isFinishedBook, type BookEnding } from './session/index.js';
 export {
   storyMap, storyMapText, characterCells, factCells, findingCounts, threadCells, MAP_WORDS, MARK_SYMBOLS, LINE_SYMBOL, GONE_SYMBOL, FINDING_SYMBOL,

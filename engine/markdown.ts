@@ -15,9 +15,10 @@ export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
 
 export type Block =
   | { readonly kind: 'heading'; readonly level: HeadingLevel; readonly spans: readonly Span[] }
-  | { readonly kind: 'paragraph'; readonly spans: readonly Span[] }
+  // `lang`: a block in another language than its book's (a translated edition's paragraph kept as its source), the language table's code (each renderer writes it its way).
+  | { readonly kind: 'paragraph'; readonly spans: readonly Span[]; readonly lang?: string }
   | { readonly kind: 'list'; readonly isOrdered: boolean; readonly start: number; readonly items: readonly (readonly Block[])[] }
-  | { readonly kind: 'quote'; readonly blocks: readonly Block[] }
+  | { readonly kind: 'quote'; readonly blocks: readonly Block[]; readonly lang?: string }
   | { readonly kind: 'code'; readonly text: string }
   | { readonly kind: 'rule' }
   | { readonly kind: 'table'; readonly header: readonly (readonly Span[])[]; readonly rows: readonly (readonly (readonly Span[])[])[] };

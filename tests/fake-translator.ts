@@ -36,6 +36,20 @@ export interface TranslatorOptions {
    * character named last before it (in the context paragraph or the window); told none, the model guesses "he".
    */
   pronouns?: boolean;
+  /**
+   * The book's title (asked alone: one paragraph with no stop) answered as a model may: as a sentence about it
+   * ("Ini ialah kisah Lampu Pelabuhan."), or with the book's kind, its genre's name in the edition's language.
+   */
+  bookTitleAs?: 'sentence' | { genre: string };
+  /** Chapter titles (paragraph 1 of a window that holds one) left as their source, every time, when they hold this text (any: ''). */
+  keepTitles?: string;
+  /** Every block quote (lines opening with ">") answered as one flat line of prose, its ">" dropped. */
+  flattenQuotes?: boolean;
+}
+
+/** True when a request's paragraph 1 is its part's title (templates/translate.hbs `translate.title`). */
+export function asksTitle(body: Record<string, unknown>): boolean {
+  return /^(?:Paragraph 1 is the title|Perenggan 1 ialah tajuk|Paragraf 1 adalah judul)/m.test(userMessageOf(body));
 }
 
 /** Capitalised words a translator writes as Malay does, never as the glossary's names. */
@@ -248,6 +262,10 @@ export function fakeTranslator(options: TranslatorOptions = {}): { reply: (body:
       if (wrong && options.misbehave === 'untranslated') answer = answer.map((p, i) => (i === answer.length - 1 ? paragraphs[i]! : p));
       if (options.pronouns && to === 'en') answer = withPronouns(answer, paragraphs, body);
       if (options.cannot) answer = answer.map((p, i) => (paragraphs[i]!.includes(options.cannot!) ? paragraphs[i]! : p));
+      if (options.flattenQuotes) answer = answer.map((p) => p.split('\n').map((l) => l.replace(/^\s*>\s?/, '').trim()).join(' '));
+      if (options.keepTitles !== undefined && asksTitle(body) && paragraphs[0]!.includes(options.keepTitles)) answer = [paragraphs[0]!, ...answer.slice(1)];
+      const isBookTitle = !asksTitle(body) && paragraphs.length === 1 && !/[.!?"”:;,]$/.test(paragraphs[0]!) && !paragraphs[0]!.startsWith('>');
+      if (options.bookTitleAs && isBookTitle) answer = [options.bookTitleAs === 'sentence' ? `Ini ialah kisah ${answer[0]!.toLowerCase()} yang indah dan menyentuh hati.` : options.bookTitleAs.genre];
       if (options.mergeOver !== undefined && answer.length > options.mergeOver) answer = [`${answer[0]} ${answer[1]}`, ...answer.slice(2)];
       return { text: answer.join('\n\n') };
     },

@@ -24,6 +24,8 @@ export interface PartProvenance {
   readonly translatedFrom?: Lang;
   /** A translated part's paragraphs (0-based) kept as their source because no answer for them could be kept: to ask for again. */
   readonly untranslated?: readonly number[];
+  /** A translated part whose chapter title is kept as its source's because no answer for it could be kept: to ask for again. */
+  readonly titleUntranslated?: true;
 }
 
 /** The most passages a part keeps a record of (the oldest go first): bounded, as everything a book keeps. */
@@ -69,7 +71,7 @@ export function withPartProvenance<S extends { readonly provenance?: Readonly<Re
   const next: Record<number, PartProvenance> = { ...old };
   if (record.origin === 'model' && !record.passages?.length && !record.translatedFrom) delete next[position];
   else {
-    const source = { ...(record.origin === 'author' && record.source ? { source: record.source } : {}), ...(record.translatedFrom ? { translatedFrom: record.translatedFrom } : {}), ...(record.translatedFrom && record.untranslated?.length ? { untranslated: record.untranslated } : {}) };
+    const source = { ...(record.origin === 'author' && record.source ? { source: record.source } : {}), ...(record.translatedFrom ? { translatedFrom: record.translatedFrom } : {}), ...(record.translatedFrom && record.untranslated?.length ? { untranslated: record.untranslated } : {}), ...(record.translatedFrom && record.titleUntranslated ? { titleUntranslated: true as const } : {}) };
     next[position] = record.passages?.length ? { origin: record.origin, passages: record.passages.slice(-MAX_PASSAGE_RECORDS), ...source } : { origin: record.origin, ...source };
   }
   return (Object.keys(next).length ? { ...rest, provenance: next } : rest) as S;
@@ -112,12 +114,12 @@ export function modelWordsOf(record: PartProvenance, text: string): number {
 /** A part's provenance as kept (JSON), anything malformed dropped (undefined: none usable). */
 export function partProvenanceOf(raw: unknown): PartProvenance | undefined {
   if (!raw || typeof raw !== 'object') return undefined;
-  const r = raw as { origin?: unknown; passages?: unknown; source?: unknown; translatedFrom?: unknown; untranslated?: unknown };
+  const r = raw as { origin?: unknown; passages?: unknown; source?: unknown; translatedFrom?: unknown; untranslated?: unknown; titleUntranslated?: unknown };
   if (!TEXT_ORIGINS.includes(r.origin as TextOrigin)) return undefined;
   const passages = Array.isArray(r.passages)
     ? r.passages.filter((p): p is PassageProvenance => !!p && (p.origin === 'model' || p.origin === 'model-rewrite') && Number.isInteger(p.words) && p.words >= 0).map((p) => ({ origin: p.origin, words: p.words })).slice(-MAX_PASSAGE_RECORDS)
     : [];
-  return { origin: r.origin as TextOrigin, ...(passages.length ? { passages } : {}), ...(r.origin === 'author' && r.source === 'public-domain' ? { source: 'public-domain' as const } : {}), ...(isLang(r.translatedFrom) ? { translatedFrom: r.translatedFrom, ...untranslatedOf(r.untranslated) } : {}) };
+  return { origin: r.origin as TextOrigin, ...(passages.length ? { passages } : {}), ...(r.origin === 'author' && r.source === 'public-domain' ? { source: 'public-domain' as const } : {}), ...(isLang(r.translatedFrom) ? { translatedFrom: r.translatedFrom, ...untranslatedOf(r.untranslated), ...(r.titleUntranslated === true ? { titleUntranslated: true as const } : {}) } : {}) };
 }
 
 /** A translated part's untranslated paragraphs as kept: whole numbers from 0, each once, in order (none: nothing). */

@@ -66,8 +66,11 @@ export const EditionDoneSchema = z.strictObject({
   edition: EditionSummarySchema,
   credits_charged: Count,
   credits_available: z.number(),
-  /** Parts with paragraphs (numbered from 1) kept as their source, untranslated and not charged: a second start asks for only these. */
-  untranslated: z.array(z.strictObject({ position: Count, label: z.string(), paragraphs: z.array(z.number().int().positive()) })),
+  /**
+   * Parts with paragraphs (numbered from 1) or their chapter title (`chapter_title`, as the source has it) kept as
+   * their source, untranslated and not charged: a second start asks for only these.
+   */
+  untranslated: z.array(z.strictObject({ position: Count, label: z.string(), paragraphs: z.array(z.number().int().positive()), chapter_title: z.string().optional() })),
 });
 export type EditionDone = z.infer<typeof EditionDoneSchema>;
 

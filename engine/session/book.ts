@@ -12,6 +12,7 @@ import { chapterTitleOf } from '../compile/book-outline.js';
 import { takeLeadingHeading } from '../compile/heading.js';
 import { isAuthoredPart, isPublicDomainBook, partProvenance } from '../compile/provenance.js';
 import { firstWords } from '../words.js';
+import { paragraphsOf } from './translate/light.js';
 import { bibleWord, bookBible } from './bible/light.js';
 import { conclusionPosition } from '../spec/conclusion.js';
 import { wordIn } from '../languages/index.js';
@@ -26,6 +27,11 @@ export interface DocumentPart {
   readonly heading: string;
   /** The part's text as written (Markdown). */
   readonly markdown: string;
+  /**
+   * A translated edition's pieces kept in its source's language (no translation could be had): that language, the
+   * paragraphs (as the part's text has them) and whether the chapter title is one; every export marks them so.
+   */
+  readonly untranslated?: { readonly lang: Lang; readonly paragraphs: readonly string[]; readonly heading?: true };
 }
 
 export interface BookDocument {
@@ -117,7 +123,10 @@ export function bookDocument(
     if (spec.kind === 'book') text = takeLeadingHeading(text, step, own).text;
     if (i === 0 && spec.kind === 'book' && spec.flow.outline === 'none') text = withoutChapterPlan(text);
     // Every export is made from here: no hidden character a book kept from before reaches a file (engine/clean-text.ts).
-    return { id: stepKey(step), heading: cleanText(own && step.kind === 'chapter' ? `${label}: ${own}` : label), markdown: cleanText(text) };
+    const record = partProvenance(state, i);
+    const kept = record.translatedFrom ? (record.untranslated ?? []).flatMap((k) => paragraphsOf(markdown)[k] ?? []).map(cleanText) : [];
+    const untranslated = record.translatedFrom && (kept.length || record.titleUntranslated) ? { untranslated: { lang: record.translatedFrom, paragraphs: kept, ...(record.titleUntranslated && own ? { heading: true as const } : {}) } } : {};
+    return { id: stepKey(step), heading: cleanText(own && step.kind === 'chapter' ? `${label}: ${own}` : label), markdown: cleanText(text), ...untranslated };
   });
   const outline = opts.withOutline && state.outline ? { id: 'outline', heading: stepLabel({ kind: 'outline' }, lang, spec), markdown: state.outline } : undefined;
   // The story bible only on request (`--with-bible`), as a part after the outline; its own sections one level down.

@@ -5,7 +5,7 @@
 // stops the run there) and committed with its last window's save when every paragraph of it was translated;
 // refunded when paragraphs of it are left untranslated (the run goes on to the book's end) or the run stops in
 // it; the windows before the last saved as they are done, so a second start goes on from them.
-import { CallBudget, editionPlan, withBudget, bookSummary, canTranslate, editionKey, editionLanguageName, editionLanguages, editionLinkOf, glossaryOf, governedByWholeNames, partHashes, sideBySide, stepKey, partStep, translateEdition, translatedFrom, translationCost, untranslatedParagraphs, type BookSpec, type BookState, type GlossaryEntry, type Lang, type ProgressStore, type ResolvedSpec, type StepSave, type TranslateProgress, type PartOutcome, type Provider } from '../../engine/index.js';
+import { CallBudget, editionPlan, withBudget, bookSummary, canTranslate, editionKey, editionLanguageName, editionLanguages, editionLinkOf, glossaryOf, governedByWholeNames, partHashes, sideBySide, stepKey, partStep, translateEdition, translatedFrom, translationCost, untranslatedParagraphs, untranslatedTitles, type BookSpec, type BookState, type GlossaryEntry, type Lang, type ProgressStore, type ResolvedSpec, type StepSave, type TranslateProgress, type PartOutcome, type Provider } from '../../engine/index.js';
 import type { EditionSummary } from '../../engine/contract/index.js';
 import type { Charge, UserBook } from '../store/ports.js';
 import type { EditionLink } from '../store/queries/editions.js';
@@ -135,7 +135,7 @@ async function runLeased(ctx: AppContext, input: EditionRunInput, lease: Edition
   const saveStep = async (saveKey: string, save: StepSave) => {
     // A part is charged once it is whole with every paragraph translated; one with paragraphs kept as their
     // source is saved as it is, and its charge given back when the part ends (refundLeft).
-    if (save.isComplete && open && !untranslatedParagraphs(save.state)[save.position]) {
+    if (save.isComplete && open && !untranslatedParagraphs(save.state)[save.position] && !untranslatedTitles(save.state).includes(save.position)) {
       const { charge } = open;
       open = null;
       credits += charge.credits;

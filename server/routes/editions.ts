@@ -166,7 +166,7 @@ async function makeEdition(ctx: AppContext, req: Parameters<ContractHandler<'POS
         },
       } : {}),
     });
-    const untranslated = run.left.map((p) => ({ position: p.position, label: p.label, paragraphs: (p.untranslated ?? []).map((i) => i + 1) }));
+    const untranslated = run.left.map((p) => ({ position: p.position, label: p.label, paragraphs: (p.untranslated ?? []).map((i) => i + 1), ...(p.titleUntranslated ? { chapter_title: source.state.chapterTitles?.[p.position] ?? '' } : {}) }));
     const answer = { edition: editionSummary({ spec, source, edition: run.edition, link: run.link }), credits_charged: run.credits, credits_available: (await repos.credits.balanceOf(owner)) ?? 0, untranslated };
     if (stream) {
       events().send('done', answer);

@@ -176,6 +176,25 @@ describe('an edition in the other language, made from the studio', () => {
     expect((await w.charges()) - (await w.refunds())).toBe(CHAPTERS);
   });
 
+  it('names a chapter title the model leaves in English as left, gives back its part\'s charge, and a second start asks only for it', async () => {
+    const { ts } = served;
+    teach({ keepTitles: 'The Letter' });
+    const w = await writerWithRomance(ts, 'en');
+    const first = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).send({ to: 'ms' });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.credits_charged).toBe(4);
+    expect(first.body.untranslated).toEqual([{ position: 3, label: 'Chapter 3', paragraphs: [], chapter_title: 'The Letter' }]);
+    expect([await w.charges(), await w.refunds()]).toEqual([5, 1]);
+    teach();
+    const rest = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).send({ to: 'ms' });
+    expect(rest.status, JSON.stringify(rest.body)).toBe(200);
+    expect(rest.body.credits_charged).toBe(1);
+    expect(rest.body.untranslated).toEqual([]);
+    // Only the title was asked, alone.
+    expect(translator.asks()).toBe(1);
+    expect((await w.charges()) - (await w.refunds())).toBe(CHAPTERS);
+  });
+
   it('stops at a part the balance cannot pay (402), and refuses the wrong language, an edition of an edition and a second run at once', async () => {
     const { ts } = served;
     teach();

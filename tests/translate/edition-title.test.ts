@@ -65,3 +65,43 @@ describe("a translated edition's title", () => {
     expect(bad.stderr).toContain("An edition's title is one line of 1 to 120 characters.");
   }, 240_000);
 });
+
+describe('a title the model answers as no title, and a chapter title it leaves in English', () => {
+  it('keeps the source title marked untranslated (said at the start and in --json); the chapter title is named, not charged, and a rerun asks only for it', async () => {
+    const cwd = tempDir('karya-edition-title-left-');
+    const state = path.join(cwd, 'state.sqlite');
+    const habits = fakeTranslator({ bookTitleAs: 'sentence', keepTitles: 'The Letter' });
+    const first = await startFakeOpenAI(underWriter(1).fakeOptions({ reply: habits.reply }));
+    const id = await saveRomance(state, 'en', { title: 'Harbour Lights' });
+    try {
+      const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: first.baseURL, KARYA_MAX_RETRIES: '0' };
+      const made = await runKaryaInProcess(['translate', '--book', String(id), '--to', 'ms', '--json', '--no-bible', '--state', state], { cwd, env });
+      expect(made.code, made.stderr).toBe(1);
+      expect(made.stderr).toContain('the edition\'s title: "Harbour Lights" is kept in English, marked untranslated (the answer was a sentence, not a title); give it one with --title');
+      expect(made.stderr).toContain('Chapter 3: its chapter title "The Letter" could not be translated and is kept in English, marked untranslated; not charged');
+      expect(made.stderr).not.toContain('✓ Chapter 3 translated');
+      const { edition } = JSON.parse(made.stdout) as { edition: { title: unknown; untranslated: unknown[]; parts: Array<{ label: string; status: string; credits: number; titleUntranslated?: boolean }> } };
+      expect(edition.title).toEqual({ text: 'Harbour Lights', source: 'Harbour Lights', translated: false, by: 'source', problem: 'sentence' });
+      expect(edition.untranslated).toEqual([{ what: 'title', text: 'Harbour Lights' }, { what: 'chapter_title', position: 3, label: 'Chapter 3', text: 'The Letter' }]);
+      expect(edition.parts.find((p) => p.label === 'Chapter 3')).toMatchObject({ status: 'untranslated', credits: 0, titleUntranslated: true });
+    } finally {
+      await first.close();
+    }
+    // A model that translates it: the rerun asks for the chapter title alone, and the chapter is charged now.
+    const good = await startFakeOpenAI(underWriter(1).fakeOptions({ reply: fakeTranslator().reply }));
+    try {
+      const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: good.baseURL, KARYA_MAX_RETRIES: '0' };
+      const again = await runKaryaInProcess(['translate', '--book', String(id), '--to', 'ms', '--json', '--no-bible', '--state', state], { cwd, env });
+      expect(again.code, again.stderr).toBe(0);
+      const asked = good.generationRequests().filter((r) => isTranslateRequest(r.body as Record<string, unknown>)).map((r) => translateAsk(r.body as Record<string, unknown>).paragraphs);
+      expect(asked).toEqual([['The Letter']]);
+      const { edition } = JSON.parse(again.stdout) as { edition: { untranslated: unknown[]; parts: Array<{ label: string; status: string; credits: number }> } };
+      expect(edition.parts.find((p) => p.label === 'Chapter 3')).toMatchObject({ status: 'translated', credits: 1 });
+      // The book's title stays the source's until the writer gives one (it is asked once, when the edition is made).
+      expect(edition.untranslated).toEqual([{ what: 'title', text: 'Harbour Lights' }]);
+    } finally {
+      await good.close();
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  }, 240_000);
+});

@@ -45,10 +45,11 @@ describe("the glossary's gender field", () => {
     const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: served.fake.baseURL, KARYA_MAX_RETRIES: '0' };
     const r = await runKaryaInProcess(['translate', '--book', String(id), '--to', 'ms', '--glossary', 'names.yaml', '--no-bible', '--state', state], { cwd, env });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/^ {4}Aisha → Aisha \(she\)$/m);
-    expect(r.stderr).toMatch(/^ {4}Daniel Lee → Danial Lee \(he\)$/m);
+    // Each term says why it is held: here the writer's file holds them.
+    expect(r.stderr).toMatch(/^ {4}Aisha → Aisha \(she\) — your glossary file$/m);
+    expect(r.stderr).toMatch(/^ {4}Daniel Lee → Danial Lee \(he\) — your glossary file$/m);
     // The part of a whole name follows the whole name's rendering, and its gender.
-    expect(r.stderr).toMatch(/^ {4}Daniel → Danial \(he\)$/m);
+    expect(r.stderr).toMatch(/^ {4}Daniel → Danial \(he\) — your glossary file$/m);
     expect(r.stderr).toContain('--glossary FILE');
     writeFileSync(path.join(cwd, 'bad.yaml'), 'Aisha: { rendering: Aisha, gender: tall }\n');
     const bad = await runKaryaInProcess(['translate', '--book', String(id), '--to', 'ms', '--glossary', 'bad.yaml', '--state', state], { cwd, env });
@@ -66,7 +67,7 @@ describe("the glossary's gender field", () => {
     const r = await runKaryaInProcess(['translate', '--book', String(id), '--to', 'en', '--glossary', 'nama.yaml', '--no-bible', '--state', state], { cwd, env });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/glosari mengekalkan \d+ istilah ini/);
-    expect(r.stderr).toMatch(/^ {4}Aisyah → Aisyah \(perempuan\)$/m);
+    expect(r.stderr).toMatch(/^ {4}Aisyah → Aisyah \(perempuan\) — fail glosari anda$/m);
     expect(r.stderr).toContain('jalankan semula dengan --glossary FAIL');
   });
 });

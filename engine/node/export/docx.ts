@@ -9,6 +9,7 @@ import {
 import type { BookDocument } from '../../session/book.js';
 import type { Block, Span } from '../../markdown.js';
 import { parseMarkdown } from '../../markdown.js';
+import { isLang } from '../../languages/index.js';
 import { exportWords, copyrightLines, documentSections, innerHeadingLevel, wordLanguage, xmlSafe } from './sections.js';
 
 /**
@@ -55,14 +56,17 @@ function table(b: Extract<Block, { kind: 'table' }>): Table {
   return new Table({ width: { size: 100, type: WidthType.PERCENTAGE }, rows: [row(b.header, true), ...b.rows.map((r) => row(r, false))] });
 }
 
-function paragraphs(blocks: readonly Block[], lists: ListCounter, depth = 0, isQuote = false): Array<Paragraph | Table> {
+/** A run's proofing language when it is not the book's (Word's w:lang): a paragraph kept in its source's language. */
+const inLanguage = (lang: string | undefined): Pick<RunStyle, 'language'> => (lang && isLang(lang) ? { language: { value: wordLanguage(lang) } } : {});
+
+function paragraphs(blocks: readonly Block[], lists: ListCounter, depth = 0, isQuote = false, lang?: string): Array<Paragraph | Table> {
   const quote = isQuote ? { indent: { left: 0.5 * INCH, right: 0.5 * INCH } } : {};
   return blocks.flatMap((b): Array<Paragraph | Table> => {
     switch (b.kind) {
       case 'heading':
         return [new Paragraph({ heading: innerHeadingLevel(b.level) === 2 ? HeadingLevel.HEADING_2 : HeadingLevel.HEADING_3, children: runs(b.spans) })];
       case 'paragraph':
-        return [new Paragraph({ ...quote, children: runs(b.spans, isQuote ? { italics: true } : {}) })];
+        return [new Paragraph({ ...quote, children: runs(b.spans, { ...(isQuote ? { italics: true } : {}), ...inLanguage(b.lang ?? lang) }) })];
       case 'list': {
         const instance = lists.next++;
         const level = Math.min(depth, 8);
@@ -77,7 +81,7 @@ function paragraphs(blocks: readonly Block[], lists: ListCounter, depth = 0, isQ
         );
       }
       case 'quote':
-        return paragraphs(b.blocks, lists, depth, true);
+        return paragraphs(b.blocks, lists, depth, true, b.lang ?? lang);
       case 'code':
         return [new Paragraph({ children: b.text.split('\n').map((line, i) => new TextRun({ font: MONO, size: 18, text: xmlSafe(line), ...(i > 0 ? { break: 1 } : {}) })) })];
       case 'rule':
@@ -115,7 +119,7 @@ export async function renderDocx(doc: BookDocument, opts: { date?: Date } = {}):
     new TableOfContents(words.contents, { hyperlink: true, headingStyleRange: '1-1', pageNumbersEntryLevelsRange: '1-1', beginDirty: false }),
   ];
   const body = documentSections(doc).flatMap((section, i) => [
-    new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: i > 0, children: [new TextRun(xmlSafe(section.heading))] }),
+    new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: i > 0, children: [new TextRun({ text: xmlSafe(section.heading), ...inLanguage(section.headingLang) })] }),
     ...paragraphs(section.blocks, lists),
   ]);
   const pageNumber: ParagraphChild = new TextRun({ children: [PageNumber.CURRENT] });

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { EPub, type Chapter, type Options } from 'epub-gen-memory';
 import type { BookDocument } from '../../session/book.js';
 import { parseMarkdown } from '../../markdown.js';
-import { blocksXhtml, escapeXml } from './xhtml.js';
+import { blocksXhtml, escapeXml, langAttributes } from './xhtml.js';
 import { epubLanguage, exportWords, copyrightLines, documentSections } from './sections.js';
 
 export const CSS = `body { font-family: serif; line-height: 1.5; margin: 0 5%; }
@@ -168,7 +168,7 @@ export async function renderEpub(doc: BookDocument, opts: { date?: Date; cover?:
     },
     ...sections.map((s, i): Chapter => ({
       title: s.heading, filename: files[i]!,
-      content: `<section epub:type="${s.id === 'outline' ? 'preface' : 'chapter'}"><h1>${escapeXml(s.heading)}</h1>\n${blocksXhtml(s.blocks)}</section>`,
+      content: `<section epub:type="${s.id === 'outline' ? 'preface' : 'chapter'}"><h1${langAttributes(s.headingLang)}>${escapeXml(s.heading)}</h1>\n${blocksXhtml(s.blocks)}</section>`,
     })),
   ];
   const options: Options = {

@@ -3,7 +3,7 @@
 // part.
 import type { BookDocument } from '../../session/book.js';
 import type { Lang } from '../../spec/types.js';
-import { parseMarkdown, spansText, type Block } from '../../markdown.js';
+import { parseMarkdown, parseMarkdownPlaced, spansText, type Block } from '../../markdown.js';
 import { catalogue, sayer } from '../../languages/index.js';
 import { bookLanguageName, publishingOf } from '../../publish/language-data.js';
 
@@ -12,6 +12,8 @@ export interface Section {
   readonly id: string;
   readonly heading: string;
   readonly blocks: readonly Block[];
+  /** The heading's language when it is not the book's (a chapter title kept as its source's). */
+  readonly headingLang?: Lang;
 }
 
 /** The words the exports add around the text, in one language. */
@@ -63,10 +65,33 @@ const normal = (text: string) => text.replace(/[*_#:\s]+/g, ' ').trim().toLowerC
  */
 export function documentSections(doc: BookDocument): Section[] {
   return [...(doc.outline ? [doc.outline] : []), ...doc.parts].map((part) => {
-    const blocks = parseMarkdown(part.markdown);
+    const blocks = markedBlocks(part);
     const [first] = blocks;
     const isRepeat = first?.kind === 'heading' && normal(spansText(first.spans)) === normal(part.heading);
-    return { id: part.id, heading: part.heading, blocks: isRepeat ? blocks.slice(1) : blocks };
+    const headingLang = part.untranslated?.heading ? { headingLang: part.untranslated.lang } : {};
+    return { id: part.id, heading: part.heading, blocks: isRepeat ? blocks.slice(1) : blocks, ...headingLang };
+  });
+}
+
+/**
+ * A part's blocks, each paragraph or quote the part keeps in its source's language (a translated edition's
+ * untranslated paragraphs) marked with that language's tag: found where the text has them, in order.
+ */
+function markedBlocks(part: BookDocument['parts'][number]): Block[] {
+  const kept = part.untranslated?.paragraphs ?? [];
+  if (!part.untranslated || !kept.length) return parseMarkdown(part.markdown);
+  const ranges: Array<[number, number]> = [];
+  let from = 0;
+  for (const p of kept) {
+    const at = part.markdown.indexOf(p, from);
+    if (at < 0) continue;
+    ranges.push([at, at + p.length]);
+    from = at + p.length;
+  }
+  const { lang } = part.untranslated;
+  return parseMarkdownPlaced(part.markdown).map(({ block, start }) => {
+    const isKept = ranges.some(([a, b]) => start >= a && start < b);
+    return isKept && (block.kind === 'paragraph' || block.kind === 'quote') ? { ...block, lang } : block;
   });
 }
 

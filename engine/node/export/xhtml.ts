@@ -1,6 +1,6 @@
 // Blocks as XHTML for the EPUB: every text escaped, so nothing in a part is ever read as markup.
 import type { Block, Span } from '../../markdown.js';
-import { innerHeadingLevel, xmlSafe } from './sections.js';
+import { epubLanguage, innerHeadingLevel, xmlSafe } from './sections.js';
 
 /** Text as XHTML character data or attribute value. */
 export function escapeXml(text: string): string {
@@ -26,6 +26,9 @@ export function spansXhtml(spans: readonly Span[]): string {
     .join('');
 }
 
+/** An element's language when it is not its book's (both attributes, as EPUB 3's XHTML asks): nothing when none is given. */
+export const langAttributes = (lang: string | undefined): string => (lang ? ` lang="${escapeXml(epubLanguage(lang))}" xml:lang="${escapeXml(epubLanguage(lang))}"` : '');
+
 /** A list item: its first paragraph sits in the `li` itself, what follows (a nested list) after it. */
 function itemXhtml(blocks: readonly Block[]): string {
   const [first, ...rest] = blocks;
@@ -42,13 +45,13 @@ export function blocksXhtml(blocks: readonly Block[]): string {
           return `<${h}>${spansXhtml(b.spans)}</${h}>`;
         }
         case 'paragraph':
-          return `<p>${spansXhtml(b.spans)}</p>`;
+          return `<p${langAttributes(b.lang)}>${spansXhtml(b.spans)}</p>`;
         case 'list': {
           const tag = b.isOrdered ? 'ol' : 'ul';
           return `<${tag}>${b.items.map((item) => `<li>${itemXhtml(item)}</li>`).join('')}</${tag}>`;
         }
         case 'quote':
-          return `<blockquote>${blocksXhtml(b.blocks)}</blockquote>`;
+          return `<blockquote${langAttributes(b.lang)}>${blocksXhtml(b.blocks)}</blockquote>`;
         case 'code':
           return `<pre><code>${escapeXml(b.text)}</code></pre>`;
         case 'rule':

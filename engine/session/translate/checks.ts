@@ -54,6 +54,15 @@ export function withWordlessKept(source: readonly string[], answer: readonly str
   return source.map((p) => (isWordless(p) ? p : worded[next++]!));
 }
 
+/** A paragraph without its block quote marks and line breaks (a quote left in its language, flattened, is still untranslated). */
+const unquoted = (p: string) => p.replace(/^\s*>\s?/gm, '').replace(/\s+/g, ' ').trim();
+
+/** Two titles the same but for case, emphasis, quotes and a heading's marks. */
+const isSameTitle = (a: string, b: string) => {
+  const plain = (t: string) => t.replace(/^#+\s*/, '').replace(/[*_"“”‘’'.:!?]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+  return plain(a) === plain(b);
+};
+
 /** The paragraph's words without the glossary's terms (a line of names is the same in both languages). */
 function withoutTerms(text: string, glossary: Glossary): string {
   let out = text;
@@ -66,7 +75,7 @@ function withoutTerms(text: string, glossary: Glossary): string {
  * (as withWordlessKept has it: the answer to keep).
  * @example checkWindow({ source: ['Aisha smiled at him.'], answer: ['Aisha tersenyum kepadanya.'], glossary, from: 'en', to: 'ms' }) // undefined
  */
-export function checkWindow(input: { source: readonly string[]; answer: readonly string[]; glossary: Glossary; from: Lang; to: Lang }): WindowProblem | undefined {
+export function checkWindow(input: { source: readonly string[]; answer: readonly string[]; glossary: Glossary; from: Lang; to: Lang; hasTitle?: boolean }): WindowProblem | undefined {
   const { source, glossary, from, to } = input;
   const answer = withWordlessKept(source, input.answer);
   if (!answer.length) return { code: 'translate_empty' };
@@ -81,7 +90,10 @@ export function checkWindow(input: { source: readonly string[]; answer: readonly
     if ((isAssistantTalk(out) || isAnnouncement(out) || isClosingRemark(out) || isRefusal(out)) && !(isAssistantTalk(src) || isAnnouncement(src) || isClosingRemark(src) || isRefusal(src))) return { code: 'translate_talk', paragraph: n };
     for (const e of glossary) if (hasTerm(src, e.term, from) && !hasTerm(out, e.rendering, to)) return { code: 'translate_glossary', paragraph: n, term: e.term, rendering: e.rendering };
     const plain = withoutTerms(out, glossary);
-    if (out === src && countWords(plain) >= LEAST_UNTRANSLATED_WORDS && from !== to) return { code: 'translate_untranslated', paragraph: n };
+    // A chapter title left as its source is untranslated however short ("Davy's Quest"), unless it is only names ("Marilla").
+    // (Between languages that read alike, Malay and Indonesian, a title may well be the same: "Surat Itu".)
+    if (i === 0 && input.hasTitle && from !== to && !translationOf(to).readsAlso.includes(from) && isSameTitle(src, out) && /\p{L}/u.test(withoutTerms(src, glossary))) return { code: 'translate_untranslated', paragraph: n };
+    if (unquoted(out) === unquoted(src) && countWords(plain) >= LEAST_UNTRANSLATED_WORDS && from !== to) return { code: 'translate_untranslated', paragraph: n };
     const drift = findLanguageDrift(plain, to);
     if (drift) return { code: 'translate_language', paragraph: n, found: drift.found };
     if (countWords(src) >= LEAST_BANDED_WORDS) {

@@ -39,7 +39,7 @@ export function editionStart(spec: BookSpec, source: BookState, to: Lang): BookS
 export function editionPartsLeft(source: Pick<BookState, 'content'>, edition: Pick<BookState, 'content' | 'incompleteParts' | 'provenance'>): number[] {
   return source.content.flatMap((text, i) => {
     if (!text.trim()) return [];
-    const isWhole = i < edition.content.length && !(edition.incompleteParts ?? []).includes(i) && !partProvenance(edition, i).untranslated?.length;
+    const isWhole = i < edition.content.length && !(edition.incompleteParts ?? []).includes(i) && !partProvenance(edition, i).untranslated?.length && !partProvenance(edition, i).titleUntranslated;
     return isWhole ? [] : [i];
   });
 }

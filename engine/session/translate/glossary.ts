@@ -9,9 +9,11 @@ import type { BookState } from '../../compile/flow.js';
 import { type BibleCharacter, parseBible } from '../bible/light.js';
 import { ENGLISH, MALAYIC } from '../reading/index.js';
 import { dictionaryNames, genderWord, isGenderCue, nameEndings, titles, type Gender } from './term-words.js';
+import { BookEvidence, type GlossaryWhy } from './name-evidence.js';
 import { langs as tableLangs } from '../../languages/index.js';
 
 export { GENDERS, type Gender } from './term-words.js';
+export type { GlossaryWhy } from './name-evidence.js';
 
 /** One term and its set rendering in the edition's language; a character's gender when known (how "dia" reads). */
 export interface GlossaryEntry {
@@ -85,48 +87,66 @@ function genderOf(c: BibleCharacter): Gender | undefined {
   return female === male ? undefined : female ? 'female' : 'male';
 }
 
+/** A glossary entry with why it is there (what `karya translate` prints and --json lists). */
+export type ReasonedEntry = GlossaryEntry & { readonly why: GlossaryWhy };
+
 /**
  * The glossary of a book from its story bible: each character's name without its title (and its first word, the
- * name the prose mostly uses) with the gender the bible says, and the names its facts hold that the book's text
- * uses (places, objects, invented terms), each unchanged; a name the bible lacks but the text uses as one
- * (capitalised, never lower-case, at least twice, mid-sentence) too. Dictionary words of the book's language are
- * never terms.
- * @example glossaryOf(book).find((e) => e.term === 'Aisha') // { term: 'Aisha', rendering: 'Aisha' }
+ * name the prose mostly uses) with the gender the bible says, whatever the text; the names its facts hold and the
+ * names its text uses, each a name by the book's evidence (name-evidence.ts: capitalised mid-sentence, at least
+ * twice for the text's, and next to never in lower case; no dictionary word of the book's language, no people's
+ * word); each unchanged, with why it is there.
+ * @example glossaryWithReasons(book).find((e) => e.term === 'Marilla') // { term: 'Marilla', rendering: 'Marilla', why: { kind: 'text', capitalised: 41, lowercase: 0 } }
  */
-export function glossaryOf(state: Pick<BookState, 'memory' | 'content'> & { readonly lang?: Lang }): GlossaryEntry[] {
+export function glossaryWithReasons(state: Pick<BookState, 'memory' | 'content'> & { readonly lang?: Lang }): ReasonedEntry[] {
   const langs: readonly Lang[] = state.lang ? [state.lang] : tableLangs();
   const bible = parseBible(state.memory);
   const text = state.content.join('\n\n');
-  const terms = new Map<string, Gender | undefined>();
+  const book = new BookEvidence(text, langs);
+  const terms = new Map<string, { gender?: Gender; why: GlossaryWhy }>();
+  const withGender = (gender: Gender | undefined) => (gender ? { gender } : {});
   for (const c of bible.characters) {
     const words = c.name.replace(/\s*\(.*\)\s*$/, '').trim().split(/\s+/).filter(Boolean);
     while (words.length > 1 && isTitle(words[0]!, langs)) words.shift();
     if (!words.length) continue;
     const gender = genderOf(c);
-    terms.set(words.join(' '), gender);
+    terms.set(words.join(' '), { ...withGender(gender), why: { kind: 'character' } });
     const first = words[0]!;
-    if (words.length > 1 && first.length >= 3 && !isFunctionWord(first)) terms.set(first, terms.get(first) ?? gender);
+    if (words.length > 1 && first.length >= 3 && !isFunctionWord(first)) terms.set(first, { ...withGender(terms.get(first)?.gender ?? gender), why: { kind: 'character' } });
   }
+  // A fact's names, each a name by the text's evidence too (a fact's first word is its sentence's start: "Kebun").
   for (const fact of bible.facts) {
     for (const m of fact.matchAll(NAME_RUN)) {
       const name = nameOf(m[0], langs);
-      if (name && !terms.has(name) && hasTerm(text, name)) terms.set(name, undefined);
+      if (!name || terms.has(name) || !hasTerm(text, name)) continue;
+      const evidence = book.of(name);
+      if (book.isName(name, evidence, 1)) terms.set(name, { why: { kind: 'fact', ...evidence } });
     }
   }
-  // Capitalised mid-sentence (not after a sentence's end or a quote's start): a name, not a sentence's first word.
-  // A run of such words is one name ("Green Gables", not Gables); one whose every word the text also writes in
-  // lower case is a description a translator translates ("the Haunted Wood"), or a shout ("NEVER").
+  // Capitalised mid-sentence (not after a sentence's end, a quote's start or a heading): a name, not a sentence's
+  // first word. A run of such words is one name ("Green Gables", not Gables).
   const counts = new Map<string, number>();
-  for (const m of text.matchAll(/(?<=[\p{L},;:]\s+)\p{Lu}\p{Ll}{2,}(?:[ \t]+\p{Lu}\p{Ll}+)*/gu)) {
+  for (const m of text.matchAll(/(?<![\p{L}\p{N}])\p{Lu}\p{Ll}{2,}(?:[ \t]+\p{Lu}\p{Ll}+)*/gu)) {
+    if (!book.isMidSentence(m.index)) continue;
     // The tail of a run that began a sentence ("Green Gables was…" is no "Gables").
-    if (/(?:^|[^\p{L}])\p{Lu}[\p{L}'’]*\s+$/u.test(text.slice(Math.max(0, m.index - 40), m.index))) continue;
+    if (/(?:^|[^\p{L}])\p{Lu}[\p{L}'’]*[ \t]+$/u.test(text.slice(Math.max(0, m.index - 40), m.index))) continue;
     const name = stemOf(nameOf(m[0], langs), text, langs);
     if (name) counts.set(name, (counts.get(name) ?? 0) + 1);
   }
-  const written = new Set(text.match(/\p{L}+/gu) ?? []);
-  const isDescription = (name: string) => name.split(' ').every((w) => written.has(w.toLowerCase()) || written.has(w.toUpperCase()));
-  for (const [name, n] of counts) if (n >= 2 && !terms.has(name) && !isDescription(name)) terms.set(name, undefined);
-  return [...terms].filter(([t]) => hasTerm(text, t, state.lang)).slice(0, MAX_GLOSSARY_TERMS).map(([term, gender]) => ({ term, rendering: term, ...(gender ? { gender } : {}) }));
+  for (const [name, n] of counts) {
+    if (terms.has(name)) continue;
+    const evidence = book.of(name, n);
+    if (book.isName(name, evidence, 2)) terms.set(name, { why: { kind: 'text', ...evidence } });
+  }
+  return [...terms].filter(([t]) => hasTerm(text, t, state.lang)).slice(0, MAX_GLOSSARY_TERMS).map(([term, e]) => ({ term, rendering: term, ...withGender(e.gender), why: e.why }));
+}
+
+/**
+ * The glossary of a book (glossaryWithReasons without the reasons): what a translation holds fast.
+ * @example glossaryOf(book).find((e) => e.term === 'Aisha') // { term: 'Aisha', rendering: 'Aisha' }
+ */
+export function glossaryOf(state: Pick<BookState, 'memory' | 'content'> & { readonly lang?: Lang }): GlossaryEntry[] {
+  return glossaryWithReasons(state).map(({ why: _why, ...entry }) => entry);
 }
 
 /**

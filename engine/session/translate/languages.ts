@@ -16,6 +16,12 @@ export interface TranslationSection {
   readonly dictionaryNames: ReadonlySet<string>;
   /** Titles and forms of address, lower-cased: taken off the front of a name. */
   readonly titles: ReadonlySet<string>;
+  /**
+   * Endings that make a people's or a language's word of a place's (English -ish, -ese, -ian, -ic; -man, -woman
+   * on a people's word: Irishwoman), lower-cased, longest first: such a word is no name unless the book writes it
+   * as a person's (with a possessive, after a title). `leastStem`: the fewest letters before the ending.
+   */
+  readonly demonyms: { readonly suffixes: readonly string[]; readonly compounds: readonly string[]; readonly leastStem: number };
   /** The words a writer's glossary file may give a gender with, lower-cased. */
   readonly genderWords: Readonly<Record<'female' | 'male' | 'unknown', readonly string[]>>;
   /** The words a story bible's character entry says a gender with. */
@@ -33,7 +39,7 @@ const list = (v: unknown, file: string, key: string): string[] => {
 
 function parseTranslation(raw: unknown, table: { code: Lang }): TranslationSection {
   const file = `languages/${table.code}/translation.yaml`;
-  if (raw === undefined || raw === null) return { from: {}, readsAlso: [], nameEndings: [], dictionaryNames: new Set(), titles: new Set(), genderWords: { female: [], male: [], unknown: [] }, genderCues: { female: new Set(), male: new Set() }, names: {} };
+  if (raw === undefined || raw === null) return { from: {}, readsAlso: [], nameEndings: [], dictionaryNames: new Set(), titles: new Set(), demonyms: { suffixes: [], compounds: [], leastStem: 4 }, genderWords: { female: [], male: [], unknown: [] }, genderCues: { female: new Set(), male: new Set() }, names: {} };
   if (typeof raw !== 'object' || Array.isArray(raw)) throw languageTableError(file, 'translation', 'a mapping');
   const r = raw as Record<string, unknown>;
   const from: Record<Lang, readonly [number, number]> = {};
@@ -44,12 +50,17 @@ function parseTranslation(raw: unknown, table: { code: Lang }): TranslationSecti
   const gw = (r.genderWords ?? {}) as Record<string, unknown>;
   const gc = (r.genderCues ?? {}) as Record<string, unknown>;
   const names = (r.names ?? {}) as Record<string, unknown>;
+  const dem = (r.demonyms ?? {}) as Record<string, unknown>;
+  const byLength = (xs: string[]) => xs.map((x) => x.toLowerCase()).sort((a, b) => b.length - a.length);
+  if (dem.leastStem !== undefined && (typeof dem.leastStem !== 'number' || dem.leastStem < 1)) throw languageTableError(file, 'translation.demonyms.leastStem', 'a whole number');
   for (const [k, v] of Object.entries(names)) if (typeof v !== 'string') throw languageTableError(file, `translation.names.${k}`, 'a text');
   return {
     from,
     readsAlso: list(r.readsAlso, file, 'readsAlso'),
     nameEndings: list(r.nameEndings, file, 'nameEndings'),
-    dictionaryNames: words(r.dictionaryNames),
+    // Institutions (the Senate, the Church) are dictionary words as much as months and peoples are.
+    dictionaryNames: new Set([...words(r.dictionaryNames), ...words(r.institutions)]),
+    demonyms: { suffixes: byLength(list(dem.suffixes, file, 'demonyms.suffixes')), compounds: byLength(list(dem.compounds, file, 'demonyms.compounds')), leastStem: typeof dem.leastStem === 'number' ? dem.leastStem : 4 },
     titles: words(r.titles),
     genderWords: { female: list(gw.female, file, 'genderWords.female'), male: list(gw.male, file, 'genderWords.male'), unknown: list(gw.unknown, file, 'genderWords.unknown') },
     genderCues: { female: words(gc.female), male: words(gc.male) },

@@ -14,6 +14,7 @@ import { budgetOf } from '../../budget.js';
 import { askText, judgeAnswer } from '../answers/index.js';
 import type { StepSave } from '../ports.js';
 import { checkWindow, paragraphsOf, withWordlessKept, type WindowProblem } from './checks.js';
+import { inSourceBlock } from './paragraphs.js';
 import { termsIn, type Glossary } from './glossary.js';
 import { castIn, type WindowContext } from './context.js';
 import { climbDown, type Ladder, type LadderAnswer } from '../ladder.js';
@@ -76,6 +77,8 @@ export class PartRun {
   private readonly sourceTitle: string | undefined;
   private readonly needsTitle: boolean;
   private title: string | undefined;
+  /** The chapter title kept as its source's (no answer for it could be kept): marked, asked again by a rerun. */
+  private isTitleLeft: boolean;
   private windows: Array<[number, number]> = [];
   private before = 0;
   private asked = 0;
@@ -92,7 +95,8 @@ export class PartRun {
     this.marks = new Set(this.marksBefore);
     this.title = state.chapterTitles?.[position];
     this.sourceTitle = input.source.chapterTitles?.[position];
-    this.needsTitle = this.sourceTitle !== undefined && this.title === undefined;
+    this.isTitleLeft = exists && partProvenance(state, position).titleUntranslated === true;
+    this.needsTitle = this.sourceTitle !== undefined && (this.title === undefined || this.isTitleLeft);
   }
 
   /** Cut the part's rest in windows that fit the model; false when one paragraph alone does not. */
@@ -120,6 +124,8 @@ export class PartRun {
       await this.save();
       return { position, label, status: 'translated', asked: 0, credits: 0 };
     }
+    // A title left by a run before, its part's first window done: asked again alone.
+    if (this.needsTitle && this.windows[0]?.[0] !== 0) await climbDown([this.sourceTitle!], this.ladder({ start: 0, withTitle: true, n: 1, of: 1, size: 1 }));
     for (const [k, i] of this.marksBefore.entries()) await climbDown([paragraphs[i]!], this.ladder({ start: i, withTitle: false, n: k + 1, of: this.marksBefore.length, size: 0 }));
     for (const [index, [start, end]] of this.windows.entries()) {
       const withTitle = start === 0 && this.needsTitle;
@@ -127,7 +133,8 @@ export class PartRun {
       await climbDown(items, this.ladder({ start, withTitle, n: this.before + index + 1, of: this.before + this.windows.length, size: items.length }));
     }
     const untranslated = [...this.marks].sort((a, b) => a - b);
-    if (untranslated.length) return { position, label, status: 'untranslated', asked: this.asked, credits: 0, untranslated, ...(this.problem ? { problem: this.problem } : {}) };
+    const title = this.isTitleLeft ? { titleUntranslated: true as const } : {};
+    if (untranslated.length || this.isTitleLeft) return { position, label, status: 'untranslated', asked: this.asked, credits: 0, untranslated, ...title, ...(this.problem ? { problem: this.problem } : {}) };
     return { position, label, status: 'translated', asked: this.asked, credits: this.input.spec.cost };
   }
 
@@ -179,8 +186,10 @@ export class PartRun {
       onHad: async (from, answers) => {
         answers.forEach((answer, k) => {
           const i = indexOf(from + k);
-          if (i < 0) this.title = answer.replace(/^#+\s*/, '').trim();
-          else {
+          if (i < 0) {
+            this.title = answer.replace(/^#+\s*/, '').trim();
+            this.isTitleLeft = false;
+          } else {
             this.done[i] = answer;
             this.marks.delete(i);
           }
@@ -192,8 +201,10 @@ export class PartRun {
         // The problem as the part numbers its paragraphs (the model was asked for this one alone).
         this.problem = 'paragraph' in problem && problem.paragraph > 0 && i >= 0 ? { ...problem, paragraph: i + 1 } : problem;
         // A title that cannot be had keeps the source's (a title is often a name); a paragraph keeps its source, marked.
-        if (i < 0) this.title = this.sourceTitle;
-        else {
+        if (i < 0) {
+          this.title = this.sourceTitle;
+          this.isTitleLeft = true;
+        } else {
           this.done[i] = this.part.paragraphs[i]!;
           this.marks.add(i);
         }
@@ -222,7 +233,7 @@ export class PartRun {
     const glossaryLines = glossary.map((e) => `${e.term} ${e.rendering}`);
     const verdict = result.text ? judgeAnswer(result.text, request, { kind: 'prose', material: () => [...items, ...glossaryLines] }) : { text: '' };
     const answer = paragraphsOf(verdict.text);
-    const problem = 'outcome' in verdict && verdict.outcome ? { code: 'translate_not_text' as const, outcome: verdict.outcome } : checkWindow({ source: items, answer, glossary, from: this.from, to });
+    const problem = 'outcome' in verdict && verdict.outcome ? { code: 'translate_not_text' as const, outcome: verdict.outcome } : checkWindow({ source: items, answer, glossary, from: this.from, to, hasTitle });
     // The ladder climbs down inside the run's budget (engine/budget.ts): a paragraph given up (asked alone, and again
     // with its problem named) is a failed ask, a window or a half kept is a kept one. The halves between are the same
     // ask narrowed: one paragraph a model cannot translate is marked and the edition goes on, while a model that fails
@@ -234,7 +245,8 @@ export class PartRun {
     }
     budget?.kept();
     this.usage = result.usage;
-    return { answer: withWordlessKept(items, answer) };
+    // Each paragraph in its source's block: a block quote stays one however the model wrote it.
+    return { answer: withWordlessKept(items, answer).map((a, k) => inSourceBlock(items[k]!, a)) };
   }
 
   /** Save the part as it stands: whole once every paragraph is had or kept, its marks in its provenance. */
@@ -253,13 +265,13 @@ export class PartRun {
       ...(this.title !== undefined ? { chapterTitles: { ...before.chapterTitles, [position]: this.title } } : {}),
       incompleteParts: isComplete ? incomplete : [...incomplete, position],
     };
-    let state = withPartProvenance(next, position, { origin: 'model', translatedFrom: this.from, untranslated });
+    let state = withPartProvenance(next, position, { origin: 'model', translatedFrom: this.from, untranslated, ...(this.isTitleLeft ? { titleUntranslated: true as const } : {}) });
     if (!state.incompleteParts?.length) {
       const { incompleteParts: _none, ...rest } = state;
       state = rest;
     }
     this.edition.state = state;
-    const isMarked = state.content.some((_, i) => partProvenance(state, i).untranslated?.length);
+    const isMarked = state.content.some((_, i) => partProvenance(state, i).untranslated?.length || partProvenance(state, i).titleUntranslated);
     const isFinished = isComplete && isSourceFinished && content.length === source.content.length && !state.incompleteParts && !isMarked;
     const usage = this.usage;
     this.usage = undefined;

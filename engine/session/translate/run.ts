@@ -14,7 +14,8 @@ import { contextTooLong } from '../../context-window.js';
 import { windowOf } from '../fit.js';
 import { paragraphsOf } from './checks.js';
 import { editionStart, withEditionTitle } from './edition.js';
-import { translatedTitle } from './title.js';
+import { isTitleUntranslated, translatedTitle, type EditionTitle } from './title.js';
+import type { Glossary } from './glossary.js';
 import { bookTitleOf } from '../book.js';
 import { PartRun, windowsOf } from './part-run.js';
 import type { EditionOutcome, PartOutcome, TranslateInput } from './types.js';
@@ -25,8 +26,19 @@ export type { EditionOutcome, PartOutcome, TranslateInput, TranslateProgress } f
 /** Credits an edition takes: the generator's cost per step for each part with text, and for those not translated yet (marked ones included). */
 export function translationCost(spec: Pick<ResolvedSpec, 'cost'>, source: Pick<BookState, 'content'>, edition?: Pick<BookState, 'content' | 'incompleteParts' | 'provenance'>): { perPart: number; parts: number; total: number; remaining: number } {
   const parts = source.content.filter((t) => t.trim()).length;
-  const done = edition ? edition.content.filter((t, i) => source.content[i]?.trim() && !edition.incompleteParts?.includes(i) && !partProvenance(edition, i).untranslated?.length).length : 0;
+  const done = edition ? edition.content.filter((t, i) => source.content[i]?.trim() && !edition.incompleteParts?.includes(i) && !isMarked(edition, i)).length : 0;
   return { perPart: spec.cost, parts, total: parts * spec.cost, remaining: Math.max(0, parts - done) * spec.cost };
+}
+
+/** Whether a part of an edition holds anything kept as its source: a paragraph or its chapter title. */
+export function isMarked(state: Pick<BookState, 'provenance'>, position: number): boolean {
+  const record = partProvenance(state, position);
+  return !!record.untranslated?.length || record.titleUntranslated === true;
+}
+
+/** The parts (positions) whose chapter title is kept as its source's, marked untranslated. */
+export function untranslatedTitles(state: Pick<BookState, 'content' | 'provenance'>): number[] {
+  return state.content.flatMap((_, i) => (partProvenance(state, i).titleUntranslated ? [i] : []));
 }
 
 /** The paragraphs (0-based) of each part kept as their source, by position (none: every paragraph translated). */
@@ -50,7 +62,7 @@ export function editionPlan(source: Pick<BookState, 'content'>, edition?: Pick<B
     const paragraphs = paragraphsOf(text);
     if (!paragraphs.length) return;
     const isDone = edition && position < edition.content.length && !edition.incompleteParts?.includes(position);
-    const marks = edition && position < edition.content.length ? partProvenance(edition, position).untranslated?.length ?? 0 : 0;
+    const marks = edition && position < edition.content.length ? (partProvenance(edition, position).untranslated?.length ?? 0) + (partProvenance(edition, position).titleUntranslated ? 1 : 0) : 0;
     planned += isDone ? marks : windowsOf(paragraphs, 0, () => true).length;
   });
   return planned;
@@ -60,14 +72,27 @@ export function editionPlan(source: Pick<BookState, 'content'>, edition?: Pick<B
  * A new edition, titled: its source's own title asked of the model once, in the edition's language (kept as the
  * source's when it cannot be had); a source with no title of its own (named by its kind) gives none to translate.
  */
-async function titledStart(input: TranslateInput): Promise<BookState> {
+async function titledStart(input: TranslateInput): Promise<{ state: BookState; title?: EditionTitle }> {
   const { spec, source, to } = input;
   const start = editionStart(spec, source, to);
-  if (input.title?.trim()) return withEditionTitle(spec, start, input.title.trim());
   const own = bookTitleOf(spec, source);
-  if (own === spec.typeLabel[source.lang] || own === spec.title[source.lang]) return start;
-  const title = await translatedTitle({ renderer: input.renderer, provider: input.provider, title: own, from: source.lang, to, glossary: input.glossary, ...(input.signal ? { signal: input.signal } : {}) });
-  return title ? withEditionTitle(spec, start, title) : start;
+  if (input.title?.trim()) return { state: withEditionTitle(spec, start, input.title.trim()), title: { text: input.title.trim(), source: own, isTranslated: true, by: 'writer' } };
+  if (kindsOf(spec).includes(own)) return { state: start };
+  const title = await translatedTitle({ renderer: input.renderer, provider: input.provider, title: own, from: source.lang, to, glossary: input.glossary, kinds: kindsOf(spec), ...(input.signal ? { signal: input.signal } : {}) });
+  // Kept where the edition's title is read, whatever the source kept it in (an outline's title is no setting).
+  return { state: withEditionTitle(spec, start, title.text), title };
+}
+
+/** The names of a book's kind in every language (its type label and its generator's name): never a title. */
+const kindsOf = (spec: ResolvedSpec): string[] => [...Object.values(spec.typeLabel), ...Object.values(spec.title)].filter((k): k is string => typeof k === 'string');
+
+/** An edition's title as it stands (a rerun's): the source's left as it was is untranslated, unless it is only names. */
+export function editionTitleOf(spec: ResolvedSpec, source: BookState, edition: BookState, glossary: Glossary): EditionTitle | undefined {
+  const own = bookTitleOf(spec, source);
+  if (kindsOf(spec).includes(own)) return undefined;
+  const text = bookTitleOf(spec, edition);
+  const isTranslated = !isTitleUntranslated(text, own, glossary, source.lang, edition.lang);
+  return { text, source: own, isTranslated, by: isTranslated ? 'model' : 'source' };
 }
 
 function stepOf(spec: ResolvedSpec, position: number, total: number): Step {
@@ -84,7 +109,10 @@ export async function translateEdition(input: TranslateInput): Promise<EditionOu
   const { spec, store, key, source, to } = input;
   const from = source.lang;
   const saved = await store.load(key);
-  const run = { state: saved?.state ?? (await titledStart(input)), isNew: !saved, glossary: input.glossary };
+  const started = saved ? undefined : await titledStart(input);
+  const run = { state: saved?.state ?? started!.state, isNew: !saved, glossary: input.glossary };
+  const title = started ? started.title : editionTitleOf(spec, source, run.state, input.glossary);
+  if (title) input.onTitle?.(title);
   const window = await windowOf(input.provider);
   const parts: PartOutcome[] = [];
   const partDone = (part: PartOutcome) => {
@@ -97,8 +125,7 @@ export async function translateEdition(input: TranslateInput): Promise<EditionOu
     const label = stepLabel(step, from, spec);
     const state = run.state;
     const isPartial = position < state.content.length && (state.incompleteParts ?? []).includes(position);
-    const marks = position < state.content.length ? partProvenance(state, position).untranslated ?? [] : [];
-    if (position < state.content.length && !isPartial && !marks.length) {
+    if (position < state.content.length && !isPartial && !isMarked(state, position)) {
       partDone({ position, label, status: 'kept', asked: 0, credits: 0 });
       continue;
     }
@@ -112,6 +139,6 @@ export async function translateEdition(input: TranslateInput): Promise<EditionOu
     partDone(await part.translate());
   }
   const left = parts.filter((p) => p.status === 'untranslated');
-  const isFinished = input.isSourceFinished && parts.length === source.content.length && !left.length && !Object.keys(untranslatedParagraphs(run.state)).length;
-  return { state: run.state, isFinished, parts, left, credits: parts.reduce((s, p) => s + p.credits, 0) };
+  const isFinished = input.isSourceFinished && parts.length === source.content.length && !left.length && !run.state.content.some((_, i) => isMarked(run.state, i));
+  return { state: run.state, isFinished, parts, left, credits: parts.reduce((s, p) => s + p.credits, 0), ...(title ? { title } : {}) };
 }

@@ -27,6 +27,20 @@ export const dictionaryNames = (lang: Lang): ReadonlySet<string> => translationO
  */
 export const titles = (lang: Lang): ReadonlySet<string> => translationOf(lang).titles;
 
+/**
+ * Whether a capitalised word is a people's or a language's word of `lang` (Irishwoman, Celtic, Japanese): a
+ * dictionary word with a people's compound ending (Irish+woman), or a stem of the table's least length with a
+ * demonym suffix. The table's data (translation.yaml `demonyms`), never a list in code; the caller keeps a word
+ * the book writes as a person's (a possessive, a title before it).
+ */
+export function isDemonym(word: string, lang: Lang): boolean {
+  const w = word.toLowerCase();
+  const { suffixes, compounds, leastStem } = translationOf(lang).demonyms;
+  const isPeople = (x: string) => dictionaryNames(lang).has(x) || suffixes.some((s) => x.endsWith(s) && x.length - s.length >= leastStem);
+  if (compounds.some((c) => w.endsWith(c) && w.length > c.length && isPeople(w.slice(0, -c.length)))) return true;
+  return suffixes.some((s) => w.endsWith(s) && w.length - s.length >= leastStem);
+}
+
 /** Genders a glossary entry can hold: `unknown` where the bible does not say (Malay "dia" is he or she). */
 export const GENDERS = ['female', 'male', 'unknown'] as const;
 export type Gender = (typeof GENDERS)[number];

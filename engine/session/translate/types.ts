@@ -7,6 +7,7 @@ import type { PromptRenderer } from '../../compile/prompt.js';
 import type { ProgressStore } from '../ports.js';
 import type { WindowProblem } from './checks.js';
 import type { Glossary } from './glossary.js';
+import type { EditionTitle } from './title.js';
 
 export interface TranslateInput {
   spec: ResolvedSpec;
@@ -24,6 +25,8 @@ export interface TranslateInput {
   /** The writer's title for a new edition (karya translate --title): kept instead of asking the model for one. */
   title?: string;
   signal?: AbortSignal;
+  /** Told the edition's title before any part is asked: the one just chosen for a new edition, or the one it has. */
+  onTitle?: (title: EditionTitle) => void;
   onProgress?: (event: TranslateProgress) => void;
   /** Called as each part is done (translated, kept from a run before, or with paragraphs left), for a progress line or a charge. */
   onPart?: (part: PartOutcome) => void;
@@ -62,6 +65,8 @@ export interface PartOutcome {
   readonly credits: number;
   /** The paragraphs (0-based) kept as their source, when `untranslated`. */
   readonly untranslated?: readonly number[];
+  /** The chapter title kept as its source's (no answer for it could be kept), when `untranslated`. */
+  readonly titleUntranslated?: true;
   /** Why the last of them could not be had. */
   readonly problem?: WindowProblem;
 }
@@ -73,4 +78,6 @@ export interface EditionOutcome {
   /** The parts with paragraphs left untranslated (the run went on past them): what a rerun asks for. */
   readonly left: readonly PartOutcome[];
   readonly credits: number;
+  /** The edition's title (none for a source titled only by its kind). */
+  readonly title?: EditionTitle;
 }

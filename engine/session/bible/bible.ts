@@ -13,7 +13,7 @@ import type { BookState } from '../../compile/flow.js';
 import { parsedOutlineOf } from '../../compile/book-outline.js';
 import { writerBriefOf, type WriterBrief } from '../../compile/brief.js';
 import type { BibleCharacter, BibleLine, BibleThread, BibleUpdate, StoryBible } from './types.js';
-import { datedUpdate, MAX_REPLACED, type Replaced } from './time.js';
+import { compactHistory, datedUpdate, factSubject, KEPT_LIMITS, type PartOf, type Replaced } from './time.js';
 import { BIBLE_LIMITS, capWords, clean, parseCharacter, parseFact, parseLabelled, parseReplaced, parseThread } from './entries.js';
 import { renderBible } from './render.js';
 import { arcLabel, mergeLabels, partHeadingOf, withoutPartLabel } from './labels.js';
@@ -166,28 +166,56 @@ export function parseBibleUpdate(answer: string, label?: string): BibleUpdate | 
   };
 }
 
-/** Every section cut to its limits (entries by words, lists by count; resolved threads go first). */
+/**
+ * The kept bible (the book's `memory`) within its bounds: entries cut at their word limits, the chapter lines and
+ * arcs as folded, the threads at their limit (resolved ones go first), and every character and fact the book has
+ * met up to KEPT_LIMITS with the values later parts replaced, compacted (time.ts compactHistory), never dropped.
+ * What one request is shown is cut further (shownBible).
+ */
 export function bounded(b: StoryBible): StoryBible {
   const L = BIBLE_LIMITS;
-  const open = b.threads.filter((t) => !t.isResolved);
-  const resolved = b.threads.filter((t) => t.isResolved);
-  // Keep the open threads; resolved ones only while there is room (the most recently listed).
-  const threads = open.length >= L.threads ? open.slice(0, L.threads) : [...resolved.slice(-(L.threads - open.length)), ...open].slice(0, L.threads);
   return {
     premise: capWords(b.premise, L.premiseWords),
     ending: capWords(b.ending, L.endingWords),
     chapters: b.chapters.map((c) => ({ label: c.label, line: capWords(c.line, L.lineWords) })),
     arcs: b.arcs.map((c) => ({ label: c.label, line: capWords(c.line, L.lineWords) })),
-    characters: b.characters.slice(0, L.characters).map((c) => ({ name: capWords(c.name, 8), role: capWords(c.role, L.entryWords), state: capWords(c.state, L.entryWords), lastSeen: capWords(c.lastSeen, 6), ...(c.since ? { since: c.since } : {}) })),
-    threads,
-    ...boundedFacts(b),
-    ...(b.replaced?.length ? { replaced: b.replaced.slice(-MAX_REPLACED).map((r) => ({ ...r, value: capWords(r.value, L.entryWords) })) } : {}),
+    characters: b.characters.slice(0, KEPT_LIMITS.characters).map((c) => ({ name: capWords(c.name, 8), role: capWords(c.role, L.entryWords), state: capWords(c.state, L.entryWords), lastSeen: capWords(c.lastSeen, 6), ...(c.since ? { since: c.since } : {}) })),
+    threads: boundedThreads(b.threads),
+    ...boundedFacts(b, KEPT_LIMITS.facts),
+    ...(b.replaced?.length ? { replaced: compactHistory(b.replaced.map((r) => ({ ...r, value: capWords(r.value, L.entryWords) }))) } : {}),
   };
 }
 
-/** The facts within their limits, each with its part. */
-function boundedFacts(b: StoryBible): Pick<StoryBible, 'facts' | 'factSince'> {
-  const facts = keepEnds(dedupe(b.facts), BIBLE_LIMITS.facts).map((f) => [capWords(f, BIBLE_LIMITS.entryWords), b.factSince?.[f]] as const);
+/** The threads within their limit: the open ones, and the resolved ones while there is room (the most recently listed). */
+function boundedThreads(threads: readonly BibleThread[]): BibleThread[] {
+  const L = BIBLE_LIMITS;
+  const open = threads.filter((t) => !t.isResolved);
+  const resolved = threads.filter((t) => t.isResolved);
+  return open.length >= L.threads ? open.slice(0, L.threads) : [...resolved.slice(-(L.threads - open.length)), ...open].slice(0, L.threads);
+}
+
+/**
+ * A bible as one request is shown it (BIBLE_LIMITS: about 1,200 words whatever the length of the book): the
+ * characters most recently seen (`partOf` places them; in the table's order otherwise), the facts the book
+ * established first and last, no replaced values.
+ */
+export function shownBible(b: StoryBible, partOf?: PartOf): StoryBible {
+  const kept = bounded(b);
+  const { replaced: _r, ...rest } = kept;
+  return { ...rest, characters: recentCharacters(kept.characters, BIBLE_LIMITS.characters, partOf), ...boundedFacts(kept, BIBLE_LIMITS.facts) };
+}
+
+/** At most `n` characters, in the table's order: past it, the ones seen most recently (the table's first on a tie). */
+function recentCharacters(list: readonly BibleCharacter[], n: number, partOf?: PartOf): BibleCharacter[] {
+  if (list.length <= n) return [...list];
+  const seen = (c: BibleCharacter) => Math.max(partOf?.(c.lastSeen) ?? -1, partOf?.(c.since ?? '') ?? -1);
+  const chosen = new Set(list.map((c, i) => ({ i, at: seen(c) })).sort((x, y) => y.at - x.at || x.i - y.i).slice(0, n).map((x) => x.i));
+  return list.filter((_, i) => chosen.has(i));
+}
+
+/** At most `n` facts, each within its word limit and with its part. */
+function boundedFacts(b: StoryBible, n: number): Pick<StoryBible, 'facts' | 'factSince'> {
+  const facts = keepEnds(dedupe(b.facts), n).map((f) => [capWords(f, BIBLE_LIMITS.entryWords), b.factSince?.[f]] as const);
   const since = Object.fromEntries(facts.flatMap(([f, at]) => (at ? [[f, at]] : [])));
   return { facts: facts.map(([f]) => f), ...(Object.keys(since).length ? { factSince: since } : {}) };
 }
@@ -246,7 +274,7 @@ export function applyBibleUpdate(bible: StoryBible, update: BibleUpdate, input: 
     const [a, b, ...rest] = arcs;
     arcs = [{ label: mergeLabels(a!.label, b!.label, input.lang), line: joined([a!, b!]) }, ...rest];
   }
-  return bounded(datedUpdate(bible, {
+  return bounded(withOverflow(datedUpdate(bible, {
     ...bible,
     premise: input.premise ?? bible.premise,
     ending: input.ending ?? bible.ending,
@@ -254,8 +282,25 @@ export function applyBibleUpdate(bible: StoryBible, update: BibleUpdate, input: 
     arcs,
     characters: update.characters?.length ? mergeCharacters(bible.characters, update.characters) : bible.characters,
     threads: update.threads?.length ? update.threads : bible.threads,
-    facts: update.facts?.length ? update.facts : bible.facts,
-  }, input.label));
+    facts: update.facts?.length ? mergeFacts(bible.facts, update.facts) : bible.facts,
+  }, input.label), input.label));
+}
+
+/** The bible with the characters past the table's KEPT_LIMITS kept as replaced until `label` (bibleAsOf brings them back before it). */
+function withOverflow(b: StoryBible, label: string): StoryBible {
+  const over = b.characters.slice(KEPT_LIMITS.characters);
+  if (!over.length) return b;
+  const gone: Replaced[] = over.filter((c) => (c.since ?? c.lastSeen) !== label).map((c) => ({ kind: 'character', subject: c.name, value: [c.role, c.state, c.lastSeen].join(' | '), since: c.since ?? c.lastSeen, until: label }));
+  return { ...b, characters: b.characters.slice(0, KEPT_LIMITS.characters), replaced: [...(b.replaced ?? []), ...gone] };
+}
+
+/**
+ * The update's facts, after the facts it left out (a request is shown only some: shownBible): a fact of a subject
+ * the update gives another value is replaced (time.ts keeps the old value), any other is kept.
+ */
+function mergeFacts(old: readonly string[], fresh: readonly string[]): string[] {
+  const subjects = new Set(fresh.map(factSubject));
+  return [...old.filter((f) => !subjects.has(factSubject(f))), ...fresh];
 }
 
 /** The update's table, with characters it left out kept after it while there is room (a minor character who left the scene is not forgotten). */

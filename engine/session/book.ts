@@ -26,6 +26,11 @@ export interface DocumentPart {
   readonly heading: string;
   /** The part's text as written (Markdown). */
   readonly markdown: string;
+  /**
+   * A dual-language part's text (engine/node/export/bilingual-pdf.ts): `markdown` in pieces, each in its language; the
+   * second language's pieces (`isSecond`, the translation after its source) are set apart in print (italic).
+   */
+  readonly pieces?: ReadonlyArray<{ readonly markdown: string; readonly lang: Lang; readonly isSecond?: boolean }>;
 }
 
 export interface BookDocument {

@@ -63,11 +63,26 @@ const normal = (text: string) => text.replace(/[*_#:\s]+/g, ' ').trim().toLowerC
  */
 export function documentSections(doc: BookDocument): Section[] {
   return [...(doc.outline ? [doc.outline] : []), ...doc.parts].map((part) => {
-    const blocks = parseMarkdown(part.markdown);
+    // A dual-language part's pieces: the second language's set apart (its text in italic).
+    const blocks = part.pieces ? part.pieces.flatMap((p) => parseMarkdown(p.markdown).map((b) => (p.isSecond ? italicBlock(b) : b))) : parseMarkdown(part.markdown);
     const [first] = blocks;
     const isRepeat = first?.kind === 'heading' && normal(spansText(first.spans)) === normal(part.heading);
     return { id: part.id, heading: part.heading, blocks: isRepeat ? blocks.slice(1) : blocks };
   });
+}
+
+/** A block with its running text in italic (a heading, code, a rule and a table as they are). */
+export function italicBlock(b: Block): Block {
+  switch (b.kind) {
+    case 'paragraph':
+      return { ...b, spans: [{ kind: 'em', children: b.spans }] };
+    case 'list':
+      return { ...b, items: b.items.map((item) => item.map(italicBlock)) };
+    case 'quote':
+      return { ...b, blocks: b.blocks.map(italicBlock) };
+    default:
+      return b;
+  }
 }
 
 /** The level a heading inside a part takes under the part's own (level 1): `#`/`##` → 2, deeper → 3. */

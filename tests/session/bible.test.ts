@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { applyBibleUpdate, BIBLE_LIMITS, EMPTY_BIBLE, linesToFold, parseBible, parseBibleUpdate, renderBible, bibleWords, capWords, shownBible, type StoryBible } from '../../engine/session/bible/bible.js';
-import { KEPT_LIMITS } from '../../engine/session/bible/time.js';
+import { bibleAsOf, KEPT_LIMITS } from '../../engine/session/bible/time.js';
+import { MAX_BIBLE_CHARS } from '../../engine/session/edits/edit.js';
 import { takeLeadingHeading } from '../../engine/compile/heading.js';
 
 const UPDATE_EN = `## Chapter
@@ -108,12 +109,33 @@ describe('the bible, updated part after part', () => {
     expect(b.arcs.length).toBeLessThanOrEqual(BIBLE_LIMITS.arcs);
   });
 
+  it('a 100-chapter book whose 60 characters and 45 facts all change in every chapter keeps each first appearance, and stays a bible a writer can edit', () => {
+    const enters = (i: number) => i + 1;
+    const churn = (k: number) => [
+      '## Chapter', `In chapter ${k} the story moves on.`,
+      '## Characters', ...Array.from({ length: 60 }, (_, i) => i).filter((i) => enters(i) <= k).map((i) => `- Person ${i} | role ${i} | state ${k} of ${i} ${'long '.repeat(20)}| ${label(k)}`),
+      '## Established facts', ...Array.from({ length: 45 }, (_, i) => `- fact ${i}: value ${k} ${'detail '.repeat(20)}`),
+    ].join('\n');
+    const kept = grow(100, churn);
+    expect(renderBible(kept, 'en').length).toBeLessThanOrEqual(MAX_BIBLE_CHARS);
+    expect(kept.characters.length).toBeLessThanOrEqual(KEPT_LIMITS.characters);
+    expect((kept.replaced ?? []).length).toBeLessThanOrEqual(KEPT_LIMITS.history);
+    const partOf = (l: string) => (/introduction/i.test(l) ? 0 : Number(/(\d+)/.exec(l)?.[1] ?? NaN) || undefined);
+    // As of each chapter up to 60, exactly the people who entered by then; the history holds each one's entry chapter.
+    for (const k of [1, 2, 10, 30, 59, 60]) {
+      const names = bibleAsOf(kept, k, partOf, 100).characters.map((c) => c.name).sort();
+      expect(names, `as of Chapter ${k}`).toEqual(Array.from({ length: k }, (_, i) => `Person ${i}`).sort());
+    }
+    const first = (name: string) => Math.min(...(kept.replaced ?? []).filter((r) => r.subject === name).map((r) => partOf(r.since) ?? Infinity), ...kept.characters.filter((c) => c.name === name).map((c) => partOf(c.since ?? '') ?? Infinity));
+    for (let i = 0; i < 60; i++) expect(first(`Person ${i}`), `Person ${i}`).toBe(enters(i));
+  });
+
   it('keeps every character the book met (15 people each chapter, more than a request is shown) within the kept limits', () => {
     const kept = grow(100, full);
     expect(kept.characters.map((c) => c.name)).toEqual(Array.from({ length: 15 }, (_, i) => `Person ${i}`));
     expect(kept.facts.length).toBeLessThanOrEqual(KEPT_LIMITS.facts);
     // What a model writing past every limit leaves is still a bible a writer can edit (edits/edit.ts MAX_BIBLE_CHARS).
-    expect(renderBible(kept, 'en').length).toBeLessThanOrEqual(120_000);
+    expect(renderBible(kept, 'en').length).toBeLessThanOrEqual(MAX_BIBLE_CHARS);
   });
 
   it('keeps a character the update left out while there is room', () => {

@@ -283,15 +283,29 @@ export function applyBibleUpdate(bible: StoryBible, update: BibleUpdate, input: 
     characters: update.characters?.length ? mergeCharacters(bible.characters, update.characters) : bible.characters,
     threads: update.threads?.length ? update.threads : bible.threads,
     facts: update.facts?.length ? mergeFacts(bible.facts, update.facts) : bible.facts,
-  }, input.label), input.label));
+  }, input.label), bible, input.label));
 }
 
-/** The bible with the characters past the table's KEPT_LIMITS kept as replaced until `label` (bibleAsOf brings them back before it). */
-function withOverflow(b: StoryBible, label: string): StoryBible {
-  const over = b.characters.slice(KEPT_LIMITS.characters);
-  if (!over.length) return b;
-  const gone: Replaced[] = over.filter((c) => (c.since ?? c.lastSeen) !== label).map((c) => ({ kind: 'character', subject: c.name, value: [c.role, c.state, c.lastSeen].join(' | '), since: c.since ?? c.lastSeen, until: label }));
-  return { ...b, characters: b.characters.slice(0, KEPT_LIMITS.characters), replaced: [...(b.replaced ?? []), ...gone] };
+/**
+ * The bible with its character table within KEPT_LIMITS: past it, the last listed of those the bible already held
+ * (the update's table comes first, those it left out after) leave the table, their value kept as replaced until
+ * `label` (bibleAsOf brings them back before it; a value from `label` itself was replaced there, its earlier one
+ * kept); a character new in this part leaves it only when the part brought in more than the table holds.
+ */
+function withOverflow(b: StoryBible, old: StoryBible, label: string): StoryBible {
+  let over = b.characters.length - KEPT_LIMITS.characters;
+  if (over <= 0) return b;
+  const held = new Set(old.characters.map((c) => c.name.toLowerCase()));
+  const leaving = new Set<BibleCharacter>();
+  for (let i = b.characters.length - 1; i >= 0 && over > 0; i--) {
+    const c = b.characters[i]!;
+    if (!held.has(c.name.toLowerCase())) continue;
+    leaving.add(c);
+    over--;
+  }
+  const staying = b.characters.filter((c) => !leaving.has(c)).slice(0, KEPT_LIMITS.characters);
+  const gone: Replaced[] = [...leaving].reverse().filter((c) => (c.since ?? c.lastSeen) !== label).map((c) => ({ kind: 'character', subject: c.name, value: [c.role, c.state, c.lastSeen].join(' | '), since: c.since ?? c.lastSeen, until: label }));
+  return { ...b, characters: staying, replaced: [...(b.replaced ?? []), ...gone] };
 }
 
 /**

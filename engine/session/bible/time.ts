@@ -20,9 +20,9 @@ export type { Replaced } from './types.js';
  * merged with the next of the same subject (their parts joined), never dropped.
  */
 export const KEPT_LIMITS = {
-  characters: 80,
-  facts: 60,
-  history: 400,
+  characters: 50,
+  facts: 40,
+  history: 300,
   recentHistory: 24,
   oldValueWords: 10,
 } as const;
@@ -38,17 +38,23 @@ export function compactHistory(list: readonly Replaced[]): Replaced[] {
   const last = new Map<string, number>();
   list.forEach((r, i) => last.set(key(r), i));
   let kept = list.filter((r, i) => last.get(key(r)) === i);
-  while (kept.length > KEPT_LIMITS.history) {
-    const joined = joinOldest(kept, kept.length - KEPT_LIMITS.history);
-    if (joined.length === kept.length) break;
-    kept = joined;
+  // Spans that meet first; then, for a subject that left and came back (a character out of the table for a while), over the gap.
+  for (const isGapJoined of [false, true]) {
+    while (kept.length > KEPT_LIMITS.history) {
+      const joined = joinOldest(kept, kept.length - KEPT_LIMITS.history, isGapJoined);
+      if (joined.length === kept.length) break;
+      kept = joined;
+    }
   }
   const cut = kept.length - KEPT_LIMITS.recentHistory;
   return kept.map((r, i) => (i < cut ? { ...r, value: shortValue(r) } : r));
 }
 
-/** At most `n` of the oldest values each joined with the next value of its subject that starts where it ends (a retraction never). */
-function joinOldest(list: readonly Replaced[], n: number): Replaced[] {
+/**
+ * At most `n` of the oldest values each joined with the next value of its subject that starts where it ends, or
+ * (`isGapJoined`) that starts later (a retraction never).
+ */
+function joinOldest(list: readonly Replaced[], n: number, isGapJoined: boolean): Replaced[] {
   const subject = (r: Replaced) => `${r.kind}\u0000${norm(r.subject)}`;
   const open = new Map<string, number>();
   const out: Array<Replaced | undefined> = [...list];
@@ -58,7 +64,7 @@ function joinOldest(list: readonly Replaced[], n: number): Replaced[] {
     if (r.since === r.until) continue;
     const at = open.get(subject(r));
     const before = at === undefined ? undefined : out[at];
-    if (before && before.until === r.since) {
+    if (before && (before.until === r.since || (isGapJoined && before.since !== before.until))) {
       out[i] = { ...before, until: r.until };
       out[at!] = undefined;
       open.delete(subject(r));

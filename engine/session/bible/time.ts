@@ -34,7 +34,7 @@ export const KEPT_LIMITS = {
  * every part they were in, the most recent parts a value each, the oldest in spans.
  */
 export function compactHistory(list: readonly Replaced[]): Replaced[] {
-  const key = (r: Replaced) => [r.kind, norm(r.subject), r.since, r.until].join('\u0000');
+  const key = (r: Replaced) => [subjectKey(r), r.since, r.until].join('\u0000');
   const last = new Map<string, number>();
   list.forEach((r, i) => last.set(key(r), i));
   let kept = list.filter((r, i) => last.get(key(r)) === i);
@@ -50,26 +50,28 @@ export function compactHistory(list: readonly Replaced[]): Replaced[] {
   return kept.map((r, i) => (i < cut ? { ...r, value: shortValue(r) } : r));
 }
 
+/** A replaced value's kind and subject, as one key (a subject of marks alone, "?!", as written). */
+const subjectKey = (r: Replaced) => `${r.kind}\u0000${norm(r.subject) || r.subject}`;
+
 /**
  * At most `n` of the oldest values each joined with the next value of its subject that starts where it ends, or
  * (`isGapJoined`) that starts later (a retraction never).
  */
 function joinOldest(list: readonly Replaced[], n: number, isGapJoined: boolean): Replaced[] {
-  const subject = (r: Replaced) => `${r.kind}\u0000${norm(r.subject)}`;
   const open = new Map<string, number>();
   const out: Array<Replaced | undefined> = [...list];
   let joins = 0;
   for (let i = 0; i < out.length && joins < n; i++) {
     const r = out[i]!;
     if (r.since === r.until) continue;
-    const at = open.get(subject(r));
+    const at = open.get(subjectKey(r));
     const before = at === undefined ? undefined : out[at];
     if (before && (before.until === r.since || (isGapJoined && before.since !== before.until))) {
       out[i] = { ...before, until: r.until };
       out[at!] = undefined;
-      open.delete(subject(r));
+      open.delete(subjectKey(r));
       joins++;
-    } else open.set(subject(r), i);
+    } else open.set(subjectKey(r), i);
   }
   return out.filter((r): r is Replaced => r !== undefined);
 }

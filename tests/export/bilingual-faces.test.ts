@@ -1,9 +1,10 @@
 // The dual-language book sets its second language apart: `karya export --bilingual` of the Malay edition of an
 // English romance. In the alternating PDF (the default) and in the columns PDF, each Malay paragraph is set in an
 // italic face (pdffonts lists one; poppler's pdftohtml -xml names the face of each line), each English paragraph in
-// the upright one; the EPUB's Malay paragraphs carry their own language (lang, xml:lang) and a style that sets them
+// the upright one, and each is a marked span with its own language tag (/Lang en, /Lang ms); the EPUB's Malay paragraphs carry their own language (lang, xml:lang) and a style that sets them
 // in italic.
 import { readFileSync, rmSync } from 'node:fs';
+import { inflateSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
@@ -31,6 +32,29 @@ async function linesWithFaces(file: string): Promise<Array<{ text: string; famil
 }
 
 const firstWords = (text: string, n: number) => text.split(/\s+/).slice(0, n).join(' ');
+
+/** The languages a PDF's page content marks its spans with (/Span <</Lang (ms)>> BDC), its streams inflated. */
+function markedLangs(file: string): Set<string> {
+  const bytes = readFileSync(file);
+  const found = new Set<string>();
+  let at = 0;
+  for (;;) {
+    const start = bytes.indexOf('stream', at);
+    if (start < 0) break;
+    const body = start + (bytes[start + 6] === 0x0d ? 8 : 7);
+    const end = bytes.indexOf('endstream', body);
+    if (end < 0) break;
+    let text = '';
+    try {
+      text = inflateSync(bytes.subarray(body, end)).toString('latin1');
+    } catch {
+      text = bytes.subarray(body, end).toString('latin1');
+    }
+    for (const m of text.matchAll(/\/Lang\s*\(([^)]*)\)/g)) found.add(m[1]!);
+    at = end + 9;
+  }
+  return found;
+}
 
 describe('karya export --bilingual sets the second language apart', () => {
   let fake: FakeOpenAI;
@@ -60,6 +84,8 @@ describe('karya export --bilingual sets the second language apart', () => {
     const file = path.join(cwd, `${layout}.pdf`);
     const fonts = await runTool('pdffonts', [file]);
     expect(fonts.stdout).toMatch(/Italic/);
+    // Each language's text marked with its own language tag.
+    expect([...markedLangs(file)].sort()).toEqual(['en', 'ms']);
     const lines = await linesWithFaces(file);
     const malay = await malayOf(1);
     chapterParagraphs(1, 'en').forEach((en, i) => {

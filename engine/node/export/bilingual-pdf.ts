@@ -111,7 +111,11 @@ async function renderColumns(doc: BilingualDocument, date: Date): Promise<Uint8A
       }
       texts.forEach((t, side) => {
         // Only the columns' text is drawn at a fixed place; pdfkit would start a page of its own past the bottom margin.
-        if (t) pdf.font(faces[side]!).fontSize(BODY.size).text(t, x[side], y, { width: column, lineGap: BODY.leading, align: 'left' });
+        if (!t) return;
+        // Each column a marked span in its language (/Lang), as the alternating layout's paragraphs are (print/book.ts).
+        pdf.markContent('Span', { lang: side ? ed.lang : from });
+        pdf.font(faces[side]!).fontSize(BODY.size).text(t, x[side], y, { width: column, lineGap: BODY.leading, align: 'left' });
+        pdf.endMarkedContent();
       });
       y += height + BODY.size;
     }

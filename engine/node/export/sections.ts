@@ -12,6 +12,8 @@ export interface Section {
   readonly id: string;
   readonly heading: string;
   readonly blocks: readonly Block[];
+  /** Each block's language, for a dual-language part (its pieces). */
+  readonly langs?: readonly Lang[];
 }
 
 /** The words the exports add around the text, in one language. */
@@ -63,11 +65,13 @@ const normal = (text: string) => text.replace(/[*_#:\s]+/g, ' ').trim().toLowerC
  */
 export function documentSections(doc: BookDocument): Section[] {
   return [...(doc.outline ? [doc.outline] : []), ...doc.parts].map((part) => {
-    // A dual-language part's pieces: the second language's set apart (its text in italic).
-    const blocks = part.pieces ? part.pieces.flatMap((p) => parseMarkdown(p.markdown).map((b) => (p.isSecond ? italicBlock(b) : b))) : parseMarkdown(part.markdown);
+    // A dual-language part's pieces, each block in its language: the second language's set apart (its text in italic).
+    const pieces = part.pieces?.flatMap((p) => parseMarkdown(p.markdown).map((b) => ({ block: p.isSecond ? italicBlock(b) : b, lang: p.lang })));
+    const blocks = pieces ? pieces.map((p) => p.block) : parseMarkdown(part.markdown);
     const [first] = blocks;
     const isRepeat = first?.kind === 'heading' && normal(spansText(first.spans)) === normal(part.heading);
-    return { id: part.id, heading: part.heading, blocks: isRepeat ? blocks.slice(1) : blocks };
+    const from = isRepeat ? 1 : 0;
+    return { id: part.id, heading: part.heading, blocks: blocks.slice(from), ...(pieces ? { langs: pieces.slice(from).map((p) => p.lang) } : {}) };
   });
 }
 

@@ -3,7 +3,7 @@
 // while Nadia, Tariq and the shop's sign change in every chapter. `karya map` shows each character first appearing
 // in the chapter they enter; `--as-of N` lists exactly the characters met by Chapter N, with the state they had
 // then; `karya rewrite --part chapter:1` sends the model a Characters section with the chapter-1 characters (and
-// nobody who enters later). English and Malay.
+// nobody who enters later, nor where anyone was last seen after it). English and Malay.
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
@@ -83,5 +83,7 @@ describe.each(['en', 'ms'] as const)('the story map and bible of a 12-chapter bo
     expect(names.sort()).toEqual(['Nadia', 'Tariq']);
     expect(section).toContain(w.nadia(1));
     expect(request).not.toContain(w.nadia(2));
+    // Nothing a later chapter knew: no one "last seen" in a chapter after the first.
+    expect(section).not.toMatch(lang === 'ms' ? /Bab ([2-9]|1\d)\b/ : /Chapter ([2-9]|1\d)\b/);
   });
 });

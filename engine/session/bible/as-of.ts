@@ -95,12 +95,18 @@ function showBible(spec: ResolvedSpec, state: BookState, position: number, isCas
   const isSeries = hasSeriesBible(series);
   if (spec.kind !== 'book' || position < 0 || (!state.memory?.trim() && !plannedThreads(spec, state).length && !isSeries)) return { isShown: false, memory: '', due: '' };
   const partOf = partsOf(spec, state);
-  const before = withSeries(structuredAsOf(spec, state, position - 1), series);
+  const before = seenBy(withSeries(structuredAsOf(spec, state, position - 1), series), position - 1, partOf);
   // Within the request's bounds (shownBible): the characters seen most recently, the first and latest facts.
-  const bible = shownBible(isCast ? withCast(before, structuredAsOf(spec, state, position)) : before, partOf);
+  const bible = shownBible(isCast ? withCast(before, seenBy(structuredAsOf(spec, state, position), position, partOf)) : before, partOf);
   const due = dueThreadLines(bible.threads, position, partOf, state.lang);
   const memory = state.memory?.trim() || isSeries ? renderBible(bible, state.lang, { omit: ['premise', 'ending', 'replaced', 'since'] }) : '';
   return { isShown: true, memory, due };
+}
+
+/** The bible with each character's last-seen part as of `upTo`: a later one is not known yet, the part their state holds from is. */
+function seenBy(b: StoryBible, upTo: number, partOf: PartOf): StoryBible {
+  const isLater = (label: string) => (label ? partOf(label) ?? -1 : -1) > upTo;
+  return b.characters.some((c) => isLater(c.lastSeen)) ? { ...b, characters: b.characters.map((c) => (isLater(c.lastSeen) ? { ...c, lastSeen: c.since && !isLater(c.since) ? c.since : '' } : c)) } : b;
 }
 
 /** The bible with the characters of `at` (the bible as of the part) it does not hold yet: the people the part brings in. */

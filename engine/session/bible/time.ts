@@ -189,14 +189,12 @@ export function bibleAsOf(b: StoryBible, upTo: number, partOf: PartOf, undated: 
   const at = (label: string | undefined) => (label ? partOf(label) ?? undated : undated);
   const wasTrue = (r: Replaced) => at(r.since) <= upTo && upTo < at(r.until);
   const back = (b.replaced ?? []).filter(wasTrue);
-  // Where a character was last seen, as of `upTo`: a later part is not known yet, the part their state holds from is.
-  const seenBy = (c: BibleCharacter): BibleCharacter => (c.lastSeen && (partOf(c.lastSeen) ?? -1) > upTo ? { ...c, lastSeen: c.since ?? '' } : c);
   const characters = b.characters.flatMap((c): BibleCharacter[] => {
-    if (at(c.since ?? c.lastSeen) <= upTo) return [seenBy(c)];
+    if (at(c.since ?? c.lastSeen) <= upTo) return [c];
     const r = back.find((x) => x.kind === 'character' && norm(x.subject) === norm(c.name));
     if (!r) return [];
     const [role = '', state = '', lastSeen = ''] = r.value.split('|').map((s) => s.trim());
-    return [seenBy({ name: c.name, role: role || c.role, state, lastSeen, ...(r.since ? { since: r.since } : {}) })];
+    return [{ name: c.name, role: role || c.role, state, lastSeen, ...(r.since ? { since: r.since } : {}) }];
   });
   // A character the table no longer holds (past its KEPT_LIMITS) is back as of a part their kept value held in.
   const named = new Set(b.characters.map((c) => norm(c.name)));
@@ -204,7 +202,7 @@ export function bibleAsOf(b: StoryBible, upTo: number, partOf: PartOf, undated: 
     if (r.kind !== 'character' || named.has(norm(r.subject))) continue;
     named.add(norm(r.subject));
     const [role = '', state = '', lastSeen = ''] = r.value.split('|').map((s) => s.trim());
-    characters.push(seenBy({ name: r.subject, role, state, lastSeen, ...(r.since ? { since: r.since } : {}) }));
+    characters.push({ name: r.subject, role, state, lastSeen, ...(r.since ? { since: r.since } : {}) });
   }
   // Each fact with the part it dates from: a replaced value that was true at `upTo` keeps its own date.
   const dated = b.facts.flatMap((f): Array<[string, string | undefined]> => {

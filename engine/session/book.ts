@@ -32,6 +32,11 @@ export interface DocumentPart {
    * paragraphs (as the part's text has them) and whether the chapter title is one; every export marks them so.
    */
   readonly untranslated?: { readonly lang: Lang; readonly paragraphs: readonly string[]; readonly heading?: true };
+  /**
+   * A dual-language part's text (engine/node/export/bilingual-pdf.ts): `markdown` in pieces, each in its language; the
+   * second language's pieces (`isSecond`, the translation after its source) are set apart in print (italic).
+   */
+  readonly pieces?: ReadonlyArray<{ readonly markdown: string; readonly lang: Lang; readonly isSecond?: boolean }>;
 }
 
 export interface BookDocument {

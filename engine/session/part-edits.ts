@@ -42,7 +42,7 @@ export async function extendPart(input: Omit<AdvanceOptions, 'provider' | 'chapt
   if (spec.kind !== 'book' || current === undefined) throw new SessionError('step_not_allowed', { next: String(position) });
   const step = partStep(spec, position, state.totalChapters);
   // The book as it was before this part: the same context the part was written with.
-  const before = stateForStep(spec, partsBefore(state, position), position);
+  const before = stateForStep(spec, partsBefore(state, position), position, { cast: true });
   // An introduction grows from the end of its prose: its character list and chapter plan stay after it (part-text.ts).
   const intro = position === 0 ? introParts(spec, state, current) : undefined;
   const soFar = intro ? intro.prose : current;

@@ -33,9 +33,9 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   rewrite?: { text: string; note?: string };
 }): Promise<StepOutcome> {
   const { spec, step } = input;
-  // Every request of the step is rendered with the bible as of the part before it; the step's result goes on the book itself.
+  // Every request of the step is rendered with the bible as of the part before it (with the people a part written again brings in); the step's result goes on the book itself.
   const book = input.state;
-  const state = stateForStep(spec, book, stepPosition(step));
+  const state = stateForStep(spec, book, stepPosition(step), { cast: true });
   const clock = input.clock ?? systemClock;
   const started = clock.now();
   const seconds = () => (clock.now() - started) / 1000;

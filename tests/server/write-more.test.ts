@@ -121,9 +121,9 @@ describe('short parts, write more and the story bible on the server', () => {
     expect(chapter).toContain('Pak Ngah');
 
     const kept = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book.bible_notes as string;
-    const tooLong = await ts.http.put('/api/progress/romance/bible').set('cookie', cookie).send({ text: 'x '.repeat(20_000) });
+    const tooLong = await ts.http.put('/api/progress/romance/bible').set('cookie', cookie).send({ text: 'x '.repeat(41_000) });
     expect(tooLong.status).toBe(400);
-    const message = 'The story bible can hold at most 30000 characters. Shorten it and save again.';
+    const message = 'The story bible can hold at most 80000 characters. Shorten it and save again.';
     expect(tooLong.body.error).toEqual({ code: 'bible_too_long', message, fields: { text: message } });
     // Nothing of the refused text was kept.
     expect((await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book.bible_notes).toBe(kept);

@@ -55,3 +55,21 @@ describe.each([
     expect(parseBible(renderBible(b, lang))).toEqual(b);
   });
 });
+
+describe('a bible saved when only the last 8 replaced values were kept', () => {
+  // As the bible was kept before it held the whole book's history: 8 replaced values, the oldest from Chapter 3.
+  const saved = ['## Characters', '- Mara | captain | state 11 | Chapter 11 | since Chapter 11', '## Replaced',
+    ...Array.from({ length: 8 }, (_, i) => `- character | Mara | captain | state ${i + 3} | Chapter ${i + 3} | Chapter ${i + 3} → Chapter ${i + 4}`)].join('\n');
+
+  it('reads as it was, and later updates keep every value it held and every new one', () => {
+    let b = parseBible(saved);
+    expect(b.replaced).toHaveLength(8);
+    for (let k = 12; k <= 30; k++) {
+      b = applyBibleUpdate(b, parseBibleUpdate(`## Characters\n- Mara | captain | state ${k} | Chapter ${k}`)!, { label: `Chapter ${k}`, lang: 'en' });
+      b = parseBible(renderBible(b, 'en'));
+    }
+    // Chapter 3's value (the oldest the saved bible had) and every one after it, as of each chapter.
+    for (let k = 3; k <= 30; k++) expect(bibleAsOf(b, k, partOf, 30).characters[0], `as of Chapter ${k}`).toMatchObject({ name: 'Mara', state: expect.stringMatching(new RegExp(`^state ${k}\\b`)) });
+    expect(bibleAsOf(b, 2, partOf, 30).characters).toEqual([]);
+  });
+});

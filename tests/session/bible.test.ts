@@ -4,7 +4,9 @@
 // heading per part (engine/compile/heading.ts): a model's own leading heading is taken off the part.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { applyBibleUpdate, BIBLE_LIMITS, EMPTY_BIBLE, linesToFold, parseBible, parseBibleUpdate, renderBible, bibleWords, type StoryBible } from '../../engine/session/bible/bible.js';
+import { applyBibleUpdate, BIBLE_LIMITS, EMPTY_BIBLE, linesToFold, parseBible, parseBibleUpdate, renderBible, bibleWords, capWords, shownBible, type StoryBible } from '../../engine/session/bible/bible.js';
+import { bibleAsOf, KEPT_LIMITS } from '../../engine/session/bible/time.js';
+import { MAX_BIBLE_CHARS } from '../../engine/session/edits/edit.js';
 import { takeLeadingHeading } from '../../engine/compile/heading.js';
 
 const UPDATE_EN = `## Chapter
@@ -90,19 +92,50 @@ describe('the bible, updated part after part', () => {
     expect(bible.arcs[0]).toEqual({ label: 'Introduction – Chapter 2', line: 'Arc up to Chapter 2.' });
   });
 
-  it('stays within a fixed size however long the book (chapter 100 as chapter 10), even when the model writes past every limit', () => {
-    const ten = bibleWords(renderBible(grow(10, full), 'en'));
-    const hundred = bibleWords(renderBible(grow(100, full), 'en'));
+  it('is shown to a request within a fixed size however long the book (chapter 100 as chapter 10), even when the model writes past every limit', () => {
+    // As a request renders it (bible/as-of.ts): within the shown limits, without the dates and the replaced values.
+    const shown = (b: StoryBible) => bibleWords(renderBible(shownBible(b), 'en', { omit: ['replaced', 'since'] }));
+    const ten = shown(grow(10, full));
+    const hundred = shown(grow(100, full));
     expect(hundred).toBeLessThanOrEqual(ten * 1.25);
     // The ceiling the limits set: every entry at its word limit (labels and separators a few words more).
     const L = BIBLE_LIMITS;
     const ceiling = L.premiseWords + L.endingWords + (L.chapters + L.arcs) * (L.lineWords + 4) + L.characters * (8 + 2 * L.entryWords + 6 + 3) + L.threads * (L.entryWords + 6 + 3) + L.facts * (L.entryWords + 1) + 30;
     expect(hundred).toBeLessThanOrEqual(ceiling);
-    const b = grow(100, full);
+    const b = shownBible(grow(100, full));
     expect(b.characters.length).toBeLessThanOrEqual(BIBLE_LIMITS.characters);
     expect(b.threads.length).toBeLessThanOrEqual(BIBLE_LIMITS.threads);
     expect(b.facts.length).toBeLessThanOrEqual(BIBLE_LIMITS.facts);
     expect(b.arcs.length).toBeLessThanOrEqual(BIBLE_LIMITS.arcs);
+  });
+
+  it('a 100-chapter book whose 60 characters and 45 facts all change in every chapter keeps each first appearance, and stays a bible a writer can edit', () => {
+    const enters = (i: number) => i + 1;
+    const churn = (k: number) => [
+      '## Chapter', `In chapter ${k} the story moves on.`,
+      '## Characters', ...Array.from({ length: 60 }, (_, i) => i).filter((i) => enters(i) <= k).map((i) => `- Person ${i} | role ${i} | state ${k} of ${i} ${'long '.repeat(20)}| ${label(k)}`),
+      '## Established facts', ...Array.from({ length: 45 }, (_, i) => `- fact ${i}: value ${k} ${'detail '.repeat(20)}`),
+    ].join('\n');
+    const kept = grow(100, churn);
+    expect(renderBible(kept, 'en').length).toBeLessThanOrEqual(MAX_BIBLE_CHARS);
+    expect(kept.characters.length).toBeLessThanOrEqual(KEPT_LIMITS.characters);
+    expect((kept.replaced ?? []).length).toBeLessThanOrEqual(KEPT_LIMITS.history);
+    const partOf = (l: string) => (/introduction/i.test(l) ? 0 : Number(/(\d+)/.exec(l)?.[1] ?? NaN) || undefined);
+    // As of each chapter up to 60, exactly the people who entered by then; the history holds each one's entry chapter.
+    for (const k of [1, 2, 10, 30, 59, 60]) {
+      const names = bibleAsOf(kept, k, partOf, 100).characters.map((c) => c.name).sort();
+      expect(names, `as of Chapter ${k}`).toEqual(Array.from({ length: k }, (_, i) => `Person ${i}`).sort());
+    }
+    const first = (name: string) => Math.min(...(kept.replaced ?? []).filter((r) => r.subject === name).map((r) => partOf(r.since) ?? Infinity), ...kept.characters.filter((c) => c.name === name).map((c) => partOf(c.since ?? '') ?? Infinity));
+    for (let i = 0; i < 60; i++) expect(first(`Person ${i}`), `Person ${i}`).toBe(enters(i));
+  });
+
+  it('keeps every character the book met (15 people each chapter, more than a request is shown) within the kept limits', () => {
+    const kept = grow(100, full);
+    expect(kept.characters.map((c) => c.name)).toEqual(Array.from({ length: 15 }, (_, i) => `Person ${i}`));
+    expect(kept.facts.length).toBeLessThanOrEqual(KEPT_LIMITS.facts);
+    // What a model writing past every limit leaves is still a bible a writer can edit (edits/edit.ts MAX_BIBLE_CHARS).
+    expect(renderBible(kept, 'en').length).toBeLessThanOrEqual(MAX_BIBLE_CHARS);
   });
 
   it('keeps a character the update left out while there is room', () => {
@@ -135,7 +168,12 @@ describe('the bible, updated part after part', () => {
         updates.forEach((u, i) => {
           b = applyBibleUpdate(b, { chapterLine: u.line, characters: u.chars.map((name) => ({ name, role: '', state: '', lastSeen: '' })), facts: u.facts }, { label: `Chapter ${i + 1}`, lang: 'en' });
         });
-        return b.chapters.length <= BIBLE_LIMITS.chapters && b.arcs.length <= BIBLE_LIMITS.arcs && b.characters.length <= BIBLE_LIMITS.characters && b.facts.length <= BIBLE_LIMITS.facts;
+        const shown = shownBible(b);
+        const key = (name: string) => capWords(name, 8).toLowerCase();
+        const named = new Set([...b.characters.map((c) => key(c.name)), ...(b.replaced ?? []).filter((r) => r.kind === 'character').map((r) => key(r.subject))]);
+        // Every character an update named is kept (in the table, or its last value in the history); a request is shown the limits.
+        const isKept = updates.every((u) => u.chars.every((name) => named.has(key(name))));
+        return isKept && b.chapters.length <= BIBLE_LIMITS.chapters && b.arcs.length <= BIBLE_LIMITS.arcs && b.characters.length <= KEPT_LIMITS.characters && shown.characters.length <= BIBLE_LIMITS.characters && shown.facts.length <= BIBLE_LIMITS.facts;
       }),
     );
   });

@@ -11,7 +11,7 @@ import { BookEpub, CHAPTER, CSS, HEAD, NCX, TRANSLATOR_NAME, bookIdentifier, pac
 import { bilingualLine, translatedLine, type BilingualDocument, type BilingualPart } from './bilingual.js';
 
 const BILINGUAL_CSS = `${CSS}
-.translation { margin-bottom: 1.25em; }
+.translation { margin-bottom: 1.25em; font-style: italic; }
 h1 .other { display: block; font-size: 0.8em; font-weight: normal; font-style: italic; margin-top: 0.3em; }
 `;
 

@@ -25,6 +25,11 @@ export function alternatingDocument(doc: BilingualDocument): BookDocument {
     id: p.id,
     heading: p.heading.source === p.heading.edition ? p.heading.edition : `${p.heading.source} / ${p.heading.edition}`,
     markdown: p.pairs.flatMap((x) => [x.source, x.edition].filter((t): t is string => t !== null)).join('\n\n'),
+    // Each translation after its source, set apart in italic (export/sections.ts): a reader tells the two languages apart at a glance.
+    pieces: p.pairs.flatMap((x) => [
+      ...(x.source !== null ? [{ markdown: x.source, lang: doc.source.lang }] : []),
+      ...(x.edition !== null ? [{ markdown: x.edition, lang: doc.edition.lang, isSecond: true }] : []),
+    ]),
   }));
   return { ...doc.edition, copyright: bilingualCopyright(doc), parts };
 }
@@ -91,20 +96,26 @@ async function renderColumns(doc: BilingualDocument, date: Date): Promise<Uint8A
     pdf.addNamedDestination(`part-${i + 1}`, 'XYZ', 0, PAGE.height, null);
     const x = [PAGE.margin, PAGE.margin + column + PAGE.gap] as const;
     const top = PAGE.margin + 36;
-    const headingHeight = Math.max(...[part.heading.source, part.heading.edition].map((h) => pdf.font('bold').fontSize(13).heightOfString(h, { width: column })));
+    const headingHeight = Math.max(...[part.heading.source, part.heading.edition].map((h, side) => pdf.font(side ? 'boldItalic' : 'bold').fontSize(13).heightOfString(h, { width: column })));
     pdf.font('bold').fontSize(13).text(part.heading.source, x[0], top, { width: column });
-    pdf.font('bold').fontSize(13).text(part.heading.edition, x[1], top, { width: column });
+    pdf.font('boldItalic').fontSize(13).text(part.heading.edition, x[1], top, { width: column });
     let y = top + headingHeight + 24;
     for (const pair of part.pairs) {
       const texts = [plain(pair.source), plain(pair.edition)] as const;
-      const height = Math.max(...texts.map((t) => pdf.font('serif').fontSize(BODY.size).heightOfString(t || ' ', { width: column, lineGap: BODY.leading })));
+      // The translation (the right column) in italic, as in the alternating layout: the two languages told apart at a glance.
+      const faces = ['serif', 'italic'] as const;
+      const height = Math.max(...texts.map((t, side) => pdf.font(faces[side]!).fontSize(BODY.size).heightOfString(t || ' ', { width: column, lineGap: BODY.leading })));
       if (y + height > bottom && y > PAGE.margin) {
         pdf.addPage();
         y = PAGE.margin;
       }
       texts.forEach((t, side) => {
         // Only the columns' text is drawn at a fixed place; pdfkit would start a page of its own past the bottom margin.
-        if (t) pdf.font('serif').fontSize(BODY.size).text(t, x[side], y, { width: column, lineGap: BODY.leading, align: 'left' });
+        if (!t) return;
+        // Each column a marked span in its language (/Lang), as the alternating layout's paragraphs are (print/book.ts).
+        pdf.markContent('Span', { lang: side ? ed.lang : from });
+        pdf.font(faces[side]!).fontSize(BODY.size).text(t, x[side], y, { width: column, lineGap: BODY.leading, align: 'left' });
+        pdf.endMarkedContent();
       });
       y += height + BODY.size;
     }

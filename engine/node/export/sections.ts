@@ -14,6 +14,8 @@ export interface Section {
   readonly blocks: readonly Block[];
   /** The heading's language when it is not the book's (a chapter title kept as its source's). */
   readonly headingLang?: Lang;
+  /** Each block's language, for a dual-language part (its pieces). */
+  readonly langs?: readonly Lang[];
 }
 
 /** The words the exports add around the text, in one language. */
@@ -65,11 +67,14 @@ const normal = (text: string) => text.replace(/[*_#:\s]+/g, ' ').trim().toLowerC
  */
 export function documentSections(doc: BookDocument): Section[] {
   return [...(doc.outline ? [doc.outline] : []), ...doc.parts].map((part) => {
-    const blocks = markedBlocks(part);
+    // A dual-language part's pieces, each block in its language: the second language's set apart (its text in italic).
+    const pieces = part.pieces?.flatMap((p) => parseMarkdown(p.markdown).map((b) => ({ block: p.isSecond ? italicBlock(b) : b, lang: p.lang })));
+    const blocks = pieces ? pieces.map((p) => p.block) : markedBlocks(part);
     const [first] = blocks;
     const isRepeat = first?.kind === 'heading' && normal(spansText(first.spans)) === normal(part.heading);
+    const from = isRepeat ? 1 : 0;
     const headingLang = part.untranslated?.heading ? { headingLang: part.untranslated.lang } : {};
-    return { id: part.id, heading: part.heading, blocks: isRepeat ? blocks.slice(1) : blocks, ...headingLang };
+    return { id: part.id, heading: part.heading, blocks: blocks.slice(from), ...(pieces ? { langs: pieces.slice(from).map((p) => p.lang) } : {}), ...headingLang };
   });
 }
 
@@ -93,6 +98,20 @@ function markedBlocks(part: BookDocument['parts'][number]): Block[] {
     const isKept = ranges.some(([a, b]) => start >= a && start < b);
     return isKept && (block.kind === 'paragraph' || block.kind === 'quote') ? { ...block, lang } : block;
   });
+}
+
+/** A block with its running text in italic (a heading, code, a rule and a table as they are). */
+export function italicBlock(b: Block): Block {
+  switch (b.kind) {
+    case 'paragraph':
+      return { ...b, spans: [{ kind: 'em', children: b.spans }] };
+    case 'list':
+      return { ...b, items: b.items.map((item) => item.map(italicBlock)) };
+    case 'quote':
+      return { ...b, blocks: b.blocks.map(italicBlock) };
+    default:
+      return b;
+  }
 }
 
 /** The level a heading inside a part takes under the part's own (level 1): `#`/`##` → 2, deeper → 3. */

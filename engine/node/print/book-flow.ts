@@ -2,6 +2,7 @@
 // book's language) and placed on pages without widows or orphans. book.ts lays out the body with them,
 // book-front.ts the front matter.
 import type { BookDocument } from '../../session/book.js';
+import type { Lang } from '../../spec/types.js';
 import { spansText, type Block, type Span } from '../../markdown.js';
 import { innerHeadingLevel } from '../export/sections.js';
 import { PRINT_LAYOUTS } from '../../print.js';
@@ -45,6 +46,8 @@ export interface Item {
   marker?: { text: string; x: number; font: FontName };
   /** A table row: its cells side by side (`lines` is the tallest cell's); a row is never split across pages. */
   cells?: Array<{ x: number; lines: Line[] }>;
+  /** The language of its text where it is not the book's (a dual-language book's source or translation): its drawings say so. */
+  lang?: Lang;
 }
 
 /** Places items on pages, splitting paragraphs without leaving one line alone at a page's top or bottom. */
@@ -79,7 +82,7 @@ export class Flow {
       if (i === 0 && item.marker && line === item.lines[0]) {
         this.page.ops.push({ text: item.marker.text, font: item.marker.font, size: item.size, x: item.marker.x, y });
       }
-      this.page.ops.push(...lineOps(line, item.x, y, item.size, this.m));
+      this.page.ops.push(...lineOps(line, item.x, y, item.size, this.m).map((op) => (item.lang ? { ...op, lang: item.lang } : op)));
     });
     this.y += (item.cells ? item.lines.length : lines.length) * item.leading;
   }
@@ -164,61 +167,66 @@ export class Composer {
     return items;
   }
 
-  /** A part's blocks as items: book paragraphs (first-line indent, none after a heading or a break). */
-  blocks(blocks: readonly Block[], o: { x: number; width: number; isQuote?: boolean } = { x: 0, width: this.s.width }, out: Item[] = []): Item[] {
+  /**
+   * A part's blocks as items: book paragraphs (first-line indent, none after a heading or a break). `langs`: each
+   * block's language (a dual-language part's pieces), carried by the items it makes.
+   */
+  blocks(blocks: readonly Block[], o: { x: number; width: number; isQuote?: boolean } = { x: 0, width: this.s.width }, out: Item[] = [], langs?: readonly (Lang | undefined)[]): Item[] {
     let isAfterBreak = true;
-    const indent = this.s.body.size * 1.5;
-    for (const b of blocks) {
-      switch (b.kind) {
-        case 'heading': {
-          const size = this.s.body.size + (innerHeadingLevel(b.level) === 2 ? 2 : 0.5);
-          out.push({ lines: this.lines(spanRuns(b.spans, { bold: true }), { size, width: o.width, align: 'left', hyphenate: false }), size, leading: size * 1.35, x: o.x, before: this.s.body.leading * 0.9, after: this.s.body.leading * 0.35, keepWithNext: true });
-          isAfterBreak = true;
-          break;
-        }
-        case 'paragraph': {
-          const runs = spanRuns(b.spans, { italic: o.isQuote === true });
-          const gap = o.isQuote ? this.s.body.leading * 0.3 : this.s.body.leading * this.s.paragraphGap;
-          const isIndented = !isAfterBreak && !o.isQuote && this.s.paragraphGap === 0;
-          out.push({ lines: this.lines(runs, { size: this.s.body.size, width: o.width, indent: isIndented ? indent : 0 }), size: this.s.body.size, leading: this.s.body.leading, x: o.x, before: o.isQuote ? gap : 0, after: gap });
-          isAfterBreak = false;
-          break;
-        }
-        case 'list': {
-          const hang = 16;
-          b.items.forEach((item, n) => {
-            const marker = b.isOrdered ? `${b.start + n}.` : '•';
-            const [first, ...rest] = item;
-            if (first?.kind === 'paragraph') {
-              out.push({
-                lines: this.lines(spanRuns(first.spans), { size: this.s.body.size, width: o.width - hang, align: 'left' }), size: this.s.body.size, leading: this.s.body.leading,
-                x: o.x + hang, before: n === 0 ? this.s.body.leading * 0.3 : 0, after: 0, marker: { text: marker, x: o.x, font: 'serif' },
-              });
-              this.blocks(rest, { x: o.x + hang, width: o.width - hang, ...(o.isQuote ? { isQuote: true } : {}) }, out);
-            } else this.blocks(item, { x: o.x + hang, width: o.width - hang, ...(o.isQuote ? { isQuote: true } : {}) }, out);
-          });
-          if (out.length) out[out.length - 1]!.after += this.s.body.leading * 0.3;
-          isAfterBreak = true;
-          break;
-        }
-        case 'quote':
-          this.blocks(b.blocks, { x: o.x + 18, width: o.width - 36, isQuote: true }, out);
-          isAfterBreak = true;
-          break;
-        case 'code':
-          out.push({ lines: this.code(b.text, o.width), size: CODE.size, leading: CODE.leading, x: o.x, before: this.s.body.leading * 0.4, after: this.s.body.leading * 0.4 });
-          isAfterBreak = true;
-          break;
-        case 'rule':
-          out.push({ lines: this.plain('*   *   *', 'serif', { size: this.s.body.size, width: o.width }), size: this.s.body.size, leading: this.s.body.leading, x: o.x, before: this.s.body.leading * 0.5, after: this.s.body.leading * 0.5 });
-          isAfterBreak = true;
-          break;
-        case 'table':
-          out.push(...this.table(b, o));
-          isAfterBreak = true;
-          break;
-      }
+    for (const [index, b] of blocks.entries()) {
+      const from = out.length;
+      this.block(b, o, out, isAfterBreak);
+      isAfterBreak = b.kind !== 'paragraph';
+      const lang = langs?.[index];
+      if (lang) for (let i = from; i < out.length; i++) out[i]!.lang = lang;
     }
     return out;
+  }
+
+  /** One block as items (`isAfterBreak`: a paragraph after a heading or a break has no first-line indent). */
+  private block(b: Block, o: { x: number; width: number; isQuote?: boolean }, out: Item[], isAfterBreak: boolean): void {
+    const indent = this.s.body.size * 1.5;
+    switch (b.kind) {
+      case 'heading': {
+        const size = this.s.body.size + (innerHeadingLevel(b.level) === 2 ? 2 : 0.5);
+        out.push({ lines: this.lines(spanRuns(b.spans, { bold: true }), { size, width: o.width, align: 'left', hyphenate: false }), size, leading: size * 1.35, x: o.x, before: this.s.body.leading * 0.9, after: this.s.body.leading * 0.35, keepWithNext: true });
+        break;
+      }
+      case 'paragraph': {
+        const runs = spanRuns(b.spans, { italic: o.isQuote === true });
+        const gap = o.isQuote ? this.s.body.leading * 0.3 : this.s.body.leading * this.s.paragraphGap;
+        const isIndented = !isAfterBreak && !o.isQuote && this.s.paragraphGap === 0;
+        out.push({ lines: this.lines(runs, { size: this.s.body.size, width: o.width, indent: isIndented ? indent : 0 }), size: this.s.body.size, leading: this.s.body.leading, x: o.x, before: o.isQuote ? gap : 0, after: gap });
+        break;
+      }
+      case 'list': {
+        const hang = 16;
+        b.items.forEach((item, n) => {
+          const marker = b.isOrdered ? `${b.start + n}.` : '•';
+          const [first, ...rest] = item;
+          if (first?.kind === 'paragraph') {
+            out.push({
+              lines: this.lines(spanRuns(first.spans), { size: this.s.body.size, width: o.width - hang, align: 'left' }), size: this.s.body.size, leading: this.s.body.leading,
+              x: o.x + hang, before: n === 0 ? this.s.body.leading * 0.3 : 0, after: 0, marker: { text: marker, x: o.x, font: 'serif' },
+            });
+            this.blocks(rest, { x: o.x + hang, width: o.width - hang, ...(o.isQuote ? { isQuote: true } : {}) }, out);
+          } else this.blocks(item, { x: o.x + hang, width: o.width - hang, ...(o.isQuote ? { isQuote: true } : {}) }, out);
+        });
+        if (out.length) out[out.length - 1]!.after += this.s.body.leading * 0.3;
+        break;
+      }
+      case 'quote':
+        this.blocks(b.blocks, { x: o.x + 18, width: o.width - 36, isQuote: true }, out);
+        break;
+      case 'code':
+        out.push({ lines: this.code(b.text, o.width), size: CODE.size, leading: CODE.leading, x: o.x, before: this.s.body.leading * 0.4, after: this.s.body.leading * 0.4 });
+        break;
+      case 'rule':
+        out.push({ lines: this.plain('*   *   *', 'serif', { size: this.s.body.size, width: o.width }), size: this.s.body.size, leading: this.s.body.leading, x: o.x, before: this.s.body.leading * 0.5, after: this.s.body.leading * 0.5 });
+        break;
+      case 'table':
+        out.push(...this.table(b, o));
+        break;
+    }
   }
 }

@@ -82,7 +82,7 @@ function layoutBook(doc: BookDocument, geo: ReturnType<typeof pageGeometry>, m: 
     if (label) heading.push({ lines: c.plain(label.toUpperCase(), 'sans', { size: 9.5 }), size: 9.5, leading: 14, x: 0, before: 0, after: 8 });
     heading.push({ lines: c.plain(title, 'serif', { size: 18 }), size: 18, leading: 24, x: 0, before: 0, after: BODY.leading * 2.2 });
     flow.place(heading);
-    flow.place(c.blocks(section.blocks));
+    flow.place(c.blocks(section.blocks, undefined, [], section.langs));
   });
   // An even page count: the last page is a left-hand one.
   if (flow.pages.length % 2 === 1) flow.newPage('blank');
@@ -145,7 +145,10 @@ export async function renderBookPdf(doc: BookDocument, opts: { trim?: TrimName; 
 
 function drawOp(pdf: PDFKit.PDFDocument, op: TextOp, dx: number, dy: number): void {
   pdf.font(op.font).fontSize(op.size).fillColor(op.color ?? 'black');
+  // Text in another language than the document's is a marked span with its own /Lang (a reader reads it aloud so).
+  if (op.lang) pdf.markContent('Span', { lang: op.lang });
   pdf.text(op.text, op.x + dx, op.y + dy, { lineBreak: false, ...(op.wordSpacing ? { wordSpacing: op.wordSpacing } : {}) });
+  if (op.lang) pdf.endMarkedContent();
 }
 
 /**

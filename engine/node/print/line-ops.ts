@@ -12,6 +12,8 @@ export interface TextOp {
   y: number;
   wordSpacing?: number;
   color?: string;
+  /** Its text's language where it is not the document's (drawn as a marked span with /Lang). */
+  lang?: string;
 }
 
 /**

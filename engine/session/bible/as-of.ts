@@ -6,7 +6,7 @@ import type { BookSpec, ResolvedSpec } from '../../spec/types.js';
 import type { BookState } from '../../compile/flow.js';
 import { partLabel } from '../../compile/labels.js';
 import { conclusionPosition } from '../../spec/conclusion.js';
-import { parseBible, renderBible, type StoryBible } from './bible.js';
+import { parseBible, renderBible, shownBible, type StoryBible } from './bible.js';
 import { bibleAsOf, type PartOf } from './time.js';
 import { dueThreadLines, plannedThreads, withOutlineThreads } from './outline-threads.js';
 import type { PromptState } from '../../compile/prompt.js';
@@ -49,9 +49,13 @@ export function structuredAsOf(spec: ResolvedSpec, state: BookState, upTo: numbe
   return withOutlineThreads(bibleAsOf(parseBible(state.memory), upTo, partOf, state.memoryUpTo ?? upTo), plannedThreads(spec, state), upTo, partOf);
 }
 
-/** The book with the bible a step at `position` is sent (the bible as of the part before it), for rendering only. */
-export function stateForStep(spec: ResolvedSpec, state: BookState, position: number): PromptState {
-  const withBible = bibleForStep(spec, state, position);
+/**
+ * The book with the bible a step at `position` is sent (the bible as of the part before it), for rendering only.
+ * With `cast`, a step that writes a part again (a rewrite, "write more", a passage edit) is also told the characters
+ * that part brings in (as of it), so the part written again keeps the people the rest of the book knows.
+ */
+export function stateForStep(spec: ResolvedSpec, state: BookState, position: number, opts: { cast?: boolean } = {}): PromptState {
+  const withBible = bibleForStep(spec, state, position, opts);
   // A prose part is told the writer's voice and the overused phrases to keep out (the ones this book already leans on first).
   if (spec.kind !== 'book' || position < 0) return withBible;
   const guidance = voiceGuidanceOf(state.voice, state.lang, state.content.slice(0, position));
@@ -59,13 +63,13 @@ export function stateForStep(spec: ResolvedSpec, state: BookState, position: num
 }
 
 /** The state a step of the book is rendered from, as far as its story bible goes (stateForStep without the writer's voice). */
-export function bibleForStep(spec: ResolvedSpec, state: BookState, position: number): PromptState {
+export function bibleForStep(spec: ResolvedSpec, state: BookState, position: number, opts: { cast?: boolean } = {}): PromptState {
   // Everything the shown bible is made from; a book's step and the update after it ask for the same one.
-  const from = [spec, position, state.memoryUpTo, state.lang, state.totalChapters, state.outline, state.settings, state.chapterNotes, state.series];
+  const from = [spec, position, state.memoryUpTo, state.lang, state.totalChapters, state.outline, state.settings, state.chapterNotes, state.series, opts.cast === true];
   const kept = shownOf(state.memory ?? '');
   let shown = kept.find((k) => k.from.every((v, i) => v === from[i]));
   if (!shown) {
-    shown = { from, ...showBible(spec, state, position) };
+    shown = { from, ...showBible(spec, state, position, opts.cast === true) };
     kept.push(shown);
     if (kept.length > SHOWN_KEPT) kept.shift();
   }
@@ -85,15 +89,32 @@ interface Shown {
 const shownOf = byText(TEXTS_KEPT, (): Shown[] => []);
 const SHOWN_KEPT = 4;
 
-function showBible(spec: ResolvedSpec, state: BookState, position: number): Omit<Shown, 'from'> {
+function showBible(spec: ResolvedSpec, state: BookState, position: number, isCast: boolean): Omit<Shown, 'from'> {
   // A book of a series is also sent the series as of the end of the book before it (its own entries win by key).
   const series = seriesOf(state);
   const isSeries = hasSeriesBible(series);
   if (spec.kind !== 'book' || position < 0 || (!state.memory?.trim() && !plannedThreads(spec, state).length && !isSeries)) return { isShown: false, memory: '', due: '' };
-  const bible = withSeries(structuredAsOf(spec, state, position - 1), series);
-  const due = dueThreadLines(bible.threads, position, partsOf(spec, state), state.lang);
+  const partOf = partsOf(spec, state);
+  const before = seenBy(withSeries(structuredAsOf(spec, state, position - 1), series), position - 1, partOf);
+  // Within the request's bounds (shownBible): the characters seen most recently, the first and latest facts.
+  const bible = shownBible(isCast ? withCast(before, seenBy(structuredAsOf(spec, state, position), position, partOf)) : before, partOf);
+  const due = dueThreadLines(bible.threads, position, partOf, state.lang);
   const memory = state.memory?.trim() || isSeries ? renderBible(bible, state.lang, { omit: ['premise', 'ending', 'replaced', 'since'] }) : '';
   return { isShown: true, memory, due };
+}
+
+/** The bible with each character's last-seen part as of `upTo`: a later one is not known yet, the part their state holds from is. */
+function seenBy(b: StoryBible, upTo: number, partOf: PartOf): StoryBible {
+  const isLater = (label: string) => (label ? partOf(label) ?? -1 : -1) > upTo;
+  return b.characters.some((c) => isLater(c.lastSeen)) ? { ...b, characters: b.characters.map((c) => (isLater(c.lastSeen) ? { ...c, lastSeen: c.since && !isLater(c.since) ? c.since : '' } : c)) } : b;
+}
+
+/** The bible with the characters of `at` (the bible as of the part) it does not hold yet: the people the part brings in. */
+function withCast(before: StoryBible, at: StoryBible): StoryBible {
+  const key = (name: string) => name.toLowerCase().replace(/\s+/g, ' ').trim();
+  const known = new Set(before.characters.map((c) => key(c.name)));
+  const cast = at.characters.filter((c) => !known.has(key(c.name)));
+  return cast.length ? { ...before, characters: [...before.characters, ...cast] } : before;
 }
 
 /**

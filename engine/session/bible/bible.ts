@@ -13,7 +13,8 @@ import type { BookState } from '../../compile/flow.js';
 import { parsedOutlineOf } from '../../compile/book-outline.js';
 import { writerBriefOf, type WriterBrief } from '../../compile/brief.js';
 import type { BibleCharacter, BibleLine, BibleThread, BibleUpdate, StoryBible } from './types.js';
-import { datedUpdate, MAX_REPLACED, type Replaced } from './time.js';
+import { datedUpdate, factSubject, KEPT_LIMITS, type Replaced } from './time.js';
+import { bounded } from './bounds.js';
 import { BIBLE_LIMITS, capWords, clean, parseCharacter, parseFact, parseLabelled, parseReplaced, parseThread } from './entries.js';
 import { renderBible } from './render.js';
 import { arcLabel, mergeLabels, partHeadingOf, withoutPartLabel } from './labels.js';
@@ -22,6 +23,7 @@ import { bibleKeyOf } from './words.js';
 
 export { renderBible } from './render.js';
 export { BIBLE_LIMITS, capWords, parseThread } from './entries.js';
+export { bounded, shownBible } from './bounds.js';
 
 export type { BibleCharacter, BibleLine, BibleThread, BibleUpdate, StoryBible } from './types.js';
 
@@ -166,52 +168,6 @@ export function parseBibleUpdate(answer: string, label?: string): BibleUpdate | 
   };
 }
 
-/** Every section cut to its limits (entries by words, lists by count; resolved threads go first). */
-export function bounded(b: StoryBible): StoryBible {
-  const L = BIBLE_LIMITS;
-  const open = b.threads.filter((t) => !t.isResolved);
-  const resolved = b.threads.filter((t) => t.isResolved);
-  // Keep the open threads; resolved ones only while there is room (the most recently listed).
-  const threads = open.length >= L.threads ? open.slice(0, L.threads) : [...resolved.slice(-(L.threads - open.length)), ...open].slice(0, L.threads);
-  return {
-    premise: capWords(b.premise, L.premiseWords),
-    ending: capWords(b.ending, L.endingWords),
-    chapters: b.chapters.map((c) => ({ label: c.label, line: capWords(c.line, L.lineWords) })),
-    arcs: b.arcs.map((c) => ({ label: c.label, line: capWords(c.line, L.lineWords) })),
-    characters: b.characters.slice(0, L.characters).map((c) => ({ name: capWords(c.name, 8), role: capWords(c.role, L.entryWords), state: capWords(c.state, L.entryWords), lastSeen: capWords(c.lastSeen, 6), ...(c.since ? { since: c.since } : {}) })),
-    threads,
-    ...boundedFacts(b),
-    ...(b.replaced?.length ? { replaced: b.replaced.slice(-MAX_REPLACED).map((r) => ({ ...r, value: capWords(r.value, L.entryWords) })) } : {}),
-  };
-}
-
-/** The facts within their limits, each with its part. */
-function boundedFacts(b: StoryBible): Pick<StoryBible, 'facts' | 'factSince'> {
-  const facts = keepEnds(dedupe(b.facts), BIBLE_LIMITS.facts).map((f) => [capWords(f, BIBLE_LIMITS.entryWords), b.factSince?.[f]] as const);
-  const since = Object.fromEntries(facts.flatMap(([f, at]) => (at ? [[f, at]] : [])));
-  return { facts: facts.map(([f]) => f), ...(Object.keys(since).length ? { factSince: since } : {}) };
-}
-
-/**
- * At most `n` items: past the limit, the first half (what the book established early, which a model tends
- * to list first) and the most recent half, so neither the early facts nor the new ones are all lost.
- */
-function keepEnds<T>(list: readonly T[], n: number): T[] {
-  if (list.length <= n) return [...list];
-  const head = Math.ceil(n / 2);
-  return [...list.slice(0, head), ...list.slice(list.length - (n - head))];
-}
-
-function dedupe(list: readonly string[]): string[] {
-  const seen = new Set<string>();
-  return list.filter((x) => {
-    const k = x.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-    if (!k || seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
-}
-
 /** The chapter lines the next update is asked to fold into one arc (empty while the bible has room). */
 export function linesToFold(b: StoryBible): readonly BibleLine[] {
   return b.chapters.length >= BIBLE_LIMITS.chapters ? b.chapters.slice(0, BIBLE_LIMITS.foldSize) : [];
@@ -246,7 +202,7 @@ export function applyBibleUpdate(bible: StoryBible, update: BibleUpdate, input: 
     const [a, b, ...rest] = arcs;
     arcs = [{ label: mergeLabels(a!.label, b!.label, input.lang), line: joined([a!, b!]) }, ...rest];
   }
-  return bounded(datedUpdate(bible, {
+  return bounded(withOverflow(datedUpdate(bible, {
     ...bible,
     premise: input.premise ?? bible.premise,
     ending: input.ending ?? bible.ending,
@@ -254,8 +210,39 @@ export function applyBibleUpdate(bible: StoryBible, update: BibleUpdate, input: 
     arcs,
     characters: update.characters?.length ? mergeCharacters(bible.characters, update.characters) : bible.characters,
     threads: update.threads?.length ? update.threads : bible.threads,
-    facts: update.facts?.length ? update.facts : bible.facts,
-  }, input.label));
+    facts: update.facts?.length ? mergeFacts(bible.facts, update.facts) : bible.facts,
+  }, input.label), bible, input.label));
+}
+
+/**
+ * The bible with its character table within KEPT_LIMITS: past it, the last listed of those the bible already held
+ * (the update's table comes first, those it left out after) leave the table, their value kept as replaced until
+ * `label` (bibleAsOf brings them back before it; a value from `label` itself was replaced there, its earlier one
+ * kept); a character new in this part leaves it only when the part brought in more than the table holds.
+ */
+function withOverflow(b: StoryBible, old: StoryBible, label: string): StoryBible {
+  let over = b.characters.length - KEPT_LIMITS.characters;
+  if (over <= 0) return b;
+  const held = new Set(old.characters.map((c) => c.name.toLowerCase()));
+  const leaving = new Set<BibleCharacter>();
+  for (let i = b.characters.length - 1; i >= 0 && over > 0; i--) {
+    const c = b.characters[i]!;
+    if (!held.has(c.name.toLowerCase())) continue;
+    leaving.add(c);
+    over--;
+  }
+  const staying = b.characters.filter((c) => !leaving.has(c)).slice(0, KEPT_LIMITS.characters);
+  const gone: Replaced[] = [...leaving].reverse().filter((c) => (c.since ?? c.lastSeen) !== label).map((c) => ({ kind: 'character', subject: c.name, value: [c.role, c.state, c.lastSeen].join(' | '), since: c.since ?? c.lastSeen, until: label }));
+  return { ...b, characters: staying, replaced: [...(b.replaced ?? []), ...gone] };
+}
+
+/**
+ * The update's facts, after the facts it left out (a request is shown only some: shownBible): a fact of a subject
+ * the update gives another value is replaced (time.ts keeps the old value), any other is kept.
+ */
+function mergeFacts(old: readonly string[], fresh: readonly string[]): string[] {
+  const subjects = new Set(fresh.map(factSubject));
+  return [...old.filter((f) => !subjects.has(factSubject(f))), ...fresh];
 }
 
 /** The update's table, with characters it left out kept after it while there is room (a minor character who left the scene is not forgotten). */

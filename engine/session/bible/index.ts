@@ -2,9 +2,9 @@
 // when each entry was true (time.ts, labels.ts), what a step at a position is sent (as-of.ts), the outline's
 // promises and their due parts (outline-threads.ts), a series' bible laid over a book's own (series.ts), which
 // parts it covers (covers.ts), the book's people (people.ts) and the update after each part (update.ts).
-export { BIBLE_LIMITS, EMPTY_BIBLE, applyBibleUpdate, bibleWords, bookBible, bounded, capWords, linesToFold, parseBible, parseBibleUpdate, parseThread, renderBible, withWriterBrief, type BibleCharacter, type BibleLine, type BibleThread, type BibleUpdate, type StoryBible } from './bible.js';
+export { BIBLE_LIMITS, EMPTY_BIBLE, applyBibleUpdate, bibleWords, bookBible, bounded, shownBible, capWords, linesToFold, parseBible, parseBibleUpdate, parseThread, renderBible, withWriterBrief, type BibleCharacter, type BibleLine, type BibleThread, type BibleUpdate, type StoryBible } from './bible.js';
 export { type Replaced } from './types.js';
-export { bibleAsOf, factSubject, type PartOf, retractions, threadStatus, type ThreadStatus } from './time.js';
+export { bibleAsOf, compactHistory, factSubject, KEPT_LIMITS, type PartOf, retractions, threadStatus, type ThreadStatus } from './time.js';
 export { bibleReadUpTo, partsOf, stateForStep } from './as-of.js';
 export { hasPeople, ignoredBible, mainNames } from './people.js';
 export { bibleCovers } from './covers.js';

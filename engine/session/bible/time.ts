@@ -7,12 +7,82 @@
 import type { BibleCharacter, BibleLine, BibleThread, Replaced, StoryBible } from './types.js';
 import { arcParts } from './labels.js';
 import { bookWordsOf } from '../../book-words.js';
+import { firstWords } from '../../words.js';
 import type { Lang } from '../../spec/types.js';
 
 export type { Replaced } from './types.js';
 
-/** How many replaced values a bible keeps (the most recent). */
-export const MAX_REPLACED = 8;
+/**
+ * What the kept bible (the book's `memory`) holds beyond what one request is shown (BIBLE_LIMITS, as-of.ts):
+ * every character the book has met and its facts, so a character who left the scene for a while keeps the part
+ * they first appeared in; and every value a later part replaced, compacted (compactHistory): the most recent
+ * `recentHistory` as they were, older ones shortened to `oldValueWords`, and past `history` values the oldest
+ * merged with the next of the same subject (their parts joined), never dropped.
+ */
+export const KEPT_LIMITS = {
+  characters: 50,
+  facts: 40,
+  history: 300,
+  recentHistory: 24,
+  oldValueWords: 10,
+} as const;
+
+/**
+ * A bible's replaced values compacted, none dropped: one value per subject and span of parts (the later of two),
+ * older values shortened, and past KEPT_LIMITS.history values the oldest joined pairwise with the next value of
+ * their subject (the earlier value over both spans), so a character keeps the part they first appeared in and
+ * every part they were in, the most recent parts a value each, the oldest in spans.
+ */
+export function compactHistory(list: readonly Replaced[]): Replaced[] {
+  const key = (r: Replaced) => [subjectKey(r), r.since, r.until].join('\u0000');
+  const last = new Map<string, number>();
+  list.forEach((r, i) => last.set(key(r), i));
+  let kept = list.filter((r, i) => last.get(key(r)) === i);
+  // Spans that meet first; then, for a subject that left and came back (a character out of the table for a while), over the gap.
+  for (const isGapJoined of [false, true]) {
+    while (kept.length > KEPT_LIMITS.history) {
+      const joined = joinOldest(kept, kept.length - KEPT_LIMITS.history, isGapJoined);
+      if (joined.length === kept.length) break;
+      kept = joined;
+    }
+  }
+  const cut = kept.length - KEPT_LIMITS.recentHistory;
+  return kept.map((r, i) => (i < cut ? { ...r, value: shortValue(r) } : r));
+}
+
+/** A replaced value's kind and subject, as one key (a subject of marks alone, "?!", as written). */
+const subjectKey = (r: Replaced) => `${r.kind}\u0000${norm(r.subject) || r.subject}`;
+
+/**
+ * At most `n` of the oldest values each joined with the next value of its subject that starts where it ends, or
+ * (`isGapJoined`) that starts later (a retraction never).
+ */
+function joinOldest(list: readonly Replaced[], n: number, isGapJoined: boolean): Replaced[] {
+  const open = new Map<string, number>();
+  const out: Array<Replaced | undefined> = [...list];
+  let joins = 0;
+  for (let i = 0; i < out.length && joins < n; i++) {
+    const r = out[i]!;
+    if (r.since === r.until) continue;
+    const at = open.get(subjectKey(r));
+    const before = at === undefined ? undefined : out[at];
+    if (before && (before.until === r.since || (isGapJoined && before.since !== before.until))) {
+      out[i] = { ...before, until: r.until };
+      out[at!] = undefined;
+      open.delete(subjectKey(r));
+      joins++;
+    } else open.set(subjectKey(r), i);
+  }
+  return out.filter((r): r is Replaced => r !== undefined);
+}
+
+function shortValue(r: Replaced): string {
+  const short = (text: string, n: number) => firstWords(text, n);
+  if (r.kind !== 'character') return r.kind === 'fact' ? short(r.value, KEPT_LIMITS.oldValueWords) : r.value;
+  // An old state of a character keeps its words and part; their role is the table's (bibleAsOf takes it from there).
+  const [, state = '', lastSeen = ''] = r.value.split('|').map((s) => s.trim());
+  return ['', short(state, KEPT_LIMITS.oldValueWords), lastSeen].join(' | ');
+}
 
 /** Words that name a time cell, both languages. */
 const SINCE = /^(?:since|from|sejak|dari)\s+(.+)$/i;
@@ -72,7 +142,8 @@ export function datedUpdate(old: StoryBible, next: StoryBible, label: string): S
     const prev = oldChars.get(norm(c.name));
     if (!prev) return c.since ? c : { ...c, since: label };
     if (prev === c || norm(prev.state) === norm(c.state)) return { ...c, ...(prev.since ? { since: prev.since } : {}) };
-    if (prev.state) replaced.push({ kind: 'character', subject: prev.name, value: [prev.role, prev.state, prev.lastSeen].join(' | '), since: prev.since ?? prev.lastSeen, until: label });
+    // A value set and replaced within one part (a part read in pieces) is not kept: a part's value is its last.
+    if (prev.state && prev.since !== label) replaced.push({ kind: 'character', subject: prev.name, value: [prev.role, prev.state, prev.lastSeen].join(' | '), since: prev.since ?? prev.lastSeen, until: label });
     return { ...c, since: label };
   });
   const oldFacts = new Map(old.facts.map((f) => [norm(f), f]));
@@ -86,7 +157,7 @@ export function datedUpdate(old: StoryBible, next: StoryBible, label: string): S
       continue;
     }
     const earlier = oldBySubject.get(factSubject(f));
-    if (earlier !== undefined && !next.facts.includes(earlier)) {
+    if (earlier !== undefined && !next.facts.includes(earlier) && old.factSince?.[earlier] !== label) {
       replaced.push({ kind: 'fact', subject: factSubject(f), value: earlier, since: old.factSince?.[earlier] ?? '', until: label });
     }
     factSince[f] = next.factSince?.[f] ?? label;
@@ -99,12 +170,12 @@ export function datedUpdate(old: StoryBible, next: StoryBible, label: string): S
     const dated = { ...t, opened, ...(due ? { due } : {}) };
     if (!prev) return dated;
     if (threadStatus(prev) === threadStatus(t)) return { ...dated, ...(prev.changed ? { changed: prev.changed } : {}) };
-    replaced.push({ kind: 'thread', subject: prev.thread, value: threadStatus(prev), since: prev.changed ?? prev.opened, until: label });
+    if ((prev.changed ?? prev.opened) !== label) replaced.push({ kind: 'thread', subject: prev.thread, value: threadStatus(prev), since: prev.changed ?? prev.opened, until: label });
     return { ...dated, changed: label };
   });
   // A promise with a due part the update left out is kept: an unpaid promise is not forgotten silently.
   const kept = old.threads.filter((t) => t.due && !t.isResolved && !threads.some((n) => norm(n.thread) === norm(t.thread)));
-  return { ...next, characters, factSince, threads: [...threads, ...kept], replaced: replaced.slice(-MAX_REPLACED) };
+  return { ...next, characters, factSince, threads: [...threads, ...kept], replaced: compactHistory(replaced) };
 }
 
 /** Where a part label stands in the book (its position), or undefined when it names no part. */
@@ -123,8 +194,16 @@ export function bibleAsOf(b: StoryBible, upTo: number, partOf: PartOf, undated: 
     const r = back.find((x) => x.kind === 'character' && norm(x.subject) === norm(c.name));
     if (!r) return [];
     const [role = '', state = '', lastSeen = ''] = r.value.split('|').map((s) => s.trim());
-    return [{ name: c.name, role, state, lastSeen, ...(r.since ? { since: r.since } : {}) }];
+    return [{ name: c.name, role: role || c.role, state, lastSeen, ...(r.since ? { since: r.since } : {}) }];
   });
+  // A character the table no longer holds (past its KEPT_LIMITS) is back as of a part their kept value held in.
+  const named = new Set(b.characters.map((c) => norm(c.name)));
+  for (const r of back) {
+    if (r.kind !== 'character' || named.has(norm(r.subject))) continue;
+    named.add(norm(r.subject));
+    const [role = '', state = '', lastSeen = ''] = r.value.split('|').map((s) => s.trim());
+    characters.push({ name: r.subject, role, state, lastSeen, ...(r.since ? { since: r.since } : {}) });
+  }
   // Each fact with the part it dates from: a replaced value that was true at `upTo` keeps its own date.
   const dated = b.facts.flatMap((f): Array<[string, string | undefined]> => {
     if (at(b.factSince?.[f]) <= upTo) return [[f, b.factSince?.[f]]];
@@ -186,7 +265,7 @@ export function rederived(old: StoryBible, derived: StoryBible, label: string, p
     ...old.threads.filter((o) => isLater(o.opened)),
   ];
   const replaced = [...(old.replaced ?? []).filter((r) => at(r.until) !== position), ...(derived.replaced ?? []).filter((r) => at(r.until) === position), ...retracted];
-  return { ...old, chapters: rederivedLines(old, derived, label, position, partOf), characters, facts, factSince, threads, replaced: replaced.slice(-MAX_REPLACED) };
+  return { ...old, chapters: rederivedLines(old, derived, label, position, partOf), characters, facts, factSince, threads, replaced: compactHistory(replaced) };
 }
 
 /**

@@ -103,8 +103,12 @@ export function editPart(spec: BookSpec, state: BookState, part: StepRef, text: 
   return { state: next, position, text: stored, savedAt: position, isMemoryReset };
 }
 
-/** The most characters a story bible edited by hand may hold (a full bible is about 15 000). */
-export const MAX_BIBLE_CHARS = 30_000;
+/**
+ * The most characters a story bible edited by hand may hold: what a request is shown is about 15 000; the kept
+ * bible of a long book (every character it met, the values later parts replaced, within bible/time.ts KEPT_LIMITS)
+ * stays under this, and under the server's 100 kB body with it.
+ */
+export const MAX_BIBLE_CHARS = 80_000;
 
 /**
  * The book with its story bible replaced by the writer's text, read back into the bible's sections and

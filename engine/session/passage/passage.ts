@@ -109,7 +109,7 @@ export async function reworkPassage(input: {
   if (note.length > MAX_REWRITE_NOTE_CHARS) throw new EditError('note_too_long', { max: MAX_REWRITE_NOTE_CHARS });
   const step = partStep(spec, request.position, state.totalChapters);
   // The book as it stood when the part was written: the part's plan and the bible up to it.
-  const before = stateForStep(spec, { ...state, content: state.content.slice(0, request.position), currentChapter: request.position }, request.position);
+  const before = stateForStep(spec, { ...state, content: state.content.slice(0, request.position), currentChapter: request.position }, request.position, { cast: true });
   const title = chapterTitleOf(spec, state, step);
   const ask: PassageAsk = {
     passageAsk: request.action,

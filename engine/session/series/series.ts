@@ -8,7 +8,7 @@
 import { KaryaError } from '../../karya-error.js';
 import type { BookSpec, Lang, Settings } from '../../spec/types.js';
 import type { BookSeries, BookState } from '../../compile/flow.js';
-import { bounded, parseBible, EMPTY_BIBLE, renderBible, type BibleThread, type StoryBible, bibleAsOf, partsOf, hasSeriesBible, isSeriesLabel, overlay, SERIES_ARCS, seriesChanges, seriesLabel, type SeriesChange, type SeriesContext } from '../bible/index.js';
+import { shownBible, parseBible, EMPTY_BIBLE, renderBible, type BibleThread, type StoryBible, bibleAsOf, partsOf, hasSeriesBible, isSeriesLabel, overlay, SERIES_ARCS, seriesChanges, seriesLabel, type SeriesChange, type SeriesContext } from '../bible/index.js';
 import { cleanText } from '../../clean-text.js';
 
 export { hasSeriesBible, isSeriesLabel, ownOnly, seriesChangeLine, seriesChanges, seriesLabel, seriesOf, withSeries, type SeriesChange, type SeriesContext } from '../bible/index.js';
@@ -83,7 +83,7 @@ export function bookSeries(name: string, number: number, books: readonly SeriesB
  */
 function toldBefore(books: readonly SeriesBook[], number: number, lang: Lang): StoryBible {
   const before = seriesAsOf(books, number - 1, lang);
-  return bounded({ ...before, arcs: before.arcs.slice(-SERIES_ARCS) });
+  return shownBible({ ...before, arcs: before.arcs.slice(-SERIES_ARCS) });
 }
 
 /** What the series told book `number` when it was written (`basis`, a rendered bible) against what it says now. */

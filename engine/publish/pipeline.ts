@@ -291,10 +291,19 @@ export function copyrightExtra(markdown: string, title: string): string {
  * joins the one built-in copyright page; it is never a part of its own (so the contents and the
  * EPUB's landmarks start at the book's first real part).
  */
-export function packageDocument(book: ResolvedSpec, state: BookState, parts: Pick<PackageParts, 'title' | 'author' | 'copyright'>): BookDocument {
-  const doc = bookDocument(book, state, { title: parts.title, author: parts.author });
+export function packageDocument(book: ResolvedSpec, state: BookState, parts: Pick<PackageParts, 'title' | 'author' | 'copyright'> & Partial<Pick<PackageParts, 'cover' | 'given'>>): BookDocument {
+  const doc = withPublisher(bookDocument(book, state, { title: parts.title, author: parts.author }), parts);
   const extra = copyrightExtra(parts.copyright, parts.title);
   return extra ? { ...doc, copyright: extra } : doc;
+}
+
+/** A public-domain edition's package: its cover among the additions (a lettered one adds nothing), its publisher the additions' rights holder. */
+function withPublisher(doc: BookDocument, parts: Partial<Pick<PackageParts, 'cover' | 'given'>>): BookDocument {
+  if (!doc.edition) return doc;
+  const origin = parts.cover?.origin;
+  const cover = origin === 'typographic' || !parts.cover ? undefined : origin === 'author' ? 'author' : 'model';
+  const publisher = parts.given?.publisher?.trim();
+  return { ...doc, edition: { ...doc.edition, additions: { ...doc.edition.additions, ...(cover ? { cover } : {}) } }, ...(publisher ? { rightsHolder: publisher } : {}) };
 }
 
 /** metadata.json of a package; the word count is the book's own text (without the copyright page). */

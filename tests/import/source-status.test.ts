@@ -50,12 +50,12 @@ describe('the source status read at import', () => {
   });
 
   it('a "first published" line and a Malay public-domain statement on the title page', () => {
-    const text = ['HIKAYAT PELANDUK', '', 'Karya ini berada dalam domain awam.', '', 'Pertama kali diterbitkan pada tahun 1908.', '', '', malayManuscript().text].join('\n');
+    const text = ['HIKAYAT PELANDUK', '', 'Karya ini berada dalam domain awam.', '', 'Pertama kali diterbitkan pada tahun 1908.', '', '', malayManuscript(3, 'digits')].join('\n');
     expect(readSourceStatus(text)).toMatchObject({ publicDomain: true, from: 'statement', firstPublished: 1908 });
   });
 
   it('an Indonesian Wikisource notice at the foot of the text', () => {
-    const text = [malayManuscript().text, '', '', 'Karya ini berada dalam domain publik di Indonesia karena pengarangnya telah meninggal lebih dari 70 tahun yang lalu.', ''].join('\n');
+    const text = [malayManuscript(3, 'digits'), '', '', 'Karya ini berada dalam domain publik di Indonesia karena pengarangnya telah meninggal lebih dari 70 tahun yang lalu.', ''].join('\n');
     expect(readSourceStatus(text)).toMatchObject({ publicDomain: true, from: 'statement' });
   });
 

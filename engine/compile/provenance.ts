@@ -188,3 +188,13 @@ export function bookProvenanceOf(raw: unknown, authoredParts?: unknown): Record<
   }
   return Object.keys(out).length ? out : undefined;
 }
+
+/**
+ * The language a book was translated from, when every written part of it is a translation (engine/publish
+ * discloses it: "Translated from English by AI"); undefined for a book written in its own language.
+ */
+export function translatedFrom(state: { readonly content: readonly string[]; readonly provenance?: Readonly<Record<number, PartProvenance>> }): Lang | undefined {
+  const written = state.content.flatMap((text, i) => (text.trim() ? [partProvenance(state, i).translatedFrom] : []));
+  const first = written[0];
+  return first && written.every((l) => l === first) ? first : undefined;
+}

@@ -19,7 +19,7 @@ export { splitByContents, type ContentsSection } from './contents.js';
 export { hardWrapWidth, proseOfPlainText, unwrapLines } from './plain-text.js';
 export { FRONT_KIND_NAMES, LEFT_OUT_NAMES, type FrontKind, type FrontSection, type LeftOutKind } from './front-matter.js';
 export { writersText } from './indented.js';
-export { readSourceStatus, type SourceStatus, type SourceEvidence } from './source-status.js';
+export { readSourceStatus, withoutRightsClaims, type SourceStatus, type SourceEvidence } from './source-status.js';
 
 /** A manuscript read: its format, its encoding (text files), and its parts. */
 export interface ReadManuscript extends ManuscriptSplit {

@@ -18,12 +18,13 @@ interface SourceWords {
   readonly statements: readonly RegExp[];
   readonly firstPublished: readonly RegExp[];
   readonly notPublished: readonly RegExp[];
+  readonly rightsClaims: readonly RegExp[];
   readonly authorLabels: readonly string[];
 }
 
 /** A year a book can have been published in, as `{year}` stands for it in the patterns. */
 const YEAR = '((?:1[4-9]|20)\\d\\d)(?!\\d)';
-const KEYS = ['archive', 'notPublicDomain', 'statements', 'firstPublished', 'notPublished'] as const;
+const KEYS = ['archive', 'notPublicDomain', 'statements', 'firstPublished', 'notPublished', 'rightsClaims'] as const;
 
 function parseSourceWords(raw: unknown, table: LanguageTable): SourceWords {
   const file = `languages/${table.code}/source-status.yaml`;
@@ -44,7 +45,7 @@ function parseSourceWords(raw: unknown, table: LanguageTable): SourceWords {
   });
   return {
     archive: patterns('archive'), notPublicDomain: patterns('notPublicDomain'), statements: patterns('statements'),
-    firstPublished: patterns('firstPublished'), notPublished: patterns('notPublished'), authorLabels: list('authorLabels').map((l) => l.toLowerCase()),
+    firstPublished: patterns('firstPublished'), notPublished: patterns('notPublished'), rightsClaims: patterns('rightsClaims'), authorLabels: list('authorLabels').map((l) => l.toLowerCase()),
   };
 }
 
@@ -139,4 +140,13 @@ function originalAuthorIn(matter: readonly string[]): string | undefined {
     if (m && labels.has(m[1]!.trim().toLowerCase())) return m[2]!.trim();
   }
   return undefined;
+}
+
+/**
+ * A generated copyright text for a public-domain edition, without the lines that claim the whole text: a © with a
+ * year, "All rights reserved" in any language of the table (the edition's page claims © only over its additions).
+ */
+export function withoutRightsClaims(markdown: string): string {
+  const claims = everyLanguage('rightsClaims');
+  return markdown.split('\n').filter((line) => !/(?:©|\(c\))\s*\d{4}/i.test(line) && !claims.some((p) => p.test(line))).join('\n');
 }

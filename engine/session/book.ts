@@ -10,7 +10,7 @@ import { partStep, stepLabel } from '../compile/labels.js';
 import { stepKey } from '../compile/step.js';
 import { chapterTitleOf } from '../compile/book-outline.js';
 import { takeLeadingHeading } from '../compile/heading.js';
-import { isAuthoredPart, partProvenance } from '../compile/provenance.js';
+import { isAuthoredPart, partProvenance, translatedFrom } from '../compile/provenance.js';
 import { publicDomainEdition, type PublicDomainEdition } from './public-domain.js';
 import { firstWords } from '../words.js';
 import { bibleWord, bookBible } from './bible/light.js';
@@ -200,12 +200,12 @@ export function bookMarkdown(spec: ResolvedSpec, state: BookState, opts: { withO
   return documentMarkdown(bookDocument(spec, state, opts), { isSingle: spec.kind !== 'book' });
 }
 
-/**
- * The language a book was translated from, when every written part of it is a translation (engine/publish
- * discloses it: "Translated from English by AI"); undefined for a book written in its own language.
- */
-export function translatedFrom(state: Pick<BookState, 'content' | 'provenance'>): Lang | undefined {
-  const written = state.content.flatMap((text, i) => (text.trim() ? [partProvenance(state, i).translatedFrom] : []));
-  const first = written[0];
-  return first && written.every((l) => l === first) ? first : undefined;
+/** The language a book was translated from (engine/compile/provenance.ts, where its parts' records are read). */
+export { translatedFrom };
+
+/** A public-domain edition's package: its cover among the additions (a lettered one adds nothing), its publisher the additions' rights holder. */
+export function withEditionPackage(doc: BookDocument, facts: { cover?: 'model' | 'author'; publisher?: string }): BookDocument {
+  if (!doc.edition) return doc;
+  const publisher = facts.publisher?.trim();
+  return { ...doc, edition: { ...doc.edition, additions: { ...doc.edition.additions, ...(facts.cover ? { cover: facts.cover } : {}) } }, ...(publisher ? { rightsHolder: publisher } : {}) };
 }

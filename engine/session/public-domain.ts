@@ -5,9 +5,8 @@
 // public-domain-page.ts) and readiness says whether the edition is differentiated as KDP asks. Pure.
 import type { Lang, ResolvedSpec } from '../spec/types.js';
 import type { BookState } from '../compile/flow.js';
-import { partProvenance, sourceStatusOf } from '../compile/provenance.js';
+import { partProvenance, sourceStatusOf, translatedFrom } from '../compile/provenance.js';
 import { partStep, stepLabel } from '../compile/labels.js';
-import { translatedFrom } from './translate/index.js';
 
 /** What an edition adds to a public-domain text. */
 export interface EditionAdditions {

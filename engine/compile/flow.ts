@@ -7,7 +7,7 @@ import { conclusionPosition, minChapters } from '../spec/conclusion.js';
 import { extractChapterPlan } from './chapter-plan.js';
 import { isSameStep, type Step } from './step.js';
 import { partStep } from './labels.js';
-import { bookProvenanceOf, hasAuthoredParts, type PartProvenance, type SourceStatus } from './provenance.js';
+import { bookProvenanceOf, hasAuthoredParts, sourceStatusFrom, type PartProvenance, type SourceStatus } from './provenance.js';
 import { extractCharacterDetails } from './character-details.js';
 import { isLang } from '../languages/index.js';
 
@@ -296,6 +296,7 @@ export function restoreBook(spec: BookSpec, saved: unknown): BookState | null {
     // A book saved before provenance was kept names its imported parts (`authoredParts`): they are the writer's.
     ...(bookProvenanceOf(s.provenance, (s as { authoredParts?: unknown }).authoredParts) ? { provenance: bookProvenanceOf(s.provenance, (s as { authoredParts?: unknown }).authoredParts)! } : {}),
     ...(bookVoiceOf(s.voice) ? { voice: bookVoiceOf(s.voice)! } : {}),
+    ...(sourceStatusFrom(s.source) ? { source: sourceStatusFrom(s.source)! } : {}),
   };
 }
 

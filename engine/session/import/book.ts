@@ -79,7 +79,8 @@ function sourceOfImport(manuscript: ImportBookInput['manuscript'], writer: Impor
   const publicDomain = writer.publicDomain ?? read?.publicDomain ?? false;
   const year = writer.firstPublished ?? read?.firstPublished;
   const author = writer.originalAuthor?.trim() || read?.originalAuthor;
-  const from = writer.publicDomain === undefined ? read?.from ?? 'writer' : 'writer';
+  // The writer confirming what the text said keeps what said it; saying otherwise makes it the writer's word.
+  const from = writer.publicDomain === undefined || writer.publicDomain === read?.publicDomain ? read?.from ?? 'writer' : 'writer';
   return { publicDomain, ...(year ? { firstPublished: year } : {}), ...(author ? { originalAuthor: author } : {}), from, confirmed: true };
 }
 

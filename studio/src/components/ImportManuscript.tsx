@@ -11,6 +11,7 @@ import { wordIn, type GeneratorForm, type ImportPreview } from '../engine.js';
 import { ApiError, upload } from '../lib/api.js';
 import { loadForm, useGenerators } from '../lib/generators.js';
 import { ImportSettings, isMissing, readValues } from './ImportSettings.js';
+import { SourceFields, choiceOf, yearOf, type SourceChoice } from './SourceField.js';
 import type { ContinuedBookState } from '../lib/books.js';
 import { localeOf, useT } from '../i18n/index.js';
 
@@ -63,6 +64,7 @@ export function ImportManuscript() {
   const [form, setForm] = useState<GeneratorForm | null>(null);
   const [values, setValues] = useState<Record<string, string>>({});
   const [total, setTotal] = useState('');
+  const [source, setSource] = useState<SourceChoice>(choiceOf(undefined));
   const [busy, setBusy] = useState<'finding' | 'importing' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const chosen = generator || books[0]?.id || '';
@@ -82,6 +84,7 @@ export function ImportManuscript() {
       setForm(model);
       setValues(model ? readValues(found, model) : {});
       setTotal(String(defaultTotal(found)));
+      setSource(choiceOf(found.source));
     } catch (e) {
       fail(e);
     } finally {
@@ -96,7 +99,10 @@ export function ImportManuscript() {
       const n = Number(total);
       // The settings and the title as the writer confirmed them in the preview: the book is saved with them.
       const settings = Object.keys(values).length ? { settings: JSON.stringify(values) } : {};
-      const done = await upload('POST /books/import', { query: { file: file.name, generator: chosen, ...(Number.isInteger(n) && n > 0 ? { chapters: n } : {}), ...settings } }, file);
+      // The source as the writer confirmed it: public domain or not, and the year first published.
+      const year = source.publicDomain ? yearOf(source.year) : undefined;
+      const sourceQuery = { public_domain: source.publicDomain ? 'true' as const : 'false' as const, ...(year ? { first_published: year } : {}) };
+      const done = await upload('POST /books/import', { query: { file: file.name, generator: chosen, ...(Number.isInteger(n) && n > 0 ? { chapters: n } : {}), ...settings, ...sourceQuery } }, file);
       // The book's voice is its manuscript's own prose: said, as the command line says it.
       toast.success(done.book.voice === 'manuscript' ? `${t('import.done', { title: done.book.title })} ${t('import.voiceTaken')}` : t('import.done', { title: done.book.title }));
       const route = books.find((g) => g.id === done.book.generator)?.route;
@@ -140,6 +146,7 @@ export function ImportManuscript() {
             <input type="number" min={chapters} max={IMPORT_MOST} className="input mt-1 w-full" value={total} onChange={(e) => setTotal(e.target.value)} data-testid="import-total" />
             <span className="mt-1 block text-xs font-normal text-gray-500 dark:text-gray-400">{t('import.totalHelp', { n: chapters })}</span>
           </label>
+          <SourceFields read={preview.source} choice={source} onChange={setSource} />
           {form && <ImportSettings preview={preview} form={form} values={values} onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))} />}
           {preview.cost && <p className="text-sm" data-testid="import-cost">{t('import.cost', { n: preview.cost.credits, parts: preview.cost.parts })}</p>}
           <button type="button" className="btn-primary" disabled={busy !== null || (form !== null && isMissing(preview, values))} onClick={() => void save()} data-testid="import-confirm">

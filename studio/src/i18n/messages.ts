@@ -14,6 +14,7 @@ import { SHELF } from './shelf.js';
 import { TOPUP } from './topup.js';
 import { STATES } from './states.js';
 import { STORY_MAP } from './story-map.js';
+import { SOURCE } from './source.js';
 import type { Table } from './types.js';
 
 export const MESSAGES = {
@@ -31,6 +32,7 @@ export const MESSAGES = {
   ...CREDITS,
   ...STATES,
   ...STORY_MAP,
+  ...SOURCE,
 } as const satisfies Table;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -108,9 +108,11 @@ export function readSourceStatus(raw: string): SourceStatus {
   // An archive's header is read whole (its licence runs long); the rest only where a book speaks of itself.
   const start = lines.findIndex((l, i) => i < MATTER_LINES * 2 && /\*{3}/.test(l) && archive.some((p) => p.test(l)));
   const matter = start === -1 ? matterLines(lines) : [...lines.slice(0, start + 1), ...matterLines(lines.slice(start + 1))];
-  const isArchive = matter.some((l) => archive.some((p) => p.test(l))) && !matter.some((l) => everyLanguage('notPublicDomain').some((p) => p.test(l)));
+  // An archive's header that calls its text copyrighted says it is not public domain, whatever its licence's words.
+  const isCopyrighted = matter.some((l) => everyLanguage('notPublicDomain').some((p) => p.test(l)));
+  const isArchive = !isCopyrighted && matter.some((l) => archive.some((p) => p.test(l)));
   const statements = everyLanguage('statements');
-  const hasStatement = !isArchive && matter.some((l) => statements.some((p) => p.test(l.trim())));
+  const hasStatement = !isArchive && !isCopyrighted && matter.some((l) => statements.some((p) => p.test(l.trim())));
   const year = firstPublishedIn(matter);
   const author = originalAuthorIn(matter);
   const from = isArchive ? 'gutenberg' : hasStatement ? 'statement' : 'none';

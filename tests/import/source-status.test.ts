@@ -64,6 +64,11 @@ describe('the source status read at import', () => {
     expect(readSourceStatus(text)).toMatchObject({ publicDomain: true, from: 'statement', firstPublished: 1911 });
   });
 
+  it('a copyrighted Project Gutenberg eBook (published with its author\'s permission) is not public domain', () => {
+    const text = anne().replace('This eBook is for the use of anyone anywhere', 'This is a COPYRIGHTED Project Gutenberg eBook. This eBook is for the use of anyone anywhere');
+    expect(readSourceStatus(text)).toMatchObject({ publicDomain: false, from: 'none' });
+  });
+
   it('a writer\'s own manuscript is not public domain, though its story says "this book is in the public domain"', () => {
     const status = readSourceStatus(story('"This book is in the public domain," the librarian said, "and so is the map inside it: public domain, every line of it."'));
     expect(status.publicDomain).toBe(false);

@@ -220,7 +220,7 @@ export const PublishPartDef = z
       .optional()
       .describe(
         "that generator's settings; text may use the book's {{title}}, {{subtitle}}, {{author}}, {{lang}}, {{bookName}}, " +
-          '{{context}}, {{mainCharacter}}, {{settings.<field>}} and {{labels.<field>}} (with {{#if}}); a value that renders empty is left out',
+          '{{context}}, {{mainCharacter}}, {{publicDomain}} (yes for a public-domain text), {{settings.<field>}} and {{labels.<field>}} (with {{#if}}); a value that renders empty is left out',
       ),
     withContext: z.boolean().optional().describe("pass the book's text to the prompt as {{bookContext}} (default false)"),
   })

@@ -20,6 +20,12 @@ export const choiceOf = (source: SourceRead | undefined): SourceChoice => ({ pub
 /** A year as the contract takes it (four digits), or undefined. */
 export const yearOf = (year: string): number | undefined => (/^\d{4}$/.test(year.trim()) ? Number(year.trim()) : undefined);
 
+/** The import's query of the writer's choice (POST /api/books/import's public_domain and first_published). */
+export function sourceQueryOf(choice: SourceChoice): { public_domain: 'true' | 'false'; first_published?: number } {
+  const year = choice.publicDomain ? yearOf(choice.year) : undefined;
+  return { public_domain: choice.publicDomain ? 'true' : 'false', ...(year ? { first_published: year } : {}) };
+}
+
 /** The checkbox and the year, with what the text said of itself. */
 export function SourceFields({ read, choice, onChange }: { read: SourceRead | undefined; choice: SourceChoice; onChange: (choice: SourceChoice) => void }) {
   const { t } = useT();

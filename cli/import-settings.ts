@@ -3,7 +3,7 @@
 // defaults the generator gave where neither decided, said on stderr (en/ms); and the voice it is saved with (the
 // manuscript's own by default).
 import { word, wordIn, type BookState, type BookVoice, type ImportSettings, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey } from '../engine/index.js';
-import { bookOfManuscript, bookVoiceOf, manuscriptProse, readImportSettings as readSettings } from '../server/index.js';
+import { bookOfManuscript, bookVoiceOf, manuscriptProse, readImportSettings as readSettings, type SourceWord } from '../server/index.js';
 import { bookVoiceOrExit } from './voice.js';
 import { catalogOrExit, info } from './util.js';
 import { settingsFromOptions } from './settings.js';
@@ -20,10 +20,10 @@ export function writerValues(spec: ResolvedSpec, set: readonly string[], lang: L
 }
 
 /** The imported book with the writer's settings only (before the reading), or exit 2 with the import's refusal. */
-export function writersBookOrExit(input: { spec: ResolvedSpec; read: ReadManuscript; settings: BookState['settings']; totalChapters?: number; uiLang: Lang }): BookState {
+export function writersBookOrExit(input: { spec: ResolvedSpec; read: ReadManuscript; settings: BookState['settings']; totalChapters?: number; uiLang: Lang; source?: SourceWord }): BookState {
   const { spec, read } = input;
   try {
-    return bookOfManuscript({ spec, read, settings: input.settings, file: read.file, ...(input.totalChapters !== undefined ? { totalChapters: input.totalChapters } : {}) });
+    return bookOfManuscript({ spec, read, settings: input.settings, file: read.file, ...(input.totalChapters !== undefined ? { totalChapters: input.totalChapters } : {}), ...(input.source ? { source: input.source } : {}) });
   } catch (error) {
     exitOnFailure(error, input.uiLang, { expects: ['import'] });
     throw error;

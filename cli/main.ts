@@ -28,6 +28,7 @@ const promptsCommand = lazy(async () => (await import('./commands/prompts.js')).
 const rewriteCommand = lazy(async () => (await import('./commands/rewrite.js')).rewriteCommand);
 const booksCommand = lazy(async () => (await import('./commands/books.js')).booksCommand);
 const mapCommand = lazy(async () => (await import('./commands/map.js')).mapCommand);
+const sourceCommand = lazy(async () => (await import('./commands/source.js')).sourceCommand);
 const importCommand = lazy(async () => (await import('./commands/import.js')).importCommand);
 const voiceCommand = lazy(async () => (await import('./commands/voice.js')).voiceCommand);
 const seriesListCommand = lazy(async () => (await import('./commands/series.js')).seriesListCommand);
@@ -146,6 +147,18 @@ function addReadingCommands(program: Command): void {
     .option('--state <path>', 'local state database (default .karya/state.sqlite; with KARYA_DATABASE_URL set, that Postgres database)')
     .action(mapCommand);
 
+  program
+    .command('source')
+    .description("a saved book's source text: public domain or not, first published, the original author (read at import); with an option, set as you say it, which its copyright page and KDP's public-domain readiness follow")
+    .requiredOption('--book <id>', 'the saved book with this id (karya books lists them)')
+    .option('--public-domain', 'the text is in the public domain (you confirm it)')
+    .option('--no-public-domain', 'the text is not in the public domain: your own, or under copyright')
+    .option('--first-published <year>', 'the year the text was first published (1909)')
+    .option('--original-author <name>', "the original text's author, as its copyright page names them")
+    .option('--json', 'print {book, source: {publicDomain, firstPublished, originalAuthor, from, confirmed}}')
+    .option('--state <path>', 'local state database (default .karya/state.sqlite; with KARYA_DATABASE_URL set, that Postgres database)')
+    .action(sourceCommand);
+
   const series = program.command('series').description("a series' books in order and its story bible as of each book's end (karya generate <id> --series NAME writes its next book)");
   series
     .command('list')
@@ -174,6 +187,10 @@ function addEditingCommands(program: Command): void {
     .option('--voice <file>', "the book's voice: by default the manuscript's own prose (every new chapter measured against it); none for no voice, or a sample file as karya generate --voice takes")
     .option('--state <path>', 'local state database (default .karya/state.sqlite; with KARYA_DATABASE_URL set, that Postgres database)')
     .option('--dry-run', 'show the chapters found and save nothing')
+    .option('--public-domain', 'the text is in the public domain (confirms or overrides what its licence or statement says)')
+    .option('--no-public-domain', 'the text is not in the public domain, whatever it says of itself')
+    .option('--first-published <year>', 'the year the text was first published, when it does not say (1909)')
+    .option('--original-author <name>', "the original text's author, as its copyright page names them")
     .option('--max-calls <n>', "stop the story bible's reading once this many model calls are made (by default 3 for each part to read, and 8; the plan and its bound are printed before)")
     .option('--json', 'print {"chapters": [{kind, number, title, words, firstLine}], …} (with --dry-run), else {"book": {id, generator, title, lang, words, chapters, calls}, "progress": {done, planned, calls, tokens, credits, elapsedSeconds, etaSeconds}}')
     .action(importCommand);

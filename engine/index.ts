@@ -25,7 +25,8 @@ export {
   chapterNotesOf, conclusionPosition, describeFlow, extractCharacterDetails, extractTitle, hasAuthoredParts,
   hasOutlineStep, isAuthoredPart, minChapters, nextStep, outlineToast, parseStepKey, partLabel, partProvenance,
   type PartProvenance, partProvenanceOf, partStep, stepsFor, progress, restoreBook, startBook, type Step, stepKey,
-  stepLabel, stepRef, type StepRef, stepText, withoutCharacterDetails,
+  stepLabel, stepRef, type StepRef, stepText, withoutCharacterDetails, isPublicDomainSource, sourceStatusOf, sourceStatusFrom,
+  SOURCE_EVIDENCE, type SourceStatus, type SourceEvidence,
 } from './compile/flow.js';
 export { type BookVoice, bookVoiceOf, type VoiceFingerprint } from './compile/book-voice.js';
 export { stepPosition } from './compile/step.js';

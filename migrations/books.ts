@@ -114,6 +114,15 @@ export async function dropBookVoice(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('books').dropColumn('voice').execute();
 }
 
+/** A book keeps what its source text is (JSON: engine/compile/provenance.ts SourceStatus): public domain, first published. */
+export async function addBookSource(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('books').addColumn('source', 'text').execute();
+}
+
+export async function dropBookSource(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('books').dropColumn('source').execute();
+}
+
 /**
  * A part's earlier texts (rewrite keeps the text it replaces as a version the writer can restore):
  * one row per version of a part, numbered from 1 per part; they go with their book.

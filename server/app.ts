@@ -20,6 +20,7 @@ import { seriesRoutes } from './routes/series.js';
 import { editionRoutes } from './routes/editions.js';
 import { bilingualRoutes } from './routes/bilingual.js';
 import { storyMapRoutes } from './routes/story-map.js';
+import { sourceRoutes } from './routes/source.js';
 import { creditRoutes } from './routes/credits.js';
 import { generatorRoutes } from './routes/generators.js';
 import { historyRoutes } from './routes/history.js';
@@ -51,6 +52,7 @@ export const API_ROUTERS: ReadonlyArray<(ctx: AppContext) => ApiRoutes> = [
   editionRoutes,
   bilingualRoutes,
   storyMapRoutes,
+  sourceRoutes,
   publishRoutes,
   coverRoutes,
   historyRoutes,

@@ -21,7 +21,7 @@ export { scheduleReleases } from './core/release.js';
 export { openNearDuplicates, type NearDuplicateBook } from './core/near-duplicates.js';
 export { bookSeriesOf, loadEntries, seriesBooksOf, type LoadedEntry } from './core/series-books.js';
 export { catchUpWithSession, startSeriesBook } from './core/series-start.js';
-export { bookOfManuscript, importLanguageOf, manuscriptProse, readImportSettings } from './core/import.js';
+export { bookOfManuscript, importLanguageOf, manuscriptProse, readImportSettings, type SourceWord } from './core/import.js';
 export { missingSettings, withoutRequired } from './core/import-settings.js';
 export { bookVoiceOf } from './core/voice.js';
 export type { SeriesEntry, SeriesRepository, StoredSeries } from './store/queries/series.js';

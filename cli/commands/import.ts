@@ -7,7 +7,7 @@
 // read exits 2 with the catalogue's message, in the language of --lang, before any model call.
 import { readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { BookSession, IMPORT_LIMITS, isLang, langs, bookSummary, frontMatterNames, catalogueMessage, importSaves, manuscriptPreview, partStep, stepKey, stepLabel, tooLargeRefusal, word, type ImportSettings, type ImportedPart, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey } from '../../engine/index.js';
+import { BookSession, IMPORT_LIMITS, isLang, langs, bookSummary, frontMatterNames, catalogueMessage, importSaves, manuscriptPreview, partStep, stepKey, stepLabel, tooLargeRefusal, word, type ImportSettings, type ImportedPart, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey, sourceStatusOf } from '../../engine/index.js';
 import { cliImportPool } from '../import-pool.js';
 import { importLanguageOf, missingSettings, withoutRequired } from '../../server/index.js';
 import { CLI_USER, CliExit, catalogOrExit, fail, info, specOrExit, wholeNumber } from '../util.js';
@@ -19,6 +19,7 @@ import { cliProvider } from './generate.js';
 import { budgetFigures, maxCallsOrExit, startBudget } from '../run-budget.js';
 import { cliStateOf, openCliState, writableStateOrExit } from '../state.js';
 import { RunMeter } from '../run-meter.js';
+import { sourceOptionsOf, sourceStatusLine, sourceWord } from '../source-words.js';
 
 export interface ImportOptions {
   lang?: string;
@@ -32,6 +33,10 @@ export interface ImportOptions {
   set?: string[];
   /** The book's voice: absent, the manuscript's own; `none`, no voice; else a sample, as `karya generate --voice` takes. */
   voice?: string;
+  /** The writer's word on the source text (--public-domain / --no-public-domain, --first-published, --original-author). */
+  publicDomain?: boolean;
+  firstPublished?: string;
+  originalAuthor?: string;
   state?: string;
 }
 
@@ -97,7 +102,7 @@ export async function importCommand(file: string, opts: ImportOptions): Promise<
   }
   // A language's code is its locale (BCP 47): en writes 1,500, ms 1,500, id 1.500.
   const numbers = (n: number) => n.toLocaleString(lang);
-  const out = [word('importFound', lang, { file: read.file, parts: read.parts.length, words: numbers(read.words), how: word(READING_WORDS[read.reading], lang) }), ...frontLines(read, chosen?.spec, lang)];
+  const out = [word('importFound', lang, { file: read.file, parts: read.parts.length, words: numbers(read.words), how: word(READING_WORDS[read.reading], lang) }), ...frontLines(read, chosen?.spec, lang), `  ${sourceStatusLine(read.source, lang)}`];
   if (read.replacedBytes) out.push(`  ${word('importReplacedBytes', lang, { n: numbers(read.replacedBytes) })}`);
   const labelWidth = Math.max(...read.parts.map((p) => partLabel(p, lang).length));
   const titleWidth = Math.min(40, Math.max(0, ...read.parts.map((p) => p.title.length)));
@@ -177,11 +182,13 @@ async function saveImport(file: string, read: ReadManuscript, bytes: Uint8Array,
   const bookLang = bookLangOrExit(read, opts, uiLang);
   const totalChapters = totalOrExit(opts.chapters);
   const { settings, writer } = writerValues(spec, opts.set ?? [], bookLang);
-  let state = writersBookOrExit({ spec, read, settings, uiLang, ...(totalChapters !== undefined ? { totalChapters } : {}) });
+  const source = sourceOptionsOf(opts, uiLang, fail);
+  let state = writersBookOrExit({ spec, read, settings, uiLang, source, ...(totalChapters !== undefined ? { totalChapters } : {}) });
   // The title the book is saved under and the front matter it keeps, as the dry run shows them.
   const workingTitle = spec.fields.find((f) => f.role === 'workingTitle');
   const savedTitle = workingTitle ? state.settings[workingTitle.name] : undefined;
   for (const line of frontLines({ ...read, ...(typeof savedTitle === 'string' && savedTitle.trim() ? { title: savedTitle.trim() } : {}) }, spec, state.lang)) info(`karya: ${line.trim()}`);
+  info(`karya: ${sourceStatusLine(state.source, state.lang)}`);
   const maxCalls = maxCallsOrExit(opts.maxCalls, state.lang);
   const place = cliStateOf(opts.state);
   const statePath = place.where;
@@ -245,10 +252,10 @@ async function saveImport(file: string, read: ReadManuscript, bytes: Uint8Array,
       exitOnFailure(error, lang, { step: { words: ({ message }) => word('importBibleStopped', lang, { label: current, message, id }), ...(opts.json ? { json: { part: currentKey } } : {}) } });
       throw error;
     }
-    const book = { id, generator: spec.id, key, title: summary.title, lang, words: summary.words, chapters: { imported: summary.chaptersWritten, total: summary.chaptersTotal }, finished: session.isFinished, ...(skipped.length ? { bible_skipped: skipped.map((s) => s.key) } : {}), calls: budgetFigures(budget) };
+    const book = { id, generator: spec.id, key, title: summary.title, lang, source: sourceStatusOf(session.state) ?? { publicDomain: false, from: 'none' }, words: summary.words, chapters: { imported: summary.chaptersWritten, total: summary.chaptersTotal }, finished: session.isFinished, ...(skipped.length ? { bible_skipped: skipped.map((s) => s.key) } : {}), calls: budgetFigures(budget) };
     meter.finish();
     if (opts.json) process.stdout.write(`${JSON.stringify({ book, progress: meter.figures() })}\n`);
-    else process.stdout.write(`${word(session.isFinished ? 'importDoneFinished' : 'importDone', lang, { id, generator: spec.id })}\n`);
+    else process.stdout.write(`${word(session.isFinished ? 'importDoneFinished' : 'importDone', lang, { id, generator: spec.id })}\n  ${sourceWord('change', lang, { id })}\n`);
   } finally {
     interrupt.release();
     await stateFile.close();

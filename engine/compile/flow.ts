@@ -7,7 +7,7 @@ import { conclusionPosition, minChapters } from '../spec/conclusion.js';
 import { extractChapterPlan } from './chapter-plan.js';
 import { isSameStep, type Step } from './step.js';
 import { partStep } from './labels.js';
-import { bookProvenanceOf, hasAuthoredParts, type PartProvenance } from './provenance.js';
+import { bookProvenanceOf, hasAuthoredParts, sourceStatusFrom, type PartProvenance, type SourceStatus } from './provenance.js';
 import { extractCharacterDetails } from './character-details.js';
 import { isLang } from '../languages/index.js';
 
@@ -16,7 +16,7 @@ export { isSameStep, stepKey, stepRef, parseStepKey, StepRefSchema, type StepRef
 export { conclusionPosition, minChapters } from '../spec/conclusion.js';
 export { stepLabel, partLabel, partStep, buttonLabel, outlineToast, defaultChapterTitle } from './labels.js';
 export { extractCharacterDetails, splitCharacterDetails, withoutCharacterDetails } from './character-details.js';
-export { partProvenance, isAuthoredPart, hasAuthoredParts, isPublicDomainBook, withPartProvenance, withModelPassage, handEdited, modelWordsOf, partProvenanceOf, bookProvenanceOf, TEXT_ORIGINS, TYPED_OVER_SHARE, type TextOrigin, type PartProvenance, type PassageProvenance } from './provenance.js';
+export { partProvenance, isAuthoredPart, hasAuthoredParts, isPublicDomainBook, isPublicDomainSource, sourceStatusOf, sourceStatusFrom, SOURCE_EVIDENCE, type SourceStatus, type SourceEvidence, withPartProvenance, withModelPassage, handEdited, modelWordsOf, partProvenanceOf, bookProvenanceOf, TEXT_ORIGINS, TYPED_OVER_SHARE, type TextOrigin, type PartProvenance, type PassageProvenance } from './provenance.js';
 
 /** Everything needed to continue a book (or a single output); JSON-serialisable, stored as saved progress. */
 export interface BookState {
@@ -65,6 +65,8 @@ export interface BookState {
   readonly series?: BookSeries;
   /** The writer's voice (engine/compile/book-voice.ts): every prose part is measured against it and every writing step told it. */
   readonly voice?: BookVoice;
+  /** What the writer's source text is (an import's: engine/import/source-status.ts): public domain, first published, confirmed. */
+  readonly source?: SourceStatus;
 }
 
 /** A book's place in a series, with the series' story bible as of the end of the book before it (Markdown, as `memory`). */
@@ -294,6 +296,7 @@ export function restoreBook(spec: BookSpec, saved: unknown): BookState | null {
     // A book saved before provenance was kept names its imported parts (`authoredParts`): they are the writer's.
     ...(bookProvenanceOf(s.provenance, (s as { authoredParts?: unknown }).authoredParts) ? { provenance: bookProvenanceOf(s.provenance, (s as { authoredParts?: unknown }).authoredParts)! } : {}),
     ...(bookVoiceOf(s.voice) ? { voice: bookVoiceOf(s.voice)! } : {}),
+    ...(sourceStatusFrom(s.source) ? { source: sourceStatusFrom(s.source)! } : {}),
   };
 }
 

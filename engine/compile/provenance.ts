@@ -28,6 +28,51 @@ export interface PartProvenance {
   readonly titleUntranslated?: true;
 }
 
+/**
+ * What the writer's source text is, read at import (engine/import/source-status.ts) and kept with the book: whether it
+ * is in the public domain, the year it was first published and its original author when known, what said so, and
+ * whether the writer confirmed it. The copyright page and readiness of a public-domain book are said from it.
+ */
+export interface SourceStatus {
+  readonly publicDomain: boolean;
+  /** The year the text was first published (a Gutenberg "Original publication" line, "first published 1909", a title-page year). */
+  readonly firstPublished?: number;
+  /** The original author the source names (Project Gutenberg's `Author:` line), as written there. */
+  readonly originalAuthor?: string;
+  /** What said so: Project Gutenberg's licence or header, a public-domain statement in the front or back matter, nothing, or the writer. */
+  readonly from: SourceEvidence;
+  /** The writer confirmed the status (a flag on import, the book's settings). */
+  readonly confirmed?: boolean;
+}
+export type SourceEvidence = 'gutenberg' | 'statement' | 'none' | 'writer';
+export const SOURCE_EVIDENCE: readonly SourceEvidence[] = ['gutenberg', 'statement', 'none', 'writer'];
+
+/**
+ * A book's source status: the one kept with it, else (a book imported before it was kept) public domain when
+ * its written parts came from a public-domain text; undefined for a book with no source read.
+ */
+export function sourceStatusOf(state: { readonly source?: SourceStatus; readonly content: readonly string[]; readonly provenance?: Readonly<Record<number, PartProvenance>> }): SourceStatus | undefined {
+  if (state.source) return state.source;
+  const hasPublicDomainParts = Object.values(state.provenance ?? {}).some((p) => p.origin === 'author' && p.source === 'public-domain');
+  return hasPublicDomainParts ? { publicDomain: true, from: 'gutenberg' } : undefined;
+}
+
+/** Whether the book's text is in the public domain (its source status says so). */
+export function isPublicDomainSource(state: Parameters<typeof sourceStatusOf>[0]): boolean {
+  return sourceStatusOf(state)?.publicDomain === true;
+}
+
+/** A source status as kept (JSON) or given by a caller, checked: undefined when it is not one. */
+export function sourceStatusFrom(raw: unknown): SourceStatus | undefined {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+  const r = raw as Record<string, unknown>;
+  if (typeof r.publicDomain !== 'boolean') return undefined;
+  const from = SOURCE_EVIDENCE.includes(r.from as SourceEvidence) ? (r.from as SourceEvidence) : 'writer';
+  const year = typeof r.firstPublished === 'number' && Number.isInteger(r.firstPublished) && r.firstPublished > 0 && r.firstPublished < 10000 ? r.firstPublished : undefined;
+  const author = typeof r.originalAuthor === 'string' && r.originalAuthor.trim() ? r.originalAuthor.trim().slice(0, 200) : undefined;
+  return { publicDomain: r.publicDomain, ...(year ? { firstPublished: year } : {}), ...(author ? { originalAuthor: author } : {}), from, ...(r.confirmed === true ? { confirmed: true } : {}) };
+}
+
 /** The most passages a part keeps a record of (the oldest go first): bounded, as everything a book keeps. */
 export const MAX_PASSAGE_RECORDS = 200;
 
@@ -144,4 +189,14 @@ export function bookProvenanceOf(raw: unknown, authoredParts?: unknown): Record<
     for (const p of authoredParts) if (Number.isInteger(p) && p >= 0) out[p as number] = { origin: 'author' };
   }
   return Object.keys(out).length ? out : undefined;
+}
+
+/**
+ * The language a book was translated from, when every written part of it is a translation (engine/publish
+ * discloses it: "Translated from English by AI"); undefined for a book written in its own language.
+ */
+export function translatedFrom(state: { readonly content: readonly string[]; readonly provenance?: Readonly<Record<number, PartProvenance>> }): Lang | undefined {
+  const written = state.content.flatMap((text, i) => (text.trim() ? [partProvenance(state, i).translatedFrom] : []));
+  const first = written[0];
+  return first && written.every((l) => l === first) ? first : undefined;
 }

@@ -20,6 +20,29 @@ export const MANUSCRIPT_UPLOAD = {
 const FileNameSchema = z.string().trim().min(1).max(255).regex(/^[^/\\\u0000-\u001f]+$/, 'a file name, without folders');
 const GeneratorIdSchema = z.string().trim().min(1).max(60).regex(/^[a-z0-9-]+$/, 'a generator id, such as romance');
 
+/** What a book's source text is (engine/compile/provenance.ts SourceStatus): read at import, set by the writer. */
+export const SourceStatusSchema = z.strictObject({
+  publicDomain: z.boolean(),
+  /** The year it was first published, when the text says it or the writer gave it. */
+  firstPublished: z.number().int().min(1000).max(9999).optional(),
+  /** The original author the source names. */
+  originalAuthor: z.string().optional(),
+  /** What said so: Project Gutenberg's licence or header, a public-domain statement, nothing, or the writer. */
+  from: z.enum(['gutenberg', 'statement', 'none', 'writer']),
+  confirmed: z.boolean().optional(),
+});
+
+/** The writer's word on a book's source text (PUT /api/books/:id/source; the import's ?public_domain= and ?first_published=). */
+export const SourceBodySchema = z.strictObject({
+  publicDomain: z.boolean(),
+  firstPublished: z.number().int().min(1000).max(9999).nullable().optional(),
+  originalAuthor: z.string().trim().max(200).nullable().optional(),
+});
+export type SourceBody = z.input<typeof SourceBodySchema>;
+
+/** GET and PUT /api/books/:id/source: the book's source status as kept (`publicDomain: false, from: none` when none was read). */
+export const SourceResponseSchema = z.strictObject({ id: z.number().int().positive(), source: SourceStatusSchema });
+
 export const ImportPreviewQuerySchema = z.strictObject({
   file: FileNameSchema,
   lang: LangSchema.optional(),
@@ -57,6 +80,8 @@ export const ImportPreviewSchema = z.strictObject({
   /** What was left out before the first part (its `frontMatterWords`), named. */
   leftOut: z.array(z.enum(['titlePage', 'contents', 'copyright', 'licence'])).optional(),
   chapters: z.array(ImportedPartPreviewSchema),
+  /** What the text says of its source: public domain (a Gutenberg licence, a statement), first published, original author. */
+  source: SourceStatusSchema.optional(),
   /** With ?generator=: the credits the story bible takes (one model call a part with text) and the parts read. */
   cost: z.strictObject({ credits: z.number().int().nonnegative(), parts: z.number().int().nonnegative() }).optional(),
   /** With ?generator=: the settings the book would be saved with, each with where it came from (the manuscript, read with one model call, or the generator's default). */
@@ -80,6 +105,10 @@ export const ImportBookQuerySchema = z.strictObject({
    * the book is saved with them (checked as any book's settings), and the manuscript is not read again.
    */
   settings: z.string().max(8000).optional(),
+  /** The writer's word on the source: `true` the text is in the public domain (confirmed), `false` it is not; absent: as the text says. */
+  public_domain: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  /** The year the text was first published, when it does not say. */
+  first_published: z.coerce.number().int().min(1000).max(9999).optional(),
 });
 
 export const ImportBookResponseSchema = z.strictObject({
@@ -94,6 +123,8 @@ export const ImportBookResponseSchema = z.strictObject({
     finished: z.boolean(),
     /** The book's voice: its manuscript's own prose (new chapters measured against it), or none when too short to measure. */
     voice: z.enum(['manuscript', 'none']).optional(),
+    /** Its source text as kept: public domain or not, first published, the original author. */
+    source: SourceStatusSchema.optional(),
   }),
   /**
    * What the story bible takes: held at once (deducted from the balance), spent part by part as it is read in the

@@ -114,6 +114,8 @@ export const ROUTES = {
   'PUT /books/:id/editions/:lang/glossary': { params: editions.EditionParamsSchema, body: editions.GlossaryBodySchema, response: editions.GlossaryResponseSchema },
   'GET /books/:id/side-by-side': { params: NumericIdParamsSchema, response: editions.SideBySideResponseSchema },
   'GET /books/:id/bilingual': { params: NumericIdParamsSchema, replyHeaders: ['Retry-After'], query: bilingual.BilingualExportQuerySchema, file: true },
+  'GET /books/:id/source': { params: NumericIdParamsSchema, response: manuscripts.SourceResponseSchema },
+  'PUT /books/:id/source': { params: NumericIdParamsSchema, body: manuscripts.SourceBodySchema, response: manuscripts.SourceResponseSchema },
   'PUT /books/:id/edition-title': { params: NumericIdParamsSchema, body: editions.EditionTitleBodySchema, response: editions.EditionTitleResponseSchema },
   'GET /books/:id/story-map': { params: NumericIdParamsSchema, query: storyMap.StoryMapQuerySchema, response: storyMap.StoryMapSchema },
   'GET /series': { response: series.SeriesListResponseSchema },

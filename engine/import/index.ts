@@ -8,6 +8,7 @@ import { unwrapLines } from './plain-text.js';
 import { writersText } from './indented.js';
 import { FRONT_KIND_NAMES, LEFT_OUT_NAMES } from './front-matter.js';
 import { wordIn, type Lang } from '../languages/index.js';
+import { readSourceStatus, type SourceStatus } from './source-status.js';
 import { checkImportFile, decodeText, importFileName, IMPORT_LIMITS, ImportRefusal, type ImportFormat, type TextEncoding } from './read-text.js';
 
 export { splitManuscript, type ImportedPart, type ManuscriptSplit } from './chapters.js';
@@ -18,6 +19,7 @@ export { splitByContents, type ContentsSection } from './contents.js';
 export { hardWrapWidth, proseOfPlainText, unwrapLines } from './plain-text.js';
 export { FRONT_KIND_NAMES, LEFT_OUT_NAMES, type FrontKind, type FrontSection, type LeftOutKind } from './front-matter.js';
 export { writersText } from './indented.js';
+export { readSourceStatus, withoutRightsClaims, type SourceStatus, type SourceEvidence } from './source-status.js';
 
 /** A manuscript read: its format, its encoding (text files), and its parts. */
 export interface ReadManuscript extends ManuscriptSplit {
@@ -33,6 +35,8 @@ export interface ReadManuscript extends ManuscriptSplit {
   language?: string;
   /** A language Karya does not write that the text reads as (ISO 639: `deu`), found by the Node reader. */
   unwrittenLanguage?: string;
+  /** What the text says of its source (source-status.ts): public domain, first published, original author. */
+  source: SourceStatus;
 }
 
 /** A manuscript read to text by the Node side (DOCX, EPUB), with the sections its contents list gives and its metadata. */
@@ -55,15 +59,19 @@ export function readManuscript(file: string, input: { bytes: Uint8Array } | Manu
   let encoding: TextEncoding | undefined;
   let meta: ManuscriptText['meta'] = {};
   let replacedBytes = 0;
+  // Read before the split strips an archive's header and licence (chapters.ts), which say where the text comes from.
+  let source: SourceStatus;
   if ('bytes' in input) {
     format = checkImportFile(file, input.bytes);
     ({ text, encoding, replacedBytes } = decodeText(input.bytes));
+    source = readSourceStatus(text);
     // A hard-wrapped text's paragraphs each on one line, as the writer meant them (plain-text.ts).
     text = unwrapLines(text);
   } else {
     // DOCX and EPUB text: the same hidden characters out as decodeText takes out of a text file's, so no title or first line keeps one.
     ({ text, format } = input);
     text = cleanText(text);
+    source = readSourceStatus(text);
     meta = input.meta ?? {};
   }
   const name = importFileName(file);
@@ -84,6 +92,7 @@ export function readManuscript(file: string, input: { bytes: Uint8Array } | Manu
     ...(meta.author ? { author: cleanText(meta.author).replace(/\s+/g, ' ').trim() } : {}),
     ...(meta.language ? { language: meta.language.trim().slice(0, 35) } : {}),
     words: split.parts.reduce((sum, p) => sum + p.words, 0),
+    source,
   };
 }
 
@@ -99,6 +108,7 @@ export function manuscriptPreview(read: ReadManuscript) {
     language: read.language ?? null,
     reading: read.reading,
     words: read.words,
+    source: read.source,
     frontMatterWords: read.frontMatterWords,
     // The front matter the book keeps, and what was left out, named (a preface is kept, never counted as left out).
     ...(read.frontMatter?.length ? { frontMatter: read.frontMatter.map((f) => ({ kind: f.kind, title: f.title, words: f.words, firstLine: firstLineOf(f.text) })) } : {}),

@@ -220,6 +220,7 @@ export async function buildKdpPackage(input: {
     continuity: openContinuityFindings(book, state, nextStep(book, state) === null).findings.flatMap((found, p) => found.map((f) => ({ part: stepLabel(partStep(book, p, state.totalChapters), state.lang, book), kind: f.kind }))),
     ...(input.release ? { release: input.release } : {}),
     ...(bilingual ? { bilingual: bilingual.readiness } : {}),
+    ...(packaged.edition ? { publicDomain: packaged.edition } : {}),
     ...(input.closeness ? { closeness: { ...input.closeness, partLabels: state.content.map((_, p) => stepLabel(partStep(book, p, state.totalChapters), state.lang, book)) } } : {}),
   }, metadata.language, input.audience);
   const files: Record<PackageFile, Uint8Array> = {

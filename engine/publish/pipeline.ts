@@ -6,7 +6,7 @@ import { partStep, stepLabel } from '../compile/labels.js';
 import type { PromptRenderer, PromptState } from '../compile/prompt.js';
 import type { Provider } from '../provider.js';
 import { runStep } from '../session/session.js';
-import { bookDocument, type BookDocument } from '../session/book.js';
+import { bookDocument, withEditionPackage, type BookDocument } from '../session/book.js';
 import { SpecError } from '../errors.js';
 import { countWords } from '../provider.js';
 import { PUBLISH_PARTS } from '../spec/format.js';
@@ -17,6 +17,7 @@ import { aiContentOf, packageMetadata, type KdpMetadata } from './metadata.js';
 import { textDerivationOf, type AiTextLevel } from './disclosure.js';
 import { hasAuthoredParts, isAuthoredPart } from '../compile/provenance.js';
 import { translatedFrom } from '../session/translate/index.js';
+import { withoutRightsClaims } from '../import/source-status.js';
 import { bookContextOf, bookOwnTitle, checkPublishSteps, packageCoverSpec, partSettings, publishVariables, type BookFacts } from './step-settings.js';
 import { kdpKeywords, titleCase } from './rules.js';
 import { say, type ReadinessText } from './readiness-words.js';
@@ -294,11 +295,13 @@ export function copyrightExtra(markdown: string, title: string): string {
  * joins the one built-in copyright page; it is never a part of its own (so the contents and the
  * EPUB's landmarks start at the book's first real part).
  */
-export function packageDocument(book: ResolvedSpec, state: BookState, parts: Pick<PackageParts, 'title' | 'author' | 'copyright'>): BookDocument {
-  const doc = bookDocument(book, state, { title: parts.title, author: parts.author });
-  const extra = copyrightExtra(parts.copyright, parts.title);
+export function packageDocument(book: ResolvedSpec, state: BookState, parts: Pick<PackageParts, 'title' | 'author' | 'copyright'> & Partial<Pick<PackageParts, 'cover' | 'given'>>): BookDocument {
+  const cover = parts.cover?.origin === 'typographic' || !parts.cover ? undefined : parts.cover.origin === 'author' ? 'author' : 'model';
+  const doc = withEditionPackage(bookDocument(book, state, { title: parts.title, author: parts.author }), { ...(cover ? { cover } : {}), ...(parts.given?.publisher ? { publisher: parts.given.publisher } : {}) });
+  const extra = copyrightExtra(doc.publicDomain ? withoutRightsClaims(parts.copyright) : parts.copyright, parts.title);
   return extra ? { ...doc, copyright: extra } : doc;
 }
+
 
 /** metadata.json of a package; the word count is the book's own text (without the copyright page). */
 export function packageMetadataOf(book: ResolvedSpec, state: BookState, parts: PackageParts, print: { pageCount?: number; publishOn?: string } = {}): KdpMetadata {

@@ -1,5 +1,6 @@
 // The shapes of a package's readiness report (readiness.json) and of what its checks read: the package's
 // files and metadata, the cover's content, epubcheck's answer. The rules themselves are in readiness/, one a file.
+import type { PublicDomainEdition } from '../session/public-domain.js';
 import type { Channel, ChannelId } from './channels.js';
 import type { Lang } from '../spec/types.js';
 import type { KdpMetadata } from './metadata.js';
@@ -108,6 +109,8 @@ export interface ReadinessInput {
   continuity?: ReadonlyArray<{ part: string; kind: string }>;
   /** The book's place in a release schedule (engine/publish/release.ts): the day it may be published on or after. */
   release?: { publishOn: string; perDay: number; nthThatDay: number };
+  /** A public-domain book's edition (engine/session/public-domain.ts): KDP's public-domain rules are checked for it. */
+  publicDomain?: PublicDomainEdition;
 }
 
 /** What a cover's pixels show. */

@@ -1,6 +1,7 @@
 // The settings of each publishing step of a book, from its resolved `publish:` block and the book's own
 // data (its title, language, text, settings), validated against the publishing generator's fields.
 import type { BookState } from '../compile/flow.js';
+import { isPublicDomainSource } from '../compile/provenance.js';
 import { bookDocument } from '../session/book.js';
 import { isFieldVisible, parseSettings } from '../compile/schema.js';
 import { SettingsError, settingsIssueMessage, type SpecIssue } from '../errors.js';
@@ -98,6 +99,7 @@ export function publishVariables(book: ResolvedSpec, state: BookState, facts: Bo
     bookName: wordIn(book.typeLabel, 'en'),
     context,
     mainCharacter: mainCharacterOf(state),
+    publicDomain: isPublicDomainSource(state) ? 'yes' : '',
     settings: { ...state.settings },
     labels,
   };

@@ -10,7 +10,8 @@ import { partStep, stepLabel } from '../compile/labels.js';
 import { stepKey } from '../compile/step.js';
 import { chapterTitleOf } from '../compile/book-outline.js';
 import { takeLeadingHeading } from '../compile/heading.js';
-import { isAuthoredPart, isPublicDomainBook, partProvenance } from '../compile/provenance.js';
+import { isAuthoredPart, partProvenance, translatedFrom } from '../compile/provenance.js';
+import { publicDomainEdition, type PublicDomainEdition } from './public-domain.js';
 import { firstWords } from '../words.js';
 import { paragraphsOf } from './translate/light.js';
 import { bibleWord, bookBible } from './bible/light.js';
@@ -53,8 +54,12 @@ export interface BookDocument {
   readonly layout?: LayoutName;
   /** The series the book belongs to and its number in it (the EPUB's collection metadata). */
   readonly series?: { readonly name: string; readonly number: number };
-  /** A public-domain text as the writer brought it (isPublicDomainBook): its copyright page claims no ©, and it was not written with Karya. */
+  /** A public-domain text (its source status says so): its copyright page claims no © over the text, and it was not written with Karya. */
   readonly publicDomain?: boolean;
+  /** A public-domain book's original and what this edition adds (public-domain.ts): the copyright page claims © only over the additions. */
+  readonly edition?: PublicDomainEdition;
+  /** Who claims copyright in a public-domain edition's additions (the publisher, or an editor who is not the original author). */
+  readonly rightsHolder?: string;
   /** What the book says of itself for an EPUB's description, where the default would not be true (a public-domain text: its own first lines). */
   readonly description?: string;
   /** A translated edition (engine/session/translate): the language it was translated from by the model; the copyright page and metadata say so. */
@@ -139,9 +144,11 @@ export function bookDocument(
   const biblePart = bible ? [{ id: 'bible', heading: bibleWord('storyBible', lang), markdown: bible.replace(/^## /gm, '### ') }] : [];
   // A book whose generator sets its pages otherwise than a novel's (a children's book) says so to the PDF.
   const { layout } = printLayoutOf(spec.kind === 'book' ? spec.publish : undefined);
-  const isPublicDomain = spec.kind === 'book' && isPublicDomainBook(state);
-  const opening = isPublicDomain ? firstWords((parts[0]?.markdown ?? '').replace(/[*_#>`]/g, ' '), 40) : '';
-  const told = isPublicDomain ? { publicDomain: true, ...(opening ? { description: opening } : {}) } : {};
+  const edition = publicDomainEdition(spec, state);
+  const opening = edition ? firstWords((parts[0]?.markdown ?? '').replace(/[*_#>`]/g, ' '), 40) : '';
+  // The additions' copyright is the one who publishes them: never the original's author.
+  const holder = edition && author && author !== edition.originalAuthor ? { rightsHolder: cleanText(author) } : {};
+  const told = edition ? { publicDomain: true, edition, ...holder, ...(opening ? { description: opening } : {}) } : {};
   const from = translatedFrom(state);
   return { ...told, ...(from ? { translatedFrom: from } : {}), title: cleanText(title), ...(author ? { author: cleanText(author) } : {}), lang, typeLabel: wordIn(spec.typeLabel, lang, `${spec.id} typeLabel`), ...(outline ? { outline } : {}), parts: [...biblePart, ...parts], ...(layout !== DEFAULT_LAYOUT ? { layout } : {}), ...(state.series ? { series: { name: cleanText(state.series.name), number: state.series.number } } : {}) };
 }
@@ -207,12 +214,12 @@ export function bookMarkdown(spec: ResolvedSpec, state: BookState, opts: { withO
   return documentMarkdown(bookDocument(spec, state, opts), { isSingle: spec.kind !== 'book' });
 }
 
-/**
- * The language a book was translated from, when every written part of it is a translation (engine/publish
- * discloses it: "Translated from English by AI"); undefined for a book written in its own language.
- */
-export function translatedFrom(state: Pick<BookState, 'content' | 'provenance'>): Lang | undefined {
-  const written = state.content.flatMap((text, i) => (text.trim() ? [partProvenance(state, i).translatedFrom] : []));
-  const first = written[0];
-  return first && written.every((l) => l === first) ? first : undefined;
+/** The language a book was translated from (engine/compile/provenance.ts, where its parts' records are read). */
+export { translatedFrom };
+
+/** A public-domain edition's package: its cover among the additions (a lettered one adds nothing), its publisher the additions' rights holder. */
+export function withEditionPackage(doc: BookDocument, facts: { cover?: 'model' | 'author'; publisher?: string }): BookDocument {
+  if (!doc.edition) return doc;
+  const publisher = facts.publisher?.trim();
+  return { ...doc, edition: { ...doc.edition, additions: { ...doc.edition.additions, ...(facts.cover ? { cover: facts.cover } : {}) } }, ...(publisher ? { rightsHolder: publisher } : {}) };
 }

@@ -210,7 +210,7 @@ export const PUBLISH_PARTS = ['title', 'author', 'description', 'keywords', 'cop
 /** What a book passes to its publishing steps as {{context}} and {{bookContext}}. */
 export const PUBLISH_CONTEXT_PARTS = ['outline', 'introduction', 'characterDetails'] as const;
 /** The book's data a publishing setting may use in {{…}}; `settings` and `labels` take a field name of the book. */
-export const PUBLISH_VARIABLES = ['title', 'subtitle', 'author', 'lang', 'bookName', 'context', 'mainCharacter', 'settings', 'labels'] as const;
+export const PUBLISH_VARIABLES = ['title', 'subtitle', 'author', 'lang', 'bookName', 'context', 'mainCharacter', 'publicDomain', 'settings', 'labels'] as const;
 
 export const PublishPartDef = z
   .object({
@@ -220,7 +220,7 @@ export const PublishPartDef = z
       .optional()
       .describe(
         "that generator's settings; text may use the book's {{title}}, {{subtitle}}, {{author}}, {{lang}}, {{bookName}}, " +
-          '{{context}}, {{mainCharacter}}, {{settings.<field>}} and {{labels.<field>}} (with {{#if}}); a value that renders empty is left out',
+          '{{context}}, {{mainCharacter}}, {{publicDomain}} (yes for a public-domain text), {{settings.<field>}} and {{labels.<field>}} (with {{#if}}); a value that renders empty is left out',
       ),
     withContext: z.boolean().optional().describe("pass the book's text to the prompt as {{bookContext}} (default false)"),
   })

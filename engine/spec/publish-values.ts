@@ -17,6 +17,8 @@ export interface PublishVariables {
   readonly context: string;
   /** The first character of the book's Character Details, e.g. "Aisha Rahman: the lead, 28"; '' without one. */
   readonly mainCharacter: string;
+  /** 'yes' when the book's text is in the public domain (its source status), else '': for {{#if publicDomain}}. */
+  readonly publicDomain: string;
   /** The book's settings (raw values) and their English labels, by field name. */
   readonly settings: Readonly<Record<string, unknown>>;
   readonly labels: Readonly<Record<string, string>>;

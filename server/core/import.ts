@@ -3,8 +3,11 @@
 // manuscript's parts, and its settings read from the manuscript (one model call, none offline), the writer's
 // winning. What only one front end does stays with it: the server's reading pool, credit hold and paid
 // bible (server/core/bible-parts.ts), the CLI's state file key and its own bible loop (cli/commands/import.ts).
-import { ImportRefusal, VoiceError, importSettingsOf, importedBookOf, manuscriptLanguage, readManuscriptSettings, withManuscriptSettings, type BookState, type ImportSettings, type Lang, type PromptRenderer, type Provider, type ReadManuscript, type ResolvedSpec, type BookVoice } from '../../engine/index.js';
+import { ImportRefusal, VoiceError, importSettingsOf, importedBookOf, manuscriptLanguage, readManuscriptSettings, withManuscriptSettings, type BookState, type ImportSettings, type Lang, type PromptRenderer, type Provider, type ReadManuscript, type ResolvedSpec, type BookVoice, type SourceStatus } from '../../engine/index.js';
 import { bookVoiceOf } from './voice.js';
+
+/** The writer's word on an import's source (a flag on import, the studio's checkbox): public domain or not, the year first published, the original author. */
+export type SourceWord = Partial<Pick<SourceStatus, 'publicDomain' | 'firstPublished' | 'originalAuthor'>>;
 
 /** A call's token usage, as the settings' reading reports it. */
 type TokenUsage = NonNullable<Awaited<ReturnType<typeof readManuscriptSettings>>['usage']>;
@@ -22,9 +25,9 @@ export function importLanguageOf(read: ReadManuscript, asked: Lang | undefined):
 }
 
 /** The book a manuscript makes as a book of `spec` with these settings (its parts the writer's own, its title the manuscript's); an ImportRefusal when it cannot be that book. */
-export function bookOfManuscript(input: { spec: ResolvedSpec; read: ReadManuscript; settings: BookState['settings']; file: string; totalChapters?: number }): BookState {
+export function bookOfManuscript(input: { spec: ResolvedSpec; read: ReadManuscript; settings: BookState['settings']; file: string; totalChapters?: number; source?: SourceWord }): BookState {
   const { spec, read } = input;
-  return importedBookOf({ spec, manuscript: read, settings: input.settings, file: input.file, ...(read.title ? { title: read.title } : {}), ...(input.totalChapters !== undefined ? { totalChapters: input.totalChapters } : {}) });
+  return importedBookOf({ spec, manuscript: read, settings: input.settings, file: input.file, ...(read.title ? { title: read.title } : {}), ...(input.totalChapters !== undefined ? { totalChapters: input.totalChapters } : {}), ...(input.source ? { source: input.source } : {}) });
 }
 
 /**

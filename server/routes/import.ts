@@ -11,10 +11,10 @@
 // request's language; too few credits for the bible answer 402 and nothing is saved. The settings the writer
 // confirmed (and edited) in the preview come with the import and are saved as given.
 import type { Request, Response } from 'express';
-import { IMPORT_LIMITS, ImportRefusal, bookSummary, chaptersMost, importBibleParts, importSaves, manuscriptLanguage, manuscriptPreview, nextStep, tooLargeRefusal, withLanguage, type BookSpec, type Lang, type ReadManuscript, type ResolvedSpec } from '../../engine/index.js';
+import { IMPORT_LIMITS, ImportRefusal, bookSummary, chaptersMost, importBibleParts, importSaves, manuscriptLanguage, manuscriptPreview, nextStep, tooLargeRefusal, withLanguage, type BookSpec, type Lang, type ReadManuscript, type ResolvedSpec, sourceStatusOf } from '../../engine/index.js';
 import { catchUpBible } from '../core/bible-catch-up.js';
 import { confirmedSettings, manuscriptSettings, missingSettings, withoutRequired } from '../core/import-settings.js';
-import { bookOfManuscript, importLanguageOf, manuscriptVoice } from '../core/import.js';
+import { bookOfManuscript, importLanguageOf, manuscriptVoice, type SourceWord } from '../core/import.js';
 import { settingsOrError } from '../core/generation.js';
 import { readManuscriptFile } from '../../engine/node.js';
 import type { AppContext } from '../core/context.js';
@@ -100,7 +100,7 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
   });
 
   router.on('POST /books/import', async (req, res) => {
-    const { file, generator, chapters, lang: asked, settings: confirmed } = req.input.query;
+    const { file, generator, chapters, lang: asked, settings: confirmed, public_domain: publicDomain, first_published: firstPublished } = req.input.query;
     const lang = asked ?? requestLang(req);
     answerIn(req, lang);
     const userId = sessionOf(req).user.id;
@@ -111,7 +111,8 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
     const read = await manuscriptOf(ctx, req, res, file);
     // The book's language: the one asked, else the manuscript's own when it is clearly one (else asked for).
     const bookLang = importLanguageOf(read, asked);
-    const written = bookOfUpload(spec, read, { file, lang, bookLang, ...(chapters !== undefined ? { chapters } : {}), ...(writer ? { writer } : {}) });
+    const source = { ...(publicDomain !== undefined ? { publicDomain } : {}), ...(firstPublished !== undefined ? { firstPublished } : {}) };
+    const written = bookOfUpload(spec, read, { file, lang, bookLang, source, ...(chapters !== undefined ? { chapters } : {}), ...(writer ? { writer } : {}) });
     const parts = importBibleParts(spec, written);
     const cost = { credits: parts * spec.cost, parts };
     // No model call for a bible the balance cannot pay for (the hold below checks again, atomically).
@@ -133,7 +134,7 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
     catchUpBible(ctx, { userId, bookType: spec.bookType });
     const summary = bookSummary(spec, state);
     res.json({
-      book: { id: accepted.bookId, book_type: spec.bookType, generator: spec.id, title: summary.title, lang: state.lang, words: summary.words, chapters: { imported: summary.chaptersWritten, total: summary.chaptersTotal }, finished: isFinished, voice: voice ? 'manuscript' : 'none' },
+      book: { id: accepted.bookId, book_type: spec.bookType, generator: spec.id, title: summary.title, lang: state.lang, words: summary.words, chapters: { imported: summary.chaptersWritten, total: summary.chaptersTotal }, finished: isFinished, voice: voice ? 'manuscript' : 'none', source: sourceStatusOf(state) ?? { publicDomain: false, from: 'none' } },
       cost,
       credits_available: accepted.balance,
     });
@@ -143,9 +144,9 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
 }
 
 /** The book an upload makes: the generator's settings in the book's language, the manuscript's parts; an ImportRefusal when the manuscript cannot be that book. */
-function bookOfUpload(spec: ResolvedSpec & BookSpec, read: ReadManuscript, input: { file: string; lang: Lang; bookLang: Lang; chapters?: number; writer?: Record<string, unknown> }) {
+function bookOfUpload(spec: ResolvedSpec & BookSpec, read: ReadManuscript, input: { file: string; lang: Lang; bookLang: Lang; chapters?: number; writer?: Record<string, unknown>; source?: SourceWord }) {
   const chosen = withLanguage(spec, input.writer ?? {}, input.bookLang);
   if (!chosen.ok) throw languageRefusal(chosen);
   const settings = settingsOrError({ spec, raw: chosen.settings });
-  return bookOfManuscript({ spec, read, settings, file: input.file, ...(input.chapters !== undefined ? { totalChapters: input.chapters } : {}) });
+  return bookOfManuscript({ spec, read, settings, file: input.file, ...(input.source ? { source: input.source } : {}), ...(input.chapters !== undefined ? { totalChapters: input.chapters } : {}) });
 }

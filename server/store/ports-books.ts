@@ -1,7 +1,7 @@
 // The saved books' ports: users' books with their parts, packages and hand edits (BookRepository), a part's
 // earlier versions and its drafts. Part of the store's ports (ports.ts names them all).
 import type { PartVersion } from './versions.js';
-import type { BookState, BookVoice, MemorySave, PartProvenance, SavedBook, StepSave } from '../../engine/index.js';
+import type { BookState, BookVoice, MemorySave, PartProvenance, SavedBook, SourceStatus, StepSave } from '../../engine/index.js';
 import type { KdpPackage } from '../../engine/contract/index.js';
 
 /**
@@ -36,6 +36,8 @@ export interface BookRepository {
   saveOutlineEdit(input: { userId: string; key: string; outline: string; state: BookState }): Promise<boolean>;
   /** The writer's voice (none: undefined), kept with the book; false when there is no such book. */
   saveVoice(input: { userId: string; key: string; voice: BookVoice | undefined }): Promise<boolean>;
+  /** What the book's source text is (public domain, first published), the writer's word kept with the book; false when there is no such book. */
+  saveSource(input: { userId: string; key: string; source: SourceStatus }): Promise<boolean>;
   /** The book's settings (a translated edition's title is kept among them), its header only; false when there is no such book. */
   saveSettings(input: { userId: string; key: string; settings: BookState['settings'] }): Promise<boolean>;
   /** An imported book's chapter count before its outline plans the chapters to come (engine/session withTotalChapters), with its settings; false when there is no such book. */

@@ -31,6 +31,8 @@ export interface BooksTable {
   provenance: Generated<string | null>;
   /** The writer's voice, JSON (engine/session/voice/fingerprint.ts BookVoice); null for none (migration 0026). */
   voice: Generated<string | null>;
+  /** What the book's source text is, JSON (engine/compile/provenance.ts SourceStatus); null when none was read (migration 0036). */
+  source: Generated<string | null>;
   is_finished: number;
   created_at: Generated<string>;
   updated_at: Generated<string>;

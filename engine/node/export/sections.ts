@@ -6,6 +6,7 @@ import type { Lang } from '../../spec/types.js';
 import { parseMarkdown, parseMarkdownPlaced, spansText, type Block } from '../../markdown.js';
 import { catalogue, sayer } from '../../languages/index.js';
 import { bookLanguageName, publishingOf } from '../../publish/language-data.js';
+import { publicDomainNotice } from './public-domain-page.js';
 
 /** A part (or the outline) ready to print: its heading and its text as blocks. */
 export interface Section {
@@ -120,14 +121,16 @@ export function innerHeadingLevel(level: number): 2 | 3 {
 }
 
 /**
- * The copyright page's lines: "© 2025 Author" (or "© 2025") and "Written with Karya"; for a public-domain text
- * (a Project Gutenberg import), that it is in the public domain and was prepared with Karya: no © for someone else's words.
+ * The copyright page's lines: "© 2025 Author" (or "© 2025") and "Written with Karya"; for a public-domain text,
+ * that it is in the public domain, what the edition adds and © over those alone, and that it was prepared with Karya.
  */
-export function copyrightLines(doc: Pick<BookDocument, 'lang' | 'author' | 'publicDomain' | 'translatedFrom'>, year: number): { notice: string; writtenWith: string } {
+export function copyrightLines(doc: Pick<BookDocument, 'lang' | 'author' | 'publicDomain' | 'translatedFrom' | 'edition' | 'rightsHolder'>, year: number): { notice: string; writtenWith: string } {
   const words = exportWords(doc.lang);
-  if (doc.publicDomain) return { notice: words.publicDomain, writtenWith: words.preparedWith };
   // A translated edition says so where "Written with Karya" stands (KDP asks AI translation to be disclosed).
-  const writtenWith = doc.translatedFrom ? words.translatedWith.replace('{language}', words.language(doc.translatedFrom)) : words.writtenWith;
+  const translated = doc.translatedFrom ? words.translatedWith.replace('{language}', words.language(doc.translatedFrom)) : undefined;
+  // A public-domain text: © only over what this edition adds (public-domain-page.ts), never over the text.
+  if (doc.publicDomain) return { notice: publicDomainNotice(doc, year), writtenWith: translated ?? words.preparedWith };
+  const writtenWith = translated ?? words.writtenWith;
   return { notice: `© ${year}${doc.author ? ` ${doc.author}` : ''}`, writtenWith };
 }
 

@@ -9,6 +9,7 @@ import type { ReadinessRule } from '../readiness-types.js';
 import { SHARED_WORDS } from './shared-words.js';
 import type { SharedCode } from './text.js';
 import { AI_DISCLOSURE } from './ai-disclosure.js';
+import { PUBLIC_DOMAIN } from './public-domain.js';
 import { BOOK_COMPLETE } from './book-complete.js';
 import { MODEL_PARTS } from './model-parts.js';
 import { OFFLINE_TEXT } from './offline-text.js';
@@ -40,7 +41,7 @@ import { PAGE_COUNT } from './page-count.js';
 
 /** Every rule, in the order each channel lists its checks. */
 const RULES = [
-  AI_DISCLOSURE, BOOK_COMPLETE, MODEL_PARTS, OFFLINE_TEXT, NOT_TOO_CLOSE, REUSED_PASSAGES, AUTHOR, SERIES, TITLE, TITLE_CASE_RULE,
+  AI_DISCLOSURE, PUBLIC_DOMAIN, BOOK_COMPLETE, MODEL_PARTS, OFFLINE_TEXT, NOT_TOO_CLOSE, REUSED_PASSAGES, AUTHOR, SERIES, TITLE, TITLE_CASE_RULE,
   RELEASE_DATE, CONTINUITY, TITLE_MATCH, METADATA_STUFFING, COVER_SIDES, IDENTIFIER, EISBN_PAGES, BILINGUAL_LANGUAGE,
   LANGUAGE, MANUSCRIPT_EPUB, EPUBCHECK, MANUSCRIPT_DOCX, EBOOK_COVER_RULE, DESCRIPTION, KEYWORDS, CATEGORIES,
   PAPERBACK_INTERIOR, PAPERBACK_COVER, PAGE_COUNT,

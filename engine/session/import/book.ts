@@ -19,10 +19,13 @@ import { ImportRefusal } from '../../import/read-text.js';
 import type { ImportedPart, ManuscriptSplit } from '../../import/chapters.js';
 import { word } from '../../i18n.js';
 import { cleanText } from '../../clean-text.js';
+import type { SourceStatus } from '../../compile/provenance.js';
 
 export interface ImportBookInput {
   spec: BookSpec;
-  manuscript: Pick<ManuscriptSplit, 'parts' | 'publicDomain' | 'frontMatter'>;
+  manuscript: Pick<ManuscriptSplit, 'parts' | 'publicDomain' | 'frontMatter'> & { source?: SourceStatus };
+  /** The writer's word on the source (a flag on import, the studio's checkbox), over what the text says of itself. */
+  source?: Partial<Pick<SourceStatus, 'publicDomain' | 'firstPublished' | 'originalAuthor'>>;
   /** The book's settings (validated by the caller); its language field says the book's language. */
   settings: Settings;
   /** The chapters the book will have, the imported ones included; absent: as many as were imported (then its conclusion). */
@@ -50,6 +53,7 @@ export function importedBook(input: ImportBookInput): BookState {
   const content = [cleanText(openingOf(manuscript, prologue, bookLanguage(spec, settings))), ...chapters.map((c) => cleanText(c.text)), ...(epilogue ? [cleanText(epilogue.text)] : [])];
   // With an epilogue the book is whole: the epilogue sits at the conclusion's position (the one after the chapters).
   const chapterTitles = Object.fromEntries(chapters.flatMap((c, i) => (c.title.trim() ? [[i + 1, cleanText(c.title.trim())]] : [])));
+  const source = sourceOfImport(manuscript, input.source);
   return {
     generatorId: spec.id,
     settings,
@@ -59,9 +63,25 @@ export function importedBook(input: ImportBookInput): BookState {
     currentChapter: content.length,
     isLocked: true,
     ...(Object.keys(chapterTitles).length ? { chapterTitles } : {}),
-    // A Project Gutenberg text is the writer's to publish, not theirs to claim: its parts say where they came from.
-    provenance: Object.fromEntries(content.map((_text, i) => [i, { origin: 'author' as const, ...(manuscript.publicDomain ? { source: 'public-domain' as const } : {}) }])),
+    // A public-domain text is the writer's to publish, not theirs to claim: its parts say where they came from.
+    provenance: Object.fromEntries(content.map((_text, i) => [i, { origin: 'author' as const, ...(source?.publicDomain ? { source: 'public-domain' as const } : {}) }])),
+    ...(source ? { source } : {}),
   };
+}
+
+/**
+ * An imported book's source status: what its text says of itself (engine/import/source-status.ts; a split that
+ * found an archive's licence says public domain too), with the writer's word over it (then `from: writer`, confirmed).
+ */
+function sourceOfImport(manuscript: ImportBookInput['manuscript'], writer: ImportBookInput['source']): SourceStatus | undefined {
+  const read: SourceStatus | undefined = manuscript.source ?? (manuscript.publicDomain ? { publicDomain: true, from: 'gutenberg' } : undefined);
+  if (!writer || Object.keys(writer).length === 0) return read;
+  const publicDomain = writer.publicDomain ?? read?.publicDomain ?? false;
+  const year = writer.firstPublished ?? read?.firstPublished;
+  const author = writer.originalAuthor?.trim() || read?.originalAuthor;
+  // The writer confirming what the text said keeps what said it; saying otherwise makes it the writer's word.
+  const from = writer.publicDomain === undefined || writer.publicDomain === read?.publicDomain ? read?.from ?? 'writer' : 'writer';
+  return { publicDomain, ...(year ? { firstPublished: year } : {}), ...(author ? { originalAuthor: author } : {}), from, confirmed: true };
 }
 
 /**

@@ -3,7 +3,7 @@
 // finds it and goes on. Each part's provenance says it is the model's translation (publishing discloses it).
 import type { BookSpec, Lang, ResolvedSpec } from '../../spec/types.js';
 import type { BookState } from '../../compile/flow.js';
-import { partProvenance } from '../../compile/provenance.js';
+import { partProvenance, sourceStatusOf } from '../../compile/provenance.js';
 
 /** The key of the edition of book `sourceId` in `to`: `romance:edition-ms-of-12`. */
 export function editionKey(input: { generatorId: string; sourceId: number; to: Lang }): string {
@@ -27,6 +27,8 @@ export function editionStart(spec: BookSpec, source: BookState, to: Lang): BookS
     content: [],
     currentChapter: 0,
     isLocked: true,
+    // A translation of a public-domain text is an edition of it: its copyright page and readiness say so.
+    ...(sourceStatusOf(source) ? { source: sourceStatusOf(source)! } : {}),
   };
 }
 

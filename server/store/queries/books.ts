@@ -4,7 +4,7 @@
 // queue's workers) and stay in ./sqlite and ./postgres.
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { KdpPackage } from '../../../engine/contract/index.js';
-import { auditFindingsOf, bookProvenanceOf, bookVoiceOf, chapterNotesOf, type BookState, type BookVoice, type PartProvenance, type SavedBook, type StepSave } from '../../../engine/index.js';
+import { auditFindingsOf, bookProvenanceOf, bookVoiceOf, chapterNotesOf, type BookState, type BookVoice, type PartProvenance, sourceStatusFrom, type SourceStatus, type SavedBook, type StepSave } from '../../../engine/index.js';
 import type { BookRepository, UserBook } from '../ports.js';
 import type { BooksDatabase, BooksTable } from '../schema.js';
 import type { Conn } from './conn.js';
@@ -57,6 +57,7 @@ export function bookOfRows(row: Selectable<BooksTable>, parts: Array<{ position:
     ...(intendedOf(row.intended_findings).length ? { intendedFindings: intendedOf(row.intended_findings) } : {}),
     ...(provenanceOfRow(row) ? { provenance: provenanceOfRow(row)! } : {}),
     ...(voiceOf(row.voice) ? { voice: voiceOf(row.voice)! } : {}),
+    ...(sourceOfRow(row.source) ? { source: sourceOfRow(row.source)! } : {}),
   };
   return { state, isFinished: row.is_finished === 1, updatedAt: isoOf(row.updated_at), bookType: row.book_type };
 }
@@ -64,6 +65,16 @@ export function bookOfRows(row: Selectable<BooksTable>, parts: Array<{ position:
 /** Keep a book's voice (none: `undefined`): its header only; the number of books changed (0 or 1). */
 export function voiceUpdate(conn: Conn, owner: string, key: string, voice: BookVoice | undefined): Promise<number | bigint> {
   return conn.run(conn.db.updateTable('books').set({ voice: voice ? JSON.stringify(voice) : null }).where('owner', '=', owner).where('book_key', '=', key));
+}
+
+/** The source status as kept (JSON), checked as the engine checks one (undefined: none or unreadable). */
+function sourceOfRow(raw: string | null | undefined): SourceStatus | undefined {
+  if (!raw) return undefined;
+  try {
+    return sourceStatusFrom(JSON.parse(raw));
+  } catch {
+    return undefined;
+  }
 }
 
 /** The voice as kept (JSON), read as the engine reads a saved one (undefined: none or unreadable). */
@@ -238,6 +249,7 @@ export function bookRepository(conn: Conn, hot: Pick<BookRepository, 'load' | 's
     },
     saveOutlineEdit: ({ userId, key, outline, state }) => writeOutlineEdit(conn, userId, key, { outline, state }),
     saveVoice: async ({ userId, key, voice }) => Number(await voiceUpdate(conn, userId, key, voice)) > 0,
+    saveSource: async ({ userId, key, source }) => Number(await conn.run(conn.db.updateTable('books').set({ source: JSON.stringify(source) }).where('owner', '=', userId).where('book_key', '=', key))) > 0,
     saveSettings: async ({ userId, key, settings }) => Number(await conn.run(conn.db.updateTable('books').set({ settings: JSON.stringify(settings) }).where('owner', '=', userId).where('book_key', '=', key))) > 0,
     saveChapterCount: async ({ userId, key, totalChapters, settings }) => Number(await conn.run(conn.db.updateTable('books').set({ total_chapters: totalChapters, settings: JSON.stringify(settings) }).where('owner', '=', userId).where('book_key', '=', key))) > 0,
     saveIntendedFindings: async ({ userId, key, keys }) => {

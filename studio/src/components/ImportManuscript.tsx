@@ -11,6 +11,7 @@ import { MANUSCRIPT_UPLOAD, wordIn, type GeneratorForm, type ImportPreview } fro
 import { ApiError, upload } from '../lib/api.js';
 import { loadForm, useGenerators } from '../lib/generators.js';
 import { ImportSettings, isMissing, readValues } from './ImportSettings.js';
+import { SourceFields, choiceOf, sourceQueryOf, type SourceChoice } from './SourceField.js';
 import type { ContinuedBookState } from '../lib/books.js';
 import { localeOf, useT } from '../i18n/index.js';
 
@@ -52,6 +53,18 @@ function FoundChapters({ preview }: { preview: ImportPreview }) {
   );
 }
 
+/** The chapters the finished book will have, the imported ones at least. */
+function TotalField({ chapters, total, onChange }: { chapters: number; total: string; onChange: (total: string) => void }) {
+  const { t } = useT();
+  return (
+    <label className="block max-w-xs text-sm font-medium">
+      {t('import.total')}
+      <input type="number" min={chapters} max={IMPORT_MOST} className="input mt-1 w-full" value={total} onChange={(e) => onChange(e.target.value)} data-testid="import-total" />
+      <span className="mt-1 block text-xs font-normal text-gray-500 dark:text-gray-400">{t('import.totalHelp', { n: chapters })}</span>
+    </label>
+  );
+}
+
 export function ImportManuscript() {
   const { t, lang } = useT();
   const navigate = useNavigate();
@@ -63,6 +76,7 @@ export function ImportManuscript() {
   const [form, setForm] = useState<GeneratorForm | null>(null);
   const [values, setValues] = useState<Record<string, string>>({});
   const [total, setTotal] = useState('');
+  const [source, setSource] = useState<SourceChoice>(choiceOf(undefined));
   const [busy, setBusy] = useState<'finding' | 'importing' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const chosen = generator || books[0]?.id || '';
@@ -82,6 +96,7 @@ export function ImportManuscript() {
       setForm(model);
       setValues(model ? readValues(found, model) : {});
       setTotal(String(defaultTotal(found)));
+      setSource(choiceOf(found.source));
     } catch (e) {
       fail(e);
     } finally {
@@ -96,7 +111,8 @@ export function ImportManuscript() {
       const n = Number(total);
       // The settings and the title as the writer confirmed them in the preview: the book is saved with them.
       const settings = Object.keys(values).length ? { settings: JSON.stringify(values) } : {};
-      const done = await upload('POST /books/import', { query: { file: file.name, generator: chosen, ...(Number.isInteger(n) && n > 0 ? { chapters: n } : {}), ...settings }, limit: MANUSCRIPT_UPLOAD }, file);
+      // The source as the writer confirmed it: public domain or not, and the year first published.
+      const done = await upload('POST /books/import', { query: { file: file.name, generator: chosen, ...(Number.isInteger(n) && n > 0 ? { chapters: n } : {}), ...settings, ...sourceQueryOf(source) }, limit: MANUSCRIPT_UPLOAD }, file);
       // The book's voice is its manuscript's own prose: said, as the command line says it.
       toast.success(done.book.voice === 'manuscript' ? `${t('import.done', { title: done.book.title })} ${t('import.voiceTaken')}` : t('import.done', { title: done.book.title }));
       const route = books.find((g) => g.id === done.book.generator)?.route;
@@ -135,11 +151,8 @@ export function ImportManuscript() {
       {preview && (
         <div className="space-y-3" data-testid="import-preview">
           <FoundChapters preview={preview} />
-          <label className="block max-w-xs text-sm font-medium">
-            {t('import.total')}
-            <input type="number" min={chapters} max={IMPORT_MOST} className="input mt-1 w-full" value={total} onChange={(e) => setTotal(e.target.value)} data-testid="import-total" />
-            <span className="mt-1 block text-xs font-normal text-gray-500 dark:text-gray-400">{t('import.totalHelp', { n: chapters })}</span>
-          </label>
+          <TotalField chapters={chapters} total={total} onChange={setTotal} />
+          <SourceFields read={preview.source} choice={source} onChange={setSource} />
           {form && <ImportSettings preview={preview} form={form} values={values} onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))} />}
           {preview.cost && <p className="text-sm" data-testid="import-cost">{t('import.cost', { n: preview.cost.credits, parts: preview.cost.parts })}</p>}
           <button type="button" className="btn-primary" disabled={busy !== null || (form !== null && isMissing(preview, values))} onClick={() => void save()} data-testid="import-confirm">

@@ -13,6 +13,7 @@ import { PAPERBACK_PAPERS, PAPERBACK_TRIMS, PUBLISH_AI_TEXT_LEVELS, type KdpPack
 import { ApiError, call } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { pageWord, type PageWord } from './words.js';
+import { BookSourceField } from '../components/SourceField.js';
 import { formatNumber, shortName, useLang } from '../i18n/index.js';
 import { CoverUpload } from './CoverUpload.js';
 import { PackageReport } from './PackageReport.js';
@@ -122,6 +123,7 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
           <p id={`${authorId}-hint`} className="mt-1 text-xs text-gray-500 dark:text-gray-400">{pageWord('publishAuthorHint', lang)}</p>
           <PaperbackChoices id={authorId} quote={quote} lang={lang} isDisabled={isPublishing} trim={trim} paper={paper} aiText={aiText} onTrim={pickTrim} onPaper={setPaper} onAiText={setAiText} />
           {quote.edition && <BilingualChoice id={authorId} edition={quote.edition} lang={lang} isDisabled={isPublishing} isChecked={isBilingual} onChange={setIsBilingual} />}
+          {quote.book_id !== undefined && <BookSourceField bookId={quote.book_id} />}
           {quote.book_id !== undefined && <CoverUpload bookId={quote.book_id} cover={quote.cover ?? null} lang={lang} isDisabled={isPublishing} onChange={() => void load()} />}
           <PublishButton cost={cost} shortOf={!isAdmin && credits < cost ? credits : null} isPublishing={isPublishing} isAgain={pkg !== null} lang={lang} />
         </form>

@@ -15,6 +15,7 @@ import { SHELF } from './shelf.js';
 import { TOPUP } from './topup.js';
 import { STATES } from './states.js';
 import { STORY_MAP } from './story-map.js';
+import { SOURCE } from './source.js';
 import type { Table } from './types.js';
 
 export const MESSAGES = {
@@ -33,6 +34,7 @@ export const MESSAGES = {
   ...STATES,
   ...STORY_MAP,
   ...GUIDE,
+  ...SOURCE,
 } as const satisfies Table;
 
 export type MessageKey = keyof typeof MESSAGES;

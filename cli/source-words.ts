@@ -1,0 +1,41 @@
+// What `karya import` and `karya source` say of a book's source text (public domain or not, first published, the
+// original author, what said so), in English and Malay beside the code and in every other language of the table in
+// languages/<code>/cli-source.yaml.
+import { catalogue, sayer, type Lang, type SourceStatus } from '../engine/index.js';
+
+const WORDS = catalogue('cli-source', {
+  publicDomain: { en: 'the text is in the public domain', ms: 'teks ini berada dalam domain awam' },
+  notPublicDomain: { en: 'the text is not in the public domain (your own)', ms: 'teks ini bukan dalam domain awam (tulisan anda sendiri)' },
+  firstPublished: { en: 'first published {year}', ms: 'pertama kali diterbitkan {year}' },
+  originalAuthor: { en: 'by {author}', ms: 'oleh {author}' },
+  fromGutenberg: { en: "read from Project Gutenberg's licence and header", ms: 'dibaca daripada lesen dan pengepala Project Gutenberg' },
+  fromStatement: { en: 'read from its public-domain statement', ms: 'dibaca daripada kenyataan domain awamnya' },
+  fromNone: { en: 'no public-domain licence or statement found', ms: 'tiada lesen atau kenyataan domain awam ditemui' },
+  fromWriter: { en: 'as you said', ms: 'seperti yang anda nyatakan' },
+  confirmed: { en: 'confirmed', ms: 'disahkan' },
+  line: { en: 'source: {status}', ms: 'sumber: {status}' },
+  change: { en: 'change it with karya source --book {id} --public-domain or --no-public-domain (--first-published YEAR)', ms: 'ubah dengan karya source --book {id} --public-domain atau --no-public-domain (--first-published TAHUN)' },
+  badYear: { en: '--first-published "{value}": expected a year of four digits, like 1909', ms: '--first-published "{value}": dijangka tahun empat digit, seperti 1909' },
+  saved: { en: 'book {id}: {status}', ms: 'buku {id}: {status}' },
+});
+
+const say = sayer(WORDS);
+export type SourceWord = keyof typeof WORDS;
+export const sourceWord = (key: SourceWord, lang: Lang, vars: Record<string, string | number> = {}): string => say(key, lang, vars);
+
+/** A source status in words: "the text is in the public domain, first published 1909, by L. M. Montgomery (read from …)". */
+export function sourceStatusLine(source: SourceStatus | undefined, lang: Lang): string {
+  const status = source?.publicDomain ? [say('publicDomain', lang), ...(source.firstPublished ? [say('firstPublished', lang, { year: source.firstPublished })] : []), ...(source.originalAuthor ? [say('originalAuthor', lang, { author: source.originalAuthor })] : [])].join(', ') : say('notPublicDomain', lang);
+  const from = say(source?.from === 'gutenberg' ? 'fromGutenberg' : source?.from === 'statement' ? 'fromStatement' : source?.from === 'writer' ? 'fromWriter' : 'fromNone', lang);
+  return say('line', lang, { status: `${status} (${from}${source?.confirmed && source.from !== 'writer' ? `, ${say('confirmed', lang)}` : ''})` });
+}
+
+/** The writer's word on the source from the options (--public-domain / --no-public-domain, --first-published YEAR, --original-author NAME). */
+export function sourceOptionsOf(opts: { publicDomain?: boolean; firstPublished?: string; originalAuthor?: string }, lang: Lang, fail: (message: string) => never): Partial<Pick<SourceStatus, 'publicDomain' | 'firstPublished' | 'originalAuthor'>> {
+  const year = opts.firstPublished === undefined ? undefined : /^\d{4}$/.test(opts.firstPublished.trim()) ? Number(opts.firstPublished.trim()) : fail(say('badYear', lang, { value: opts.firstPublished }));
+  return {
+    ...(opts.publicDomain !== undefined ? { publicDomain: opts.publicDomain } : {}),
+    ...(year !== undefined ? { firstPublished: year } : {}),
+    ...(opts.originalAuthor?.trim() ? { originalAuthor: opts.originalAuthor.trim() } : {}),
+  };
+}

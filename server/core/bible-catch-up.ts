@@ -109,7 +109,9 @@ async function rememberOnePart(ctx: AppContext, input: { userId: string; bookTyp
     if (writing.has(key) || (await repos.generations.isRunning({ userId, generatorId: spec.id }))) return hold && hold.held > 0 ? { waitMs: STEP_WAIT_MS, kind: 'step' } : 'stop';
     const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: ctx.provider, key: bookType, settings: saved.state.settings, onFinished: 'keep', store: userProgress(repos, { userId, spec, charge: () => undefined }) });
     if (!session.needsMemory) return 'done';
-    const take = await repos.limits.take({ key: `generate:${userId}`, capacity: config.generationRate.burst, refillMs: config.generationRate.refillMs });
+    // Work Karya does for the writer (reading an imported book into its bible) has its own allowance, the same size as the
+    // writer's: a 28-chapter import leaves the writer's own generation allowance whole for the step they ask next.
+    const take = await repos.limits.take({ key: `bible:${userId}`, capacity: config.generationRate.burst, refillMs: config.generationRate.refillMs });
     if (!take.isAllowed) return { waitMs: Math.min(TOKEN_WAIT_MS, Math.max(1, take.retryAfterMs)), kind: 'token' };
     const read = await readNextPart(ctx, { userId, spec, session, bookId: hold ? hold.bookId : null, mayCharge: false, after: 'edit' });
     if (read.outcome !== 'read') return read.outcome;

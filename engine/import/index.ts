@@ -7,6 +7,7 @@ import { splitByContents, type ContentsSection } from './contents.js';
 import { unwrapLines } from './plain-text.js';
 import { writersText } from './indented.js';
 import { FRONT_KIND_NAMES, LEFT_OUT_NAMES } from './front-matter.js';
+import { tidy } from './title-page.js';
 import { wordIn, type Lang } from '../languages/index.js';
 import { checkImportFile, decodeText, importFileName, IMPORT_LIMITS, ImportRefusal, type ImportFormat, type TextEncoding } from './read-text.js';
 
@@ -16,8 +17,9 @@ export { chapterNumber, listNumber, readHeading, romanValue, type ListStyle } fr
 export { DocumentTooDeep, htmlToText } from './html-text.js';
 export { splitByContents, type ContentsSection } from './contents.js';
 export { hardWrapWidth, proseOfPlainText, unwrapLines } from './plain-text.js';
-export { FRONT_KIND_NAMES, LEFT_OUT_NAMES, type FrontKind, type FrontSection, type LeftOutKind } from './front-matter.js';
+export { FRONT_KIND_NAMES, LEFT_OUT_NAMES, openingKindOf, type FrontKind, type FrontSection, type LeftOutKind } from './front-matter.js';
 export { writersText } from './indented.js';
+export { readTitlePage, type TitlePage } from './title-page.js';
 
 /** A manuscript read: its format, its encoding (text files), and its parts. */
 export interface ReadManuscript extends ManuscriptSplit {
@@ -78,10 +80,12 @@ export function readManuscript(file: string, input: { bytes: Uint8Array } | Manu
     ...read, parts: read.parts.map((p) => ({ ...p, text: writersText(p.text) })),
     ...(read.frontMatter ? { frontMatter: read.frontMatter.map((f) => ({ ...f, text: writersText(f.text) })) } : {}),
   };
-  const title = meta.title ? cleanText(meta.title).replace(/\s+/g, ' ').trim() : split.title;
+  // The file's own metadata names the title and author first; a title there keeps no `;` that led on to a subtitle.
+  const title = meta.title ? tidy(cleanText(meta.title).replace(/\s+/g, ' ')) : split.title;
+  const author = meta.author ? cleanText(meta.author).replace(/\s+/g, ' ').trim() : split.author;
   return {
     file: name, format, ...(encoding ? { encoding } : {}), ...(replacedBytes > 0 ? { replacedBytes } : {}), ...split, ...(title ? { title } : {}),
-    ...(meta.author ? { author: cleanText(meta.author).replace(/\s+/g, ' ').trim() } : {}),
+    ...(author ? { author } : {}),
     ...(meta.language ? { language: meta.language.trim().slice(0, 35) } : {}),
     words: split.parts.reduce((sum, p) => sum + p.words, 0),
   };
@@ -95,6 +99,7 @@ export function manuscriptPreview(read: ReadManuscript) {
     encoding: read.encoding ?? null,
     ...(read.replacedBytes ? { replacedBytes: read.replacedBytes } : {}),
     title: read.title ?? null,
+    ...(read.subtitle ? { subtitle: read.subtitle } : {}),
     author: read.author ?? null,
     language: read.language ?? null,
     reading: read.reading,

@@ -15,6 +15,7 @@ import { firstWords } from '../words.js';
 import { bibleWord, bookBible } from './bible/light.js';
 import { conclusionPosition } from '../spec/conclusion.js';
 import { wordIn } from '../languages/index.js';
+import { openingPieces, type OpeningRole } from './opening-parts.js';
 
 export const EXPORT_FORMATS = ['md', 'epub', 'docx', 'pdf'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -26,6 +27,8 @@ export interface DocumentPart {
   readonly heading: string;
   /** The part's text as written (Markdown). */
   readonly markdown: string;
+  /** An imported book's opening piece: the front matter's kind, a letter, or the prologue (engine/session/opening-parts.ts). */
+  readonly role?: OpeningRole;
 }
 
 export interface BookDocument {
@@ -118,6 +121,10 @@ export function bookDocument(
     if (i === 0 && spec.kind === 'book' && spec.flow.outline === 'none') text = withoutChapterPlan(text);
     // Every export is made from here: no hidden character a book kept from before reaches a file (engine/clean-text.ts).
     return { id: stepKey(step), heading: cleanText(own && step.kind === 'chapter' ? `${label}: ${own}` : label), markdown: cleanText(text) };
+  }).flatMap((part, k) => {
+    // An imported book's opening: its preface, dedication, letters and prologue each a part of its own kind.
+    const pieces = k === 0 && state.content.length > 0 && !isNoPage(state.content[0]!, 0) && isAuthoredPart(state, 0) ? openingPieces(part.markdown) : undefined;
+    return pieces ? pieces.map((p, n): DocumentPart => ({ id: `${part.id}-${n + 1}`, heading: cleanText(p.heading), markdown: p.markdown, role: p.role })) : [part];
   });
   const outline = opts.withOutline && state.outline ? { id: 'outline', heading: stepLabel({ kind: 'outline' }, lang, spec), markdown: state.outline } : undefined;
   // The story bible only on request (`--with-bible`), as a part after the outline; its own sections one level down.

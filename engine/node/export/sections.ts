@@ -2,6 +2,7 @@
 // Markdown reader, the words of the front matter in the book's language, and the heading levels inside a
 // part.
 import type { BookDocument } from '../../session/book.js';
+import type { OpeningRole } from '../../session/opening-parts.js';
 import type { Lang } from '../../spec/types.js';
 import { parseMarkdown, spansText, type Block } from '../../markdown.js';
 import { catalogue, sayer } from '../../languages/index.js';
@@ -12,7 +13,23 @@ export interface Section {
   readonly id: string;
   readonly heading: string;
   readonly blocks: readonly Block[];
+  /** An imported book's front matter, letter or prologue (engine/session/opening-parts.ts). */
+  readonly role?: OpeningRole;
 }
+
+/** The EPUB structural semantics of a part of each kind (EPUB 3 Structural Semantics Vocabulary); a letter is the story's, a chapter. */
+const EPUB_TYPES: Readonly<Record<OpeningRole, string>> = {
+  preface: 'preface', foreword: 'foreword', authorsNote: 'preface', introduction: 'introduction', dedication: 'dedication', epigraph: 'epigraph',
+  acknowledgements: 'acknowledgments', letter: 'chapter', prologue: 'prologue',
+};
+
+/** A section's EPUB type: its kind's, the outline a preface, any other part a chapter. */
+export function epubTypeOf(section: Pick<Section, 'id' | 'role'>): string {
+  return section.role ? EPUB_TYPES[section.role] : section.id === 'outline' ? 'preface' : 'chapter';
+}
+
+/** Front matter: before the body of the book (a letter and a prologue are the story's). */
+export const isFrontMatter = (section: Pick<Section, 'role'>) => section.role !== undefined && section.role !== 'letter' && section.role !== 'prologue';
 
 /** The words the exports add around the text, in one language. */
 export interface ExportWords {
@@ -66,7 +83,7 @@ export function documentSections(doc: BookDocument): Section[] {
     const blocks = parseMarkdown(part.markdown);
     const [first] = blocks;
     const isRepeat = first?.kind === 'heading' && normal(spansText(first.spans)) === normal(part.heading);
-    return { id: part.id, heading: part.heading, blocks: isRepeat ? blocks.slice(1) : blocks };
+    return { id: part.id, heading: part.heading, blocks: isRepeat ? blocks.slice(1) : blocks, ...(part.role ? { role: part.role } : {}) };
   });
 }
 

@@ -13,12 +13,13 @@ import { countWords } from '../../provider.js';
 import type { StepSave } from '../ports.js';
 import { detectLanguage } from '../reading/index.js';
 import type { Lang } from '../../spec/types.js';
-import { langs } from '../../languages/index.js';
 import { minChapters, totalChaptersFor } from '../../spec/conclusion.js';
 import { ImportRefusal } from '../../import/read-text.js';
 import type { ImportedPart, ManuscriptSplit } from '../../import/chapters.js';
 import { word } from '../../i18n.js';
 import { cleanText } from '../../clean-text.js';
+import { FRONT_KIND_NAMES, trimBlankLines, type FrontSection } from '../../import/front-matter.js';
+import { langs, wordIn } from '../../languages/index.js';
 
 export interface ImportBookInput {
   spec: BookSpec;
@@ -72,10 +73,15 @@ export function importedBook(input: ImportBookInput): BookState {
 function openingOf(manuscript: Pick<ManuscriptSplit, 'frontMatter'>, prologue: ImportedPart | undefined, lang: Lang): string {
   const front = manuscript.frontMatter ?? [];
   if (!front.length) return prologue?.text ?? '';
-  const pieces = front.map((f) => `### ${f.title}\n\n${f.text.trim()}`);
+  // A piece without a heading of its own (a dedication set alone on its page) is headed by its kind's name, so the
+  // book's contents and every export name it (engine/session/book.ts reads the opening's pieces back by their headings).
+  const headed = (f: FrontSection) => f.title.trim() || capitalised(wordIn(FRONT_KIND_NAMES[f.kind], lang, 'import-front-kinds'), lang);
+  const pieces = front.map((f) => `### ${headed(f)}\n\n${trimBlankLines(f.text)}`);
   if (prologue?.text.trim()) pieces.push(`### ${prologue.title.trim() || word('prologue', lang)}\n\n${prologue.text.trim()}`);
   return pieces.join('\n\n');
 }
+
+const capitalised = (text: string, lang: Lang) => text.charAt(0).toLocaleUpperCase(lang) + text.slice(1);
 
 /**
  * What the store keeps of an imported book: one save per part, the first starting the book anew under its

@@ -204,7 +204,10 @@ function markdownChapters(headings: Found[]): Found[] {
   const counts = new Map<number, number>();
   for (const h of headings) if (h.kind === 'chapter') counts.set(h.level ?? 1, (counts.get(h.level ?? 1) ?? 0) + 1);
   const level = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0];
-  return headings.filter((h) => h.level === level || h.kind === 'prologue' || h.kind === 'epilogue');
+  const chosen = headings.filter((h) => h.level === level || h.kind === 'prologue' || h.kind === 'epilogue');
+  // Chapters that are numbered start at the first numbered one: a byline or a contents heading set as `##` before it is the front's.
+  const firstNumbered = chosen.findIndex((h) => h.kind === 'chapter' && h.number !== undefined);
+  return firstNumbered > 0 ? chosen.filter((h, i) => i >= firstNumbered || h.kind !== 'chapter') : chosen;
 }
 
 function withPrologueAndEpilogue(family: readonly Found[], run: Found[]): Found[] {

@@ -81,7 +81,7 @@ export function readManuscript(file: string, input: { bytes: Uint8Array } | Manu
     ...(read.frontMatter ? { frontMatter: read.frontMatter.map((f) => ({ ...f, text: writersText(f.text) })) } : {}),
   };
   // The file's own metadata names the title and author first; a title there keeps no `;` that led on to a subtitle.
-  const title = meta.title ? tidy(cleanText(meta.title).replace(/\s+/g, ' ')) : split.title;
+  const title = ownTitle(meta.title ? tidy(cleanText(meta.title).replace(/\s+/g, ' ')) : undefined, split.title);
   const author = meta.author ? cleanText(meta.author).replace(/\s+/g, ' ').trim() : split.author;
   return {
     file: name, format, ...(encoding ? { encoding } : {}), ...(replacedBytes > 0 ? { replacedBytes } : {}), ...split, ...(title ? { title } : {}),
@@ -89,6 +89,17 @@ export function readManuscript(file: string, input: { bytes: Uint8Array } | Manu
     ...(meta.language ? { language: meta.language.trim().slice(0, 35) } : {}),
     words: split.parts.reduce((sum, p) => sum + p.words, 0),
   };
+}
+
+/**
+ * The title a file's metadata gives, unless it is the book's own title page's with a converter's or a site's name
+ * after it ("Frankenstein | Project Gutenberg" over "Frankenstein"): then the title page's.
+ */
+function ownTitle(fromMeta: string | undefined, fromText: string | undefined): string | undefined {
+  if (!fromMeta || !fromText) return fromMeta ?? fromText;
+  const norm = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const rest = fromMeta.slice(fromText.length);
+  return norm(fromMeta).startsWith(norm(fromText)) && fromMeta.length > fromText.length && /^\s*[|–—:]/.test(rest) ? fromText : fromMeta;
 }
 
 /** What `karya import --dry-run --json` prints and POST /api/books/import/preview answers (engine/contract/import.ts). */

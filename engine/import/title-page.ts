@@ -29,7 +29,7 @@ const BYLINE_ALONE = () => wordsPattern('^{byline}$');
 const SUBTITLE = () => wordsPattern('^{subtitle}\\b[,:]?\\s*\\S');
 
 const isByline = (line: string) => BYLINE().test(tidyMarks(line)) || BYLINE_ALONE().test(tidyMarks(line));
-const tidyMarks = (line: string) => line.trim().replace(/^[*_\s]+|[*_\s]+$/g, '');
+const tidyMarks = (line: string) => line.trim().replace(/^#{1,6}\s+/, '').replace(/^[*_\s]+|[*_\s]+$/g, '');
 
 /** A name as a byline gives it: no closing full stop or comma, spaces made one. */
 const nameOf = (text: string) => tidyMarks(text).replace(/[.,;]+$/, '').replace(/\s+/g, ' ').trim();
@@ -50,14 +50,25 @@ export function readTitlePage(header: readonly string[], front: readonly string[
     candidates.push(line);
   }
   const author = headerAuthor ? nameOf(headerAuthor) : bylineName(candidates);
-  const markdown = front.find((l) => /^#\s+\S/.test(l.trim()));
+  const markdown = ownMarkdownTitle(front.filter((l) => /^#\s+\S/.test(l.trim())));
   const isTitle = (l: string) => !NOT_TITLE.test(l) && !isByline(l);
   const caps = candidates.find((l) => isCapsTitle(l) && isTitle(l));
   const first = candidates.find((l) => l.length <= 120 && !isProse(l) && isTitle(l));
   const line = headerTitle ?? (markdown ? tidy(markdown) : (caps ?? first));
   if (!line) return author ? { author } : {};
-  const subtitle = headerTitle ? undefined : subtitleAfter(candidates, candidates.indexOf(line));
+  const subtitle = headerTitle ? undefined : subtitleAfter(candidates, candidates.findIndex((c) => tidy(c) === tidy(line)));
   return { title: tidy(line), ...(subtitle ? { subtitle } : {}), ...(author ? { author } : {}) };
+}
+
+const normal = (text: string) => tidy(text).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/**
+ * The book's own `# Title` among a front's: where a converter set a title of its own above the book's (pandoc's
+ * "Frankenstein | Project Gutenberg" from the page's `<title>`), the book's is the one that title starts with.
+ */
+function ownMarkdownTitle(titles: readonly string[]): string | undefined {
+  const own = titles.find((t) => titles.every((other) => normal(other).startsWith(normal(t))));
+  return own ?? titles[0];
 }
 
 /** The line under the title when it is a subtitle: it opens with a subtitle's word ("or, …"), or the title ended on `;` or `:`. */

@@ -103,7 +103,7 @@ export function bookDocument(
   // The book's own title: given, set in its settings, or the working title its outline gave; else what it
   // is ("Romance Story"), never the generator's name.
   const title = opts.title?.trim() || bookTitleOf(spec, state);
-  const author = opts.author?.trim() || setting('author');
+  const author = opts.author?.trim() || setting('author') || state.author?.trim();
   // An imported book without a prologue has an empty introduction: no page of its own; nor has its edition's
   // (a part translated from nothing is as empty as its source).
   const isNoPage = (markdown: string, i: number) => markdown.trim() === '' && (isAuthoredPart(state, i) || partProvenance(state, i).translatedFrom !== undefined);

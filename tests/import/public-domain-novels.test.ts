@@ -137,7 +137,8 @@ describe('public-domain novels imported and exported', () => {
     const xhtml = epub.filter((e) => /\.xhtml$/.test(e.name)).map((e) => ({ name: e.name, text: zipText(epub, e.name) }));
     const docx = zipText(readZip(new Uint8Array(readFileSync(out('docx')))), 'word/document.xml');
     const [pdfText, pdfFonts] = await Promise.all([runTool('pdftotext', [out('pdf'), '-']), runTool('pdffonts', [out('pdf')])]);
-    return { book, md: readFileSync(out('md'), 'utf8'), xhtml, nav: xhtml.find((x) => /toc\.xhtml$/.test(x.name))!.text, docx, pdf: pdfText.stdout, pdfFonts: pdfFonts.stdout };
+    const opf = zipText(epub, epub.find((e) => /\.opf$/.test(e.name))!.name);
+    return { book, opf, md: readFileSync(out('md'), 'utf8'), xhtml, nav: xhtml.find((x) => /toc\.xhtml$/.test(x.name))!.text, docx, pdf: pdfText.stdout, pdfFonts: pdfFonts.stdout };
   }
 
   /** No format prints a code block: no Markdown code, no <pre>/<code>, no monospace run in the DOCX, no monospace font in the PDF. */
@@ -152,6 +153,8 @@ describe('public-domain novels imported and exported', () => {
   it('Frankenstein: each letter a part of its own before Chapter 1 in every format, the address in italics, nothing as code', async () => {
     const x = await importAndExport(FRANKENSTEIN);
     expect(x.book.title).toBe('Frankenstein');
+    // The title page's author is the book's: the EPUB names her, no --author given.
+    expect(x.opf).toMatch(/<dc:creator[^>]*>Mary Wollstonecraft \(Godwin\) Shelley<\/dc:creator>/);
     const at = (heading: string) => x.md.indexOf(`\n## ${heading}\n`);
     expect([at('Letter 1'), at('Letter 2'), at('Letter 3'), at('Letter 4')].every((n, i, all) => n > 0 && (i === 0 || n > all[i - 1]!))).toBe(true);
     expect(at('Letter 4')).toBeLessThan(at('Chapter 1'));

@@ -131,12 +131,15 @@ export function importBibleParts(spec: BookSpec, state: BookState): number {
 
 /**
  * What `karya import` and the API save of a manuscript: the book of `importedBook`, with the chapter count in
- * its settings (as a written book's) and the manuscript's own title as its working title where the writer
- * gave none.
+ * its settings (as a written book's), the manuscript's own title as its working title where the writer
+ * gave none, and the author it names as the book's.
  */
-export function importedBookOf(input: ImportBookInput & { title?: string }): BookState {
+export function importedBookOf(input: ImportBookInput & { title?: string; author?: string }): BookState {
   const { spec } = input;
   let state = withChapterSetting(spec, importedBook(input));
+  // The author the manuscript names is the book's (publishing reads it, so a publish neither asks for nor invents one).
+  const author = input.author ? cleanText(input.author).replace(/\s+/g, ' ').trim().slice(0, 100) : '';
+  if (author) state = { ...state, author };
   const titleField = spec.fields.find((f) => f.role === 'workingTitle');
   const title = input.title ? cleanText(input.title).trim().slice(0, titleField?.maxLength ?? 120) : '';
   if (titleField && title && !state.settings[titleField.name]) state = { ...state, settings: { ...state.settings, [titleField.name]: title } };

@@ -58,7 +58,7 @@ describe('public-domain novels: what the dry run reads', () => {
     expect(read.subtitle).toBe('or, the Modern Prometheus');
     expect(read.author).toBe('Mary Wollstonecraft (Godwin) Shelley');
     expect(read.frontMatter?.map((f) => [f.kind, f.title])).toEqual([['letter', 'Letter 1'], ['letter', 'Letter 2'], ['letter', 'Letter 3'], ['letter', 'Letter 4']]);
-    // Gutenberg's eBook #84 has 5,608 words of letters: all of them are kept, none left out.
+    // Project Gutenberg's Frankenstein has 5,608 words of letters: all of them are kept, none left out.
     expect(read.frontMatter!.reduce((sum, f) => sum + f.words, 0)).toBeGreaterThan(5500);
     expect(read.frontMatter![0]!.firstLine).toBe('_To Mrs. Saville, England._');
     expect(read.leftOut).toEqual(['titlePage', 'contents']);

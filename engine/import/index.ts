@@ -43,7 +43,8 @@ export interface ManuscriptText {
   format: ImportFormat;
   sections?: readonly ContentsSection[];
   frontMatterWords?: number;
-  meta?: { title?: string; author?: string; language?: string };
+  /** `creator`: who made the file (a DOCX's dc:creator), the author only where neither the metadata's author nor the title page names one. */
+  meta?: { title?: string; author?: string; language?: string; creator?: string };
 }
 
 /**
@@ -82,7 +83,8 @@ export function readManuscript(file: string, input: { bytes: Uint8Array } | Manu
   };
   // The file's own metadata names the title and author first; a title there keeps no `;` that led on to a subtitle.
   const title = ownTitle(meta.title ? tidy(cleanText(meta.title).replace(/\s+/g, ' ')) : undefined, split.title);
-  const author = meta.author ? cleanText(meta.author).replace(/\s+/g, ' ').trim() : split.author;
+  const named = meta.author ?? split.author ?? meta.creator;
+  const author = named ? cleanText(named).replace(/\s+/g, ' ').trim() : undefined;
   return {
     file: name, format, ...(encoding ? { encoding } : {}), ...(replacedBytes > 0 ? { replacedBytes } : {}), ...split, ...(title ? { title } : {}),
     ...(author ? { author } : {}),

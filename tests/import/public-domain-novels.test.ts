@@ -96,15 +96,27 @@ describe('public-domain novels: what the dry run reads', () => {
     expect(read.chapters.map((c) => c.title)).toEqual(['Di Tepi Soengai', 'Kampoeng Sipirok', 'Soerat dari Medan', 'Adat jang Keras']);
   });
 
-  it('an EPUB pandoc made of Gutenberg\'s HTML Frankenstein: the same title, author and letters, the address in italics', async () => {
-    const made = spawnSync('pandoc', [FRANKENSTEIN_HTML, '-o', path.join(dir, 'frankenstein.epub')], { encoding: 'utf8' });
+  it.each(['epub', 'docx'])('a %s pandoc made of Gutenberg\'s HTML Frankenstein: the same title, author and letters, the address in italics', async (ext) => {
+    const made = spawnSync('pandoc', [FRANKENSTEIN_HTML, '-o', path.join(dir, `frankenstein.${ext}`)], { encoding: 'utf8' });
     expect(made.status, made.stderr).toBe(0);
-    const read = await dry(path.join(dir, 'frankenstein.epub'));
+    const read = await dry(path.join(dir, `frankenstein.${ext}`));
     expect(read.title).toBe('Frankenstein');
+    expect(read.subtitle).toBe('or, the Modern Prometheus');
     expect(read.author).toBe('Mary Wollstonecraft (Godwin) Shelley');
     expect(read.frontMatter?.map((f) => [f.kind, f.title])).toEqual([['letter', 'Letter 1'], ['letter', 'Letter 2'], ['letter', 'Letter 3'], ['letter', 'Letter 4']]);
     expect(read.frontMatter![0]!.firstLine).toBe('*To Mrs. Saville, England.*');
     expect(read.chapters.map((c) => c.number)).toEqual([1, 2, 3]);
+  });
+
+  it('a DOCX whose text names no author: the author its properties name (pandoc\'s --metadata author)', async () => {
+    const md = ['# Kata Pengantar', '', 'Kitab ini ditulis untuk sekalian pembaca yang gemar akan cerita lama dari tanah Melayu dan sekitarnya.', '', ...[1, 2].flatMap((n) => [`# Bab ${n}`, '', `Pada pagi yang ke-${n} Halimah berjalan ke tepi sungai dan melihat perahu nelayan pulang ke kuala dengan muatan penuh.`, ''])].join('\n');
+    writeFileSync(path.join(dir, 'kuala.md'), md);
+    const made = spawnSync('pandoc', ['kuala.md', '-o', 'kuala.docx', '--metadata', 'title=Hujan di Kuala', '--metadata', 'author=Halimah Yusof'], { cwd: dir, encoding: 'utf8' });
+    expect(made.status, made.stderr).toBe(0);
+    const read = await dry(path.join(dir, 'kuala.docx'));
+    expect(read.title).toBe('Hujan di Kuala');
+    expect(read.author).toBe('Halimah Yusof');
+    expect(read.frontMatter?.map((f) => [f.kind, f.title])).toEqual([['foreword', 'Kata Pengantar']]);
   });
 });
 

@@ -14,7 +14,7 @@ import { parseMarkdown, type Block } from '../../engine/markdown.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { underWriter } from '../scripted-models.js';
-import { readZip, runTool, zipText } from '../export/tools.js';
+import { epubcheck, readZip, runTool, zipText } from '../export/tools.js';
 import { tempDir } from '../temp.js';
 
 const FIXTURES = path.join(import.meta.dirname, '../fixtures');
@@ -150,7 +150,7 @@ describe('public-domain novels imported and exported', () => {
     const docx = zipText(readZip(new Uint8Array(readFileSync(out('docx')))), 'word/document.xml');
     const [pdfText, pdfFonts] = await Promise.all([runTool('pdftotext', [out('pdf'), '-']), runTool('pdffonts', [out('pdf')])]);
     const opf = zipText(epub, epub.find((e) => /\.opf$/.test(e.name))!.name);
-    return { book, opf, md: readFileSync(out('md'), 'utf8'), xhtml, nav: xhtml.find((x) => /toc\.xhtml$/.test(x.name))!.text, docx, pdf: pdfText.stdout, pdfFonts: pdfFonts.stdout };
+    return { book, epubFile: out('epub'), opf, md: readFileSync(out('md'), 'utf8'), xhtml, nav: xhtml.find((x) => /toc\.xhtml$/.test(x.name))!.text, docx, pdf: pdfText.stdout, pdfFonts: pdfFonts.stdout };
   }
 
   /** No format prints a code block: no Markdown code, no <pre>/<code>, no monospace run in the DOCX, no monospace font in the PDF. */
@@ -196,6 +196,9 @@ describe('public-domain novels imported and exported', () => {
     expect(x.md).not.toContain('PART TWO--The Sea-cook');
     expect(x.pdf).toContain('TO THE HESITATING PURCHASER');
     expectNoCode(x);
+    // The landmarks and section types are valid EPUB 3.
+    const check = await epubcheck(x.epubFile);
+    expect(check.code, check.report).toBe(0);
   });
 
   it('a Balai Pustaka novel: the preface a Preface (EPUB type, landmarks, contents, PDF), before Chapter 1', async () => {
@@ -207,6 +210,8 @@ describe('public-domain novels imported and exported', () => {
     expect(x.xhtml.find((p) => p.text.includes('<h1>Kata Pendahoeloean</h1>'))!.text).toMatch(/<section epub:type="preface">/);
     expect(x.pdf).toContain('Kata Pendahoeloean');
     expectNoCode(x);
+    const check = await epubcheck(x.epubFile);
+    expect(check.code, check.report).toBe(0);
   });
 });
 

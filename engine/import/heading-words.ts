@@ -10,7 +10,7 @@ import { languageTableError } from '../languages/errors.js';
 /** The keys of the section: what each word heads or opens. */
 export const HEADING_KEYS = [
   'chapter', 'part', 'letter', 'prologue', 'epilogue', 'introduction', 'preface', 'foreword', 'authorsNote', 'dedication', 'epigraph', 'acknowledgements',
-  'contents', 'byline', 'subtitle', 'dedicatedTo', 'dedicated',
+  'contents', 'byline', 'subtitle', 'dedicatedTo', 'dedicated', 'titleLabel', 'authorLabel',
 ] as const;
 export type HeadingKey = (typeof HEADING_KEYS)[number];
 

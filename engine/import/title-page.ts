@@ -22,7 +22,10 @@ export const tidy = (line: string) => line.trim().replace(/^#{1,6}\s+/, '').repl
 const NOT_TITLE = /^(?:an?\s+(?:novel|romance|story|tale|play|poem)\b.*|author of\b.*|illustrated\b.*|with illustrations\b.*|\[illustration.*|\d{4}|copyright\b.*|hak cipta\b.*|.*\bpublishers?\b.*|new york\b.*|london\b.*|sebuah novel\b.*|novel)$/i;
 /** Lines a transcriber added before the title page. */
 const TRANSCRIBER = /^(?:produced by|transcribed by|transcriber|prepared by|e-?text|this e-?book|html version|note:)/i;
-const HEADER = /^\s*(title|tajuk|judul|author|pengarang|penulis)\s*:\s*(\S.*?)\s*$/i;
+/** A file header's `Title:` or `Author:` line (the labels are every language's: heading-words.ts). */
+const TITLE_LINE = () => wordsPattern('^\\s*{titleLabel}\\s*:\\s*(\\S.*?)\\s*$');
+const AUTHOR_LINE = () => wordsPattern('^\\s*{authorLabel}\\s*:\\s*(\\S.*?)\\s*$');
+const isHeaderLine = (line: string) => TITLE_LINE().test(line) || AUTHOR_LINE().test(line);
 
 const BYLINE = () => wordsPattern('^{byline}\\s+(\\S.*?)$');
 const BYLINE_ALONE = () => wordsPattern('^{byline}$');
@@ -39,13 +42,13 @@ const nameOf = (text: string) => tidyMarks(text).replace(/[.,;]+$/, '').replace(
  * marker, `front` the lines before the first part.
  */
 export function readTitlePage(header: readonly string[], front: readonly string[]): TitlePage {
-  const fromHeader = (key: RegExp) => header.map((l) => HEADER.exec(l)).find((m) => m && key.test(m[1]!))?.[2];
-  const headerTitle = fromHeader(/^(?:title|tajuk|judul)$/i);
-  const headerAuthor = fromHeader(/^(?:author|pengarang|penulis)$/i);
+  const fromHeader = (line: () => RegExp) => header.map((l) => line().exec(l)?.[1]).find((v) => v !== undefined);
+  const headerTitle = fromHeader(TITLE_LINE);
+  const headerAuthor = fromHeader(AUTHOR_LINE);
   const candidates: string[] = [];
   for (const raw of front) {
     const line = raw.trim();
-    if (!line || TRANSCRIBER.test(line) || HEADER.test(line)) continue;
+    if (!line || TRANSCRIBER.test(line) || isHeaderLine(line)) continue;
     if (frontKindOf(line) || isContentsHeading(line) || readHeading(line)?.kind === 'letter') break;
     candidates.push(line);
   }

@@ -94,6 +94,11 @@ describe('public-domain novels: what the dry run reads', () => {
     expect(read.author).toBe('Merari Siregar');
     expect(read.frontMatter?.map((f) => [f.kind, f.title])).toEqual([['preface', 'Kata Pendahoeloean']]);
     expect(read.chapters.map((c) => c.title)).toEqual(['Di Tepi Soengai', 'Kampoeng Sipirok', 'Soerat dari Medan', 'Adat jang Keras']);
+    // The writer is told in the book's language what was read.
+    const plain = await runKaryaInProcess(['import', AZAB, '--dry-run', '--lang', 'id'], { cwd: dir });
+    expect(plain.stdout).toContain('subjudul: Kissah Kehidoepan Seorang Anak Gadis');
+    expect(plain.stdout).toContain('pengarang: Merari Siregar');
+    expect(plain.stdout).toMatch(/Kata Pendahoeloean \(prakata, \d+ kata\)/);
   });
 
   it.each(['epub', 'docx'])('a %s pandoc made of Gutenberg\'s HTML Frankenstein: the same title, author and letters, the address in italics', async (ext) => {

@@ -82,6 +82,8 @@ export const WORDS = catalogue('words', {
   importFrontKept: { en: "kept as the book's front matter, before Chapter 1: {sections}", ms: 'disimpan sebagai bahan awal buku, sebelum Bab 1: {sections}' },
   importFrontSection: { en: '{title} ({kind}, {words} words)', ms: '{title} ({kind}, {words} patah perkataan)' },
   importTitle: { en: 'title: {title}', ms: 'tajuk: {title}' },
+  importSubtitle: { en: 'subtitle: {subtitle}', ms: 'subjudul: {subtitle}' },
+  importAuthor: { en: 'author: {author} (the book\'s, for publishing)', ms: 'pengarang: {author} (pengarang buku, untuk penerbitan)' },
   importNoTitle: { en: 'title: none found (give --set {name}="…")', ms: 'tajuk: tiada ditemui (berikan --set {name}="…")' },
   importSettingMissing: { en: '{label}: not set, and the book needs it: give --set {name}=…', ms: '{label}: belum ditetapkan, dan buku ini memerlukannya: berikan --set {name}=…' },
   importVoiceTaken: { en: "the manuscript's own prose is the book's voice: every new chapter is measured against it ({words} words measured; --voice none to go without)", ms: 'prosa manuskrip itu sendiri menjadi suara buku: setiap bab baharu diukur berbandingnya ({words} patah perkataan diukur; --voice none untuk tanpa suara)' },

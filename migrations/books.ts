@@ -159,3 +159,12 @@ export async function dropProvenance(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('part_versions').dropColumn('provenance').execute();
   await db.schema.alterTable('books').dropColumn('provenance').execute();
 }
+
+/** The author an imported manuscript names (its title page, `Author:` line or metadata): publishing's author when given none. */
+export async function addBookAuthor(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('books').addColumn('author', 'text').execute();
+}
+
+export async function dropBookAuthor(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('books').dropColumn('author').execute();
+}

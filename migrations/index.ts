@@ -34,6 +34,7 @@ import * as m0033 from './0033_book_covers.js';
 import * as m0034 from './0034_user_lang_any.js';
 import * as m0035 from './0035_kept_answers.js';
 import * as m0036 from './0036_book_source.js';
+import * as m0037 from './0037_book_author.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_book_progress': m0001,
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0034_user_lang_any': m0034,
   '0035_kept_answers': m0035,
   '0036_book_source': m0036,
+  '0037_book_author': m0037,
 };

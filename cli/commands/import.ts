@@ -154,9 +154,12 @@ function frontLines(read: ReadManuscript, spec: ResolvedSpec | undefined, lang: 
   const numbers = (n: number) => n.toLocaleString(lang);
   const titleField = spec?.fields.find((f) => f.role === 'workingTitle')?.name ?? 'workingTitle';
   const out = [`  ${read.title ? word('importTitle', lang, { title: read.title }) : word('importNoTitle', lang, { name: titleField })}`];
+  if (read.subtitle) out.push(`  ${word('importSubtitle', lang, { subtitle: read.subtitle })}`);
+  if (read.author) out.push(`  ${word('importAuthor', lang, { author: read.author })}`);
   const named = frontMatterNames(read, lang);
   if (read.frontMatter?.length) {
-    const sections = read.frontMatter.map((f, i) => word('importFrontSection', lang, { title: f.title, kind: named.kept[i]!, words: numbers(f.words) }));
+    // A piece without a heading of its own (a dedication alone on its page) is named by its kind.
+    const sections = read.frontMatter.map((f, i) => word('importFrontSection', lang, { title: f.title || named.kept[i]!, kind: named.kept[i]!, words: numbers(f.words) }));
     out.push(`  ${word('importFrontKept', lang, { sections: sections.join('; ') })}`);
   }
   if (read.frontMatterWords > 0) out.push(`  ${word('importFrontMatter', lang, { words: numbers(read.frontMatterWords), what: named.leftOut.join(', ') || word('importFrontMatterOther', lang) })}`);

@@ -23,6 +23,8 @@ export interface BookState {
   readonly generatorId: string;
   readonly settings: Settings;
   readonly lang: Lang;
+  /** The author an imported manuscript names (its title page, `Author:` line or file metadata): the book's author when publishing is given none. */
+  readonly author?: string;
   readonly totalChapters: number;
   readonly outline?: string;
   /** One text per part written: introduction, chapters, conclusion (or the single output). */
@@ -277,6 +279,7 @@ export function restoreBook(spec: BookSpec, saved: unknown): BookState | null {
     generatorId: spec.id,
     settings: s.settings,
     lang: s.lang,
+    ...(typeof s.author === 'string' && s.author.trim() ? { author: s.author.trim().slice(0, 100) } : {}),
     totalChapters: s.totalChapters,
     ...(typeof s.outline === 'string' ? { outline: s.outline } : spec.flow.outline === 'none' && typeof s.content[0] === 'string' && extractChapterPlan(s.content[0]) ? { outline: extractChapterPlan(s.content[0])! } : {}),
     content: s.content.map(String),

@@ -66,7 +66,9 @@ export const ImportPreviewSchema = z.strictObject({
   /** A text file's broken byte sequences, each now U+FFFD in the text (absent when there are none). */
   replacedBytes: z.number().int().positive().optional(),
   title: z.string().nullable(),
-  /** The author and the language the file's own metadata name (an EPUB's package document), as written there. */
+  /** The subtitle under the title on the title page ("or, the Modern Prometheus"), when it has one. */
+  subtitle: z.string().optional(),
+  /** The author and the language the file's own metadata name (an EPUB's package document) or, for the author, its title page or `Author:` line. */
   author: z.string().nullable(),
   language: z.string().nullable(),
   reading: z.enum(['chapter-word', 'roman-alone', 'number-alone', 'markdown', 'regex', 'caps-title', 'contents', 'none']),
@@ -74,7 +76,7 @@ export const ImportPreviewSchema = z.strictObject({
   frontMatterWords: z.number().int().nonnegative(),
   /** The front matter the book keeps before its first part (a preface, a dedication…), each as its heading names it. */
   frontMatter: z.array(z.strictObject({
-    kind: z.enum(['preface', 'foreword', 'authorsNote', 'introduction', 'dedication', 'epigraph', 'acknowledgements']),
+    kind: z.enum(['preface', 'foreword', 'authorsNote', 'introduction', 'dedication', 'epigraph', 'acknowledgements', 'letter']),
     title: z.string(), words: z.number().int().nonnegative(), firstLine: z.string(),
   })).optional(),
   /** What was left out before the first part (its `frontMatterWords`), named. */

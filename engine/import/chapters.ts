@@ -9,7 +9,8 @@
 import { countWords } from '../provider.js';
 import { isCapsTitle, isProse, isTitleLine, readHeading, type HeadingLine } from './headings.js';
 import { bodyLines, hasLicenceHeader, LICENCE_START } from './plain-text.js';
-import { readFrontMatter, titleOfFront, type FrontSection, type LeftOutKind } from './front-matter.js';
+import { readFrontMatter, trimBlankLines, type FrontSection, type LeftOutKind } from './front-matter.js';
+import { readTitlePage, type TitlePage } from './title-page.js';
 
 /** One part found in a manuscript. */
 export interface ImportedPart {
@@ -38,6 +39,10 @@ export interface ManuscriptSplit {
   leftOut?: LeftOutKind[];
   /** The book's title where a `Title:` header, the title page or a Markdown title heading gives one. */
   title?: string;
+  /** The subtitle under the title on the title page ("or, the Modern Prometheus"). */
+  subtitle?: string;
+  /** The author an `Author:` header or the title page's byline names ("by Mary Wollstonecraft (Godwin) Shelley"). */
+  author?: string;
   /** The text came with Project Gutenberg's licence header: a public-domain text, not the writer's own words. */
   publicDomain?: true;
 }
@@ -106,7 +111,7 @@ const CHAPTER_WORDS_AT_LEAST = 20;
  * sums are found in one pass from the end: linear in the headings, however many chapters a book has.
  */
 function bestRun(lines: readonly string[], family: readonly Found[]): { run: Found[]; words: number } {
-  const chapters = family.filter((h) => h.kind === 'chapter');
+  const chapters = mendMisprints(family.filter((h) => h.kind === 'chapter'));
   const next = chainSuccessors(chapters);
   const before = wordsBefore(lines);
   const n = chapters.length;
@@ -137,6 +142,18 @@ function bestRun(lines: readonly string[], family: readonly Found[]): { run: Fou
   const run: Found[] = [];
   for (let i = best; i < n; i = next[i]!) run.push(chapters[i]!);
   return { run, words: score[best]! * 1e9 + total[best]! };
+}
+
+/**
+ * The headings with a misprinted number read as the one its neighbours say it is: between XVI and XVIII, a
+ * "XXVII" (Treasure Island's Gutenberg text has one) is XVII, so one typo does not cut the book's chain in two.
+ */
+function mendMisprints(chapters: Found[]): Found[] {
+  return chapters.map((h, k) => {
+    const [before, after] = [chapters[k - 1]?.number, chapters[k + 1]?.number];
+    const isMisprint = before !== undefined && after === before + 2 && h.number !== undefined && h.number !== before + 1;
+    return isMisprint ? { ...h, number: before + 1 } : h;
+  });
 }
 
 /** Each heading's successor in a chain (`chapters.length` for none): the next heading numbered one more, or any next one after an unnumbered heading, or the next unnumbered one. */
@@ -179,7 +196,7 @@ function chooseReading(lines: readonly string[], found: Found[]): { family: Head
   }
   if (!chosen) return undefined;
   const all = found.filter((h) => h.family === chosen.family);
-  return { family: chosen.family, run: withPrologueAndEpilogue(all, chosen.run), ends: all.filter((h) => h.kind === 'part').map((h) => h.line) };
+  return { family: chosen.family, run: withPrologueAndEpilogue(all, chosen.run), ends: found.filter((h) => h.kind === 'part' && (h.family === chosen.family || h.family === 'chapter-word')).map((h) => h.line).sort((a, b) => a - b) };
 }
 
 /** Markdown's chapters are the headings of the level used most often (a lone `# Title` above `##` chapters is the title). */
@@ -187,7 +204,10 @@ function markdownChapters(headings: Found[]): Found[] {
   const counts = new Map<number, number>();
   for (const h of headings) if (h.kind === 'chapter') counts.set(h.level ?? 1, (counts.get(h.level ?? 1) ?? 0) + 1);
   const level = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0];
-  return headings.filter((h) => h.level === level || h.kind === 'prologue' || h.kind === 'epilogue');
+  const chosen = headings.filter((h) => h.level === level || h.kind === 'prologue' || h.kind === 'epilogue');
+  // Chapters that are numbered start at the first numbered one: a byline or a contents heading set as `##` before it is the front's.
+  const firstNumbered = chosen.findIndex((h) => h.kind === 'chapter' && h.number !== undefined);
+  return firstNumbered > 0 ? chosen.filter((h, i) => i >= firstNumbered || h.kind !== 'chapter') : chosen;
 }
 
 function withPrologueAndEpilogue(family: readonly Found[], run: Found[]): Found[] {
@@ -220,8 +240,7 @@ export function splitManuscript(text: string, opts: { split?: RegExp } = {}): Ma
   const header = all.slice(0, Math.max(0, all.findIndex((l) => LICENCE_START.test(l))));
   if (!reading) {
     const body = lines.join('\n').trim();
-    const title = titleOfFront(header, []);
-    return { parts: [{ kind: 'chapter', number: 1, title: '', words: countWords(body), firstLine: firstLineOf(body), text: body }], reading: 'none', frontMatterWords: 0, ...(title ? { title: tidyTitle(title) } : {}), ...source };
+    return { parts: [{ kind: 'chapter', number: 1, title: '', words: countWords(body), firstLine: firstLineOf(body), text: body }], reading: 'none', frontMatterWords: 0, ...titled(readTitlePage(header, [])), ...source };
   }
   const { run, ends } = reading;
   let chapter = 0;
@@ -230,18 +249,24 @@ export function splitManuscript(text: string, opts: { split?: RegExp } = {}): Ma
     // A part ends at the next heading of its reading (a `Part II` line too), the last one at the text's end.
     while (nextEnd < ends.length && ends[nextEnd]! <= h.line) nextEnd += 1;
     const end = k + 1 < run.length ? Math.min(run[k + 1]!.line, ends[nextEnd] ?? Infinity) : textEnd(lines);
-    const body = lines.slice((h.titleLine ?? h.line) + 1, end).join('\n').trim();
+    const body = trimBlankLines(lines.slice((h.titleLine ?? h.line) + 1, end).join('\n'));
     const kind = h.kind === 'prologue' ? 'introduction' : h.kind === 'epilogue' ? 'conclusion' : 'chapter';
     if (kind === 'chapter') chapter += 1;
     return { kind, ...(kind === 'chapter' ? { number: chapter } : {}), title: tidyTitle(h.title), words: countWords(body), firstLine: firstLineOf(body), text: body };
   });
   const front = lines.slice(0, run[0]!.line);
-  const title = titleOfFront(header, front);
-  const { sections, leftOut, leftOutWords } = readFrontMatter(front, source);
+  const page = readTitlePage(header, front);
+  const { sections, leftOut, leftOutWords } = readFrontMatter(front, { ...source, ...(page.title ? { title: page.title } : {}) });
   return {
     parts, reading: reading.family, frontMatterWords: leftOutWords, ...(sections.length ? { frontMatter: sections } : {}), ...(leftOut.length ? { leftOut } : {}),
-    ...(title && title.length <= 120 ? { title: tidyTitle(title) } : {}), ...source,
+    ...titled(page), ...source,
   };
+}
+
+/** A title page's title (up to 120 characters), subtitle and author, as a split carries them. */
+function titled(page: TitlePage): Pick<ManuscriptSplit, 'title' | 'subtitle' | 'author'> {
+  const title = page.title ? tidyTitle(page.title) : '';
+  return { ...(title && title.length <= 120 ? { title } : {}), ...(page.subtitle ? { subtitle: page.subtitle.slice(0, 200) } : {}), ...(page.author ? { author: page.author.slice(0, 100) } : {}) };
 }
 
 /** The last part ends at the text's end, or at a closing `THE END` / `TAMAT` line. */

@@ -5,8 +5,8 @@
 // copyright), are counted as front matter words, never a chapter. Pure.
 import { countWords } from '../provider.js';
 import type { ImportedPart, ManuscriptSplit } from './chapters.js';
-import { frontKindOf, readHeading } from './headings.js';
-import type { FrontSection } from './front-matter.js';
+import { readHeading } from './headings.js';
+import { openingKindOf, type FrontKind, type FrontSection } from './front-matter.js';
 
 /** A section the contents list gives: its title there and its text (headings as `#` lines). */
 export interface ContentsSection {
@@ -25,6 +25,18 @@ function withoutOwnHeading(text: string, title: string): string {
   return lines.slice(first + 1).join('\n').trim();
 }
 
+/** The text of the section's first line when it is a heading (`# Preface`). */
+function ownHeading(text: string): string | undefined {
+  const first = text.split('\n').find((l) => l.trim() !== '');
+  return first === undefined ? undefined : /^#{1,6}\s+(.*?)\s*$/.exec(first.trim())?.[1];
+}
+
+/** The front matter kind a heading names (a letter's too: an epistolary novel's opening), never the prologue (the book's introduction). */
+function frontOf(heading: string): FrontKind | undefined {
+  const kind = openingKindOf(heading);
+  return kind === 'prologue' ? undefined : kind;
+}
+
 /** The first line of a part's text, as a preview shows it. */
 function firstLineOf(text: string): string {
   const line = text.split('\n').find((l) => l.trim() !== '' && !/^#{1,6}\s/.test(l.trim())) ?? '';
@@ -39,10 +51,14 @@ export function splitByContents(sections: readonly ContentsSection[], frontMatte
   // The leading entries that are front matter a book keeps (a preface, a dedication), never chapters.
   let lead = 0;
   for (; lead < sections.length - 1; lead++) {
-    const kind = frontKindOf(sections[lead]!.title);
-    if (!kind || readHeading(sections[lead]!.title)?.kind === 'prologue') break;
-    const text = withoutOwnHeading(sections[lead]!.text, sections[lead]!.title);
-    if (text.trim() !== '') frontMatter.push({ kind, title: sections[lead]!.title.trim(), text, words: countWords(text) });
+    const { title } = sections[lead]!;
+    // The section's own heading names its kind before the contents list does: a "PREFACE" the list calls "Introduction" is a preface.
+    const own = ownHeading(sections[lead]!.text);
+    const ownKind = own === undefined ? undefined : frontOf(own);
+    const kind = ownKind ?? frontOf(title);
+    if (!kind || readHeading(ownKind ? own! : title)?.kind === 'prologue') break;
+    const text = ownKind ? withoutOwnHeading(sections[lead]!.text, own!) : withoutOwnHeading(sections[lead]!.text, title);
+    if (text.trim() !== '') frontMatter.push({ kind, title: (ownKind ? own! : title).trim(), text, words: countWords(text) });
   }
   sections.slice(lead).forEach((section, at) => {
     const i = at + lead;

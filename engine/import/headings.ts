@@ -5,13 +5,14 @@
 // small functions.
 import { countWords } from '../words.js';
 import { numberOf } from '../compile/outline-numbers.js';
+import { wordsPattern } from './heading-words.js';
 
 /** A heading line as read: what kind of part it opens, its number (chapters) and the title on its own line. */
 export interface HeadingLine {
   /** The reading it belongs to: one pattern family, so one book's headings are read one way. */
   family: 'chapter-word' | 'roman-alone' | 'number-alone' | 'markdown' | 'regex' | 'caps-title';
-  /** `front`: front matter a book keeps (a preface, a dedication: front-matter.ts), never a chapter. */
-  kind: 'chapter' | 'prologue' | 'epilogue' | 'part' | 'front';
+  /** `front`: front matter a book keeps (a preface, a dedication: front-matter.ts), never a chapter; `letter`: a numbered letter (an epistolary novel's opening). */
+  kind: 'chapter' | 'prologue' | 'epilogue' | 'part' | 'front' | 'letter';
   number?: number;
   /** The title written on the heading's own line ("Chapter 3: The Storm" → "The Storm"). */
   title?: string;
@@ -94,10 +95,14 @@ const ROMAN_ALONE = /^([IVXLCDM]+)\.?\s*$/;
 const ROMAN_TITLED = /^([IVXLCDM]+)\.\s+(\S.*?)\s*$/;
 /** Digits alone: up to six, more than the words limit leaves room for (a chapter has a word or more). */
 const NUMBER_ALONE = /^(\d{1,6})\.?\s*$/;
-const CHAPTER_WORD = /^(?:chapter|chap\.|bab)\s+(\S.*?)\s*$/i;
+/** A chapter's word and its number ("Chapter 3", "BAB III"); the words are every language's (heading-words.ts). */
+const CHAPTER_WORD = () => wordsPattern('^{chapter}\\s+(\\S.*?)\\s*$');
 /** A prologue opens the book, as an introduction does (`Introduction`, `Pendahuluan`): the book's introduction part. */
-const PROLOGUE = /^(prologue|prolog|introduction|pendahuluan|pengenalan|epilogue|epilog)(?:\s*[.:—–-]\s*(.*?))?\s*$/i;
-const PART = /^(?:part|bahagian)\s+(\S.*?)\s*$/i;
+const PROLOGUE = () => wordsPattern('^({prologue}|{introduction}|{epilogue})(?:\\s*[.:—–-]\\s*(.*?))?\\s*$');
+const EPILOGUE = () => wordsPattern('^{epilogue}$');
+const PART = () => wordsPattern('^{part}\\s+(\\S.*?)\\s*$');
+/** A letter of an epistolary novel ("Letter 1", "LETTER IV", "Surat 2"): a part of the story before or among the chapters. */
+const LETTER = () => wordsPattern('^{letter}\\s+(\\S.*?)\\s*$');
 /** What may stand between a heading's number and its title. */
 const TITLE_AFTER = /^\s*[.:—–-]\s*(.*?)$/;
 
@@ -138,13 +143,16 @@ export function readHeading(raw: string): HeadingLine | undefined {
     if (inner && inner.family !== 'markdown') return { ...inner, family: 'markdown', level };
     return { family: 'markdown', kind: 'chapter', level, ...(md[2] ? { title: md[2] } : {}) };
   }
-  const chapter = CHAPTER_WORD.exec(line);
+  const chapter = CHAPTER_WORD().exec(line);
   const numbered = chapter && numberAndTitle(chapter[1]!);
   if (numbered) return { family: 'chapter-word', kind: 'chapter', ...numbered };
-  const prologue = PROLOGUE.exec(line);
-  if (prologue) return { family: 'chapter-word', kind: /^epi/i.test(prologue[1]!) ? 'epilogue' : 'prologue', ...titleOf(prologue[2]) };
+  const prologue = PROLOGUE().exec(line);
+  if (prologue) return { family: 'chapter-word', kind: EPILOGUE().test(prologue[1]!) ? 'epilogue' : 'prologue', ...titleOf(prologue[2]) };
+  const letter = LETTER().exec(line);
+  const letterNumbered = letter && numberAndTitle(letter[1]!);
+  if (letterNumbered) return { family: 'chapter-word', kind: 'letter', ...letterNumbered };
   if (frontKindOf(line)) return { family: 'chapter-word', kind: 'front', title: line };
-  const part = PART.exec(line);
+  const part = PART().exec(line);
   const partNumbered = part && numberAndTitle(part[1]!);
   if (partNumbered) return { family: 'chapter-word', kind: 'part', ...partNumbered };
   const roman = ROMAN_ALONE.exec(line) ?? ROMAN_TITLED.exec(line);
@@ -187,19 +195,12 @@ export function isProse(line: string | undefined): boolean {
 }
 
 /** The kinds of front matter a book keeps (front-matter.ts). */
-export type FrontKind = 'preface' | 'foreword' | 'authorsNote' | 'introduction' | 'dedication' | 'epigraph' | 'acknowledgements';
+export type FrontKind = 'preface' | 'foreword' | 'authorsNote' | 'introduction' | 'dedication' | 'epigraph' | 'acknowledgements' | 'letter';
 
-const FRONT_NAMES: ReadonlyArray<readonly [FrontKind, RegExp]> = [
-  ['preface', /^(?:preface|prakata)(?:\s+(?:to|kepada|untuk)\s+.*)?$/],
-  ['foreword', /^(?:foreword|forward|kata pengantar|pengantar)$/],
-  ['authorsNote', /^(?:(?:an?\s+)?(?:author's|authors'|author)\s+note|(?:a\s+)?note\s+(?:from|by)\s+the\s+author|to\s+the\s+reader|nota\s+penulis|catatan\s+penulis|dari\s+penulis|kata\s+penulis)$/],
-  ['introduction', /^(?:introduction|pendahuluan|pengenalan)$/],
-  ['dedication', /^(?:dedication|dedikasi)$/],
-  ['epigraph', /^(?:epigraph|epigraf)$/],
-  ['acknowledgements', /^(?:acknowledge?ments?|penghargaan)$/],
-];
-
-const CONTENTS = /^(?:contents|table of contents|kandungan|isi kandungan|senarai kandungan|daftar isi)$/;
+/** The front matter kinds whose names head a section (the words are every language's: heading-words.ts). */
+const FRONT_KEYS: readonly FrontKind[] = ['preface', 'foreword', 'authorsNote', 'introduction', 'dedication', 'epigraph', 'acknowledgements'];
+const FRONT_NAME = (kind: FrontKind) => wordsPattern(`^{${kind}}$`);
+const CONTENTS = () => wordsPattern('^{contents}$');
 
 /** A heading line as compared with the names: no Markdown marks, emphasis, closing full stop or curly apostrophe, lower case. */
 const normalHeading = (line: string) => line.trim().replace(/^#{1,6}\s+/, '').replace(/^[*_\s]+|[*_\s]+$/g, '').replace(/[’‘]/g, "'").replace(/[.:]$/, '').replace(/\s+/g, ' ').toLowerCase();
@@ -208,9 +209,9 @@ const normalHeading = (line: string) => line.trim().replace(/^#{1,6}\s+/, '').re
 export function frontKindOf(line: string): FrontKind | undefined {
   const t = normalHeading(line);
   if (t.length === 0 || t.length > 60) return undefined;
-  return FRONT_NAMES.find(([, pattern]) => pattern.test(t))?.[0];
+  return FRONT_KEYS.find((kind) => FRONT_NAME(kind).test(t));
 }
 
 /** Whether a heading line names a contents list. */
-export const isContentsHeading = (line: string) => CONTENTS.test(normalHeading(line));
+export const isContentsHeading = (line: string) => CONTENTS().test(normalHeading(line));
 

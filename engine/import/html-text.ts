@@ -25,6 +25,8 @@ const BLOCKS = new Set(['p', 'li', 'blockquote', 'pre', 'div', 'td', 'th', 'tr',
 /** Elements whose text is not the manuscript's. */
 const HIDDEN = new Set(['head', 'title', 'script', 'style', 'template', 'svg', 'math']);
 const HEADING = /^h([1-6])$/;
+/** Emphasis the source marks, as Markdown writes it: italics `*…*`, bold `**…**` (a book's part is Markdown: every export renders it). */
+const EMPHASIS: Readonly<Record<string, string>> = { i: '*', em: '*', cite: '*', b: '**', strong: '**' };
 
 interface List {
   /** The last number given (an item adds one). */
@@ -46,6 +48,8 @@ class TextReader {
   private readonly lists: List[] = [];
   private readonly itemDepths: number[] = [];
   private depth = 0;
+  /** Open emphasis: where its text starts in the paragraph, its marker and its element's depth. */
+  private readonly marks: Array<{ at: number; marker: string; depth: number }> = [];
 
   open(name: string, attrs: Readonly<Record<string, string>>): void {
     this.depth += 1;
@@ -60,6 +64,10 @@ class TextReader {
     if (level) {
       this.flush();
       this.heading = Number(level[1]);
+      return;
+    }
+    if (EMPHASIS[name] && !this.heading && !this.pre) {
+      this.marks.push({ at: this.text.length, marker: EMPHASIS[name]!, depth: this.depth });
       return;
     }
     if (name === 'pre') this.pre += 1;
@@ -85,6 +93,12 @@ class TextReader {
       return;
     }
     if (this.hidden) return;
+    const mark = this.marks.at(-1);
+    if (EMPHASIS[name] && mark?.depth === depth) {
+      this.marks.pop();
+      this.emphasise(mark);
+      return;
+    }
     if (HEADING.test(name)) {
       this.flush();
       this.heading = 0;
@@ -109,7 +123,18 @@ class TextReader {
     if (!this.hidden) this.text += this.pre ? text : text.replace(/[ \t\r\n\f\u00a0]+/g, ' ');
   }
 
+  /** The text since `mark` between its markers, its spaces outside them (Markdown opens no emphasis on a space); nothing for no text. */
+  private emphasise(mark: { at: number; marker: string }): void {
+    if (mark.at > this.text.length) return;
+    const inner = this.text.slice(mark.at);
+    const [lead, body, trail] = [/^\s*/.exec(inner)![0], inner.trim(), /\s*$/.exec(inner)![0]];
+    if (!body || body.includes('\n') || body.includes(mark.marker)) return;
+    this.text = `${this.text.slice(0, mark.at)}${lead}${mark.marker}${body}${mark.marker}${trail}`;
+  }
+
   flush(): void {
+    // Emphasis left open when its block closes: its start is gone with the paragraph.
+    for (const m of this.marks) m.at = Number.POSITIVE_INFINITY;
     const text = this.text
       .split('\n')
       .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())

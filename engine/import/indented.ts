@@ -9,10 +9,11 @@ import { readHeading } from './headings.js';
 
 const isIndented = (line: string) => /^(?: {2,}|\t)\s*\S/.test(line);
 
-/** Verse: most of its lines open with a capital (as verse is set), or all are short. */
+/** Verse, headlines, an address: most of its lines open with a capital (as verse is set), or all are short. */
 function isVerse(lines: readonly string[]): boolean {
   const trimmed = lines.map((l) => l.trim());
-  const capitals = trimmed.filter((l) => /^["'“‘(]?\p{Lu}/u.test(l)).length;
+  // A line set in emphasis (`**THE DAILY NEWS**`, `_Sailors tell of a giant_`) opens with its marks, then its capital.
+  const capitals = trimmed.filter((l) => /^[*_]*["'“‘(]?\p{Lu}/u.test(l)).length;
   return capitals >= 0.6 * trimmed.length || trimmed.every((l) => l.length <= 40);
 }
 

@@ -7,6 +7,7 @@ import { splitByContents, type ContentsSection } from './contents.js';
 import { unwrapLines } from './plain-text.js';
 import { writersText } from './indented.js';
 import { FRONT_KIND_NAMES, LEFT_OUT_NAMES } from './front-matter.js';
+import { tidy } from './title-page.js';
 import { wordIn, type Lang } from '../languages/index.js';
 import { readSourceStatus, type SourceStatus } from './source-status.js';
 import { checkImportFile, decodeText, importFileName, IMPORT_LIMITS, ImportRefusal, type ImportFormat, type TextEncoding } from './read-text.js';
@@ -17,9 +18,10 @@ export { chapterNumber, listNumber, readHeading, romanValue, type ListStyle } fr
 export { DocumentTooDeep, htmlToText } from './html-text.js';
 export { splitByContents, type ContentsSection } from './contents.js';
 export { hardWrapWidth, proseOfPlainText, unwrapLines } from './plain-text.js';
-export { FRONT_KIND_NAMES, LEFT_OUT_NAMES, type FrontKind, type FrontSection, type LeftOutKind } from './front-matter.js';
+export { FRONT_KIND_NAMES, LEFT_OUT_NAMES, openingKindOf, type FrontKind, type FrontSection, type LeftOutKind } from './front-matter.js';
 export { writersText } from './indented.js';
 export { readSourceStatus, withoutRightsClaims, type SourceStatus, type SourceEvidence } from './source-status.js';
+export { readTitlePage, type TitlePage } from './title-page.js';
 
 /** A manuscript read: its format, its encoding (text files), and its parts. */
 export interface ReadManuscript extends ManuscriptSplit {
@@ -45,7 +47,8 @@ export interface ManuscriptText {
   format: ImportFormat;
   sections?: readonly ContentsSection[];
   frontMatterWords?: number;
-  meta?: { title?: string; author?: string; language?: string };
+  /** `creator`: who made the file (a DOCX's dc:creator), the author only where neither the metadata's author nor the title page names one. */
+  meta?: { title?: string; author?: string; language?: string; creator?: string };
 }
 
 /**
@@ -86,14 +89,28 @@ export function readManuscript(file: string, input: { bytes: Uint8Array } | Manu
     ...read, parts: read.parts.map((p) => ({ ...p, text: writersText(p.text) })),
     ...(read.frontMatter ? { frontMatter: read.frontMatter.map((f) => ({ ...f, text: writersText(f.text) })) } : {}),
   };
-  const title = meta.title ? cleanText(meta.title).replace(/\s+/g, ' ').trim() : split.title;
+  // The file's own metadata names the title and author first; a title there keeps no `;` that led on to a subtitle.
+  const title = ownTitle(meta.title ? tidy(cleanText(meta.title).replace(/\s+/g, ' ')) : undefined, split.title);
+  const named = meta.author ?? split.author ?? meta.creator;
+  const author = named ? cleanText(named).replace(/\s+/g, ' ').trim() : undefined;
   return {
     file: name, format, ...(encoding ? { encoding } : {}), ...(replacedBytes > 0 ? { replacedBytes } : {}), ...split, ...(title ? { title } : {}),
-    ...(meta.author ? { author: cleanText(meta.author).replace(/\s+/g, ' ').trim() } : {}),
+    ...(author ? { author } : {}),
     ...(meta.language ? { language: meta.language.trim().slice(0, 35) } : {}),
     words: split.parts.reduce((sum, p) => sum + p.words, 0),
     source,
   };
+}
+
+/**
+ * The title a file's metadata gives, unless it is the book's own title page's with a converter's or a site's name
+ * after it ("Frankenstein | Project Gutenberg" over "Frankenstein"): then the title page's.
+ */
+function ownTitle(fromMeta: string | undefined, fromText: string | undefined): string | undefined {
+  if (!fromMeta || !fromText) return fromMeta ?? fromText;
+  const norm = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const rest = fromMeta.slice(fromText.length);
+  return norm(fromMeta).startsWith(norm(fromText)) && fromMeta.length > fromText.length && /^\s*[|–—:]/.test(rest) ? fromText : fromMeta;
 }
 
 /** What `karya import --dry-run --json` prints and POST /api/books/import/preview answers (engine/contract/import.ts). */
@@ -104,6 +121,7 @@ export function manuscriptPreview(read: ReadManuscript) {
     encoding: read.encoding ?? null,
     ...(read.replacedBytes ? { replacedBytes: read.replacedBytes } : {}),
     title: read.title ?? null,
+    ...(read.subtitle ? { subtitle: read.subtitle } : {}),
     author: read.author ?? null,
     language: read.language ?? null,
     reading: read.reading,

@@ -141,6 +141,7 @@ export function publishStepsOf(input: { book: ResolvedSpec; state: BookState; sp
     const target = part === 'cover' ? packageCoverSpec(input.specOf(generator)!) : input.specOf(generator)!;
     const skipped = part === 'title' && (isTitleGiven || ownTitle) ? (ownTitle ? 'book' : 'given')
       : part === 'author' && given.author?.trim() ? 'given'
+        : part === 'author' && state.author?.trim() ? 'book'
         : part === 'cover' && given.cover ? (given.cover.kind === 'picture' ? 'own_cover' : 'typographic') : undefined;
     return skipped ? { part, generatorId: target.id, cost: 0, skipped } : { part, generatorId: target.id, cost: target.cost };
   });
@@ -167,7 +168,7 @@ export async function writePackageParts(input: {
   const context = bookContextOf(book, state);
   const ownTitle = given.title?.trim() ? undefined : bookOwnTitle(book, state);
   const facts: Facts = {
-    title: given.title?.trim() || ownTitle || '', subtitle: given.subtitle?.trim() || undefined, author: given.author?.trim() ?? '',
+    title: given.title?.trim() || ownTitle || '', subtitle: given.subtitle?.trim() || undefined, author: given.author?.trim() || state.author?.trim() || '',
   };
   const notes: PackageParts['notes'] = {};
   const steps: PackageStepDone[] = [];

@@ -17,6 +17,7 @@ import { paragraphsOf } from './translate/light.js';
 import { bibleWord, bookBible } from './bible/light.js';
 import { conclusionPosition } from '../spec/conclusion.js';
 import { wordIn } from '../languages/index.js';
+import { openingPieces, type OpeningRole } from './opening-parts.js';
 
 export const EXPORT_FORMATS = ['md', 'epub', 'docx', 'pdf'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -38,6 +39,8 @@ export interface DocumentPart {
    * second language's pieces (`isSecond`, the translation after its source) are set apart in print (italic).
    */
   readonly pieces?: ReadonlyArray<{ readonly markdown: string; readonly lang: Lang; readonly isSecond?: boolean }>;
+  /** An imported book's opening piece: the front matter's kind, a letter, or the prologue (engine/session/opening-parts.ts). */
+  readonly role?: OpeningRole;
 }
 
 export interface BookDocument {
@@ -116,7 +119,7 @@ export function bookDocument(
   // The book's own title: given, set in its settings, or the working title its outline gave; else what it
   // is ("Romance Story"), never the generator's name.
   const title = opts.title?.trim() || bookTitleOf(spec, state);
-  const author = opts.author?.trim() || setting('author');
+  const author = opts.author?.trim() || setting('author') || state.author?.trim();
   // An imported book without a prologue has an empty introduction: no page of its own; nor has its edition's
   // (a part translated from nothing is as empty as its source).
   const isNoPage = (markdown: string, i: number) => markdown.trim() === '' && (isAuthoredPart(state, i) || partProvenance(state, i).translatedFrom !== undefined);
@@ -137,6 +140,10 @@ export function bookDocument(
     const kept = record.translatedFrom ? (record.untranslated ?? []).flatMap((k) => paragraphsOf(markdown)[k] ?? []).map(cleanText) : [];
     const untranslated = record.translatedFrom && (kept.length || record.titleUntranslated) ? { untranslated: { lang: record.translatedFrom, paragraphs: kept, ...(record.titleUntranslated && own ? { heading: true as const } : {}) } } : {};
     return { id: stepKey(step), heading: cleanText(own && step.kind === 'chapter' ? `${label}: ${own}` : label), markdown: cleanText(text), ...untranslated };
+  }).flatMap((part, k) => {
+    // An imported book's opening: its preface, dedication, letters and prologue each a part of its own kind.
+    const pieces = k === 0 && state.content.length > 0 && !isNoPage(state.content[0]!, 0) && isAuthoredPart(state, 0) ? openingPieces(part.markdown) : undefined;
+    return pieces ? pieces.map((p, n): DocumentPart => ({ id: `${part.id}-${n + 1}`, heading: cleanText(p.heading), markdown: p.markdown, role: p.role })) : [part];
   });
   const outline = opts.withOutline && state.outline ? { id: 'outline', heading: stepLabel({ kind: 'outline' }, lang, spec), markdown: state.outline } : undefined;
   // The story bible only on request (`--with-bible`), as a part after the outline; its own sections one level down.

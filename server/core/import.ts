@@ -27,7 +27,7 @@ export function importLanguageOf(read: ReadManuscript, asked: Lang | undefined):
 /** The book a manuscript makes as a book of `spec` with these settings (its parts the writer's own, its title the manuscript's); an ImportRefusal when it cannot be that book. */
 export function bookOfManuscript(input: { spec: ResolvedSpec; read: ReadManuscript; settings: BookState['settings']; file: string; totalChapters?: number; source?: SourceWord }): BookState {
   const { spec, read } = input;
-  return importedBookOf({ spec, manuscript: read, settings: input.settings, file: input.file, ...(read.title ? { title: read.title } : {}), ...(input.totalChapters !== undefined ? { totalChapters: input.totalChapters } : {}), ...(input.source ? { source: input.source } : {}) });
+  return importedBookOf({ spec, manuscript: read, settings: input.settings, file: input.file, ...(read.title ? { title: read.title } : {}), ...(input.totalChapters !== undefined ? { totalChapters: input.totalChapters } : {}), ...(input.source ? { source: input.source } : {}), ...(read.author ? { author: read.author } : {}) });
 }
 
 /**

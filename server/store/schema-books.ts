@@ -25,6 +25,8 @@ export interface BooksTable {
   audit_findings: Generated<string | null>;
   /** The continuity findings the writer marked as intended, JSON (their keys); null for none (migration 0023). */
   intended_findings: Generated<string | null>;
+  /** The author an imported manuscript names (migration 0037). */
+  author: Generated<string | null>;
   /** Positions of the parts the writer wrote, JSON (migration 0024): only read, from a book saved before `provenance`. */
   authored_parts: Generated<string | null>;
   /** How each part's text came to be, JSON (position → engine/compile/provenance.ts PartProvenance); null: every part the model's (migration 0027). */

@@ -1,7 +1,7 @@
 // What an import keeps of the writer's own, with a 1909 novel as Project Gutenberg ships it (tests/import/katrine.ts:
 // a `Title:` header, a title page "KATRINE", a signed PREFACE, indented verse and a letter): the dry run shows
 // the title, the preface kept and what was really left out; the import saves the book under its own title with
-// its preface before Chapter 1 and its verse as verse (a block quote, never Markdown's code), prints the settings
+// its preface a part of its own before Chapter 1 and its verse as verse (a block quote, never Markdown's code), prints the settings
 // read with their sources and takes the manuscript's voice; continuing it keeps the title though the model's
 // outline names another. A pandoc DOCX and EPUB with the title in their metadata and a "# Preface": the same.
 // A dry run as a generator with a required setting shows the chapters and names the setting.
@@ -98,8 +98,10 @@ describe("karya import keeps what is the writer's", () => {
     expect(exported.code, exported.stderr).toBe(0);
     const md = readFileSync(path.join(cwd, 'katrine.md'), 'utf8');
     expect(md.startsWith('# Katrine\n')).toBe(true);
-    const preface = md.indexOf('### PREFACE');
+    // The preface is a part of its own, headed as the writer headed it, never text under an "Introduction".
+    const preface = md.indexOf('\n## PREFACE\n');
     expect(preface).toBeGreaterThan(0);
+    expect(md).not.toContain('## Introduction');
     expect(preface).toBeLessThan(md.indexOf(`## Chapter 1: ${KATRINE_TITLES[0]}`));
     expect(md).toContain(PREFACE_OPENING);
     expect(md.slice(preface, md.indexOf('## Chapter 1'))).toContain(PREFACE_SIGNATURE);

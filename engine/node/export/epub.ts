@@ -7,7 +7,7 @@ import { EPub, type Chapter, type Options } from 'epub-gen-memory';
 import type { BookDocument } from '../../session/book.js';
 import { parseMarkdown } from '../../markdown.js';
 import { blocksXhtml, escapeXml, langAttributes } from './xhtml.js';
-import { epubLanguage, exportWords, copyrightLines, documentSections } from './sections.js';
+import { epubLanguage, exportWords, copyrightLines, documentSections, epubTypeOf, isFrontMatter } from './sections.js';
 
 export const CSS = `body { font-family: serif; line-height: 1.5; margin: 0 5%; }
 h1 { font-size: 1.6em; text-align: center; margin: 2.5em 0 1.5em; page-break-before: always; }
@@ -46,7 +46,7 @@ export const CHAPTER = `${HEAD('<%= title %>')}
 </body>
 </html>`;
 
-function navTemplate(firstPart: { file: string; heading: string }): string {
+function navTemplate(firstPart: { file: string; heading: string }, front: ReadonlyArray<{ file: string; heading: string; type: string }> = []): string {
   return `${HEAD('<%= tocTitle %>')}
 <body>
 <nav epub:type="toc" id="toc">
@@ -58,7 +58,7 @@ function navTemplate(firstPart: { file: string; heading: string }): string {
 <nav epub:type="landmarks" hidden="hidden">
 <ol>
 <li><a epub:type="toc" href="toc.xhtml#toc"><%= tocTitle %></a></li>
-<li><a epub:type="bodymatter" href="${escapeXml(firstPart.file)}">${escapeXml(firstPart.heading)}</a></li>
+${front.map((f) => `<li><a epub:type="${f.type}" href="${escapeXml(f.file)}">${escapeXml(f.heading)}</a></li>\n`).join('')}<li><a epub:type="bodymatter" href="${escapeXml(firstPart.file)}">${escapeXml(firstPart.heading)}</a></li>
 </ol>
 </nav>
 </body>
@@ -156,6 +156,9 @@ export async function renderEpub(doc: BookDocument, opts: { date?: Date; cover?:
   const { notice, writtenWith } = copyrightLines(doc, date.getFullYear());
   const sections = documentSections(doc);
   const files = sections.map((_, i) => `part-${String(i + 1).padStart(3, '0')}.xhtml`);
+  // The body starts after the front matter (a preface, a dedication): the landmarks name each, and the body's first part.
+  const body = Math.max(0, sections.findIndex((s) => !isFrontMatter(s)));
+  const bodyStart = { file: files[body] ?? 'toc.xhtml', heading: sections[body]?.heading ?? words.contents };
   const chapters: Chapter[] = [
     {
       title: doc.title, filename: 'title-page.xhtml', beforeToc: true, excludeFromToc: true,
@@ -168,7 +171,7 @@ export async function renderEpub(doc: BookDocument, opts: { date?: Date; cover?:
     },
     ...sections.map((s, i): Chapter => ({
       title: s.heading, filename: files[i]!,
-      content: `<section epub:type="${s.id === 'outline' ? 'preface' : 'chapter'}"><h1${langAttributes(s.headingLang)}>${escapeXml(s.heading)}</h1>\n${blocksXhtml(s.blocks)}</section>`,
+      content: `<section epub:type="${epubTypeOf(s)}"><h1${langAttributes(s.headingLang)}>${escapeXml(s.heading)}</h1>\n${blocksXhtml(s.blocks)}</section>`,
     })),
   ];
   const options: Options = {
@@ -176,7 +179,7 @@ export async function renderEpub(doc: BookDocument, opts: { date?: Date; cover?:
     ...(opts.cover ? { cover: new File([new Uint8Array(opts.cover)], 'cover.jpg', { type: 'image/jpeg' }) } : {}),
     lang: epubLanguage(doc.lang), date: date.toISOString(), tocTitle: words.contents, tocInTOC: false, numberChaptersInTOC: false,
     prependChapterTitles: false, version: 3, css: CSS, verbose: false,
-    chapterXHTML: CHAPTER, tocNCX: NCX, tocXHTML: navTemplate({ file: files[0] ?? 'toc.xhtml', heading: sections[0]?.heading ?? words.contents }),
+    chapterXHTML: CHAPTER, tocNCX: NCX, tocXHTML: navTemplate(bodyStart, sections.flatMap((s, i) => (isFrontMatter(s) ? [{ file: files[i]!, heading: s.heading, type: epubTypeOf(s) }] : []))),
     contentOPF: packageTemplate({ rights: notice, modified: date.toISOString().replace(/\.\d{3}Z$/, 'Z'), ...(doc.author ? { author: doc.author } : {}), ...(doc.series ? { series: doc.series } : {}), ...(doc.translatedFrom ? { translator: TRANSLATOR_NAME, translatorHeading: words.translator } : {}) }),
   };
   return new Uint8Array(await new BookEpub(options, chapters, bookIdentifier(doc)).genEpub());

@@ -2,6 +2,7 @@
 // Markdown reader, the words of the front matter in the book's language, and the heading levels inside a
 // part.
 import type { BookDocument } from '../../session/book.js';
+import type { OpeningRole } from '../../session/opening-parts.js';
 import type { Lang } from '../../spec/types.js';
 import { parseMarkdown, parseMarkdownPlaced, spansText, type Block } from '../../markdown.js';
 import { catalogue, sayer } from '../../languages/index.js';
@@ -17,7 +18,23 @@ export interface Section {
   readonly headingLang?: Lang;
   /** Each block's language, for a dual-language part (its pieces). */
   readonly langs?: readonly Lang[];
+  /** An imported book's front matter, letter or prologue (engine/session/opening-parts.ts). */
+  readonly role?: OpeningRole;
 }
+
+/** The EPUB structural semantics of a part of each kind (EPUB 3 Structural Semantics Vocabulary); a letter is the story's, a chapter. */
+const EPUB_TYPES: Readonly<Record<OpeningRole, string>> = {
+  preface: 'preface', foreword: 'foreword', authorsNote: 'preface', introduction: 'introduction', dedication: 'dedication', epigraph: 'epigraph',
+  acknowledgements: 'acknowledgments', letter: 'chapter', prologue: 'prologue',
+};
+
+/** A section's EPUB type: its kind's, the outline a preface, any other part a chapter. */
+export function epubTypeOf(section: Pick<Section, 'id' | 'role'>): string {
+  return section.role ? EPUB_TYPES[section.role] : section.id === 'outline' ? 'preface' : 'chapter';
+}
+
+/** Front matter: before the body of the book (a letter and a prologue are the story's). */
+export const isFrontMatter = (section: Pick<Section, 'role'>) => section.role !== undefined && section.role !== 'letter' && section.role !== 'prologue';
 
 /** The words the exports add around the text, in one language. */
 export interface ExportWords {
@@ -75,7 +92,7 @@ export function documentSections(doc: BookDocument): Section[] {
     const isRepeat = first?.kind === 'heading' && normal(spansText(first.spans)) === normal(part.heading);
     const from = isRepeat ? 1 : 0;
     const headingLang = part.untranslated?.heading ? { headingLang: part.untranslated.lang } : {};
-    return { id: part.id, heading: part.heading, blocks: blocks.slice(from), ...(pieces ? { langs: pieces.slice(from).map((p) => p.lang) } : {}), ...headingLang };
+    return { id: part.id, heading: part.heading, blocks: blocks.slice(from), ...(pieces ? { langs: pieces.slice(from).map((p) => p.lang) } : {}), ...headingLang, ...(part.role ? { role: part.role } : {}) };
   });
 }
 

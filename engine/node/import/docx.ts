@@ -13,14 +13,14 @@ export async function docxText(file: string, bytes: Uint8Array): Promise<string>
   return (await docxManuscript(file, bytes)).text;
 }
 
-/** The title Word keeps in the document's properties (docProps/core.xml's dc:title), or undefined. */
-function coreTitle(core: Uint8Array | undefined): string | undefined {
+/** A field Word keeps in the document's properties (docProps/core.xml's dc:title, dc:creator), or undefined. */
+function coreField(core: Uint8Array | undefined, field: 'title' | 'creator'): string | undefined {
   if (!core) return undefined;
   let title: string | undefined;
   let reading = false;
   walk(strFromU8(core), {
     open: (name) => {
-      reading = name === 'title' && title === undefined;
+      reading = name === field && title === undefined;
       if (reading) title = '';
     },
     text: (chunk) => {
@@ -34,9 +34,11 @@ function coreTitle(core: Uint8Array | undefined): string | undefined {
 }
 
 /** A DOCX manuscript's text and the title its properties give. */
-export async function docxManuscript(file: string, bytes: Uint8Array): Promise<{ text: string; meta: { title?: string } }> {
+export async function docxManuscript(file: string, bytes: Uint8Array): Promise<{ text: string; meta: { title?: string; creator?: string } }> {
   const entries = unzipBounded(file, bytes);
-  const title = coreTitle(entries['docProps/core.xml']);
+  const title = coreField(entries['docProps/core.xml'], 'title');
+  // Who made the file (Word writes its user's name; pandoc the author given): the author only where the text names none.
+  const creator = coreField(entries['docProps/core.xml'], 'creator');
   const document = entries['word/document.xml'];
   if (!document) throw new ImportRefusal('import_unreadable', { file, reason: 'document' });
   const numbering = entries['word/numbering.xml'];
@@ -54,7 +56,7 @@ export async function docxManuscript(file: string, bytes: Uint8Array): Promise<{
     throw new ImportRefusal('import_unreadable', { file, reason: 'content' }, (error as Error).message);
   }
   try {
-    return { text: htmlToText(html), meta: title ? { title } : {} };
+    return { text: htmlToText(html), meta: { ...(title ? { title } : {}), ...(creator ? { creator } : {}) } };
   } catch (error) {
     if (error instanceof DocumentTooDeep) throw new ImportRefusal('import_too_complex', { file }, error.message);
     throw error;

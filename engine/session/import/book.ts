@@ -13,13 +13,14 @@ import { countWords } from '../../provider.js';
 import type { StepSave } from '../ports.js';
 import { detectLanguage } from '../reading/index.js';
 import type { Lang } from '../../spec/types.js';
-import { langs } from '../../languages/index.js';
 import { minChapters, totalChaptersFor } from '../../spec/conclusion.js';
 import { ImportRefusal } from '../../import/read-text.js';
 import type { ImportedPart, ManuscriptSplit } from '../../import/chapters.js';
 import { word } from '../../i18n.js';
 import { cleanText } from '../../clean-text.js';
 import type { SourceStatus } from '../../compile/provenance.js';
+import { FRONT_KIND_NAMES, trimBlankLines, type FrontSection } from '../../import/front-matter.js';
+import { langs, wordIn } from '../../languages/index.js';
 
 export interface ImportBookInput {
   spec: BookSpec;
@@ -92,10 +93,15 @@ function sourceOfImport(manuscript: ImportBookInput['manuscript'], writer: Impor
 function openingOf(manuscript: Pick<ManuscriptSplit, 'frontMatter'>, prologue: ImportedPart | undefined, lang: Lang): string {
   const front = manuscript.frontMatter ?? [];
   if (!front.length) return prologue?.text ?? '';
-  const pieces = front.map((f) => `### ${f.title}\n\n${f.text.trim()}`);
+  // A piece without a heading of its own (a dedication set alone on its page) is headed by its kind's name, so the
+  // book's contents and every export name it (engine/session/book.ts reads the opening's pieces back by their headings).
+  const headed = (f: FrontSection) => f.title.trim() || capitalised(wordIn(FRONT_KIND_NAMES[f.kind], lang, 'import-front-kinds'), lang);
+  const pieces = front.map((f) => `### ${headed(f)}\n\n${trimBlankLines(f.text)}`);
   if (prologue?.text.trim()) pieces.push(`### ${prologue.title.trim() || word('prologue', lang)}\n\n${prologue.text.trim()}`);
   return pieces.join('\n\n');
 }
+
+const capitalised = (text: string, lang: Lang) => text.charAt(0).toLocaleUpperCase(lang) + text.slice(1);
 
 /**
  * What the store keeps of an imported book: one save per part, the first starting the book anew under its
@@ -145,12 +151,15 @@ export function importBibleParts(spec: BookSpec, state: BookState): number {
 
 /**
  * What `karya import` and the API save of a manuscript: the book of `importedBook`, with the chapter count in
- * its settings (as a written book's) and the manuscript's own title as its working title where the writer
- * gave none.
+ * its settings (as a written book's), the manuscript's own title as its working title where the writer
+ * gave none, and the author it names as the book's.
  */
-export function importedBookOf(input: ImportBookInput & { title?: string }): BookState {
+export function importedBookOf(input: ImportBookInput & { title?: string; author?: string }): BookState {
   const { spec } = input;
   let state = withChapterSetting(spec, importedBook(input));
+  // The author the manuscript names is the book's (publishing reads it, so a publish neither asks for nor invents one).
+  const author = input.author ? cleanText(input.author).replace(/\s+/g, ' ').trim().slice(0, 100) : '';
+  if (author) state = { ...state, author };
   const titleField = spec.fields.find((f) => f.role === 'workingTitle');
   const title = input.title ? cleanText(input.title).trim().slice(0, titleField?.maxLength ?? 120) : '';
   if (titleField && title && !state.settings[titleField.name]) state = { ...state, settings: { ...state.settings, [titleField.name]: title } };

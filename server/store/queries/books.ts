@@ -41,6 +41,7 @@ export function bookOfRows(row: Selectable<BooksTable>, parts: Array<{ position:
     generatorId: row.generator_id,
     settings: JSON.parse(row.settings) as BookState['settings'],
     lang: row.lang,
+    ...(row.author ? { author: row.author } : {}),
     totalChapters: row.total_chapters,
     ...(outline !== undefined ? { outline } : {}),
     content,

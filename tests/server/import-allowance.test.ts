@@ -1,4 +1,4 @@
-// Work Karya does for the writer is not taken from the writer's own generation allowance (issue 107): reading an
+// Work Karya does for the writer is not taken from the writer's own generation allowance: reading an
 // imported novel into its story bible asks the model once a chapter, and a writer allowed 4 generations at once
 // (one more every 2 s) still gets their next step at once after a 6-chapter import, not a 429.
 import { describe, expect, it } from 'vitest';

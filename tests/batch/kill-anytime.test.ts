@@ -53,7 +53,7 @@ async function killAndResume(input: {
   const dir = tempDir();
   const file = writeJobs(dir, 'jobs.yaml', JOBS);
   const args = ['batch', file, '--concurrency', '3', '--json'];
-  const first = startCli(args, { cwd: dir, fake, env: { KARYA_MAX_RETRIES: '0' } });
+  const first = startCli(args, { cwd: dir, fake });
   runs.push(first);
   await waitFor(() => input.isReady(fake), 60_000, input.what).catch((error: Error) => {
     throw new Error(`${error.message}: ${first.stderr()}`);

@@ -19,7 +19,7 @@ describe('karya generate --with-bible: a model that labels its bible lines', () 
   let env: Record<string, string>;
   beforeAll(async () => {
     fake = await startFakeOpenAI({ answer: underWriter(1, { bibleLine: 'labelled' }) });
-    env = { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' };
+    env = { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake.baseURL };
   });
   afterAll(() => fake.close());
 

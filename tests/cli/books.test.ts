@@ -124,7 +124,7 @@ describe('karya books, export --book, rewrite --book', () => {
       reply: (body) => (isFailing && JSON.stringify(body).includes('Write Chapter 2 of 3') ? { status: 400, body: { error: { message: 'refused' } } } : undefined),
     });
     try {
-      const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: failing.baseURL, KARYA_MAX_RETRIES: '0' };
+      const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: failing.baseURL };
       const state = ['--state', 'fresh.sqlite'];
       const stopped = await karya(['generate', 'romance', '--chapters', '3', ...state], env);
       expect(stopped.code).not.toBe(0);

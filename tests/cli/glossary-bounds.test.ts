@@ -29,7 +29,7 @@ async function setUp(lang: 'en' | 'ms') {
   const id = await saveRomance(state, lang);
   const to = lang === 'en' ? 'ms' : 'en';
   const translate = (glossary: string) => runKaryaInProcess(['translate', '--book', String(id), '--to', to, '--glossary', glossary, '--state', state, '--no-bible'], {
-    cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' },
+    cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL },
   });
   const asks = () => fake.generationRequests().filter((r) => isTranslateRequest(r.body ?? {})).length;
   return { cwd, state, translate, asks };

@@ -20,7 +20,7 @@ async function karya(args: string[], options: FakeOpenAIOptions, files: Record<s
   fake = await startFakeOpenAI({ writeRatio: 1, ...options });
   const cwd = tempDir('karya-json-error-');
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(cwd, name), text);
-  return runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' } });
+  return runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
 }
 
 /** stdout as the one JSON object a script reads, checked to be exactly one line. */

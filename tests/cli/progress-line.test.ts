@@ -170,7 +170,7 @@ describe('long commands print time left and cost so far (to a pipe: a line a par
   let fake: FakeOpenAI;
   let cwd: string;
   const translator = fakeTranslator();
-  const karya = (args: string[]) => runKaryaInProcess([...args, '--state', path.join(cwd, 'state.sqlite')], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' } });
+  const karya = (args: string[]) => runKaryaInProcess([...args, '--state', path.join(cwd, 'state.sqlite')], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
 
   beforeAll(async () => {
     // Every answer takes a moment, as a real model's does: each part takes time, and the time left is a wait.

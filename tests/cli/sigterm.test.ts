@@ -27,7 +27,7 @@ async function hangingModel(hangs: (body: Record<string, unknown>) => boolean) {
   fakes.push(fake);
   const cwd = tempDir('karya-sigterm-');
   dirs.push(cwd);
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' };
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL };
   delete env.KARYA_CONFIG;
   delete env.KARYA_DATABASE_URL;
   return { cwd, env, fake };
@@ -67,7 +67,7 @@ describe('SIGTERM stops a long command with the interrupted exit code', () => {
   it('karya generate, its step in flight', async () => {
     const { cwd, fake } = await hangingModel(() => true);
     // (It prints nothing before its first step is done: started without waiting for its output.)
-    const run = startCli(['generate', 'romance', '--chapters', '2', '--state', 'state.sqlite', '--out', 'book.md'], { cwd, fake, env: { KARYA_MAX_RETRIES: '0' } });
+    const run = startCli(['generate', 'romance', '--chapters', '2', '--state', 'state.sqlite', '--out', 'book.md'], { cwd, fake });
     children.push(run.child);
     await waitFor(() => fake.chatRequests().some((r) => Number(r.body?.max_tokens ?? 0) > 1), 60_000, 'the first step asked for');
     const { code, ms } = await terminate(run.child);

@@ -15,7 +15,7 @@ const NOVEL = path.join(import.meta.dirname, '../fixtures/gutenberg/anne-of-avon
 describe('karya import and karya source: the source text of a book', () => {
   let cwd: string;
   let fake: FakeOpenAI;
-  const karya = (args: string[]) => runKaryaInProcess([...args, '--state', path.join(cwd, 'state.sqlite')], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' } });
+  const karya = (args: string[]) => runKaryaInProcess([...args, '--state', path.join(cwd, 'state.sqlite')], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
 
   beforeAll(async () => {
     fake = await startFakeOpenAI(underWriter(1).fakeOptions());

@@ -28,7 +28,7 @@ const options: FakeOpenAIOptions = {
   answer: (body, i) => (/The passage:/.test(userMessageOf(body)) ? EXPANDED : asksCharacterDetails(body) ? `${step(body, i)}\n\nCharacter Details:\n- ${CAST}` : step(body, i)),
   reply: () => (fails ? { status: 500, body: { error: { message: 'down' } } } : undefined),
 };
-const model = fakeModel(options, { KARYA_MAX_RETRIES: '0' });
+const model = fakeModel(options);
 
 describeInChromium('passage tools in the studio', { what: 'fake provider', serve: model.serve }, (app) => {
   afterAll(() => model.close());

@@ -61,7 +61,7 @@ describe('karya export --bilingual sets the second language apart', () => {
   let cwd: string;
   let state: string;
   let edition: number;
-  const env = () => ({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' });
+  const env = () => ({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL });
   const malayOf = async (n: number) => (await savedBook(state, edition))!.state.content[n]!.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
 
   beforeAll(async () => {

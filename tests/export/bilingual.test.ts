@@ -29,7 +29,7 @@ describe('karya export --bilingual', () => {
   let state: string;
   let source: number;
   let edition: number;
-  const env = () => ({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' });
+  const env = () => ({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL });
 
   beforeAll(async () => {
     fake = await startFakeOpenAI(underWriter(1).fakeOptions({ reply: fakeTranslator().reply }));

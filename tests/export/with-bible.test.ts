@@ -21,7 +21,7 @@ describe('--with-bible', () => {
   let env: Record<string, string>;
   beforeAll(async () => {
     fake = await startFakeOpenAI({ answer: underWriter(1) });
-    env = { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' };
+    env = { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake.baseURL };
   });
   afterAll(() => fake.close());
 

@@ -51,7 +51,7 @@ describe('the story map of an imported 28-chapter novel', () => {
   let fake: FakeOpenAI;
   let cwd: string;
   let id: number;
-  const karya = (args: string[]) => runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' } });
+  const karya = (args: string[]) => runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
   const mapOf = async (args: string[] = []) => {
     const r = await karya(['map', '--book', String(id), '--json', ...args]);
     expect(r.code, r.stderr).toBe(0);

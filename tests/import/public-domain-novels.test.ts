@@ -128,7 +128,7 @@ describe('public-domain novels: what the dry run reads', () => {
 describe('public-domain novels imported and exported', () => {
   let cwd: string;
   let fake: FakeOpenAI;
-  const karya = (args: string[]) => runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' } });
+  const karya = (args: string[]) => runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
 
   beforeAll(async () => {
     fake = await startFakeOpenAI(underWriter(1).fakeOptions());

@@ -23,7 +23,7 @@ describe('karya import --generator: a manuscript becomes a book to continue', ()
   let cwd: string;
   let fake: FakeOpenAI;
   let novel: string;
-  const env = () => ({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' });
+  const env = () => ({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL });
   const karya = (args: string[], extra: Record<string, string> = {}) => runKaryaInProcess(args, { cwd, env: { ...env(), ...extra } });
   const bibleCalls = () => fake.generationRequests().filter((r) => isBibleRequest(userOf(r.body ?? {}))).length;
 
@@ -220,7 +220,7 @@ describe('karya import --generator: an import stopped part-way', () => {
     try {
       const cwd = tempDir('karya-import-resume-');
       writeFileSync(path.join(cwd, 'novel.txt'), gutenbergNovel().text);
-      const karya = (args: string[]) => runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' } });
+      const karya = (args: string[]) => runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
       const stopped = await karya(['import', 'novel.txt', '--generator', 'romance']);
       expect(stopped.code).toBe(1);
       expect(stopped.stderr).toMatch(/the story bible stopped at Chapter 17: .*run the same command again to go on from Chapter 17/);

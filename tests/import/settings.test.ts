@@ -28,7 +28,7 @@ const isSettingsCall = (user: string) => /Settings to choose|Tetapan yang boleh 
 describe('karya import: the settings are the manuscript\'s own', () => {
   let cwd: string;
   let fake: FakeOpenAI;
-  const karya = (args: string[], extra: Record<string, string> = {}) => runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0', ...extra } });
+  const karya = (args: string[], extra: Record<string, string> = {}) => runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, ...extra } });
   const requestsSince = (n: number) => fake.generationRequests().slice(n).map((q) => userOf(q.body ?? {}));
 
   beforeAll(async () => {

@@ -42,7 +42,7 @@ const READING = { era: 'America, 1909', setting: 'a river valley', pointOfView: 
 describe("karya import keeps what is the writer's", () => {
   let cwd: string;
   let fake: FakeOpenAI;
-  const karya = (args: string[]) => runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' } });
+  const karya = (args: string[]) => runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
 
   beforeAll(async () => {
     fake = await startFakeOpenAI(underWriter(1).fakeOptions({

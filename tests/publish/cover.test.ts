@@ -29,7 +29,7 @@ async function karya(args: string[], env: Record<string, string> = {}, files: Re
   });
   const cwd = tempDir('karya-cover-');
   for (const [name, bytes] of Object.entries(files)) writeFileSync(path.join(cwd, name), bytes);
-  const run = await runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0', ...env } });
+  const run = await runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, ...env } });
   return { ...run, cwd, pkg: path.join(cwd, 'pkg') };
 }
 

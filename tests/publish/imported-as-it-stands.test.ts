@@ -23,7 +23,7 @@ const BOOK_PARTS = ['outline', 'introduction', 'chapter', 'conclusion', 'prose']
 describe('publishing an imported novel that ends with its own last chapter', () => {
   let cwd: string;
   let fake: FakeOpenAI;
-  const env = () => ({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0', ...WITHOUT_EPUBCHECK });
+  const env = () => ({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, ...WITHOUT_EPUBCHECK });
   const karya = (args: string[]) => runKaryaInProcess(args, { cwd, env: env() });
   /** The book parts the model was asked for since request `from` (a part's continuation or extension included). */
   const partsAsked = (from: number) => fake.generationRequests().slice(from).map((r) => describeRequest(r.body as Record<string, unknown>)).filter((r) => BOOK_PARTS.includes(r.kind));

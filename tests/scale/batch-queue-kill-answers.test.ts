@@ -33,7 +33,7 @@ describe.skipIf(skip)('karya batch --queue, its worker killed with answers in ha
     const dir = tempDir('karya-queue-');
     const file = writeJobs(dir, 'jobs.yaml', JOBS);
     // A dead worker's lease is swept after 5 s (not 20).
-    const env = { KARYA_DATABASE_URL: db.url, KARYA_LOG_LEVEL: 'warn', KARYA_LEASE_TIMEOUT_MS: '5000', KARYA_MAX_RETRIES: '0' };
+    const env = { KARYA_DATABASE_URL: db.url, KARYA_LOG_LEVEL: 'warn', KARYA_LEASE_TIMEOUT_MS: '5000' };
     const start = (args: string[]) => {
       const run = startCli(args, { cwd: dir, fake, env });
       runs.push(run);

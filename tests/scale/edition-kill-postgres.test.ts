@@ -50,7 +50,7 @@ describe.skipIf(skip)('an edition on two instances, one killed mid-edition (Post
     cluster = await startPostgres();
     databaseUrl = await cluster.createDatabase();
     // A lease clock of 4 s: a run beats every second and holds its lease 3 s ahead; the sweep runs every second.
-    const env = { ...process.env, KARYA_DATABASE_URL: databaseUrl, KARYA_SCRYPT_LOG_N: '4', KARYA_LOG_LEVEL: 'warn', OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0', KARYA_LEASE_TIMEOUT_MS: '4000' };
+    const env = { ...process.env, KARYA_DATABASE_URL: databaseUrl, KARYA_SCRYPT_LOG_N: '4', KARYA_LOG_LEVEL: 'warn', OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake.baseURL, KARYA_LEASE_TIMEOUT_MS: '4000' };
     const serve = () => spawnKarya(['serve', '--port', '0', '--no-worker'], /running at (http:\/\/\S+)/, { env, timeoutMs: 90_000, children });
     const started = await Promise.all([serve(), serve()]);
     a = started[0];

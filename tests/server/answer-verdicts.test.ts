@@ -27,7 +27,7 @@ const server = serverOnFakeModel({
     if (/The passage:|Petikan:/.test(user)) return 'The harbour lay quiet under a pale sky, the boats rocking at the pier.';
     return fullLength(() => (isMalay ? PROSA : PROSE))(body, i);
   },
-}, { env: { KARYA_MAX_RETRIES: '0' } });
+}, {});
 
 async function bookUpToOutline(lang: 'en' | 'ms') {
   const cookie = await signUp(server.ts, uniqueEmail());

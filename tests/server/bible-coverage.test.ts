@@ -10,7 +10,7 @@ import { coverageOf, partNames } from '../bible-coverage.js';
 interface Book { is_finished: boolean; bible?: string; bible_covers?: { positions: number[]; label: string } }
 
 describe('the book view of a finished book whose model labels its bible lines', () => {
-  const run = serverOnFakeModel({ answer: underWriter(1, { bibleLine: 'labelled' }) }, { env: { KARYA_MAX_RETRIES: '0' } });
+  const run = serverOnFakeModel({ answer: underWriter(1, { bibleLine: 'labelled' }) }, {});
 
   it.each(['en', 'ms'] as const)('%s: the bible holds the introduction and chapters 1–7', async (lang) => {
     const { ts } = run;

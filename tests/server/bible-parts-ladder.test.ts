@@ -15,7 +15,7 @@ const NEVER_READ = 'Zarkon';
 let isNeverReadOn = false;
 
 const model = underWriter(1);
-const served = serverOnFakeModel(model.fakeOptions({ garblesBible: (part) => countWords(part) > GARBLE_OVER_WORDS || (isNeverReadOn && part.includes(NEVER_READ)) }), { env: { KARYA_MAX_RETRIES: '0' } });
+const served = serverOnFakeModel(model.fakeOptions({ garblesBible: (part) => countWords(part) > GARBLE_OVER_WORDS || (isNeverReadOn && part.includes(NEVER_READ)) }));
 
 /** A Malay paragraph of `sentences` sentences from the fake's prose, starting at `from`. */
 function paragraph(from: number, sentences: number): string {

@@ -33,7 +33,7 @@ describe('continuity on the server', () => {
       },
       props: true, contextTokens: 32_768,
     });
-    ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' }) });
+    ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }) });
   });
   afterAll(async () => {
     await ts.close();

@@ -60,7 +60,7 @@ describe('a server killed mid-edition (SQLite)', () => {
     fake = await startFakeOpenAI({ reply: (body) => (isTranslateRequest(body) && isHanging ? { hang: true } : translator.reply(body)) });
     const dbFile = path.join(dir, 'karya.sqlite');
     const { userId, bookId } = await seed(dbFile);
-    const env = { ...process.env, KARYA_DB: dbFile, KARYA_SCRYPT_LOG_N: '4', KARYA_LOG_LEVEL: 'warn', OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' };
+    const env = { ...process.env, KARYA_DB: dbFile, KARYA_SCRYPT_LOG_N: '4', KARYA_LOG_LEVEL: 'warn', OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake.baseURL };
     const serve = () => spawnKarya(['serve', '--port', '0'], /running at (http:\/\/\S+)/, { env, timeoutMs: 60_000, children });
 
     const first = await serve();

@@ -18,7 +18,7 @@ const options = underWriter(1).fakeOptions({
     return translator.reply(body);
   },
 });
-const served = serverOnFakeModel(options, { env: { KARYA_MAX_RETRIES: '0' } });
+const served = serverOnFakeModel(options, {});
 
 const teach = (options: TranslatorOptions = {}) => {
   translator = fakeTranslator(options);

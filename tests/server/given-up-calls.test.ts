@@ -25,7 +25,7 @@ const options = underWriter(1).fakeOptions({
     return isTranslateRequest(body) ? translator.reply(body) : undefined;
   },
 });
-const served = serverOnFakeModel(options, { env: { KARYA_MAX_RETRIES: '0' } });
+const served = serverOnFakeModel(options, {});
 
 /** What the sweep does to a call it takes for lost: its running generation refunded (once). */
 function giveUpRunning(ts: TestServer, target: { userId: string; nth: number }): void {

@@ -187,7 +187,7 @@ export async function statusOf(url: string, init: RequestInit): Promise<number> 
 
 /**
  * A test server whose provider is a fake OpenAI API (tests/fake-openai.ts) answering as `fakeOptions`
- * say; `opts.env` adds provider variables (KARYA_MAX_RETRIES), `opts.config` server settings, `opts.catalog` other generators.
+ * say; `opts.env` adds provider variables (OPENAI_MODEL), `opts.config` server settings, `opts.catalog` other generators.
  */
 export async function startWithFakeModel(
   fakeOptions: FakeOpenAIOptions = {},

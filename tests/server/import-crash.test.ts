@@ -46,7 +46,7 @@ describe('SIGKILL while an imported book\'s story bible is built', () => {
     }));
     const dbFile = path.join(tempDir('karya-import-crash-'), 'karya.sqlite');
     const env = {
-      ...process.env, KARYA_DB: dbFile, KARYA_SCRYPT_LOG_N: '4', KARYA_LOG_LEVEL: 'warn', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0',
+      ...process.env, KARYA_DB: dbFile, KARYA_SCRYPT_LOG_N: '4', KARYA_LOG_LEVEL: 'warn', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL,
       KARYA_GENERATION_BURST: '100000', KARYA_GENERATION_PER_MINUTE: '100000',
     };
     const serve = () => spawnKarya(['serve', '--port', '0'], /running at (http:\/\/\S+)/, { env, timeoutMs: 30_000, children });

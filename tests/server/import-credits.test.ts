@@ -21,7 +21,7 @@ const served = serverOnFakeModel(model.fakeOptions({
     bibleAsks++;
     return failBibleFrom && bibleAsks >= failBibleFrom ? { status: 500, body: { error: { message: 'down' } } } : undefined;
   },
-}), { env: { KARYA_MAX_RETRIES: '0' } });
+}), {});
 
 const MANUSCRIPT = malayManuscript(5, 'roman');
 

@@ -18,7 +18,7 @@ const served = serverOnFakeModel(model.fakeOptions({
     bibleAsks++;
     return failBibleAt && bibleAsks >= failBibleAt ? { status: 500, body: { error: { message: 'down' } } } : undefined;
   },
-}), { env: { KARYA_MAX_RETRIES: '0' } });
+}), {});
 
 const upload = (ts: TestServer, cookie: string, query: string, body: string | Buffer) =>
   ts.http.post(`/api/books/import?${query}`).set('cookie', cookie).set('content-type', 'application/octet-stream').send(Buffer.from(body));

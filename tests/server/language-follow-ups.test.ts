@@ -96,7 +96,7 @@ const answered = (call: Call, body: Record<string, unknown>) =>
 
 
 describe('a wrong-language answer to a passage, write more or rewrite is asked again once, then refused', () => {
-  const server = serverOnFakeModel({ ...book.fakeOptions(), answer: model }, { env: { KARYA_MAX_RETRIES: '0' } });
+  const server = serverOnFakeModel({ ...book.fakeOptions(), answer: model }, {});
 
   for (const call of ['passage', 'more', 'rewrite'] as const) {
     for (const lang of ['ms', 'en'] as const) {
@@ -151,7 +151,7 @@ describe('a wrong-language answer to a passage, write more or rewrite is asked a
 });
 
 describe('a generator with the language check off keeps a wrong-language answer', () => {
-  const server = serverOnFakeModel({ ...book.fakeOptions(), answer: model }, { env: { KARYA_MAX_RETRIES: '0' }, catalog: uncheckedCatalog() });
+  const server = serverOnFakeModel({ ...book.fakeOptions(), answer: model }, { catalog: uncheckedCatalog() });
 
   for (const call of ['passage', 'more', 'rewrite'] as const) {
     it(`${call}: a Malay book answered in Indonesian is kept, asked once, charged once`, async () => {

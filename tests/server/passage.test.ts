@@ -52,7 +52,7 @@ describe('passage tools on the server', () => {
       },
       reply: () => (mode === 'fail' ? { status: 500, body: { error: { message: 'down' } } } : undefined),
     });
-    ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' }) });
+    ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }) });
   });
   afterAll(async () => {
     await ts.close();

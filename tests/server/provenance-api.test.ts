@@ -25,7 +25,7 @@ describe('provenance on the server', () => {
         return `Answer-${i} begins. Aisha walked to the harbour at dawn.`;
       }),
     });
-    ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' }) });
+    ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }) });
   });
   afterAll(async () => {
     await ts.close();

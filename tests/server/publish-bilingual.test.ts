@@ -12,7 +12,7 @@ import { CHAPTERS, chapterParagraphs, romanceSaves } from '../translate/book.js'
 import { readZip, zipText, type ZipEntry } from '../export/tools.js';
 import { toolSkip, WITHOUT_EPUBCHECK } from '../setup/tools.js';
 
-const served = serverOnFakeModel(underWriter(1).fakeOptions({ reply: fakeTranslator().reply }), { env: { KARYA_MAX_RETRIES: '0' } });
+const served = serverOnFakeModel(underWriter(1).fakeOptions({ reply: fakeTranslator().reply }));
 
 /** The paragraphs of an XHTML file with their language, in document order. */
 function paragraphs(xhtml: string): Array<{ lang: string | undefined; xmlLang: string | undefined; text: string }> {

@@ -27,7 +27,7 @@ describe('rewrite, versions and restore on the server', () => {
       }),
       reply: () => (fails ? { status: 500, body: { error: { message: 'down' } } } : undefined),
     });
-    ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' }) });
+    ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }) });
   });
   afterAll(async () => {
     await ts.close();

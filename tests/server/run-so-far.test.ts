@@ -10,7 +10,7 @@ import { DonePayloadSchema, EditionEventSchemas, type RunSoFar } from '../../eng
 
 const translator = fakeTranslator();
 // Every answer takes a moment, as a real model's does: each part takes time, and the time left is a wait.
-const served = serverOnFakeModel(underWriter(1).fakeOptions({ latencyMs: 40, reply: (body) => (isTranslateRequest(body) ? translator.reply(body) : undefined) }), { env: { KARYA_MAX_RETRIES: '0' } });
+const served = serverOnFakeModel(underWriter(1).fakeOptions({ latencyMs: 40, reply: (body) => (isTranslateRequest(body) ? translator.reply(body) : undefined) }));
 
 async function writerWithRomance(ts: TestServer) {
   const cookie = await signUp(ts);

@@ -31,7 +31,7 @@ describe('a stopped draft continued by a model that starts the part over', () =>
   };
   beforeAll(async () => {
     fake = await startFakeOpenAI(options);
-    ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' }) });
+    ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }) });
   });
   afterAll(async () => {
     await ts.close();

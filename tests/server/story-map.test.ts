@@ -22,7 +22,7 @@ describe('GET /api/books/:id/story-map', () => {
       answer: (body, i) => (/Tulis|Hasilkan|Kemas kini/.test(JSON.stringify(body.messages ?? '')) ? books.ms : books.en)(body, i),
       props: true, contextTokens: 32_768,
     });
-    ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' }) });
+    ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }) });
   });
   afterAll(async () => {
     await ts.close();

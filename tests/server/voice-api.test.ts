@@ -25,7 +25,7 @@ describe('the voice of a book on the server', () => {
   let cookie: string;
   beforeAll(async () => {
     fake = await startFakeOpenAI({ writeRatio: 1, sentences: { en: NOVEL, ms: NOVEL } });
-    ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' }) });
+    ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }) });
     cookie = await signUp(ts, uniqueEmail());
     // The outline: the book exists, nothing of it is prose yet.
     expect((await ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings: { numberOfChapters: 7 } })).status).toBe(200);

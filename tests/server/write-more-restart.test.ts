@@ -16,7 +16,7 @@ describe('write more when the model starts the part over', () => {
     fake = await startFakeOpenAI({
       answer: (body, i) => (restart !== null && isExtensionRequest(userOf(body)) ? restart : underWriter(0.2)(body, i)),
     });
-    ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' }) });
+    ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }) });
   });
   afterAll(async () => {
     await ts.close();

@@ -21,7 +21,7 @@ describe('short parts, write more and the story bible on the server', () => {
       answer: (body, i) => underWriter(ratio)(body, i),
       reply: (body) => (fails ? { status: 500, body: { error: { message: 'down' } } } : hangs && !isBibleRequest(userOf(body)) ? { hang: true } : undefined),
     });
-    ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' }) });
+    ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }) });
   });
   afterAll(async () => {
     await ts.close();

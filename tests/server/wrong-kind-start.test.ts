@@ -8,7 +8,7 @@ import { userMessageOf } from '../fake-openai.js';
 import { SHORT_RECIPE, type WrongKind } from '../wrong-kind.js';
 import { parseEvents, serverOnFakeModel, signUp, uniqueEmail } from './helpers.js';
 
-const server = serverOnFakeModel({ writeRatio: 1 }, { env: { KARYA_MAX_RETRIES: '0' } });
+const server = serverOnFakeModel({ writeRatio: 1 }, {});
 
 type Done = { content: string; is_complete: boolean; notes?: Array<{ code: string; message: string }> };
 /** A recipe's measure lines, in either language. */

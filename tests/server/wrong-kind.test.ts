@@ -12,7 +12,7 @@ import { parseEvents, serverOnFakeModel, signUp, uniqueEmail } from './helpers.j
 
 let trickle = false;
 const isChapterTwo = (body: Record<string, unknown>) => /Write Chapter 2 of|Tulis Bab 2 daripada/.test(userMessageOf(body));
-const server = serverOnFakeModel({ writeRatio: 1, streamDelayMs: (body) => (trickle && isChapterTwo(body) ? 150 : 0) }, { env: { KARYA_MAX_RETRIES: '0', KARYA_TIMEOUT_MS: '1000' } });
+const server = serverOnFakeModel({ writeRatio: 1, streamDelayMs: (body) => (trickle && isChapterTwo(body) ? 150 : 0) }, { env: { KARYA_TIMEOUT_MS: '1000' } });
 
 type Done = { content: string; is_complete: boolean; credits_charged: number; notes?: Array<{ code: string; message: string }> };
 

@@ -25,7 +25,7 @@ async function generate(lang: 'en' | 'ms', habits: readonly Habit[], options: Fa
   fake = await startFakeOpenAI({ writeRatio: 1, habits, ...options });
   const dir = tempDir('karya-verdict-');
   const r = await runKaryaInProcess(['generate', 'romance', '--lang', lang, '--chapters', '3', '--json', '--state', path.join(dir, 'state.sqlite'), ...args], {
-    env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' },
+    env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL },
   });
   const json = r.code === 0 ? (JSON.parse(r.stdout) as { markdown: string; parts: Part[] }) : undefined;
   return { ...r, json };

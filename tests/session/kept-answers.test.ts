@@ -43,7 +43,7 @@ async function sqliteStore(): Promise<ProgressStore> {
 }
 
 function open(store: ProgressStore, key: string, opts: { isFresh?: boolean } = {}) {
-  const provider = providerFromEnv({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' });
+  const provider = providerFromEnv({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL });
   return BookSession.open({ spec, renderer: catalog.renderer, provider, store, key, settings: parseSettings(spec, {}), totalChapters: 2, onFinished: 'restart', ...opts });
 }
 
@@ -139,7 +139,7 @@ describe('answers kept before their step is saved', () => {
   it('a piece whose file is its progress keeps its answer until it is out: one killed before its file was written is given it back', async () => {
     const store = await sqliteStore();
     const poems = catalog.get('poems')!;
-    const openPoem = () => BookSession.open({ spec: poems, renderer: catalog.renderer, provider: providerFromEnv({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' }), store, key: 'poem', settings: parseSettings(poems, {}), onFinished: 'restart' });
+    const openPoem = () => BookSession.open({ spec: poems, renderer: catalog.renderer, provider: providerFromEnv({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL }), store, key: 'poem', settings: parseSettings(poems, {}), onFinished: 'restart' });
     const before = fake.generationRequests().length;
     const first = await (await openPoem()).advance();
     expect(fake.generationRequests().length).toBe(before + 1);

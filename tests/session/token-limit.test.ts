@@ -30,7 +30,7 @@ async function generate(id: string, lang: 'en' | 'ms' | 'id', options: FakeOpenA
   fake = await startFakeOpenAI(options);
   const dir = tempDir('karya-limit-');
   const r = await runKaryaInProcess(['generate', id, '--lang', lang, '--json', '--state', path.join(dir, 'state.sqlite'), ...args], {
-    env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0', KARYA_DRAFT_LANGUAGES: '1' },
+    env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, KARYA_DRAFT_LANGUAGES: '1' },
   });
   expect(r.code, r.stderr).toBe(0);
   return { ...r, json: JSON.parse(r.stdout) as { markdown: string; parts: Part[] } };

@@ -33,7 +33,7 @@ async function generate(lang: 'en' | 'ms', kind: WrongKind) {
   fake = await startFakeOpenAI({ writeRatio: 1, wrongKind: kind });
   dir = tempDir('karya-start-');
   const r = await runKaryaInProcess(['generate', 'romance', '--lang', lang, '--chapters', '3', '--json', '--state', path.join(dir, 'state.sqlite')], {
-    env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' },
+    env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL },
   });
   expect(r.code, r.stderr).toBe(0);
   return JSON.parse(r.stdout) as { markdown: string; parts: Part[] };

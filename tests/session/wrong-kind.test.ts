@@ -26,7 +26,7 @@ async function generate(lang: 'en' | 'ms' | 'id', options: FakeOpenAIOptions, en
   fake = await startFakeOpenAI({ writeRatio: 1, ...options });
   const dir = tempDir('karya-kind-');
   const r = await runKaryaInProcess(['generate', 'romance', '--lang', lang, '--chapters', '3', '--json', '--state', path.join(dir, 'state.sqlite')], {
-    env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0', ...env },
+    env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, ...env },
   });
   const json = r.code === 0 ? (JSON.parse(r.stdout) as { markdown: string; parts: Part[] }) : undefined;
   return { ...r, json };

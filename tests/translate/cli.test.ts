@@ -28,7 +28,7 @@ async function setUp(options: FakeOpenAIOptions & { fail?: (n: number) => boolea
   const state = path.join(cwd, 'state.sqlite');
   const id = await saveRomance(state, 'en');
   const f = fake;
-  const karya = (args: string[]) => runKaryaInProcess([...args, '--state', state], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: f.baseURL, KARYA_MAX_RETRIES: '0', ...env } });
+  const karya = (args: string[]) => runKaryaInProcess([...args, '--state', state], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: f.baseURL, ...env } });
   const asks = () => f.generationRequests().filter((r) => isTranslateRequest(r.body ?? {}));
   return { cwd, state, id, karya, asks };
 }

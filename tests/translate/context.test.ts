@@ -29,7 +29,7 @@ async function setUp(options: TranslatorOptions, env: Record<string, string> = {
   dirs.push(cwd);
   const state = path.join(cwd, 'state.sqlite');
   const f = fake;
-  const karya = (args: string[]) => runKaryaInProcess([...args, '--state', state, '--no-bible'], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: f.baseURL, KARYA_MAX_RETRIES: '0', ...env } });
+  const karya = (args: string[]) => runKaryaInProcess([...args, '--state', state, '--no-bible'], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: f.baseURL, ...env } });
   const asks = () => f.generationRequests().filter((r) => isTranslateRequest(r.body ?? {})).map((r) => r.body ?? {});
   return { cwd, state, karya, asks };
 }

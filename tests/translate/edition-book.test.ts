@@ -30,7 +30,7 @@ describe('the Malay edition of an imported novel with no conclusion, published',
     const state = path.join(cwd, 'state.sqlite');
     // Chapters only, as a manuscript without a prologue or an ending is imported.
     const id = await saveRomance(state, 'en', { title: 'The Penang Bakery' });
-    const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' };
+    const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL };
     const made = await runKaryaInProcess(['translate', '--book', String(id), '--to', 'ms', '--json', '--state', state], { cwd, env });
     expect(made.code, made.stderr).toBe(0);
     const edition = (JSON.parse(made.stdout) as { edition: { id: number } }).edition.id;
@@ -72,7 +72,7 @@ describe('the Malay edition of an imported novel with no conclusion, published',
     try {
       const state = path.join(cwd, 'left.sqlite');
       const id = await saveRomance(state, 'en', { title: 'The Penang Bakery' });
-      const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: stuck.baseURL, KARYA_MAX_RETRIES: '0' };
+      const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: stuck.baseURL };
       const made = await runKaryaInProcess(['translate', '--book', String(id), '--to', 'ms', '--no-bible', '--state', state], { cwd, env });
       expect(made.code, made.stderr).toBe(1);
       const edition = (await savedEdition(state))!.id;

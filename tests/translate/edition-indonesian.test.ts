@@ -30,7 +30,7 @@ async function setUp(lang: Lang, options: TranslatorOptions = {}) {
   const state = path.join(cwd, 'state.sqlite');
   const id = await saveRomance(state, lang);
   const f = fake;
-  const karya = (args: string[]) => runKaryaInProcess([...args, '--state', state], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: f.baseURL, KARYA_MAX_RETRIES: '0' } });
+  const karya = (args: string[]) => runKaryaInProcess([...args, '--state', state], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: f.baseURL } });
   const asks = () => f.generationRequests().filter((r) => isTranslateRequest(r.body ?? {}));
   return { state, id, karya, asks };
 }

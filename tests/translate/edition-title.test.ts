@@ -24,7 +24,7 @@ function epubTitles(file: string): { title: string; page: string } {
 describe("a translated edition's title", () => {
   let fake: FakeOpenAI;
   let cwd: string;
-  const env = () => ({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' });
+  const env = () => ({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL });
   beforeAll(async () => {
     fake = await startFakeOpenAI(underWriter(1).fakeOptions({ reply: fakeTranslator().reply }));
     cwd = tempDir('karya-edition-title-');
@@ -74,7 +74,7 @@ describe('a title the model answers as no title, and a chapter title it leaves i
     const first = await startFakeOpenAI(underWriter(1).fakeOptions({ reply: habits.reply }));
     const id = await saveRomance(state, 'en', { title: 'Harbour Lights' });
     try {
-      const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: first.baseURL, KARYA_MAX_RETRIES: '0' };
+      const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: first.baseURL };
       const made = await runKaryaInProcess(['translate', '--book', String(id), '--to', 'ms', '--json', '--no-bible', '--state', state], { cwd, env });
       expect(made.code, made.stderr).toBe(1);
       expect(made.stderr).toContain('the edition\'s title: "Harbour Lights" is kept in English, marked untranslated (the answer was a sentence, not a title); give it one with --title');
@@ -90,7 +90,7 @@ describe('a title the model answers as no title, and a chapter title it leaves i
     // A model that translates it: the rerun asks for the chapter title alone, and the chapter is charged now.
     const good = await startFakeOpenAI(underWriter(1).fakeOptions({ reply: fakeTranslator().reply }));
     try {
-      const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: good.baseURL, KARYA_MAX_RETRIES: '0' };
+      const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: good.baseURL };
       const again = await runKaryaInProcess(['translate', '--book', String(id), '--to', 'ms', '--json', '--no-bible', '--state', state], { cwd, env });
       expect(again.code, again.stderr).toBe(0);
       const asked = good.generationRequests().filter((r) => isTranslateRequest(r.body as Record<string, unknown>)).map((r) => translateAsk(r.body as Record<string, unknown>).paragraphs);

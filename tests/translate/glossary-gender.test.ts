@@ -12,7 +12,7 @@ import { romanceSaves, saveRomance } from './book.js';
 import { tempDir } from '../temp.js';
 
 const translator = fakeTranslator();
-const served = serverOnFakeModel(underWriter(1).fakeOptions({ reply: (body) => translator.reply(body) }), { env: { KARYA_MAX_RETRIES: '0' } });
+const served = serverOnFakeModel(underWriter(1).fakeOptions({ reply: (body) => translator.reply(body) }));
 const dirs: string[] = [];
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
@@ -42,7 +42,7 @@ describe("the glossary's gender field", () => {
     const state = path.join(cwd, 'state.sqlite');
     const id = await saveRomance(state, 'en');
     writeFileSync(path.join(cwd, 'names.yaml'), 'Aisha: { rendering: Aisha, gender: female }\nDaniel: Danial\nDaniel Lee: { rendering: Danial Lee, gender: he }\n');
-    const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: served.fake.baseURL, KARYA_MAX_RETRIES: '0' };
+    const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: served.fake.baseURL };
     const r = await runKaryaInProcess(['translate', '--book', String(id), '--to', 'ms', '--glossary', 'names.yaml', '--no-bible', '--state', state], { cwd, env });
     expect(r.code, r.stderr).toBe(0);
     // Each term says why it is held: here the writer's file holds them.
@@ -63,7 +63,7 @@ describe("the glossary's gender field", () => {
     const state = path.join(cwd, 'state.sqlite');
     const id = await saveRomance(state, 'ms');
     writeFileSync(path.join(cwd, 'nama.yaml'), 'Aisyah: { gender: perempuan }\n');
-    const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: served.fake.baseURL, KARYA_MAX_RETRIES: '0' };
+    const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: served.fake.baseURL };
     const r = await runKaryaInProcess(['translate', '--book', String(id), '--to', 'en', '--glossary', 'nama.yaml', '--no-bible', '--state', state], { cwd, env });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/glosari mengekalkan \d+ istilah ini/);

@@ -37,7 +37,7 @@ async function setUp(options: TranslatorOptions) {
   dirs.push(cwd);
   const state = path.join(cwd, 'state.sqlite');
   const f = fake;
-  const karya = (args: string[]) => runKaryaInProcess([...args, '--state', state], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: f.baseURL, KARYA_MAX_RETRIES: '0' } });
+  const karya = (args: string[]) => runKaryaInProcess([...args, '--state', state], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: f.baseURL } });
   const asks = () => f.generationRequests().filter((r) => isTranslateRequest(r.body ?? {}));
   return { cwd, state, karya, asks };
 }

@@ -28,7 +28,7 @@ describe('a translated edition, published', () => {
       const cwd = tempDir('karya-translate-publish-');
       const state = path.join(cwd, 'state.sqlite');
       const id = await saveRomance(state, from, { isWhole: true });
-      const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' };
+      const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL };
       const made = await runKaryaInProcess(['translate', '--book', String(id), '--to', to, '--json', '--state', state], { cwd, env });
       expect(made.code, made.stderr).toBe(0);
       const edition = (JSON.parse(made.stdout) as { edition: { id: number } }).edition.id;

@@ -78,7 +78,21 @@ interface Slot<Request, Value> {
   /** The jobs given to it, in the order given (it answers them in that order). */
   jobs: Job<Request, Value>[];
   idleTimer?: NodeJS.Timeout;
+  /** Whether its module has loaded (a pool of threads that announce it, `announcesReady`): a job's time starts then. */
+  isReady: boolean;
+  startTimer?: NodeJS.Timeout;
 }
+
+/** What a worker thread that announces it posts once its modules are loaded (announceReady). */
+const READY = 'karya-worker-ready';
+
+/** Said by a worker thread of a pool with `announcesReady` once its modules and data are loaded: its jobs' time starts. */
+export function announceReady(port: { postMessage(value: unknown): void } | null): void {
+  port?.postMessage(READY);
+}
+
+/** A thread that has not loaded in this long is ended, its jobs failed (a pool with `announcesReady`). */
+const STARTUP_MS = 120_000;
 
 /** An idle worker is ended after this long, so a quiet server holds no threads. */
 const IDLE_MS = 30_000;
@@ -99,9 +113,11 @@ export class WorkerPool<Request extends object, Value> {
 
   /**
    * `entry` is the worker thread's module; it answers each `{id, ...request}` with a WorkerReply. `workerData`, when
-   * given, is what each thread is handed as it starts (withLanguages: the table this process read).
+   * given, is what each thread is handed as it starts (withLanguages: the table this process read). With
+   * `announcesReady` a job's time limit counts from when its thread has loaded (announceReady), not from the thread's
+   * start: a new thread's loading on a busy machine is not a file's time.
    */
-  constructor(private readonly entry: URL, readonly limits: PoolLimits, private readonly options: { workerData?: () => unknown } = {}) {}
+  constructor(private readonly entry: URL, readonly limits: PoolLimits, private readonly options: { workerData?: () => unknown; announcesReady?: boolean } = {}) {}
 
   /** Jobs running and waiting now. */
   get load(): { running: number; queued: number } {
@@ -161,7 +177,7 @@ export class WorkerPool<Request extends object, Value> {
         clearTimeout(job.timer);
         delete job.timer;
       }
-      job.timer ??= setTimeout(() => this.timedOut(job), this.limits.timeoutMs);
+      if (slot.isReady) job.timer ??= setTimeout(() => this.timedOut(job), this.limits.timeoutMs);
       // A busy worker keeps the process alive (a CLI awaiting its file); an idle one does not.
       slot.worker.ref();
       slot.worker.postMessage({ ...job.request, id: job.id }, [...job.transfer]);
@@ -175,9 +191,24 @@ export class WorkerPool<Request extends object, Value> {
       stderr: false,
       ...(this.options.workerData ? { workerData: this.options.workerData() } : {}),
     });
-    const slot: Slot<Request, Value> = { worker, jobs: [] };
+    const slot: Slot<Request, Value> = { worker, jobs: [], isReady: !this.options.announcesReady };
     this.slots.add(slot);
-    worker.on('message', (reply: WorkerReply<Value>) => {
+    if (!slot.isReady) {
+      slot.startTimer = setTimeout(() => {
+        this.slots.delete(slot);
+        void slot.worker.terminate();
+        for (const job of [...slot.jobs]) this.settle(job, new Error('the worker thread did not start'));
+        this.dispatch();
+      }, STARTUP_MS);
+      slot.startTimer.unref();
+    }
+    worker.on('message', (reply: WorkerReply<Value> | typeof READY) => {
+      if (reply === READY) {
+        clearTimeout(slot.startTimer);
+        slot.isReady = true;
+        for (const job of slot.jobs) job.timer ??= setTimeout(() => this.timedOut(job), this.limits.timeoutMs);
+        return;
+      }
       const job = slot.jobs.find((j) => j.id === reply.id);
       if (!job) return;
       if (slot.jobs.length === 1) this.idle(slot);
@@ -210,6 +241,7 @@ export class WorkerPool<Request extends object, Value> {
 
   private async end(slot: Slot<Request, Value>): Promise<void> {
     clearTimeout(slot.idleTimer);
+    clearTimeout(slot.startTimer);
     this.slots.delete(slot);
     await slot.worker.terminate();
   }

@@ -8,7 +8,8 @@ import { parentPort } from 'node:worker_threads';
 // handed it (import/pool.ts), or languages/ when it was started otherwise.
 import '../languages.js';
 import { ImportRefusal } from '../../import/index.js';
-import { serializeError, type WorkerReply } from '../worker-pool.js';
+import { announceReady, serializeError, type WorkerReply } from '../worker-pool.js';
+import { ensureLanguages } from '../../languages/index.js';
 import { readManuscriptFile } from './index.js';
 import { readVoiceSample } from './voice-sample.js';
 
@@ -39,3 +40,7 @@ parentPort?.on('message', (request: ParseRequest) => {
     }
   })();
 });
+
+// Loaded, the language table read: a file's time starts now (the pool's announcesReady), not while this thread loads.
+ensureLanguages();
+announceReady(parentPort);

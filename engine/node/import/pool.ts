@@ -50,7 +50,7 @@ export class ImportPool {
 
   constructor(readonly limits: PoolLimits = DEFAULT_IMPORT_LIMITS) {
     // A thread's refusals are worded from the language table: handed as this process read it, not read again there.
-    this.pool = new WorkerPool(workerEntry(import.meta.url, 'parse-worker'), limits, { workerData: () => withLanguages(tableSources()) });
+    this.pool = new WorkerPool(workerEntry(import.meta.url, 'parse-worker'), limits, { workerData: () => withLanguages(tableSources()), announcesReady: true });
   }
 
   get load(): { running: number; queued: number } {

@@ -96,7 +96,19 @@ export const EditionPartEventSchema = z.strictObject({
   parts_total: Count,
   so_far: RunSoFarSchema.optional(),
 });
-export const EditionEventSchemas = { progress: EditionProgressEventSchema, part: EditionPartEventSchema, done: EditionDoneSchema, error: ApiErrorBodySchema } as const;
+/**
+ * What the run waits for, before any part's event: `model` as soon as the run holds the edition (sent before its
+ * first model call, so the stream's first byte never waits on the model), then each retry the model's server made it
+ * wait for (a rate limit, an unavailable server, a lost connection), with its wait in seconds and its words.
+ */
+export const EditionWaitingEventSchema = z.strictObject({
+  reason: z.enum(['model', 'network', 'rate_limited', 'service_unavailable']),
+  seconds: Count.optional(),
+  attempt: z.number().int().positive().optional(),
+  of: z.number().int().positive().optional(),
+  message: z.string().optional(),
+});
+export const EditionEventSchemas = { waiting: EditionWaitingEventSchema, progress: EditionProgressEventSchema, part: EditionPartEventSchema, done: EditionDoneSchema, error: ApiErrorBodySchema } as const;
 export type EditionProgressEvent = z.infer<typeof EditionProgressEventSchema>;
 export type EditionPartEvent = z.infer<typeof EditionPartEventSchema>;
 

@@ -89,6 +89,8 @@ export interface EditionRunInput {
   source: UserBook;
   to: Lang;
   client: AbortSignal;
+  /** The run holds the edition and is about to ask the model (an event stream opens here, before any model call). */
+  onStarted?: () => void;
   onProgress?: (event: TranslateProgress) => void;
   onPart?: (part: PartOutcome) => void;
   /** The provider as the run uses it (its calls counted for the progress events: server/routes/editions.ts). */
@@ -120,6 +122,7 @@ export async function runEdition(ctx: AppContext, input: EditionRunInput): Promi
 async function runLeased(ctx: AppContext, input: EditionRunInput, lease: EditionLease): Promise<EditionRun> {
   const { repos } = ctx;
   const { userId, spec, source, to, lang } = input;
+  input.onStarted?.();
   const editions = repos.editions(userId);
   const found = await editionFor(ctx, { userId, sourceId: source.id, to });
   const key = found.edition?.key ?? editionKey({ generatorId: spec.id, sourceId: source.id, to });

@@ -5,7 +5,7 @@
 // of an edition at a time. The glossary is read and written per source and language; the side-by-side view
 // (by the edition's id) pairs its paragraphs with its source's, those whose source changed since marked.
 import type { Request } from 'express';
-import { bookSummary, canTitleEdition, cleanTitle, countedProvider, MAX_GLOSSARY_TERMS, otherLanguage, runFigures, sideBySide, translationCost, withEditionTitle, type Tally } from '../../engine/index.js';
+import { bookSummary, canTitleEdition, cleanTitle, countedProvider, MAX_GLOSSARY_TERMS, providerThrough, otherLanguage, runFigures, sideBySide, translationCost, withEditionTitle, type Tally } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
 import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
 import { ApiError } from '../errors/api-error.js';
@@ -150,7 +150,14 @@ async function makeEdition(ctx: AppContext, req: Parameters<ContractHandler<'POS
     const run = await runEdition(ctx, {
       userId: owner, lang, spec, source, to, client: client.signal, ...(maxCalls !== undefined ? { maxCalls } : {}),
       ...(isStream ? {
-        through: (provider) => countedProvider(provider, spent),
+        onStarted: () => events().send('waiting', { reason: 'model' }),
+        // Each wait the model's server asks for, said as it starts (a rate limit and its seconds), then counted.
+        through: (provider) => countedProvider(providerThrough(provider, {
+          text: (request, send) => send({ ...request, onRetry: (notice) => {
+            request.onRetry?.(notice);
+            events().send('waiting', { reason: notice.reason, seconds: Math.ceil(notice.delayMs / 1000), attempt: notice.attempt, of: notice.of, message: notice.message });
+          } }),
+        }), spent),
         onProgress: (e) => events().send('progress', { position: e.position, label: e.label, window: e.window, windows: e.windows, is_again: e.isAgain, parts_done: done, parts_total: total, so_far: soFar() }),
         onPart: (p) => {
           // A part with no text (an introduction not written) is neither charged nor counted.

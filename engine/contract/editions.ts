@@ -111,6 +111,7 @@ export const EditionWaitingEventSchema = z.strictObject({
 export const EditionEventSchemas = { waiting: EditionWaitingEventSchema, progress: EditionProgressEventSchema, part: EditionPartEventSchema, done: EditionDoneSchema, error: ApiErrorBodySchema } as const;
 export type EditionProgressEvent = z.infer<typeof EditionProgressEventSchema>;
 export type EditionPartEvent = z.infer<typeof EditionPartEventSchema>;
+export type EditionWaitingEvent = z.infer<typeof EditionWaitingEventSchema>;
 
 const TermText = z.string().trim().min(1).max(MAX_GLOSSARY_TERM_CHARS).regex(/^[^\n\r\t]+$/, 'one line');
 /** A term, its rendering, and a character's gender when known (female, male, unknown: how Malay "dia" is read). */

@@ -6,7 +6,7 @@ export {
   type AIConfigResponse, API_ROLES, type ApiErrorEnvelope, type ApiKey, type ApiKeyCreated, ASSIGNABLE_ROLES,
   type AssignableRole, type BookCover, type BookEditionsResponse, type BookView, type ClaimsResponse, type CreditCode, type CreditLink,
   type CreditsGrantedResponse, type Deployment, type DonePayload, type EditionDone, type EditionPartEvent,
-  type EditionProgressEvent, type EventsOf, type ExportFormat, type GlossaryResponse, MAX_GLOSSARY_TERM_CHARS,
+  type EditionProgressEvent, type EditionWaitingEvent, type EventsOf, type ExportFormat, type GlossaryResponse, MAX_GLOSSARY_TERM_CHARS,
   type FileRouteKey, type GenerateBody, type GeneratorForm, type GeneratorSummary, type HistoryItem,
   type HistoryListItem, type HistoryType, type ImportPreview, type JsonRouteKey, type KdpPackage, MAX_API_KEY_NAME,
   MAX_VOICE_SAMPLE_CHARS, type MyBook, type NextBookResponse, PAPERBACK_PAPERS, PAPERBACK_TRIMS,

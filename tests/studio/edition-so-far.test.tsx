@@ -59,4 +59,19 @@ describe('the edition dialog while the edition is made', () => {
     await vi.waitFor(() => expect(soFar.textContent).toBe('about 35 s left · so far: calls 5, credits 2'));
     server.end();
   });
+
+  it('says the wait the model\'s server asked for, in its words, until the next window is asked', async () => {
+    const server = serve();
+    renderPage(<Books />, { user: USER, accountLang: 'en', path: '/books' });
+    await userEvent.click(await screen.findByTestId('make-edition'));
+    const dialog = await screen.findByTestId('edition-dialog');
+    await userEvent.click(await within(dialog).findByTestId('start-edition'));
+    server.send(sse('waiting', { reason: 'model' }));
+    const wait = 'Too many requests. Retrying in 30 seconds... (1/3)';
+    server.send(sse('waiting', { reason: 'rate_limited', seconds: 30, attempt: 1, of: 3, message: wait }));
+    await within(dialog).findByText(wait);
+    server.send(sse('progress', { ...window1, parts_done: 0, parts_total: 3 }));
+    await vi.waitFor(() => expect(within(dialog).queryByText(wait)).toBeNull());
+    server.end();
+  });
 });

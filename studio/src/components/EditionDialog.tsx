@@ -36,6 +36,8 @@ export function EditionDialog({ book, onClose, onMade }: { book: MyBook; onClose
     try {
       const answer = await runEdition(book.id, offer.offer.to, {
         onProgress: (e) => setRun({ state: 'running', line: t(e.is_again ? 'edition.askedAgain' : 'edition.progress', { label: e.label, window: e.window, windows: e.windows }), done: e.parts_done, total: e.parts_total, ...(e.so_far ? { soFar: e.so_far } : {}) }),
+        // A wait the model's server asked for, in its words ("Too many requests… retrying in 30 s"), until the next part.
+        onWaiting: (e) => e.message && setRun((r) => (r.state === 'running' ? { ...r, line: e.message! } : r)),
         onPart: (e) => {
           done = e.parts_done;
           setRun((r) => (r.state === 'running' ? { ...r, done: e.parts_done, total: e.parts_total, ...(e.so_far ? { soFar: e.so_far } : {}) } : r));

@@ -10,7 +10,7 @@ import { parseBible, renderBible, shownBible, type StoryBible } from './bible.js
 import { bibleAsOf, type PartOf } from './time.js';
 import { dueThreadLines, plannedThreads, withOutlineThreads } from './outline-threads.js';
 import type { PromptState } from '../../compile/prompt.js';
-import { hasSeriesBible, seriesOf, withSeries } from './series.js';
+import { hasSeriesBible, isSeriesLabel, seriesOf, withSeries } from './series.js';
 import { arcParts } from './labels.js';
 import { byText, TEXTS_KEPT } from '../../text-cache.js';
 import { langs } from '../../languages/index.js';
@@ -105,7 +105,8 @@ function showBible(spec: ResolvedSpec, state: BookState, position: number, isCas
 
 /** The bible with each character's last-seen part as of `upTo`: a later one is not known yet, the part their state holds from is. */
 function seenBy(b: StoryBible, upTo: number, partOf: PartOf): StoryBible {
-  const isLater = (label: string) => (label ? partOf(label) ?? -1 : -1) > upTo;
+  // A part of an earlier book of the series ("Book 1, Conclusion") is before every part of this one, whatever its number.
+  const isLater = (label: string) => !!label && !isSeriesLabel(label) && (partOf(label) ?? -1) > upTo;
   return b.characters.some((c) => isLater(c.lastSeen)) ? { ...b, characters: b.characters.map((c) => (isLater(c.lastSeen) ? { ...c, lastSeen: c.since && !isLater(c.since) ? c.since : '' } : c)) } : b;
 }
 

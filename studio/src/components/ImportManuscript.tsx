@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
 import { Upload } from 'lucide-react';
+import { refuseOver } from '../lib/upload-limit.js';
 import { MANUSCRIPT_UPLOAD, wordIn, type GeneratorForm, type ImportPreview } from '../engine.js';
 import { ApiError, upload } from '../lib/api.js';
 import { loadForm, useGenerators } from '../lib/generators.js';
@@ -89,7 +90,8 @@ export function ImportManuscript() {
     setError(null);
     setPreview(null);
     try {
-      const found = await upload('POST /books/import/preview', { query: { file: file.name, generator: chosen, lang }, limit: MANUSCRIPT_UPLOAD }, file);
+      refuseOver(MANUSCRIPT_UPLOAD, file);
+      const found = await upload('POST /books/import/preview', { query: { file: file.name, generator: chosen, lang } }, file);
       setPreview(found);
       // The generator's fields, to edit the settings read; without them the import reads the settings itself.
       const model = await loadForm(chosen).catch(() => null);
@@ -112,7 +114,8 @@ export function ImportManuscript() {
       // The settings and the title as the writer confirmed them in the preview: the book is saved with them.
       const settings = Object.keys(values).length ? { settings: JSON.stringify(values) } : {};
       // The source as the writer confirmed it: public domain or not, and the year first published.
-      const done = await upload('POST /books/import', { query: { file: file.name, generator: chosen, ...(Number.isInteger(n) && n > 0 ? { chapters: n } : {}), ...settings, ...sourceQueryOf(source) }, limit: MANUSCRIPT_UPLOAD }, file);
+      refuseOver(MANUSCRIPT_UPLOAD, file);
+      const done = await upload('POST /books/import', { query: { file: file.name, generator: chosen, ...(Number.isInteger(n) && n > 0 ? { chapters: n } : {}), ...settings, ...sourceQueryOf(source) } }, file);
       // The book's voice is its manuscript's own prose: said, as the command line says it.
       toast.success(done.book.voice === 'manuscript' ? `${t('import.done', { title: done.book.title })} ${t('import.voiceTaken')}` : t('import.done', { title: done.book.title }));
       const route = books.find((g) => g.id === done.book.generator)?.route;

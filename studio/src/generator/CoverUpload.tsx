@@ -5,6 +5,7 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { Loader2, Trash2 } from 'lucide-react';
 import { COVER_UPLOAD, type BookCover, type Lang } from '../engine.js';
+import { refuseOver } from '../lib/upload-limit.js';
 import { ApiError, call, fileHref, upload } from '../lib/api.js';
 import { pageWord } from './words.js';
 
@@ -33,7 +34,8 @@ export function CoverUpload({ bookId, cover, lang, isDisabled, onChange }: {
     setIsBusy(true);
     setNotice({ kind: 'status', text: pageWord('coverChecking', lang) });
     try {
-      const kept = await upload('PUT /books/:id/cover', { params: { id: bookId }, query: { file: file.name }, contentType: file.type || 'application/octet-stream', limit: COVER_UPLOAD }, file);
+      refuseOver(COVER_UPLOAD, file);
+      const kept = await upload('PUT /books/:id/cover', { params: { id: bookId }, query: { file: file.name }, contentType: file.type || 'application/octet-stream' }, file);
       setNotice({ kind: 'status', text: pageWord('coverKept', lang, { file: kept.cover?.file_name ?? file.name }) });
       onChange(kept.cover);
     } catch (error) {

@@ -2,7 +2,7 @@
 // Profile, `call('PATCH /me', {body})` checks the body at compile time. Errors have the server's shape
 // `{error: {code, message, fields?}}`; the generation call is read as server-sent events; a file route
 // becomes a link (`fileHref`) that the browser downloads.
-import { catalogueMessage, KaryaError, type ApiErrorEnvelope, type Lang, EventsOf, FileRouteKey, JsonRouteKey, RequestOf, ResponseOf, StreamRouteKey, type UploadLimit } from '../engine.js';
+import { KaryaError, type ApiErrorEnvelope, type Lang, EventsOf, FileRouteKey, JsonRouteKey, RequestOf, ResponseOf, StreamRouteKey } from '../engine.js';
 
 /** A failed call: HTTP status (0 when the network failed), the server's code, message and field errors. */
 export class ApiError extends KaryaError {
@@ -27,6 +27,11 @@ let requestLang: Lang | null = null;
 /** The studio language, sent as Accept-Language so the server words its errors in it (i18n/lang.tsx sets it). */
 export function setRequestLang(lang: Lang): void {
   requestLang = lang;
+}
+
+/** The language requests are worded in (the studio's), or null before it is known. */
+export function requestLanguage(): Lang | null {
+  return requestLang;
 }
 
 function langHeader(): Record<string, string> {
@@ -227,22 +232,8 @@ export async function postEventStream(path: string, body: unknown, onEvent: (e: 
  * with the contract's response. Throws ApiError.
  * @example await upload('POST /books/import/preview', { query: { file: f.name } }, f)
  */
-const MB = 1024 * 1024;
-
-/** Over the route's bound, the server's own refusal (413, its catalogue text in the studio's language), before a byte is sent. */
-function refuseOver(limit: UploadLimit | undefined, file: Blob): void {
-  if (!limit || file.size <= limit.maxBytes) return;
-  const mb = (bytes: number) => `${(bytes / MB).toFixed(bytes % MB === 0 ? 0 : 1)} MB`;
-  const name = 'name' in file && typeof file.name === 'string' ? file.name : '';
-  throw new ApiError(413, limit.tooLarge, catalogueMessage(limit.tooLarge, requestLang ?? 'en', { file: name, size: mb(file.size), limit: mb(limit.maxBytes) }));
-}
-
-/**
- * A file sent as the raw body of a file route; `limit` (the route's contract, e.g. COVER_UPLOAD) refuses a larger
- * file before it is sent, as the server would after reading it all.
- */
-export async function upload<K extends JsonRouteKey>(route: K, input: { params?: object; query?: object; signal?: AbortSignal; contentType?: string; limit?: UploadLimit }, file: Blob): Promise<ResponseOf<K>> {
-  refuseOver(input.limit, file);
+/** A file sent as the raw body of a file route (refuseOver, lib/upload-limit.ts, first: a file over its bound is never sent). */
+export async function upload<K extends JsonRouteKey>(route: K, input: { params?: object; query?: object; signal?: AbortSignal; contentType?: string }, file: Blob): Promise<ResponseOf<K>> {
   const [method, path] = routeUrl(route, { ...(input.params ? { params: input.params } : {}), ...(input.query ? { query: input.query } : {}) });
   const res = await send(path, { method, headers: { 'content-type': input.contentType ?? 'application/octet-stream' }, body: file, ...(input.signal ? { signal: input.signal } : {}) });
   return (await res.json()) as ResponseOf<K>;

@@ -15,6 +15,7 @@ const EXAMPLES: Readonly<Record<string, string>> = {
   export: 'karya export romance --format epub > book.epub',
   books: 'karya books --json',
   map: 'karya map --book 3 --as-of 2',
+  source: 'karya source --book 3 --public-domain --first-published 1909',
   series: 'karya series show "Penang Bakery"',
   import: 'karya import novel.txt --dry-run',
   voice: 'karya voice my-chapter.txt --json',

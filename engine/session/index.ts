@@ -4,7 +4,7 @@ export { inMemoryProgressStore, type KeptAnswer, type MemorySave, type ProgressS
 export { bookContinuity, bookCost, bookMarks, bookView, previewBook } from './view/index.js';
 export {
   editionPlan, translateEdition, translationCost, MAX_WINDOW_WORDS, type TranslateInput, type TranslateProgress, type PartOutcome, type EditionOutcome,
-  checkWindow, paragraphsOf, lengthBand, canTranslate, editionLanguages, editionLanguageName, tableLanguageOf, type WindowProblem, glossaryOf, glossaryWithReasons, type GlossaryWhy, type ReasonedEntry, withWritersGlossary, glossaryFileOf, entriesIn, hasTerm,
+  checkWindow, paragraphsOf, lengthBand, canTranslate, editionLanguages, editionLanguageName, tableLanguageOf, type WindowProblem, glossaryOf, glossaryWithReasons, type GlossaryWhy, type ReasonedEntry, withWritersGlossary, cleanTerm, glossaryFileOf, entriesIn, hasTerm,
   otherLanguage, MAX_GLOSSARY_TERMS, type Glossary, type GlossaryEntry, editionKey, editionLinkOf, editionPartsLeft, editionStart, translatedFrom, withEditionTitle, canTitleEdition, translatedTitle, cleanTitle, MAX_EDITION_TITLE, titleProblem, isTitleUntranslated, editionTitleOf, type EditionTitle, type TitleProblem,
   problemText, windowRequest, TRANSLATE_TEMPLATE, TRANSLATE_SYSTEM_TEMPLATE, sideBySide, partHashes, type SourceHashes,
 } from './translate/index.js';

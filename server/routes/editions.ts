@@ -5,7 +5,7 @@
 // of an edition at a time. The glossary is read and written per source and language; the side-by-side view
 // (by the edition's id) pairs its paragraphs with its source's, those whose source changed since marked.
 import type { Request } from 'express';
-import { bookSummary, canTitleEdition, cleanTitle, countedProvider, MAX_GLOSSARY_TERMS, providerThrough, otherLanguage, runFigures, sideBySide, translationCost, withEditionTitle, type Tally } from '../../engine/index.js';
+import { bookSummary, canTitleEdition, cleanTerm, cleanTitle, countedProvider, MAX_GLOSSARY_TERMS, providerThrough, otherLanguage, runFigures, sideBySide, translationCost, withEditionTitle, type Tally } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
 import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
 import { ApiError } from '../errors/api-error.js';
@@ -60,7 +60,8 @@ export function editionRoutes(ctx: AppContext): ApiRoutes {
     const { id, lang: to } = req.input.params;
     const { book } = await sourceFor(ctx, { userId: owner, id, to, lang: requestLang(req) });
     // Saved while the edition is being made, it holds from the next part on (server/core/editions.ts reads it as each part starts).
-    const terms = req.input.body.terms.map((t) => ({ term: t.term.trim(), rendering: t.rendering.trim(), ...(t.gender ? { gender: t.gender } : {}) }));
+    // Control and bidirectional characters out, as from every other text a writer gives (a U+202E would turn the rendering round).
+    const terms = req.input.body.terms.map((t) => ({ term: cleanTerm(t.term), rendering: cleanTerm(t.rendering), ...(t.gender ? { gender: t.gender } : {}) })).filter((t) => t.term && t.rendering);
     await repos.editions(owner).saveGlossary({ sourceId: book.id, lang: to, glossary: terms });
     res.json({ terms, is_writers: true, max_terms: MAX_GLOSSARY_TERMS });
   });

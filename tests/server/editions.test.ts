@@ -286,4 +286,14 @@ describe('an edition in the other language, made from the studio', () => {
     expect(text).toMatch(/Danial/);
     expect(text).not.toMatch(/Daniel/);
   });
+
+  it('keeps no control or bidirectional character of a glossary the writer saves (a U+202E would turn a rendering round)', async () => {
+    const { ts } = served;
+    teach();
+    const w = await writerWithRomance(ts, 'en');
+    const saved = await ts.http.put(`/api/books/${w.bookId}/editions/ms/glossary`).set('cookie', w.cookie).send({ terms: [{ term: 'Dan\u200Biel', rendering: '\u202Elaina\u202CD' }] });
+    expect(saved.status).toBe(200);
+    const read = await ts.http.get(`/api/books/${w.bookId}/editions/ms/glossary`).set('cookie', w.cookie);
+    expect(read.body.terms).toEqual([{ term: 'Daniel', rendering: 'lainaD' }]);
+  });
 });

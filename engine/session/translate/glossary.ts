@@ -4,6 +4,7 @@
 // language, a people, a month, a day, a feast, a title, God: term-words.ts): a translator writes those as the
 // language does. Every term of a source paragraph must stand in its translation, as the language writes a name
 // (with its particles and possessives: "Aishalah", "Aisha's").
+import { cleanText } from '../../clean-text.js';
 import type { Lang } from '../../spec/types.js';
 import type { BookState } from '../../compile/flow.js';
 import { type BibleCharacter, parseBible } from '../bible/light.js';
@@ -189,19 +190,22 @@ export interface WritersTerm {
   readonly drop?: true;
 }
 
+/** A term or rendering as the writer gave it, without control, bidirectional or invisible characters (engine/clean-text.ts) and outer spaces. */
+export const cleanTerm = (text: string): string => cleanText(text).trim();
+
 /** The writer's glossary (term → rendering, or { rendering, gender }) over the book's own: the writer's wins; a term the book lacks is added, one dropped goes. */
 export function withWritersGlossary(own: Glossary, writers: Readonly<Record<string, string | WritersTerm>>): GlossaryEntry[] {
   const out = new Map(own.map((e) => [e.term, e]));
   for (const [key, value] of Object.entries(writers)) {
-    const term = key.trim();
+    const term = cleanTerm(key);
     const w: WritersTerm = typeof value === 'string' ? { rendering: value } : value;
-    if (!term || (typeof value === 'string' && !value.trim())) continue;
+    if (!term || (typeof value === 'string' && !cleanTerm(value))) continue;
     if (w.drop) {
       out.delete(term);
       continue;
     }
     const gender = w.gender ?? out.get(term)?.gender;
-    out.set(term, { term, rendering: w.rendering?.trim() || out.get(term)?.rendering || term, ...(gender ? { gender } : {}) });
+    out.set(term, { term, rendering: (w.rendering !== undefined ? cleanTerm(w.rendering) : '') || out.get(term)?.rendering || term, ...(gender ? { gender } : {}) });
   }
   return governedByWholeNames([...out.values()]).slice(0, MAX_GLOSSARY_TERMS);
 }

@@ -19,6 +19,10 @@ export const COVER_CATALOGUE = catalogue('errors-cover', {
     en: '{file} declares {width} × {height} px: {store} takes a cover of at most {maxWidth} × {maxHeight} px. Give a smaller picture (ideally {idealWidth} × {idealHeight}).',
     ms: '{file} menyatakan saiz {width} × {height} px: {store} menerima kulit buku paling besar {maxWidth} × {maxHeight} px. Berikan gambar yang lebih kecil (sebaiknya {idealWidth} × {idealHeight}).',
   },
+  cover_too_many_megapixels: {
+    en: '{file} declares {width} × {height} px, {megapixels} megapixels: a cover picture may have {limit} megapixels at most. Give a smaller picture (ideally {idealWidth} × {idealHeight}).',
+    ms: '{file} menyatakan saiz {width} × {height} px, {megapixels} megapiksel: gambar kulit buku boleh mempunyai paling banyak {limit} megapiksel. Berikan gambar yang lebih kecil (sebaiknya {idealWidth} × {idealHeight}).',
+  },
   cover_upload_too_large: {
     en: '{file} is larger than {limit}: a cover picture is sent at {limit} at most. Save it as a JPEG (1,600 × 2,560 px is a few megabytes).',
     ms: '{file} lebih besar daripada {limit}: gambar kulit buku dihantar paling besar {limit}. Simpan sebagai JPEG (1,600 × 2,560 px hanya beberapa megabait).',

@@ -18,8 +18,15 @@ export const COVER_PICTURE_RULES = [
   },
 ] as const;
 
-/** The most pixels any store's rule lets through: what a picture may be decoded at, at most (sharp's limitInputPixels). */
-export const COVER_MAX_PIXELS = Math.max(...COVER_PICTURE_RULES.map((r) => r.maxWidth * r.maxHeight));
+/**
+ * Karya's own bound on a cover picture's pixels, below what KDP's sides allow (6,250 × 10,000 is 62.5 million):
+ * decoding one costs about 4 bytes a pixel, so 40 megapixels (a 5,000 × 8,000 cover, three times KDP's ideal on each
+ * side) keeps a publish's memory bounded; every store's cover is made at 1,600 × 2,560 from it anyway.
+ */
+export const COVER_MAX_MEGAPIXELS = 40;
+
+/** The most pixels a cover picture may have: what it may be decoded at, at most (sharp's limitInputPixels). */
+export const COVER_MAX_PIXELS = Math.min(COVER_MAX_MEGAPIXELS * 1_000_000, ...COVER_PICTURE_RULES.map((r) => r.maxWidth * r.maxHeight));
 
 /**
  * What a file's first bytes say it is, before any library reads it: a picture format Karya converts from,
@@ -55,7 +62,7 @@ export interface CoverPicture {
 
 /** A refused picture: the catalogue code and the values of its message. */
 export interface CoverPictureProblem {
-  code: 'cover_unreadable' | 'cover_svg' | 'cover_too_many_pixels' | 'cover_too_small' | 'cover_wrong_shape' | 'cover_file_too_large';
+  code: 'cover_unreadable' | 'cover_svg' | 'cover_too_many_pixels' | 'cover_too_many_megapixels' | 'cover_too_small' | 'cover_wrong_shape' | 'cover_file_too_large';
   vars: Record<string, string>;
 }
 
@@ -77,6 +84,9 @@ export function coverPictureProblem(picture: CoverPicture): CoverPictureProblem 
     // The size the picture's header declares, before a pixel of it is decoded.
     if (picture.width > rule.maxWidth || picture.height > rule.maxHeight) {
       return { code: 'cover_too_many_pixels', vars: { file, store, width: String(picture.width), height: String(picture.height), maxWidth: String(rule.maxWidth), maxHeight: String(rule.maxHeight), idealWidth: String(rule.idealWidth), idealHeight: String(rule.idealHeight) } };
+    }
+    if (picture.width * picture.height > COVER_MAX_PIXELS) {
+      return { code: 'cover_too_many_megapixels', vars: { file, width: String(picture.width), height: String(picture.height), megapixels: (picture.width * picture.height / 1_000_000).toFixed(1), limit: String(COVER_MAX_MEGAPIXELS), idealWidth: String(rule.idealWidth), idealHeight: String(rule.idealHeight) } };
     }
     if (picture.bytes >= rule.maxBytes) return { code: 'cover_file_too_large', vars: { file, store, size: sizeText(picture.bytes), limit: sizeText(rule.maxBytes) } };
     const ratio = picture.height / picture.width;

@@ -55,8 +55,15 @@ describe('the stores\' cover rules on a picture', () => {
       code: 'cover_too_many_pixels',
       vars: { file: 'huge.png', store: 'Amazon KDP (Kindle eBook)', width: '50000', height: '80000', maxWidth: '10000', maxHeight: '10000', idealWidth: '1600', idealHeight: '2560' },
     });
-    expect(coverPictureProblem({ file: 'big.jpg', bytes: 9_000_000, format: 'jpeg', width: 6_250, height: 10_000 })).toBeNull();
+    expect(coverPictureProblem({ file: 'ok.jpg', bytes: 9_000_000, format: 'jpeg', width: 5_000, height: 8_000 })).toBeNull();
     expect(coverPictureProblem({ file: 'ok.jpg', bytes: 900_000, format: 'jpeg', width: 1_600, height: 2_560 })).toBeNull();
+  });
+
+  it('a picture within KDP\'s sides but over 40 megapixels (6,250 × 10,000) is refused by its pixels, the bound named', () => {
+    const problem = coverPictureProblem({ file: 'big.png', bytes: 243_000, format: 'png', width: 6_250, height: 10_000 });
+    expect(problem?.code).toBe('cover_too_many_megapixels');
+    expect(catalogueMessage('cover_too_many_megapixels', 'en', problem!.vars)).toBe('big.png declares 6250 × 10000 px, 62.5 megapixels: a cover picture may have 40 megapixels at most. Give a smaller picture (ideally 1600 × 2560).');
+    expect(catalogueMessage('cover_too_many_megapixels', 'ms', problem!.vars)).toMatch(/^big\.png menyatakan saiz 6250 × 10000 px, 62\.5 megapiksel/);
   });
 
   it('an SVG is its own refusal, in English and Malay', () => {

@@ -209,6 +209,12 @@ describe('PUT /api/books/:id/cover refuses at once what no store takes', () => {
     expect(errorOf(square).code).toBe('cover_wrong_shape');
   });
 
+  it('a PNG of 6,250 × 10,000 px (within KDP\'s sides, 62.5 megapixels) is refused by its header, the 40-megapixel bound named', async () => {
+    const big = await put(writer.cookie, writer.bookId, declaredPng(6_250, 10_000), 'image/png', 'big.png');
+    expect(big.status).toBe(422);
+    expect(errorOf(big)).toMatchObject({ code: 'cover_too_many_megapixels', message: expect.stringContaining('40 megapixels at most') });
+  });
+
   it('a Malay writer reads the reason in Malay', async () => {
     expect((await ts.http.put('/api/me/lang').set('cookie', writer.cookie).send({ lang: 'ms' })).status).toBe(200);
     const svg = await put(writer.cookie, writer.bookId, SCRIPTED_SVG, 'image/svg+xml', 'lukisan.svg');

@@ -160,6 +160,17 @@ describe('the bible, updated part after part', () => {
     expect(b.arcs[0]!.line).toContain('Aisha met Daniel');
   });
 
+  it('a name an update lists twice is one character: nine parts of repeated names leave room for every other (fast-check found it)', () => {
+    const parts = [['x', 'x', 'f', 'f!'], ['$', '$'], ['%', '%', '%', '"', '%', '%'], ['&', '&', '!', '&', '!', '&', '&', '&'], ['!$', "'", "'", "'"], ['(', '(', 'G', '(', '$!', 'G', '(', '(', '(', '('], [')'], ['*', '*', '*', '*', '*', '*', '*'], ['$"', '+', '+', '+', '+', '+', '+', '+', '+', '+']];
+    let b = EMPTY_BIBLE;
+    parts.forEach((names, i) => {
+      b = applyBibleUpdate(b, { chapterLine: 'x', characters: names.map((name) => ({ name, role: '', state: '', lastSeen: '' })), facts: [] }, { label: `Chapter ${i + 1}`, lang: 'en' });
+    });
+    const table = b.characters.map((c) => c.name);
+    expect(new Set(table).size).toBe(table.length);
+    expect([...new Set(parts.flat())].every((name) => table.includes(name))).toBe(true);
+  });
+
   it('any sequence of updates keeps every list within its limit (property)', () => {
     const entry = fc.string({ minLength: 1, maxLength: 60 }).map((s) => s.replace(/[\n|#]/g, ' ').trim() || 'x');
     fc.assert(

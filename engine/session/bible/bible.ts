@@ -247,8 +247,10 @@ function mergeFacts(old: readonly string[], fresh: readonly string[]): string[] 
 
 /** The update's table, with characters it left out kept after it while there is room (a minor character who left the scene is not forgotten). */
 function mergeCharacters(old: readonly BibleCharacter[], fresh: readonly BibleCharacter[]): BibleCharacter[] {
-  const names = new Set(fresh.map((c) => c.name.toLowerCase()));
-  return [...fresh, ...old.filter((c) => !names.has(c.name.toLowerCase()))];
+  // A name the update lists twice (a model's habit) is one character, its first row: the table's rows are people.
+  const names = new Set<string>();
+  const once = fresh.filter((c) => !names.has(c.name.toLowerCase()) && names.add(c.name.toLowerCase()));
+  return [...once, ...old.filter((c) => !names.has(c.name.toLowerCase()))];
 }
 
 /** Words of a bible as rendered (the figure `npm run eval` prints by chapter). */

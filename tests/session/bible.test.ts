@@ -166,9 +166,29 @@ describe('the bible, updated part after part', () => {
     parts.forEach((names, i) => {
       b = applyBibleUpdate(b, { chapterLine: 'x', characters: names.map((name) => ({ name, role: '', state: '', lastSeen: '' })), facts: [] }, { label: `Chapter ${i + 1}`, lang: 'en' });
     });
-    const table = b.characters.map((c) => c.name);
+    // One person whatever the marks around the name: "f" and "f!" are one row.
+    const person = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim() || name;
+    const table = b.characters.map((c) => person(c.name));
     expect(new Set(table).size).toBe(table.length);
-    expect([...new Set(parts.flat())].every((name) => table.includes(name))).toBe(true);
+    expect([...new Set(parts.flat())].every((name) => table.includes(person(name)))).toBe(true);
+  });
+
+  it('a name written with marks around it is the same character: a full table pushes "n!" out into the history, not out of the book (fast-check found it)', () => {
+    const parts = [['n'], ['!', '$', 'n!'], [')', '%', '&', '*'], ['+', "'", ','], ['-', '"', '.', '/', '0', '1'], ['2', '3', '4', '5', '$$'], ['6', '!$', '!%', '7', '8', '(', '9'], [':', ';', 'O', '$%', '<', '=', '>', '?'], ['@', 'A', 'P', 'B', 'x', 'Y', '$&'], ['C', 'D', "$'", '$!', 'E', 'F', 'G', 'H']];
+    let b = EMPTY_BIBLE;
+    parts.forEach((names, i) => {
+      b = applyBibleUpdate(b, { chapterLine: 'x', characters: names.map((name) => ({ name, role: '', state: '', lastSeen: '' })), facts: [] }, { label: `Chapter ${i + 1}`, lang: 'en' });
+    });
+    const kept = [...b.characters.map((c) => c.name), ...(b.replaced ?? []).filter((r) => r.kind === 'character').map((r) => r.subject)];
+    expect(kept.some((name) => name === 'n!' || name === 'n')).toBe(true);
+    expect(b.characters.length).toBeLessThanOrEqual(KEPT_LIMITS.characters);
+  });
+
+  it('"Aisha" and "Aisha." in two updates are one row of the table', () => {
+    let b = applyBibleUpdate(EMPTY_BIBLE, { chapterLine: 'x', characters: [{ name: 'Aisha', role: 'lead', state: 'at home', lastSeen: '' }], facts: [] }, { label: 'Chapter 1', lang: 'en' });
+    b = applyBibleUpdate(b, { chapterLine: 'y', characters: [{ name: '**Aisha.**', role: 'lead', state: 'at sea', lastSeen: '' }], facts: [] }, { label: 'Chapter 2', lang: 'en' });
+    expect(b.characters).toHaveLength(1);
+    expect(b.characters[0]!.state).toBe('at sea');
   });
 
   it('any sequence of updates keeps every list within its limit (property)', () => {
@@ -180,15 +200,13 @@ describe('the bible, updated part after part', () => {
           b = applyBibleUpdate(b, { chapterLine: u.line, characters: u.chars.map((name) => ({ name, role: '', state: '', lastSeen: '' })), facts: u.facts }, { label: `Chapter ${i + 1}`, lang: 'en' });
         });
         const shown = shownBible(b);
-        const key = (name: string) => capWords(name, 8).toLowerCase();
+        // One person whatever the case and marks around the name ("Aisha", "aisha.", "**Aisha**").
+        const key = (name: string) => { const n = capWords(name, 8).toLowerCase(); return n.replace(/[^\p{L}\p{N}]+/gu, ' ').trim() || n.trim(); };
         const named = new Set([...b.characters.map((c) => key(c.name)), ...(b.replaced ?? []).filter((r) => r.kind === 'character').map((r) => key(r.subject))]);
         // Every character an update named is kept (in the table, or its last value in the history); a request is shown the limits.
         const isKept = updates.every((u) => u.chars.every((name) => named.has(key(name))));
         return isKept && b.chapters.length <= BIBLE_LIMITS.chapters && b.arcs.length <= BIBLE_LIMITS.arcs && b.characters.length <= KEPT_LIMITS.characters && shown.characters.length <= BIBLE_LIMITS.characters && shown.facts.length <= BIBLE_LIMITS.facts;
       }),
-      // A fixed seed while a known bug stands: past 50 characters, one pushed out of a full table can go unrecorded
-      // (some random seeds find it; see the session 22 note). Remove the seed once withOverflow records every one.
-      { seed: 42 },
     );
   });
 });

@@ -8,6 +8,7 @@ import { partLabel } from '../../compile/labels.js';
 import { conclusionPosition } from '../../spec/conclusion.js';
 import { parseBible, renderBible, shownBible, type StoryBible } from './bible.js';
 import { bibleAsOf, type PartOf } from './time.js';
+import { characterKey } from './character-key.js';
 import { dueThreadLines, plannedThreads, withOutlineThreads } from './outline-threads.js';
 import type { PromptState } from '../../compile/prompt.js';
 import { hasSeriesBible, isSeriesLabel, seriesOf, withSeries } from './series.js';
@@ -112,7 +113,7 @@ function seenBy(b: StoryBible, upTo: number, partOf: PartOf): StoryBible {
 
 /** The bible with the characters of `at` (the bible as of the part) it does not hold yet: the people the part brings in. */
 function withCast(before: StoryBible, at: StoryBible): StoryBible {
-  const key = (name: string) => name.toLowerCase().replace(/\s+/g, ' ').trim();
+  const key = characterKey;
   const known = new Set(before.characters.map((c) => key(c.name)));
   const cast = at.characters.filter((c) => !known.has(key(c.name)));
   return cast.length ? { ...before, characters: [...before.characters, ...cast] } : before;

@@ -14,6 +14,7 @@ import { parsedOutlineOf } from '../../compile/book-outline.js';
 import { writerBriefOf, type WriterBrief } from '../../compile/brief.js';
 import type { BibleCharacter, BibleLine, BibleThread, BibleUpdate, StoryBible } from './types.js';
 import { datedUpdate, factSubject, KEPT_LIMITS, type Replaced } from './time.js';
+import { characterKey } from './character-key.js';
 import { bounded } from './bounds.js';
 import { BIBLE_LIMITS, capWords, clean, parseCharacter, parseFact, parseLabelled, parseReplaced, parseThread } from './entries.js';
 import { renderBible } from './render.js';
@@ -223,11 +224,11 @@ export function applyBibleUpdate(bible: StoryBible, update: BibleUpdate, input: 
 function withOverflow(b: StoryBible, old: StoryBible, label: string): StoryBible {
   let over = b.characters.length - KEPT_LIMITS.characters;
   if (over <= 0) return b;
-  const held = new Set(old.characters.map((c) => c.name.toLowerCase()));
+  const held = new Set(old.characters.map((c) => characterKey(c.name)));
   const leaving = new Set<BibleCharacter>();
   for (let i = b.characters.length - 1; i >= 0 && over > 0; i--) {
     const c = b.characters[i]!;
-    if (!held.has(c.name.toLowerCase())) continue;
+    if (!held.has(characterKey(c.name))) continue;
     leaving.add(c);
     over--;
   }
@@ -247,10 +248,11 @@ function mergeFacts(old: readonly string[], fresh: readonly string[]): string[] 
 
 /** The update's table, with characters it left out kept after it while there is room (a minor character who left the scene is not forgotten). */
 function mergeCharacters(old: readonly BibleCharacter[], fresh: readonly BibleCharacter[]): BibleCharacter[] {
-  // A name the update lists twice (a model's habit) is one character, its first row: the table's rows are people.
+  // A name the update lists twice (a model's habit, "Aisha" and "Aisha."), is one character, its first row: the
+  // table's rows are people, compared as the history compares them (characterKey).
   const names = new Set<string>();
-  const once = fresh.filter((c) => !names.has(c.name.toLowerCase()) && names.add(c.name.toLowerCase()));
-  return [...once, ...old.filter((c) => !names.has(c.name.toLowerCase()))];
+  const once = fresh.filter((c) => !names.has(characterKey(c.name)) && names.add(characterKey(c.name)));
+  return [...once, ...old.filter((c) => !names.has(characterKey(c.name)))];
 }
 
 /** Words of a bible as rendered (the figure `npm run eval` prints by chapter). */
@@ -276,7 +278,7 @@ export function bookBible(spec: Pick<ResolvedSpec, 'kind' | 'flow'> & { readonly
  */
 export function withWriterBrief(b: StoryBible, brief: WriterBrief): StoryBible {
   if (!brief.characters.length) return b;
-  const key = (name: string) => name.toLowerCase().replace(/\s+/g, ' ').trim();
+  const key = characterKey;
   const known = new Map(b.characters.map((c) => [key(c.name), c]));
   const writers = brief.characters.map((c) => known.get(key(c.name)) ?? { name: c.name, role: c.role, state: '', lastSeen: '' });
   const mine = new Set(writers.map((c) => key(c.name)));

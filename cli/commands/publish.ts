@@ -163,6 +163,9 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
       ? { planned: 0, steps: 0 }
       : await writeBook(session, { total, isSaved: book !== undefined, signal: interrupt.signal, where, meter });
     const made = await makePackage({ checked, opts, session, provider, meter, ...(bilingualSource ? { bilingualSource } : {}), signal: interrupt.signal, where, nearDuplicates: (title) => openNearDuplicates(stateFile.repos, CLI_USER).then((c) => c.check({ key, book: opts.book ?? key, title, parts: session.state.content, threshold: checked.closeThreshold })) });
+    // The name the package went out under stays the book's author: publishing again keeps it (no new pen name unasked).
+    const author = made.parts.author.trim();
+    if (author && author !== session.state.author?.trim()) await stateFile.repos.books.saveAuthor({ userId: CLI_USER, key, author });
     reportPackage({ spec, opts, session, trim: checked.trim, paper: checked.paper, book: written, progress: meter.figures(), ...made });
   } catch (error) {
     meter.finish();

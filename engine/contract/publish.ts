@@ -178,6 +178,8 @@ export const PublishQuoteSchema = z.strictObject({
   cover: BookCoverSchema.nullable().optional(),
   /** A translated edition whose source is saved: its language and its source's (the panel offers the dual-language book). */
   edition: z.strictObject({ lang: LangSchema, source_lang: LangSchema }).optional(),
+  /** The author the book is kept under (the writer's, an import's, or the pen name a package was made with): the panel's Author field starts with it, and no author step is charged. */
+  author: z.string().max(100).optional(),
 });
 export type PublishQuote = z.infer<typeof PublishQuoteSchema>;
 

@@ -277,5 +277,11 @@ export async function publishBook(ctx: AppContext, input: { userId: string; book
     created_at: now.toISOString(),
   };
   await ctx.repos.books.savePackage({ userId, bookId: input.bookId, zip: zipPackage(built.files, now), report });
+  // The name the package went out under (the writer's, or the pen name they asked for) stays the book's author:
+  // publishing again keeps it, never paying for another name unasked.
+  if (parts.author.trim() && parts.author.trim() !== state.author?.trim()) {
+    const saved = await ctx.repos.books.find({ userId, id: input.bookId });
+    if (saved) await ctx.repos.books.saveAuthor({ userId, key: saved.key, author: parts.author });
+  }
   return { report, charged };
 }

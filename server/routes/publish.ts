@@ -46,7 +46,7 @@ export function publishRoutes(ctx: AppContext): ApiRoutes {
     const derivation = textDerivationOf(book.state);
     const aiText = { level: aiTextLevel(derivation.modelWords, derivation.words), share: aiTextShare(derivation.modelWords, derivation.words) };
     const edition = bookId === null ? undefined : await editionLanguagesOf(ctx, { userId: userId(req), bookId, state: book.state });
-    res.json({ is_finished: book.isFinished, steps, cost, trim, package: kept && 'channels' in kept ? kept : null, today, ai_text: aiText, ...(bookId !== null ? { book_id: bookId } : {}), cover: own ? bookCoverOf(own) : null, ...(edition ? { edition } : {}) });
+    res.json({ is_finished: book.isFinished, steps, cost, trim, package: kept && 'channels' in kept ? kept : null, today, ai_text: aiText, ...(bookId !== null ? { book_id: bookId } : {}), cover: own ? bookCoverOf(own) : null, ...(edition ? { edition } : {}), ...(book.state.author?.trim() ? { author: book.state.author.trim() } : {}) });
   });
 
   router.on('POST /books/:bookType/publish', async (req, res) => {

@@ -38,6 +38,8 @@ export interface BookRepository {
   saveVoice(input: { userId: string; key: string; voice: BookVoice | undefined }): Promise<boolean>;
   /** What the book's source text is (public domain, first published), the writer's word kept with the book; false when there is no such book. */
   saveSource(input: { userId: string; key: string; source: SourceStatus }): Promise<boolean>;
+  /** The author the book is published under, kept with the book once the writer gave it or a package named it (no later publish replaces it unasked); false when there is no such book. */
+  saveAuthor(input: { userId: string; key: string; author: string }): Promise<boolean>;
   /** The book's settings (a translated edition's title is kept among them), its header only; false when there is no such book. */
   saveSettings(input: { userId: string; key: string; settings: BookState['settings'] }): Promise<boolean>;
   /** An imported book's chapter count before its outline plans the chapters to come (engine/session withTotalChapters), with its settings; false when there is no such book. */

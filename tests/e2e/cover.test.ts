@@ -3,7 +3,7 @@
 // cost drops by the cover step's credits, and the package then made has that picture as cover.jpg and as the
 // EPUB's cover. An SVG with a script named .png is refused with the reason, in English and in Malay. axe-core
 // finds no serious or critical violation in the panel (the preview and the refusal showing) at a laptop's
-// width and a phone's, in both languages.
+// width and a phone's, in both languages. Publishing again later keeps the author the writer gave.
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
@@ -117,5 +117,23 @@ describeInChromium('the writer\'s own cover in the Publish panel', { what: 'a co
     expect(near(await meanColour(epub[path.posix.join(path.posix.dirname(opfName), href!)]!), mine)).toBe(true);
     // The panel shows the package's cover: the writer's.
     await page.waitForFunction(() => ((document.querySelector('[data-testid="package-cover"]') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
-  }, 300_000);
+
+    // Back on the page later, "Publish again" keeps the writer's author: the field starts with it, no pen name is
+    // bought, and the new package's metadata, EPUB and cover all still say Siti Aminah's book.
+    const first = ((await (await asWriter(writer, '/books/children/publish')).json()) as { package: { created_at: string } }).package.created_at;
+    await page.reload();
+    await panel.waitFor();
+    await page.waitForFunction(() => (document.querySelector('[data-testid="publish-panel"] input[autocomplete="name"]') as HTMLInputElement | null)?.value === 'Siti Aminah');
+    expect(await panel.getByLabel('Author name', { exact: true }).inputValue()).toBe('Siti Aminah');
+    await page.getByTestId('publish-button').click();
+    await expect.poll(async () => ((await (await asWriter(writer, '/books/children/publish')).json()) as { package: { created_at: string } }).package.created_at, { timeout: 150_000, interval: 1_000 }).not.toBe(first);
+    const again = unzipSync(new Uint8Array(await (await asWriter(writer, '/books/children/publish/package')).arrayBuffer()));
+    expect((JSON.parse(new TextDecoder().decode(again['metadata.json'])) as { author: string }).author).toBe('Siti Aminah');
+    const againEpub = unzipSync(again['manuscript.epub']!);
+    const opf = new TextDecoder().decode(againEpub[Object.keys(againEpub).find((n) => n.endsWith('.opf'))!]);
+    expect(opf).toMatch(/<dc:creator[^>]*>Siti Aminah<\/dc:creator>/);
+    expect(near(await meanColour(again['cover.jpg']!), mine)).toBe(true);
+    const steps = ((await (await asWriter(writer, '/books/children/publish')).json()) as { package: { steps: Array<{ part: string; cost: number }> } }).package.steps;
+    expect(steps.find((s) => s.part === 'author')?.cost).toBe(0);
+  }, 420_000);
 });

@@ -216,10 +216,25 @@ describe('POST /api/books/:bookType/publish: a finished book', () => {
     expect(await balanceOf(ts, author.id)).toBe(50 - CHARGED - (COST - 1));
     const quote = PublishQuoteSchema.parse((await ts.http.get('/api/books/children/publish').set('cookie', author.cookie)).body);
     expect(quote.package?.author).toBe('Siti Aminah');
-    expect(quote.cost).toBe(COST);
+    // The name given is kept with the book: the panel's Author field starts with it, and no pen name is quoted.
+    expect(quote.author).toBe('Siti Aminah');
+    expect(quote.steps.find((s) => s.part === 'author')?.cost).toBe(0);
+    expect(quote.cost).toBe(COST - 1);
     const zip = unzipSync(new Uint8Array((await download(ts, '/api/books/children/publish/package', author.cookie)).body as Buffer));
     expect(JSON.parse(new TextDecoder().decode(zip['metadata.json'])).author).toBe('Siti Aminah');
     expect(new TextDecoder('latin1').decode(zip['paperback-interior.pdf'])).toContain('/MediaBox [0 0 360 576]');
+  }, 60_000);
+
+  it('publishing again without naming the author keeps the one the book was published under: no pen name bought, none replaced', async () => {
+    const before = await balanceOf(ts, author.id);
+    const res = await ts.http.post('/api/books/children/publish').set('cookie', author.cookie).send({});
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const body = PublishResponseSchema.parse(res.body);
+    expect(body.package.author).toBe('Siti Aminah');
+    expect(body.package.steps.find((s) => s.part === 'author')?.cost).toBe(0);
+    expect(await balanceOf(ts, author.id)).toBe(before - body.credits_charged);
+    const zip = unzipSync(new Uint8Array((await download(ts, '/api/books/children/publish/package', author.cookie)).body as Buffer));
+    expect(JSON.parse(new TextDecoder().decode(zip['metadata.json'])).author).toBe('Siti Aminah');
   }, 60_000);
 
   it("the writer's correction of the AI disclosure (aiText) is kept in metadata.json beside the derived level (#53)", async () => {

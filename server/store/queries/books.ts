@@ -251,6 +251,7 @@ export function bookRepository(conn: Conn, hot: Pick<BookRepository, 'load' | 's
     saveOutlineEdit: ({ userId, key, outline, state }) => writeOutlineEdit(conn, userId, key, { outline, state }),
     saveVoice: async ({ userId, key, voice }) => Number(await voiceUpdate(conn, userId, key, voice)) > 0,
     saveSource: async ({ userId, key, source }) => Number(await conn.run(conn.db.updateTable('books').set({ source: JSON.stringify(source) }).where('owner', '=', userId).where('book_key', '=', key))) > 0,
+    saveAuthor: async ({ userId, key, author }) => Number(await conn.run(conn.db.updateTable('books').set({ author: author.trim().slice(0, 100) || null }).where('owner', '=', userId).where('book_key', '=', key))) > 0,
     saveSettings: async ({ userId, key, settings }) => Number(await conn.run(conn.db.updateTable('books').set({ settings: JSON.stringify(settings) }).where('owner', '=', userId).where('book_key', '=', key))) > 0,
     saveChapterCount: async ({ userId, key, totalChapters, settings }) => Number(await conn.run(conn.db.updateTable('books').set({ total_chapters: totalChapters, settings: JSON.stringify(settings) }).where('owner', '=', userId).where('book_key', '=', key))) > 0,
     saveIntendedFindings: async ({ userId, key, keys }) => {

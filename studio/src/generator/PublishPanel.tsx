@@ -44,6 +44,7 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
   const [hasLoadFailed, setHasLoadFailed] = useState(false);
   const [pkg, setPkg] = useState<KdpPackage | null>(null);
   const [author, setAuthor] = useState('');
+  const isAuthorTyped = useRef(false);
   // The writer's own title (an untitled manuscript's): the title step is not run.
   const [title, setTitle] = useState('');
   // The book's own trim (a children's book 5.5 × 8.5 in) until the writer picks another.
@@ -65,6 +66,8 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
       const q = await call('GET /books/:bookType/publish', { params: { bookType } });
       setQuote(q);
       if (!isTrimPicked.current) setTrim(q.trim);
+      // The author the book is kept under fills the field until the writer types another (publishing again keeps it).
+      if (!isAuthorTyped.current && q.author) setAuthor(q.author);
       setPkg(q.package);
       setHasLoadFailed(false);
     } catch {
@@ -118,7 +121,10 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
             autoComplete="name"
             disabled={isPublishing}
             aria-describedby={`${authorId}-hint`}
-            onChange={(e) => setAuthor(e.target.value)}
+            onChange={(e) => {
+              isAuthorTyped.current = true;
+              setAuthor(e.target.value);
+            }}
           />
           <p id={`${authorId}-hint`} className="mt-1 text-xs text-gray-500 dark:text-gray-400">{pageWord('publishAuthorHint', lang)}</p>
           <PaperbackChoices id={authorId} quote={quote} lang={lang} isDisabled={isPublishing} trim={trim} paper={paper} aiText={aiText} onTrim={pickTrim} onPaper={setPaper} onAiText={setAiText} />

@@ -112,21 +112,16 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
       {quote && (
         <form onSubmit={publish} className="mt-4" noValidate>
           <TitleField id={`${authorId}-title`} value={title} isDisabled={isPublishing} lang={lang} onChange={setTitle} />
-          <label htmlFor={authorId} className="label">{pageWord('publishAuthor', lang)}</label>
-          <input
+          <AuthorField
             id={authorId}
-            className="input"
             value={author}
-            maxLength={100}
-            autoComplete="name"
-            disabled={isPublishing}
-            aria-describedby={`${authorId}-hint`}
-            onChange={(e) => {
+            isDisabled={isPublishing}
+            lang={lang}
+            onChange={(name) => {
               isAuthorTyped.current = true;
-              setAuthor(e.target.value);
+              setAuthor(name);
             }}
           />
-          <p id={`${authorId}-hint`} className="mt-1 text-xs text-gray-500 dark:text-gray-400">{pageWord('publishAuthorHint', lang)}</p>
           <PaperbackChoices id={authorId} quote={quote} lang={lang} isDisabled={isPublishing} trim={trim} paper={paper} aiText={aiText} onTrim={pickTrim} onPaper={setPaper} onAiText={setAiText} />
           {quote.edition && <BilingualChoice id={authorId} edition={quote.edition} lang={lang} isDisabled={isPublishing} isChecked={isBilingual} onChange={setIsBilingual} />}
           {quote.book_id !== undefined && <BookSourceField bookId={quote.book_id} />}
@@ -140,6 +135,17 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
 }
 
 /** The writer's own title for the package (blank: the book's own, else one chosen from its text). */
+/** The name the book is published under: it starts with the one the book is kept under (the quote's), and a pen name is written only when it is empty. */
+function AuthorField({ id, value, isDisabled, lang, onChange }: { id: string; value: string; isDisabled: boolean; lang: Lang; onChange: (name: string) => void }) {
+  return (
+    <>
+      <label htmlFor={id} className="label">{pageWord('publishAuthor', lang)}</label>
+      <input id={id} className="input" value={value} maxLength={100} autoComplete="name" disabled={isDisabled} aria-describedby={`${id}-hint`} onChange={(e) => onChange(e.target.value)} />
+      <p id={`${id}-hint`} className="mt-1 text-xs text-gray-500 dark:text-gray-400">{pageWord('publishAuthorHint', lang)}</p>
+    </>
+  );
+}
+
 function TitleField({ id, value, isDisabled, lang, onChange }: { id: string; value: string; isDisabled: boolean; lang: Lang; onChange: (title: string) => void }) {
   return (
     <div className="mb-3">

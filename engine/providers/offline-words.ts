@@ -1,7 +1,7 @@
 // The offline demo's words as sections of the language table. English and Malay write the demo's fixed words
-// (offline-demo.yaml) in their folders like every language; their stories, guides, kitchen notes and recipes are
-// still written beside the code (offline-story.ts, offline-guide.ts, offline-kitchen.ts, offline-recipe-words.ts),
-// every other language's in its folder (languages/<code>/offline-story.yaml and the like). Each is checked when
+// (offline-demo.yaml) and its recipes (offline-recipes.yaml) in their folders like every language; their stories,
+// guides, kitchen notes and cover words are still written beside the code (offline-story.ts, offline-guide.ts,
+// offline-kitchen.ts, cover-words.ts), every other language's in its folder (languages/<code>/offline-story.yaml and the like). Each is checked when
 // the table is read against its shape, so a language missing one fails the start naming the file and the key, and
 // the code that composes the demo is the same for every language.
 import { defineSection, type Lang } from '../languages/index.js';

@@ -1,7 +1,7 @@
 // The lines `karya generate` prints as it writes (stderr, in the book's language) and the part summaries its
 // --json carries: each part's ✓ or ⚠ with its words, time, length, language, repeats and voice, the bible's
 // gaps, the book's promises.
-import { word, REPEATS_RATIO, languageName, conclusionPosition, stepsFor, answerNotesOf, type BookSession, type BookView, type BookVoice, type ContinuityFinding, type Lang, type LanguageRetry, type StepResult } from '../engine/index.js';
+import { word, neighbourNote, REPEATS_RATIO, languageName, conclusionPosition, stepsFor, answerNotesOf, type BookSession, type BookView, type BookVoice, type ContinuityFinding, type Lang, type LanguageRetry, type StepResult } from '../engine/index.js';
 import { info } from './util.js';
 import { isVoiceMarked, voiceJson, voiceMarks } from './voice.js';
 
@@ -17,7 +17,7 @@ export function partSummary(label: string, outcome: StepResult) {
     ...(outcome.extensions ? { extensions: outcome.extensions } : {}),
     ...(outcome.languageDrift ? { languageDrift: outcome.languageDrift as LanguageRetry } : {}),
     ...(outcome.repeated !== undefined ? { repeated: outcome.repeated } : {}),
-    ...(outcome.indonesianWords ? { indonesianWords: outcome.indonesianWords } : {}),
+    ...(outcome.neighbourWords ? { neighbourWords: outcome.neighbourWords, neighbourLanguages: outcome.neighbourLanguages ?? [] } : {}),
     ...(outcome.unplanned ? { unplanned: outcome.unplanned } : {}),
     ...voiceJson(outcome),
   };
@@ -102,7 +102,7 @@ export function reportPart(session: BookSession, label: string, outcome: StepRes
     const missing = outcome.unplanned.map((n) => word('chapter', lang, { n })).join(', ');
     info(`    ⚠ ${word('outlineShort', lang, { found: total - outcome.unplanned.length, total, missing })}`);
   }
-  if (outcome.indonesianWords) info(`    ${word('indonesianNote', session.state.lang, { label, words: outcome.indonesianWords.join(', ') })}`);
+  if (outcome.neighbourWords) info(`    ${neighbourNote('cli', session.state.lang, { languages: outcome.neighbourLanguages ?? [], words: outcome.neighbourWords, label })}`);
   const said = { label, words: outcome.words, target: outcome.target ?? 0, n: outcome.extensions };
   if (outcome.extensions && outcome.target) info(`    ${word(outcome.short ? 'shortExtended' : 'extended', lang, said)}`);
   else if (outcome.short) info(`    ${word('shortKept', lang, said)}`);

@@ -49,7 +49,7 @@ export {
   importedBookOf, importSaves, type ImportSettings, importSettingsOf, inMemoryProgressStore,
   isAssistantTalk, isEcho, isOverused, joinCut, judgeAnswer, judgeRefusal, judgeShape, keepPassage,
   type LanguageRetry, lengthScore, LONG_RATIO, manuscriptLanguage, MAX_CHAPTER_NOTE_CHARS, MAX_PART_CHARS,
-  MAX_REWRITE_NOTE_CHARS, MAX_SERIES_NAME, type KeptAnswer, type MemorySave, mtld, neighbourWords, openReasoning, openThreadsOf, outlineChapters,
+  MAX_REWRITE_NOTE_CHARS, MAX_SERIES_NAME, type KeptAnswer, type MemorySave, mtld, neighbourWords, neighbourFinds, neighbourNote, openReasoning, openThreadsOf, outlineChapters,
   overusedIn, parseBible, parseBibleUpdate, partHash, partVoiceOf, PASSAGE_TONE_IDS, type PassageAction,
   type PassageTone, previewBook, type ProgressStore, readManuscriptSettings, renderBible, repeatedShare,
   REPEATS_RATIO, stepMarksOf, type StepMarks, reworkPassage, type Rewrite, rewritePart, runStep, type SavedBook, scriptLanguageOf, seriesAsOf,

@@ -1,8 +1,9 @@
-// The offline demo's words as sections of the language table. English and Malay are written beside the code
-// (offline-demo.ts, offline-story.ts, offline-guide.ts, offline-kitchen.ts, offline-recipe-words.ts); every
-// other language writes them in its folder (languages/<code>/offline-demo.yaml and the like), checked when
-// the table is read against the shape of the English words, so a language missing one fails the start
-// naming the file and the key, and the code that composes the demo is the same for every language.
+// The offline demo's words as sections of the language table. English and Malay write the demo's fixed words
+// (offline-demo.yaml) and its recipes (offline-recipes.yaml) in their folders like every language; their stories,
+// guides, kitchen notes and cover words are still written beside the code (offline-story.ts, offline-guide.ts,
+// offline-kitchen.ts, cover-words.ts), every other language's in its folder (languages/<code>/offline-story.yaml and the like). Each is checked when
+// the table is read against its shape, so a language missing one fails the start naming the file and the key, and
+// the code that composes the demo is the same for every language.
 import { defineSection, type Lang } from '../languages/index.js';
 import { languageTableError } from '../languages/errors.js';
 import type { Grammar } from './offline-compose.js';

@@ -15,7 +15,7 @@ import { GUIDE } from './offline-guide.js';
 import { STORY } from './offline-story.js';
 import { chapterOpening, composeRecipe } from './offline-recipes.js';
 
-export { OFFLINE_MARK } from './offline-demo.js';
+export { offlineMark } from './offline-demo.js';
 
 /**
  * Setting values that say nothing about the book ("Any", "Mana-mana") in any language of the table: never put

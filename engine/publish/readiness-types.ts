@@ -7,6 +7,7 @@ import type { KdpMetadata } from './metadata.js';
 import type { PaperName, TrimName } from '../print.js';
 import type { ReadinessCheckText, ReadinessText } from './readiness/text.js';
 import type { Closeness } from './near-duplicate-check.js';
+import { langs, languageTable, onLanguagesLoaded } from '../languages/index.js';
 
 /**
  * `warn`: advice that does not stop the upload; `skipped`: could not be run here (epubcheck not
@@ -55,14 +56,33 @@ export interface EpubcheckResult {
 export const EBOOK_COVER = { ratio: 1.6, minWidth: 1600, tolerance: 0.01 } as const;
 
 /**
- * The words of the offline provider's demo text (engine/providers/offline.ts OFFLINE_MARK): text that
- * carries them was written by no model and is never ready for a store.
+ * The words the offline provider's demo text opens with (its mark, languages/<code>/offline-demo.yaml `mark`), up to
+ * the first colon or full stop and without markup: "Offline demo text", "Teks demo luring". Text that carries one
+ * was written by no model and is never ready for a store.
  */
-export const OFFLINE_MARKERS = ['Offline demo text', 'Teks demo luar talian'] as const;
+export const demoMarker = (mark: string): string => mark.replace(/[*_`]/g, '').split(/[:.!?。：]/)[0]!.trim();
 
-/** Where a text carries the offline provider's mark. */
+let markers: readonly string[] | undefined;
+onLanguagesLoaded(() => void (markers = undefined), { eachLanguage: true });
+
+/**
+ * Every language's demo marker, from each table's own offline-demo words: a language added as data is caught
+ * with no code changed. A language whose words are not read (the studio's bundle leaves them out) gives none.
+ */
+export function offlineMarkers(): readonly string[] {
+  markers ??= langs().flatMap((code) => {
+    const t = languageTable(code);
+    const demo = (t.raw['offline-demo'] ?? t.files['offline-demo']) as { mark?: unknown } | undefined;
+    const marker = typeof demo?.mark === 'string' ? demoMarker(demo.mark) : '';
+    return marker ? [marker.toLowerCase()] : [];
+  });
+  return markers;
+}
+
+/** Where a text carries the offline provider's mark, in any language of the table. */
 export function hasOfflineText(text: string): boolean {
-  return OFFLINE_MARKERS.some((m) => text.toLowerCase().includes(m.toLowerCase()));
+  const lower = text.toLowerCase();
+  return offlineMarkers().some((m) => lower.includes(m));
 }
 
 export interface ReadinessInput {

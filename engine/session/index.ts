@@ -15,7 +15,7 @@ export {
   BookSession, SessionError, joinCut, extendPart, rewritePart, updateBible, runStep, type Rewrite, type StepOutcome,
   type StepResult, type LanguageRetry,
 } from './session.js';
-export { detectLanguage, findLanguageDrift, neighbourWords, scriptLanguageOf, SHARE_DRIFT, bookLengthScore, lengthScore, LONG_RATIO, SHORT_RATIO, repeatedShare, REPEATS_RATIO } from './reading/index.js';
+export { detectLanguage, findLanguageDrift, neighbourWords, neighbourFinds, neighbourNote, scriptLanguageOf, SHARE_DRIFT, bookLengthScore, lengthScore, LONG_RATIO, SHORT_RATIO, repeatedShare, REPEATS_RATIO } from './reading/index.js';
 export { stepMarksOf, type StepMarks } from './step-marks.js';
 export { bookEnding, isFinishedBook, type BookEnding } from './ending.js';
 export { checkPartSeen, editBible, editCharacterDetails, EditError, editPart, MAX_PART_CHARS, MAX_REWRITE_NOTE_CHARS, partHash } from './edits/index.js';

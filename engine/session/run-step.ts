@@ -10,7 +10,7 @@ import { takeLeadingHeading } from '../compile/heading.js';
 import { GenerationError } from '../errors.js';
 import { stepPosition, type Step } from '../compile/step.js';
 import { systemClock, type Clock } from './ports.js';
-import { neighbourWords, lengthScore, LONG_RATIO, SHORT_RATIO, repeatedShare } from './reading/index.js';
+import { neighbourFinds, lengthScore, LONG_RATIO, SHORT_RATIO, repeatedShare } from './reading/index.js';
 import { addNotes, askText } from './answers/index.js';
 import { expectationOf } from './expectation.js';
 import { mendedOutline, outlineFromJson, unplannedChapters } from './outline/index.js';
@@ -124,7 +124,7 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
 
 /**
  * What a measured part is marked with, never changed by: its length against the words asked for, what it
- * repeats of the book, Indonesian words in a Malay part, and against the writer's voice and the overused
+ * repeats of the book, a neighbour language's words (Indonesian's in a Malay part), and against the writer's voice and the overused
  * phrases (voice/measure.ts).
  */
 function partMeasures(input: { ctx: FollowUpContext; text: string; target: number; book: BookState; state: PromptState }): Partial<StepOutcome> {
@@ -132,13 +132,13 @@ function partMeasures(input: { ctx: FollowUpContext; text: string; target: numbe
   const prose = proseOf(ctx, input.text);
   const words = countWords(prose);
   // A neighbour's words below the refusal level (Indonesian's in a Malay part, Malay's in an Indonesian one).
-  const indonesian = neighbourWords(prose, state.lang);
+  const neighbour = neighbourFinds(prose, state.lang);
   const voice = partVoiceOf(book.voice, prose, state.lang);
   const overused = partOverusedOf(book.voice, prose, state.lang);
   return {
     target, score: lengthScore(target, words), repeated: repeatedShare(prose, state.content.map((t) => proseOf(ctx, t))),
     ...(words < SHORT_RATIO * target ? { short: true as const } : {}), ...(words > LONG_RATIO * target ? { long: true as const } : {}),
-    ...(indonesian.length ? { indonesianWords: indonesian } : {}), ...(voice ? { voice } : {}), ...(overused ? { overused } : {}),
+    ...(neighbour.words.length ? { neighbourWords: neighbour.words, neighbourLanguages: neighbour.languages } : {}), ...(voice ? { voice } : {}), ...(overused ? { overused } : {}),
   };
 }
 

@@ -73,8 +73,10 @@ export interface StepOutcome {
   score?: number;
   /** The share (0–1) of the part's words already written earlier in the part or the book (engine/session/repeat.ts); prose parts of a book. */
   repeated?: number;
-  /** A neighbour language's words left in a prose part below the refusal level (engine/session/reading neighbourWords: Indonesian's in a Malay part, Malay's in an Indonesian one). */
-  indonesianWords?: string[];
+  /** A neighbour language's words left in a prose part below the refusal level (engine/session/reading neighbourFinds: Indonesian's in a Malay part, Malay's in an Indonesian one). */
+  neighbourWords?: string[];
+  /** The neighbours `neighbourWords` are words of (language codes: `id` in a Malay part), from each language's guard table. */
+  neighbourLanguages?: string[];
   /** An outline's chapters it gives no entry even after asking for them (engine/session/outline/shape.ts): written without a plan of their own. */
   unplanned?: number[];
   /** A prose part against the writer's voice (engine/session/voice/measure.ts); absent without a voice or for a part too short to measure. */

@@ -107,8 +107,9 @@ export const BookViewSchema = z.object({
    * it was; `words` of the part as the book shows it, and for
    * prose parts the words asked for (`target`) and `is_short` when it is under 0.85 of them after its
    * length extensions (the studio offers "write more"), and `repeated`, the share (0–1) of its words in an
-   * 8-word run the book already wrote (0.2 and over: it repeats); in a Malay book, `indonesian_words` the
-   * part still uses below the refusal level (named in a note, not refused); `bible_updated` is false on a part
+   * 8-word run the book already wrote (0.2 and over: it repeats); `neighbour_words` a neighbour language's words
+   * the part still uses below the refusal level (Indonesian's in a Malay book, Malay's in an Indonesian one: named in
+   * a note, not refused) and `neighbour_languages` the codes of the neighbours they are words of (`id`); `bible_updated` is false on a part
    * the story bible has not taken in (its update failed or did not fit the model's window: tried again before
    * the next step). `continuity`: what this part contradicts in the story bible as it stood before it
    * (never changes the text); `check_against`: the label of an earlier part the writer rewrote after this
@@ -117,7 +118,7 @@ export const BookViewSchema = z.object({
    * short hash (engine/text-hash.ts): an edit names the text it was made on with it, and one made on an older
    * text is refused (409 `part_changed` / `part_stale`).
    */
-  parts: z.array(LabelledStepSchema.extend({ title: z.string().optional(), text: z.string(), hash: z.string(), is_complete: z.boolean(), is_stopped: z.literal(true).optional(), is_authored: z.literal(true).optional(), provenance: PartProvenanceSchema.optional(), words: z.number().int().optional(), target: z.number().int().optional(), is_short: z.boolean().optional(), repeated: z.number().min(0).max(1).optional(), indonesian_words: z.array(z.string()).optional(), bible_updated: z.literal(false).optional(), continuity: z.array(ContinuityFindingSchema).optional(), check_against: z.string().optional(), voice: PartVoiceSchema.optional(), overused: PartOverusedSchema.optional() })),
+  parts: z.array(LabelledStepSchema.extend({ title: z.string().optional(), text: z.string(), hash: z.string(), is_complete: z.boolean(), is_stopped: z.literal(true).optional(), is_authored: z.literal(true).optional(), provenance: PartProvenanceSchema.optional(), words: z.number().int().optional(), target: z.number().int().optional(), is_short: z.boolean().optional(), repeated: z.number().min(0).max(1).optional(), neighbour_words: z.array(z.string()).optional(), neighbour_languages: z.array(z.string()).optional(), bible_updated: z.literal(false).optional(), continuity: z.array(ContinuityFindingSchema).optional(), check_against: z.string().optional(), voice: PartVoiceSchema.optional(), overused: PartOverusedSchema.optional() })),
   /** The story bible (Markdown): premise and planned ending from the outline, recent parts, arcs, characters, open threads, facts; '' before it exists. */
   bible: z.string().optional(),
   /** The part of the bible the session keeps and the writer may edit (all but the premise and planned ending, which come from the outline). */

@@ -15,7 +15,7 @@ export const LangText = z.string().min(1);
 /** A text in every language of the table: `{ en: …, ms: …, id: … }`. */
 export const Bilingual = z
   .record(LangCode, LangText)
-  .describe('Text in every language of the table (languages/*.yaml), by code: { en: "…", ms: "…", id: "…" }');
+  .describe('Text in every language of the table (languages/*.yaml): each of its language codes mapped to its text');
 
 /** The keys of an object beside its language texts (`value`, `description`) are the only ones that are not a language's code. */
 export function onlyLanguageKeys(known: readonly string[]) {

@@ -92,7 +92,7 @@ export const FormatText = Bilingual.describe(
 export const BriefText = z
   .union([
     z.string().describe('the English brief of a generator that writes English only (fixed `language: en`, no language field)'),
-    Bilingual.describe('one brief per output language the generator offers, each written in that language (not a translation word for word): { en: "…", ms: "…", id: "…" }'),
+    Bilingual.describe('one brief per output language the generator offers, each written in that language (not a translation word for word): each of its language codes mapped to its brief'),
   ])
   .describe(
     'handlebars text describing this generator, included in every prompt of its book or piece, in the output language: ' +

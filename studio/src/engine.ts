@@ -18,7 +18,7 @@ export {
 } from '../../engine/contract/index.js';
 export {
   // the settings' format
-  type Lang, LANGS, langs, isLang, languageName, languageTable, setLanguageSource, ensureLanguages, checkedLangs, defineSection,
+  type Lang, LANGS, langs, isLang, languageName, languageTable, neighbourNote, setLanguageSource, ensureLanguages, checkedLangs, defineSection,
   LanguageWordsError, type LanguageSource, type LanguageTable,
   type FieldShape,
   type Settings, type BookSpec,

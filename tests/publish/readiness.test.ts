@@ -7,11 +7,12 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  CHANNELS, CHANNEL_IDS, languageRule, KDP_PAGE_LIMITS, OFFLINE_MARKERS, pageLimit, sourceLink, checkWords, say, formatReadiness, jpegInfo, packageMetadata, packageReadiness,
+  CHANNELS, CHANNEL_IDS, languageRule, KDP_PAGE_LIMITS, offlineMarkers, pageLimit, sourceLink, checkWords, say, formatReadiness, jpegInfo, packageMetadata, packageReadiness,
   type CoverContent, type ReadinessInput,
 } from '../../engine/publish/index.js';
 import { coverContent } from '../../engine/node/publish.js';
-import { OFFLINE_MARK } from '../../engine/providers/offline.js';
+import { offlineMark } from '../../engine/providers/offline.js';
+import { LANGS } from '../../engine/languages/index.js';
 
 const BLURB = '<p>Aisha left Kuala Lumpur to forget him. Ten years later the monsoon floods trap her in his bookshop for a week, and every page they turn together brings back a promise neither of them kept.</p>';
 const ZIP = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0]);
@@ -106,7 +107,7 @@ describe('readiness per channel', () => {
   });
 
   it('the writer\'s words (the studio) name no command-line option, no code file, no config key; the command line keeps its own', () => {
-    const bad = packageReadiness(input({ author: '', title: 'a tale of urban beginnings', text: OFFLINE_MARK.en }));
+    const bad = packageReadiness(input({ author: '', title: 'a tale of urban beginnings', text: offlineMark('en') }));
     for (const lang of ['en', 'ms'] as const) {
       for (const channel of Object.values(bad.channels)) {
         for (const check of channel.checks) {
@@ -129,8 +130,8 @@ describe('readiness per channel', () => {
   });
 
   it('offline demo text is never ready: in the manuscript, the description or the keywords', () => {
-    for (const mark of Object.values(OFFLINE_MARK)) expect(OFFLINE_MARKERS.some((m) => mark.includes(m))).toBe(true);
-    for (const over of [{ text: OFFLINE_MARK.en }, { description: `<p>${OFFLINE_MARK.ms!.replace(/\*/g, '')}</p>` }]) {
+    for (const lang of LANGS) expect(offlineMarkers().some((m) => offlineMark(lang).toLowerCase().includes(m)), lang).toBe(true);
+    for (const over of [{ text: offlineMark('en') }, { description: `<p>${offlineMark('ms').replace(/\*/g, '')}</p>` }, { text: offlineMark('id') }]) {
       const r = packageReadiness(input(over));
       for (const id of CHANNEL_IDS) expect(statusOf(r, id, 'offline-text')).toBe('fail');
       expect(r.ready).toBe(false);

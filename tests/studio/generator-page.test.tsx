@@ -615,7 +615,7 @@ describe('the writing experience (issue 15)', () => {
     expect(screen.getByTestId('credit-balance-test').textContent).toBe('');
   });
 
-  it('a part that repeats the book is marked "Berulang" beside short, and Indonesian words in a Malay part are named; a part that does neither has no note', async () => {
+  it('a part that repeats the book is marked "Berulang" beside short, and a neighbour\'s (Indonesian) words in a Malay part are named; a part that does neither has no note', async () => {
     const looped = 'Hujan turun di pelabuhan ketika Aisyah menunggu kapal ayahnya yang tidak kunjung tiba. '.repeat(150).trim();
     const fresh = 'Aisyah bisa melihat kapal itu dari jauh, dan kamu tahu dia gembira banget pagi itu.';
     const held = heldBook('romance', { lang: 'ms', currentChapter: 2, totalChapters: 7, content: [looped, fresh], settings: { language: 'ms', numberOfChapters: 7 } });
@@ -627,7 +627,7 @@ describe('the writing experience (issue 15)', () => {
     expect(repeating).toHaveLength(1);
     expect(repeating[0]!.closest('article')!.id).toBe('part-0');
     expect(repeating[0]!.textContent).toMatch(/^Berulang: (9\d|100)% perkataan bahagian ini sudah ditulis sebelum ini/);
-    const indonesian = screen.getAllByTestId('indonesian-words');
+    const indonesian = screen.getAllByTestId('neighbour-words');
     expect(indonesian).toHaveLength(1);
     expect(indonesian[0]!.closest('article')!.id).toBe('part-1');
     expect(indonesian[0]!.textContent).toBe('Perkataan bahasa Indonesia dalam bahagian ini: bisa, kamu, banget');

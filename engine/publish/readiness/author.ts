@@ -4,10 +4,10 @@ import { everyChannel, failed, pass, withNote } from './outcome.js';
 import { sayer, type RuleWordTable } from './text.js';
 
 const WORDS = {
-  'label.author': { en: 'an author name ({how_author_given}, or chosen in the author-name step; never made up)', ms: 'nama pengarang ({how_author_given}, atau yang dipilih dalam langkah nama pengarang; tidak pernah direka)' },
-  'author.none': { en: 'no author name', ms: 'tiada nama pengarang' },
-  'author.none-because': { en: 'no author name: {note}', ms: 'tiada nama pengarang: {note}' },
-  'author.fix': { en: '{how_author} and make the package again', ms: '{how_author} dan buat pakej sekali lagi' },
+  'label.author': {},
+  'author.none': {},
+  'author.none-because': {},
+  'author.fix': {},
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
 

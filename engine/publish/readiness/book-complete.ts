@@ -4,12 +4,12 @@ import { KARYA, everyChannel, outcome } from './outcome.js';
 import { sayer, type RuleWordTable } from './text.js';
 
 const WORDS = {
-  'label.book-complete': { en: 'every part of the book is written', ms: 'setiap bahagian buku telah ditulis' },
-  'book.complete': { en: 'introduction to conclusion', ms: 'dari pengenalan hingga penutup' },
-  'book.own-ending': { en: 'ends with its own last part, as the writer brought it', ms: 'berakhir dengan bahagian terakhirnya sendiri, seperti yang dibawa penulis' },
-  'book.unfinished': { en: 'the book is not finished', ms: 'buku belum selesai' },
-  'book.mid-sentence': { en: 'these parts end mid-sentence: {parts}', ms: 'bahagian ini berhenti di tengah ayat: {parts}' },
-  'book.mid-sentence-fix': { en: 'finish each with Write more, or rewrite its ending', ms: 'lengkapkan setiap satu dengan Tulis lagi, atau tulis semula pengakhirannya' },
+  'label.book-complete': {},
+  'book.complete': {},
+  'book.own-ending': {},
+  'book.unfinished': {},
+  'book.mid-sentence': {},
+  'book.mid-sentence-fix': {},
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
 

@@ -4,9 +4,9 @@ import { outcome } from './outcome.js';
 import { sayer, type RuleWordTable } from './text.js';
 
 const WORDS = {
-  'label.categories': { en: 'one to three suggested categories', ms: 'satu hingga tiga kategori cadangan' },
-  'categories.none': { en: 'none', ms: 'tiada' },
-  'categories.fix': { en: 'choose one to three categories when you upload the book{how_categories}', ms: 'pilih satu hingga tiga kategori semasa memuat naik buku{how_categories}' },
+  'label.categories': {},
+  'categories.none': {},
+  'categories.fix': {},
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
 

@@ -3,13 +3,10 @@ import type { ReadinessInput, ReadinessRule, RuleOutcome } from '../readiness-ty
 import { sayer, type RuleWordTable } from './text.js';
 
 const WORDS = {
-  'label.continuity': { en: 'no continuity finding left open', ms: 'tiada dapatan kesinambungan yang masih terbuka' },
-  'continuity.none': { en: 'none open', ms: 'tiada yang terbuka' },
-  'continuity.open': { en: '{n} open: {parts}', ms: '{n} masih terbuka: {parts}' },
-  'continuity.fix': {
-    en: 'read each one in the book\'s Continuity panel: rewrite the part, or mark the finding as intended',
-    ms: 'baca setiap satu dalam panel Kesinambungan buku: tulis semula bahagian itu, atau tandakan dapatan itu sebagai disengajakan',
-  },
+  'label.continuity': {},
+  'continuity.none': {},
+  'continuity.open': {},
+  'continuity.fix': {},
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
 

@@ -7,37 +7,22 @@ import { KARYA, failed, isEbook, pass } from './outcome.js';
 import { sayer, type ReadinessText, type ReadinessValue, type RuleWordTable } from './text.js';
 
 const WORDS = {
-  'label.ebook-cover': {
-    en: '{file} is a {formats} in RGB, {ratio}:1, at least {width} px wide',
-    ms: '{file} ialah {formats} dalam RGB, {ratio}:1, lebar sekurang-kurangnya {width} px',
-  },
-  'cover.found': { en: '{file}: {format}, {width} × {height} px', ms: '{file}: {format}, {width} × {height} px' },
-  'cover.found-colour': { en: '{file}: {format}, {colour}, {width} × {height} px', ms: '{file}: {format}, {colour}, {width} × {height} px' },
-  'cover.format': { en: '{file} is a {format} ({channel} takes {formats})', ms: '{file} ialah {format} ({channel} menerima {formats})' },
-  'cover.colour': { en: 'its colours are {colour}, not RGB', ms: 'warnanya {colour}, bukan RGB' },
-  'cover.ratio': { en: 'it is {ratio}:1 (height to width), not {want}:1', ms: 'nisbahnya {ratio}:1 (tinggi kepada lebar), bukan {want}:1' },
-  'cover.narrow': { en: 'it is {width} px wide (at least {min})', ms: 'lebarnya {width} px (sekurang-kurangnya {min})' },
-  'cover.flat': { en: 'it is one flat colour, with no picture or title', ms: 'ia satu warna rata, tanpa gambar atau tajuk' },
-  'cover.upscaled': {
-    en: 'it was enlarged from a {width} × {height} px image (at least {min} px wide for a sharp cover)',
-    ms: 'ia dibesarkan daripada imej {width} × {height} px (sekurang-kurangnya {min} px lebar untuk kulit yang tajam)',
-  },
-  'cover.art-fix': {
-    en: 'make the cover again (a new cover picture), or upload your own cover art of at least 1,600 × 2,560 px',
-    ms: 'buat kulit buku sekali lagi (gambar kulit baharu), atau muat naik seni kulit anda sendiri sekurang-kurangnya 1,600 × 2,560 px',
-  },
-  'cover.fix': {
-    en: 'use cover.jpg from a package made by this version (an RGB JPEG of 1,600 × 2,560 px)',
-    ms: 'gunakan cover.jpg daripada pakej yang dibuat oleh versi ini (JPEG RGB 1,600 × 2,560 px)',
-  },
+  'label.ebook-cover': {},
+  'cover.found': {},
+  'cover.found-colour': {},
+  'cover.format': {},
+  'cover.colour': {},
+  'cover.ratio': {},
+  'cover.narrow': {},
+  'cover.flat': {},
+  'cover.upscaled': {},
+  'cover.art-fix': {},
+  'cover.fix': {},
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
 /** The studio's publish panel names no file and no size: its own words for the label. */
 const STUDIO_WORDS = {
-  'label.ebook-cover': {
-    en: 'the eBook cover is a {formats} in RGB, {ratio}:1, at least {width} px wide',
-    ms: 'kulit eBuku ialah {formats} dalam RGB, {ratio}:1, lebar sekurang-kurangnya {width} px',
-  },
+  'label.ebook-cover': {},
 } as const satisfies RuleWordTable;
 
 /** The image formats a channel takes for its eBook cover (from its cover rule). */

@@ -8,17 +8,11 @@ import { pass } from './outcome.js';
 import { sayer, type RuleWordTable } from './text.js';
 
 const WORDS = {
-  'label.eisbn-pages': {
-    en: 'at least {min} pages, cover included, for an eISBN from the National Library of Malaysia ({audience} title)',
-    ms: 'sekurang-kurangnya {min} muka surat, termasuk kulit luar, untuk eISBN daripada Perpustakaan Negara Malaysia (judul {audience})',
-  },
-  'audience.adult': { en: 'an adult', ms: 'dewasa' },
-  'audience.children': { en: "a children's", ms: 'kanak-kanak' },
-  'eisbn.pages': { en: '{n} pages with the cover', ms: '{n} muka surat bersama kulit luar' },
-  'eisbn.fix': {
-    en: 'for an eISBN, write more or longer chapters ({missing} more pages); a store that gives its own identifier takes the book as it is',
-    ms: 'untuk eISBN, tulis lebih banyak bab atau bab yang lebih panjang ({missing} muka surat lagi); kedai yang memberikan pengecamnya sendiri menerima buku ini seperti sedia ada',
-  },
+  'label.eisbn-pages': {},
+  'audience.adult': {},
+  'audience.children': {},
+  'eisbn.pages': {},
+  'eisbn.fix': {},
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
 

@@ -4,13 +4,13 @@ import { KARYA, isEbook } from './outcome.js';
 import { sayer, type RuleWordTable } from './text.js';
 
 const WORDS = {
-  'label.epubcheck': { en: 'manuscript.epub passes epubcheck', ms: 'manuscript.epub lulus epubcheck' },
-  'epubcheck.fix': { en: 'see the epubcheck messages; the store may refuse or change the file', ms: 'lihat mesej epubcheck; kedai mungkin menolak atau mengubah fail itu' },
+  'label.epubcheck': {},
+  'epubcheck.fix': {},
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
 /** The studio's publish panel names no file and no size: its own words for the label. */
 const STUDIO_WORDS = {
-  'label.epubcheck': { en: "the eBook passes the stores' EPUB check (epubcheck)", ms: 'eBuku lulus semakan EPUB kedai (epubcheck)' },
+  'label.epubcheck': {},
 } as const satisfies RuleWordTable;
 
 export const EPUBCHECK = {

@@ -4,14 +4,11 @@ import { failed, pass } from './outcome.js';
 import { sayer, type RuleWordTable } from './text.js';
 
 const WORDS = {
-  'label.identifier': { en: 'an ISBN, or the identifier Google Play gives a book without one', ms: 'ISBN, atau pengecam yang diberikan Google Play kepada buku tanpa ISBN' },
-  'identifier.isbn': { en: 'ISBN {isbn}', ms: 'ISBN {isbn}' },
-  'identifier.google': {
-    en: 'no ISBN: Google Play gives the book its own identifier (GGKEY) when you add it',
-    ms: 'tiada ISBN: Google Play memberikan buku ini pengecamnya sendiri (GGKEY) semasa anda menambahkannya',
-  },
-  'identifier.bad': { en: '"{isbn}" is not a valid ISBN-13 (its check digit does not match)', ms: '"{isbn}" bukan ISBN-13 yang sah (digit semaknya tidak sepadan)' },
-  'identifier.fix': { en: 'copy the ISBN again from its issuer, or leave it out', ms: 'salin ISBN sekali lagi daripada pengeluarnya, atau tinggalkannya' },
+  'label.identifier': {},
+  'identifier.isbn': {},
+  'identifier.google': {},
+  'identifier.bad': {},
+  'identifier.fix': {},
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
 

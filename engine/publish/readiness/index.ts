@@ -3,7 +3,7 @@
 // pieces, has every text in every language Karya speaks (LANGS): a rule without its Malay fails the server's and
 // the command line's start, naming the rule, the language and the code, instead of a Malay writer meeting it.
 import { type Bilingual, type Lang } from '../../spec/types.js';
-import { LANGS, LanguageWordsError, onLanguagesLoaded, type LanguageSource } from '../../languages/index.js';
+import { LANGS, LanguageWordsError, checkedLangs, onLanguagesLoaded, wordsChecked, type LanguageSource } from '../../languages/index.js';
 import { defineRegistry, type Registry, type RuleWords } from '../../registry.js';
 import type { ReadinessRule } from '../readiness-types.js';
 import { SHARED_WORDS } from './shared-words.js';
@@ -66,18 +66,14 @@ export function readinessRegistry(rules: readonly ReadinessRule[], langs?: reado
   return defineRegistry({ name: 'readiness', ...(langs ? { langs } : {}), rules, wordsOf: (rule) => byLanguage({ ...rule.words, ...studioKeys(rule.studioWords) }, langs ?? LANGS) });
 }
 
-export const READINESS_REGISTRY = readinessRegistry(RULES);
-/** Every rule, in the order each channel lists its checks. */
-export const READINESS_RULES: readonly ReadinessRule[] = READINESS_REGISTRY.rules;
-// The pieces no one rule owns are checked the same way.
-defineRegistry({ name: 'readiness', rules: [{ id: 'shared words', words: SHARED_WORDS }], wordsOf: (r) => byLanguage(r.words, LANGS) });
-
 /**
- * Another language's words (languages/<code>/readiness.yaml: rule id → code → text, `shared words` for the shared
- * pieces, `studio <code>` for a rule's studio words) put beside each code's English and Malay, so a text is said the
- * same way in every language. A rule id or code the file names that no rule has is refused, naming it.
+ * Every language's words (languages/<code>/readiness.yaml, English's and Malay's as every other's: rule id → code →
+ * text, `shared words` for the shared pieces, `studio <code>` for a rule's studio words) put into each code's entry,
+ * so the code names keys only. A rule id or code the file names that no rule has is refused, naming it; a code a
+ * language (not a draft) does not word fails the start, naming the language, the file and the key.
  */
 function takeTableWords(sources: readonly LanguageSource[]): void {
+  for (const [entry, lang] of taken.splice(0)) delete entry[lang];
   for (const src of sources) {
     const lang = (src.data as { code?: unknown } | undefined)?.code;
     const file = src.words.readiness;
@@ -88,18 +84,42 @@ function takeTableWords(sources: readonly LanguageSource[]): void {
         const studio = /^studio (.+)$/.exec(key)?.[1];
         const entry = (studio ? (rule as ReadinessRule | undefined)?.studioWords?.[studio] : rule?.words[key as keyof typeof rule.words]) as Record<Lang, string> | undefined;
         if (!entry) throw new LanguageWordsError({ language: lang, catalogue: 'readiness', key: `${ruleId}: ${key}` }, `languages/${lang}/readiness.yaml: "${ruleId}" has no text "${key}"`);
-        if (typeof text === 'string') entry[lang] = text;
+        if (typeof text === 'string' && entry[lang] === undefined) {
+          entry[lang] = text;
+          taken.push([entry, lang]);
+        }
       }
     }
   }
+  if (wordsChecked()) for (const lang of checkedLangs()) checkWorded(lang);
 }
+
+/** The texts taken from the files, taken out again before the table is read anew (a text a file no longer gives is missing). */
+const taken: [Record<Lang, string>, Lang][] = [];
+
+/** Every code of every rule, and the shared pieces, has its text in `lang`, or the start fails naming the file and the key. */
+function checkWorded(lang: Lang): void {
+  const groups: [string, ReadinessRule['words'] | undefined][] = [['shared words', SHARED_WORDS], ...RULES.flatMap((r): [string, ReadinessRule['words'] | undefined][] => [[r.id, r.words], [r.id, studioKeys((r as ReadinessRule).studioWords)]])];
+  for (const [ruleId, words] of groups) {
+    for (const [key, entry] of Object.entries(words ?? {})) {
+      if (!entry[lang]?.trim()) throw new LanguageWordsError({ language: lang, catalogue: 'readiness', key: `${ruleId}: ${key}` }, `languages/${lang}/readiness.yaml: "${ruleId}" has no text "${key}"`);
+    }
+  }
+}
+// Before the registries below: their check reads the words the files give.
 onLanguagesLoaded(takeTableWords);
+
+export const READINESS_REGISTRY = readinessRegistry(RULES);
+/** Every rule, in the order each channel lists its checks. */
+export const READINESS_RULES: readonly ReadinessRule[] = READINESS_REGISTRY.rules;
+// The pieces no one rule owns are checked the same way.
+defineRegistry({ name: 'readiness', rules: [{ id: 'shared words', words: SHARED_WORDS }], wordsOf: (r) => byLanguage(r.words, LANGS) });
 
 type CodeOf<R> = R extends { readonly words: infer W } ? keyof W & string : never;
 /** Every code a readiness text can have: the shared pieces' and every rule's. */
 export type ReadinessCode = SharedCode | CodeOf<(typeof RULES)[number]>;
 
-/** Every readiness text in English and Malay, by code: the shared pieces and every rule's words. */
+/** Every readiness text in every language, by code: the shared pieces and every rule's words. */
 export const READINESS_WORDS: Readonly<Record<ReadinessCode, Bilingual>> = Object.assign({}, SHARED_WORDS, ...RULES.map((r) => r.words));
 /** The studio's publish panel's own words for some codes (audience 'studio'), by code: every rule's studioWords. */
 export const STUDIO_WORDS: Readonly<Partial<Record<ReadinessCode, Bilingual>>> = Object.assign({}, ...RULES.map((r) => ('studioWords' in r ? r.studioWords : {})));

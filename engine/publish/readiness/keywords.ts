@@ -5,24 +5,15 @@ import { fromProblems } from './outcome.js';
 import { sayer, type RuleWordTable } from './text.js';
 
 const WORDS = {
-  'label.keywords': {
-    en: 'keywords.txt has at most {slots} lines of {min} to {max} characters, no refused words',
-    ms: 'keywords.txt mempunyai paling banyak {slots} baris, setiap satu {min} hingga {max} aksara, tiada perkataan yang ditolak',
-  },
-  'keywords.count': { en: '{n} keywords', ms: '{n} kata kunci' },
-  'keywords.names': { en: 'only a character\'s name: {list}', ms: 'hanya nama watak: {list}' },
-  'keywords.names-fix': {
-    en: 'use phrases readers search for (the genre, the setting, the theme) instead of the names',
-    ms: 'gunakan frasa yang dicari pembaca (genre, latar, tema) dan bukan nama watak',
-  },
+  'label.keywords': {},
+  'keywords.count': {},
+  'keywords.names': {},
+  'keywords.names-fix': {},
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
 /** The studio's publish panel names no file and no size: its own words for the label. */
 const STUDIO_WORDS = {
-  'label.keywords': {
-    en: 'at most {slots} keywords of {min} to {max} characters each, no refused words',
-    ms: 'paling banyak {slots} kata kunci, setiap satu {min} hingga {max} aksara, tiada perkataan yang ditolak',
-  },
+  'label.keywords': {},
 } as const satisfies RuleWordTable;
 
 export const KEYWORDS = {

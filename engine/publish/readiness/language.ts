@@ -7,13 +7,13 @@ import { everyChannel, failed, pass } from './outcome.js';
 import { languageName, sayer, type RuleWordTable } from './text.js';
 
 const WORDS = {
-  'label.language': { en: '{channel} accepts books in {language} (its published list)', ms: '{channel} menerima buku dalam {language} (senarai yang diterbitkannya)' },
-  'language.listed': { en: '{code}: on the list', ms: '{code}: ada dalam senarai' },
-  'language.not-listed': { en: '{code}: not on the list', ms: '{code}: tiada dalam senarai' },
-  'language.other-channel': { en: 'publish this book on another channel', ms: 'terbitkan buku ini di saluran lain' },
-  'language.unconfirmed': { en: '{code}: {note}', ms: '{code}: {note}' },
-  'language.not-confirmed': { en: 'not confirmed from the published list', ms: 'belum disahkan daripada senarai yang diterbitkan' },
-  'language.read': { en: 'read {source}', ms: 'baca {source}' },
+  'label.language': {},
+  'language.listed': {},
+  'language.not-listed': {},
+  'language.other-channel': {},
+  'language.unconfirmed': {},
+  'language.not-confirmed': {},
+  'language.read': {},
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
 

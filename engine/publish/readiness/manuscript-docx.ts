@@ -5,12 +5,12 @@ import { KARYA, RUN_AGAIN, bytes, outcome } from './outcome.js';
 import { sayer, type RuleWordTable } from './text.js';
 
 const WORDS = {
-  'label.manuscript-docx': { en: 'manuscript.docx is a Word file', ms: 'manuscript.docx ialah fail Word' },
+  'label.manuscript-docx': {},
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
 /** The studio's publish panel names no file and no size: its own words for the label. */
 const STUDIO_WORDS = {
-  'label.manuscript-docx': { en: 'the Word manuscript opens in Word', ms: 'manuskrip Word dibuka dalam Word' },
+  'label.manuscript-docx': {},
 } as const satisfies RuleWordTable;
 
 export const MANUSCRIPT_DOCX = {

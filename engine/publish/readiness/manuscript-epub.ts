@@ -5,12 +5,12 @@ import { KARYA, RUN_AGAIN, bytes, isEbook, outcome } from './outcome.js';
 import { sayer, type RuleWordTable } from './text.js';
 
 const WORDS = {
-  'label.manuscript-epub': { en: 'manuscript.epub is an EPUB file', ms: 'manuscript.epub ialah fail EPUB' },
+  'label.manuscript-epub': {},
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
 /** The studio's publish panel names no file and no size: its own words for the label. */
 const STUDIO_WORDS = {
-  'label.manuscript-epub': { en: 'the eBook opens as an EPUB', ms: 'eBuku dibuka sebagai EPUB' },
+  'label.manuscript-epub': {},
 } as const satisfies RuleWordTable;
 
 export const MANUSCRIPT_EPUB = {

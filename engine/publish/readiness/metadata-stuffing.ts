@@ -7,21 +7,15 @@ import { failed, isKdp, pass } from './outcome.js';
 import { sayer, type ReadinessText, type RuleWordTable } from './text.js';
 
 const WORDS = {
-  'label.stuffing': {
-    en: 'title, subtitle, series and keywords carry no promotional words and no keyword stuffing',
-    ms: 'tajuk, subtajuk, siri dan kata kunci tiada perkataan promosi dan tiada pengisian kata kunci',
-  },
-  'stuffing.none': { en: 'no promotional words, no keyword repeated', ms: 'tiada perkataan promosi, tiada kata kunci yang berulang' },
-  'stuffing.promo': { en: '{where} carries promotional words: {words}', ms: '{where} mengandungi perkataan promosi: {words}' },
-  'where.title': { en: 'the title', ms: 'tajuk' },
-  'where.subtitle': { en: 'the subtitle', ms: 'subtajuk' },
-  'where.series': { en: 'the series name', ms: 'nama siri' },
-  'stuffing.title-keyword': { en: 'keywords that repeat the title: {list}', ms: 'kata kunci yang mengulang tajuk: {list}' },
-  'stuffing.word-repeated': { en: '"{word}" in {n} keywords (at most {max})', ms: '"{word}" dalam {n} kata kunci (paling banyak {max})' },
-  'stuffing.fix': {
-    en: 'take promotional words out, and give each keyword box a new search phrase: not the title again, no word in more than {max} of them',
-    ms: 'buang perkataan promosi, dan berikan setiap kotak kata kunci frasa carian baharu: bukan tajuk sekali lagi, tiada perkataan dalam lebih daripada {max} kotak',
-  },
+  'label.stuffing': {},
+  'stuffing.none': {},
+  'stuffing.promo': {},
+  'where.title': {},
+  'where.subtitle': {},
+  'where.series': {},
+  'stuffing.title-keyword': {},
+  'stuffing.word-repeated': {},
+  'stuffing.fix': {},
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
 

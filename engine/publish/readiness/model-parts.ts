@@ -6,10 +6,10 @@ import { KARYA, everyChannel, pass } from './outcome.js';
 import { sayer, type RuleWordTable } from './text.js';
 
 const WORDS = {
-  'label.model-parts': { en: 'the parts a model wrote', ms: 'bahagian yang ditulis oleh model' },
-  'parts.none': { en: 'no part was written by a model: the book is the writer\'s own text as it was brought', ms: 'tiada bahagian ditulis oleh model: buku ini teks penulis sendiri seperti yang dibawa' },
-  'parts.some': { en: 'written by the model: {parts}; every other part is the writer\'s own', ms: 'ditulis oleh model: {parts}; setiap bahagian lain ialah tulisan penulis sendiri' },
-  'parts.all': { en: 'every part was written by the model', ms: 'setiap bahagian ditulis oleh model' },
+  'label.model-parts': {},
+  'parts.none': {},
+  'parts.some': {},
+  'parts.all': {},
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
 

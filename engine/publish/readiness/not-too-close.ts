@@ -9,22 +9,13 @@ import { sayer, type ReadinessText, type RuleWordTable } from './text.js';
 export type { ClosenessInput } from '../readiness-types.js';
 
 const WORDS = {
-  'label.not-too-close': {
-    en: 'not too close to your other books (less than {threshold} of its text in any one of them)',
-    ms: 'tidak terlalu hampir dengan buku anda yang lain (kurang daripada {threshold} teksnya dalam mana-mana satu buku)',
-  },
-  'close.none': { en: 'compared with {n} other books: none holds {threshold} or more of it', ms: 'dibandingkan dengan {n} buku lain: tiada yang mengandungi {threshold} atau lebih daripadanya' },
-  'close.no-books': { en: 'no other finished books to compare with yet', ms: 'belum ada buku lain yang siap untuk dibandingkan' },
-  'close.no-text': { en: 'the book has no text to compare', ms: 'buku ini tiada teks untuk dibandingkan' },
-  'close.to': {
-    en: 'too close to "{title}": {share} of its 8-word runs are in that book',
-    ms: 'terlalu hampir dengan "{title}": {share} daripada rangkaian 8 perkataannya terdapat dalam buku itu',
-  },
-  'close.passages': { en: 'both have {passages}', ms: 'kedua-duanya mempunyai {passages}' },
-  'close.fix': {
-    en: 'rewrite this book until it is clearly different from "{title}", or publish only one of them: stores remove a book that is not significantly different from another',
-    ms: 'tulis semula buku ini sehingga ia jelas berbeza daripada "{title}", atau terbitkan hanya salah satu: kedai membuang buku yang tidak banyak berbeza daripada buku lain',
-  },
+  'label.not-too-close': {},
+  'close.none': {},
+  'close.no-books': {},
+  'close.no-text': {},
+  'close.to': {},
+  'close.passages': {},
+  'close.fix': {},
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
 

@@ -4,14 +4,14 @@ import { everyChannel, failed, pass } from './outcome.js';
 import { sayer, type RuleWordTable } from './text.js';
 
 const WORDS = {
-  'label.offline-text': { en: 'written by an AI model, not the offline demo text', ms: 'ditulis oleh model AI, bukan teks demo luar talian' },
-  'offline.found': { en: 'offline demo text in {where}: no AI model wrote it', ms: 'teks demo luar talian dalam {where}: tiada model AI yang menulisnya' },
-  'offline.manuscript': { en: 'the manuscript', ms: 'manuskrip' },
-  'offline.description': { en: 'the description', ms: 'penerangan' },
-  'offline.keywords': { en: 'the keywords', ms: 'kata kunci' },
-  'offline.title': { en: 'the title', ms: 'tajuk' },
-  'offline.fix': { en: 'write the book with an AI model (not the offline demo), then make the package again{how_offline}', ms: 'tulis buku dengan model AI (bukan demo luar talian), kemudian buat pakej sekali lagi{how_offline}' },
-  'offline.none': { en: 'written by an AI model', ms: 'ditulis oleh model AI' },
+  'label.offline-text': {},
+  'offline.found': {},
+  'offline.manuscript': {},
+  'offline.description': {},
+  'offline.keywords': {},
+  'offline.title': {},
+  'offline.fix': {},
+  'offline.none': {},
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
 

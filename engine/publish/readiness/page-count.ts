@@ -8,30 +8,15 @@ import { isPaperback, outcome } from './outcome.js';
 import { sayer, type ReadinessText, type RuleWordTable } from './text.js';
 
 const WORDS = {
-  'label.page-count': {
-    en: 'the paperback has {min} to {max} pages (KDP\'s range for {paper} paper at {size})',
-    ms: 'buku kulit lembut mempunyai {min} hingga {max} halaman (julat KDP untuk kertas {paper} bersaiz {size})',
-  },
-  'pages.real': { en: '{n} pages (paperback-interior.pdf)', ms: '{n} halaman (paperback-interior.pdf)' },
-  'pages.estimated': {
-    en: 'about {n} pages, estimated from {words} words (no interior page count in the package)',
-    ms: 'kira-kira {n} halaman, dianggarkan daripada {words} perkataan (pakej tiada bilangan halaman isi)',
-  },
-  'pages.estimated-fix': { en: "make the package again{how_version} so the paperback's real page count is known", ms: 'buat pakej sekali lagi{how_version} supaya bilangan halaman sebenar buku kulit lembut diketahui' },
-  'pages.under': { en: 'KDP prints at least {min} pages on {paper} paper at {size}', ms: 'KDP mencetak sekurang-kurangnya {min} halaman pada kertas {paper} bersaiz {size}' },
-  'pages.over': { en: 'KDP prints at most {max} pages on {paper} paper at {size}', ms: 'KDP mencetak paling banyak {max} halaman pada kertas {paper} bersaiz {size}' },
-  'pages.other-paper': {
-    en: 'choose {paper} paper for the paperback (up to {max} pages), or write fewer or shorter chapters; the eBook is fine as it is',
-    ms: 'pilih kertas {paper} untuk buku kulit lembut (sehingga {max} halaman), atau tulis bab yang lebih sedikit atau lebih pendek; eBook sudah baik seperti sedia ada',
-  },
-  'pages.too-few': {
-    en: 'for a paperback, {missing} more pages are needed: write more or longer chapters; the eBook is fine as it is',
-    ms: 'untuk buku kulit lembut, {missing} halaman lagi diperlukan: tulis lebih banyak bab atau bab yang lebih panjang; eBook sudah baik seperti sedia ada',
-  },
-  'pages.too-many': {
-    en: 'write fewer or shorter chapters, or split the book into volumes for a paperback; the eBook is fine as it is',
-    ms: 'tulis bab yang lebih sedikit atau lebih pendek, atau pecahkan buku kepada beberapa jilid untuk buku kulit lembut; eBook sudah baik seperti sedia ada',
-  },
+  'label.page-count': {},
+  'pages.real': {},
+  'pages.estimated': {},
+  'pages.estimated-fix': {},
+  'pages.under': {},
+  'pages.over': {},
+  'pages.other-paper': {},
+  'pages.too-few': {},
+  'pages.too-many': {},
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
 

@@ -5,13 +5,13 @@ import { KARYA, RUN_AGAIN, bytes, failed, isPaperback, outcome } from './outcome
 import { sayer, type RuleWordTable } from './text.js';
 
 const WORDS = {
-  'label.paperback-cover': { en: 'paperback-cover.pdf is a PDF', ms: 'paperback-cover.pdf ialah fail PDF' },
-  'paperback.no-cover': { en: 'the package has no paperback-cover.pdf', ms: 'pakej tiada paperback-cover.pdf' },
+  'label.paperback-cover': {},
+  'paperback.no-cover': {},
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
 /** The studio's publish panel names no file and no size: its own words for the label. */
 const STUDIO_WORDS = {
-  'label.paperback-cover': { en: "the paperback's cover is a print-ready PDF", ms: 'kulit buku kulit lembut ialah PDF sedia cetak' },
+  'label.paperback-cover': {},
 } as const satisfies RuleWordTable;
 
 export const PAPERBACK_COVER = {

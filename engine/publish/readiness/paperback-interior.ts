@@ -5,13 +5,13 @@ import { KARYA, RUN_AGAIN, bytes, failed, isPaperback, outcome } from './outcome
 import { sayer, type RuleWordTable } from './text.js';
 
 const WORDS = {
-  'label.paperback-interior': { en: 'paperback-interior.pdf is a PDF', ms: 'paperback-interior.pdf ialah fail PDF' },
-  'paperback.no-interior': { en: 'the package has no paperback-interior.pdf', ms: 'pakej tiada paperback-interior.pdf' },
+  'label.paperback-interior': {},
+  'paperback.no-interior': {},
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
 /** The studio's publish panel names no file and no size: its own words for the label. */
 const STUDIO_WORDS = {
-  'label.paperback-interior': { en: "the paperback's pages are a print-ready PDF", ms: 'halaman buku kulit lembut ialah PDF sedia cetak' },
+  'label.paperback-interior': {},
 } as const satisfies RuleWordTable;
 
 export const PAPERBACK_INTERIOR = {

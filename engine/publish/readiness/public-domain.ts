@@ -13,19 +13,19 @@ const KDP_PUBLIC_DOMAIN = 'KDP Help, "Publishing Public Domain Content": https:/
 const TITLE_MARKS = { translated: '(Translated)', annotated: '(Annotated)' } as const;
 
 const WORDS = {
-  'label.public-domain': { en: 'a public-domain text: KDP publishes only a differentiated edition, declared as public domain at upload', ms: 'teks domain awam: KDP hanya menerbitkan edisi yang dibezakan, diisytiharkan sebagai domain awam semasa muat naik' },
-  'public-domain.text': { en: 'the text is in the public domain', ms: 'teks ini berada dalam domain awam' },
-  'public-domain.text-year': { en: 'the text is in the public domain (first published in {year})', ms: 'teks ini berada dalam domain awam (pertama kali diterbitkan pada tahun {year})' },
-  'public-domain.none': { en: 'this edition adds nothing that differentiates it: no translation, no annotations, no parts of its own', ms: 'edisi ini tidak menambah apa-apa yang membezakannya: tiada terjemahan, tiada anotasi, tiada bahagian sendiri' },
-  'public-domain.adds': { en: 'this edition adds {list}', ms: 'edisi ini menambah {list}' },
-  'public-domain.translation': { en: 'a translation from {language} by AI', ms: 'terjemahan daripada {language} oleh AI' },
-  'public-domain.model-parts': { en: '{parts} written by AI', ms: '{parts} yang ditulis oleh AI' },
-  'public-domain.model-passages': { en: 'passages written by AI in {parts}', ms: 'petikan yang ditulis oleh AI dalam {parts}' },
-  'public-domain.writer-parts': { en: '{parts} written by you', ms: '{parts} yang ditulis oleh anda' },
-  'public-domain.differentiate': { en: 'KDP publishes a public-domain text only as a differentiated edition: a unique translation (Translated), hand-crafted annotations such as a study guide, a critique, a biography or historical context (Annotated), or 10 or more unique illustrations (Illustrated); add one, or publish this text on another channel', ms: 'KDP hanya menerbitkan teks domain awam sebagai edisi yang dibezakan: terjemahan yang unik (Translated), anotasi buatan tangan seperti panduan belajar, kritikan, biografi atau konteks sejarah (Annotated), atau 10 atau lebih ilustrasi unik (Illustrated); tambahkan satu, atau terbitkan teks ini di saluran lain' },
-  'public-domain.mark': { en: 'put {mark} in the title field, as KDP asks of a differentiated public-domain edition', ms: 'letakkan {mark} dalam ruangan tajuk, seperti yang diminta KDP bagi edisi domain awam yang dibezakan' },
-  'public-domain.ai-made': { en: 'KDP asks for a unique translation and hand-crafted annotations: an AI translation or AI-written parts may not count; revise them yourself, or verify on the page named', ms: 'KDP meminta terjemahan yang unik dan anotasi buatan tangan: terjemahan AI atau bahagian yang ditulis oleh AI mungkin tidak dikira; semak semula sendiri, atau sahkan pada halaman yang dinamakan' },
-  'public-domain.declare': { en: 'at upload, under publishing rights, choose "This is a public domain work" (such a book is not eligible for the 70% royalty)', ms: 'semasa muat naik, di bawah hak penerbitan, pilih "This is a public domain work" (buku sebegini tidak layak untuk royalti 70%)' },
+  'label.public-domain': {},
+  'public-domain.text': {},
+  'public-domain.text-year': {},
+  'public-domain.none': {},
+  'public-domain.adds': {},
+  'public-domain.translation': {},
+  'public-domain.model-parts': {},
+  'public-domain.model-passages': {},
+  'public-domain.writer-parts': {},
+  'public-domain.differentiate': {},
+  'public-domain.mark': {},
+  'public-domain.ai-made': {},
+  'public-domain.declare': {},
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
 

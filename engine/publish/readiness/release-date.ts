@@ -6,11 +6,8 @@ import { isKdp, pass } from './outcome.js';
 import { sayer, type RuleWordTable } from './text.js';
 
 const WORDS = {
-  'label.release-date': {
-    en: 'at most {perDay} new titles a day per store account (the release schedule)',
-    ms: 'paling banyak {perDay} judul baharu sehari bagi setiap akaun kedai (jadual terbitan)',
-  },
-  'release.on': { en: 'publish on or after {date} (title {n} of that day)', ms: 'terbitkan pada atau selepas {date} (judul ke-{n} pada hari itu)' },
+  'label.release-date': {},
+  'release.on': {},
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
 

@@ -7,13 +7,10 @@ import type { Found } from './not-too-close.js';
 import { sayer, type ReadinessText, type RuleWordTable } from './text.js';
 
 const WORDS = {
-  'label.reused-passages': {
-    en: 'passages are not reused across its parts (less than {threshold} repeated)',
-    ms: 'petikan tidak diulang merentas bahagiannya (kurang daripada {threshold} berulang)',
-  },
-  'reuse.share': { en: '{share} of its 8-word runs occur in more than one part', ms: '{share} daripada rangkaian 8 perkataannya terdapat dalam lebih daripada satu bahagian' },
-  'reuse.example': { en: 'e.g. "{text}" (part {part}, already in part {first})', ms: 'cth. "{text}" (bahagian {part}, sudah ada dalam bahagian {first})' },
-  'reuse.fix': { en: 'rewrite the repeated passages so that each part says its own', ms: 'tulis semula petikan yang berulang supaya setiap bahagian mempunyai isinya sendiri' },
+  'label.reused-passages': {},
+  'reuse.share': {},
+  'reuse.example': {},
+  'reuse.fix': {},
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
 

@@ -4,10 +4,10 @@ import { everyChannel, pass } from './outcome.js';
 import { sayer, type RuleWordTable } from './text.js';
 
 const WORDS = {
-  'label.series': { en: "the series and the book's number in it, for the store's series page", ms: 'siri dan nombor buku dalam siri itu, untuk halaman siri di kedai' },
-  'series.given': { en: '"{name}", book {number}', ms: '"{name}", buku {number}' },
-  'series.no-number': { en: '"{name}", without the book\'s number in it', ms: '"{name}", tanpa nombor buku dalam siri itu' },
-  'series.fix': { en: 'give the book\'s number in the series (karya publish --series-number N; a book written with --series has it)', ms: 'berikan nombor buku dalam siri itu (karya publish --series-number N; buku yang ditulis dengan --series sudah memilikinya)' },
+  'label.series': {},
+  'series.given': {},
+  'series.no-number': {},
+  'series.fix': {},
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
 

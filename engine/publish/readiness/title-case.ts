@@ -5,9 +5,9 @@ import { everyChannel, failed, pass } from './outcome.js';
 import { languageName, sayer, type RuleWordTable } from './text.js';
 
 const WORDS = {
-  'label.title-case': { en: 'the title is in title case ({language})', ms: 'tajuk ditulis dengan huruf besar gaya tajuk ({language})' },
-  'title-case.words': { en: 'not capitalised: {words}', ms: 'tidak bermula dengan huruf besar: {words}' },
-  'title-case.fix': { en: '{how_title_case}', ms: '{how_title_case}' },
+  'label.title-case': {},
+  'title-case.words': {},
+  'title-case.fix': {},
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
 

@@ -4,22 +4,16 @@ import { failed, pass } from './outcome.js';
 import { sayer, type RuleWordTable } from './text.js';
 
 const WORDS = {
-  'label.title-match': {
-    en: 'the title in metadata.json is the title on the cover and in the EPUB',
-    ms: 'tajuk dalam metadata.json sama dengan tajuk pada kulit buku dan dalam EPUB',
-  },
-  'title-match.same': { en: '"{title}" on the cover, in the EPUB and in metadata.json', ms: '"{title}" pada kulit buku, dalam EPUB dan dalam metadata.json' },
-  'title-match.cover': { en: 'the cover says "{found}", metadata.json says "{title}"', ms: 'kulit buku menyatakan "{found}", metadata.json menyatakan "{title}"' },
-  'title-match.epub': { en: 'the EPUB says "{found}", metadata.json says "{title}"', ms: 'EPUB menyatakan "{found}", metadata.json menyatakan "{title}"' },
-  'title-match.fix': {
-    en: 'use one title everywhere: make the cover and the package again with the title of metadata.json{how_title}',
-    ms: 'gunakan satu tajuk di semua tempat: buat kulit buku dan pakej sekali lagi dengan tajuk dalam metadata.json{how_title}',
-  },
+  'label.title-match': {},
+  'title-match.same': {},
+  'title-match.cover': {},
+  'title-match.epub': {},
+  'title-match.fix': {},
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
 /** The studio's publish panel names no file and no size: its own words for the label. */
 const STUDIO_WORDS = {
-  'label.title-match': { en: 'the title is the same on the cover, in the eBook and in the store form', ms: 'tajuk sama pada kulit buku, dalam eBuku dan dalam borang kedai' },
+  'label.title-match': {},
 } as const satisfies RuleWordTable;
 
 const same = (a: string, b: string) => a.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase() === b.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();

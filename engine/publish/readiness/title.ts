@@ -6,8 +6,8 @@ import { fromProblems, isKdp, withNote } from './outcome.js';
 import { sayer, type RuleWordTable } from './text.js';
 
 const WORDS = {
-  'label.title': { en: 'title and subtitle: at most {max} characters, no refused words', ms: 'tajuk dan subtajuk: paling banyak {max} aksara, tiada perkataan yang ditolak' },
-  'title-and-subtitle': { en: '"{title}" / "{subtitle}"', ms: '"{title}" / "{subtitle}"' },
+  'label.title': {},
+  'title-and-subtitle': {},
 } as const satisfies RuleWordTable;
 const say = sayer(WORDS);
 

@@ -292,6 +292,24 @@ const notedCache = new WeakMap<Guard, Map<Lang, ReturnType<typeof notedFor>>>();
  * @example neighbourWords('Dia bisa datang esok, kata kamu.', 'ms') // ['bisa', 'kamu']
  */
 export function neighbourWords(text: string, lang: Lang): string[] {
+  return neighbourFinds(text, lang).words;
+}
+
+/**
+ * A neighbour's words in a text of `lang` (neighbourWords) and the neighbours they are words of: the languages of its
+ * family whose own guard markers hold them (languages/<code>/guard.yaml, `markers.<code>`), in the table's order.
+ * @example neighbourFinds('Dia bisa datang esok, kata kamu.', 'ms') // { words: ['bisa', 'kamu'], languages: ['id'] }
+ */
+export function neighbourFinds(text: string, lang: Lang): { words: string[]; languages: Lang[] } {
+  const words = foundWords(text, lang);
+  const g = guard();
+  const m = g.members.indexOf(lang);
+  if (!words.length || m < 0) return { words, languages: [] };
+  const others = g.families[g.familyOf[m]!]!.members.filter((o) => o !== m && words.some((w) => g.noted[o]!.has(w)));
+  return { words, languages: others.map((o) => g.members[o]!) };
+}
+
+function foundWords(text: string, lang: Lang): string[] {
   const g = guard();
   const byLang = notedCache.get(g) ?? new Map<Lang, ReturnType<typeof notedFor>>();
   notedCache.set(g, byLang);

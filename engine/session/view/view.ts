@@ -11,7 +11,7 @@ import { chapterTitleOf, wordTargetOf } from '../../compile/book-outline.js';
 import { textHash } from '../../text-hash.js';
 import { partText } from '../edits/index.js';
 import { isAuthoredPart, modelWordsOf, partProvenance } from '../../compile/provenance.js';
-import { SHORT_RATIO, repeatedShares, neighbourWords } from '../reading/index.js';
+import { SHORT_RATIO, repeatedShares, neighbourFinds } from '../reading/index.js';
 import { bookBible, bibleCovers } from '../bible/index.js';
 import { chapterCounts, partWords } from '../book.js';
 import { isOutlineEditable, outlineChapters } from '../outline/index.js';
@@ -109,12 +109,12 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
     const title = chapterTitleOf(spec, state, step) ?? state.chapterTitles?.[i];
     const words = partWords(state, i);
     // `repeated`: the share of its words the book already said (engine/session/repeat.ts).
-    const indonesian = target > 0 ? neighbourWords(prose[i]!, lang) : [];
+    const neighbour = target > 0 ? neighbourFinds(prose[i]!, lang) : { words: [], languages: [] };
     // A part the writer brought (an import) is theirs as it is: not measured against what a model is asked for.
     const record = partProvenance(state, i);
     const isAuthored = record.origin === 'author';
     const provenance = { origin: record.origin, ...(record.passages?.length ? { passages: record.passages.map((p) => ({ ...p })) } : {}), model_words: modelWordsOf(record, stored), ...(record.translatedFrom ? { translated_from: record.translatedFrom } : {}) };
-    const measured = isMeasuredPart(state, i, target) ? { target, is_short: isShortPart(state, i, target), repeated: repeated[i]!, ...(indonesian.length ? { indonesian_words: indonesian } : {}), ...voiceMeasures(state, prose[i]!) } : {};
+    const measured = isMeasuredPart(state, i, target) ? { target, is_short: isShortPart(state, i, target), repeated: repeated[i]!, ...(neighbour.words.length ? { neighbour_words: neighbour.words, neighbour_languages: neighbour.languages } : {}), ...voiceMeasures(state, prose[i]!) } : {};
     return { ...stepRef(step), label: label(step), ...(title ? { title } : {}), text, hash: textHash(text), is_complete: !state.incompleteParts?.includes(i), ...(state.stoppedParts?.includes(i) ? { is_stopped: true as const } : {}), ...(isAuthored ? { is_authored: true as const } : {}), provenance, words, ...measured, ...(missing.has(i) ? { bible_updated: false as const } : {}), ...(findings[i]?.length ? { continuity: findings[i] } : {}), ...(checks[i] ? { check_against: checks[i] } : {}) };
   });
   // A chapter count the flow cannot reach still shows the outline, introduction and conclusion.

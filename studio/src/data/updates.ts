@@ -1,70 +1,51 @@
-// Recent Updates shown on the dashboard (newest first), in both studio languages. Product news, not
-// generator data.
-import type { Lang } from '../engine.js';
-
-type Both = Readonly<Record<Lang, string>>;
+// Recent Updates shown on the dashboard (newest first). Product news, not generator data: each update's id, date
+// and category here, its words in every language in languages/<code>/studio-updates.yaml (by update id), read and
+// checked with the table, so a language lacking an update's text fails naming the file and the key.
+import { defineSection, LanguageWordsError, type Lang } from '../engine.js';
 
 export interface ProductUpdate {
   id: string;
-  title: Both;
   date: string;
   category: 'New Feature' | 'Improvement' | 'Announcement';
-  overview: Both;
-  newFeatures: Both[];
-  improvements: Both[];
-  notes?: Both;
+}
+
+/** An update's words in one language. */
+export interface UpdateWords {
+  title: string;
+  overview: string;
+  newFeatures: readonly string[];
+  improvements: readonly string[];
+  notes?: string;
 }
 
 export const UPDATES: readonly ProductUpdate[] = [
-  {
-    id: 'karya-studio',
-    title: { en: 'The Karya studio', ms: 'Studio Karya' },
-    date: '2026-11-20',
-    category: 'New Feature',
-    overview: {
-      en: 'Every generator now lives in one studio: choose a tool, fill in the settings and watch the text stream in.',
-      ms: 'Setiap penjana kini berada dalam satu studio: pilih alat, isi tetapan dan lihat teks dijana secara langsung.',
-    },
-    newFeatures: [
-      { en: 'Live streaming preview with word count and copy', ms: 'Pratonton langsung dengan kiraan perkataan dan salin' },
-      { en: 'Resume a saved book where you left off', ms: 'Sambung buku yang disimpan dari tempat anda berhenti' },
-      { en: 'Light and dark themes', ms: 'Tema cerah dan gelap' },
-    ],
-    improvements: [
-      { en: 'Settings stay locked after the introduction so your book stays consistent', ms: 'Tetapan kekal dikunci selepas pengenalan supaya buku anda kekal konsisten' },
-      { en: 'Clearer messages when something goes wrong', ms: 'Mesej yang lebih jelas apabila berlaku masalah' },
-    ],
-    notes: { en: 'Every generator works in English and Bahasa Malaysia.', ms: 'Setiap penjana berfungsi dalam bahasa Inggeris dan Bahasa Malaysia.' },
-  },
-  {
-    id: 'publishing-tools',
-    title: { en: 'Publishing tools and covers', ms: 'Alat penerbitan dan kulit buku' },
-    date: '2026-11-01',
-    category: 'New Feature',
-    overview: {
-      en: 'Amazon descriptions, keywords, copyright pages, titles, author names and book covers in one place.',
-      ms: 'Penerangan Amazon, kata kunci, halaman hak cipta, tajuk, nama pengarang dan kulit buku di satu tempat.',
-    },
-    newFeatures: [
-      { en: 'Book cover and kids book cover generators with Download Cover', ms: 'Penjana kulit buku dan kulit buku kanak-kanak dengan Muat Turun Kulit Buku' },
-      { en: 'Copyright page with optional ISBN', ms: 'Halaman hak cipta dengan ISBN pilihan' },
-    ],
-    improvements: [{ en: 'Title options drawn from your own book text', ms: 'Pilihan tajuk diambil daripada teks buku anda sendiri' }],
-  },
-  {
-    id: 'credits',
-    title: { en: 'Credit codes and links', ms: 'Kod dan pautan kredit' },
-    date: '2026-09-15',
-    category: 'Announcement',
-    overview: {
-      en: 'Redeem a credit code on your profile or open a credit link to add credits to your account.',
-      ms: 'Tebus kod kredit di profil anda atau buka pautan kredit untuk menambah kredit ke akaun anda.',
-    },
-    newFeatures: [
-      { en: 'Redeem box on the profile page', ms: 'Kotak tebus di halaman profil' },
-      { en: 'Claim links with a 200-credit bonus campaign', ms: 'Pautan tuntutan dengan kempen bonus 200 kredit' },
-    ],
-    improvements: [{ en: 'Your content history is searchable and can be filtered by type', ms: 'Sejarah kandungan anda boleh dicari dan ditapis mengikut jenis' }],
-    notes: { en: 'Credits never expire.', ms: 'Kredit tidak akan luput.' },
-  },
+  { id: 'karya-studio', date: '2026-11-20', category: 'New Feature' },
+  { id: 'publishing-tools', date: '2026-11-01', category: 'New Feature' },
+  { id: 'credits', date: '2026-09-15', category: 'Announcement' },
 ];
+
+function missing(code: string, key: string, what: string): LanguageWordsError {
+  return new LanguageWordsError({ language: code, catalogue: 'studio-updates', key }, `languages/${code}/studio-updates.yaml: "${key}" must be ${what}`);
+}
+
+function parseUpdates(raw: unknown, table: { code: Lang }): Readonly<Record<string, UpdateWords>> {
+  const file = (raw ?? {}) as Record<string, Record<string, unknown> | undefined>;
+  const text = (v: unknown, key: string) => {
+    if (typeof v !== 'string' || !v.trim()) throw missing(table.code, key, 'a text');
+    return v;
+  };
+  const texts = (v: unknown, key: string) => {
+    if (!Array.isArray(v) || !v.length) throw missing(table.code, key, 'a list of texts');
+    return v.map((t, i) => text(t, `${key}.${i}`));
+  };
+  return Object.fromEntries(UPDATES.map(({ id }) => {
+    const u = file[id] ?? {};
+    const words: UpdateWords = { title: text(u.title, `${id}.title`), overview: text(u.overview, `${id}.overview`), newFeatures: texts(u.newFeatures, `${id}.newFeatures`), improvements: texts(u.improvements, `${id}.improvements`) };
+    return [id, u.notes === undefined ? words : { ...words, notes: text(u.notes, `${id}.notes`) }];
+  }));
+}
+
+const updatesIn = defineSection('studio-updates', parseUpdates);
+
+/** An update's words in a language. */
+export const updateWords = (update: ProductUpdate, lang: Lang): UpdateWords => updatesIn(lang)[update.id]!;

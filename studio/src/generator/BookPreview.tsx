@@ -147,7 +147,7 @@ function previewParts(view: BookView | null, output: Output | null): PreviewPart
         ...(p.provenance?.passages?.some((x) => x.origin === 'model-rewrite') ? { passagesRewritten: p.provenance.passages.filter((x) => x.origin === 'model-rewrite').length } : {}),
         ...(p.bible_updated === false ? { isNotInBible: true, ...(view.is_finished ? { isBookFinished: true } : {}), ...(view.bible_updating ? { isBibleUpdating: true } : {}), ...(view.bible_lacking?.parts.some((l) => l.kind === p.kind && l.position === p.position) ? { notInBibleMessage: view.bible_lacking.message } : {}) } : {}),
         ...(p.repeated !== undefined ? { repeated: p.repeated } : {}),
-        ...(p.indonesian_words ? { indonesianWords: p.indonesian_words } : {}),
+        ...(p.neighbour_words?.length ? { neighbourWords: { words: p.neighbour_words, languages: p.neighbour_languages ?? [] } } : {}),
         ...(p.continuity?.length ? { continuity: p.continuity } : {}),
         ...(p.check_against ? { checkAgainst: p.check_against } : {}),
         ...(p.voice ? { voice: { drifts: p.voice.drifts, notes: p.voice.notes } } : {}),

@@ -3,7 +3,7 @@
 // streams, and what closes the manuscript (an error with Retry, the placeholder, the growing hint).
 import { useEffect, useState } from 'react';
 import { AlertTriangle, Loader2, RotateCcw, Square } from 'lucide-react';
-import type { Lang, StepRef } from '../engine.js';
+import { neighbourNote, type Lang, type StepRef } from '../engine.js';
 import { Markdown } from '../components/Markdown.js';
 import { closeOpenMarkdown } from './streaming.js';
 import { PassageTools } from './PassageTools.js';
@@ -146,9 +146,9 @@ export function WrittenPart({ part: p, isLast, isUnfolded, onFold, props, editin
           {pageWord('repeatingPart', lang, { share: Math.round(100 * p.repeated) })}
         </p>
       )}
-      {p.indonesianWords && p.indonesianWords.length > 0 && (
-        <p role="note" className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/40 dark:text-amber-300" data-testid="indonesian-words">
-          {pageWord('indonesianWords', lang, { words: p.indonesianWords.join(', ') })}
+      {p.neighbourWords && p.neighbourWords.words.length > 0 && (
+        <p role="note" className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/40 dark:text-amber-300" data-testid="neighbour-words">
+          {neighbourNote('studio', lang, p.neighbourWords)}
         </p>
       )}
       {p.isComplete === false && (

@@ -44,9 +44,9 @@ export interface PreviewPart {
   notInBibleMessage?: string;
   /** The bible is being brought up to date with this part after an edit (it keeps what it knew meanwhile). */
   isBibleUpdating?: boolean;
-  /** The share of its words the book already wrote (0–1), and Indonesian words left in a Malay part. */
+  /** The share of its words the book already wrote (0–1), and a neighbour language's words left in it (Indonesian's in a Malay part) with the neighbours they are words of. */
   repeated?: number;
-  indonesianWords?: readonly string[];
+  neighbourWords?: { readonly words: readonly string[]; readonly languages: readonly Lang[] };
   /** What the continuity check found in the part, and the earlier part rewritten since that it mentions. */
   continuity?: readonly ContinuityFinding[];
   checkAgainst?: string;

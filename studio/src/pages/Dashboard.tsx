@@ -7,7 +7,7 @@ import { BookOpen, BookText, Coins, Crown, Layers, Library, Megaphone } from 'lu
 import { useAuth } from '../lib/auth.js';
 import { GROUPS, catalogueCounts, useGenerators } from '../lib/generators.js';
 import { relativeAge } from '../lib/time.js';
-import { UPDATES, type ProductUpdate } from '../data/updates.js';
+import { UPDATES, updateWords, type ProductUpdate } from '../data/updates.js';
 import { Dialog } from '../components/Dialog.js';
 import { formatNumber, localeOf, useT, type MessageKey } from '../i18n/index.js';
 import { wordIn } from '../engine.js';
@@ -55,18 +55,19 @@ function StatCard({ label, value, icon: Icon, testId }: { label: string; value: 
 
 function UpdateDetail({ update, onClose }: { update: ProductUpdate | null; onClose(): void }) {
   const { t, lang } = useT();
+  const words = update ? updateWords(update, lang) : null;
   return (
-    <Dialog isOpen={update !== null} title={update?.title[lang] ?? ''} onClose={onClose} size="lg" testId="update-detail">
-      {update && (
+    <Dialog isOpen={update !== null} title={words?.title ?? ''} onClose={onClose} size="lg" testId="update-detail">
+      {update && words && (
         <div className="space-y-4">
           <p className="text-xs text-gray-600 dark:text-gray-400">
             <span className="rounded bg-brand-50 px-2 py-0.5 font-semibold text-brand-700 dark:bg-brand-600/20 dark:text-brand-100">{t(CATEGORY_KEYS[update.category])}</span>{' '}
             {new Date(update.date).toLocaleDateString(localeOf(lang), { day: 'numeric', month: 'long', year: 'numeric' })} · {relativeAge(update.date, new Date(), lang)}
           </p>
-          <section><h3 className="font-semibold">{t('dashboard.overview')}</h3><p className="mt-1">{update.overview[lang]}</p></section>
-          <section><h3 className="font-semibold">{t('dashboard.newFeatures')}</h3><ul className="mt-1 list-disc pl-5">{update.newFeatures.map((f) => <li key={f.en}>{f[lang]}</li>)}</ul></section>
-          <section><h3 className="font-semibold">{t('dashboard.improvements')}</h3><ul className="mt-1 list-disc pl-5">{update.improvements.map((f) => <li key={f.en}>{f[lang]}</li>)}</ul></section>
-          {update.notes && <section><h3 className="font-semibold">{t('dashboard.notes')}</h3><p className="mt-1">{update.notes[lang]}</p></section>}
+          <section><h3 className="font-semibold">{t('dashboard.overview')}</h3><p className="mt-1">{words.overview}</p></section>
+          <section><h3 className="font-semibold">{t('dashboard.newFeatures')}</h3><ul className="mt-1 list-disc pl-5">{words.newFeatures.map((f) => <li key={f}>{f}</li>)}</ul></section>
+          <section><h3 className="font-semibold">{t('dashboard.improvements')}</h3><ul className="mt-1 list-disc pl-5">{words.improvements.map((f) => <li key={f}>{f}</li>)}</ul></section>
+          {words.notes && <section><h3 className="font-semibold">{t('dashboard.notes')}</h3><p className="mt-1">{words.notes}</p></section>}
         </div>
       )}
     </Dialog>
@@ -150,7 +151,7 @@ export default function Dashboard() {
             <li key={u.id}>
               <button type="button" className="flex w-full flex-col items-start gap-0.5 rounded-md px-2 py-3 text-left hover:bg-gray-50 sm:flex-row sm:items-center sm:justify-between dark:hover:bg-neutral-800" onClick={() => setOpenUpdate(u)}>
                 <span>
-                  <span className="font-medium">{u.title[lang]}</span>
+                  <span className="font-medium">{updateWords(u, lang).title}</span>
                   <span className="ml-2 rounded bg-gray-100 px-1.5 py-0.5 text-xs text-gray-600 dark:bg-neutral-800 dark:text-gray-400">{t(CATEGORY_KEYS[u.category])}</span>
                 </span>
                 <span className="text-xs text-gray-600 dark:text-gray-400">{relativeAge(u.date, new Date(), lang)}</span>

@@ -67,7 +67,8 @@ describe('karya publish with a chat-only model server', () => {
     expect(readiness.channels.kdp_ebook.checks.find((c: { id: string }) => c.id === 'epubcheck')?.status).toBe('pass');
     // Nobody's picture was AI-generated.
     expect(JSON.parse(readFileSync(path.join(r.pkg, 'metadata.json'), 'utf8')).aiContent.images).toBe('none');
-  });
+    // A whole publish with a real epubcheck run (a JVM): 25-30 s on a loaded 2-core machine.
+  }, 120_000);
 
   it('--cover my.jpg: that picture, fitted to 1600 × 2560, is cover.jpg and the EPUB\'s cover; no image is asked for', async () => {
     // A green picture with a pale sun in it, as a phone or a design tool saves one.

@@ -15,6 +15,7 @@ export {
 } from './errors.js';
 export { fillPlaceholders, word, type WordKey, WORDS } from './i18n.js';
 export { cleanText } from './clean-text.js';
+export { editionName, languageLabel, localeOf, makeEditionWords, shortName, studioLanguage, type StudioLanguage } from './studio-language.js';
 export { buildCatalog, compileAll, type Catalog, type Sources } from './catalog.js';
 export {
   compileSettingsSchema, defaultSettings, isFieldRequired, isFieldVisible, parseSettings, settingsIssueOf,

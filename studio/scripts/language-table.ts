@@ -2,12 +2,15 @@
 // (plus KARYA_LANGUAGES's folders), read by the engine's Node reader at build time and written into the bundle
 // as JSON, so the studio sets the same table its server reads (studio/src/languageTable.ts) with no YAML parser.
 // Whether draft languages and KARYA_LANGUAGES's folders were in the build is written beside it (studio-build.mjs
-// rebuilds when that changes).
+// rebuilds when that changes). The table is read whole first, by the loader a server's start uses: a section or a
+// word missing or malformed stops the build naming the file and the key.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { languageFolders, readLanguages } from '../../engine/node/languages.js';
-import type { LanguageSource } from '../../engine/languages/index.js';
+// The engine's pure door defines every section a reader of the table checks (the studio's own included:
+// engine/studio-language.ts), so the build reads the table with the loader the server's start and `karya validate` use.
+import { ensureLanguages, setLanguageSource, type LanguageSource } from '../../engine/index.js';
 import { languageMark } from './studio-build.mjs';
 
 const ID = 'virtual:karya-languages';
@@ -45,6 +48,9 @@ export function languageTablePlugin(): Plugin {
       // A table edited while `vite` serves is read again on the next load.
       for (const dir of languageFolders()) this.addWatchFile(dir);
       const sources = readLanguages();
+      // Read whole as a start reads it: a missing or malformed section or word stops the build, naming the file and key.
+      setLanguageSource(() => sources);
+      ensureLanguages();
       const codes = new Set(sources.map((src) => String((src.data as { code?: unknown }).code)));
       return `export default ${JSON.stringify(sources.map((src) => forBrowser(src, codes)))};`;
     },

@@ -18,8 +18,9 @@ export default defineConfig({
     tailwindcss(),
     // languages/**/*.yaml as one JSON module, read at build time: the bundle ships the table, not a YAML parser.
     languageTablePlugin(),
-    // gzip + brotli next to every text asset once the bundle is written (server/static.ts serves them).
-    { name: 'karya-precompress', apply: 'build', closeBundle: () => void precompress(path.join(here, 'dist')) },
+    // gzip + brotli next to every text asset once the bundle is written (server/static.ts serves them), in the
+    // build's own folder (dist/, or another a test names with --outDir).
+    ((outDir = path.join(here, 'dist')) => ({ name: 'karya-precompress', apply: 'build' as const, configResolved: (c: { root: string; build: { outDir: string } }) => void (outDir = path.resolve(c.root, c.build.outDir)), closeBundle: () => void precompress(outDir) }))(),
   ],
   build: {
     outDir: path.join(here, 'dist'),

@@ -20,7 +20,7 @@ const ID = 'virtual:karya-languages';
  * and the CLI's and the server's own messages: no module of the bundle defines those sections or catalogues (the
  * studio's catalogues are filled as the table is read, so every section the bundle defines must be here).
  */
-const SERVER_ONLY = /^(?:prompts|samples|offline-.+|cli-.+|server-.+|import-headings|source-status|export|export-public-domain|answers|answer-checks|answer-notes|translation|voice-guidance)$/;
+const SERVER_ONLY = /^(?:prompts|samples|offline-.+|cli-.+|server-.+|import-headings|source-status|export|export-public-domain|answers|answer-checks|answer-notes|translation|voice-guidance|token-samples)$/;
 
 /**
  * A language as the browser needs it: its table and the words of what the bundle reads; of the languages it names,

@@ -39,5 +39,8 @@ export function fourthLanguage({ order = 0 }: { order?: number } = {}): string {
     const texts = textsIn(fullYaml().parse(readFileSync(path.join(ROOT, 'generators', file), 'utf8')), 'id');
     if (texts !== undefined) writeFileSync(path.join(dir, 'xx/generators', file), fullYaml().stringify(texts));
   }
+  // Its token samples, in its folder (tests/engine/budget.test.ts reads them beside tests/engine/token-samples.yaml).
+  const samples = fullYaml().parse(readFileSync(path.join(ROOT, 'tests/engine/token-samples.yaml'), 'utf8')) as Record<string, Record<string, string[]>>;
+  writeFileSync(path.join(dir, 'xx/token-samples.yaml'), fullYaml().stringify(Object.fromEntries(Object.entries(samples).map(([kind, byLang]) => [kind, byLang.id]))));
   return dir;
 }

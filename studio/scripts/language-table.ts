@@ -4,7 +4,9 @@
 // Whether draft languages and KARYA_LANGUAGES's folders were in the build is written beside it (studio-build.mjs
 // rebuilds when that changes). The table is read whole first, by the loader a server's start uses: a section or a
 // word missing or malformed stops the build naming the file and the key.
-import { writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { languageFolders, readLanguages } from '../../engine/node/languages.js';
@@ -42,6 +44,14 @@ export function languageTablePlugin(): Plugin {
   return {
     name: 'karya-language-table',
     configResolved: (config) => void (outDir = path.resolve(config.root, config.build.outDir)),
+    // The studio's own catalogues are read whole too (check-studio-words.ts loads every module that registers one, in
+    // a process of its own): a language lacking a studio text stops the build, not a writer's page.
+    buildStart() {
+      if (this.meta.watchMode) return;
+      const script = fileURLToPath(new URL('./check-studio-words.ts', import.meta.url));
+      const checked = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', env: process.env });
+      if (checked.status !== 0) this.error(checked.stderr.trim() || `the studio's words could not be read (${script})`);
+    },
     resolveId: (id) => (id === ID ? RESOLVED : null),
     load(id) {
       if (id !== RESOLVED) return null;
@@ -54,6 +64,7 @@ export function languageTablePlugin(): Plugin {
       const codes = new Set(sources.map((src) => String((src.data as { code?: unknown }).code)));
       return `export default ${JSON.stringify(sources.map((src) => forBrowser(src, codes)))};`;
     },
-    closeBundle: { order: 'pre', handler: () => writeFileSync(path.join(outDir, DRAFTS_MARK), languageMark()) },
+    // Not after a build that failed (nothing was written: the failure is what it says).
+    closeBundle: { order: 'pre', handler: () => void (existsSync(outDir) && writeFileSync(path.join(outDir, DRAFTS_MARK), languageMark())) },
   };
 }

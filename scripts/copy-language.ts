@@ -5,8 +5,7 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fullYaml, ROOT } from '../engine/node.js';
-import { ensureLanguages, isLang, langs, languageTable } from '../engine/index.js';
-import { textsIn, withLanguageTexts } from '../engine/generator-texts.js';
+import { ensureLanguages, isLang, langs, languageTable, textsIn, withLanguageTexts } from '../engine/index.js';
 
 const [from, to, folder = path.join(ROOT, 'languages')] = process.argv.slice(2);
 if (!from || !to || !/^[a-z]{2,3}$/.test(to)) throw new Error('usage: npx tsx scripts/copy-language.ts <from> <to: two or three lowercase letters> [folder]');
@@ -31,6 +30,13 @@ writeFileSync(
 const own = path.join(folder, to);
 const fromFolder = path.join(ROOT, 'languages', from);
 if (existsSync(fromFolder)) cpSync(fromFolder, own, { recursive: true });
+// Its guard starts as a family of its own (a family named after it, no markers): a language that joins the closest
+// one's family names that family again and adds its markers to every member's guard.yaml (docs/add-a-language.md).
+const guard = path.join(own, 'guard.yaml');
+if (existsSync(guard)) {
+  const text = readFileSync(guard, 'utf8');
+  writeFileSync(guard, text.replace(/^family: .*$/m, `family: ${to}`).replace(/^markers:\n(?:(?:[ #].*)?\n)*/m, ''));
+}
 
 // The generators' texts in `from`, written where the loader reads a language's own (its folder's generators/).
 mkdirSync(path.join(own, 'generators'), { recursive: true });

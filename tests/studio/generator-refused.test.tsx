@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // A generator lacking a text in a language is refused in that language, never a crash and never another
-// language's text in its place (issue 101): a studio in that language leaves it out of its lists, and its page
+// language's text in its place: a studio in that language leaves it out of its lists, and its page
 // says which generator, that it has no text in the language, and the languages it can be used in.
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';

@@ -32,12 +32,19 @@ if (!process.env.NODE_COMPILE_CACHE && !process.env.NODE_DISABLE_COMPILE_CACHE) 
 } else module.enableCompileCache?.();
 
 let cli;
-if (useBundle) {
-  cli = await import(pathToFileURL(`${bundleDir}/main.js`).href);
-} else {
-  const { register } = await import('tsx/esm/api');
-  register();
-  cli = await import('../cli/main.ts');
+try {
+  if (useBundle) {
+    cli = await import(pathToFileURL(`${bundleDir}/main.js`).href);
+  } else {
+    const { register } = await import('tsx/esm/api');
+    register();
+    cli = await import('../cli/main.ts');
+  }
+} catch (e) {
+  // The language table is read as the command's modules load: a file or key it refuses is named, with no stack.
+  if (e?.code !== 'language_words_missing') throw e;
+  process.stderr.write(`karya: ${e.message}\n`);
+  process.exit(1);
 }
 // exitCode, not exit(): output still in a pipe's buffer is written before the process ends.
 process.exitCode = await cli.runKarya(process.argv.slice(2));

@@ -316,6 +316,11 @@ const ERRORS = catalogue('errors', {
   registry_words_missing: { en: '{registry} registry: rule "{rule}" has no {lang} text for "{key}"; every rule is worded in every language Karya speaks.', ms: 'Daftar {registry}: peraturan "{rule}" tiada teks {lang} untuk "{key}"; setiap peraturan mesti ditulis dalam setiap bahasa yang dituturkan Karya.' },
   // A language asked of a generator without a language field (engine/compile/language-field.ts); {lang} its one language's code.
   lang_fixed: { en: '{id} always writes in {lang}', ms: '{id} hanya menulis dalam {lang}' },
+  // A generator lacking a text in the studio's language (studio/src/generator/GeneratorPage.tsx): {languages} those it is whole in.
+  generator_not_in_language: {
+    en: 'The {generator} generator has no {language} text yet, so it is not offered in {language}: it can be used with the studio in {languages}.',
+    ms: 'Penjana {generator} belum ada teks dalam {language}, jadi ia tidak ditawarkan dalam {language}: ia boleh digunakan dengan studio dalam {languages}.',
+  },
 });
 
 /** The catalogue of user-facing messages, keyed by a stable code: every error catalogue's entries in one. */

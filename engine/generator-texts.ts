@@ -51,3 +51,30 @@ export function withLanguageTexts(data: unknown, id: string): unknown {
 export function generatorTextsKey(): unknown {
   return langs().map((code) => Object.entries(languageTable(code).files).filter(([name]) => name.startsWith('generators/')));
 }
+
+/**
+ * One language's texts of a parsed generator, at the paths a language's folder writes them (an option by its
+ * value, a section by its id): what `withLanguageTexts` merges back. A new language's folder starts from the
+ * closest language's (scripts/copy-language.ts).
+ * @example textsIn(YAML.parse(romance), 'id') // { fields: { heatLevel: { label: '…', options: { sweet: '…' } } }, … }
+ */
+export function textsIn(node: unknown, code: string): unknown {
+  if (Array.isArray(node)) {
+    const out: Node = {};
+    node.forEach((e: unknown, i) => {
+      const key = isMapping(e) ? String(e.value ?? (typeof e.en === 'string' ? i : (e.id ?? i))) : String(i);
+      const texts = textsIn(e, code);
+      if (texts !== undefined) out[key] = texts;
+    });
+    return Object.keys(out).length ? out : undefined;
+  }
+  if (!isMapping(node)) return undefined;
+  if (holdsTexts(node)) {
+    const own = node[code];
+    const inner = Object.fromEntries(Object.entries(node).filter(([k]) => !/^[a-z]{2,3}$/.test(k) && k !== 'value').map(([k, v]) => [k, textsIn(v, code)]).filter(([, v]) => v !== undefined));
+    if (!Object.keys(inner).length) return own;
+    return own === undefined ? inner : { label: own, ...inner };
+  }
+  const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, textsIn(v, code)]).filter(([, v]) => v !== undefined));
+  return Object.keys(out).length ? out : undefined;
+}

@@ -15,6 +15,9 @@ export {
 } from './errors.js';
 export { fillPlaceholders, word, type WordKey, WORDS } from './i18n.js';
 export { cleanText } from './clean-text.js';
+/** A language's texts of a generator, at the paths its folder writes them, and merged back (a language's folder: generators/<id>.yaml). */
+export { textsIn, withLanguageTexts } from './generator-texts.js';
+export { editionName, languageLabel, localeOf, makeEditionWords, shortName, studioLanguage, type StudioLanguage } from './studio-language.js';
 export { buildCatalog, compileAll, type Catalog, type Sources } from './catalog.js';
 export {
   compileSettingsSchema, defaultSettings, isFieldRequired, isFieldVisible, parseSettings, settingsIssueOf,

@@ -1,5 +1,6 @@
 // Vite build of the studio: studio/ → studio/dist (served by `karya serve`), one chunk per route,
 // a manifest for `npm run bench:studio`, and every text asset pre-compressed (gzip, brotli). `vite --config studio/vite.config.ts` proxies /api to :3000.
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { defineConfig } from 'vite';
@@ -18,8 +19,9 @@ export default defineConfig({
     tailwindcss(),
     // languages/**/*.yaml as one JSON module, read at build time: the bundle ships the table, not a YAML parser.
     languageTablePlugin(),
-    // gzip + brotli next to every text asset once the bundle is written (server/static.ts serves them).
-    { name: 'karya-precompress', apply: 'build', closeBundle: () => void precompress(path.join(here, 'dist')) },
+    // gzip + brotli next to every text asset once the bundle is written (server/static.ts serves them), in the
+    // build's own folder (dist/, or another a test names with --outDir).
+    ((outDir = path.join(here, 'dist')) => ({ name: 'karya-precompress', apply: 'build' as const, configResolved: (c: { root: string; build: { outDir: string } }) => void (outDir = path.resolve(c.root, c.build.outDir)), closeBundle: () => void (existsSync(outDir) && precompress(outDir)) }))(),
   ],
   build: {
     outDir: path.join(here, 'dist'),

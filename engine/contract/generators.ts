@@ -22,6 +22,11 @@ export const GeneratorSummarySchema = z.strictObject({
   tagline: Bilingual,
   typeLabel: Bilingual,
   cost: z.number().int().min(0),
+  /**
+   * The languages of the table the generator lacks a text in (absent when it is whole): it is refused in them, as
+   * the book's language and as the page's (a studio in one of them leaves it out and says why on its page).
+   */
+  refusedLanguages: z.array(LangSchema).optional(),
 });
 export type GeneratorSummary = z.infer<typeof GeneratorSummarySchema>;
 
@@ -67,7 +72,5 @@ export const GeneratorFormSchema: z.ZodType<FormModel> = GeneratorSummarySchema.
   contentType: z.string().min(1),
   fields: z.array(FormFieldSchema),
   flow: FlowSummarySchema,
-  /** The languages of the table the generator lacks a text in: it is refused in them (absent when whole). */
-  refusedLanguages: z.array(LangSchema).optional(),
 });
 export type GeneratorForm = FormModel;

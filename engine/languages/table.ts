@@ -155,9 +155,16 @@ function load(): void {
   codes.splice(0, codes.length, ...parsed.map((t) => t.code));
   lastSources = sources;
   loaded = true;
-  for (const s of sectionParsers) readSection(s);
-  const whole = isWhole();
-  for (const hook of onLoad) if (whole || hook.eachLanguage) hook.run(sources);
+  try {
+    for (const s of sectionParsers) readSection(s);
+    const whole = isWhole();
+    for (const hook of onLoad) if (whole || hook.eachLanguage) hook.run(sources);
+  } catch (e) {
+    // A table refused is not kept half read: the next look at it reads it again and names the same file and key,
+    // rather than failing on a section that was never read.
+    loaded = false;
+    throw e;
+  }
 }
 
 function readSection(s: Section): void {

@@ -79,7 +79,7 @@ export function generatorRoutes(ctx: AppContext): ApiRoutes {
   const checks: SharedChecks = new Map();
   const summaries = catalog.specs.map((spec) => {
     const form = catalog.form(spec.id)!;
-    return { id: form.id, route: form.route, family: form.family, kind: form.kind, bookType: form.bookType, title: form.title, tagline: form.tagline, typeLabel: form.typeLabel, cost: form.cost };
+    return { id: form.id, route: form.route, family: form.family, kind: form.kind, bookType: form.bookType, title: form.title, tagline: form.tagline, typeLabel: form.typeLabel, cost: form.cost, ...(form.refusedLanguages ? { refusedLanguages: form.refusedLanguages } : {}) };
   });
 
   // The catalog is public and fixed while the server runs: each answer is serialised once, with an ETag,

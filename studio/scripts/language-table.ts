@@ -2,12 +2,17 @@
 // (plus KARYA_LANGUAGES's folders), read by the engine's Node reader at build time and written into the bundle
 // as JSON, so the studio sets the same table its server reads (studio/src/languageTable.ts) with no YAML parser.
 // Whether draft languages and KARYA_LANGUAGES's folders were in the build is written beside it (studio-build.mjs
-// rebuilds when that changes).
-import { writeFileSync } from 'node:fs';
+// rebuilds when that changes). The table is read whole first, by the loader a server's start uses: a section or a
+// word missing or malformed stops the build naming the file and the key.
+import { spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { languageFolders, readLanguages } from '../../engine/node/languages.js';
-import type { LanguageSource } from '../../engine/languages/index.js';
+// The engine's pure door defines every section a reader of the table checks (the studio's own included:
+// engine/studio-language.ts), so the build reads the table with the loader the server's start and `karya validate` use.
+import { ensureLanguages, setLanguageSource, type LanguageSource } from '../../engine/index.js';
 import { languageMark } from './studio-build.mjs';
 
 const ID = 'virtual:karya-languages';
@@ -17,7 +22,7 @@ const ID = 'virtual:karya-languages';
  * and the CLI's and the server's own messages: no module of the bundle defines those sections or catalogues (the
  * studio's catalogues are filled as the table is read, so every section the bundle defines must be here).
  */
-const SERVER_ONLY = /^(?:prompts|samples|offline-.+|cli-.+|server-.+|import-headings|source-status|export|export-public-domain|answers|answer-checks|answer-notes|translation|voice-guidance)$/;
+const SERVER_ONLY = /^(?:prompts|samples|offline-.+|cli-.+|server-.+|import-headings|source-status|export|export-public-domain|answers|answer-checks|answer-notes|translation|voice-guidance|token-samples)$/;
 
 /**
  * A language as the browser needs it: its table and the words of what the bundle reads; of the languages it names,
@@ -39,15 +44,27 @@ export function languageTablePlugin(): Plugin {
   return {
     name: 'karya-language-table',
     configResolved: (config) => void (outDir = path.resolve(config.root, config.build.outDir)),
+    // The studio's own catalogues are read whole too (check-studio-words.ts loads every module that registers one, in
+    // a process of its own): a language lacking a studio text stops the build, not a writer's page.
+    buildStart() {
+      if (this.meta.watchMode) return;
+      const script = fileURLToPath(new URL('./check-studio-words.ts', import.meta.url));
+      const checked = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', env: process.env });
+      if (checked.status !== 0) this.error(checked.stderr.trim() || `the studio's words could not be read (${script})`);
+    },
     resolveId: (id) => (id === ID ? RESOLVED : null),
     load(id) {
       if (id !== RESOLVED) return null;
       // A table edited while `vite` serves is read again on the next load.
       for (const dir of languageFolders()) this.addWatchFile(dir);
       const sources = readLanguages();
+      // Read whole as a start reads it: a missing or malformed section or word stops the build, naming the file and key.
+      setLanguageSource(() => sources);
+      ensureLanguages();
       const codes = new Set(sources.map((src) => String((src.data as { code?: unknown }).code)));
       return `export default ${JSON.stringify(sources.map((src) => forBrowser(src, codes)))};`;
     },
-    closeBundle: { order: 'pre', handler: () => writeFileSync(path.join(outDir, DRAFTS_MARK), languageMark()) },
+    // Not after a build that failed (nothing was written: the failure is what it says).
+    closeBundle: { order: 'pre', handler: () => void (existsSync(outDir) && writeFileSync(path.join(outDir, DRAFTS_MARK), languageMark())) },
   };
 }

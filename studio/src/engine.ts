@@ -18,7 +18,9 @@ export {
 } from '../../engine/contract/index.js';
 export {
   // the settings' format
-  type Lang, LANGS, langs, isLang, languageName, languageTable, neighbourNote, setLanguageSource, ensureLanguages, checkedLangs, defineSection,
+  type Lang, LANGS, langs,
+  // the studio's section of each language (its locale, its names of languages)
+  editionName, languageLabel, localeOf, makeEditionWords, shortName, studioLanguage, type StudioLanguage, isLang, languageName, languageTable, neighbourNote, setLanguageSource, ensureLanguages, checkedLangs, defineSection,
   LanguageWordsError, type LanguageSource, type LanguageTable,
   type FieldShape,
   type Settings, type BookSpec,

@@ -1,5 +1,5 @@
-// The catalogue's promises, checked through the `karya` command (run in the test's process): exactly the 41
-// generators the product requirements list, and every one generates offline with `--chapters 2` (in Malay too where it has the
+// The catalogue's promises, checked through the `karya` command (run in the test's process): the 41 generators
+// the product requirements list, each in its family (a generator added by a YAML file is listed beside them), and every one generates offline with `--chapters 2` (in Malay too where it has the
 // language field).
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -40,10 +40,11 @@ const REQUIRED: Record<string, string[]> = {
 const tmp = tempDir('karya-every-');
 
 describe('the 41 generators', () => {
-  it('karya list --json lists exactly the ids of the issue, with their families', async () => {
+  it('karya list --json lists every id of the issue, with its family', async () => {
     const r = await runKaryaInProcess(['list', '--json']);
     const rows = JSON.parse(r.stdout) as Array<{ id: string; family: string }>;
-    expect(rows.map((x) => x.id).sort()).toEqual([...ALL].sort());
+    expect(rows.map((x) => x.id)).toEqual(expect.arrayContaining(ALL));
+    expect(new Set(rows.map((x) => x.id)).size).toBe(rows.length);
     for (const [family, ids] of Object.entries(EXPECTED)) for (const id of ids) expect(rows.find((x) => x.id === id)!.family, id).toBe(family);
   });
 

@@ -10,10 +10,20 @@ import { loadCatalog, ROOT } from '../../engine/node/load.js';
 import { applyStep, nextStep, parseSettings, renderPrompt, startBook, type Lang, type ResolvedSpec, type Step } from '../../engine/index.js';
 import { catalogOf, SAMPLE } from './fixtures.js';
 import { languageTable, langs } from '../../engine/languages/index.js';
+import { withLanguageTexts } from '../../engine/generator-texts.js';
 
 type Samples = Record<string, { en: string[]; ms: string[] } & Partial<Record<Lang, string[]>>>;
+/**
+ * Every language's samples: tests/engine/token-samples.yaml's, and those a language's own folder holds
+ * (languages/<code>/token-samples.yaml, the same kinds: a language added in a folder of its own brings its own).
+ */
 const samples = YAML.parse(readFileSync(path.join(ROOT, 'tests/engine/token-samples.yaml'), 'utf8')) as Samples;
-const shared = YAML.parse(readFileSync(path.join(ROOT, 'generators/_shared.yaml'), 'utf8')) as {
+for (const code of langs()) {
+  const own = languageTable(code).files['token-samples'] as Record<string, string[]> | undefined;
+  for (const [kind, texts] of Object.entries(own ?? {})) (samples[kind] ??= {} as Samples[string])[code] = texts;
+}
+/** _shared.yaml as the catalog reads it: its rates with each language's own from its folder (generators/_shared.yaml there). */
+const shared = withLanguageTexts(YAML.parse(readFileSync(path.join(ROOT, 'generators/_shared.yaml'), 'utf8')), '_shared') as {
   budgets: { headroom: number; overhead: number; rates: Record<string, Record<Lang, number>> };
 };
 const catalog = loadCatalog();

@@ -13,8 +13,9 @@ import { languageGapIssues } from '../../engine/spec/resolve-languages.js';
 import { fullYaml } from '../../engine/yaml.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { tempDir } from '../temp.js';
+import { fourthLanguage } from './fourth-language.js';
+import { startTestServer } from '../server/helpers.js';
 import { epubcheck, readZip, zipText } from '../export/tools.js';
-import { fourthLanguage } from './fourth-language-fixture.js';
 
 const readWith = (dir: string) => setLanguageSource(() => readLanguages([...languageFolders({}), dir], {}));
 
@@ -85,4 +86,24 @@ describe('a fourth language, added as data', () => {
     expect(check.report).toMatch(/0 fatals \/ 0 errors/);
   }, 120_000);
 
+
+  it('a generator lacking one of its texts is refused in it, not a crash: the list says so and --lang names the languages it offers', async () => {
+    const lacking = fourthLanguage();
+    const romance = path.join(lacking, 'xx/generators/romance.yaml');
+    writeFileSync(romance, readFileSync(romance, 'utf8').replace(/^title: .*\n/m, ''));
+    readWith(lacking);
+    const catalog = loadCatalog({ fresh: true });
+    const server = await startTestServer({ catalog });
+    try {
+      const { generators } = (await server.http.get('/api/generators').expect(200)).body as { generators: { id: string; refusedLanguages?: string[] }[] };
+      expect(generators.find((g) => g.id === 'romance')!.refusedLanguages).toEqual(['xx']);
+      expect(generators.find((g) => g.id === 'poems')!.refusedLanguages).toBeUndefined();
+    } finally {
+      await server.close();
+    }
+    const r = await runKaryaInProcess(['generate', 'romance', '--lang', 'xx', '--chapters', '3'], { cwd: tempDir('karya-fourth-refused-'), env: { KARYA_LANGUAGES: lacking } });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/"xx".*\ben, ms, id\b/);
+    expect(r.stderr).not.toMatch(/\bat \S+:\d+:\d+/);
+  }, 60_000);
 });

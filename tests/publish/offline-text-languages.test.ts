@@ -10,7 +10,7 @@ import { loadCatalog } from '../../engine/node/load.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
 import { tempDir } from '../temp.js';
-import { fourthLanguage } from '../languages/fourth-language-fixture.js';
+import { fourthLanguage } from '../languages/fourth-language.js';
 
 type Check = { id: string; status: string; label: string; detail?: string; fix?: string };
 type ReadinessJson = { ready: boolean; channels: Record<string, { ready: boolean; checks: Check[] }> };

@@ -10,7 +10,7 @@ import { Upload } from 'lucide-react';
 import { refuseOver } from '../lib/upload-limit.js';
 import { MANUSCRIPT_UPLOAD, wordIn, type GeneratorForm, type ImportPreview } from '../engine.js';
 import { ApiError, upload } from '../lib/api.js';
-import { loadForm, useGenerators } from '../lib/generators.js';
+import { loadForm, shownIn, useGenerators } from '../lib/generators.js';
 import { ImportSettings, isMissing, readValues } from './ImportSettings.js';
 import { SourceFields, choiceOf, sourceQueryOf, type SourceChoice } from './SourceField.js';
 import type { ContinuedBookState } from '../lib/books.js';
@@ -70,7 +70,7 @@ export function ImportManuscript() {
   const { t, lang } = useT();
   const navigate = useNavigate();
   const { generators } = useGenerators();
-  const books = useMemo(() => (generators ?? []).filter((g) => g.kind === 'book'), [generators]);
+  const books = useMemo(() => shownIn(generators, lang).filter((g) => g.kind === 'book'), [generators, lang]);
   const [file, setFile] = useState<File | null>(null);
   const [generator, setGenerator] = useState('');
   const [preview, setPreview] = useState<ImportPreview | null>(null);

@@ -7,7 +7,7 @@ import {
   BookOpen, ChevronDown, Coins, ExternalLink, FlaskConical, History, LayoutDashboard, Library, LogOut, Menu, Moon, Shield, Sun, User, X, type LucideIcon,
 } from 'lucide-react';
 import { useAuth } from '../lib/auth.js';
-import { GROUPS, MARKETING_LINKS, catalogueCounts, useGenerators, type GeneratorSummary } from '../lib/generators.js';
+import { GROUPS, MARKETING_LINKS, catalogueCounts, shownIn, useGenerators, type GeneratorSummary } from '../lib/generators.js';
 import { useTheme } from '../lib/theme.js';
 import { ConfirmDialog, useFocusTrap } from './Dialog.js';
 import { isLeaveHeld, leavingPath } from '../lib/leaveGuard.js';
@@ -126,7 +126,7 @@ function Sidebar({ generators, onNavigate }: { generators: GeneratorSummary[] | 
         <SideLink to="/books" icon={Library} label={t('shell.myBooks')} onNavigate={onNavigate} />
         <SideLink to="/history" icon={History} label={t('history.heading')} onNavigate={onNavigate} />
         {GROUPS.map((group) => {
-          const items = (generators ?? []).filter((g) => g.family === group.family).sort(byTitle);
+          const items = shownIn(generators, lang).filter((g) => g.family === group.family).sort(byTitle);
           if (generators && items.length === 0 && group.family !== 'publishing') return null;
           return (
             <NavGroup key={group.family} id={group.family} label={t(group.label)} isOpen={!collapsed[group.family]} onToggle={() => toggleGroup(group.family)}>
@@ -142,9 +142,9 @@ function Sidebar({ generators, onNavigate }: { generators: GeneratorSummary[] | 
           );
         })}
         {/* The AI Test Page (and any tool outside the groups) is an administrator's tool: not in a writer's sidebar. */}
-        {isAdmin && (generators ?? []).filter((g) => !GROUPS.some((x) => x.family === g.family)).length > 0 && (
+        {isAdmin && shownIn(generators, lang).filter((g) => !GROUPS.some((x) => x.family === g.family)).length > 0 && (
           <div className="mt-3 space-y-0.5 border-t border-gray-200 pt-3 dark:border-neutral-700">
-            {(generators ?? [])
+            {shownIn(generators, lang)
               .filter((g) => !GROUPS.some((x) => x.family === g.family))
               .map((g) => <SideLink key={g.id} to={g.route} icon={FlaskConical} label={wordIn(g.typeLabel, lang, g.id)} onNavigate={onNavigate} />)}
           </div>

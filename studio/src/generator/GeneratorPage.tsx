@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
-import { bookSpecFromForm, wordIn, type FormModel, type Lang } from '../engine.js';
+import { bookSpecFromForm, catalogueMessage, languageName, langs, type FormModel, type Lang } from '../engine.js';
 import { useAuth } from '../lib/auth.js';
 import { loadForm, type GeneratorSummary } from '../lib/generators.js';
 import { PageLoading } from '../components/Spinner.js';
@@ -42,14 +42,22 @@ export function GeneratorPage({ summary }: { summary: GeneratorSummary }) {
     };
   }, [summary.id]);
   useEffect(() => {
-    document.title = `${wordIn(summary.title, studioLang, summary.id)} · Karya`;
+    document.title = `${summary.title[studioLang] ?? summary.id} · Karya`;
     return () => {
       document.title = 'Karya';
     };
   }, [summary.title, studioLang]);
+  // A generator lacking a text in the studio's language is refused in it, saying so (never another language's text).
+  if (summary.refusedLanguages?.includes(studioLang)) return <div role="alert" className="error-box mx-auto mt-10 max-w-md" data-testid="generator-refused">{refusal(summary, studioLang)}</div>;
   if (hasFailed) return <div role="alert" className="error-box mx-auto mt-10 max-w-md">{pageWord('loadFailed', studioLang)}</div>;
   if (!form) return <PageLoading />;
   return <GeneratorWorkspace form={form} />;
+}
+
+/** Why a generator is not shown in `lang`, naming the languages it can be used in. */
+function refusal(summary: GeneratorSummary, lang: Lang): string {
+  const offered = langs().filter((l) => !summary.refusedLanguages?.includes(l)).map((l) => languageName(l, lang));
+  return catalogueMessage('generator_not_in_language', lang, { generator: summary.id, language: languageName(lang, lang), languages: offered.join(', ') });
 }
 
 export function GeneratorWorkspace({ form }: { form: FormModel }) {

@@ -22,6 +22,14 @@ export const MARKETING_LINKS: ReadonlyArray<{ href: string; label: MessageKey }>
   { href: 'https://kdp.amazon.com/', label: 'shell.publishingTool' },
 ];
 
+/**
+ * The generators a page in `lang` shows: those worded whole in it. One lacking a text in the language is refused
+ * there (engine/spec/resolve-languages.ts), never shown with another language's text in its place.
+ */
+export function shownIn<G extends Pick<GeneratorSummary, 'refusedLanguages'>>(generators: readonly G[] | null, lang: string): G[] {
+  return (generators ?? []).filter((g) => !g.refusedLanguages?.includes(lang));
+}
+
 let listPromise: Promise<GeneratorSummary[]> | null = null;
 const formPromises = new Map<string, Promise<GeneratorForm>>();
 

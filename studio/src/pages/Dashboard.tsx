@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BookOpen, BookText, Coins, Crown, Layers, Library, Megaphone } from 'lucide-react';
 import { useAuth } from '../lib/auth.js';
-import { GROUPS, catalogueCounts, useGenerators } from '../lib/generators.js';
+import { GROUPS, catalogueCounts, shownIn, useGenerators } from '../lib/generators.js';
 import { relativeAge } from '../lib/time.js';
 import { UPDATES, updateWords, type ProductUpdate } from '../data/updates.js';
 import { Dialog } from '../components/Dialog.js';
@@ -162,7 +162,7 @@ export default function Dashboard() {
       </section>
 
       {GROUPS.map((group) => {
-        const items = (generators ?? []).filter((g) => g.family === group.family).sort((a, b) => wordIn(a.typeLabel, lang, a.id).localeCompare(wordIn(b.typeLabel, lang, b.id), lang));
+        const items = shownIn(generators, lang).filter((g) => g.family === group.family).sort((a, b) => wordIn(a.typeLabel, lang, a.id).localeCompare(wordIn(b.typeLabel, lang, b.id), lang));
         if (items.length === 0) return null;
         return (
           <section key={group.family} className="mt-8" aria-labelledby={`carousel-${group.family}`}>

@@ -3,8 +3,6 @@
 // languages/<code>/field-words.yaml.
 import { catalogue } from '../languages/index.js';
 
-export const FIELD_WORDS = catalogue('field-words', {
-  yes: { en: 'Yes', ms: 'Ya' },
-  no: { en: 'No', ms: 'Tidak' },
-  none: { en: 'None', ms: 'Tiada' },
-});
+export const FIELD_WORDS = catalogue('field-words', [
+  'yes', 'no', 'none',
+]);

@@ -29,24 +29,11 @@ export type Audience = 'writer' | 'cli' | 'batch' | 'studio';
  * or config key), `cli.*` on the command line (its options and files), `batch.*` what `karya batch` says otherwise
  * (a job's `author:` too; the rest as on the command line). Another language's are in languages/<code>/readiness-how.yaml.
  */
-const HOW = catalogue('readiness-how', {
-  'cli.how_author_given': { en: 'given with --author', ms: 'diberi dengan --author' },
-  'cli.how_again': { en: 'run the command again', ms: 'jalankan arahan itu sekali lagi' },
-  'cli.how_finish': { en: ' (run the same command again)', ms: ' (jalankan arahan yang sama sekali lagi)' },
-  'cli.how_offline': { en: ' (set OPENAI_API_KEY or an AI provider config, and run with --fresh)', ms: ' (tetapkan OPENAI_API_KEY atau konfigurasi pembekal AI, dan jalankan dengan --fresh)' },
-  'cli.how_author': { en: 'pass --author "Your Name"', ms: 'berikan --author "Nama Anda"' },
-  'cli.how_title': { en: ' (--title and --subtitle, or "title" and "subtitle" in metadata.json)', ms: ' (--title dan --subtitle, atau "title" dan "subtitle" dalam metadata.json)' },
-  'cli.how_title_case': { en: 'pass {args}', ms: 'berikan {args}' },
-  'cli.how_categories': { en: " (or suggest them in the generator's publish block: generators/README.md)", ms: ' (atau cadangkannya dalam blok publish penjana: generators/README.md)' },
-  'cli.how_cover': { en: ' (run the command again to make cover.jpg)', ms: ' (jalankan arahan itu sekali lagi untuk membuat cover.jpg)' },
-  'cli.how_version': { en: ' with this version of karya publish', ms: ' dengan versi karya publish ini' },
-  'batch.how_author_given': { en: 'given with --author or author: in the jobs file', ms: 'diberi dengan --author atau author: dalam fail kerja' },
-  'batch.how_author': { en: 'pass --author "Your Name", or give the book author: "Your Name" in the jobs file', ms: 'berikan --author "Nama Anda", atau berikan buku itu author: "Nama Anda" dalam fail kerja' },
-  'writer.how_author_given': { en: 'yours', ms: 'nama anda' },
-  'writer.how_again': { en: 'make the package again', ms: 'buat pakej sekali lagi' },
-  'writer.how_author': { en: 'type your author name in the publish panel', ms: 'taipkan nama pengarang anda dalam panel penerbitan' },
-  'writer.how_title_case': { en: 'write the title as {title}', ms: 'tulis tajuk sebagai {title}' },
-});
+const HOW = catalogue('readiness-how', [
+  'cli.how_author_given', 'cli.how_again', 'cli.how_finish', 'cli.how_offline', 'cli.how_author', 'cli.how_title',
+  'cli.how_title_case', 'cli.how_categories', 'cli.how_cover', 'cli.how_version', 'batch.how_author_given',
+  'batch.how_author', 'writer.how_author_given', 'writer.how_again', 'writer.how_author', 'writer.how_title_case',
+]);
 
 /** The pieces the studio and the package leave empty for the writer: a thing the writer does not do there. */
 const WRITER_SILENT = ['how_finish', 'how_offline', 'how_title', 'how_categories', 'how_cover', 'how_version'] as const;

@@ -5,7 +5,7 @@
 // the language, the catalogue and the key.
 import { fillPlaceholders } from '../placeholders.js';
 import { LanguageWordsError, type LanguageWordsParams } from './errors.js';
-import { onLanguagesLoaded, checkedLangs, wordsChecked, type Lang, type LanguageSource } from './table.js';
+import { onLanguagesLoaded, checkedLangs, wordsChecked, wordsBesideCode, type Lang, type LanguageSource } from './table.js';
 
 /** One entry's texts, per language code. */
 export type Worded = Readonly<Record<Lang, string>>;
@@ -25,7 +25,7 @@ function fill(name: string, entries: Entries): void {
   fromFiles.set(entries, taken);
   for (const src of languageWords ?? []) {
     const code = (src.data as { code?: string }).code;
-    const words = src.words[name];
+    const words = (src.words[name] ?? (code ? wordsBesideCode(name, code) : undefined)) as Readonly<Record<string, unknown>> | undefined;
     if (!code || !words) continue;
     for (const [key, text] of Object.entries(words)) {
       if (!Object.hasOwn(entries, key)) throw new LanguageWordsError({ language: code, catalogue: name, key }, `languages/${code}/${name}.yaml: "${key}" is not a key of the ${name} catalogue`);

@@ -1,5 +1,5 @@
 // What the commands that take a book's settings (--chapters, --brief) say about them to the book's writer, in
-// English and Malay beside the code and in every other language of the table in languages/<code>/cli-brief.yaml.
+// every language of the table: its words are in languages/<code>/cli-brief.yaml, English's and Malay's too.
 import { catalogue, sayer } from '../engine/index.js';
 
 const WORDS = catalogue('cli-brief', [

@@ -1,5 +1,5 @@
-// What `karya export` says to the writer of a book, in English and Malay beside the code and in every other
-// language of the table in languages/<code>/cli-export.yaml.
+// What `karya export` says to the writer of a book, in every language of the table: its
+// words are in languages/<code>/cli-export.yaml, English's and Malay's too.
 import { catalogue, sayer } from '../engine/index.js';
 
 const WORDS = catalogue('cli-export', [

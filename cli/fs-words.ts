@@ -1,6 +1,6 @@
 // What a command says when a file or folder cannot be written or the state file fails (cli/fs-check.ts): what
-// happened and what to do, to the writer in their language (a book's, else the one their locale names). English
-// and Malay beside the code, every other language of the table in languages/<code>/cli-files.yaml.
+// happened and what to do, to the writer in their language (a book's, else the one their locale names). Every
+// language's words, English's and Malay's too, are in languages/<code>/cli-files.yaml.
 import { catalogue, sayer } from '../engine/index.js';
 
 const WORDS = catalogue('cli-files', [

@@ -1,7 +1,7 @@
 // What karya generate, export and rewrite say of an option given wrongly (--format, --out, --author, --continuity,
 // --series, --voice book:ID, --book, --note, --json) to the writer of a book, in the book's language (or, before a
-// book is known, the one --lang asks for, else the one their locale names): English and Malay beside the code, every other language of the table in
-// languages/<code>/cli-options.yaml.
+// book is known, the one --lang asks for, else the one their locale names): every language's words, English's and Malay's
+// too, in languages/<code>/cli-options.yaml.
 import { catalogue, sayer } from '../engine/index.js';
 
 const WORDS = catalogue('cli-options', [

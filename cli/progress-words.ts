@@ -1,5 +1,5 @@
-// What a long command's progress line says (parts done, time left, calls, tokens and credits so far), in English
-// and Malay beside the code and in every other language of the table in languages/<code>/cli-progress.yaml.
+// What a long command's progress line says (parts done, time left, calls, tokens and credits so far), in every
+// language of the table: its words are in languages/<code>/cli-progress.yaml, English's and Malay's too.
 import { catalogue, sayer } from '../engine/index.js';
 
 const WORDS = catalogue('cli-progress', [

@@ -1,5 +1,5 @@
 // What `karya publish` says on the way (its parts, what each cost, the package's cost, its options refused), in
-// English and Malay beside the code and in every other language of the table in languages/<code>/cli-publish.yaml.
+// every language of the table: its words are in languages/<code>/cli-publish.yaml, English's and Malay's too.
 import { catalogue, sayer, type Lang, type Sayer } from '../engine/index.js';
 
 const WORDS = catalogue('cli-publish', [

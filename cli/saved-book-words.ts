@@ -1,6 +1,6 @@
 // What the commands that find a saved book by its settings or its id (karya export, rewrite, generate --book)
-// say about it to its writer, in English and Malay beside the code and in every other language of the table in
-// languages/<code>/cli-saved-book.yaml.
+// say about it to its writer, in every language of the table: its words are in
+// languages/<code>/cli-saved-book.yaml, English's and Malay's too.
 import { catalogue, isLang, sayer, type Lang, type ResolvedSpec, type Settings } from '../engine/index.js';
 import { writerLang } from './langs.js';
 

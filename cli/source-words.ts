@@ -1,6 +1,6 @@
 // What `karya import` and `karya source` say of a book's source text (public domain or not, first published, the
-// original author, what said so), in English and Malay beside the code and in every other language of the table in
-// languages/<code>/cli-source.yaml.
+// original author, what said so), in every language of the table: its words are in
+// languages/<code>/cli-source.yaml, English's and Malay's too.
 import { catalogue, sayer, type Lang, type SourceStatus } from '../engine/index.js';
 
 const WORDS = catalogue('cli-source', [

@@ -1,5 +1,5 @@
-// What `karya translate` says on the way (progress, cost, the end), in English and Malay beside the code and
-// in every other language of the table in languages/<code>/cli-translate.yaml.
+// What `karya translate` says on the way (progress, cost, the end), in every language of the table:
+// its words are in languages/<code>/cli-translate.yaml, English's and Malay's too.
 import { catalogue, sayer, type Lang } from '../engine/index.js';
 
 const WORDS = catalogue('cli-translate', [

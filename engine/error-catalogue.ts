@@ -1,5 +1,5 @@
 // The catalogue of user-facing messages, keyed by a stable code: data only (errors.ts renders it:
-// catalogueMessage, generationMessage). A new code is added here in English and Malay, and in every other
+// catalogueMessage, generationMessage). A new code is added here by its key, and its text in every
 // language's languages/<code>/errors.yaml (the table's check names a code a language lacks). The answers
 // of the wrong kind for a part, and the provider's filter, are engine/answer-catalogue.ts's.
 import { catalogue, wordIn } from './languages/index.js';

@@ -1,5 +1,5 @@
-// Interface words the engine puts on steps, buttons and toasts: English and Malay here, every other language's
-// in languages/<code>/words.yaml (the catalogue `words`, checked whole when the table is read).
+// Interface words the engine puts on steps, buttons and toasts: every language's words, English's and Malay's
+// too, in languages/<code>/words.yaml (the catalogue `words`, checked whole when the table is read).
 import { catalogue, sayer } from './languages/index.js';
 
 export { fillPlaceholders } from './placeholders.js';

@@ -1,5 +1,5 @@
-// The words a story bible is written in, per language (catalogue `story-bible`; every language but English and
-// Malay in languages/<code>/story-bible.yaml): its section headings, a thread's status, a replaced value's
+// The words a story bible is written in, per language (catalogue `story-bible`; every language's, English's and
+// Malay's too, in languages/<code>/story-bible.yaml): its section headings, a thread's status, a replaced value's
 // kind, the lines of threads due, and a series' changes. The bible's reader (bible.ts, entries.ts) also takes
 // back every language's words, so a bible written in a language added to the table reads as it was written.
 import { catalogue, sayer } from '../../languages/index.js';

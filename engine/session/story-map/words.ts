@@ -1,5 +1,5 @@
-// The story map's words on the command line and in the package's page (catalogue `story-map`: English and
-// Malay here, every other language in languages/<code>/story-map.yaml; the studio keeps its own, in its i18n
+// The story map's words on the command line and in the package's page (catalogue `story-map`: every
+// language's words in languages/<code>/story-map.yaml, English's and Malay's too; the studio keeps its own, in its i18n
 // tables). Placeholders in braces are filled by the catalogue's sayer.
 import { catalogue, sayer } from '../../languages/index.js';
 import type { CellMark } from './cells.js';

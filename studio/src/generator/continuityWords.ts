@@ -1,6 +1,6 @@
-// The words of a book's continuity on its page, in en and ms: findings beside a part (what kind, where
-// it was established, "Rewrite with this note"), "check against the rewritten …", and the story bible's
-// threads with the part each should pay off in; a part the story bible has not taken in. Part of the page's
+// The words of a book's continuity on its page, in every language of the table (languages/<code>/studio-continuity.yaml):
+// findings beside a part (what kind, where it was established, "Rewrite with this note"), "check against the
+// rewritten …", and the story bible's threads with the part each should pay off in; a part the story bible has not taken in. Part of the page's
 // words (PAGE_WORDS in words.ts).
 import { studioCatalogue } from '../i18n/catalogue.js';
 

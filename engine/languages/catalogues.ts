@@ -5,7 +5,7 @@
 // the language, the catalogue and the key.
 import { fillPlaceholders } from '../placeholders.js';
 import { LanguageWordsError, type LanguageWordsParams } from './errors.js';
-import { onLanguagesLoaded, checkedLangs, wordsChecked, wordsBesideCode, type Lang, type LanguageSource } from './table.js';
+import { ensureLanguages, onLanguagesLoaded, checkedLangs, wordsChecked, wordsBesideCode, type Lang, type LanguageSource } from './table.js';
 
 /** One entry's texts, per language code. */
 export type Worded = Readonly<Record<Lang, string>>;
@@ -92,6 +92,7 @@ export function catalogue(name: string, given: readonly string[] | Record<string
  * that is not in a catalogue and lacks the language fails here, naming it, rather than falling back to English.
  */
 export function wordIn(entry: Readonly<Partial<Record<Lang, string>>>, lang: Lang, where = 'an unregistered entry'): string {
+  ensureLanguages();
   const text = entry[lang];
   if (typeof text !== 'string') throw new LanguageWordsError({ language: lang, catalogue: where, key: '*' });
   return text;
@@ -107,6 +108,8 @@ export type Sayer<K extends string> = (key: K, lang: Lang, vars?: Readonly<Recor
  */
 export function sayer<C extends { readonly [key: string]: Readonly<Partial<Record<Lang, string>>> }>(entries: C): Sayer<keyof C & string> {
   return (key, lang, vars = {}) => {
+    // Every language's words are the table's (English's too): read it now if nothing has yet.
+    ensureLanguages();
     const entry = Object.hasOwn(entries, key) ? entries[key] : undefined;
     const text = entry?.[lang];
     if (typeof text !== 'string') throw new LanguageWordsError({ language: lang, catalogue: (entry && entryCatalogue.get(entry)) ?? 'an unregistered catalogue', key });

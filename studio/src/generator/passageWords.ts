@@ -1,4 +1,4 @@
-// The words of the passage tools (PassageTools.tsx), in en and ms: a passage rewritten, expanded, shortened
+// The words of the passage tools (PassageTools.tsx), in every language of the table: a passage rewritten, expanded, shortened
 // or described, shown beside the old one and kept or discarded. Part of the page's words (PAGE_WORDS in words.ts).
 import { studioCatalogue } from '../i18n/catalogue.js';
 

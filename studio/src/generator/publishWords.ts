@@ -1,4 +1,4 @@
-// The words of the Publish panel of a finished book, in en and ms (a package for KDP, Google Play Books, Kobo
+// The words of the Publish panel of a finished book, in every language of the table (a package for KDP, Google Play Books, Kobo
 // and a KDP paperback: PublishPanel.tsx and PackageReport.tsx). Part of the page's words (PAGE_WORDS in words.ts).
 import { studioCatalogue } from '../i18n/catalogue.js';
 

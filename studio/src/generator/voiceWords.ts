@@ -1,4 +1,4 @@
-// The words of the writer's voice on a book's page, in en and ms: the Voice panel (the sample, its
+// The words of the writer's voice on a book's page, in every language of the table: the Voice panel (the sample, its
 // fingerprint in plain words, the phrases to avoid) and the marks on a part (drifts from the voice, overused
 // phrases, "Rewrite toward my voice"). Part of the page's words (PAGE_WORDS in words.ts).
 import { studioCatalogue } from '../i18n/catalogue.js';

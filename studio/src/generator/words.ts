@@ -1,5 +1,5 @@
-// Interface words of the generator pages in en and ms (the engine's WORDS cover steps, buttons and the
-// outline toast; its CATALOGUE and SETTINGS_MESSAGES the error messages). A Malay studio gets a Malay page, whatever the book's language.
+// Interface words of the generator pages, every language's in languages/<code>/studio-page.yaml (the engine's
+// WORDS cover steps, buttons and the outline toast; its CATALOGUE and SETTINGS_MESSAGES the error messages). A Malay studio gets a Malay page, whatever the book's language.
 // The i18n module alone (not the engine's browser entry), so pages that only need words stay small.
 import { fillPlaceholders } from '../engine.js';
 import type { Lang } from '../engine.js';

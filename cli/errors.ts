@@ -33,10 +33,9 @@ export function printJsonError(error: { code: string; message: string; part: str
 }
 
 /** The CLI's words around a settings issue; other languages' in languages/<code>/cli-settings.yaml. */
-const SETTINGS_WORDS = catalogue('cli-settings', {
-  allowed: { en: 'allowed', ms: 'yang dibenarkan' },
-  giveWith: { en: ': give it with --set {field}=…', ms: ': berikan dengan --set {field}=…' },
-});
+const SETTINGS_WORDS = catalogue('cli-settings', [
+  'allowed', 'giveWith',
+]);
 const settingsWord = sayer(SETTINGS_WORDS);
 
 /**

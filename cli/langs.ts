@@ -5,10 +5,9 @@ import { catalogue, isLang, langs, sayer, type Lang } from '../engine/index.js';
 import { fail } from './util.js';
 
 /** A language option's refusals; other languages' words in languages/<code>/cli-langs.yaml. */
-const WORDS = catalogue('cli-langs', {
-  notOneOf: { en: '{option}: "{value}" is not one of {langs}', ms: '{option}: "{value}" bukan salah satu daripada {langs}' },
-  notWritten: { en: '{option}: "{value}" is not a language Karya writes; use {langs}', ms: '{option}: "{value}" bukan bahasa yang ditulis oleh Karya; gunakan {langs}' },
-});
+const WORDS = catalogue('cli-langs', [
+  'notOneOf', 'notWritten',
+]);
 const langWord = sayer(WORDS);
 
 /**

@@ -3,20 +3,9 @@
 import { CallBudget, FAILED_ASKS_IN_A_ROW, catalogue, sayer, withBudget, type Lang, type Provider } from '../engine/index.js';
 import { fail, info, wholeNumber } from './util.js';
 
-const WORDS = catalogue('cli-budget', {
-  plan: {
-    en: '{planned} model calls planned; the run stops at {bound} calls, or once {asks} answers in a row have failed (--max-calls N sets another bound)',
-    ms: '{planned} panggilan model dirancang; larian berhenti pada {bound} panggilan, atau sebaik sahaja {asks} jawapan berturut-turut gagal (--max-calls N menetapkan had lain)',
-  },
-  plan_one: {
-    en: '1 model call planned; the run stops at {bound} calls, or once {asks} answers in a row have failed (--max-calls N sets another bound)',
-    ms: '1 panggilan model dirancang; larian berhenti pada {bound} panggilan, atau sebaik sahaja {asks} jawapan berturut-turut gagal (--max-calls N menetapkan had lain)',
-  },
-  badMaxCalls: {
-    en: '--max-calls: "{value}" is not a whole number of calls from 1 up',
-    ms: '--max-calls: "{value}" bukan nombor bulat panggilan dari 1 ke atas',
-  },
-});
+const WORDS = catalogue('cli-budget', [
+  'plan', 'plan_one', 'badMaxCalls',
+]);
 const say = sayer(WORDS);
 
 /** --max-calls as a whole number from 1, undefined when not given; exit 2 naming it otherwise. */

@@ -1,23 +1,12 @@
 // What `karya import` and `karya source` say of a book's source text (public domain or not, first published, the
-// original author, what said so), in English and Malay beside the code and in every other language of the table in
-// languages/<code>/cli-source.yaml.
+// original author, what said so), in every language of the table: its words are in
+// languages/<code>/cli-source.yaml, English's and Malay's too.
 import { catalogue, sayer, type Lang, type SourceStatus } from '../engine/index.js';
 
-const WORDS = catalogue('cli-source', {
-  publicDomain: { en: 'the text is in the public domain', ms: 'teks ini berada dalam domain awam' },
-  notPublicDomain: { en: 'the text is not in the public domain (your own)', ms: 'teks ini bukan dalam domain awam (tulisan anda sendiri)' },
-  firstPublished: { en: 'first published {year}', ms: 'pertama kali diterbitkan {year}' },
-  originalAuthor: { en: 'by {author}', ms: 'oleh {author}' },
-  fromGutenberg: { en: "read from Project Gutenberg's licence and header", ms: 'dibaca daripada lesen dan pengepala Project Gutenberg' },
-  fromStatement: { en: 'read from its public-domain statement', ms: 'dibaca daripada kenyataan domain awamnya' },
-  fromNone: { en: 'no public-domain licence or statement found', ms: 'tiada lesen atau kenyataan domain awam ditemui' },
-  fromWriter: { en: 'as you said', ms: 'seperti yang anda nyatakan' },
-  confirmed: { en: 'confirmed', ms: 'disahkan' },
-  line: { en: 'source: {status}', ms: 'sumber: {status}' },
-  change: { en: 'change it with karya source --book {id} --public-domain or --no-public-domain (--first-published YEAR)', ms: 'ubah dengan karya source --book {id} --public-domain atau --no-public-domain (--first-published TAHUN)' },
-  badYear: { en: '--first-published "{value}": expected a year of four digits, like 1909', ms: '--first-published "{value}": dijangka tahun empat digit, seperti 1909' },
-  saved: { en: 'book {id}: {status}', ms: 'buku {id}: {status}' },
-});
+const WORDS = catalogue('cli-source', [
+  'publicDomain', 'notPublicDomain', 'firstPublished', 'originalAuthor', 'fromGutenberg', 'fromStatement',
+  'fromNone', 'fromWriter', 'confirmed', 'line', 'change', 'badYear', 'saved',
+]);
 
 const say = sayer(WORDS);
 export type SourceWord = keyof typeof WORDS;

@@ -69,29 +69,12 @@ export type SettingsIssue = {
  * one of …`, as the CLI and the API print it) and `<code>_labelled` is a sentence naming the field's label (the
  * studio form); `range_*` are number_range's {range}. Placeholders: {label}, {value}, {allowed}, {range}, {max}, {generator}.
  */
-const SETTINGS_WORDS = catalogue('settings', {
-  required: { en: 'is required', ms: 'diperlukan' },
-  required_labelled: { en: '{label} is required', ms: '{label} diperlukan' },
-  not_an_option: { en: '{value} is not one of {allowed}', ms: '{value} bukan salah satu daripada {allowed}' },
-  not_an_option_labelled: { en: '{label}: please choose one of the options', ms: '{label}: sila pilih salah satu pilihan' },
-  number_range: { en: 'must be a number {range}', ms: 'mesti nombor {range}' },
-  number_range_labelled: { en: '{label} must be a number {range}', ms: '{label} mesti nombor {range}' },
-  too_long: { en: 'must be at most {max} characters', ms: 'mesti tidak melebihi {max} aksara' },
-  too_long_labelled: { en: '{label} must be at most {max} characters', ms: '{label} mesti tidak melebihi {max} aksara' },
-  not_text: { en: 'must be text', ms: 'mesti teks' },
-  not_text_labelled: { en: '{label} must be text', ms: '{label} mesti teks' },
-  not_true_false: { en: 'must be true or false', ms: 'mesti ya atau tidak' },
-  not_true_false_labelled: { en: '{label} must be true or false', ms: '{label} mesti ya atau tidak' },
-  not_a_list: { en: 'must be a list', ms: 'mesti senarai' },
-  not_a_list_labelled: { en: '{label} must be a list', ms: '{label} mesti senarai' },
-  not_an_object: { en: 'settings must be an object', ms: 'tetapan mesti objek' },
-  not_an_object_labelled: { en: '{label} must be an object', ms: '{label} mesti objek' },
-  unknown_setting: { en: 'is not a setting of {generator}', ms: 'bukan tetapan {generator}' },
-  unknown_setting_labelled: { en: '{label} is not a setting of {generator}', ms: '{label} bukan tetapan {generator}' },
-  range_between: { en: 'between {min} and {max}', ms: 'antara {min} dan {max}' },
-  range_atLeast: { en: 'at least {min}', ms: 'sekurang-kurangnya {min}' },
-  range_atMost: { en: 'at most {max}', ms: 'paling banyak {max}' },
-});
+const SETTINGS_WORDS = catalogue('settings', [
+  'required', 'required_labelled', 'not_an_option', 'not_an_option_labelled', 'number_range',
+  'number_range_labelled', 'too_long', 'too_long_labelled', 'not_text', 'not_text_labelled', 'not_true_false',
+  'not_true_false_labelled', 'not_a_list', 'not_a_list_labelled', 'not_an_object', 'not_an_object_labelled',
+  'unknown_setting', 'unknown_setting_labelled', 'range_between', 'range_atLeast', 'range_atMost',
+]);
 const settingsWord = sayer(SETTINGS_WORDS);
 
 const ISSUE_CODES: readonly SettingsIssueCode[] = ['required', 'not_an_option', 'number_range', 'too_long', 'not_text', 'not_true_false', 'not_a_list', 'not_an_object', 'unknown_setting'];

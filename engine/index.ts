@@ -93,7 +93,7 @@ export {
 // without building the whole contract's zod schemas (engine/contract/index.ts) before a batch's first call.
 export { TOPUP_CREDITS, type TopUpCredits } from './contract/topup.js';
 export { ROLE_CREDITS } from './contract/roles.js';
-export { VALIDATION_MESSAGES } from './contract/messages.js';
+export { VALIDATION_CODES } from './contract/messages.js';
 export {
   contentTitle, historyBookOf, historyTitle, pieceHistoryTitle, stepHistoryTitle,
 } from './session/history-title.js';

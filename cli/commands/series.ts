@@ -8,13 +8,11 @@ import { changeLines, laterChanges, loadSeries, seriesBooks, seriesFail, seriesN
 import { cliStateOf, hasBooks, openCliState, type CliState } from '../state.js';
 
 /** A book's state in `karya series show`; other languages' words in languages/<code>/cli-series.yaml. */
-const SERIES_WORDS = catalogue('cli-series', {
-  finished: { en: 'finished', ms: 'selesai' },
-  unfinished: { en: 'unfinished', ms: 'belum selesai' },
+const SERIES_WORDS = catalogue('cli-series', [
+  'finished', 'unfinished',
   // A text that counts something has its form for one beside it (`<key>_one`).
-  books: { en: '{n} books', ms: '{n} buku' },
-  books_one: { en: '{n} book', ms: '{n} buku' },
-});
+  'books', 'books_one',
+]);
 const seriesWord = sayer(SERIES_WORDS);
 
 export interface SeriesOptions {

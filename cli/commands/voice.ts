@@ -14,34 +14,11 @@ export interface VoiceOptions {
 
 // The words of `karya voice`; other languages' in languages/<code>/cli-voice.yaml. `unmarked` is the tense of a
 // sample in a language that does not mark it on verbs (English marks it: a sample without one reads '-').
-const LABELS = catalogue('cli-voice', {
-  range: { en: 'a part drifts outside the range of your sample\'s {n} slices (its chapters, or runs of about 1,500 words): sentences {s} words, paragraphs {p} words, MTLD {v}, dialogue {d} %; dialogue alone never counts', ms: 'sesuatu bahagian menyimpang jika di luar julat {n} keratan sampel anda (bab-babnya, atau kira-kira 1,500 patah perkataan setiap satu): ayat {s} patah perkataan, perenggan {p} patah perkataan, MTLD {v}, dialog {d} %; dialog sahaja tidak dikira' },
-  short: { en: 'a short sample (under three chapters or 3,000 words): a part drifts only well outside its figures (sentences 2.25×, paragraphs 6.25×); give more for a range of your own', ms: 'sampel pendek (kurang daripada tiga bab atau 3,000 patah perkataan): sesuatu bahagian menyimpang hanya jika jauh di luar angkanya (ayat 2.25×, perenggan 6.25×); beri lebih banyak untuk julat anda sendiri' },
-  sampled: { en: 'measured on {words} words taken evenly across its {total}', ms: 'diukur pada {words} patah perkataan yang diambil sama rata daripada {total} patah perkataannya' },
-  title: { en: 'Voice of {file} ({words} words, {language})', ms: 'Suara {file} ({words} patah perkataan, {language})' },
-  sentences: { en: 'sentences', ms: 'ayat' },
-  paragraphs: { en: 'paragraphs', ms: 'perenggan' },
-  dialogue: { en: 'dialogue', ms: 'dialog' },
-  vocabulary: { en: 'vocabulary', ms: 'perbendaharaan kata' },
-  openers: { en: 'openers', ms: 'pembuka ayat' },
-  pov: { en: 'point of view', ms: 'sudut pandangan' },
-  tense: { en: 'tense', ms: 'kala' },
-  overused: { en: 'overused', ms: 'frasa klise' },
-  wordsAvg: { en: '{mean} words on average (spread {spread})', ms: 'purata {mean} patah perkataan (sebaran {spread})' },
-  words: { en: '{n} words', ms: '{n} patah perkataan' },
-  share: { en: '{n} % of the words', ms: '{n} % daripada perkataan' },
-  mtld: { en: 'MTLD {n} (higher is more varied)', ms: 'MTLD {n} (lebih tinggi lebih pelbagai)' },
-  person: { en: '{p} person', ms: 'orang {p}' },
-  perK: { en: '{n} per 1,000 words', ms: '{n} setiap 1,000 perkataan' },
-  none: { en: 'none', ms: 'tiada' },
-  unmarked: { en: '-', ms: 'tidak ditanda dalam bahasa Melayu' },
-  first: { en: 'first', ms: 'pertama' },
-  second: { en: 'second', ms: 'kedua' },
-  third: { en: 'third', ms: 'ketiga' },
-  past: { en: 'past', ms: 'lampau' },
-  present: { en: 'present', ms: 'kini' },
-  mixed: { en: 'mixed', ms: 'bercampur' },
-});
+const LABELS = catalogue('cli-voice', [
+  'range', 'short', 'sampled', 'title', 'sentences', 'paragraphs', 'dialogue', 'vocabulary', 'openers', 'pov',
+  'tense', 'overused', 'wordsAvg', 'words', 'share', 'mtld', 'person', 'perK', 'none', 'unmarked', 'first', 'second',
+  'third', 'past', 'present', 'mixed',
+]);
 
 type Label = keyof typeof LABELS;
 /** The labels in a language, each looked up once. */

@@ -23,9 +23,9 @@ export function readableFields(spec: ResolvedSpec, settings: Readonly<Record<str
 }
 
 /** How the request names a text field's allowed values (catalogue `import-settings`). */
-const FREE_TEXT = catalogue('import-settings', {
-  freeText: { en: 'free text, at most {max} characters', ms: 'teks bebas, paling banyak {max} aksara' },
-});
+const FREE_TEXT = catalogue('import-settings', [
+  'freeText',
+]);
 const freeTextWord = sayer(FREE_TEXT);
 
 /** One line a field: its name, label and the values allowed (a select's) or how long its text may be. */

@@ -7,7 +7,7 @@ export {
   NumericIdParamsSchema, PartHashSchema, type Profile, ProfileSchema, ReadyResponseSchema, type Role, ROLES,
   RoleSchema, type RunSoFar, RunSoFarSchema, runSoFar, TimestampSchema, WriterTextSchema,
 } from './common.js';
-export { failsWith, VALIDATION_MESSAGES } from './messages.js';
+export { failsWith, VALIDATION_CODES } from './messages.js';
 export {
   EmailSchema, GetSessionResponseSchema, MAX_PASSWORD, MIN_PASSWORD, NewPasswordSchema, ResetPasswordBodySchema,
   ResetRequestBodySchema, type SessionInfo, SessionInfoSchema, SIGN_UP_PLANS, SignedInResponseSchema,

@@ -1,25 +1,17 @@
-// The server's catalogue messages that the contract's request schemas fail with. Each failure carries
-// its code as data (withErrorCode: the issue's params.code), which the server answers with. These messages
-// are written here once; server/http/errors.ts MESSAGES spreads them.
+// The codes of the server's messages that the contract's request schemas fail with. Each failure carries its
+// code as data (withErrorCode: the issue's params.code), which the server answers with, worded in the caller's
+// language from the catalogue `server-messages` (server/errors/api-error.ts; languages/<code>/server-messages.yaml).
 import type * as z from 'zod';
 import { withErrorCode } from '../error-code.js';
 
-export const VALIDATION_MESSAGES = {
-  email_required: 'Please enter your email address',
-  invalid_email: 'Please enter a valid email address',
-  password_too_short: 'Password must be at least 6 characters long',
-  invalid_credentials: 'Invalid email or password',
-  reset_invalid: 'Invalid or expired session. Please request a new reset link.',
-  current_password_wrong: 'Current password is incorrect',
-  invalid_credit_amount: 'Please enter a valid credit amount between 1 and 10000',
-  invalid_code: 'Invalid or expired code',
-  invalid_link: 'Invalid or expired credit link',
-  invalid_ai_text: 'AI-generated text must be one of: none, some, most, entirely',
-} as const;
+export const VALIDATION_CODES = [
+  'email_required', 'invalid_email', 'password_too_short', 'invalid_credentials', 'reset_invalid', 'current_password_wrong',
+  'invalid_credit_amount', 'invalid_code', 'invalid_link', 'invalid_ai_text',
+] as const;
 
-export type ValidationMessageCode = keyof typeof VALIDATION_MESSAGES;
+export type ValidationMessageCode = (typeof VALIDATION_CODES)[number];
 
-/** `schema`, whose every failure is one issue with the message of `code` and the code itself as data. */
+/** `schema`, whose every failure is one issue with `code` as data (and as its message: the server words it). */
 export function failsWith<T extends z.ZodType>(code: ValidationMessageCode, schema: T): z.ZodType<z.output<T>, z.input<T>> {
-  return withErrorCode(schema, { code, message: VALIDATION_MESSAGES[code] });
+  return withErrorCode(schema, { code, message: code });
 }

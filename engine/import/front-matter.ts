@@ -25,24 +25,14 @@ export interface FrontSection {
 export type LeftOutKind = 'titlePage' | 'contents' | 'copyright' | 'licence';
 
 /** The names each kind is shown by (the writer's own heading is shown beside it): catalogue `import-front-kinds`. */
-export const FRONT_KIND_NAMES = catalogue('import-front-kinds', {
-  preface: { en: 'preface', ms: 'prakata' },
-  foreword: { en: 'foreword', ms: 'kata pengantar' },
-  authorsNote: { en: "author's note", ms: 'nota penulis' },
-  introduction: { en: 'introduction', ms: 'pendahuluan' },
-  dedication: { en: 'dedication', ms: 'dedikasi' },
-  epigraph: { en: 'epigraph', ms: 'epigraf' },
-  acknowledgements: { en: 'acknowledgements', ms: 'penghargaan' },
-  letter: { en: 'letter', ms: 'surat' },
-} satisfies Record<FrontKind, unknown>);
+export const FRONT_KIND_NAMES = catalogue('import-front-kinds', [
+  'preface', 'foreword', 'authorsNote', 'introduction', 'dedication', 'epigraph', 'acknowledgements', 'letter',
+]) satisfies Record<FrontKind, unknown>;
 
 /** What an import left out, named (catalogue `import-left-out`). */
-export const LEFT_OUT_NAMES = catalogue('import-left-out', {
-  titlePage: { en: 'title page', ms: 'halaman judul' },
-  contents: { en: 'contents', ms: 'kandungan' },
-  copyright: { en: 'copyright page', ms: 'halaman hak cipta' },
-  licence: { en: "Project Gutenberg's licence", ms: 'lesen Project Gutenberg' },
-} satisfies Record<LeftOutKind, unknown>);
+export const LEFT_OUT_NAMES = catalogue('import-left-out', [
+  'titlePage', 'contents', 'copyright', 'licence',
+]) satisfies Record<LeftOutKind, unknown>;
 
 const blank = (line: string | undefined) => line === undefined || line.trim() === '';
 

@@ -78,24 +78,15 @@ export function formatOfName(name: string): ImportFormat | undefined {
 }
 
 /** What a file's bytes are, in words, for a refusal's {found} (catalogue `import-file-kinds`). */
-const KIND_NAMES = catalogue('import-file-kinds', {
-  text: { en: 'text', ms: 'teks' },
-  zip: { en: 'a ZIP archive', ms: 'arkib ZIP' },
-  pdf: { en: 'a PDF document', ms: 'dokumen PDF' },
-  image: { en: 'an image', ms: 'imej' },
-  binary: { en: 'binary data', ms: 'data binari' },
-  empty: { en: 'nothing', ms: 'kosong' },
-} satisfies Record<FileKind, unknown>);
+const KIND_NAMES = catalogue('import-file-kinds', [
+  'text', 'zip', 'pdf', 'image', 'binary', 'empty',
+]) satisfies Record<FileKind, unknown>;
 
 /** Why a file could not be read (an import_unreadable's {reason}), in words. */
 export type UnreadableReason = 'zip' | 'package' | 'document' | 'xml' | 'content';
-const REASON_NAMES = catalogue('import-unreadable', {
-  zip: { en: 'its ZIP archive is damaged', ms: 'arkib ZIP-nya rosak' },
-  package: { en: 'it has no EPUB package document', ms: 'ia tiada dokumen pakej EPUB' },
-  document: { en: 'it has no Word document part', ms: 'ia tiada bahagian dokumen Word' },
-  xml: { en: 'its document is damaged: its elements do not close', ms: 'dokumennya rosak: unsur-unsurnya tidak ditutup' },
-  content: { en: 'its content is not in a form Karya reads', ms: 'kandungannya bukan dalam bentuk yang dibaca oleh Karya' },
-} satisfies Record<UnreadableReason, unknown>);
+const REASON_NAMES = catalogue('import-unreadable', [
+  'zip', 'package', 'document', 'xml', 'content',
+]) satisfies Record<UnreadableReason, unknown>;
 
 /** A language's name in `lang`: the table's for its own languages, else Intl's (`deu` → German, Jerman), or the code itself when it has none. */
 function languageName(code: string, lang: Lang): string {

@@ -1,11 +1,11 @@
-// Message catalogues checked against the language table. A catalogue is a table of entries, each with its text
-// per language: the words written beside the code (English, Malay) and, for every other language, the table's
-// own folder (languages/<code>/<catalogue>.yaml, key → text). When the table is read, and when a catalogue
-// registers after that, every key must have a non-empty text in every language: a gap stops the start, naming
+// Message catalogues checked against the language table. Code registers a catalogue by its name and its keys;
+// every language's texts, English's and Malay's as much as any other's, come from the table's folder
+// (languages/<code>/<catalogue>.yaml, key → text). When the table is read, and when a catalogue registers after
+// that, every key must have a non-empty text in every language that is not a draft: a gap stops the start, naming
 // the language, the catalogue and the key.
 import { fillPlaceholders } from '../placeholders.js';
 import { LanguageWordsError, type LanguageWordsParams } from './errors.js';
-import { onLanguagesLoaded, checkedLangs, wordsChecked, type Lang, type LanguageSource } from './table.js';
+import { ensureLanguages, onLanguagesLoaded, checkedLangs, wordsChecked, wordsBesideCode, type Lang, type LanguageSource } from './table.js';
 
 /** One entry's texts, per language code. */
 export type Worded = Readonly<Record<Lang, string>>;
@@ -25,7 +25,7 @@ function fill(name: string, entries: Entries): void {
   fromFiles.set(entries, taken);
   for (const src of languageWords ?? []) {
     const code = (src.data as { code?: string }).code;
-    const words = src.words[name];
+    const words = (src.words[name] ?? (code ? wordsBesideCode(name, code) : undefined)) as Readonly<Record<string, unknown>> | undefined;
     if (!code || !words) continue;
     for (const [key, text] of Object.entries(words)) {
       if (!Object.hasOwn(entries, key)) throw new LanguageWordsError({ language: code, catalogue: name, key }, `languages/${code}/${name}.yaml: "${key}" is not a key of the ${name} catalogue`);
@@ -68,20 +68,23 @@ onLanguagesLoaded((sources) => {
 }, { eachLanguage: true });
 
 /**
- * Register a catalogue under a name (its file in each language's folder: languages/<code>/<name>.yaml) and
- * return it, its entries filled with the table's words for every language. Names are unique.
- * @example export const WORDS = catalogue('words', { chapter: { en: 'Chapter {n}', ms: 'Bab {n}' } });
+ * Register a catalogue under a name and its keys, and return it: its entries are filled with the words of every
+ * language's file (languages/<code>/<name>.yaml, key → text) when the table is read. Names are unique. Code names
+ * keys, never words; entries given as an object with texts (a test's own catalogue) keep them, the table filling the rest.
+ * @example export const WORDS = catalogue('words', ['chapter', 'part']); sayer(WORDS)('chapter', 'ms', { n: 2 }) // 'Bab 2'
  */
-export function catalogue<T extends Record<string, Partial<Record<Lang, string>>>>(name: string, entries: T): { readonly [K in keyof T]: Worded } {
+export function catalogue<const K extends string>(name: string, keys: readonly K[]): { readonly [P in K]: Worded };
+export function catalogue<T extends Record<string, Partial<Record<Lang, string>>>>(name: string, entries: T): { readonly [K in keyof T]: Worded };
+export function catalogue(name: string, given: readonly string[] | Record<string, Partial<Record<Lang, string>>>): Readonly<Record<string, Worded>> {
   if (catalogues.has(name)) throw new LanguageWordsError({ language: '*', catalogue: name, key: '*' }, `two catalogues are named "${name}"`);
-  const mutable = entries as unknown as Entries;
+  const mutable: Entries = Array.isArray(given) ? Object.fromEntries(given.map((key: string) => [key, {}])) : (given as Entries);
   catalogues.set(name, mutable);
   for (const entry of Object.values(mutable)) entryCatalogue.set(entry, name);
   if (languageWords) {
     fill(name, mutable);
     check(name, mutable);
   }
-  return entries as unknown as { readonly [K in keyof T]: Worded };
+  return mutable as Readonly<Record<string, Worded>>;
 }
 
 /**
@@ -89,6 +92,7 @@ export function catalogue<T extends Record<string, Partial<Record<Lang, string>>
  * that is not in a catalogue and lacks the language fails here, naming it, rather than falling back to English.
  */
 export function wordIn(entry: Readonly<Partial<Record<Lang, string>>>, lang: Lang, where = 'an unregistered entry'): string {
+  ensureLanguages();
   const text = entry[lang];
   if (typeof text !== 'string') throw new LanguageWordsError({ language: lang, catalogue: where, key: '*' });
   return text;
@@ -104,6 +108,8 @@ export type Sayer<K extends string> = (key: K, lang: Lang, vars?: Readonly<Recor
  */
 export function sayer<C extends { readonly [key: string]: Readonly<Partial<Record<Lang, string>>> }>(entries: C): Sayer<keyof C & string> {
   return (key, lang, vars = {}) => {
+    // Every language's words are the table's (English's too): read it now if nothing has yet.
+    ensureLanguages();
     const entry = Object.hasOwn(entries, key) ? entries[key] : undefined;
     const text = entry?.[lang];
     if (typeof text !== 'string') throw new LanguageWordsError({ language: lang, catalogue: (entry && entryCatalogue.get(entry)) ?? 'an unregistered catalogue', key });

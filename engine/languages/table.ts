@@ -69,7 +69,19 @@ const onLoad: Hook[] = [];
 const SOURCE = Symbol.for('karya.languages.source');
 /** Whether a reading of the table checks every catalogue whole (the studio's bundle was checked when it was built). */
 const CHECKED = Symbol.for('karya.languages.checked');
-type SourceSlot = { [SOURCE]?: () => readonly LanguageSource[]; [CHECKED]?: boolean };
+/**
+ * Words a bundle placed beside the code that registers them (the studio's build puts each catalogue's words, every
+ * language's, in the chunk of the module that registers it: studio/scripts/language-table.ts), by file name, then
+ * language code. Read where the source's own files lack that file; Node's loader places none.
+ */
+const BESIDE = Symbol.for('karya.languages.besideCode');
+type SourceSlot = { [SOURCE]?: () => readonly LanguageSource[]; [CHECKED]?: boolean; [BESIDE]?: Readonly<Record<string, Readonly<Record<string, unknown>>>> };
+
+/** A words file (`studio-admin`) of a language, as a bundle placed it beside the code that reads it (BESIDE), if it did. */
+export function wordsBesideCode(name: string, code: Lang): unknown {
+  const beside = (globalThis as SourceSlot)[BESIDE];
+  return beside && Object.hasOwn(beside, name) ? beside[name]![code] : undefined;
+}
 let loaded = false;
 
 const codes: Lang[] = [];
@@ -170,7 +182,7 @@ function load(): void {
 function readSection(s: Section): void {
   const values = new Map<Lang, unknown>();
   // A section is written in the table file, or in a file of its own in the language's folder (a long one: prompts).
-  for (const t of tables.values()) if (!t.later) values.set(t.code, s.parse(t.raw[s.name] ?? t.files[s.name], t));
+  for (const t of tables.values()) if (!t.later) values.set(t.code, s.parse(t.raw[s.name] ?? t.files[s.name] ?? wordsBesideCode(s.name, t.code), t));
   sectionValues.set(s.name, values);
 }
 

@@ -27,27 +27,13 @@ export type Audience = 'writer' | 'cli' | 'batch' | 'studio';
 /**
  * How the reader of a text does a thing, by audience: `writer.*` in the studio (no command-line option, code file
  * or config key), `cli.*` on the command line (its options and files), `batch.*` what `karya batch` says otherwise
- * (a job's `author:` too; the rest as on the command line). Their texts, in every
- * language, are languages/<code>/readiness-how.yaml.
+ * (a job's `author:` too; the rest as on the command line). Another language's are in languages/<code>/readiness-how.yaml.
  */
-const HOW = catalogue('readiness-how', {
-  'cli.how_author_given': {},
-  'cli.how_again': {},
-  'cli.how_finish': {},
-  'cli.how_offline': {},
-  'cli.how_author': {},
-  'cli.how_title': {},
-  'cli.how_title_case': {},
-  'cli.how_categories': {},
-  'cli.how_cover': {},
-  'cli.how_version': {},
-  'batch.how_author_given': {},
-  'batch.how_author': {},
-  'writer.how_author_given': {},
-  'writer.how_again': {},
-  'writer.how_author': {},
-  'writer.how_title_case': {},
-});
+const HOW = catalogue('readiness-how', [
+  'cli.how_author_given', 'cli.how_again', 'cli.how_finish', 'cli.how_offline', 'cli.how_author', 'cli.how_title',
+  'cli.how_title_case', 'cli.how_categories', 'cli.how_cover', 'cli.how_version', 'batch.how_author_given',
+  'batch.how_author', 'writer.how_author_given', 'writer.how_again', 'writer.how_author', 'writer.how_title_case',
+]);
 
 /** The pieces the studio and the package leave empty for the writer: a thing the writer does not do there. */
 const WRITER_SILENT = ['how_finish', 'how_offline', 'how_title', 'how_categories', 'how_cover', 'how_version'] as const;

@@ -13,7 +13,9 @@ import { withLanguages } from './resolve-languages.js';
 import { catalogue, langs, wordIn } from '../languages/index.js';
 
 /** What a single output is called when its generator does not say (`prompts.outputName`). */
-const GENERATOR_WORDS = catalogue('generator-words', { outputName: { en: 'text', ms: 'teks' } });
+const GENERATOR_WORDS = catalogue('generator-words', [
+  'outputName',
+]);
 
 /** Engine-wide defaults; presets in _shared.yaml override them. */
 const MODEL_DEFAULTS = { tokens: 'default', temperature: 0.8, presencePenalty: 0.3, frequencyPenalty: 0.3 } as const;

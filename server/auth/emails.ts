@@ -4,19 +4,9 @@
 import { catalogue, sayer, type Lang } from '../../engine/index.js';
 import type { MailMessage } from '../core/mail.js';
 
-const MAILS = catalogue('server-emails', {
-  resetSubject: { en: 'Reset your Karya password', ms: 'Tetapkan semula kata laluan Karya anda' },
-  resetText: {
-    en:
-      'Someone asked to reset the password of your Karya account.\n\n' +
-      'Open this link within one hour to choose a new password (it works once):\n{link}\n\n' +
-      'If it was not you, ignore this e-mail; your password stays as it is.\n',
-    ms:
-      'Seseorang telah meminta untuk menetapkan semula kata laluan akaun Karya anda.\n\n' +
-      'Buka pautan ini dalam tempoh satu jam untuk memilih kata laluan baharu (pautan ini hanya boleh digunakan sekali):\n{link}\n\n' +
-      'Jika bukan anda yang membuat permintaan ini, abaikan e-mel ini; kata laluan anda kekal seperti sedia ada.\n',
-  },
-});
+const MAILS = catalogue('server-emails', [
+  'resetSubject', 'resetText',
+]);
 
 const mailWord = sayer(MAILS);
 

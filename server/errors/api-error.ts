@@ -1,137 +1,49 @@
 // The API's error shape `{error: {code, message, fields?}}` (shared/DESIGN.md) and the server's
 // messages. Wording comes from the product's own messages wherever it has one; generation messages come
-// from the engine's catalogues. MESSAGES_MS words the server's own messages in Malay, languages/<code>/
-// server-messages.yaml in every other language of the table (the catalogue `server-messages`): an error
+// from the engine's catalogues. The server's own messages are the catalogue `server-messages`, worded in every
+// language of the table by languages/<code>/server-messages.yaml (English's and Malay's too): an error
 // made from a code (ApiError.of, a catalogue code without a fixed language, a coded field) is worded in
 // the caller's language when it is answered (`localised`).
-import { catalogue, catalogueMessage, KaryaError, sayer, settingsIssueMessage, waitText, type CatalogueCode, type Lang, type SettingsIssue, VALIDATION_MESSAGES } from '../../engine/index.js';
+import { catalogue, catalogueMessage, KaryaError, sayer, settingsIssueMessage, waitText, type CatalogueCode, type Lang, type SettingsIssue, VALIDATION_CODES } from '../../engine/index.js';
 
-export const MESSAGES = {
+/** The server's own messages' stable codes; their words, every language's, in languages/<code>/server-messages.yaml. */
+const MESSAGE_CODES = [
   // The request schemas' own messages (engine/contract/messages.ts), kept there once.
-  ...VALIDATION_MESSAGES,
+  ...VALIDATION_CODES,
   // Auth
-  email_taken: 'An account with this email already exists',
-  password_too_common: 'This password is one of the most common ones. Please choose another (a short sentence is easy to remember)',
-  reset_expired: 'Your password reset link has expired. Please request a new one.',
-  password_update_failed: 'Failed to update password',
-  session_expired: 'Session expired. Please sign in again.',
-  unauthenticated: 'User not authenticated',
-  account_created: 'Account created successfully!',
-  signed_in: 'Successfully signed in!',
-  signed_out: 'Signed out successfully',
-  reset_sent: 'Check your email for password reset instructions',
-  password_updated: 'Password updated successfully',
+  'email_taken', 'password_too_common', 'reset_expired', 'password_update_failed', 'session_expired',
+  'unauthenticated', 'account_created', 'signed_in', 'signed_out', 'reset_sent', 'password_updated',
   // Profile, history, progress
-  profile_updated: 'Profile updated successfully',
-  item_deleted: 'Item deleted successfully',
-  progress_cleared: 'Progress cleared',
+  'profile_updated', 'item_deleted', 'progress_cleared',
   // Codes and links
-  code_redeemed: 'Credit code redeemed successfully!',
-  link_claimed: 'Credits claimed successfully!',
-  code_already_redeemed: 'You have already redeemed this code',
-  link_already_claimed: 'You have already claimed this credit link',
+  'code_redeemed', 'link_claimed', 'code_already_redeemed', 'link_already_claimed',
   // Admin
-  forbidden: 'Only the administrator can do this',
-  protected_account: "The administrator's own role, credits and account cannot be changed",
-  link_created: 'Credit URL generated successfully',
-  link_deleted: 'URL deleted successfully',
-  code_created: 'Credit code created successfully',
-  code_exists: 'A credit code with this name already exists',
-  code_deactivated: 'Credit code deactivated',
-  credits_updated: 'Credits updated successfully',
-  role_updated: 'User role updated successfully',
-  user_added: 'User added successfully',
-  user_deleted: 'User deleted successfully',
-  user_not_found: 'User not found',
-  rolled_back: 'Successfully rolled back deployment',
-  rollback_failed: 'Failed to roll back deployment',
-  deployment_not_found: 'Deployment not found',
-  config_updated: 'AI configuration updated',
+  'forbidden', 'protected_account', 'link_created', 'link_deleted', 'code_created', 'code_exists',
+  'code_deactivated', 'credits_updated', 'role_updated', 'user_added', 'user_deleted', 'user_not_found',
+  'rolled_back', 'rollback_failed', 'deployment_not_found', 'config_updated',
   // Generation and generic
-  generator_not_found: 'Generator not found',
-  step_not_allowed: 'This step is not the next step of your book',
-  book_complete: 'Your book is complete.',
-  progress_not_found: 'No saved progress',
-  not_found: 'Not found',
-  invalid_request: 'Please check the highlighted fields',
-  invalid_settings: 'Please check the highlighted fields',
-  invalid_json: 'The request body is not valid JSON',
-  body_too_large: 'The request body is too large',
-  cross_origin: 'Cross-origin requests are not allowed',
+  'generator_not_found', 'step_not_allowed', 'book_complete', 'progress_not_found', 'not_found', 'invalid_request',
+  'invalid_settings', 'invalid_json', 'body_too_large', 'cross_origin',
   // The Stripe webhook (read by Stripe and the operator, not by users)
-  invalid_signature: 'The Stripe-Signature header is missing or does not match the body',
-  webhook_unconfigured: 'Stripe webhooks are not set up on this server (STRIPE_WEBHOOK_SECRET)',
-  unexpected: 'An unexpected error occurred',
-} as const;
+  'invalid_signature', 'webhook_unconfigured', 'unexpected',
+] as const;
 
-export type MessageCode = keyof typeof MESSAGES;
-
-/** The server's messages in Bahasa Malaysia. */
-export const MESSAGES_MS: Readonly<Record<MessageCode, string>> = {
-  email_required: 'Sila masukkan alamat e-mel anda',
-  invalid_email: 'Sila masukkan alamat e-mel yang sah',
-  password_too_short: 'Kata laluan mestilah sekurang-kurangnya 6 aksara',
-  invalid_credentials: 'E-mel atau kata laluan tidak sah',
-  reset_invalid: 'Sesi tidak sah atau telah tamat tempoh. Sila minta pautan set semula yang baharu.',
-  current_password_wrong: 'Kata laluan semasa tidak betul',
-  invalid_credit_amount: 'Sila masukkan jumlah kredit yang sah antara 1 dan 10000',
-  invalid_code: 'Kod tidak sah atau telah tamat tempoh',
-  invalid_link: 'Pautan kredit tidak sah atau telah tamat tempoh',
-  invalid_ai_text: 'Teks yang dijana AI mestilah salah satu daripada: none, some, most, entirely',
-  email_taken: 'Akaun dengan e-mel ini sudah wujud',
-  password_too_common: 'Kata laluan ini antara yang paling biasa digunakan. Sila pilih yang lain (ayat pendek mudah diingat)',
-  reset_expired: 'Pautan set semula kata laluan anda telah tamat tempoh. Sila minta yang baharu.',
-  password_update_failed: 'Gagal mengemas kini kata laluan',
-  session_expired: 'Sesi telah tamat. Sila log masuk semula.',
-  unauthenticated: 'Pengguna tidak disahkan',
-  account_created: 'Akaun berjaya dicipta!',
-  signed_in: 'Berjaya log masuk!',
-  signed_out: 'Berjaya log keluar',
-  reset_sent: 'Semak e-mel anda untuk arahan set semula kata laluan',
-  password_updated: 'Kata laluan berjaya dikemas kini',
-  profile_updated: 'Profil berjaya dikemas kini',
-  item_deleted: 'Item berjaya dipadam',
-  progress_cleared: 'Kemajuan telah dikosongkan',
-  code_redeemed: 'Kod kredit berjaya ditebus!',
-  link_claimed: 'Kredit berjaya dituntut!',
-  code_already_redeemed: 'Anda telah menebus kod ini',
-  link_already_claimed: 'Anda telah menuntut pautan kredit ini',
-  forbidden: 'Hanya pentadbir boleh melakukan ini',
-  protected_account: 'Peranan, kredit dan akaun pentadbir sendiri tidak boleh diubah',
-  link_created: 'URL kredit berjaya dijana',
-  link_deleted: 'URL berjaya dipadam',
-  code_created: 'Kod kredit berjaya dicipta',
-  code_exists: 'Kod kredit dengan nama ini sudah wujud',
-  code_deactivated: 'Kod kredit dinyahaktifkan',
-  credits_updated: 'Kredit berjaya dikemas kini',
-  role_updated: 'Peranan pengguna berjaya dikemas kini',
-  user_added: 'Pengguna berjaya ditambah',
-  user_deleted: 'Pengguna berjaya dipadam',
-  user_not_found: 'Pengguna tidak dijumpai',
-  rolled_back: 'Berjaya melancarkan semula versi terdahulu',
-  rollback_failed: 'Gagal melancarkan semula versi terdahulu',
-  deployment_not_found: 'Pelancaran tidak dijumpai',
-  config_updated: 'Konfigurasi AI dikemas kini',
-  generator_not_found: 'Penjana tidak dijumpai',
-  step_not_allowed: 'Langkah ini bukan langkah seterusnya bagi buku anda',
-  book_complete: 'Buku anda telah lengkap.',
-  progress_not_found: 'Tiada kemajuan tersimpan',
-  not_found: 'Tidak dijumpai',
-  invalid_request: 'Sila semak medan yang ditandakan',
-  invalid_settings: 'Sila semak medan yang ditandakan',
-  invalid_json: 'Badan permintaan bukan JSON yang sah',
-  body_too_large: 'Badan permintaan terlalu besar',
-  cross_origin: 'Permintaan rentas asal tidak dibenarkan',
-  invalid_signature: 'Pengepala Stripe-Signature tiada atau tidak sepadan dengan badan permintaan',
-  webhook_unconfigured: 'Webhook Stripe belum disediakan pada pelayan ini (STRIPE_WEBHOOK_SECRET)',
-  unexpected: 'Ralat yang tidak dijangka berlaku',
-};
+export type MessageCode = (typeof MESSAGE_CODES)[number];
 
 /** The server's messages checked against the language table: a language missing one fails the start, naming the code. */
-const SERVER_MESSAGES = catalogue('server-messages', Object.fromEntries((Object.keys(MESSAGES) as MessageCode[]).map((code) => [code, { en: MESSAGES[code], ms: MESSAGES_MS[code] }])) as Record<MessageCode, { en: string; ms: string }>);
+const SERVER_MESSAGES = catalogue('server-messages', MESSAGE_CODES);
 
 /** A server message in a language. */
 export const messageIn = sayer(SERVER_MESSAGES);
+
+/**
+ * Every server message in English (the log's language, and an answer's `message` where no caller's language is
+ * asked for), read from the table when it is read: `MESSAGES.user_added`.
+ */
+export const MESSAGES: Readonly<Record<MessageCode, string>> = Object.defineProperties(
+  {},
+  Object.fromEntries(MESSAGE_CODES.map((code) => [code, { enumerable: true, get: () => messageIn(code, 'en') }])),
+) as Readonly<Record<MessageCode, string>>;
 
 /**
  * How an error's words were made, so they can be made again in the caller's language (`waitSeconds`: its {wait}; a

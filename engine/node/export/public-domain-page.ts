@@ -9,26 +9,11 @@ import { catalogue, sayer } from '../../languages/index.js';
 import { bookLanguageName } from '../../publish/language-data.js';
 
 /** The page's words; another language's are in languages/<code>/export-public-domain.yaml. */
-const WORDS = catalogue('export-public-domain', {
-  publicDomain: { en: 'This text is in the public domain.', ms: 'Teks ini berada dalam domain awam.' },
-  originalBy: { en: 'The original is by {author}.', ms: 'Karya asal ini oleh {author}.' },
-  originalByYear: { en: 'The original is by {author}, first published in {year}.', ms: 'Karya asal ini oleh {author}, pertama kali diterbitkan pada tahun {year}.' },
-  originalYear: { en: 'The original was first published in {year}.', ms: 'Karya asal ini pertama kali diterbitkan pada tahun {year}.' },
-  adds: { en: 'This edition adds {list}.', ms: 'Edisi ini menambah {list}.' },
-  addsNothing: { en: 'This edition adds nothing of its own to the text and claims no copyright in it.', ms: 'Edisi ini tidak menambah apa-apa kepada teks ini dan tidak menuntut hak cipta ke atasnya.' },
-  modelParts: { en: '{parts} written by AI', ms: '{parts} yang ditulis oleh AI' },
-  modelPassages: { en: 'passages written by AI in {parts}', ms: 'petikan yang ditulis oleh AI dalam {parts}' },
-  writerParts: { en: '{parts} written for this edition', ms: '{parts} yang ditulis untuk edisi ini' },
-  translation: { en: 'a translation from {language} by AI', ms: 'terjemahan daripada {language} oleh AI' },
-  coverModel: { en: 'a cover made by AI', ms: 'kulit buku yang dibuat oleh AI' },
-  coverAuthor: { en: 'a cover', ms: 'kulit buku' },
-  claim: { en: '{list} © {year}', ms: '{list} © {year}' },
-  claimBy: { en: '{list} © {year} {holder}', ms: '{list} © {year} {holder}' },
-  passagesIn: { en: 'passages in {parts}', ms: 'petikan dalam {parts}' },
-  translationNoun: { en: 'translation', ms: 'terjemahan' },
-  coverNoun: { en: 'cover', ms: 'kulit buku' },
-  and: { en: 'and', ms: 'dan' },
-});
+const WORDS = catalogue('export-public-domain', [
+  'publicDomain', 'originalBy', 'originalByYear', 'originalYear', 'adds', 'addsNothing', 'modelParts',
+  'modelPassages', 'writerParts', 'translation', 'coverModel', 'coverAuthor', 'claim', 'claimBy', 'passagesIn',
+  'translationNoun', 'coverNoun', 'and',
+]);
 
 const say = sayer(WORDS);
 type Key = keyof typeof WORDS;

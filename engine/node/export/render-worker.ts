@@ -27,7 +27,7 @@ parentPort?.on('message', (request: RenderRequest) => {
   void (async () => {
     try {
       if (!tableSet) {
-        // Read now: a catalogue's words beyond those written beside the code (a third language's) are filled then.
+        // Read now: every catalogue's words (every language's, from the table's files) are filled then.
         ensureLanguages();
         tableSet = true;
       }

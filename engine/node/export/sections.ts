@@ -55,16 +55,9 @@ export interface ExportWords {
 }
 
 /** The front matter's words; another language's are in languages/<code>/export.yaml. */
-const WORDS = catalogue('export', {
-  contents: { en: 'Contents', ms: 'Kandungan' },
-  writtenWith: { en: 'Written with Karya', ms: 'Ditulis dengan Karya' },
-  by: { en: 'by', ms: 'oleh' },
-  publicDomain: { en: 'This text is in the public domain.', ms: 'Teks ini berada dalam domain awam.' },
-  preparedWith: { en: 'Prepared for publishing with Karya', ms: 'Disediakan untuk penerbitan dengan Karya' },
-  translatedWith: { en: 'Translated from {language} by AI with Karya', ms: 'Diterjemah daripada {language} oleh AI dengan Karya' },
-  bilingual: { en: 'Bilingual edition: {source} and {edition}', ms: 'Edisi dwibahasa: {source} dan {edition}' },
-  translator: { en: 'Translator', ms: 'Penterjemah' },
-});
+const WORDS = catalogue('export', [
+  'contents', 'writtenWith', 'by', 'publicDomain', 'preparedWith', 'translatedWith', 'bilingual', 'translator',
+]);
 
 const say = sayer(WORDS);
 

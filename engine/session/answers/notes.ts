@@ -17,32 +17,10 @@ export interface NotedOutcome {
 }
 
 /** The notes' words (another language's in languages/<code>/answer-notes.yaml). */
-const NOTES = catalogue('answer-notes', {
-  answer_talk_removed: {
-    en: '{label}: {n} paragraph(s) where the model spoke as an assistant ("As an AI language model…") taken out',
-    ms: '{label}: {n} perenggan yang model bercakap sebagai pembantu ("Sebagai model bahasa AI…") dibuang',
-  },
-  answer_wall_split: {
-    en: '{label} came as a wall of text: split at sentence ends into {n} paragraphs',
-    ms: '{label} diterima sebagai satu blok teks: dipecahkan di hujung ayat kepada {n} perenggan',
-  },
-  answer_asked_again: {
-    en: '{label}: an answer was {what}; asked again, and the new answer kept',
-    ms: '{label}: satu jawapan ialah {what}; diminta sekali lagi, dan jawapan baharu disimpan',
-  },
-  answer_timed_out: {
-    en: '{label} stopped at the time-out while it was still being written; continued {n} time(s) from where it stopped and joined',
-    ms: '{label} terhenti kerana tamat masa semasa masih ditulis; disambung {n} kali dari tempat ia terhenti dan dicantumkan',
-  },
-  answer_timed_out_cut: {
-    en: '{label} stopped at the time-out while it was still being written and is unfinished after {n} continuation(s): kept and marked incomplete',
-    ms: '{label} terhenti kerana tamat masa semasa masih ditulis dan belum selesai selepas {n} kali disambung: disimpan dan ditanda tidak lengkap',
-  },
-  answer_cut_whole: {
-    en: '{label} reached the length limit; kept up to its last whole sentence',
-    ms: '{label} mencapai had panjang; disimpan sehingga ayat lengkap yang terakhir',
-  },
-});
+const NOTES = catalogue('answer-notes', [
+  'answer_talk_removed', 'answer_wall_split', 'answer_asked_again', 'answer_timed_out', 'answer_timed_out_cut',
+  'answer_cut_whole',
+]);
 const noteWord = sayer(NOTES);
 
 /** A note on a part: a stable code and its message in the book's language. */

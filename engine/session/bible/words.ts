@@ -1,32 +1,15 @@
-// The words a story bible is written in, per language (catalogue `story-bible`; every language but English and
-// Malay in languages/<code>/story-bible.yaml): its section headings, a thread's status, a replaced value's
+// The words a story bible is written in, per language (catalogue `story-bible`; every language's, English's and
+// Malay's too, in languages/<code>/story-bible.yaml): its section headings, a thread's status, a replaced value's
 // kind, the lines of threads due, and a series' changes. The bible's reader (bible.ts, entries.ts) also takes
 // back every language's words, so a bible written in a language added to the table reads as it was written.
 import { catalogue, sayer } from '../../languages/index.js';
 
-export const BIBLE_WORDS = catalogue('story-bible', {
-  premise: { en: 'Premise', ms: 'Premis' },
-  ending: { en: 'Planned ending', ms: 'Pengakhiran yang dirancang' },
-  chapters: { en: 'Chapters so far', ms: 'Bab setakat ini' },
-  arcs: { en: 'Earlier arcs', ms: 'Arka terdahulu' },
-  characters: { en: 'Characters', ms: 'Watak' },
-  threads: { en: 'Open threads', ms: 'Urusan belum selesai' },
-  facts: { en: 'Established facts', ms: 'Fakta yang ditetapkan' },
-  replaced: { en: 'Replaced', ms: 'Sudah berubah' },
-  open: { en: 'open', ms: 'terbuka' },
-  advanced: { en: 'advanced', ms: 'berkembang' },
-  resolved: { en: 'resolved', ms: 'selesai' },
-  dropped: { en: 'dropped', ms: 'digugurkan' },
-  character: { en: 'character', ms: 'watak' },
-  fact: { en: 'fact', ms: 'fakta' },
-  thread: { en: 'thread', ms: 'urusan' },
-  changeGone: { en: 'no longer', ms: 'tiada lagi' },
-  changeAdded: { en: 'new', ms: 'baharu' },
-  dueIn: { en: '- {thread} (due in {at})', ms: '- {thread} (sasaran {at})' },
-  wasDueIn: { en: '- {thread} (was due in {at})', ms: '- {thread} (sepatutnya dalam {at})' },
+export const BIBLE_WORDS = catalogue('story-bible', [
+  'premise', 'ending', 'chapters', 'arcs', 'characters', 'threads', 'facts', 'replaced', 'open', 'advanced',
+  'resolved', 'dropped', 'character', 'fact', 'thread', 'changeGone', 'changeAdded', 'dueIn', 'wasDueIn',
   // The heading of the bible in an export that carries it (--with-bible).
-  storyBible: { en: 'Story Bible', ms: 'Catatan Cerita' },
-});
+  'storyBible',
+]);
 
 export type BibleWord = keyof typeof BIBLE_WORDS;
 

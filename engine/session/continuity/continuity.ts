@@ -16,32 +16,9 @@ import { findingKey } from './keys.js';
 import type { ContinuityFinding } from '../view-schema.js';
 
 /** The findings' details (catalogue `continuity`; other languages' in languages/<code>/continuity.yaml). */
-const DETAILS = catalogue('continuity', {
-  acts_after_death: {
-    en: '{name} speaks or acts here, but the story bible records {name} as "{state}" since {part}',
-    ms: '{name} bercakap atau bertindak di sini, tetapi catatan cerita merekodkan {name} sebagai "{state}" sejak {part}',
-  },
-  fact_changed: {
-    en: 'This part changes a fact set in {part}: "{old}" is now "{new}"',
-    ms: 'Bahagian ini mengubah fakta yang ditetapkan dalam {part}: "{old}" kini "{new}"',
-  },
-  name_spelling: {
-    en: '"{found}" here, "{known}" in the story bible since {part}: one name spelled two ways?',
-    ms: '"{found}" di sini, "{known}" dalam catatan cerita sejak {part}: satu nama dieja dua cara?',
-  },
-  thread_overdue: {
-    en: 'The promise "{thread}" was due in {part} and is still open',
-    ms: 'Janji "{thread}" sepatutnya dilunaskan dalam {part} tetapi masih terbuka',
-  },
-  thread_open_at_end: {
-    en: 'The promise "{thread}", opened in {part}, is still open at the end of the book',
-    ms: 'Janji "{thread}", dibuka dalam {part}, masih terbuka pada akhir buku',
-  },
-  ignores_bible: {
-    en: 'Ignores the story bible: {absent} absent; {new} new',
-    ms: 'Mengabaikan catatan cerita: {absent} tiada; {new} baharu',
-  },
-});
+const DETAILS = catalogue('continuity', [
+  'acts_after_death', 'fact_changed', 'name_spelling', 'thread_overdue', 'thread_open_at_end', 'ignores_bible',
+]);
 
 const detail = sayer(DETAILS);
 

@@ -13,10 +13,9 @@ export const MAX_CHARACTER_DETAILS_CHARS = 8000;
 
 /** The headings the introduction templates ask for, which the book's readers find the blocks under. */
 /** The headings the introduction keeps the writer's lists under (catalogue `intro-headings`). */
-const HEADINGS = catalogue('intro-headings', {
-  characterDetails: { en: 'Character Details:', ms: 'Butiran Watak:' },
-  chapterPlan: { en: 'Chapter Plan:', ms: 'Rancangan Bab:' },
-});
+const HEADINGS = catalogue('intro-headings', [
+  'characterDetails', 'chapterPlan',
+]);
 
 /**
  * A character list as the writer typed it, one character a line: blank lines dropped, and a line without a

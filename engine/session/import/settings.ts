@@ -30,12 +30,9 @@ export interface ImportSettings {
 /** The manuscript's free-text description keys, in the order they are told to the model as the premise. */
 const STYLE_KEYS = ['era', 'setting', 'pointOfView', 'tone'] as const;
 /** The labels of the style the manuscript was read with, in the premise (catalogue `import-style`). */
-const STYLE_LABELS = catalogue('import-style', {
-  era: { en: 'Period', ms: 'Zaman' },
-  setting: { en: 'Setting', ms: 'Latar' },
-  pointOfView: { en: 'Point of view', ms: 'Sudut pandangan' },
-  tone: { en: 'Style', ms: 'Gaya' },
-} satisfies Record<(typeof STYLE_KEYS)[number], unknown>);
+const STYLE_LABELS = catalogue('import-style', [
+  'era', 'setting', 'pointOfView', 'tone',
+]) satisfies Record<(typeof STYLE_KEYS)[number], unknown>;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** A value the model gave: a non-empty string that is not a spelled-out null. */

@@ -27,15 +27,9 @@ const KEYS = {
 } as const;
 
 /** The labels of an outline written from JSON (catalogue `outline-labels`; a chapter's word is the table's `book` section's). */
-const LABELS = catalogue('outline-labels', {
-  title: { en: 'Title', ms: 'Tajuk' },
-  premise: { en: 'Premise', ms: 'Premis' },
-  characters: { en: 'Main characters', ms: 'Watak utama' },
-  threads: { en: 'Threads', ms: 'Urusan' },
-  ending: { en: 'Ending', ms: 'Pengakhiran' },
-  opened: { en: 'opened', ms: 'dibuka' },
-  due: { en: 'due', ms: 'sasaran' },
-});
+const LABELS = catalogue('outline-labels', [
+  'title', 'premise', 'characters', 'threads', 'ending', 'opened', 'due',
+]);
 
 /** The outline's labels in a language. */
 function labelsIn(lang: Lang): Readonly<Record<keyof typeof LABELS | 'chapter', string>> {

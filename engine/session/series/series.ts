@@ -98,10 +98,9 @@ export function openThreadsOf(b: StoryBible): BibleThread[] {
 }
 
 /** The premise a series' next book is given (catalogue `series-brief`; other languages' in languages/<code>/series-brief.yaml). */
-const BRIEF = catalogue('series-brief', {
-  premise: { en: 'Book {n} of the series "{series}", picking up where book {prev} ended: {where} Still unresolved: {open}.', ms: 'Buku {n} dalam siri "{series}", bersambung dari akhir buku {prev}: {where} Masih belum selesai: {open}.' },
-  none: { en: 'nothing', ms: 'tiada' },
-});
+const BRIEF = catalogue('series-brief', [
+  'premise', 'none',
+]);
 const briefWord = sayer(BRIEF);
 
 /** Cut to at most `max` characters at a word, with an ellipsis. */

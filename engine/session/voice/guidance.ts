@@ -8,23 +8,11 @@ import type { BookVoice } from './fingerprint.js';
 import { phrasesToAvoid } from './overused.js';
 
 /** The guidance's words (catalogue `voice-guidance`; other languages' in languages/<code>/voice-guidance.yaml). */
-const GUIDANCE = catalogue('voice-guidance', {
+const GUIDANCE = catalogue('voice-guidance', [
   // The line the exemplars follow in the guidance: what fit.ts cuts at.
-  exemplars: { en: "The writer's own prose, for its rhythm only (do not copy its words or its story):", ms: 'Prosa penulis sendiri, hanya untuk iramanya (jangan salin perkataan atau ceritanya):' },
-  intro: { en: "Write in the writer's own voice, as measured from a sample of their prose:", ms: 'Tulis dengan suara penulis sendiri, seperti yang diukur daripada sampel tulisannya:' },
-  sentences: { en: '- sentences of about {mean} words on average (most between {lo} and {hi});', ms: '- ayat purata kira-kira {mean} patah perkataan (kebanyakannya antara {lo} dan {hi});' },
-  paragraphs: { en: '- paragraphs of about {para} words;', ms: '- perenggan kira-kira {para} patah perkataan;' },
-  dialogue: { en: '- about {dialogue} % of the words in dialogue;', ms: '- kira-kira {dialogue} % perkataan dalam dialog;' },
-  noDialogue: { en: '- little or no dialogue;', ms: '- sedikit atau tiada dialog;' },
-  narration: { en: '- {pov} narration.', ms: '- penceritaan {pov}.' },
-  narrationTense: { en: '- {pov} narration, in the {tense} tense.', ms: '- penceritaan {pov}.' },
-  first: { en: 'first-person', ms: 'orang pertama' },
-  second: { en: 'second-person', ms: 'orang kedua' },
-  third: { en: 'third-person', ms: 'orang ketiga' },
-  past: { en: 'past', ms: 'lampau' },
-  present: { en: 'present', ms: 'kini' },
-  avoid: { en: 'Avoid these overused phrases: {phrases}.', ms: 'Elakkan frasa yang terlalu kerap digunakan ini: {phrases}.' },
-});
+  'exemplars', 'intro', 'sentences', 'paragraphs', 'dialogue', 'noDialogue', 'narration', 'narrationTense', 'first',
+  'second', 'third', 'past', 'present', 'avoid',
+]);
 
 const say = sayer(GUIDANCE);
 

@@ -52,27 +52,11 @@ export function driftsOf(statistics: Record<VoiceStatistic, number>): VoiceStati
 }
 
 /** How a drift and a rewrite toward the voice are worded (catalogue `voice-notes`; other languages' in languages/<code>/voice-notes.yaml). */
-const WORDS = catalogue('voice-notes', {
-  longer: { en: 'sentences {x}× longer', ms: 'ayat {x}× lebih panjang' },
-  shorter: { en: 'sentences {x}× shorter', ms: 'ayat {x}× lebih pendek' },
-  paraLonger: { en: 'paragraphs {x}× longer', ms: 'perenggan {x}× lebih panjang' },
-  paraShorter: { en: 'paragraphs {x}× shorter', ms: 'perenggan {x}× lebih pendek' },
-  noDialogue: { en: 'no dialogue', ms: 'tiada dialog' },
-  lessDialogue: { en: 'less dialogue ({part} % against {voice} %)', ms: 'kurang dialog ({part} % berbanding {voice} %)' },
-  moreDialogue: { en: 'more dialogue ({part} % against {voice} %)', ms: 'lebih banyak dialog ({part} % berbanding {voice} %)' },
-  narrower: { en: 'a narrower vocabulary', ms: 'perbendaharaan kata lebih sempit' },
-  wider: { en: 'a wider vocabulary', ms: 'perbendaharaan kata lebih luas' },
-  pov: { en: '{part} person, not {voice}', ms: 'orang {part}, bukan orang {voice}' },
-  tense: { en: '{part} tense, not {voice}', ms: 'kala {part}, bukan {voice}' },
-  first: { en: 'first', ms: 'pertama' },
-  second: { en: 'second', ms: 'kedua' },
-  third: { en: 'third', ms: 'ketiga' },
-  past: { en: 'past', ms: 'lampau' },
-  present: { en: 'present', ms: 'kini' },
-  towardVoice: { en: "Write this part again in the writer's own voice, as described above.", ms: 'Tulis semula bahagian ini dengan suara penulis sendiri, seperti yang diterangkan di atas.' },
-  towardDrifts: { en: 'It drifts from that voice: {drifts}.', ms: 'Ia menyimpang daripada suara itu: {drifts}.' },
-  towardPhrases: { en: 'Take out these phrases: {phrases}.', ms: 'Buang frasa ini: {phrases}.' },
-});
+const WORDS = catalogue('voice-notes', [
+  'longer', 'shorter', 'paraLonger', 'paraShorter', 'noDialogue', 'lessDialogue', 'moreDialogue', 'narrower',
+  'wider', 'pov', 'tense', 'first', 'second', 'third', 'past', 'present', 'towardVoice', 'towardDrifts',
+  'towardPhrases',
+]);
 
 /** The voice notes' words in a language. */
 const wordsIn = (lang: Lang): Readonly<Record<keyof typeof WORDS, string>> =>

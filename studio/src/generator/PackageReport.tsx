@@ -81,12 +81,9 @@ function CheckLine({ check, lang, isBrief = false }: { check: ChannelReport['che
 }
 
 /** The stores' help centres as each language names them; the package names them in English (the `en` text). */
-const SOURCE_NAMES = Object.values(studioCatalogue('studio-store-help', {
-  kdp: { en: 'KDP Help', ms: 'Bantuan KDP' },
-  googlePlay: { en: 'Google Play Books Partner Center Help', ms: 'Bantuan Pusat Rakan Kongsi Google Play Books' },
-  kobo: { en: 'Kobo Writing Life User Guide', ms: 'Panduan Pengguna Kobo Writing Life' },
-  googleBooks: { en: 'Google Books Program Policies', ms: 'Dasar Program Google Books' },
-}));
+const SOURCE_NAMES = Object.values(studioCatalogue('studio-store-help', [
+  'kdp', 'googlePlay', 'kobo', 'googleBooks',
+]));
 
 /** A help centre's name as a page in `lang` writes it; the page's own title after it stays as it is. */
 function sourceName(text: string, lang: Lang): string {

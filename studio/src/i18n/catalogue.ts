@@ -1,5 +1,5 @@
 // The studio's words as catalogues checked against the language table, like the engine's (engine/languages):
-// English and Malay are written beside the code, every other language's words come from the table's folder
+// code names the keys, every language's words (English's and Malay's too) come from the table's folder
 // (languages/<code>/<name>.yaml: key → text, or → { one, other } for a counted text). Each catalogue is read as a
 // section of every table (its words file), so when the table is read every key must have a text in every
 // language that is not a draft, or the start fails naming the language, the catalogue and the key. The engine's
@@ -43,16 +43,19 @@ export function studioCatalogueGaps(langs: readonly Lang[]): { language: Lang; c
 }
 
 /**
- * Register a studio catalogue (its words in languages/<code>/<name>.yaml) and return it, filled with the table's
- * words for every language when the table is read.
- * @example export const SHELF = studioCatalogue('studio-shelf', { 'shelf.title': { en: 'Shelf', ms: 'Rak' } });
+ * Register a studio catalogue by its name and keys (every language's words in languages/<code>/<name>.yaml) and
+ * return it, filled with the table's words for every language when the table is read. Entries given as an object
+ * with texts (a test's own catalogue) keep them, the table filling the rest.
+ * @example export const SHELF = studioCatalogue('studio-shelf', ['shelf.title', 'shelf.empty']);
  */
-export function studioCatalogue<T extends Record<string, Partial<Record<Lang, Text>>>>(name: string, entries: T): { readonly [K in keyof T]: Entry } {
+export function studioCatalogue<const K extends string>(name: string, keys: readonly K[]): { readonly [P in K]: Entry };
+export function studioCatalogue<T extends Record<string, Partial<Record<Lang, Text>>>>(name: string, entries: T): { readonly [K in keyof T]: Entry };
+export function studioCatalogue(name: string, given: readonly string[] | Record<string, Partial<Record<Lang, Text>>>): Readonly<Record<string, Entry>> {
   if (registered.has(name)) throw new LanguageWordsError({ language: '*', catalogue: name, key: '*' }, `two catalogues are named "${name}"`);
-  const mutable = entries as unknown as Record<string, Texts>;
+  const mutable: Record<string, Texts> = Array.isArray(given) ? Object.fromEntries(given.map((key: string) => [key, {} as Texts])) : (given as Record<string, Texts>);
   registered.set(name, mutable);
   defineSection(name, (words, table) => readWords(name, mutable, words, table));
-  return entries as unknown as { readonly [K in keyof T]: Entry };
+  return mutable;
 }
 
 /** An entry's text in a language; a language the entry lacks fails naming it (never another language's text). */

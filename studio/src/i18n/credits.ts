@@ -2,9 +2,6 @@
 // have their own table (payments.ts).
 import { studioCatalogue } from './catalogue.js';
 
-export const CREDITS = studioCatalogue('studio-credits', {
-  'processing.label': { en: 'Processing your upgrade', ms: 'Sedang memproses naik taraf anda' },
-  'processing.text': { en: 'Processing your upgrade…', ms: 'Sedang memproses naik taraf anda…' },
-  'processing.invalidLink': { en: 'Invalid upgrade link', ms: 'Pautan naik taraf tidak sah' },
-  'processing.failed': { en: 'Failed to process upgrade. Please try again or contact support.', ms: 'Gagal memproses naik taraf. Sila cuba lagi atau hubungi sokongan.' },
-});
+export const CREDITS = studioCatalogue('studio-credits', [
+  'processing.label', 'processing.text', 'processing.invalidLink', 'processing.failed',
+]);

@@ -13,7 +13,7 @@ const KEYS = [
   'guide.toBooks',
 ] as const;
 
-export const GUIDE = studioCatalogue('studio-guide', Object.fromEntries(KEYS.map((k) => [k, {}])) as Record<(typeof KEYS)[number], Record<never, never>>);
+export const GUIDE = studioCatalogue('studio-guide', KEYS);
 
 /** The guide's steps in order: each a heading and its text. */
 export const GUIDE_STEPS = [

@@ -4,7 +4,7 @@
 // `studio` the note under a part in the studio.
 import { catalogue, languageName, sayer, type Lang } from '../../languages/index.js';
 
-const NOTE = catalogue('neighbour-words', { cli: {}, studio: {} });
+const NOTE = catalogue('neighbour-words', ['cli', 'studio']);
 const say = sayer(NOTE);
 
 /**

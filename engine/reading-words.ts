@@ -30,6 +30,12 @@ export interface NumberWords {
   readonly timesTen: readonly string[];
   /** Before a number, makes it an ordinal ("ke-3", "ketiga"). */
   readonly ordinalPrefix: readonly string[];
+  /** Words that multiply what comes before them ("two hundred", "dua ratus"), with their value. */
+  readonly scales: ReadonlyMap<string, number>;
+  /** Words that join a large number's parts and count for nothing ("one hundred and one"). */
+  readonly joiners: readonly string[];
+  /** Words that stand for one before a scale ("a hundred"). */
+  readonly articles: readonly string[];
 }
 
 export interface ReadingWords {
@@ -86,12 +92,19 @@ function parseNumbers(n: Record<string, unknown>, fail: (key: string, expected: 
     if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) throw fail(`numbers.words.${w}`, 'a whole number above 0');
     map.set(w.toLowerCase().trim(), v);
   }
-  const list = (key: 'plusTen' | 'timesTen' | 'ordinalPrefix'): string[] => {
+  const list = (key: 'plusTen' | 'timesTen' | 'ordinalPrefix' | 'joiners' | 'articles'): string[] => {
     const v = n[key];
     if (!Array.isArray(v) || v.some((w) => typeof w !== 'string' || !w.trim())) throw fail(`numbers.${key}`, 'a list of words ([] when the language has none)');
     return v.map((w: string) => w.toLowerCase().trim());
   };
-  return { words: map, plusTen: list('plusTen'), timesTen: list('timesTen'), ordinalPrefix: list('ordinalPrefix') };
+  const scales = n.scales;
+  if (!scales || typeof scales !== 'object' || Array.isArray(scales)) throw fail('numbers.scales', 'a mapping of each multiplying word to its value ({} when the language has none)');
+  const scaleMap = new Map<string, number>();
+  for (const [w, v] of Object.entries(scales as Record<string, unknown>)) {
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 100) throw fail(`numbers.scales.${w}`, 'a whole number of 100 or more');
+    scaleMap.set(w.toLowerCase().trim(), v);
+  }
+  return { words: map, plusTen: list('plusTen'), timesTen: list('timesTen'), ordinalPrefix: list('ordinalPrefix'), scales: scaleMap, joiners: list('joiners'), articles: list('articles') };
 }
 
 /** A language's reading words, from its table. */
@@ -207,6 +220,9 @@ function composed(t: readonly string[], n: NumberWords): number {
   }
   return NaN;
 }
+
+/** Every language's numbers written out (readers of large numbers walk them: import/headings.ts). */
+export const allNumberWords = (): NumberWords[] => readLangs().map((code) => readingOf(code).numbers);
 
 /** Lower-case words read as one number in some language of the table (the first that reads them), NaN otherwise. */
 export function numberOfWords(tokens: readonly string[]): number {

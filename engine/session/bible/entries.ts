@@ -79,9 +79,9 @@ export function parseThread(line: string): BibleThread | undefined {
   const due = dueAt > 0 ? dueCell(cells[dueAt]!) : undefined;
   const rest = cells.filter((_, i) => i !== dueAt && !(i > 0 && sinceCell(cells[i]!)));
   const found = rest.length >= 2 ? statusCell(rest[rest.length - 1]!) : undefined;
-  const marked = /\((resolved|selesai)\)\s*$/i.test(text) ? 'resolved' : undefined;
+  const marked = readingPattern(String.raw`\((?:{bible.resolved})\)\s*$`).test(text) ? 'resolved' : undefined;
   const body = found ? rest.slice(0, -1) : rest;
-  const thread = (body[0] ?? text).replace(/\((resolved|selesai|open|terbuka)\)\s*$/i, '').trim();
+  const thread = (body[0] ?? text).replace(readingPattern(String.raw`\((?:{bible.resolved}|{bible.open})\)\s*$`), '').trim();
   if (!thread) return undefined;
   const base: BibleThread = { thread: capWords(thread, BIBLE_LIMITS.entryWords), opened: capWords(body[1] ?? '', 6), isResolved: false };
   return { ...withStatus(base, found?.status ?? marked ?? 'open'), ...(found?.changed ? { changed: found.changed } : {}), ...(due ? { due: capWords(due, 6) } : {}) };

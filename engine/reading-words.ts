@@ -127,7 +127,8 @@ onLanguagesLoaded(() => {
 /** The value at `path` ("parts.chapter", "outline.json.title", "front") of one language's words. */
 function at(words: ReadingWords, path: string): string {
   let v: unknown = words;
-  for (const k of path.split('.')) v = (v as Record<string, unknown> | undefined)?.[k];
+  // `outline.json` is kept as its own group (`json`), as the file nests it under `outline`.
+  for (const k of path.replace(/^outline\.json\./, 'json.').split('.')) v = (v as Record<string, unknown> | undefined)?.[k];
   if (typeof v !== 'string') throw new Error(`reading words: no key "${path}"`);
   return v;
 }

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ensureLanguages, LanguageWordsError, setLanguageSource } from '../../engine/index.js';
 import { applyBibleUpdate, EMPTY_BIBLE, parseBible, parseBibleUpdate, renderBible } from '../../engine/session/index.js';
 import { parseOutline } from '../../engine/compile/outline-parse.js';
+import { outlineFromJson } from '../../engine/session/outline/shape.js';
 import { splitManuscript } from '../../engine/import/index.js';
 import { languageFolders, readLanguages } from '../../engine/node/languages.js';
 import { loadCatalog } from '../../engine/node/load.js';
@@ -110,7 +111,7 @@ type Words<K extends string> = Readonly<Record<K, string>>;
 interface Reading {
   parts: Words<'chapter'>;
   numbers: { words: Record<string, number> };
-  outline: Words<'title' | 'premise' | 'characters' | 'ending'>;
+  outline: Words<'title' | 'premise' | 'characters' | 'ending'> & { json: Words<'title' | 'chapters' | 'chapterTitle' | 'chapterPlan'> };
   bible: Words<'chapter' | 'characters' | 'threads' | 'facts' | 'open' | 'resolved' | 'at'>;
 }
 const dir = swahiliLike();
@@ -167,6 +168,11 @@ describe('a fourth language with words of its own', () => {
     expect(parsed.title).toBe('Ziwa la Jioni');
     expect(parsed.characters).toContain('Baraka');
     expect(parsed.ending).toContain('anabaki');
+    // Answered as JSON under its own keys, the outline is read into its lines and plans every chapter too.
+    const key = (pattern: string) => pattern.split('|')[0]!;
+    const { json } = words.outline;
+    const answer = JSON.stringify({ [key(json.title)]: 'Ziwa la Jioni', [key(json.chapters)]: Array.from({ length: CHAPTERS }, (_, k) => ({ [key(json.chapterTitle)]: `Jina la ${k + 1}`, [key(json.chapterPlan)]: `Amani anafanya jambo la ${k + 1}.` })) });
+    expect(parseOutline(outlineFromJson(answer, XX)).entries.map((e) => e.title)).toEqual(Array.from({ length: CHAPTERS }, (_, k) => `Jina la ${k + 1}`));
   });
 
   it('its story bible keeps the characters an update names under its headings, and resolves a promise by its status word', () => {

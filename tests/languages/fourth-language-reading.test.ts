@@ -63,6 +63,7 @@ bible:
   resolved: 'imetimizwa|imekamilika'
   dropped: 'imeachwa'
   at: 'katika'
+  opened: 'ilifunguliwa(?:\\s+katika)?'
   since: 'tangu'
   due: 'inatarajiwa'
 brief: { chapterNotes: 'maelezo ya sura', avoid: 'epuka', title: 'kichwa', characters: 'wahusika', pointOfView: 'mtazamo' }

@@ -14,7 +14,7 @@ export const READING_KEYS = {
   parts: ['chapter', 'plural', 'section', 'part', 'book', 'introduction', 'conclusion', 'prologue', 'epilogue'],
   outline: ['title', 'premise', 'characters', 'ending', 'entries', 'other', 'chapterTitle', 'planColumn', 'wordUnit', 'noun', 'chatter', 'interjection', 'announcer', 'endingPhrase'],
   json: ['title', 'premise', 'characters', 'chapters', 'threads', 'ending', 'chapterTitle', 'chapterPlan', 'characterName', 'characterRole', 'thread', 'opened', 'due'],
-  bible: ['premise', 'ending', 'chapters', 'arcs', 'chapter', 'arc', 'characters', 'threads', 'facts', 'replaced', 'summary', 'open', 'advanced', 'resolved', 'dropped', 'at', 'opened', 'since', 'due'],
+  bible: ['premise', 'ending', 'chapters', 'arcs', 'chapter', 'arc', 'characters', 'threads', 'facts', 'replaced', 'summary', 'open', 'advanced', 'resolved', 'dropped', 'at', 'opened', 'since', 'due', 'copula'],
   brief: ['chapterNotes', 'avoid', 'title', 'characters', 'pointOfView'],
   headings: ['characterDetails', 'characterList', 'chapterPlan'],
 } as const;

@@ -5,6 +5,7 @@ import { blockOf, cellsOf, headingLevel, isChatter, isEndingPhrase, isIntro, isR
 import { outlineEntry, parseOutline, type ParsedOutline } from './outline-parse.js';
 import { bookWordsOf } from '../book-words.js';
 import type { Lang } from '../spec/types.js';
+import { readingPattern } from '../reading-words.js';
 
 /** One chapter of an outline as the writer edits it: its title and what happens in it. */
 export interface ChapterEntry {
@@ -23,7 +24,7 @@ function isStructural(line: string): boolean {
 
 /** A title as an entry head keeps it: one line, without Markdown marks, quotes, a closing period or a length in words, at most 14 words and 120 characters. */
 function cleanTitle(title: string): string {
-  const one = title.replace(/\s+/g, ' ').replace(/[*_`]+/g, '').replace(/\((?:[^()]{0,40}?\d[^()]{0,40}?(?:words?|perkataan|patah)[^()]{0,20}|~?\s?\d[\d,.\s]{0,20})\)/gi, ' ');
+  const one = title.replace(/\s+/g, ' ').replace(/[*_`]+/g, '').replace(readingPattern(String.raw`\((?:[^()]{0,40}?\d[^()]{0,40}?(?:{outline.wordUnit})[^()]{0,20}|~?\s?\d[\d,.\s]{0,20})\)`, 'giu'), ' ');
   const t = trimEnd(unquote(one.replace(/^[\s:.\-–—|#>]+/, '')), '.:').replace(/\s+/g, ' ').trim();
   return t.split(' ').slice(0, 14).join(' ').slice(0, 120).trim();
 }

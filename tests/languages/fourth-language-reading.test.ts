@@ -66,6 +66,7 @@ bible:
   opened: 'ilifunguliwa(?:\\s+katika)?'
   since: 'tangu'
   due: 'inatarajiwa'
+  copula: 'ni|iko|yuko|ana|anaishi'
 brief: { chapterNotes: 'maelezo ya sura', avoid: 'epuka', title: 'kichwa', characters: 'wahusika', pointOfView: 'mtazamo' }
 headings: { characterDetails: 'maelezo\\s+ya\\s+wahusika', characterList: 'wahusika\\s+wakuu', chapterPlan: 'mpango\\s+wa\\s+sura' }
 front: 'jalada|yaliyomo|haki miliki'

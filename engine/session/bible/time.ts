@@ -106,14 +106,14 @@ export const dueWord = (lang: Lang) => bookWordsOf(lang).due;
 
 const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
-/** Copulas that end a fact's subject ("The ship is called the Heron"), both languages. */
-const COPULA = /\s(?:is|are|was|were|has|have|had|lives|stands|sits|adalah|ialah|merupakan|ada|terletak|berada|tinggal|bernama|berumur|mempunyai)\s/i;
+/** Verbs that end a fact's subject ("The ship is called the Heron"), every language's `reading.bible.copula`. */
+const copula = () => readingPattern(String.raw`\s(?:{bible.copula})\s`);
 
 /** What a fact is about: "Subject: value" before its colon, else the words before its verb. */
 export function factSubject(fact: string): string {
   const colon = /^([^:]{2,60}):\s*\S/.exec(fact);
   if (colon) return norm(colon[1]!);
-  const verb = COPULA.exec(` ${fact} `);
+  const verb = copula().exec(` ${fact} `);
   if (verb && verb.index > 0) return norm(` ${fact} `.slice(0, verb.index));
   return norm(fact);
 }

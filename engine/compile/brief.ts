@@ -4,6 +4,7 @@
 // characters. A brief can also come as a Markdown file (`karya generate --brief FILE`): one heading per field.
 import { countWords } from '../words.js';
 import type { FieldShape, Settings } from '../spec/types.js';
+import { readingPattern } from '../reading-words.js';
 
 type WithFields = { readonly fields: readonly FieldShape[] };
 
@@ -53,12 +54,14 @@ export function writerBriefOf(spec: WithFields, settings: Settings): WriterBrief
   };
 }
 
-/** The heading of a brief's chapter notes ("## Chapter notes" / "## Nota bab"). */
-const NOTES_HEADING = /^(?:chapter notes?|notes? for chapters|nota bab|catatan bab)$/;
+/** The heading of a brief's chapter notes ("## Chapter notes" / "## Nota bab"), in every language's `reading.brief`. */
+const notesHeading = () => readingPattern('^(?:{brief.chapterNotes})$');
 /** The heading of a brief's phrases to avoid ("## Avoid" / "## Elakkan"): one phrase a line, or a comma list. */
-const AVOID_HEADING = /^(?:avoid|phrases to avoid|banned phrases|do not use|elak|elakkan|frasa dielakkan|frasa yang dielakkan|jangan guna)$/;
+const avoidHeading = () => readingPattern('^(?:{brief.avoid})$');
 /** One chapter's note: "Chapter 3: …", "- Bab 3 — …", "3. …". */
-const NOTE_LINE = /^\s*(?:[-*•]\s*)?(?:(?:chapter|bab)\s+)?(\d{1,3})\s*[:.)\-–—]\s*(.+)$/i;
+const noteLine = () => readingPattern(String.raw`^\s*(?:[-*•]\s*)?(?:(?:{parts.chapter})\s+)?(\d{1,3})\s*[:.)\-–—]\s*(.+)$`);
+/** The fields a brief's common headings name ("Title", "Cast", "POV"), by their words in `reading.brief`. */
+const ALIASES = [['title', 'workingTitle'], ['characters', 'characters'], ['pointOfView', 'pointOfView']] as const;
 
 /**
  * A Markdown brief read into settings: each `#`/`##` heading names a field (by its name, or its English or
@@ -76,8 +79,7 @@ export function parseBriefMarkdown(spec: WithFields, text: string): { values: Re
     for (const key of [f.name, ...Object.values(f.label)]) byName.set(norm(key), f.name);
   }
   // Common ways of saying the brief's headings.
-  const aliases: Record<string, string> = { title: 'workingTitle', tajuk: 'workingTitle', characters: 'characters', cast: 'characters', watak: 'characters', pov: 'pointOfView', 'point of view': 'pointOfView', 'sudut pandangan': 'pointOfView' };
-  for (const [alias, name] of Object.entries(aliases)) if (spec.fields.some((f) => f.name === name) && !byName.has(alias)) byName.set(alias, name);
+  const alias = (heading: string) => ALIASES.find(([key, name]) => spec.fields.some((f) => f.name === name) && readingPattern(`^(?:{brief.${key}})$`).test(heading))?.[1];
   const values: Record<string, string> = {};
   const unknown: string[] = [];
   const chapterNotes: Record<number, string> = {};
@@ -96,10 +98,10 @@ export function parseBriefMarkdown(spec: WithFields, text: string): { values: Re
     const heading = /^#{1,6}\s+(.+?)\s*#*\s*$/.exec(line);
     if (heading) {
       flush();
-      isNotes = NOTES_HEADING.test(norm(heading[1]!));
-      isAvoid = AVOID_HEADING.test(norm(heading[1]!));
+      isNotes = notesHeading().test(norm(heading[1]!));
+      isAvoid = avoidHeading().test(norm(heading[1]!));
       lastNote = 0;
-      const name = isNotes || isAvoid ? undefined : byName.get(norm(heading[1]!));
+      const name = isNotes || isAvoid ? undefined : byName.get(norm(heading[1]!)) ?? alias(norm(heading[1]!));
       if (!name && !isNotes && !isAvoid) unknown.push(heading[1]!);
       current = name ?? null;
       continue;
@@ -110,7 +112,7 @@ export function parseBriefMarkdown(spec: WithFields, text: string): { values: Re
       continue;
     }
     if (isNotes) {
-      const note = NOTE_LINE.exec(line);
+      const note = noteLine().exec(line);
       if (note && Number(note[1]) >= 1) {
         lastNote = Number(note[1]);
         chapterNotes[lastNote] = chapterNotes[lastNote] ? `${chapterNotes[lastNote]}\n${note[2]!.trim()}` : note[2]!.trim();

@@ -1,12 +1,13 @@
 // The chapter plan of a book that has no outline step (black history, mental health): its introduction
 // ends with a "Chapter Plan:" / "Rancangan Bab:" block (templates/guide/introduction.hbs asks for it), which
 // the book keeps as its outline for later chapters and leaves out of the introduction's text.
+import { readingPattern } from '../reading-words.js';
 
-const PLAN_HEADING = /^[#*_\s]*(?:chapter\s+plan|rancangan\s+bab|pelan\s+bab|rencana\s+bab)\b[*_\s]*:?[*_\s]*(.*)$/i;
+const planHeading = () => readingPattern(String.raw`^[#*_\s]*(?:{headings.chapterPlan})\b[*_\s]*:?[*_\s]*(.*)$`);
 
 /** Where the plan block starts in the lines of an introduction, or -1. */
 function planStart(lines: readonly string[]): number {
-  return lines.findIndex((l) => PLAN_HEADING.test(l.trim()));
+  return lines.findIndex((l) => planHeading().test(l.trim()));
 }
 
 /** The chapter plan an introduction gives (one line per chapter), or undefined. */
@@ -14,7 +15,7 @@ export function extractChapterPlan(text: string): string | undefined {
   const lines = text.split(/\r?\n/);
   const start = planStart(lines);
   if (start < 0) return undefined;
-  const first = PLAN_HEADING.exec(lines[start]!.trim())?.[1]?.trim();
+  const first = planHeading().exec(lines[start]!.trim())?.[1]?.trim();
   const out = [...(first ? [first] : []), ...lines.slice(start + 1).map((l) => l.trim()).filter(Boolean)];
   const plan = out.join('\n').trim();
   return plan || undefined;

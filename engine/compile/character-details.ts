@@ -1,19 +1,21 @@
 // An introduction's character list (kept in the book's state on its own, out of the book's text): found
 // under the heading the template asks for or one a model translated it to, taken out, or split around.
+import { readingPattern } from '../reading-words.js';
+
 /**
  * Headings a character list may come under: the one the introduction template asks for in each language
  * ("Character Details:", "Butiran Watak:") and the translations a model writes instead, so a list under a
  * heading the model chose is not silently lost. Only the asked-for ones may run on into text on their line.
  */
-const CHARACTER_HEADINGS = /^[#*_\s]*(?:(?:character\s+details|butiran\s+watak|detail\s+tokoh)\b|(?:characters?|character\s+list|main\s+characters|(?:maklumat|perincian|butiran|senarai|profil)\s+(?:watak(?:-watak)?|karakter)|watak(?:-watak)?\s+utama|detail\s+karakter|(?:daftar|profil)\s+tokoh(?:-tokoh)?|tokoh(?:-tokoh)?\s+utama)[*_\s]*(?::|$))/i;
+const characterHeadings = () => readingPattern(String.raw`^[#*_\s]*(?:(?:{headings.characterDetails})\b|(?:{headings.characterList})[*_\s]*(?::|$))`);
 
 /** Where the character list of an introduction sits: its lines, the heading's index, the index after the list, and the list. */
 function locateCharacterDetails(text: string): { lines: string[]; start: number; end: number; details: string } | undefined {
   const lines = text.split(/\r?\n/);
-  const start = lines.findIndex((l) => CHARACTER_HEADINGS.test(l.trim()));
+  const start = lines.findIndex((l) => characterHeadings().test(l.trim()));
   if (start < 0) return undefined;
   const heading = lines[start]!.trim();
-  const label = CHARACTER_HEADINGS.exec(heading)![0];
+  const label = characterHeadings().exec(heading)![0];
   const first = heading.slice(label.length).replace(/^[*_:\s]+/, '').trim();
   const out: string[] = first ? [first] : [];
   let end = start + 1;

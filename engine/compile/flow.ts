@@ -10,6 +10,7 @@ import { partStep } from './labels.js';
 import { bookProvenanceOf, hasAuthoredParts, sourceStatusFrom, type PartProvenance, type SourceStatus } from './provenance.js';
 import { extractCharacterDetails } from './character-details.js';
 import { isLang } from '../languages/index.js';
+import { readingPattern } from '../reading-words.js';
 
 export type { Step } from './step.js';
 export { isSameStep, stepKey, stepRef, parseStepKey, StepRefSchema, type StepRef } from './step.js';
@@ -241,7 +242,7 @@ export function stepText(spec: BookSpec, plan: readonly StepLike[], next: StepLi
  */
 export function extractTitle(outline: string | undefined): string | undefined {
   for (const line of (outline ?? '').split(/\r?\n/).slice(0, 8)) {
-    const m = /^[#>*_\s]*(?:working\s+title|book\s+title|title|tajuk(?:\s+kerja)?(?:\s+buku)?|judul(?:\s+kerja)?(?:\s+buku)?)[*_\s]*[:：][*_\s]*(.+)$/i.exec(line.trim());
+    const m = readingPattern(String.raw`^[#>*_\s]*(?:{outline.title})[*_\s]*[:：][*_\s]*(.+)$`).exec(line.trim());
     const title = m?.[1]?.replace(/[*_#]+/g, '').replace(/^["“'‘]+|["”'’]+$/g, '').trim();
     if (title) return title.slice(0, 200);
   }

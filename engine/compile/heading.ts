@@ -6,11 +6,18 @@
 import type { Step } from './step.js';
 import { plainLine } from '../markdown.js';
 import { firstTextLine, oneKindOfBreak } from '../lines.js';
+import { readingPattern } from '../reading-words.js';
+import { leadingNumber } from './outline-numbers.js';
 
-/** Words that name a part in a heading, in both languages. */
-const PART_WORDS = /^(?:chapter|bab|section|bahagian|part|introduction|pengenalan|prologue|prolog|conclusion|kesimpulan|epilogue|epilog|penutup|pendahuluan|mukadimah)\b/i;
-/** A number as a heading writes it: 3, III, three, tiga. */
-const NUMBER = /^(?:\d{1,3}|[ivxlc]{1,7}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|twenty|thirty|forty|fifty|satu|dua|tiga|empat|lima|enam|tujuh|lapan|sembilan|sepuluh|sebelas|[a-z]+\s+belas|[a-z]+\s+puluh(?:\s+[a-z]+)?|ke-?\d{1,3}|pertama|kedua|ketiga)\b/i;
+/** Words that name a part in a heading, in every language of the table (`reading.parts`). */
+const partWords = () => readingPattern(String.raw`^(?:{parts.chapter}|{parts.section}|{parts.part}|{parts.introduction}|{parts.prologue}|{parts.conclusion}|{parts.epilogue})(?!\p{L})`);
+/** The length of the number a heading's words start with (3, III, three, tiga, ketiga), or 0. */
+function numberLength(s: string): number {
+  const roman = /^[ivxlc]{1,7}\b/i.exec(s);
+  if (roman) return roman[0].length;
+  const n = leadingNumber(s);
+  return n ? s.length - n.rest.length : 0;
+}
 
 export interface LeadingHeading {
   /** The text without its leading heading. */
@@ -49,7 +56,7 @@ export function takeLeadingHeading(text: string, step: Step, ownTitle?: string):
   // The line's plain words, read once (a first line of prose is a whole paragraph), and counted only when they are asked.
   const plainText = plain(line);
   const wordCount = () => plainText.split(/\s+/).filter(Boolean).length;
-  const namesPart = PART_WORDS.test(plainText);
+  const namesPart = partWords().test(plainText);
   const isShortLabel = namesPart && wordCount() <= 14 && !/[.!?]["”’]?$/.test(plainText.replace(/\b(?:no|bil)\.$/i, ''));
   if (!(isMarkdownHeading || isBold || isShortLabel)) return { text };
   const heading = plainText.replace(/[.:]$/, '').trim();
@@ -61,13 +68,13 @@ export function takeLeadingHeading(text: string, step: Step, ownTitle?: string):
   if (!rest) return { text };
   let title: string | undefined;
   if (step.kind === 'chapter') {
-    const m = /^(?:chapter|bab|section|bahagian|part)\s+(.+)$/i.exec(heading);
+    const m = readingPattern(String.raw`^(?:{parts.chapter}|{parts.section}|{parts.part})\s+(.+)$`).exec(heading);
     if (m) {
       // "Chapter 3: The Storm", "Bab Tiga — Ribut", "Chapter 3": the words after the number.
       const afterWord = m[1]!;
-      const num = NUMBER.exec(afterWord);
-      const after = num ? afterWord.slice(num[0].length) : '';
-      title = num ? after.replace(/^\s*[:.\-–—|]\s*/, '').trim() || undefined : undefined;
+      const length = numberLength(afterWord);
+      const after = length ? afterWord.slice(length) : '';
+      title = length ? after.replace(/^\s*[:.\-–—|]\s*/, '').trim() || undefined : undefined;
     } else if (!namesPart) title = heading;
   }
   return { text: rest, ...(title ? { title: title.slice(0, 120) } : {}) };

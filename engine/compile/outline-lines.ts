@@ -4,6 +4,7 @@
 
 import { countWords } from '../words.js';
 import { leadingNumber } from './outline-numbers.js';
+import { readingPattern } from '../reading-words.js';
 
 /**
  * Markdown decoration before a line's words: headings, quotes, a bullet, bold, italics. Matched once and
@@ -13,9 +14,8 @@ import { leadingNumber } from './outline-numbers.js';
 const LEAD = String.raw`^(?=(?<lead>[#>\s]*(?:[-*•+]\s+)?[*_\s]*))\k<lead>`;
 
 export type Family = 'chapter' | 'section' | 'part';
-const FAMILY: Record<string, Family> = { chapter: 'chapter', 'chap.': 'chapter', 'ch.': 'chapter', bab: 'chapter', section: 'section', bahagian: 'section', part: 'part', act: 'part', babak: 'part' };
-/** "Chapter 3", "Bab Tiga", "Section 2", "Bahagian ke-4", "Part One", optionally after a list number ("1. Chapter 1:"). */
-const WORD_HEAD = new RegExp(`${LEAD}(?:\\d{1,3}[.)]\\s*)?[*_]*(chapter|chap\\.|ch\\.|bab|section|bahagian|part|act|babak)(?:[*_\\s]+|(?=\\d))(.*)$`, 'i');
+/** "Chapter 3", "Bab Tiga", "Section 2", "Bahagian ke-4", "Part One", optionally after a list number ("1. Chapter 1:"): every language's part words. */
+const wordHead = () => readingPattern(`${LEAD}(?:\\d{1,3}[.)]\\s*)?[*_]*(?:(?<chapter>{parts.chapter})|(?<section>{parts.section})|(?<part>{parts.part}))(?:[*_\\s]+|(?=\\d))(?<after>.*)$`);
 
 interface WordHead {
   readonly family: Family;
@@ -26,17 +26,17 @@ interface WordHead {
 
 /** A "Chapter N" / "Bab N" / "Part N" head, or undefined ("Chapter 2 ends with…", "Section 1.1" are not heads). */
 export function wordHeadOf(line: string): WordHead | undefined {
-  const m = WORD_HEAD.exec(line);
+  const m = wordHead().exec(line);
   if (!m) return undefined;
-  // m[1] is the line's lead (LEAD's named group).
-  const num = leadingNumber(m[3]!);
+  const num = leadingNumber(m.groups!.after!);
   if (!num) return undefined;
   if (/^['’]\w/.test(num.rest)) return undefined;
   const delimiter = /^[*_]*\s*([:.)|\-–—]+)?\s*(?:[*_]{1,2}(?=\s|$))?\s*/.exec(num.rest)!;
   const head = num.rest.slice(delimiter[0].length);
   // Without a delimiter, a head continuing in lower case is a sentence about a chapter, not its heading.
   if (!delimiter[1] && /^[a-z]/.test(head)) return undefined;
-  return { family: FAMILY[m[2]!.toLowerCase()]!, number: num.n, head };
+  const family: Family = m.groups!.chapter !== undefined ? 'chapter' : m.groups!.section !== undefined ? 'section' : 'part';
+  return { family, number: num.n, head };
 }
 
 /** "3. The Storm", "3) …", "**3. The Storm**", "## 3. The Storm", "3 – The Storm" (never "1.5 million"). */
@@ -79,15 +79,9 @@ export function tableRowOf(cells: readonly string[]): { number: number; head: st
 }
 
 export type BlockKind = 'title' | 'premise' | 'characters' | 'ending' | 'entries' | 'other';
-/** Blocks of the outline other than entries, by their label (lower case, parentheses removed). */
-const BLOCKS: ReadonlyArray<[RegExp, BlockKind]> = [
-  [/^(?:(?:the\s+)?(?:working|book|novel|story)\s+title|title|tajuk(?:\s+(?:kerja|buku|novel|cerita))*|judul(?:\s+buku)?)$/, 'title'],
-  [/^(?:(?:the\s+)?premise(?:\s+and\s+stakes)?|premis|logline|synopsis|sinopsis|summary|ringkasan(?:\s+cerita)?|overview|gambaran\s+keseluruhan|concept|konsep|blurb|who\s+(?:this|the)\s+book\s+is\s+for|untuk\s+siapa(?:\s+buku\s+ini)?|(?:the\s+)?reader(?:\s+and\s+promise)?|pembaca(?:\s+sasaran)?|target\s+(?:reader|audience)s?)$/, 'premise'],
-  [/^(?:(?:the\s+)?(?:main|key|principal|central|core|supporting)?\s*(?:characters?|cast)(?:\s+list)?|(?:senarai\s+)?watak(?:-watak)?(?:\s+(?:utama|penting|sampingan))?|tokoh(?:-tokoh)?(?:\s+utama)?)$/, 'characters'],
-  [/^(?:(?:the\s+|story\s+|planned\s+|book\s+)?ending|how\s+(?:the\s+)?(?:story|book|novel|it)\s+(?:ends|concludes)|(?:the\s+)?conclusion(?:\s+of\s+the\s+(?:story|book))?|(?:the\s+)?resolution|climax\s+and\s+resolution|epilogue|finale|what\s+the\s+conclusion\s+(?:will\s+)?covers?|kesimpulan(?:\s+cerita)?|pengakhiran(?:\s+cerita)?|penamat|penutup|peleraian|penyelesaian|kesudahan(?:\s+cerita)?|akhir(?:\s+cerita)?|epilog|bagaimana\s+(?:cerita|kisah|buku)\s+(?:ini\s+)?berakhir)$/, 'ending'],
-  [/^(?:chapters|the\s+chapters|chapter\s+(?:outlines?|breakdown|summaries|plan|list)|chapter-by-chapter(?:\s+(?:outline|breakdown|plan|summary))?|(?:detailed\s+|story\s+|book\s+|plot\s+|novel\s+)?outline|plot|rangka(?:\s+(?:cerita|bab|buku|terperinci|novel))?|senarai\s+bab|bab-bab|pecahan\s+bab|struktur\s+bab|ringkasan\s+bab)$/, 'entries'],
-  [/^(?:setting|latar(?:\s+belakang|\s+tempat)?|themes?|tema|tone|nada|genre|structure|struktur|notes?|nota|prologue|prolog|style|gaya|pov|point\s+of\s+view|sudut\s+pandangan|world|dunia|motifs?|subplots?|sub-?plot|key\s+themes|(?:open\s+)?threads|promises|urusan|janji|benang\s+cerita)$/, 'other'],
-];
+/** Blocks of the outline other than entries, by their label (lower case, parentheses removed): every language's `reading.outline` labels. */
+const BLOCK_KINDS: readonly BlockKind[] = ['title', 'premise', 'characters', 'ending', 'entries', 'other'];
+const blockPattern = (kind: BlockKind) => readingPattern(`^(?:{outline.${kind}})$`);
 
 /** A line that opens a block ("Premise:", "**Ending**", "## Main characters") and the text after its label. */
 const BLOCK_LINE = new RegExp(`${LEAD}([^:*_#|]{2,48}?)[*_]*\\s*(?::|：|[*_]+\\s*$|$)[*_\\s]*(.*)$`);
@@ -96,12 +90,12 @@ export function blockOf(line: string): { kind: BlockKind; rest: string; label: s
   if (!m) return undefined;
   const [, , rawLabel, rawRest] = m as unknown as [string, string, string, string];
   const label = rawLabel.toLowerCase().replace(/\([^)]*\)/g, ' ').replace(/\s+/g, ' ').trim();
-  const found = BLOCKS.find(([re]) => re.test(label));
+  const found = BLOCK_KINDS.find((kind) => blockPattern(kind).test(label));
   if (!found) return undefined;
   // A label stands as one: with a colon, as a heading or bold, or on a line of its own.
   const hasColon = /[:：]/.test(line.slice(0, line.indexOf(rawLabel) + rawLabel.length + 8));
   if (!hasColon && !isHeadingLike(line) && rawRest !== '') return undefined;
-  return { kind: found[1], rest: trimEnd(rawRest, '*_').trim(), label };
+  return { kind: found, rest: trimEnd(rawRest, '*_').trim(), label };
 }
 
 /** A Markdown heading, a line in bold or a line in capitals. */
@@ -112,11 +106,12 @@ export function isHeadingLike(line: string): boolean {
 export const headingLevel = (line: string) => /^\s*(#{1,6})\s/.exec(line)?.[1]!.length ?? 0;
 export const isRule = (line: string) => /^\s*([-*_=])(?:\s*\1){2,}\s*$/.test(line);
 
-/** What a model says around an outline rather than in it. */
-export const CHATTER = /^(?:let me know|i hope|hope this|feel free|would you like|if you(?:'d| would)? like|shall i|do you want|want me to|i can (?:also|adjust|expand)|happy to|beritahu saya|semoga (?:rangka|ini)|harap (?:rangka|ini)|jika anda (?:mahu|ingin|perlukan|mahukan)|adakah anda (?:mahu|ingin))/i;
-export const INTRO = /^(?:(?:sure|certainly|of course|absolutely|great|okay|ok|baiklah|baik|tentu|sudah tentu)\b[!,.]?\s*)?(?:here(?:'s| is| are)|below is|the following is|berikut(?:nya)?|di bawah (?:ini )?(?:ialah|adalah))/i;
+/** What a model says around an outline rather than in it: a line opening with a language's `outline.chatter`. */
+export const isChatter = (line: string) => readingPattern('^(?:{outline.chatter})').test(line);
+/** The announcement an outline opens with ("Sure! Here is…", "Baiklah, berikut…"). */
+export const isIntro = (line: string) => readingPattern(String.raw`^(?:(?:{outline.interjection})\b[!,.]?\s*)?(?:{outline.announcer})`).test(line);
 /** The opening words of a closing paragraph that tells how the book ends, written without a label. */
-export const ENDING_PHRASE = /^(?:in the end\b|ultimately\b|by the (?:end|close) of the (?:book|story|novel)|the (?:story|book|novel) (?:ends|concludes|closes)|it ends (?:with|when)|pada akhirnya\b|akhirnya,|di penghujung (?:cerita|kisah|novel|buku)|(?:cerita|kisah|novel|buku) ini (?:berakhir|diakhiri|ditutup|berkesudahan))/i;
+export const isEndingPhrase = (line: string) => readingPattern('^(?:{outline.endingPhrase})').test(line);
 
 /** `s` without the given characters (and whitespace) at its end: a loop, as `/[…]+$/` is quadratic on long runs. */
 export function trimEnd(s: string, chars: string): string {
@@ -136,7 +131,7 @@ export function isTitleLike(s: string): boolean {
 /** The head of an entry (after its number) as a title and the start of its plan. */
 export function splitHead(head: string): { title?: string; plan: string } {
   // "(approx. 3,000 words)" says how long the chapter is, not what it is called.
-  let h = head.replace(/\((?:[^()]{0,40}?\d[^()]{0,40}?(?:words?|perkataan|patah)[^()]{0,20}|~?\s?\d[\d,.\s]{0,20})\)/gi, ' ').replace(/\s{2,}/g, ' ').replace(/^[\s:.\-–—|]+/, '').trim();
+  let h = head.replace(readingPattern(String.raw`\((?:[^()]{0,40}?\d[^()]{0,40}?(?:{outline.wordUnit})[^()]{0,20}|~?\s?\d[\d,.\s]{0,20})\)`, 'giu'), ' ').replace(/\s{2,}/g, ' ').replace(/^[\s:.\-–—|]+/, '').trim();
   if (!h) return { plan: '' };
   // "**The Storm**: Aisha…", "*The Storm* – Aisha…"
   const bold = /^(\*\*|__|\*|_)(.+?)\1\s*[:.\-–—]?\s*(.*)$/.exec(h);

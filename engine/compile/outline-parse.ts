@@ -9,6 +9,7 @@
 import { isRule, isTitleLike, splitHead, unmark, withTitle } from './outline-lines.js';
 import { startReading, type Reading, type Rec } from './outline-reading.js';
 import { readLine } from './outline-stages.js';
+import { readingPattern } from '../reading-words.js';
 
 export interface OutlineEntry {
   /** The chapter number (1-based) the entry is for. */
@@ -100,7 +101,7 @@ function entryOf(rec: Rec): OutlineEntry {
   // "CHAPTER 3" on its own line, the title on the next ("The Storm" or "Title: The Storm").
   if (!isUntitled && !split.title && !split.plan && body) {
     const [firstLine, ...others] = body.split('\n');
-    const labelled = /^[*_\s]*(?:(?:chapter\s+)?title|tajuk(?:\s+bab)?)[*_\s]*[:：][*_\s]*(.+)$/i.exec(firstLine!);
+    const labelled = readingPattern(String.raw`^[*_\s]*(?:{outline.chapterTitle})[*_\s]*[:：][*_\s]*(.+)$`).exec(firstLine!);
     const candidate = labelled ? labelled[1]! : firstLine!;
     if (isTitleLike(candidate) || (labelled && unmark(candidate))) {
       split = withTitle(candidate, '');
@@ -113,7 +114,7 @@ function entryOf(rec: Rec): OutlineEntry {
 
 /** "Chapter 3" / "Bab 3" for chapter 3: the chapter's own numbered label, no title of its own. */
 function isNumberedLabel(title: string, n: number): boolean {
-  const m = /^(?:chapter|bab)\s+(\d{1,3})$/i.exec(title.trim());
+  const m = readingPattern(String.raw`^(?:{parts.chapter})\s+(\d{1,3})$`).exec(title.trim());
   return m !== null && Number(m[1]) === n;
 }
 

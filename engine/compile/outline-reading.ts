@@ -3,6 +3,7 @@
 // "Chapter N" head, a fixed section's name, a table row, a numbered line that is not a key point). Pure.
 
 import { cellsOf, headingLevel, isSeparatorRow, isTitleLike, numberHeadOf, splitHead, tableRowOf, unmark, unquote, wordHeadOf, type BlockKind, type Family } from './outline-lines.js';
+import { readingPattern } from '../reading-words.js';
 
 type Style = { kind: 'word'; family: Family } | { kind: 'number' } | { kind: 'table' };
 
@@ -54,7 +55,7 @@ interface EndingPart {
 
 /** A fixed section's entry: a line starting with its name ("Food & Dining Guide", "2. Food & Dining Guide: …"). */
 function sectionHeadOf(line: string, labels: readonly string[]): { number: number; head: string } | undefined {
-  const plain = unmark(line).replace(/^\d{1,2}[.)]\s*/, '').replace(/^(?:section|bahagian)\s+\d{1,2}\s*[:.\-–—]\s*/i, '');
+  const plain = unmark(line).replace(/^\d{1,2}[.)]\s*/, '').replace(readingPattern(String.raw`^(?:{parts.section})\s+\d{1,2}\s*[:.\-–—]\s*`), '');
   const lower = plain.toLowerCase();
   for (let i = 0; i < labels.length; i++) {
     const label = labels[i]!.toLowerCase().trim();
@@ -158,8 +159,8 @@ function tableEntryAt(r: Reading, line: string): Rec | undefined {
   const row = tableRowOf(cells);
   if (!row) {
     const find = (re: RegExp) => { const k = cells.findIndex((c) => re.test(unmark(c))); return k >= 0 ? k : undefined; };
-    const t = find(/^(?:(?:chapter\s+)?title|name|tajuk(?:\s+bab)?|nama|judul)$/i);
-    const p = find(/summary|plan|synopsis|what happens|description|events|key points|content|ringkasan|sinopsis|isi|peristiwa|huraian|penerangan|kandungan|apa yang berlaku/i);
+    const t = find(readingPattern('^(?:{outline.chapterTitle})$'));
+    const p = find(readingPattern('{outline.planColumn}'));
     r.tableColumns = { ...(t !== undefined ? { title: t } : {}), ...(p !== undefined ? { plan: p } : {}) };
     return undefined;
   }

@@ -1,10 +1,11 @@
 // The outline as chapter entries and back: the writer edits the outline as chapters (a title and a plan
 // each), and the outline is written again with those entries between what came before and after them. Pure.
 
-import { blockOf, cellsOf, CHATTER, ENDING_PHRASE, headingLevel, INTRO, isRule, numberHeadOf, splitHead, trimEnd, unmark, unquote, wordHeadOf } from './outline-lines.js';
+import { blockOf, cellsOf, headingLevel, isChatter, isEndingPhrase, isIntro, isRule, numberHeadOf, splitHead, trimEnd, unmark, unquote, wordHeadOf } from './outline-lines.js';
 import { outlineEntry, parseOutline, type ParsedOutline } from './outline-parse.js';
 import { bookWordsOf } from '../book-words.js';
 import type { Lang } from '../spec/types.js';
+import { readingPattern } from '../reading-words.js';
 
 /** One chapter of an outline as the writer edits it: its title and what happens in it. */
 export interface ChapterEntry {
@@ -18,12 +19,12 @@ const PLAN_LINE_MARK = '— ';
 function isStructural(line: string): boolean {
   const plain = unmark(line);
   return !!wordHeadOf(line) || !!numberHeadOf(line) || !!blockOf(line) || isRule(line) || !!cellsOf(line) || headingLevel(line) > 0
-    || CHATTER.test(plain) || INTRO.test(plain) || ENDING_PHRASE.test(plain) || /^[-*•+]\s/.test(line.trim());
+    || isChatter(plain) || isIntro(plain) || isEndingPhrase(plain) || /^[-*•+]\s/.test(line.trim());
 }
 
 /** A title as an entry head keeps it: one line, without Markdown marks, quotes, a closing period or a length in words, at most 14 words and 120 characters. */
 function cleanTitle(title: string): string {
-  const one = title.replace(/\s+/g, ' ').replace(/[*_`]+/g, '').replace(/\((?:[^()]{0,40}?\d[^()]{0,40}?(?:words?|perkataan|patah)[^()]{0,20}|~?\s?\d[\d,.\s]{0,20})\)/gi, ' ');
+  const one = title.replace(/\s+/g, ' ').replace(/[*_`]+/g, '').replace(readingPattern(String.raw`\((?:[^()]{0,40}?\d[^()]{0,40}?(?:{outline.wordUnit})[^()]{0,20}|~?\s?\d[\d,.\s]{0,20})\)`, 'giu'), ' ');
   const t = trimEnd(unquote(one.replace(/^[\s:.\-–—|#>]+/, '')), '.:').replace(/\s+/g, ' ').trim();
   return t.split(' ').slice(0, 14).join(' ').slice(0, 120).trim();
 }

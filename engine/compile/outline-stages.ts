@@ -3,7 +3,8 @@
 // text of the block being read. Pure.
 
 import { countWords } from '../words.js';
-import { blockOf, cellsOf, CHATTER, ENDING_PHRASE, headingLevel, INTRO, isHeadingLike, isRule, isTitleLike, unmark, unquote, wordHeadOf } from './outline-lines.js';
+import { blockOf, cellsOf, headingLevel, isChatter, isEndingPhrase, isIntro, isHeadingLike, isRule, isTitleLike, unmark, unquote, wordHeadOf } from './outline-lines.js';
+import { readingPattern } from '../reading-words.js';
 import { closeEntry, entryAt, openEntry, startEnding, type Reading } from './outline-reading.js';
 
 /** One line, read by the first stage that takes it. */
@@ -21,7 +22,7 @@ export function readLine(r: Reading, line: string, i: number): void {
 
 /** The model's chatter ("Let me know…") ends what was being read and is no one's text. */
 function skipsChatter(r: Reading, plain: string): boolean {
-  if (!CHATTER.test(plain)) return false;
+  if (!isChatter(plain)) return false;
   if (r.block !== 'preamble' || r.recs.length) closeEntry(r, 'other');
   return true;
 }
@@ -92,7 +93,7 @@ function readsEntryText(r: Reading, line: string, plain: string, i: number): boo
   // A heading of the entry's level or above that is not an entry ends it ("## Appendix" after "## Chapter 9").
   const level = headingLevel(line);
   if (level && r.current.level && level <= r.current.level) closeEntry(r, 'other');
-  else if (r.blankBefore && !r.laterEntry[i + 1] && ENDING_PHRASE.test(plain)) startEnding(r, '', [line.trim()], [line.trim()]);
+  else if (r.blankBefore && !r.laterEntry[i + 1] && isEndingPhrase(plain)) startEnding(r, '', [line.trim()], [line.trim()]);
   else r.current.lines.push(line.trim());
   return true;
 }
@@ -103,7 +104,7 @@ function readBlockText(r: Reading, line: string, plain: string): void {
   switch (r.block) {
     case 'preamble':
       if (r.recs.length) break;
-      if (INTRO.test(plain) && (/[:：]$/.test(plain) || /outline|rangka|draf|plan/i.test(plain))) break;
+      if (isIntro(plain) && (/[:：]$/.test(plain) || readingPattern('{outline.noun}').test(plain))) break;
       if (!r.title && !r.preamble.length && !r.premise.length && (headingLevel(line) || /^(\*\*|__).+(\*\*|__)$/.test(text)) && isTitleLike(line)) {
         r.title = unquote(unmark(line)).slice(0, 200);
         break;

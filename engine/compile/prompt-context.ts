@@ -15,6 +15,7 @@ import { writerBriefOf } from './brief.js';
 import { hasAuthoredParts } from './provenance.js';
 import type { PromptRenderer } from './prompt-renderer.js';
 import { byText, TEXTS_KEPT } from '../text-cache.js';
+import { readingPattern } from '../reading-words.js';
 
 export interface SettingLine {
   name: string;
@@ -323,7 +324,7 @@ function formatOf(spec: ResolvedSpec, step: Step): Bilingual | undefined {
 function seriesOf(state: BookState): Pick<PromptContext, 'seriesName' | 'seriesNumber' | 'seriesPrevious' | 'seriesBible'> {
   const s = state.series;
   if (!s) return { seriesName: '', seriesNumber: 0, seriesPrevious: 0, seriesBible: '' };
-  return { seriesName: s.name, seriesNumber: s.number, seriesPrevious: s.number - 1, seriesBible: s.bible.replace(/ \| (?:since|sejak) [^\n|]*$/gm, '').trim() };
+  return { seriesName: s.name, seriesNumber: s.number, seriesPrevious: s.number - 1, seriesBible: s.bible.replace(readingPattern(String.raw` \| (?:{bible.since}) [^\n|]*$`, 'gmiu'), '').trim() };
 }
 
 function writtenOf(spec: ResolvedSpec, state: BookState, step: Step, endPosition: number): { writtenChapters: number; writtenTitles: string } {

@@ -6,6 +6,7 @@
 import { countWords } from '../words.js';
 import { numberOf } from '../compile/outline-numbers.js';
 import { wordsPattern } from './heading-words.js';
+import { allNumberWords, type NumberWords } from '../reading-words.js';
 
 /** A heading line as read: what kind of part it opens, its number (chapters) and the title on its own line. */
 export interface HeadingLine {
@@ -56,7 +57,7 @@ export function listNumber(n: number, style: ListStyle): string {
 }
 
 /**
- * A chapter's number as written: digits, a Roman numeral or a number in words, English or Malay (the outline's
+ * A chapter's number as written: digits, a Roman numeral or a number in words, in any language of the table (the outline's
  * numberOf below a hundred; hundreds and thousands here, since a long serial runs past a hundred chapters).
  * @example chapterNumber('One Hundred and Twenty-One') // 121
  */
@@ -66,24 +67,29 @@ export function chapterNumber(text: string): number | undefined {
   return Number.isFinite(n) && n > 0 ? n : undefined;
 }
 
-/** The words that multiply what comes before them; `seratus` and `seribu` are one of them. */
-const SCALES: ReadonlyArray<{ value: number; words: readonly string[]; one: string }> = [
-  { value: 1000, words: ['thousand', 'thousandth', 'ribu'], one: 'seribu' },
-  { value: 100, words: ['hundred', 'hundredth', 'ratus'], one: 'seratus' },
-];
-
-/** A number in words from a hundred up ("two hundred and first", "seribu dua ratus"), or 0 when it is not one. */
+/** A number in words from a hundred up ("two hundred and first", "seribu dua ratus"), or 0 when it is not one: each language's `reading.numbers` scales. */
 function largeNumber(text: string): number {
-  let words = text.toLowerCase().replace(/[–—]/g, '-').split(/[-\s]+/).filter((w) => w !== '' && w !== 'and');
+  for (const n of allNumberWords()) {
+    const value = largeNumberIn(text, n);
+    if (value > 0) return value;
+  }
+  return 0;
+}
+
+function largeNumberIn(text: string, n: NumberWords): number {
+  let words = text.toLowerCase().replace(/[–—]/g, '-').split(/[-\s]+/).filter((w) => w !== '' && !n.joiners.includes(w));
+  // A word that is one of a scale ("seratus", "seribu"), or its ordinal ("keseratus").
+  const oneOf = (w: string, value: number) => [w, ...n.ordinalPrefix.filter((p) => w.startsWith(p)).map((p) => w.slice(p.length))].some((x) => n.words.get(x) === value && !n.scales.has(x));
   let total = 0;
-  for (const scale of SCALES) {
-    const at = words.findIndex((w) => scale.words.includes(w) || w === scale.one || w === `ke${scale.one}`);
+  const scales = [...new Set(n.scales.values())].sort((a, b) => b - a);
+  for (const value of scales) {
+    const at = words.findIndex((w) => n.scales.get(w) === value || oneOf(w, value));
     if (at === -1) continue;
     const before = words.slice(0, at);
-    const isOneWord = !scale.words.includes(words[at]!);
-    const times = isOneWord ? (before.length === 0 ? 1 : NaN) : before.length === 1 && before[0] === 'a' ? 1 : numberOf(before.join(' '));
+    const isOneWord = n.scales.get(words[at]!) !== value;
+    const times = isOneWord ? (before.length === 0 ? 1 : NaN) : before.length === 1 && n.articles.includes(before[0]!) ? 1 : numberOf(before.join(' '));
     if (!(times >= 1 && times < 100)) return 0;
-    total += times * scale.value;
+    total += times * value;
     words = words.slice(at + 1);
   }
   if (total === 0) return 0;
@@ -112,7 +118,7 @@ const TITLE_AFTER = /^\s*[.:—–-]\s*(.*?)$/;
  * one before a title; the rest must be empty or start with a separator.
  */
 function numberAndTitle(rest: string): { number: number; title?: string } | undefined {
-  const words = [...rest.matchAll(/[a-z0-9]+/gi)];
+  const words = [...rest.matchAll(/[\p{L}\p{N}]+/gu)];
   let end = 0;
   const ends: number[] = [];
   for (const w of words.slice(0, 8)) {

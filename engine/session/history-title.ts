@@ -9,6 +9,7 @@ import type { StepSave } from './ports.js';
 import { bookTitleOf, workingTitleOf } from './book.js';
 import { plainLine } from '../markdown.js';
 import { wordIn } from '../languages/index.js';
+import { readingPattern } from '../reading-words.js';
 
 const MAX_TITLE = 120;
 /** How many lines from the top are looked at. */
@@ -16,8 +17,8 @@ const HEAD_LINES = 16;
 
 /** Markdown markers at the start of a line: headings, quotes, list bullets and numbers. */
 const LINE_MARKERS = /^\s*(?:#{1,6}\s+|>\s*|[-*+]\s+|\d+[.)]\s+)+/;
-/** "Title: …" / "Tajuk: …" lines (what the prompts ask models to start with). */
-const TITLE_LINE = /^[#>*_\s]*(?:working\s+title|book\s+title|title|tajuk(?:\s+kerja)?(?:\s+buku)?)[*_\s]*[:：][*_\s]*(.+)$/i;
+/** "Title: …" / "Tajuk: …" lines (what the prompts ask models to start with): every language's `reading.outline.title`. */
+const titleLinePattern = () => readingPattern(String.raw`^[#>*_\s]*(?:{outline.title})[*_\s]*[:：][*_\s]*(.+)$`);
 
 /** A line's plain text: no leading markers, no emphasis or code marks, no link syntax, one space between words. */
 function plain(line: string): string {
@@ -47,7 +48,7 @@ export function contentTitle(content: string): string | undefined {
   const lines = headLines(content);
   for (const [i, line] of lines.entries()) {
     const next = lines[i + 1] ?? '';
-    const titleLine = TITLE_LINE.exec(line.trim())?.[1];
+    const titleLine = titleLinePattern().exec(line.trim())?.[1];
     const text = titleLine ?? (/^\s*#{1,6}\s+\S/.test(line) || BOLD_LINE.test(line) || (line.trim() && /^\s*(=+|-+)\s*$/.test(next)) ? line : undefined);
     const title = text === undefined ? '' : plain(text);
     if (title) return shorten(title);

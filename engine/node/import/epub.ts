@@ -13,6 +13,7 @@ import { DocumentTooDeep, htmlToText, ImportRefusal, type ContentsSection } from
 import { countWords } from '../../provider.js';
 import { packagePath, readNav, readNcx, readPackage, type EpubPackage, type TocEntry } from './epub-package.js';
 import { unzipBounded } from './zip.js';
+import { readingPattern } from '../../reading-words.js';
 
 /** What an EPUB holds: its text for the heading reader, its sections when its contents list gives them, its metadata. */
 export interface EpubRead {
@@ -24,8 +25,12 @@ export interface EpubRead {
 
 /** The epub:type (or guide type) words that mark a document as front matter. */
 const FRONT_TYPES = /\b(cover|titlepage|title-page|halftitlepage|halftitle|toc|contents|copyright-page|copyright|imprint|frontmatter|colophon|loi|lot)\b/i;
-/** Contents titles of front matter, in English and Malay (and the contents page's title in the languages of other guides). */
-const FRONT_TITLES = /^(cover|title page|half title|table of contents|contents|copyright|copyright page|imprint|kulit|kulit buku|halaman judul|halaman tajuk|kandungan|isi kandungan|senarai kandungan|hak cipta|inhaltsverzeichnis|inhalt|table des matières|sommaire|índice|indice|daftar isi|inhoud|innehåll|içindekiler)$/i;
+/**
+ * Contents titles of front matter: every language's `reading.front`, and the contents page's title in languages
+ * Karya does not write in (a file may come from any guide: German, French, Spanish, Dutch, Swedish, Turkish).
+ */
+const OTHER_CONTENTS_TITLES = 'inhaltsverzeichnis|inhalt|table des matières|sommaire|índice|indice|inhoud|innehåll|içindekiler';
+const frontTitles = () => readingPattern(`^(?:{front}|${OTHER_CONTENTS_TITLES})$`);
 /** A leading entry this short (a title page, a byline) is front matter when it is titled as the book. */
 const MOST_TITLE_PAGE_WORDS = 80;
 
@@ -104,7 +109,7 @@ function sectionsOf(pkg: EpubPackage, read: { text: (path: string) => string | u
     const body = spanOf(k).map((path) => read.docText(path)).filter((t) => t.trim() !== '').join('\n\n');
     const isLeading = sections.length === 0;
     const isTitlePage = isLeading && countWords(body) <= MOST_TITLE_PAGE_WORDS && !!pkg.title && (norm(start.label).includes(norm(pkg.title)) || norm(pkg.title).includes(norm(start.label)));
-    if (FRONT_TYPES.test(typeOf(start.path)) || FRONT_TYPES.test(start.type ?? '') || FRONT_TITLES.test(start.label.trim()) || isTitlePage) frontMatterWords += countWords(body);
+    if (FRONT_TYPES.test(typeOf(start.path)) || FRONT_TYPES.test(start.type ?? '') || frontTitles().test(start.label.trim()) || isTitlePage) frontMatterWords += countWords(body);
     else if (body.trim() !== '') sections.push({ title: start.label, text: body });
   });
   return sections.length >= 2 ? { sections, frontMatterWords } : undefined;

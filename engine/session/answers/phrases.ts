@@ -1,7 +1,7 @@
 // What models write around the text they were asked for, as data: each language's phrases are its `answers`
 // section of the table (languages/<code>/answers.yaml: the words that open an announcement, "Sure! Here's
 // Chapter 1 of your story:", "Tentu! Berikut Bab 1:"; the remarks that close one; refusals, "Maaf, saya tidak
-// dapat…"; the assistant's talk, "Sebagai model bahasa AI…"; a recipe's units and headings; the chapter words).
+// dapat…"; the assistant's talk, "Sebagai model bahasa AI…"; a recipe's units and headings; a chapter's words and numbers are the `reading` section's).
 // Every language's phrases are read in every book, in the table's order (a model may answer in another language
 // than the book's). Read by answers/text.ts, talk.ts, shape.ts and checks/refused.ts. Matching is
 // case-insensitive, on the start of a line, after Markdown marks. Checked when the table is read: a language
@@ -15,7 +15,7 @@ export const REASONING_TAGS: readonly string[] = ['think', 'thinking', 'reasonin
 /** The lists of a language's `answers` section (see languages/en/answers.yaml for what each holds). */
 const KEYS = [
   'interjections', 'announcers', 'answerNouns', 'closingRemarks', 'notesAfterRule', 'refusals', 'refusalTopics', 'reasoningMarkers',
-  'assistantOpeners', 'assistantDeclines', 'talkTopics', 'recipeUnits', 'recipeHeadings', 'chapterWords', 'numberWords', 'reasoningAnywhere',
+  'assistantOpeners', 'assistantDeclines', 'talkTopics', 'recipeUnits', 'recipeHeadings', 'reasoningAnywhere',
 ] as const;
 export type AnswerPhrases = { readonly [K in (typeof KEYS)[number]]: readonly string[] };
 

@@ -10,6 +10,7 @@
 import type { AnswerShape, ResolvedSpec } from '../../spec/types.js';
 import type { Step } from '../../compile/step.js';
 import { fromPhrases } from './phrases.js';
+import { readingPattern } from '../../reading-words.js';
 
 /** The outcomes of an answer of the wrong shape for its part. */
 export type ShapeOutcome = 'listed' | 'recipe' | 'outlined';
@@ -24,9 +25,9 @@ const patterns = fromPhrases((p) => ({
   measure: new RegExp(`(?<![\\p{L}\\p{N}])(?:\\d{1,4}(?:[.,/]\\d{1,3})?|[½¼¾⅓⅔])(?:\\s?[½¼¾⅓⅔])?\\s?(?:${[...p.recipeUnits].sort((a, b) => b.length - a.length).map(escape).join('|')})(?![\\p{L}])`, 'iu'),
   /** A recipe's heading line, whole ("Ingredients:", "**Cara Memasak**"). */
   recipeHeading: new RegExp(`^[\\s#*_>]*(?:${p.recipeHeadings.map(escape).join('|')})[\\s*_:]*$`, 'i'),
-  /** A chapter-title line ("Chapter 3: The Storm", "## Bab 3", "1. Chapter One"). */
-  chapterLine: new RegExp(`^[\\s#*_>-]*(?:\\d{1,3}[.)]\\s*)?(?:${p.chapterWords.map(escape).join('|')})\\s+(?:\\d{1,3}|[ivxlc]{1,7}|${p.numberWords.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'iu'),
 }));
+/** A chapter-title line ("Chapter 3: The Storm", "## Bab 3", "1. Chapter One"): every language's part words and numbers (`reading`). */
+const chapterLine = () => readingPattern(String.raw`^[\s#*_>-]*(?:\d{1,3}[.)]\s*)?(?:{parts.chapter}|{parts.section}|{parts.part})\s+(?:\d{1,3}|[ivxlc]{1,7}|{numbers})(?![\p{L}\p{N}])`);
 /** Lines of this many words or more are paragraphs of prose, whatever else they are. */
 const PARAGRAPH_WORDS = 40;
 /** The most words a measure or chapter-title line has (a longer line is prose that names an amount). */
@@ -67,7 +68,8 @@ export interface LineCount {
 /** One pass over the answer's lines. */
 export function countLines(text: string): LineCount {
   const count: LineCount = { words: 0, listWords: 0, listLines: 0, paragraphWords: 0, lines: 0, measureLines: 0, recipeHeadings: 0, chapterLines: 0 };
-  const { measure: MEASURE, recipeHeading: RECIPE_HEADING, chapterLine: CHAPTER_LINE } = patterns();
+  const { measure: MEASURE, recipeHeading: RECIPE_HEADING } = patterns();
+  const CHAPTER_LINE = chapterLine();
   for (const line of text.split('\n')) {
     const words = wordsIn(line);
     if (!words) continue;

@@ -21,6 +21,7 @@ import { renderBible } from './render.js';
 import { arcLabel, mergeLabels, partHeadingOf, withoutPartLabel } from './labels.js';
 import { byText, TEXTS_KEPT } from '../../text-cache.js';
 import { bibleKeyOf } from './words.js';
+import { readingPattern } from '../../reading-words.js';
 
 export { renderBible } from './render.js';
 export { BIBLE_LIMITS, capWords, parseThread } from './entries.js';
@@ -32,19 +33,9 @@ export const EMPTY_BIBLE: StoryBible = { premise: '', ending: '', chapters: [], 
 
 type Section = 'premise' | 'ending' | 'chapters' | 'arcs' | 'characters' | 'threads' | 'facts' | 'replaced' | 'chapter' | 'arc';
 
-/** The headings a bible or an update answer may use (both languages, and the words models write instead). */
-const SECTION_NAMES: ReadonlyArray<[RegExp, Section]> = [
-  [/^(premise|premis|the premise)$/, 'premise'],
-  [/^(planned ending|ending|how the story ends|pengakhiran yang dirancang|pengakhiran|penamat)$/, 'ending'],
-  [/^(chapters so far|chapters|story so far|parts so far|bab setakat ini|bab-bab|bahagian setakat ini)$/, 'chapters'],
-  [/^(earlier arcs|arcs|arka terdahulu|arka)$/, 'arcs'],
-  [/^(this chapter|chapter|this part|part|new chapter|bab|bab ini|bahagian|bahagian ini)$/, 'chapter'],
-  [/^(arc|new arc|folded arc|arka baharu|arka baru)$/, 'arc'],
-  [/^(characters|character table|main characters|watak|watak-watak|jadual watak)$/, 'characters'],
-  [/^(open threads|threads|plot threads|urusan belum selesai|urusan|benang cerita)$/, 'threads'],
-  [/^(established facts|facts|key facts|fakta yang ditetapkan|fakta|fakta penting)$/, 'facts'],
-  [/^(replaced|no longer true|sudah berubah|tidak lagi benar)$/, 'replaced'],
-];
+/** The headings a bible or an update answer may use besides its own (every language's `reading.bible`, the words models write instead). */
+const SECTION_KEYS: readonly Section[] = ['premise', 'ending', 'chapters', 'arcs', 'chapter', 'arc', 'characters', 'threads', 'facts', 'replaced'];
+const sectionName = (section: Section) => readingPattern(`^(?:{bible.${section}})$`);
 
 /** The sections a bible is written with (render.ts), by their words' keys. */
 const WRITTEN_SECTIONS = ['premise', 'ending', 'chapters', 'arcs', 'characters', 'threads', 'facts', 'replaced'] as const;
@@ -55,7 +46,7 @@ function sectionOf(line: string): Section | undefined {
   if (!m) return undefined;
   const name = m[1]!.toLowerCase().replace(/\s+/g, ' ').trim();
   // Then the headings as any language of the table writes them (a language added to it reads back its own bible).
-  return SECTION_NAMES.find(([re]) => re.test(name))?.[1] ?? bibleKeyOf(name, WRITTEN_SECTIONS);
+  return SECTION_KEYS.find((section) => sectionName(section).test(name)) ?? bibleKeyOf(name, WRITTEN_SECTIONS);
 }
 
 

@@ -5,6 +5,7 @@ import { firstWords } from '../../words.js';
 import type { BibleCharacter, BibleLine, BibleThread } from './types.js';
 import { dueCell, sinceCell, withStatus, type Replaced, type ThreadStatus } from './time.js';
 import { bibleKeyOf } from './words.js';
+import { readingPattern } from '../../reading-words.js';
 
 /**
  * The bounds of a bible. Chapter lines past `chapters` fold, `foldSize` at a time, into an arc; arcs past
@@ -54,20 +55,17 @@ export function parseCharacter(line: string): BibleCharacter | undefined {
   return { name: m[1]!.trim(), role: '', state: capWords(m[2]!, BIBLE_LIMITS.entryWords), lastSeen: '' };
 }
 
-const STATUS: ReadonlyArray<[RegExp, ThreadStatus]> = [
-  [/^(resolved|closed|done|paid|selesai|diselesaikan|terlerai|ditutup)\b/i, 'resolved'],
-  [/^(dropped|abandoned|digugurkan|ditinggalkan)\b/i, 'dropped'],
-  [/^(advanced|progressed|moved on|berkembang|bergerak)\b/i, 'advanced'],
-  [/^(open|opened|ongoing|unresolved|terbuka|dibuka|belum selesai|berterusan)\b/i, 'open'],
-];
+/** A thread's status words at a cell's start, in every language's `reading.bible`, tried in this order. */
+const STATUSES: readonly ThreadStatus[] = ['resolved', 'dropped', 'advanced', 'open'];
+const statusWords = (status: ThreadStatus) => readingPattern(String.raw`^(?:{bible.${status}})(?!\p{L})`);
 
 /** "resolved Chapter 6" → the status and the part it changed in. */
 function statusCell(cell: string): { status: ThreadStatus; changed?: string } | undefined {
-  for (const [re, status] of STATUS) {
-    const m = re.exec(cell);
+  for (const status of STATUSES) {
+    const m = statusWords(status).exec(cell);
     if (!m) continue;
-    const rest = cell.slice(m[0].length).replace(/^\s*(in|on|dalam|pada)\s+/i, '').trim();
-    return { status, ...(/\d|introduction|pengenalan|conclusion|kesimpulan/i.test(rest) ? { changed: capWords(rest, 6) } : {}) };
+    const rest = cell.slice(m[0].length).replace(readingPattern(String.raw`^\s*(?:{bible.at})\s+`), '').trim();
+    return { status, ...(readingPattern(String.raw`\d|{parts.introduction}|{parts.conclusion}`).test(rest) ? { changed: capWords(rest, 6) } : {}) };
   }
   return undefined;
 }
@@ -81,9 +79,9 @@ export function parseThread(line: string): BibleThread | undefined {
   const due = dueAt > 0 ? dueCell(cells[dueAt]!) : undefined;
   const rest = cells.filter((_, i) => i !== dueAt && !(i > 0 && sinceCell(cells[i]!)));
   const found = rest.length >= 2 ? statusCell(rest[rest.length - 1]!) : undefined;
-  const marked = /\((resolved|selesai)\)\s*$/i.test(text) ? 'resolved' : undefined;
+  const marked = readingPattern(String.raw`\((?:{bible.resolved})\)\s*$`).test(text) ? 'resolved' : undefined;
   const body = found ? rest.slice(0, -1) : rest;
-  const thread = (body[0] ?? text).replace(/\((resolved|selesai|open|terbuka)\)\s*$/i, '').trim();
+  const thread = (body[0] ?? text).replace(readingPattern(String.raw`\((?:{bible.resolved}|{bible.open})\)\s*$`), '').trim();
   if (!thread) return undefined;
   const base: BibleThread = { thread: capWords(thread, BIBLE_LIMITS.entryWords), opened: capWords(body[1] ?? '', 6), isResolved: false };
   return { ...withStatus(base, found?.status ?? marked ?? 'open'), ...(found?.changed ? { changed: found.changed } : {}), ...(due ? { due: capWords(due, 6) } : {}) };

@@ -6,22 +6,28 @@
 import type { Lang } from '../../spec/types.js';
 import { bookWordsOf } from '../../book-words.js';
 import type { BibleLine } from './types.js';
+import { readingPattern } from '../../reading-words.js';
 
 /** Where a part label stands in the book (bible/time.ts PartOf). */
 type PartOf = (label: string) => number | undefined;
 
-/** A part named as models name it in front of a line, both languages (numbers in digits or words). */
-const PART = String.raw`(?:chapters?|bab|parts?|bahagian|sections?|seksyen)\s+(?:\d+(?:\s*[–—-]\s*\d+)?|[\p{L}-]{3,12})|introduction|intro|pengenalan|prologue|prolog|conclusion|kesimpulan|epilogue|epilog|penutup`;
+/** A part named as models name it in front of a line, every language's `reading.parts` (numbers in digits or words). */
+const PART = String.raw`(?:{parts.chapter}|{parts.plural}|{parts.part}|{parts.section})\s+(?:\d+(?:\s*[–—-]\s*\d+)?|[\p{L}-]{3,12})|{parts.introduction}|{parts.prologue}|{parts.conclusion}|{parts.epilogue}`;
 /** A part's own title after its name: "– The Quiet Harbour", "(The Quiet Harbour)", "“Pelabuhan”". */
 const TITLE = String.raw`(?:\s*[–—-]\s*[^:.!?]{1,50}?|\s*\([^)]{1,50}\)|\s*[“"‘'][^”"’']{1,50}[”"’'])?`;
 /** "Chapter 1: ", "Chapter 1 – The Quiet Harbour: ", "Pengenalan: ", "Chapter 1. ". */
-const LABEL_COLON = new RegExp(String.raw`^(?:${PART})${TITLE}\s*[:：.]\s+(?=\S)`, 'iu');
+const labelColon = () => readingPattern(String.raw`^(?:${PART})${TITLE}\s*[:：.]\s+(?=\S)`);
 /** "Chapter 1 – Aisha meets…" (a number is needed: "Introduction – …" may be the line itself). */
-const LABEL_DASH = /^(?:chapters?|bab|parts?|bahagian)\s+\d+\s*[–—]\s*(?=\S)|^(?:chapters?|bab|parts?|bahagian)\s+\d+\s+-\s+(?=\S)/iu;
+const NUMBERED_PART = String.raw`(?:{parts.chapter}|{parts.plural}|{parts.part}|{parts.section})\s+\d+`;
+const labelDash = () => readingPattern(String.raw`^${NUMBERED_PART}\s*[–—]\s*(?=\S)|^${NUMBERED_PART}\s+-\s+(?=\S)`);
 /** A heading that names a part ("## Chapter 1", "**Bab 1: Pelabuhan**", "### Introduction") or a summary. */
-const PART_HEADING = new RegExp(String.raw`^(?:(?:${PART})\b.*|summary|synopsis|chapter summary|part summary|what happened|ringkasan|sinopsis|ringkasan bab|apa yang berlaku)$`, 'iu');
+const partHeading = () => readingPattern(String.raw`^(?:(?:${PART})(?!\p{L}).*|{bible.summary})$`);
 /** A heading for the folded lines' arc, with the parts it names ("## Arc (Chapters 1–3)", "**Arka Bab 1–3**"). */
-const ARC_HEADING = /^(?:arc|new arc|folded arc|arka|arka baharu|arka baru)\b.*$/iu;
+const arcHeading = () => readingPattern(String.raw`^(?:{bible.arc})(?!\p{L}).*$`);
+/** "Chapter 4", "Bab 4": a chapter's number. */
+const numbered = () => readingPattern(String.raw`^(?:{parts.chapter}|{parts.plural})\s+(\d+)$`);
+/** "Chapters 1–3": the first and last chapter's numbers. */
+const chapterRange = () => readingPattern(String.raw`^(?:{parts.chapter}|{parts.plural})\s+(\d+)\s*[–—-]\s*(\d+)$`);
 
 const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -35,7 +41,7 @@ export function withoutPartLabel(line: string, label?: string): string {
   const own = label?.trim() ? new RegExp(`^${escaped(label.trim())}${TITLE}\\s*[:：.–—-]\\s*(?=\\S)`, 'iu') : undefined;
   // At most twice: "Chapter 1: Pengenalan: …" or "1. Chapter 1 – …" after the numbering went.
   for (let i = 0; i < 2; i++) {
-    const next = (own ? text.replace(own, '') : text).replace(LABEL_COLON, '').replace(LABEL_DASH, '').trim();
+    const next = (own ? text.replace(own, '') : text).replace(labelColon(), '').replace(labelDash(), '').trim();
     if (next === text || !next) break;
     text = next;
   }
@@ -51,24 +57,23 @@ export function partHeadingOf(line: string, label?: string): 'chapter' | 'arc' |
   const m = /^(?:#{1,6}\s*(.+?)\s*#*|\*\*([^*]+?)\*\*\s*:?|__([^_]+?)__\s*:?)$/.exec(line.trim());
   const name = (m?.[1] ?? m?.[2] ?? m?.[3])?.replace(/[:：]\s*$/, '').replace(/\*\*|__/g, '').trim();
   if (!name) return undefined;
-  if (ARC_HEADING.test(name)) return 'arc';
-  if (PART_HEADING.test(name) || (label?.trim() && name.toLowerCase().startsWith(label.trim().toLowerCase()))) return 'chapter';
+  if (arcHeading().test(name)) return 'arc';
+  if (partHeading().test(name) || (label?.trim() && name.toLowerCase().startsWith(label.trim().toLowerCase()))) return 'chapter';
   return undefined;
 }
 
-const NUMBERED = /^(?:chapters?|bab)\s+(\d+)$/i;
 const chapterWord = (lang: Lang, isPlural: boolean) => (isPlural ? bookWordsOf(lang).chapters : bookWordsOf(lang).chapter);
 
 /** The first and last part an arc's label names: "Chapters 1–3" → ["1", "3"], "Introduction – Chapter 2" → ["Introduction", "Chapter 2"]. */
 export function arcEnds(label: string): [string, string] {
-  const range = /^(?:chapters?|bab)\s+(\d+)\s*[–—-]\s*(\d+)$/i.exec(label.trim());
+  const range = chapterRange().exec(label.trim());
   if (range) return [range[1]!, range[2]!];
   const ends = label.split(/\s+[–—]\s+|\s+-\s+/).map((s) => s.trim()).filter(Boolean);
   return [ends[0] ?? '', ends[ends.length - 1] ?? ''];
 }
 
 /** A chapter's number in a label ("Chapter 4", "Bab 4", "4"), else undefined. */
-const numberOf = (label: string) => (/^\d+$/.test(label) ? label : NUMBERED.exec(label.trim())?.[1]);
+const numberOf = (label: string) => (/^\d+$/.test(label) ? label : numbered().exec(label.trim())?.[1]);
 
 /** The label of the span of parts from `first` to `last` ("Chapters 1–3", "Introduction – Chapter 2", "Bab 4"). */
 export function spanLabel(first: string, last: string, lang: Lang): string {

@@ -12,9 +12,11 @@ import { parseThread } from './bible.js';
 import type { PartOf } from './time.js';
 import { bibleWord } from './words.js';
 import { byText, TEXTS_KEPT } from '../../text-cache.js';
+import { readingPattern } from '../../reading-words.js';
 
-const BLOCK = /^\s*(?:#{1,6}\s*)?(?:\*\*|__)?\s*(?:threads|promises|open threads|urusan|janji|benang cerita)\s*(?:\*\*|__)?\s*:?\s*(?:\*\*|__)?\s*$/i;
-const OPENED = /^(?:opened(?: in)?|dibuka(?: dalam)?)\s+/i;
+/** The heading of an outline's threads block and the word before where one was opened: every language's `reading.bible`. */
+const block = () => readingPattern(String.raw`^\s*(?:#{1,6}\s*)?(?:\*\*|__)?\s*(?:{bible.threads})\s*(?:\*\*|__)?\s*:?\s*(?:\*\*|__)?\s*$`);
+const opened = () => readingPattern(String.raw`^(?:{bible.opened})\s+`);
 
 const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
@@ -27,7 +29,7 @@ const threadsOfOutlines = byText(TEXTS_KEPT, (outline: string): readonly BibleTh
 
 function readThreads(outline: string): BibleThread[] {
   const lines = outline.replace(/\r\n?/g, '\n').split('\n');
-  const start = lines.findIndex((l) => BLOCK.test(l));
+  const start = lines.findIndex((l) => block().test(l));
   if (start < 0) return [];
   const out: BibleThread[] = [];
   for (const line of lines.slice(start + 1)) {
@@ -36,7 +38,7 @@ function readThreads(outline: string): BibleThread[] {
       continue;
     }
     if (!/^\s*([-*•]|\d+[.)])\s/.test(line)) break;
-    const cells = line.split('|').map((c, i) => (i === 1 ? c.trim().replace(OPENED, '') : c));
+    const cells = line.split('|').map((c, i) => (i === 1 ? c.trim().replace(opened(), '') : c));
     const thread = parseThread(cells.join('|'));
     if (thread) out.push(thread);
   }

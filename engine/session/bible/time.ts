@@ -9,6 +9,7 @@ import { arcParts } from './labels.js';
 import { bookWordsOf } from '../../book-words.js';
 import { firstWords } from '../../words.js';
 import type { Lang } from '../../spec/types.js';
+import { readingPattern } from '../../reading-words.js';
 
 export type { Replaced } from './types.js';
 
@@ -84,18 +85,18 @@ function shortValue(r: Replaced): string {
   return ['', short(state, KEPT_LIMITS.oldValueWords), lastSeen].join(' | ');
 }
 
-/** Words that name a time cell, both languages. */
-const SINCE = /^(?:since|from|sejak|dari)\s+(.+)$/i;
-const DUE = /^(?:due(?: in| by)?|pays off in|sasaran|tamat(?: pada)?|perlu selesai(?: dalam)?)\s+(.+)$/i;
+/** Words that name a time cell, every language's `reading.bible` (since, due). */
+const since = () => readingPattern(String.raw`^(?:{bible.since})\s+(.+)$`);
+const due = () => readingPattern(String.raw`^(?:{bible.due})\s+(.+)$`);
 
 /** "since Chapter 4" → "Chapter 4". */
 export function sinceCell(cell: string): string | undefined {
-  return SINCE.exec(cell.trim())?.[1]?.trim();
+  return since().exec(cell.trim())?.[1]?.trim();
 }
 
 /** "due Chapter 5" → "Chapter 5". */
 export function dueCell(cell: string): string | undefined {
-  return DUE.exec(cell.trim())?.[1]?.trim();
+  return due().exec(cell.trim())?.[1]?.trim();
 }
 
 /** The word before the part an entry became true in ("since Chapter 4"), in the bible's language. */
@@ -105,14 +106,14 @@ export const dueWord = (lang: Lang) => bookWordsOf(lang).due;
 
 const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
-/** Copulas that end a fact's subject ("The ship is called the Heron"), both languages. */
-const COPULA = /\s(?:is|are|was|were|has|have|had|lives|stands|sits|adalah|ialah|merupakan|ada|terletak|berada|tinggal|bernama|berumur|mempunyai)\s/i;
+/** Verbs that end a fact's subject ("The ship is called the Heron"), every language's `reading.bible.copula`. */
+const copula = () => readingPattern(String.raw`\s(?:{bible.copula})\s`);
 
 /** What a fact is about: "Subject: value" before its colon, else the words before its verb. */
 export function factSubject(fact: string): string {
   const colon = /^([^:]{2,60}):\s*\S/.exec(fact);
   if (colon) return norm(colon[1]!);
-  const verb = COPULA.exec(` ${fact} `);
+  const verb = copula().exec(` ${fact} `);
   if (verb && verb.index > 0) return norm(` ${fact} `.slice(0, verb.index));
   return norm(fact);
 }

@@ -9,7 +9,7 @@ import type { BookSpec, Lang } from '../../spec/types.js';
 import type { BookState } from '../../compile/flow.js';
 import { partLabel, partStep } from '../../compile/labels.js';
 import { hasPeople, ignoredBible, mainNames, parseBible, type StoryBible, bibleAsOf, factSubject, retractions, threadStatus, type PartOf, partsOf, hasSeriesBible, isSeriesLabel, seriesOf, withSeries } from '../bible/index.js';
-import { ACTS, NOT_NAMES, NOT_PRESENT } from './words.js';
+import { ACTS, isNotName, NOT_PRESENT } from './words.js';
 import { bookWordsOf, isGoneInAnyLanguage } from '../../book-words.js';
 import { catalogue, sayer } from '../../languages/index.js';
 import { findingKey } from './keys.js';
@@ -155,7 +155,7 @@ function spellings(d: Dated, position: number, text: string, lang: Lang): Contin
   const isLowerToo = (w: string) => (lower ??= new Set(wordsOf(text).filter((x) => !isCapitalised(x)))).has(w.toLowerCase());
   const found = new Set([...wordsOf(text, isCapitalCode), ...after]);
   return [...found].flatMap((w) => {
-    if (names.has(w) || w.length < 4 || NOT_NAMES.has(w.toLowerCase())) return [];
+    if (names.has(w) || w.length < 4 || isNotName(w)) return [];
     const match = known.find((k) => isOneEditApart(w, k.n));
     return match && !isLowerToo(w) ? [finding('name_spelling', 'name_spelling', lang, { found: w, known: match.n, part: match.c.since ?? match.c.lastSeen })] : [];
   });

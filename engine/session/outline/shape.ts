@@ -6,25 +6,12 @@ import type { Lang, ResolvedSpec } from '../../spec/types.js';
 import { parseOutline, renderOutline } from '../../compile/outline.js';
 import { catalogue, wordIn } from '../../languages/index.js';
 import { bookWordsOf } from '../../book-words.js';
+import { readingPattern } from '../../reading-words.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-/** The words each outline block is found under in a JSON answer (lower case, without spaces, dashes or underscores). */
-const KEYS = {
-  title: ['title', 'booktitle', 'workingtitle', 'name', 'tajuk', 'tajukbuku', 'tajukkerja'],
-  premise: ['premise', 'synopsis', 'logline', 'summary', 'premis', 'sinopsis', 'ringkasan'],
-  characters: ['characters', 'maincharacters', 'cast', 'watak', 'watakutama'],
-  chapters: ['chapters', 'outline', 'entries', 'chapteroutline', 'bab', 'rangka'],
-  threads: ['threads', 'promises', 'subplots', 'urusan', 'janji'],
-  ending: ['ending', 'conclusion', 'resolution', 'pengakhiran', 'kesimpulan'],
-  chapterTitle: ['title', 'chaptertitle', 'name', 'heading', 'tajuk', 'tajukbab'],
-  chapterPlan: ['summary', 'plan', 'description', 'content', 'events', 'synopsis', 'ringkasan', 'rancangan', 'huraian', 'peristiwa', 'plot'],
-  characterName: ['name', 'nama'],
-  characterRole: ['role', 'description', 'want', 'goal', 'motivation', 'peranan', 'huraian', 'keinginan'],
-  thread: ['thread', 'promise', 'description', 'urusan', 'janji'],
-  opened: ['opened', 'opens', 'openedin', 'dibuka'],
-  due: ['due', 'dueby', 'payoff', 'resolvedin', 'sasaran'],
-} as const;
+/** The keys each outline block is found under in a JSON answer (lower case, without spaces, dashes or underscores): every language's `reading.outline.json`. */
+type JsonKey = 'title' | 'premise' | 'characters' | 'chapters' | 'threads' | 'ending' | 'chapterTitle' | 'chapterPlan' | 'characterName' | 'characterRole' | 'thread' | 'opened' | 'due';
 
 /** The labels of an outline written from JSON (catalogue `outline-labels`; a chapter's word is the table's `book` section's). */
 const LABELS = catalogue('outline-labels', [
@@ -39,10 +26,11 @@ function labelsIn(lang: Lang): Readonly<Record<keyof typeof LABELS | 'chapter', 
 
 const norm = (key: string) => key.toLowerCase().replace(/[\s_-]+/g, '');
 
-/** The first value of an object under one of `names`. */
-function pick(obj: Json, names: readonly string[]): Json | undefined {
+/** The first value of an object under one of the words of `key`. */
+function pick(obj: Json, key: JsonKey): Json | undefined {
   if (!obj || typeof obj !== 'object' || Array.isArray(obj)) return undefined;
-  for (const [k, v] of Object.entries(obj)) if (names.includes(norm(k))) return v;
+  const names = readingPattern(`^(?:{outline.json.${key}})$`);
+  for (const [k, v] of Object.entries(obj)) if (names.test(norm(k))) return v;
   return undefined;
 }
 
@@ -76,36 +64,36 @@ export function outlineFromJson(text: string, lang: Lang, first = 1): string | u
   const json = jsonOf(text);
   if (json === undefined) return undefined;
   const L = labelsIn(lang);
-  const chapters = listOf(Array.isArray(json) ? json : pick(json, KEYS.chapters));
+  const chapters = listOf(Array.isArray(json) ? json : pick(json, 'chapters'));
   if (!chapters.length) return undefined;
   const blocks: string[] = [];
-  const title = textOf(pick(json, KEYS.title));
+  const title = textOf(pick(json, 'title'));
   if (title) blocks.push(`${L.title}: ${title}`);
-  const premise = textOf(pick(json, KEYS.premise));
+  const premise = textOf(pick(json, 'premise'));
   if (premise) blocks.push(`${L.premise}: ${premise}`);
-  const characters = listOf(pick(json, KEYS.characters)).map((c) => {
+  const characters = listOf(pick(json, 'characters')).map((c) => {
     if (typeof c !== 'object' || c === null || Array.isArray(c)) return textOf(c);
-    const name = textOf(pick(c, KEYS.characterName));
-    const role = textOf(pick(c, KEYS.characterRole));
+    const name = textOf(pick(c, 'characterName'));
+    const role = textOf(pick(c, 'characterRole'));
     return name && role ? `${name}: ${role}` : name || role;
   }).filter(Boolean);
   if (characters.length) blocks.push(`${L.characters}:\n${characters.map((c) => `- ${c}`).join('\n')}`);
   chapters.forEach((c, i) => {
     const isObject = typeof c === 'object' && c !== null && !Array.isArray(c);
-    const head = isObject ? textOf(pick(c, KEYS.chapterTitle)) : '';
-    const plan = isObject ? textOf(pick(c, KEYS.chapterPlan)) : textOf(c);
+    const head = isObject ? textOf(pick(c, 'chapterTitle')) : '';
+    const plan = isObject ? textOf(pick(c, 'chapterPlan')) : textOf(c);
     blocks.push(`${L.chapter} ${first + i}: ${head || `${L.chapter} ${first + i}`}${plan ? `\n${plan}` : ''}`);
   });
-  const threads = listOf(pick(json, KEYS.threads)).map((t) => {
+  const threads = listOf(pick(json, 'threads')).map((t) => {
     if (typeof t !== 'object' || t === null || Array.isArray(t)) return textOf(t);
-    const what = textOf(pick(t, KEYS.thread));
-    const opened = textOf(pick(t, KEYS.opened));
-    const due = textOf(pick(t, KEYS.due));
+    const what = textOf(pick(t, 'thread'));
+    const opened = textOf(pick(t, 'opened'));
+    const due = textOf(pick(t, 'due'));
     const chapterOf = (v: string) => (/^\d+$/.test(v) ? `${L.chapter} ${v}` : v);
     return [what, opened && `${L.opened} ${chapterOf(opened)}`, due && `${L.due} ${chapterOf(due)}`].filter(Boolean).join(' | ');
   }).filter(Boolean);
   if (threads.length) blocks.push(`${L.threads}:\n${threads.map((t) => `- ${t}`).join('\n')}`);
-  const ending = textOf(pick(json, KEYS.ending));
+  const ending = textOf(pick(json, 'ending'));
   if (ending) blocks.push(`${L.ending}: ${ending}`);
   return blocks.join('\n\n');
 }

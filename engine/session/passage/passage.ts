@@ -21,6 +21,7 @@ import { trimmableOf } from '../run-step.js';
 import { answerWhole, firmLanguage, type Tally } from '../follow-ups/index.js';
 import { MAX_PASSAGE_CHARS, PASSAGE_TONES, type PassageAction, type PassageTone } from '../passage-kinds.js';
 import { wordIn } from '../../languages/index.js';
+import { readingPattern } from '../../reading-words.js';
 
 export { PASSAGE_TONE_IDS, type PassageAction, type PassageTone } from '../passage-kinds.js';
 
@@ -79,7 +80,7 @@ const wordsAfter = (text: string, n: number) => firstWords(text, n);
 /** A passage answer without the wrappers askText leaves (a code fence, triple or whole-text quotes); its chatter askText takes off. */
 export function cleanPassage(answer: string): string {
   let text = answer.trim().replace(/^```[a-z]*\n?|\n?```$/g, '').trim();
-  text = text.replace(/^(here is|here's|berikut (ialah|adalah))[^\n]*:\s*\n+/i, '').trim();
+  text = text.replace(readingPattern(String.raw`^(?:{outline.announcer})[^\n]*:\s*\n+`), '').trim();
   text = text.replace(/^"""\s*|\s*"""$/g, '').trim();
   if (/^["“][^"”]*["”]$/.test(text)) text = text.slice(1, -1).trim();
   return text;

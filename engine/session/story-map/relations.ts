@@ -3,7 +3,7 @@
 // parts it was true in (a replaced value from its part until the part that replaced it). A character is named
 // by their whole name or by the first word of it that is a name (not a title such as "Captain" or "Encik").
 import type { StoryBible } from '../bible/index.js';
-import { NOT_NAMES } from '../continuity/index.js';
+import { isNotName } from '../continuity/index.js';
 import type { MapPlace } from './place.js';
 import type { CharacterLane, MapPart, Relation } from './schema.js';
 
@@ -11,7 +11,7 @@ const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A pattern that finds a character's name in a text (whole words only). */
 function namePattern(name: string): RegExp | undefined {
-  const word = name.split(/\s+/).find((w) => w.length >= 3 && !NOT_NAMES.has(w.toLowerCase()));
+  const word = name.split(/\s+/).find((w) => w.length >= 3 && !isNotName(w));
   const names = [name.trim(), ...(word && word !== name.trim() ? [word] : [])].filter(Boolean);
   return names.length ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${names.map(escaped).join('|')})(?![\\p{L}\\p{N}])`, 'u') : undefined;
 }

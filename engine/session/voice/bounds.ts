@@ -14,6 +14,7 @@
 import type { Lang } from '../../spec/types.js';
 import type { VoiceBounds, VoiceFingerprint } from '../../compile/book-voice.js';
 import { countLetterWords } from '../../words.js';
+import { readingPattern } from '../../reading-words.js';
 
 /** How far a part may stray from a sample's own figure with nothing known of its spread: a ratio for lengths and diversity, a difference for dialogue. */
 export const BANDS = { sentenceWords: 1.5, paragraphWords: 2.5, dialogueShare: 0.2, diversity: 1.6 } as const;
@@ -30,8 +31,8 @@ export const SPREADS = 3;
 /** A short sample's bounds: the fixed bands widened this many times (on the log scale for ratios: 1.5× becomes 2.25×). */
 export const SHORT_SAMPLE_WIDENING = 2;
 
-/** A chapter heading standing alone: "Chapter 3", "CHAPTER IV. Anne's History", "Bab 2", a Markdown heading, or a Roman numeral alone ("XVI", as Gutenberg sets many novels). */
-const HEADING = /^(?:#{1,6}\s+\S|(?:chapter|bab|book|part|bahagian)\s+(?:\d+|[ivxlcdm]+\b|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|satu|dua|tiga|empat|lima|enam|tujuh|lapan|sembilan|sepuluh)\b))/i;
+/** A chapter heading standing alone (every language's `reading.parts` and numbers): "Chapter 3", "CHAPTER IV. Anne's History", "Bab 2", a Markdown heading, or a Roman numeral alone ("XVI", as Gutenberg sets many novels). */
+const heading = () => readingPattern(String.raw`^(?:#{1,6}\s+\S|(?:{parts.chapter}|{parts.book}|{parts.part}|{parts.section})\s+(?:\d+|[ivxlcdm]+\b|{numbers}(?!\p{L})))`);
 const ROMAN = /^[IVXLC]{1,8}\.?$/;
 const MIN_CHAPTER_WORDS = 300;
 
@@ -44,7 +45,7 @@ function blocksOf(text: string): string[] {
 function chaptersOf(blocks: readonly string[]): string[] {
   const chapters: string[][] = [];
   for (const b of blocks) {
-    if ((HEADING.test(b) || ROMAN.test(b)) && countLetterWords(b) <= 15) chapters.push([]);
+    if ((heading().test(b) || ROMAN.test(b)) && countLetterWords(b) <= 15) chapters.push([]);
     else chapters[chapters.length - 1]?.push(b);
   }
   const kept = chapters.map((c) => c.join('\n\n')).filter((c) => countLetterWords(c) >= MIN_CHAPTER_WORDS);

@@ -9,7 +9,7 @@ import { MAX_BIBLE_CHARS, MAX_PART_CHARS, MAX_REWRITE_NOTE_CHARS, MAX_CHARACTER_
 // The key's file alone, not the room's index.ts: the contract is loaded in the browser (tests/contract/client.test.ts).
 import { FINDING_KEY } from '../session/continuity/light.js';
 import { MAX_CHAPTER_NOTE_CHARS, MAX_CHAPTER_PLAN_CHARS, MAX_CHAPTER_TITLE_CHARS, MAX_OUTLINE_CHAPTERS } from '../session/outline/light.js';
-import { ApiErrorBodySchema, LangSchema, PartHashSchema, RunSoFarSchema, TimestampSchema, WriterTextSchema } from './common.js';
+import { ApiErrorBodySchema, LangSchema, ModelWaitingEventSchema, PartHashSchema, RunSoFarSchema, TimestampSchema, WriterTextSchema } from './common.js';
 import { BookViewSchema, LabelledStepSchema, PartProvenanceSchema, ProgressSchema } from '../session/view-schema.js';
 
 /** The longest voice sample sent (10,000 words of prose are well under it). */
@@ -101,7 +101,8 @@ export type DonePayload = z.infer<typeof DonePayloadSchema>;
 export const DeltaEventSchema = z.object({ text: z.string() });
 /** The `error` event: the error envelope's inner object (the charge was refunded). */
 export const StreamErrorEventSchema = ApiErrorBodySchema;
-export const GenerationEventSchemas = { delta: DeltaEventSchema, done: DonePayloadSchema, error: StreamErrorEventSchema } as const;
+/** `waiting` (common.ts): what the step waits for before its first words (the model, a rate limit and its seconds). */
+export const GenerationEventSchemas = { waiting: ModelWaitingEventSchema, delta: DeltaEventSchema, done: DonePayloadSchema, error: StreamErrorEventSchema } as const;
 
 /** GET /api/progress/:bookType: the saved book as stored, and as the reader sees it (`book`). */
 export const SavedProgressSchema = z.object({

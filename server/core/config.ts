@@ -110,6 +110,8 @@ export interface ServerConfig {
   metricsToken?: string;
   /** Keep-alive comment interval of event streams (15 s; tests shorten it). */
   sseKeepAliveMs?: number;
+  /** How long a model may keep a stream waiting before a `waiting` event says so, then again each time as long (5 s; tests shorten it). */
+  slowModelNoticeMs?: number;
   /**
    * Per-IP and per-address limits, each a token bucket kept in the store (shared by every instance):
    * `limit` at once, refilled evenly over `windowMs`. signIn counts failed sign-ins per IP (far more than

@@ -2,12 +2,13 @@
 // a rewrite with a note or written again (POST …/rewrite), and the passage tools (POST …/passage, kept in
 // place by POST …/passage/keep).
 import { CallBudget, withBudget, answerNotesOf, bookView, checkPartSeen, checkPassagePlace, countWords, editPart, extendPart, keepPassage, partStep, progress, reworkPassage, partProvenance, rewritePart, stepKey, stepLabel, updateBible } from '../../../engine/index.js';
-import type { AnswerNotes, ResolvedSpec } from '../../../engine/index.js';
+import type { AnswerNotes, ResolvedSpec, RetryNotice } from '../../../engine/index.js';
 import { towardVoiceNote, type BookState } from '../../../engine/index.js';
 import type { AppContext } from '../../core/context.js';
 import { ApiError } from '../../errors/api-error.js';
 import { errorReply } from '../../errors/reply.js';
 import { openEventStream, wantsEventStream, type EventStream } from '../../http/sse.js';
+import { modelWaits, type ModelWaits } from '../../http/model-wait.js';
 import type { ApiRoutes } from '../../http/routes.js';
 import type { BookAccess } from './book-access.js';
 
@@ -75,9 +76,17 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
     });
   });
 
-  // Passage tools: a passage of a written part reworked by one call (its plan, the bible and the
-  // words around it go with it), charged and refunded exactly as a step; the part is unchanged until Keep,
-  // which puts the answer in place of the passage and keeps the part's earlier text as a version.
+  addPassageRoute(router, ctx, book);
+  addPassageKeepRoute(router, ctx, book);
+}
+
+/**
+ * Passage tools: a passage of a written part reworked by one call (its plan, the bible and the words around it go
+ * with it), charged and refunded exactly as a step; the part is unchanged until Keep (addPassageKeepRoute).
+ */
+function addPassageRoute(router: ApiRoutes, ctx: AppContext, book: BookAccess): void {
+  const { catalog } = ctx;
+  const { heldBook, proseAt, balance, charged } = book;
   router.on('POST /progress/:bookType/passage', async (req, res) => {
     const body = req.input.body;
     await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
@@ -86,16 +95,27 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
       const request = { position, start: body.start, end: body.end, text: body.text, ...(body.hash ? { hash: body.hash } : {}), action: body.action, ...(body.note?.trim() ? { note: body.note } : {}), ...(body.tone ? { tone: body.tone } : {}) };
       // The place is checked before anything is charged: a part changed since the selection is refused (409), not reworked elsewhere.
       checkPassagePlace(spec, state, request);
-      // Streamed when asked (Accept: text/event-stream): the stream opens with the first words, so a refusal
-      // before them is an ordinary error answer; one after them is the `error` event (refunded either way).
+      // Streamed when asked (Accept: text/event-stream): the stream opens once the passage is charged, before
+      // the model is asked, saying it waits for the model (then its slowness, its server's rate limits: a `waiting`
+      // event each) until the first words; a refusal before the charge is an ordinary error answer, a failure
+      // after it the `error` event (refunded).
+      const isStream = wantsEventStream(req.get('accept'));
       let stream: EventStream | null = null;
-      const onDelta = wantsEventStream(req.get('accept')) ? (text: string) => {
-        stream ??= openEventStream(res);
-        stream.send('delta', { text });
-      } : undefined;
+      let waits: ModelWaits | undefined;
+      const onDelta = (text: string) => {
+        waits?.answered();
+        stream?.send('delta', { text });
+      };
       try {
         await charged(res, { userId, bookType, spec, lang, step: `passage:${label}`, what: 'passage', reason: `${spec.id}: passage ${body.action} (${label})` }, async ({ signal, commitUsage }) => {
-          const done = await reworkPassage({ spec, renderer: catalog.renderer, provider: budgeted(ctx), state, request, signal, ...(onDelta ? { onDelta } : {}) });
+          if (isStream) {
+            const open = openEventStream(res);
+            stream = open;
+            waits = modelWaits(res, (wait) => open.send('waiting', wait), { lang });
+          }
+          const onRetry = (notice: RetryNotice) => waits?.retry(notice);
+          const done = await reworkPassage({ spec, renderer: catalog.renderer, provider: budgeted(ctx), state, request, signal, ...(isStream ? { onDelta, onRetry } : {}) });
+          waits?.stop();
           await commitUsage({ words: done.words, ...(done.usage ? { tokens: done.usage } : {}) });
           const answer = { passage: done.text, words: done.words, ...notesOf(spec, state, position, { ...done, isComplete: true }), credits_available: await balance(userId) };
           if (stream) {
@@ -104,6 +124,7 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
           } else res.json(answer);
         });
       } catch (error) {
+        (waits as ModelWaits | undefined)?.stop();
         const open = stream as EventStream | null;
         if (!open) throw error;
         open.send('error', errorReply(error, { lang }).body.error);
@@ -111,7 +132,6 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
       }
     });
   });
-  addPassageKeepRoute(router, ctx, book);
 }
 
 /** Keep: the reworked passage put in place of the one the writer chose (free), the part's earlier text kept as a version. */

@@ -35,7 +35,8 @@ export function Preview(props: PreviewProps) {
   const stoppedShown = !isLoading && stoppedDraft ? stoppedPart : undefined;
   // The parts' words as the server counts them (My Books shows the same sum), then the text still streaming.
   const words = parts.reduce((n, p) => n + partWords(p), 0) + countWords(streaming) + (stoppedShown?.words ?? 0);
-  const hint = isLoading ? slowHint(elapsed, lang) : null;
+  // What the server says the step waits for (a rate limit and its seconds, a slow model), else the studio's own slow hints.
+  const hint = isLoading ? (props.wait ?? slowHint(elapsed, lang)) : null;
   const isEmpty = parts.length === 0 && !streaming && !outline;
   const boxRef = useRef<HTMLDivElement>(null);
   const endRef = useRef<HTMLDivElement>(null);

@@ -82,7 +82,7 @@ export function useBookEdits(bookType: string, ui: Lang, setBook: (book: BookVie
         return { message: failed(e, 'voiceFailed') };
       }
     },
-    reworkPassage: (part: StepRef, passage: Passage, ask: PassageAskInput, onDelta: (text: string) => void) => reworkPassage(bookType, { part, ...passage, ...ask }, onDelta).then(
+    reworkPassage: (part: StepRef, passage: Passage, ask: PassageAskInput, onDelta: (text: string) => void, onWait?: (wait: string) => void) => reworkPassage(bookType, { part, ...passage, ...ask }, onDelta, onWait).then(
       (done) => {
         setCredits(done.credits_available);
         return { passage: done.passage };
@@ -145,14 +145,18 @@ function bookEdits({ answering, bookType, ui, charged }: { answering: Answering;
   };
 }
 
-/** Passage tools: the new passage is charged as a step; the answer streams in (delta events), then `done`
+/** Passage tools: the new passage is charged as a step; what it waits for comes first (waiting events), the answer streams in (delta events), then `done`
  * carries it whole; an `error` event was refunded. */
-async function reworkPassage(bookType: string, body: object, onDelta: (text: string) => void): Promise<PassageResponse> {
+async function reworkPassage(bookType: string, body: object, onDelta: (text: string) => void, onWait?: (wait: string) => void): Promise<PassageResponse> {
   const [, path] = routeUrl('POST /progress/:bookType/passage', { params: { bookType } });
   let answer: PassageResponse | null = null;
   let failure: ApiError | null = null;
   await postEventStream(path, body, (e) => {
     if (e.event === 'delta') onDelta((e.data as { text: string }).text);
+    else if (e.event === 'waiting') {
+      const said = (e.data as { message?: string }).message;
+      if (said) onWait?.(said);
+    }
     else if (e.event === 'done') answer = e.data as PassageResponse;
     else if (e.event === 'error') {
       const error = e.data as { code: string; message: string };

@@ -23,6 +23,10 @@ export const COVER_CATALOGUE = catalogue('errors-cover', {
     en: '{file} declares {width} × {height} px, {megapixels} megapixels: a cover picture may have {limit} megapixels at most. Give a smaller picture (ideally {idealWidth} × {idealHeight}).',
     ms: '{file} menyatakan saiz {width} × {height} px, {megapixels} megapiksel: gambar kulit buku boleh mempunyai paling banyak {limit} megapiksel. Berikan gambar yang lebih kecil (sebaiknya {idealWidth} × {idealHeight}).',
   },
+  cover_upload_format: {
+    en: '{file} is a {format} picture: a cover is sent as a JPEG or PNG. Save it as a JPEG (or PNG) and send it again.',
+    ms: '{file} ialah gambar {format}: kulit buku dihantar sebagai JPEG atau PNG. Simpan sebagai JPEG (atau PNG) dan hantar semula.',
+  },
   cover_upload_too_large: {
     en: '{file} is larger than {limit}: a cover picture is sent at {limit} at most. Save it as a JPEG (1,600 × 2,560 px is a few megabytes).',
     ms: '{file} lebih besar daripada {limit}: gambar kulit buku dihantar paling besar {limit}. Simpan sebagai JPEG (1,600 × 2,560 px hanya beberapa megabait).',

@@ -184,6 +184,9 @@ export const RewriteBodySchema = z.strictObject({
 });
 /** The book after the rewrite, the part's words, the version number the previous text was kept as, and the credits left. */
 export const RewriteResponseSchema = z.strictObject({ book: BookViewSchema, words: z.number().int(), kept_version: z.number().int(), notes: AnswerNotesSchema.optional(), credits_available: z.number() });
+/** A charged call on a part asked for as events (write more, a rewrite): what it waits for, its words, then its answer. */
+export const WriteMoreEventSchemas = { waiting: ModelWaitingEventSchema, delta: DeltaEventSchema, done: WriteMoreResponseSchema, error: StreamErrorEventSchema } as const;
+export const RewriteEventSchemas = { waiting: ModelWaitingEventSchema, delta: DeltaEventSchema, done: RewriteResponseSchema, error: StreamErrorEventSchema } as const;
 
 /** GET /api/progress/:bookType/versions?position=N: a part's earlier texts, newest first. */
 export const VersionsQuerySchema = z.strictObject({ position: z.coerce.number().int().min(0).max(10_000) });

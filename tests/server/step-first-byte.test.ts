@@ -1,5 +1,5 @@
-// A book step and a passage asked for as events answer before the model does, as an edition does
-// (edition-first-byte.test.ts): the stream's first event says the step waits for the model, sent
+// A book step, a passage, write more and a rewrite asked for as events answer before the model does, as an edition
+// does (edition-first-byte.test.ts): the stream's first event says the step waits for the model, sent
 // while the model still holds its answer; a model that keeps it waiting is said to (`slow_model`, with its
 // seconds); a 429 with Retry-After 30 is a `waiting` event naming the rate limit and its 30 s, sent while the
 // provider's one retry layer waits it out; a 429 with Retry-After 1, then an answer: model, rate limit, then
@@ -144,6 +144,22 @@ describe('a passage stream opens before the model answers', () => {
       expect(held).toBe(1);
     } finally {
       onlyPassages = false;
+      mode = 'ok';
+    }
+  });
+
+  it('write more and a rewrite, against a model that hangs: waiting for the model first, then its slowness, nothing written', async () => {
+    const { ts } = served;
+    const book = await bookWithChapter1();
+    mode = 'hang';
+    try {
+      for (const [path, body] of [['/api/progress/romance/more', { part: book.body.part, hash: book.body.hash }], ['/api/progress/romance/rewrite', { part: book.body.part, note: 'More of the sea', hash: book.body.hash }]] as const) {
+        held = 0;
+        const events = await eventsUntil(ts, { path, cookie: book.cookie, body }, (e) => held > 0 && e.some((x) => x.data.reason === 'slow_model'));
+        expect(events[0], path).toEqual({ event: 'waiting', data: { reason: 'model' } });
+        expect(events.some((e) => e.event === 'delta' || e.event === 'done'), path).toBe(false);
+      }
+    } finally {
       mode = 'ok';
     }
   });

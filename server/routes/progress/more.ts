@@ -2,13 +2,11 @@
 // a rewrite with a note or written again (POST …/rewrite), and the passage tools (POST …/passage, kept in
 // place by POST …/passage/keep).
 import { CallBudget, withBudget, answerNotesOf, bookView, checkPartSeen, checkPassagePlace, countWords, editPart, extendPart, keepPassage, partStep, progress, reworkPassage, partProvenance, rewritePart, stepKey, stepLabel, updateBible } from '../../../engine/index.js';
-import type { AnswerNotes, ResolvedSpec, RetryNotice } from '../../../engine/index.js';
+import type { AnswerNotes, ResolvedSpec } from '../../../engine/index.js';
 import { towardVoiceNote, type BookState } from '../../../engine/index.js';
 import type { AppContext } from '../../core/context.js';
 import { ApiError } from '../../errors/api-error.js';
-import { errorReply } from '../../errors/reply.js';
-import { openEventStream, wantsEventStream, type EventStream } from '../../http/sse.js';
-import { modelWaits, type ModelWaits } from '../../http/model-wait.js';
+import { modelAnswer } from './model-events.js';
 import type { ApiRoutes } from '../../http/routes.js';
 import type { BookAccess } from './book-access.js';
 
@@ -28,16 +26,19 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
       // The place the writer acted on is checked before any charge (409 when the part changed since).
       checkPartSeen(spec, state, position, body.hash);
       const label = stepKey(partStep(spec, position, state.totalChapters));
-      await charged(res, { userId, bookType, spec, lang, step: `more:${label}`, what: 'write more', reason: `${spec.id}: write more (${label})` }, async ({ signal, commitUsage }) => {
-        const more = await extendPart({ spec, renderer: catalog.renderer, provider: budgeted(ctx), state, position, signal });
+      // Streamed when asked (model-events.ts): waiting events from the charge on, the added words, then done.
+      const reply = modelAnswer(req, res, lang);
+      await reply.run(() => charged(res, { userId, bookType, spec, lang, step: `more:${label}`, what: 'write more', reason: `${spec.id}: write more (${label})` }, async ({ signal, commitUsage }) => {
+        reply.open();
+        const more = await extendPart({ spec, renderer: catalog.renderer, provider: budgeted(ctx), state, position, signal, ...reply.hooks });
         // A model that wrote the part again from its start replaced the writer's text: that text is kept as a version.
         const restarted = more.restarted ? await repos.versions.keep({ userId, key: bookType, position, text: state.content[position]!, provenance: partProvenance(state, position) }) : null;
         // The model wrote the added words: on a part the writer brought they are counted as its (the AI disclosure).
         const edit = editPart(spec, state, body.part, more.text, { kind: 'more', words: countWords(more.added) });
         if (!(await repos.books.savePartEdit({ userId, key: bookType, position, text: edit.text, state: edit.state }))) throw ApiError.catalogue(404, 'part_not_found', lang);
         await commitUsage({ words: more.words, ...(more.usage ? { tokens: more.usage } : {}) });
-        res.json({ book: afterEdit({ userId, bookType, spec, state: edit.state, isMemoryReset: edit.isMemoryReset }), words: more.words, added: countWords(more.added), ...(restarted !== null ? { restarted_version: restarted } : {}), ...notesOf(spec, state, position, { answerNotes: more.answerNotes }), credits_available: await balance(userId) });
-      });
+        reply.answer({ book: afterEdit({ userId, bookType, spec, state: edit.state, isMemoryReset: edit.isMemoryReset }), words: more.words, added: countWords(more.added), ...(restarted !== null ? { restarted_version: restarted } : {}), ...notesOf(spec, state, position, { answerNotes: more.answerNotes }), credits_available: await balance(userId) });
+      }));
     });
   });
 
@@ -55,8 +56,11 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
       // "Rewrite toward my voice": the writer's note (if any) after what drifted, with the voice guidance every prose step gets.
       const note = body.toward_voice ? towardVoiceNote(state, position, body.note) : body.note?.trim() ?? '';
       const step = `rewrite:${label}`;
-      await charged(res, { userId, bookType, spec, lang, step, what: 'rewrite', reason: `${spec.id}: ${note ? 'rewrite' : 'write again'} (${label})` }, async ({ signal, commitUsage }) => {
-        const done = await rewritePart({ spec, renderer: catalog.renderer, provider: budgeted(ctx), state, position, signal, ...(note ? { note } : {}) });
+      // Streamed when asked (model-events.ts): waiting events from the charge on, the new text's words, then done.
+      const reply = modelAnswer(req, res, lang);
+      await reply.run(() => charged(res, { userId, bookType, spec, lang, step, what: 'rewrite', reason: `${spec.id}: ${note ? 'rewrite' : 'write again'} (${label})` }, async ({ signal, commitUsage }) => {
+        reply.open();
+        const done = await rewritePart({ spec, renderer: catalog.renderer, provider: budgeted(ctx), state, position, signal, ...(note ? { note } : {}), ...reply.hooks });
         // The text replaced is kept with how it came to be: restored, it is that again.
         const kept = await repos.versions.keep({ userId, key: bookType, position, text: done.previous, provenance: partProvenance(state, position), ...(note ? { note } : {}) });
         if (kept === null) throw ApiError.catalogue(404, 'part_not_found', lang);
@@ -71,8 +75,8 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
           }
         }
         await commitUsage({ words: done.outcome.words, ...(done.outcome.usage ? { tokens: done.outcome.usage } : {}) });
-        res.json({ book: bookView(spec, next), words: done.outcome.words, kept_version: kept, ...notesOf(spec, state, position, done.outcome), credits_available: await balance(userId) });
-      });
+        reply.answer({ book: bookView(spec, next), words: done.outcome.words, kept_version: kept, ...notesOf(spec, state, position, done.outcome), credits_available: await balance(userId) });
+      }));
     });
   });
 
@@ -95,41 +99,14 @@ function addPassageRoute(router: ApiRoutes, ctx: AppContext, book: BookAccess): 
       const request = { position, start: body.start, end: body.end, text: body.text, ...(body.hash ? { hash: body.hash } : {}), action: body.action, ...(body.note?.trim() ? { note: body.note } : {}), ...(body.tone ? { tone: body.tone } : {}) };
       // The place is checked before anything is charged: a part changed since the selection is refused (409), not reworked elsewhere.
       checkPassagePlace(spec, state, request);
-      // Streamed when asked (Accept: text/event-stream): the stream opens once the passage is charged, before
-      // the model is asked, saying it waits for the model (then its slowness, its server's rate limits: a `waiting`
-      // event each) until the first words; a refusal before the charge is an ordinary error answer, a failure
-      // after it the `error` event (refunded).
-      const isStream = wantsEventStream(req.get('accept'));
-      let stream: EventStream | null = null;
-      let waits: ModelWaits | undefined;
-      const onDelta = (text: string) => {
-        waits?.answered();
-        stream?.send('delta', { text });
-      };
-      try {
-        await charged(res, { userId, bookType, spec, lang, step: `passage:${label}`, what: 'passage', reason: `${spec.id}: passage ${body.action} (${label})` }, async ({ signal, commitUsage }) => {
-          if (isStream) {
-            const open = openEventStream(res);
-            stream = open;
-            waits = modelWaits(res, (wait) => open.send('waiting', wait), { lang });
-          }
-          const onRetry = (notice: RetryNotice) => waits?.retry(notice);
-          const done = await reworkPassage({ spec, renderer: catalog.renderer, provider: budgeted(ctx), state, request, signal, ...(isStream ? { onDelta, onRetry } : {}) });
-          waits?.stop();
-          await commitUsage({ words: done.words, ...(done.usage ? { tokens: done.usage } : {}) });
-          const answer = { passage: done.text, words: done.words, ...notesOf(spec, state, position, { ...done, isComplete: true }), credits_available: await balance(userId) };
-          if (stream) {
-            stream.send('done', answer);
-            stream.close();
-          } else res.json(answer);
-        });
-      } catch (error) {
-        (waits as ModelWaits | undefined)?.stop();
-        const open = stream as EventStream | null;
-        if (!open) throw error;
-        open.send('error', errorReply(error, { lang }).body.error);
-        open.close();
-      }
+      // Streamed when asked (model-events.ts): waiting events from the charge on, the passage's words, then done.
+      const reply = modelAnswer(req, res, lang);
+      await reply.run(() => charged(res, { userId, bookType, spec, lang, step: `passage:${label}`, what: 'passage', reason: `${spec.id}: passage ${body.action} (${label})` }, async ({ signal, commitUsage }) => {
+        reply.open();
+        const done = await reworkPassage({ spec, renderer: catalog.renderer, provider: budgeted(ctx), state, request, signal, ...reply.hooks });
+        await commitUsage({ words: done.words, ...(done.usage ? { tokens: done.usage } : {}) });
+        reply.answer({ passage: done.text, words: done.words, ...notesOf(spec, state, position, { ...done, isComplete: true }), credits_available: await balance(userId) });
+      }));
     });
   });
 }

@@ -4,6 +4,7 @@
 import type { BookView, Lang, PassageResponse, StepRef, VoiceBody } from '../engine.js';
 import { ApiError, call, postEventStream, routeUrl } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
+import { callShowingWaits } from '../lib/model-wait.js';
 import type { Passage, PassageAskInput } from './PassageTools.js';
 import type { VoiceFailure } from './VoicePanel.js';
 import { studioMessage } from './messages.js';
@@ -52,7 +53,7 @@ export function useBookEdits(bookType: string, ui: Lang, setBook: (book: BookVie
       toast.success(pageWord(answer.memory_reset ? 'editSavedMemory' : 'editSaved', ui), { id: 'edit-result' });
     }),
     // "Write more" on a short part: charged as a step on the server; the book comes back with the longer text.
-    writeMore: (part: StepRef, hash?: string) => answering(() => call('POST /progress/:bookType/more', { params, body: { part, ...(hash ? { hash } : {}) } }), 'writeMoreFailed', (answer) => {
+    writeMore: (part: StepRef, hash?: string) => answering(() => callShowingWaits('POST /progress/:bookType/more', { params, body: { part, ...(hash ? { hash } : {}) } }), 'writeMoreFailed', (answer) => {
       charged(answer.credits_available);
       // The model wrote the part again from its start instead of continuing it: said, with where the writer's text is kept.
       if (answer.restarted_version !== undefined) toast(pageWord('wroteMoreRestarted', ui, { n: answer.restarted_version }), { id: 'write-more', duration: 10_000 });
@@ -60,12 +61,12 @@ export function useBookEdits(bookType: string, ui: Lang, setBook: (book: BookVie
     }),
     // Rewrite (with a note) or write again (without) a written part: charged as a step on the server; the
     // text it replaces is kept as a version, restorable for free.
-    rewrite: (part: StepRef, note: string, hash?: string) => answering(() => call('POST /progress/:bookType/rewrite', { params, body: { part, ...(note ? { note } : {}), ...(hash ? { hash } : {}) } }), 'rewriteFailed', (answer) => {
+    rewrite: (part: StepRef, note: string, hash?: string) => answering(() => callShowingWaits('POST /progress/:bookType/rewrite', { params, body: { part, ...(note ? { note } : {}), ...(hash ? { hash } : {}) } }), 'rewriteFailed', (answer) => {
       charged(answer.credits_available);
       toast.success(pageWord('rewritten', ui, { n: answer.kept_version }), { id: 'rewrite' });
     }),
     // "Rewrite toward my voice": a rewrite with the voice guidance and what drifted (409 without a sample), charged and kept as a version like any.
-    rewriteTowardVoice: (part: StepRef, hash?: string) => answering(() => call('POST /progress/:bookType/rewrite', { params, body: { part, toward_voice: true, ...(hash ? { hash } : {}) } }), 'rewriteFailed', (answer) => {
+    rewriteTowardVoice: (part: StepRef, hash?: string) => answering(() => callShowingWaits('POST /progress/:bookType/rewrite', { params, body: { part, toward_voice: true, ...(hash ? { hash } : {}) } }), 'rewriteFailed', (answer) => {
       charged(answer.credits_available);
       toast.success(pageWord('rewritten', ui, { n: answer.kept_version }), { id: 'rewrite' });
     }),

@@ -64,8 +64,8 @@ export interface PreviewProps {
   streamingHeading?: string;
   isLoading: boolean;
   elapsed: number;
-  /** What the step waits for before its first words, in the server's words (a rate limit and its seconds, a slow model). */
-  wait?: string | null;
+  /** What the step waits for before its first words, in the server's words (a rate limit and its seconds: `isRetry`; a slow model). */
+  wait?: { message: string; isRetry: boolean } | null;
   error: string | null;
   canRetry: boolean;
   onRetry(): void;

@@ -11,6 +11,12 @@ import { ApiError, postEventStream, routeUrl } from '../lib/api.js';
 import { pageWord } from './words.js';
 import { studioMessage } from './messages.js';
 
+/** What the step waits for, in the server's words: a retry its model's server asked for (`isRetry`), or a slow model. */
+export interface StepWait {
+  message: string;
+  isRetry: boolean;
+}
+
 /** `draftText`: a stopped draft written on (`fromDraft`): shown first, the streamed words after it (not sent). */
 export type GenerationRequest = GenerateBody & { settings: Record<string, unknown>; draftText?: string };
 
@@ -23,7 +29,7 @@ export type StreamOutcome = { done: DonePayload } | { failure: ApiError; streame
  */
 export function useStepStream(generatorId: string) {
   const [streaming, setStreaming] = useState('');
-  const [wait, setWait] = useState<string | null>(null);
+  const [wait, setWait] = useState<StepWait | null>(null);
   const stream = useCallback(
     async (request: GenerationRequest, signal: AbortSignal, l: Lang): Promise<StreamOutcome> => {
       const sent = await attemptOnce(generatorId, request, signal, l, setStreaming, setWait).finally(() => setWait(null));
@@ -46,7 +52,7 @@ export function useStepStream(generatorId: string) {
 
 /** One request's stream: its outcome, or what it threw with the text that had arrived before. */
 async function attemptOnce(
-  generatorId: string, request: GenerationRequest, signal: AbortSignal, l: Lang, show: (text: string) => void, showWait: (wait: string | null) => void,
+  generatorId: string, request: GenerationRequest, signal: AbortSignal, l: Lang, show: (text: string) => void, showWait: (wait: StepWait | null) => void,
 ): Promise<StreamOutcome | { thrown: unknown; text: string }> {
   let text = '';
   let outcome: { done?: DonePayload; error?: ApiError } = {};
@@ -57,8 +63,8 @@ async function attemptOnce(
       (event) => {
         if (event.event === 'waiting') {
           // Its words until the first words come (a bare "waiting for the model" has none: the usual working line).
-          const said = (event.data as { message?: string }).message;
-          if (said) showWait(said);
+          const { message, reason } = event.data as { message?: string; reason?: string };
+          if (message) showWait({ message, isRetry: reason !== 'slow_model' });
         } else if (event.event === 'delta') {
           showWait(null);
           const isFirst = text === '';

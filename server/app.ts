@@ -36,6 +36,7 @@ import { studioRoutes } from './static.js';
 import { OPENAPI_PATH, openApiRoute } from './openapi.js';
 import { createLifecycle, probe, readyRoute, refuseWhileStopping, type Lifecycle } from './http/lifecycle.js';
 import { SSE_LOCAL, SSE_KEEP_ALIVE_MS } from './http/sse.js';
+import { SLOW_MODEL_MS } from './http/model-wait.js';
 import { hasBearer, metricsOf, requestMetrics } from './core/metrics.js';
 import { compressJson } from './http/compress.js';
 import { ROUTES, type RouteDef } from '../engine/contract/index.js';
@@ -79,8 +80,9 @@ export function createApp(ctx: AppContext, opts: { lifecycle?: Lifecycle } = {})
   app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
   app.locals[HTTPS_LOCAL] = new URL(config.publicUrl).protocol === 'https:';
-  // Event streams: a keep-alive comment every 15 s (a proxy cuts a silent stream), counted while open.
-  app.locals[SSE_LOCAL] = { keepAliveMs: config.sseKeepAliveMs ?? SSE_KEEP_ALIVE_MS, openStreams: metrics.openStreams, lifecycle };
+  // Event streams: a keep-alive comment every 15 s (a proxy cuts a silent stream), counted while open; a stream
+  // waiting on the model says so every 5 s it waits (http/model-wait.ts).
+  app.locals[SSE_LOCAL] = { keepAliveMs: config.sseKeepAliveMs ?? SSE_KEEP_ALIVE_MS, slowModelMs: config.slowModelNoticeMs ?? SLOW_MODEL_MS, openStreams: metrics.openStreams, lifecycle };
 
   // In this order, each pair as one router layer (series: fewer layers for Express to walk per request).
   // When a response closes, its log line, its metrics and the end of its count, from one listener.

@@ -14,6 +14,7 @@ import type { Catalog } from '../engine/index.js';
 import { configFromEnv, type ServerConfig } from './core/config.js';
 import type { AppContext } from './core/context.js';
 import type { OpenedDatabase } from './store/sqlite/connect.js';
+import { holdOwnerLock, type OwnerLock } from './store/sqlite/owner-lock.js';
 import { sqliteRepositories, Store } from './store/sqlite/index.js';
 import { openStore, type OpenedStore } from './store/open.js';
 import type { Repositories } from './store/ports.js';
@@ -81,12 +82,14 @@ export function createContext(input: { config: ServerConfig; database?: OpenedDa
 export async function prepareStore(ctx: AppContext): Promise<void> {
   const { repos, config, logger } = ctx;
   // With the job queue, a step interrupted by a stopped process is retried or refunded by the queue (other
-  // instances' steps are running now); the single server refunds what its own last stop interrupted.
+  // instances' steps are running now); the single server refunds what its own last stop interrupted (the server
+  // before it has exited: startServer holds the SQLite file's owner lock before this runs).
   if (!ctx.steps) {
     const refunded = await repos.generations.refundInterrupted();
     if (refunded) logger.warn({ refunded }, 'refunded generations interrupted by the last stop');
-    // The edition runs of the last stop held leases a new start would wait for: one process opens this store,
-    // so every lease not this process's is a dead run's (its undelivered part was refunded just above).
+    // The edition runs of the last stop held leases a new start would wait for: one server opens this store (it
+    // holds the file's owner lock: startServer), so every lease not this process's is a dead run's (its undelivered
+    // part was refunded just above).
     await repos.editionLeases.sweep({ now: Date.now(), process: PROCESS_ID });
     // Their requests were refunded above: a retry with the same Idempotency-Key runs again.
     await repos.idempotency.releaseRunning();
@@ -197,8 +200,12 @@ export async function startServer(overrides: Partial<ServerConfig> = {}, env: No
   let database: OpenedStore | undefined;
   let queue: StepQueue | undefined;
   let worker: StepWorker | undefined;
+  let owner: OwnerLock | undefined;
   let ctx: AppContext;
   try {
+    // One server writes a SQLite file: its owner lock first (waiting for one that drains), so that the recovery of
+    // the last stop's work (prepareStore) never touches work another server is still running.
+    owner = await ownerOf(config);
     database = await openStore(config);
     const opened = database;
     ctx = createContext({ config, repos: opened.repos });
@@ -225,6 +232,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}, env: No
     await worker?.stop().catch(() => undefined);
     await queue?.close().catch(() => undefined);
     await database?.close().catch(() => undefined);
+    owner?.release();
     throw error;
   }
   const store = database;
@@ -241,6 +249,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}, env: No
       await worker?.stop();
       await queue?.close();
       await store.close();
+      owner?.release();
     })());
   return {
     url: `http://${host}:${port}`,
@@ -262,6 +271,15 @@ export async function startServer(overrides: Partial<ServerConfig> = {}, env: No
     },
     close,
   };
+}
+
+/** The SQLite file's owner lock (none for Postgres, shared by instances, or an in-memory database), waited for while another server holds it. */
+async function ownerOf(config: ServerConfig): Promise<OwnerLock | undefined> {
+  if (config.databaseUrl || config.dbFile === ':memory:') return undefined;
+  return holdOwnerLock(config.dbFile, {
+    waitMs: config.dbWaitMs ?? config.generationTimeoutMs + 30_000,
+    onWait: (holder) => createLogger(config.logLevel).warn({ file: config.dbFile, holder }, `${config.dbFile} is held by another Karya server${holder ? ` (process ${holder.pid} on ${holder.host})` : ''}: waiting for it to stop (it finishes its running work first)`),
+  });
 }
 
 /** Steps waiting in pg-boss's step queue and the age of the oldest, for the metrics. */

@@ -9,7 +9,7 @@ import { MAX_BIBLE_CHARS, MAX_PART_CHARS, MAX_REWRITE_NOTE_CHARS, MAX_CHARACTER_
 // The key's file alone, not the room's index.ts: the contract is loaded in the browser (tests/contract/client.test.ts).
 import { FINDING_KEY } from '../session/continuity/light.js';
 import { MAX_CHAPTER_NOTE_CHARS, MAX_CHAPTER_PLAN_CHARS, MAX_CHAPTER_TITLE_CHARS, MAX_OUTLINE_CHAPTERS } from '../session/outline/light.js';
-import { ApiErrorBodySchema, LangSchema, PartHashSchema, RunSoFarSchema, TimestampSchema, WriterTextSchema } from './common.js';
+import { ApiErrorBodySchema, LangSchema, ModelWaitingEventSchema, PartHashSchema, RunSoFarSchema, TimestampSchema, WriterTextSchema } from './common.js';
 import { BookViewSchema, LabelledStepSchema, PartProvenanceSchema, ProgressSchema } from '../session/view-schema.js';
 
 /** The longest voice sample sent (10,000 words of prose are well under it). */
@@ -101,7 +101,8 @@ export type DonePayload = z.infer<typeof DonePayloadSchema>;
 export const DeltaEventSchema = z.object({ text: z.string() });
 /** The `error` event: the error envelope's inner object (the charge was refunded). */
 export const StreamErrorEventSchema = ApiErrorBodySchema;
-export const GenerationEventSchemas = { delta: DeltaEventSchema, done: DonePayloadSchema, error: StreamErrorEventSchema } as const;
+/** `waiting` (common.ts): what the step waits for before its first words (the model, a rate limit and its seconds). */
+export const GenerationEventSchemas = { waiting: ModelWaitingEventSchema, delta: DeltaEventSchema, done: DonePayloadSchema, error: StreamErrorEventSchema } as const;
 
 /** GET /api/progress/:bookType: the saved book as stored, and as the reader sees it (`book`). */
 export const SavedProgressSchema = z.object({
@@ -183,6 +184,9 @@ export const RewriteBodySchema = z.strictObject({
 });
 /** The book after the rewrite, the part's words, the version number the previous text was kept as, and the credits left. */
 export const RewriteResponseSchema = z.strictObject({ book: BookViewSchema, words: z.number().int(), kept_version: z.number().int(), notes: AnswerNotesSchema.optional(), credits_available: z.number() });
+/** A charged call on a part asked for as events (write more, a rewrite): what it waits for, its words, then its answer. */
+export const WriteMoreEventSchemas = { waiting: ModelWaitingEventSchema, delta: DeltaEventSchema, done: WriteMoreResponseSchema, error: StreamErrorEventSchema } as const;
+export const RewriteEventSchemas = { waiting: ModelWaitingEventSchema, delta: DeltaEventSchema, done: RewriteResponseSchema, error: StreamErrorEventSchema } as const;
 
 /** GET /api/progress/:bookType/versions?position=N: a part's earlier texts, newest first. */
 export const VersionsQuerySchema = z.strictObject({ position: z.coerce.number().int().min(0).max(10_000) });

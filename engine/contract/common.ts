@@ -120,3 +120,20 @@ export type RunSoFar = z.infer<typeof RunSoFarSchema>;
 export function runSoFar(f: { calls: number; tokens: number; credits: number; elapsedSeconds: number; etaSeconds: number | null }): RunSoFar {
   return { calls: f.calls, tokens: f.tokens, credits: f.credits, elapsed_seconds: f.elapsedSeconds, eta_seconds: f.etaSeconds };
 }
+
+/**
+ * The `waiting` event of a stream that waits on the model (an edition, a book step, a passage): what it waits for.
+ * `model` as soon as the work holds its place, before its first model call (the stream's first bytes never wait
+ * on the model); `slow_model` each time the model has kept it waiting a while with no answer (`seconds` waited so
+ * far); then each retry the model's server made it wait for (`rate_limited`, `service_unavailable`, a lost
+ * connection: `network`), with its wait in `seconds`, its `attempt` of `of`, and `message`, its words in the
+ * writer's language.
+ */
+export const ModelWaitingEventSchema = z.strictObject({
+  reason: z.enum(['model', 'slow_model', 'network', 'rate_limited', 'service_unavailable']),
+  seconds: z.number().int().nonnegative().optional(),
+  attempt: z.number().int().positive().optional(),
+  of: z.number().int().positive().optional(),
+  message: z.string().optional(),
+});
+export type ModelWaitingEvent = z.infer<typeof ModelWaitingEventSchema>;

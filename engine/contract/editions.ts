@@ -6,7 +6,7 @@
 // pairs the edition's paragraphs with its source's, those out of date since the source changed marked.
 import * as z from 'zod';
 import { GENDERS, MAX_GLOSSARY_TERMS, MAX_TERM_CHARS } from '../session/translate/light.js';
-import { ApiErrorBodySchema, LangSchema, RunSoFarSchema } from './common.js';
+import { ApiErrorBodySchema, LangSchema, ModelWaitingEventSchema, RunSoFarSchema } from './common.js';
 
 const Lang = LangSchema;
 const Count = z.number().int().nonnegative();
@@ -96,18 +96,8 @@ export const EditionPartEventSchema = z.strictObject({
   parts_total: Count,
   so_far: RunSoFarSchema.optional(),
 });
-/**
- * What the run waits for, before any part's event: `model` as soon as the run holds the edition (sent before its
- * first model call, so the stream's first byte never waits on the model), then each retry the model's server made it
- * wait for (a rate limit, an unavailable server, a lost connection), with its wait in seconds and its words.
- */
-export const EditionWaitingEventSchema = z.strictObject({
-  reason: z.enum(['model', 'network', 'rate_limited', 'service_unavailable']),
-  seconds: Count.optional(),
-  attempt: z.number().int().positive().optional(),
-  of: z.number().int().positive().optional(),
-  message: z.string().optional(),
-});
+/** What the run waits for, before any part's event and while it runs (the shape every stream waiting on the model shares: common.ts). */
+export const EditionWaitingEventSchema = ModelWaitingEventSchema;
 export const EditionEventSchemas = { waiting: EditionWaitingEventSchema, progress: EditionProgressEventSchema, part: EditionPartEventSchema, done: EditionDoneSchema, error: ApiErrorBodySchema } as const;
 export type EditionProgressEvent = z.infer<typeof EditionProgressEventSchema>;
 export type EditionPartEvent = z.infer<typeof EditionPartEventSchema>;

@@ -5,7 +5,7 @@ export {
   ApiErrorBodySchema, type ApiErrorEnvelope, ApiErrorEnvelopeSchema, ASSIGNABLE_ROLES, type AssignableRole,
   AssignableRoleSchema, DisplayNameSchema, HealthResponseSchema, LangSchema, MessageResponseSchema,
   NumericIdParamsSchema, PartHashSchema, type Profile, ProfileSchema, ReadyResponseSchema, type Role, ROLES,
-  RoleSchema, type RunSoFar, RunSoFarSchema, runSoFar, TimestampSchema, WriterTextSchema,
+  RoleSchema, type RunSoFar, RunSoFarSchema, runSoFar, TimestampSchema, WriterTextSchema, type ModelWaitingEvent, ModelWaitingEventSchema,
 } from './common.js';
 export { failsWith, VALIDATION_CODES } from './messages.js';
 export {

@@ -8,7 +8,7 @@ import { MAX_PART_CHARS, MAX_REWRITE_NOTE_CHARS } from '../session/edits/light.j
 import { MAX_PASSAGE_CHARS, PASSAGE_ACTIONS, PASSAGE_TONE_IDS } from '../session/passage-kinds.js';
 import { BookViewSchema } from '../session/view-schema.js';
 import { AnswerNotesSchema, DeltaEventSchema, StreamErrorEventSchema } from './books.js';
-import { PartHashSchema, WriterTextSchema } from './common.js';
+import { ModelWaitingEventSchema, PartHashSchema, WriterTextSchema } from './common.js';
 
 /**
  * Where the passage is: characters `start` to `end` of the part's text as the book view gives it, that text as
@@ -34,7 +34,7 @@ export const PassageBodySchema = z.strictObject({
 export const PassageResponseSchema = z.strictObject({ passage: z.string(), words: z.number().int(), notes: AnswerNotesSchema.optional(), credits_available: z.number() });
 export type PassageResponse = z.infer<typeof PassageResponseSchema>;
 /** With Accept: text/event-stream: the passage as it is written (`delta`), then `done` (the JSON answer) or `error` (refunded). */
-export const PassageEventSchemas = { delta: DeltaEventSchema, done: PassageResponseSchema, error: StreamErrorEventSchema } as const;
+export const PassageEventSchemas = { waiting: ModelWaitingEventSchema, delta: DeltaEventSchema, done: PassageResponseSchema, error: StreamErrorEventSchema } as const;
 
 /** Keep: the passage (as selected) and the new text to put in its place. */
 export const PassageKeepBodySchema = z.strictObject({ ...PassageRefFields, passage: WriterTextSchema.min(1).max(MAX_PASSAGE_CHARS * 4) });

@@ -44,6 +44,11 @@ export interface ServerConfig {
   leaseTimeoutMs?: number;
   /** With Postgres: no worker connected for this long while a step waits to start, and its request gets 503 (KARYA_NO_WORKER_MS; unset: NO_WORKER_MS, 15 000). */
   noWorkerMs?: number;
+  /**
+   * With SQLite: how long a start waits for another server holding the file (one draining after SIGTERM) before it
+   * refuses (KARYA_DB_WAIT_MS; unset: the generation time-out and 30 s, a drain's longest). server/store/sqlite/owner-lock.ts.
+   */
+  dbWaitMs?: number;
   port: number;
   host: string;
   /** Origin used in e-mailed links; never taken from a request's Host header. */
@@ -110,6 +115,8 @@ export interface ServerConfig {
   metricsToken?: string;
   /** Keep-alive comment interval of event streams (15 s; tests shorten it). */
   sseKeepAliveMs?: number;
+  /** How long a model may keep a stream waiting before a `waiting` event says so, then again each time as long (5 s; tests shorten it). */
+  slowModelNoticeMs?: number;
   /**
    * Per-IP and per-address limits, each a token bucket kept in the store (shared by every instance):
    * `limit` at once, refilled evenly over `windowMs`. signIn counts failed sign-ins per IP (far more than
@@ -287,6 +294,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     workerConcurrency: intFrom(env.KARYA_WORKER_CONCURRENCY, 4, 1, 256, 'KARYA_WORKER_CONCURRENCY'),
     ...(env.KARYA_LEASE_TIMEOUT_MS?.trim() ? { leaseTimeoutMs: intFrom(env.KARYA_LEASE_TIMEOUT_MS, 0, 2_000, 3_600_000, 'KARYA_LEASE_TIMEOUT_MS') } : {}),
     ...(env.KARYA_NO_WORKER_MS?.trim() ? { noWorkerMs: intFrom(env.KARYA_NO_WORKER_MS, 0, 1_000, 3_600_000, 'KARYA_NO_WORKER_MS') } : {}),
+    ...(env.KARYA_DB_WAIT_MS?.trim() ? { dbWaitMs: intFrom(env.KARYA_DB_WAIT_MS, 0, 0, 3_600_000, 'KARYA_DB_WAIT_MS') } : {}),
     port,
     host: env.KARYA_HOST || '127.0.0.1',
     publicUrl,

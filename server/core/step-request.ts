@@ -1,6 +1,6 @@
 // What a generation step is asked and told (server/steps.ts runs it; server/context.ts's StepDispatcher
 // hands it to the job queue). Its own file so that the context and the steps do not import each other.
-import type { DonePayload, Lang, Settings } from '../../engine/index.js';
+import type { DonePayload, Lang, RetryNotice, Settings } from '../../engine/index.js';
 
 /** A checked generation request (JSON-safe: it is a job's data with Postgres). */
 export interface StepRequest {
@@ -29,6 +29,8 @@ export interface StepHooks {
   /** The step is charged and about to run (the route opens its event stream now). */
   onCharged?(): void;
   onDelta?(text: string): void;
+  /** A retry the model's server asked for (a rate limit and its wait), before its wait: the route says it (a `waiting` event). */
+  onRetry?(notice: RetryNotice): void;
   /** The answer, sent before the memory update runs. */
   onDone(payload: DonePayload): void;
 }

@@ -2,7 +2,7 @@
 // check the step, charge, run it (deltas to `onDelta`), commit (the session's progress port), answer, and
 // refund on failure; then the memory update. The HTTP route runs it in the server process (SQLite), and
 // with Postgres a worker runs it from the job queue (server/queue/); the code is the same.
-import { BookSession, CallBudget, withBudget, countedProvider, countWords, KaryaError, generationMessage, parseStepKey, runFigures, stepKey, stepPosition, stepRef, type BookView, type CatalogueCode, type DonePayload, type Lang, type ResolvedSpec, type Step, type Tally } from '../../engine/index.js';
+import { BookSession, CallBudget, withBudget, countedProvider, countWords, KaryaError, generationMessage, parseStepKey, runFigures, stepKey, stepPosition, stepRef, type BookView, type CatalogueCode, type DonePayload, type Lang, type ResolvedSpec, type RetryNotice, type Step, type Tally } from '../../engine/index.js';
 import { runSoFar, type RunSoFar } from '../../engine/contract/index.js';
 import { commitCharged, refundCharge, reserveCharge, runCharged } from './charged.js';
 import type { AppContext } from './context.js';
@@ -147,7 +147,7 @@ async function writeStep(ctx: AppContext, input: { request: StepRequest; hooks: 
       try {
         writing.add(writingKey);
         if (spec.kind === 'book') running.set(writingKey, now);
-        const options = { expected: step, signal: AbortSignal.any([hooks.client, timeout, stopper.signal]), ...(chapterTitle ? { chapterTitle } : {}), ...(hooks.onDelta ? { onDelta } : {}) };
+        const options = { expected: step, signal: AbortSignal.any([hooks.client, timeout, stopper.signal]), ...(chapterTitle ? { chapterTitle } : {}), ...(hooks.onDelta ? { onDelta } : {}), ...(hooks.onRetry ? { onRetry: (notice: RetryNotice) => hooks.onRetry?.(notice) } : {}) };
         const result = await (draft ? session.finishDraft(draft.text, { ...options, how: 'continue' }) : session.advance(options)).finally(() => {
           writing.delete(writingKey);
           if (running.get(writingKey) === now) running.delete(writingKey);

@@ -94,6 +94,9 @@ class QueuedStep {
       else if (event.t === 'delta') {
         this.markCharged();
         this.hooks.onDelta?.(event.d);
+      } else if (event.t === 'retry') {
+        this.markCharged();
+        this.hooks.onRetry?.(event.n);
       } else void this.check();
     });
     // A client gone before this point fires no abort event: nothing is sent.

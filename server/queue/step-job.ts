@@ -36,6 +36,7 @@ export async function handleStep(ctx: AppContext, queue: StepQueue, worker: Work
           publish({ t: 'charged' });
         },
         onDelta: (text) => publish({ t: 'delta', d: text }),
+        onRetry: (notice) => publish({ t: 'retry', n: notice }),
         onDone: (payload) => {
           outcome = { kind: 'done', payload };
           // The answer goes out before the memory update (as on the single server).

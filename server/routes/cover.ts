@@ -1,12 +1,13 @@
 // /api/books/:id/cover: the writer's own cover picture for one of their books. PUT takes the picture as the
-// request's raw body (a JPEG or PNG, at most 10 MB, read with a cap: a longer body is cut off and refused
-// before it is all received), checks it against every store's cover rules (engine/node/print/cover-picture.ts,
+// request's raw body (a JPEG or PNG, at most 10 MB, read with a cap: a body declared longer is refused before a
+// byte of it is read, one longer than declared as soon as it passes the limit, and a TIFF or WebP by its first
+// bytes: 413 and 415 answer at once, the rest never read), checks it against every store's cover rules (engine/node/print/cover-picture.ts,
 // the one check `karya publish --cover FILE` makes too) from its first bytes and its header alone, in
 // sharp's own threads, so a hostile file (an SVG with a script, a PNG declaring 50,000 × 50,000 px) is
 // refused at once and the server goes on answering others; a picture that passes is kept with the book and
 // every package made from then on is made from it (server/core/publish.ts). GET answers it, DELETE lets it
 // go (the package's cover is made again: drawn, or lettered). Only the book's owner: another's book is not found.
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { COVER_UPLOAD, type BookCover } from '../../engine/contract/index.js';
 import { loadPublishFiles } from '../../engine/node.js';
 import type { AppContext } from '../core/context.js';
@@ -17,7 +18,7 @@ import { sendDownload } from '../http/contract.js';
 import { ApiRoutes } from '../http/routes.js';
 import { tooMany } from '../http/security.js';
 
-const { checkCoverPicture } = await loadPublishFiles();
+const { checkCoverPicture, pictureKindOf } = await loadPublishFiles();
 
 /** Pictures a user may send: 10 at once, then one every 6 s (each may be 10 MB kept). */
 const COVER_RATE = { capacity: 10, refillMs: 6_000 } as const;
@@ -37,20 +38,52 @@ function tooLarge(file: string): ApiError {
   return ApiError.catalogue(413, 'cover_upload_too_large', undefined, { file, limit: `${COVER_UPLOAD.maxBytes / MB} MB` });
 }
 
-/** The request's body, or 413 as soon as it passes the limit (declared or received). */
-async function bodyOf(req: Request, file: string): Promise<Uint8Array> {
-  if (Number(req.headers['content-length'] ?? 0) > COVER_UPLOAD.maxBytes) throw tooLarge(file);
-  const chunks: Buffer[] = [];
-  let received = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    received += chunk.length;
-    if (received > COVER_UPLOAD.maxBytes) {
-      req.destroy();
-      throw tooLarge(file);
-    }
-    chunks.push(chunk);
-  }
-  return new Uint8Array(Buffer.concat(chunks));
+/** The first bytes that say a picture's kind (engine/publish/cover-rules.ts pictureKindOf reads at most 12). */
+const KIND_BYTES = 16;
+
+/** 415 for a picture a store takes but the upload does not (a TIFF, a WebP), by its first bytes, naming the file and its kind. */
+function notJpegOrPng(file: string, kind: string | undefined): ApiError | undefined {
+  const format = kind === 'tiff' ? 'TIFF' : kind === 'webp' ? 'WebP' : undefined;
+  return format ? ApiError.catalogue(415, 'cover_upload_format', undefined, { file, format }) : undefined;
+}
+
+/**
+ * The request's body: refused with 413 by its declared length before a byte is read, or as soon as what is
+ * received passes the limit; with 415 by its first bytes when they are a TIFF's or a WebP's. A refusal answers
+ * at once and closes the connection after the answer: the rest of the body is never read.
+ */
+function bodyOf(req: Request, res: Response, file: string): Promise<Uint8Array> {
+  const refuse = (error: ApiError) => {
+    res.set('connection', 'close');
+    return error;
+  };
+  if (Number(req.headers['content-length'] ?? 0) > COVER_UPLOAD.maxBytes) return Promise.reject(refuse(tooLarge(file)));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let isKindRead = false;
+    const stop = (error: unknown) => {
+      req.off('data', onData).off('end', onEnd).off('error', stop);
+      req.pause();
+      reject(error);
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > COVER_UPLOAD.maxBytes) return stop(refuse(tooLarge(file)));
+      chunks.push(chunk);
+      if (isKindRead || received < KIND_BYTES) return;
+      isKindRead = true;
+      const wrong = notJpegOrPng(file, pictureKindOf(Buffer.concat(chunks)));
+      if (wrong) stop(refuse(wrong));
+    };
+    const onEnd = () => {
+      const bytes = Buffer.concat(chunks);
+      const wrong = isKindRead ? undefined : notJpegOrPng(file, pictureKindOf(bytes));
+      if (wrong) reject(wrong);
+      else resolve(new Uint8Array(bytes));
+    };
+    req.on('data', onData).on('end', onEnd).on('error', stop);
+  });
 }
 
 export function coverRoutes(ctx: AppContext): ApiRoutes {
@@ -68,7 +101,7 @@ export function coverRoutes(ctx: AppContext): ApiRoutes {
     const taken = await repos.limits.take({ key: `cover:${owner}`, ...COVER_RATE });
     if (!taken.isAllowed) throw tooMany(res, taken.retryAfterMs);
     // A picture refused throws CoverPictureError: the rule it breaks, worded in the caller's language (422, or 413).
-    const { bytes, format, width, height } = await checkCoverPicture(await bodyOf(req, file), file);
+    const { bytes, format, width, height } = await checkCoverPicture(await bodyOf(req, res, file), file);
     if (!(await covers.save({ bookId: id, image: bytes, format, width, height, fileName: file }))) throw ApiError.of(404, 'not_found');
     const [kept] = await covers.factsOf([id]);
     if (!kept) throw ApiError.of(404, 'not_found');

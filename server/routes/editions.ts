@@ -14,6 +14,7 @@ import { takeGenerationToken } from '../core/generation.js';
 import { bookOf, editionFor, editionSummary, glossaryFrom, isEdition, runEdition, sourceFor } from '../core/editions.js';
 import { ApiRoutes, type ContractHandler } from '../http/routes.js';
 import { openEventStream, wantsEventStream, type EventStream } from '../http/sse.js';
+import { modelWaits, type ModelWaits } from '../http/model-wait.js';
 import type { TypedEventStream } from '../http/contract.js';
 import { runSoFar, type EditionEventSchemas } from '../../engine/contract/index.js';
 import type * as z from 'zod';
@@ -137,6 +138,7 @@ async function makeEdition(ctx: AppContext, req: Parameters<ContractHandler<'POS
     if (!res.writableEnded) client.abort();
   });
   let stream: EventStream | null = null;
+  let waits: ModelWaits | undefined;
   const events = (): TypedEventStream<EditionEvents> => (stream ??= openEventStream(res));
   const isStream = wantsEventStream(req.get('accept'));
   const total = source.state.content.filter((t) => t.trim()).length;
@@ -151,12 +153,13 @@ async function makeEdition(ctx: AppContext, req: Parameters<ContractHandler<'POS
     const run = await runEdition(ctx, {
       userId: owner, lang, spec, source, to, client: client.signal, ...(maxCalls !== undefined ? { maxCalls } : {}),
       ...(isStream ? {
-        onStarted: () => events().send('waiting', { reason: 'model' }),
+        // The stream opens saying it waits for the model, and says so again while the model is slow (http/model-wait.ts).
+        onStarted: () => void (waits = modelWaits(res, (wait) => events().send('waiting', wait), { lang })),
         // Each wait the model's server asks for, said as it starts (a rate limit and its seconds), then counted.
         through: (provider) => countedProvider(providerThrough(provider, {
           text: (request, send) => send({ ...request, onRetry: (notice) => {
             request.onRetry?.(notice);
-            events().send('waiting', { reason: notice.reason, seconds: Math.ceil(notice.delayMs / 1000), attempt: notice.attempt, of: notice.of, message: notice.message });
+            waits?.retry(notice);
           } }),
         }), spent),
         onProgress: (e) => events().send('progress', { position: e.position, label: e.label, window: e.window, windows: e.windows, is_again: e.isAgain, parts_done: done, parts_total: total, so_far: soFar() }),
@@ -170,17 +173,20 @@ async function makeEdition(ctx: AppContext, req: Parameters<ContractHandler<'POS
             if (p.status !== 'untranslated') done++;
           }
           credits += p.credits;
+          waits?.answered();
           events().send('part', { position: p.position, label: p.label, status: p.status, credits: p.credits, parts_done: done, parts_total: total, so_far: soFar() });
         },
       } : {}),
     });
     const untranslated = run.left.map((p) => ({ position: p.position, label: p.label, paragraphs: (p.untranslated ?? []).map((i) => i + 1), ...(p.titleUntranslated ? { chapter_title: source.state.chapterTitles?.[p.position] ?? '' } : {}) }));
     const answer = { edition: editionSummary({ spec, source, edition: run.edition, link: run.link }), credits_charged: run.credits, credits_available: (await repos.credits.balanceOf(owner)) ?? 0, untranslated };
+    waits?.stop();
     if (stream) {
       events().send('done', answer);
       events().close();
     } else res.json(answer);
   } catch (error) {
+    (waits as ModelWaits | undefined)?.stop();
     const open = stream as EventStream | null;
     if (!open) throw error;
     if (!client.signal.aborted) open.send('error', errorReply(error, { lang }).body.error);

@@ -5,11 +5,12 @@ import type { Response } from 'express';
 import type * as z from 'zod';
 import type { GenerationEventSchemas, DonePayload } from '../../engine/contract/index.js';
 import type { AppContext } from '../core/context.js';
-import type { Lang } from '../../engine/index.js';
+import type { Lang, RetryNotice } from '../../engine/index.js';
 import { ApiError } from '../errors/api-error.js';
 import { errorReply } from '../errors/reply.js';
 import { runUserStep, StepFailure, type StepHooks, type StepRequest } from '../core/steps.js';
 import { openEventStream } from '../http/sse.js';
+import { modelWaits, type ModelWaits } from '../http/model-wait.js';
 import { bookLockKey, bookLocks } from '../core/generation.js';
 import type { TypedEventStream } from '../http/contract.js';
 import { metricsOf } from '../core/metrics.js';
@@ -59,15 +60,29 @@ class GenerationReply {
     else res.on('close', onClose);
   }
 
-  /** The step is charged: a streaming client gets its event stream now. */
+  waits: ModelWaits | undefined;
+
+  /**
+   * The step is charged, before its first model call: a streaming client gets its event stream now, which says
+   * it waits for the model (then its slowness, its server's rate limits) until the first words (http/model-wait.ts).
+   */
   open(): void {
-    if (this.run.isStream) this.stream = openEventStream(this.res);
+    if (!this.run.isStream || this.stream) return;
+    const stream = openEventStream(this.res);
+    this.stream = stream;
+    this.waits = modelWaits(this.res, (wait) => stream.send('waiting', wait), { lang: this.run.request.hintLang });
   }
 
   delta(text: string): void {
     if (this.isClientGone) return;
     this.hasSent = true;
+    this.waits?.answered();
     this.stream?.send('delta', { text });
+  }
+
+  /** A retry the model's server asked for: a `waiting` event with its seconds. */
+  retry(notice: RetryNotice): void {
+    if (!this.isClientGone) this.waits?.retry(notice);
   }
 
   /** The answer of a finished step: kept under the Idempotency-Key first, then the `done` event or JSON. */
@@ -80,6 +95,7 @@ class GenerationReply {
       }
       if (this.isClientGone) ctx.logger.info({ generator: run.spec.id, generation: payload.generation_id }, 'client went away after text was sent: the step was kept and charged');
       const open = this.stream;
+      this.waits?.stop();
       if (open) {
         open.send('done', payload);
         open.close();
@@ -109,6 +125,7 @@ export async function runGeneration(ctx: AppContext, res: Response, run: Generat
       await reply.answered;
       if (reply.answered) outcome = 'done';
     } catch (error) {
+      reply.waits?.stop();
       outcome = error instanceof StepFailure ? error.error.code : error instanceof ApiError ? error.code : 'unexpected';
       answerFailure(error, { isClientGone: reply.isClientGone, stream: reply.stream, lang: run.request.hintLang });
     }
@@ -131,6 +148,7 @@ function stepUnderLock(ctx: AppContext, reply: GenerationReply, run: GenerationR
     client: reply.cancel.signal,
     onCharged: () => reply.open(),
     onDelta: (text) => reply.delta(text),
+    onRetry: (notice) => reply.retry(notice),
     onDone: (payload) => {
       if (spec.kind === 'test') checks.set(checkKey, { payload, at: Date.now() });
       reply.answer(payload);

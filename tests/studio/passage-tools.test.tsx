@@ -65,7 +65,7 @@ describe('passage tools', () => {
     document.getSelection()!.addRange(range);
     document.dispatchEvent(new Event('selectionchange'));
     await user.click(await screen.findByRole('button', { name: shorten }));
-    expect(onPassage).toHaveBeenCalledWith(CHAPTER1, { start: fifth, end: fifth + line.length, text: line, hash: '0123456789abcdef' }, { action: 'shorten' }, expect.any(Function));
+    expect(onPassage).toHaveBeenCalledWith(CHAPTER1, { start: fifth, end: fifth + line.length, text: line, hash: '0123456789abcdef' }, { action: 'shorten' }, expect.any(Function), expect.any(Function));
     expect(fifth).toBeGreaterThan(text.indexOf(line));
   });
 
@@ -96,7 +96,7 @@ describe('passage tools', () => {
     await user.click(screen.getByRole('button', { name: 'Passage tools for Chapter 1' }));
     await user.selectOptions(screen.getByLabelText('Passage'), 'Paragraph 2: The harbour was quiet.');
     await user.click(screen.getByRole('button', { name: 'Expand (1 credit)' }));
-    expect(onPassage).toHaveBeenCalledWith(CHAPTER1, { start: 36, end: 58, text: 'The harbour was quiet.' }, { action: 'expand' }, expect.any(Function));
+    expect(onPassage).toHaveBeenCalledWith(CHAPTER1, { start: 36, end: 58, text: 'The harbour was quiet.' }, { action: 'expand' }, expect.any(Function), expect.any(Function));
     const answer = await screen.findByTestId('passage-answer');
     expect(within(answer).getByTestId('passage-new').textContent).toBe('The harbour lay quiet; a gull cried once.');
     expect(answer.textContent).toContain('The harbour was quiet.');
@@ -109,7 +109,7 @@ describe('passage tools', () => {
     await user.type(screen.getByLabelText('Note for Rewrite (optional)'), 'More of the sea');
     await user.selectOptions(screen.getByLabelText('Tone for Rewrite'), 'Warmer');
     await user.click(screen.getByRole('button', { name: 'Rewrite (1 credit)' }));
-    expect(onPassage).toHaveBeenLastCalledWith(CHAPTER1, { start: 36, end: 58, text: 'The harbour was quiet.' }, { action: 'rewrite', note: 'More of the sea', tone: 'warmer' }, expect.any(Function));
+    expect(onPassage).toHaveBeenLastCalledWith(CHAPTER1, { start: 36, end: 58, text: 'The harbour was quiet.' }, { action: 'rewrite', note: 'More of the sea', tone: 'warmer' }, expect.any(Function), expect.any(Function));
     await user.click(await screen.findByRole('button', { name: 'Keep' }));
     await waitFor(() => expect(onKeepPassage).toHaveBeenCalledWith(CHAPTER1, { start: 36, end: 58, text: 'The harbour was quiet.' }, 'The harbour lay quiet; a gull cried once.'));
     await waitFor(() => expect(screen.queryByTestId('passage-answer')).toBeNull());

@@ -6,8 +6,7 @@ import type { AnswerNotes, ResolvedSpec } from '../../../engine/index.js';
 import { towardVoiceNote, type BookState } from '../../../engine/index.js';
 import type { AppContext } from '../../core/context.js';
 import { ApiError } from '../../errors/api-error.js';
-import { errorReply } from '../../errors/reply.js';
-import { openEventStream, wantsEventStream, type EventStream } from '../../http/sse.js';
+import { modelAnswer } from './model-events.js';
 import type { ApiRoutes } from '../../http/routes.js';
 import type { BookAccess } from './book-access.js';
 
@@ -27,16 +26,19 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
       // The place the writer acted on is checked before any charge (409 when the part changed since).
       checkPartSeen(spec, state, position, body.hash);
       const label = stepKey(partStep(spec, position, state.totalChapters));
-      await charged(res, { userId, bookType, spec, lang, step: `more:${label}`, what: 'write more', reason: `${spec.id}: write more (${label})` }, async ({ signal, commitUsage }) => {
-        const more = await extendPart({ spec, renderer: catalog.renderer, provider: budgeted(ctx), state, position, signal });
+      // Streamed when asked (model-events.ts): waiting events from the charge on, the added words, then done.
+      const reply = modelAnswer(req, res, lang);
+      await reply.run(() => charged(res, { userId, bookType, spec, lang, step: `more:${label}`, what: 'write more', reason: `${spec.id}: write more (${label})` }, async ({ signal, commitUsage }) => {
+        reply.open();
+        const more = await extendPart({ spec, renderer: catalog.renderer, provider: budgeted(ctx), state, position, signal, ...reply.hooks });
         // A model that wrote the part again from its start replaced the writer's text: that text is kept as a version.
         const restarted = more.restarted ? await repos.versions.keep({ userId, key: bookType, position, text: state.content[position]!, provenance: partProvenance(state, position) }) : null;
         // The model wrote the added words: on a part the writer brought they are counted as its (the AI disclosure).
         const edit = editPart(spec, state, body.part, more.text, { kind: 'more', words: countWords(more.added) });
         if (!(await repos.books.savePartEdit({ userId, key: bookType, position, text: edit.text, state: edit.state }))) throw ApiError.catalogue(404, 'part_not_found', lang);
         await commitUsage({ words: more.words, ...(more.usage ? { tokens: more.usage } : {}) });
-        res.json({ book: afterEdit({ userId, bookType, spec, state: edit.state, isMemoryReset: edit.isMemoryReset }), words: more.words, added: countWords(more.added), ...(restarted !== null ? { restarted_version: restarted } : {}), ...notesOf(spec, state, position, { answerNotes: more.answerNotes }), credits_available: await balance(userId) });
-      });
+        reply.answer({ book: afterEdit({ userId, bookType, spec, state: edit.state, isMemoryReset: edit.isMemoryReset }), words: more.words, added: countWords(more.added), ...(restarted !== null ? { restarted_version: restarted } : {}), ...notesOf(spec, state, position, { answerNotes: more.answerNotes }), credits_available: await balance(userId) });
+      }));
     });
   });
 
@@ -54,8 +56,11 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
       // "Rewrite toward my voice": the writer's note (if any) after what drifted, with the voice guidance every prose step gets.
       const note = body.toward_voice ? towardVoiceNote(state, position, body.note) : body.note?.trim() ?? '';
       const step = `rewrite:${label}`;
-      await charged(res, { userId, bookType, spec, lang, step, what: 'rewrite', reason: `${spec.id}: ${note ? 'rewrite' : 'write again'} (${label})` }, async ({ signal, commitUsage }) => {
-        const done = await rewritePart({ spec, renderer: catalog.renderer, provider: budgeted(ctx), state, position, signal, ...(note ? { note } : {}) });
+      // Streamed when asked (model-events.ts): waiting events from the charge on, the new text's words, then done.
+      const reply = modelAnswer(req, res, lang);
+      await reply.run(() => charged(res, { userId, bookType, spec, lang, step, what: 'rewrite', reason: `${spec.id}: ${note ? 'rewrite' : 'write again'} (${label})` }, async ({ signal, commitUsage }) => {
+        reply.open();
+        const done = await rewritePart({ spec, renderer: catalog.renderer, provider: budgeted(ctx), state, position, signal, ...(note ? { note } : {}), ...reply.hooks });
         // The text replaced is kept with how it came to be: restored, it is that again.
         const kept = await repos.versions.keep({ userId, key: bookType, position, text: done.previous, provenance: partProvenance(state, position), ...(note ? { note } : {}) });
         if (kept === null) throw ApiError.catalogue(404, 'part_not_found', lang);
@@ -70,14 +75,22 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
           }
         }
         await commitUsage({ words: done.outcome.words, ...(done.outcome.usage ? { tokens: done.outcome.usage } : {}) });
-        res.json({ book: bookView(spec, next), words: done.outcome.words, kept_version: kept, ...notesOf(spec, state, position, done.outcome), credits_available: await balance(userId) });
-      });
+        reply.answer({ book: bookView(spec, next), words: done.outcome.words, kept_version: kept, ...notesOf(spec, state, position, done.outcome), credits_available: await balance(userId) });
+      }));
     });
   });
 
-  // Passage tools: a passage of a written part reworked by one call (its plan, the bible and the
-  // words around it go with it), charged and refunded exactly as a step; the part is unchanged until Keep,
-  // which puts the answer in place of the passage and keeps the part's earlier text as a version.
+  addPassageRoute(router, ctx, book);
+  addPassageKeepRoute(router, ctx, book);
+}
+
+/**
+ * Passage tools: a passage of a written part reworked by one call (its plan, the bible and the words around it go
+ * with it), charged and refunded exactly as a step; the part is unchanged until Keep (addPassageKeepRoute).
+ */
+function addPassageRoute(router: ApiRoutes, ctx: AppContext, book: BookAccess): void {
+  const { catalog } = ctx;
+  const { heldBook, proseAt, balance, charged } = book;
   router.on('POST /progress/:bookType/passage', async (req, res) => {
     const body = req.input.body;
     await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
@@ -86,32 +99,16 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
       const request = { position, start: body.start, end: body.end, text: body.text, ...(body.hash ? { hash: body.hash } : {}), action: body.action, ...(body.note?.trim() ? { note: body.note } : {}), ...(body.tone ? { tone: body.tone } : {}) };
       // The place is checked before anything is charged: a part changed since the selection is refused (409), not reworked elsewhere.
       checkPassagePlace(spec, state, request);
-      // Streamed when asked (Accept: text/event-stream): the stream opens with the first words, so a refusal
-      // before them is an ordinary error answer; one after them is the `error` event (refunded either way).
-      let stream: EventStream | null = null;
-      const onDelta = wantsEventStream(req.get('accept')) ? (text: string) => {
-        stream ??= openEventStream(res);
-        stream.send('delta', { text });
-      } : undefined;
-      try {
-        await charged(res, { userId, bookType, spec, lang, step: `passage:${label}`, what: 'passage', reason: `${spec.id}: passage ${body.action} (${label})` }, async ({ signal, commitUsage }) => {
-          const done = await reworkPassage({ spec, renderer: catalog.renderer, provider: budgeted(ctx), state, request, signal, ...(onDelta ? { onDelta } : {}) });
-          await commitUsage({ words: done.words, ...(done.usage ? { tokens: done.usage } : {}) });
-          const answer = { passage: done.text, words: done.words, ...notesOf(spec, state, position, { ...done, isComplete: true }), credits_available: await balance(userId) };
-          if (stream) {
-            stream.send('done', answer);
-            stream.close();
-          } else res.json(answer);
-        });
-      } catch (error) {
-        const open = stream as EventStream | null;
-        if (!open) throw error;
-        open.send('error', errorReply(error, { lang }).body.error);
-        open.close();
-      }
+      // Streamed when asked (model-events.ts): waiting events from the charge on, the passage's words, then done.
+      const reply = modelAnswer(req, res, lang);
+      await reply.run(() => charged(res, { userId, bookType, spec, lang, step: `passage:${label}`, what: 'passage', reason: `${spec.id}: passage ${body.action} (${label})` }, async ({ signal, commitUsage }) => {
+        reply.open();
+        const done = await reworkPassage({ spec, renderer: catalog.renderer, provider: budgeted(ctx), state, request, signal, ...reply.hooks });
+        await commitUsage({ words: done.words, ...(done.usage ? { tokens: done.usage } : {}) });
+        reply.answer({ passage: done.text, words: done.words, ...notesOf(spec, state, position, { ...done, isComplete: true }), credits_available: await balance(userId) });
+      }));
     });
   });
-  addPassageKeepRoute(router, ctx, book);
 }
 
 /** Keep: the reworked passage put in place of the one the writer chose (free), the part's earlier text kept as a version. */

@@ -3,6 +3,7 @@
 // that ends early publishes a cancel; a queued batch's command hears its books' progress (onBatch). One
 // listening connection per process, listened again after a drop.
 import pg from 'pg';
+import type { RetryNotice } from '../../../engine/index.js';
 import { BATCH_CHANNEL } from './batch-names.js';
 import { listenConnection, type ListenConnection } from './listen.js';
 
@@ -30,6 +31,8 @@ export async function announceJob(db: { query(text: string, values: unknown[]): 
 export type StepEvent =
   | { t: 'charged' }
   | { t: 'delta'; d: string }
+  /** A retry the model's server asked for (its notice: reason, seconds, words), for the request's `waiting` event. */
+  | { t: 'retry'; n: RetryNotice }
   | { t: 'end' }
   /** Answers to a StopRequest (under its id): the step was found and is being stopped; then what it charged. */
   | { t: 'stopping'; generation?: string }

@@ -68,6 +68,7 @@ function ManuscriptOf(props: BookPreviewProps) {
       {...(streamingHeading ? { streamingHeading } : {})}
       isLoading={generation.isLoading || follow.isFollowing}
       elapsed={generation.elapsed}
+      wait={follow.isFollowing ? null : generation.wait}
       error={generation.error}
       canRetry={form.flow.retry}
       onRetry={generation.retry}

@@ -35,7 +35,10 @@ export function Preview(props: PreviewProps) {
   const stoppedShown = !isLoading && stoppedDraft ? stoppedPart : undefined;
   // The parts' words as the server counts them (My Books shows the same sum), then the text still streaming.
   const words = parts.reduce((n, p) => n + partWords(p), 0) + countWords(streaming) + (stoppedShown?.words ?? 0);
-  const hint = isLoading ? slowHint(elapsed, lang) : null;
+  // What the server says the step waits for: a rate limit and its seconds first; a slow model until the studio's own
+  // hints (a minute on, the time-out nearing) take over.
+  const wait = props.wait;
+  const hint = isLoading ? ((wait?.isRetry ? wait.message : null) ?? slowHint(elapsed, lang) ?? wait?.message ?? null) : null;
   const isEmpty = parts.length === 0 && !streaming && !outline;
   const boxRef = useRef<HTMLDivElement>(null);
   const endRef = useRef<HTMLDivElement>(null);

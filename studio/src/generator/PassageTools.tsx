@@ -57,8 +57,8 @@ export function PassageTools({ textId, text, hash, label, lang, bookLang, isDisa
   /** The balance is below an answer's cost: the actions are off, and a note says why and links to Top Up. */
   isShortOfCredits?: boolean;
   costText?: string;
-  /** Ask for the new passage (its words as they arrive to `onDelta`); answers it, or an error message. */
-  onRework(passage: Passage, ask: PassageAskInput, onDelta: (text: string) => void): Promise<{ passage: string } | string>;
+  /** Ask for the new passage (its words as they arrive to `onDelta`, what it waits for before them to `onWait`); answers it, or an error message. */
+  onRework(passage: Passage, ask: PassageAskInput, onDelta: (text: string) => void, onWait?: (wait: string) => void): Promise<{ passage: string } | string>;
   /** Put the new passage in; answers an error message, or null when kept. */
   onKeep(passage: Passage, next: string): Promise<string | null>;
 }) {
@@ -70,7 +70,7 @@ export function PassageTools({ textId, text, hash, label, lang, bookLang, isDisa
   const [tone, setTone] = useState<PassageTone | ''>('');
   const [busy, setBusy] = useState<PassageAction | 'keep' | null>(null);
   const [answer, setAnswer] = useState<{ passage: Passage; text: string } | null>(null);
-  const [streamed, setStreamed] = useState<{ passage: Passage; text: string } | null>(null);
+  const [streamed, setStreamed] = useState<{ passage: Passage; text: string; wait?: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [discarded, setDiscarded] = useState(false);
   // A selection opens the panel before the writer reaches its button: their click on "Passage tools" then means
@@ -105,8 +105,9 @@ export function PassageTools({ textId, text, hash, label, lang, bookLang, isDisa
     setDiscarded(false);
     setAnswer(null);
     setStreamed({ passage, text: '' });
-    const onDelta = (text: string) => setStreamed((s) => (s ? { ...s, text: s.text + text } : s));
-    const result = await onRework(passage, { action, ...(action === 'rewrite' && note.trim() ? { note: note.trim() } : {}), ...(action === 'rewrite' && tone ? { tone } : {}) }, onDelta);
+    // Its words as they come; before them, what the server says it waits for (a rate limit and its seconds, a slow model).
+    const result = await onRework(passage, { action, ...(action === 'rewrite' && note.trim() ? { note: note.trim() } : {}), ...(action === 'rewrite' && tone ? { tone } : {}) },
+      (text) => setStreamed((s) => (s ? { ...s, text: s.text + text } : s)), (wait) => setStreamed((s) => (s ? { ...s, wait } : s)));
     setBusy(null);
     setStreamed(null);
     if (typeof result === 'string') setError(result);
@@ -204,11 +205,12 @@ function PassageAsk({ id, lang, bookLang, selection, paragraphs, choice, onChoic
 
 /** The new passage as it streams in, then beside the old one with Keep and Discard; a note once discarded. */
 function PassageOutcome({ streamed, answer, isDiscarded, isOff, costText, lang, bookLang, onKeep, onDiscard }: {
-  streamed: { passage: Passage; text: string } | null; answer: { passage: Passage; text: string } | null; isDiscarded: boolean; isOff: boolean;
+  streamed: { passage: Passage; text: string; wait?: string } | null; answer: { passage: Passage; text: string } | null; isDiscarded: boolean; isOff: boolean;
   costText: string | undefined; lang: Lang; bookLang: Lang | undefined; onKeep: () => void; onDiscard: () => void;
 }) {
   return (
     <>
+      {streamed && !streamed.text && streamed.wait && <p role="status" className="text-xs text-amber-700 dark:text-amber-400" data-testid="passage-wait">{streamed.wait}</p>}
       {streamed && streamed.text && (
         <BeforeAfter testId="passage-streaming" before={streamed.passage.text} after={streamed.text} afterTestId="passage-streaming-text" lang={lang} bookLang={bookLang}
           afterClass="rounded border border-dashed border-brand-300 p-2 dark:border-brand-600" />

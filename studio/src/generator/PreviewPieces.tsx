@@ -135,7 +135,7 @@ export function WrittenPart({ part: p, isLast, isUnfolded, onFold, props, editin
       )}
       {onPassage && onKeepPassage && p.ref && p.ref.kind !== 'outline' && editing !== p.key && (
         <PassageTools textId={`${p.key}-text`} text={p.text} {...(p.hash ? { hash: p.hash } : {})} label={p.heading ?? ''} lang={lang} {...(bookLang ? { bookLang } : {})} isDisabled={isLoading} isShortOfCredits={isShortOfCredits === true} {...(stepCostText ? { costText: stepCostText } : {})}
-          onRework={(passage, ask, onDelta) => onPassage(p.ref!, passage, ask, onDelta)} onKeep={(passage, next) => onKeepPassage(p.ref!, passage, next)} />
+          onRework={(passage, ask, onDelta, onWait) => onPassage(p.ref!, passage, ask, onDelta, onWait)} onKeep={(passage, next) => onKeepPassage(p.ref!, passage, next)} />
       )}
       {(p.isStopped || p.isShort) && p.target !== undefined && (
         <ShortPart part={p} lang={lang} isDisabled={isLoading} isShortOfCredits={isShortOfCredits === true} {...(onWriteMore && p.ref ? { onWriteMore: () => (p.hash ? onWriteMore(p.ref!, p.hash) : onWriteMore(p.ref!)) } : {})} {...(stepCostText ? { costText: stepCostText } : {})} />

@@ -64,6 +64,8 @@ export interface PreviewProps {
   streamingHeading?: string;
   isLoading: boolean;
   elapsed: number;
+  /** What the step waits for before its first words, in the server's words (a rate limit and its seconds: `isRetry`; a slow model). */
+  wait?: { message: string; isRetry: boolean } | null;
   error: string | null;
   canRetry: boolean;
   onRetry(): void;
@@ -95,7 +97,7 @@ export interface PreviewProps {
   /** A part's earlier versions (newest first), or an error message. */
   onVersions?: (part: StepRef) => Promise<PartVersionView[] | string>;
   /** Passage tools (PassageTools.tsx): a passage reworked (charged as a step), and kept. */
-  onPassage?: (part: StepRef, passage: Passage, ask: PassageAskInput, onDelta: (text: string) => void) => Promise<{ passage: string } | string>;
+  onPassage?: (part: StepRef, passage: Passage, ask: PassageAskInput, onDelta: (text: string) => void, onWait?: (wait: string) => void) => Promise<{ passage: string } | string>;
   onKeepPassage?: (part: StepRef, passage: Passage, next: string) => Promise<string | null>;
   /** Mark a continuity finding (its key) as intended; answers an error message, or null when done. */
   onIntended?: (key: string) => Promise<string | null>;

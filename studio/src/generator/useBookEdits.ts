@@ -4,6 +4,7 @@
 import type { BookView, Lang, PassageResponse, StepRef, VoiceBody } from '../engine.js';
 import { ApiError, call, postEventStream, routeUrl } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
+import { callShowingWaits } from '../lib/model-wait.js';
 import type { Passage, PassageAskInput } from './PassageTools.js';
 import type { VoiceFailure } from './VoicePanel.js';
 import { studioMessage } from './messages.js';
@@ -52,7 +53,7 @@ export function useBookEdits(bookType: string, ui: Lang, setBook: (book: BookVie
       toast.success(pageWord(answer.memory_reset ? 'editSavedMemory' : 'editSaved', ui), { id: 'edit-result' });
     }),
     // "Write more" on a short part: charged as a step on the server; the book comes back with the longer text.
-    writeMore: (part: StepRef, hash?: string) => answering(() => call('POST /progress/:bookType/more', { params, body: { part, ...(hash ? { hash } : {}) } }), 'writeMoreFailed', (answer) => {
+    writeMore: (part: StepRef, hash?: string) => answering(() => callShowingWaits('POST /progress/:bookType/more', { params, body: { part, ...(hash ? { hash } : {}) } }), 'writeMoreFailed', (answer) => {
       charged(answer.credits_available);
       // The model wrote the part again from its start instead of continuing it: said, with where the writer's text is kept.
       if (answer.restarted_version !== undefined) toast(pageWord('wroteMoreRestarted', ui, { n: answer.restarted_version }), { id: 'write-more', duration: 10_000 });
@@ -60,12 +61,12 @@ export function useBookEdits(bookType: string, ui: Lang, setBook: (book: BookVie
     }),
     // Rewrite (with a note) or write again (without) a written part: charged as a step on the server; the
     // text it replaces is kept as a version, restorable for free.
-    rewrite: (part: StepRef, note: string, hash?: string) => answering(() => call('POST /progress/:bookType/rewrite', { params, body: { part, ...(note ? { note } : {}), ...(hash ? { hash } : {}) } }), 'rewriteFailed', (answer) => {
+    rewrite: (part: StepRef, note: string, hash?: string) => answering(() => callShowingWaits('POST /progress/:bookType/rewrite', { params, body: { part, ...(note ? { note } : {}), ...(hash ? { hash } : {}) } }), 'rewriteFailed', (answer) => {
       charged(answer.credits_available);
       toast.success(pageWord('rewritten', ui, { n: answer.kept_version }), { id: 'rewrite' });
     }),
     // "Rewrite toward my voice": a rewrite with the voice guidance and what drifted (409 without a sample), charged and kept as a version like any.
-    rewriteTowardVoice: (part: StepRef, hash?: string) => answering(() => call('POST /progress/:bookType/rewrite', { params, body: { part, toward_voice: true, ...(hash ? { hash } : {}) } }), 'rewriteFailed', (answer) => {
+    rewriteTowardVoice: (part: StepRef, hash?: string) => answering(() => callShowingWaits('POST /progress/:bookType/rewrite', { params, body: { part, toward_voice: true, ...(hash ? { hash } : {}) } }), 'rewriteFailed', (answer) => {
       charged(answer.credits_available);
       toast.success(pageWord('rewritten', ui, { n: answer.kept_version }), { id: 'rewrite' });
     }),
@@ -82,7 +83,7 @@ export function useBookEdits(bookType: string, ui: Lang, setBook: (book: BookVie
         return { message: failed(e, 'voiceFailed') };
       }
     },
-    reworkPassage: (part: StepRef, passage: Passage, ask: PassageAskInput, onDelta: (text: string) => void) => reworkPassage(bookType, { part, ...passage, ...ask }, onDelta).then(
+    reworkPassage: (part: StepRef, passage: Passage, ask: PassageAskInput, onDelta: (text: string) => void, onWait?: (wait: string) => void) => reworkPassage(bookType, { part, ...passage, ...ask }, onDelta, onWait).then(
       (done) => {
         setCredits(done.credits_available);
         return { passage: done.passage };
@@ -145,14 +146,18 @@ function bookEdits({ answering, bookType, ui, charged }: { answering: Answering;
   };
 }
 
-/** Passage tools: the new passage is charged as a step; the answer streams in (delta events), then `done`
+/** Passage tools: the new passage is charged as a step; what it waits for comes first (waiting events), the answer streams in (delta events), then `done`
  * carries it whole; an `error` event was refunded. */
-async function reworkPassage(bookType: string, body: object, onDelta: (text: string) => void): Promise<PassageResponse> {
+async function reworkPassage(bookType: string, body: object, onDelta: (text: string) => void, onWait?: (wait: string) => void): Promise<PassageResponse> {
   const [, path] = routeUrl('POST /progress/:bookType/passage', { params: { bookType } });
   let answer: PassageResponse | null = null;
   let failure: ApiError | null = null;
   await postEventStream(path, body, (e) => {
     if (e.event === 'delta') onDelta((e.data as { text: string }).text);
+    else if (e.event === 'waiting') {
+      const said = (e.data as { message?: string }).message;
+      if (said) onWait?.(said);
+    }
     else if (e.event === 'done') answer = e.data as PassageResponse;
     else if (e.event === 'error') {
       const error = e.data as { code: string; message: string };

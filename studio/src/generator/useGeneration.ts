@@ -27,7 +27,7 @@ export interface GenerationCallbacks {
 export function useGeneration(generatorId: string, lang: Lang, callbacks: GenerationCallbacks) {
   const [status, setStatus] = useState<GenerationStatus>('idle');
   const [error, setError] = useState<string | null>(null);
-  const { streaming, setStreaming, stream } = useStepStream(generatorId);
+  const { streaming, setStreaming, wait, stream } = useStepStream(generatorId);
   const elapsed = useElapsed(status === 'loading');
   const controllerRef = useRef<AbortController | null>(null);
   const lastRef = useRef<GenerationRequest | null>(null);
@@ -93,7 +93,7 @@ export function useGeneration(generatorId: string, lang: Lang, callbacks: Genera
     setStreaming('');
   }, []);
 
-  return { status, isLoading: status === 'loading', streaming, error, elapsed, run, retry, reset };
+  return { status, isLoading: status === 'loading', streaming, wait, error, elapsed, run, retry, reset };
 }
 
 /** Whole seconds since `isRunning` last turned true (0 until then). */

@@ -11,18 +11,28 @@ import { ApiError, postEventStream, routeUrl } from '../lib/api.js';
 import { pageWord } from './words.js';
 import { studioMessage } from './messages.js';
 
+/** What the step waits for, in the server's words: a retry its model's server asked for (`isRetry`), or a slow model. */
+export interface StepWait {
+  message: string;
+  isRetry: boolean;
+}
+
 /** `draftText`: a stopped draft written on (`fromDraft`): shown first, the streamed words after it (not sent). */
 export type GenerationRequest = GenerateBody & { settings: Record<string, unknown>; draftText?: string };
 
 /** How a step's stream ended: the step's result, a failure (with the text that had arrived), or aborted here. */
 export type StreamOutcome = { done: DonePayload } | { failure: ApiError; streamed?: string } | { isAborted: true };
 
-/** The text streamed so far, and `stream`, which runs one request to its outcome (sent once). */
+/**
+ * The text streamed so far, what the step waits for before its first words (the server's `waiting` event in its
+ * words: a rate limit and its seconds, a slow model), and `stream`, which runs one request to its outcome (sent once).
+ */
 export function useStepStream(generatorId: string) {
   const [streaming, setStreaming] = useState('');
+  const [wait, setWait] = useState<StepWait | null>(null);
   const stream = useCallback(
     async (request: GenerationRequest, signal: AbortSignal, l: Lang): Promise<StreamOutcome> => {
-      const sent = await attemptOnce(generatorId, request, signal, l, setStreaming);
+      const sent = await attemptOnce(generatorId, request, signal, l, setStreaming, setWait).finally(() => setWait(null));
       if (!('thrown' in sent)) return sent;
       if (signal.aborted) return { isAborted: true };
       const error = sent.thrown instanceof ApiError ? sent.thrown : new ApiError(0, 'network', String(sent.thrown));
@@ -37,12 +47,12 @@ export function useStepStream(generatorId: string) {
     },
     [generatorId],
   );
-  return { streaming, setStreaming, stream };
+  return { streaming, setStreaming, wait, stream };
 }
 
 /** One request's stream: its outcome, or what it threw with the text that had arrived before. */
 async function attemptOnce(
-  generatorId: string, request: GenerationRequest, signal: AbortSignal, l: Lang, show: (text: string) => void,
+  generatorId: string, request: GenerationRequest, signal: AbortSignal, l: Lang, show: (text: string) => void, showWait: (wait: StepWait | null) => void,
 ): Promise<StreamOutcome | { thrown: unknown; text: string }> {
   let text = '';
   let outcome: { done?: DonePayload; error?: ApiError } = {};
@@ -51,7 +61,12 @@ async function attemptOnce(
       routeUrl('POST /generators/:id/generate', { params: { id: generatorId } })[1],
       { settings: request.settings, ...(request.chapterTitle ? { chapterTitle: request.chapterTitle } : {}), step: request.step, ...(request.fromDraft ? { fromDraft: request.fromDraft } : {}) },
       (event) => {
-        if (event.event === 'delta') {
+        if (event.event === 'waiting') {
+          // Its words until the first words come (a bare "waiting for the model" has none: the usual working line).
+          const { message, reason } = event.data as { message?: string; reason?: string };
+          if (message) showWait({ message, isRetry: reason !== 'slow_model' });
+        } else if (event.event === 'delta') {
+          showWait(null);
           const isFirst = text === '';
           text += (event.data as { text?: string }).text ?? '';
           // The first words show at once; later ones render with React's normal batching.

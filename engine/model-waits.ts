@@ -5,20 +5,7 @@ import { catalogue, sayer } from './languages/index.js';
 import type { Lang } from './languages/index.js';
 import type { RetryNotice } from './provider.js';
 
-export const MODEL_WAITS = catalogue('model-waits', {
-  wait_rate_limited: {
-    en: 'The AI service is busy and asked to wait {seconds} s: asking again then ({n}/{max}).',
-    ms: 'Perkhidmatan AI sibuk dan meminta tunggu {seconds} saat: akan diminta semula selepas itu ({n}/{max}).',
-  },
-  wait_service_unavailable: {
-    en: 'The AI service is unavailable for now: asking again in {seconds} s ({n}/{max}).',
-    ms: 'Perkhidmatan AI tidak tersedia buat masa ini: akan diminta semula dalam {seconds} saat ({n}/{max}).',
-  },
-  wait_slow_model: {
-    en: 'The AI service has not answered yet ({seconds} s): still waiting for it.',
-    ms: 'Perkhidmatan AI belum menjawab ({seconds} saat): masih menunggunya.',
-  },
-});
+export const MODEL_WAITS = catalogue('model-waits', ['wait_rate_limited', 'wait_service_unavailable', 'wait_slow_model']);
 const say = sayer(MODEL_WAITS);
 
 /** A `waiting` event's data (the contract's ModelWaitingEvent). */

@@ -15,6 +15,11 @@ export const VALIDATION_MESSAGES = {
   invalid_code: 'Invalid or expired code',
   invalid_link: 'Invalid or expired credit link',
   invalid_ai_text: 'AI-generated text must be one of: none, some, most, entirely',
+  package_keywords_too_many: 'KDP takes at most 7 keywords',
+  package_keyword_too_long: 'A keyword may be at most 50 characters long',
+  package_description_too_long: 'The description may be at most 4,000 characters long',
+  package_categories_too_many: 'Choose at most 3 categories',
+  package_category_too_long: 'A category may be at most 200 characters long',
 } as const;
 
 export type ValidationMessageCode = keyof typeof VALIDATION_MESSAGES;

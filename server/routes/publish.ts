@@ -9,7 +9,7 @@ import type { AppContext } from '../core/context.js';
 import { ApiError } from '../errors/api-error.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { sendDownload, type FileReply } from '../http/contract.js';
-import { bilingualSourceOf, editionLanguagesOf, fileOfZip, finishedOf, ownCoverOf, publishBook, publishError, publishableSpec, publishQuote, unfinishedError, type PublishableBook } from '../core/publish.js';
+import { bilingualSourceOf, editPackage, editionLanguagesOf, fileOfZip, finishedOf, ownCoverOf, publishBook, publishError, publishableSpec, publishQuote, unfinishedError, type PublishableBook } from '../core/publish.js';
 import { bookCoverOf } from './cover.js';
 import { takeGenerationToken } from '../core/generation.js';
 import { ApiRoutes } from '../http/routes.js';
@@ -90,6 +90,20 @@ export function publishRoutes(ctx: AppContext): ApiRoutes {
       throw publishError(404, 'package_not_found', saved.state.lang);
     }
     sendDownload(res, { bytes: found.zip, contentType: PACKAGE_FILE_TYPE.contentType, fileName: packageFileName(found.report.title) });
+  });
+
+  // The writer's keywords, description and categories for the kept package, checked again: no model call, nothing charged.
+  router.on('PUT /books/:bookType/publish/package', async (req, res) => {
+    const { bookType } = req.input.params;
+    const owner = userId(req);
+    const saved = await repos.books.load({ userId: owner, key: bookType });
+    if (!saved) throw ApiError.of(404, 'progress_not_found');
+    // A publish running for the book replaces its package: the edit would be lost, so it waits for it.
+    if (running.has(`${owner}\u0000${bookType}`)) throw publishError(409, 'publish_running', saved.state.lang);
+    const spec = publishableSpec(ctx, saved.state);
+    const report = await editPackage(ctx, { userId: owner, key: bookType, book: { spec, state: saved.state }, edit: req.input.body });
+    if (!report) throw publishError(404, 'package_not_found', saved.state.lang);
+    res.json({ package: report, credits_charged: 0 });
   });
 
   router.on('GET /books/:bookType/publish/package/:file', async (req, res: FileReply<'GET /books/:bookType/publish/package/:file'>) => {

@@ -129,6 +129,19 @@ describe('PUT /api/books/:bookType/publish/package', () => {
     expect(((await ts.http.get('/api/books/children/publish').set('cookie', cookie)).body as { package: KdpPackage }).package.keywords).toEqual(GOOD);
   });
 
+  it('waits for a publish of the book that is running (409): the new package would replace the edit', async () => {
+    const generations = generationCount(userId);
+    // Sent now (a supertest request starts when it is awaited or then'd).
+    const publishing = ts.http.post('/api/books/children/publish').set('cookie', cookie).send({}).then((res) => res);
+    // The publish is under way once its first step is charged; the files are made after its steps.
+    const started = Date.now();
+    while (generationCount(userId) === generations && Date.now() - started < 30_000) await new Promise((resolve) => setImmediate(resolve));
+    errorOf(await ts.http.put('/api/books/children/publish/package').set('cookie', cookie).send({ keywords: GOOD }), 409, 'publish_running');
+    expect((await publishing).status).toBe(200);
+    // Afterwards the new package takes edits again.
+    expect((await ts.http.put('/api/books/children/publish/package').set('cookie', cookie).send({ keywords: GOOD })).status).toBe(200);
+  }, 60_000);
+
   it('other users never reach the package (404), signed out is 401', async () => {
     const other = await signUp(ts);
     errorOf(await ts.http.put('/api/books/children/publish/package').set('cookie', other).send({ keywords: GOOD }), 404, 'progress_not_found');

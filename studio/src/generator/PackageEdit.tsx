@@ -65,6 +65,8 @@ export function PackageEdit({ pkg, bookType, lang, ids, onSaved }: { pkg: KdpPac
         aria-describedby={`${ids.description}-hint`} data-testid="package-edit-description" onChange={(e) => setDescription(e.target.value)}
       />
       <p id={`${ids.description}-hint`} className="mt-1 text-xs text-gray-600 dark:text-gray-400">{pageWord('packageEditDescriptionHint', lang)}</p>
+      {/* The server rewrites the metadata files, not the paperback's wrap cover, whose back prints the description. */}
+      {pkg.files.includes('paperback-cover.pdf') && <p className="mt-1 text-xs text-gray-600 dark:text-gray-400" data-testid="package-edit-back-cover">{pageWord('packageEditBackCover', lang)}</p>}
       <p className="mt-3 text-sm" data-testid="package-edit-cost">{pageWord('packageEditFree', lang)}</p>
       <button type="submit" className="btn-primary mt-2" disabled={isSaving} data-testid="package-edit-save">
         {isSaving ? <><Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> {pageWord('packageEditSaving', lang)}</> : pageWord('packageEditSave', lang)}

@@ -15,6 +15,10 @@ export const PACKAGE_EDIT_WORDS = studioCatalogue('studio-package-edit', {
     en: 'A few sentences that make a reader want the book. Only simple formatting is kept (<p>, <b>, <i>, <br>, lists); links are removed.',
     ms: 'Beberapa ayat yang membuat pembaca mahukan buku ini. Hanya format ringkas dikekalkan (<p>, <b>, <i>, <br>, senarai); pautan dibuang.',
   },
+  packageEditBackCover: {
+    en: 'The paperback cover keeps the description it was printed with on its back until you publish again.',
+    ms: 'Kulit buku kulit lembut mengekalkan penerangan yang dicetak di belakangnya sehingga anda menerbitkan semula.',
+  },
   packageEditSave: { en: 'Save and check again', ms: 'Simpan dan semak semula' },
   packageEditSaving: { en: 'Checking…', ms: 'Menyemak…' },
   packageEditFree: { en: 'Free: no credits are used and nothing is written again.', ms: 'Percuma: tiada kredit digunakan dan tiada apa-apa ditulis semula.' },

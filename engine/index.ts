@@ -125,6 +125,7 @@ export {
   type ReadinessInput, readinessText, type ReadinessText, RELEASES_PER_DAY, reuseAcrossParts, type RunPublishStep,
   say, scheduleColumns, scheduleCsv, type ScheduleRow, sharedPassages, sharedShare, sharePercent, shingleSet,
   sourceLink, textDerivationOf, textFingerprint, type TextFingerprint, writePackageParts, authorshipOf, PublishTitleError,
+  editedMetadata, type KdpMetadata, type PackageEdit, recheckMetadata, recheckPackage, KDP_KEYWORD_MAX, KDP_KEYWORD_SLOTS, KDP_DESCRIPTION_MAX,
 } from './publish/index.js';
 export {
   checkImportFile, decodeText, IMPORT_LIMITS, type ImportedPart, ImportRefusal, importRefusalMessage,

@@ -91,7 +91,7 @@ export {
 } from './books.js';
 // The publishing routes: a KDP package's quote, its making, its readiness and files.
 export {
-  ChannelReadinessSchema, type KdpPackage, KdpPackageSchema, PACKAGE_FILE_CONTENT_TYPES, PACKAGE_FILE_TYPE,
+  ChannelReadinessSchema, type KdpPackage, KdpPackageSchema, PACKAGE_EDIT_LIMITS, type PackageEditBody, PackageEditBodySchema, PACKAGE_FILE_CONTENT_TYPES, PACKAGE_FILE_TYPE,
   packageFileName, PackageFileParamsSchema, PAPERBACK_PAPERS, PAPERBACK_TRIMS, PUBLISH_AI_TEXT_LEVELS,
   PUBLISH_CHANNELS, PUBLISH_FACT_FIELDS, PublishBodySchema, PublishFactsSchema, type PublishQuote, PublishQuoteSchema,
   type PublishResponse, PublishResponseSchema, type PublishStepInfo, PublishStepSchema, ReadinessCheckSchema,

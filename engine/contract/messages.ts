@@ -7,6 +7,8 @@ import { withErrorCode } from '../error-code.js';
 export const VALIDATION_CODES = [
   'email_required', 'invalid_email', 'password_too_short', 'invalid_credentials', 'reset_invalid', 'current_password_wrong',
   'invalid_credit_amount', 'invalid_code', 'invalid_link', 'invalid_ai_text',
+  'package_keywords_too_many', 'package_keyword_too_long', 'package_description_too_long', 'package_categories_too_many',
+  'package_category_too_long',
 ] as const;
 
 export type ValidationMessageCode = (typeof VALIDATION_CODES)[number];

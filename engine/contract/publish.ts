@@ -191,6 +191,36 @@ export const PublishResponseSchema = z.strictObject({
 });
 export type PublishResponse = z.infer<typeof PublishResponseSchema>;
 
+/**
+ * KDP's limits on what a writer edits in a kept package: 7 keyword boxes of at most 50 characters each, a
+ * description of at most 4,000 characters. engine/publish/rules.ts KDP_KEYWORD_SLOTS and KDP_KEYWORD_MAX and
+ * engine/publish/html.ts KDP_DESCRIPTION_MAX, written again here (the contract reaches the browser without the
+ * publishing code; tests/contract checks both agree). At most 3 categories, as the categories check takes them.
+ */
+export const PACKAGE_EDIT_LIMITS = { keywords: 7, keywordChars: 50, descriptionChars: 4000, categories: 3, categoryChars: 200 } as const;
+
+/** A list of at most `max` items, refused as a whole with `code` when longer, each item then by `item` (its issue at its index). */
+const listOf = <T extends z.ZodType>(code: 'package_keywords_too_many' | 'package_categories_too_many', max: number, item: T) =>
+  z.array(z.unknown()).pipe(failsWith(code, z.array(z.unknown()).max(max))).pipe(z.array(item));
+
+/**
+ * PUT /api/books/:bookType/publish/package: the writer's keywords, description (HTML: only the tags KDP keeps
+ * stay) and categories for the kept package. Its metadata files are rewritten and its readiness checked again,
+ * with no model call and nothing charged. At least one field.
+ */
+export const PackageEditBodySchema = z.strictObject({
+  keywords: listOf('package_keywords_too_many', PACKAGE_EDIT_LIMITS.keywords, failsWith('package_keyword_too_long', WriterTextSchema.trim().max(PACKAGE_EDIT_LIMITS.keywordChars))).optional(),
+  description: failsWith('package_description_too_long', WriterTextSchema.max(PACKAGE_EDIT_LIMITS.descriptionChars)).optional(),
+  categories: listOf('package_categories_too_many', PACKAGE_EDIT_LIMITS.categories, failsWith('package_category_too_long', WriterTextSchema.trim().max(PACKAGE_EDIT_LIMITS.categoryChars))).optional(),
+}).refine((b) => b.keywords !== undefined || b.description !== undefined || b.categories !== undefined, { message: 'keywords, description or categories' });
+export type PackageEditBody = z.infer<typeof PackageEditBodySchema>;
+
+/** PUT /api/books/:bookType/publish/package: the package's report as kept now, and the credits charged (always 0). */
+export const PackageEditResponseSchema = z.strictObject({
+  package: KdpPackageSchema,
+  credits_charged: z.literal(0),
+});
+
 /** GET /api/books/:bookType/publish/package/:file: one file of the kept package. */
 export const PackageFileParamsSchema = z.strictObject({
   bookType: z.string().regex(/^[a-z0-9_-]{1,80}$/),

@@ -126,6 +126,7 @@ export const ROUTES = {
   'GET /books/:bookType/publish': { params: books.BookTypeParamsSchema, response: publish.PublishQuoteSchema },
   'POST /books/:bookType/publish': { params: books.BookTypeParamsSchema, body: publish.PublishBodySchema, response: publish.PublishResponseSchema },
   'GET /books/:bookType/publish/package': { params: books.BookTypeParamsSchema, file: true },
+  'PUT /books/:bookType/publish/package': { params: books.BookTypeParamsSchema, body: publish.PackageEditBodySchema, response: publish.PackageEditResponseSchema },
   'GET /books/:bookType/publish/package/:file': { params: publish.PackageFileParamsSchema, file: true },
   // The writer's own cover picture: its bytes are the raw body (a JPEG or PNG), at most 10 MB.
   'PUT /books/:id/cover': { params: NumericIdParamsSchema, upload: publish.COVER_UPLOAD, query: publish.CoverQuerySchema, response: publish.CoverResponseSchema },

@@ -40,3 +40,4 @@ export {
 } from './near-duplicate-check.js';
 export { closeLabel, CLOSENESS_SOURCE, type ClosenessInput, closeOutcome } from './readiness/not-too-close.js';
 export { blockingChecks, heldFor, scheduleColumns } from './schedule.js';
+export { editedMetadata, METADATA_RULE_IDS, type PackageEdit, recheckMetadata, recheckPackage } from './recheck.js';

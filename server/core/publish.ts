@@ -4,7 +4,7 @@
 // routes/publish.ts.
 import { unzipSync, zipSync, type Zippable } from 'fflate';
 import { bookDocument, editionLinkOf, editionPartsLeft, formatSpecIssue, nextStep, partStep, printLayoutOf, stepLabel, type BookState, type Lang, type ResolvedSpec, type TrimName } from '../../engine/index.js';
-import { bookTitleOf, countWords, isFinishedBook, pieceHistoryTitle, wordIn } from '../../engine/index.js';
+import { bookTitleOf, countWords, isFinishedBook, pieceHistoryTitle, recheckPackage, wordIn, type KdpMetadata, type PackageEdit, type Readiness } from '../../engine/index.js';
 import type { KdpPackage, PublishStepInfo } from '../../engine/contract/index.js';
 import { loadPublishFiles, renderBounded, type PackageFile, type PrintChoice } from '../../engine/node.js';
 import { RELEASES_PER_DAY, type Closeness } from '../../engine/index.js';
@@ -284,4 +284,32 @@ export async function publishBook(ctx: AppContext, input: { userId: string; book
     if (saved) await ctx.repos.books.saveAuthor({ userId, key: saved.key, author: parts.author });
   }
   return { report, charged };
+}
+
+/**
+ * The writer's keywords, description or categories put into the kept package: keywords.txt, description.html,
+ * metadata.json and readiness.json rewritten in its zip, and its report's keywords, description and readiness
+ * with the checks that read them evaluated again (engine/publish/recheck.ts). No model is called and nothing is
+ * charged; the manuscript files, the covers and epubcheck's verdict are kept (none of them reads these fields,
+ * except the paperback cover's back, which keeps the blurb it was made with). Null when the book has no package.
+ */
+export async function editPackage(ctx: AppContext, input: { userId: string; key: string; book: Pick<PublishableBook, 'spec' | 'state'>; edit: PackageEdit }): Promise<KdpPackage | null> {
+  const found = await ctx.repos.books.packageZip({ userId: input.userId, key: input.key });
+  const bookId = await ctx.repos.books.findBookId({ userId: input.userId, key: input.key });
+  if (!found || !('channels' in found.report) || bookId === null) return null;
+  const files = unzipSync(found.zip) as Record<PackageFile, Uint8Array>;
+  const read = <T>(name: PackageFile): T => JSON.parse(new TextDecoder().decode(files[name])) as T;
+  const keptReadiness = read<Readiness & { generator?: string; notes?: unknown }>('readiness.json');
+  const { metadata, readiness } = recheckPackage({ book: input.book.spec, state: input.book.state, metadata: read<KdpMetadata>('metadata.json'), readiness: keptReadiness, edit: input.edit });
+  const text = (value: string) => new TextEncoder().encode(value);
+  files['description.html'] = text(`${metadata.description}\n`);
+  files['keywords.txt'] = text(metadata.keywords.map((k) => `${k}\n`).join(''));
+  files['metadata.json'] = text(`${JSON.stringify(metadata, null, 2)}\n`);
+  // The pipeline's note on the keywords it dropped no longer applies once the writer's keywords stand.
+  const { notes, generator } = keptReadiness;
+  const keptNotes = input.edit.keywords && notes && typeof notes === 'object' ? Object.fromEntries(Object.entries(notes).filter(([k]) => k !== 'keywords')) : notes;
+  files['readiness.json'] = text(`${JSON.stringify({ ...(generator ? { generator } : {}), ...readiness, ...(keptNotes && Object.keys(keptNotes).length ? { notes: keptNotes } : {}) }, null, 2)}\n`);
+  const report: KdpPackage = { ...found.report, ready: readiness.ready, channels: readiness.channels, description: metadata.description, keywords: metadata.keywords };
+  await ctx.repos.books.savePackage({ userId: input.userId, bookId, zip: zipPackage(files, new Date(report.created_at)), report });
+  return report;
 }

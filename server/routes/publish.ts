@@ -4,12 +4,12 @@
 // package as a zip. Other users' books are never reachable (404, as for a missing book).
 import { type Request } from 'express';
 import { RELEASES_PER_DAY, aiTextLevel, aiTextShare, textDerivationOf } from '../../engine/index.js';
-import { PACKAGE_FILE_CONTENT_TYPES, PACKAGE_FILE_TYPE, packageFileName } from '../../engine/contract/index.js';
+import { PACKAGE_FILE_CONTENT_TYPES, PACKAGE_FILE_TYPE, packageFileName, type KdpPackage, type PackageEditBody } from '../../engine/contract/index.js';
 import type { AppContext } from '../core/context.js';
 import { ApiError } from '../errors/api-error.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { sendDownload, type FileReply } from '../http/contract.js';
-import { bilingualSourceOf, editionLanguagesOf, fileOfZip, finishedOf, ownCoverOf, publishBook, publishError, publishableSpec, publishQuote, unfinishedError, type PublishableBook } from '../core/publish.js';
+import { bilingualSourceOf, editPackage, editionLanguagesOf, fileOfZip, finishedOf, ownCoverOf, publishBook, publishError, publishableSpec, publishQuote, unfinishedError, type PublishableBook } from '../core/publish.js';
 import { bookCoverOf } from './cover.js';
 import { takeGenerationToken } from '../core/generation.js';
 import { ApiRoutes } from '../http/routes.js';
@@ -92,6 +92,8 @@ export function publishRoutes(ctx: AppContext): ApiRoutes {
     sendDownload(res, { bytes: found.zip, contentType: PACKAGE_FILE_TYPE.contentType, fileName: packageFileName(found.report.title) });
   });
 
+  router.on('PUT /books/:bookType/publish/package', packageEdit(ctx, running));
+
   router.on('GET /books/:bookType/publish/package/:file', async (req, res: FileReply<'GET /books/:bookType/publish/package/:file'>) => {
     const { bookType, file } = req.input.params;
     const found = await repos.books.packageZip({ userId: userId(req), key: bookType });
@@ -106,4 +108,23 @@ export function publishRoutes(ctx: AppContext): ApiRoutes {
   });
 
   return router;
+}
+
+/**
+ * PUT /books/:bookType/publish/package: the writer's keywords, description and categories for the kept package,
+ * checked again: no model call, nothing charged. 409 while a publish of the book runs (`running`: its keys).
+ */
+function packageEdit(ctx: AppContext, running: ReadonlySet<string>) {
+  return async (req: Request & { input: { params: { bookType: string }; body: PackageEditBody } }, res: { json: (body: { package: KdpPackage; credits_charged: 0 }) => void }) => {
+    const { bookType } = req.input.params;
+    const owner = sessionOf(req).user.id;
+    const saved = await ctx.repos.books.load({ userId: owner, key: bookType });
+    if (!saved) throw ApiError.of(404, 'progress_not_found');
+    // A publish running for the book replaces its package: the edit would be lost, so it waits for it.
+    if (running.has(`${owner}\u0000${bookType}`)) throw publishError(409, 'publish_running', saved.state.lang);
+    const spec = publishableSpec(ctx, saved.state);
+    const report = await editPackage(ctx, { userId: owner, key: bookType, book: { spec, state: saved.state }, edit: req.input.body });
+    if (!report) throw publishError(404, 'package_not_found', saved.state.lang);
+    res.json({ package: report, credits_charged: 0 });
+  };
 }

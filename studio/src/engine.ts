@@ -14,7 +14,7 @@ export {
   type PublishQuote, PURCHASE_PACKAGE_IDS, PURCHASE_PACKAGES, type PurchasePackageId, type RequestOf,
   type ResponseOf, ROLE_CREDITS, type Routes, type RunSoFar, type SavedProgress, savedProgressOf, type SeriesDetail,
   type SideBySideResponse, type SignInNotice, type StreamRouteKey, type TopUpCredits, type VoiceBody,
-  type StoryMap, COVER_UPLOAD, MANUSCRIPT_UPLOAD, type UploadLimit,
+  type StoryMap, COVER_UPLOAD, MANUSCRIPT_UPLOAD, type UploadLimit, PACKAGE_EDIT_LIMITS,
 } from '../../engine/contract/index.js';
 export {
   // the settings' format

@@ -323,4 +323,10 @@ describe('the publish body', () => {
     const { PUBLISH_AI_TEXT_LEVELS } = await import('../../engine/contract/index.js');
     expect([...PUBLISH_AI_TEXT_LEVELS]).toEqual([...AI_TEXT_LEVELS]);
   });
+
+  it("limits a kept package's edit by the same KDP limits the readiness checks use (issue 104)", async () => {
+    const { KDP_KEYWORD_SLOTS, KDP_KEYWORD_MAX, KDP_DESCRIPTION_MAX } = await import('../../engine/index.js');
+    const { PACKAGE_EDIT_LIMITS } = await import('../../engine/contract/index.js');
+    expect(PACKAGE_EDIT_LIMITS).toMatchObject({ keywords: KDP_KEYWORD_SLOTS, keywordChars: KDP_KEYWORD_MAX, descriptionChars: KDP_DESCRIPTION_MAX });
+  });
 });

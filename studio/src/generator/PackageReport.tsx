@@ -1,11 +1,13 @@
 // A package made by the Publish panel (PublishPanel.tsx): the cover, description and keywords made, each
 // channel's readiness checks with what to fix and the rule each comes from, and its files and zip to download.
+import { useId } from 'react';
 import { CircleCheck, CircleHelp, CircleMinus, CircleX, Download, TriangleAlert } from 'lucide-react';
 import type { KdpPackage, Lang } from '../engine.js';
 import { checkWords, sourceLink } from '../engine.js';
 import { fileHref } from '../lib/api.js';
 import { pageWord, type PageWord } from './words.js';
 import { studioCatalogue, textIn } from '../i18n/catalogue.js';
+import { EDITOR_OF_CHECK, PackageEdit, focusEditor, type EditorIds } from './PackageEdit.js';
 
 type ChannelReport = KdpPackage['channels'][keyof KdpPackage['channels']];
 type CheckStatus = ChannelReport['checks'][number]['status'];
@@ -31,7 +33,7 @@ const needsAction = (status: CheckStatus) => status === 'fail' || status === 'wa
  * One channel: its verdict, then what needs the writer's action (each with its fix and the rule it comes from),
  * then what passed folded into one line (opened, the passed checks' labels).
  */
-function ChannelChecks({ id, channel, lang }: { id: string; channel: ChannelReport; lang: Lang }) {
+function ChannelChecks({ id, channel, lang, editors }: { id: string; channel: ChannelReport; lang: Lang; editors: EditorIds }) {
   const actions = channel.checks.filter((c) => needsAction(c.status));
   const rest = channel.checks.filter((c) => !needsAction(c.status));
   const passed = rest.filter((c) => c.status === 'pass').length;
@@ -45,7 +47,7 @@ function ChannelChecks({ id, channel, lang }: { id: string; channel: ChannelRepo
       </div>
       {actions.length > 0 && (
         <ul className="mt-2 space-y-2" aria-label={pageWord('checksToAct', lang)}>
-          {actions.map((check) => <CheckLine key={check.id} check={check} lang={lang} />)}
+          {actions.map((check) => <CheckLine key={check.id} check={check} lang={lang} editors={editors} />)}
         </ul>
       )}
       {rest.length > 0 && (
@@ -61,8 +63,10 @@ function ChannelChecks({ id, channel, lang }: { id: string; channel: ChannelRepo
 }
 
 /** One check: its status, label and (unless brief) what was found, what to fix and the rule. */
-function CheckLine({ check, lang, isBrief = false }: { check: ChannelReport['checks'][number]; lang: Lang; isBrief?: boolean }) {
+function CheckLine({ check, lang, isBrief = false, editors }: { check: ChannelReport['checks'][number]; lang: Lang; isBrief?: boolean; editors?: EditorIds }) {
   const status = STATUS[check.status];
+  // A fix that is an edit of the package's keywords or description: a button to its field in the editor below.
+  const editor = editors && EDITOR_OF_CHECK[check.id];
   const Icon = status.icon;
   // The check's words in the studio's language (the package keeps them as texts).
   const words = checkWords(check, lang, 'studio');
@@ -74,6 +78,11 @@ function CheckLine({ check, lang, isBrief = false }: { check: ChannelReport['che
         <span>{words.label}</span>
         {!isBrief && words.detail && <span className="block break-words text-xs text-gray-600 dark:text-gray-400">{words.detail}</span>}
         {!isBrief && words.fix && <span className="block text-xs text-gray-700 dark:text-gray-300" data-testid="readiness-fix">{pageWord('checkFix', lang, { fix: words.fix })}</span>}
+        {!isBrief && editor && (
+          <button type="button" className="mt-1 text-xs font-medium underline" data-testid="readiness-edit" onClick={() => focusEditor(editors[editor])}>
+            {pageWord(editor === 'keywords' ? 'packageEditKeywordsButton' : 'packageEditDescriptionButton', lang)}
+          </button>
+        )}
         {!isBrief && <SourceLine source={check.source} lang={lang} />}
       </div>
     </li>
@@ -108,7 +117,9 @@ function SourceLine({ source, lang }: { source: string; lang: Lang }) {
 }
 
 /** A package: the cover, description and keywords made, each channel's checks, and its files and zip to download. */
-export function PackageReport({ pkg, bookType, lang }: { pkg: KdpPackage; bookType: string; lang: Lang }) {
+export function PackageReport({ pkg, bookType, lang, onEdited }: { pkg: KdpPackage; bookType: string; lang: Lang; onEdited: (pkg: KdpPackage) => void }) {
+  const base = useId();
+  const editors: EditorIds = { keywords: `${base}-keywords`, description: `${base}-description` };
   const channels = Object.entries(pkg.channels) as Array<[string, ChannelReport]>;
   const readyCount = channels.filter(([, c]) => c.ready).length;
   const fileUrl = (file: string) => fileHref('GET /books/:bookType/publish/package/:file', { params: { bookType, file } });
@@ -136,6 +147,8 @@ export function PackageReport({ pkg, bookType, lang }: { pkg: KdpPackage; bookTy
           </ul>
         </div>
       </div>
+      {/* A new package (made again) starts the editor anew; a saved edit keeps what the writer typed. */}
+      <PackageEdit key={pkg.created_at} pkg={pkg} bookType={bookType} lang={lang} ids={editors} onSaved={onEdited} />
       <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-sm font-semibold">{pageWord('readinessTitle', lang)}</h3>
         <p className={`text-sm font-medium ${pkg.ready ? 'text-green-700 dark:text-green-400' : 'text-amber-700 dark:text-amber-400'}`} data-testid="readiness-summary">
@@ -144,7 +157,7 @@ export function PackageReport({ pkg, bookType, lang }: { pkg: KdpPackage; bookTy
       </div>
       <ul className="mt-3 space-y-3">
         {/* The stores that need the writer's action first. */}
-        {[...channels].sort(([, a], [, b]) => Number(a.ready) - Number(b.ready)).map(([id, channel]) => <ChannelChecks key={id} id={id} channel={channel} lang={lang} />)}
+        {[...channels].sort(([, a], [, b]) => Number(a.ready) - Number(b.ready)).map(([id, channel]) => <ChannelChecks key={id} id={id} channel={channel} lang={lang} editors={editors} />)}
       </ul>
       <h3 className="mt-4 text-sm font-semibold">{pageWord('packageFiles', lang)}</h3>
       <ul className="mt-2 flex flex-wrap gap-2" data-testid="package-files">

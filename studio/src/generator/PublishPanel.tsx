@@ -47,25 +47,20 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
   const isAuthorTyped = useRef(false);
   // The writer's own title (an untitled manuscript's): the title step is not run.
   const [title, setTitle] = useState('');
-  // The book's own trim (a children's book 5.5 × 8.5 in) until the writer picks another.
-  const [trim, setTrim] = useState<Trim>('6x9');
-  const isTrimPicked = useRef(false);
-  const pickTrim = (picked: Trim) => {
-    isTrimPicked.current = true;
-    setTrim(picked);
-  };
+  const { trim, pickTrim, setBookTrim } = useTrim();
   const [paper, setPaper] = useState<Paper>('white');
   // '' keeps the level derived from who wrote each part; a level is the writer's correction.
   const [aiText, setAiText] = useState<AiText | ''>('');
   // A translated edition may be published with its source, each paragraph followed by its translation.
   const [isBilingual, setIsBilingual] = useState(false);
   const [isPublishing, setIsPublishing] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null); // kept on the page until dismissed or published again
 
   const load = useCallback(async () => {
     try {
       const q = await call('GET /books/:bookType/publish', { params: { bookType } });
       setQuote(q);
-      if (!isTrimPicked.current) setTrim(q.trim);
+      setBookTrim(q.trim);
       // The author the book is kept under fills the field until the writer types another (publishing again keeps it).
       if (!isAuthorTyped.current && q.author) setAuthor(q.author);
       setPkg(q.package);
@@ -73,7 +68,7 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
     } catch {
       setHasLoadFailed(true);
     }
-  }, [bookType]);
+  }, [bookType, setBookTrim]);
   useEffect(() => {
     void load();
   }, [load]);
@@ -85,6 +80,7 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
     e.preventDefault();
     if (isPublishing) return;
     setIsPublishing(true);
+    setFailure(null);
     try {
       const name = author.trim();
       const ownTitle = title.trim();
@@ -93,8 +89,7 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
       setCredits(made.credits_available);
       toast.success(pageWord('publishDone', lang), { id: 'publish-result' });
     } catch (error) {
-      const message = error instanceof ApiError && error.status !== 0 ? error.message : pageWord('publishFailed', lang);
-      toast.error(message, { id: 'publish-result' });
+      setFailure(failureOf(error, lang));
       if (error instanceof ApiError && error.status === 402 && !isAdmin) navigate(topUpHref(), { state: { needed: cost, tool: pageWord('publishTitle', studioLang) } });
       // Steps before a failing one stay charged, and a dropped connection may still have made the package.
       void load();
@@ -129,8 +124,51 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
           <PublishButton cost={cost} shortOf={!isAdmin && credits < cost ? credits : null} isPublishing={isPublishing} isAgain={pkg !== null} lang={lang} />
         </form>
       )}
-      {pkg && <PackageReport pkg={pkg} bookType={bookType} lang={lang} />}
+      {failure && <PublishFailure failure={failure} lang={lang} onDismiss={() => setFailure(null)} />}
+      {pkg && <PackageReport pkg={pkg} bookType={bookType} lang={lang} onEdited={setPkg} />}
     </section>
+  );
+}
+
+/** A failed publish: the server's message (in the writer's language) and the next step. */
+interface Failure {
+  message: string;
+  next: PageWord;
+}
+
+/** The book's own trim (a children's book 5.5 × 8.5 in) until the writer picks another. */
+function useTrim(): { trim: Trim; pickTrim: (picked: Trim) => void; setBookTrim: (trim: Trim) => void } {
+  const [trim, setTrim] = useState<Trim>('6x9');
+  const isTrimPicked = useRef(false);
+  const pickTrim = (picked: Trim) => {
+    isTrimPicked.current = true;
+    setTrim(picked);
+  };
+  const setBookTrim = useCallback((bookTrim: Trim) => {
+    if (!isTrimPicked.current) setTrim(bookTrim);
+  }, []);
+  return { trim, pickTrim, setBookTrim };
+}
+
+/**
+ * A failed publish as the page keeps it (not a toast that goes): the server's message, or the studio's when the
+ * connection failed, and what the writer does next, by what failed.
+ */
+function failureOf(error: unknown, lang: Lang): Failure {
+  if (!(error instanceof ApiError) || error.status === 0) return { message: pageWord('publishFailed', lang), next: 'publishFailureNextOffline' };
+  const next: PageWord = error.status === 402 ? 'publishFailureNextCredits' : error.code === 'publish_running' ? 'publishFailureNextRunning' : 'publishFailureNext';
+  return { message: error.message, next };
+}
+
+/** The failed publish kept on the page: what went wrong, what to do next, and a button to dismiss it. */
+function PublishFailure({ failure, lang, onDismiss }: { failure: Failure; lang: Lang; onDismiss: () => void }) {
+  return (
+    <div role="alert" className="error-box mt-4" data-testid="publish-failure">
+      <p className="font-semibold">{pageWord('publishFailureTitle', lang)}</p>
+      <p className="mt-1">{failure.message}</p>
+      <p className="mt-1">{pageWord(failure.next, lang)}</p>
+      <button type="button" className="btn-secondary mt-2 text-xs" onClick={onDismiss} data-testid="publish-failure-dismiss">{pageWord('publishFailureDismiss', lang)}</button>
+    </div>
   );
 }
 

@@ -14,6 +14,7 @@ import { COVER_WORDS } from './coverWords.js';
 import { BILINGUAL_WORDS } from './bilingualWords.js';
 import { PASSAGE_WORDS } from './passageWords.js';
 import { PUBLISH_WORDS } from './publishWords.js';
+import { PACKAGE_EDIT_WORDS } from './packageEditWords.js';
 
 const OWN_WORDS = studioCatalogue('studio-page', [
   'settings', 'preview', 'generationProcess', 'writingProgress', 'chapters', 'placeholder', 'growingHint', 'words',
@@ -75,6 +76,7 @@ export const PAGE_WORDS = {
   ...BILINGUAL_WORDS,
   ...PASSAGE_WORDS,
   ...PUBLISH_WORDS,
+  ...PACKAGE_EDIT_WORDS,
   ...OWN_WORDS,
 };
 

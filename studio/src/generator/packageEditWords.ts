@@ -1,0 +1,26 @@
+// The words of a kept package's editor (PackageEdit.tsx: its keywords and description edited and checked again,
+// free) and of a failed publish kept on the page (PublishPanel.tsx), every language's in languages/<code>/studio-package-edit.yaml.
+// Part of the page's words (PAGE_WORDS in words.ts).
+import { studioCatalogue } from '../i18n/catalogue.js';
+
+export const PACKAGE_EDIT_WORDS = studioCatalogue('studio-package-edit', [
+  'packageEditTitle',
+  'packageEditKeywords',
+  'packageEditKeywordsHint',
+  'packageEditDescription',
+  'packageEditDescriptionHint',
+  'packageEditBackCover',
+  'packageEditSave',
+  'packageEditSaving',
+  'packageEditFree',
+  'packageEditSaved',
+  'packageEditFailed',
+  'packageEditKeywordsButton',
+  'packageEditDescriptionButton',
+  'publishFailureTitle',
+  'publishFailureNext',
+  'publishFailureNextCredits',
+  'publishFailureNextRunning',
+  'publishFailureNextOffline',
+  'publishFailureDismiss',
+]);

@@ -15,6 +15,7 @@ import { importVoiceOrExit, readImportSettings, settingsLines, writerValues, wri
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { exitOnFailure } from '../errors.js';
 import { langOptionOrExit } from '../langs.js';
+import { optionWord } from '../option-words.js';
 import { cliProvider } from './generate.js';
 import { budgetFigures, maxCallsOrExit, startBudget } from '../run-budget.js';
 import { cliStateOf, openCliState, writableStateOrExit } from '../state.js';
@@ -64,12 +65,12 @@ function splitPattern(pattern: string | undefined, lang: Lang): RegExp | undefin
 }
 
 /** The file's bytes, refused before they are read when the file is larger than an import takes. */
-function bytesOf(file: string): Uint8Array {
+function bytesOf(file: string, lang: Lang): Uint8Array {
   let size: number;
   try {
     size = statSync(file).size;
   } catch {
-    return fail(`${file}: no such file; check the path`);
+    return fail(`${file}: ${word('noSuchFile', lang)}`);
   }
   if (size > IMPORT_LIMITS.bytes) throw tooLargeRefusal(file, size);
   return new Uint8Array(readFileSync(file));
@@ -87,7 +88,7 @@ export async function importCommand(file: string, opts: ImportOptions): Promise<
   let read: ReadManuscript;
   let bytes: Uint8Array;
   try {
-    bytes = bytesOf(file);
+    bytes = bytesOf(file, lang);
     read = await (await cliImportPool()).readManuscript(file, bytes, split ? { split } : {});
   } catch (error) {
     exitOnFailure(error, lang, { expects: ['import'] });
@@ -170,8 +171,8 @@ function frontLines(read: ReadManuscript, spec: ResolvedSpec | undefined, lang: 
 function bookSpecOrExit(file: string, id: string | undefined, lang: Lang): ResolvedSpec {
   const name = file.split(/[\\/]/).pop() ?? file;
   if (id === undefined) return fail(catalogueMessage('import_needs_generator', lang, { file: name }));
-  const spec = specOrExit(catalogOrExit(), id);
-  if (spec.kind !== 'book') return fail(`--generator: ${id} writes a single piece, not a book; give a book generator (karya list shows them)`);
+  const spec = specOrExit(catalogOrExit(), id, lang);
+  if (spec.kind !== 'book') return fail(optionWord('generatorNotBook', lang, { id }));
   return spec;
 }
 

@@ -53,7 +53,7 @@ export async function rewriteCommand(id: string | undefined, opts: RewriteOption
   // No book to read: said in --lang's language, else the locale's.
   if (id === undefined && opts.book === undefined) fail(optionWord('idOrBook', askedLang(opts.lang)));
   if (opts.book !== undefined) bookIdOrExit(opts.book, askedLang(opts.lang));
-  const named = id !== undefined ? specOrExit(catalog, id) : undefined;
+  const named = id !== undefined ? specOrExit(catalog, id, askedLang(opts.lang)) : undefined;
   if (named && named.kind !== 'book') fail(`${named.id} writes a single piece; write it again with: karya generate ${named.id}`);
   const note = (opts.note ?? '').trim();
   const wanted = named && opts.book === undefined ? settingsFromOptions(named, opts) : undefined;

@@ -16,6 +16,7 @@ import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { exitOnFailure } from '../errors.js';
 import { langOptionOrExit } from '../langs.js';
 import { optionWord } from '../option-words.js';
+import { briefWord } from '../brief-words.js';
 import { cliProvider } from './generate.js';
 import { budgetFigures, maxCallsOrExit, startBudget } from '../run-budget.js';
 import { cliStateOf, openCliState, writableStateOrExit } from '../state.js';
@@ -127,10 +128,10 @@ function bookLangOrExit(read: ReadManuscript, opts: ImportOptions, uiLang: Lang)
   }
 }
 
-function totalOrExit(chapters: string | undefined): number | undefined {
+function totalOrExit(chapters: string | undefined, lang: Lang): number | undefined {
   if (chapters === undefined) return undefined;
   const total = wholeNumber(chapters);
-  if (total === undefined || total < 1 || total > 100) fail(`--chapters: "${chapters}" must be a whole number from 1 to 100, written in plain digits (like 30)`);
+  if (total === undefined || total < 1 || total > 100) fail(briefWord('chaptersRange', lang, { value: chapters, min: 1 }));
   return total;
 }
 
@@ -142,7 +143,7 @@ function totalOrExit(chapters: string | undefined): number | undefined {
 async function previewSettings(read: ReadManuscript, opts: ImportOptions, uiLang: Lang): Promise<ImportSettings & { spec: ResolvedSpec; lang: Lang; missing: string[] }> {
   const spec = bookSpecOrExit(read.file, opts.generator, uiLang);
   const bookLang = bookLangOrExit(read, opts, uiLang);
-  const totalChapters = totalOrExit(opts.chapters);
+  const totalChapters = totalOrExit(opts.chapters, uiLang);
   const lenient = withoutRequired(spec);
   const { settings, writer } = writerValues(lenient, opts.set ?? [], bookLang);
   const state = writersBookOrExit({ spec: lenient, read, settings, uiLang, ...(totalChapters !== undefined ? { totalChapters } : {}) });
@@ -184,7 +185,7 @@ async function saveImport(file: string, read: ReadManuscript, bytes: Uint8Array,
   const name = read.file;
   const spec = bookSpecOrExit(read.file, opts.generator, uiLang);
   const bookLang = bookLangOrExit(read, opts, uiLang);
-  const totalChapters = totalOrExit(opts.chapters);
+  const totalChapters = totalOrExit(opts.chapters, uiLang);
   const { settings, writer } = writerValues(spec, opts.set ?? [], bookLang);
   const source = sourceOptionsOf(opts, uiLang, fail);
   let state = writersBookOrExit({ spec, read, settings, uiLang, source, ...(totalChapters !== undefined ? { totalChapters } : {}) });

@@ -1,6 +1,6 @@
 // What the command line says before any book is read, to a writer who asked for Indonesian (--lang id) or whose
 // locale names it: an unknown generator, a manuscript that is not there, an import's generator that writes no book,
-// an empty list of saved books, each in
+// an empty list of saved books or series, a rewrite of a single piece, each in
 // Indonesian (and in Malay for a Malay writer), with no English line.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -45,5 +45,16 @@ describe("the command line's first refusals, in the writer's language", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Tidak ada buku tersimpan di .*kosong\.sqlite\. Tulis satu dengan: karya generate <id>$/m);
     expect(englishLines(r.stdout)).toEqual([]);
+  });
+
+  it('karya books --series naming no series, and karya rewrite of a single piece, say so in Indonesian', async () => {
+    const cwd = tempDir('karya-id-msg-');
+    const series = await runKaryaInProcess(['books', '--series', 'Hujan', '--state', 'kosong.sqlite'], { cwd, env: { LC_ALL: 'id_ID.UTF-8' } });
+    expect(series.code).toBe(2);
+    expect(series.stderr).toMatch(/--series: tidak ada seri bernama "Hujan" di .*kosong\.sqlite/);
+    const rewrite = await runKaryaInProcess(['rewrite', 'book-title', '--lang', 'id', '--part', '1'], { cwd });
+    expect(rewrite.code).toBe(2);
+    expect(rewrite.stderr).toContain('book-title menulis satu karya tunggal; tulis ulang dengan: karya generate book-title');
+    expect(englishLines(series.stderr + rewrite.stderr)).toEqual([]);
   });
 });

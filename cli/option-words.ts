@@ -12,7 +12,7 @@ const WORDS = catalogue('cli-options', [
   'requiredOption',
   // Commander's other refusals of a command line (cli/program-conventions.ts), in the writer's words too.
   'unknownOption', 'unknownOptionLike', 'missingArgument', 'optionMissingArgument', 'excessArguments',
-  'bookNotFound', 'idOrBook', 'noteLong', 'imageNeedsOut', 'imageExtension', 'imageJson',
+  'bookNotFound', 'idOrBook', 'unknownGenerator', 'generatorNotBook', 'rewritePiece', 'noteLong', 'imageNeedsOut', 'imageExtension', 'imageJson',
 ]);
 
 /** The option's words for a key in a language, with its placeholders filled. */

@@ -7,6 +7,7 @@ import { writerLang } from './langs.js';
 const WORDS = catalogue('cli-saved-book', [
   'noneSaved', 'partUnknown', 'partNotWritten', 'finished', 'noStateExport', 'noStateRewrite', 'noStateMap',
   'asOfNotPart', 'noPartWritten', 'generatorGone', 'otherGenerator', 'mapPiece', 'mapNothing', 'mapAsOf',
+  'noBooks',
 ]);
 
 /** The saved-book words for a key in a language, with its placeholders filled. */

@@ -1,7 +1,8 @@
 // Shared CLI helpers: exit codes, loading the catalog with readable errors, stderr output.
 import path from 'node:path';
 import { loadCatalog } from '../engine/node.js';
-import { type Catalog } from '../engine/index.js';
+import { type Catalog, type Lang } from '../engine/index.js';
+import { optionWord } from './option-words.js';
 import { exitOnFailure, fail } from './errors.js';
 
 /** The owner of the command line's books in the state file, and the state file's default place. */
@@ -46,8 +47,9 @@ export function catalogOrExit(opts: { generatorsDir?: string; templatesDir?: str
   }
 }
 
-export function specOrExit(catalog: Catalog, id: string) {
+/** The generator named `id`, or exit 2 saying so in `lang` (the command's messages' language). */
+export function specOrExit(catalog: Catalog, id: string, lang: Lang) {
   const spec = catalog.get(id);
-  if (!spec) fail(`unknown generator "${id}"; run "karya list" to see the ${catalog.specs.length} generators`);
+  if (!spec) fail(optionWord('unknownGenerator', lang, { id, n: catalog.specs.length }));
   return spec;
 }

@@ -8,7 +8,7 @@ export const WORDS = catalogue('words', [
   'introduction', 'chapter', 'conclusion', 'storyOutline', 'guideOutline', 'generateStoryOutline',
   'generateGuideOutline', 'generateIntroduction', 'generateChapter', 'generateConclusion', 'generate', 'generating',
   'storyOutlineDone', 'guideOutlineDone', 'stepOf', 'actionOutline', 'actionIntroduction', 'actionChapters',
-  'actionConclusion', 'bookComplete', 'repeats', 'repeatsNote', 'indonesianNote', 'checkAgainst', 'threadsResolved',
+  'actionConclusion', 'bookComplete', 'repeats', 'repeatsNote', 'checkAgainst', 'threadsResolved',
   'auditCost', 'threadsOverdue',
   // `karya generate`'s lines on stderr, in the book's language.
   'words', 'lengthNote', 'short', 'long', 'incomplete', 'shortExtended', 'extended', 'shortKept', 'longKept',

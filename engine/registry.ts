@@ -5,7 +5,7 @@ import type { Lang } from './spec/types.js';
 import { KaryaError } from './karya-error.js';
 import { checkedLangs, ensureLanguages, hasLanguageSource, onLanguagesLoaded, type LanguageSource } from './languages/index.js';
 
-/** A rule's texts per language, each keyed the same way: `{ en: { label: '…' }, ms: { label: '…' } }`. */
+/** A rule's texts per language (language code → key → text, each language keyed the same way), from the table's files or beside the rule. */
 export type RuleWords = Readonly<Partial<Record<Lang, Readonly<Record<string, string | undefined>>>>>;
 
 export interface RegistrySpec<Rule extends { readonly id: string }> {
@@ -93,14 +93,25 @@ export function registryGaps(langs: readonly Lang[]): { registry: string; rule: 
 
 /**
  * A rule's words with those the table's folders give it (languages/<code>/<registry>.yaml: rule id → key → text)
- * put into its words object, so the rule reads every language the same way it reads English and Malay.
+ * put into its words object, so the rule reads every language the same way, English and Malay included: a language
+ * the rule words beside its code keeps those. What an earlier read of the table put in is taken out first, so a text
+ * a file no longer gives is missing (and the start fails naming it), not kept from before.
  */
 function withTableWords(words: RuleWords, ruleId: string, registry: string, sources: readonly LanguageSource[]): RuleWords {
   const mutable = words as Record<Lang, Readonly<Record<string, string | undefined>>>;
+  const earlier = taken.get(mutable);
+  for (const lang of earlier ?? []) delete mutable[lang];
+  const now = new Set<Lang>();
   for (const src of sources) {
     const code = (src.data as { code?: string } | undefined)?.code;
     const given = src.words[registry.replace(/\s+/g, '-')]?.[ruleId];
-    if (code && given && typeof given === 'object') mutable[code] = given as Record<string, string>;
+    if (!code || !given || typeof given !== 'object' || mutable[code] !== undefined) continue;
+    mutable[code] = given as Record<string, string>;
+    now.add(code);
   }
+  taken.set(mutable, now);
   return mutable;
 }
+
+/** The languages each rule's words object was given from the table's files (taken out again before the next read). */
+const taken = new WeakMap<object, Set<Lang>>();

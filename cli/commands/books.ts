@@ -72,7 +72,7 @@ export async function booksCommand(opts: BooksOptions): Promise<void> {
     return;
   }
   if (lines.length === 0) {
-    process.stdout.write(`No saved books in ${place.where}. Write one with: karya generate <id>\n`);
+    process.stdout.write(`${savedBookWord('noBooks', writerLang(), { where: place.where })}\n`);
     return;
   }
   const hasSeries = lines.some((b) => b.series);

@@ -33,7 +33,7 @@ export async function exportCommand(id: string | undefined, opts: ExportOptions)
   // No book to read: said in --lang's language, else the locale's.
   if (id === undefined && opts.book === undefined) fail(optionWord('idOrBook', askedLang(opts.lang)));
   if (opts.book !== undefined) bookIdOrExit(opts.book, askedLang(opts.lang));
-  const named = id !== undefined ? specOrExit(catalog, id) : undefined;
+  const named = id !== undefined ? specOrExit(catalog, id, askedLang(opts.lang)) : undefined;
   if (named) exportableOrExit(named, askedLang(opts.lang));
   // With a generator id the settings find the book as they did for karya generate (checked before anything is read).
   const wanted = named && opts.book === undefined ? settingsFromOptions(named, opts) : undefined;

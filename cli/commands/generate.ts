@@ -140,7 +140,7 @@ type Run = Awaited<ReturnType<typeof preflight>> & { meter?: RunMeter };
 async function preflight(id: string, options: GenerateOptions) {
   let opts = options;
   const catalog = catalogOrExit();
-  const spec = specOrExit(catalog, id);
+  const spec = specOrExit(catalog, id, messagesLang(opts.lang));
   if (opts.series !== undefined && opts.book !== undefined) fail(optionWord('seriesOrBook', messagesLang(opts.lang)));
   // `--book ID`: a saved book (an imported one included) continues with its own settings and chapters.
   const book = opts.book !== undefined ? await savedBookOrExit(spec, opts) : undefined;

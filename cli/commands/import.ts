@@ -15,6 +15,8 @@ import { importVoiceOrExit, readImportSettings, settingsLines, writerValues, wri
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { exitOnFailure } from '../errors.js';
 import { langOptionOrExit } from '../langs.js';
+import { optionWord } from '../option-words.js';
+import { briefWord } from '../brief-words.js';
 import { cliProvider } from './generate.js';
 import { budgetFigures, maxCallsOrExit, startBudget } from '../run-budget.js';
 import { cliStateOf, openCliState, writableStateOrExit } from '../state.js';
@@ -64,12 +66,12 @@ function splitPattern(pattern: string | undefined, lang: Lang): RegExp | undefin
 }
 
 /** The file's bytes, refused before they are read when the file is larger than an import takes. */
-function bytesOf(file: string): Uint8Array {
+function bytesOf(file: string, lang: Lang): Uint8Array {
   let size: number;
   try {
     size = statSync(file).size;
   } catch {
-    return fail(`${file}: no such file; check the path`);
+    return fail(`${file}: ${word('noSuchFile', lang)}`);
   }
   if (size > IMPORT_LIMITS.bytes) throw tooLargeRefusal(file, size);
   return new Uint8Array(readFileSync(file));
@@ -87,7 +89,7 @@ export async function importCommand(file: string, opts: ImportOptions): Promise<
   let read: ReadManuscript;
   let bytes: Uint8Array;
   try {
-    bytes = bytesOf(file);
+    bytes = bytesOf(file, lang);
     read = await (await cliImportPool()).readManuscript(file, bytes, split ? { split } : {});
   } catch (error) {
     exitOnFailure(error, lang, { expects: ['import'] });
@@ -126,10 +128,10 @@ function bookLangOrExit(read: ReadManuscript, opts: ImportOptions, uiLang: Lang)
   }
 }
 
-function totalOrExit(chapters: string | undefined): number | undefined {
+function totalOrExit(chapters: string | undefined, lang: Lang): number | undefined {
   if (chapters === undefined) return undefined;
   const total = wholeNumber(chapters);
-  if (total === undefined || total < 1 || total > 100) fail(`--chapters: "${chapters}" must be a whole number from 1 to 100, written in plain digits (like 30)`);
+  if (total === undefined || total < 1 || total > 100) fail(briefWord('chaptersRange', lang, { value: chapters, min: 1 }));
   return total;
 }
 
@@ -141,7 +143,7 @@ function totalOrExit(chapters: string | undefined): number | undefined {
 async function previewSettings(read: ReadManuscript, opts: ImportOptions, uiLang: Lang): Promise<ImportSettings & { spec: ResolvedSpec; lang: Lang; missing: string[] }> {
   const spec = bookSpecOrExit(read.file, opts.generator, uiLang);
   const bookLang = bookLangOrExit(read, opts, uiLang);
-  const totalChapters = totalOrExit(opts.chapters);
+  const totalChapters = totalOrExit(opts.chapters, uiLang);
   const lenient = withoutRequired(spec);
   const { settings, writer } = writerValues(lenient, opts.set ?? [], bookLang);
   const state = writersBookOrExit({ spec: lenient, read, settings, uiLang, ...(totalChapters !== undefined ? { totalChapters } : {}) });
@@ -170,8 +172,8 @@ function frontLines(read: ReadManuscript, spec: ResolvedSpec | undefined, lang: 
 function bookSpecOrExit(file: string, id: string | undefined, lang: Lang): ResolvedSpec {
   const name = file.split(/[\\/]/).pop() ?? file;
   if (id === undefined) return fail(catalogueMessage('import_needs_generator', lang, { file: name }));
-  const spec = specOrExit(catalogOrExit(), id);
-  if (spec.kind !== 'book') return fail(`--generator: ${id} writes a single piece, not a book; give a book generator (karya list shows them)`);
+  const spec = specOrExit(catalogOrExit(), id, lang);
+  if (spec.kind !== 'book') return fail(optionWord('generatorNotBook', lang, { id }));
   return spec;
 }
 
@@ -183,7 +185,7 @@ async function saveImport(file: string, read: ReadManuscript, bytes: Uint8Array,
   const name = read.file;
   const spec = bookSpecOrExit(read.file, opts.generator, uiLang);
   const bookLang = bookLangOrExit(read, opts, uiLang);
-  const totalChapters = totalOrExit(opts.chapters);
+  const totalChapters = totalOrExit(opts.chapters, uiLang);
   const { settings, writer } = writerValues(spec, opts.set ?? [], bookLang);
   const source = sourceOptionsOf(opts, uiLang, fail);
   let state = writersBookOrExit({ spec, read, settings, uiLang, source, ...(totalChapters !== undefined ? { totalChapters } : {}) });

@@ -2,6 +2,7 @@
 import type { ResolvedSpec } from '../../engine/index.js';
 import { describeFlow, langs } from '../../engine/index.js';
 import { catalogOrExit, specOrExit } from '../util.js';
+import { writerLang } from '../langs.js';
 
 export function listCommand(opts: { json?: boolean }): void {
   const catalog = catalogOrExit();
@@ -49,7 +50,7 @@ export function showJson(spec: ResolvedSpec) {
 }
 
 export function showCommand(id: string, opts: { json?: boolean }): void {
-  const spec = specOrExit(catalogOrExit(), id);
+  const spec = specOrExit(catalogOrExit(), id, writerLang());
   const data = showJson(spec);
   if (opts.json) {
     process.stdout.write(JSON.stringify(data, null, 2) + '\n');

@@ -9,6 +9,7 @@ import { loadProviders } from '../../engine/node.js';
 
 const { createOfflineProvider, chatBody, imageBody } = await loadProviders();
 import { catalogOrExit, specOrExit, fail, info, CLI_USER } from '../util.js';
+import { writerLang } from '../langs.js';
 import { settingsFromOptions, progressKey } from '../settings.js';
 import { cliStateOf, hasBooks, openCliState, type CliState } from '../state.js';
 
@@ -106,7 +107,7 @@ function fromSaved(session: BookSession, wanted: Step | undefined, steps: readon
 
 export async function promptsCommand(id: string, opts: PromptsOptions): Promise<void> {
   const catalog = catalogOrExit();
-  const spec = specOrExit(catalog, id);
+  const spec = specOrExit(catalog, id, writerLang());
   const { settings, totalChapters } = settingsFromOptions(spec, opts);
   const total = startBook({ spec, settings, totalChapters }).totalChapters;
   const steps = stepsFor(spec, total);

@@ -222,7 +222,7 @@ async function preflight(id: string, opts: PublishOptions) {
   const closeThreshold = closeThresholdOrExit(opts.closeThreshold, messagesLang(opts.lang));
   const cover = await coverOption(opts.cover, messagesLang(opts.lang));
   const catalog = catalogOrExit();
-  const spec = specOrExit(catalog, id);
+  const spec = specOrExit(catalog, id, lang);
   if (spec.kind !== 'book' || !spec.publish) {
     const books = catalog.specs.filter((s) => s.publish).map((s) => s.id);
     return fail(publishWord('notBook', lang, { id, books: books.join(', ') }));

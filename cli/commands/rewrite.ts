@@ -53,8 +53,8 @@ export async function rewriteCommand(id: string | undefined, opts: RewriteOption
   // No book to read: said in --lang's language, else the locale's.
   if (id === undefined && opts.book === undefined) fail(optionWord('idOrBook', askedLang(opts.lang)));
   if (opts.book !== undefined) bookIdOrExit(opts.book, askedLang(opts.lang));
-  const named = id !== undefined ? specOrExit(catalog, id) : undefined;
-  if (named && named.kind !== 'book') fail(`${named.id} writes a single piece; write it again with: karya generate ${named.id}`);
+  const named = id !== undefined ? specOrExit(catalog, id, askedLang(opts.lang)) : undefined;
+  if (named && named.kind !== 'book') fail(optionWord('rewritePiece', askedLang(opts.lang), { id: named.id }));
   const note = (opts.note ?? '').trim();
   const wanted = named && opts.book === undefined ? settingsFromOptions(named, opts) : undefined;
   // In the language the settings ask for (a book by its id, not read yet: --lang's, else the locale's).
@@ -78,7 +78,7 @@ export async function rewriteCommand(id: string | undefined, opts: RewriteOption
         : savedBookWord('noneSaved', settingsLang(named!, wanted!.settings), { id: named!.id, file: statePath, command }));
     }
     const { spec, key, saved } = chosen;
-    if (spec.kind !== 'book') fail(`${spec.id} writes a single piece; write it again with: karya generate ${spec.id}`);
+    if (spec.kind !== 'book') fail(optionWord('rewritePiece', saved.state.lang, { id: spec.id }));
     const total = saved.state.totalChapters;
     const position = partPosition(spec, opts.part, total, saved.state.content.length, saved.state.lang);
     // The saved book, finished or not, as it is: a rewrite never starts a new one.

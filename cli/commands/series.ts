@@ -6,12 +6,14 @@ import { bookSummary, catalogue, openThreadsOf, renderBible, sayer, seriesAsOf, 
 import { catalogOrExit, CLI_USER, fail } from '../util.js';
 import { changeLines, laterChanges, loadSeries, seriesBooks, seriesFail, seriesNameOrExit } from '../series.js';
 import { cliStateOf, hasBooks, openCliState, type CliState } from '../state.js';
+import { writerLang } from '../langs.js';
 
 /** A book's state in `karya series show`; other languages' words in languages/<code>/cli-series.yaml. */
 const SERIES_WORDS = catalogue('cli-series', [
   'finished', 'unfinished',
   // A text that counts something has its form for one beside it (`<key>_one`).
   'books', 'books_one',
+  'noSeries', 'noSuchSeries',
 ]);
 const seriesWord = sayer(SERIES_WORDS);
 
@@ -37,7 +39,7 @@ export async function seriesListCommand(opts: SeriesOptions): Promise<void> {
     return;
   }
   if (!list.length) {
-    process.stdout.write(`No series in ${statePath}. Start one with: karya generate <id> --series "Name"\n`);
+    process.stdout.write(`${seriesWord('noSeries', writerLang(), { file: statePath })}\n`);
     return;
   }
   // Each series counts its books in its own language.
@@ -95,7 +97,7 @@ export async function seriesShowCommand(raw: string, opts: SeriesOptions): Promi
 export async function seriesKeysOrExit(place: CliState, raw: string): Promise<Set<string>> {
   const statePath = place.where;
   const name = seriesNameOrExit(raw, 'en');
-  if (!hasBooks(place)) fail(`--series: no series named "${name}" in ${statePath}`);
+  if (!hasBooks(place)) fail(seriesWord('noSuchSeries', writerLang(), { name, file: statePath }));
   const stateFile = await openCliState(place);
   try {
     const series = await stateFile.repos.series(CLI_USER).find(name);

@@ -102,7 +102,7 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
     if (!isLang(to) || !canTranslate(lang, to)) return fail(catalogueMessage('translate_bad_language', lang, { value: to, langs: new Intl.ListFormat(lang, { type: 'disjunction' }).format(editionLanguages(lang)) }));
     if (editionLinkOf(source.key) || translatedFrom(source.state)) return fail(catalogueMessage('translate_is_edition', lang, { id: String(id) }));
     if (!source.state.content.some((t) => t.trim())) return fail(catalogueMessage('translate_empty_book', lang, { id: String(id) }));
-    const spec = specOrExit(catalogOrExit(), source.state.generatorId);
+    const spec = specOrExit(catalogOrExit(), source.state.generatorId, lang);
     const { glossary, terms } = bookGlossary(source.state, opts.glossary, lang);
     const title = opts.title === undefined ? undefined : cleanTitle(opts.title);
     if (title !== undefined && (!title || title.length > MAX_EDITION_TITLE)) return fail(catalogueMessage('edition_bad_title', lang, { max: String(MAX_EDITION_TITLE) }));

@@ -1,15 +1,16 @@
 // The offline cover's words per language: its by-line, its footer, and the words a genre, a mood or a colour
-// scheme is called by in a generator's options. English and Malay are written here, every other language in
-// languages/<code>/offline-cover.yaml (the same keys). A setting's value is read against every language's
+// scheme is called by in a generator's options, every language's in languages/<code>/offline-cover.yaml (the
+// keys below). A setting's value is read against every language's
 // words, so a book whose options a writer named in any language of the table finds its colours.
-import { langs, type Lang } from '../languages/index.js';
+import { langs } from '../languages/index.js';
 import { demoSection, shapedLike } from './offline-words.js';
 
-export type CoverGenre = 'children' | 'mystery' | 'fantasy' | 'scifi' | 'romance' | 'thriller' | 'horror' | 'nonfiction';
-export type CoverMood =
-  | 'playful' | 'mysterious' | 'dramatic' | 'peaceful' | 'adventurous' | 'romantic'
-  | 'happy' | 'excited' | 'curious' | 'friendly' | 'brave';
-export type CoverScheme = 'bright' | 'pastel' | 'rainbow' | 'nature' | 'fantasy' | 'candy';
+const GENRES = ['children', 'mystery', 'fantasy', 'scifi', 'romance', 'thriller', 'horror', 'nonfiction'] as const;
+const MOODS = ['playful', 'mysterious', 'dramatic', 'peaceful', 'adventurous', 'romantic', 'happy', 'excited', 'curious', 'friendly', 'brave'] as const;
+const SCHEMES = ['bright', 'pastel', 'rainbow', 'nature', 'fantasy', 'candy'] as const;
+export type CoverGenre = (typeof GENRES)[number];
+export type CoverMood = (typeof MOODS)[number];
+export type CoverScheme = (typeof SCHEMES)[number];
 
 /** The offline cover's words in one language; synonyms are normalised (lower case, letters only). */
 export interface CoverWords {
@@ -23,32 +24,18 @@ export interface CoverWords {
   schemes: Record<CoverScheme, readonly string[]>;
 }
 
-const BUILT_IN: Record<Lang, CoverWords> = {
-  en: {
-    author: 'by', character: 'featuring', untitled: 'Untitled', footer: 'Offline demo cover · Karya',
-    genres: { children: ['children', 'childrens', 'kids'], mystery: ['mystery'], fantasy: ['fantasy'], scifi: ['scifi', 'sciencefiction'], romance: ['romance'], thriller: ['thriller'], horror: ['horror'], nonfiction: ['nonfiction'] },
-    moods: {
-      playful: ['playful'], mysterious: ['mysterious'], dramatic: ['dramatic'], peaceful: ['peaceful'], adventurous: ['adventurous'], romantic: ['romantic'],
-      happy: ['happy'], excited: ['excited'], curious: ['curious'], friendly: ['friendly'], brave: ['brave'],
-    },
-    schemes: { bright: ['bright'], pastel: ['pastel'], rainbow: ['rainbow'], nature: ['nature'], fantasy: ['fantasy'], candy: ['candy'] },
-  },
-  ms: {
-    author: 'oleh', character: 'bersama', untitled: 'Tanpa Tajuk', footer: 'Kulit demo luar talian · Karya',
-    genres: {
-      children: ['kanakkanak'], mystery: ['misteri'], fantasy: ['fantasi'], scifi: ['fiksyensains', 'sainsfiksyen'], romance: ['romantik', 'cinta', 'percintaan'],
-      thriller: ['saspens', 'cemas'], horror: ['seram'], nonfiction: ['bukanfiksyen', 'nonfiksyen'],
-    },
-    moods: {
-      playful: ['ceria', 'riang', 'sukabermain'], mysterious: ['misterius', 'penuhmisteri', 'misteri'], dramatic: ['dramatik'], peaceful: ['tenang', 'damai', 'aman'],
-      adventurous: ['pengembaraan', 'penuhpengembaraan', 'mencabar'], romantic: ['romantik'], happy: ['gembira'], excited: ['teruja'], curious: ['ingintahu'], friendly: ['mesra', 'ramah'], brave: ['berani'],
-    },
-    schemes: { bright: ['cerah', 'terang'], pastel: [], rainbow: ['pelangi'], nature: ['alam', 'alamsemulajadi', 'semulajadi'], fantasy: ['fantasi'], candy: ['gulagula', 'manisan'] },
-  },
-};
+/** A list of words for each of `keys` (a language may have none for one: a word it has no synonym for). */
+function listsOf<K extends string>(keys: readonly K[]): Record<K, readonly string[]> {
+  const out = {} as Record<K, readonly string[]>;
+  for (const key of keys) out[key] = [''];
+  return out;
+}
+
+/** The shape every language's cover words must have (the keys above, texts where texts are): no words of its own. */
+const SHAPE: CoverWords = { author: '', character: '', untitled: '', footer: '', genres: listsOf(GENRES), moods: listsOf(MOODS), schemes: listsOf(SCHEMES) };
 
 /** The cover's words in every language. */
-export const COVER = demoSection('offline-cover', BUILT_IN, shapedLike(BUILT_IN.en!, ['genres', 'moods', 'schemes']));
+export const COVER = demoSection('offline-cover', shapedLike(SHAPE, ['genres', 'moods', 'schemes']));
 
 /** Each key's words in every language of the table ("fantasy", "fantasi"…), for reading a setting's value. */
 export function synonyms<K extends string>(of: (words: CoverWords) => Record<K, readonly string[]>): Record<K, string[]> {

@@ -2,21 +2,11 @@
 // its list of short phrases (a phrase may hold slots of its own). With a few words between slots and
 // many phrases a slot, any run of eight words is rare, so a long demo book does not read as a model
 // looping on a few sentences (the repetition check of engine/session counts such runs).
-import type { Lang } from '../spec/types.js';
 
 /** Frames of sentences and the phrases of each slot ([who], [when]…) in one language. */
 export interface Grammar {
   frames: readonly string[];
   slots: Readonly<Record<string, readonly string[]>>;
-}
-
-/**
- * Each language's grammar from frames per language and slots written with the languages side by side
- * (a slot one language lacks is left out of the other's grammar): the languages the frames are given in.
- */
-export function grammars(frames: Record<Lang, readonly string[]>, slots: Record<string, Partial<Record<Lang, readonly string[]>>>): Record<Lang, Grammar> {
-  const inLang = (lang: Lang): Grammar => ({ frames: frames[lang]!, slots: Object.fromEntries(Object.entries(slots).flatMap(([name, words]) => (words[lang] ? [[name, words[lang]]] : []))) });
-  return Object.fromEntries(Object.keys(frames).map((lang) => [lang, inLang(lang)]));
 }
 
 /** A pick from a list with the seeded random numbers of one paragraph. */

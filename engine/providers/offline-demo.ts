@@ -42,7 +42,7 @@ const SHAPE: DemoWords = {
 };
 
 /** The demo's fixed words in every language: languages/<code>/offline-demo.yaml, English's and Malay's too. */
-export const DEMO = demoSection('offline-demo', {}, shapedLike(SHAPE));
+export const DEMO = demoSection('offline-demo', shapedLike(SHAPE));
 
 /** The line that opens the demo text in a language. */
 export const offlineMark = (lang: Lang): string => DEMO.words(lang).mark;

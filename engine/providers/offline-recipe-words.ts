@@ -44,4 +44,4 @@ const SHAPE: RecipeParts = {
 };
 
 /** A recipe's words in every language: languages/<code>/offline-recipes.yaml, English's and Malay's too. */
-export const RECIPE_PARTS = demoSection('offline-recipes', {}, shapedLike(SHAPE));
+export const RECIPE_PARTS = demoSection('offline-recipes', shapedLike(SHAPE));

@@ -4,7 +4,7 @@
 // recipes that differ rather than the same few again.
 import type { Lang } from '../spec/types.js';
 import { composeParagraph, fillFrame, type Pick } from './offline-compose.js';
-import { KITCHEN } from './offline-kitchen.js';
+import { KITCHEN } from './offline-grammars.js';
 import { RECIPE_PARTS } from './offline-recipe-words.js';
 
 /** The line that opens a recipe chapter (one of several frames, its slots filled with `pick`). */

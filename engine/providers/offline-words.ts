@@ -1,9 +1,9 @@
-// The offline demo's words as sections of the language table. English and Malay write the demo's fixed words
-// (offline-demo.yaml) and its recipes (offline-recipes.yaml) in their folders like every language; their stories,
-// guides, kitchen notes and cover words are still written beside the code (offline-story.ts, offline-guide.ts,
-// offline-kitchen.ts, cover-words.ts), every other language's in its folder (languages/<code>/offline-story.yaml and the like). Each is checked when
-// the table is read against its shape, so a language missing one fails the start naming the file and the key, and
-// the code that composes the demo is the same for every language.
+// The offline demo's words as sections of the language table: every language, English and Malay included, writes
+// the demo's fixed words, recipes, stories, guides, kitchen notes and cover words in its folder
+// (languages/<code>/offline-demo.yaml, offline-recipes.yaml, offline-story.yaml, offline-guide.yaml,
+// offline-kitchen.yaml, offline-cover.yaml). Each is checked when the table is read against its shape, so a
+// language missing one fails the start naming the file and the key, and the code that composes the demo is the
+// same for every language.
 import { defineSection, type Lang } from '../languages/index.js';
 import { languageTableError } from '../languages/errors.js';
 import type { Grammar } from './offline-compose.js';
@@ -75,15 +75,14 @@ export function grammarCheck(given: readonly string[] | null = []): Check<Gramma
 }
 
 /**
- * A section of the demo's words: a language's file in its folder (languages/<code>/<name>.yaml) or, for the
- * languages written beside the code, `builtIn`'s. A language without it fails the start; a draft fails only
- * where its words are used. `read` gives undefined for a draft without them (lists over every language).
+ * A section of the demo's words: a language's file in its folder (languages/<code>/<name>.yaml), read the same
+ * way for every language. A language without it fails the start; a draft fails only where its words are used.
+ * `read` gives undefined for a draft without them (lists over every language).
  */
-export function demoSection<T>(name: string, builtIn: Readonly<Record<Lang, T>>, check: Check<T>): { words: (lang: Lang) => T; read: (lang: Lang) => T | undefined } {
+export function demoSection<T>(name: string, check: Check<T>): { words: (lang: Lang) => T; read: (lang: Lang) => T | undefined } {
   const file = (code: Lang) => `languages/${code}/${name}.yaml`;
   const read = defineSection<T | undefined>(name, (raw, table) => {
     if (raw !== undefined) return check(raw, '', file(table.code));
-    if (Object.hasOwn(builtIn, table.code)) return builtIn[table.code];
     if (table.draft) return undefined;
     throw languageTableError(file(table.code), '*', "the offline demo's words in this language");
   });
@@ -93,9 +92,4 @@ export function demoSection<T>(name: string, builtIn: Readonly<Record<Lang, T>>,
     return value;
   };
   return { words, read };
-}
-
-/** Each language's value from values written side by side (`{ en: …, ms: … }`), for the languages they give. */
-export function perLanguage<T>(langsOf: Readonly<Record<Lang, unknown>>, inLang: (lang: Lang) => T): Record<Lang, T> {
-  return Object.fromEntries(Object.keys(langsOf).map((lang) => [lang, inLang(lang)]));
 }

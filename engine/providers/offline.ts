@@ -11,8 +11,7 @@ import { seeded } from './seeded.js';
 import { langs } from '../languages/index.js';
 import { DEMO, type DemoShape, type DemoWords } from './offline-demo.js';
 import { composeParagraph, picker, withArticles, type Pick } from './offline-compose.js';
-import { GUIDE } from './offline-guide.js';
-import { STORY } from './offline-story.js';
+import { GUIDE, STORY } from './offline-grammars.js';
 import { chapterOpening, composeRecipe } from './offline-recipes.js';
 
 export { offlineMark } from './offline-demo.js';

@@ -58,7 +58,7 @@ const OWN_WORDS = studioCatalogue('studio-page', [
   // Rewrite with a note, write again, and earlier versions.
   'rewrite', 'rewriteLabel', 'rewriteNote', 'rewriteNotePlaceholder', 'rewriteGo', 'writeAgainGo', 'rewriting',
   'rewritten', 'rewriteFailed', 'versions', 'versionsNone', 'versionsFailed', 'versionLine', 'versionCurrent',
-  'versionMadeWith', 'restore', 'restored', 'writeMore', 'repeatingPart', 'indonesianWords', 'writeMoreLabel',
+  'versionMadeWith', 'restore', 'restored', 'writeMore', 'repeatingPart', 'writeMoreLabel',
   'writingMore', 'wroteMore', 'wroteMoreRestarted', 'writeMoreFailed',
   // After an edit of a part the bible had taken in: it keeps what it knew while it reads the part again.
   'bibleUpdating', 'updateBible', 'bibleUpdated', 'storyBible', 'bibleCovers', 'storyBibleHint', 'bibleSaved',

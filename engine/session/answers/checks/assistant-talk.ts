@@ -11,7 +11,7 @@ export const isMostlyTalk = (talk: { removed: number; share: number; text: strin
 
 export const ASSISTANT_TALK: AnswerCheck = {
   id: 'assistant_talk',
-  words: { en: { what: 'remarks from the model as an assistant' }, ms: { what: 'ulasan model sebagai pembantu' } },
+  words: {},
   // A book's part is prose through and through; a single piece only loses the paragraphs where the model names itself.
   check: (text, { kind, shape }) => kind === 'prose' && isMostlyTalk(withoutTalk(text, { isOpenerOnly: !shape })),
 };

@@ -47,6 +47,6 @@ export function copiedShare(answer: string, earlier: readonly string[], enough?:
 
 export const COPIED: AnswerCheck = {
   id: 'copied',
-  words: { en: { what: 'a copy of an earlier part' }, ms: { what: 'salinan bahagian yang lebih awal' } },
+  words: {},
   check: (text, { shape, earlier }) => !!shape && !!earlier && copiedShare(text, earlier(), shape.copyShare) >= shape.copyShare,
 };

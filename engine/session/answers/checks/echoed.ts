@@ -132,6 +132,6 @@ export function isEcho(answer: string, request: CheckContext['request'], expect:
 
 export const ECHOED: AnswerCheck = {
   id: 'echoed',
-  words: { en: { what: 'the request sent back' }, ms: { what: 'permintaan yang dihantar semula' } },
+  words: {},
   check: (text, context) => isEcho(text, context.request, context),
 };

@@ -4,6 +4,6 @@ import type { AnswerCheck } from './types.js';
 
 export const FILTERED: AnswerCheck = {
   id: 'filtered',
-  words: { en: { what: "stopped by the AI service's content filter" }, ms: { what: 'dihentikan oleh penapis kandungan perkhidmatan AI' } },
+  words: {},
   decidedBy: 'provider',
 };

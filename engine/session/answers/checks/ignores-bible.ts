@@ -4,6 +4,6 @@ import type { AnswerCheck } from './types.js';
 
 export const IGNORES_BIBLE: AnswerCheck = {
   id: 'ignores_bible',
-  words: { en: { what: "about new people, with none of the story bible's main characters" }, ms: { what: 'tentang orang baharu, tanpa seorang pun watak utama catatan cerita' } },
+  words: {},
   decidedBy: 'follow-up',
 };

@@ -1,7 +1,8 @@
-// The answer checks as a registry: one file per check (its code, its words in every language, its check), listed
-// here in the order judgeAnswer runs those it runs on an answer's text. Loading this module checks that every check
-// has its words in every language Karya speaks (LANGS): a check without its Malay fails the server's and the command
-// line's start, naming the check and the language, instead of a Malay writer meeting an empty note.
+// The answer checks as a registry: one file per check (its code, its check), listed here in the order judgeAnswer
+// runs those it runs on an answer's text; its words in every language are in languages/<code>/answer-checks.yaml
+// (English's and Malay's as every other's), put into each check's words as the table is read. Every check must have
+// its words in every language Karya speaks: a check without its Malay fails the server's and the command line's
+// start, naming the check and the language, instead of a Malay writer meeting an empty note.
 import { defineRegistry, type Registry } from '../../../registry.js';
 import type { AnswerCheck, AskedAgainFor } from './types.js';
 import { REFUSED } from './refused.js';

@@ -4,6 +4,6 @@ import type { AnswerCheck } from './types.js';
 
 export const LISTED: AnswerCheck = {
   id: 'listed',
-  words: { en: { what: 'a list or a table, not prose' }, ms: { what: 'senarai atau jadual, bukan prosa' } },
+  words: {},
   check: (text, { shape, isStart }) => !!shape && judgeShape(text, shape, isStart ? { isStart: true } : {}) === 'listed',
 };

@@ -4,6 +4,6 @@ import type { AnswerCheck } from './types.js';
 
 export const NOT_TEXT: AnswerCheck = {
   id: 'not_text',
-  words: { en: { what: 'not a model answer' }, ms: { what: 'bukan jawapan model' } },
+  words: {},
   decidedBy: 'provider',
 };

@@ -4,6 +4,6 @@ import type { AnswerCheck } from './types.js';
 
 export const OUTLINED: AnswerCheck = {
   id: 'outlined',
-  words: { en: { what: 'an outline of chapter titles' }, ms: { what: 'rangka tajuk bab' } },
+  words: {},
   check: (text, { shape, isStart }) => !!shape && judgeShape(text, shape, isStart ? { isStart: true } : {}) === 'outlined',
 };

@@ -4,6 +4,6 @@ import type { AnswerCheck } from './types.js';
 
 export const REASONING_ONLY: AnswerCheck = {
   id: 'reasoning_only',
-  words: { en: { what: 'reasoning with no text' }, ms: { what: 'penaakulan tanpa teks' } },
+  words: {},
   decidedBy: 'answer text',
 };

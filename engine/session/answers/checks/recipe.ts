@@ -4,6 +4,6 @@ import type { AnswerCheck } from './types.js';
 
 export const RECIPE: AnswerCheck = {
   id: 'recipe',
-  words: { en: { what: 'a recipe' }, ms: { what: 'resipi' } },
+  words: {},
   check: (text, { shape, isStart }) => !!shape && judgeShape(text, shape, isStart ? { isStart: true } : {}) === 'recipe',
 };

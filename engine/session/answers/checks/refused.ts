@@ -55,6 +55,6 @@ export function judgeRefusal(text: string): { refused: boolean; text: string } {
 
 export const REFUSED: AnswerCheck = {
   id: 'refused',
-  words: { en: { what: 'a refusal' }, ms: { what: 'penolakan' } },
+  words: {},
   check: (text) => judgeRefusal(text).refused,
 };

@@ -34,7 +34,10 @@ export type DecidedBy = 'provider' | 'answer text' | 'follow-up';
 
 export interface AnswerCheck {
   readonly id: AskedAgainFor;
-  /** How a note names an answer it caught, in every language Karya speaks. */
+  /**
+   * How a note names an answer it caught, in every language Karya speaks: `{}` in a check's file, filled by the
+   * registry from languages/<code>/answer-checks.yaml (check id → `what`) when the table is read.
+   */
   readonly words: Readonly<Record<Lang, { readonly what: string }>>;
   /** True when the answer's text is what this check refuses (the checks judgeAnswer runs on the text). */
   readonly check?: (text: string, context: CheckContext) => boolean;

@@ -4,6 +4,7 @@
 import type { BookSpec, Lang, ResolvedSpec } from '../../spec/types.js';
 import type { BookState } from '../../compile/flow.js';
 import { partProvenance, sourceStatusOf } from '../../compile/provenance.js';
+import { langs } from '../../languages/index.js';
 
 /** The key of the edition of book `sourceId` in `to`: `romance:edition-ms-of-12`. */
 export function editionKey(input: { generatorId: string; sourceId: number; to: Lang }): string {
@@ -12,8 +13,9 @@ export function editionKey(input: { generatorId: string; sourceId: number; to: L
 
 /** The source book and language an edition's key names (undefined: not an edition's key). */
 export function editionLinkOf(key: string): { sourceId: number; to: Lang } | undefined {
-  const m = /:edition-(en|ms)-of-(\d+)$/.exec(key);
-  return m ? { to: m[1] as Lang, sourceId: Number(m[2]) } : undefined;
+  // Any language of the table (languages/table.yaml), not a list of them here.
+  const m = /:edition-([a-z]{2,3})-of-(\d+)$/.exec(key);
+  return m && langs().includes(m[1] as Lang) ? { to: m[1] as Lang, sourceId: Number(m[2]) } : undefined;
 }
 
 /** The empty edition of `source` in `to`: its settings with the language changed, nothing written yet. */

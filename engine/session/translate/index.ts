@@ -7,6 +7,7 @@ export { editionKey, editionLinkOf, editionPartsLeft, editionStart, translatedFr
 export { translatedTitle, cleanTitle, titleProblem, isTitleUntranslated, MAX_EDITION_TITLE, type EditionTitle, type TitleProblem } from './title.js';
 export { problemText, windowRequest, TRANSLATE_TEMPLATE, TRANSLATE_SYSTEM_TEMPLATE } from './prompt.js';
 export { sideBySide, partHashes, type SourceHashes, type ParagraphPair, type SideBySidePart } from './side-by-side.js';
+export { staleParts, withStaleMarked } from './again.js';
 export { termsIn, governedByWholeNames, GENDERS, MAX_TERM_CHARS, type Gender as GlossaryGender, type WritersTerm, type GlossaryFileProblem } from './glossary.js';
 export { isWordless, withWordlessKept } from './checks.js';
 export { untranslatedParagraphs, untranslatedTitles, isMarked as hasUntranslated } from './run.js';

@@ -5,9 +5,11 @@
 // generator page, where the passage tools work on it as on any book. The dual-language book downloads from here.
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { AlertTriangle, ArrowLeft, CheckCircle2, PenLine } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, CheckCircle2, PenLine, RefreshCw } from 'lucide-react';
 import { call } from '../lib/api.js';
 import { useContinueBook } from '../lib/books.js';
+import { runEdition } from '../lib/editions.js';
+import { useAuth } from '../lib/auth.js';
 import { editionName, useT } from '../i18n/index.js';
 import type { Lang, SideBySideResponse } from '../engine.js';
 import { Spinner } from '../components/Spinner.js';
@@ -113,11 +115,43 @@ export default function SideBySide() {
         {view.stale_paragraphs ? <AlertTriangle className="h-4 w-4 shrink-0" aria-hidden="true" /> : <CheckCircle2 className="h-4 w-4 shrink-0" aria-hidden="true" />}
         {view.stale_paragraphs ? t('edition.staleCount', { n: view.stale_paragraphs }) : t('edition.allCurrent')}
       </p>
+      {view.again.parts > 0 && <TranslateAgain view={view} onDone={() => setReload((n) => n + 1)} />}
       <div className="hidden gap-x-6 px-4 text-xs font-semibold uppercase tracking-wide text-gray-600 md:grid md:grid-cols-2 sm:px-5 dark:text-gray-400" aria-hidden="true">
         <span>{editionName(source.lang, ui)} · {source.title}</span>
         <span>{editionName(edition.lang, ui)} · {edition.title}</span>
       </div>
       {view.parts.map((part) => <PartPairs key={part.position} part={part} source={source.lang} edition={edition.lang} />)}
+    </div>
+  );
+}
+
+/**
+ * "Translate again": the out-of-date paragraphs asked of the model again, its cost said first (each part holding one
+ * charged as an edition's part is); the page read again once done, its marks gone.
+ */
+function TranslateAgain({ view, onDone }: { view: SideBySideResponse; onDone: () => void }) {
+  const { t } = useT();
+  const { refresh } = useAuth();
+  const [state, setState] = useState<{ kind: 'idle' | 'running' } | { kind: 'failed'; message: string }>({ kind: 'idle' });
+  const again = async () => {
+    setState({ kind: 'running' });
+    try {
+      await runEdition(view.source.id, view.edition.lang, { onProgress: () => undefined, onPart: () => undefined }, undefined, { again: true });
+      setState({ kind: 'idle' });
+      onDone();
+    } catch (error) {
+      setState({ kind: 'failed', message: (error as Error).message });
+    } finally {
+      void refresh();
+    }
+  };
+  return (
+    <div className="flex flex-col gap-2 rounded-lg border border-amber-300 px-3 py-2 sm:flex-row sm:items-center sm:justify-between" data-testid="translate-again">
+      <p className="text-sm" data-testid="translate-again-cost">{t('edition.againCost', { n: view.again.total, total: view.again.total, parts: view.again.parts, per: view.again.per_part })}</p>
+      <button type="button" className="btn-primary shrink-0" disabled={state.kind === 'running'} onClick={() => void again()} data-testid="translate-again-start">
+        {state.kind === 'running' ? <Spinner label={t('edition.againRunning')} /> : <RefreshCw className="h-4 w-4" aria-hidden="true" />} {t('edition.again')}
+      </button>
+      {state.kind === 'failed' && <p role="alert" className="text-sm text-red-700 dark:text-red-400" data-testid="translate-again-failed">{state.message}</p>}
     </div>
   );
 }

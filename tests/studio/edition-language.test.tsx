@@ -15,8 +15,8 @@ useStudioDom();
 const USER: ProfileData = { id: 'u1', email: 'ana@karya.test', name: 'Ana', bio: '', role: 'free', credits_available: 40, total_usage: 0, lang: 'en', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
 const base = { book_type: 'romance', generator_id: 'romance', type_label: 'Romance', words: 9000, chapters_written: 3, chapters_total: 3, updated_at: '2026-03-02T10:00:00Z', is_current: false, is_finished: true, has_cover: false } as const;
 const SOURCE: MyBook = { ...base, id: 8, title: 'Rain Over Penang', lang: 'en' };
-const MALAY: MyBook = { ...base, id: 9, title: 'Hujan di Pulau Pinang', lang: 'ms', edition_of: { id: 8, title: 'Rain Over Penang' } };
-const INDONESIAN: MyBook = { ...base, id: 10, title: 'Hujan di Penang', lang: 'id', edition_of: { id: 8, title: 'Rain Over Penang' } };
+const MALAY: MyBook = { ...base, id: 9, title: 'Hujan di Pulau Pinang', lang: 'ms', edition_of: { id: 8, title: 'Rain Over Penang', lang: 'en' } };
+const INDONESIAN: MyBook = { ...base, id: 10, title: 'Hujan di Penang', lang: 'id', edition_of: { id: 8, title: 'Rain Over Penang', lang: 'en' } };
 const offer = (to: string, remaining: number) => ({ to, cost: { per_part: 2, parts: 3, total: 6, remaining }, glossary_terms: 0, is_running: false });
 const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 

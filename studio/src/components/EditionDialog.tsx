@@ -86,14 +86,7 @@ export function EditionDialog({ book, onClose, onMade }: { book: MyBook; onClose
     <Dialog isOpen title={title} onClose={isRunning ? undefined : onClose} size="lg" testId="edition-dialog" {...(footer ? { footer } : {})}>
       {loadFailed ? <p role="alert">{t('edition.loadFailed')}</p> : !offer ? <Spinner label={t('edition.loading')} /> : chosen && (
         <div className="space-y-3">
-          {offers.length > 1 && (
-            <label className="block text-sm font-medium">
-              {t('edition.language')}
-              <select className="input mt-1 block w-full" value={chosen.to} disabled={isRunning} onChange={(e) => { setChoice(e.target.value as Lang); setRun({ state: 'idle' }); }} data-testid="edition-language">
-                {offers.map((o) => <option key={o.to} value={o.to} lang={o.to}>{editionName(o.to, ui)}{o.cost.remaining === 0 ? ` (${t('edition.made')})` : ''}</option>)}
-              </select>
-            </label>
-          )}
+          {offers.length > 1 && <LanguagePick offers={offers} value={chosen.to} isDisabled={isRunning} onChange={(l) => { setChoice(l); setRun({ state: 'idle' }); }} />}
           <p>{t('edition.intro', { language, title: book.title })}</p>
           <p className="rounded-lg bg-brand-50 px-3 py-2 font-medium text-brand-700 dark:bg-neutral-800 dark:text-brand-400" data-testid="edition-cost">
             {t('edition.cost', { n: chosen.cost.total, total: chosen.cost.total, parts: chosen.cost.parts, per: chosen.cost.per_part })}
@@ -120,6 +113,19 @@ export function EditionDialog({ book, onClose, onMade }: { book: MyBook; onClose
         </div>
       )}
     </Dialog>
+  );
+}
+
+/** The edition's language, among every one the server offers (each other language of the table); one made whole says so. */
+function LanguagePick({ offers, value, isDisabled, onChange }: { offers: readonly EditionOffer[]; value: Lang; isDisabled: boolean; onChange: (to: Lang) => void }) {
+  const { t, lang: ui } = useT();
+  return (
+    <label className="block text-sm font-medium">
+      {t('edition.language')}
+      <select className="input mt-1 block w-full" value={value} disabled={isDisabled} onChange={(e) => onChange(e.target.value as Lang)} data-testid="edition-language">
+        {offers.map((o) => <option key={o.to} value={o.to} lang={o.to}>{editionName(o.to, ui)}{o.cost.remaining === 0 ? ` (${t('edition.made')})` : ''}</option>)}
+      </select>
+    </label>
   );
 }
 

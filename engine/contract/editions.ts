@@ -169,3 +169,8 @@ export const SideBySideResponseSchema = z.strictObject({
   again: z.strictObject({ parts: Count, per_part: Count, total: Count }),
 });
 export type SideBySideResponse = z.infer<typeof SideBySideResponseSchema>;
+
+/** PUT /api/books/:id/edition-chapter-title (`id`: the edition's): the writer's title for one of its chapters (`position`), one line. */
+export const EditionChapterTitleBodySchema = z.strictObject({ position: z.number().int().positive(), title: z.string().trim().min(1).max(120).refine((t) => !/[\r\n]/.test(t), { message: 'one line' }) });
+export type EditionChapterTitleBody = z.input<typeof EditionChapterTitleBodySchema>;
+export const EditionChapterTitleResponseSchema = z.strictObject({ id: Count, position: Count, title: z.string() });

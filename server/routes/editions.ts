@@ -96,6 +96,19 @@ export function editionRoutes(ctx: AppContext): ApiRoutes {
     res.json({ id: edition.id, title: bookSummary(spec, state).title });
   });
 
+  // The writer retitles one of an edition's chapters (translated with its part when it was made); every export takes it.
+  router.on('PUT /books/:id/edition-chapter-title', async (req, res) => {
+    const owner = userId(req);
+    const lang = requestLang(req);
+    const { book: edition } = await bookOf(ctx, { userId: owner, id: req.input.params.id, lang });
+    if (!(await repos.editions(owner).ofEdition(edition.id))) throw ApiError.catalogue(404, 'edition_not_found', lang);
+    const { position } = req.input.body;
+    const title = cleanTitle(req.input.body.title);
+    if (!title) throw ApiError.catalogue(400, 'edition_bad_title', lang, { max: '120' });
+    if (!(await repos.books.saveChapterTitle({ userId: owner, key: edition.key, position, title }))) throw ApiError.catalogue(404, 'part_not_found', lang);
+    res.json({ id: edition.id, position, title });
+  });
+
   return router;
 }
 

@@ -71,6 +71,14 @@ describe('editions in every language of the table', () => {
     expect(after.body.offers.find((o: { to: string }) => o.to === 'id').cost.remaining).toBe(0);
     expect(after.body.offers.find((o: { to: string }) => o.to === 'ms').cost.remaining).toBe(CHAPTERS);
 
+    // The writer retitles a chapter of the edition: the view and the export take it; a chapter it lacks is refused.
+    const retitled = await ts.http.put(`/api/books/${editionId}/edition-chapter-title`).set('cookie', w.cookie).send({ position: 3, title: ' Surat dari Ayah ' });
+    expect([retitled.status, retitled.body]).toEqual([200, { id: editionId, position: 3, title: 'Surat dari Ayah' }]);
+    expect(((await ts.http.get(`/api/books/${editionId}/side-by-side`).set('cookie', w.cookie)).body as Side).parts.find((p) => p.position === 3)!.title.edition).toBe('Surat dari Ayah');
+    expect((await ts.http.get(`/api/books/${editionId}/export`).query({ format: 'md' }).set('cookie', w.cookie)).text).toContain('Surat dari Ayah');
+    expect((await ts.http.put(`/api/books/${editionId}/edition-chapter-title`).set('cookie', w.cookie).send({ position: 40, title: 'Tidak Ada' })).status).toBe(404);
+    expect((await ts.http.put(`/api/books/${w.bookId}/edition-chapter-title`).set('cookie', w.cookie).send({ position: 3, title: 'Nope' })).status).toBe(404);
+
     // The writer changes a paragraph of Chapter 2: its translation is out of date, and translating it again costs one part.
     const paragraphs = chapterParagraphs(2, 'en');
     const changed = [paragraphs[0]!, chapterParagraphs(4, 'en')[1]!, ...paragraphs.slice(2)];

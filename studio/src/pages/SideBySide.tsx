@@ -51,7 +51,7 @@ function Paragraph({ text, lang, tag, isStale, isAffected, isUntranslated, isSou
   );
 }
 
-function PartPairs({ part, source, edition }: { part: Part; source: Lang; edition: Lang }) {
+function PartPairs({ part, source, edition, editionId, onTitle }: { part: Part; source: Lang; edition: Lang; editionId: number; onTitle: (position: number, title: string) => void }) {
   const { t, lang: ui } = useT();
   const headingId = `part-${part.position}`;
   const heading = part.title.edition ? `${part.label.edition}: ${part.title.edition}` : part.label.edition;
@@ -62,6 +62,7 @@ function PartPairs({ part, source, edition }: { part: Part; source: Lang; editio
         <p lang={source} className="text-sm font-medium text-gray-600 dark:text-gray-400">{sourceHeading}</p>
         <h2 id={headingId} lang={edition} className="text-lg font-semibold text-gray-900 dark:text-gray-100">{heading}</h2>
       </div>
+      {part.title.edition !== null && <div className="mb-3 max-w-xl md:ml-[calc(50%+0.75rem)]"><EditionTitleField editionId={editionId} title={part.title.edition} lang={edition} chapter={{ position: part.position, label: part.label.edition }} onSaved={(title) => onTitle(part.position, title)} /></div>}
       <ol className="divide-y divide-gray-100 dark:divide-neutral-800">
         {part.pairs.map((pair, i) => (
           <li key={i} className="grid gap-x-6 gap-y-1 py-3 md:grid-cols-2 md:py-2" data-testid="paragraph-pair">
@@ -120,7 +121,7 @@ export default function SideBySide() {
         <span>{editionName(source.lang, ui)} · {source.title}</span>
         <span>{editionName(edition.lang, ui)} · {edition.title}</span>
       </div>
-      {view.parts.map((part) => <PartPairs key={part.position} part={part} source={source.lang} edition={edition.lang} />)}
+      {view.parts.map((part) => <PartPairs key={part.position} part={part} source={source.lang} edition={edition.lang} editionId={edition.id} onTitle={(position, title) => setView({ ...view, parts: view.parts.map((p) => (p.position === position ? { ...p, title: { ...p.title, edition: title } } : p)) })} />)}
     </div>
   );
 }

@@ -4,7 +4,7 @@
 // is shown before; progress lines go to stderr; the run goes to the book's end, and paragraphs that could not be
 // had (kept as their source, marked untranslated) are named at the end (exit 1): a rerun asks only for them. The source is only read.
 import { existsSync } from 'node:fs';
-import { BookSession, canTranslate, catalogueMessage, cleanTitle, editionLanguageName, editionLanguages, isLang, langs, withEditionTitle, MAX_EDITION_TITLE, partStep, stepLabel, editionKey, editionLinkOf, glossaryFileOf, glossaryWithReasons, problemText, translateEdition, translatedFrom, translationCost, editionPlan, withWritersGlossary, MAX_TERM_CHARS, type EditionTitle, type Glossary, type GlossaryWhy, type Lang, type PartOutcome, type TranslateProgress, type WindowProblem, type WritersTerm } from '../../engine/index.js';
+import { BookSession, canTranslate, chapterTitlesOf, catalogueMessage, cleanTitle, editionLanguageName, editionLanguages, isLang, langs, withEditionTitle, MAX_EDITION_TITLE, partStep, stepLabel, editionKey, editionLinkOf, glossaryFileOf, glossaryWithReasons, problemText, translateEdition, translatedFrom, translationCost, editionPlan, withWritersGlossary, MAX_TERM_CHARS, type EditionTitle, type Glossary, type GlossaryWhy, type Lang, type PartOutcome, type TranslateProgress, type WindowProblem, type WritersTerm } from '../../engine/index.js';
 import { CLI_USER, CliExit, EXIT, catalogOrExit, fail, info, specOrExit } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { exitOnFailure } from '../errors.js';
@@ -130,7 +130,7 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
     const provider = meter.counted(budgeted);
     try {
       outcome = await translateEdition({ spec, renderer: catalogOrExit().renderer, provider, store, key, source: source.state, isSourceFinished: source.isFinished, to, glossary, ...(title ? { title } : {}), signal: interrupt.signal, onProgress, onTitle: (t) => info(`karya: ${titleLine(t, lang)}`), onPart: (p) => {
-        sayPart(p, source.state.chapterTitles ?? {}, lang);
+        sayPart(p, chapterTitlesOf(spec, source.state), lang);
         if (p.asked > 0) meter.partDone(p.credits);
       } });
     } catch (error) {
@@ -167,13 +167,13 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
       exitOnFailure(error, lang, { step: { words: ({ message }) => say('bibleStopped', lang, { label: reading, message }), ...(opts.json ? { json: { part: null, isWhole: true } } : {}) } });
       throw error;
     }
-    const edition = { id: editionId, key, source: id, from: lang, lang: to, finished: outcome.isFinished, credits: outcome.credits, glossary: glossary.length, terms: terms.map((e) => ({ term: e.term, rendering: e.rendering, ...(e.gender ? { gender: e.gender } : {}), why: e.why, reason: whyText(e.why, lang) })), calls: budgetFigures(budget), ...(editionTitle ? { title: titleJson(editionTitle) } : {}), untranslated: untranslatedList(outcome.parts, editionTitle, source.state.chapterTitles ?? {}), parts: outcome.parts.map((p) => ({ position: p.position, label: p.label, status: p.status, credits: p.credits, paragraphs: outcome.state.content[p.position]?.split(/\n\s*\n/).filter((x) => x.trim()).length ?? 0, ...(p.untranslated?.length ? { untranslated: p.untranslated.map((i) => i + 1) } : {}), ...(p.titleUntranslated ? { titleUntranslated: true } : {}) })) };
+    const edition = { id: editionId, key, source: id, from: lang, lang: to, finished: outcome.isFinished, credits: outcome.credits, glossary: glossary.length, terms: terms.map((e) => ({ term: e.term, rendering: e.rendering, ...(e.gender ? { gender: e.gender } : {}), why: e.why, reason: whyText(e.why, lang) })), calls: budgetFigures(budget), ...(editionTitle ? { title: titleJson(editionTitle) } : {}), untranslated: untranslatedList(outcome.parts, editionTitle, chapterTitlesOf(spec, source.state)), parts: outcome.parts.map((p) => ({ position: p.position, label: p.label, status: p.status, credits: p.credits, paragraphs: outcome.state.content[p.position]?.split(/\n\s*\n/).filter((x) => x.trim()).length ?? 0, ...(p.untranslated?.length ? { untranslated: p.untranslated.map((i) => i + 1) } : {}), ...(p.titleUntranslated ? { titleUntranslated: true } : {}) })) };
     meter.finish();
     if (opts.json) out.stdout(`${JSON.stringify({ edition, progress: meter.figures() })}\n`);
     else out.stdout(`${say('done', lang, { id: editionId ?? '?', generator: spec.id })}\n`);
     // What is left, part by part (and a title kept in the source's language), and exit 1 when a part has marks: the
     // run went to the end, a rerun asks only for them (a title is no reason to fail: --title gives one).
-    if (sayLeft(outcome.left, editionTitle, source.state.chapterTitles ?? {}, lang)) throw new CliExit(EXIT.failed);
+    if (sayLeft(outcome.left, editionTitle, chapterTitlesOf(spec, source.state), lang)) throw new CliExit(EXIT.failed);
   } finally {
     interrupt.release();
     await stateFile.close();

@@ -38,18 +38,24 @@ export type EditionSummary = z.infer<typeof EditionSummarySchema>;
 /** What making (or finishing) the edition in `to` costs: the generator's cost per part, for the parts not translated yet. */
 export const EditionCostSchema = z.strictObject({ per_part: Count, parts: Count, total: Count, remaining: Count });
 
+/** An edition that can be made (or gone on with) in `to`, and what it costs. */
+export const EditionOfferSchema = z.strictObject({
+  to: Lang,
+  cost: EditionCostSchema,
+  /** Terms of the glossary the edition will hold fast, and whether it is the writer's own. */
+  glossary_terms: Count,
+  is_running: z.boolean(),
+});
+export type EditionOffer = z.infer<typeof EditionOfferSchema>;
+
 /** GET /api/books/:id/editions */
 export const BookEditionsResponseSchema = z.strictObject({
   book: BookRefSchema,
   editions: z.array(EditionSummarySchema),
   /** The edition that can be made (or gone on with) now; null when the book is itself an edition or has no text. */
-  offer: z.strictObject({
-    to: Lang,
-    cost: EditionCostSchema,
-    /** Terms of the glossary the edition will hold fast, and whether it is the writer's own. */
-    glossary_terms: Count,
-    is_running: z.boolean(),
-  }).nullable(),
+  offer: EditionOfferSchema.nullable(),
+  /** Every edition that can be made (or gone on with) now: one for each language of the table other than the book's, the default (`offer`) first. */
+  offers: z.array(EditionOfferSchema),
 });
 export type BookEditionsResponse = z.infer<typeof BookEditionsResponseSchema>;
 
@@ -58,6 +64,11 @@ export const StartEditionBodySchema = z.strictObject({
   to: Lang,
   /** The run's bound on model calls instead of its default (engine/budget.ts): the run stops there, nothing undelivered charged. */
   max_calls: z.number().int().min(1).max(100_000).optional(),
+  /**
+   * Translate again the paragraphs whose source changed since they were translated (the side-by-side view's out of
+   * date ones, its `again` cost): each part holding one charged as a part of the edition is.
+   */
+  again: z.boolean().optional(),
 });
 export type StartEditionBody = z.input<typeof StartEditionBodySchema>;
 
@@ -144,5 +155,12 @@ export const SideBySideResponseSchema = z.strictObject({
   stale_paragraphs: Count,
   /** Paragraphs the edition keeps as their source (no translation could be had yet). */
   untranslated_paragraphs: Count,
+  /** What translating the out-of-date paragraphs again costs (POST /api/books/:id/editions with `again`): the parts holding them, each charged as an edition's part. */
+  again: z.strictObject({ parts: Count, per_part: Count, total: Count }),
 });
 export type SideBySideResponse = z.infer<typeof SideBySideResponseSchema>;
+
+/** PUT /api/books/:id/edition-chapter-title (`id`: the edition's): the writer's title for one of its chapters (`position`), one line. */
+export const EditionChapterTitleBodySchema = z.strictObject({ position: z.number().int().positive(), title: z.string().trim().min(1).max(120).refine((t) => !/[\r\n]/.test(t), { message: 'one line' }) });
+export type EditionChapterTitleBody = z.input<typeof EditionChapterTitleBodySchema>;
+export const EditionChapterTitleResponseSchema = z.strictObject({ id: Count, position: Count, title: z.string() });

@@ -53,7 +53,7 @@ export {
   PassageResponseSchema,
 } from './passage.js';
 export {
-  type BookEditionsResponse, type EditionDone, EditionEventSchemas, type EditionPartEvent, type EditionProgressEvent, type EditionWaitingEvent,
+  type BookEditionsResponse, type EditionOffer, type EditionDone, EditionEventSchemas, type EditionPartEvent, type EditionProgressEvent, type EditionWaitingEvent,
   type EditionSummary, type GlossaryResponse, MAX_GLOSSARY_TERM_CHARS, type SideBySideResponse,
 } from './editions.js';
 export {

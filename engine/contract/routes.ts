@@ -117,6 +117,7 @@ export const ROUTES = {
   'GET /books/:id/source': { params: NumericIdParamsSchema, response: manuscripts.SourceResponseSchema },
   'PUT /books/:id/source': { params: NumericIdParamsSchema, body: manuscripts.SourceBodySchema, response: manuscripts.SourceResponseSchema },
   'PUT /books/:id/edition-title': { params: NumericIdParamsSchema, body: editions.EditionTitleBodySchema, response: editions.EditionTitleResponseSchema },
+  'PUT /books/:id/edition-chapter-title': { params: NumericIdParamsSchema, body: editions.EditionChapterTitleBodySchema, response: editions.EditionChapterTitleResponseSchema },
   'GET /books/:id/story-map': { params: NumericIdParamsSchema, query: storyMap.StoryMapQuerySchema, response: storyMap.StoryMapSchema },
   'GET /series': { response: series.SeriesListResponseSchema },
   'POST /series': { body: series.CreateSeriesBodySchema, response: series.SeriesResponseSchema, status: 201 },

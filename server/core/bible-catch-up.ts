@@ -107,7 +107,8 @@ async function rememberOnePart(ctx: AppContext, input: { userId: string; bookTyp
     // A step being written here, or by a worker (queue mode), catches up itself before it writes
     // (BookSession.advance); with credits held for the bible, the run waits for it and then settles them.
     if (writing.has(key) || (await repos.generations.isRunning({ userId, generatorId: spec.id }))) return hold && hold.held > 0 ? { waitMs: STEP_WAIT_MS, kind: 'step' } : 'stop';
-    const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: ctx.provider, key: bookType, settings: saved.state.settings, onFinished: 'keep', store: userProgress(repos, { userId, spec, charge: () => undefined }) });
+    // Its chapter count as saved (an edition's settings are its source's, which may not name it), as the CLI opens an edition.
+    const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: ctx.provider, key: bookType, settings: saved.state.settings, totalChapters: saved.state.totalChapters, onFinished: 'keep', store: userProgress(repos, { userId, spec, charge: () => undefined }) });
     if (!session.needsMemory) return 'done';
     // Work Karya does for the writer (reading an imported book into its bible) has its own allowance, the same size as the
     // writer's: a 28-chapter import leaves the writer's own generation allowance whole for the step they ask next.

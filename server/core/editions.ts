@@ -5,7 +5,7 @@
 // stops the run there) and committed with its last window's save when every paragraph of it was translated;
 // refunded when paragraphs of it are left untranslated (the run goes on to the book's end) or the run stops in
 // it; the windows before the last saved as they are done, so a second start goes on from them.
-import { CallBudget, editionPlan, withBudget, bookSummary, canTranslate, editionKey, editionLanguageName, editionLanguages, editionLinkOf, glossaryOf, governedByWholeNames, partHashes, sideBySide, stepKey, partStep, translateEdition, translatedFrom, translationCost, untranslatedParagraphs, untranslatedTitles, type BookSpec, type BookState, type GlossaryEntry, type Lang, type ProgressStore, type ResolvedSpec, type StepSave, type TranslateProgress, type PartOutcome, type Provider } from '../../engine/index.js';
+import { CallBudget, editionPlan, withBudget, bookSummary, canTranslate, editionKey, editionLanguageName, editionLanguages, editionLinkOf, glossaryOf, governedByWholeNames, partHashes, sideBySide, stepKey, partStep, translateEdition, translatedFrom, translationCost, untranslatedParagraphs, untranslatedTitles, withStaleMarked, type BookSpec, type BookState, type GlossaryEntry, type Lang, type ProgressStore, type ResolvedSpec, type StepSave, type TranslateProgress, type PartOutcome, type Provider } from '../../engine/index.js';
 import type { EditionSummary } from '../../engine/contract/index.js';
 import type { Charge, UserBook } from '../store/ports.js';
 import type { EditionLink } from '../store/queries/editions.js';
@@ -13,6 +13,7 @@ import type { AppContext } from './context.js';
 import { ApiError } from '../errors/api-error.js';
 import { commitCharged, refundCharge, refundFailed } from './charged.js';
 import { holdEditionLease, type EditionLease } from './edition-lease.js';
+import { catchUpBible } from './bible-catch-up.js';
 
 /** A book of the user's and its generator (404 otherwise). */
 export async function bookOf(ctx: AppContext, input: { userId: string; id: number; lang: Lang }): Promise<{ book: UserBook; spec: ResolvedSpec & BookSpec }> {
@@ -97,6 +98,8 @@ export interface EditionRunInput {
   through?: (provider: Provider) => Provider;
   /** The run's bound on model calls (max_calls), instead of its default (engine/budget.ts). */
   maxCalls?: number;
+  /** Translate again the paragraphs whose source changed since they were translated (engine withStaleMarked). */
+  again?: boolean;
 }
 
 /**
@@ -111,11 +114,17 @@ export async function runEdition(ctx: AppContext, input: EditionRunInput): Promi
   // One run of an edition at a time, in any process: a lease in book_editions, renewed by this run's heartbeat
   // (server/core/edition-lease.ts), so a run killed with its process holds it no longer.
   const lease = await holdEditionLease(ctx, { userId, sourceId: source.id, to, lang, language: editionLanguageName(to, lang) });
+  let run: EditionRun;
   try {
-    return await runLeased(ctx, input, lease);
+    run = await runLeased(ctx, input, lease);
   } finally {
     await lease.release();
   }
+  // The edition's own story bible (its story map, and what a rewrite of it is sent), read from its own text once every
+  // paragraph is in its language, as an edit's catch-up reads a book (free, its calls recorded as usage); a failure
+  // leaves it to the next step or "Update the story bible".
+  if (!run.left.length && !input.client.aborted) await catchUpBible(ctx, { userId, bookType: run.edition.key }).settled;
+  return run;
 }
 
 /** runEdition's run, its lease held. */
@@ -153,8 +162,13 @@ async function runLeased(ctx: AppContext, input: EditionRunInput, lease: Edition
     // What the part was translated from, to tell later which of its paragraphs the source changed since.
     if (save.isComplete) await editions.keepHashes({ sourceId: source.id, lang: to, position: save.position, hashes: partHashes(source.state, save.position) });
   };
+  // Translating again: the edition as the run reads it has its out-of-date paragraphs marked, so the run asks only them.
+  const marked = (state: BookState) => (input.again && found.link ? withStaleMarked({ source: source.state, edition: state, hashes: found.link.hashes }) : state);
   const store: ProgressStore = {
-    load: (k) => repos.books.load({ userId, key: k }),
+    load: async (k) => {
+      const saved = await repos.books.load({ userId, key: k });
+      return saved ? { ...saved, state: marked(saved.state) } : saved;
+    },
     saveMemory: (k, save) => repos.books.saveMemory({ userId, key: k, ...save }),
     saveVoice: async (k, voice) => void (await repos.books.saveVoice({ userId, key: k, voice })),
     saveStep,
@@ -170,7 +184,7 @@ async function runLeased(ctx: AppContext, input: EditionRunInput, lease: Edition
   try {
     // The run's budget of model calls (engine/budget.ts): the windows it plans; a model that keeps failing stops it,
     // its open part refunded as for any failure.
-    const budget = new CallBudget({ planned: editionPlan(source.state, found.edition?.state), maxCalls: input.maxCalls });
+    const budget = new CallBudget({ planned: editionPlan(source.state, found.edition ? marked(found.edition.state) : undefined), maxCalls: input.maxCalls });
     const outcome = await translateEdition({
       spec, renderer: ctx.catalog.renderer, provider: input.through ? input.through(withBudget(ctx.provider, budget)) : withBudget(ctx.provider, budget), store, key, source: source.state, isSourceFinished: source.isFinished, to, glossary, signal,
       onPartStart: async ({ position, label }) => {

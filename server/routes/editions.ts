@@ -5,7 +5,7 @@
 // of an edition at a time. The glossary is read and written per source and language; the side-by-side view
 // (by the edition's id) pairs its paragraphs with its source's, those whose source changed since marked.
 import type { Request } from 'express';
-import { bookSummary, canTitleEdition, cleanTerm, cleanTitle, countedProvider, MAX_GLOSSARY_TERMS, providerThrough, otherLanguage, runFigures, sideBySide, translationCost, withEditionTitle, type Tally } from '../../engine/index.js';
+import { bookSummary, canTitleEdition, chapterTitlesOf, canTranslate, editionLanguages, cleanTerm, cleanTitle, countedProvider, MAX_GLOSSARY_TERMS, providerThrough, otherLanguage, runFigures, sideBySide, translationCost, withEditionTitle, type Tally } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
 import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
 import { ApiError } from '../errors/api-error.js';
@@ -33,15 +33,22 @@ export function editionRoutes(ctx: AppContext): ApiRoutes {
     const lang = requestLang(req);
     const { book, spec } = await bookOf(ctx, { userId: owner, id: req.input.params.id, lang });
     const editions = await editionsOfBook(ctx, { owner, spec, book });
-    const to = otherLanguage(book.state.lang);
     const hasText = book.state.content.some((t) => t.trim());
     const isOffered = hasText && !(await isEdition(ctx, owner, book));
-    const found = isOffered ? await editionFor(ctx, { userId: owner, sourceId: book.id, to }) : null;
-    const cost = translationCost(spec, book.state, found?.edition?.state);
+    // Every language of the table the book can be translated into, the default (its other language) first.
+    const first = otherLanguage(book.state.lang);
+    const languages = isOffered ? [first, ...editionLanguages(book.state.lang).filter((l) => l !== first)].filter((l) => canTranslate(book.state.lang, l)) : [];
+    const offers = [];
+    for (const to of languages) {
+      const found = await editionFor(ctx, { userId: owner, sourceId: book.id, to });
+      const cost = translationCost(spec, book.state, found.edition?.state);
+      offers.push({ to, cost: { per_part: cost.perPart, parts: cost.parts, total: cost.total, remaining: cost.remaining }, glossary_terms: glossaryFrom(book.state, found.link).terms.length, is_running: await repos.editions(owner).isRunning({ sourceId: book.id, lang: to, now: Date.now() }) });
+    }
     res.json({
       book: { id: book.id, title: bookSummary(spec, book.state).title, lang: book.state.lang },
       editions,
-      offer: found ? { to, cost: { per_part: cost.perPart, parts: cost.parts, total: cost.total, remaining: cost.remaining }, glossary_terms: glossaryFrom(book.state, found.link).terms.length, is_running: await repos.editions(owner).isRunning({ sourceId: book.id, lang: to, now: Date.now() }) } : null,
+      offer: offers[0] ?? null,
+      offers,
     });
   });
 
@@ -90,21 +97,36 @@ export function editionRoutes(ctx: AppContext): ApiRoutes {
     res.json({ id: edition.id, title: bookSummary(spec, state).title });
   });
 
+  // The writer retitles one of an edition's chapters (translated with its part when it was made); every export takes it.
+  router.on('PUT /books/:id/edition-chapter-title', async (req, res) => {
+    const owner = userId(req);
+    const lang = requestLang(req);
+    const { book: edition } = await bookOf(ctx, { userId: owner, id: req.input.params.id, lang });
+    if (!(await repos.editions(owner).ofEdition(edition.id))) throw ApiError.catalogue(404, 'edition_not_found', lang);
+    const { position } = req.input.body;
+    const title = cleanTitle(req.input.body.title);
+    if (!title) throw ApiError.catalogue(400, 'edition_bad_title', lang, { max: '120' });
+    if (!(await repos.books.saveChapterTitle({ userId: owner, key: edition.key, position, title }))) throw ApiError.catalogue(404, 'part_not_found', lang);
+    res.json({ id: edition.id, position, title });
+  });
+
   return router;
 }
 
 type SavedBookRow = NonNullable<Awaited<ReturnType<AppContext['repos']['books']['find']>>>;
 
 /** The side-by-side answer: each part's paragraphs paired, those whose source changed since marked stale. */
-function sideBySideAnswer(input: { spec: Parameters<typeof sideBySide>[0]['spec'] & Parameters<typeof bookSummary>[0]; source: SavedBookRow; edition: SavedBookRow; hashes: Parameters<typeof sideBySide>[0]['hashes'] }) {
+function sideBySideAnswer(input: { spec: Parameters<typeof sideBySide>[0]['spec'] & Parameters<typeof bookSummary>[0] & { cost: number }; source: SavedBookRow; edition: SavedBookRow; hashes: Parameters<typeof sideBySide>[0]['hashes'] }) {
   const { spec, source, edition } = input;
   const parts = sideBySide({ spec, source: source.state, edition: edition.state, hashes: input.hashes });
+  const again = parts.filter((p) => p.staleCount > 0).length;
   return {
     source: { id: source.id, title: bookSummary(spec, source.state).title, lang: source.state.lang },
     edition: { id: edition.id, title: bookSummary(spec, edition.state).title, lang: edition.state.lang, generator_id: spec.id, is_current: edition.key === edition.bookType },
     parts: parts.map((p) => ({ position: p.position, label: p.label, title: p.title, pairs: p.pairs.map((x) => ({ source: x.source, edition: x.edition, is_stale: x.isStale, is_affected: x.isAffected, is_untranslated: x.isUntranslated })), stale: p.staleCount, untranslated: p.untranslatedCount })),
     stale_paragraphs: parts.reduce((n, p) => n + p.staleCount, 0),
     untranslated_paragraphs: parts.reduce((n, p) => n + p.untranslatedCount, 0),
+    again: { parts: again, per_part: spec.cost, total: again * spec.cost },
   };
 }
 
@@ -128,7 +150,7 @@ async function makeEdition(ctx: AppContext, req: Parameters<ContractHandler<'POS
   const { repos } = ctx;
   const owner = sessionOf(req).user.id;
   const lang = requestLang(req);
-  const { to, max_calls: maxCalls } = req.input.body;
+  const { to, max_calls: maxCalls, again } = req.input.body;
   const { book: source, spec } = await sourceFor(ctx, { userId: owner, id: req.input.params.id, to, lang });
   // A start takes a token from the user's generation bucket, as a step does (429 past it); runEdition holds
   // the edition's lease (409 edition_running while another run makes it, in any process).
@@ -151,7 +173,7 @@ async function makeEdition(ctx: AppContext, req: Parameters<ContractHandler<'POS
   const soFar = () => runSoFar(runFigures({ startedMs, nowMs: Date.now(), doneAtStart: doneAtStart ?? done, done, planned: total, ...spent, credits }));
   try {
     const run = await runEdition(ctx, {
-      userId: owner, lang, spec, source, to, client: client.signal, ...(maxCalls !== undefined ? { maxCalls } : {}),
+      userId: owner, lang, spec, source, to, client: client.signal, ...(maxCalls !== undefined ? { maxCalls } : {}), ...(again ? { again: true } : {}),
       ...(isStream ? {
         // The stream opens saying it waits for the model, and says so again while the model is slow (http/model-wait.ts).
         onStarted: () => void (waits = modelWaits(res, (wait) => events().send('waiting', wait), { lang })),
@@ -178,7 +200,7 @@ async function makeEdition(ctx: AppContext, req: Parameters<ContractHandler<'POS
         },
       } : {}),
     });
-    const untranslated = run.left.map((p) => ({ position: p.position, label: p.label, paragraphs: (p.untranslated ?? []).map((i) => i + 1), ...(p.titleUntranslated ? { chapter_title: source.state.chapterTitles?.[p.position] ?? '' } : {}) }));
+    const untranslated = run.left.map((p) => ({ position: p.position, label: p.label, paragraphs: (p.untranslated ?? []).map((i) => i + 1), ...(p.titleUntranslated ? { chapter_title: chapterTitlesOf(spec, source.state)[p.position] ?? '' } : {}) }));
     const answer = { edition: editionSummary({ spec, source, edition: run.edition, link: run.link }), credits_charged: run.credits, credits_available: (await repos.credits.balanceOf(owner)) ?? 0, untranslated };
     waits?.stop();
     if (stream) {

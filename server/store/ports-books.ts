@@ -26,6 +26,8 @@ export interface BookRepository {
    * header from `state` (character details, memory), in one transaction. False when there is no such part.
    */
   savePartEdit(input: { userId: string; key: string; position: number; text: string; state: BookState }): Promise<boolean>;
+  /** A written part's chapter title (an edition's, retitled by the writer), its text untouched. False when there is no such part. */
+  saveChapterTitle(input: { userId: string; key: string; position: number; title: string }): Promise<boolean>;
   /**
    * savePartEdit, with the text it replaces (`previous`) kept as the part's newest version in the same
    * transaction (a passage Keep: never a version without its edit, nor an edit without its version). Answers

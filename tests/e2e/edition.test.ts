@@ -3,7 +3,9 @@
 // fills part by part, My Books then lists both books (the edition marked as one of its source), and the
 // side-by-side page pairs every source paragraph with its translation, two columns at 1366 px and stacked pairs at
 // 390 px, axe clean; a change to the source marks the paragraphs from it on as out of date. The same from Malay to
-// English in the Malay studio. The model is the fake one taught to translate (tests/fake-translator.ts).
+// English in the Malay studio; then "Translate again" (cost first) makes the page current, and the dialog, offered
+// again, chooses the Indonesian edition (every language of the table is offered), made and listed with the others.
+// The model is the fake one taught to translate (tests/fake-translator.ts).
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -20,8 +22,8 @@ const model = fakeModel(underWriter(1).fakeOptions({ reply: (body) => translator
 afterAll(() => model.close());
 
 const WORDS = {
-  en: { button: 'Make an edition', make: 'Make a Malay edition', start: 'Start translating', cost: `${CHAPTERS} credits: ${CHAPTERS} parts at 1 a part`, ready: 'The Malay edition is ready', read: 'Read it side by side', of: /Malay edition of “Lantern Bay”/, glossary: 'Glossary', stale: /paragraphs? (is|are) out of date/, heading: 'Chapter', title: 'Lantern Bay' },
-  ms: { button: 'Buat edisi', make: 'Buat edisi Bahasa Inggeris', start: 'Mula menterjemah', cost: `${CHAPTERS} kredit: ${CHAPTERS} bahagian pada 1 setiap bahagian`, ready: 'Edisi Bahasa Inggeris sudah siap', read: 'Bacanya sebelah-menyebelah', of: /Edisi Bahasa Inggeris bagi “Teluk Pelita”/, glossary: 'Glosari', stale: /perenggan lapuk/, heading: 'Bab', title: 'Teluk Pelita' },
+  en: { button: 'Make an edition', make: 'Make a Malay edition', start: 'Start translating', cost: `${CHAPTERS} credits: ${CHAPTERS} parts at 1 a part`, ready: 'The Malay edition is ready', read: 'Read it side by side', of: /Malay edition of “Lantern Bay”/, glossary: 'Glossary', stale: /paragraphs? (is|are) out of date/, heading: 'Chapter', title: 'Lantern Bay', makeId: 'Make an Indonesian edition', readyId: 'The Indonesian edition is ready', close: 'Close', current: 'Every paragraph is up to date with its source.' },
+  ms: { button: 'Buat edisi', make: 'Buat edisi Bahasa Inggeris', start: 'Mula menterjemah', cost: `${CHAPTERS} kredit: ${CHAPTERS} bahagian pada 1 setiap bahagian`, ready: 'Edisi Bahasa Inggeris sudah siap', read: 'Bacanya sebelah-menyebelah', of: /Edisi Bahasa Inggeris bagi “Teluk Pelita”/, glossary: 'Glosari', stale: /perenggan lapuk/, heading: 'Bab', title: 'Teluk Pelita', makeId: 'Buat edisi Bahasa Indonesia', readyId: 'Edisi Bahasa Indonesia sudah siap', close: 'Tutup', current: 'Setiap perenggan terkini dengan sumbernya.' },
 } as const;
 
 /** The writer's 5-chapter romance in `lang`, imported through the API as My Books' import does. */
@@ -128,6 +130,12 @@ describeInChromium('An edition in the other language', { what: 'fake model taugh
       await page.screenshot({ path: path.join(ARTIFACTS, `edition-stale-${lang}-dark-1366.png`) });
       await page.emulateMedia({ colorScheme: 'light' });
     }
+    // "Translate again": its cost said first, then the out-of-date paragraph asked again; the page is current after.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    expect(await page.getByTestId('translate-again-cost').textContent()).toMatch(/1/);
+    await page.getByTestId('translate-again-start').click();
+    await page.getByTestId('stale-summary').getByText(w.current).waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('stale-paragraph').count()).toBe(0);
 
     // My Books lists both, the edition marked as one of its source (opened in the studio as its links open a page:
     // axe's code stays compiled in the document for the readings below).
@@ -142,16 +150,28 @@ describeInChromium('An edition in the other language', { what: 'fake model taugh
       expect(await problemsAtWidths(page, ['aside'], THEME_RULES)).toEqual([]);
       await page.emulateMedia({ colorScheme: 'light' });
     }
-    // The source offers no second edition once its edition has every chapter; both offer the side-by-side page.
+    // An edition in the table's third language is still offered: the dialog chooses it (the one not made), its cost shown.
+    await page.getByTestId('make-edition').click();
+    const third = page.getByTestId('edition-dialog');
+    await third.getByRole('heading', { name: w.makeId }).waitFor();
+    expect(await third.getByTestId('edition-language').inputValue()).toBe('id');
+    expect(await third.getByTestId('edition-cost').textContent()).toContain(w.cost);
+    expect(await seriousViolations(page, [], rules)).toEqual([]);
+    await third.getByTestId('start-edition').click();
+    await third.getByText(w.readyId).waitFor({ timeout: 60_000 });
+    await third.getByRole('button', { name: w.close }).last().click();
+    await page.getByTestId('edition-of').nth(1).waitFor();
+    // The source offers no edition once one in each language has every chapter; each edition has its side-by-side page.
+    expect(await page.getByTestId('my-book').count()).toBe(3);
     expect(await page.getByTestId('make-edition').count()).toBe(0);
-    expect(await page.getByTestId('side-by-side-link').count()).toBe(2);
+    expect(await page.getByTestId('side-by-side-link').count()).toBe(4);
     await shot(page, `my-books-${lang}-1366`);
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, `my-books-${lang}-390`);
 
     // "Edit the edition": the edition opens on its generator page as a book of its own, saying its source.
     await page.setViewportSize({ width: 1366, height: 900 });
-    await page.getByTestId('side-by-side-link').last().click();
+    await page.getByTestId('my-book').filter({ has: page.getByText(w.of) }).getByTestId('side-by-side-link').click();
     await page.getByTestId('edit-edition').click();
     await page.waitForURL((u) => u.pathname === '/romance');
     await page.getByTestId('book-edition-of').waitFor();

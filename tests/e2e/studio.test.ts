@@ -433,7 +433,9 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     await page.reload();
     await page.getByTestId('resume-note').waitFor();
     await waitForText(page, '[data-testid="readiness-summary"]', 'Not ready for any store yet');
-    expect(await page.getByTestId('publish-button').textContent()).toBe('Publish again (10 credits)');
+    // The author given is kept with the book: the field starts with it, and no pen name is paid for again (10 − 1).
+    await page.waitForFunction(() => (document.querySelector('[data-testid="publish-panel"] input[autocomplete="name"]') as HTMLInputElement | null)?.value === 'Pia Publisher');
+    expect(await page.getByTestId('publish-button').textContent()).toBe('Publish again (9 credits)');
     await page.close();
   }, 300_000);
 });

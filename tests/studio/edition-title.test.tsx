@@ -29,6 +29,7 @@ const VIEW: SideBySideResponse = {
     stale: 1, untranslated: 0,
   }],
   stale_paragraphs: 1,
+  again: { parts: 1, per_part: 1, total: 1 },
   untranslated_paragraphs: 0,
 };
 

@@ -4,6 +4,9 @@
 import type { BookSpec, Lang, ResolvedSpec } from '../../spec/types.js';
 import type { BookState } from '../../compile/flow.js';
 import { partProvenance, sourceStatusOf } from '../../compile/provenance.js';
+import { langs } from '../../languages/index.js';
+import { chapterTitleOf } from '../../compile/book-outline.js';
+import { partStep } from '../../compile/labels.js';
 
 /** The key of the edition of book `sourceId` in `to`: `romance:edition-ms-of-12`. */
 export function editionKey(input: { generatorId: string; sourceId: number; to: Lang }): string {
@@ -12,8 +15,9 @@ export function editionKey(input: { generatorId: string; sourceId: number; to: L
 
 /** The source book and language an edition's key names (undefined: not an edition's key). */
 export function editionLinkOf(key: string): { sourceId: number; to: Lang } | undefined {
-  const m = /:edition-(en|ms)-of-(\d+)$/.exec(key);
-  return m ? { to: m[1] as Lang, sourceId: Number(m[2]) } : undefined;
+  // Any language of the table (languages/table.yaml), not a list of them here.
+  const m = /:edition-([a-z]{2,3})-of-(\d+)$/.exec(key);
+  return m && langs().includes(m[1] as Lang) ? { to: m[1] as Lang, sourceId: Number(m[2]) } : undefined;
 }
 
 /** The empty edition of `source` in `to`: its settings with the language changed, nothing written yet. */
@@ -66,4 +70,17 @@ export function withEditionTitle(spec: Pick<ResolvedSpec, 'fields'>, state: Book
 /** Whether books of this generator can be titled (a field keeps the title). */
 export function canTitleEdition(spec: Pick<ResolvedSpec, 'fields'>): boolean {
   return titleFieldOf(spec) !== undefined;
+}
+
+/**
+ * Each chapter's title as its book shows it, by position: the writer's own, else its outline's (a book written in the
+ * studio has its titles in its outline). What an edition translates, and names when a title is left untranslated.
+ */
+export function chapterTitlesOf(spec: Pick<ResolvedSpec, 'flow'> & Parameters<typeof partStep>[0], state: Pick<BookState, 'content' | 'outline' | 'lang' | 'chapterTitles' | 'totalChapters'>): Record<number, string> {
+  const out: Record<number, string> = {};
+  state.content.forEach((_, position) => {
+    const title = position === 0 ? undefined : chapterTitleOf(spec, state, partStep(spec, position, state.totalChapters));
+    if (title) out[position] = title;
+  });
+  return out;
 }

@@ -3,10 +3,11 @@ export { editionPlan, editionTitleOf, translateEdition, translationCost, MAX_WIN
 export { checkWindow, paragraphsOf, type WindowProblem } from './checks.js';
 export { lengthBand, canTranslate, editionLanguages, otherLanguage, editionLanguageName, translationOf, tableLanguageOf } from './languages.js';
 export { glossaryOf, glossaryWithReasons, type GlossaryWhy, type ReasonedEntry, withWritersGlossary, cleanTerm, glossaryFileOf, entriesIn, hasTerm, MAX_GLOSSARY_TERMS, type Glossary, type GlossaryEntry } from './glossary.js';
-export { editionKey, editionLinkOf, editionPartsLeft, editionStart, translatedFrom, withEditionTitle, canTitleEdition } from './edition.js';
+export { editionKey, editionLinkOf, editionPartsLeft, editionStart, translatedFrom, withEditionTitle, canTitleEdition, chapterTitlesOf } from './edition.js';
 export { translatedTitle, cleanTitle, titleProblem, isTitleUntranslated, MAX_EDITION_TITLE, type EditionTitle, type TitleProblem } from './title.js';
 export { problemText, windowRequest, TRANSLATE_TEMPLATE, TRANSLATE_SYSTEM_TEMPLATE } from './prompt.js';
 export { sideBySide, partHashes, type SourceHashes, type ParagraphPair, type SideBySidePart } from './side-by-side.js';
+export { staleParts, withStaleMarked } from './again.js';
 export { termsIn, governedByWholeNames, GENDERS, MAX_TERM_CHARS, type Gender as GlossaryGender, type WritersTerm, type GlossaryFileProblem } from './glossary.js';
 export { isWordless, withWordlessKept } from './checks.js';
 export { untranslatedParagraphs, untranslatedTitles, isMarked as hasUntranslated } from './run.js';

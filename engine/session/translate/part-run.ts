@@ -9,6 +9,7 @@ import type { TokenUsage } from '../../provider.js';
 import { stepKey, type Step } from '../../compile/step.js';
 import { partProvenance, withPartProvenance } from '../../compile/provenance.js';
 import { countWords } from '../../words.js';
+import { chapterTitleOf } from '../../compile/book-outline.js';
 import { GenerationError } from '../../errors.js';
 import { budgetOf } from '../../budget.js';
 import { askText, judgeAnswer } from '../answers/index.js';
@@ -94,7 +95,8 @@ export class PartRun {
     this.marksBefore = exists ? (partProvenance(state, position).untranslated ?? []).filter((i) => i < this.done.length && i < part.paragraphs.length) : [];
     this.marks = new Set(this.marksBefore);
     this.title = state.chapterTitles?.[position];
-    this.sourceTitle = input.source.chapterTitles?.[position];
+    // The source chapter's title as its book shows it: the writer's own, else its outline's (a studio book's usual one).
+    this.sourceTitle = chapterTitleOf(input.spec, input.source, part.step);
     this.isTitleLeft = exists && partProvenance(state, position).titleUntranslated === true;
     this.needsTitle = this.sourceTitle !== undefined && (this.title === undefined || this.isTitleLeft);
   }

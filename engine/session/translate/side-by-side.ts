@@ -8,6 +8,7 @@ import type { BookSpec } from '../../spec/types.js';
 import type { BookState } from '../../compile/flow.js';
 import { partStep, stepLabel } from '../../compile/labels.js';
 import { partProvenance } from '../../compile/provenance.js';
+import { chapterTitleOf } from '../../compile/book-outline.js';
 import { textHash } from '../../text-hash.js';
 import { paragraphsOf } from './checks.js';
 
@@ -141,7 +142,7 @@ export function sideBySide(input: { spec: BookSpec; source: BookState; edition: 
     parts.push({
       position,
       label: { source: stepLabel(step, source.lang, spec), edition: stepLabel(step, edition.lang, spec) },
-      title: { source: source.chapterTitles?.[position] ?? null, edition: edition.chapterTitles?.[position] ?? null },
+      title: { source: chapterTitleOf(spec, source, step) ?? null, edition: chapterTitleOf(spec, edition, step) ?? null },
       pairs,
       staleCount: pairs.filter((p) => p.isStale).length,
       untranslatedCount: pairs.filter((p) => p.isUntranslated).length,

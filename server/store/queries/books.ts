@@ -244,6 +244,10 @@ export function bookRepository(conn: Conn, hot: Pick<BookRepository, 'load' | 's
   return {
     ...hot,
     savePartEdit: async ({ userId, key, position, text, state }) => (await writePartEdit(conn, userId, key, { position, text, state })) !== false,
+    saveChapterTitle: async ({ userId, key, position, title }) => {
+      const row = await conn.first(conn.db.selectFrom('books').select('id').where('owner', '=', userId).where('book_key', '=', key));
+      return !!row && (await conn.run(conn.db.updateTable('book_parts').set({ title }).where('book_id', '=', row.id).where('position', '=', position))) > 0;
+    },
     savePartEditKeeping: async ({ userId, key, position, text, state, previous }) => {
       const kept = await writePartEdit(conn, userId, key, { position, text, state, keep: previous });
       return typeof kept === 'number' ? kept : null;

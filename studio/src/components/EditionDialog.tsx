@@ -8,7 +8,7 @@ import { call } from '../lib/api.js';
 import { runEdition } from '../lib/editions.js';
 import { useAuth } from '../lib/auth.js';
 import { editionName, makeEditionWords, useT } from '../i18n/index.js';
-import { durationText, type BookEditionsResponse, type EditionDone, type MyBook, type RunSoFar } from '../engine.js';
+import { durationText, type BookEditionsResponse, type EditionDone, type EditionOffer, type Lang, type MyBook, type RunSoFar } from '../engine.js';
 import { Dialog } from './Dialog.js';
 import { Spinner } from './Spinner.js';
 import { GlossaryTable } from './GlossaryTable.js';
@@ -26,15 +26,21 @@ export function EditionDialog({ book, onClose, onMade }: { book: MyBook; onClose
     call('GET /books/:id/editions', { params: { id: book.id }, signal: controller.signal }).then(setOffer, (e: Error) => e.name !== 'AbortError' && setLoadFailed(true));
     return () => controller.abort();
   }, [book.id]);
-  const to = offer?.offer?.to;
+  // Every language of the table the book can have an edition in (the server's offers); the first not made whole yet is chosen first.
+  const [choice, setChoice] = useState<Lang | null>(null);
+  const offers = offer?.offers ?? [];
+  const chosen: EditionOffer | null = offers.find((o) => o.to === choice) ?? offers.find((o) => o.cost.remaining > 0) ?? offer?.offer ?? null;
+  const to = chosen?.to;
   const language = to ? editionName(to, ui) : '';
   const start = async () => {
-    if (!offer?.offer) return;
-    const total = offer.offer.cost.parts;
-    let done = total - offer.offer.cost.remaining / Math.max(1, offer.offer.cost.per_part);
+    if (!chosen) return;
+    // Held while it runs and after: the offers read again must not move the dialog to another language.
+    setChoice(chosen.to);
+    const total = chosen.cost.parts;
+    let done = total - chosen.cost.remaining / Math.max(1, chosen.cost.per_part);
     setRun({ state: 'running', line: '', done, total });
     try {
-      const answer = await runEdition(book.id, offer.offer.to, {
+      const answer = await runEdition(book.id, chosen.to, {
         onProgress: (e) => setRun({ state: 'running', line: t(e.is_again ? 'edition.askedAgain' : 'edition.progress', { label: e.label, window: e.window, windows: e.windows }), done: e.parts_done, total: e.parts_total, ...(e.so_far ? { soFar: e.so_far } : {}) }),
         // A wait the model's server asked for, in its words ("Too many requests… retrying in 30 s"), until the next part.
         onWaiting: (e) => e.message && setRun((r) => (r.state === 'running' ? { ...r, line: e.message! } : r)),
@@ -60,7 +66,7 @@ export function EditionDialog({ book, onClose, onMade }: { book: MyBook; onClose
   const progress = run.state === 'running' || run.state === 'failed' ? run : run.state === 'done' ? { done: run.answer.edition.parts_done, total: run.answer.edition.parts_total } : null;
   const title = to ? makeEditionWords(to, ui, book.title).text : t('edition.loading');
   const left = run.state === 'done' ? run.answer.untranslated : [];
-  const footer = offer?.offer ? (
+  const footer = chosen ? (
     run.state === 'done' && !left.length ? (
       <>
         <button type="button" className="btn-secondary" onClick={onClose}>{t('common.close')}</button>
@@ -69,24 +75,25 @@ export function EditionDialog({ book, onClose, onMade }: { book: MyBook; onClose
     ) : (
       <>
         <button type="button" className="btn-secondary" onClick={onClose} disabled={isRunning}>{t('common.cancel')}</button>
-        <button type="button" className="btn-primary" onClick={() => void start()} disabled={isRunning || offer.offer.is_running} data-testid="start-edition">
+        <button type="button" className="btn-primary" onClick={() => void start()} disabled={isRunning || chosen.is_running} data-testid="start-edition">
           {isRunning ? <Spinner label={t('edition.running')} /> : <Languages className="h-4 w-4" aria-hidden="true" />}
-          {offer.offer.cost.remaining < offer.offer.cost.total ? t('edition.resume') : t('edition.start')}
+          {chosen.cost.remaining < chosen.cost.total ? t('edition.resume') : t('edition.start')}
         </button>
       </>
     )
   ) : undefined;
   return (
     <Dialog isOpen title={title} onClose={isRunning ? undefined : onClose} size="lg" testId="edition-dialog" {...(footer ? { footer } : {})}>
-      {loadFailed ? <p role="alert">{t('edition.loadFailed')}</p> : !offer ? <Spinner label={t('edition.loading')} /> : offer.offer && (
+      {loadFailed ? <p role="alert">{t('edition.loadFailed')}</p> : !offer ? <Spinner label={t('edition.loading')} /> : chosen && (
         <div className="space-y-3">
+          {offers.length > 1 && <LanguagePick offers={offers} value={chosen.to} isDisabled={isRunning} onChange={(l) => { setChoice(l); setRun({ state: 'idle' }); }} />}
           <p>{t('edition.intro', { language, title: book.title })}</p>
           <p className="rounded-lg bg-brand-50 px-3 py-2 font-medium text-brand-700 dark:bg-neutral-800 dark:text-brand-400" data-testid="edition-cost">
-            {t('edition.cost', { n: offer.offer.cost.total, total: offer.offer.cost.total, parts: offer.offer.cost.parts, per: offer.offer.cost.per_part })}
-            {offer.offer.cost.remaining < offer.offer.cost.total && <span className="block text-xs font-normal">{t('edition.remaining', { remaining: offer.offer.cost.remaining })}</span>}
+            {t('edition.cost', { n: chosen.cost.total, total: chosen.cost.total, parts: chosen.cost.parts, per: chosen.cost.per_part })}
+            {chosen.cost.remaining < chosen.cost.total && <span className="block text-xs font-normal">{t('edition.remaining', { remaining: chosen.cost.remaining })}</span>}
           </p>
           <p className="text-xs text-gray-600 dark:text-gray-400">{t('edition.charging')}</p>
-          {offer.offer.is_running && <p role="status">{t('edition.running')}</p>}
+          {chosen.is_running && <p role="status">{t('edition.running')}</p>}
           {progress && (
             <div data-testid="edition-progress">
               <div className="flex justify-between text-xs text-gray-700 dark:text-gray-300">
@@ -102,10 +109,23 @@ export function EditionDialog({ book, onClose, onMade }: { book: MyBook; onClose
           {run.state === 'done' && !left.length && <p role="status" className="font-medium text-green-700 dark:text-green-400">{run.answer.edition.parts_done === run.answer.edition.parts_total ? t('edition.done', { language }) : t('edition.nothingToDo')}</p>}
           {left.length > 0 && <div role="alert" data-testid="edition-untranslated"><ul className="list-disc pl-5 text-amber-800 dark:text-amber-300">{left.map((p) => <li key={p.position}>{t('edition.left', { label: p.label, n: p.paragraphs.length })}</li>)}</ul></div>}
           {run.state === 'failed' && <p role="alert" className="text-red-700 dark:text-red-400" data-testid="edition-failed">{run.message}</p>}
-          {run.state !== 'done' && <GlossaryTable bookId={book.id} from={book.lang} to={offer.offer.to} isRunning={isRunning} />}
+          {run.state !== 'done' && <GlossaryTable key={chosen.to} bookId={book.id} from={book.lang} to={chosen.to} isRunning={isRunning} />}
         </div>
       )}
     </Dialog>
+  );
+}
+
+/** The edition's language, among every one the server offers (each other language of the table); one made whole says so. */
+function LanguagePick({ offers, value, isDisabled, onChange }: { offers: readonly EditionOffer[]; value: Lang; isDisabled: boolean; onChange: (to: Lang) => void }) {
+  const { t, lang: ui } = useT();
+  return (
+    <label className="block text-sm font-medium">
+      {t('edition.language')}
+      <select className="input mt-1 block w-full" value={value} disabled={isDisabled} onChange={(e) => onChange(e.target.value as Lang)} data-testid="edition-language">
+        {offers.map((o) => <option key={o.to} value={o.to} lang={o.to}>{editionName(o.to, ui)}{o.cost.remaining === 0 ? ` (${t('edition.made')})` : ''}</option>)}
+      </select>
+    </label>
   );
 }
 

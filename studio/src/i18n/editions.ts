@@ -21,4 +21,6 @@ export const EDITIONS = studioCatalogue('studio-editions', [
   'edition.untranslatedShort', 'edition.staleCount', 'edition.allCurrent', 'edition.editEdition', 'edition.editHint',
   'edition.notYet', 'edition.noSource', 'edition.back', 'edition.bilingual.title', 'edition.bilingual.hint',
   'edition.bilingual.pdfAlternating', 'edition.bilingual.pdfColumns', 'edition.bilingual.label',
+  // The edition's language chosen among every other of the table; translating again what the source changed, cost first.
+  'edition.language', 'edition.made', 'edition.again', 'edition.againCost', 'edition.againRunning', 'edition.chapterTitle.label', 'edition.chapterTitle.hint',
 ]);

@@ -11,10 +11,10 @@ export interface EditionRunHandlers {
 }
 
 /** Make (or go on with) the edition of book `id` in `to`; throws ApiError when it is refused or fails on the way. */
-export async function runEdition(id: number, to: Lang, handlers: EditionRunHandlers, signal?: AbortSignal): Promise<EditionDone> {
+export async function runEdition(id: number, to: Lang, handlers: EditionRunHandlers, signal?: AbortSignal, opts: { again?: boolean } = {}): Promise<EditionDone> {
   let done: EditionDone | undefined;
   let failure: ApiError | undefined;
-  await postEventStream(`/books/${id}/editions`, { to }, (e) => {
+  await postEventStream(`/books/${id}/editions`, { to, ...(opts.again ? { again: true } : {}) }, (e) => {
     if (e.event === 'progress') handlers.onProgress(e.data as EditionProgressEvent);
     else if (e.event === 'part') handlers.onPart(e.data as EditionPartEvent);
     else if (e.event === 'waiting') handlers.onWaiting?.(e.data as EditionWaitingEvent);

@@ -6,7 +6,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Columns2, Languages, Library, Trash2 } from 'lucide-react';
-import type { MyBook } from '../engine.js';
+import { langs, type MyBook } from '../engine.js';
 import { call, fileHref } from '../lib/api.js';
 import { toasted } from '../lib/toasted.js';
 import { editionName, useT } from '../i18n/index.js';
@@ -68,6 +68,28 @@ function SeriesGroup({ series, children }: { series: NonNullable<MyBook['series'
   );
 }
 
+/** The editions of a source book, one a language (My Books lists them and it). */
+const editionsIn = (books: readonly MyBook[], book: MyBook) => books.filter((b) => b.edition_of?.id === book.id);
+
+/**
+ * Whether an edition is still to make: a language of the table other than the book's with none yet, or one with
+ * fewer chapters than the source (a stop, a failed part, chapters written since). The dialog offers each.
+ */
+const hasEditionToMake = (book: MyBook, editions: readonly MyBook[]) => langs().filter((l) => l !== book.lang).some((l) => {
+  const made = editions.find((e) => e.lang === l);
+  return !made || made.chapters_written < book.chapters_written;
+});
+
+/** "Side by side" for each edition (a source's, or the edition itself), its language named when there are several. */
+function SideBySideLinks({ editions }: { editions: readonly MyBook[] }) {
+  const { t, lang } = useT();
+  return editions.map((edition) => (
+    <Link key={edition.id} className="btn-secondary text-sm" to={`/books/${edition.id}/side-by-side`} aria-label={t('edition.sideBySideLabel', { title: edition.title })} data-testid="side-by-side-link">
+      <Columns2 className="h-4 w-4" aria-hidden="true" /> {t('edition.sideBySide')}{editions.length > 1 ? <span lang={edition.lang}> · {editionName(edition.lang, lang)}</span> : null}
+    </Link>
+  ));
+}
+
 export default function Books() {
   const { t, lang } = useT();
   const { books, setBooks, loadError, retry } = useMyBooks();
@@ -78,8 +100,7 @@ export default function Books() {
   const [toTranslate, setToTranslate] = useState<MyBook | null>(null);
   const [filter, setFilter] = useState<ShelfFilter>(NO_FILTER);
   const shown = books ? filtered(books, filter) : [];
-  /** The edition of a source book, when it has one (My Books lists both). */
-  const editionOf = (book: MyBook) => books?.find((b) => b.edition_of?.id === book.id);
+  const editionsOf = (book: MyBook) => editionsIn(books ?? [], book);
 
   const remove = async (book: MyBook) => {
     setToDelete(null);
@@ -109,18 +130,14 @@ export default function Books() {
             {t('books.continue')}
           </button>
         )}
-        {(book.edition_of || editionOf(book)) && (
-          <Link className="btn-secondary text-sm" to={`/books/${book.edition_of ? book.id : editionOf(book)!.id}/side-by-side`} aria-label={t('edition.sideBySideLabel', { title: book.edition_of ? book.title : editionOf(book)!.title })} data-testid="side-by-side-link">
-            <Columns2 className="h-4 w-4" aria-hidden="true" /> {t('edition.sideBySide')}
-          </Link>
-        )}
+        <SideBySideLinks editions={book.edition_of ? [book] : editionsOf(book)} />
         {book.words > 0 && (
           <Link className="btn-secondary text-sm" to={`/books/${book.id}/story-map`} aria-label={t('storyMap.linkLabel', { title: book.title })} data-testid="story-map-link">
             {t('storyMap.link')}
           </Link>
         )}
-        {/* Made once; offered again while its edition has fewer chapters than the source (a stop, a failed part, chapters written since). */}
-        {!book.edition_of && book.words > 0 && (!editionOf(book) || editionOf(book)!.chapters_written < book.chapters_written) && (
+        {/* One edition a language; offered while one is still to make or to finish. */}
+        {!book.edition_of && book.words > 0 && hasEditionToMake(book, editionsOf(book)) && (
           <button type="button" className="btn-secondary text-sm" aria-label={t('edition.makeLabel', { title: book.title })} onClick={() => setToTranslate(book)} data-testid="make-edition">
             <Languages className="h-4 w-4" aria-hidden="true" /> {t('edition.make')}
           </button>

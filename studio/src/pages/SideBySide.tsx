@@ -5,9 +5,11 @@
 // generator page, where the passage tools work on it as on any book. The dual-language book downloads from here.
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { AlertTriangle, ArrowLeft, CheckCircle2, PenLine } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, CheckCircle2, PenLine, RefreshCw } from 'lucide-react';
 import { call } from '../lib/api.js';
 import { useContinueBook } from '../lib/books.js';
+import { runEdition } from '../lib/editions.js';
+import { useAuth } from '../lib/auth.js';
 import { editionName, useT } from '../i18n/index.js';
 import type { Lang, SideBySideResponse } from '../engine.js';
 import { Spinner } from '../components/Spinner.js';
@@ -49,7 +51,7 @@ function Paragraph({ text, lang, tag, isStale, isAffected, isUntranslated, isSou
   );
 }
 
-function PartPairs({ part, source, edition }: { part: Part; source: Lang; edition: Lang }) {
+function PartPairs({ part, source, edition, editionId, onTitle }: { part: Part; source: Lang; edition: Lang; editionId: number; onTitle: (position: number, title: string) => void }) {
   const { t, lang: ui } = useT();
   const headingId = `part-${part.position}`;
   const heading = part.title.edition ? `${part.label.edition}: ${part.title.edition}` : part.label.edition;
@@ -60,6 +62,7 @@ function PartPairs({ part, source, edition }: { part: Part; source: Lang; editio
         <p lang={source} className="text-sm font-medium text-gray-600 dark:text-gray-400">{sourceHeading}</p>
         <h2 id={headingId} lang={edition} className="text-lg font-semibold text-gray-900 dark:text-gray-100">{heading}</h2>
       </div>
+      {part.title.edition !== null && <div className="mb-3 max-w-xl md:ml-[calc(50%+0.75rem)]"><EditionTitleField editionId={editionId} title={part.title.edition} lang={edition} chapter={{ position: part.position, label: part.label.edition }} onSaved={(title) => onTitle(part.position, title)} /></div>}
       <ol className="divide-y divide-gray-100 dark:divide-neutral-800">
         {part.pairs.map((pair, i) => (
           <li key={i} className="grid gap-x-6 gap-y-1 py-3 md:grid-cols-2 md:py-2" data-testid="paragraph-pair">
@@ -113,11 +116,43 @@ export default function SideBySide() {
         {view.stale_paragraphs ? <AlertTriangle className="h-4 w-4 shrink-0" aria-hidden="true" /> : <CheckCircle2 className="h-4 w-4 shrink-0" aria-hidden="true" />}
         {view.stale_paragraphs ? t('edition.staleCount', { n: view.stale_paragraphs }) : t('edition.allCurrent')}
       </p>
+      {view.again.parts > 0 && <TranslateAgain view={view} onDone={() => setReload((n) => n + 1)} />}
       <div className="hidden gap-x-6 px-4 text-xs font-semibold uppercase tracking-wide text-gray-600 md:grid md:grid-cols-2 sm:px-5 dark:text-gray-400" aria-hidden="true">
         <span>{editionName(source.lang, ui)} · {source.title}</span>
         <span>{editionName(edition.lang, ui)} · {edition.title}</span>
       </div>
-      {view.parts.map((part) => <PartPairs key={part.position} part={part} source={source.lang} edition={edition.lang} />)}
+      {view.parts.map((part) => <PartPairs key={part.position} part={part} source={source.lang} edition={edition.lang} editionId={edition.id} onTitle={(position, title) => setView({ ...view, parts: view.parts.map((p) => (p.position === position ? { ...p, title: { ...p.title, edition: title } } : p)) })} />)}
+    </div>
+  );
+}
+
+/**
+ * "Translate again": the out-of-date paragraphs asked of the model again, its cost said first (each part holding one
+ * charged as an edition's part is); the page read again once done, its marks gone.
+ */
+function TranslateAgain({ view, onDone }: { view: SideBySideResponse; onDone: () => void }) {
+  const { t } = useT();
+  const { refresh } = useAuth();
+  const [state, setState] = useState<{ kind: 'idle' | 'running' } | { kind: 'failed'; message: string }>({ kind: 'idle' });
+  const again = async () => {
+    setState({ kind: 'running' });
+    try {
+      await runEdition(view.source.id, view.edition.lang, { onProgress: () => undefined, onPart: () => undefined }, undefined, { again: true });
+      setState({ kind: 'idle' });
+      onDone();
+    } catch (error) {
+      setState({ kind: 'failed', message: (error as Error).message });
+    } finally {
+      void refresh();
+    }
+  };
+  return (
+    <div className="flex flex-col gap-2 rounded-lg border border-amber-300 px-3 py-2 sm:flex-row sm:items-center sm:justify-between" data-testid="translate-again">
+      <p className="text-sm" data-testid="translate-again-cost">{t('edition.againCost', { n: view.again.total, total: view.again.total, parts: view.again.parts, per: view.again.per_part })}</p>
+      <button type="button" className="btn-primary shrink-0" disabled={state.kind === 'running'} onClick={() => void again()} data-testid="translate-again-start">
+        {state.kind === 'running' ? <Spinner label={t('edition.againRunning')} /> : <RefreshCw className="h-4 w-4" aria-hidden="true" />} {t('edition.again')}
+      </button>
+      {state.kind === 'failed' && <p role="alert" className="text-sm text-red-700 dark:text-red-400" data-testid="translate-again-failed">{state.message}</p>}
     </div>
   );
 }

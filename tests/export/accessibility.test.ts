@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { BookDocument } from '../../engine/session/book.js';
 import type { Lang } from '../../engine/spec/types.js';
 import { renderDocument } from '../../engine/node/export/index.js';
+import { aceVerdict, aceViolations, runAce, type AceViolation } from '../../engine/node/ace.js';
+import { readinessText } from '../../engine/publish/index.js';
 import { readZip, zipText } from './tools.js';
 
 const DATE = new Date('2026-03-04T05:06:07Z');
@@ -68,5 +70,46 @@ describe("an EPUB's accessibility", () => {
     const chapter = (await epubOf('en')).file('part-003.xhtml');
     const levels = [...chapter.matchAll(/<h(\d)>([^<]*)<\/h\d>/g)].map((m) => `${m[1]} ${m[2]}`);
     expect(levels).toEqual(['1 One', '2 Too deep', '3 Deeper', '2 Back up']);
+  });
+});
+
+describe("Ace's verdict in readiness", () => {
+  const v = (impact: AceViolation['impact']): AceViolation => ({ file: 'OEBPS/part-001.xhtml', rule: 'heading-order', impact });
+
+  it('fails on a serious or critical violation, warns on moderate or minor ones only, passes on none', () => {
+    expect(aceVerdict([v('moderate'), v('serious')])).toMatchObject({ status: 'fail', counts: { critical: 0, serious: 1, moderate: 1, minor: 0 } });
+    expect(aceVerdict([v('critical')]).status).toBe('fail');
+    expect(aceVerdict([v('minor'), v('moderate')]).status).toBe('warn');
+    expect(aceVerdict([])).toMatchObject({ status: 'pass', counts: { critical: 0, serious: 0, moderate: 0, minor: 0 } });
+    // What it found names the rule, its impact and the file, the worst first.
+    expect(readinessText(aceVerdict([v('minor'), v('serious')]).detail, 'en')).toBe('Ace: 0 critical, 1 serious, 0 moderate, 1 minor: heading-order (serious, part-001.xhtml) | heading-order (minor, part-001.xhtml)');
+  });
+
+  it('reads the violations of an Ace report (report.json): each page, its rules and their impact', () => {
+    const report = { assertions: [{ 'earl:testSubject': { url: 'OEBPS/content.opf' }, assertions: [{ 'earl:test': { 'earl:impact': 'serious', 'dct:title': 'metadata-accessmode' } }] }, { 'earl:testSubject': { url: 'toc.xhtml' }, assertions: [] }] };
+    expect(aceViolations(report)).toEqual([{ file: 'OEBPS/content.opf', rule: 'metadata-accessmode', impact: 'serious' }]);
+    expect(aceViolations({})).toEqual([]);
+  });
+
+  it('is skipped saying why, never a silent pass: turned off, or no Chromium (named with how to install it), in the writer\'s language', async () => {
+    const saved = { ace: process.env.KARYA_ACE, chromium: process.env.PUPPETEER_EXECUTABLE_PATH };
+    try {
+      process.env.KARYA_ACE = 'off';
+      const off = await runAce('book.epub');
+      expect(off.status).toBe('skipped');
+      expect(readinessText(off.detail, 'en')).toMatch(/KARYA_ACE=off/);
+      process.env.KARYA_ACE = 'on';
+      process.env.PUPPETEER_EXECUTABLE_PATH = '/nowhere/chromium';
+      const none = await runAce('book.epub');
+      expect(none.status).toBe('skipped');
+      expect(readinessText(none.detail, 'en')).toMatch(/Chromium.*apt install chromium-headless-shell.*PUPPETEER_EXECUTABLE_PATH/);
+      expect(readinessText(none.detail, 'ms')).toMatch(/memerlukan Chromium/);
+      expect(readinessText(none.detail, 'id')).toMatch(/memerlukan Chromium/);
+    } finally {
+      for (const [name, value] of [['KARYA_ACE', saved.ace], ['PUPPETEER_EXECUTABLE_PATH', saved.chromium]] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
   });
 });

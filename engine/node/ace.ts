@@ -110,8 +110,8 @@ function aceOnce(ace: AceCommand, chromium: string, file: string, timeoutMs: num
       try {
         const report = path.join(out, 'report.json');
         if (existsSync(report)) return resolve(aceVerdict(aceViolations(JSON.parse(readFileSync(report, 'utf8')))));
-        const reason = error?.killed ? say('ace.timed-out', { seconds: Math.round(timeoutMs / 1000) })
-          : say('verbatim', { text: (String(stderr) || String(stdout) || error?.message || '').trim().split('\n').slice(-3).join(' ').slice(0, 300) || 'no report' });
+        const said = (String(stderr) || String(stdout) || error?.message || '').trim().split('\n').slice(-3).join(' ').slice(0, 300);
+        const reason = error?.killed ? say('ace.timed-out', { seconds: Math.round(timeoutMs / 1000) }) : said ? say('verbatim', { text: said }) : say('ace.no-report');
         resolve(skipped(say('ace.did-not-run', { reason })));
       } catch (e) {
         resolve(skipped(say('ace.did-not-run', { reason: say('verbatim', { text: (e as Error).message }) })));

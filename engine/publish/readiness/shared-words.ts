@@ -61,6 +61,7 @@ export const SHARED_WORDS = {
   'ace.no-chromium': {},
   'ace.did-not-run': {},
   'ace.timed-out': {},
+  'ace.no-report': {},
   'ace.counts': {},
   'ace.counts-messages': {},
   'description.labels': {},

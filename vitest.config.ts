@@ -42,6 +42,9 @@ export default defineConfig({
     globalSetup: ['./tests/setup/tools.ts', './tests/setup/cli-bundle.ts', './tests/setup/postgres-cluster.ts'],
     // Every file removes the temporary folders it made (tests/temp.ts) when it ends.
     setupFiles: ['./tests/setup/temp-cleanup.ts', './tests/setup/languages.ts'],
+    // DAISY Ace (engine/node/ace.ts) off in every test and every `karya` a test starts: a check is a Chromium and ~10 s
+    // of CPU. The files that read Ace's verdict (tests/export/ace.test.ts) turn it on for their own checks.
+    env: { KARYA_ACE: 'off' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -14,14 +14,17 @@ export interface InProcessRun {
 }
 
 export interface InProcessOptions {
-  /** Variables set for the run, on top of the test's environment without any OPENAI_* or KARYA_* one. */
+  /** Variables set for the run, on top of the test's environment without any OPENAI_* or KARYA_* one (but the suite's KARYA_ACE). */
   env?: Record<string, string | undefined>;
   /** Working directory of the run (default: the repository root). */
   cwd?: string;
 }
 
-/** Provider and server settings of whoever runs the tests: never seen by a run unless it sets them. */
-const isOwnSetting = (name: string) => /^(OPENAI_|KARYA_)/.test(name);
+/**
+ * Provider and server settings of whoever runs the tests: never seen by a run unless it sets them. KARYA_ACE is the
+ * suite's own (vitest.config.ts turns DAISY Ace off): a run keeps it unless it sets it.
+ */
+const isOwnSetting = (name: string) => /^(OPENAI_|KARYA_)/.test(name) && name !== 'KARYA_ACE';
 
 let turn: Promise<unknown> = Promise.resolve();
 

@@ -115,7 +115,7 @@ function metadataOptions(opts: PublishOptions, lang: Lang): GivenFacts {
 function fileProgress(lang: Lang): (file: string) => void {
   const isTty = process.stderr.isTTY === true;
   return (file) => {
-    const line = `  … ${readinessText(file === 'epubcheck' ? say('status.epubcheck') : say('status.file', { file }), lang)}`;
+    const line = `  … ${readinessText(file === 'epubcheck' ? say('status.epubcheck') : file === 'accessibility' ? say('status.accessibility') : say('status.file', { file }), lang)}`;
     if (isTty) process.stderr.write(`\r\x1b[K${line}${file === 'readiness.json' ? '\r\x1b[K' : ''}`);
     else info(line);
   };

@@ -1,7 +1,7 @@
 // Make a KDP package (Node only), in memory (the server) or as a folder (the CLI): the manuscript as EPUB
 // and DOCX, the paperback's interior and wrap cover (engine/node/print), the eBook cover as an RGB JPEG,
 // the description, keywords, metadata and readiness,
-// checking the EPUB with epubcheck when it is installed. The pure parts (steps, HTML, rules, checks) are
+// checking the EPUB with epubcheck and its accessibility with DAISY Ace (engine/node/ace.ts) when they are installed. The pure parts (steps, HTML, rules, checks) are
 // engine/publish/.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -21,13 +21,14 @@ import { epubTitle } from './import/epub.js';
 import { makeDirs } from './dirs.js';
 import { findOnPath } from './java.js';
 import { runEpubcheckCommand } from './epubcheck-server.js';
+import { runAce, runAceOnBytes } from './ace.js';
 import { renderBookPdf } from './print/book.js';
 import { ebookCoverJpeg, ebookCoverSize, renderWrapCover, wrapFrontPx, type CoverImage } from './print/cover.js';
 import { renderTypographicCover, typographicFactsOf, wrapFrontSafeArea } from './print/typographic.js';
 import { DEFAULT_PAPER, TRIM_SIZES, printLayoutOf, type PaperName, type TrimName } from '../print.js';
 import {
   authorshipOf, formatReadiness, packageDocument, packageMetadataOf, packageReadiness, readinessText, say,
-  type Audience, type Closeness, type CoverContent, type EpubcheckResult, type KdpMetadata, type PackageParts, type Readiness, type ReadinessInput,
+  type AceResult, type Audience, type Closeness, type CoverContent, type EpubcheckResult, type KdpMetadata, type PackageParts, type Readiness, type ReadinessInput,
 } from '../publish/index.js';
 
 export { CoverPictureError, checkCoverPicture, readCoverPicture, type CheckedCoverPicture } from './print/cover-picture.js';
@@ -156,10 +157,12 @@ export async function buildKdpPackage(input: {
   state: BookState;
   parts: PackageParts;
   epubcheck: (epub: Uint8Array) => Promise<EpubcheckResult>;
+  /** Checks the EPUB's accessibility (default DAISY Ace, engine/node/ace.ts runAceOnBytes; skipped with KARYA_ACE=off). */
+  ace?: (epub: Uint8Array) => Promise<AceResult>;
   /** Makes the manuscript files (default renderDocument in this thread; the server and the CLI pass the bounded export pool's). */
   render?: typeof renderDocument;
   /** Told before each file is made (and before the EPUB check), so a caller can show progress. */
-  onProgress?: (file: PackageFile | 'epubcheck') => void;
+  onProgress?: (file: PackageFile | 'epubcheck' | 'accessibility') => void;
   /** The book's place in a release schedule (karya batch --publish): metadata.json's publishOn and the readiness list's date. */
   release?: ReadinessInput['release'];
   /** The book compared with its owner's other books (checkCloseness): readiness says how close it is. */
@@ -204,12 +207,14 @@ export async function buildKdpPackage(input: {
   const text = (value: string) => new TextEncoder().encode(value);
   making('epubcheck');
   const epubcheck = await input.epubcheck(epub);
+  making('accessibility');
+  const ace = await (input.ace ?? runAceOnBytes)(epub);
   making('readiness.json');
   // Finished as it stands: every step written, or an import ending with the writer's own last part (engine/session/ending.ts).
   const ending = bookEnding(book, state);
   // In the book's language (readiness.json and the summary; `text` keeps each check's words as codes).
   const readiness = packageReadiness({
-    metadata, isBookComplete: ending !== null, ...(ending ? { ending } : {}), authorship: authorshipOf(book, state), manuscriptText: state.content.join('\n\n'), epub, docx, epubcheck,
+    metadata, isBookComplete: ending !== null, ...(ending ? { ending } : {}), authorship: authorshipOf(book, state), manuscriptText: state.content.join('\n\n'), epub, docx, epubcheck, ace,
     incompleteParts: (state.incompleteParts ?? []).map((p) => stepLabel(partStep(book, p, state.totalChapters), state.lang, book)),
     // The eBook cover the stores get: cover.jpg, an RGB JPEG of 1.6:1.
     cover: { name: 'cover.jpg', bytes: jpeg.bytes, content: await coverContent(art, jpeg.bytes) },
@@ -262,10 +267,12 @@ export async function writeKdpPackage(input: {
   parts: PackageParts;
   /** Checks the written EPUB (default runEpubcheck; tests may stub it). */
   epubcheck?: (file: string) => Promise<EpubcheckResult>;
+  /** Checks the written EPUB's accessibility (default runAce, DAISY Ace; tests may stub it). */
+  ace?: (file: string) => Promise<AceResult>;
   /** Makes the manuscript files (default renderDocument in this thread). */
   render?: typeof renderDocument;
   /** Told before each file is made (buildKdpPackage). */
-  onProgress?: (file: PackageFile | 'epubcheck') => void;
+  onProgress?: (file: PackageFile | 'epubcheck' | 'accessibility') => void;
   /** The book's place in a release schedule (buildKdpPackage). */
   release?: ReadinessInput['release'];
   closeness?: Closeness;
@@ -286,6 +293,8 @@ export async function writeKdpPackage(input: {
       writeFileSync(at('manuscript.epub'), epub);
       return (input.epubcheck ?? runEpubcheck)(at('manuscript.epub'));
     },
+    // Ace reads the file epubcheck has just read (written above).
+    ace: () => (input.ace ?? runAce)(at('manuscript.epub')),
   });
   for (const name of PACKAGE_FILES) writeFileSync(at(name), built.files[name]);
   return { dir, files: [...PACKAGE_FILES], coverImage: built.coverImage, print: built.print, metadata: built.metadata, readiness: built.readiness, summary: built.summary };

@@ -13,7 +13,7 @@ export {
   AI_TEXT_LEVELS, aiTextLevel, type AiTextLevel, aiTextShare, disclosureOutcome, textDerivationOf,
 } from './disclosure.js';
 export {
-  type CoverContent, type EpubcheckResult, formatReadiness, offlineMarkers, demoMarker, packageReadiness, type Readiness,
+  type CoverContent, type EpubcheckResult, type AceResult, formatReadiness, offlineMarkers, demoMarker, packageReadiness, type Readiness,
   type ReadinessInput,
 } from './readiness.js';
 export { type Audience, checkWords, readinessText, type ReadinessText, say, sourceLink } from './readiness-words.js';

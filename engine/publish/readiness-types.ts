@@ -52,6 +52,15 @@ export interface EpubcheckResult {
   detail: ReadinessText;
 }
 
+/** DAISY Ace's verdict on manuscript.epub's accessibility (engine/node/ace.ts runs it). */
+export interface AceResult {
+  status: CheckStatus;
+  /** What Ace found (its counts by impact and first rules), or why it did not run. */
+  detail: ReadinessText;
+  /** Its violations by impact, when it ran. */
+  counts?: { critical: number; serious: number; moderate: number; minor: number };
+}
+
 /** The eBook cover stores want: 1.6 times as tall as wide (KDP's ideal 2,560 × 1,600 px), at least 1,600 px wide. */
 export const EBOOK_COVER = { ratio: 1.6, minWidth: 1600, tolerance: 0.01 } as const;
 
@@ -99,6 +108,8 @@ export interface ReadinessInput {
   epub: Uint8Array;
   docx: Uint8Array;
   epubcheck: EpubcheckResult;
+  /** DAISY Ace's verdict on the EPUB (its accessibility), when the caller ran it or tried to: without it the check is not listed. */
+  ace?: AceResult;
   /**
    * The eBook cover: cover.jpg (or cover.png in a package without a JPEG cover), and what its pixels show
    * when the caller looked (engine/node/publish.ts): one flat colour, the size of the art it was made from.

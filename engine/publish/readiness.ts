@@ -12,7 +12,7 @@ import type { CheckStatus, ReadinessCheck, ChannelReadiness, Readiness, Readines
 
 // The report's shapes and what a check reads (the package's files, its metadata, the cover) live in
 // readiness-types.ts; named here too.
-export { EBOOK_COVER, offlineMarkers, demoMarker, hasOfflineText, COVER_ART_MIN_WIDTH, type CheckStatus, type ReadinessCheck, type ChannelReadiness, type Readiness, type EpubcheckResult, type ReadinessInput, type CoverContent } from './readiness-types.js';
+export { EBOOK_COVER, offlineMarkers, demoMarker, hasOfflineText, COVER_ART_MIN_WIDTH, type CheckStatus, type ReadinessCheck, type ChannelReadiness, type Readiness, type EpubcheckResult, type AceResult, type ReadinessInput, type CoverContent } from './readiness-types.js';
 export { READINESS_RULES } from './readiness/index.js';
 
 const isChannelReady = (checks: readonly ReadinessCheck[]) => checks.every((c) => c.status !== 'fail' && c.status !== 'check');

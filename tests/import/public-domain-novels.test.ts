@@ -195,7 +195,7 @@ describe('public-domain novels imported and exported', () => {
     expect(x.nav).toMatch(/epub:type="dedication" href="[^"]+">TO THE HESITATING PURCHASER</);
     expect(x.nav).toMatch(/epub:type="bodymatter" href="[^"]+">Chapter 1/);
     const verse = x.xhtml.find((p) => p.text.includes('If sailor tales to sailor tunes'))!;
-    expect(verse.text).toMatch(/<section epub:type="dedication">/);
+    expect(verse.text).toMatch(/<section epub:type="dedication" role="doc-dedication">/);
     expect(verse.text).toMatch(/<blockquote>[\s\S]*If sailor tales to sailor tunes,<br\s*\/?>\s*Storm and adventure/);
     // The Part line is the book's structure, not the last line of Chapter 6.
     expect(x.md).not.toContain('PART TWO--The Sea-cook');
@@ -212,7 +212,7 @@ describe('public-domain novels imported and exported', () => {
     expect(x.md.indexOf('## Kata Pendahoeloean')).toBeLessThan(x.md.indexOf('## Bab 1'));
     expect(x.nav).toMatch(/epub:type="preface" href="[^"]+">Kata Pendahoeloean</);
     expect(x.nav).toMatch(/<li><a href="[^"]+">Kata Pendahoeloean<\/a><\/li>/);
-    expect(x.xhtml.find((p) => p.text.includes('<h1>Kata Pendahoeloean</h1>'))!.text).toMatch(/<section epub:type="preface">/);
+    expect(x.xhtml.find((p) => p.text.includes('<h1>Kata Pendahoeloean</h1>'))!.text).toMatch(/<section epub:type="preface" role="doc-preface">/);
     expect(x.pdf).toContain('Kata Pendahoeloean');
     expectNoCode(x);
     const check = await epubcheck(x.epubFile);

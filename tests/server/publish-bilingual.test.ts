@@ -78,6 +78,10 @@ describe('publishing an edition as a dual-language book', () => {
     // The package's own EPUB check finds nothing wrong with the book in two languages (epubcheck installed: it ran).
     const checked = report.channels.kdp_ebook.checks.find((c) => c.id === 'epubcheck');
     expect(checked?.status, checked?.detail).toBe(toolSkip('epubcheck') === null ? 'pass' : 'skipped');
+    // Its accessibility check is listed too, in Malay, skipped saying why (the suite turns DAISY Ace off: KARYA_ACE=off, its real runs in tests/export/ace.test.ts).
+    const accessible = report.channels.kdp_ebook.checks.find((c) => c.id === 'accessibility');
+    expect(accessible).toMatchObject({ status: 'skipped', label: 'manuscript.epub lulus DAISY Ace (kebolehcapaian)' });
+    expect(accessible?.detail).toMatch(/KARYA_ACE=off/);
 
     const epub = await downloadOf(ts, '/api/books/romance/publish/package/manuscript.epub', w.cookie);
     expect(epub.status).toBe(200);

@@ -5,9 +5,10 @@
 import { EPub, type Chapter, type Options } from 'epub-gen-memory';
 import type { Lang } from '../../spec/types.js';
 import { parseMarkdown } from '../../markdown.js';
-import { blocksXhtml, escapeXml } from './xhtml.js';
+import { blocksXhtml, escapeXml, type HeadingOutline } from './xhtml.js';
 import { epubLanguage, exportWords, copyrightLines } from './sections.js';
 import { BookEpub, CHAPTER, CSS, HEAD, NCX, TRANSLATOR_NAME, bookIdentifier, packageTemplate } from './epub.js';
+import { accessibilityMetadata, typeAndRole } from './accessibility.js';
 import { bilingualLine, translatedLine, type BilingualDocument, type BilingualPart } from './bilingual.js';
 
 const BILINGUAL_CSS = `${CSS}
@@ -21,9 +22,9 @@ const langAttrs = (lang: Lang) => `xml:lang="${epubLanguage(lang)}" lang="${epub
 const span = (text: string, lang: Lang, cls = '') => `<span ${langAttrs(lang)}${cls ? ` class="${cls}"` : ''}>${escapeXml(text)}</span>`;
 
 /** A paragraph (or any block: a list, a quote) of one language, each of its top elements carrying that language. */
-function chunkXhtml(markdown: string, lang: Lang, cls = ''): string {
+function chunkXhtml(markdown: string, lang: Lang, cls = '', outline: HeadingOutline = { level: 1 }): string {
   return parseMarkdown(markdown)
-    .map((b) => blocksXhtml([b]).replace(/^<([a-z0-9]+)/, `<$1 ${langAttrs(lang)}${cls ? ` class="${cls}"` : ''}`))
+    .map((b) => blocksXhtml([b], outline).replace(/^<([a-z0-9]+)/, `<$1 ${langAttrs(lang)}${cls ? ` class="${cls}"` : ''}`))
     .join('\n');
 }
 
@@ -31,8 +32,10 @@ function partXhtml(part: BilingualPart, doc: BilingualDocument): string {
   const from = doc.source.lang;
   const to = doc.edition.lang;
   const heading = `<h1>${span(part.heading.source, from)}${part.heading.edition !== part.heading.source ? ` ${span(part.heading.edition, to, 'other')}` : ''}</h1>`;
-  const body = part.pairs.map((pair) => [pair.source ? chunkXhtml(pair.source, from) : '', pair.edition ? chunkXhtml(pair.edition, to, 'translation') : ''].filter(Boolean).join('\n'));
-  return `<section epub:type="${part.id === 'outline' ? 'preface' : 'chapter'}">${heading}\n${body.join('\n')}</section>`;
+  // One outline for the page: its headings' levels follow on without a gap across both languages' pieces.
+  const outline = { level: 1 };
+  const body = part.pairs.map((pair) => [pair.source ? chunkXhtml(pair.source, from, '', outline) : '', pair.edition ? chunkXhtml(pair.edition, to, 'translation', outline) : ''].filter(Boolean).join('\n'));
+  return `<section${typeAndRole(part.id === 'outline' ? 'preface' : 'chapter')}>${heading}\n${body.join('\n')}</section>`;
 }
 
 /** The nav: both languages' headings in each entry, each in its language; the landmarks as the edition's EPUB has them. */
@@ -41,7 +44,7 @@ function navTemplate(doc: BilingualDocument, files: readonly string[], tocTitle:
   const first = doc.parts[0];
   return `${HEAD(escapeXml(tocTitle))}
 <body>
-<nav epub:type="toc" id="toc">
+<nav${typeAndRole('toc')} id="toc">
 <h1>${escapeXml(tocTitle)}</h1>
 <ol>
 ${entries}
@@ -95,7 +98,7 @@ export async function renderBilingualEpub(doc: BilingualDocument, opts: { date?:
     lang: epubLanguage(ed.lang), date: date.toISOString(), tocTitle, tocInTOC: false, numberChaptersInTOC: false,
     prependChapterTitles: false, version: 3, css: BILINGUAL_CSS, verbose: false,
     chapterXHTML: CHAPTER, tocNCX: NCX, tocXHTML: navTemplate(doc, files, tocTitle),
-    contentOPF: packageTemplate({ rights: notice, modified: date.toISOString().replace(/\.\d{3}Z$/, 'Z'), ...(ed.author ? { author: ed.author } : {}), ...(ed.series ? { series: ed.series } : {}), translator: TRANSLATOR_NAME, translatorHeading: exportWords(ed.lang).translator, otherLanguages: [epubLanguage(from)] }),
+    contentOPF: packageTemplate({ rights: notice, accessibility: accessibilityMetadata({ lang: ed.lang }), modified: date.toISOString().replace(/\.\d{3}Z$/, 'Z'), ...(ed.author ? { author: ed.author } : {}), ...(ed.series ? { series: ed.series } : {}), translator: TRANSLATOR_NAME, translatorHeading: exportWords(ed.lang).translator, otherLanguages: [epubLanguage(from)] }),
   };
   const epub: EPub = new BookEpub(options, chapters, bookIdentifier({ ...ed, parts: doc.parts }, 'bilingual'));
   return new Uint8Array(await epub.genEpub());

@@ -7,6 +7,7 @@ import { EPub, type Chapter, type Options } from 'epub-gen-memory';
 import type { BookDocument } from '../../session/book.js';
 import { parseMarkdown } from '../../markdown.js';
 import { blocksXhtml, escapeXml, langAttributes } from './xhtml.js';
+import { accessibilityMetadata, typeAndRole } from './accessibility.js';
 import { epubLanguage, exportWords, copyrightLines, documentSections, epubTypeOf, isFrontMatter } from './sections.js';
 
 export const CSS = `body { font-family: serif; line-height: 1.5; margin: 0 5%; }
@@ -49,7 +50,7 @@ export const CHAPTER = `${HEAD('<%= title %>')}
 function navTemplate(firstPart: { file: string; heading: string }, front: ReadonlyArray<{ file: string; heading: string; type: string }> = []): string {
   return `${HEAD('<%= tocTitle %>')}
 <body>
-<nav epub:type="toc" id="toc">
+<nav${typeAndRole('toc')} id="toc">
 <h1><%= tocTitle %></h1>
 <ol>
 <% content.forEach(function (c) { if (!c.excludeFromToc) { %><li><a href="<%= c.filename %>"><%= c.title %></a></li>
@@ -97,7 +98,7 @@ function calibreTranslator(name: string, heading: string): string {
 }
 
 /** The OPF; `otherLanguages`, a dual-language book's second language, follow the book's own in `dc:language`. */
-export function packageTemplate(opts: { rights: string; modified: string; author?: string; series?: { name: string; number: number }; translator?: string; translatorHeading?: string; otherLanguages?: readonly string[] }): string {
+export function packageTemplate(opts: { rights: string; accessibility: string; modified: string; author?: string; series?: { name: string; number: number }; translator?: string; translatorHeading?: string; otherLanguages?: readonly string[] }): string {
   // EPUB 3's collection metadata (readers and stores group a series by it), and calibre's for the readers that read only that.
   const series = opts.series
     ? `<meta property="belongs-to-collection" id="series">${escapeXml(opts.series.name)}</meta>\n<meta refines="#series" property="collection-type">series</meta>\n<meta refines="#series" property="group-position">${opts.series.number}</meta>\n<meta name="calibre:series" content="${escapeXml(opts.series.name)}"/>\n<meta name="calibre:series_index" content="${opts.series.number}"/>\n`
@@ -112,7 +113,7 @@ ${(opts.otherLanguages ?? []).map((l) => `<dc:language>${escapeXml(l)}</dc:langu
 <dc:date><%= date.slice(0, 10) %></dc:date>
 <dc:rights>${escapeXml(opts.rights)}</dc:rights>
 <meta property="dcterms:modified">${opts.modified}</meta>
-${series}<% if (cover) { %><meta name="cover" content="cover-image"/>
+${opts.accessibility}${series}<% if (cover) { %><meta name="cover" content="cover-image"/>
 <% } %></metadata>
 <manifest>
 <item id="ncx" href="toc.ncx" media-type="application/x-dtbncx+xml"/>
@@ -171,7 +172,7 @@ export async function renderEpub(doc: BookDocument, opts: { date?: Date; cover?:
     },
     ...sections.map((s, i): Chapter => ({
       title: s.heading, filename: files[i]!,
-      content: `<section epub:type="${epubTypeOf(s)}"><h1${langAttributes(s.headingLang)}>${escapeXml(s.heading)}</h1>\n${blocksXhtml(s.blocks)}</section>`,
+      content: `<section${typeAndRole(epubTypeOf(s))}><h1${langAttributes(s.headingLang)}>${escapeXml(s.heading)}</h1>\n${blocksXhtml(s.blocks)}</section>`,
     })),
   ];
   const options: Options = {
@@ -180,7 +181,7 @@ export async function renderEpub(doc: BookDocument, opts: { date?: Date; cover?:
     lang: epubLanguage(doc.lang), date: date.toISOString(), tocTitle: words.contents, tocInTOC: false, numberChaptersInTOC: false,
     prependChapterTitles: false, version: 3, css: CSS, verbose: false,
     chapterXHTML: CHAPTER, tocNCX: NCX, tocXHTML: navTemplate(bodyStart, sections.flatMap((s, i) => (isFrontMatter(s) ? [{ file: files[i]!, heading: s.heading, type: epubTypeOf(s) }] : []))),
-    contentOPF: packageTemplate({ rights: notice, modified: date.toISOString().replace(/\.\d{3}Z$/, 'Z'), ...(doc.author ? { author: doc.author } : {}), ...(doc.series ? { series: doc.series } : {}), ...(doc.translatedFrom ? { translator: TRANSLATOR_NAME, translatorHeading: words.translator } : {}) }),
+    contentOPF: packageTemplate({ rights: notice, accessibility: accessibilityMetadata({ lang: doc.lang }), modified: date.toISOString().replace(/\.\d{3}Z$/, 'Z'), ...(doc.author ? { author: doc.author } : {}), ...(doc.series ? { series: doc.series } : {}), ...(doc.translatedFrom ? { translator: TRANSLATOR_NAME, translatorHeading: words.translator } : {}) }),
   };
   return new Uint8Array(await new BookEpub(options, chapters, bookIdentifier(doc)).genEpub());
 }

@@ -30,28 +30,38 @@ export function spansXhtml(spans: readonly Span[]): string {
 export const langAttributes = (lang: string | undefined): string => (lang ? ` lang="${escapeXml(epubLanguage(lang))}" xml:lang="${escapeXml(epubLanguage(lang))}"` : '');
 
 /** A list item: its first paragraph sits in the `li` itself, what follows (a nested list) after it. */
-function itemXhtml(blocks: readonly Block[]): string {
+function itemXhtml(blocks: readonly Block[], outline: HeadingOutline): string {
   const [first, ...rest] = blocks;
-  return first?.kind === 'paragraph' ? `${spansXhtml(first.spans)}${blocksXhtml(rest)}` : blocksXhtml(blocks);
+  return first?.kind === 'paragraph' ? `${spansXhtml(first.spans)}${blocksXhtml(rest, outline)}` : blocksXhtml(blocks, outline);
 }
 
-/** Blocks of a part as XHTML; the part's own heading is the `h1`, its inner headings `h2`/`h3`. */
-export function blocksXhtml(blocks: readonly Block[]): string {
+/** The level of the heading last written in a page (its part's own `h1` to begin with). */
+export interface HeadingOutline {
+  level: number;
+}
+
+/**
+ * Blocks of a part as XHTML; the part's own heading is the `h1`, its inner headings `h2`/`h3`, never deeper than
+ * one below the heading before (a `###` under the part's `h1` is an `h2`: screen readers and Ace read gaps as
+ * missing sections). A page written in several calls (a dual-language part's pieces) passes one `outline`.
+ */
+export function blocksXhtml(blocks: readonly Block[], outline: HeadingOutline = { level: 1 }): string {
   return blocks
     .map((b) => {
       switch (b.kind) {
         case 'heading': {
-          const h = `h${innerHeadingLevel(b.level)}`;
+          outline.level = Math.min(innerHeadingLevel(b.level), outline.level + 1);
+          const h = `h${outline.level}`;
           return `<${h}>${spansXhtml(b.spans)}</${h}>`;
         }
         case 'paragraph':
           return `<p${langAttributes(b.lang)}>${spansXhtml(b.spans)}</p>`;
         case 'list': {
           const tag = b.isOrdered ? 'ol' : 'ul';
-          return `<${tag}>${b.items.map((item) => `<li>${itemXhtml(item)}</li>`).join('')}</${tag}>`;
+          return `<${tag}>${b.items.map((item) => `<li>${itemXhtml(item, outline)}</li>`).join('')}</${tag}>`;
         }
         case 'quote':
-          return `<blockquote${langAttributes(b.lang)}>${blocksXhtml(b.blocks)}</blockquote>`;
+          return `<blockquote${langAttributes(b.lang)}>${blocksXhtml(b.blocks, outline)}</blockquote>`;
         case 'code':
           return `<pre><code>${escapeXml(b.text)}</code></pre>`;
         case 'rule':

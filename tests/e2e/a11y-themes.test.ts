@@ -13,7 +13,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeInChromium, grantCredits, openRoute, waitForText } from './helpers.js';
 import { asWriter, signInPage, signInWriter, signUpWriter, writeSteps, type Writer } from './seed.js';
-import { LANGUAGE_RULES, THEME_RULES, WIDTHS, problemsAtWidths, sidewaysScroll } from './axe.js';
+import { LANGUAGE_RULES, THEME_RULES, WIDTHS, problemsAtWidths, showIn as use, sidewaysScroll, type Combo } from './axe.js';
 import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
 
 const PASSWORD = 'secret12';
@@ -22,8 +22,6 @@ const button = '[data-testid="generate-button"]';
 const label = '[data-testid="generate-label"]';
 const balance = '[data-testid="credit-balance"] span';
 
-/** `rules`: what axe reads in this combination (all of its rules when absent). */
-type Combo = { lang: 'en' | 'ms'; theme: 'light' | 'dark'; rules?: readonly string[] };
 /**
  * The combinations, ordered so that each step changes one thing: the first is read with all of axe's rules, each
  * after it with the rules its one change can break (tests/e2e/axe.ts THEME_RULES, LANGUAGE_RULES); a rule that passed
@@ -38,26 +36,6 @@ const COMBOS: Combo[] = [
   { lang: 'ms', theme: 'dark', rules: LANGUAGE_RULES },
 ];
 const named = (c: Combo) => `${c.lang}/${c.theme}`;
-
-/**
- * Set the system theme (the studio follows it) and the studio language; wait until the page shows both.
- * Transitions are turned off first, so axe reads the colours the theme ends at, not a colour on the way.
- */
-async function use(page: Page, combo: Combo): Promise<void> {
-  await page.evaluate(() => {
-    if (document.getElementById('no-transitions')) return;
-    const style = Object.assign(document.createElement('style'), { id: 'no-transitions', textContent: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
-    document.head.append(style);
-  });
-  await page.emulateMedia({ colorScheme: combo.theme });
-  await page.waitForFunction((dark) => document.documentElement.classList.contains('dark') === dark, combo.theme === 'dark');
-  if ((await page.getAttribute('html', 'lang')) !== combo.lang) {
-    // The switch a signed-in page shows first is the sidebar's, which a phone's width hides in the drawer.
-    if ((page.viewportSize()?.width ?? 0) < WIDTHS[0].width) await page.setViewportSize(WIDTHS[0]);
-    await page.locator('[data-testid="language-switch"]').first().selectOption(combo.lang);
-    await page.waitForFunction((lang) => document.documentElement.lang === lang, combo.lang);
-  }
-}
 
 const FINDING = 'The fox is “Rusty” here and “Rustie” in the outline.';
 

@@ -1,11 +1,12 @@
 // End to end: axe-core finds no serious or critical violation on the studio's pages that
-// tests/e2e/a11y-themes.test.ts does not read, and on Top Up, in every language of the table (langs(), not a hand
-// list) and in both themes: a finished romance's story map (a character dead from Chapter 3, an overdue thread, the
-// findings of a part: every state its cells and lanes show), the side-by-side page of its edition, Top Up and the
-// Publishing Guide. One writer, a book written through the API against a fake model (tests/story-map-book.ts) and
-// a romance imported in the fake translator's words, its edition made over the API (tests/fake-translator.ts); the studio opened once. The readings
-// are the combinations of tests/e2e/axe.ts combosOf: the first language in the light theme with all of axe's rules,
-// then the dark theme with the rules a theme can break, then each other language with the rules words can break.
+// tests/e2e/a11y-themes.test.ts does not read (Top Up is read there, in the same combinations), in every language of
+// the table (langs(), not a hand list) and in both themes, at 1366 and 390 px: a finished romance's story map (a
+// character dead from Chapter 3, an overdue thread, the findings of a part: every state its cells and lanes show),
+// the side-by-side page of an edition and the Publishing Guide (with the sidebar). One writer: a romance written
+// through the API against a fake model (tests/story-map-book.ts), and one imported in the fake translator's words
+// whose edition is made over the API (tests/fake-translator.ts); the studio opened once. The readings are
+// tests/e2e/axe.ts combosOf's: the first language in the light theme with all of axe's rules, then the dark theme with
+// the rules a theme can break, then each other language with the rules words can break.
 import { afterAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeInChromium, fakeModel, openRoute } from './helpers.js';
@@ -32,7 +33,7 @@ async function writeRomance(writer: Writer): Promise<void> {
   throw new Error('the romance is not finished after 12 steps');
 }
 
-describeInChromium('accessibility of the story map, an edition side by side, Top Up and the guide in every language', { what: 'fake model writing and translating the story-map romance', serve: model.serve, forAxe: true }, (app) => {
+describeInChromium('accessibility of the story map, an edition side by side and the guide in every language', { what: 'fake model writing and translating the story-map romance', serve: model.serve, forAxe: true }, (app) => {
   it('no serious or critical finding in any language of the table, in both themes, at 1366 and 390 px', async () => {
     const combos = combosOf(langs());
     expect(combos.map((c) => c.lang)).toEqual(expect.arrayContaining(['en', 'ms', 'id']));
@@ -56,7 +57,6 @@ describeInChromium('accessibility of the story map, an edition side by side, Top
       // The story map as of its last part (every state), the findings' section at the bottom.
       [`/books/${source}/story-map`, '[data-testid="story-map-table"]', async (p) => void (await p.locator('[data-gone="true"]').first().waitFor({ state: 'attached' }))],
       [`/books/${edition.id}/side-by-side`, '[data-testid="paragraph-pair"]', async () => undefined],
-      ['/topup', '[data-testid="topup-redeem"]', async () => undefined],
       ['/publishing-guide', 'main h1', async () => undefined],
     ];
     for (const [route, ready, more] of pages) {

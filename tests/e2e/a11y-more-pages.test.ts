@@ -2,9 +2,9 @@
 // tests/e2e/a11y-themes.test.ts does not read (Top Up is read there, in the same combinations), in every language of
 // the table (langs(), not a hand list) and in both themes, at 1366 and 390 px: a finished romance's story map (a
 // character dead from Chapter 3, an overdue thread, the findings of a part: every state its cells and lanes show),
-// the side-by-side page of an edition and the Publishing Guide (with the sidebar). One writer: a romance written
-// through the API against a fake model (tests/story-map-book.ts), and one imported in the fake translator's words
-// whose edition is made over the API (tests/fake-translator.ts); the studio opened once. The readings are
+// its series' page (book 1), the side-by-side page of an edition and the Publishing Guide (with the sidebar). One
+// writer: a romance written through the API against a fake model (tests/story-map-book.ts), and one imported in the
+// fake translator's words whose edition is made over the API (tests/fake-translator.ts); the studio opened once. The readings are
 // tests/e2e/axe.ts combosOf's: the first language in the light theme with all of axe's rules, then the dark theme with
 // the rules a theme can break, then each other language with the rules words can break.
 import { afterAll, expect, it } from 'vitest';
@@ -33,7 +33,7 @@ async function writeRomance(writer: Writer): Promise<void> {
   throw new Error('the romance is not finished after 12 steps');
 }
 
-describeInChromium('accessibility of the story map, an edition side by side and the guide in every language', { what: 'fake model writing and translating the story-map romance', serve: model.serve, forAxe: true }, (app) => {
+describeInChromium('accessibility of the story map, a series, an edition side by side and the guide in every language', { what: 'fake model writing and translating the story-map romance', serve: model.serve, forAxe: true }, (app) => {
   it('no serious or critical finding in any language of the table, in both themes, at 1366 and 390 px', async () => {
     const combos = combosOf(langs());
     expect(combos.map((c) => c.lang)).toEqual(expect.arrayContaining(['en', 'ms', 'id']));
@@ -50,12 +50,17 @@ describeInChromium('accessibility of the story map, an edition side by side and 
     expect(made.status, await made.clone().text()).toBe(200);
     const { edition } = (await made.json()) as { edition: { id: number } };
 
+    // The finished romance made book 1 of a series, as My Books' "Write the next book" does.
+    const started = await asWriter(writer, '/series', { body: { name: 'Penang Bakery', lang: combos[0]!.lang, book_id: source } });
+    const { series } = (await started.json()) as { series: { id: number } };
+
     const page = await app.open({ width: 1366, height: 900 });
     await signInPage(page, writer);
     const problems: string[] = [];
     const pages: Array<[string, string, (p: Page) => Promise<void>]> = [
       // The story map as of its last part (every state), the findings' section at the bottom.
       [`/books/${source}/story-map`, '[data-testid="story-map-table"]', async (p) => void (await p.locator('[data-gone="true"]').first().waitFor({ state: 'attached' }))],
+      [`/series/${series.id}`, '[data-testid="series-books"]', async () => undefined],
       [`/books/${edition.id}/side-by-side`, '[data-testid="paragraph-pair"]', async () => undefined],
       ['/publishing-guide', 'main h1', async () => undefined],
     ];

@@ -2,7 +2,8 @@
 // tests/e2e/a11y-themes.test.ts does not read (Top Up is read there, in the same combinations), in every language of
 // the table (langs(), not a hand list) and in both themes, at 1366 and 390 px: a finished romance's story map (a
 // character dead from Chapter 3, an overdue thread, the findings of a part: every state its cells and lanes show),
-// its series' page (book 1), the side-by-side page of an edition and the Publishing Guide (with the sidebar). One
+// its series' page (book 1), the side-by-side page of an edition, the Publishing Guide (with the sidebar), and the
+// change of password and the cover generator's form (read in the light theme only by language-a11y.test.ts). One
 // writer: a romance written through the API against a fake model (tests/story-map-book.ts), and one imported in the
 // fake translator's words whose edition is made over the API (tests/fake-translator.ts); the studio opened once. The readings are
 // tests/e2e/axe.ts combosOf's: the first language in the light theme with all of axe's rules, then the dark theme with
@@ -63,6 +64,9 @@ describeInChromium('accessibility of the story map, a series, an edition side by
       [`/series/${series.id}`, '[data-testid="series-books"]', async () => undefined],
       [`/books/${edition.id}/side-by-side`, '[data-testid="paragraph-pair"]', async () => undefined],
       ['/publishing-guide', 'main h1', async () => undefined],
+      // Read in the light theme by tests/e2e/language-a11y.test.ts; here in the dark one too.
+      ['/profile/change-password', 'main h1', async () => undefined],
+      ['/book-cover', 'main form', async () => undefined],
     ];
     for (const [route, ready, more] of pages) {
       await openRoute(page, app.base, route, ready);

@@ -5,9 +5,9 @@
 // its series' page (book 1), the side-by-side page of an edition, the Publishing Guide (with the sidebar), and the
 // change of password and the cover generator's form (read in the light theme only by language-a11y.test.ts). One
 // writer: a romance written through the API against a fake model (tests/story-map-book.ts), and one imported in the
-// fake translator's words whose edition is made over the API (tests/fake-translator.ts); the studio opened once. The readings are
-// tests/e2e/axe.ts combosOf's: the first language in the light theme with all of axe's rules, then the dark theme with
-// the rules a theme can break, then each other language with the rules words can break.
+// fake translator's words whose edition is made over the API (tests/fake-translator.ts); the studio opened once.
+// The readings are tests/e2e/axe.ts combosOf's: the first language in the light theme with all of axe's rules, then
+// the dark theme with the rules a theme can break, then each other language with the rules words can break.
 import { afterAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeInChromium, fakeModel, openRoute } from './helpers.js';

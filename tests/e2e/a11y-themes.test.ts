@@ -1,6 +1,7 @@
-// End to end: axe-core finds no serious or critical violation on the studio's pages in English and in
-// Malay, in the light and the dark theme: sign-in, sign-up, the dashboard, the book page (the form, the
-// chapter cards, a written part; then the finished book with the publish panel and its readiness list),
+// End to end: axe-core finds no serious or critical violation on the studio's pages in every language of the
+// table (langs(): English, Malay, Indonesian), in the light and the dark theme: sign-in, sign-up, the dashboard,
+// the book page (the form, the chapter cards, a written part; then the finished book with the publish panel and its
+// readiness list),
 // My Books, Content History, the profile and the admin portal. The theme is the system's preference
 // (emulated; the studio follows it while no choice is stored), the language the studio's switch. One
 // browser, one writer and one administrator signed in once; a children's book (5 chapters) written with the
@@ -13,7 +14,8 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeInChromium, grantCredits, openRoute, waitForText } from './helpers.js';
 import { asWriter, signInPage, signInWriter, signUpWriter, writeSteps, type Writer } from './seed.js';
-import { LANGUAGE_RULES, THEME_RULES, WIDTHS, problemsAtWidths, sidewaysScroll } from './axe.js';
+import { WIDTHS, combosOf, problemsAtWidths, showIn as use, sidewaysScroll, type Combo } from './axe.js';
+import { langs } from '../../engine/index.js';
 import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
 
 const PASSWORD = 'secret12';
@@ -22,42 +24,18 @@ const button = '[data-testid="generate-button"]';
 const label = '[data-testid="generate-label"]';
 const balance = '[data-testid="credit-balance"] span';
 
-/** `rules`: what axe reads in this combination (all of its rules when absent). */
-type Combo = { lang: 'en' | 'ms'; theme: 'light' | 'dark'; rules?: readonly string[] };
 /**
- * The combinations, ordered so that each step changes one thing: the first is read with all of axe's rules, each
- * after it with the rules its one change can break (tests/e2e/axe.ts THEME_RULES, LANGUAGE_RULES); a rule that passed
- * on the same page before that change passes after it. Malay in the light theme is read by the other three: its
- * colour rules are English light's (a text's colours are the theme's, not its words': LANGUAGE_RULES), and the rules
- * its words can break are Malay dark's (a theme changes colours only: THEME_RULES). A fourth reading of it was the
- * colour rules again, the dearest of axe's, on every page at both widths.
+ * The combinations for every language of the table (tests/e2e/axe.ts combosOf), ordered so that each step changes one
+ * thing: the first is read with all of axe's rules, each after it with the rules its one change can break
+ * (tests/e2e/axe.ts THEME_RULES, LANGUAGE_RULES); a rule that passed on the same page before that change passes after
+ * it. Another language in the light theme is read by the others: its colour rules are English light's (a text's colours
+ * are the theme's, not its words': LANGUAGE_RULES), and the rules its words can break are its dark reading's (a theme
+ * changes colours only: THEME_RULES). A further reading of it was the colour rules again, the dearest of axe's, on
+ * every page at both widths.
  */
-const COMBOS: Combo[] = [
-  { lang: 'en', theme: 'light' },
-  { lang: 'en', theme: 'dark', rules: THEME_RULES },
-  { lang: 'ms', theme: 'dark', rules: LANGUAGE_RULES },
-];
+const COMBOS: Combo[] = combosOf(langs());
+const MALAY_DARK = COMBOS.find((c) => c.lang === 'ms')!;
 const named = (c: Combo) => `${c.lang}/${c.theme}`;
-
-/**
- * Set the system theme (the studio follows it) and the studio language; wait until the page shows both.
- * Transitions are turned off first, so axe reads the colours the theme ends at, not a colour on the way.
- */
-async function use(page: Page, combo: Combo): Promise<void> {
-  await page.evaluate(() => {
-    if (document.getElementById('no-transitions')) return;
-    const style = Object.assign(document.createElement('style'), { id: 'no-transitions', textContent: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
-    document.head.append(style);
-  });
-  await page.emulateMedia({ colorScheme: combo.theme });
-  await page.waitForFunction((dark) => document.documentElement.classList.contains('dark') === dark, combo.theme === 'dark');
-  if ((await page.getAttribute('html', 'lang')) !== combo.lang) {
-    // The switch a signed-in page shows first is the sidebar's, which a phone's width hides in the drawer.
-    if ((page.viewportSize()?.width ?? 0) < WIDTHS[0].width) await page.setViewportSize(WIDTHS[0]);
-    await page.locator('[data-testid="language-switch"]').first().selectOption(combo.lang);
-    await page.waitForFunction((lang) => document.documentElement.lang === lang, combo.lang);
-  }
-}
 
 const FINDING = 'The fox is “Rusty” here and “Rustie” in the outline.';
 
@@ -90,7 +68,7 @@ async function unfold(page: Page): Promise<void> {
  */
 const withoutEpubcheck = async () => ({ env: WITHOUT_EPUBCHECK });
 
-describeInChromium('accessibility in both languages and both themes', { what: 'axe-core', serve: withoutEpubcheck, forAxe: true }, (app) => {
+describeInChromium('accessibility in every language and both themes', { what: 'axe-core', serve: withoutEpubcheck, forAxe: true }, (app) => {
   const problems: string[] = [];
   /** The writer's page, signed in by the book page's case and used again by the pages' case. */
   let writer: Page | undefined;
@@ -234,7 +212,7 @@ describeInChromium('accessibility in both languages and both themes', { what: 'a
     await openRoute(page, app.base, '/topup', '[data-testid="topup-redeem"]');
     await page.getByTestId('topup-redeem').getByRole('textbox').fill('axe-topup-2026');
     await page.getByTestId('topup-redeem').getByRole('button').click();
-    await page.getByRole('status').filter({ hasText: /redeemed|ditebus/ }).first().waitFor();
+    await page.getByRole('status').filter({ hasText: /redeemed|ditebus|ditukarkan/ }).first().waitFor();
     await checkAll(page, '/topup (a code just redeemed, its toast shown)', ['aside']);
     await visit(admin, '/admin', '[data-testid="users-table"]');
     expect(problems).toEqual([]);
@@ -273,7 +251,7 @@ describeInChromium('accessibility in both languages and both themes', { what: 'a
       expect(await sidewaysScroll(page)).toBeNull();
       // In Malay too: the buttons named by the book.
       await page.setViewportSize({ width: 1440, height: 900 });
-      await use(page, COMBOS[2]!);
+      await use(page, MALAY_DARK);
       await page.setViewportSize({ width: 390, height: 844 });
       await page.getByRole('button', { name: `Muat Turun ${titles[1]}`, exact: true }).waitFor();
       expect(await sidewaysScroll(page)).toBeNull();

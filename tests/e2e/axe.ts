@@ -119,6 +119,41 @@ async function settledRun(page: Page, exclude: string[], rules: readonly string[
   }, [exclude, rules ? [...rules] : null] as const);
 }
 
+/** A language of the table and a theme to read a page in; `rules`: what axe reads there (all of its rules when absent). */
+export type Combo = { lang: string; theme: 'light' | 'dark'; rules?: readonly string[] };
+
+/**
+ * The combinations for the languages `codes` (the table's: langs()), ordered so that each step changes one thing: the
+ * first language in the light theme with all of axe's rules, then in the dark one with THEME_RULES, then each other
+ * language in the dark theme with LANGUAGE_RULES (another language's light reading is the first one's colours and the
+ * words of its dark reading: tests/e2e/a11y-themes.test.ts).
+ */
+export function combosOf(codes: readonly string[]): Combo[] {
+  const [first, ...rest] = codes;
+  if (!first) return [];
+  return [{ lang: first, theme: 'light' }, { lang: first, theme: 'dark', rules: THEME_RULES }, ...rest.map((lang) => ({ lang, theme: 'dark' as const, rules: LANGUAGE_RULES }))];
+}
+
+/**
+ * Set the system theme (the studio follows it) and the studio language; wait until the page shows both.
+ * Transitions are turned off first, so axe reads the colours the theme ends at, not a colour on the way.
+ */
+export async function showIn(page: Page, combo: Combo): Promise<void> {
+  await page.evaluate(() => {
+    if (document.getElementById('no-transitions')) return;
+    const style = Object.assign(document.createElement('style'), { id: 'no-transitions', textContent: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
+    document.head.append(style);
+  });
+  await page.emulateMedia({ colorScheme: combo.theme });
+  await page.waitForFunction((dark) => document.documentElement.classList.contains('dark') === dark, combo.theme === 'dark');
+  if ((await page.getAttribute('html', 'lang')) !== combo.lang) {
+    // The switch a signed-in page shows first is the sidebar's, which a phone's width hides in the drawer.
+    if ((page.viewportSize()?.width ?? 0) < WIDTHS[0].width) await page.setViewportSize(WIDTHS[0]);
+    await page.locator('[data-testid="language-switch"]').first().selectOption(combo.lang);
+    await page.waitForFunction((lang) => document.documentElement.lang === lang, combo.lang);
+  }
+}
+
 /** The widths the studio is checked at: a laptop's and a phone's. */
 export const WIDTHS = [
   { width: 1366, height: 900 },

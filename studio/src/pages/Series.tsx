@@ -82,7 +82,7 @@ export default function Series() {
       <section className="card p-4" aria-label={t('seriesPage.open')}>
         <h2 className="font-semibold">{t('seriesPage.open')}</h2>
         {series.open.length ? (
-          <ul className="ml-5 mt-1 list-disc text-sm" lang={series.lang} data-testid="series-open">{series.open.map((o) => <li key={o.thread}>{o.thread} <span className="text-gray-500">({o.opened})</span></li>)}</ul>
+          <ul className="ml-5 mt-1 list-disc text-sm" lang={series.lang} data-testid="series-open">{series.open.map((o) => <li key={o.thread}>{o.thread} <span className="text-gray-600 dark:text-gray-400">({o.opened})</span></li>)}</ul>
         ) : (
           <p className="text-sm text-gray-600 dark:text-gray-400">{t('seriesPage.noneOpen')}</p>
         )}

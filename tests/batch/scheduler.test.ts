@@ -102,10 +102,10 @@ describe('limits, measured at the fake server', () => {
     expect(fake.rateLimited()).toBe(0);
     expect(busiestWindow(times, windowMs)).toBeLessThanOrEqual(5);
     // Work-conserving: request i waits for request i-5 to leave the window (plus the margin), not longer. A scheduler that
-    // waited for the next whole window would show gaps of 2 × window (800 ms); the slack is a busy CPU's (the suite runs
-    // two files at once on two cores).
+    // waited for the next whole window would show gaps of 2 × window (800 ms) or more; below that, the slack is a busy
+    // CPU's (the suite runs two files at once on two cores: 706 ms was seen at a load of 16).
     const gaps = times.slice(5).map((t, i) => t - times[i]!).sort((a, b) => a - b);
-    expect(gaps[Math.floor(gaps.length / 2)]!).toBeLessThan(windowMs + marginMs + 150);
+    expect(gaps[Math.floor(gaps.length / 2)]!).toBeLessThan(2 * windowMs);
     // `calls` requests at one per (window + margin) ÷ 5: the last goes calls − 1 paces after the first, give or take a busy CPU.
     expect(times.at(-1)! - times[0]!).toBeLessThan(1.4 * (calls - 1) * ((windowMs + marginMs) / 5) + 400);
   });

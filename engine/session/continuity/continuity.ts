@@ -9,7 +9,7 @@ import type { BookSpec, Lang } from '../../spec/types.js';
 import type { BookState } from '../../compile/flow.js';
 import { partLabel, partStep } from '../../compile/labels.js';
 import { hasPeople, ignoredBible, mainNames, parseBible, type StoryBible, bibleAsOf, factSubject, retractions, threadStatus, type PartOf, partsOf, hasSeriesBible, isSeriesLabel, seriesOf, withSeries } from '../bible/index.js';
-import { ACTS, isNotName, NOT_PRESENT } from './words.js';
+import { isAct, isNotName, isNotPresent } from './words.js';
 import { bookWordsOf, isGoneInAnyLanguage } from '../../book-words.js';
 import { catalogue, sayer } from '../../languages/index.js';
 import { findingKey } from './keys.js';
@@ -103,9 +103,9 @@ function isCapitalCode(code: number): boolean {
 function actsIn(sentences: readonly string[], name: string): boolean {
   const first = name.split(/\s+/)[0]!;
   return sentences.some((sentence) => {
-    if (NOT_PRESENT.test(sentence)) return false;
+    if (isNotPresent(sentence)) return false;
     const words = wordsOf(sentence);
-    return words.some((w, i) => w === first && words.some((v, j) => ACTS.has(v.toLowerCase()) && ((j > i && j - i <= 4) || (i > j && i - j <= 2))));
+    return words.some((w, i) => w === first && words.some((v, j) => isAct(v) && ((j > i && j - i <= 4) || (i > j && i - j <= 2))));
   });
 }
 

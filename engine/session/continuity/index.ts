@@ -4,4 +4,4 @@
 export { bookThreads, checksAgainst, continuityFindings, openContinuityFindings, sortedBySeverity } from './continuity.js';
 export { findingKey, withIntended, FINDING_KEY, MAX_INTENDED_FINDINGS } from './keys.js';
 export { auditPart, withAuditFindings } from './audit.js';
-export { isNotName, NOT_NAMES } from './words.js';
+export { isNotName } from './words.js';

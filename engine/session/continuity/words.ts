@@ -1,34 +1,65 @@
-// The words the continuity checks read, as data: verbs of speech and action that put a character in a scene,
-// and words that make a mention a memory, a dream or a grave rather than the character acting. The states
-// that mean a character is dead, absent or elsewhere are each language's (the table's `book` section).
+// The words the continuity checks read, as data: each language's `continuity-words` section
+// (languages/<code>/continuity-words.yaml): verbs of speech and action that put a character in a scene, the words
+// that make a mention a memory, a dream or a grave rather than the character acting, and capitalised words that are
+// never a character's name. A book in one language may quote another, so every language's words are read at once.
+// The states that mean a character is dead, absent or elsewhere are each language's `book` section.
+import { defineSection, langs, languageTable, onLanguagesLoaded, type LanguageTable } from '../../languages/index.js';
+import { languageTableError } from '../../languages/errors.js';
 import { isPartWord } from '../../reading-words.js';
 
-/** Verbs of a character speaking or acting (both languages: a Malay book may quote English and the reverse). */
-export const ACTS = new Set([
-  'said', 'says', 'asked', 'asks', 'replied', 'shouted', 'whispered', 'called', 'answered', 'laughed', 'smiled', 'nodded', 'walked', 'ran',
-  'grabbed', 'opened', 'stood', 'turned', 'spoke', 'cried', 'muttered', 'added', 'insisted', 'reached', 'stepped', 'entered', 'shrugged', 'sighed', 'grinned', 'frowned',
-  'berkata', 'kata', 'bertanya', 'tanya', 'menjawab', 'jawab', 'menjerit', 'berbisik', 'memanggil', 'ketawa', 'tertawa', 'tersenyum', 'mengangguk', 'berjalan', 'berlari',
-  'mengambil', 'membuka', 'berdiri', 'berpaling', 'bercakap', 'menangis', 'bersuara', 'menoleh', 'melangkah', 'masuk', 'mengeluh', 'menyahut', 'membalas',
-]);
+interface ContinuityWords {
+  /** Verbs of a character speaking or acting ("said", "berkata"), lower case. */
+  readonly acts: readonly string[];
+  /** A regular expression (case ignored) of what makes a sentence a memory, a dream, a grave or a picture. */
+  readonly notPresent: string;
+  /** Capitalised words that are never a name: months, days, titles, common nouns a heading capitalises (lower case). */
+  readonly notNames: readonly string[];
+}
 
-/** A sentence with one of these is a memory, a dream, a grave or a picture: the character is not acting in it. */
-export const NOT_PRESENT = /\b(remember(?:ed|s)?|memor(?:y|ies)|thought of|thinks of|dream(?:ed|t|s)?|ghost|grave|funeral|mourn(?:ed|s)?|photograph|portrait|letter from|teringat|ingat(?:an)?|kenangan|mimpi|bermimpi|hantu|kubur|pusara|jenazah|gambar|meratapi|arwah|mendiang|surat daripada)\b/i;
+function parse(raw: unknown, table: LanguageTable): ContinuityWords {
+  const file = `languages/${table.code}/continuity-words.yaml`;
+  const fail = (key: string, expected: string) => languageTableError(table.code, `${file}: ${key}`, expected);
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw fail('*', 'a mapping of acts, notPresent and notNames');
+  const r = raw as Record<string, unknown>;
+  const words = (key: 'acts' | 'notNames'): string[] => {
+    const v = r[key];
+    const list = typeof v === 'string' ? v.split(/\s+/).filter(Boolean) : v;
+    if (!Array.isArray(list) || !list.length || list.some((w) => typeof w !== 'string' || !w.trim())) throw fail(key, 'a list of words (or one line of words)');
+    return list.map((w: string) => w.toLowerCase().trim());
+  };
+  const notPresent = r.notPresent;
+  if (typeof notPresent !== 'string' || !notPresent.trim()) throw fail('notPresent', 'a regular expression of the words');
+  try {
+    new RegExp(`\\b(?:${notPresent})\\b`, 'i');
+  } catch (e) {
+    throw fail('notPresent', `a regular expression (${(e as Error).message})`);
+  }
+  return { acts: words('acts'), notPresent, notNames: words('notNames') };
+}
 
-/**
- * Capitalised words that are never a character's name, so never "a name spelled two ways": the months and days
- * in English and Malay, and common nouns and titles a sentence or a heading capitalises (lower case here); the
- * words that name a part are every language's, from the table (isNotName).
- */
-export const NOT_NAMES: ReadonlySet<string> = new Set(`
-  january february march april may june july august september october november december
-  monday tuesday wednesday thursday friday saturday sunday
-  januari februari mac april mei jun julai ogos september oktober november disember
-  isnin selasa rabu khamis jumaat sabtu ahad minggu
-  mister missus madam sir lady lord master miss doctor captain father mother uncle aunt auntie brother sister
-  encik puan cik tuan datuk datin dato tan sri haji hajah pakcik makcik abang kakak adik ayah ibu emak bapa
-  north south east west utara selatan timur barat morning evening night today tomorrow yesterday
-  pagi petang malam hari esok semalam
-`.split(/\s+/).filter(Boolean));
+/** A language's continuity words, from its table. */
+const continuityWordsOf = defineSection('continuity-words', parse);
 
-/** A capitalised word that is never a character's name: one of NOT_NAMES, or a word that names a part in some language (`reading.parts`: chapter, bab, prologue…). */
-export const isNotName = (word: string): boolean => NOT_NAMES.has(word.toLowerCase()) || isPartWord(word);
+let all: { acts: Set<string>; notPresent: RegExp; notNames: Set<string> } | undefined;
+onLanguagesLoaded(() => void (all = undefined));
+
+/** Every read language's words at once. */
+function allWords(): NonNullable<typeof all> {
+  if (all) return all;
+  const read = langs().filter((code) => !languageTable(code).later).map(continuityWordsOf);
+  all = {
+    acts: new Set(read.flatMap((w) => w.acts)),
+    notPresent: new RegExp(`\\b(?:${read.map((w) => w.notPresent).join('|')})\\b`, 'i'),
+    notNames: new Set(read.flatMap((w) => w.notNames)),
+  };
+  return all;
+}
+
+/** A verb of a character speaking or acting, in any language of the table. */
+export const isAct = (word: string): boolean => allWords().acts.has(word.toLowerCase());
+
+/** A sentence that is a memory, a dream, a grave or a picture: the character is not acting in it. */
+export const isNotPresent = (sentence: string): boolean => allWords().notPresent.test(sentence);
+
+/** A capitalised word that is never a character's name: a language's notNames, or a word that names a part in some language (`reading.parts`: chapter, bab, prologue…). */
+export const isNotName = (word: string): boolean => allWords().notNames.has(word.toLowerCase()) || isPartWord(word);

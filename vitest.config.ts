@@ -15,10 +15,11 @@ const leftOut = isQuickRun() ? leftOutQuick() : [];
 const SHARED_GRAPH = ['architecture', 'batch', 'bench', 'cli', 'contract', 'engine', 'export', 'generators', 'import', 'print', 'providers', 'publish', 'scale', 'server', 'session', 'translate'].map((d) => `tests/${d}/**/*.test.ts`);
 /**
  * Files of those folders that need a process of their own: export-limits sets the export time-out the process's
- * one export pool reads when it is first made; working-title mocks the catalogue's loader (vi.mock), which a graph
+ * one export pool reads when it is first made; offline-text-languages adds a fourth language, which the export pool's
+ * threads are handed when the pool is first made (a pool another file made first has not got it); working-title mocks the catalogue's loader (vi.mock), which a graph
  * shared with files that loaded it before would not take.
  */
-const SOLO = ['tests/server/export-limits.test.ts', 'tests/generators/working-title.test.ts'];
+const SOLO = ['tests/server/export-limits.test.ts', 'tests/generators/working-title.test.ts', 'tests/publish/offline-text-languages.test.ts'];
 /** Studio files (jsdom) share a graph too, with the studio's own modules evaluated anew for each (tests/studio/fresh-modules.ts). */
 const STUDIO = ['tests/studio/**/*.test.ts', 'tests/studio/**/*.test.tsx'];
 const ALL = ['tests/**/*.test.ts', 'tests/**/*.test.tsx'];

@@ -4,6 +4,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogue, ensureLanguages, LanguageWordsError, sayer } from '../../engine/index.js';
 import { optionWord } from '../../cli/option-words.js';
+import { setLanguageSource } from '../../engine/languages/index.js';
+import { languageFolders, readLanguages } from '../../engine/node/languages.js';
+import { fourthLanguage } from './fourth-language.js';
 
 const GREETINGS = catalogue('sayer-greetings', {
   welcome: { en: 'Welcome, {name}: {n} chapters wait', ms: 'Selamat datang, {name}: {n} bab menanti', id: 'Selamat datang, {name}: {n} bab menunggu' },
@@ -39,6 +42,19 @@ describe('sayer(catalogue)', () => {
     expect(error).toBeInstanceOf(LanguageWordsError);
     expect((error as LanguageWordsError).params).toEqual({ language: 'xx', catalogue: 'sayer-greetings', key: 'welcome' });
     expect((error as Error).message).toContain('languages/xx/sayer-greetings.yaml');
+  });
+
+  it('a catalogue worded in its own languages does not stop a table that adds a fourth (the one worker reads both)', () => {
+    const dir = fourthLanguage();
+    try {
+      setLanguageSource(() => readLanguages([...languageFolders({}), dir], {}));
+      expect(() => ensureLanguages()).not.toThrow();
+      expect(greet('plain', 'id')).toBe('Tersimpan');
+      expect((thrown(() => greet('plain', 'xx')) as LanguageWordsError).params).toEqual({ language: 'xx', catalogue: 'sayer-greetings', key: 'plain' });
+    } finally {
+      setLanguageSource(() => readLanguages());
+      ensureLanguages();
+    }
   });
 
   it('is how the command line’s catalogues speak (an option refused in Malay)', () => {

@@ -172,8 +172,10 @@ describe('event stream keep-alive', () => {
       body: JSON.stringify({ settings: {} }),
     });
     const text = await res.text();
-    const beforeFirstEvent = text.slice(0, text.indexOf('event:'));
-    expect(beforeFirstEvent.match(/^: keep-alive$/gm)?.length ?? 0).toBeGreaterThanOrEqual(2);
+    // The stream opens with what it waits for (`waiting`), then keeps the connection alive until the first words.
+    const beforeFirstWords = text.slice(0, text.search(/^event: (?!waiting)/m));
+    expect(beforeFirstWords).toMatch(/^event: waiting$/m);
+    expect(beforeFirstWords.match(/^: keep-alive$/gm)?.length ?? 0).toBeGreaterThanOrEqual(2);
     expect(text).toContain('event: done');
   });
 });

@@ -4,6 +4,7 @@
 // server on the file waits while the first drains after SIGTERM, then starts; it never refunds or ends work that
 // another process is still running (prepareStore's recovery runs only once the lock is held). Other processes
 // that only read or write the file now and then (karya's commands, tests) take no owner lock.
+import { KaryaError } from '../../../engine/index.js';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,7 +24,9 @@ export interface OwnerLock {
 }
 
 /** Another server holds the file past the wait. */
-export class StoreInUseError extends Error {
+export class StoreInUseError extends KaryaError {
+  readonly code = 'store_in_use';
+  override readonly params: { file: string; owner: string; seconds: number };
   constructor(
     readonly file: string,
     readonly owner: StoreOwner | undefined,
@@ -32,6 +35,7 @@ export class StoreInUseError extends Error {
     const who = owner ? `process ${owner.pid} on ${owner.host}, running since ${owner.started}` : 'another process';
     super(`${file} is in use by another Karya server (${who}); waited ${Math.round(waitedMs / 1000)} s for it to stop. One server writes a SQLite file: stop that one first, or give this one another KARYA_DB (KARYA_DB_WAIT_MS sets how long a start waits for a server that is stopping)`);
     this.name = 'StoreInUseError';
+    this.params = { file, owner: who, seconds: Math.round(waitedMs / 1000) };
   }
 }
 

@@ -52,7 +52,7 @@ export async function startSeriesBook(ports: SeriesStartPorts, input: SeriesStar
     const inLang = input.callerLang ?? found.lang;
     throw new SeriesError('series_language', { name: found.name, expected: languageName(found.lang, inLang), found: languageName(lang, inLang) });
   }
-  const stored = found ?? (await repo.create(name, lang));
+  const stored = found ?? (await createSeries(ports, { userId, name, lang }));
   let entries = await loadEntries(ports.books, ports.repos, ports.catalog, userId, stored);
   const number = input.number ?? (entries.at(-1)?.number ?? 0) + 1;
   const previous = entries.filter((e) => e.number < number && e.saved).at(-1);
@@ -67,6 +67,35 @@ export async function startSeriesBook(ports: SeriesStartPorts, input: SeriesStar
   if (key === undefined) throw new TypeError('startSeriesBook: a key or a join is needed');
   await repo.setBasis(stored.id, number, told.bible);
   return { stored, number, key, told, entries };
+}
+
+/** A series to make: its owner, name and language; with `book`, that saved book of the owner's is its book 1. */
+export interface NewSeries {
+  userId: string;
+  name: string;
+  lang: Lang;
+  book?: { key: string; lang: Lang };
+  /** The language a refusal names the languages in (the caller's); the series' own by default. */
+  callerLang?: Lang;
+}
+
+/**
+ * The one place a series row is made (POST /series, a series' first book from any front end): a SeriesError when
+ * its book 1 is in another language (`series_language`) or already in a series (`book_in_series`); the store
+ * refuses a name the owner already uses. Its book 1 joins at number 1.
+ * @example await createSeries(ports, { userId, name: 'Penang Bakery', lang: 'en', book: { key: 'romance', lang: 'en' } })
+ */
+export async function createSeries(ports: Pick<SeriesStartPorts, 'repos'>, input: NewSeries): Promise<StoredSeries> {
+  const { userId, name, lang, book } = input;
+  const repo = ports.repos.series(userId);
+  if (book && book.lang !== lang) {
+    const inLang = input.callerLang ?? lang;
+    throw new SeriesError('series_language', { name, expected: languageName(lang, inLang), found: languageName(book.lang, inLang) });
+  }
+  if (book && (await repo.ofBook(book.key))) throw new SeriesError('book_in_series', {});
+  const stored = await repo.create(name, lang);
+  if (book) await repo.join(stored.id, 1, book.key);
+  return stored;
 }
 
 /**

@@ -4,13 +4,13 @@
 // code naming the field and what is allowed (series_name_taken 409, series_language 400…), answered by the app's
 // error handler; nothing half-saved.
 import type { Request } from 'express';
-import { seriesBrief, seriesNameOf, seriesOf, startBook, SeriesError, languageName, type BookSpec, type Lang, type ResolvedSpec, type Settings } from '../../engine/index.js';
+import { seriesBrief, seriesNameOf, seriesOf, startBook, SeriesError, type BookSpec, type Lang, type ResolvedSpec, type Settings } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
 import { ApiError, MESSAGES } from '../errors/api-error.js';
 import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
 import { ApiRoutes } from '../http/routes.js';
 import { catchUpSeriesBook, loadEntries, plainBooks, seriesDetail, type LoadedEntry } from '../core/series.js';
-import { startSeriesBook } from '../core/series-start.js';
+import { createSeries, startSeriesBook } from '../core/series-start.js';
 import { whileNoStep } from '../core/generation.js';
 import type { StoredSeries } from '../store/queries/series.js';
 
@@ -27,7 +27,7 @@ export function seriesRoutes(ctx: AppContext): ApiRoutes {
   // A new series; with `book_id`, that book (the writer's, in the series' language) is its book 1.
   router.on('POST /series', async (req, res) => {
     const { name, lang, book_id: bookId } = req.input.body;
-    const series = await createSeries(ctx, { owner: userId(req), name, lang, bookId, callerLang: requestLang(req) });
+    const series = await newSeries(ctx, { owner: userId(req), name, lang, bookId, callerLang: requestLang(req) });
     res.status(201).json({ series });
   });
 
@@ -68,20 +68,15 @@ async function seriesById(ctx: AppContext, owner: string, id: number): Promise<S
 }
 
 /** A new series (a SeriesError when its name or its book 1 is refused), with its book 1 when `bookId` names one. */
-async function createSeries(ctx: AppContext, input: { owner: string; name: string; lang: Lang; bookId: number | undefined; callerLang: Lang }) {
+async function newSeries(ctx: AppContext, input: { owner: string; name: string; lang: Lang; bookId: number | undefined; callerLang: Lang }) {
   const { repos, catalog } = ctx;
   const { owner, lang, bookId } = input;
   const books = plainBooks(repos.books);
   const name = seriesNameOf(input.name);
   const book = bookId !== undefined ? await books.find({ userId: owner, id: bookId }) : undefined;
   if (bookId !== undefined && !book) throw ApiError.of(404, 'not_found');
-  if (book && book.state.lang !== lang) {
-    throw new SeriesError('series_language', { name, expected: languageName(lang, input.callerLang), found: languageName(book.state.lang, input.callerLang) });
-  }
-  if (book && (await repos.series(owner).ofBook(book.key))) throw new SeriesError('book_in_series', {});
-  const series = await repos.series(owner).create(name, lang);
+  const series = await createSeries({ repos }, { userId: owner, name, lang, callerLang: input.callerLang, ...(book ? { book: { key: book.key, lang: book.state.lang } } : {}) });
   if (book) {
-    await repos.series(owner).join(series.id, 1, book.key);
     // A finished book's last part was never taken into its bible (no part followed it); now the next book
     // follows it: take it in before the series is shown (one update call, part of the joining, not charged),
     // whether it is the current book of its type or one kept since.

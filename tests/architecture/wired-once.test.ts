@@ -37,3 +37,11 @@ describe('import and voice are wired once', () => {
     expect(found, 'call bookVoiceOf (server/core/voice.ts)').toEqual([]);
   });
 });
+
+describe('a series is made in one module', () => {
+  it("only server/core/series-start.ts (createSeries) calls the series store's create", () => {
+    const files = ['cli', 'server', 'engine'].flatMap(sourceFiles).filter((f) => !f.startsWith('server/store/'));
+    const found = files.filter((file) => /\bseries\([^)]*\)\.create\(|\brepo\.create\(\s*name\s*,\s*lang\s*\)/.test(readFileSync(path.join(ROOT, file), 'utf8')));
+    expect(found).toEqual(['server/core/series-start.ts']);
+  });
+});

@@ -34,8 +34,8 @@ const voiceCommand = lazy(async () => (await import('./commands/voice.js')).voic
 const seriesListCommand = lazy(async () => (await import('./commands/series.js')).seriesListCommand);
 const seriesShowCommand = lazy(async () => (await import('./commands/series.js')).seriesShowCommand);
 
-/** A new program per run: commander keeps the parsed options on the command objects. */
-function buildProgram(): Command {
+/** A new program per run: commander keeps the parsed options on the command objects (tests read its commands and options). */
+export function buildProgram(): Command {
   const program = withLangHelp(new Command());
   program
     .name('karya')

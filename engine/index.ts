@@ -99,6 +99,7 @@ export {
 } from './session/history-title.js';
 export { errorCodeOf, refuseUnknownLang, withErrorCode } from './error-code.js';
 export { type Block, parseMarkdown, parseMarkdownPlaced, plainLine, type Span } from './markdown.js';
+export { decodeMarkup, escapeAttribute, escapeRegExp, escapeText } from './markup.js';
 export { textHash } from './text-hash.js';
 export { delayFor, RECONNECT, retry, retryAfterMs, retryKindOf, shouldRetry, type RetryKind, type RetryOptions, type RetryRule, type Retrying } from './retry.js';
 export { retryWait, slowModelWait, type ModelWait } from './model-waits.js';

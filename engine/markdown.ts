@@ -3,6 +3,7 @@
 // (EPUB, DOCX, PDF) render. The model holds plain text only: raw HTML in the text becomes text, and each
 // renderer escapes what it prints. Pure, so the studio uses it too.
 import { Lexer, type Token, type Tokens } from 'marked';
+import { decodeMarkup } from './markup.js';
 
 /** Inline text: plain text, emphasis, code spans and hard line breaks. */
 export type Span =
@@ -25,20 +26,6 @@ export type Block =
 
 // `breaks`: a single newline is a line break, as the model means it in poems, lyrics and addresses.
 const LEXER_OPTIONS = { gfm: true, breaks: true } as const;
-
-const NAMED_ENTITIES: Readonly<Record<string, string>> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', mdash: '—', ndash: '–', hellip: '…',
-  lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', copy: '©',
-};
-
-/** Character references as the characters they stand for (CommonMark reads `&amp;` as `&`). */
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,8});/gi, (whole, name: string) => {
-    if (name[0] !== '#') return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
-    const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-    return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : '\ufffd';
-  });
-}
 
 /** Adjacent text spans joined, so renderers see one run per stretch of plain text. */
 function pushText(out: Span[], text: string): void {
@@ -67,7 +54,7 @@ function inlineSpans(tokens: readonly Token[] | undefined, out: Span[] = []): Sp
         break;
       }
       case 'codespan':
-        out.push({ kind: 'code', text: decodeEntities((token as Tokens.Codespan).text) });
+        out.push({ kind: 'code', text: decodeMarkup((token as Tokens.Codespan).text) });
         break;
       case 'br':
         out.push({ kind: 'break' });
@@ -92,7 +79,7 @@ function inlineSpans(tokens: readonly Token[] | undefined, out: Span[] = []): Sp
         break;
       default:
         if (t.tokens?.length) inlineSpans(t.tokens, out);
-        else pushText(out, decodeEntities(typeof t.text === 'string' ? t.text : t.raw));
+        else pushText(out, decodeMarkup(typeof t.text === 'string' ? t.text : t.raw));
     }
   }
   return out;
@@ -115,7 +102,7 @@ function blocksOf(tokens: readonly Token[], out: Block[] = []): Block[] {
       // Text directly in a tight list item.
       case 'text': {
         const t = token as Tokens.Text;
-        const spans = t.tokens ? inlineSpans(t.tokens) : [{ kind: 'text', text: decodeEntities(t.text) } as const];
+        const spans = t.tokens ? inlineSpans(t.tokens) : [{ kind: 'text', text: decodeMarkup(t.text) } as const];
         const last = out[out.length - 1];
         if (last?.kind === 'paragraph') out[out.length - 1] = { kind: 'paragraph', spans: [...last.spans, { kind: 'break' }, ...spans] };
         else out.push({ kind: 'paragraph', spans });

@@ -8,6 +8,7 @@
 // when the table is read: a missing or malformed key stops the read naming the file and the key.
 import { defineSection, langs, languageTable, onLanguagesLoaded, type Lang, type LanguageTable } from './languages/index.js';
 import { languageTableError } from './languages/errors.js';
+import { escapeRegExp as escape } from './markup.js';
 
 /** The keys of each group of the section, in the order languages/en/reading.yaml explains them. */
 export const READING_KEYS = {
@@ -172,7 +173,6 @@ export function isPartWord(word: string): boolean {
   return partWords.has(word.toLowerCase());
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Every number word of every language, longest first, as one group. */
 function numberWordsGroup(): string {

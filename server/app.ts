@@ -40,6 +40,7 @@ import { SLOW_MODEL_MS } from './http/model-wait.js';
 import { hasBearer, metricsOf, requestMetrics } from './core/metrics.js';
 import { compressJson } from './http/compress.js';
 import { ROUTES, type RouteDef } from '../engine/contract/index.js';
+import { escapeRegExp } from '../engine/index.js';
 
 /** Every route module (tests walk these to cover every route); each route sits at /api and its contract key's path. */
 // Express tries routes in this order: the studio's most frequent request (GET /api/me, on every page) first.
@@ -143,7 +144,7 @@ export function createApp(ctx: AppContext, opts: { lifecycle?: Lifecycle } = {})
 
 /** The paths (under /api) of the routes whose body is a file's raw bytes (engine/contract/routes.ts `upload`), a parameter (`:id`) matching one segment. */
 const UPLOAD_PATHS: readonly RegExp[] = Object.entries(ROUTES as Record<string, RouteDef>).filter(([, def]) => def.upload)
-  .map(([key]) => new RegExp(`^${key.slice(key.indexOf(' ') + 1).split('/').map((s) => (s.startsWith(':') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}$`, 'i'));
+  .map(([key]) => new RegExp(`^${key.slice(key.indexOf(' ') + 1).split('/').map((s) => (s.startsWith(':') ? '[^/]+' : escapeRegExp(s))).join('/')}$`, 'i'));
 
 /** Whether a path (under /api) is an upload route's. */
 const isUploadPath = (path: string) => UPLOAD_PATHS.some((p) => p.test(path));

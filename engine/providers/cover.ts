@@ -7,6 +7,7 @@ import type { FieldRole, Lang } from '../spec/types.js';
 import type { ImageRequest } from '../provider.js';
 import { seeded } from './seeded.js';
 import { COVER, synonyms, type CoverGenre, type CoverMood, type CoverScheme } from './cover-words.js';
+import { escapeAttribute } from '../markup.js';
 
 export type { CoverGenre, CoverMood, CoverScheme } from './cover-words.js';
 
@@ -87,9 +88,6 @@ export function coverFacts(request: ImageRequest): CoverFacts {
   return { title, lang, ...(byline ? { byline } : {}), ...(genre ? { genre } : {}), ...(mood ? { mood } : {}), ...(scheme ? { scheme } : {}) };
 }
 
-function escapeXml(s: string): string {
-  return s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
-}
 
 /** Break text into lines of at most `width` characters (words longer than that are cut). */
 export function wrapText(text: string, width: number, maxLines: number): string[] {
@@ -261,16 +259,16 @@ export function coverSvg(facts: CoverFacts, size: { width: number; height: numbe
   const bandHeight = lines.length * lineHeight + fontSize * 0.9;
   const bandFill = isKids ? '#ffffff' : top;
   const titleSvg = lines
-    .map((l, i) => `<text x="${r1(w / 2)}" y="${r1(bandTop + fontSize * 0.45 + fontSize + i * lineHeight)}" font-size="${fontSize}" font-weight="bold" text-anchor="middle" fill="${ink}" font-family="${family}">${escapeXml(l)}</text>`)
+    .map((l, i) => `<text x="${r1(w / 2)}" y="${r1(bandTop + fontSize * 0.45 + fontSize + i * lineHeight)}" font-size="${fontSize}" font-weight="bold" text-anchor="middle" fill="${ink}" font-family="${family}">${escapeAttribute(l)}</text>`)
     .join('\n');
   const bylineSize = Math.round(w / (isSquare ? 24 : 22));
   // As many characters as fit the band's width (bold kids lettering is wider).
   const bylineChars = Math.min(40, Math.floor((w * 0.88) / (bylineSize * (isKids ? 0.66 : 0.58))));
   const bylineY = isSquare ? bandTop + bandHeight + bylineSize * 1.6 : Math.min(h * 0.9, h - safe - bylineSize * 2.5);
   const byline = facts.byline
-    ? `<text x="${r1(w / 2)}" y="${r1(bylineY)}" font-size="${bylineSize}" text-anchor="middle" fill="${ink}" font-family="${family}"${isKids ? ' font-weight="bold"' : ''}>${escapeXml(wrapText(facts.byline, bylineChars, 1)[0] ?? '')}</text>`
+    ? `<text x="${r1(w / 2)}" y="${r1(bylineY)}" font-size="${bylineSize}" text-anchor="middle" fill="${ink}" font-family="${family}"${isKids ? ' font-weight="bold"' : ''}>${escapeAttribute(wrapText(facts.byline, bylineChars, 1)[0] ?? '')}</text>`
     : '';
-  const footer = `<text x="${r1(w / 2)}" y="${r1(h - safe - w * 0.025)}" font-size="${Math.round(w / 64)}" text-anchor="middle" fill="${ink}" opacity="0.7" font-family="${SANS}">${escapeXml(COVER.words(facts.lang).footer)}</text>`;
+  const footer = `<text x="${r1(w / 2)}" y="${r1(h - safe - w * 0.025)}" font-size="${Math.round(w / 64)}" text-anchor="middle" fill="${ink}" opacity="0.7" font-family="${SANS}">${escapeAttribute(COVER.words(facts.lang).footer)}</text>`;
 
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
 <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient></defs>

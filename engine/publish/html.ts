@@ -4,6 +4,7 @@
 import { Parser } from 'htmlparser2';
 import { Marked, type RendererObject } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import { escapeText } from '../markup.js';
 
 /** The tags KDP keeps in a book description; every other tag is removed (its text stays). */
 export const KDP_TAGS = ['b', 'i', 'em', 'strong', 'u', 'br', 'p', 'ul', 'ol', 'li', 'h4', 'h5', 'h6'] as const;
@@ -18,10 +19,8 @@ const DROPPED_WITH_CONTENT = ['script', 'style', 'iframe', 'object', 'embed', 'n
 
 type Token = { kind: 'open' | 'close' | 'void'; tag: string } | { kind: 'text'; text: string };
 
-/** Text as HTML: `&`, `<` and `>` escaped (quotes need no escaping outside attributes, and no attribute is kept). */
-export function escapeText(text: string): string {
-  return text.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
-}
+// Text as HTML: `&`, `<` and `>` escaped (quotes need no escaping outside attributes, and no attribute is kept).
+export { escapeText };
 
 /** Web and mail addresses: stores refuse a description with links or URLs in it. */
 const URL = /\b(?:https?:\/\/|ftp:\/\/|www\.)(?:[^\s<>"')\]]*[^\s<>"')\].,;:!?])?|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|co|my|info|biz|app|shop|store|link)\b(?:\/(?:[^\s<>"')\]]*[^\s<>"')\].,;:!?])?)?/gi;

@@ -6,6 +6,7 @@ import { sayShared as say, type ReadinessText } from './readiness/text.js';
 import { TRIM_SIZES, type PaperName, type TrimName } from '../print.js';
 import { langs, type Lang } from '../languages/index.js';
 import { publishingOf } from './language-data.js';
+import { escapeRegExp } from '../markup.js';
 
 /** Title and subtitle together, in characters (KDP's limit). */
 export const KDP_TITLE_MAX = 200;
@@ -27,7 +28,6 @@ export function kdpForbiddenKeywordWords(): readonly string[] {
   return [...kdpForbiddenWords(), 'kindle unlimited', 'kindle', 'amazon', 'ebook', 'e-book'];
 }
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The forbidden words a text contains, as listed. */
 export function forbiddenWordsIn(text: string, words: readonly string[] = kdpForbiddenWords()): string[] {

@@ -1,10 +1,11 @@
 // Blocks as XHTML for the EPUB: every text escaped, so nothing in a part is ever read as markup.
 import type { Block, Span } from '../../markdown.js';
 import { epubLanguage, innerHeadingLevel, xmlSafe } from './sections.js';
+import { escapeAttribute } from '../../markup.js';
 
 /** Text as XHTML character data or attribute value. */
 export function escapeXml(text: string): string {
-  return xmlSafe(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return escapeAttribute(xmlSafe(text));
 }
 
 export function spansXhtml(spans: readonly Span[]): string {

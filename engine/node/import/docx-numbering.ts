@@ -10,6 +10,7 @@
 import { Parser } from 'htmlparser2';
 import { KaryaError } from '../../karya-error.js';
 import { listNumber, type ListStyle } from '../../import/index.js';
+import { escapeText } from '../../markup.js';
 
 interface Level {
   start: number;
@@ -111,7 +112,6 @@ function formatted(n: number, format: string): string | undefined {
   return style ? listNumber(n, style) : undefined;
 }
 
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** A paragraph being read: where its list marker is and where its text begins. */
 interface Paragraph {
@@ -173,7 +173,7 @@ export function withListNumbers(documentXml: string, numberingXml: string | unde
         const label = labelOf(lists, counters, numPr.numId ?? '', Number(numPr.ilvl ?? 0));
         if (label === undefined) return;
         splices.push({ start: numPr.start, end: numPr.end, text: '' });
-        splices.push({ start: p.afterProps ?? p.afterOpen, end: p.afterProps ?? p.afterOpen, text: `<w:r><w:t xml:space="preserve">${escapeXml(label)} </w:t></w:r>` });
+        splices.push({ start: p.afterProps ?? p.afterOpen, end: p.afterProps ?? p.afterOpen, text: `<w:r><w:t xml:space="preserve">${escapeText(label)} </w:t></w:r>` });
       }
     },
   });

@@ -3,6 +3,7 @@
 // EPUB 2 NCX. Every part is read by htmlparser2's XML tokenizer in one pass (no pattern that scans from a
 // tag to the end of a document). Paths are resolved inside the archive; fragments are kept apart.
 import { Parser } from 'htmlparser2';
+import { decodeMarkup } from '../../markup.js';
 
 export interface EpubPackage {
   /** Where the package document is (its folder resolves the hrefs). */
@@ -41,17 +42,19 @@ export function walk(xml: string, handlers: { open?: (name: string, attrs: Recor
     {
       onopentag: (name, attrs) => {
         depth += 1;
-        if (depth <= MOST_DEPTH) handlers.open?.(name.replace(/^[a-z0-9]+:/, ''), attrs);
+        if (depth <= MOST_DEPTH) handlers.open?.(name.replace(/^[a-z0-9]+:/, ''), Object.fromEntries(Object.entries(attrs).map(([k, v]) => [k, decodeMarkup(v)])));
       },
       ontext: (text) => {
-        if (depth <= MOST_DEPTH) handlers.text?.(text);
+        if (depth <= MOST_DEPTH) handlers.text?.(decodeMarkup(text));
       },
       onclosetag: (name) => {
         if (depth <= MOST_DEPTH) handlers.close?.(name.replace(/^[a-z0-9]+:/, ''));
         depth -= 1;
       },
     },
-    { xmlMode: true, decodeEntities: true },
+    // XML's tokenizer knows only XML's five entities; an EPUB 2's XHTML and NCX (with the XHTML DTD) use HTML's
+    // (`&eacute;`, `&mdash;`): every reference is decoded by the one decoder instead.
+    { xmlMode: true, decodeEntities: false },
   );
   parser.write(xml);
   parser.end();

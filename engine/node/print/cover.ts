@@ -12,6 +12,7 @@ import {
 import { Measure, breakLines, hyphenatorOf, registerFonts, runsToWords, type FontName } from './typeset.js';
 import { lineOps, type TextOp } from './line-ops.js';
 import { COVER_MAX_PIXELS } from '../../publish/cover-rules.js';
+import { decodeMarkup } from '../../markup.js';
 
 /** A cover's art is decoded at most at the largest size a store takes (a writer's picture was checked against it from its header). */
 const ART = { limitInputPixels: COVER_MAX_PIXELS } as const;
@@ -64,9 +65,8 @@ export function descriptionParagraphs(html: string): string[] {
   const text = html
     .replace(/<li\b[^>]*>/gi, '\n• ')
     .replace(/<br\s*\/?>|<\/(p|li|h[1-6]|ul|ol)>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;|&apos;/g, "'").replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&');
-  return text.split('\n').map((l) => l.replace(/\s+/g, ' ').trim()).filter(Boolean);
+    .replace(/<[^>]*>/g, '');
+  return decodeMarkup(text).split('\n').map((l) => l.replace(/\s+/g, ' ').trim()).filter(Boolean);
 }
 
 export interface WrapCover {

@@ -17,6 +17,7 @@ import { COVER_BLEED_IN } from '../../print.js';
 import { yamlData } from '../../yaml.js';
 import { ROOT } from '../load.js';
 import { Measure, fontPath, registerFonts, type FontName } from './fonts.js';
+import { escapeAttribute } from '../../markup.js';
 
 export type CoverPalette = z.infer<typeof CoverPaletteSchema>;
 export type CoverData = z.infer<typeof CoverDataSchema>;
@@ -147,9 +148,6 @@ export function fitText(text: string, o: { font: FontName; max: number; min: num
   return { lines: kept, size };
 }
 
-function escapeXml(s: string): string {
-  return s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
-}
 
 const FAMILY: Record<FontName, { family: string; weight: string; style: string }> = {
   serif: { family: 'DejaVu Serif', weight: 'normal', style: 'normal' },
@@ -191,7 +189,7 @@ export function typographicCoverSvg(facts: TypographicFacts, size: PixelSize, sa
   const text = (fitted: Fitted, y: number, font: FontName, fill: string, leading: number) => {
     const f = FAMILY[font];
     fitted.lines.forEach((line, i) => {
-      out.push(`<text x="${r1(cx)}" y="${r1(y + fitted.size * (0.8 + i * leading))}" font-family="${f.family}" font-weight="${f.weight}" font-style="${f.style}" font-size="${r1(fitted.size)}" fill="${fill}" text-anchor="middle">${escapeXml(line)}</text>`);
+      out.push(`<text x="${r1(cx)}" y="${r1(y + fitted.size * (0.8 + i * leading))}" font-family="${f.family}" font-weight="${f.weight}" font-style="${f.style}" font-size="${r1(fitted.size)}" fill="${fill}" text-anchor="middle">${escapeAttribute(line)}</text>`);
     });
     return fitted.lines.length * fitted.size * leading;
   };

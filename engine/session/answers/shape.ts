@@ -11,11 +11,11 @@ import type { AnswerShape, ResolvedSpec } from '../../spec/types.js';
 import type { Step } from '../../compile/step.js';
 import { fromPhrases } from './phrases.js';
 import { readingPattern } from '../../reading-words.js';
+import { escapeRegExp as escape } from '../../markup.js';
 
 /** The outcomes of an answer of the wrong shape for its part. */
 export type ShapeOutcome = 'listed' | 'recipe' | 'outlined';
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A list item, a numbered line, a checkbox or a table row, at the line's start. */
 const LIST_LINE = /^\s{0,6}(?:[-*•+‣◦]\s|\d{1,3}[.)]\s|[a-zA-Z][.)]\s|\(\w{1,3}\)\s|\|)/;
 /** A heading line (Markdown, or wholly bold). */

@@ -6,8 +6,8 @@
 // anchored patterns, never the whole answer.
 import { countWords } from '../../words.js';
 import { fromPhrases } from './phrases.js';
+import { escapeRegExp as escape } from '../../markup.js';
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const startsWith = (words: readonly string[]) => new RegExp(`^(?:${[...words].sort((a, b) => b.length - a.length).map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'iu');
 const anyOf = (words: readonly string[]) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${[...words].sort((a, b) => b.length - a.length).map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'iu');
 /** The phrases' patterns, built once per reading of the table (every language's phrases, answers/phrases.ts). */

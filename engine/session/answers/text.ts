@@ -13,6 +13,7 @@ import { fromPhrases, REASONING_TAGS } from './phrases.js';
 import { addNotes, judgeAnswer, unfenced, type AnswerExpectation, type AnswerNotes, type AnswerOutcome } from './verdict.js';
 import { plainLine } from '../../markdown.js';
 import { firstTextLine, oneKindOfBreak } from '../../lines.js';
+import { escapeRegExp as escape } from '../../markup.js';
 
 const TAGS = REASONING_TAGS.join('|');
 /** A reasoning block at the start, closed or (cut, or still streaming) left open. */
@@ -22,7 +23,6 @@ const LONE_CLOSING = new RegExp(`^[\\s\\S]*?</(?:${TAGS})>`, 'i');
 /** A horizontal rule line, as models set one between their remark and the text. */
 const RULE = /^\s*(?:-{3,}|\*{3,}|_{3,}|(?:\*\s){2,}\*|(?:-\s){2,}-)\s*$/;
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const startsWith = (words: readonly string[]) => new RegExp(`^(?:${words.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'iu');
 /** The phrases' patterns, built once per reading of the table (every language's phrases, answers/phrases.ts). */
 const patterns = fromPhrases((p) => ({

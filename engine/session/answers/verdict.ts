@@ -14,6 +14,7 @@ import { keepSameRuns } from '../runs.js';
 import { withoutTalk } from './talk.js';
 import { judgeShape, splitWalls } from './shape.js';
 import { copiedShare, isEcho, isMostlyTalk, judgeRefusal, type AnswerKind, type AskedAgainFor, type AnswerOutcome } from './checks/index.js';
+import { escapeRegExp as escape } from '../../markup.js';
 
 export { copiedShare, isEcho, isRefusal, judgeRefusal } from './checks/index.js';
 export type { AnswerKind, AnswerOutcome, AskedAgainFor } from './checks/index.js';
@@ -63,7 +64,6 @@ export interface AnswerExpectation {
   readonly isStart?: boolean;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * A whole answer wrapped in a code fence ("```markdown" … "```", the closing one missing when it was cut)

@@ -7,6 +7,7 @@ import type { Lang } from '../../spec/types.js';
 import { bookWordsOf } from '../../book-words.js';
 import type { BibleLine } from './types.js';
 import { readingPattern } from '../../reading-words.js';
+import { escapeRegExp as escaped } from '../../markup.js';
 
 /** Where a part label stands in the book (bible/time.ts PartOf). */
 type PartOf = (label: string) => number | undefined;
@@ -29,7 +30,6 @@ const numbered = () => readingPattern(String.raw`^(?:{parts.chapter}|{parts.plur
 /** "Chapters 1–3": the first and last chapter's numbers. */
 const chapterRange = () => readingPattern(String.raw`^(?:{parts.chapter}|{parts.plural})\s+(\d+)\s*[–—-]\s*(\d+)$`);
 
-const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The line a model wrote without the label it put in front of it (its part's name, the step's own label

@@ -5,8 +5,9 @@
 import { characterCells, factCells, findingCounts, threadCells, type CellMark, type MapCell } from './cells.js';
 import { FINDING_SYMBOL, GONE_SYMBOL, LINE_SYMBOL, MARK_SYMBOLS, mapWord, type MapWord } from './words.js';
 import type { MapChange, MapPart, StoryMap, ThreadLane } from './schema.js';
+import { escapeAttribute } from '../../markup.js';
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = escapeAttribute;
 
 const STYLE = `
 body{font:15px/1.45 Georgia,'Times New Roman',serif;color:#1a1a1a;background:#fff;margin:2rem auto;max-width:72rem;padding:0 1rem}

@@ -6,8 +6,8 @@ import type { StoryBible } from '../bible/index.js';
 import { isNotName } from '../continuity/index.js';
 import type { MapPlace } from './place.js';
 import type { CharacterLane, MapPart, Relation } from './schema.js';
+import { escapeRegExp as escaped } from '../../markup.js';
 
-const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A pattern that finds a character's name in a text (whole words only). */
 function namePattern(name: string): RegExp | undefined {

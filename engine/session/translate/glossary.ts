@@ -12,6 +12,7 @@ import { ENGLISH, MALAYIC } from '../reading/index.js';
 import { dictionaryNames, genderWord, isGenderCue, nameEndings, titles, type Gender } from './term-words.js';
 import { BookEvidence, type GlossaryWhy } from './name-evidence.js';
 import { langs as tableLangs } from '../../languages/index.js';
+import { escapeRegExp as escape } from '../../markup.js';
 
 export { GENDERS, type Gender } from './term-words.js';
 export type { GlossaryWhy } from './name-evidence.js';
@@ -59,7 +60,6 @@ function stemOf(name: string | undefined, text: string, langs: readonly Lang[]):
   return name;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A language's endings on a name, one or two of them (Malay "-nyalah"). */
 const endingsOf = (lang: Lang | undefined) => (lang && nameEndings(lang).length ? `(?:${nameEndings(lang).map(escape).join('|')}){0,2}` : '');
 const patterns = new Map<string, RegExp>();

@@ -7,6 +7,7 @@
 // writes it as a person's (with a possessive, after a title). Pure.
 import type { Lang } from '../../spec/types.js';
 import { isDemonym, titles } from './term-words.js';
+import { escapeRegExp as escape } from '../../markup.js';
 
 /** What the book says of a name: mid-sentence capitalised and lower-case counts, and whether it is written as a person's. */
 export interface NameEvidence {
@@ -23,7 +24,6 @@ export type GlossaryWhy =
 /** A name is capitalised at least this many times for each time the book writes it in lower case ("Rose" the heroine, "rose" the flower). */
 export const CAPITALISED_PER_LOWERCASE = 8;
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A book's text read once for the evidence of its names. */
 export class BookEvidence {

@@ -10,6 +10,7 @@ import { VoiceError } from './error.js';
 import { TEXTS_KEPT, byText } from '../../text-cache.js';
 import { keptFor } from '../reading/index.js';
 import { countLetterWords } from '../../words.js';
+import { escapeRegExp } from '../../markup.js';
 
 /** A part over this many listed phrases per 1,000 words is marked (people's prose stays well under it; a model's stock prose does not). */
 export const OVERUSED_BAND = 5;
@@ -26,7 +27,7 @@ export interface OverusedMeasure {
   avoided?: string[];
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/'/g, "['’]");
+const escape = (s: string) => escapeRegExp(s).replace(/'/g, "['’]");
 const patterns = new Map<string, RegExp>();
 /** A whole-word, case-insensitive pattern for a list of phrases. */
 function patternOf(list: readonly string[]): RegExp | null {

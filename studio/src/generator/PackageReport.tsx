@@ -22,7 +22,9 @@ const STATUS: Record<CheckStatus, { word: PageWord; icon: typeof CircleCheck; cl
 
 /** A description's HTML (only the stores' tags, made on the server) as paragraphs of plain text. */
 function descriptionParagraphs(html: string): string[] {
-  const text = (part: string) => part.replace(/<[^>]*>/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
+  // The browser's own decoder reads the character references (a parsed document runs no script).
+  const decoded = (part: string) => new DOMParser().parseFromString(part, 'text/html').body.textContent ?? '';
+  const text = (part: string) => decoded(part.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
   return html.split(/<\/(?:p|li|h4|h5|h6)>|<br>/).map(text).filter(Boolean);
 }
 

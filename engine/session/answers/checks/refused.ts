@@ -4,8 +4,8 @@ import { countWords } from '../../../provider.js';
 import { plainLine } from '../../../markdown.js';
 import { fromPhrases } from '../phrases.js';
 import type { AnswerCheck } from './types.js';
+import { escapeRegExp as escape } from '../../../markup.js';
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Curly apostrophes read as straight ones ("I’m sorry" is "I'm sorry"). */
 const straight = (s: string) => s.replace(/[’‘]/g, "'");
 /** A refusal's start and its topics, built once per reading of the table (every language's phrases, answers/phrases.ts). */

@@ -1,7 +1,7 @@
 // part_drafts (migrations/0020): the unsaved text of a written part while its writer edits it, one per
 // part of a book, found through the owner's book so another user's drafts are never reachable. A
-// server-only table: its type lives here, with the queries both adapters share (sqlite/drafts.ts runs
-// them synchronously, postgres/drafts.ts awaits them).
+// server-only table: its type lives here, with the queries the repository runs on either database
+// (queries/drafts.ts, over a Conn).
 import type { Kysely } from 'kysely';
 import type { BooksTable } from './schema.js';
 

@@ -5,7 +5,7 @@ import { STATE_MIGRATION_TABLE, stateMigrations } from '../../migrations/state.j
 import { openSqlite } from './sqlite/connect.js';
 import { Store } from './sqlite/store.js';
 import { bookStore, loadBook, writeMemory } from './sqlite/books.js';
-import { sqliteVersions } from './sqlite/versions.js';
+import { versionRepository } from './queries/versions.js';
 import type { BooksDatabase } from './schema.js';
 import { bookRepository } from './queries/books.js';
 import { sqliteConn } from './sqlite/conn.js';
@@ -56,7 +56,7 @@ async function openStateFile(file: string, opts: { isDurable?: boolean } = {}): 
     },
     // A book's parts and, for `karya rewrite`, the texts its rewrites replaced.
     progress: (owner) => {
-      const versions = sqliteVersions(runner);
+      const versions = versionRepository(conn);
       return { ...bookStore(runner, owner), keepVersion: async (key, v) => void (await versions.keep({ userId: owner, key, ...v })) };
     },
     close: () => opened.close(),

@@ -1,7 +1,7 @@
 // part_versions (migrations/books.ts, 0019; the CLI's state file too): the earlier texts of a book's parts,
 // kept when a rewrite replaces a part, numbered from 1 per part, the newest MAX_VERSIONS kept.
-// Found through the owner's book, so another user's versions are never reachable. The queries both
-// adapters share: sqlite/versions.ts runs them synchronously, postgres/versions.ts awaits them.
+// Found through the owner's book, so another user's versions are never reachable. The queries the
+// repository runs on either database (queries/versions.ts, over a Conn).
 import type { Kysely } from 'kysely';
 import type { BooksTable } from './schema.js';
 import { partProvenanceOf, type PartProvenance } from '../../engine/index.js';

@@ -5,26 +5,15 @@
 // Changes of users rows are told to every instance through LISTEN/NOTIFY (channel karya_users), so
 // the admin's live list follows writes made anywhere.
 import pg from 'pg';
-import { seriesRepository } from '../queries/series.js';
-import { fingerprintRepository } from '../queries/fingerprints.js';
-import { editionRepository } from '../queries/editions.js';
-import { coverRepository } from '../queries/covers.js';
-import { editionLeaseRepository } from '../queries/edition-leases.js';
-import { postgresVersions } from './versions.js';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { AuthRepository, HistoryRepository, Repositories } from '../ports.js';
 import { authRepository, deleteSession, lookupSql, sessionOfRow, type LookupRow } from '../queries/auth.js';
 import { bookRepository } from '../queries/books.js';
-import { codeRepository } from '../queries/codes.js';
-import { charges, generationRepository } from '../queries/generations.js';
-import { bibleHoldRepository } from '../queries/bible-holds.js';
 import { historyPage, historyRepository, searchWords } from '../queries/history.js';
-import { apiKeyRepository, purchaseRepository } from '../queries/purchases.js';
 import type { Conn } from '../queries/conn.js';
-import { systemRepository } from '../queries/system.js';
-import { creditRepository, userRepository } from '../queries/users.js';
+import { userRepository } from '../queries/users.js';
+import { sharedRepositories } from '../queries/repositories.js';
 import { loadBook, writeMemory } from './books.js';
-import { postgresDrafts } from './drafts.js';
 import type { OpenedPostgres } from './connect.js';
 import { postgresIdempotency, postgresLimits } from './limits.js';
 import { listenConnection, type ListenConnection } from './listen.js';
@@ -128,23 +117,10 @@ export function postgresRepositories(opened: OpenedPostgres): Repositories & { c
       load: ({ userId, key }) => loadBook(db, userId, key),
       saveMemory: ({ userId, key, memory, upTo }) => writeMemory(db, userId, key, { memory, upTo }),
     }),
-    series: (owner) => seriesRepository(conn, owner),
-    fingerprints: (owner) => fingerprintRepository(conn, owner),
-    editions: (owner) => editionRepository(conn, owner, charges),
-    covers: (owner) => coverRepository(conn, owner),
-    editionLeases: editionLeaseRepository(conn, charges),
-    versions: postgresVersions(db as unknown as Kysely<unknown>),
-    drafts: postgresDrafts(db as unknown as Kysely<unknown>),
+    ...sharedRepositories(conn),
     users: userRepository(conn, (listener, missed) => feed.subscribe(listener, missed)),
     auth: postgresAuth(conn, pool),
-    credits: creditRepository(conn),
-    codes: codeRepository(conn),
     history: postgresHistory(conn),
-    generations: generationRepository(conn),
-    bibleHolds: bibleHoldRepository(conn),
-    system: systemRepository(conn),
-    purchases: purchaseRepository(conn),
-    apiKeys: apiKeyRepository(conn),
     limits: postgresLimits(db),
     idempotency: postgresIdempotency(db),
     close: () => feed.close(),

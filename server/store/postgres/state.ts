@@ -5,7 +5,7 @@ import type { StateFile } from '../ports-state.js';
 import { openPostgres } from './connect.js';
 import { loadBook, postgresBookStore, writeMemory } from './books.js';
 import { postgresConn } from './conn.js';
-import { postgresVersions } from './versions.js';
+import { versionRepository } from '../queries/versions.js';
 import { bookRepository } from '../queries/books.js';
 import { saveStep } from '../queries/step.js';
 import { seriesRepository } from '../queries/series.js';
@@ -14,7 +14,7 @@ import { fingerprintRepository } from '../queries/fingerprints.js';
 export async function openPostgresState(url: string): Promise<StateFile> {
   const opened = await openPostgres(url);
   const conn = postgresConn(opened.db);
-  const versions = postgresVersions(opened.db as never);
+  const versions = versionRepository(conn);
   return {
     repos: {
       books: bookRepository(conn, { load: ({ userId, key }) => loadBook(opened.db, userId, key), saveMemory: ({ userId, key, memory, upTo }) => writeMemory(opened.db, userId, key, { memory, upTo }) }),

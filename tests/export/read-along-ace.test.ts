@@ -1,9 +1,10 @@
-// DAISY's Ace, run for real (headless on Debian's Chromium), on the read-along EPUB of a three-chapter book in
-// English, Malay and Indonesian, spoken by espeak-ng (read-along-fixture.ts): no violation at all, of any impact.
+// The read-along EPUB's readiness (readAlongReadiness: epubcheck, then DAISY's Ace run for real, headless on Debian's
+// Chromium) on a three-chapter book in English, Malay and Indonesian spoken by espeak-ng (read-along-fixture.ts):
+// epubcheck passes and Ace finds no violation at all, of any impact.
 // The suite turns Ace off (vitest.config.ts, KARYA_ACE=off); this file turns it on for its own runs and puts it back.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAce } from '../../engine/node/ace.js';
+import { readAlongReadiness } from '../../engine/node/export/read-along-check.js';
 import { writeReadAlongEpub } from '../../engine/node/export/read-along.js';
 import { toolSkip } from '../setup/tools.js';
 import { BOOKS, speakBook } from './read-along-fixture.js';
@@ -32,9 +33,10 @@ describe.skipIf(skip !== null)("DAISY Ace on a read-along EPUB", () => {
     else process.env.KARYA_ACE = before;
   });
 
-  it('finds no violation in English, Malay or Indonesian', async () => {
+  it('passes epubcheck, and Ace finds no violation, in English, Malay and Indonesian', async () => {
     for (const { lang, file } of epubs) {
-      const ace = await runAce(file);
+      const { epubcheck, ace } = await readAlongReadiness(file);
+      expect(epubcheck, lang).toMatchObject({ status: 'pass' });
       expect(ace.status, `${lang}: ${JSON.stringify(ace.detail)}`).toBe('pass');
       expect(ace.counts, lang).toEqual({ critical: 0, serious: 0, moderate: 0, minor: 0 });
     }

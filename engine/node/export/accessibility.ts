@@ -41,14 +41,15 @@ export interface AccessibilityFacts {
   lang: Lang;
   /** Pictures in the reading content (the cover is the package's, not a page), each with its alt text. */
   images?: number;
-  /** Narration synchronised with the text (a read-along EPUB's Media Overlays): heard as well as read, each alone enough. */
+  /** Narration synchronised with the text (a read-along EPUB's Media Overlays): heard as well as read. */
   hasSyncedAudio?: boolean;
 }
 
 /**
  * The package's accessibility metadata (OPF `<meta>` lines): how it is read (textual; visual too when it has pictures,
- * each with alternative text so textual alone suffices; auditory too when a narration is synchronised with the text,
- * which the text alone and the narration with the text each suffice for), what helps (a table of contents, headings,
+ * each with alternative text so textual alone suffices; auditory too when a narration is synchronised with the text:
+ * the text still suffices alone, the narration, which reads the chapters and not the title page or the contents, is
+ * not claimed to), what helps (a table of contents, headings,
  * a reading order, alternative text, synchronised audio), no hazards, a summary in the book's language and the
  * conformance it is built to.
  * @example accessibilityMetadata({ lang: 'ms' }) // '<meta property="schema:accessMode">textual</meta>\n…'
@@ -64,7 +65,6 @@ export function accessibilityMetadata(facts: AccessibilityFacts): string {
     ...(hasAudio ? [meta('schema:accessMode', 'auditory')] : []),
     ...(hasImages ? [meta('schema:accessMode', 'visual'), meta('schema:accessModeSufficient', 'textual,visual')] : []),
     meta('schema:accessModeSufficient', 'textual'),
-    ...(hasAudio ? [meta('schema:accessModeSufficient', 'auditory,textual')] : []),
     ...features.map((f) => meta('schema:accessibilityFeature', f)),
     meta('schema:accessibilityHazard', 'none'),
     meta('schema:accessibilitySummary', escapeXml(say(summary, facts.lang))),

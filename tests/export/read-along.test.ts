@@ -124,6 +124,32 @@ describe('a read-along EPUB (text and narration synchronised)', () => {
   });
 });
 
+describe('a read-along EPUB of another shape', () => {
+  it('holds an audio file two chapters share once, and shows a paragraph’s Markdown emphasis as emphasis', async () => {
+    const ms = made.find((m) => m.lang === 'ms')!;
+    const [, first, second] = ms.input.chapters[0]!.paragraphs;
+    const input: ReadAlongInput = {
+      ...ms.input,
+      chapters: [
+        { title: 'Satu', audio: 'audio/chapter-1.mp3', paragraphs: [{ ...first!, text: 'Air naik pada *waktu malam*.' }] },
+        { title: 'Dua', audio: 'audio/chapter-1.mp3', paragraphs: [second!] },
+      ],
+    };
+    const out = path.join(ms.dir, 'shared.epub');
+    await writeReadAlongEpub(input, ms.dir, out, { date: DATE });
+    const book = readAlongBook(readFileSync(out));
+    expect(book.entries.filter((e) => e.name.endsWith('.mp3'))).toHaveLength(1);
+    const audio = book.items.filter((i) => i['media-type'] === 'audio/mpeg');
+    expect(audio).toHaveLength(1);
+    const pages = overlaidPages(book);
+    expect(pages.map((p) => book.pars(p.smil).map((par) => par.audio))).toEqual([[audio[0]!.href], [audio[0]!.href]]);
+    const [par] = book.pars(pages[0]!.smil);
+    expect(book.file(pages[0]!.page)).toContain('<em>waktu malam</em>');
+    expect(book.textOf(par!.page, par!.id)).toBe('Air naik pada waktu malam.');
+    expect((await epubcheck(out)).report).toMatch(/0 fatals \/ 0 errors \/ 0 warnings/);
+  }, 120_000);
+});
+
 describe("a read-along manifest the EPUB cannot be made from", () => {
   const one = (dir: string, chapter: Partial<ReadAlongInput['chapters'][number]>): ReadAlongInput => ({
     title: 'T', author: 'A', language: 'ms', chapters: [{ title: 'Bab 1', audio: 'a.mp3', paragraphs: [{ text: 'Satu.', begin: 0.5, end: 1.5 }], ...chapter }],

@@ -6,13 +6,14 @@
 // which the EPUB holds (stored, not deflated: MP3 does not shrink). The package names each page's overlay, the
 // durations, the narrator (a synthetic voice, disclosed) and the class a reading system highlights the paragraph
 // being read with, styled in the CSS; its accessibility metadata says it can be heard as well as read.
-import { createReadStream, createWriteStream, existsSync, mkdirSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Chapter, Options } from 'epub-gen-memory';
 import { catalogue, isLang, langs, sayer } from '../../languages/index.js';
 import type { Lang } from '../../spec/types.js';
-import { escapeXml } from './xhtml.js';
+import { parseMarkdown } from '../../markdown.js';
+import { escapeXml, spansXhtml } from './xhtml.js';
 import { accessibilityMetadata, typeAndRole } from './accessibility.js';
 import { copyrightLines, epubLanguage, exportWords } from './sections.js';
 import { BookEpub, CHAPTER, CSS, NCX, bookIdentifier, navTemplate, packageTemplate } from './epub.js';
@@ -72,10 +73,20 @@ function overlaid(input: ReadAlongInput, sources: readonly string[]): OverlaidCh
 /** The id of a chapter page's section: its SMIL's `seq` points at it. */
 const SECTION_ID = 'chapter';
 
+/**
+ * A paragraph's text as XHTML: the book's Markdown (its emphasis) when it is one paragraph of it, else the text as it
+ * is, each line on its own line.
+ */
+function paragraphXhtml(text: string): string {
+  const blocks = parseMarkdown(text);
+  const [only] = blocks;
+  return blocks.length === 1 && only?.kind === 'paragraph' ? spansXhtml(only.spans) : escapeXml(text.trim()).replace(/\n/g, '<br/>');
+}
+
 /** A chapter's page: its heading and its paragraphs, each with the id its `par` points at. */
 function chapterXhtml(chapter: ReadAlongChapter, o: OverlaidChapter): string {
   const isTitleSpoken = o.ids[0] === 'heading';
-  const paragraphs = chapter.paragraphs.flatMap((p, k) => (k === 0 && isTitleSpoken ? [] : [`<p id="${o.ids[k]}">${escapeXml(p.text.trim()).replace(/\n/g, '<br/>')}</p>`]));
+  const paragraphs = chapter.paragraphs.flatMap((p, k) => (k === 0 && isTitleSpoken ? [] : [`<p id="${o.ids[k]}">${paragraphXhtml(p.text)}</p>`]));
   return `<section id="${SECTION_ID}"${typeAndRole('chapter')}><h1${isTitleSpoken ? ' id="heading"' : ''}>${escapeXml(chapter.title)}</h1>\n${paragraphs.join('\n')}</section>`;
 }
 
@@ -100,6 +111,36 @@ class ReadAlongEpub extends BookEpub {
   }
 }
 
+/** The title page and the one copyright page, which says the narration is a synthetic voice and names it. */
+function frontPages(input: ReadAlongInput, lang: Lang, notice: string, writtenWith: string, narrator: string): Chapter[] {
+  const title = escapeXml(input.title);
+  const by = input.author ? `<p>${escapeXml(`${exportWords(lang).by} ${input.author}`)}</p>` : '';
+  return [
+    {
+      title: input.title, filename: 'title-page.xhtml', beforeToc: true, excludeFromToc: true,
+      content: `<section epub:type="titlepage" class="titlepage"><h1>${title}</h1>${input.author ? `<p class="author">${escapeXml(input.author)}</p>` : ''}</section>`,
+    },
+    {
+      title: notice, filename: 'copyright.xhtml', beforeToc: true, excludeFromToc: true,
+      content: `<section epub:type="copyright-page" class="copyright"><p><em>${title}</em></p>${by}<p>${escapeXml(notice)}</p><p>${escapeXml(writtenWith)}</p><p>${escapeXml(say('disclosure', lang))}</p><p>${escapeXml(narrator)}</p></section>`,
+    },
+  ];
+}
+
+/** The EPUB's options: the book's templates and CSS (with the active class), its package with the overlays and audio accessibility. */
+function epubOptions(input: ReadAlongInput, lang: Lang, date: Date, chapters: readonly OverlaidChapter[], narrator: string): Options {
+  const words = exportWords(lang);
+  const { notice, writtenWith } = copyrightLines({ lang, author: input.author }, date.getFullYear());
+  const overlays = { metadata: overlayMetadata(chapters, narrator), manifest: overlayManifest(chapters, (f) => AUDIO_TYPES[path.extname(f)]!), overlayOf: Object.fromEntries(chapters.map((c) => [c.page, c.smilId])) };
+  return {
+    title: input.title, author: input.author ? [input.author] : [], publisher: 'Karya', description: `${say('description', lang)} ${writtenWith}.`,
+    lang: epubLanguage(lang), date: date.toISOString(), tocTitle: words.contents, tocInTOC: false, numberChaptersInTOC: false,
+    prependChapterTitles: false, version: 3, css: `${CSS}${ACTIVE_CSS}`, verbose: false,
+    chapterXHTML: CHAPTER, tocNCX: NCX, tocXHTML: navTemplate({ file: chapters[0]?.page ?? 'toc.xhtml', heading: input.chapters[0]?.title ?? words.contents }),
+    contentOPF: packageTemplate({ rights: notice, accessibility: accessibilityMetadata({ lang, hasSyncedAudio: true }), modified: date.toISOString().replace(/\.\d{3}Z$/, 'Z'), ...(input.author ? { author: input.author } : {}), overlays }),
+  };
+}
+
 /**
  * Write a read-along EPUB 3 (text and narration synchronised by Media Overlays) from an audio edition's manifest:
  * `baseDir` is the manifest's folder (each chapter's `audio` is relative to it), `outPath` the EPUB to write.
@@ -114,36 +155,21 @@ export async function writeReadAlongEpub(input: ReadAlongInput, baseDir: string,
   const sources = input.chapters.map((c, i) => audioSource(c, i, baseDir));
   const chapters = overlaid(input, sources);
   const date = opts.date ?? new Date();
-  const words = exportWords(lang);
-  const doc = { title: input.title, author: input.author, lang };
-  const { notice, writtenWith } = copyrightLines(doc, date.getFullYear());
+  const { notice, writtenWith } = copyrightLines({ lang, author: input.author }, date.getFullYear());
   const narrator = opts.voice ? say('narratorVoice', lang, { voice: opts.voice }) : say('narrator', lang);
-  const title = escapeXml(input.title);
-  const pages: Chapter[] = [
-    {
-      title: input.title, filename: 'title-page.xhtml', beforeToc: true, excludeFromToc: true,
-      content: `<section epub:type="titlepage" class="titlepage"><h1>${title}</h1>${input.author ? `<p class="author">${escapeXml(input.author)}</p>` : ''}</section>`,
-    },
-    {
-      title: notice, filename: 'copyright.xhtml', beforeToc: true, excludeFromToc: true,
-      content: `<section epub:type="copyright-page" class="copyright"><p><em>${title}</em></p>${input.author ? `<p>${escapeXml(`${words.by} ${input.author}`)}</p>` : ''}<p>${escapeXml(notice)}</p><p>${escapeXml(writtenWith)}</p><p>${escapeXml(say('disclosure', lang))}</p><p>${escapeXml(narrator)}</p></section>`,
-    },
-    ...input.chapters.map((c, i): Chapter => ({ title: c.title, filename: chapters[i]!.page, content: chapterXhtml(c, chapters[i]!) })),
-  ];
+  const pages = [...frontPages(input, lang, notice, writtenWith, narrator), ...input.chapters.map((c, i): Chapter => ({ title: c.title, filename: chapters[i]!.page, content: chapterXhtml(c, chapters[i]!) }))];
+  const identifier = bookIdentifier({ title: input.title, author: input.author, lang, parts: input.chapters.map((c, i) => ({ id: `${i + 1} ${c.title}` })) }, 'read-along');
   const audio = [...new Map(chapters.map((c, i) => [c.audio, sources[i]!])).entries()];
-  const overlays = { metadata: overlayMetadata(chapters, narrator), manifest: overlayManifest(chapters, (f) => AUDIO_TYPES[path.extname(f)]!), overlayOf: Object.fromEntries(chapters.map((c) => [c.page, c.smilId])) };
-  const first = chapters[0];
-  const options: Options = {
-    title: input.title, author: input.author ? [input.author] : [], publisher: 'Karya', description: `${say('description', lang)} ${writtenWith}.`,
-    lang: epubLanguage(lang), date: date.toISOString(), tocTitle: words.contents, tocInTOC: false, numberChaptersInTOC: false,
-    prependChapterTitles: false, version: 3, css: `${CSS}${ACTIVE_CSS}`, verbose: false,
-    chapterXHTML: CHAPTER, tocNCX: NCX, tocXHTML: navTemplate({ file: first?.page ?? 'toc.xhtml', heading: input.chapters[0]?.title ?? words.contents }),
-    contentOPF: packageTemplate({ rights: notice, accessibility: accessibilityMetadata({ lang, hasSyncedAudio: true }), modified: date.toISOString().replace(/\.\d{3}Z$/, 'Z'), ...(input.author ? { author: input.author } : {}), overlays }),
-  };
-  const identifier = bookIdentifier({ ...doc, parts: input.chapters.map((c, i) => ({ id: `${i + 1} ${c.title}` })) }, 'read-along');
-  const epub = new ReadAlongEpub(options, pages, identifier, { smil: chapters.map((c) => [c.smil, smilDocument(c)]), audio });
+  const epub = new ReadAlongEpub(epubOptions(input, lang, date, chapters, narrator), pages, identifier, { smil: chapters.map((c) => [c.smil, smilDocument(c)]), audio });
   mkdirSync(path.dirname(path.resolve(outPath)), { recursive: true });
-  await epub.writeTo(outPath);
+  // Written beside the file and renamed when whole: a failed write never leaves half an EPUB under its name.
+  const partial = `${outPath}.part`;
+  try {
+    await epub.writeTo(partial);
+    renameSync(partial, outPath);
+  } finally {
+    rmSync(partial, { force: true });
+  }
   const each = chapters.map((c) => ({ page: c.page, smil: c.smil, audio: c.audio, durationMs: overlayMs(c) }));
   return { file: outPath, chapters: each, durationMs: each.reduce((sum, c) => sum + c.durationMs, 0) };
 }

@@ -166,6 +166,13 @@ describe("a read-along manifest the EPUB cannot be made from", () => {
     }
   });
 
+  it('refuses a language Karya does not write books in, naming it and those it does', async () => {
+    const dir = tempDir('karya-read-along-bad-');
+    const error = await writeReadAlongEpub({ ...one(dir, {}), language: 'xx' }, dir, path.join(dir, 'x.epub')).catch((e: unknown) => e);
+    expect((error as ReadAlongError).code).toBe('read_along_language');
+    expect((error as ReadAlongError).messageIn('en')).toMatch(/xx.*\ben\b.*\bms\b|xx.*\bms\b.*\ben\b/);
+  });
+
   it('refuses a clip that ends before it begins, or starts before the one before it ends', async () => {
     const dir = tempDir('karya-read-along-bad-');
     mkdirSync(dir, { recursive: true });

@@ -7,6 +7,7 @@ import { setErrorCatalogue } from './karya-error.js';
 import { IMPORT_CATALOGUE } from './error-catalogue-import.js';
 import { ANSWER_CATALOGUE } from './answer-catalogue.js';
 import { COVER_CATALOGUE } from './error-catalogue-cover.js';
+import { READ_ALONG_CATALOGUE } from './error-catalogue-read-along.js';
 import { TRANSLATE_CATALOGUE } from './error-catalogue-translate.js';
 import { BUDGET_CATALOGUE } from './error-catalogue-budget.js';
 import { SERIES_CATALOGUE } from './error-catalogue-series.js';
@@ -70,6 +71,6 @@ const ERRORS = catalogue('errors', [
 ]);
 
 /** The catalogue of user-facing messages, keyed by a stable code: every error catalogue's entries in one. */
-export const CATALOGUE = { ...ERRORS, ...IMPORT_CATALOGUE, ...ANSWER_CATALOGUE, ...COVER_CATALOGUE, ...TRANSLATE_CATALOGUE, ...SERIES_CATALOGUE, ...BUDGET_CATALOGUE };
+export const CATALOGUE = { ...ERRORS, ...IMPORT_CATALOGUE, ...ANSWER_CATALOGUE, ...COVER_CATALOGUE, ...TRANSLATE_CATALOGUE, ...SERIES_CATALOGUE, ...BUDGET_CATALOGUE, ...READ_ALONG_CATALOGUE };
 
 setErrorCatalogue((code, lang) => (Object.hasOwn(CATALOGUE, code) ? wordIn(CATALOGUE[code as keyof typeof CATALOGUE], lang, 'errors') : undefined));

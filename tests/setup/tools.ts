@@ -62,7 +62,7 @@ const DEJAVU = '/usr/share/fonts/truetype/dejavu';
 
 export const TOOLS: readonly Tool[] = [
   // DAISY Ace (tests/export/ace.test.ts) drives it too; Ace itself is a devDependency (@daisy/ace-cli).
-  { id: 'chromium', what: `chromium-headless-shell (${CHROMIUM})`, packages: ['chromium-headless-shell'], usedBy: ['tests/e2e/', 'tests/export/ace.test.ts'], leaveOutQuick: false, isPresent: (p) => p.exists(CHROMIUM) },
+  { id: 'chromium', what: `chromium-headless-shell (${CHROMIUM})`, packages: ['chromium-headless-shell'], usedBy: ['tests/e2e/', 'tests/export/ace.test.ts', 'tests/export/read-along-ace.test.ts'], leaveOutQuick: false, isPresent: (p) => p.exists(CHROMIUM) },
   {
     id: 'epubcheck', what: `epubcheck (${EPUBCHECK_JAR} or epubcheck on PATH)`, packages: ['epubcheck'],
     usedBy: ['tests/export/render.test.ts', 'tests/export/cli-export.test.ts', 'tests/export/java.test.ts'], leaveOutQuick: true,

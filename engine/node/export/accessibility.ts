@@ -8,7 +8,7 @@ import { catalogue, sayer } from '../../languages/index.js';
 import { escapeXml } from './xhtml.js';
 
 /** The summary's words; every language's are in languages/<code>/export-accessibility.yaml. */
-const WORDS = catalogue('export-accessibility', ['summary', 'summaryImages']);
+const WORDS = catalogue('export-accessibility', ['summary', 'summaryImages', 'summaryReadAlong']);
 const say = sayer(WORDS);
 
 /** The conformance claim Ace and the stores read (one of the strings EPUB Accessibility 1.1 defines). */
@@ -41,25 +41,33 @@ export interface AccessibilityFacts {
   lang: Lang;
   /** Pictures in the reading content (the cover is the package's, not a page), each with its alt text. */
   images?: number;
+  /** Narration synchronised with the text (a read-along EPUB's Media Overlays): heard as well as read. */
+  hasSyncedAudio?: boolean;
 }
 
 /**
  * The package's accessibility metadata (OPF `<meta>` lines): how it is read (textual; visual too when it has pictures,
- * each with alternative text so textual alone suffices), what helps (a table of contents, headings, a reading order,
- * alternative text), no hazards, a summary in the book's language and the conformance it is built to.
+ * each with alternative text so textual alone suffices; auditory too when a narration is synchronised with the text:
+ * the text still suffices alone, the narration, which reads the chapters and not the title page or the contents, is
+ * not claimed to), what helps (a table of contents, headings,
+ * a reading order, alternative text, synchronised audio), no hazards, a summary in the book's language and the
+ * conformance it is built to.
  * @example accessibilityMetadata({ lang: 'ms' }) // '<meta property="schema:accessMode">textual</meta>\n…'
  */
 export function accessibilityMetadata(facts: AccessibilityFacts): string {
   const hasImages = (facts.images ?? 0) > 0;
+  const hasAudio = facts.hasSyncedAudio === true;
   const meta = (property: string, value: string) => `<meta property="${property}">${value}</meta>\n`;
-  const features = ['structuralNavigation', 'tableOfContents', 'readingOrder', ...(hasImages ? ['alternativeText'] : [])];
+  const features = ['structuralNavigation', 'tableOfContents', 'readingOrder', ...(hasImages ? ['alternativeText'] : []), ...(hasAudio ? ['synchronizedAudioText'] : [])];
+  const summary = hasAudio ? 'summaryReadAlong' : hasImages ? 'summaryImages' : 'summary';
   return [
     meta('schema:accessMode', 'textual'),
+    ...(hasAudio ? [meta('schema:accessMode', 'auditory')] : []),
     ...(hasImages ? [meta('schema:accessMode', 'visual'), meta('schema:accessModeSufficient', 'textual,visual')] : []),
     meta('schema:accessModeSufficient', 'textual'),
     ...features.map((f) => meta('schema:accessibilityFeature', f)),
     meta('schema:accessibilityHazard', 'none'),
-    meta('schema:accessibilitySummary', escapeXml(say(hasImages ? 'summaryImages' : 'summary', facts.lang))),
+    meta('schema:accessibilitySummary', escapeXml(say(summary, facts.lang))),
     meta('dcterms:conformsTo', CONFORMS_TO),
   ].join('');
 }

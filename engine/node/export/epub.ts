@@ -47,7 +47,7 @@ export const CHAPTER = `${HEAD('<%= title %>')}
 </body>
 </html>`;
 
-function navTemplate(firstPart: { file: string; heading: string }, front: ReadonlyArray<{ file: string; heading: string; type: string }> = []): string {
+export function navTemplate(firstPart: { file: string; heading: string }, front: ReadonlyArray<{ file: string; heading: string; type: string }> = []): string {
   return `${HEAD('<%= tocTitle %>')}
 <body>
 <nav${typeAndRole('toc')} id="toc">
@@ -97,8 +97,19 @@ function calibreTranslator(name: string, heading: string): string {
   return `<meta name="calibre:user_metadata:#translator" content="${escapeXml(JSON.stringify(column))}"/>\n`;
 }
 
+/**
+ * A read-along EPUB's Media Overlays in its package (read-along.ts): their metadata (durations, narrator, active
+ * class), their manifest items (the SMIL files, the audio) and, by content file name, the id of the SMIL that
+ * narrates it (its item's `media-overlay`).
+ */
+export interface PackageOverlays {
+  metadata: string;
+  manifest: string;
+  overlayOf: Readonly<Record<string, string>>;
+}
+
 /** The OPF; `otherLanguages`, a dual-language book's second language, follow the book's own in `dc:language`. */
-export function packageTemplate(opts: { rights: string; accessibility: string; modified: string; author?: string; series?: { name: string; number: number }; translator?: string; translatorHeading?: string; otherLanguages?: readonly string[] }): string {
+export function packageTemplate(opts: { rights: string; accessibility: string; modified: string; author?: string; series?: { name: string; number: number }; translator?: string; translatorHeading?: string; otherLanguages?: readonly string[]; overlays?: PackageOverlays }): string {
   // EPUB 3's collection metadata (readers and stores group a series by it), and calibre's for the readers that read only that.
   const series = opts.series
     ? `<meta property="belongs-to-collection" id="series">${escapeXml(opts.series.name)}</meta>\n<meta refines="#series" property="collection-type">series</meta>\n<meta refines="#series" property="group-position">${opts.series.number}</meta>\n<meta name="calibre:series" content="${escapeXml(opts.series.name)}"/>\n<meta name="calibre:series_index" content="${opts.series.number}"/>\n`
@@ -113,21 +124,28 @@ ${(opts.otherLanguages ?? []).map((l) => `<dc:language>${escapeXml(l)}</dc:langu
 <dc:date><%= date.slice(0, 10) %></dc:date>
 <dc:rights>${escapeXml(opts.rights)}</dc:rights>
 <meta property="dcterms:modified">${opts.modified}</meta>
-${opts.accessibility}${series}<% if (cover) { %><meta name="cover" content="cover-image"/>
+${opts.accessibility}${series}${opts.overlays?.metadata ?? ''}<% if (cover) { %><meta name="cover" content="cover-image"/>
 <% } %></metadata>
 <manifest>
 <item id="ncx" href="toc.ncx" media-type="application/x-dtbncx+xml"/>
 <item id="toc" href="toc.xhtml" media-type="application/xhtml+xml" properties="nav"/>
 <item id="css" href="style.css" media-type="text/css"/>
 <% if (cover) { %><item id="cover-image" href="cover.<%= cover.extension %>" media-type="<%= cover.mediaType %>" properties="cover-image"/>
-<% } %><% content.forEach(function (c, i) { %><item id="content_<%= i %>" href="<%= c.filename %>" media-type="application/xhtml+xml"/>
-<% }) %></manifest>
+<% } %><% content.forEach(function (c, i) { %><item id="content_<%= i %>" href="<%= c.filename %>" media-type="application/xhtml+xml"${overlayAttribute(opts.overlays)}/>
+<% }) %>${opts.overlays?.manifest ?? ''}</manifest>
 <spine toc="ncx">
 <% content.forEach(function (c, i) { if (c.beforeToc) { %><itemref idref="content_<%= i %>"/>
 <% } }) %><itemref idref="toc"/>
 <% content.forEach(function (c, i) { if (!c.beforeToc) { %><itemref idref="content_<%= i %>"/>
 <% } }) %></spine>
 </package>`;
+}
+
+/** A content item's `media-overlay` attribute, looked up by its file name in the template (none without overlays). */
+function overlayAttribute(overlays: PackageOverlays | undefined): string {
+  if (!overlays) return '';
+  // The ids are the writer's own (letters, digits, hyphens): the map is JSON in the EJS code, its values escaped on output.
+  return `<% var overlay = (${JSON.stringify(overlays.overlayOf)})[c.filename]; if (overlay) { %> media-overlay="<%= overlay %>"<% } %>`;
 }
 
 /** The same book gets the same identifier each time it is exported, so readers keep its place. */

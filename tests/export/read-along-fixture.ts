@@ -1,0 +1,97 @@
+// A small audio edition made for real, as `karya audiobook` makes one: each paragraph spoken by espeak-ng (Debian's,
+// run as a program), a chapter's paragraphs joined by FFmpeg into one MP3 after half a second of room tone with a
+// short pause between them, each paragraph's begin and end in that MP3 counted from the spoken pieces' durations
+// (ffprobe's), and the manifest (read-along.json) written beside the MP3s.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ReadAlongInput } from '../../engine/node/export/read-along.js';
+import { runTool } from './tools.js';
+
+const ROOM_TONE_S = 0.5;
+const PAUSE_S = 0.3;
+
+/** The book a fixture speaks: its chapters' titles and paragraphs. */
+export interface SpokenBook {
+  title: string;
+  author: string;
+  language: 'en' | 'ms' | 'id';
+  chapters: ReadonlyArray<{ title: string; paragraphs: readonly string[] }>;
+}
+
+async function run(command: string, args: readonly string[]): Promise<string> {
+  const r = await runTool(command, args);
+  if (r.code !== 0) throw new Error(`${command} ${args.join(' ')} failed (${r.code}): ${r.stderr}`);
+  return r.stdout;
+}
+
+/** A sound file's duration in seconds, as ffprobe reads it. */
+export async function probeSeconds(file: string): Promise<number> {
+  return Number((await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', file])).trim());
+}
+
+/** Silence of espeak-ng's format (22,050 Hz mono, 16-bit). */
+async function silence(file: string, seconds: number): Promise<void> {
+  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'anullsrc=r=22050:cl=mono', '-t', String(seconds), '-c:a', 'pcm_s16le', file]);
+}
+
+/** Speak the book into `dir`: chapter MP3s under audio/ and the manifest; returns the manifest and its path. */
+export async function speakBook(dir: string, book: SpokenBook): Promise<{ manifest: string; input: ReadAlongInput }> {
+  mkdirSync(path.join(dir, 'audio'), { recursive: true });
+  const work = path.join(dir, 'pieces');
+  mkdirSync(work, { recursive: true });
+  const [lead, pause] = [path.join(work, 'lead.wav'), path.join(work, 'pause.wav')];
+  await silence(lead, ROOM_TONE_S);
+  await silence(pause, PAUSE_S);
+  const [leadS, pauseS] = [await probeSeconds(lead), await probeSeconds(pause)];
+  const chapters: ReadAlongInput['chapters'] = [];
+  for (const [c, chapter] of book.chapters.entries()) {
+    const pieces = [lead];
+    const paragraphs: ReadAlongInput['chapters'][number]['paragraphs'] = [];
+    let at = leadS;
+    for (const [p, text] of chapter.paragraphs.entries()) {
+      const wav = path.join(work, `c${c + 1}-p${p + 1}.wav`);
+      await run('espeak-ng', ['-v', book.language, '-w', wav, text]);
+      const seconds = await probeSeconds(wav);
+      paragraphs.push({ text, begin: at, end: at + seconds });
+      at += seconds + pauseS;
+      pieces.push(wav, pause);
+    }
+    const audio = `audio/chapter-${c + 1}.mp3`;
+    const inputs = pieces.flatMap((f) => ['-i', f]);
+    const concat = `${pieces.map((_, i) => `[${i}:a]`).join('')}concat=n=${pieces.length}:v=0:a=1[out]`;
+    await run('ffmpeg', ['-v', 'error', '-y', ...inputs, '-filter_complex', concat, '-map', '[out]', '-ac', '1', '-ar', '44100', '-c:a', 'libmp3lame', '-b:a', '64k', path.join(dir, audio)]);
+    chapters.push({ title: chapter.title, audio, paragraphs });
+  }
+  const input: ReadAlongInput = { title: book.title, author: book.author, language: book.language, chapters };
+  const manifest = path.join(dir, 'read-along.json');
+  writeFileSync(manifest, JSON.stringify(input, null, 2));
+  return { manifest, input };
+}
+
+/** Three short books, one per language, of three chapters each (the first chapter's title spoken before its text). */
+export const BOOKS: readonly SpokenBook[] = [
+  {
+    title: 'The River Remembers', author: 'Nur Aisyah', language: 'en',
+    chapters: [
+      { title: 'The Flood', paragraphs: ['The Flood', 'The water rose in the night.', 'By morning the village was an island.'] },
+      { title: 'The Boat', paragraphs: ['Grandfather built a boat from the old door.', 'It floated, to everyone’s surprise.'] },
+      { title: 'Home', paragraphs: ['When the river went down, we walked home.'] },
+    ],
+  },
+  {
+    title: 'Sungai Yang Ingat', author: 'Nur Aisyah', language: 'ms',
+    chapters: [
+      { title: 'Banjir', paragraphs: ['Banjir', 'Air naik pada waktu malam.', 'Menjelang pagi, kampung itu menjadi sebuah pulau.'] },
+      { title: 'Perahu', paragraphs: ['Datuk membina perahu daripada pintu lama.', 'Perahu itu terapung, semua orang terkejut.'] },
+      { title: 'Pulang', paragraphs: ['Apabila air surut, kami berjalan pulang.'] },
+    ],
+  },
+  {
+    title: 'Sungai Yang Ingat', author: 'Nur Aisyah', language: 'id',
+    chapters: [
+      { title: 'Banjir', paragraphs: ['Banjir', 'Air naik pada malam hari.', 'Menjelang pagi, desa itu menjadi sebuah pulau.'] },
+      { title: 'Perahu', paragraphs: ['Kakek membuat perahu dari pintu tua.', 'Perahu itu mengapung, semua orang heran.'] },
+      { title: 'Pulang', paragraphs: ['Ketika air surut, kami berjalan pulang.'] },
+    ],
+  },
+];

@@ -97,6 +97,13 @@ async function layOut(pieces: readonly SpeechPiece[], raw: string): Promise<{ sa
   return { samples: at, timings };
 }
 
+/** The RMS level (dBFS) of the pieces over `samples` samples in all (the silence between them counts as zeros). */
+function rmsDbOf(pieces: readonly SpeechPiece[], samples: number): number {
+  let sum = 0;
+  for (const { pcm } of pieces) for (const s of pcm) sum += (s / 32_768) ** 2;
+  return samples > 0 && sum > 0 ? 10 * Math.log10(sum / samples) : Number.NEGATIVE_INFINITY;
+}
+
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 const RAW_INPUT = (raw: string) => ['-f', 's16le', '-ar', String(SAMPLE_RATE), '-ac', '1', '-i', raw];
 
@@ -119,8 +126,9 @@ export async function masterFile(input: { pieces: readonly SpeechPiece[]; out: s
   const last = pieces.length - 1;
   const laid = await layOut(pieces.map((p, i) => (i === last ? { ...p, pauseAfter: AUDIO_TARGET.tailSeconds } : p)), raw);
   try {
-    const first = await levelsOf(RAW_INPUT(raw), '', signal);
-    let gain = Number.isFinite(first.rmsDb) ? AUDIO_TARGET.rmsDb - first.rmsDb : 0;
+    // Pass one: the laid-out audio's RMS, counted from its samples (its silences included, as a store's checker counts).
+    const first = rmsDbOf(pieces, laid.samples);
+    let gain = Number.isFinite(first) ? AUDIO_TARGET.rmsDb - first : 0;
     await encode(raw, out, gain, tags, signal);
     let measured = await levelsOf(['-i', out], SILENCES, signal);
     // The limiter takes a little off a voice with strong peaks: one correction brings the RMS back to its aim.

@@ -15,7 +15,8 @@ const ESPEAK_SPEED = '160';
 function espeakVoiceOf(lang: Lang): string {
   const voice = speechLanguageOf(lang).espeakVoice;
   if (voice) return voice;
-  const voices = new Intl.ListFormat(lang, { type: 'conjunction' }).format(langs().filter((l) => speechLanguageOf(l).espeakVoice).map((l) => languageName(l, lang)));
+  // Listed with commas: a language Intl does not know would be joined with English's "and".
+  const voices = langs().filter((l) => speechLanguageOf(l).espeakVoice).map((l) => languageName(l, lang)).join(', ');
   throw new AudioError('audio_no_voice', { language: languageName(lang, lang), voices });
 }
 

@@ -27,7 +27,7 @@ const CREDITS = {
 } as const;
 const VOICES = { en: 'alloy', ms: 'nova', id: 'shimmer' } as const;
 
-async function run(lang: 'en' | 'ms' | 'id', reply?: (body: SpeechRequestSeen['body'], index: number) => SpeechReply | undefined) {
+async function run(lang: 'en' | 'ms' | 'id', reply?: (body: SpeechRequestSeen['body'], index: number) => SpeechReply | undefined, extra: string[] = []) {
   const fake = await startFakeSpeech(reply ? { reply } : {});
   fakes.push(fake);
   const cwd = tempDir(`karya-audiobook-speech-${lang}-`);
@@ -35,7 +35,7 @@ async function run(lang: 'en' | 'ms' | 'id', reply?: (body: SpeechRequestSeen['b
   const state = path.join(cwd, 'state.sqlite');
   const id = await saveAudioBook(state, lang);
   const out = path.join(cwd, 'audio');
-  const r = await runKaryaInProcess(['audiobook', '--book', String(id), '--out', out, '--state', state, '--json'], {
+  const r = await runKaryaInProcess(['audiobook', '--book', String(id), '--out', out, '--state', state, '--json', ...extra], {
     cwd, env: { KARYA_SPEECH_URL: fake.baseURL, KARYA_SPEECH_KEY_ENV: 'SPEECH_KEY', SPEECH_KEY: KEY, KARYA_SPEECH_FORMAT: 'wav', KARYA_SPEECH_VOICE: 'alloy', KARYA_SPEECH_VOICE_MS: 'nova', KARYA_SPEECH_VOICE_ID: 'shimmer' },
   });
   return { r, fake, out };
@@ -83,4 +83,13 @@ describe('karya audiobook with an OpenAI-compatible speech server', () => {
     const manifest = JSON.parse(readFileSync(path.join(out, 'read-along.json'), 'utf8')) as { chapters: Array<{ title: string }> };
     expect(manifest.chapters.map((c) => c.title)).toEqual(['Chapter 1: The Storm', 'Chapter 3: The Morning']);
   }, 240_000);
+
+  it('stops at --max-calls: a server that keeps failing is not asked for the whole book', async () => {
+    const { r, fake } = await run('en', () => ({ status: 503, headers: { 'retry-after': '0' } }), ['--max-calls', '4']);
+    expect(r.code).toBe(1);
+    // The bound said before anything was asked, then the run stopped at it: never more requests than it allows.
+    expect(r.stderr).toMatch(/4/);
+    expect(fake.requests.length).toBeLessThanOrEqual(4);
+    expect(r.stderr).toContain('the speech server stopped the run');
+  }, 120_000);
 });

@@ -36,5 +36,5 @@ describe('karya audiobook with the offline demo voice (espeak-ng)', () => {
     expect(json.audiobook.voice.kind).toBe('demo');
     expect(json.audiobook.failed).toEqual([]);
     expectEdition(out, { title: BOOK_TITLE[lang], lang, chapterTitles: TITLES[lang], credits: CREDITS[lang] });
-  }, 240_000);
+  }, 600_000);
 });

@@ -65,7 +65,7 @@ describe('karya audiobook with an OpenAI-compatible speech server', () => {
     // The timings' texts are the texts read between the credits (a paragraph asked again counted once), each chapter's heading first.
     expect(new Set(manifest.chapters.flatMap((c) => [c.heading!.text, ...c.paragraphs.map((p) => p.text)]))).toEqual(new Set(asked.slice(1, -1)));
     manifest.chapters.forEach((c) => expect(c.heading!.text).toBe(c.title));
-  }, 240_000);
+  }, 600_000);
 
   it('names a chapter whose audio is silence twice, keeps the others, and leaves it out of the M4B and the timings (exit 1)', async () => {
     const silent = (body: SpeechRequestSeen['body']) => /Chapter 2|\(2\)/.test(body.input ?? '');
@@ -82,7 +82,7 @@ describe('karya audiobook with an OpenAI-compatible speech server', () => {
     expect(existsSync(path.join(out, '01-chapter.mp3'))).toBe(true);
     const manifest = JSON.parse(readFileSync(path.join(out, 'read-along.json'), 'utf8')) as { chapters: Array<{ title: string }> };
     expect(manifest.chapters.map((c) => c.title)).toEqual(['Chapter 1: The Storm', 'Chapter 3: The Morning']);
-  }, 240_000);
+  }, 600_000);
 
   it('stops at --max-calls: a server that keeps failing is not asked for the whole book', async () => {
     const { r, fake } = await run('en', () => ({ status: 503, headers: { 'retry-after': '0' } }), ['--max-calls', '4']);

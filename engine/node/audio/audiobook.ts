@@ -15,7 +15,7 @@ import type { SpeechVoice } from '../../providers/speech-voice.js';
 import { spokenBook, wordCount } from './book-text.js';
 import { creditsOf } from './credits.js';
 import { AUDIO_TARGET, masterFile, type MasteredFile, type SpeechPiece } from './master.js';
-import { clippedStretches, decodeToPcm, secondsOf, trimSilence } from './pcm.js';
+import { clippedStretches, decodeToPcm, secondsOf, sumOfSquares, trimSilence } from './pcm.js';
 import { judgeAudio, type AudioProblem } from './judge.js';
 import { writeM4b } from './m4b.js';
 import type { ReadAlongChapter, ReadAlongInput } from './read-along-input.js';
@@ -80,30 +80,33 @@ async function inOrder<T, R>(items: readonly T[], limit: number, each: (item: T)
   return results;
 }
 
-/** A text read by the voice, its request counted in the run's budget (a retry too); an ask that fails counts as one. */
-async function spoken(voice: SpeechVoice, input: { text: string; lang: BookDocument['lang']; budget?: CallBudget; signal?: AbortSignal }): Promise<Int16Array> {
+/** A text read by the voice into `file` (its samples, trimmed), its request counted in the run's budget (a retry too); an ask that fails counts as one. */
+async function spoken(voice: SpeechVoice, input: { text: string; file: string; lang: BookDocument['lang']; budget?: CallBudget; signal?: AbortSignal }): Promise<Omit<SpeechPiece, 'pauseAfter'> & { clipped: number }> {
   const { budget } = input;
   budget?.willSend();
+  let bytes: Uint8Array;
   try {
-    const bytes = await voice.speak({ text: input.text, lang: input.lang, ...(input.signal ? { signal: input.signal } : {}), onRetry: () => budget?.willSend() });
+    bytes = await voice.speak({ text: input.text, lang: input.lang, ...(input.signal ? { signal: input.signal } : {}), onRetry: () => budget?.willSend() });
     budget?.kept();
-    return trimSilence(await decodeToPcm(bytes, input.signal));
   } catch (error) {
     if (!isBudgetStop(error) && !input.signal?.aborted) budget?.failed(error instanceof GenerationError ? error.code : 'other');
     throw error;
   }
+  const pcm = trimSilence(await decodeToPcm(bytes, input.signal));
+  await writeFile(input.file, new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength));
+  return { file: input.file, samples: pcm.length, sumSquares: sumOfSquares(pcm), clipped: clippedStretches(pcm) };
 }
 
 /** One file made, mastered and judged: what it measured and its problem, if any. */
 async function makeItem(item: EditionItem, input: { voice: SpeechVoice; lang: BookDocument['lang']; out: string; work: string; book: { title: string; author: string }; track: number; budget?: CallBudget; signal?: AbortSignal }): Promise<{ mastered: MasteredFile; problem: AudioProblem | undefined }> {
   // A few paragraphs asked at once (the voice and FFmpeg are processes of their own), kept in their order.
-  const pcms = await inOrder(item.texts, SPOKEN_AT_ONCE, (text) => spoken(input.voice, { text, lang: input.lang, ...(input.budget ? { budget: input.budget } : {}), ...(input.signal ? { signal: input.signal } : {}) }));
-  const clipped = pcms.reduce((n, pcm) => n + clippedStretches(pcm), 0);
-  const pieces: SpeechPiece[] = pcms.map((pcm, i) => ({ pcm, pauseAfter: item.kind === 'chapter' && i === 0 ? AUDIO_TARGET.headingPauseSeconds : AUDIO_TARGET.pauseSeconds }));
+  const read = await inOrder([...item.texts.entries()], SPOKEN_AT_ONCE, ([i, text]) => spoken(input.voice, { text, file: path.join(input.work, `${item.file}.${i}.pcm`), lang: input.lang, ...(input.budget ? { budget: input.budget } : {}), ...(input.signal ? { signal: input.signal } : {}) }));
+  const clipped = read.reduce((n, r) => n + r.clipped, 0);
+  const pieces: SpeechPiece[] = read.map(({ file, samples, sumSquares }, i) => ({ file, samples, sumSquares, pauseAfter: item.kind === 'chapter' && i === 0 ? AUDIO_TARGET.headingPauseSeconds : AUDIO_TARGET.pauseSeconds }));
   const out = path.join(input.out, item.file);
   const tags = { title: item.title, album: input.book.title, ...(input.book.author ? { artist: input.book.author } : {}), track: input.track, language: input.lang };
   const mastered = await masterFile({ pieces, out, raw: path.join(input.work, `${item.file}.raw`), tags, ...(input.signal ? { signal: input.signal } : {}) });
-  const speechSeconds = pieces.reduce((n, p) => n + secondsOf(p.pcm.length), 0);
+  const speechSeconds = pieces.reduce((n, p) => n + secondsOf(p.samples), 0);
   const problem = judgeAudio({ lang: input.lang, words: item.texts.reduce((n, t) => n + wordCount(t), 0), speechSeconds, seconds: mastered.seconds, clipped, rmsDb: mastered.rmsDb, peakDb: mastered.peakDb, silences: mastered.silences });
   return { mastered, problem };
 }

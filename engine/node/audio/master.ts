@@ -3,7 +3,7 @@
 // measured (pass one), brought to an RMS of −20 dB by one linear gain and held under −4 dBFS by a look-ahead limiter
 // (pass two), a pink room tone far under the speech (noise floor about −70 dB) mixed in, and encoded as 44.1 kHz mono
 // 192 kbps CBR MP3. The MP3 is decoded and measured again; a level the limiter moved is corrected once.
-import { open, rm } from 'node:fs/promises';
+import { open, readFile, rm } from 'node:fs/promises';
 import { runTool } from './tools.js';
 import { SAMPLE_RATE, secondsOf } from './pcm.js';
 
@@ -23,9 +23,15 @@ export const AUDIO_TARGET = {
 /** Room tone's amplitude (pink noise): an RMS near −70 dB, a noise floor well under −60 dB. */
 const ROOM_TONE_AMPLITUDE = 0.0009;
 
-/** A piece of speech and the pause after it (seconds); the last piece's pause is the tail's room tone. */
+/**
+ * A piece of speech, its samples in a file of their own (raw 16-bit mono at 44.1 kHz: a chapter is never held in
+ * memory whole), their count and sum of squares (its level), and the pause after it (seconds); the last piece's pause
+ * is the tail's room tone.
+ */
 export interface SpeechPiece {
-  readonly pcm: Int16Array;
+  readonly file: string;
+  readonly samples: number;
+  readonly sumSquares: number;
   readonly pauseAfter: number;
 }
 
@@ -86,8 +92,9 @@ async function layOut(pieces: readonly SpeechPiece[], raw: string): Promise<{ sa
     await silence(AUDIO_TARGET.headSeconds);
     for (const piece of pieces) {
       const begin = at;
-      await file.write(new Uint8Array(piece.pcm.buffer, piece.pcm.byteOffset, piece.pcm.byteLength));
-      at += piece.pcm.length;
+      await file.write(await readFile(piece.file));
+      await rm(piece.file, { force: true });
+      at += piece.samples;
       timings.push({ begin: round3(secondsOf(begin)), end: round3(secondsOf(at)) });
       await silence(piece.pauseAfter);
     }
@@ -99,8 +106,7 @@ async function layOut(pieces: readonly SpeechPiece[], raw: string): Promise<{ sa
 
 /** The RMS level (dBFS) of the pieces over `samples` samples in all (the silence between them counts as zeros). */
 function rmsDbOf(pieces: readonly SpeechPiece[], samples: number): number {
-  let sum = 0;
-  for (const { pcm } of pieces) for (const s of pcm) sum += (s / 32_768) ** 2;
+  const sum = pieces.reduce((n, p) => n + p.sumSquares, 0);
   return samples > 0 && sum > 0 ? 10 * Math.log10(sum / samples) : Number.NEGATIVE_INFINITY;
 }
 

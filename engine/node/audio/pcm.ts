@@ -43,5 +43,12 @@ export function clippedStretches(pcm: Int16Array): number {
   return stretches;
 }
 
+/** The sum of the samples' squares, each as a share of full scale (what an RMS level is counted from). */
+export function sumOfSquares(pcm: Int16Array): number {
+  let sum = 0;
+  for (const s of pcm) sum += (s / 32_768) ** 2;
+  return sum;
+}
+
 /** Seconds of `samples` samples. */
 export const secondsOf = (samples: number) => samples / SAMPLE_RATE;

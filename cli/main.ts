@@ -6,6 +6,7 @@ import { EXIT, CliExit } from './util.js';
 import { thrownExitCode } from './errors.js';
 import { isPlainFsError, plainFsError } from './fs-check.js';
 import { addTranslateCommand } from './translate-program.js';
+import { addAudiobookCommand } from './audiobook-program.js';
 import { writerLang } from './langs.js';
 import { LANGS, withLangHelp } from './lang-help.js';
 import { withConventions } from './program-conventions.js';
@@ -195,6 +196,7 @@ function addEditingCommands(program: Command): void {
     .option('--json', 'print {"chapters": [{kind, number, title, words, firstLine}], …} (with --dry-run), else {"book": {id, generator, title, lang, words, chapters, calls}, "progress": {done, planned, calls, tokens, credits, elapsedSeconds, etaSeconds}}')
     .action(importCommand);
   addTranslateCommand(program);
+  addAudiobookCommand(program);
 
   program
     .command('rewrite [id]')

@@ -21,6 +21,7 @@ const EXAMPLES: Readonly<Record<string, string>> = {
   voice: 'karya voice my-chapter.txt --json',
   rewrite: 'karya rewrite romance --part chapter:2 --note "more dialogue"',
   translate: 'karya translate --book 3 --to ms --glossary names.yaml',
+  audiobook: 'karya audiobook --book 3 --out audio/',
   prompts: 'karya prompts romance --step chapter:1',
   publish: 'karya publish romance --chapters 12 --author "Siti Aminah" --paper cream --out package/',
   batch: 'karya batch jobs.yaml --concurrency 4 --rpm 60',

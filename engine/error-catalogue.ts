@@ -11,6 +11,7 @@ import { READ_ALONG_CATALOGUE } from './error-catalogue-read-along.js';
 import { TRANSLATE_CATALOGUE } from './error-catalogue-translate.js';
 import { BUDGET_CATALOGUE } from './error-catalogue-budget.js';
 import { SERIES_CATALOGUE } from './error-catalogue-series.js';
+import { AUDIO_CATALOGUE } from './error-catalogue-audio.js';
 
 /** The generation, account and server messages; Indonesian's (and every other language's) are languages/<code>/errors.yaml. */
 const ERRORS = catalogue('errors', [
@@ -71,6 +72,6 @@ const ERRORS = catalogue('errors', [
 ]);
 
 /** The catalogue of user-facing messages, keyed by a stable code: every error catalogue's entries in one. */
-export const CATALOGUE = { ...ERRORS, ...IMPORT_CATALOGUE, ...ANSWER_CATALOGUE, ...COVER_CATALOGUE, ...TRANSLATE_CATALOGUE, ...SERIES_CATALOGUE, ...BUDGET_CATALOGUE, ...READ_ALONG_CATALOGUE };
+export const CATALOGUE = { ...ERRORS, ...IMPORT_CATALOGUE, ...ANSWER_CATALOGUE, ...COVER_CATALOGUE, ...TRANSLATE_CATALOGUE, ...SERIES_CATALOGUE, ...BUDGET_CATALOGUE, ...READ_ALONG_CATALOGUE, ...AUDIO_CATALOGUE };
 
 setErrorCatalogue((code, lang) => (Object.hasOwn(CATALOGUE, code) ? wordIn(CATALOGUE[code as keyof typeof CATALOGUE], lang, 'errors') : undefined));

@@ -13,6 +13,7 @@ export {
   GenerationError, generationMessage, KaryaError, SETTINGS_MESSAGES, SettingsError, type SettingsIssue,
   notALanguage, settingsIssueMessage, SpecError, waitText,
 } from './errors.js';
+export { AudioError, type AudioErrorCode } from './audio-error.js';
 export { fillPlaceholders, word, type WordKey, WORDS } from './i18n.js';
 export { cleanText } from './clean-text.js';
 /** A language's texts of a generator, at the paths its folder writes them, and merged back (a language's folder: generators/<id>.yaml). */

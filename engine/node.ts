@@ -71,3 +71,10 @@ export const loadProviders = () => import('./providers/index.js');
  * @example const { writeKdpPackage } = await loadPublishFiles();
  */
 export const loadPublishFiles = () => import('./node/publish.js');
+
+/**
+ * The audio edition (voices, FFmpeg mastering, the M4B and read-along.json), loaded on first use.
+ * @example const { writeAudiobook, speechVoiceFromEnv } = await loadAudiobook();
+ */
+export const loadAudiobook = () => import('./node/audio/index.js');
+export type { ReadAlongInput, ReadAlongChapter, ReadAlongParagraph } from './node/audio/read-along-input.js';

@@ -119,6 +119,7 @@ export const ConfigFileSchema = z
   .object({
     timeoutMs: z.number().int().positive().optional().describe('time-out of one generation in ms (default 180000)'),
     providers: z.array(z.unknown()).min(1, 'list at least one provider'),
+    speech: z.unknown().optional().describe('the speech server that reads audio editions (engine/providers/speech-config.ts; default the offline demo voice)'),
   })
   .strict();
 

@@ -1,0 +1,91 @@
+// `karya audiobook --book ID --out DIR [--max-calls N] [--json]`: a saved book's audio edition (engine/node/audio):
+// the chapter MP3s with their credits, the M4B and read-along.json, read by the configured speech server or the
+// offline demo voice (espeak-ng). The plan (parts, paragraphs, characters, the voice, the calls' bound) is said
+// before anything is asked; a line for each file with what it measured; a file whose audio failed its check twice is
+// named and left out (exit 1), never charged. Calls no text model; the book is only read.
+import path from 'node:path';
+import { AudioError, CallBudget, bookDocument, isLang, langs, type Lang } from '../../engine/index.js';
+import { loadAudiobook } from '../../engine/node.js';
+import { CLI_USER, CliExit, EXIT, catalogOrExit, fail, info, specOrExit } from '../util.js';
+import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
+import { exitOnFailure } from '../errors.js';
+import { bookIdOrExit } from './books.js';
+import { audiobookWord as say } from '../audiobook-words.js';
+import { cliStateOf, hasBooks, openCliState } from '../state.js';
+import { budgetFigures, maxCallsOrExit, sayBudget } from '../run-budget.js';
+import { writableDirOrExit, makeDirs } from '../fs-check.js';
+import { askedLang } from '../langs.js';
+
+export interface AudiobookOptions {
+  book?: string;
+  out: string;
+  maxCalls?: string;
+  state?: string;
+  json?: boolean;
+}
+
+/** The failure said in the book's language and the exit: a voice missing for the language is bad input (2), the rest a failure (1). */
+function audiobookFailed(error: unknown, lang: Lang, json: boolean): never {
+  if (error instanceof CliExit) throw error;
+  const exitCode = error instanceof AudioError && error.code !== 'audio_no_voice' ? EXIT.failed : EXIT.badInput;
+  exitOnFailure(error, lang, { expects: ['spec'], catalogued: [AudioError], exitCode, step: { words: ({ message, status }) => say('speechStopped', lang, { message: `${message}${status ? ` (HTTP ${status})` : ''}` }), ...(json ? { json: { part: null, isWhole: true } } : {}) } });
+  throw error;
+}
+
+export async function audiobookCommand(opts: AudiobookOptions): Promise<void> {
+  const asked = askedLang(undefined);
+  if (opts.book === undefined) return fail(say('needsBook', asked));
+  const id = bookIdOrExit(opts.book, asked);
+  const place = cliStateOf(opts.state);
+  if (!hasBooks(place)) fail(say('noBook', asked, { id }));
+  const stateFile = await openCliState(place);
+  const interrupt = listenForInterrupt();
+  let lang: Lang = asked;
+  try {
+    const saved = await stateFile.repos.books.find({ userId: CLI_USER, id });
+    if (!saved) return fail(say('noBook', asked, { id }));
+    lang = isLang(saved.state.lang) ? saved.state.lang : langs()[0]!;
+    const spec = specOrExit(catalogOrExit(), saved.state.generatorId, lang);
+    writableDirOrExit('--out', opts.out, lang);
+    const maxCalls = maxCallsOrExit(opts.maxCalls, lang);
+    const { writeAudiobook, editionItems, speechVoiceFromEnv } = await loadAudiobook();
+    const voice = speechVoiceFromEnv(process.env);
+    voice.check(lang);
+    const doc = bookDocument(spec, saved.state);
+    const { items, book } = editionItems(doc, voice);
+    const texts = items.flatMap((i) => i.texts);
+    const credit = voice.credit(lang);
+    info(`karya: ${say('plan', lang, { id, title: book.title, chapters: book.parts.length, paragraphs: book.parts.reduce((n, p) => n + p.paragraphs.length, 0), characters: texts.reduce((n, t) => n + t.length, 0), voice: credit.kind === 'demo' ? 'espeak-ng' : `${credit.voice} (${credit.name})`, dir: opts.out })}`);
+    if (voice.isDemo) info(`karya: ${say('demoVoice', lang)}`);
+    // Each text is one request; a file judged wrong is asked again once, within the same bound.
+    const budget = new CallBudget({ planned: texts.length, maxCalls });
+    sayBudget(budget, lang);
+    makeDirs(opts.out);
+    const result = await writeAudiobook({ doc, voice, out: opts.out, budget, signal: interrupt.signal, onEvent: (e) => {
+      if (e.kind === 'file') info(`  ✓ ${say('fileDone', lang, { label: e.title, seconds: e.seconds.toFixed(1), rms: e.rmsDb.toFixed(1), peak: e.peakDb.toFixed(1), file: path.join(opts.out, e.file) })}`);
+      else info(`  ${e.kind === 'again' ? '…' : '!'} ${e.kind === 'again' ? say('askedAgain', lang, { label: e.title, reason: new AudioError(e.problem.code, { ...e.problem.vars }).messageIn(lang) }) : new AudioError('audio_chapter_failed', { chapter: e.title, reason: new AudioError(e.problem.code, { ...e.problem.vars }).messageIn(lang) }).messageIn(lang)}`);
+    } });
+    if (result.m4b) info(`  ✓ ${say('m4b', lang, { file: path.join(opts.out, result.m4b), marks: result.files.filter((f) => f.endsWith('.mp3')).length })}`);
+    info(`  ✓ ${say('manifest', lang, { file: path.join(opts.out, 'read-along.json') })}`);
+    info(`karya: ${say('done', lang, { files: result.files.length, dir: opts.out, minutes: (result.seconds / 60).toFixed(1) })}`);
+    if (opts.json) {
+      process.stdout.write(`${JSON.stringify({ audiobook: {
+        id, lang, out: opts.out, voice: credit, files: result.files, seconds: result.seconds, characters: result.characters, m4b: result.m4b ?? null, readAlong: 'read-along.json', calls: budgetFigures(budget),
+        failed: result.failed.map((f) => ({ title: f.title, code: f.problem.code, reason: new AudioError(f.problem.code, { ...f.problem.vars }).messageIn(lang) })),
+      } })}\n`);
+    }
+    if (result.failed.length) {
+      info(`karya: ${say('left', lang, { count: result.failed.length })}`);
+      throw new CliExit(EXIT.failed);
+    }
+  } catch (error) {
+    if (interrupt.isInterrupted) {
+      info(`karya: ${say('stopped', lang, { dir: opts.out })}`);
+      throw new CliExit(interruptedExitCode());
+    }
+    audiobookFailed(error, lang, opts.json === true);
+  } finally {
+    interrupt.release();
+    await stateFile.close();
+  }
+}

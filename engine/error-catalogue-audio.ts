@@ -1,0 +1,9 @@
+// The catalogue's messages about a book's audio edition (engine/node/audio/, engine/providers/speech*.ts): a voice
+// or a tool missing, a tool or a speech server failing, and why a chapter's audio was not kept. Merged into CATALOGUE.
+import { catalogue } from './languages/index.js';
+
+export const AUDIO_CATALOGUE = catalogue('errors-audio', [
+  'audio_no_voice', 'audio_tool_missing', 'audio_tool_failed', 'audio_not_audio', 'audio_no_text',
+  'audio_chapter_failed', 'audio_check_duration', 'audio_check_silence', 'audio_check_clipping', 'audio_check_too_long',
+  'audio_check_level',
+]);

@@ -1,0 +1,75 @@
+// What a whole audio edition must be, asserted from its files as a store's checker and a player read them: every MP3
+// at ACX's numbers (44.1 kHz, mono, 192 kbps CBR, RMS −23 to −18 dB, peak ≤ −3 dB, noise floor ≤ −60 dB, 0.5–1 s of
+// room tone at the head and 1–5 s at the tail), the credits first and last, the M4B's chapter marks the book's
+// chapters, and read-along.json's timings in order and inside each chapter's file.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from 'vitest';
+import type { ReadAlongInput } from '../../engine/node.js';
+import { chaptersOf, isCbr, levels, silences, streamOf, titleTag } from './measure.js';
+
+/** One MP3 at the numbers: its duration. */
+export function expectAcxFile(file: string): number {
+  const s = streamOf(file);
+  expect({ codec: s.codec, sampleRate: s.sampleRate, channels: s.channels, bitRate: s.bitRate }, file).toEqual({ codec: 'mp3', sampleRate: 44_100, channels: 1, bitRate: 192_000 });
+  expect(isCbr(file), `${file} is CBR`).toBe(true);
+  const whole = levels(file);
+  expect(whole.rms, `${file} RMS`).toBeGreaterThanOrEqual(-23);
+  expect(whole.rms, `${file} RMS`).toBeLessThanOrEqual(-18);
+  expect(whole.peak, `${file} peak`).toBeLessThanOrEqual(-3);
+  // The noise floor: the room tone's level, read in the head's first 0.4 s (ACX: at most −60 dB).
+  expect(levels(file, { start: 0.05, seconds: 0.4 }).rms, `${file} noise floor`).toBeLessThanOrEqual(-60);
+  // Room tone: the first silence starts the file and lasts 0.5–1 s; the last ends it and lasts 1–5 s.
+  const quiet = silences(file);
+  const head = quiet[0]!;
+  const tail = quiet.at(-1)!;
+  expect(head.start, `${file} head`).toBeLessThan(0.05);
+  expect(head.end - head.start, `${file} head room tone`).toBeGreaterThanOrEqual(0.5);
+  expect(head.end - head.start, `${file} head room tone`).toBeLessThanOrEqual(1);
+  expect(tail.end, `${file} tail`).toBeGreaterThan(s.duration - 0.1);
+  expect(tail.end - tail.start, `${file} tail room tone`).toBeGreaterThanOrEqual(1);
+  expect(tail.end - tail.start, `${file} tail room tone`).toBeLessThanOrEqual(5);
+  expect(s.duration).toBeLessThanOrEqual(120 * 60);
+  return s.duration;
+}
+
+/** The whole edition in `out`: `chapterTitles` the book's own chapter titles, `credits` the credits' titles in its language. */
+export function expectEdition(out: string, book: { title: string; lang: string; chapterTitles: readonly string[]; credits: { opening: string; closing: string } }): ReadAlongInput {
+  const mp3s = readdirSync(out).filter((f) => f.endsWith('.mp3')).sort();
+  // The opening credit, a file per chapter, the closing credit.
+  expect(mp3s).toHaveLength(book.chapterTitles.length + 2);
+  const durations = new Map(mp3s.map((f) => [f, expectAcxFile(path.join(out, f))]));
+  expect(titleTag(path.join(out, mp3s[0]!))).toBe(book.credits.opening);
+  expect(titleTag(path.join(out, mp3s.at(-1)!))).toBe(book.credits.closing);
+  // The M4B: AAC, a mark for each file, the chapters' marks titled as the book titles them.
+  const m4b = path.join(out, 'audiobook.m4b');
+  expect(existsSync(m4b)).toBe(true);
+  expect(streamOf(m4b).codec).toBe('aac');
+  const marks = chaptersOf(m4b);
+  expect(marks.map((m) => m.title)).toHaveLength(mp3s.length);
+  expect(marks[0]!.title).toBe(book.credits.opening);
+  expect(marks.at(-1)!.title).toBe(book.credits.closing);
+  book.chapterTitles.forEach((title, i) => expect(marks[i + 1]!.title).toContain(title));
+  for (let i = 1; i < marks.length; i++) expect(marks[i]!.start).toBeCloseTo(marks[i - 1]!.end, 2);
+  // read-along.json: the book, its chapters in order, each paragraph's time inside its file, in order.
+  const manifest = JSON.parse(readFileSync(path.join(out, 'read-along.json'), 'utf8')) as ReadAlongInput;
+  expect({ title: manifest.title, language: manifest.language }).toEqual({ title: book.title, language: book.lang });
+  expect(manifest.chapters).toHaveLength(book.chapterTitles.length);
+  manifest.chapters.forEach((chapter, i) => {
+    expect(chapter.title).toContain(book.chapterTitles[i]!);
+    const duration = durations.get(chapter.audio)!;
+    expect(duration, chapter.audio).toBeGreaterThan(0);
+    expect(chapter.paragraphs.length).toBeGreaterThan(0);
+    let last = 0.5;
+    for (const p of [...(chapter.heading ? [chapter.heading] : []), ...chapter.paragraphs]) {
+      expect(p.text.length).toBeGreaterThan(0);
+      expect(p.begin, `${chapter.audio} ${p.text}`).toBeGreaterThanOrEqual(last);
+      expect(p.end).toBeGreaterThan(p.begin);
+      expect(p.end).toBeLessThanOrEqual(duration);
+      last = p.end;
+    }
+    // After the last paragraph, the tail's room tone.
+    expect(duration - last).toBeGreaterThanOrEqual(1);
+  });
+  return manifest;
+}

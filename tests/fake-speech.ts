@@ -1,0 +1,91 @@
+// A small OpenAI-compatible speech server (node:http) for the audio edition's tests: `POST /v1/audio/speech` answers
+// WAV made here (no network, no model): a voiced tone whose length follows the words asked (about 150 words a
+// minute), so the edition's pace, pauses and levels are measured on audio shaped like speech. Every request is
+// recorded; a reply can be scripted per request (a status, or a silence of some seconds: audio a check must refuse).
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface SpeechRequestSeen {
+  readonly path: string;
+  readonly authorization: string | undefined;
+  readonly body: { model?: string; voice?: string; input?: string; response_format?: string };
+}
+
+export type SpeechReply = { status: number; headers?: Record<string, string> } | { silenceSeconds: number };
+
+export interface FakeSpeech {
+  readonly baseURL: string;
+  readonly requests: SpeechRequestSeen[];
+  close(): Promise<void>;
+}
+
+const RATE = 22_050;
+
+/** A mono 16-bit WAV of `samples`. */
+export function wavOf(samples: Int16Array, rate = RATE): Buffer {
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + samples.byteLength, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(samples.byteLength, 40);
+  return Buffer.concat([header, Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength)]);
+}
+
+/** Speech-shaped audio for `words` words: a 180 Hz tone with its harmonics, in syllables of 0.2 s, 0.4 s a word. */
+export function voicedTone(words: number): Int16Array {
+  const n = Math.round(Math.max(1, words) * 0.4 * RATE);
+  const out = new Int16Array(n);
+  for (let i = 0; i < n; i++) {
+    const t = i / RATE;
+    const syllable = Math.sin(Math.PI * ((t / 0.2) % 1)) ** 2;
+    const voice = Math.sin(2 * Math.PI * 180 * t) + 0.5 * Math.sin(2 * Math.PI * 360 * t) + 0.25 * Math.sin(2 * Math.PI * 540 * t);
+    out[i] = Math.round(6000 * syllable * voice);
+  }
+  return out;
+}
+
+/** Start the server; `reply` scripts a request (by its body and its index from 0), undefined answers the tone. */
+export async function startFakeSpeech(opts: { reply?: (body: SpeechRequestSeen['body'], index: number) => SpeechReply | undefined } = {}): Promise<FakeSpeech> {
+  const requests: SpeechRequestSeen[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      let body: SpeechRequestSeen['body'] = {};
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as SpeechRequestSeen['body'];
+      } catch {
+        body = {};
+      }
+      const index = requests.length;
+      requests.push({ path: req.url ?? '', authorization: req.headers.authorization, body });
+      if (req.method !== 'POST' || !req.url?.endsWith('/audio/speech') || typeof body.input !== 'string') {
+        res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}');
+        return;
+      }
+      const scripted = opts.reply?.(body, index);
+      if (scripted && 'status' in scripted) {
+        res.writeHead(scripted.status, { 'content-type': 'application/json', ...scripted.headers }).end('{"error":{"message":"scripted"}}');
+        return;
+      }
+      const words = body.input.split(/\s+/).filter(Boolean).length;
+      const samples = scripted ? new Int16Array(Math.round(scripted.silenceSeconds * RATE)) : voicedTone(words);
+      res.writeHead(200, { 'content-type': 'audio/wav' }).end(wavOf(samples));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

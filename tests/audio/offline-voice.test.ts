@@ -9,6 +9,9 @@ import { runKaryaInProcess } from '../karya-in-process.js';
 import { tempDir } from '../temp.js';
 import { BOOK_TITLE, TITLES, saveAudioBook } from './book.js';
 import { expectEdition } from './edition.js';
+import { epubcheck } from '../export/tools.js';
+import { strFromU8, unzipSync } from 'fflate';
+import { readFileSync } from 'node:fs';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -35,6 +38,14 @@ describe('karya audiobook with the offline demo voice (espeak-ng)', () => {
     const json = JSON.parse(r.stdout) as { audiobook: { voice: { kind: string }; failed: unknown[]; files: string[] } };
     expect(json.audiobook.voice.kind).toBe('demo');
     expect(json.audiobook.failed).toEqual([]);
-    expectEdition(out, { title: BOOK_TITLE[lang], lang, chapterTitles: TITLES[lang], credits: CREDITS[lang] });
+    const manifest = expectEdition(out, { title: BOOK_TITLE[lang], lang, chapterTitles: TITLES[lang], credits: CREDITS[lang] });
+    // The read-along EPUB 3 from those timings: valid, a SMIL per chapter, a clip for its heading and each paragraph.
+    expect(json.audiobook.files).toContain('read-along.epub');
+    const epub = path.join(out, 'read-along.epub');
+    expect((await epubcheck(epub)).report).toMatch(/0 fatals \/ 0 errors \/ 0 warnings/);
+    const files = unzipSync(new Uint8Array(readFileSync(epub)));
+    const smils = Object.keys(files).filter((f) => f.endsWith('.smil')).sort();
+    expect(smils).toHaveLength(manifest.chapters.length);
+    smils.forEach((f, i) => expect(strFromU8(files[f]!).match(/<par /g)).toHaveLength(manifest.chapters[i]!.paragraphs.length + 1));
   }, 600_000);
 });

@@ -43,10 +43,10 @@ export async function speakBook(dir: string, book: SpokenBook): Promise<{ manife
   await silence(lead, ROOM_TONE_S);
   await silence(pause, PAUSE_S);
   const [leadS, pauseS] = [await probeSeconds(lead), await probeSeconds(pause)];
-  const chapters: ReadAlongInput['chapters'] = [];
+  const chapters: Array<ReadAlongInput['chapters'][number]> = [];
   for (const [c, chapter] of book.chapters.entries()) {
     const pieces = [lead];
-    const paragraphs: ReadAlongInput['chapters'][number]['paragraphs'] = [];
+    const paragraphs: Array<ReadAlongInput['chapters'][number]['paragraphs'][number]> = [];
     let at = leadS;
     for (const [p, text] of chapter.paragraphs.entries()) {
       const wav = path.join(work, `c${c + 1}-p${p + 1}.wav`);

@@ -11,7 +11,7 @@ import type { CallBudget } from '../../budget.js';
 import { GenerationError } from '../../errors.js';
 import { isBudgetStop } from '../../budget.js';
 import { AudioError } from '../../audio-error.js';
-import type { SpeechVoice } from '../../providers/speech-voice.js';
+import type { SpeechVoice, VoiceCredit } from '../../providers/speech-voice.js';
 import { spokenBook, wordCount } from './book-text.js';
 import { creditsOf } from './credits.js';
 import { AUDIO_TARGET, masterFile, type MasteredFile, type SpeechPiece } from './master.js';
@@ -43,10 +43,13 @@ export interface AudiobookResult {
   readonly characters: number;
   readonly readAlong: ReadAlongInput;
   readonly m4b?: string;
+  /** The read-along EPUB 3 (Media Overlays: the text highlighted as it is read), when every part was kept. */
+  readonly epub?: string;
 }
 
 export const READ_ALONG_FILE = 'read-along.json';
 export const M4B_FILE = 'audiobook.m4b';
+export const READ_ALONG_EPUB = 'read-along.epub';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -144,14 +147,22 @@ export async function writeAudiobook(input: { doc: BookDocument; voice: SpeechVo
     await writeFile(path.join(out, READ_ALONG_FILE), `${JSON.stringify(readAlong, null, 2)}\n`);
     const m4b = failed.length ? undefined : M4B_FILE;
     if (m4b) await writeM4b({ out: path.join(out, m4b), work, book: { title: book.title, author: book.author, lang: book.lang }, files: kept.map((k) => ({ path: path.join(out, k.item.file), title: k.item.title })), ...(signal ? { signal } : {}) });
+    const epub = failed.length ? undefined : READ_ALONG_EPUB;
+    if (epub) await writeEpub(readAlong, out, epub, voice.credit(book.lang), book.lang);
     return {
-      files: [...kept.map((k) => k.item.file), ...(m4b ? [m4b] : []), READ_ALONG_FILE], failed, readAlong, ...(m4b ? { m4b } : {}),
+      files: [...kept.map((k) => k.item.file), ...(m4b ? [m4b] : []), READ_ALONG_FILE, ...(epub ? [epub] : [])], failed, readAlong, ...(m4b ? { m4b } : {}), ...(epub ? { epub } : {}),
       seconds: kept.reduce((n, k) => n + k.mastered.seconds, 0),
       characters: kept.reduce((n, k) => n + k.item.texts.reduce((c, t) => c + t.length, 0), 0),
     };
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/** The read-along EPUB from the manifest, its narrator the synthetic voice named (loaded on use: the EPUB zipper). */
+async function writeEpub(readAlong: ReadAlongInput, out: string, file: string, credit: VoiceCredit, lang: string): Promise<void> {
+  const { writeReadAlongEpub } = await import('../export/read-along.js');
+  await writeReadAlongEpub(readAlong, out, path.join(out, file), { voice: credit.kind === 'demo' ? `espeak-ng ${lang}` : credit.voice });
 }
 
 /** The chapters kept, each with its heading's and paragraphs' times in its MP3. */

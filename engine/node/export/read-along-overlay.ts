@@ -5,29 +5,20 @@
 import { KaryaError } from '../../karya-error.js';
 import { escapeXml } from './xhtml.js';
 
-/** One paragraph of a chapter and where it is spoken in the chapter's audio (seconds from its start). */
-export interface ReadAlongParagraph {
-  text: string;
-  begin: number;
-  end: number;
-}
+// The manifest's shape is the audio edition's own (read-along.json: engine/node/audio/read-along-input.ts).
+import type { ReadAlongChapter, ReadAlongInput, ReadAlongParagraph } from '../audio/read-along-input.js';
 
-/** One chapter: its title, its audio (a path relative to the manifest) and its paragraphs in reading order. */
-export interface ReadAlongChapter {
-  title: string;
-  audio: string;
-  paragraphs: ReadAlongParagraph[];
-}
+export type { ReadAlongChapter, ReadAlongInput, ReadAlongParagraph };
 
 /**
- * What `karya audiobook` writes beside its MP3s for the read-along EPUB (the same shape as
- * engine/node/audio/read-along-input.ts's).
+ * What a chapter's audio reads, in order: its heading when the manifest gives where it is spoken (or when its first
+ * paragraph is its title), then its paragraphs; `isHeadingSpoken` says the first is the heading, synchronised with the
+ * page's `h1` rather than printed twice.
  */
-export interface ReadAlongInput {
-  title: string;
-  author: string;
-  language: string;
-  chapters: ReadAlongChapter[];
+export function spokenOf(chapter: ReadAlongChapter): { items: readonly ReadAlongParagraph[]; isHeadingSpoken: boolean } {
+  if (chapter.heading) return { items: [chapter.heading, ...chapter.paragraphs], isHeadingSpoken: true };
+  const normal = (text: string) => text.replace(/[\s\p{P}]+/gu, ' ').trim().toLowerCase();
+  return { items: chapter.paragraphs, isHeadingSpoken: normal(chapter.paragraphs[0]?.text ?? '') === normal(chapter.title) };
 }
 
 /** A manifest the EPUB cannot be made from: a chapter's audio missing or unplayable, a clip out of order. */
@@ -65,7 +56,7 @@ export function checkClips(input: ReadAlongInput): void {
   input.chapters.forEach((chapter, c) => {
     if (!chapter.paragraphs.length) throw new ReadAlongError('read_along_empty', { chapter: c + 1, title: chapter.title });
     let last = 0;
-    chapter.paragraphs.forEach((p, i) => {
+    spokenOf(chapter).items.forEach((p, i) => {
       const [begin, end] = [toMs(p.begin), toMs(p.end)];
       if (!Number.isFinite(p.begin) || !Number.isFinite(p.end) || begin < last || end <= begin) {
         throw new ReadAlongError('read_along_clip', { chapter: c + 1, paragraph: i + 1, begin: p.begin, end: p.end });

@@ -18,7 +18,7 @@ import { accessibilityMetadata, typeAndRole } from './accessibility.js';
 import { copyrightLines, epubLanguage, exportWords } from './sections.js';
 import { BookEpub, CHAPTER, CSS, NCX, bookIdentifier, navTemplate, packageTemplate } from './epub.js';
 import {
-  ACTIVE_CSS, AUDIO_TYPES, ReadAlongError, checkClips, overlayManifest, overlayMetadata, overlayMs, smilDocument, toMs,
+  ACTIVE_CSS, AUDIO_TYPES, ReadAlongError, checkClips, overlayManifest, overlayMetadata, overlayMs, smilDocument, spokenOf, toMs,
   type OverlaidChapter, type ReadAlongChapter, type ReadAlongInput,
 } from './read-along-overlay.js';
 
@@ -53,7 +53,6 @@ function audioSource(chapter: ReadAlongChapter, index: number, baseDir: string):
 }
 
 /** A normalised text, to tell a paragraph that speaks the chapter's title. */
-const normal = (text: string) => text.replace(/[\s\p{P}]+/gu, ' ').trim().toLowerCase();
 
 /** The chapters as the EPUB holds them; one audio file used by several chapters is in the EPUB once. */
 function overlaid(input: ReadAlongInput, sources: readonly string[]): OverlaidChapter[] {
@@ -63,10 +62,10 @@ function overlaid(input: ReadAlongInput, sources: readonly string[]): OverlaidCh
     const source = sources[i]!;
     if (!inEpub.has(source)) inEpub.set(source, { audio: `audio/chapter-${n}${path.extname(source).toLowerCase()}`, audioId: `audio-${n}` });
     // The title spoken first (an audio edition announces the chapter) is synchronised with the heading, not printed twice.
-    const isTitleSpoken = normal(chapter.paragraphs[0]?.text ?? '') === normal(chapter.title);
+    const { items, isHeadingSpoken } = spokenOf(chapter);
     let p = 0;
-    const ids = chapter.paragraphs.map((_, k) => (k === 0 && isTitleSpoken ? 'heading' : `p${++p}`));
-    return { page: `part-${n}.xhtml`, section: SECTION_ID, smil: `part-${n}.smil`, smilId: `overlay-${n}`, ...inEpub.get(source)!, ids, clips: chapter.paragraphs.map((x) => ({ begin: toMs(x.begin), end: toMs(x.end) })) };
+    const ids = items.map((_, k) => (k === 0 && isHeadingSpoken ? 'heading' : `p${++p}`));
+    return { page: `part-${n}.xhtml`, section: SECTION_ID, smil: `part-${n}.smil`, smilId: `overlay-${n}`, ...inEpub.get(source)!, ids, clips: items.map((x) => ({ begin: toMs(x.begin), end: toMs(x.end) })) };
   });
 }
 
@@ -86,7 +85,7 @@ function paragraphXhtml(text: string): string {
 /** A chapter's page: its heading and its paragraphs, each with the id its `par` points at. */
 function chapterXhtml(chapter: ReadAlongChapter, o: OverlaidChapter): string {
   const isTitleSpoken = o.ids[0] === 'heading';
-  const paragraphs = chapter.paragraphs.flatMap((p, k) => (k === 0 && isTitleSpoken ? [] : [`<p id="${o.ids[k]}">${paragraphXhtml(p.text)}</p>`]));
+  const paragraphs = spokenOf(chapter).items.flatMap((p, k) => (k === 0 && isTitleSpoken ? [] : [`<p id="${o.ids[k]}">${paragraphXhtml(p.text)}</p>`]));
   return `<section id="${SECTION_ID}"${typeAndRole('chapter')}><h1${isTitleSpoken ? ' id="heading"' : ''}>${escapeXml(chapter.title)}</h1>\n${paragraphs.join('\n')}</section>`;
 }
 

@@ -13,6 +13,7 @@ import { bilingualSourceOf, editPackage, editionLanguagesOf, fileOfZip, finished
 import { bookCoverOf } from './cover.js';
 import { takeGenerationToken } from '../core/generation.js';
 import { ApiRoutes } from '../http/routes.js';
+import { modelAnswer } from '../http/model-answer.js';
 
 export function publishRoutes(ctx: AppContext): ApiRoutes {
   const { repos } = ctx;
@@ -74,8 +75,14 @@ export function publishRoutes(ctx: AppContext): ApiRoutes {
       const { cost } = publishQuote(ctx, book, { ...(given.author ? { author: given.author } : {}), ...(given.title ? { title: given.title } : {}), hasOwnCover: own !== undefined });
       if (user.role !== 'admin' && ((await repos.credits.balanceOf(user.id)) ?? 0) < cost) throw ApiError.catalogue(402, 'insufficient_credits', lang);
       const print = { ...(body.trim ? { trim: body.trim } : {}), ...(body.paper ? { paper: body.paper } : {}) };
-      const { report, charged } = await publishBook(ctx, { userId: user.id, bookId, book, given, print, ...(bilingualSource ? { bilingualSource } : {}) });
-      res.json({ package: report, credits_charged: charged, credits_available: (await repos.credits.balanceOf(user.id)) ?? 0 });
+      // Asked as events, it answers before its first model call: what it waits for (the model, its slowness, its
+      // server's rate limits), then `done` with the same answer; a failure from here is the `error` event.
+      const reply = modelAnswer(req, res, lang);
+      reply.open();
+      await reply.run(async () => {
+        const { report, charged } = await publishBook(ctx, { userId: user.id, bookId, book, given, print, provider: reply.through(ctx.provider), ...(bilingualSource ? { bilingualSource } : {}) });
+        reply.answer({ package: report, credits_charged: charged, credits_available: (await repos.credits.balanceOf(user.id)) ?? 0 });
+      });
     } finally {
       running.delete(key);
     }

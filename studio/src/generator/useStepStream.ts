@@ -65,6 +65,8 @@ async function attemptOnce(
           // Its words until the first words come (a bare "waiting for the model" has none: the usual working line).
           const { message, reason } = event.data as { message?: string; reason?: string };
           if (message) showWait({ message, isRetry: reason !== 'slow_model' });
+          // Its turn came (another step of the book ended, a worker took it): the usual working line again.
+          else if (reason === 'model') showWait(null);
         } else if (event.event === 'delta') {
           showWait(null);
           const isFirst = text === '';

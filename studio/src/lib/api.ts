@@ -178,12 +178,14 @@ const nextFrame = () =>
  */
 export async function postEventStream(path: string, body: unknown, onEvent: (e: StreamEvent) => void, signal?: AbortSignal): Promise<void> {
   let res: Response;
+  // A file sent as the raw body (an upload) goes as it is, with its own type.
+  const raw = body instanceof Blob ? body : undefined;
   try {
     res = await fetch(`/api${path}`, {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { accept: 'text/event-stream', 'content-type': 'application/json', ...langHeader() },
-      body: JSON.stringify(body),
+      headers: { accept: 'text/event-stream', 'content-type': raw ? raw.type || 'application/octet-stream' : 'application/json', ...langHeader() },
+      body: raw ?? JSON.stringify(body),
       ...(signal ? { signal } : {}),
     });
   } catch (error) {

@@ -121,8 +121,8 @@ class GenerationReply {
  * once the stream opened for the step's turn), else the error's JSON answer.
  */
 function answerFailure(error: unknown, input: { isClientGone: boolean; stream: TypedEventStream<GenerationEvents> | null; lang: Lang }): void {
-  const failure = error instanceof StepFailure ? error.error : error instanceof ApiError && input.stream ? error : undefined;
-  if (!failure) throw error;
+  const failure = error instanceof StepFailure ? error.error : input.stream ? error : undefined;
+  if (failure === undefined) throw error;
   if ((error instanceof StepFailure && error.isClientGone) || input.isClientGone) return;
   const open = input.stream;
   if (!open) throw failure;

@@ -5,7 +5,8 @@
 // model is said, while the fake still holds the request; the test then lets the model answer and the stream ends
 // with `done`, the same answer JSON gives, its work saved and charged once. A 429 with Retry-After 30 is a
 // `waiting` event naming the rate limit and its 30 s while the retry waits.
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
 import { serverOnFakeModel, parseEvents, signUp, uniqueEmail, type TestServer } from './helpers.js';
 import { isBibleRequest, underWriter, userOf } from '../scripted-models.js';
 import { REFUSAL_TEXT, type ScriptedReply } from '../fake-openai.js';
@@ -160,7 +161,12 @@ describe('the story bible update answers before the model does', () => {
 });
 
 describe('a publish answers before the model does', () => {
-  it('held: waiting for the model, its slowness, then done with the package; each step charged once', async () => {
+  // Without epubcheck on the PATH (a JVM run of several seconds' CPU: no check is read here), as tests/server/publish does.
+  const pathBefore = process.env.PATH;
+  beforeAll(() => void (process.env.PATH = WITHOUT_EPUBCHECK.PATH));
+  afterAll(() => void (process.env.PATH = pathBefore));
+
+  it('held: waiting for the model, its slowness, then done with the package; each step charged once', { timeout: 120_000 }, async () => {
     const { ts } = served;
     const { cookie, id } = await user(ts);
     await writeBook(ts, cookie, 'children', { numberOfChapters: 1, ageGroup: '8-12' });

@@ -105,20 +105,23 @@ export function addEditingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
     });
   });
 
-  // The story bible's update tried again: the parts it has not taken in (their update failed, did not fit
-  // the model's window, or an edit marked them to be re-derived) are read again, as before the next step:
-  // part of the steps (and edits) that marked them, so nothing is charged. Only for a book with such a part:
-  // nothing else is sent to the model. The answer says what the bible gained and lost.
-  // An imported book's parts the credits held for its bible did not pay for (they ran out, a part failed twice, the
-  // book was set aside) are read here too, each charged as a step (402 when not even the first can be paid).
-  // Asked as events (Accept: text/event-stream), it answers before the model does: waiting events from its first
-  // model call on (the model, its slowness, its server's rate limits), then `done` with the same answer (http/model-answer.ts).
+  // The story bible's update tried again (updateBibleAgain), as JSON or, asked as events, answered before the model.
   router.on('POST /progress/:bookType/bible/update', (req, res) => heldBook(req, (held) => {
     const reply = modelAnswer(req, res, held.lang);
     return reply.run(() => updateBibleAgain(ctx, held, res, reply));
   }));
 }
 
+/**
+ * The story bible's update tried again: the parts it has not taken in (their update failed, did not fit the model's
+ * window, or an edit marked them to be re-derived) are read again, as before the next step: part of the steps (and
+ * edits) that marked them, so nothing is charged. Only for a book with such a part: nothing else is sent to the
+ * model. The answer says what the bible gained and lost. An imported book's parts the credits held for its bible did
+ * not pay for (they ran out, a part failed twice, the book was set aside) are read here too, each charged as a step
+ * (402 when not even the first can be paid). Asked as events (Accept: text/event-stream), it answers before the
+ * model does: waiting events from its first model call on (the model, its slowness, its server's rate limits), then
+ * `done` with the same answer (http/model-answer.ts).
+ */
 /** POST …/bible/update on the held book: the parts its bible lacks read again (those an import's hold pays for, charged), and what that changed. */
 async function updateBibleAgain(ctx: AppContext, held: { userId: string; bookType: string; spec: ResolvedSpec; state: BookState; lang: Lang }, res: Response, reply: ModelAnswer): Promise<void> {
   const { repos, catalog } = ctx;

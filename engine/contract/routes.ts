@@ -89,7 +89,7 @@ export const ROUTES = {
   'GET /progress/:bookType/versions': { params: books.BookTypeParamsSchema, query: books.VersionsQuerySchema, response: books.VersionsResponseSchema },
   'POST /progress/:bookType/versions/restore': { params: books.BookTypeParamsSchema, body: books.RestoreVersionBodySchema, response: books.RestoreVersionResponseSchema },
   'POST /progress/:bookType/stop': { params: books.BookTypeParamsSchema, body: drafts.StopBodySchema, response: drafts.StopResponseSchema },
-  'POST /progress/:bookType/stopped': { params: books.BookTypeParamsSchema, body: drafts.FinishStoppedBodySchema, response: drafts.FinishStoppedResponseSchema },
+  'POST /progress/:bookType/stopped': { params: books.BookTypeParamsSchema, body: drafts.FinishStoppedBodySchema, response: drafts.FinishStoppedResponseSchema, events: modelWaitEvents(drafts.FinishStoppedResponseSchema) },
   'GET /progress/:bookType/drafts': { params: books.BookTypeParamsSchema, response: drafts.PartDraftsResponseSchema },
   'PUT /progress/:bookType/drafts': { params: books.BookTypeParamsSchema, body: drafts.PartDraftBodySchema, response: drafts.PartDraftResponseSchema },
   'DELETE /progress/:bookType/drafts/:position': { params: drafts.PartDraftParamsSchema, response: MessageResponseSchema },

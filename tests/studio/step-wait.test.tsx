@@ -49,4 +49,29 @@ describe('the preview while a step waits on the model', () => {
     await screen.findByTestId('streaming-text');
     await vi.waitFor(() => expect(screen.queryByTestId('slow-hint')).toBeNull());
   });
+
+  it('says its turn (another step of the book) before its charge, and the usual working line once the model is asked', async () => {
+    let send: (text: string) => void = () => undefined;
+    vi.stubGlobal('fetch', async (url: string) => {
+      if (url.startsWith('/api/progress/')) return json(200, { book: null });
+      if (!url.endsWith('/generate')) return json(404, {});
+      const body = new ReadableStream<Uint8Array>({ start: (controller) => void (send = (text) => controller.enqueue(new TextEncoder().encode(text))) });
+      return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+    });
+    render(
+      <MemoryRouter>
+        <AuthProvider initialUser={USER}>
+          <GeneratorWorkspace form={JSON.parse(JSON.stringify(catalog.form('romance'))) as FormModel} />
+        </AuthProvider>
+      </MemoryRouter>,
+    );
+    await userEvent.setup().click(screen.getByTestId('generate-button'));
+    await screen.findByTestId('preview-loading');
+    const turn = 'This book is busy with another step or its story bible: this step starts when that ends.';
+    send(sse('waiting', { reason: 'book_step', message: turn }));
+    expect((await screen.findByTestId('slow-hint')).textContent).toBe(turn);
+    send(sse('waiting', { reason: 'model' }));
+    await vi.waitFor(() => expect(screen.queryByText(turn)).toBeNull());
+    await screen.findByTestId('preview-loading');
+  });
 });

@@ -51,20 +51,23 @@ export function modelAnswer(req: Request, res: Response, lang: Lang): ModelAnswe
     } : {},
     through(provider) {
       if (!isStream) return provider;
+      /** One model call (a text or a picture, a publish's cover) under way: its slowness said from its start. */
+      const calling = async <T>(call: () => Promise<T>): Promise<T> => {
+        if (!waits) open();
+        else if (calls === 0) waits.asking();
+        calls++;
+        try {
+          return await call();
+        } finally {
+          if (--calls === 0) waits?.answered();
+        }
+      };
       return providerThrough(provider, {
-        text: async (request, send) => {
-          if (!waits) open();
-          else if (calls === 0) waits.asking();
-          calls++;
-          try {
-            return await send({ ...request, onRetry: (notice) => {
-              request.onRetry?.(notice);
-              waits?.retry(notice);
-            } });
-          } finally {
-            if (--calls === 0) waits?.answered();
-          }
-        },
+        text: (request, send) => calling(() => send({ ...request, onRetry: (notice) => {
+          request.onRetry?.(notice);
+          waits?.retry(notice);
+        } })),
+        image: (request, send) => calling(() => send(request)),
       });
     },
     waitingFor(wait) {

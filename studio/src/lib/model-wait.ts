@@ -4,13 +4,10 @@
 // answer; then its answer (`done`), or its failure (`error`) thrown with the status its code has as an answer.
 import { toast } from 'react-hot-toast';
 import type { JsonRouteKey, ResponseOf } from '../engine.js';
-import { ApiError, postEventStream, routeUrl, type CallInput } from './api.js';
+import { ApiError, postEventStream, refusalStatus, routeUrl, type CallInput } from './api.js';
 
 /** The toast that says what a call waits for (one at a time). */
 const WAIT_TOAST = 'model-wait';
-
-/** The status an `error` event's code has when answered before a stream opens (what callers tell apart by status). */
-const STATUS_OF_CODE: Readonly<Record<string, number>> = { insufficient_credits: 402, rate_limited: 429, step_running: 409, publish_running: 409, unauthorized: 401 };
 
 /** `route` as `call` sends it, asked for as events; its waits shown meanwhile. */
 export async function callShowingWaits<K extends JsonRouteKey>(route: K, input: CallInput<K>): Promise<ResponseOf<K>> {
@@ -40,7 +37,7 @@ async function eventsShowingWaits<K extends JsonRouteKey>(path: string, body: un
       if (e.event === 'done') answer = e.data as ResponseOf<K>;
       else if (e.event === 'error') {
         const error = e.data as { code: string; message: string };
-        failure = new ApiError(STATUS_OF_CODE[error.code] ?? 502, error.code, error.message);
+        failure = new ApiError(refusalStatus(error.code) ?? 502, error.code, error.message);
       }
     });
   } finally {

@@ -246,18 +246,18 @@ describe('an import answers before the model reads its settings', () => {
 });
 
 describe('a step waiting for another step of its book says so', () => {
-  it('the second step asked as events while the first is held: waiting for the book first, then the model, then done; each charged once', async () => {
+  it.each([['en', /another step/], ['ms', /langkah lain/]] as const)('the second step asked as events while the first is held (%s): waiting for the book first, in its language, then the model, then done; each charged once', async (lang, words) => {
     const { ts } = served;
     const { cookie, id } = await user(ts);
     const before = await charges(ts, id);
     const settings = { numberOfChapters: 7 };
     arm(any);
-    const first = ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings }).then((r) => r);
+    const first = ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings, lang }).then((r) => r);
     await vi.waitFor(() => expect(gate.held).toBe(1), { timeout: 10_000, interval: 10 });
-    const second = await eventsOf(ts, { path: '/api/generators/romance/generate', cookie, json: { settings } });
+    const second = await eventsOf(ts, { path: '/api/generators/romance/generate', cookie, json: { settings, lang } });
     try {
       const waiting = await second.until((e) => e.length > 0);
-      expect(waiting[0]).toMatchObject({ event: 'waiting', data: { reason: 'book_step', message: expect.stringMatching(/another step/) } });
+      expect(waiting[0]).toMatchObject({ event: 'waiting', data: { reason: 'book_step', message: expect.stringMatching(words) } });
       // The first step is still held by the model: nothing of the second has reached it.
       expect(gate.held).toBe(1);
       gate.release();

@@ -5,12 +5,12 @@ import { catalogue, sayer } from './languages/index.js';
 import type { Lang } from './languages/index.js';
 import type { RetryNotice } from './provider.js';
 
-export const MODEL_WAITS = catalogue('model-waits', ['wait_rate_limited', 'wait_service_unavailable', 'wait_slow_model']);
+export const MODEL_WAITS = catalogue('model-waits', ['wait_rate_limited', 'wait_service_unavailable', 'wait_slow_model', 'wait_book_step', 'wait_queue']);
 const say = sayer(MODEL_WAITS);
 
 /** A `waiting` event's data (the contract's ModelWaitingEvent). */
 export interface ModelWait {
-  reason: 'model' | 'slow_model' | 'network' | 'rate_limited' | 'service_unavailable';
+  reason: 'model' | 'slow_model' | 'network' | 'rate_limited' | 'service_unavailable' | 'book_step' | 'queue';
   seconds?: number;
   attempt?: number;
   of?: number;
@@ -28,4 +28,9 @@ export function retryWait(notice: RetryNotice, lang: Lang): ModelWait {
 /** A model that has kept the stream waiting `seconds` with no answer. */
 export function slowModelWait(seconds: number, lang: Lang): ModelWait {
   return { reason: 'slow_model', seconds, message: say('wait_slow_model', lang, { seconds }) };
+}
+
+/** A step waiting its turn: `book_step` while another step of the same book is written, `queue` while no worker has taken it yet. */
+export function turnWait(reason: 'book_step' | 'queue', lang: Lang): ModelWait & { reason: 'book_step' | 'queue'; message: string } {
+  return { reason, message: say(reason === 'book_step' ? 'wait_book_step' : 'wait_queue', lang, {}) };
 }

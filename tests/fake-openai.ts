@@ -23,10 +23,14 @@ export interface RecordedRequest {
   totalTokens?: number;
 }
 
-/** One scripted answer: a status with a JSON body, a hang (never answers), or a text to return. */
+/**
+ * One scripted answer: a status with a JSON body, a hang (never answers), a hold (answers once the test settles
+ * `until`: with the reply it resolves to, or the default answer for undefined), or a text to return.
+ */
 export type ScriptedReply =
   | { status: number; body?: unknown; headers?: Record<string, string> }
   | { hang: true }
+  | { until: Promise<ScriptedReply | undefined> }
   | { text: string; finishReason?: 'stop' | 'length' | 'content_filter' }
   | { dropConnection: true };
 
@@ -712,7 +716,10 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         }
         if (options.contextTokens) recorded.promptTokens = await promptTokensOfBody(b);
         const overflows = options.contextTokens && recorded.promptTokens! + Number(b.max_tokens ?? 0) > options.contextTokens;
-        const reply = overflows ? overContext(recorded.promptTokens!, options.contextTokens!) : isProbe ? probeQueue.shift() : chatQueue.shift() ?? options.reply?.(b, index);
+        let reply = overflows ? overContext(recorded.promptTokens!, options.contextTokens!) : isProbe ? probeQueue.shift() : chatQueue.shift() ?? options.reply?.(b, index);
+        // Held until the test lets it go (the request's client may have left meanwhile).
+        while (reply && 'until' in reply) reply = await reply.until;
+        if (res.destroyed) return;
         if (reply && 'hang' in reply) return;
         if (reply && 'dropConnection' in reply) {
           req.socket.destroy();

@@ -127,13 +127,23 @@ export function runSoFar(f: { calls: number; tokens: number; credits: number; el
  * on the model); `slow_model` each time the model has kept it waiting a while with no answer (`seconds` waited so
  * far); then each retry the model's server made it wait for (`rate_limited`, `service_unavailable`, a lost
  * connection: `network`), with its wait in `seconds`, its `attempt` of `of`, and `message`, its words in the
- * writer's language.
+ * writer's language. Before any of those, a step may wait its turn: `book_step` while another step of the same book is
+ * written, `queue` while no worker has taken it yet (with Postgres), each with its `message`.
  */
 export const ModelWaitingEventSchema = z.strictObject({
-  reason: z.enum(['model', 'slow_model', 'network', 'rate_limited', 'service_unavailable']),
+  reason: z.enum(['model', 'slow_model', 'network', 'rate_limited', 'service_unavailable', 'book_step', 'queue']),
   seconds: z.number().int().nonnegative().optional(),
   attempt: z.number().int().positive().optional(),
   of: z.number().int().positive().optional(),
   message: z.string().optional(),
 });
 export type ModelWaitingEvent = z.infer<typeof ModelWaitingEventSchema>;
+
+/**
+ * The events of a request that waits on the model and answers at its end (the story bible's update, a publish, a
+ * series' next book, an import's reading), when asked for as events: `waiting` (above) until the model answers,
+ * then `done` with the route's JSON answer, or `error` with the error body's `error`.
+ */
+export function modelWaitEvents<S extends z.ZodType>(done: S) {
+  return { waiting: ModelWaitingEventSchema, done, error: ApiErrorBodySchema } as const;
+}

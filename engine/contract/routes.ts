@@ -9,7 +9,7 @@ import * as books from './books.js';
 import * as bilingual from './bilingual.js';
 import * as publish from './publish.js';
 import * as auth from './auth.js';
-import { HealthResponseSchema, MessageResponseSchema, NumericIdParamsSchema, ReadyResponseSchema } from './common.js';
+import { HealthResponseSchema, MessageResponseSchema, NumericIdParamsSchema, ReadyResponseSchema, modelWaitEvents } from './common.js';
 import * as credits from './credits.js';
 import * as generators from './generators.js';
 import * as history from './history.js';
@@ -89,7 +89,7 @@ export const ROUTES = {
   'GET /progress/:bookType/versions': { params: books.BookTypeParamsSchema, query: books.VersionsQuerySchema, response: books.VersionsResponseSchema },
   'POST /progress/:bookType/versions/restore': { params: books.BookTypeParamsSchema, body: books.RestoreVersionBodySchema, response: books.RestoreVersionResponseSchema },
   'POST /progress/:bookType/stop': { params: books.BookTypeParamsSchema, body: drafts.StopBodySchema, response: drafts.StopResponseSchema },
-  'POST /progress/:bookType/stopped': { params: books.BookTypeParamsSchema, body: drafts.FinishStoppedBodySchema, response: drafts.FinishStoppedResponseSchema },
+  'POST /progress/:bookType/stopped': { params: books.BookTypeParamsSchema, body: drafts.FinishStoppedBodySchema, response: drafts.FinishStoppedResponseSchema, events: modelWaitEvents(drafts.FinishStoppedResponseSchema) },
   'GET /progress/:bookType/drafts': { params: books.BookTypeParamsSchema, response: drafts.PartDraftsResponseSchema },
   'PUT /progress/:bookType/drafts': { params: books.BookTypeParamsSchema, body: drafts.PartDraftBodySchema, response: drafts.PartDraftResponseSchema },
   'DELETE /progress/:bookType/drafts/:position': { params: drafts.PartDraftParamsSchema, response: MessageResponseSchema },
@@ -98,15 +98,15 @@ export const ROUTES = {
   'PUT /progress/:bookType/bible': { params: books.BookTypeParamsSchema, body: books.BibleEditBodySchema, response: books.BibleEditResponseSchema },
   'PUT /progress/:bookType/continuity/intended': { params: books.BookTypeParamsSchema, body: books.IntendedFindingBodySchema, response: books.BibleEditResponseSchema },
   'PUT /progress/:bookType/voice': { params: books.BookTypeParamsSchema, body: books.VoiceBodySchema, response: books.VoiceResponseSchema },
-  'POST /progress/:bookType/bible/update': { params: books.BookTypeParamsSchema, response: books.BibleUpdateResponseSchema },
+  'POST /progress/:bookType/bible/update': { params: books.BookTypeParamsSchema, response: books.BibleUpdateResponseSchema, events: modelWaitEvents(books.BibleUpdateResponseSchema) },
   'DELETE /progress/:bookType': { params: books.BookTypeParamsSchema, response: MessageResponseSchema },
   'GET /books': { response: books.MyBooksResponseSchema },
   'GET /books/:bookType/export': { params: books.BookTypeParamsSchema, query: books.ExportQuerySchema, file: true },
   'GET /books/:id/export': { params: NumericIdParamsSchema, query: books.ExportQuerySchema, file: true },
   'DELETE /books/:id': { params: NumericIdParamsSchema, response: MessageResponseSchema },
   // The manuscript's bytes are the raw body (any content type), at most 20 MB.
-  'POST /books/import/preview': { replyHeaders: ['Retry-After'], upload: manuscripts.MANUSCRIPT_UPLOAD, query: manuscripts.ImportPreviewQuerySchema, response: manuscripts.ImportPreviewSchema },
-  'POST /books/import': { replyHeaders: ['Retry-After'], upload: manuscripts.MANUSCRIPT_UPLOAD, query: manuscripts.ImportBookQuerySchema, response: manuscripts.ImportBookResponseSchema },
+  'POST /books/import/preview': { replyHeaders: ['Retry-After'], upload: manuscripts.MANUSCRIPT_UPLOAD, query: manuscripts.ImportPreviewQuerySchema, response: manuscripts.ImportPreviewSchema, events: modelWaitEvents(manuscripts.ImportPreviewSchema) },
+  'POST /books/import': { replyHeaders: ['Retry-After'], upload: manuscripts.MANUSCRIPT_UPLOAD, query: manuscripts.ImportBookQuerySchema, response: manuscripts.ImportBookResponseSchema, events: modelWaitEvents(manuscripts.ImportBookResponseSchema) },
   'POST /books/:id/continue': { params: NumericIdParamsSchema, response: books.ContinueBookResponseSchema },
   'GET /books/:id/editions': { params: NumericIdParamsSchema, response: editions.BookEditionsResponseSchema },
   'POST /books/:id/editions': { params: NumericIdParamsSchema, replyHeaders: ['Retry-After'], body: editions.StartEditionBodySchema, response: editions.EditionDoneSchema, events: editions.EditionEventSchemas },
@@ -120,12 +120,12 @@ export const ROUTES = {
   'PUT /books/:id/edition-chapter-title': { params: NumericIdParamsSchema, body: editions.EditionChapterTitleBodySchema, response: editions.EditionChapterTitleResponseSchema },
   'GET /books/:id/story-map': { params: NumericIdParamsSchema, query: storyMap.StoryMapQuerySchema, response: storyMap.StoryMapSchema },
   'GET /series': { response: series.SeriesListResponseSchema },
-  'POST /series': { body: series.CreateSeriesBodySchema, response: series.SeriesResponseSchema, status: 201 },
+  'POST /series': { body: series.CreateSeriesBodySchema, response: series.SeriesResponseSchema, status: 201, events: modelWaitEvents(series.SeriesResponseSchema) },
   'GET /series/:id': { params: NumericIdParamsSchema, response: series.SeriesResponseSchema },
-  'POST /series/:id/next': { params: NumericIdParamsSchema, body: series.NextBookBodySchema, response: series.NextBookResponseSchema },
+  'POST /series/:id/next': { params: NumericIdParamsSchema, body: series.NextBookBodySchema, response: series.NextBookResponseSchema, events: modelWaitEvents(series.NextBookResponseSchema) },
   'DELETE /series/:id': { params: NumericIdParamsSchema, response: MessageResponseSchema },
   'GET /books/:bookType/publish': { params: books.BookTypeParamsSchema, response: publish.PublishQuoteSchema },
-  'POST /books/:bookType/publish': { params: books.BookTypeParamsSchema, body: publish.PublishBodySchema, response: publish.PublishResponseSchema },
+  'POST /books/:bookType/publish': { params: books.BookTypeParamsSchema, body: publish.PublishBodySchema, response: publish.PublishResponseSchema, events: modelWaitEvents(publish.PublishResponseSchema) },
   'GET /books/:bookType/publish/package': { params: books.BookTypeParamsSchema, file: true },
   'PUT /books/:bookType/publish/package': { params: books.BookTypeParamsSchema, body: publish.PackageEditBodySchema, response: publish.PackageEditResponseSchema },
   'GET /books/:bookType/publish/package/:file': { params: publish.PackageFileParamsSchema, file: true },

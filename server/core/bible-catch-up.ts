@@ -8,7 +8,7 @@
 // An imported manuscript's bible is built the same way, each part paid from the credits held for it when the
 // import was accepted (server/core/bible-parts.ts): the run ends when they are short or a part fails twice,
 // and then gives back what is left; a run cut off by a stop goes on at the next start.
-import { BookSession, restoreBook, type BookState, type BookView, type ResolvedSpec } from '../../engine/index.js';
+import { BookSession, restoreBook, type BookState, type BookView, type Provider, type ResolvedSpec } from '../../engine/index.js';
 import { readNextPart, settleHolds, STOP_REASONS, withBibleLacking, type RunEnd } from './bible-parts.js';
 import type { AppContext } from './context.js';
 import { bookLockKey, bookLocks, userProgress } from './generation.js';
@@ -27,6 +27,9 @@ export function isBibleUpdating(ctx: object, userId: string, bookType: string): 
 /** How a run ended: done, stopped (a step took over, waits ran out: credits stay held), or short of credits, a part failed, another process reads. */
 type End = RunEnd;
 type Turn = End | 'more' | 'wait';
+/** The book whose bible catches up; `provider`: its calls go through it (a request that says its model's waits), else the app's. */
+type CatchUpInput = { userId: string; bookType: string; provider?: Provider };
+
 interface Run {
   waits: number;
   stepWaits: number;
@@ -38,7 +41,7 @@ interface Run {
  * Start (or, when one runs for the book, extend) the background re-derive of the book's story bible.
  * Returns at once; `settled` resolves when it ends (tests, shutdown).
  */
-export function catchUpBible(ctx: AppContext, input: { userId: string; bookType: string }): { settled: Promise<void> } {
+export function catchUpBible(ctx: AppContext, input: CatchUpInput): { settled: Promise<void> } {
   const locks = bookLocks(ctx);
   const key = bookLockKey(input.userId, input.bookType);
   const running = locks.updating.get(key);
@@ -68,7 +71,7 @@ export function catchUpBible(ctx: AppContext, input: { userId: string; bookType:
 }
 
 /** Parts read one by one until the bible is up to date or the run must stop. */
-async function runTurns(ctx: AppContext, input: { userId: string; bookType: string }, key: string, run: Run, entry: { again: boolean }): Promise<End> {
+async function runTurns(ctx: AppContext, input: CatchUpInput, key: string, run: Run, entry: { again: boolean }): Promise<End> {
   try {
     for (;;) {
       const turn = await rememberOnePart(ctx, input, key, run);
@@ -93,7 +96,7 @@ async function runTurns(ctx: AppContext, input: { userId: string; bookType: stri
 type Wait = { waitMs: number; kind: 'token' | 'step' };
 
 /** One part taken in, inside the book's lock: 'more' while parts remain, 'done' when none, 'stop' when a step runs. */
-async function rememberOnePart(ctx: AppContext, input: { userId: string; bookType: string }, key: string, run: Run): Promise<Turn> {
+async function rememberOnePart(ctx: AppContext, input: CatchUpInput, key: string, run: Run): Promise<Turn> {
   const { repos, catalog, config } = ctx;
   const { mutex, writing } = bookLocks(ctx);
   const { userId, bookType } = input;
@@ -108,7 +111,7 @@ async function rememberOnePart(ctx: AppContext, input: { userId: string; bookTyp
     // (BookSession.advance); with credits held for the bible, the run waits for it and then settles them.
     if (writing.has(key) || (await repos.generations.isRunning({ userId, generatorId: spec.id }))) return hold && hold.held > 0 ? { waitMs: STEP_WAIT_MS, kind: 'step' } : 'stop';
     // Its chapter count as saved (an edition's settings are its source's, which may not name it), as the CLI opens an edition.
-    const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: ctx.provider, key: bookType, settings: saved.state.settings, totalChapters: saved.state.totalChapters, onFinished: 'keep', store: userProgress(repos, { userId, spec, charge: () => undefined }) });
+    const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: input.provider ?? ctx.provider, key: bookType, settings: saved.state.settings, totalChapters: saved.state.totalChapters, onFinished: 'keep', store: userProgress(repos, { userId, spec, charge: () => undefined }) });
     if (!session.needsMemory) return 'done';
     // Work Karya does for the writer (reading an imported book into its bible) has its own allowance, the same size as the
     // writer's: a 28-chapter import leaves the writer's own generation allowance whole for the step they ask next.

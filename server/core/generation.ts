@@ -31,6 +31,11 @@ export async function takeGenerationToken(ctx: Pick<AppContext, 'config' | 'repo
 export class KeyedMutex {
   private readonly tails = new Map<string, Promise<void>>();
 
+  /** Whether a task of `key` runs (or waits) now: one more would wait its turn. */
+  isHeld(key: string | null): boolean {
+    return key !== null && this.tails.has(key);
+  }
+
   async run<T>(key: string | null, task: () => Promise<T>): Promise<T> {
     if (key === null) return task();
     const previous = this.tails.get(key) ?? Promise.resolve();

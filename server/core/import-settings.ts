@@ -3,7 +3,7 @@
 // part of reading the manuscript: not charged, recorded as usage (metered), bounded in time, and it runs only
 // within the import's own rate limit. When it fails the defaults stand, each marked `default` in the preview.
 // The settings the writer confirmed in the preview (edited there) are saved as given, without a second reading.
-import { parseSettings, SettingsError, type BookSpec, type BookState, type ImportSettings, type ResolvedSpec } from '../../engine/index.js';
+import { parseSettings, SettingsError, type BookSpec, type BookState, type ImportSettings, type Provider, type ResolvedSpec } from '../../engine/index.js';
 import type { AppContext } from './context.js';
 import { chosenSettings, readImportSettings } from './import.js';
 import { ApiError } from '../errors/api-error.js';
@@ -12,11 +12,11 @@ import { ApiError } from '../errors/api-error.js';
 const SETTINGS_TIMEOUT_MS = 30_000;
 
 /** The settings read from the manuscript of `state` (a book of `spec` with the defaults), each with its source, and the book with them. */
-export async function manuscriptSettings(ctx: AppContext, input: { userId: string; spec: ResolvedSpec & BookSpec; state: BookState }): Promise<{ chosen: ImportSettings; state: BookState }> {
+export async function manuscriptSettings(ctx: AppContext, input: { userId: string; spec: ResolvedSpec & BookSpec; state: BookState; provider?: Provider }): Promise<{ chosen: ImportSettings; state: BookState }> {
   const { spec, state, userId } = input;
   try {
     return await readImportSettings({
-      spec, renderer: ctx.catalog.renderer, provider: ctx.provider, state, signal: AbortSignal.timeout(Math.min(SETTINGS_TIMEOUT_MS, ctx.config.generationTimeoutMs)),
+      spec, renderer: ctx.catalog.renderer, provider: input.provider ?? ctx.provider, state, signal: AbortSignal.timeout(Math.min(SETTINGS_TIMEOUT_MS, ctx.config.generationTimeoutMs)),
       onRead: (usage) => ctx.repos.generations.recordUsage({ userId, promptType: spec.contentType, metadata: { generator: spec.id, step: 'import-settings', calls: 1, ...(usage ? { tokens: usage } : {}) } }),
     });
   } catch (error) {

@@ -10,6 +10,7 @@ import { loadPublishFiles, renderBounded, type PackageFile, type PrintChoice } f
 import { RELEASES_PER_DAY, type Closeness } from '../../engine/index.js';
 import { checkPublishSteps, directPublishStep, publishStepsOf, writePackageParts, type GivenFacts, type PackageStepDone, type RunPublishStep } from '../../engine/index.js';
 import type { AppContext } from './context.js';
+import type { Provider } from '../../engine/index.js';
 import { historyContent } from './generation.js';
 import { commitCharged, refundCharge, reserveCharge, runCharged } from './charged.js';
 import { ApiError } from '../errors/api-error.js';
@@ -127,8 +128,9 @@ export function unfinishedError(book: PublishableBook): ApiError {
  * user cannot pay; the administrator passes), then the provider, then the commit with a history item and a
  * usage record; a failed step is refunded and answered as the generation route answers it.
  */
-export function chargedPublishStep(ctx: AppContext, input: { userId: string; lang: Lang; bookTitle: string; historyBook?: string; onCharged: (credits: number) => void; reserved?: Map<string, Charge> }): RunPublishStep {
-  const { repos, catalog, provider, config } = ctx;
+export function chargedPublishStep(ctx: AppContext, input: { userId: string; lang: Lang; bookTitle: string; historyBook?: string; onCharged: (credits: number) => void; reserved?: Map<string, Charge>; provider?: Provider }): RunPublishStep {
+  const { repos, catalog, config } = ctx;
+  const provider = input.provider ?? ctx.provider;
   const { userId, lang } = input;
   return async (step) => {
     const { part, spec } = step;
@@ -242,14 +244,14 @@ async function releaseOf(ctx: AppContext, input: { userId: string; bookId: numbe
  * Publish a finished book: run and charge its steps, make and zip the files, keep the zip with the book.
  * Answers the package's report and the credits charged.
  */
-export async function publishBook(ctx: AppContext, input: { userId: string; bookId: number; book: PublishableBook; given: Pick<GivenFacts, 'author' | 'title' | 'aiText' | 'cover'>; print?: PrintChoice; bilingualSource?: BookState }): Promise<{ report: KdpPackage; charged: number }> {
+export async function publishBook(ctx: AppContext, input: { userId: string; bookId: number; book: PublishableBook; given: Pick<GivenFacts, 'author' | 'title' | 'aiText' | 'cover'>; print?: PrintChoice; bilingualSource?: BookState; provider?: Provider }): Promise<{ report: KdpPackage; charged: number }> {
   const { userId, book } = input;
   const { spec, state } = book;
   let charged = 0;
   const bookTitle = bookDocument(spec, state).title;
   const reserved = await reservePublish(ctx, { userId, lang: state.lang, bookTitle, steps: publishQuote(ctx, book, { ...(input.given.author ? { author: input.given.author } : {}), ...(input.given.title ? { title: input.given.title } : {}), hasOwnCover: input.given.cover?.kind === 'picture' }).steps });
   // Kept in Content History under the book, with its parts (the title its parts are kept under).
-  const runStep = chargedPublishStep(ctx, { userId, lang: state.lang, bookTitle, historyBook: bookTitleOf(spec, state), onCharged: (n) => (charged += n), reserved });
+  const runStep = chargedPublishStep(ctx, { userId, lang: state.lang, bookTitle, historyBook: bookTitleOf(spec, state), onCharged: (n) => (charged += n), reserved, ...(input.provider ? { provider: input.provider } : {}) });
   let parts: Awaited<ReturnType<typeof writePackageParts>>;
   try {
     parts = await writePackageParts({ book: spec, state, specOf: (id) => ctx.catalog.get(id), runStep, given: input.given });

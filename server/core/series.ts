@@ -2,7 +2,7 @@
 // under), what each book is told of the books before it (engine/session/series/series.ts derives it, never copied),
 // and a book store that tells every loaded book of a series its place: every step, rewrite, passage tool,
 // continuity check and export of book k then sees the series as of the end of book k-1, nothing later.
-import { bookSummary, BookSession, changesFor, openThreadsOf, renderBible, seriesAsOf, seriesChangeLine, type Catalog } from '../../engine/index.js';
+import { bookSummary, BookSession, changesFor, openThreadsOf, renderBible, seriesAsOf, seriesChangeLine, type Catalog, type Provider } from '../../engine/index.js';
 import type { SeriesDetail } from '../../engine/contract/index.js';
 import type { BookRepository, Repositories, UserBook } from '../store/ports.js';
 import type { AppContext } from './context.js';
@@ -77,17 +77,17 @@ export function seriesDetail(series: StoredSeries, entries: readonly LoadedEntry
  * after an edit; a kept book (another became current since: an import, Start New) is read here, under its type's
  * lock, one small call a part, part of the joining (not charged; the calls recorded as usage).
  */
-export async function catchUpSeriesBook(ctx: AppContext, input: { userId: string; book: Pick<UserBook, 'key' | 'bookType' | 'isCurrent'> }): Promise<void> {
+export async function catchUpSeriesBook(ctx: AppContext, input: { userId: string; book: Pick<UserBook, 'key' | 'bookType' | 'isCurrent'>; provider?: Provider }): Promise<void> {
   const { userId, book } = input;
   if (book.isCurrent) {
-    await catchUpBible(ctx, { userId, bookType: book.bookType }).settled;
+    await catchUpBible(ctx, { userId, bookType: book.bookType, ...(input.provider ? { provider: input.provider } : {}) }).settled;
     return;
   }
   await bookLocks(ctx).mutex.run(bookLockKey(userId, book.bookType), async () => {
     const saved = await ctx.repos.books.load({ userId, key: book.key });
     const spec = saved ? ctx.catalog.get(saved.state.generatorId) : undefined;
     if (!saved || spec?.kind !== 'book') return;
-    const session = await BookSession.open({ spec, renderer: ctx.catalog.renderer, provider: ctx.provider, key: book.key, settings: saved.state.settings, onFinished: 'keep', store: userProgress(ctx.repos, { userId, spec, charge: () => undefined }) });
+    const session = await BookSession.open({ spec, renderer: ctx.catalog.renderer, provider: input.provider ?? ctx.provider, key: book.key, settings: saved.state.settings, onFinished: 'keep', store: userProgress(ctx.repos, { userId, spec, charge: () => undefined }) });
     for (let left = saved.state.content.length; session.needsMemory && left > 0; left--) {
       const read = await readNextPart(ctx, { userId, spec, session, bookId: null, mayCharge: false, after: 'series' });
       if (read.outcome !== 'read') return;

@@ -14,6 +14,8 @@ export interface ModelWaits {
   retry(notice: RetryNotice): void;
   /** The model answered (the first words, the first part): no more slow-model events. */
   answered(): void;
+  /** A model call of a run of several starts (a bible's next part, a publish's next piece): its slowness counted from now. */
+  asking(): void;
   /** The stream ends. */
   stop(): void;
 }
@@ -27,6 +29,7 @@ export function modelWaits(res: Response, send: (wait: ModelWait) => void, input
   let timer: NodeJS.Timeout | undefined;
   let since = Date.now();
   let isDone = false;
+  let isClosed = false;
   const arm = (afterMs: number) => {
     clearTimeout(timer);
     if (isDone || slowMs <= 0) return;
@@ -41,7 +44,10 @@ export function modelWaits(res: Response, send: (wait: ModelWait) => void, input
     isDone = true;
     clearTimeout(timer);
   };
-  res.on('close', stop);
+  res.on('close', () => {
+    isClosed = true;
+    stop();
+  });
   send({ reason: 'model' });
   arm(slowMs);
   return {
@@ -52,6 +58,12 @@ export function modelWaits(res: Response, send: (wait: ModelWait) => void, input
       arm(notice.delayMs + slowMs);
     },
     answered: stop,
+    asking() {
+      if (isClosed) return;
+      isDone = false;
+      since = Date.now();
+      arm(slowMs);
+    },
     stop,
   };
 }

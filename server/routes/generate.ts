@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import type * as z from 'zod';
 import type { GenerationEventSchemas, DonePayload } from '../../engine/contract/index.js';
 import type { AppContext } from '../core/context.js';
-import type { Lang, RetryNotice } from '../../engine/index.js';
+import { turnWait, type Lang, type RetryNotice } from '../../engine/index.js';
 import { ApiError } from '../errors/api-error.js';
 import { errorReply } from '../errors/reply.js';
 import { runUserStep, StepFailure, type StepHooks, type StepRequest } from '../core/steps.js';
@@ -14,6 +14,9 @@ import { modelWaits, type ModelWaits } from '../http/model-wait.js';
 import { bookLockKey, bookLocks } from '../core/generation.js';
 import type { TypedEventStream } from '../http/contract.js';
 import { metricsOf } from '../core/metrics.js';
+
+/** How long a queued step may wait for a worker before its stream opens saying so (a request answers within a second). */
+const QUEUE_NOTICE_MS = 500;
 
 export type GenerationEvents = { [E in keyof typeof GenerationEventSchemas]: z.output<(typeof GenerationEventSchemas)[E]> };
 
@@ -67,10 +70,19 @@ class GenerationReply {
    * it waits for the model (then its slowness, its server's rate limits) until the first words (http/model-wait.ts).
    */
   open(): void {
-    if (!this.run.isStream || this.stream) return;
-    const stream = openEventStream(this.res);
-    this.stream = stream;
+    if (!this.run.isStream || this.waits) return;
+    const stream = (this.stream ??= openEventStream(this.res));
     this.waits = modelWaits(this.res, (wait) => stream.send('waiting', wait), { lang: this.run.request.hintLang });
+  }
+
+  /**
+   * The step waits its turn before its charge (another step of the same book, or no worker has taken it yet): a
+   * streaming client gets its stream now, saying so; a refusal after this is the stream's `error` event.
+   */
+  waitTurn(reason: 'book_step' | 'queue'): void {
+    if (!this.run.isStream || this.waits || this.isClientGone || this.res.writableEnded) return;
+    this.stream ??= openEventStream(this.res);
+    this.stream.send('waiting', turnWait(reason, this.run.request.hintLang));
   }
 
   delta(text: string): void {
@@ -104,13 +116,17 @@ class GenerationReply {
   }
 }
 
-/** A failed step: nothing when the client left, an `error` event on an open stream, else the error's JSON answer. */
+/**
+ * A failed step: nothing when the client left, an `error` event on an open stream (a refusal before the charge too,
+ * once the stream opened for the step's turn), else the error's JSON answer.
+ */
 function answerFailure(error: unknown, input: { isClientGone: boolean; stream: TypedEventStream<GenerationEvents> | null; lang: Lang }): void {
-  if (!(error instanceof StepFailure)) throw error;
-  if (error.isClientGone || input.isClientGone) return;
+  const failure = error instanceof StepFailure ? error.error : input.stream ? error : undefined;
+  if (failure === undefined) throw error;
+  if ((error instanceof StepFailure && error.isClientGone) || input.isClientGone) return;
   const open = input.stream;
-  if (!open) throw error.error;
-  open.send('error', errorReply(error.error, { lang: input.lang }).body.error);
+  if (!open) throw failure;
+  open.send('error', errorReply(failure, { lang: input.lang }).body.error);
   open.close();
 }
 
@@ -156,10 +172,22 @@ function stepUnderLock(ctx: AppContext, reply: GenerationReply, run: GenerationR
   };
   // With Postgres a worker runs the step (server/queue/); here, this process does. One step of one
   // user's book at a time either way (the queue holds a lock per book).
-  const runStep = () => (ctx.steps ? ctx.steps.run(request, hooks) : runUserStep(ctx, request, hooks));
+  const runStep = async () => {
+    if (!ctx.steps) return runUserStep(ctx, request, hooks);
+    // Not taken by a worker within QUEUE_NOTICE_MS (all busy, or its book's lock held by another step): said.
+    const notice = setTimeout(() => reply.waitTurn('queue'), QUEUE_NOTICE_MS);
+    try {
+      return await ctx.steps.run(request, hooks);
+    } finally {
+      clearTimeout(notice);
+    }
+  };
   const lockKey = spec.kind === 'book' && !ctx.steps ? bookLockKey(user.id, spec.bookType) : isSharedCheck ? `check\u0000${checkKey}` : null;
+  const { mutex } = bookLocks(ctx);
+  // Another step of the same book (or its story bible's update) holds the lock: this one says it waits for it.
+  if (spec.kind === 'book' && mutex.isHeld(lockKey)) reply.waitTurn('book_step');
   // Shared with the edit route (routes/progress.ts): an edit waits for a step's memory update.
-  return bookLocks(ctx).mutex.run(lockKey, async () => {
+  return mutex.run(lockKey, async () => {
     if (reply.cancel.signal.aborted) return;
     const last = isSharedCheck ? checks.get(checkKey) : undefined;
     if (last && Date.now() - last.at < ctx.config.testCheckTtlMs) {

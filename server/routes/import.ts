@@ -11,7 +11,7 @@
 // request's language; too few credits for the bible answer 402 and nothing is saved. The settings the writer
 // confirmed (and edited) in the preview come with the import and are saved as given.
 import type { Request, Response } from 'express';
-import { IMPORT_LIMITS, ImportRefusal, bookSummary, chaptersMost, importBibleParts, importSaves, manuscriptLanguage, manuscriptPreview, nextStep, tooLargeRefusal, withLanguage, type BookSpec, type Lang, type ReadManuscript, type ResolvedSpec, sourceStatusOf } from '../../engine/index.js';
+import { IMPORT_LIMITS, ImportRefusal, bookSummary, chaptersMost, importBibleParts, importSaves, manuscriptLanguage, manuscriptPreview, nextStep, tooLargeRefusal, withLanguage, type BookSpec, type Lang, type ReadManuscript, type ResolvedSpec, type BookState, sourceStatusOf } from '../../engine/index.js';
 import { catchUpBible } from '../core/bible-catch-up.js';
 import { confirmedSettings, manuscriptSettings, missingSettings, withoutRequired } from '../core/import-settings.js';
 import { bookOfManuscript, importLanguageOf, manuscriptVoice, type SourceWord } from '../core/import.js';
@@ -23,6 +23,7 @@ import { ApiError, languageRefusal } from '../errors/api-error.js';
 import { answerIn } from '../errors/answer.js';
 import { ApiRoutes } from '../http/routes.js';
 import { tooMany } from '../http/security.js';
+import { modelAnswer, type ModelAnswer } from '../http/model-answer.js';
 
 /** Previews a user may ask for: 6 at once, then one every 10 s. */
 const PREVIEW_RATE = { capacity: 6, refillMs: 10_000 } as const;
@@ -86,17 +87,9 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
     await takeTurn(req, res);
     const read = await manuscriptOf(ctx, req, res, file);
     if (!spec) return void res.json(manuscriptPreview(read));
-    // What its story bible would cost as this generator's book (the language only changes the words). A setting
-    // the book requires is not asked yet: the preview shows the chapters and the settings read, and names it.
-    const lenient = withoutRequired(spec) as ResolvedSpec & BookSpec;
-    const state = bookOfUpload(lenient, read, { file, lang, bookLang: asked ?? manuscriptLanguage(read.parts, read.unwrittenLanguage).lang ?? lang });
-    const parts = importBibleParts(spec, state);
-    // The most chapters this generator's book may have, so the studio can offer chapters still to write.
-    const most = spec.fields.map((f) => chaptersMost(f)).find((n) => n !== undefined);
-    // The settings the book would be saved with: the manuscript's own where it decides them.
-    const { chosen, state: withSettings } = await manuscriptSettings(ctx, { userId: sessionOf(req).user.id, spec: lenient, state });
-    const missing = missingSettings(spec, withSettings.settings);
-    res.json({ ...manuscriptPreview(read), cost: { credits: parts * spec.cost, parts }, ...(most !== undefined ? { chaptersMost: most } : {}), settings: chosen.sources, ...(missing.length ? { missingSettings: missing } : {}) });
+    // Asked as events, it answers before the model reads the settings (waiting: the model, its slowness, its rate limits), then `done`.
+    const reply = modelAnswer(req, res, lang);
+    await reply.run(() => previewAs(ctx, { userId: sessionOf(req).user.id, spec, read, file, lang, asked, reply }));
   });
 
   router.on('POST /books/import', async (req, res) => {
@@ -119,28 +112,53 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
     if (sessionOf(req).user.role !== 'admin' && ((await repos.credits.balanceOf(userId)) ?? 0) < cost.credits) throw ApiError.catalogue(402, 'insufficient_credits', lang);
     // The book is saved with the manuscript's own settings (period, setting, point of view…), not the generator's defaults;
     // those the writer confirmed in the preview stand as given, without reading the manuscript again.
-    const { state: withSettings } = writer ? { state: written } : await manuscriptSettings(ctx, { userId, spec, state: written });
-    // The manuscript's own prose is the book's voice: its new chapters are measured against it.
-    const voice = manuscriptVoice(withSettings);
-    const state = voice ? { ...withSettings, voice } : withSettings;
-    const isFinished = nextStep(spec, state) === null;
-    // The bible's whole cost is held in the transaction that checks the balance and saves the book: nothing is
-    // saved for a bible the credits cannot pay for, and two imports cannot both spend the same credits.
-    const accepted = await repos.bibleHolds.accept({
-      userId, key: spec.bookType, saves: importSaves(spec, state), generatorId: spec.id, promptType: spec.contentType, cost: spec.cost, parts,
-      lastPart: state.content.length - (isFinished ? 2 : 1), reason: `${spec.id}: held for the story bible of an imported book (${parts} parts)`,
-    });
-    if (!accepted) throw ApiError.catalogue(402, 'insufficient_credits', lang);
-    catchUpBible(ctx, { userId, bookType: spec.bookType });
-    const summary = bookSummary(spec, state);
-    res.json({
-      book: { id: accepted.bookId, book_type: spec.bookType, generator: spec.id, title: summary.title, lang: state.lang, words: summary.words, chapters: { imported: summary.chaptersWritten, total: summary.chaptersTotal }, finished: isFinished, voice: voice ? 'manuscript' : 'none', source: sourceStatusOf(state) ?? { publicDomain: false, from: 'none' } },
-      cost,
-      credits_available: accepted.balance,
-    });
+    const reply = modelAnswer(req, res, lang);
+    await reply.run(() => importAs(ctx, { userId, spec, written, writer, cost, lang, reply }));
   });
 
   return router;
+}
+
+/** POST /books/import once its book is read and its balance checked: the settings read (a model call unless the writer confirmed them), the book saved, its bible held and begun. */
+async function importAs(ctx: AppContext, input: { userId: string; spec: ResolvedSpec & BookSpec; written: BookState; writer: Record<string, unknown> | undefined; cost: { credits: number; parts: number }; lang: Lang; reply: ModelAnswer }): Promise<void> {
+  const { repos } = ctx;
+  const { userId, spec, written, writer, cost, lang, reply } = input;
+  const parts = cost.parts;
+  const { state: withSettings } = writer ? { state: written } : await manuscriptSettings(ctx, { userId, spec, state: written, provider: reply.through(ctx.provider) });
+  // The manuscript's own prose is the book's voice: its new chapters are measured against it.
+  const voice = manuscriptVoice(withSettings);
+  const state = voice ? { ...withSettings, voice } : withSettings;
+  const isFinished = nextStep(spec, state) === null;
+  // The bible's whole cost is held in the transaction that checks the balance and saves the book: nothing is
+  // saved for a bible the credits cannot pay for, and two imports cannot both spend the same credits.
+  const accepted = await repos.bibleHolds.accept({
+    userId, key: spec.bookType, saves: importSaves(spec, state), generatorId: spec.id, promptType: spec.contentType, cost: spec.cost, parts,
+    lastPart: state.content.length - (isFinished ? 2 : 1), reason: `${spec.id}: held for the story bible of an imported book (${parts} parts)`,
+  });
+  if (!accepted) throw ApiError.catalogue(402, 'insufficient_credits', lang);
+  catchUpBible(ctx, { userId, bookType: spec.bookType });
+  const summary = bookSummary(spec, state);
+  reply.answer({
+    book: { id: accepted.bookId, book_type: spec.bookType, generator: spec.id, title: summary.title, lang: state.lang, words: summary.words, chapters: { imported: summary.chaptersWritten, total: summary.chaptersTotal }, finished: isFinished, voice: voice ? 'manuscript' : 'none', source: sourceStatusOf(state) ?? { publicDomain: false, from: 'none' } },
+    cost,
+    credits_available: accepted.balance,
+  });
+}
+
+/** POST /books/import/preview for a generator: the manuscript as its book, what its bible costs, and the settings read from it (a model call). */
+async function previewAs(ctx: AppContext, input: { userId: string; spec: ResolvedSpec & BookSpec; read: ReadManuscript; file: string; lang: Lang; asked: Lang | undefined; reply: ModelAnswer }): Promise<void> {
+  const { spec, read, file, lang, asked } = input;
+  // What its story bible would cost as this generator's book (the language only changes the words). A setting
+  // the book requires is not asked yet: the preview shows the chapters and the settings read, and names it.
+  const lenient = withoutRequired(spec) as ResolvedSpec & BookSpec;
+  const state = bookOfUpload(lenient, read, { file, lang, bookLang: asked ?? manuscriptLanguage(read.parts, read.unwrittenLanguage).lang ?? lang });
+  const parts = importBibleParts(spec, state);
+  // The most chapters this generator's book may have, so the studio can offer chapters still to write.
+  const most = spec.fields.map((f) => chaptersMost(f)).find((n) => n !== undefined);
+  // The settings the book would be saved with: the manuscript's own where it decides them.
+  const { chosen, state: withSettings } = await manuscriptSettings(ctx, { userId: input.userId, spec: lenient, state, provider: input.reply.through(ctx.provider) });
+  const missing = missingSettings(spec, withSettings.settings);
+  input.reply.answer({ ...manuscriptPreview(read), cost: { credits: parts * spec.cost, parts }, ...(most !== undefined ? { chaptersMost: most } : {}), settings: chosen.sources, ...(missing.length ? { missingSettings: missing } : {}) });
 }
 
 /** The book an upload makes: the generator's settings in the book's language, the manuscript's parts; an ImportRefusal when the manuscript cannot be that book. */

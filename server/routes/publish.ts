@@ -12,7 +12,8 @@ import { sendDownload, type FileReply } from '../http/contract.js';
 import { bilingualSourceOf, editPackage, editionLanguagesOf, fileOfZip, finishedOf, ownCoverOf, publishBook, publishError, publishableSpec, publishQuote, unfinishedError, type PublishableBook } from '../core/publish.js';
 import { bookCoverOf } from './cover.js';
 import { takeGenerationToken } from '../core/generation.js';
-import { ApiRoutes } from '../http/routes.js';
+import { ApiRoutes, type ContractHandler } from '../http/routes.js';
+import { modelAnswer } from '../http/model-answer.js';
 
 export function publishRoutes(ctx: AppContext): ApiRoutes {
   const { repos } = ctx;
@@ -23,13 +24,7 @@ export function publishRoutes(ctx: AppContext): ApiRoutes {
 
   const userId = (req: Request) => sessionOf(req).user.id;
 
-  /** The user's book of that type with its generator, or 404 progress_not_found. */
-  const bookOf = async (owner: string, bookType: string): Promise<PublishableBook> => {
-    const saved = await repos.books.load({ userId: owner, key: bookType });
-    if (!saved) throw ApiError.of(404, 'progress_not_found');
-    const spec = publishableSpec(ctx, saved.state);
-    return { spec, state: saved.state, ...(await finishedOf(ctx, { userId: owner, key: bookType, spec, state: saved.state })) };
-  };
+  const bookOf = (owner: string, bookType: string) => publishableBookOf(ctx, owner, bookType);
 
   router.on('GET /books/:bookType/publish', async (req, res) => {
     const { bookType } = req.input.params;
@@ -49,37 +44,7 @@ export function publishRoutes(ctx: AppContext): ApiRoutes {
     res.json({ is_finished: book.isFinished, steps, cost, trim, package: kept && 'channels' in kept ? kept : null, today, ai_text: aiText, ...(bookId !== null ? { book_id: bookId } : {}), cover: own ? bookCoverOf(own) : null, ...(edition ? { edition } : {}), ...(book.state.author?.trim() ? { author: book.state.author.trim() } : {}) });
   });
 
-  router.on('POST /books/:bookType/publish', async (req, res) => {
-    const { bookType } = req.input.params;
-    const body = req.input.body;
-    const { user } = sessionOf(req);
-    const book = await bookOf(user.id, bookType);
-    const lang = book.state.lang;
-    // The dual-language choice is refused first, before anything is spent, when the book is no edition or its source is gone.
-    const bilingualSource = body.bilingual ? await bilingualSourceOf(ctx, { userId: user.id, bookId: (await repos.books.findBookId({ userId: user.id, key: bookType }))!, lang }) : undefined;
-    if (!book.isFinished) throw unfinishedError(book);
-    const key = `${user.id}\u0000${bookType}`;
-    if (running.has(key)) throw publishError(409, 'publish_running', lang);
-    running.add(key);
-    try {
-      const bookId = await repos.books.findBookId({ userId: user.id, key: bookType });
-      if (bookId === null) throw ApiError.of(404, 'progress_not_found');
-      // The writer's correction of the AI disclosure goes with the given facts, as `karya publish --ai-text` passes it.
-      // So does the writer's own cover picture (PUT /books/:id/cover), as `karya publish --cover FILE` passes it.
-      const own = await ownCoverOf(ctx, { userId: user.id, bookId });
-      const given = { ...(body.author ? { author: body.author } : {}), ...(body.title ? { title: body.title } : {}), ...(body.aiText ? { aiText: body.aiText } : {}), ...(own ? { cover: own.given } : {}) };
-      // Its pieces call the model: a token from the user's generation bucket first (429 past it).
-      await takeGenerationToken(ctx, { userId: user.id, lang, res });
-      // Nothing is spent on a package the user cannot pay for in full (the administrator always passes).
-      const { cost } = publishQuote(ctx, book, { ...(given.author ? { author: given.author } : {}), ...(given.title ? { title: given.title } : {}), hasOwnCover: own !== undefined });
-      if (user.role !== 'admin' && ((await repos.credits.balanceOf(user.id)) ?? 0) < cost) throw ApiError.catalogue(402, 'insufficient_credits', lang);
-      const print = { ...(body.trim ? { trim: body.trim } : {}), ...(body.paper ? { paper: body.paper } : {}) };
-      const { report, charged } = await publishBook(ctx, { userId: user.id, bookId, book, given, print, ...(bilingualSource ? { bilingualSource } : {}) });
-      res.json({ package: report, credits_charged: charged, credits_available: (await repos.credits.balanceOf(user.id)) ?? 0 });
-    } finally {
-      running.delete(key);
-    }
-  });
+  router.on('POST /books/:bookType/publish', publishPost(ctx, running));
 
   router.on('GET /books/:bookType/publish/package', async (req, res: FileReply<'GET /books/:bookType/publish/package'>) => {
     const { bookType } = req.input.params;
@@ -127,4 +92,57 @@ function packageEdit(ctx: AppContext, running: ReadonlySet<string>) {
     if (!report) throw publishError(404, 'package_not_found', saved.state.lang);
     res.json({ package: report, credits_charged: 0 });
   };
+}
+
+/**
+ * POST /books/:bookType/publish: the package made, each step charged; asked as events, its stream opens before its
+ * first model call. `running`: the books being published (user and book type), a second request refused meanwhile.
+ */
+function publishPost(ctx: AppContext, running: Set<string>): ContractHandler<'POST /books/:bookType/publish'> {
+  const { repos } = ctx;
+  return async (req, res) => {
+    const { bookType } = req.input.params;
+    const body = req.input.body;
+    const { user } = sessionOf(req);
+    const book = await publishableBookOf(ctx, user.id, bookType);
+    const lang = book.state.lang;
+    // The dual-language choice is refused first, before anything is spent, when the book is no edition or its source is gone.
+    const bilingualSource = body.bilingual ? await bilingualSourceOf(ctx, { userId: user.id, bookId: (await repos.books.findBookId({ userId: user.id, key: bookType }))!, lang }) : undefined;
+    if (!book.isFinished) throw unfinishedError(book);
+    const key = `${user.id}\u0000${bookType}`;
+    if (running.has(key)) throw publishError(409, 'publish_running', lang);
+    running.add(key);
+    try {
+      const bookId = await repos.books.findBookId({ userId: user.id, key: bookType });
+      if (bookId === null) throw ApiError.of(404, 'progress_not_found');
+      // The writer's correction of the AI disclosure goes with the given facts, as `karya publish --ai-text` passes it.
+      // So does the writer's own cover picture (PUT /books/:id/cover), as `karya publish --cover FILE` passes it.
+      const own = await ownCoverOf(ctx, { userId: user.id, bookId });
+      const given = { ...(body.author ? { author: body.author } : {}), ...(body.title ? { title: body.title } : {}), ...(body.aiText ? { aiText: body.aiText } : {}), ...(own ? { cover: own.given } : {}) };
+      // Its pieces call the model: a token from the user's generation bucket first (429 past it).
+      await takeGenerationToken(ctx, { userId: user.id, lang, res });
+      // Nothing is spent on a package the user cannot pay for in full (the administrator always passes).
+      const { cost } = publishQuote(ctx, book, { ...(given.author ? { author: given.author } : {}), ...(given.title ? { title: given.title } : {}), hasOwnCover: own !== undefined });
+      if (user.role !== 'admin' && ((await repos.credits.balanceOf(user.id)) ?? 0) < cost) throw ApiError.catalogue(402, 'insufficient_credits', lang);
+      const print = { ...(body.trim ? { trim: body.trim } : {}), ...(body.paper ? { paper: body.paper } : {}) };
+      // Asked as events, it answers before its first model call: what it waits for (the model, its slowness, its
+      // server's rate limits), then `done` with the same answer; a failure from here is the `error` event.
+      const reply = modelAnswer(req, res, lang);
+      reply.open();
+      await reply.run(async () => {
+        const { report, charged } = await publishBook(ctx, { userId: user.id, bookId, book, given, print, provider: reply.through(ctx.provider), ...(bilingualSource ? { bilingualSource } : {}) });
+        reply.answer({ package: report, credits_charged: charged, credits_available: (await repos.credits.balanceOf(user.id)) ?? 0 });
+      });
+    } finally {
+      running.delete(key);
+    }
+  };
+}
+
+/** The user's book of that type with its generator, or 404 progress_not_found. */
+async function publishableBookOf(ctx: AppContext, owner: string, bookType: string): Promise<PublishableBook> {
+  const saved = await ctx.repos.books.load({ userId: owner, key: bookType });
+  if (!saved) throw ApiError.of(404, 'progress_not_found');
+  const spec = publishableSpec(ctx, saved.state);
+  return { spec, state: saved.state, ...(await finishedOf(ctx, { userId: owner, key: bookType, spec, state: saved.state })) };
 }

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fullLength, startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
-import { signUp, startTestServer, uniqueEmail, type TestServer } from './helpers.js';
+import { parseEvents, signUp, startTestServer, uniqueEmail, type TestServer } from './helpers.js';
 import { stepStream } from './step-stream.js';
 import { isBibleRequest, isExtensionRequest, userOf } from '../scripted-models.js';
 
@@ -125,6 +125,35 @@ describe('stopping a part while it streams', () => {
     expect(part.startsWith(draft)).toBe(true);
     expect(part.length).toBeGreaterThan(draft.length + 100);
     expect((await book(cookie)).stopped).toBeUndefined();
+  });
+
+  it('Continue asked as events answers before the model: waiting for the model while it holds its answer, then done with the part, one step charged', async () => {
+    const { cookie, rest } = await streaming();
+    await stop(cookie);
+    const draft = (await rest()).text.trim();
+    let release!: () => void;
+    const held = new Promise<undefined>((resolve) => (release = () => resolve(undefined)));
+    let asked = 0;
+    options.reply = (body) => (isExtensionRequest(userOf(body)) ? (asked++, { until: held }) : undefined);
+    try {
+      const res = await fetch(`${ts.url}/api/progress/romance/stopped`, { method: 'POST', headers: { cookie, accept: 'text/event-stream', 'content-type': 'application/json' }, body: JSON.stringify({ part: INTRO, action: 'continue' }) });
+      expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      const reader = res.body!.getReader();
+      let raw = '';
+      while (!(parseEvents(raw).length && asked)) raw += new TextDecoder().decode((await reader.read()).value);
+      // The stream's first event, while the model still holds the continuation.
+      expect(parseEvents(raw)[0]).toEqual({ event: 'waiting', data: { reason: 'model' } });
+      release();
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) raw += new TextDecoder().decode(chunk.value);
+      const last = parseEvents(raw).at(-1)!;
+      expect(last.event, JSON.stringify(last.data)).toBe('done');
+      const done = last.data as { book: { parts: Array<{ text: string }> }; credits_available: number };
+      expect(done.book.parts[0]!.text.startsWith(draft)).toBe(true);
+      expect(done.credits_available).toBe(7);
+      expect((await book(cookie)).stopped).toBeUndefined();
+    } finally {
+      delete options.reply;
+    }
   });
 
   it('Continue through the generate stream: the new words arrive as deltas after the draft, one step, and the part is the draft with them', async () => {

@@ -12,6 +12,7 @@ import { failureOf } from '../../errors/reply.js';
 import type { AppContext } from '../../core/context.js';
 import { readPaidParts, withBibleLacking } from '../../core/bible-parts.js';
 import { ApiError } from '../../errors/api-error.js';
+import { modelAnswer, type ModelAnswer } from '../../http/model-answer.js';
 import type { ApiRoutes } from '../../http/routes.js';
 import type { BookAccess } from './book-access.js';
 
@@ -104,26 +105,35 @@ export function addEditingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
     });
   });
 
-  // The story bible's update tried again: the parts it has not taken in (their update failed, did not fit
-  // the model's window, or an edit marked them to be re-derived) are read again, as before the next step:
-  // part of the steps (and edits) that marked them, so nothing is charged. Only for a book with such a part:
-  // nothing else is sent to the model. The answer says what the bible gained and lost.
-  // An imported book's parts the credits held for its bible did not pay for (they ran out, a part failed twice, the
-  // book was set aside) are read here too, each charged as a step (402 when not even the first can be paid).
-  router.on('POST /progress/:bookType/bible/update', (req, res) => heldBook(req, (held) => updateBibleAgain(ctx, held, res)));
+  // The story bible's update tried again (updateBibleAgain), as JSON or, asked as events, answered before the model.
+  router.on('POST /progress/:bookType/bible/update', (req, res) => heldBook(req, (held) => {
+    const reply = modelAnswer(req, res, held.lang);
+    return reply.run(() => updateBibleAgain(ctx, held, res, reply));
+  }));
 }
 
+/**
+ * The story bible's update tried again: the parts it has not taken in (their update failed, did not fit the model's
+ * window, or an edit marked them to be re-derived) are read again, as before the next step: part of the steps (and
+ * edits) that marked them, so nothing is charged. Only for a book with such a part: nothing else is sent to the
+ * model. The answer says what the bible gained and lost. An imported book's parts the credits held for its bible did
+ * not pay for (they ran out, a part failed twice, the book was set aside) are read here too, each charged as a step
+ * (402 when not even the first can be paid). Asked as events (Accept: text/event-stream), it answers before the
+ * model does: waiting events from its first model call on (the model, its slowness, its server's rate limits), then
+ * `done` with the same answer (http/model-answer.ts).
+ */
 /** POST …/bible/update on the held book: the parts its bible lacks read again (those an import's hold pays for, charged), and what that changed. */
-async function updateBibleAgain(ctx: AppContext, held: { userId: string; bookType: string; spec: ResolvedSpec; state: BookState; lang: Lang }, res: Response): Promise<void> {
+async function updateBibleAgain(ctx: AppContext, held: { userId: string; bookType: string; spec: ResolvedSpec; state: BookState; lang: Lang }, res: Response, reply: ModelAnswer): Promise<void> {
   const { repos, catalog } = ctx;
   const { userId, bookType, spec, state, lang } = held;
   const bookId = await repos.books.findBookId({ userId, key: bookType });
   const hold = bookId !== null ? await repos.bibleHolds.find(bookId) : undefined;
   const before = withBibleLacking(bookView(spec, state), { spec, state, hold });
-  if (!before.parts.some((p) => p.bible_updated === false)) return void res.json({ book: before, parts_read: 0, changes: { added: [], removed: [] } });
+  if (!before.parts.some((p) => p.bible_updated === false)) return void reply.answer({ book: before, parts_read: 0, changes: { added: [], removed: [] } });
   // Uncharged, yet it calls the model: it takes a token from the user's generation bucket, as generating does.
   await takeGenerationToken(ctx, { userId, lang, res });
-  const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: ctx.provider, key: bookType, settings: state.settings, onFinished: 'keep', store: userProgress(repos, { userId, spec, charge: () => undefined }) });
+  reply.open();
+  const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: reply.through(ctx.provider), key: bookType, settings: state.settings, onFinished: 'keep', store: userProgress(repos, { userId, spec, charge: () => undefined }) });
   const timeout = AbortSignal.timeout(ctx.config.generationTimeoutMs);
   let calls = 0;
   let balance: number | undefined;
@@ -142,7 +152,7 @@ async function updateBibleAgain(ctx: AppContext, held: { userId: string; bookTyp
     if (calls) await repos.generations.recordUsage({ userId, promptType: spec.contentType, metadata: { generator: spec.id, step: 'memory', calls, after: 'update' } });
   }
   const after = withBibleLacking(session.view(), { spec, state: session.state, hold: bookId !== null ? await repos.bibleHolds.find(bookId) : undefined });
-  res.json({ book: after, parts_read: calls, changes: bibleChanges(before.bible_notes ?? '', after.bible_notes ?? ''), ...(balance !== undefined ? { credits_available: balance } : {}) });
+  reply.answer({ book: after, parts_read: calls, changes: bibleChanges(before.bible_notes ?? '', after.bible_notes ?? ''), ...(balance !== undefined ? { credits_available: balance } : {}) });
 }
 
 /** The bible's entries (its lines, headings aside) the update added and the ones it dropped. */

@@ -6,7 +6,7 @@ import type { AnswerNotes, ResolvedSpec } from '../../../engine/index.js';
 import { towardVoiceNote, type BookState } from '../../../engine/index.js';
 import type { AppContext } from '../../core/context.js';
 import { ApiError } from '../../errors/api-error.js';
-import { modelAnswer } from './model-events.js';
+import { modelAnswer } from '../../http/model-answer.js';
 import type { ApiRoutes } from '../../http/routes.js';
 import type { BookAccess } from './book-access.js';
 
@@ -26,7 +26,7 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
       // The place the writer acted on is checked before any charge (409 when the part changed since).
       checkPartSeen(spec, state, position, body.hash);
       const label = stepKey(partStep(spec, position, state.totalChapters));
-      // Streamed when asked (model-events.ts): waiting events from the charge on, the added words, then done.
+      // Streamed when asked (http/model-answer.ts): waiting events from the charge on, the added words, then done.
       const reply = modelAnswer(req, res, lang);
       await reply.run(() => charged(res, { userId, bookType, spec, lang, step: `more:${label}`, what: 'write more', reason: `${spec.id}: write more (${label})` }, async ({ signal, commitUsage }) => {
         reply.open();
@@ -56,7 +56,7 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
       // "Rewrite toward my voice": the writer's note (if any) after what drifted, with the voice guidance every prose step gets.
       const note = body.toward_voice ? towardVoiceNote(state, position, body.note) : body.note?.trim() ?? '';
       const step = `rewrite:${label}`;
-      // Streamed when asked (model-events.ts): waiting events from the charge on, the new text's words, then done.
+      // Streamed when asked (http/model-answer.ts): waiting events from the charge on, the new text's words, then done.
       const reply = modelAnswer(req, res, lang);
       await reply.run(() => charged(res, { userId, bookType, spec, lang, step, what: 'rewrite', reason: `${spec.id}: ${note ? 'rewrite' : 'write again'} (${label})` }, async ({ signal, commitUsage }) => {
         reply.open();
@@ -99,7 +99,7 @@ function addPassageRoute(router: ApiRoutes, ctx: AppContext, book: BookAccess): 
       const request = { position, start: body.start, end: body.end, text: body.text, ...(body.hash ? { hash: body.hash } : {}), action: body.action, ...(body.note?.trim() ? { note: body.note } : {}), ...(body.tone ? { tone: body.tone } : {}) };
       // The place is checked before anything is charged: a part changed since the selection is refused (409), not reworked elsewhere.
       checkPassagePlace(spec, state, request);
-      // Streamed when asked (model-events.ts): waiting events from the charge on, the passage's words, then done.
+      // Streamed when asked (http/model-answer.ts): waiting events from the charge on, the passage's words, then done.
       const reply = modelAnswer(req, res, lang);
       await reply.run(() => charged(res, { userId, bookType, spec, lang, step: `passage:${label}`, what: 'passage', reason: `${spec.id}: passage ${body.action} (${label})` }, async ({ signal, commitUsage }) => {
         reply.open();

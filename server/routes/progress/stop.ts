@@ -9,6 +9,7 @@ import { bookLockKey } from '../../core/generation.js';
 import type { ApiRoutes } from '../../http/routes.js';
 import type { BookAccess } from './book-access.js';
 import { continuesDraft } from '../../core/steps.js';
+import { modelAnswer } from '../../http/model-answer.js';
 
 export function addStopRoutes(router: ApiRoutes, ctx: AppContext, book: BookAccess): void {
   const { repos, catalog } = ctx;
@@ -57,16 +58,19 @@ export function addStopRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
       const note = body.note?.trim() ?? '';
       const label = stepKey(step);
       const input = { userId, bookType, spec, lang, step: `${body.action}:${label}`, what: `stopped ${body.action}`, reason: `${spec.id}: stopped part, ${body.action} (${label})`, ...(body.action === 'keep' ? { cost: 0 } : {}) };
-      await charged(res, input, async ({ signal, charge }) => {
-        const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: ctx.provider, key: bookType, settings: state.settings, onFinished: 'keep', store: userProgress(repos, { userId, spec, charge: () => charge }) });
+      // Asked as events (http/model-answer.ts), it answers once charged, before the model: its waits, then done.
+      const reply = modelAnswer(req, res, lang);
+      await reply.run(() => charged(res, input, async ({ signal, charge }) => {
+        if (body.action !== 'keep') reply.open();
+        const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: reply.through(ctx.provider), key: bookType, settings: state.settings, onFinished: 'keep', store: userProgress(repos, { userId, spec, charge: () => charge }) });
         const result = await session.finishDraft(draft.text, { how: body.action, expected: step, signal, ...(note ? { note } : {}) });
         // Continued, the part may come back written again from its start: the draft it replaced is kept as a version.
         const restarted = body.action === 'continue' && !continuesDraft(draft.text, result.text) ? await repos.versions.keep({ userId, key: bookType, position, text: draft.text.trim() }) : null;
         await repos.drafts.remove({ userId, key: bookType, position });
         // Part of the step, as after any step; a failure is tried again before the next one.
         await session.remember({ signal }).catch(() => undefined);
-        res.json({ book: session.view(), words: result.words, ...(restarted !== null ? { restarted_version: restarted } : {}), credits_available: await balance(userId) });
-      });
+        reply.answer({ book: session.view(), words: result.words, ...(restarted !== null ? { restarted_version: restarted } : {}), credits_available: await balance(userId) });
+      }));
     });
   });
 }

@@ -9,7 +9,8 @@ import { toast } from 'react-hot-toast';
 import { Upload } from 'lucide-react';
 import { refuseOver } from '../lib/upload-limit.js';
 import { MANUSCRIPT_UPLOAD, wordIn, type GeneratorForm, type ImportPreview } from '../engine.js';
-import { ApiError, upload } from '../lib/api.js';
+import { ApiError } from '../lib/api.js';
+import { uploadShowingWaits } from '../lib/model-wait.js';
 import { loadForm, shownIn, useGenerators } from '../lib/generators.js';
 import { ImportSettings, isMissing, readValues } from './ImportSettings.js';
 import { SourceFields, choiceOf, sourceQueryOf, type SourceChoice } from './SourceField.js';
@@ -91,7 +92,7 @@ export function ImportManuscript() {
     setPreview(null);
     try {
       refuseOver(MANUSCRIPT_UPLOAD, file);
-      const found = await upload('POST /books/import/preview', { query: { file: file.name, generator: chosen, lang } }, file);
+      const found = await uploadShowingWaits('POST /books/import/preview', { query: { file: file.name, generator: chosen, lang } }, file);
       setPreview(found);
       // The generator's fields, to edit the settings read; without them the import reads the settings itself.
       const model = await loadForm(chosen).catch(() => null);
@@ -115,7 +116,7 @@ export function ImportManuscript() {
       const settings = Object.keys(values).length ? { settings: JSON.stringify(values) } : {};
       // The source as the writer confirmed it: public domain or not, and the year first published.
       refuseOver(MANUSCRIPT_UPLOAD, file);
-      const done = await upload('POST /books/import', { query: { file: file.name, generator: chosen, ...(Number.isInteger(n) && n > 0 ? { chapters: n } : {}), ...settings, ...sourceQueryOf(source) } }, file);
+      const done = await uploadShowingWaits('POST /books/import', { query: { file: file.name, generator: chosen, ...(Number.isInteger(n) && n > 0 ? { chapters: n } : {}), ...settings, ...sourceQueryOf(source) } }, file);
       // The book's voice is its manuscript's own prose: said, as the command line says it.
       toast.success(done.book.voice === 'manuscript' ? `${t('import.done', { title: done.book.title })} ${t('import.voiceTaken')}` : t('import.done', { title: done.book.title }));
       const route = books.find((g) => g.id === done.book.generator)?.route;

@@ -8,7 +8,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { MyBook, NextBookResponse } from '../engine.js';
 import type { ContinuedBookState } from '../lib/books.js';
-import { ApiError, call } from '../lib/api.js';
+import { ApiError } from '../lib/api.js';
+import { callShowingWaits } from '../lib/model-wait.js';
 import { useT } from '../i18n/index.js';
 import { Dialog } from './Dialog.js';
 
@@ -42,8 +43,8 @@ export function NextInSeries({ book, route }: { book: MyBook; route: string }) {
     setBusy(true);
     setError(null);
     try {
-      const id = book.series?.id ?? (await call('POST /series', { body: { name, lang: book.lang, book_id: book.id } })).series.id;
-      const next = await call('POST /series/:id/next', { params: { id }, body: { generator_id: book.generator_id } });
+      const id = book.series?.id ?? (await callShowingWaits('POST /series', { body: { name, lang: book.lang, book_id: book.id } })).series.id;
+      const next = await callShowingWaits('POST /series/:id/next', { params: { id }, body: { generator_id: book.generator_id } });
       navigate(route, { state: seriesNextState(next) });
     } catch (e) {
       setError(e instanceof ApiError ? e.message : t('series.failed'));

@@ -11,6 +11,7 @@ import { Loader2 } from 'lucide-react';
 import type { Lang } from '../engine.js';
 import { PAPERBACK_PAPERS, PAPERBACK_TRIMS, PUBLISH_AI_TEXT_LEVELS, type KdpPackage, type PublishQuote } from '../engine.js';
 import { ApiError, call } from '../lib/api.js';
+import { callShowingWaits } from '../lib/model-wait.js';
 import { useAuth } from '../lib/auth.js';
 import { pageWord, type PageWord } from './words.js';
 import { BookSourceField } from '../components/SourceField.js';
@@ -84,7 +85,7 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
     try {
       const name = author.trim();
       const ownTitle = title.trim();
-      const made = await call('POST /books/:bookType/publish', { params: { bookType }, body: { ...(name ? { author: name } : {}), ...(ownTitle ? { title: ownTitle } : {}), trim, paper, ...(aiText ? { aiText } : {}), ...(isBilingual && quote?.edition ? { bilingual: true } : {}) } });
+      const made = await callShowingWaits('POST /books/:bookType/publish', { params: { bookType }, body: { ...(name ? { author: name } : {}), ...(ownTitle ? { title: ownTitle } : {}), trim, paper, ...(aiText ? { aiText } : {}), ...(isBilingual && quote?.edition ? { bilingual: true } : {}) } });
       setPkg(made.package);
       setCredits(made.credits_available);
       toast.success(pageWord('publishDone', lang), { id: 'publish-result' });

@@ -126,7 +126,8 @@ function bookEdits({ answering, bookType, ui, charged }: { answering: Answering;
   // The story bible's update tried again for the parts it has not taken in (uncharged, but for an imported
   // book's parts the credits held for its bible did not pay for: then the answer has the balance after).
   // It says what the bible took in: the parts read again and the entries added and dropped.
-  updateBible: () => answering(() => call('POST /progress/:bookType/bible/update', { params }), 'editFailed', (answer) => {
+  // Asked as events: what it waits for (the model, a rate limit and its seconds) is shown meanwhile (lib/model-wait.ts).
+  updateBible: () => answering(() => callShowingWaits('POST /progress/:bookType/bible/update', { params }), 'editFailed', (answer) => {
     if (answer.credits_available !== undefined) charged(answer.credits_available);
     const { added, removed } = answer.changes;
     toast.success(pageWord('bibleUpdated', ui, { parts: answer.parts_read, added: added.length, removed: removed.length }), { id: 'edit-result' });

@@ -7,7 +7,7 @@ import { useCallback, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { toast } from 'react-hot-toast';
 import { catalogueMessage, type DonePayload, type GenerateBody, type Lang } from '../engine.js';
-import { ApiError, postEventStream, routeUrl } from '../lib/api.js';
+import { ApiError, postEventStream, refusalStatus, routeUrl } from '../lib/api.js';
 import { pageWord } from './words.js';
 import { studioMessage } from './messages.js';
 
@@ -55,7 +55,7 @@ async function attemptOnce(
   generatorId: string, request: GenerationRequest, signal: AbortSignal, l: Lang, show: (text: string) => void, showWait: (wait: StepWait | null) => void,
 ): Promise<StreamOutcome | { thrown: unknown; text: string }> {
   let text = '';
-  let outcome: { done?: DonePayload; error?: ApiError } = {};
+  let outcome: { done?: DonePayload; error?: ApiError; refused?: ApiError } = {};
   try {
     await postEventStream(
       routeUrl('POST /generators/:id/generate', { params: { id: generatorId } })[1],
@@ -65,6 +65,8 @@ async function attemptOnce(
           // Its words until the first words come (a bare "waiting for the model" has none: the usual working line).
           const { message, reason } = event.data as { message?: string; reason?: string };
           if (message) showWait({ message, isRetry: reason !== 'slow_model' });
+          // Its turn came (another step of the book ended, a worker took it): the usual working line again.
+          else if (reason === 'model') showWait(null);
         } else if (event.event === 'delta') {
           showWait(null);
           const isFirst = text === '';
@@ -76,8 +78,12 @@ async function attemptOnce(
         } else if (event.event === 'done') {
           outcome = { done: event.data as DonePayload };
         } else if (event.event === 'error') {
-          const d = event.data as { code?: string; message?: string };
-          outcome = { error: new ApiError(502, d.code ?? 'generation_failed', d.message ?? catalogueMessage('generation_failed', l)) };
+          const d = event.data as { code?: string; message?: string; fields?: Record<string, string> };
+          // A refusal before any words (the step waited its turn, then was refused: 402, a step that moved on) is
+          // handled as the same refusal answered with its status.
+          const status = text === '' && d.code ? refusalStatus(d.code) : undefined;
+          if (status && d.code) outcome = { refused: new ApiError(status, d.code, d.message ?? '', d.fields) };
+          else outcome = { error: new ApiError(502, d.code ?? 'generation_failed', d.message ?? catalogueMessage('generation_failed', l)) };
         }
       },
       signal,
@@ -85,6 +91,7 @@ async function attemptOnce(
   } catch (e) {
     return { thrown: e, text };
   }
+  if (outcome.refused) return { thrown: outcome.refused, text };
   if (outcome.done) return { done: outcome.done };
   const e = outcome.error ?? new ApiError(502, 'no_content', catalogueMessage('no_content', l));
   // A stop the writer asked for is no failure to announce: the page shows the draft kept.

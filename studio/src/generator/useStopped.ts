@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 
 import { toast } from 'react-hot-toast';
 import type { BookView, Lang, StepRef } from '../engine.js';
 import { ApiError, call } from '../lib/api.js';
+import { callShowingWaits } from '../lib/model-wait.js';
 import { useAuth } from '../lib/auth.js';
 import { draftPosition } from './Manuscript.js';
 import type { StoppedAction } from './StoppedDraft.js';
@@ -59,7 +60,8 @@ export function useStopped(opts: {
         setBook((b) => (b ? { ...b, stopped: undefined } : b));
         toast(pageWord('stoppedDiscarded', ui), { id: 'generation-result' });
       } else {
-        const answer = await call('POST /progress/:bookType/stopped', { params: { bookType }, body: { part, action, ...(note ? { note } : {}) } });
+        // Asked as events: what a continue or rewrite waits for (the model, a rate limit and its seconds) is shown meanwhile.
+        const answer = await callShowingWaits('POST /progress/:bookType/stopped', { params: { bookType }, body: { part, action, ...(note ? { note } : {}) } });
         setBook(answer.book);
         setCredits(answer.credits_available);
         if (answer.restarted_version !== undefined) toast(pageWord('wroteMoreRestarted', ui, { n: answer.restarted_version }), { id: 'generation-result', duration: 10_000 });

@@ -172,18 +172,35 @@ const nextFrame = () =>
   });
 
 /**
+ * The status a refusal's code has when answered before a stream opens, for the same refusal sent as a stream's
+ * `error` event (a step that waited its turn, a publish whose stream had opened): what callers tell apart by status.
+ */
+const STATUS_OF_CODE: Readonly<Record<string, number>> = {
+  insufficient_credits: 402, rate_limited: 429, not_signed_in: 401, session_expired: 401, unauthorized: 401,
+  step_running: 409, step_not_allowed: 409, book_complete: 409, idempotency_in_progress: 409, publish_running: 409,
+  invalid_settings: 400, invalid_chapters: 400,
+};
+
+/** The status of a refusal sent as an `error` event (STATUS_OF_CODE), or undefined for a failure of the work itself. */
+export function refusalStatus(code: string): number | undefined {
+  return STATUS_OF_CODE[code];
+}
+
+/**
  * POST and read the answer as server-sent events. `onEvent` gets every event in order; when deltas and
  * the final event arrive in one network chunk, the deltas are shown for a frame first, so the reader
  * always sees the text stream in. Non-2xx answers throw ApiError before any event.
  */
 export async function postEventStream(path: string, body: unknown, onEvent: (e: StreamEvent) => void, signal?: AbortSignal): Promise<void> {
   let res: Response;
+  // A file sent as the raw body (an upload) goes as it is, with its own type.
+  const raw = body instanceof Blob ? body : undefined;
   try {
     res = await fetch(`/api${path}`, {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { accept: 'text/event-stream', 'content-type': 'application/json', ...langHeader() },
-      body: JSON.stringify(body),
+      headers: { accept: 'text/event-stream', 'content-type': raw ? raw.type || 'application/octet-stream' : 'application/json', ...langHeader() },
+      body: raw ?? JSON.stringify(body),
       ...(signal ? { signal } : {}),
     });
   } catch (error) {

@@ -9,6 +9,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AlertTriangle, Library } from 'lucide-react';
 import type { SeriesDetail } from '../engine.js';
 import { ApiError, call } from '../lib/api.js';
+import { callShowingWaits } from '../lib/model-wait.js';
 import { useGenerators } from '../lib/generators.js';
 import { useT } from '../i18n/index.js';
 import { Spinner } from '../components/Spinner.js';
@@ -50,7 +51,7 @@ export default function Series() {
     setBusy(true);
     setError(null);
     try {
-      const answer = await call('POST /series/:id/next', { params: { id: series.id }, body: {} });
+      const answer = await callShowingWaits('POST /series/:id/next', { params: { id: series.id }, body: {} });
       const to = generators?.find((g) => g.id === answer.generator_id)?.route ?? route;
       if (to) navigate(to, { state: seriesNextState(answer) });
     } catch (e) {

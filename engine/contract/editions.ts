@@ -145,7 +145,7 @@ export const SideBySideResponseSchema = z.strictObject({
   edition: BookRefSchema.extend({ generator_id: z.string(), is_current: z.boolean() }),
   parts: z.array(z.strictObject({
     position: Count,
-    label: z.strictObject({ source: z.string(), edition: z.string() }),
+    label: z.strictObject({ source: z.string(), edition: z.string(), page: z.string() }),
     title: z.strictObject({ source: z.string().nullable(), edition: z.string().nullable() }),
     /** is_stale: its source paragraph changed since it was translated; is_affected: the paragraph before it did (its context), a softer mark. */
     pairs: z.array(z.strictObject({ source: z.string().nullable(), edition: z.string().nullable(), is_stale: z.boolean(), is_affected: z.boolean(), is_untranslated: z.boolean() })),

@@ -25,6 +25,7 @@ export {
   PaymentOptionsSchema, PURCHASE_CURRENCY, PURCHASE_PACKAGE_IDS, PURCHASE_PACKAGES, type PurchasePackageId,
   PurchaseStatusSchema, TOPUP_CREDITS, type TopUpCredits, WebhookResponseSchema,
 } from './payments.js';
+export { type TopUpOffer, type TopUpOfferPackage, topUpOffer } from './topup.js';
 export { ROLE_CREDITS } from './roles.js';
 export {
   API_ROLES, type ApiKey, type ApiKeyCreated, ApiKeyCreatedSchema, ApiKeySchema, ApiKeysResponseSchema,

@@ -44,9 +44,20 @@ export const PurchaseStatusSchema = z.discriminatedUnion('status', [
 /** `POST /api/payments/webhook` (called by Stripe): received, and whether this delivery granted credits. */
 export const WebhookResponseSchema = z.strictObject({ received: z.literal(true), granted: z.boolean() });
 
-/** `GET /api/payments/options`: whether checkout is set up, and the top-up page's payment links (null: not set). */
+/**
+ * `GET /api/payments/options`: whether checkout is set up, and the top-up offer to the writer's language
+ * (languages/<code>/topup.yaml: engine/contract/topup.ts): each package's credits, price in the offer's currency,
+ * best value or not and payment link (null: not set), and how a price is written and paid. The studio shows these
+ * prices; it sends none.
+ */
 export const PaymentOptionsSchema = z.strictObject({
   checkout: z.boolean(),
-  topup: z.array(z.strictObject({ credits: z.literal(TOPUP_CREDITS), url: z.url().nullable() })),
+  topup: z.array(z.strictObject({ credits: z.literal(TOPUP_CREDITS), price: z.number().positive(), best_value: z.boolean(), url: z.url().nullable() })),
+  offer: z.strictObject({
+    currency: z.string().length(3),
+    price_format: z.string().optional(),
+    payment_methods: z.string(),
+    charge_note: z.string().optional(),
+  }),
 });
 export type PaymentOptions = z.infer<typeof PaymentOptionsSchema>;

@@ -5,7 +5,7 @@
 // of an edition at a time. The glossary is read and written per source and language; the side-by-side view
 // (by the edition's id) pairs its paragraphs with its source's, those whose source changed since marked.
 import type { Request } from 'express';
-import { bookSummary, canTitleEdition, chapterTitlesOf, canTranslate, editionLanguages, cleanTerm, cleanTitle, countedProvider, MAX_GLOSSARY_TERMS, providerThrough, otherLanguage, runFigures, sideBySide, translationCost, withEditionTitle, type Tally } from '../../engine/index.js';
+import { bookSummary, canTitleEdition, chapterTitlesOf, partLabel, canTranslate, editionLanguages, cleanTerm, cleanTitle, countedProvider, MAX_GLOSSARY_TERMS, providerThrough, otherLanguage, runFigures, sideBySide, translationCost, withEditionTitle, type Lang, type Tally } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
 import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
 import { ApiError } from '../errors/api-error.js';
@@ -81,7 +81,7 @@ export function editionRoutes(ctx: AppContext): ApiRoutes {
     const link = await repos.editions(owner).ofEdition(edition.id);
     const source = link ? await repos.books.find({ userId: owner, id: link.sourceId }) : null;
     if (!link || !source) throw ApiError.catalogue(404, 'edition_not_found', lang);
-    res.json(sideBySideAnswer({ spec, source, edition, hashes: link.hashes }));
+    res.json(sideBySideAnswer({ spec, source, edition, hashes: link.hashes, lang }));
   });
 
   // The writer retitles an edition (its title was its source's, translated by the model when it was made); every export takes it.
@@ -116,9 +116,9 @@ export function editionRoutes(ctx: AppContext): ApiRoutes {
 type SavedBookRow = NonNullable<Awaited<ReturnType<AppContext['repos']['books']['find']>>>;
 
 /** The side-by-side answer: each part's paragraphs paired, those whose source changed since marked stale. */
-function sideBySideAnswer(input: { spec: Parameters<typeof sideBySide>[0]['spec'] & Parameters<typeof bookSummary>[0] & { cost: number }; source: SavedBookRow; edition: SavedBookRow; hashes: Parameters<typeof sideBySide>[0]['hashes'] }) {
+function sideBySideAnswer(input: { spec: Parameters<typeof sideBySide>[0]['spec'] & Parameters<typeof bookSummary>[0] & { cost: number }; source: SavedBookRow; edition: SavedBookRow; hashes: Parameters<typeof sideBySide>[0]['hashes']; lang: Lang }) {
   const { spec, source, edition } = input;
-  const parts = sideBySide({ spec, source: source.state, edition: edition.state, hashes: input.hashes });
+  const parts = sideBySide({ spec, source: source.state, edition: edition.state, hashes: input.hashes, pageLang: input.lang });
   const again = parts.filter((p) => p.staleCount > 0).length;
   return {
     source: { id: source.id, title: bookSummary(spec, source.state).title, lang: source.state.lang },
@@ -171,6 +171,9 @@ async function makeEdition(ctx: AppContext, req: Parameters<ContractHandler<'POS
   let doneAtStart: number | undefined;
   const startedMs = Date.now();
   const soFar = () => runSoFar(runFigures({ startedMs, nowMs: Date.now(), doneAtStart: doneAtStart ?? done, done, planned: total, ...spent, credits }));
+  // A part named in the page's language: the dialog's sentences name it ("Menterjemah Bab 3"), never an English
+  // book's "Chapter 3" inside a Malay one.
+  const named = (position: number) => partLabel(spec, position, source.state.totalChapters, lang);
   try {
     const run = await runEdition(ctx, {
       userId: owner, lang, spec, source, to, client: client.signal, ...(maxCalls !== undefined ? { maxCalls } : {}), ...(again ? { again: true } : {}),
@@ -184,7 +187,7 @@ async function makeEdition(ctx: AppContext, req: Parameters<ContractHandler<'POS
             waits?.retry(notice);
           } }),
         }), spent),
-        onProgress: (e) => events().send('progress', { position: e.position, label: e.label, window: e.window, windows: e.windows, is_again: e.isAgain, parts_done: done, parts_total: total, so_far: soFar() }),
+        onProgress: (e) => events().send('progress', { position: e.position, label: named(e.position), window: e.window, windows: e.windows, is_again: e.isAgain, parts_done: done, parts_total: total, so_far: soFar() }),
         onPart: (p) => {
           // A part with no text (an introduction not written) is neither charged nor counted.
           if (!source.state.content[p.position]?.trim()) return;
@@ -196,11 +199,11 @@ async function makeEdition(ctx: AppContext, req: Parameters<ContractHandler<'POS
           }
           credits += p.credits;
           waits?.answered();
-          events().send('part', { position: p.position, label: p.label, status: p.status, credits: p.credits, parts_done: done, parts_total: total, so_far: soFar() });
+          events().send('part', { position: p.position, label: named(p.position), status: p.status, credits: p.credits, parts_done: done, parts_total: total, so_far: soFar() });
         },
       } : {}),
     });
-    const untranslated = run.left.map((p) => ({ position: p.position, label: p.label, paragraphs: (p.untranslated ?? []).map((i) => i + 1), ...(p.titleUntranslated ? { chapter_title: chapterTitlesOf(spec, source.state)[p.position] ?? '' } : {}) }));
+    const untranslated = run.left.map((p) => ({ position: p.position, label: named(p.position), paragraphs: (p.untranslated ?? []).map((i) => i + 1), ...(p.titleUntranslated ? { chapter_title: chapterTitlesOf(spec, source.state)[p.position] ?? '' } : {}) }));
     const answer = { edition: editionSummary({ spec, source, edition: run.edition, link: run.link }), credits_charged: run.credits, credits_available: (await repos.credits.balanceOf(owner)) ?? 0, untranslated };
     waits?.stop();
     if (stream) {

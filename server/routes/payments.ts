@@ -2,7 +2,7 @@
 // (has the webhook granted this session to me yet?). /api/payments: the Stripe webhook (signed; its raw
 // body is kept for the signature, WEBHOOK_PATH, which app.ts leaves to the route) and the payment options the studio shows.
 import express, { type Request } from 'express';
-import { PURCHASE_PACKAGES, TOPUP_CREDITS, isPurchasePackage, type PaymentOptions } from '../../engine/contract/index.js';
+import { PURCHASE_PACKAGES, isPurchasePackage, topUpOffer, type PaymentOptions } from '../../engine/contract/index.js';
 import { catalogueMessage } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
 import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
@@ -110,10 +110,17 @@ export function paymentRoutes(ctx: AppContext): ApiRoutes {
     res.json({ received: true, granted: grant.status === 'granted' });
   });
 
-  router.on('GET /payments/options', requireUser(repos.auth), (_req, res) => {
+  // The offer of the writer's language (languages/<code>/topup.yaml, checked when the table was read at the start):
+  // its packages with their prices and links; a link is answered only for a package the offer has.
+  router.on('GET /payments/options', requireUser(repos.auth), (req, res) => {
+    const offer = topUpOffer(requestLang(req));
     const options: PaymentOptions = {
       checkout: ctx.checkout !== undefined,
-      topup: TOPUP_CREDITS.map((credits) => ({ credits, url: config.topupUrls[credits] ?? null })),
+      topup: offer.packages.map((p) => ({ credits: p.credits, price: p.price, best_value: p.isBestValue, url: config.topupUrls[p.credits] ?? null })),
+      offer: {
+        currency: offer.currency, payment_methods: offer.paymentMethods,
+        ...(offer.priceFormat ? { price_format: offer.priceFormat } : {}), ...(offer.chargeNote ? { charge_note: offer.chargeNote } : {}),
+      },
     };
     res.json(options);
   });

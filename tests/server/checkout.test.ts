@@ -108,7 +108,7 @@ describe('POST /api/checkout', () => {
       expect(res.status).toBe(503);
       expect(res.body.error.code).toBe('checkout_unavailable');
       expect(res.body.error.message).toMatch(/not set up/);
-      expect((await bare.http.get('/api/payments/options').set('cookie', cookie)).body).toEqual({
+      expect((await bare.http.get('/api/payments/options').set('cookie', cookie)).body).toMatchObject({
         checkout: false,
         topup: [{ credits: 150, url: null }, { credits: 300, url: null }, { credits: 600, url: null }],
       });
@@ -227,8 +227,28 @@ describe('payment settings from the environment', () => {
     const linked = await startTestServer({ config: { topupUrls: { 300: 'https://pay.example/300' } } });
     try {
       const cookie = await signUp(linked);
-      expect((await linked.http.get('/api/payments/options').set('cookie', cookie)).body.topup).toEqual([{ credits: 150, url: null }, { credits: 300, url: 'https://pay.example/300' }, { credits: 600, url: null }]);
+      expect((await linked.http.get('/api/payments/options').set('cookie', cookie)).body.topup.map((p: { credits: number; url: string | null }) => [p.credits, p.url])).toEqual([[150, null], [300, 'https://pay.example/300'], [600, null]]);
       expect((await linked.http.get('/api/payments/options')).status).toBe(401);
+      // Each language's offer (languages/<code>/topup.yaml), answered in the account's language. English and Malay:
+      // the platform requirements' Malaysian offer (§9: 150 credits RM45, 300 RM75, 600 RM97 best value; FPX or bank
+      // transfer). Indonesian: the same ringgit charge said plainly, paid by card (FPX is Malaysian banks' network).
+      const offerIn = async (lang: string) => {
+        expect((await linked.http.put('/api/me/lang').set('cookie', cookie).send({ lang })).status).toBe(200);
+        return (await linked.http.get('/api/payments/options').set('cookie', cookie)).body as { topup: Array<{ credits: number; price: number; best_value: boolean }>; offer: Record<string, string> };
+      };
+      const ringgit = [{ credits: 150, price: 45, best_value: false }, { credits: 300, price: 75, best_value: false }, { credits: 600, price: 97, best_value: true }];
+      for (const [lang, methods] of [['en', 'FPX or bank transfer'], ['ms', 'FPX atau pindahan bank']] as const) {
+        const answer = await offerIn(lang);
+        expect(answer.topup).toEqual(ringgit.map((p) => expect.objectContaining(p)));
+        expect(answer.offer).toEqual({ currency: 'MYR', price_format: 'RM{amount}', payment_methods: methods });
+      }
+      const indonesian = await offerIn('id');
+      expect(indonesian.topup).toEqual(ringgit.map((p) => expect.objectContaining(p)));
+      expect(indonesian.offer.currency).toBe('MYR');
+      expect(indonesian.offer.price_format).toBeUndefined();
+      expect(indonesian.offer.payment_methods).toMatch(/kartu/i);
+      expect(JSON.stringify(indonesian.offer)).not.toMatch(/FPX|\bRM\d/);
+      expect(indonesian.offer.charge_note).toMatch(/ringgit Malaysia \(MYR\)/);
     } finally {
       await linked.close();
     }

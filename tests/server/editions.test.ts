@@ -138,21 +138,28 @@ describe('an edition in the other language, made from the studio', () => {
     // every ask is stopped by the run's budget instead (tests/server/edition-budget.test.ts).
     teach({ cannot: chapterParagraphs(3, 'en')[1]! });
     const w = await writerWithRomance(ts, 'en');
+    // The writer's studio speaks Indonesian: the dialog's sentences name the parts in its words ("Bab 3"), not the
+    // English book's "Chapter 3".
+    expect((await ts.http.put('/api/me/lang').set('cookie', w.cookie).send({ lang: 'id' })).status).toBe(200);
     const first = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).set('accept', 'text/event-stream').send({ to: 'ms' });
     expect(first.status).toBe(200);
     const events = parseEvents(first.text);
+    const named = [...new Set(events.filter((e) => e.event === 'progress' || e.event === 'part').map((e) => (e.data as { label: string }).label))];
+    expect(named).toEqual(['Bab 1', 'Bab 2', 'Bab 3', 'Bab 4', 'Bab 5']);
     // The run went to the book's end: every part after the first one left was asked too.
     expect(events.filter((e) => e.event === 'part').map((e) => (e.data as { status: string }).status)).toEqual(['translated', 'translated', 'untranslated', 'translated', 'translated']);
     const done = events.at(-1)!;
     expect(done.event).toBe('done');
     const answer = done.data as { credits_charged: number; untranslated: Array<{ position: number; paragraphs: number[] }>; edition: { id: number; parts_done: number } };
     expect(answer.credits_charged).toBe(4);
-    expect(answer.untranslated).toEqual([{ position: 3, label: 'Chapter 3', paragraphs: [2] }]);
+    expect(answer.untranslated).toEqual([{ position: 3, label: 'Bab 3', paragraphs: [2] }]);
     expect(answer.edition.parts_done).toBe(4);
     // Charged as each part started; the part left given back.
     expect([await w.charges(), await w.refunds()]).toEqual([5, 1]);
     const side = await ts.http.get(`/api/books/${answer.edition.id}/side-by-side`).set('cookie', w.cookie);
-    const part3 = (side.body.parts as Array<{ position: number; pairs: Array<{ source: string; edition: string; is_untranslated: boolean }> }>).find((p) => p.position === 3)!;
+    const part3 = (side.body.parts as Array<{ position: number; label: Record<string, string>; pairs: Array<{ source: string; edition: string; is_untranslated: boolean }> }>).find((p) => p.position === 3)!;
+    // Each book's heading in its own language, and the page's (Indonesian) for its sentences.
+    expect(part3.label).toEqual({ source: 'Chapter 3', edition: 'Bab 3', page: 'Bab 3' });
     for (const pair of part3.pairs.filter((p) => p.is_untranslated)) expect(pair.edition).toBe(pair.source);
     expect(side.body.untranslated_paragraphs).toBe(1);
     const offer = (await ts.http.get(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie)).body.offer;
@@ -180,10 +187,12 @@ describe('an edition in the other language, made from the studio', () => {
     const { ts } = served;
     teach({ keepTitles: 'The Letter' });
     const w = await writerWithRomance(ts, 'en');
+    // In a Malay studio the part left is named in Malay.
+    expect((await ts.http.put('/api/me/lang').set('cookie', w.cookie).send({ lang: 'ms' })).status).toBe(200);
     const first = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).send({ to: 'ms' });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.credits_charged).toBe(4);
-    expect(first.body.untranslated).toEqual([{ position: 3, label: 'Chapter 3', paragraphs: [], chapter_title: 'The Letter' }]);
+    expect(first.body.untranslated).toEqual([{ position: 3, label: 'Bab 3', paragraphs: [], chapter_title: 'The Letter' }]);
     expect([await w.charges(), await w.refunds()]).toEqual([5, 1]);
     teach();
     const rest = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).send({ to: 'ms' });

@@ -3,7 +3,8 @@
 // every bible character from the part they first appear in to their last, Mak Som dead from Chapter 3, every
 // thread with its opening and due parts, each continuity finding in its part (those GET /api/progress lists on
 // that part); ?as_of=2 only what Chapter 2 knew; after a hand edit of the bible the map says the new state at once.
-// Another user gets 404, a query outside the contract 400. English and Malay.
+// Another user gets 404, a query outside the contract 400. English and Malay; the English book's parts named in a
+// Malay and an Indonesian studio's words.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { BOOK_WORDS, storyMapBook } from '../story-map-book.js';
@@ -33,6 +34,8 @@ describe('GET /api/books/:id/story-map', () => {
     const w = BOOK_WORDS[lang];
     const ch = w.chapter;
     const cookie = (await userWithRole(ts, 'pro')).cookie!;
+    // A writer whose studio speaks the book's language (the map names its parts in the page's: the test after).
+    expect((await ts.http.put('/api/me/lang').set('cookie', cookie).send({ lang })).status).toBe(200);
     for (let finished = false; !finished;) {
       const r = await ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings: { numberOfChapters: 5, language: lang } });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -69,6 +72,21 @@ describe('GET /api/books/:id/story-map', () => {
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     const after = StoryMapSchema.parse((await get()).body);
     expect(after.characters.find((c) => c.name === 'Hafiz')!.state).toBe(lang === 'ms' ? 'berpindah ke Ipoh' : 'moved to Ipoh');
+    if (lang !== 'en') return;
+
+    // The English book in a Malay and in an Indonesian studio: the page's sentences name its parts ("setakat Bab 2"),
+    // so the map names them in the page's words (Malay "Pengenalan", Indonesian "Pendahuluan", both "Bab N"), never
+    // "Chapter 2" inside a Malay sentence; the book's own words (names, states, threads) stay English.
+    for (const [page, intro] of [['ms', 'Pengenalan'], ['id', 'Pendahuluan']] as const) {
+      expect((await ts.http.put('/api/me/lang').set('cookie', cookie).send({ lang: page })).status).toBe(200);
+      const there = StoryMapSchema.parse((await get('?as_of=2')).body) as StoryMap;
+      expect(there.lang).toBe('en');
+      expect(there.as_of.label).toBe('Bab 2');
+      expect(there.parts.map((p) => p.label)).toEqual([intro, 'Bab 1', 'Bab 2']);
+      expect(there.characters.map((c) => [c.name, c.first.label])).toEqual([['Aisyah', intro], ['Daniel', 'Bab 1'], ['Mak Som', intro]]);
+      expect(there.characters.find((c) => c.name === 'Mak Som')!.state).toBe(w.alive);
+      expect(JSON.stringify(there)).not.toMatch(/"label":"(Chapter|Introduction)/);
+    }
   });
 
   it('is the owner\'s only; a query outside the contract is 400; no such book is 404', async () => {

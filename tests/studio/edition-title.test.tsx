@@ -20,7 +20,7 @@ const VIEW: SideBySideResponse = {
   source: { id: 3, title: 'Harbour Lights', lang: 'en' },
   edition: { id: 7, title: 'Lampu Pelabuhan', lang: 'ms', generator_id: 'romance', is_current: false },
   parts: [{
-    position: 1, label: { source: 'Chapter 1', edition: 'Bab 1' }, title: { source: null, edition: null },
+    position: 1, label: { source: 'Chapter 1', edition: 'Bab 1', page: 'Chapter 1' }, title: { source: null, edition: null },
     pairs: [
       { source: 'One. Then more.', edition: 'Satu.', is_stale: true, is_affected: false, is_untranslated: false },
       { source: 'Two.', edition: 'Dua.', is_stale: false, is_affected: true, is_untranslated: false },

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // The studio writes numbers as the page's language does, by the locale its table names (languages/<code>/studio.yaml):
 // 12,500 credits in English and Malay, 12.500 in Indonesian; a dollar price $29.99, or $29,99 in Indonesian; a top-up
-// price as the platform requirements write it (RM45: no space, whole ringgit) in every language.
+// price as the offer of the page's language writes it (languages/<code>/topup.yaml): RM45 in English and Malay (the
+// platform requirements' copy), MYR 45 in Indonesian (Intl's way), never FPX there.
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
@@ -14,6 +15,7 @@ import { WORDS_FMT } from '../../studio/src/generator/previewPart.js';
 import { translate } from '../../studio/src/i18n/index.js';
 import { useStudioDom } from './dom.js';
 import { renderPage } from './page.js';
+import { paymentOptions } from './topup-options.js';
 
 useStudioDom({ restoreMocks: true });
 
@@ -29,8 +31,7 @@ function serve(options: unknown = { checkout: false, topup: [] }): void {
   });
 }
 
-const CARD = { checkout: true, topup: [{ credits: 150, url: null }, { credits: 300, url: null }, { credits: 600, url: null }] };
-const LINKS = { checkout: false, topup: [{ credits: 150, url: 'https://pay.example/karya-150' }, { credits: 300, url: null }, { credits: 600, url: null }] };
+const CARD = paymentOptions('en', { checkout: true, links: {} });
 
 describe('numbers on a page in the writer\'s language', () => {
   it.each([
@@ -57,11 +58,26 @@ describe('numbers on a page in the writer\'s language', () => {
     for (const price of prices) expect(within(cards).getByText(price)).toBeTruthy();
   });
 
-  it.each(['en', 'ms', 'id'] as const)('the top-up prices stay as the requirements write them, RM45, RM75, RM97 (%s)', async (lang) => {
-    serve(LINKS);
+  it.each(['en', 'ms'] as const)('the top-up prices in English and Malay stay as the requirements write them, RM45, RM75, RM97, saving RM15, RM53 and RM83, by FPX or bank transfer (%s)', async (lang) => {
+    serve(paymentOptions(lang));
     renderPage(<Routes><Route path="/topup" element={<TopUp />} /></Routes>, { path: '/topup', user: { ...USER, lang }, accountLang: lang });
     const links = await screen.findByTestId('link-packages');
     for (const price of ['RM45', 'RM75', 'RM97']) expect(within(links).getByText(price)).toBeTruthy();
+    expect(links.textContent).toMatch(/RM15.*RM53.*RM83/);
+    expect(screen.getByTestId('topup-badges').textContent).toMatch(/FPX/);
+    expect(screen.queryByTestId('topup-charge-note')).toBeNull();
+  });
+
+  it('the Indonesian Top Up says what it charges: ringgit (MYR, as Indonesian writes it), by card, never FPX or a bare RM', async () => {
+    serve(paymentOptions('id'));
+    renderPage(<Routes><Route path="/topup" element={<TopUp />} /></Routes>, { path: '/topup', user: { ...USER, lang: 'id' }, accountLang: 'id' });
+    const links = await screen.findByTestId('link-packages');
+    // Intl writes a ringgit price in Indonesian with the currency's code before it and a non-breaking space: "MYR 45".
+    const prices = [...links.querySelectorAll('p.text-3xl')].map((p) => p.textContent!.replace(/\s/g, ' '));
+    expect(prices).toEqual(['MYR 45', 'MYR 75', 'MYR 97']);
+    expect(screen.getByTestId('topup-badges').textContent).toContain('Kartu debit atau kredit');
+    expect(screen.getByTestId('topup-charge-note').textContent).toContain('ringgit Malaysia (MYR)');
+    expect(document.body.textContent).not.toMatch(/FPX|RM\s?\d/);
   });
 
   it.each([

@@ -12,7 +12,8 @@ import type { Profile as ProfileData } from '../../engine/contract/index.js';
 import Upgrade, { navigateTo } from '../../studio/src/pages/Upgrade.js';
 import TopUp from '../../studio/src/pages/TopUp.js';
 import Claim from '../../studio/src/pages/Claim.js';
-import { TOPUP_PACKAGES, topUpSavings } from '../../studio/src/data/packages.js';
+import { topUpSavings } from '../../studio/src/data/packages.js';
+import { paymentOptions } from './topup-options.js';
 import { useStudioDom } from './dom.js';
 import { renderPage } from './page.js';
 
@@ -49,8 +50,8 @@ function renderAt(path: string) {
 }
 
 /** The server's payment options: card checkout (Stripe) set up, or only the operator's RM links. */
-const CARD = { checkout: true, topup: [{ credits: 150, url: null }, { credits: 300, url: null }, { credits: 600, url: null }] };
-const LINKS = { checkout: false, topup: [{ credits: 150, url: 'https://pay.example/karya-150' }, { credits: 300, url: null }, { credits: 600, url: null }] };
+const CARD = paymentOptions('en', { checkout: true, links: {} });
+const LINKS = paymentOptions('en');
 const withOptions = (options: unknown, route: (method: string, url: string) => Response | undefined = () => undefined) =>
   serve((method, url) => (url === '/api/payments/options' ? json(options) : route(method, url)));
 
@@ -137,7 +138,8 @@ describe('the success landing /claim/CREDIT{n}-SUCCESS', () => {
 
 describe('top-up savings', () => {
   it('follow the prices (RM45, RM75, RM97): none for 150, RM15 for 300, RM53 and RM83 for 600', () => {
-    expect(TOPUP_PACKAGES.map((p) => [p.credits, topUpSavings(p)])).toEqual([
+    const { topup } = paymentOptions('en');
+    expect(topup.map((p) => [p.credits, topUpSavings(p, topup)])).toEqual([
       [150, []],
       [300, [{ amount: 15, count: 2, size: 150 }]],
       [600, [{ amount: 53, count: 2, size: 300 }, { amount: 83, count: 4, size: 150 }]],

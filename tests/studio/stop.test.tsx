@@ -3,7 +3,8 @@
 // (text already on screen) the Stop button is there; Stop asks the server to stop the step, and the text so
 // far stays on screen as a draft card with Continue, Rewrite…, Keep and Discard, without an error. Keep
 // sends the part and makes it the written chapter; a reload (the saved book with its stopped draft) shows
-// the card again; in Malay the card is Malay, Rewrite… sends the note and Discard deletes the draft.
+// the card again; in Malay the card is Malay, Rewrite… sends the note and Discard deletes the draft. In Malay and
+// Indonesian the English book's part is named in the page's words ("Bab 1: draf yang dihentikan").
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { loadCatalog } from '../../engine/node/load.js';
@@ -180,17 +181,18 @@ describe('Stop while a part streams', () => {
     const user = renderPage({ ...USER, lang: 'ms' });
     // The note on the book found on entry names the stopped draft, in Malay.
     await screen.findByTestId('resume-note');
-    expect(screen.getByTestId('resume-stopped').textContent).toBe('Chapter 1: draf yang dihentikan, 8 patah perkataan');
+    // The English book's part named in the page's words: "Bab 1" inside a Malay sentence, never "Chapter 1".
+    expect(screen.getByTestId('resume-stopped').textContent).toBe('Bab 1: draf yang dihentikan, 8 patah perkataan');
     const card = await screen.findByTestId('stopped-draft');
     expect(screen.getByTestId('draft-discard').textContent!.trim()).toBe('Buang (1 kredit untuknya sudah digunakan)');
-    expect(card.textContent).toContain('Chapter 1: draf yang dihentikan');
+    expect(card.textContent).toContain('Bab 1: draf yang dihentikan');
     expect(screen.getByTestId('stopped-draft-text').textContent).toBe(DRAFT);
     expect(screen.getByTestId('draft-continue').textContent).toBe('Sambung (1 kredit)');
     expect(screen.getByTestId('draft-keep').textContent).toBe('Simpan (percuma)');
-    expect(screen.getByTestId('generate-label').textContent).toBe('Seterusnya: selesaikan draf Chapter 1 di atas');
+    expect(screen.getByTestId('generate-label').textContent).toBe('Seterusnya: selesaikan draf Bab 1 di atas');
     // Generate does not write the part afresh over the draft: it points at the draft's own actions.
     await user.click(screen.getByTestId('generate-button'));
-    await screen.findByText('Chapter 1 mempunyai draf yang dihentikan: sambung, tulis semula, simpan atau buang draf itu dahulu.');
+    await screen.findByText('Bab 1 mempunyai draf yang dihentikan: sambung, tulis semula, simpan atau buang draf itu dahulu.');
     expect(calls.some((c) => c.url.endsWith('/generate'))).toBe(false);
     expect(screen.getByTestId('stopped-draft')).toBeTruthy();
 
@@ -204,5 +206,25 @@ describe('Stop while a part streams', () => {
     await waitFor(() => expect(screen.queryByTestId('stopped-draft')).toBeNull());
     expect(calls.some((c) => c.url.endsWith('/progress/romance/drafts/1') && c.method === 'DELETE')).toBe(true);
     expect(screen.getByTestId('generate-label').textContent).toBe('Jana Bab 1');
+  });
+
+  it('in Indonesian the English book\'s stopped part is named in Indonesian words in every sentence about it', async () => {
+    const held = book(true);
+    stub(async (url) => {
+      if (url === '/api/progress/romance') return json(200, held.saved);
+      if (url.endsWith('/drafts')) return json(200, { drafts: [] });
+      return json(404, {});
+    });
+    const user = renderPage({ ...USER, lang: 'id' });
+    await screen.findByTestId('resume-note');
+    expect(screen.getByTestId('resume-stopped').textContent).toBe('Bab 1: draf yang dihentikan, 8 kata');
+    const card = await screen.findByTestId('stopped-draft');
+    expect(card.textContent).toContain('Bab 1: draf yang dihentikan');
+    expect(screen.getByTestId('generate-label').textContent).toBe('Berikutnya: selesaikan draf Bab 1 di atas');
+    await user.click(screen.getByTestId('generate-button'));
+    await screen.findByText('Bab 1 memiliki draf yang dihentikan: lanjutkan, tulis ulang, simpan, atau buang draf itu terlebih dahulu.');
+    expect(document.body.textContent).not.toContain('Chapter 1: draf');
+    // The draft itself is the book's text, in English.
+    expect(screen.getByTestId('stopped-draft-text').textContent).toBe(DRAFT);
   });
 });

@@ -9,6 +9,7 @@ import type { Profile as ProfileData } from '../../engine/contract/index.js';
 import TopUp from '../../studio/src/pages/TopUp.js';
 import { useStudioDom } from './dom.js';
 import { renderPage } from './page.js';
+import { paymentOptions } from './topup-options.js';
 
 useStudioDom();
 
@@ -19,7 +20,7 @@ function serve() {
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     calls.push({ method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined });
     const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-    if (url === '/api/payments/options') return json({ checkout: false, topup: [] });
+    if (url === '/api/payments/options') return json(paymentOptions('en'));
     if (url === '/api/credits/redeem') return json({ message: 'ok', credits_awarded: 25, credits_available: 25 });
     return new Response(JSON.stringify({ error: { code: 'not_found', message: 'Not found' } }), { status: 404 });
   });

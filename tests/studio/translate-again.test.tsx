@@ -18,7 +18,7 @@ const view = (isStale: boolean): SideBySideResponse => ({
   source: { id: 3, title: 'Harbour Lights', lang: 'en' },
   edition: { id: 7, title: 'Cahaya Pelabuhan', lang: 'id', generator_id: 'romance', is_current: false },
   parts: [{
-    position: 1, label: { source: 'Chapter 1', edition: 'Bab 1' }, title: { source: 'The Storm', edition: 'Badai' },
+    position: 1, label: { source: 'Chapter 1', edition: 'Bab 1', page: 'Chapter 1' }, title: { source: 'The Storm', edition: 'Badai' },
     pairs: [{ source: 'One. Then more.', edition: isStale ? 'Satu.' : 'Satu. Lalu lagi.', is_stale: isStale, is_affected: false, is_untranslated: false }],
     stale: isStale ? 1 : 0, untranslated: 0,
   }],
@@ -64,7 +64,7 @@ describe('translating out-of-date paragraphs again from the side-by-side page', 
     const asked = serve();
     renderPage(<Routes><Route path="/books/:id/side-by-side" element={<SideBySide />} /></Routes>, { user: USER, accountLang: 'en', path: '/books/7/side-by-side' });
     const field = await screen.findByTestId('edition-chapter-title');
-    const input = within(field).getByLabelText('Bab 1: title in this edition') as HTMLInputElement;
+    const input = within(field).getByLabelText('Chapter 1: title in this edition') as HTMLInputElement;
     expect(input.value).toBe('Badai');
     await userEvent.clear(input);
     await userEvent.type(input, 'Angin Ribut');

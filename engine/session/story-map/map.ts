@@ -8,6 +8,7 @@
 import type { BookSpec, ResolvedSpec } from '../../spec/types.js';
 import { nextStep, type BookState } from '../../compile/flow.js';
 import { partLabel } from '../../compile/labels.js';
+import type { Lang } from '../../languages/index.js';
 import { parseBible, type StoryBible, bibleAsOf, threadStatus, type ThreadStatus, type BibleCharacter, type Replaced, partsOf, isSeriesLabel } from '../bible/index.js';
 import { openContinuityFindings } from '../continuity/index.js';
 import { bookSummary } from '../book.js';
@@ -88,16 +89,18 @@ function findingsOf(spec: BookSpec, state: BookState, p: MapPlace, upTo: number,
 /**
  * The story map of a book, whole (as of its last written part) or as of part `asOf` (a position: 0 the
  * introduction, n chapter n), holding only what that part knew. A position past the last written part is
- * the last written part.
+ * the last written part. `labelsIn`: the language its parts are named in (the book's by default; the page's for a
+ * studio page, whose sentences name them).
  * @example storyMap(spec, state, { asOf: 2 }).characters.map((c) => c.name) // the characters Chapter 2 knows
  */
-export function storyMap(spec: ResolvedSpec, state: BookState, opts: { asOf?: number } = {}): StoryMap {
+export function storyMap(spec: ResolvedSpec, state: BookState, opts: { asOf?: number; labelsIn?: Lang } = {}): StoryMap {
+  const labelsIn = opts.labelsIn ?? state.lang;
   const lastWritten = state.content.length - 1;
   const isAsOf = opts.asOf !== undefined && opts.asOf < lastWritten;
   const upTo = Math.max(0, isAsOf ? opts.asOf! : lastWritten);
   const partOf = partsOf(spec, state);
   const undated = state.memoryUpTo ?? lastWritten;
-  const p = placeOf(spec, state, partOf, undated);
+  const p = placeOf(spec, state, partOf, undated, labelsIn);
   const full = parseBible(state.memory);
   const bible = bibleAsOf(full, isAsOf ? upTo : Math.max(upTo, undated), partOf, undated);
   const isFinished = !isAsOf && spec.kind === 'book' && nextStep(spec, state) === null;
@@ -108,7 +111,7 @@ export function storyMap(spec: ResolvedSpec, state: BookState, opts: { asOf?: nu
     lang: state.lang,
     as_of: p.refAt(upTo),
     is_as_of: isAsOf,
-    parts: state.content.slice(0, upTo + 1).map((_, i) => ({ position: i, label: partLabel(spec, i, state.totalChapters, state.lang) })),
+    parts: state.content.slice(0, upTo + 1).map((_, i) => ({ position: i, label: partLabel(spec, i, state.totalChapters, labelsIn) })),
     characters,
     threads: threadLanes(p, bible, upTo, isFinished),
     facts: factPoints(p, bible),

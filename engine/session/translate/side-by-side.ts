@@ -7,6 +7,7 @@
 import type { BookSpec } from '../../spec/types.js';
 import type { BookState } from '../../compile/flow.js';
 import { partStep, stepLabel } from '../../compile/labels.js';
+import type { Lang } from '../../languages/index.js';
 import { partProvenance } from '../../compile/provenance.js';
 import { chapterTitleOf } from '../../compile/book-outline.js';
 import { textHash } from '../../text-hash.js';
@@ -37,8 +38,11 @@ export interface ParagraphPair {
 
 export interface SideBySidePart {
   readonly position: number;
-  /** The part's label in each book's language, and its chapter title when it has one. */
-  readonly label: { readonly source: string; readonly edition: string };
+  /**
+   * The part's label in each book's language, and in the page's (`page`: the one its sentences name it by, "Bab 3:
+   * tajuk dalam edisi ini", never an English "Chapter 3" inside a Malay sentence); its chapter title when it has one.
+   */
+  readonly label: { readonly source: string; readonly edition: string; readonly page: string };
   readonly title: { readonly source: string | null; readonly edition: string | null };
   readonly pairs: readonly ParagraphPair[];
   readonly staleCount: number;
@@ -128,8 +132,9 @@ function pairsOf(input: { from: readonly string[]; to: readonly string[]; kept: 
  * translated before hashes were kept (none for it) is paired one for one and taken as up to date.
  * @example sideBySide({ spec, source, edition, hashes })[1].pairs[0] // { source: 'Aisha…', edition: 'Aisha…', isStale: false, isAffected: false, isUntranslated: false }
  */
-export function sideBySide(input: { spec: BookSpec; source: BookState; edition: BookState; hashes: SourceHashes }): SideBySidePart[] {
+export function sideBySide(input: { spec: BookSpec; source: BookState; edition: BookState; hashes: SourceHashes; pageLang?: Lang }): SideBySidePart[] {
   const { spec, source, edition, hashes } = input;
+  const pageLang = input.pageLang ?? edition.lang;
   const parts: SideBySidePart[] = [];
   const last = Math.max(source.content.length, edition.content.length) - 1;
   for (let position = 0; position <= last; position++) {
@@ -141,7 +146,7 @@ export function sideBySide(input: { spec: BookSpec; source: BookState; edition: 
     const step = position === 0 ? ({ kind: 'introduction', position: 0 } as const) : partStep(spec, position, source.totalChapters);
     parts.push({
       position,
-      label: { source: stepLabel(step, source.lang, spec), edition: stepLabel(step, edition.lang, spec) },
+      label: { source: stepLabel(step, source.lang, spec), edition: stepLabel(step, edition.lang, spec), page: stepLabel(step, pageLang, spec) },
       title: { source: chapterTitleOf(spec, source, step) ?? null, edition: chapterTitleOf(spec, edition, step) ?? null },
       pairs,
       staleCount: pairs.filter((p) => p.isStale).length,

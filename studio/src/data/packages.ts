@@ -1,6 +1,6 @@
 // Credit packages: the purchase page's (USD, sold through Stripe Checkout; the
-// server's own table in engine/contract/payments.ts) and the top-up page's (RM, the operator's payment
-// links). Both exist, as spec/ gives both.
+// server's own table in engine/contract/payments.ts) and the top-up page's savings (its packages and prices are the
+// writer's language's offer, answered by the server: languages/<code>/topup.yaml). Both exist, as spec/ gives both.
 import { PURCHASE_PACKAGES, PURCHASE_PACKAGE_IDS, type PurchasePackageId, type TopUpCredits } from '../engine.js';
 import type { MessageKey } from '../i18n/index.js';
 
@@ -26,32 +26,26 @@ export const UPGRADE_PACKAGES: readonly UpgradePackage[] = PURCHASE_PACKAGE_IDS.
   return { id, name: p.name, credits: p.credits, priceCents: p.priceCents, isPopular: id === 'pro', features: FEATURES[id] };
 });
 
+/** A package of the Top Up page's offer, as the server answers it (GET /payments/options: the language's topup.yaml). */
 export interface TopUpPackage {
   credits: TopUpCredits;
-  priceRm: number;
-  isBestValue: boolean;
+  /** In the offer's currency. */
+  price: number;
+  best_value: boolean;
 }
 
-export const TOPUP_PACKAGES: readonly TopUpPackage[] = [
-  { credits: 150, priceRm: 45, isBestValue: false },
-  { credits: 300, priceRm: 75, isBestValue: false },
-  { credits: 600, priceRm: 97, isBestValue: true },
-];
-
 /**
- * What a package saves against buying the same credits in smaller packages, worked out from the prices
- * so the page can never claim more than it gives: 300 saves RM15 against 2 x 150; 600 saves RM53 against
- * 2 x 300 and RM83 against 4 x 150. (spec/'s copy claims RM48 and RM78, figures that fit a price of RM102,
- * not the RM97 it states: the page shows the true saving at the price it shows.)
+ * What a package saves against buying the same credits in smaller packages of the same offer, worked out from its
+ * prices so the page can never claim more than it gives: at RM45, RM75 and RM97, 300 saves RM15 against 2 x 150;
+ * 600 saves RM53 against 2 x 300 and RM83 against 4 x 150. (spec/'s copy claims RM48 and RM78, figures that fit a
+ * price of RM102, not the RM97 it states: the page shows the true saving at the price it shows.)
  */
-export function topUpSavings(pkg: TopUpPackage): Array<{ amount: number; count: number; size: number }> {
-  return TOPUP_PACKAGES.filter((smaller) => smaller.credits < pkg.credits && pkg.credits % smaller.credits === 0)
+export function topUpSavings(pkg: TopUpPackage, packages: readonly TopUpPackage[]): Array<{ amount: number; count: number; size: number }> {
+  return packages.filter((smaller) => smaller.credits < pkg.credits && pkg.credits % smaller.credits === 0)
     .map((smaller) => {
       const count = pkg.credits / smaller.credits;
-      return { amount: count * smaller.priceRm - pkg.priceRm, count, size: smaller.credits };
+      return { amount: count * smaller.price - pkg.price, count, size: smaller.credits };
     })
     .filter((s) => s.amount > 0)
     .sort((a, b) => a.amount - b.amount);
 }
-
-export const TRUST_BADGES: readonly MessageKey[] = ['badge.neverExpire', 'badge.delivered', 'badge.fpx', 'badge.receipt'];

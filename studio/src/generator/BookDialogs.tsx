@@ -82,7 +82,7 @@ function ResumeSummary({ spec, form, saved, lang }: { spec: BookSpec; form: Form
   return (
     <>
       <p data-testid="resume-summary">{next ? pageWord('resumeBody', lang, { ...vars, step: stepWord(spec, next, lang) }) : pageWord('resumeDone', lang, vars)}</p>
-      {stopped && <p className="mt-2 font-medium" data-testid="resume-stopped">{pageWord('stoppedDraftWords', lang, { part: stopped.label, n: stopped.words })}</p>}
+      {stopped && <p className="mt-2 font-medium" data-testid="resume-stopped">{pageWord('stoppedDraftWords', lang, { part: stepWord(spec, stopped, lang), n: stopped.words })}</p>}
     </>
   );
 }

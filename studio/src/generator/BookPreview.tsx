@@ -103,7 +103,7 @@ function stopProps({ form, spec, ui, shown, book, run, stop, stepCostText }: Boo
     ...(onStop ? { onStop } : {}),
     ...(stopped ? { stoppedDraft: (
       <StoppedDraft label={stopped.label} text={stopped.text} words={stopped.words} lang={ui} bookLang={shown.lang} costText={stepCostText} isDisabled={false}
-        onAction={(action, note) => (action === 'continue' ? continueDraft(draftPart(stopped), stopped.label, stopped.text) : stop.finishStopped(draftPart(stopped), stopped.label, action, note))} />
+        onAction={(action, note) => (action === 'continue' ? continueDraft(draftPart(stopped), stopped.bookLabel, stopped.text) : stop.finishStopped(draftPart(stopped), stopped.label, action, note))} />
     ), stoppedPart: { label: stopped.label, words: stopped.words } } : {}),
   };
 }

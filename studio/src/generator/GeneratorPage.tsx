@@ -93,7 +93,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   const drafts = useDrafts(hasSavedBook, form.bookType);
   const edits = useBookEdits(form.bookType, ui, saved.setBook, drafts.dropDraft);
   const stop = useStopped({
-    bookType: form.bookType, ui, book, setBook: saved.setBook, isQuiet: isBook && !generation.isLoading && !follow.isFollowing,
+    bookType: form.bookType, spec, ui, book, setBook: saved.setBook, isQuiet: isBook && !generation.isLoading && !follow.isFollowing,
     onStopped: () => follow.setFollowing(null), resync: saved.resync, dropDraft: drafts.dropDraft,
   });
 

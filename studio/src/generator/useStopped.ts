@@ -1,9 +1,9 @@
 // Stop and the stopped draft: the server stops the book's step being written, keeps its text so far as
 // the draft of that part (paid for once text had arrived; refunded before) and answers the book with it;
 // the stream then ends with step_stopped. The draft card offers Continue, Rewrite…, Keep and Discard.
-import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { useEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { toast } from 'react-hot-toast';
-import type { BookView, Lang, StepRef } from '../engine.js';
+import type { BookSpec, BookView, Lang, StepRef } from '../engine.js';
 import { ApiError, call } from '../lib/api.js';
 import { callShowingWaits } from '../lib/model-wait.js';
 import { useAuth } from '../lib/auth.js';
@@ -11,9 +11,10 @@ import { draftPosition } from './Manuscript.js';
 import type { StoppedAction } from './StoppedDraft.js';
 import { useFailed } from './useBookEdits.js';
 import { pageWord } from './words.js';
+import { stepWord } from './stepWords.js';
 
 export function useStopped(opts: {
-  bookType: string; ui: Lang; book: BookView | null; setBook: Dispatch<SetStateAction<BookView | null>>;
+  bookType: string; spec: BookSpec; ui: Lang; book: BookView | null; setBook: Dispatch<SetStateAction<BookView | null>>;
   /** No step is being written or followed here: a stopped draft is shown only then. */
   isQuiet: boolean;
   onStopped: () => void; resync: () => Promise<void>; dropDraft: (part: StepRef) => void;
@@ -24,7 +25,11 @@ export function useStopped(opts: {
   // While Stop is on its way the stream may end first: the book on hand still has the draft from before
   // (Continue writes on from it), so no draft is shown until the server answers with the one it kept.
   const [isStopping, setStopping] = useState(false);
-  const stopped = opts.isQuiet && !isStopping ? (opts.book?.stopped ?? null) : null;
+  const kept = opts.isQuiet && !isStopping ? (opts.book?.stopped ?? null) : null;
+  // The draft's part named in the page's words (`label`: the sentences around it are the page's, "Bab 3: draf yang
+  // dihentikan", never an English book's "Chapter 3" in a Malay one); `bookLabel` the book's own (its heading while
+  // it is written on).
+  const stopped = useMemo(() => (kept ? { ...kept, label: stepWord(opts.spec, kept, ui), bookLabel: kept.label } : null), [kept, opts.spec, ui]);
   // After Stop the writer is with the draft: it is brought into view and its heading focused, once.
   const isStoppedShown = useRef(true);
   useEffect(() => {

@@ -3,6 +3,6 @@
 export { LangProvider, LANG_KEY, initialLang, storedLang, useLang, useT } from './lang.js';
 export { MESSAGES, type MessageKey } from './messages.js';
 export { pickForm, translate, type Vars } from './translate.js';
-export { editionName, formatNumber, formatRm, formatUsd, languageLabel, localeOf, makeEditionWords, shortName, studioLanguage } from './studioLanguage.js';
+export { editionName, formatNumber, formatPrice, formatUsd, languageLabel, localeOf, makeEditionWords, shortName, studioLanguage } from './studioLanguage.js';
 export { studioCatalogue, studioCatalogueGaps, textIn } from './catalogue.js';
 export type { Entry, PluralText, Table, Text } from './types.js';

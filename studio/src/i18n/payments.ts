@@ -12,7 +12,7 @@ export const PAYMENTS = studioCatalogue('studio-payments', [
   'purchase.added', 'purchase.addedBody', 'purchase.balance', 'purchase.noSession', 'purchase.notYours',
   'purchase.signIn', 'purchase.signInButton', 'purchase.dashboard', 'purchase.startWriting', 'topup.title',
   'topup.balance', 'topup.bestValue', 'topup.credits', 'topup.button', 'topup.save', 'topup.starter',
-  'topup.opensTab', 'topup.notSet', 'topup.after', 'badge.neverExpire', 'badge.delivered', 'badge.fpx',
+  'topup.opensTab', 'topup.notSet', 'topup.after', 'badge.neverExpire', 'badge.delivered',
   'badge.receipt', 'apiKeys.heading', 'apiKeys.intro', 'apiKeys.name', 'apiKeys.namePlaceholder', 'apiKeys.create',
   'apiKeys.creating', 'apiKeys.created', 'apiKeys.newKey', 'apiKeys.copy', 'apiKeys.copied', 'apiKeys.done',
   'apiKeys.none', 'apiKeys.loading', 'apiKeys.loadFailed', 'apiKeys.createdAt', 'apiKeys.lastUsed',

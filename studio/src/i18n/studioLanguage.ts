@@ -24,5 +24,13 @@ export function formatNumber(n: number, lang: Lang, options?: Intl.NumberFormatO
 /** A price in US dollars as a page in `lang` writes it: $29.99, or $29,99 in Indonesian. */
 export const formatUsd = (amount: number, lang: Lang): string => formatNumber(amount, lang, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' });
 
-/** A price in whole ringgit, written as the top-up page shows it (RM45, no space and no sen), its digits in `lang`'s locale. */
-export const formatRm = (amount: number, lang: Lang): string => `RM${formatNumber(amount, lang, { maximumFractionDigits: 0 })}`;
+/**
+ * A top-up price as a page in `lang` writes it: by the offer's `format` when its language fixes one ("RM{amount}":
+ * RM45, the requirements' copy), else by Intl.NumberFormat in the page's locale with the offer's currency (MYR 45 in
+ * Indonesian); whole amounts without decimals.
+ */
+export function formatPrice(amount: number, lang: Lang, offer: { currency: string; format?: string | undefined }): string {
+  const digits = Number.isInteger(amount) ? { maximumFractionDigits: 0 } : { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+  if (offer.format) return offer.format.replace('{amount}', formatNumber(amount, lang, digits));
+  return formatNumber(amount, lang, { style: 'currency', currency: offer.currency, ...digits });
+}

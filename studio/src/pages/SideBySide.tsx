@@ -62,7 +62,7 @@ function PartPairs({ part, source, edition, editionId, onTitle }: { part: Part; 
         <p lang={source} className="text-sm font-medium text-gray-600 dark:text-gray-400">{sourceHeading}</p>
         <h2 id={headingId} lang={edition} className="text-lg font-semibold text-gray-900 dark:text-gray-100">{heading}</h2>
       </div>
-      {part.title.edition !== null && <div className="mb-3 max-w-xl md:ml-[calc(50%+0.75rem)]"><EditionTitleField editionId={editionId} title={part.title.edition} lang={edition} chapter={{ position: part.position, label: part.label.edition }} onSaved={(title) => onTitle(part.position, title)} /></div>}
+      {part.title.edition !== null && <div className="mb-3 max-w-xl md:ml-[calc(50%+0.75rem)]"><EditionTitleField editionId={editionId} title={part.title.edition} lang={edition} chapter={{ position: part.position, label: part.label.page }} onSaved={(title) => onTitle(part.position, title)} /></div>}
       <ol className="divide-y divide-gray-100 dark:divide-neutral-800">
         {part.pairs.map((pair, i) => (
           <li key={i} className="grid gap-x-6 gap-y-1 py-3 md:grid-cols-2 md:py-2" data-testid="paragraph-pair">

@@ -2,7 +2,8 @@
 // column per part and one row per character, thread and fact, each cell's mark said in words; the findings row's
 // cells link to the findings of their part, whose button opens the book at that part. On a phone (480 px and under) the table
 // folds into one list per character, thread and fact, by CSS alone (the same answer). "As of" asks the map as a
-// part knew it. The book's own words carry the book's language.
+// part knew it. The book's own words carry the book's language; the parts are named in the page's (the sentences
+// that name them are the page's).
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
@@ -61,7 +62,7 @@ function MapTable({ map, t }: { map: StoryMapView; t: T }) {
         <thead>
           <tr>
             <th scope="col" className="border border-gray-200 px-2 py-1 text-left dark:border-neutral-700">{t('storyMap.lane')}</th>
-            {map.parts.map((p) => <th key={p.position} scope="col" className="border border-gray-200 px-2 py-1 whitespace-nowrap dark:border-neutral-700" lang={map.lang}>{p.label}</th>)}
+            {map.parts.map((p) => <th key={p.position} scope="col" className="border border-gray-200 px-2 py-1 whitespace-nowrap dark:border-neutral-700">{p.label}</th>)}
           </tr>
         </thead>
         <tbody>
@@ -112,7 +113,7 @@ function showPartWhenDrawn(id: string): void {
 }
 
 export default function StoryMap() {
-  const { t } = useT();
+  const { t, lang } = useT();
   const id = Number(useParams().id);
   const [params, setParams] = useSearchParams();
   const asOf = params.get('as_of');
@@ -130,7 +131,8 @@ export default function StoryMap() {
       if (!answer.is_as_of) setWhole(answer.parts);
     }, (e: Error) => e.name !== 'AbortError' && setError(e));
     return () => controller.abort();
-  }, [id, asOf, reload]);
+    // The parts are named in the page's language (the server's answer in the account's): asked again when it changes.
+  }, [id, asOf, reload, lang]);
   if (error !== null) return <div className="mx-auto max-w-3xl"><LoadError error={error} message={t('storyMap.loadFailed')} onRetry={() => setReload((n) => n + 1)} testId="story-map-error" /></div>;
   if (!map) return <div className="py-12 text-center"><Spinner label={t('storyMap.loading')} /></div>;
   const parts = whole.length ? whole : map.parts;
@@ -149,7 +151,7 @@ export default function StoryMap() {
           <select id="story-map-as-of" className="input w-auto" value={map.is_as_of ? String(map.as_of.position) : ''} data-testid="story-map-as-of"
             onChange={(e) => setParams(e.target.value === '' ? {} : { as_of: e.target.value })}>
             <option value="">{t('storyMap.wholeBook')}</option>
-            {parts.map((p) => <option key={p.position} value={String(p.position)} lang={map.lang}>{p.label}</option>)}
+            {parts.map((p) => <option key={p.position} value={String(p.position)}>{p.label}</option>)}
           </select>
         </div>
       </header>

@@ -30,7 +30,7 @@ export function FoldedLanes({ map, t }: { map: StoryMap; t: T }) {
               <h3 className="font-semibold" lang={lang}>{c.name}{c.role ? <span className="font-normal text-gray-700 dark:text-gray-300"> ({c.role})</span> : null}</h3>
               <p className="text-sm">{t('storyMap.span', { first: c.first.label, last: c.last.label })}{c.gone ? ` · ${t('storyMap.goneFrom', { part: c.gone.label })}` : ''}</p>
               <ul className="mt-1 list-disc pl-5 text-sm">
-                {c.marks.map((m) => <li key={m.position} lang={lang}>{m.label}: {m.state}</li>)}
+                {c.marks.map((m) => <li key={m.position}>{m.label}: <span lang={lang}>{m.state}</span></li>)}
               </ul>
             </li>
           ))}
@@ -93,7 +93,7 @@ export function MapNotes({ map, t, onOpenPart }: { map: StoryMap; t: T; onOpenPa
           <div className="space-y-3">
             {byPart.map(({ part, findings }) => (
               <div key={part.position} id={`findings-${part.position}`} data-testid="map-findings-part" tabIndex={-1}>
-                <h3 className="font-semibold" lang={lang}>{part.label}</h3>
+                <h3 className="font-semibold">{part.label}</h3>
                 <ul className="mt-1 list-disc space-y-1 pl-5 text-sm">
                   {findings.map((f, i) => <li key={f.key ?? i} lang={lang} data-testid="map-finding" data-kind={f.kind}>{f.detail}</li>)}
                 </ul>

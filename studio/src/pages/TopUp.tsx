@@ -17,23 +17,24 @@ import { keepReturn, safeReturn } from '../lib/topup.js';
 
 export default function TopUp() {
   const { user } = useAuth();
-  const { t } = useT();
+  const { t, lang } = useT();
   const location = useLocation();
   const [search] = useSearchParams();
   const back = safeReturn(search.get('return'));
   const reason = (location.state as { needed?: number; tool?: string } | null) ?? null;
-  const [options, setOptions] = useState<PaymentOptions | null>(null);
+  // The offer is the writer's language's (the server answers it in the account's language): asked again when it changes.
+  const [options, setOptions] = useState<PaymentOptions | 'failed' | null>(null);
 
   useEffect(() => {
     let isCurrent = true;
     call('GET /payments/options').then(
       (o) => isCurrent && setOptions(o),
-      () => isCurrent && setOptions({ checkout: false, topup: [] }),
+      () => isCurrent && setOptions('failed'),
     );
     return () => {
       isCurrent = false;
     };
-  }, []);
+  }, [lang]);
 
   return (
     <div className="mx-auto max-w-5xl">
@@ -53,7 +54,7 @@ export default function TopUp() {
       )}
       {options === null ? (
         <div className="py-10 text-center"><Spinner label={t('topup.loading')} /></div>
-      ) : options.checkout ? (
+      ) : options === 'failed' ? null : options.checkout ? (
         <CardPackages onLeave={() => keepReturn(back)} />
       ) : (
         <LinkPackages options={options} />

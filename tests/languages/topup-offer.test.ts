@@ -1,0 +1,66 @@
+// Each language's top-up offer is data (languages/<code>/topup.yaml: engine/contract/topup.ts), checked when the
+// table is read, so a server never starts with an offer it cannot honour: a currency Intl does not know, a package
+// the payment links do not have (150, 300, 600), a price that is not a positive number, a price format without its
+// amount, an offer without its payment methods are each refused naming the language, the file and the key. The
+// repository's offers: English and Malay the platform requirements' (§9: 150 credits RM45, 300 RM75, 600 RM97 best
+// value; FPX or bank transfer), Indonesian the same ringgit charge paid by card and said plainly; an operator's own
+// rupiah offer (currency IDR, prices of their own) is read as it is written.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ensureLanguages, LanguageWordsError, setLanguageSource } from '../../engine/index.js';
+import { topUpOffer } from '../../engine/contract/index.js';
+import { languageFolders, readLanguages } from '../../engine/node/languages.js';
+import { fourthLanguage } from './fourth-language.js';
+
+const readWith = (dir: string) => setLanguageSource(() => readLanguages([...languageFolders({}), dir], {}));
+
+function refusal(edit: (yaml: string) => string): LanguageWordsError {
+  const dir = fourthLanguage();
+  const file = path.join(dir, 'xx/topup.yaml');
+  writeFileSync(file, edit(readFileSync(file, 'utf8')));
+  readWith(dir);
+  try {
+    ensureLanguages();
+  } catch (e) {
+    expect(e).toBeInstanceOf(LanguageWordsError);
+    expect((e as Error).message).toContain('languages/xx/topup.yaml');
+    return e as LanguageWordsError;
+  }
+  throw new Error('the offer was read');
+}
+
+afterAll(() => setLanguageSource(() => readLanguages()));
+
+describe('the top-up offer of each language', () => {
+  it('English and Malay offer the requirements\' ringgit packages by FPX or bank transfer; Indonesian the same charge by card, said plainly', () => {
+    setLanguageSource(() => readLanguages());
+    const ringgit = [{ credits: 150, price: 45, isBestValue: false }, { credits: 300, price: 75, isBestValue: false }, { credits: 600, price: 97, isBestValue: true }];
+    for (const lang of ['en', 'ms']) {
+      expect(topUpOffer(lang)).toMatchObject({ currency: 'MYR', priceFormat: 'RM{amount}', packages: ringgit });
+      expect(topUpOffer(lang).paymentMethods).toMatch(/^FPX /);
+    }
+    expect(topUpOffer('id')).toMatchObject({ currency: 'MYR', packages: ringgit, paymentMethods: 'Kartu debit atau kredit' });
+    expect(topUpOffer('id').priceFormat).toBeUndefined();
+    expect(topUpOffer('id').chargeNote).toContain('ringgit Malaysia (MYR)');
+  });
+
+  it('refuses an offer it could not honour, naming the key', () => {
+    expect(refusal((y) => y.replace(/^currency: .*$/m, 'currency: RMX')).params).toEqual({ language: 'xx', catalogue: 'topup', key: 'currency' });
+    expect(refusal((y) => y.replace('credits: 300', 'credits: 200')).params).toMatchObject({ key: 'packages.1.credits' });
+    expect(refusal((y) => y.replace('credits: 300', 'credits: 150')).params).toMatchObject({ key: 'packages.1.credits' });
+    expect(refusal((y) => y.replace('price: 75', 'price: -75')).params).toMatchObject({ key: 'packages.1.price' });
+    expect(refusal((y) => y.replace('price: 75', 'price: "75"')).params).toMatchObject({ key: 'packages.1.price' });
+    expect(refusal((y) => `${y}\npriceFormat: "Rp"\n`).params).toMatchObject({ key: 'priceFormat' });
+    expect(refusal((y) => y.replace(/^paymentMethods: .*$/m, '')).params).toMatchObject({ key: 'paymentMethods' });
+  });
+
+  it('reads an operator\'s own rupiah offer as written', () => {
+    const dir = fourthLanguage();
+    const file = path.join(dir, 'xx/topup.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^currency: .*$/m, 'currency: IDR').replace('price: 45', 'price: 150000').replace('price: 75', 'price: 250000').replace('price: 97', 'price: 320000'));
+    readWith(dir);
+    ensureLanguages();
+    expect(topUpOffer('xx')).toMatchObject({ currency: 'IDR', packages: [{ credits: 150, price: 150000 }, { credits: 300, price: 250000 }, { credits: 600, price: 320000 }] });
+  });
+});

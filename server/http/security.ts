@@ -228,13 +228,18 @@ export class FairShares {
   }
 
   /**
-   * `work` run in one of the server's turns: at once when one is free, else after the work that came before it
-   * (503 `server_busy` with Retry-After when `waiting` already wait). A turn given back is handed on in the next
-   * turn of the event loop, so the requests waiting on the network (another writer's /api/me) are answered between two.
+   * `work` run in one of the server's turns: in the event loop's next turn when one is free, else after the work that
+   * came before it (503 `server_busy` with Retry-After when `waiting` already wait). A turn given back is handed on
+   * in the next turn of the event loop too, so the requests waiting on the network (another writer's /api/me) are
+   * answered between two pieces of work.
    */
   async run<T>(work: () => Promise<T> | T): Promise<T> {
-    if (this.#running < this.limits.running) this.#running++;
-    else {
+    if (this.#running < this.limits.running) {
+      this.#running++;
+      // Begun in the next turn of the event loop all the same: of a burst that arrived together (sixty reads in one
+      // read of the sockets), the requests already waiting on the network are answered before the first one's work.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    } else {
       if (this.#waiting.length >= this.limits.waiting) {
         const seconds = Math.ceil(this.limits.retryAfterMs / 1000);
         throw ApiError.catalogue(503, 'server_busy', undefined, { seconds: String(seconds) }).retryAfter(seconds);

@@ -75,29 +75,35 @@ function refused(res: Response, error: Error): Error {
  */
 function bodyOf(req: Request, res: Response, file: string): Promise<Uint8Array> {
   const refuse = (error: Error) => refused(res, error);
+  // A declared length (at most the limit: a longer one is refused before) is the body's one buffer, each piece copied
+  // into it as it comes: no 10 MB copy at its end, for twenty uploads at once.
+  const declared = Number(req.headers['content-length'] ?? Number.NaN);
+  const whole = Number.isInteger(declared) && declared > 0 ? Buffer.allocUnsafe(declared) : undefined;
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let received = 0;
     let isKindRead = false;
+    const sofar = () => (whole ? whole.subarray(0, received) : Buffer.concat(chunks, received));
     const stop = (error: unknown) => {
       req.off('data', onData).off('end', onEnd).off('error', stop);
       req.pause();
       reject(error);
     };
     const onData = (chunk: Buffer) => {
+      if (received + chunk.length > (whole?.length ?? COVER_UPLOAD.maxBytes)) return stop(refuse(tooLarge(file)));
+      if (whole) chunk.copy(whole, received);
+      else chunks.push(chunk);
       received += chunk.length;
-      if (received > COVER_UPLOAD.maxBytes) return stop(refuse(tooLarge(file)));
-      chunks.push(chunk);
       if (isKindRead || received < KIND_BYTES) return;
       isKindRead = true;
-      const wrong = refusedByFirstBytes(Buffer.concat(chunks), file);
+      const wrong = refusedByFirstBytes(sofar(), file);
       if (wrong) stop(refuse(wrong));
     };
     const onEnd = () => {
-      const bytes = Buffer.concat(chunks);
+      const bytes = sofar();
       const wrong = isKindRead ? undefined : refusedByFirstBytes(bytes, file);
       if (wrong) reject(wrong);
-      else resolve(new Uint8Array(bytes));
+      else resolve(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     };
     req.on('data', onData).on('end', onEnd).on('error', stop);
   });

@@ -131,8 +131,10 @@ export function coverRoutes(ctx: AppContext): ApiRoutes {
     // A picture refused throws CoverPictureError: the rule it breaks, worded in the caller's language (422, or 413).
     const isSaved = await shares.run(async () => {
       const { bytes, format, width, height } = await checkCoverPicture(received, file).catch((error: unknown) => Promise.reject(uploadRefusal(error, file)));
+      const size = bytes.byteLength;
+      // The bytes are handed to the store's writer (server/store/sqlite/aside.ts): not read here after.
       const isKept = await covers.save({ bookId: id, image: bytes, format, width, height, fileName: file });
-      if (isKept) ctx.logger.info({ book: id, format, width, height, bytes: bytes.byteLength }, 'cover picture kept');
+      if (isKept) ctx.logger.info({ book: id, format, width, height, bytes: size }, 'cover picture kept');
       return isKept;
     });
     if (!isSaved) throw ApiError.of(404, 'not_found');

@@ -5,7 +5,7 @@
 // its declared length), a 9.8 MB JPEG (kept), each from its own writer; then 60 side-by-side reads of one writer's
 // edition. Meanwhile another writer asks for GET /api/me one request after another. Prints, per phase, that writer's
 // /api/me median and p99, the refusals' median and max time and their answers, and the machine's load average;
-// BENCH_RUNS runs (default 3) and their medians. Asserts nothing. Goal (issue 107): refusals ≤ 100 ms, /api/me p99 ≤ 300 ms.
+// BENCH_RUNS runs (default 3) and their medians. Asserts nothing. Goal: refusals ≤ 100 ms, /api/me p99 ≤ 300 ms.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomFillSync } from 'node:crypto';
 import { Agent, request } from 'node:http';

@@ -62,7 +62,7 @@ export interface CoverPicture {
 
 /** A refused picture: the catalogue code and the values of its message. */
 export interface CoverPictureProblem {
-  code: 'cover_unreadable' | 'cover_svg' | 'cover_too_many_pixels' | 'cover_too_many_megapixels' | 'cover_too_small' | 'cover_wrong_shape' | 'cover_file_too_large';
+  code: 'cover_unreadable' | 'cover_upload_unreadable' | 'cover_svg' | 'cover_too_many_pixels' | 'cover_too_many_megapixels' | 'cover_too_small' | 'cover_wrong_shape' | 'cover_file_too_large';
   vars: Record<string, string>;
 }
 

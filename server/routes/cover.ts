@@ -57,11 +57,6 @@ function refusedByFirstBytes(first: Uint8Array, file: string): Error | undefined
   return problem ? new CoverPictureError(problem) : undefined;
 }
 
-/** A picture that is no JPEG or PNG Karya can read: the upload's words (a JPEG or PNG), not `karya publish --cover`'s (which takes a TIFF). */
-function uploadRefusal(error: unknown, file: string): unknown {
-  return error instanceof CoverPictureError && error.code === 'cover_unreadable' ? ApiError.catalogue(422, 'cover_upload_unreadable', undefined, { file }) : error;
-}
-
 /** The refusal of a request whose body is not read: the connection closes after the answer. */
 function refused(res: Response, error: Error): Error {
   res.set('connection', 'close');
@@ -130,7 +125,7 @@ export function coverRoutes(ctx: AppContext): ApiRoutes {
     const received = await bodyOf(req, res, file);
     // A picture refused throws CoverPictureError: the rule it breaks, worded in the caller's language (422, or 413).
     const isSaved = await shares.run(async () => {
-      const { bytes, format, width, height } = await checkCoverPicture(received, file).catch((error: unknown) => Promise.reject(uploadRefusal(error, file)));
+      const { bytes, format, width, height } = await checkCoverPicture(received, file, { isUpload: true });
       const size = bytes.byteLength;
       // The bytes are handed to the store's writer (server/store/sqlite/aside.ts): not read here after.
       const isKept = await covers.save({ bookId: id, image: bytes, format, width, height, fileName: file });

@@ -64,7 +64,8 @@ export class AsideWriter {
       // A picture that is its buffer's whole is handed over, not copied (10 MB copied on the loop is what this avoids):
       // the caller's bytes are gone from it once sent.
       const handed = compiled.parameters.filter((p): p is Uint8Array => p instanceof Uint8Array && p.byteOffset === 0 && p.buffer instanceof ArrayBuffer && p.byteLength === p.buffer.byteLength && p.byteLength > 64 * 1024);
-      this.#worker.postMessage({ id, sql: compiled.sql, parameters: compiled.parameters }, handed.map((p) => p.buffer as ArrayBuffer));
+      // Once each: an upsert names its picture twice (the row, and the row that replaces it).
+      this.#worker.postMessage({ id, sql: compiled.sql, parameters: compiled.parameters }, [...new Set(handed.map((p) => p.buffer as ArrayBuffer))]);
     });
   }
 

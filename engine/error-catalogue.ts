@@ -53,13 +53,16 @@ const ERRORS = catalogue('errors', [
   // Metering and hardening.
   'idempotency_in_progress', 'idempotency_key_reused',
   // The server's own limits know when a request may come again (Retry-After): their 429s say that wait
-  // (waitText renders {wait}); the answer's code stays rate_limited, too_many_attempts or reset_too_soon.
-  'rate_limited_wait', 'too_many_attempts_wait', 'reset_too_soon_wait', 'wait_second', 'wait_seconds',
+  // (waitText renders {wait}); the answer's code stays rate_limited, too_many_attempts, reset_too_soon or
+  // too_many_at_once (a user's fair share of the server's costly work taken: server/http/security.ts).
+  'rate_limited_wait', 'too_many_attempts_wait', 'reset_too_soon_wait', 'too_many_at_once_wait', 'wait_second', 'wait_seconds',
   'wait_minutes', 'image_unavailable',
   // Start-up, readiness and stop (server/http/lifecycle.ts)
   'starting', 'not_ready', 'shutting_down', 'bad_encoding', 'bad_path', 'host_not_allowed',
   // Exports (engine/node/export/pool.ts): a file is made within a time and a memory limit.
   'export_too_slow', 'export_too_large', 'export_busy',
+  // Every writer's costly work together waits its turn; a queue that is full answers this (server/http/security.ts).
+  'server_busy',
   // Importing a manuscript (engine/import): a file is refused before anything is read into a book.
   // The writer's voice (engine/session/voice/fingerprint.ts, engine/session/voice/overused.ts): each names the limit; nothing is saved.
   'voice_too_short', 'voice_language', 'voice_not_text', 'voice_missing', 'avoid_too_many', 'avoid_too_long',

@@ -32,7 +32,7 @@ import {
 } from '../publish/index.js';
 
 export { CoverPictureError, checkCoverPicture, readCoverPicture, type CheckedCoverPicture } from './print/cover-picture.js';
-export { pictureKindOf } from '../publish/cover-rules.js';
+export { firstBytesProblem, pictureKindOf, PNG_SIZE_BYTES } from '../publish/cover-rules.js';
 
 /** The files of a package, in the order the CLI lists them. */
 export const PACKAGE_FILES = [

@@ -62,7 +62,7 @@ export interface CoverPicture {
 
 /** A refused picture: the catalogue code and the values of its message. */
 export interface CoverPictureProblem {
-  code: 'cover_unreadable' | 'cover_svg' | 'cover_too_many_pixels' | 'cover_too_many_megapixels' | 'cover_too_small' | 'cover_wrong_shape' | 'cover_file_too_large';
+  code: 'cover_unreadable' | 'cover_upload_unreadable' | 'cover_svg' | 'cover_too_many_pixels' | 'cover_too_many_megapixels' | 'cover_too_small' | 'cover_wrong_shape' | 'cover_file_too_large';
   vars: Record<string, string>;
 }
 
@@ -102,4 +102,31 @@ export function coverPictureProblem(picture: CoverPicture): CoverPictureProblem 
     }
   }
   return null;
+}
+
+/** The first bytes that hold a PNG's declared size: its signature (8), IHDR's length and name (8), width and height (8). */
+export const PNG_SIZE_BYTES = 24;
+
+/**
+ * The size a PNG's header declares (IHDR, the first chunk: its width and height after its length and name), or
+ * undefined when the bytes are no PNG or too few.
+ * @example pngDeclaredSize(firstBytesOfA6250x10000Png) // { width: 6250, height: 10000 }
+ */
+export function pngDeclaredSize(bytes: Uint8Array): { width: number; height: number } | undefined {
+  const IHDR = [0x49, 0x48, 0x44, 0x52];
+  if (bytes.length < PNG_SIZE_BYTES || pictureKindOf(bytes) !== 'png' || !IHDR.every((b, i) => bytes[12 + i] === b)) return undefined;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+/**
+ * The size rule a picture's first bytes already break (a PNG declaring more pixels than a cover may have), so it is
+ * refused before the rest is read; null when they break none or say no size (a JPEG's size comes after its
+ * other segments: its whole header is read).
+ */
+export function firstBytesProblem(bytes: Uint8Array, file: string): CoverPictureProblem | null {
+  const declared = pngDeclaredSize(bytes);
+  if (!declared) return null;
+  const problem = coverPictureProblem({ file, bytes: bytes.byteLength, format: 'png', ...declared });
+  return problem?.code === 'cover_too_many_pixels' || problem?.code === 'cover_too_many_megapixels' ? problem : null;
 }

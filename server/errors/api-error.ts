@@ -55,7 +55,7 @@ export type Wording =
   | { kind: 'settings'; issue: SettingsIssue };
 
 /** The 429 codes whose message says how long to wait (the catalogue's `<code>_wait`). */
-export type WaitCode = 'rate_limited' | 'too_many_attempts' | 'reset_too_soon';
+export type WaitCode = 'rate_limited' | 'too_many_attempts' | 'reset_too_soon' | 'too_many_at_once';
 
 /** A catalogue wording's values in a language: its own, and {wait} worded in that language. */
 function varsIn(wording: Extract<Wording, { kind: 'catalogue' }>, lang: Lang): Record<string, string> {

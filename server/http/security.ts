@@ -175,3 +175,100 @@ export function storeLimiter(limits: Pick<LimitRepository, 'take'>, input: { rat
   };
 }
 
+
+/**
+ * Fair shares of the server's costly work, in this process (its CPU, its memory, sharp's and SQLite's threads),
+ * so that one writer's burst never holds up another's cheap requests (GET /api/me, a sign-in): the routes that read
+ * a file or a whole book (a cover's upload and check, a manuscript's import and preview, an edition's side-by-side
+ * and bilingual reads) take one of the writer's shares for the whole request, and run their work in one of the
+ * server's turns. docs/api.md names them.
+ */
+export const FAIR_SHARE = {
+  /** A writer's costly requests under way at once; one more answers 429 `too_many_at_once` with Retry-After. */
+  perUser: 2,
+  /** Costly work running at once, every writer's together (a cover checked and kept, a side-by-side read); more waits its turn, first come first served. */
+  running: 2,
+  /** Work waiting for a turn at most; one more answers 503 `server_busy` with Retry-After. */
+  waiting: 64,
+  /** The Retry-After of both refusals (a share or a turn is given back within a second or two). */
+  retryAfterMs: 2_000,
+} as const;
+
+export type FairShareLimits = { readonly [K in keyof typeof FAIR_SHARE]: number };
+
+/** What a share is taken against: the answer (its close gives the share back, its Retry-After is set when refused). */
+type ShareAnswer = { set(field: string, value: string): unknown; once(event: 'close', listener: () => void): unknown };
+
+export class FairShares {
+  readonly #held = new Map<string, number>();
+  readonly #waiting: Array<() => void> = [];
+  #running = 0;
+
+  constructor(readonly limits: FairShareLimits = FAIR_SHARE) {}
+
+  /**
+   * One of the writer's shares taken for this request until its answer closes (sent, or the client gone), or 429
+   * `too_many_at_once` with Retry-After when every one is taken. Counted and taken in one synchronous step: of
+   * requests sent at once each sees the count the one before it left, so no burst gets more than its share.
+   */
+  claim(userId: string, res: ShareAnswer): void {
+    const held = this.#held.get(userId) ?? 0;
+    if (held >= this.limits.perUser) throw tooMany(res, this.limits.retryAfterMs, 'too_many_at_once');
+    this.#held.set(userId, held + 1);
+    res.once('close', () => {
+      const left = (this.#held.get(userId) ?? 1) - 1;
+      if (left > 0) this.#held.set(userId, left);
+      else this.#held.delete(userId);
+    });
+  }
+
+  /** The writer's shares under way now. */
+  heldBy(userId: string): number {
+    return this.#held.get(userId) ?? 0;
+  }
+
+  /**
+   * `work` run in one of the server's turns: in the event loop's next turn when one is free, else after the work that
+   * came before it (503 `server_busy` with Retry-After when `waiting` already wait). A turn given back is handed on
+   * in the next turn of the event loop too, so the requests waiting on the network (another writer's /api/me) are
+   * answered between two pieces of work.
+   */
+  async run<T>(work: () => Promise<T> | T): Promise<T> {
+    if (this.#running < this.limits.running) {
+      this.#running++;
+      // Begun in the next turn of the event loop all the same: of a burst that arrived together (sixty reads in one
+      // read of the sockets), the requests already waiting on the network are answered before the first one's work.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    } else {
+      if (this.#waiting.length >= this.limits.waiting) {
+        const seconds = Math.ceil(this.limits.retryAfterMs / 1000);
+        throw ApiError.catalogue(503, 'server_busy', undefined, { seconds: String(seconds) }).retryAfter(seconds);
+      }
+      await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    }
+    try {
+      return await work();
+    } finally {
+      const next = this.#waiting.shift();
+      if (next) setImmediate(next);
+      else this.#running--;
+    }
+  }
+}
+
+const SHARES = new WeakMap<object, FairShares>();
+
+/** The server's fair shares (one per app context: every route of a server counts in the same ones). */
+export function sharesOf(ctx: object, limits?: FairShareLimits): FairShares {
+  let shares = SHARES.get(ctx);
+  if (!shares) SHARES.set(ctx, (shares = new FairShares(limits)));
+  return shares;
+}
+
+/** A route's middleware that takes one of the signed-in writer's shares (FairShares.claim) before the route runs. */
+export function fairShare(shares: FairShares, userOf: (req: Request) => string): RequestHandler {
+  return (req, res, next) => {
+    shares.claim(userOf(req), res);
+    next();
+  };
+}

@@ -1,7 +1,8 @@
 // GET /api/books/:id/bilingual?format=epub|pdf|docx[&layout=alternating|columns]: one of the signed-in writer's
 // translated editions, by its id, printed with its source (engine/node/export/bilingual.ts): each source paragraph
 // followed by its translation. Made in the export pool within its limits, as every download is. A book that is no
-// edition is 409 export_not_edition; an edition whose source is gone, 404.
+// edition is 409 export_not_edition; an edition whose source is gone, 404. Two whole books read: one of the writer's
+// fair shares (server/http/security.ts).
 import { bookSummary, otherLanguage } from '../../engine/index.js';
 import { bilingualDocument, renderBounded } from '../../engine/node.js';
 import { EXPORT_FILE_TYPES, exportFileName } from '../../engine/contract/index.js';
@@ -9,6 +10,7 @@ import type { AppContext } from '../core/context.js';
 import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
 import { ApiError } from '../errors/api-error.js';
 import { ApiRoutes } from '../http/routes.js';
+import { fairShare, sharesOf } from '../http/security.js';
 import { sendDownload } from '../http/contract.js';
 import { bookOf } from '../core/editions.js';
 
@@ -17,7 +19,7 @@ export function bilingualRoutes(ctx: AppContext): ApiRoutes {
   const router = new ApiRoutes();
   router.use(requireUser(repos.auth));
 
-  router.on('GET /books/:id/bilingual', async (req, res) => {
+  router.on('GET /books/:id/bilingual', fairShare(sharesOf(ctx), (req) => sessionOf(req).user.id), async (req, res) => {
     const owner = sessionOf(req).user.id;
     const lang = requestLang(req);
     const { format, layout, author } = req.input.query;

@@ -1,12 +1,15 @@
 // /api/books/:id/cover: the writer's own cover picture for one of their books. PUT takes the picture as the
 // request's raw body (a JPEG or PNG, at most 10 MB, read with a cap: a body declared longer is refused before a
-// byte of it is read, one longer than declared as soon as it passes the limit, and a TIFF or WebP by its first
-// bytes: 413 and 415 answer at once, the rest never read), checks it against every store's cover rules (engine/node/print/cover-picture.ts,
+// byte of it is read, one longer than declared as soon as it passes the limit, a TIFF or WebP by its first
+// bytes, a PNG declaring more pixels than a cover may have by its header: 413, 415 and 422 answer at once, the
+// rest never read), checks it against every store's cover rules (engine/node/print/cover-picture.ts,
 // the one check `karya publish --cover FILE` makes too) from its first bytes and its header alone, in
 // sharp's own threads, so a hostile file (an SVG with a script, a PNG declaring 50,000 × 50,000 px) is
 // refused at once and the server goes on answering others; a picture that passes is kept with the book and
 // every package made from then on is made from it (server/core/publish.ts). GET answers it, DELETE lets it
 // go (the package's cover is made again: drawn, or lettered). Only the book's owner: another's book is not found.
+// An upload takes one of the writer's fair shares while it is received, and its check and save one of the
+// server's turns (server/http/security.ts): one writer's twenty uploads at once never hold up another's requests.
 import type { Request, Response } from 'express';
 import { COVER_UPLOAD, type BookCover } from '../../engine/contract/index.js';
 import { loadPublishFiles } from '../../engine/node.js';
@@ -16,9 +19,9 @@ import { requireUser, sessionOf } from '../auth/middleware.js';
 import { ApiError } from '../errors/api-error.js';
 import { sendDownload } from '../http/contract.js';
 import { ApiRoutes } from '../http/routes.js';
-import { tooMany } from '../http/security.js';
+import { sharesOf, tooMany } from '../http/security.js';
 
-const { checkCoverPicture, pictureKindOf } = await loadPublishFiles();
+const { checkCoverPicture, CoverPictureError, firstBytesProblem, pictureKindOf, PNG_SIZE_BYTES } = await loadPublishFiles();
 
 /** Pictures a user may send: 10 at once, then one every 6 s (each may be 10 MB kept). */
 const COVER_RATE = { capacity: 10, refillMs: 6_000 } as const;
@@ -38,49 +41,64 @@ function tooLarge(file: string): ApiError {
   return ApiError.catalogue(413, 'cover_upload_too_large', undefined, { file, limit: `${COVER_UPLOAD.maxBytes / MB} MB` });
 }
 
-/** The first bytes that say a picture's kind (engine/publish/cover-rules.ts pictureKindOf reads at most 12). */
-const KIND_BYTES = 16;
+/** The first bytes that say a picture's kind (pictureKindOf reads at most 12) and a PNG's size (its header's first 24). */
+const KIND_BYTES = Math.max(16, PNG_SIZE_BYTES);
 
-/** 415 for a picture a store takes but the upload does not (a TIFF, a WebP), by its first bytes, naming the file and its kind. */
-function notJpegOrPng(file: string, kind: string | undefined): ApiError | undefined {
+/**
+ * What a picture's first bytes already refuse: 415 for a picture a store takes but the upload does not (a TIFF, a
+ * WebP), naming the file and its kind; 422 for a PNG whose header declares more pixels than a cover may have, naming
+ * its size and the limit (engine/publish/cover-rules.ts firstBytesProblem).
+ */
+function refusedByFirstBytes(first: Uint8Array, file: string): Error | undefined {
+  const kind = pictureKindOf(first);
   const format = kind === 'tiff' ? 'TIFF' : kind === 'webp' ? 'WebP' : undefined;
-  return format ? ApiError.catalogue(415, 'cover_upload_format', undefined, { file, format }) : undefined;
+  if (format) return ApiError.catalogue(415, 'cover_upload_format', undefined, { file, format });
+  const problem = firstBytesProblem(first, file);
+  return problem ? new CoverPictureError(problem) : undefined;
+}
+
+/** The refusal of a request whose body is not read: the connection closes after the answer. */
+function refused(res: Response, error: Error): Error {
+  res.set('connection', 'close');
+  return error;
 }
 
 /**
- * The request's body: refused with 413 by its declared length before a byte is read, or as soon as what is
- * received passes the limit; with 415 by its first bytes when they are a TIFF's or a WebP's. A refusal answers
- * at once and closes the connection after the answer: the rest of the body is never read.
+ * The request's body: refused with 413 as soon as what is received passes the limit (the declared length is
+ * refused before: declaredTooLarge); with 415 or 422 by its first bytes (refusedByFirstBytes). A refusal answers at
+ * once and closes the connection after the answer: the rest of the body is never read.
  */
 function bodyOf(req: Request, res: Response, file: string): Promise<Uint8Array> {
-  const refuse = (error: ApiError) => {
-    res.set('connection', 'close');
-    return error;
-  };
-  if (Number(req.headers['content-length'] ?? 0) > COVER_UPLOAD.maxBytes) return Promise.reject(refuse(tooLarge(file)));
+  const refuse = (error: Error) => refused(res, error);
+  // A declared length (at most the limit: a longer one is refused before) is the body's one buffer, each piece copied
+  // into it as it comes: no 10 MB copy at its end, for twenty uploads at once.
+  const declared = Number(req.headers['content-length'] ?? Number.NaN);
+  const whole = Number.isInteger(declared) && declared > 0 ? Buffer.allocUnsafe(declared) : undefined;
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let received = 0;
     let isKindRead = false;
+    const sofar = () => (whole ? whole.subarray(0, received) : Buffer.concat(chunks, received));
     const stop = (error: unknown) => {
       req.off('data', onData).off('end', onEnd).off('error', stop);
       req.pause();
       reject(error);
     };
     const onData = (chunk: Buffer) => {
+      if (received + chunk.length > (whole?.length ?? COVER_UPLOAD.maxBytes)) return stop(refuse(tooLarge(file)));
+      if (whole) chunk.copy(whole, received);
+      else chunks.push(chunk);
       received += chunk.length;
-      if (received > COVER_UPLOAD.maxBytes) return stop(refuse(tooLarge(file)));
-      chunks.push(chunk);
       if (isKindRead || received < KIND_BYTES) return;
       isKindRead = true;
-      const wrong = notJpegOrPng(file, pictureKindOf(Buffer.concat(chunks)));
+      const wrong = refusedByFirstBytes(sofar(), file);
       if (wrong) stop(refuse(wrong));
     };
     const onEnd = () => {
-      const bytes = Buffer.concat(chunks);
-      const wrong = isKindRead ? undefined : notJpegOrPng(file, pictureKindOf(bytes));
+      const bytes = sofar();
+      const wrong = isKindRead ? undefined : refusedByFirstBytes(bytes, file);
       if (wrong) reject(wrong);
-      else resolve(new Uint8Array(bytes));
+      else resolve(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     };
     req.on('data', onData).on('end', onEnd).on('error', stop);
   });
@@ -89,6 +107,7 @@ function bodyOf(req: Request, res: Response, file: string): Promise<Uint8Array> 
 export function coverRoutes(ctx: AppContext): ApiRoutes {
   const { repos } = ctx;
   const router = new ApiRoutes();
+  const shares = sharesOf(ctx);
   router.use(requireUser(repos.auth));
   const ownerOf = (req: Request) => sessionOf(req).user.id;
 
@@ -98,14 +117,24 @@ export function coverRoutes(ctx: AppContext): ApiRoutes {
     const owner = ownerOf(req);
     const covers = repos.covers(owner);
     if (!(await covers.hasBook(id))) throw ApiError.of(404, 'not_found');
+    // A body declared longer than the limit is refused before anything else: it costs nothing.
+    if (Number(req.headers['content-length'] ?? 0) > COVER_UPLOAD.maxBytes) throw refused(res, tooLarge(file));
+    shares.claim(owner, res);
     const taken = await repos.limits.take({ key: `cover:${owner}`, ...COVER_RATE });
     if (!taken.isAllowed) throw tooMany(res, taken.retryAfterMs);
+    const received = await bodyOf(req, res, file);
     // A picture refused throws CoverPictureError: the rule it breaks, worded in the caller's language (422, or 413).
-    const { bytes, format, width, height } = await checkCoverPicture(await bodyOf(req, res, file), file);
-    if (!(await covers.save({ bookId: id, image: bytes, format, width, height, fileName: file }))) throw ApiError.of(404, 'not_found');
+    const isSaved = await shares.run(async () => {
+      const { bytes, format, width, height } = await checkCoverPicture(received, file, { isUpload: true });
+      const size = bytes.byteLength;
+      // The bytes are handed to the store's writer (server/store/sqlite/aside.ts): not read here after.
+      const isKept = await covers.save({ bookId: id, image: bytes, format, width, height, fileName: file });
+      if (isKept) ctx.logger.info({ book: id, format, width, height, bytes: size }, 'cover picture kept');
+      return isKept;
+    });
+    if (!isSaved) throw ApiError.of(404, 'not_found');
     const [kept] = await covers.factsOf([id]);
     if (!kept) throw ApiError.of(404, 'not_found');
-    ctx.logger.info({ book: id, format, width, height, bytes: bytes.byteLength }, 'cover picture kept');
     res.json({ cover: bookCoverOf(kept) });
   });
 

@@ -3,7 +3,9 @@
 // part, each part charged as a step, its progress as server-sent events when asked (Accept: text/event-stream;
 // a refusal before the first event is an ordinary error answer, a failure after it the `error` event); one run
 // of an edition at a time. The glossary is read and written per source and language; the side-by-side view
-// (by the edition's id) pairs its paragraphs with its source's, those whose source changed since marked.
+// (by the edition's id) pairs its paragraphs with its source's, those whose source changed since marked: two whole
+// books read and paired, so it takes one of the writer's fair shares and runs in one of the server's turns
+// (server/http/security.ts).
 import type { Request } from 'express';
 import { bookSummary, canTitleEdition, chapterTitlesOf, partLabel, canTranslate, editionLanguages, cleanTerm, cleanTitle, countedProvider, MAX_GLOSSARY_TERMS, providerThrough, otherLanguage, runFigures, sideBySide, translationCost, withEditionTitle, type Lang, type Tally } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
@@ -13,6 +15,7 @@ import { errorReply } from '../errors/reply.js';
 import { takeGenerationToken } from '../core/generation.js';
 import { bookOf, editionFor, editionSummary, glossaryFrom, isEdition, runEdition, sourceFor } from '../core/editions.js';
 import { ApiRoutes, type ContractHandler } from '../http/routes.js';
+import { fairShare, sharesOf } from '../http/security.js';
 import { openEventStream, wantsEventStream, type EventStream } from '../http/sse.js';
 import { modelWaits, type ModelWaits } from '../http/model-wait.js';
 import type { TypedEventStream } from '../http/contract.js';
@@ -74,14 +77,17 @@ export function editionRoutes(ctx: AppContext): ApiRoutes {
     res.json({ terms, is_writers: true, max_terms: MAX_GLOSSARY_TERMS });
   });
 
-  router.on('GET /books/:id/side-by-side', async (req, res) => {
+  const shares = sharesOf(ctx);
+  router.on('GET /books/:id/side-by-side', fairShare(shares, userId), async (req, res) => {
     const owner = userId(req);
     const lang = requestLang(req);
-    const { book: edition, spec } = await bookOf(ctx, { userId: owner, id: req.input.params.id, lang });
-    const link = await repos.editions(owner).ofEdition(edition.id);
-    const source = link ? await repos.books.find({ userId: owner, id: link.sourceId }) : null;
-    if (!link || !source) throw ApiError.catalogue(404, 'edition_not_found', lang);
-    res.json(sideBySideAnswer({ spec, source, edition, hashes: link.hashes, lang }));
+    res.json(await shares.run(async () => {
+      const { book: edition, spec } = await bookOf(ctx, { userId: owner, id: req.input.params.id, lang });
+      const link = await repos.editions(owner).ofEdition(edition.id);
+      const source = link ? await repos.books.find({ userId: owner, id: link.sourceId }) : null;
+      if (!link || !source) throw ApiError.catalogue(404, 'edition_not_found', lang);
+      return sideBySideAnswer({ spec, source, edition, hashes: link.hashes, lang });
+    }));
   });
 
   // The writer retitles an edition (its title was its source's, translated by the model when it was made); every export takes it.

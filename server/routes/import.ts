@@ -22,7 +22,7 @@ import { requireUser, requestLang, sessionOf } from '../auth/middleware.js';
 import { ApiError, languageRefusal } from '../errors/api-error.js';
 import { answerIn } from '../errors/answer.js';
 import { ApiRoutes } from '../http/routes.js';
-import { tooMany } from '../http/security.js';
+import { sharesOf, tooMany } from '../http/security.js';
 import { modelAnswer, type ModelAnswer } from '../http/model-answer.js';
 
 /** Previews a user may ask for: 6 at once, then one every 10 s. */
@@ -73,8 +73,19 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
     if (!spec || spec.kind !== 'book') throw ApiError.of(404, 'generator_not_found');
     return spec as ResolvedSpec & BookSpec;
   };
-  /** One limit for previews and imports: reading a large file costs the server time. */
-  const takeTurn = async (req: Request, res: Parameters<typeof tooMany>[0]) => {
+  const shares = sharesOf(ctx);
+  /**
+   * One limit for previews and imports: reading a large file costs the server time. A body declared longer than
+   * the limit is refused first, at no cost (the connection closes after the answer: the body is never read); then
+   * the file takes one of the writer's fair shares while it is received and read (server/http/security.ts).
+   */
+  const takeTurn = async (req: Request, res: Response, file: string) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > IMPORT_LIMITS.bytes) {
+      res.set('connection', 'close');
+      throw tooLargeRefusal(file, declared);
+    }
+    shares.claim(sessionOf(req).user.id, res);
     const taken = await repos.limits.take({ key: `import-preview:${sessionOf(req).user.id}`, ...PREVIEW_RATE });
     if (!taken.isAllowed) throw tooMany(res, taken.retryAfterMs);
   };
@@ -84,7 +95,7 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
     const lang = asked ?? requestLang(req);
     answerIn(req, lang);
     const spec = generator !== undefined ? bookSpecOf(generator) : undefined;
-    await takeTurn(req, res);
+    await takeTurn(req, res, file);
     const read = await manuscriptOf(ctx, req, res, file);
     if (!spec) return void res.json(manuscriptPreview(read));
     // Asked as events, it answers before the model reads the settings (waiting: the model, its slowness, its rate limits), then `done`.
@@ -100,7 +111,7 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
     const spec = bookSpecOf(generator);
     // The settings the writer confirmed in the preview, checked before the file is read.
     const writer = confirmedSettings(spec, confirmed);
-    await takeTurn(req, res);
+    await takeTurn(req, res, file);
     const read = await manuscriptOf(ctx, req, res, file);
     // The book's language: the one asked, else the manuscript's own when it is clearly one (else asked for).
     const bookLang = importLanguageOf(read, asked);

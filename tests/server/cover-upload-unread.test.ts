@@ -1,8 +1,10 @@
 // A cover refused before its body is read: a 30 MB body by its declared Content-Length (413 naming the 10 MB
-// limit) and a TIFF or WebP by its first bytes (415: a cover is sent as a JPEG or PNG), each answered while the
-// client has sent only the body's first 64 KB, the rest never asked for. A TIFF sent whole (named and typed as a
+// limit), a TIFF or WebP by its first bytes (415: a cover is sent as a JPEG or PNG) and a PNG of 6,250 × 10,000 px
+// by its header (422 naming the 40-megapixel bound), each answered while the client has sent only the body's first
+// bytes, the rest never asked for; a body sent in chunks with no length, as soon as it grows past 10 MB. A TIFF sent whole (named and typed as a
 // PNG) is refused the same; a JPEG is still kept. In the writer's language.
 import { request } from 'node:http';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorEnvelopeSchema } from '../../engine/contract/index.js';
@@ -42,7 +44,71 @@ const errorOf = (body: unknown) => ApiErrorEnvelopeSchema.parse(body).error;
 const MB = 1024 * 1024;
 const tiffCover = () => sharp({ create: { width: 1600, height: 2560, channels: 3, background: '#336699' } }).tiff().toBuffer();
 
+/** A PNG whose header declares `width` × `height` pixels, with a few bytes of data. */
+function declaredPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const framed = Buffer.alloc(body.length + 8);
+    framed.writeUInt32BE(data.length, 0);
+    body.copy(framed, 4);
+    framed.writeUInt32BE(crc32(body) >>> 0, body.length + 4);
+    return framed;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2], 8);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(64))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** PUT a JPEG's first bytes in 64 KB chunks with no declared length (Transfer-Encoding: chunked), never ending it: the answer and the bytes sent by then. */
+function putGrowing(cookie: string): Promise<{ status: number; body: unknown; connection: string | undefined; sent: number }> {
+  const url = new URL(`${served.ts.url}/api/books/${writer.bookId}/cover?file=scan.jpg`);
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    let isAnswered = false;
+    const req = request(url, { method: 'PUT', headers: { cookie, 'content-type': 'image/jpeg', 'transfer-encoding': 'chunked' } }, (res) => {
+      isAnswered = true;
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => {
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as unknown, connection: res.headers.connection, sent });
+      });
+    });
+    req.on('error', (error) => (isAnswered ? undefined : reject(error)));
+    const piece = Buffer.alloc(64 * 1024, 0x20);
+    piece.set([0xff, 0xd8, 0xff, 0xe0]);
+    // A chunk at a time, each once the one before is sent (so an answer is read as soon as it comes), at most
+    // 30 MB; the body is never ended.
+    const more = () => {
+      if (isAnswered || sent >= 30 * MB) return;
+      sent += piece.length;
+      req.write(piece, () => setImmediate(more));
+    };
+    more();
+  });
+}
+
 describe('a cover refused before its body is read', () => {
+  it('a PNG declaring 6,250 × 10,000 px: 422 by its header, the 40-megapixel bound named, with its first bytes only sent', async () => {
+    const png = declaredPng(6_250, 10_000);
+    const res = await putUnfinished({ first: png.subarray(0, 33), length: 5 * MB, type: 'image/png', file: 'big.png', cookie: writer.cookie });
+    expect(res.status).toBe(422);
+    expect(res.connection).toBe('close');
+    expect(errorOf(res.body)).toEqual({ code: 'cover_too_many_megapixels', message: catalogueMessage('cover_too_many_megapixels', 'en', { file: 'big.png', width: '6250', height: '10000', megapixels: '62.5', limit: '40', idealWidth: '1600', idealHeight: '2560' }) });
+  });
+
+  it('a body with no declared length: 413 naming the 10 MB limit as soon as it grows past it, never ended', async () => {
+    const res = await putGrowing(writer.cookie);
+    expect(res.status).toBe(413);
+    expect(res.connection).toBe('close');
+    expect(errorOf(res.body)).toEqual({ code: 'cover_upload_too_large', message: catalogueMessage('cover_upload_too_large', 'en', { file: 'scan.jpg', limit: '10 MB' }) });
+    // Answered while the body grew, well before the 30 MB the client would have sent.
+    expect(res.sent).toBeLessThan(30 * MB);
+  });
+
   it('30 MB declared: 413 naming the 10 MB limit, with 64 KB of it sent', async () => {
     const first = Buffer.alloc(64 * 1024, 0);
     first.set([0xff, 0xd8, 0xff, 0xe0]);

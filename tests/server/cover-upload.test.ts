@@ -200,7 +200,10 @@ describe('PUT /api/books/:id/cover refuses at once what no store takes', () => {
   it('a file that is no picture, and a picture too small or the wrong shape, name the rule', async () => {
     const text = await put(writer.cookie, writer.bookId, Buffer.from('Chapter 1\n\nIt was a dark night.'), 'image/jpeg', 'notes.jpg');
     expect(text.status).toBe(422);
-    expect(errorOf(text)).toMatchObject({ code: 'cover_unreadable', message: expect.stringContaining('notes.jpg is not a picture') });
+    // The upload takes a JPEG or PNG only, and says so (`karya publish --cover` also takes a TIFF: its words say that).
+    expect(errorOf(text)).toEqual({ code: 'cover_upload_unreadable', message: catalogueMessage('cover_upload_unreadable', 'en', { file: 'notes.jpg' }) });
+    expect(errorOf(text).message).toContain('JPEG or PNG');
+    expect(errorOf(text).message).not.toContain('TIFF');
     const small = await put(writer.cookie, writer.bookId, await sharp({ create: { width: 500, height: 800, channels: 3, background: '#336699' } }).png().toBuffer(), 'image/png', 'small.png');
     expect(small.status).toBe(422);
     expect(errorOf(small)).toMatchObject({ code: 'cover_too_small', message: expect.stringContaining('500 × 800 px') });

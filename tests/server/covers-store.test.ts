@@ -1,6 +1,6 @@
 // A writer's own cover pictures (server/store/queries/covers.ts) on both server stores: SQLite and Postgres (a
 // throw-away cluster, skipped with its reason when absent). One picture per book, kept byte for byte, only for
-// the book's owner, replaced by the next, gone with its book.
+// the book's owner, replaced by the next (a 9.8 MB one as well), gone with its book.
 import { describe, expect, it } from 'vitest';
 import { storeAdapters, type OpenedStore } from './adapters.js';
 import { romanceSaves } from '../translate/book.js';
@@ -34,6 +34,16 @@ describe.each(storeAdapters)('cover pictures on $name', (adapter) => {
       expect(await theirs.remove(book)).toBe(false);
       expect(await mine.remove(book)).toBe(true);
       expect(await mine.find(book)).toBeNull();
+
+      // A camera's 9.8 MB picture is kept byte for byte too (on SQLite written from a thread of its own, handed over whole).
+      const large = new Uint8Array(Math.round(9.8 * 1024 * 1024));
+      for (let i = 0; i < large.length; i += 4093) large[i] = i % 251;
+      large.set([0xff, 0xd8, 0xff, 0xe0]);
+      const copy = Buffer.from(large);
+      expect(await mine.save({ bookId: book, image: large, format: 'jpeg', width: 1600, height: 2560, fileName: 'camera.jpg' })).toBe(true);
+      const camera = await mine.find(book);
+      expect(camera).toMatchObject({ fileName: 'camera.jpg', bytes: copy.length });
+      expect(Buffer.from(camera!.image).equals(copy)).toBe(true);
 
       // Gone with its book.
       await mine.save({ bookId: book, image, format: 'jpeg', width: 1600, height: 2560, fileName: 'harbour.jpg' });

@@ -32,9 +32,10 @@ export interface CheckedCoverPicture {
 /**
  * The picture with its format and size when a store's cover can be made from it; else CoverPictureError
  * naming the file, its size and the rule. Only the header is read: a picture is never decoded to be checked.
+ * `isUpload`: a picture sent to the server, which takes a JPEG or PNG (`cover_upload_unreadable` says so).
  * @example const { width, height } = await checkCoverPicture(readFileSync('me.jpg'), 'me.jpg')
  */
-export async function checkCoverPicture(bytes: Uint8Array, file: string): Promise<CheckedCoverPicture> {
+export async function checkCoverPicture(bytes: Uint8Array, file: string, opts: { isUpload?: boolean } = {}): Promise<CheckedCoverPicture> {
   const kind = pictureKindOf(bytes);
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>> | undefined;
   if (kind && kind !== 'svg') {
@@ -51,7 +52,9 @@ export async function checkCoverPicture(bytes: Uint8Array, file: string): Promis
   const [width, height] = isTurned ? [meta?.height ?? 0, meta?.width ?? 0] : [meta?.width ?? 0, meta?.height ?? 0];
   // The format is the one its first bytes and sharp agree on: a PNG header on other bytes is no picture.
   const format = kind === 'svg' ? 'svg' : meta?.format === kind ? kind : meta?.format;
-  const problem = coverPictureProblem({ file, bytes: bytes.byteLength, ...(format ? { format } : {}), width, height });
+  const found = coverPictureProblem({ file, bytes: bytes.byteLength, ...(format ? { format } : {}), width, height });
+  // The studio's upload takes a JPEG or PNG only, and its words say so (`karya publish --cover` also takes a TIFF).
+  const problem = found?.code === 'cover_unreadable' && opts.isUpload ? { code: 'cover_upload_unreadable' as const, vars: { file } } : found;
   if (problem) throw new CoverPictureError(problem);
   return { bytes, format: format as CheckedCoverPicture['format'], width, height };
 }

@@ -37,6 +37,11 @@ export interface Conn {
    * and `column` is a plain column name of it.
    */
   runChained<R, K extends keyof R & string>(first: FixedQuery<R>, column: K, then: (value: R[K]) => FixedQuery<unknown>): Promise<number>;
+  /**
+   * A statement too large for the request loop (a 10 MB picture), run in a transaction of its own off it: SQLite's on a
+   * second connection in a worker thread (sqlite/aside.ts). Absent where every statement is off the loop already (Postgres).
+   */
+  runAside?(query: Compilable<unknown>): Promise<number>;
 }
 
 /** Raw SQL (kysely's sql tag) as a query a Conn takes, compiled by `db`'s dialect. */

@@ -30,7 +30,7 @@ export interface CoverFacts {
 export interface CoverRepository {
   /** Whether the owner has a book of this id (a picture for another's book is refused before its bytes are read). */
   hasBook(bookId: number): Promise<boolean>;
-  /** Keep (or replace) the picture of one of the owner's books; false when the owner has no such book. */
+  /** Keep (or replace) the picture of one of the owner's books; false when the owner has no such book. On SQLite a large picture's bytes are handed to the writer's thread (Conn.runAside): the caller reads them no more. */
   save(input: { bookId: number; image: Uint8Array; format: string; width: number; height: number; fileName: string }): Promise<boolean>;
   /** The picture of the owner's book with what is known of it, or null (none given: the package's cover is made). */
   find(bookId: number): Promise<(CoverFacts & { image: Uint8Array }) | null>;
@@ -53,13 +53,21 @@ export function coverRepository(conn: Conn, owner: string): CoverRepository {
     q.select((e) => ['book_id', 'format', 'width', 'height', 'file_name', 'created_at', e.fn<number>('length', ['image']).as('bytes')] as const);
   return {
     hasBook: async (bookId) => (await conn.first(conn.db.selectFrom('books').select('id').where('id', '=', bookId).where('owner', '=', owner))) !== undefined,
-    save: ({ bookId, image, format, width, height, fileName }) =>
-      conn.transaction(async (conn) => {
-        if (!(await conn.first(conn.db.selectFrom('books').select('id').where('id', '=', bookId).where('owner', '=', owner)))) return false;
-        const row = { owner, image: Buffer.from(image.buffer, image.byteOffset, image.byteLength), format, width, height, file_name: fileName, created_at: new Date().toISOString() };
-        await conn.run(covers.insertInto('book_covers').values({ book_id: bookId, ...row }).onConflict((oc) => oc.column('book_id').doUpdateSet(row)));
+    save: async ({ bookId, image, format, width, height, fileName }) => {
+      const owned = (conn: Conn) => conn.first(conn.db.selectFrom('books').select('id').where('id', '=', bookId).where('owner', '=', owner));
+      const row = { owner, image: Buffer.from(image.buffer, image.byteOffset, image.byteLength), format, width, height, file_name: fileName, created_at: new Date().toISOString() };
+      const upsert = covers.insertInto('book_covers').values({ book_id: bookId, ...row }).onConflict((oc) => oc.column('book_id').doUpdateSet(row));
+      // SQLite: the picture written off the request loop (Conn.runAside); a book deleted meanwhile fails its foreign key.
+      if (conn.runAside) {
+        if (!(await owned(conn))) return false;
+        return conn.runAside(upsert).then((changed) => changed > 0, (error: unknown) => (String((error as { code?: unknown }).code).startsWith('SQLITE_CONSTRAINT') ? false : Promise.reject(error)));
+      }
+      return conn.transaction(async (conn) => {
+        if (!(await owned(conn))) return false;
+        await conn.run(upsert);
         return true;
-      }),
+      });
+    },
     find: async (bookId) => {
       const row = await conn.first(factColumns(mine().where('book_id', '=', bookId)).select('image'));
       return row ? { ...factsOf(row), image: new Uint8Array(row.image) } : null;

@@ -6,6 +6,7 @@
 import type { Compilable } from 'kysely';
 import type { Conn, FixedQuery } from '../queries/conn.js';
 import type { Store } from './store.js';
+import { asideWriterOf } from './aside.js';
 
 const built = new WeakMap<Store, Conn>();
 
@@ -24,6 +25,10 @@ export function sqliteConn(store: Store): Conn {
       userChanged: async (userId) => store.userChanged(userId),
       serialize: async () => undefined,
       runChained: (first, column, then) => runChained(conn!, first, column, then),
+      runAside: (query) => {
+        const writer = asideWriterOf(store.sqlite);
+        return writer ? writer.run(query.compile()) : store.exclusive(() => store.run(query));
+      },
     };
     built.set(store, conn);
   }

@@ -8,6 +8,7 @@ import { Migrator, type Migration } from 'kysely/migration';
 import { migrations } from '../../../migrations/index.js';
 import { makeDirs } from '../../../engine/node.js';
 import type { Database } from '../schema.js';
+import { closeAsideWriter } from './aside.js';
 
 export interface OpenedDatabase<DB = Database> {
   db: Kysely<DB>;
@@ -49,6 +50,7 @@ export async function openSqlite<DB>(file: string, set: MigrationSet): Promise<O
     sqlite,
     close: async () => {
       if (openConnections.delete(sqlite)) connectionsEpoch++;
+      await closeAsideWriter(sqlite);
       await db.destroy();
     },
   };

@@ -253,3 +253,19 @@ export class ExportLimitError extends KaryaError {
     (this as { params?: Readonly<Record<string, string>> }).params = vars;
   }
 }
+
+/** A limit the export pool's threads hit while making a package's covers from their art (engine/node/export/pool.ts prepareCover). */
+export type CoverWorkCode = 'cover_work_too_large' | 'cover_work_too_slow' | 'cover_work_busy';
+
+/** Making a package's covers hit a limit of the thread it ran in: its memory (413), its time (422), or every thread taken (503). */
+export class CoverWorkError extends KaryaError {
+  readonly code: CoverWorkCode;
+  readonly vars: Readonly<Record<string, string>>;
+  constructor(code: CoverWorkCode, vars: Record<string, string>) {
+    super(catalogueMessage(code, 'en', vars), { httpStatus: code === 'cover_work_too_large' ? 413 : code === 'cover_work_too_slow' ? 422 : 503, isRetryable: code === 'cover_work_busy' });
+    this.name = 'CoverWorkError';
+    this.code = code;
+    this.vars = vars;
+    (this as { params?: Readonly<Record<string, string>> }).params = vars;
+  }
+}

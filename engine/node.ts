@@ -60,6 +60,9 @@ export const loadExportPool = () => import('./node/export/pool.js');
 /** One document rendered in the shared pool within its limits (node/export/pool.ts renderBounded), the pool loaded on first use. */
 export const renderBounded: typeof import('./node/export/pool.js').renderBounded = async (...args) => (await loadExportPool()).renderBounded(...args);
 
+/** A package's covers made in the shared export pool's threads (node/export/pool.ts prepareCoverBounded), the pool loaded on first use. */
+export const prepareCoverBounded: typeof import('./node/export/pool.js').prepareCoverBounded = async (...args) => (await loadExportPool()).prepareCoverBounded(...args);
+
 /**
  * The model providers (the OpenAI-compatible one, the offline one, config files, failures), loaded on first use.
  * @example const { providerFromEnv } = await loadProviders(); const provider = providerFromEnv(process.env);

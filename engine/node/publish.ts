@@ -23,7 +23,8 @@ import { findOnPath } from './java.js';
 import { runEpubcheckCommand } from './epubcheck-server.js';
 import { runAce, runAceOnBytes } from './ace.js';
 import { renderBookPdf } from './print/book.js';
-import { ebookCoverJpeg, ebookCoverSize, renderWrapCover, wrapFrontPx, type CoverImage } from './print/cover.js';
+import { ebookCoverSize, renderWrapCover, wrapFrontPx, type CoverImage } from './print/cover.js';
+import { FLAT_SPREAD, prepareCoverArt } from './print/cover-art.js';
 import { renderTypographicCover, typographicFactsOf, wrapFrontSafeArea } from './print/typographic.js';
 import { DEFAULT_PAPER, TRIM_SIZES, printLayoutOf, type PaperName, type TrimName } from '../print.js';
 import {
@@ -101,9 +102,6 @@ function paperbackOf(source: { pageCount?: unknown; interior?: unknown; cover?: 
   };
 }
 
-/** Channels whose spread (standard deviation, 0-255) stays under this are one flat colour. */
-const FLAT_SPREAD = 3;
-
 /** What the cover's pixels show, for readiness: one flat colour, and the size of the art it was made from. */
 export async function coverContent(art: Uint8Array, cover: Uint8Array): Promise<CoverContent> {
   const [{ width = 0, height = 0 }, { channels }] = await Promise.all([sharp(art).metadata(), sharp(cover).stats()]);
@@ -161,6 +159,8 @@ export async function buildKdpPackage(input: {
   ace?: (epub: Uint8Array) => Promise<AceResult>;
   /** Makes the manuscript files (default renderDocument in this thread; the server and the CLI pass the bounded export pool's). */
   render?: typeof renderDocument;
+  /** Makes the covers' pictures from their art (default prepareCoverArt in this thread; the server passes the export pool's, export/pool.ts prepareCoverBounded). */
+  prepareCover?: typeof prepareCoverArt;
   /** Told before each file is made (and before the EPUB check), so a caller can show progress. */
   onProgress?: (file: PackageFile | 'epubcheck' | 'accessibility') => void;
   /** The book's place in a release schedule (karya batch --publish): metadata.json's publishOn and the readiness list's date. */
@@ -185,7 +185,12 @@ export async function buildKdpPackage(input: {
   // No picture (a typographic cover): lettered at the eBook's size, and again at the wrap's front panel.
   const lettered = parts.cover.png ? undefined : typographicFactsOf(book, state, parts);
   const art = parts.cover.png ?? renderTypographicCover(lettered!, coverSize);
-  const jpeg = await ebookCoverJpeg(art, coverSize);
+  // The art is decoded once for the eBook cover and the wrap's front panel (a lettered wrap has its own art), in
+  // an export thread on a server, off the request loop.
+  const prepareCover = input.prepareCover ?? prepareCoverArt;
+  const prepared = await prepareCover(art, { ebook: coverSize, ...(lettered ? {} : { front: wrapFrontPx(trim) }) });
+  const front = lettered ? (await prepareCover(renderTypographicCover(lettered, wrapFrontPx(trim), wrapFrontSafeArea()), { front: wrapFrontPx(trim) })).front! : prepared.front!;
+  const jpeg = prepared.ebook!;
   // The EPUB carries the eBook cover as its own (readers such as Google Play Books and Kobo show it).
   making('manuscript.epub');
   const epub = await render(doc, 'epub', { cover: jpeg.bytes });
@@ -195,7 +200,7 @@ export async function buildKdpPackage(input: {
   const interior = await renderBookPdf(bilingual?.interior ?? packaged, { trim, layout, isPrint: true });
   making('paperback-cover.pdf');
   const wrap = await renderWrapCover({
-    art: lettered ? renderTypographicCover(lettered, wrapFrontPx(trim), wrapFrontSafeArea()) : art, isLettered: lettered !== undefined, title: parts.title, author: parts.author, description: parts.description, lang: packaged.lang, trim, paper, pageCount: interior.pageCount,
+    front, isLettered: lettered !== undefined, title: parts.title, author: parts.author, description: parts.description, lang: packaged.lang, trim, paper, pageCount: interior.pageCount,
   });
   const print: PrintFacts = {
     pageCount: interior.pageCount, trim, paper, gutterIn: interior.gutterIn, spineIn: wrap.spineIn, hasSpineText: wrap.hasSpineText,
@@ -217,7 +222,7 @@ export async function buildKdpPackage(input: {
     metadata, isBookComplete: ending !== null, ...(ending ? { ending } : {}), authorship: authorshipOf(book, state), manuscriptText: state.content.join('\n\n'), epub, docx, epubcheck, ace,
     incompleteParts: (state.incompleteParts ?? []).map((p) => stepLabel(partStep(book, p, state.totalChapters), state.lang, book)),
     // The eBook cover the stores get: cover.jpg, an RGB JPEG of 1.6:1.
-    cover: { name: 'cover.jpg', bytes: jpeg.bytes, content: await coverContent(art, jpeg.bytes) },
+    cover: { name: 'cover.jpg', bytes: jpeg.bytes, content: prepared.content! },
     characterNames: parseBriefCharacters(parsedOutlineOf(book, state).characters ?? '').map((c) => c.name),
     paperback: { pageCount: interior.pageCount, interior: interior.bytes, cover: wrap.bytes, trim, paper },
     notes: { ...(parts.notes.title ? { title: parts.notes.title } : {}), ...(parts.notes.author ? { author: parts.notes.author } : {}) },

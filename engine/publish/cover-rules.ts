@@ -4,29 +4,10 @@
 // them is converted (engine/node/print/cover.ts): cropped evenly to 1.6:1 and saved as an RGB JPEG.
 import { CHANNELS } from './channels.js';
 
-/**
- * KDP's eBook cover (KDP Help, "eBook Cover Image Guidelines"): at least 1,000 × 1,600 px, ideally 1,600 ×
- * 2,560, at most 10,000 × 10,000, 1.6:1, under 50 MB. A picture up to a tenth off 1.6:1 is cropped evenly to
- * it; one further off would lose too much of itself. Every store is sent the converted cover, not the
- * picture: Google Play's sides (640 to 7,200 px, readiness/cover-sides.ts) and Kobo's and Google Play's JPEG or
- * PNG in RGB (channels.ts) are checked on it in the readiness list, and the converted 1,600 × 2,560 RGB JPEG
- * meets them whatever picture KDP's rules let through.
- */
-export const COVER_PICTURE_RULES = [
-  {
-    channel: 'kdp_ebook', minWidth: 1000, minHeight: 1600, idealWidth: 1600, idealHeight: 2560, maxWidth: 10_000, maxHeight: 10_000, ratio: 1.6, ratioTolerance: 0.1, maxBytes: 50 * 1024 * 1024,
-  },
-] as const;
-
-/**
- * Karya's own bound on a cover picture's pixels, below what KDP's sides allow (6,250 × 10,000 is 62.5 million):
- * decoding one costs about 4 bytes a pixel, so 40 megapixels (a 5,000 × 8,000 cover, three times KDP's ideal on each
- * side) keeps a publish's memory bounded; every store's cover is made at 1,600 × 2,560 from it anyway.
- */
-export const COVER_MAX_MEGAPIXELS = 40;
-
-/** The most pixels a cover picture may have: what it may be decoded at, at most (sharp's limitInputPixels). */
-export const COVER_MAX_PIXELS = Math.min(COVER_MAX_MEGAPIXELS * 1_000_000, ...COVER_PICTURE_RULES.map((r) => r.maxWidth * r.maxHeight));
+// The sizes and the decode bound, in a module of their own (cover-limits.ts): a thread that decodes a picture reads
+// them without the stores' rules and their words.
+export { COVER_DECODE_MAX_MB, COVER_MAX_MEGAPIXELS, COVER_MAX_PIXELS, COVER_PICTURE_RULES, coverDecodeMegabytes, type PictureStorage } from './cover-limits.js';
+import { COVER_DECODE_MAX_MB, COVER_MAX_MEGAPIXELS, COVER_MAX_PIXELS, COVER_PICTURE_RULES } from './cover-limits.js';
 
 /**
  * What a file's first bytes say it is, before any library reads it: a picture format Karya converts from,
@@ -58,11 +39,13 @@ export interface CoverPicture {
   format?: string;
   width: number;
   height: number;
+  /** What decoding it holds at once, in MB (coverDecodeMegabytes), when its header was read. */
+  decodeMegabytes?: number;
 }
 
 /** A refused picture: the catalogue code and the values of its message. */
 export interface CoverPictureProblem {
-  code: 'cover_unreadable' | 'cover_upload_unreadable' | 'cover_svg' | 'cover_too_many_pixels' | 'cover_too_many_megapixels' | 'cover_too_small' | 'cover_wrong_shape' | 'cover_file_too_large';
+  code: 'cover_unreadable' | 'cover_upload_unreadable' | 'cover_svg' | 'cover_too_many_pixels' | 'cover_too_many_megapixels' | 'cover_too_small' | 'cover_wrong_shape' | 'cover_file_too_large' | 'cover_decode_too_large';
   vars: Record<string, string>;
 }
 
@@ -87,6 +70,9 @@ export function coverPictureProblem(picture: CoverPicture): CoverPictureProblem 
     }
     if (picture.width * picture.height > COVER_MAX_PIXELS) {
       return { code: 'cover_too_many_megapixels', vars: { file, width: String(picture.width), height: String(picture.height), megapixels: (picture.width * picture.height / 1_000_000).toFixed(1), limit: String(COVER_MAX_MEGAPIXELS), idealWidth: String(rule.idealWidth), idealHeight: String(rule.idealHeight) } };
+    }
+    if ((picture.decodeMegabytes ?? 0) > COVER_DECODE_MAX_MB) {
+      return { code: 'cover_decode_too_large', vars: { file, width: String(picture.width), height: String(picture.height), megabytes: String(Math.ceil(picture.decodeMegabytes!)), limit: String(COVER_DECODE_MAX_MB) } };
     }
     if (picture.bytes >= rule.maxBytes) return { code: 'cover_file_too_large', vars: { file, store, size: sizeText(picture.bytes), limit: sizeText(rule.maxBytes) } };
     const ratio = picture.height / picture.width;

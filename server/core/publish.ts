@@ -6,7 +6,7 @@ import { unzipSync, zipSync, type Zippable } from 'fflate';
 import { bookDocument, editionLinkOf, editionPartsLeft, formatSpecIssue, nextStep, partStep, printLayoutOf, stepLabel, type BookState, type Lang, type ResolvedSpec, type TrimName } from '../../engine/index.js';
 import { bookTitleOf, countWords, isFinishedBook, pieceHistoryTitle, recheckPackage, wordIn, type KdpMetadata, type PackageEdit, type Readiness } from '../../engine/index.js';
 import type { KdpPackage, PublishStepInfo } from '../../engine/contract/index.js';
-import { loadPublishFiles, renderBounded, type PackageFile, type PrintChoice } from '../../engine/node.js';
+import { loadPublishFiles, prepareCoverBounded, renderBounded, type PackageFile, type PrintChoice } from '../../engine/node.js';
 import { RELEASES_PER_DAY, type Closeness } from '../../engine/index.js';
 import { checkPublishSteps, directPublishStep, publishStepsOf, writePackageParts, type GivenFacts, type PackageStepDone, type RunPublishStep } from '../../engine/index.js';
 import type { AppContext } from './context.js';
@@ -19,6 +19,7 @@ import type { CoverFacts } from '../store/queries/covers.js';
 import { bookFingerprintKey } from '../store/queries/fingerprints.js';
 import { scheduleReleases } from './release.js';
 import { openNearDuplicates } from './near-duplicates.js';
+import { publishGate } from './publish-gate.js';
 
 const { buildKdpPackage, PACKAGE_FILES, runEpubcheckOnBytes } = await loadPublishFiles();
 
@@ -259,10 +260,15 @@ export async function publishBook(ctx: AppContext, input: { userId: string; book
     await releaseReserved(ctx, { userId, reserved, errorCode: 'not_run' });
   }
   const release = await releaseOf(ctx, { userId, bookId: input.bookId });
-  // The manuscript files are made in the export pool (time and memory limits, off the request loop); an export
-  // limit (ExportLimitError) is answered as it words itself.
-  const closeness = await nearDuplicatesOf(ctx, { userId, bookId: input.bookId, title: parts.title, parts: state.content });
-  const built = await buildKdpPackage({ book: spec, state, parts, epubcheck: runEpubcheckOnBytes, render: renderBounded, closeness, release, ...(input.print ?? {}), ...(input.bilingualSource ? { bilingualSource: input.bilingualSource } : {}) });
+  // The manuscript files and the covers' pictures are made in the export pool (time and memory limits, off the
+  // request loop; one cover decode a thread at a time); a limit hit (ExportLimitError, CoverWorkError,
+  // CoverPictureError) is answered as it words itself.
+  // The closeness check and the build run a few at a time (publish-gate.ts): publishes that arrive together wait
+  // their turn there, rather than each add their memory (its threads, the package's files) to the server's.
+  const built = await publishGate().run(async () => {
+    const closeness = await nearDuplicatesOf(ctx, { userId, bookId: input.bookId, title: parts.title, parts: state.content });
+    return buildKdpPackage({ book: spec, state, parts, epubcheck: runEpubcheckOnBytes, render: renderBounded, prepareCover: prepareCoverBounded, closeness, release, ...(input.print ?? {}), ...(input.bilingualSource ? { bilingualSource: input.bilingualSource } : {}) });
+  });
   const now = new Date();
   const report: KdpPackage = {
     title: parts.title,

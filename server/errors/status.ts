@@ -47,6 +47,8 @@ export const RETRY_AFTER_S: Readonly<Record<string, number>> = {
   // Every reading or export thread is taken (server/routes/import.ts and books.ts say the same wait).
   import_busy: 5,
   export_busy: 30,
+  // Every export thread is taken when a package's covers are made (engine/node/export/pool.ts prepareCover).
+  cover_work_busy: 10,
 };
 
 /**

@@ -12,6 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorEnvelopeSchema, CoverResponseSchema, PublishQuoteSchema, PublishResponseSchema } from '../../engine/contract/index.js';
 import { catalogueMessage } from '../../engine/index.js';
 import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
+import { exportPool } from '../../engine/node/export/pool.js';
+import { wrapFrontPx } from '../../engine/node/print/cover.js';
+import type { TrimName } from '../../engine/print.js';
 import { downloadOf, signUp, startTestServer, uniqueEmail, type TestServer } from './helpers.js';
 
 // epubcheck is a JVM run of several seconds that nothing here reads: tests/publish/ check its verdict.
@@ -234,4 +237,49 @@ describe('PUT /api/books/:id/cover refuses at once what no store takes', () => {
     expect(res.status).toBe(413);
     expect(errorOf(res).code).toBe('cover_upload_too_large');
   });
+});
+
+describe('a 5,000 × 8,000 picture, the most pixels a cover may have', () => {
+  let writer: Awaited<ReturnType<typeof writerWithBook>>;
+  beforeAll(async () => {
+    writer = await writerWithBook();
+  }, 120_000);
+
+  it('is kept, and the package is made from it in an export thread: cover.jpg, the EPUB\'s cover and the wrap\'s front at their sizes', async () => {
+    // Green on its left half, pale on its right: where each half lands shows the picture was fitted, not squeezed.
+    const half = { width: 2500, height: 8000, channels: 3 as const };
+    const large = await sharp({ create: { ...half, width: 5000, background: { r: 30, g: 140, b: 60 } } })
+      .composite([{ input: { create: { ...half, background: { r: 250, g: 240, b: 200 } } }, left: 2500, top: 0 }])
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    const sent = await put(writer.cookie, writer.bookId, large, 'image/jpeg', 'large.jpg');
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(CoverResponseSchema.parse(sent.body).cover).toMatchObject({ width: 5000, height: 8000 });
+
+    const pool = exportPool();
+    const before = pool.coversMade;
+    const res = await ts.http.post('/api/books/children/publish').set('cookie', writer.cookie).send({ author: 'Siti Aminah' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // The picture was decoded by the export pool's thread (once, for both covers), not on the request's.
+    expect(pool.coversMade).toBe(before + 1);
+
+    const zip = unzipSync(new Uint8Array((await downloadOf(ts, '/api/books/children/publish/package', writer.cookie)).body as Buffer));
+    const halves = async (image: Uint8Array) => {
+      // Ten columns: the second and the ninth are well inside each half (the middle ones blend across the edge).
+      const { data } = await sharp(image).resize(10, 1, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true });
+      return [[data[3]!, data[4]!, data[5]!], [data[24]!, data[25]!, data[26]!]];
+    };
+    for (const cover of [zip['cover.jpg']!, epubCover(zip['manuscript.epub']!)]) {
+      expect(await sharp(cover).metadata()).toMatchObject({ format: 'jpeg', width: 1600, height: 2560, channels: 3 });
+      const [left, right] = await halves(cover);
+      const close = (a: number[], b: number[]) => a.every((v, i) => Math.abs(v - b[i]!) <= 12);
+      expect(close(left!, [30, 140, 60]) && close(right!, [250, 240, 200]), `${left} | ${right}`).toBe(true);
+    }
+    // The wrap's front panel: the trim's width and height with their bleed, at 300 dpi.
+    const trim = JSON.parse(new TextDecoder().decode(zip['metadata.json'])).printTrim.replace(/ in$/, '').replace(/ x /, 'x') as TrimName;
+    const front = wrapFrontPx(trim);
+    const pdf = Buffer.from(zip['paperback-cover.pdf']!).toString('latin1');
+    const images = [...pdf.matchAll(/\/Subtype \/Image[^>]*?\/Width (\d+)[^>]*?\/Height (\d+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    expect(images).toContainEqual([front.width, front.height]);
+  }, 300_000);
 });

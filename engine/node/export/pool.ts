@@ -2,15 +2,21 @@
 // small pool of worker threads (render-worker.ts, run by ../worker-pool.ts). Each worker has a heap limit and
 // each export a time limit; a worker that hits either is ended and the export answers an ExportLimitError
 // (413 too large, 422 too slow, 503 busy), while the server (or the CLI) goes on with everything else.
-// Markdown is made in place: it is linear and cheap.
+// Markdown is made in place: it is linear and cheap. A package's covers are made here too (prepareCover): the
+// art of a publish (a writer's picture of up to 40 megapixels) is decoded in an export thread, off the request
+// loop, so publishes at once hold at most one decode a thread (a picture's own bound: print/cover-art.ts), in a
+// thread already running, not one more; a limit hit answers a CoverWorkError.
 //
 // Limits (environment): KARYA_EXPORT_WORKERS (threads, default 2), KARYA_EXPORT_TIMEOUT_MS (per export,
 // from the moment it is asked for, default 45000), KARYA_EXPORT_MEMORY_MB (heap of each thread, default 384).
-import { ExportLimitError } from '../../errors.js';
+import { CoverWorkError, ExportLimitError } from '../../errors.js';
 import type { BookDocument, ExportFormat } from '../../session/book.js';
 import { limitFromEnv, WorkerPool, withLanguages, workerEntry, type PoolFailures, type PoolLimits } from '../worker-pool.js';
 import { renderDocument, type BilingualDocument, type RenderOptions } from './index.js';
-import type { RenderRequest } from './render-worker.js';
+import type { CoverRequest, RenderRequest } from './render-worker.js';
+import { CoverPictureError } from '../print/cover-picture-error.js';
+import type { CoverSizes, PreparedCover } from '../print/cover-art.js';
+import type { CoverPictureProblem } from '../../publish/cover-rules.js';
 import { tableSources } from '../languages.js';
 
 /** An export pool's limits (no per-user rule: an export is bounded by the book's size). */
@@ -33,7 +39,9 @@ export function exportLimitsFromEnv(env: Readonly<Record<string, string | undefi
 const FORMAT_NAMES: Readonly<Record<ExportFormat, string>> = { md: 'Markdown', epub: 'EPUB', docx: 'DOCX', pdf: 'PDF' };
 
 export class ExportPool {
-  private readonly pool: WorkerPool<Omit<RenderRequest, 'id'>, Uint8Array>;
+  private readonly pool: WorkerPool<Omit<RenderRequest, 'id'> | Omit<CoverRequest, 'id'>, Uint8Array | PreparedCover>;
+  /** Arts whose covers a thread of the pool has made: what a caller (a test) reads to know the work left its thread. */
+  coversMade = 0;
 
   constructor(readonly limits: ExportLimits = DEFAULT_EXPORT_LIMITS) {
     // Each thread is handed the language table as this process read it, once, as it starts (not with every export).
@@ -58,7 +66,25 @@ export class ExportPool {
       tooLarge: () => new ExportLimitError('export_too_large', { format: name, megabytes: String(this.limits.memoryMb) }),
       revive: (error) => new Error(error.message),
     };
-    return this.pool.run({ doc, format, ...(opts.date ? { date: opts.date } : {}), ...(opts.cover ? { cover: opts.cover } : {}), ...(opts.bilingualLayout ? { bilingualLayout: opts.bilingualLayout } : {}) }, { failures });
+    return this.pool.run({ doc, format, ...(opts.date ? { date: opts.date } : {}), ...(opts.cover ? { cover: opts.cover } : {}), ...(opts.bilingualLayout ? { bilingualLayout: opts.bilingualLayout } : {}) }, { failures }) as Promise<Uint8Array>;
+  }
+
+  /**
+   * A package's covers made from their art in a thread of the pool (print/cover-art.ts prepareCoverArt, one decode a
+   * thread at a time); a CoverPictureError for a picture refused, a CoverWorkError when a limit is hit.
+   */
+  async prepareCover(art: Uint8Array, sizes: CoverSizes): Promise<PreparedCover> {
+    const failures: PoolFailures = {
+      busy: () => new CoverWorkError('cover_work_busy', {}),
+      tooSlow: () => new CoverWorkError('cover_work_too_slow', { seconds: String(Math.max(1, Math.ceil(this.limits.timeoutMs / 1000))) }),
+      tooLarge: () => new CoverWorkError('cover_work_too_large', { megabytes: String(this.limits.memoryMb) }),
+      revive: (error) => (error.name === 'CoverPictureError' && error.code ? new CoverPictureError({ code: error.code as CoverPictureProblem['code'], vars: { ...error.params } }) : new Error(error.message)),
+    };
+    // A view into a larger buffer is copied into its own first: a thread is sent the picture's bytes, not the buffer around them.
+    const own = art.byteOffset === 0 && art.byteLength === art.buffer.byteLength ? art : art.slice();
+    const prepared = (await this.pool.run({ art: own, sizes }, { failures })) as PreparedCover;
+    this.coversMade += 1;
+    return prepared;
   }
 
   /** End every worker; exports still running or waiting are refused. */
@@ -75,6 +101,14 @@ let shared: ExportPool | undefined;
  */
 export function exportPool(overrides: Partial<ExportLimits> = {}): ExportPool {
   return (shared ??= new ExportPool({ ...exportLimitsFromEnv(), ...overrides }));
+}
+
+/**
+ * A package's covers made in the process's export pool, off this thread (ExportPool.prepareCover).
+ * @example const { ebook, front } = await prepareCoverBounded(art, { ebook: ebookCoverSize(), front: wrapFrontPx('6x9') })
+ */
+export function prepareCoverBounded(art: Uint8Array, sizes: CoverSizes): Promise<PreparedCover> {
+  return exportPool().prepareCover(art, sizes);
 }
 
 /**

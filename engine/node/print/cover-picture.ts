@@ -2,24 +2,13 @@
 // (engine/publish/cover-rules.ts): its first bytes say what it is (an SVG or a file that is no picture is
 // refused unread), then sharp reads its header alone (the size it declares) in its own thread pool, so a
 // server goes on answering others meanwhile; nothing is decoded to be checked. The stores' covers are then
-// made from it like any art (engine/node/print/cover.ts), decoded at most at COVER_MAX_PIXELS.
+// made from it like any art (engine/node/print/cover-art.ts, in an export thread on a server), decoded at
+// most at COVER_MAX_PIXELS and holding at most COVER_DECODE_MAX_MB at once.
 import sharp from 'sharp';
-import { catalogueMessage } from '../../errors.js';
-import { KaryaError } from '../../karya-error.js';
-import { coverPictureProblem, pictureKindOf, type CoverPictureProblem } from '../../publish/cover-rules.js';
+import { coverDecodeMegabytes, coverPictureProblem, pictureKindOf } from '../../publish/cover-rules.js';
+import { CoverPictureError, pictureStorageOf } from './cover-picture-error.js';
 
-/** A picture refused as a cover: the rule it breaks, as a catalogue code and its values (en and ms). */
-export class CoverPictureError extends KaryaError {
-  readonly code: CoverPictureProblem['code'];
-  readonly vars: Readonly<Record<string, string>>;
-  constructor(problem: CoverPictureProblem) {
-    super(catalogueMessage(problem.code, 'en', problem.vars), { httpStatus: problem.code === 'cover_file_too_large' ? 413 : 422 });
-    this.name = 'CoverPictureError';
-    this.code = problem.code;
-    this.vars = problem.vars;
-    (this as { params?: Readonly<Record<string, string>> }).params = problem.vars;
-  }
-}
+export { CoverPictureError, pictureStorageOf } from './cover-picture-error.js';
 
 /** A picture a store's cover can be made from: its bytes as given, its format (sharp's name) and its size as the writer sees it. */
 export interface CheckedCoverPicture {
@@ -52,7 +41,9 @@ export async function checkCoverPicture(bytes: Uint8Array, file: string, opts: {
   const [width, height] = isTurned ? [meta?.height ?? 0, meta?.width ?? 0] : [meta?.width ?? 0, meta?.height ?? 0];
   // The format is the one its first bytes and sharp agree on: a PNG header on other bytes is no picture.
   const format = kind === 'svg' ? 'svg' : meta?.format === kind ? kind : meta?.format;
-  const found = coverPictureProblem({ file, bytes: bytes.byteLength, ...(format ? { format } : {}), width, height });
+  // What decoding it would hold at once (a progressive JPEG's coefficients, an interlaced PNG's pixels): refused here, not when a package is made.
+  const decodeMegabytes = meta ? coverDecodeMegabytes(pictureStorageOf(meta)) : 0;
+  const found = coverPictureProblem({ file, bytes: bytes.byteLength, ...(format ? { format } : {}), width, height, decodeMegabytes });
   // The studio's upload takes a JPEG or PNG only, and its words say so (`karya publish --cover` also takes a TIFF).
   const problem = found?.code === 'cover_unreadable' && opts.isUpload ? { code: 'cover_upload_unreadable' as const, vars: { file } } : found;
   if (problem) throw new CoverPictureError(problem);

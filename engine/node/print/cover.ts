@@ -11,7 +11,7 @@ import {
 } from '../../print.js';
 import { Measure, breakLines, hyphenatorOf, registerFonts, runsToWords, type FontName } from './typeset.js';
 import { lineOps, type TextOp } from './line-ops.js';
-import { COVER_MAX_PIXELS } from '../../publish/cover-rules.js';
+import { COVER_MAX_PIXELS } from '../../publish/cover-limits.js';
 import { decodeMarkup } from '../../markup.js';
 
 /** A cover's art is decoded at most at the largest size a store takes (a writer's picture was checked against it from its header). */
@@ -28,6 +28,12 @@ export interface CoverImage {
   height: number;
   /** 3: RGB without alpha. */
   channels: number;
+}
+
+/** The wrap's front panel as drawn: its art as a JPEG at the panel's size, and the art's dominant colour (0-255 a channel). */
+export interface FrontArt {
+  jpeg: Uint8Array;
+  dominant: { r: number; g: number; b: number };
 }
 
 /** The eBook cover's size from the generator's publish size: at least 1,600 px wide, 1.6:1. */
@@ -109,7 +115,9 @@ const hex = (rgb: { r: number; g: number; b: number }) => `#${[rgb.r, rgb.g, rgb
  * @example const wrap = await renderWrapCover({ art, title, author, description, lang: 'en', trim: '6x9', paper: 'white', pageCount: 212 })
  */
 export async function renderWrapCover(input: {
-  art: Uint8Array;
+  /** The front's art, decoded here; or `front`, its panel already made from it (cover-art.ts prepareCoverArt, in an export thread on a server). */
+  art?: Uint8Array;
+  front?: FrontArt;
   title: string;
   author: string;
   description: string;
@@ -134,8 +142,7 @@ export async function renderWrapCover(input: {
 
   // The front art at 300 dpi over the front panel and its bleed; the rest in the art's dominant colour.
   const frontPx = wrapFrontPx(input.trim);
-  const art = await sharp(input.art, ART).rotate().resize(frontPx.width, frontPx.height, { fit: 'cover', position: 'centre' }).flatten({ background: '#ffffff' }).toColourspace('srgb').jpeg({ quality: 90 }).toBuffer();
-  const { dominant } = await sharp(input.art, ART).stats();
+  const { jpeg: art, dominant } = input.front ?? await frontArtOf(input.art, frontPx);
   const ink = inkOn(dominant);
 
   const date = input.date ?? new Date();
@@ -153,7 +160,7 @@ export async function renderWrapCover(input: {
   });
   pdf.addPage({ size: [W, H], margins: { top: 0, bottom: 0, left: 0, right: 0 } });
   pdf.rect(0, 0, W, H).fill(hex(dominant));
-  pdf.image(art, frontX, 0, { width: W - frontX, height: H });
+  pdf.image(Buffer.from(art.buffer, art.byteOffset, art.byteLength), frontX, 0, { width: W - frontX, height: H });
 
   const c: WrapCanvas = { pdf, ...textDrawer(pdf, m, input.lang, ink), m, ink, lang: input.lang, H, bleed, trimW, trimH, spine, frontX };
 
@@ -171,6 +178,14 @@ export async function renderWrapCover(input: {
   pdf.end();
   await done;
   return { bytes: new Uint8Array(Buffer.concat(chunks)), width: W, height: H, spineIn: inches.spine, hasSpineText };
+}
+
+/** The front panel's art made here, in this thread (a caller without the export pool's prepareCover: tests, a script). */
+async function frontArtOf(art: Uint8Array | undefined, frontPx: PixelSize): Promise<FrontArt> {
+  if (!art) throw new Error('renderWrapCover: neither the art nor its front panel was given');
+  const jpeg = await sharp(art, ART).rotate().resize(frontPx.width, frontPx.height, { fit: 'cover', position: 'centre' }).flatten({ background: '#ffffff' }).toColourspace('srgb').jpeg({ quality: 90 }).toBuffer();
+  const { dominant } = await sharp(art, ART).stats();
+  return { jpeg, dominant };
 }
 
 /** The one page of a wrap cover being drawn, its sizes in points, and how text goes on it. */

@@ -1,5 +1,6 @@
-// The guides are true and name their tests: every folder guide (a README.md below the root) ends with a
-// "Tests" section naming tests that exist, and every repository file or folder a guide names is there.
+// The guides are true, short and name their tests: every folder guide (a README.md below the root) ends with a
+// "Tests" section naming tests that exist, has at most 80 lines (its detail in a doc it links, which links back),
+// and every repository file or folder a guide or its doc of detail names is there.
 // And comments cite the code or a published source, never a spec document or an issue number a reader of
 // the repository cannot open (the checks themselves are in guides.ts).
 import { execFileSync } from 'node:child_process';
@@ -7,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { citingComments, missingPaths, namedPaths } from './guides.js';
+import { citingComments, linkedDocs, missingPaths, namedPaths } from './guides.js';
 import { sourceFiles } from './graph.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -24,6 +25,15 @@ const OUTSIDE = new Set([
 
 const guides = execFileSync('git', ['ls-files', '*README.md'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter((f) => f && !f.startsWith('node_modules/'));
 const folderGuides = guides.filter((g) => g.includes('/'));
+/** The most lines a folder guide has: a short map of its folder. The root README, the front door, is exempt. */
+const MAX_GUIDE_LINES = 80;
+const linesOf = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+/** Each folder guide with the docs that hold its detail: the docs it links that link back to it. */
+const details = folderGuides.flatMap((guide) =>
+  linkedDocs(guide, readFileSync(path.join(ROOT, guide), 'utf8'))
+    .filter((doc, i, all) => all.indexOf(doc) === i)
+    .filter((doc) => readFileSync(path.join(ROOT, doc), 'utf8').includes(`](../${guide})`))
+    .map((doc) => ({ guide, doc })));
 
 describe('the guides', () => {
   it('are found, the root README and one per main folder', () => {
@@ -33,6 +43,23 @@ describe('the guides', () => {
 
   it.each(guides)('%s names only files and folders the repository has', (guide) => {
     expect(missingPaths(ROOT, guide, OUTSIDE)).toEqual([]);
+  });
+
+  it(`are at most ${MAX_GUIDE_LINES} lines each, below the root`, () => {
+    const long = folderGuides
+      .map((guide) => ({ guide, lines: linesOf(readFileSync(path.join(ROOT, guide), 'utf8')) }))
+      .filter(({ lines }) => lines > MAX_GUIDE_LINES)
+      .map(({ guide, lines }) => `${guide}: ${lines} lines`);
+    expect(long, 'move the detail to a doc in docs/ the guide links (and that links back)').toEqual([]);
+  });
+
+  it('hold their detail in docs that link back', () => {
+    const docs = ['docs/generators.md', 'docs/session.md', 'docs/store.md', 'docs/studio.md', 'docs/translate.md'];
+    expect(details.map(({ doc }) => doc)).toEqual(expect.arrayContaining(docs));
+  });
+
+  it.each(details)('$doc, the detail of $guide, names only files and folders the repository has', ({ guide, doc }) => {
+    expect(missingPaths(ROOT, guide, OUTSIDE, doc)).toEqual([]);
   });
 
   it.each(folderGuides)('%s ends with a Tests section that names tests', (guide) => {

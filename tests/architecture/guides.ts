@@ -50,20 +50,31 @@ function pathsUnder(root: string, dir: string, prefix = '', into: string[] = [])
  * The paths a guide names that are not in the repository. A path counts as there when it is, from the
  * repository's root or from the guide's own folder, or when a file or folder under the guide's folder ends
  * with it (`generator/Manuscript.tsx` in studio/, `session.ts` in engine/session/). The files a command
- * or a writer makes (`karya.config.yaml`, a package's `readiness.json`) are listed in `outside`.
+ * or a writer makes (`karya.config.yaml`, a package's `readiness.json`) are listed in `outside`. Given `file`
+ * (a doc in docs/ that holds the guide's detail), that file's text is read as if it were in the guide's folder.
  */
-export function missingPaths(root: string, guide: string, outside: ReadonlySet<string>): string[] {
+export function missingPaths(root: string, guide: string, outside: ReadonlySet<string>, file = guide): string[] {
   const dir = path.posix.dirname(guide);
-  const text = readFileSync(path.join(root, guide), 'utf8');
+  const text = readFileSync(path.join(root, file), 'utf8');
   const under = pathsUnder(root, dir);
   const isThere = (clean: string) =>
-    existsSync(path.join(root, dir, clean)) || (TOP_FOLDERS.includes(clean.split('/')[0]!) && existsSync(path.join(root, clean))) || under.some((p) => p === clean || p.endsWith(`/${clean}`));
+    existsSync(path.join(root, dir, clean)) ||
+    existsSync(path.join(root, path.posix.dirname(file), clean)) ||
+    (TOP_FOLDERS.includes(clean.split('/')[0]!) && existsSync(path.join(root, clean))) ||
+    under.some((p) => p === clean || p.endsWith(`/${clean}`));
   const missing = namedPaths(text).filter(({ word, folder }) => {
     const clean = word.replace(/\/$/, '');
     if (outside.has(word) || outside.has(clean) || isThere(clean)) return false;
     return !(folder && !clean.includes('/') && isThere(`${folder}${clean}`));
   });
   return [...new Set(missing.map((m) => m.word))];
+}
+
+/** The docs (docs/*.md, as paths from the repository's root) a guide links to: where its detail lives. */
+export function linkedDocs(guide: string, text: string): string[] {
+  const dir = path.posix.dirname(guide);
+  return [...text.matchAll(/\]\(((?:\.\.\/)+docs\/[\w.-]+\.md)\)/g)]
+    .map((m) => path.posix.normalize(path.posix.join(dir, m[1]!)));
 }
 
 /** A comment line that cites a spec document or an issue ("spec/platform.md", "issue 29", "#53"), with its line number. */

@@ -19,9 +19,9 @@ describe('generated files', () => {
 });
 
 describe('choices', () => {
-  it('every generator with a "# Choice:" comment is named in generators/README.md', () => {
+  it('every generator with a "# Choice:" comment is named in docs/generators.md', () => {
     const dir = path.join(ROOT, 'generators');
-    const readme = readFileSync(path.join(dir, 'README.md'), 'utf8');
+    const readme = readFileSync(path.join(ROOT, 'docs', 'generators.md'), 'utf8');
     const section = readme.slice(readme.indexOf('## Choices'));
     for (const f of readdirSync(dir).filter((x) => x.endsWith('.yaml') && !x.startsWith('_'))) {
       if (readFileSync(path.join(dir, f), 'utf8').includes('# Choice:')) expect(section, f).toContain(f.replace('.yaml', ''));

@@ -86,7 +86,7 @@ const rows: GeneratorExpectation[] = [
     },
     flow: singleNoSave,
     // Tokens: spec/ names the creative preset (800), too small for a 1,500-word story; the documented
-    // choice (generators/README.md) is the story preset, 3000.
+    // choice (docs/generators.md) is the story preset, 3000.
     model: { tokens: 3000, temperature: 0.7, ...penalties },
     cost: 1,
   },
@@ -110,7 +110,7 @@ const rows: GeneratorExpectation[] = [
     },
     flow: { outline: true, conclusion: 'after-last', progressDenominator: 'total', savesProgress: true, retry: true },
     // Max tokens: spec/ says chapter 1500 while asking for ~1,500-word chapters; the project's chapter
-    // preset is 3000 (generators/README.md), so the token budget is not asserted.
+    // preset is 3000 (docs/generators.md), so the token budget is not asserted.
     model: { temperature: 0.8, ...penalties },
     cost: 1,
   },

@@ -13,7 +13,7 @@ const adventureChapters = { options: [7, 10, 12, 15, 20], default: 12 };
 const childrenChapters = { options: [5, 7, 10, 12], default: 5 };
 
 // §9: temperature 0.8, presence and frequency penalty 0.3. Max tokens: spec/ says chapter 1500, but the
-// project gives chapters 3000 (generators/README.md, "Choices where the requirements contradict themselves"), so the
+// project gives chapters 3000 (docs/generators.md, "Choices where the requirements contradict themselves"), so the
 // token budget is not asserted here. Cost §9: 1 per generation, 1 per chapter.
 const model = { temperature: 0.8, presencePenalty: 0.3, frequencyPenalty: 0.3 };
 

@@ -1,7 +1,7 @@
 // Guides and non-fiction books, typed from the guides-and-fiction requirements (financial, pet care, study) and
 // the non-fiction, creative and publishing ones (self-help, biography, money, sports), not from the YAML.
 // Model: the requirements' §9 temperature 0.8 and penalties 0.3; the chapter token budget is left out because
-// The requirements (1500) and generators/README.md (3000, so ~1,500-word chapters are not cut short) differ.
+// The requirements (1500) and docs/generators.md (3000, so ~1,500-word chapters are not cut short) differ.
 import { langs } from '../../engine/languages/index.js';
 import { describe, expect, it } from 'vitest';
 import { checkGeneratorTable } from './expect-table.js';

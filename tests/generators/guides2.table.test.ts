@@ -5,7 +5,7 @@ import { langs } from '../../engine/languages/index.js';
 import { checkGeneratorTable } from './expect-table.js';
 
 // The platform requirements, §9: temperature 0.8, presence and frequency penalties 0.3. The chapter token ceiling is
-// left out: the requirements say 1500 but the project gives chapters 3000 (generators/README.md, "Choices").
+// left out: the requirements say 1500 but the project gives chapters 3000 (docs/generators.md, "Choices").
 const model = { temperature: 0.8, presencePenalty: 0.3, frequencyPenalty: 0.3 };
 const language = { options: [...langs()], default: 'en' };
 const chapterTitle = { type: 'text', required: false };

@@ -6,7 +6,7 @@
 // firm-language requests, the publishing pieces `karya publish` asks of a Malay book, and the first steps
 // with every option of every choice. Each request (system and user message) may hold at most 1 % English
 // function words and no run of three English words; an English book is measured too, to show that the
-// measure sees English. Image prompts are English by design (generators/README.md) and are not measured.
+// measure sees English. Image prompts are English by design (docs/generators.md) and are not measured.
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { catalogOrExit, info } from '../util.js';
 import { EXIT, exitOnFailure, CliExit } from '../errors.js';
-import { SpecError, catalogueGaps, langs, languageGapIssues, registryGaps } from '../../engine/index.js';
+import { SpecError, catalogueGaps, langs, languageGapIssues, languageTable, registryGaps } from '../../engine/index.js';
 import { loadProviders, loadPublishFiles } from '../../engine/node.js';
 
 /** Every catalogue's and registry's text a language of the table lacks, as `file: key: message` lines. */
@@ -18,12 +18,44 @@ async function languageTableGaps(): Promise<string[]> {
   ];
 }
 
+const isMap = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** The keys (a.b for a nested one) `reference` words and `own` does not: a text missing or empty, a list or map missing. */
+function pathsLacking(reference: unknown, own: unknown, prefix = ''): string[] {
+  if (!isMap(reference)) return [];
+  return Object.entries(reference).flatMap(([key, value]) => {
+    const there = isMap(own) ? own[key] : undefined;
+    const at = `${prefix}${key}`;
+    // English's plural forms ({one, other}) are one text in a language without them.
+    if (isMap(value)) return isMap(there) ? pathsLacking(value, there, `${at}.`) : typeof there === 'string' && there.trim() ? [] : [at];
+    if (Array.isArray(value)) return Array.isArray(there) && there.length > 0 ? [] : [at];
+    return typeof there === 'string' && there.trim() ? [] : [at];
+  });
+}
+
+/**
+ * The studio's words a language of the table lacks (its catalogues, languages/<code>/studio-*.yaml, registered by the
+ * studio's pages, not by this process): each key English's file has, named with the file and the key, as the
+ * studio's build would refuse it.
+ */
+function studioGaps(): string[] {
+  const codes = langs();
+  const reference = languageTable(codes[0]!).files;
+  const catalogues = Object.keys(reference).filter((name) => name.startsWith('studio-')).sort();
+  return codes.slice(1).flatMap((code) => {
+    const files = languageTable(code).files;
+    return catalogues.flatMap((name) => {
+      return pathsLacking(reference[name], files[name]).map((key) => `languages/${code}/${name}.yaml: ${key}: no text in ${code} (catalogue ${name}, the studio's)`);
+    });
+  });
+}
+
 export async function validateCommand(dir: string | undefined, opts: { templates?: string }): Promise<void> {
   const generatorsDir = dir ? path.resolve(dir) : undefined;
   const templatesDir = opts.templates ? path.resolve(opts.templates) : undefined;
   const catalog = catalogOrExit({ generatorsDir, templatesDir, isValidating: true });
   // Every text a language of the table lacks is named, the table's first, then the generators'.
-  const words = await languageTableGaps();
+  const words = [...(await languageTableGaps()), ...studioGaps()];
   for (const line of words) info(line);
   // A generator lacking a text for a language still serves the others; validate names each gap.
   const gaps = languageGapIssues(catalog.specs);

@@ -19,34 +19,43 @@ async function languageTableGaps(): Promise<string[]> {
 }
 
 const isMap = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+/** A plural text: its forms by Intl's plural categories ({one, other}), one text in a language without them. */
+const PLURAL = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
+const isPlural = (v: unknown) => isMap(v) && Object.keys(v).every((k) => PLURAL.has(k));
+const isText = (v: unknown) => (typeof v === 'string' && v.trim() !== '') || (isPlural(v) && typeof (v as Record<string, unknown>).other === 'string');
 
-/** The keys (a.b for a nested one) `reference` words and `own` does not: a text missing or empty, a list or map missing. */
+/** Every language's keys of a file, merged: the keys some language words (a map's inside it). */
+function merged(values: readonly unknown[]): unknown {
+  const maps = values.filter((v) => isMap(v) && !isPlural(v)) as Record<string, unknown>[];
+  if (!maps.length) return values.find((v) => v !== undefined);
+  const keys = [...new Set(maps.flatMap((m) => Object.keys(m)))];
+  return Object.fromEntries(keys.map((k) => [k, merged(maps.map((m) => m[k]))]));
+}
+
+/** The keys (a.b for a nested one) `reference` has and `own` does not word: a text missing or empty, a list or map missing. */
 function pathsLacking(reference: unknown, own: unknown, prefix = ''): string[] {
   if (!isMap(reference)) return [];
   return Object.entries(reference).flatMap(([key, value]) => {
     const there = isMap(own) ? own[key] : undefined;
     const at = `${prefix}${key}`;
-    // English's plural forms ({one, other}) are one text in a language without them.
-    if (isMap(value)) return isMap(there) ? pathsLacking(value, there, `${at}.`) : typeof there === 'string' && there.trim() ? [] : [at];
+    if (isMap(value) && !isPlural(value)) return isMap(there) && !isPlural(there) ? pathsLacking(value, there, `${at}.`) : [at];
     if (Array.isArray(value)) return Array.isArray(there) && there.length > 0 ? [] : [at];
-    return typeof there === 'string' && there.trim() ? [] : [at];
+    return isText(there) ? [] : [at];
   });
 }
 
 /**
  * The studio's words a language of the table lacks (its catalogues, languages/<code>/studio-*.yaml, registered by the
- * studio's pages, not by this process): each key English's file has, named with the file and the key, as the
+ * studio's pages, not by this process): each key another language words, named with the file and the key, as the
  * studio's build would refuse it.
  */
 function studioGaps(): string[] {
   const codes = langs();
-  const reference = languageTable(codes[0]!).files;
-  const catalogues = Object.keys(reference).filter((name) => name.startsWith('studio-')).sort();
-  return codes.slice(1).flatMap((code) => {
-    const files = languageTable(code).files;
-    return catalogues.flatMap((name) => {
-      return pathsLacking(reference[name], files[name]).map((key) => `languages/${code}/${name}.yaml: ${key}: no text in ${code} (catalogue ${name}, the studio's)`);
-    });
+  const files = codes.map((code) => languageTable(code).files);
+  const catalogues = [...new Set(files.flatMap((f) => Object.keys(f)))].filter((name) => name.startsWith('studio-')).sort();
+  return catalogues.flatMap((name) => {
+    const reference = merged(files.map((f) => f[name]));
+    return codes.flatMap((code, i) => pathsLacking(reference, files[i]![name]).map((key) => `languages/${code}/${name}.yaml: ${key}: no text in ${code} (catalogue ${name}, the studio's)`));
   });
 }
 

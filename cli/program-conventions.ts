@@ -4,6 +4,8 @@
 import type { Command } from 'commander';
 import { askedLang } from './langs.js';
 import { optionWord } from './option-words.js';
+import { helpWord } from './help-words.js';
+import { helpLang } from './lang-help.js';
 
 /** An example for each command's --help (clig.dev: lead with examples). */
 const EXAMPLES: Readonly<Record<string, string>> = {
@@ -37,7 +39,7 @@ const EXAMPLES: Readonly<Record<string, string>> = {
  */
 export function withConventions(command: Command, path: string): void {
   const example = EXAMPLES[command.name()];
-  if (example) command.addHelpText('after', `\nExample:\n  $ ${example}\n`);
+  if (example) command.addHelpText('after', () => `\n${helpWord('heading.example', helpLang())}\n  $ ${example}\n`);
   let held: { text: string; write: (text: string) => void } | undefined;
   command.configureOutput({ outputError: (text, write) => void (held = { text, write }) });
   const refused = heardRefusals(command);

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { catalogOrExit, info } from '../util.js';
 import { EXIT, exitOnFailure, CliExit } from '../errors.js';
-import { SpecError, catalogueGaps, langs, languageGapIssues, registryGaps } from '../../engine/index.js';
+import { SpecError, catalogueGaps, langs, languageGapIssues, languageTable, registryGaps } from '../../engine/index.js';
 import { loadProviders, loadPublishFiles } from '../../engine/node.js';
 
 /** Every catalogue's and registry's text a language of the table lacks, as `file: key: message` lines. */
@@ -18,12 +18,53 @@ async function languageTableGaps(): Promise<string[]> {
   ];
 }
 
+const isMap = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+/** A plural text: its forms by Intl's plural categories ({one, other}), one text in a language without them. */
+const PLURAL = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
+const isPlural = (v: unknown) => isMap(v) && Object.keys(v).every((k) => PLURAL.has(k));
+const isText = (v: unknown) => (typeof v === 'string' && v.trim() !== '') || (isPlural(v) && typeof (v as Record<string, unknown>).other === 'string');
+
+/** Every language's keys of a file, merged: the keys some language words (a map's inside it). */
+function merged(values: readonly unknown[]): unknown {
+  const maps = values.filter((v) => isMap(v) && !isPlural(v)) as Record<string, unknown>[];
+  if (!maps.length) return values.find((v) => v !== undefined);
+  const keys = [...new Set(maps.flatMap((m) => Object.keys(m)))];
+  return Object.fromEntries(keys.map((k) => [k, merged(maps.map((m) => m[k]))]));
+}
+
+/** The keys (a.b for a nested one) `reference` has and `own` does not word: a text missing or empty, a list or map missing. */
+function pathsLacking(reference: unknown, own: unknown, prefix = ''): string[] {
+  if (!isMap(reference)) return [];
+  return Object.entries(reference).flatMap(([key, value]) => {
+    const there = isMap(own) ? own[key] : undefined;
+    const at = `${prefix}${key}`;
+    if (isMap(value) && !isPlural(value)) return isMap(there) && !isPlural(there) ? pathsLacking(value, there, `${at}.`) : [at];
+    if (Array.isArray(value)) return Array.isArray(there) && there.length > 0 ? [] : [at];
+    return isText(there) ? [] : [at];
+  });
+}
+
+/**
+ * The studio's words a language of the table lacks (its catalogues, languages/<code>/studio-*.yaml, registered by the
+ * studio's pages, not by this process): each key another language words, named with the file and the key, as the
+ * studio's build would refuse it.
+ */
+function studioGaps(): string[] {
+  const codes = langs();
+  const files = codes.map((code) => languageTable(code).files);
+  const catalogues = [...new Set(files.flatMap((f) => Object.keys(f)))].filter((name) => name.startsWith('studio-')).sort();
+  return catalogues.flatMap((name) => {
+    const reference = merged(files.map((f) => f[name]));
+    return codes.flatMap((code, i) => pathsLacking(reference, files[i]![name]).map((key) => `languages/${code}/${name}.yaml: ${key}: no text in ${code} (catalogue ${name}, the studio's)`));
+  });
+}
+
 export async function validateCommand(dir: string | undefined, opts: { templates?: string }): Promise<void> {
   const generatorsDir = dir ? path.resolve(dir) : undefined;
   const templatesDir = opts.templates ? path.resolve(opts.templates) : undefined;
   const catalog = catalogOrExit({ generatorsDir, templatesDir, isValidating: true });
   // Every text a language of the table lacks is named, the table's first, then the generators'.
-  const words = await languageTableGaps();
+  const words = [...(await languageTableGaps()), ...studioGaps()];
   for (const line of words) info(line);
   // A generator lacking a text for a language still serves the others; validate names each gap.
   const gaps = languageGapIssues(catalog.specs);

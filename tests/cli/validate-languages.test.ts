@@ -5,10 +5,11 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../engine/node.js';
+import { langs } from '../../engine/index.js';
 import { runCli } from './run-cli.js';
 import { tempDir } from '../temp.js';
 
-/** A fourth language being worded (a draft), Indonesian's table and words under the code xx, with one CLI text and one server message left out. */
+/** A fourth language being worded (a draft), Indonesian's table and words under the code xx, with one CLI text, one server message and one studio text left out. */
 function languageMissingTwoTexts(): string {
   const dir = tempDir('karya-validate-lang-');
   const words = path.join(dir, 'xx');
@@ -17,7 +18,7 @@ function languageMissingTwoTexts(): string {
   // Its guard: a family of its own (Malay's family lists its members' markers, and this fixture edits no other language).
   const guard = path.join(words, 'guard.yaml');
   writeFileSync(guard, readFileSync(guard, 'utf8').replace(/^family: .*$/m, 'family: xx-family').replace(/^markers:\n(?:(?: .*)?\n)*/m, ''));
-  for (const [file, key] of [['cli-translate.yaml', 'needsBook'], ['server-messages.yaml', 'invalid_email']] as const) {
+  for (const [file, key] of [['cli-translate.yaml', 'needsBook'], ['server-messages.yaml', 'invalid_email'], ['studio-shell.yaml', 'shell.menu']] as const) {
     const at = path.join(words, file);
     writeFileSync(at, readFileSync(at, 'utf8').split('\n').filter((line) => !line.startsWith(`${key}:`)).join('\n'));
   }
@@ -31,6 +32,8 @@ describe('karya validate and the language table', () => {
     const lines = r.stderr.split('\n');
     expect(lines).toContain('languages/xx/cli-translate.yaml: needsBook: no text in xx (catalogue cli-translate)');
     expect(lines).toContain('languages/xx/server-messages.yaml: invalid_email: no text in xx (catalogue server-messages)');
+    // The studio's words too, which this process registers no catalogue of: by English's keys.
+    expect(lines).toContain("languages/xx/studio-shell.yaml: shell.menu: no text in xx (catalogue studio-shell, the studio's)");
     expect(r.stderr).not.toMatch(/languages\/(?:en|ms|id)\//);
   }, 120_000);
 
@@ -38,6 +41,6 @@ describe('karya validate and the language table', () => {
     const r = await runCli(['validate'], { env: { KARYA_DRAFT_LANGUAGES: '1' } });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^ok: \d+ generators valid; languages en, ms, id worded whole$/m);
+    expect(r.stdout).toMatch(new RegExp(`^ok: \\d+ generators valid; languages ${langs().join(', ')} worded whole$`, 'm'));
   }, 120_000);
 });

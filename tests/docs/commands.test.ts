@@ -47,7 +47,7 @@ function problemsOf(program: Command, use: Use): string[] {
 }
 
 describe("the docs' karya commands", () => {
-  const program = buildProgram();
+  const program = buildProgram([]);
   const uses = DOCS.flatMap(usesOf);
 
   it('the README and docs/ name karya commands (the reader is given commands to run)', () => {

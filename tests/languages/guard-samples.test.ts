@@ -15,6 +15,19 @@ const SAMPLES: ReadonlyArray<readonly [Lang, readonly string[]]> = readLanguages
 });
 const AT_LEAST = 0.95;
 
+/** Each table file's guard: its family and its function words. */
+const GUARDS = new Map(readLanguages(languageFolders(), { KARYA_DRAFT_LANGUAGES: '1' }).map((src) => {
+  const guard = src.words.guard as { family: string; functionWords: string };
+  return [(src.data as { code: string }).code, { family: guard.family, words: new Set(guard.functionWords.split(/\s+/).filter(Boolean)) }] as const;
+}));
+/** Whether the guard's data tells `a` from `b`: one family's markers, or function words of their own. */
+function toldApart(a: Lang, b: Lang): boolean {
+  const [x, y] = [GUARDS.get(a)!, GUARDS.get(b)!];
+  if (x.family === y.family) return true;
+  const within = (p: Set<string>, q: Set<string>) => [...p].every((w) => q.has(w));
+  return !within(x.words, y.words) && !within(y.words, x.words);
+}
+
 const kept = (s: string, book: Lang) => findLanguageDrift(s, book) === undefined;
 const refused = (s: string, book: Lang) => findLanguageDrift(s, book) !== undefined;
 
@@ -33,7 +46,9 @@ describe('the guard on one-sentence news, from every language\'s samples', () =>
     expect(sentences.length - wrong.length, wrong.join('\n')).toBeGreaterThanOrEqual(Math.ceil(AT_LEAST * sentences.length));
   });
 
-  const pairs = SAMPLES.flatMap(([lang, sentences]) => SAMPLES.filter(([book]) => book !== lang).map(([book]) => [lang, book, sentences] as const));
+  // Every pair the tables can tell apart: a language of a family of its own whose function words are all another
+  // family's (copied and not yet worded again, docs/add-a-language.md) is that family's language to the guard.
+  const pairs = SAMPLES.flatMap(([lang, sentences]) => SAMPLES.filter(([book]) => book !== lang && toldApart(lang, book)).map(([book]) => [lang, book, sentences] as const));
   it.each(pairs)('%s news is refused in a %s book', (lang, book, sentences) => {
     const wrong = sentences.filter((s) => !refused(s, book));
     expect(sentences.length - wrong.length, wrong.join('\n')).toBeGreaterThanOrEqual(Math.ceil(AT_LEAST * sentences.length));

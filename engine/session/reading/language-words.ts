@@ -119,6 +119,12 @@ const guardOf = defineSection('guard', parseGuard);
 export interface Family {
   readonly members: readonly number[];
   readonly hasMarkers: boolean;
+  /**
+   * The family whose function words are all of this one's, when it has none of its own (a language copied from
+   * another and not yet worded again, docs/add-a-language.md step 1): in a book of this family they count for it,
+   * as in a book of that family they count for that one; the guard cannot tell the two apart, and says so.
+   */
+  readonly wordsOf?: number;
 }
 
 /** The guard of the whole table, compiled: what language.ts and language-markers.ts read. */
@@ -185,12 +191,18 @@ function compile(): Guard {
     const codes = section.markers.size ? [...section.markers.keys()] : inTable;
     const missing = inTable.find((code) => !codes.includes(code));
     if (missing) throw languageTableError(from, `guard.markers.${missing}`, `the markers of ${missing}, a language of the family`);
-    families.push({ members: codes.map((_, i) => members.length + i), hasMarkers: section.markers.size > 0 });
+    const owners = new Set<number>();
     for (const word of section.functionWords) {
-      if (functionWordFamily.has(word)) continue;
+      const owner = functionWordFamily.get(word);
+      if (owner !== undefined) {
+        owners.add(owner);
+        continue;
+      }
       functionWordFamily.set(word, f);
       functionWords.set(hashOf(word), [...(functionWords.get(hashOf(word)) ?? []), [word, f]]);
     }
+    const copied = owners.size === 1 && ![...section.functionWords].some((w) => functionWordFamily.get(w) === f);
+    families.push({ members: codes.map((_, i) => members.length + i), hasMarkers: section.markers.size > 0, ...(copied ? { wordsOf: [...owners][0]! } : {}) });
     for (const code of codes) {
       const m = members.length;
       members.push(code);

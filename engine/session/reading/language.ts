@@ -166,6 +166,9 @@ export function detectLanguage(text: string, expected?: Lang): LanguageVerdict {
   // when no family without markers leads it (for its markers).
   const words = readingOf(text).latin;
   const { starts, ends, unitEnds, units } = words;
+  // A book of a family with no function words of its own (Family.wordsOf) counts the words it shares as its own.
+  const own = expected === undefined ? -1 : (g.familyOf[g.members.indexOf(expected)] ?? -1);
+  const borrowed = own >= 0 ? (g.families[own]!.wordsOf ?? NONE) : NONE;
   for (let u = 0, from = 0; u < units; from = unitEnds[u++]!) {
     const to = unitEnds[u]!;
     const count = to - from;
@@ -173,7 +176,7 @@ export function detectLanguage(text: string, expected?: Lang): LanguageVerdict {
     for (let i = from; i < to; i++) {
       if (ends[i]! - starts[i]! > g.longestFunctionWord) continue;
       const family = functionWordAt(g, text, words, i);
-      if (family >= 0 && family < ACRONYM) hits[family]!++;
+      if (family >= 0 && family < ACRONYM) hits[family === borrowed ? own : family]!++;
     }
     const lead = leaderOf(hits);
     // A sentence counts for the family whose function words lead it; a tie is not judged.

@@ -122,7 +122,8 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
     const { state: withSettings } = writer ? { state: written } : await manuscriptSettings(ctx, { userId, spec, state: written });
     // The manuscript's own prose is the book's voice: its new chapters are measured against it.
     const voice = manuscriptVoice(withSettings);
-    const state = voice ? { ...withSettings, voice } : withSettings;
+    // The style notes the manuscript was read with stay with the voice measured on its prose.
+    const state = voice ? { ...withSettings, voice: { ...withSettings.voice, ...voice } } : withSettings;
     const isFinished = nextStep(spec, state) === null;
     // The bible's whole cost is held in the transaction that checks the balance and saves the book: nothing is
     // saved for a bible the credits cannot pay for, and two imports cannot both spend the same credits.

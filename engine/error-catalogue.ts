@@ -39,6 +39,8 @@ const ERRORS = catalogue('errors', [
   'part_changed',
   // A whole-part edit (by hand, write more, rewrite, a version restored) made on an older text of the part.
   'part_stale', 'characters_too_long', 'passage_too_long',
+  // A passage answer far longer than its selection asked for, asked again once and still so (engine/session/passage).
+  'passage_answer_too_long',
   // Editing the outline as chapters (engine/session/outline-edit.ts).
   'chapter_written', 'book_finished', 'outline_too_short', 'outline_too_long', 'chapter_too_long',
   'version_not_found', 'part_not_found', 'step_running',

@@ -28,7 +28,7 @@ export {
   applyStep, auditFindingsOf, bookProvenanceOf, type BookSeries, type BookState, buttonLabel, chapterCount,
   chapterNotesOf, conclusionPosition, describeFlow, extractCharacterDetails, extractTitle, hasAuthoredParts,
   hasOutlineStep, isAuthoredPart, minChapters, nextStep, outlineToast, parseStepKey, partLabel, partProvenance,
-  type PartProvenance, partProvenanceOf, partStep, stepsFor, progress, restoreBook, startBook, type Step, stepKey,
+  type PartProvenance, partProvenanceOf, partStep, partsWritten, stepsFor, progress, restoreBook, startBook, type Step, stepKey,
   stepLabel, stepRef, type StepRef, stepText, withoutCharacterDetails, isPublicDomainSource, sourceStatusOf, sourceStatusFrom,
   SOURCE_EVIDENCE, type SourceStatus, type SourceEvidence,
 } from './compile/flow.js';

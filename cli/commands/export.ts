@@ -4,7 +4,7 @@
 // (`karya books` lists them). Calls no model; a book that was never saved exits 2. Without --out the book
 // goes to stdout: Markdown anywhere, an EPUB, DOCX or PDF only to a pipe or a file. With --bilingual, an edition
 // (karya translate) is written with its source: each source paragraph followed by its translation.
-import { stepsFor, word, type Lang, type ResolvedSpec } from '../../engine/index.js';
+import { partsWritten, word, type Lang, type ResolvedSpec } from '../../engine/index.js';
 import { catalogOrExit, specOrExit, fail, info } from '../util.js';
 import { settingsFromOptions } from '../settings.js';
 import { exportBytes, exportFormatOrExit, writeOut, type BookOutOptions } from '../export-format.js';
@@ -67,9 +67,10 @@ export async function exportCommand(id: string | undefined, opts: ExportOptions)
     const format = exportFormatOrExit(spec, opts, lang, pipe);
     const author = authorOrExit(opts.author, lang);
     if (!saved.isFinished) {
-      const written = saved.state.content.length + (saved.state.outline !== undefined ? 1 : 0);
+      // The book's parts written out of its parts, one unit for both (an imported book's missing opening is neither).
+      const { written, total } = partsWritten(spec, saved.state);
       const finish = named && opts.book === undefined ? ` ${exportWord('finishWith', lang, { command })}` : '';
-      info(`karya: ${exportWord('unfinished', lang, { id: spec.id, written, total: stepsFor(spec, saved.state.totalChapters).length })}${finish}`);
+      info(`karya: ${exportWord('unfinished', lang, { id: spec.id, written, total })}${finish}`);
     }
     // A book of a series says so in its EPUB (the series' name and the book's number).
     const series = await seriesOfKey(stateFile, catalog, chosen.key);

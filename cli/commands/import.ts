@@ -217,7 +217,8 @@ async function saveImport(file: string, read: ReadManuscript, bytes: Uint8Array,
       }));
       // The manuscript's own prose is the book's voice unless the writer says otherwise: its new chapters are measured against it.
       const voice = await importVoiceOrExit(state, opts.voice, opts.state);
-      if (voice) state = { ...state, voice };
+      // The style notes the manuscript was read with stay with the voice.
+      if (voice) state = { ...state, voice: { ...state.voice, ...voice } };
       await store.saveSteps!(key, importSaves(spec, state));
     }
     const id = (await stateFile.repos.books.list({ userId: CLI_USER })).find((b) => b.key === key)!.id;

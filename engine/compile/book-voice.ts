@@ -46,6 +46,11 @@ export interface BookVoice {
   exemplars?: string[];
   /** The writer's own phrases to keep out of the book. */
   avoid?: string[];
+  /**
+   * The style and world an imported manuscript was read as having (its period, place, point of view and tense, tone):
+   * told to every step as style notes, never as the premise.
+   */
+  notes?: string;
 }
 
 const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
@@ -83,6 +88,7 @@ export function bookVoiceOf(raw: unknown): BookVoice | undefined {
   const fingerprint = fingerprintOf(v.fingerprint);
   const exemplars = fingerprint ? strings(v.exemplars).slice(0, 2) : [];
   const avoid = strings(v.avoid);
-  const voice: BookVoice = { ...(fingerprint ? { fingerprint } : {}), ...(exemplars.length ? { exemplars } : {}), ...(avoid.length ? { avoid } : {}) };
+  const notes = typeof v.notes === 'string' && v.notes.trim() ? v.notes.trim() : undefined;
+  const voice: BookVoice = { ...(fingerprint ? { fingerprint } : {}), ...(exemplars.length ? { exemplars } : {}), ...(avoid.length ? { avoid } : {}), ...(notes ? { notes } : {}) };
   return Object.keys(voice).length ? voice : undefined;
 }

@@ -7,7 +7,7 @@ import { conclusionPosition, minChapters } from '../spec/conclusion.js';
 import { extractChapterPlan } from './chapter-plan.js';
 import { isSameStep, type Step } from './step.js';
 import { partStep } from './labels.js';
-import { bookProvenanceOf, hasAuthoredParts, sourceStatusFrom, type PartProvenance, type SourceStatus } from './provenance.js';
+import { bookProvenanceOf, hasAuthoredParts, isAuthoredPart, sourceStatusFrom, type PartProvenance, type SourceStatus } from './provenance.js';
 import { extractCharacterDetails } from './character-details.js';
 import { isLang } from '../languages/index.js';
 import { readingPattern } from '../reading-words.js';
@@ -215,8 +215,20 @@ export function progress(spec: BookSpec, state: BookState): { current: number; t
 /** A book's planned steps: for its chapter count, or (before the count is known) the steps around the chapters. */
 export function stepsOfBook(spec: BookSpec, state: BookState): Step[] {
   const plan = state.totalChapters > 0 ? stepsFor(spec, state.totalChapters) : stepsFor(spec, minChapters(spec.flow)).filter((s) => s.kind !== 'chapter');
-  // A book begun without an outline that will never have one (an imported manuscript with nothing to plan).
-  return hasOutlineStep(spec, state) ? plan : plan.filter((s) => s.kind !== 'outline');
+  // A book begun without an outline that will never have one (an imported manuscript with nothing to plan); an imported
+  // book whose manuscript has no opening has no introduction to write or count (its empty one is the writer's, never shown).
+  const hasNoOpening = state.content.length > 0 && !state.content[0]!.trim() && isAuthoredPart(state, 0);
+  return plan.filter((s) => (s.kind !== 'outline' || hasOutlineStep(spec, state)) && !(s.kind === 'introduction' && hasNoOpening));
+}
+
+/**
+ * A book's parts (its introduction, chapters and conclusion, as stepsOfBook plans them) written and planned: one unit
+ * for both counts, so "4 / 9 parts written" says how many of the parts the book shows are there. The studio's Writing
+ * Progress and the CLI count with it.
+ */
+export function partsWritten(spec: BookSpec, state: BookState): { written: number; total: number } {
+  const parts = stepsOfBook(spec, state).filter((s) => s.kind !== 'outline');
+  return { written: parts.filter((s) => 'position' in s && s.position < state.content.length).length, total: parts.length };
 }
 
 type StepLike = Pick<Step, 'kind'> & { position?: number };

@@ -77,6 +77,8 @@ export interface PromptContext {
   premise: string;
   /** The writer's own premise (the brief's premise field, bounded), given to every step; '' when none. */
   writerPremise: string;
+  /** The style notes an imported manuscript was read with (BookVoice.notes): sent under their own heading, never as the premise. */
+  styleNotes: string;
   /** The writer's working title (the brief), kept by the outline; '' when none. */
   workingTitle: string;
   /** A rewrite's current text of the part (templates/rewrite.hbs); '' otherwise. */
@@ -133,7 +135,7 @@ export type PromptState = BookState & {
 export const CONTEXT_KEYS: ReadonlySet<string> = new Set([
   'generator', 'bookName', 'brief', 'lang', 'languageName', 'settings', 'labels', 'settingsList', 'step', 'totalChapters',
   'chapterCount', 'chaptersLeft', 'isLastChapter', 'isConclusionLastChapter', 'outline', 'characterDetails', 'previousEnding', 'sections', 'section', 'wordTarget', 'format', 'outputName', 'cutEnding', 'againFor', 'againNames', 'isPassage', 'bookContext', 'storySoFar', 'threadsDue', 'chapterPlan', 'chapterNote', 'newPart',
-  'premise', 'writerPremise', 'workingTitle', 'currentText', 'rewriteNote', 'plannedEnding', 'nextChapterPlan', 'outlineCharacters', 'isLongOutline', 'beats', 'beatWords', 'wordsWritten', 'wordsNeeded', 'missingFrom', 'missingTo', 'foldLines', 'writtenChapters', 'writtenTitles',
+  'premise', 'writerPremise', 'styleNotes', 'workingTitle', 'currentText', 'rewriteNote', 'plannedEnding', 'nextChapterPlan', 'outlineCharacters', 'isLongOutline', 'beats', 'beatWords', 'wordsWritten', 'wordsNeeded', 'missingFrom', 'missingTo', 'foldLines', 'writtenChapters', 'writtenTitles',
   'seriesName', 'seriesNumber', 'seriesPrevious', 'seriesBible', 'voiceGuidance', 'isWritersBook', 'settingChoices',
 ] satisfies Array<keyof PromptContext>);
 
@@ -215,6 +217,7 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
     newPart: '',
     premise: isPart ? upTo(parsed?.premise, 100) : '',
     writerPremise: upTo(brief.premise, WRITER_PREMISE_WORDS),
+    styleNotes: upTo(state.voice?.notes, WRITER_PREMISE_WORDS),
     workingTitle: brief.workingTitle,
     currentText: '',
     rewriteNote: '',

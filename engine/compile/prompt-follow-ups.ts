@@ -55,6 +55,8 @@ export interface PassageAsk {
   passageAfter: string;
   passageNote: string;
   passageTone: string;
+  /** The words an answer came back with when it was far longer than asked: the request asked again says so. */
+  passageWordsFound?: number;
 }
 
 /**
@@ -63,7 +65,8 @@ export interface PassageAsk {
  * `maxTokens` for `words` (the passage's answer, not the part's).
  */
 export function renderPassage(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: BookState; step: Step; chapterTitle?: string; ask: PassageAsk; words: number }): RenderedPrompt {
-  const { ctx, prompt: first } = stepPrompt(input);
+  // The part's request says the passage's length ("Write about 60 words."), never the part's 1,500.
+  const { ctx, prompt: first } = stepPrompt({ ...input, wordTarget: input.words });
   const ask = input.renderer.renderTemplate(PASSAGE_TEMPLATE, { ...ctx, ...input.ask });
   return { ...first, user: `${first.user}\n\n${ask}`, maxTokens: maxTokensOf({ spec: input.spec, settings: input.state.settings, lang: input.state.lang, step: input.step, words: input.words }) };
 }

@@ -51,8 +51,10 @@ export function renderPrompt(input: { spec: ResolvedSpec; renderer: PromptRender
 }
 
 /** A step's prompt and the context it was rendered from (for the prompts built on it). */
-export function stepPrompt(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: PromptState; step: Step; chapterTitle?: string }): { ctx: PromptContext; prompt: RenderedPrompt } {
-  const ctx = buildContext(input);
+export function stepPrompt(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: PromptState; step: Step; chapterTitle?: string; wordTarget?: number }): { ctx: PromptContext; prompt: RenderedPrompt } {
+  const built = buildContext(input);
+  // A request for less than the part (a passage) says its own length, in one piece (no scenes of the part's size).
+  const ctx = input.wordTarget !== undefined ? { ...built, wordTarget: input.wordTarget, beats: 0, beatWords: 0 } : built;
   return { ctx, prompt: promptOf(input, ctx, input.renderer.renderTemplate(templateFor(input.spec, input.step), ctx)) };
 }
 

@@ -1,5 +1,6 @@
 // Importing a manuscript: its bytes read as text (read-text.ts), its text split into parts (chapters.ts).
 // The front door of engine/import: callers (the CLI, the server, the studio) use only what this file exports.
+import { markdownMeta } from './markdown-meta.js';
 import { cleanText } from '../clean-text.js';
 import { countWords } from '../provider.js';
 import { splitManuscript, type ManuscriptSplit } from './chapters.js';
@@ -68,6 +69,8 @@ export function readManuscript(file: string, input: { bytes: Uint8Array } | Manu
     format = checkImportFile(file, input.bytes);
     ({ text, encoding, replacedBytes } = decodeText(input.bytes));
     source = readSourceStatus(text);
+    // A Markdown file's pandoc metadata (a YAML block, a `%` title block) names its title and author, as a DOCX's properties do.
+    if (format === 'markdown') ({ text, meta } = markdownMeta(text));
     // A hard-wrapped text's paragraphs each on one line, as the writer meant them (plain-text.ts).
     text = unwrapLines(text);
   } else {

@@ -40,13 +40,13 @@ export async function readImportSettings(input: { spec: ResolvedSpec; renderer: 
   const { spec, state } = input;
   const reading = await readManuscriptSettings({ spec, renderer: input.renderer, provider: input.provider, state, ...(input.signal ? { signal: input.signal } : {}) });
   if (reading.isRead) await input.onRead?.(reading.usage);
-  return chosenSettings({ spec, state, writer: input.writer ?? {}, read: reading.values });
+  return chosenSettings({ spec, state, writer: input.writer ?? {}, read: reading.values, ...(reading.style ? { style: reading.style } : {}) });
 }
 
 /** The settings chosen from the writer's values and the manuscript's (none read: the defaults stand), and the book with them. */
-export function chosenSettings(input: { spec: ResolvedSpec; state: BookState; writer: Record<string, unknown>; read: Record<string, string> }): { chosen: ImportSettings; state: BookState } {
+export function chosenSettings(input: { spec: ResolvedSpec; state: BookState; writer: Record<string, unknown>; read: Record<string, string>; style?: string }): { chosen: ImportSettings; state: BookState } {
   const chosen = importSettingsOf({ spec: input.spec, writer: input.writer, read: input.read, lang: input.state.lang });
-  return { chosen, state: withManuscriptSettings(input.state, chosen) };
+  return { chosen, state: withManuscriptSettings(input.state, chosen, input.style) };
 }
 
 /** An imported book's own prose, as its voice is measured on it: its chapters and conclusion (the front matter and prologue apart). */

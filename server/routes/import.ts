@@ -138,7 +138,8 @@ async function importAs(ctx: AppContext, input: { userId: string; spec: Resolved
   const { state: withSettings } = writer ? { state: written } : await manuscriptSettings(ctx, { userId, spec, state: written, provider: reply.through(ctx.provider) });
   // The manuscript's own prose is the book's voice: its new chapters are measured against it.
   const voice = manuscriptVoice(withSettings);
-  const state = voice ? { ...withSettings, voice } : withSettings;
+  // The style notes the manuscript was read with stay with the voice measured on its prose.
+  const state = voice ? { ...withSettings, voice: { ...withSettings.voice, ...voice } } : withSettings;
   const isFinished = nextStep(spec, state) === null;
   // The bible's whole cost is held in the transaction that checks the balance and saves the book: nothing is
   // saved for a bible the credits cannot pay for, and two imports cannot both spend the same credits.

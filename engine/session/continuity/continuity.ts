@@ -9,7 +9,7 @@ import type { BookSpec, Lang } from '../../spec/types.js';
 import type { BookState } from '../../compile/flow.js';
 import { partLabel, partStep } from '../../compile/labels.js';
 import { hasPeople, ignoredBible, mainNames, parseBible, type StoryBible, bibleAsOf, factSubject, retractions, threadStatus, type PartOf, partsOf, hasSeriesBible, isSeriesLabel, seriesOf, withSeries } from '../bible/index.js';
-import { isAct, isNotName, isNotPresent } from './words.js';
+import { isAct, isFamilyForm, isFamilyWord, isNotName, isNotPresent } from './words.js';
 import { bookWordsOf, isGoneInAnyLanguage } from '../../book-words.js';
 import { catalogue, sayer } from '../../languages/index.js';
 import { findingKey } from './keys.js';
@@ -64,8 +64,12 @@ function isWordCode(code: number): boolean {
   if (code < 0x80) return ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) || (code >= 0x30 && code <= 0x39) || code === 0x27 || code === 0x2d;
   return code === 0x2019 || LETTER_OR_DIGIT.test(String.fromCodePoint(code));
 }
-/** A word without its possessive ending ("Anna's", "rumah-nya"): only a word ending in s or a can have one. */
+/** True for an apostrophe, a closing quote or a hyphen: a quote mark around a word ('Anna') or a plural's possessive (Ravenels'), not a letter of it. */
+const isMark = (code: number) => code === 0x27 || code === 0x2019 || code === 0x2d;
+/** A word without its possessive ending ("Anna's", "rumah-nya", "Ravenels'") and the quote marks around it ('Anna'). */
 function withoutPossessive(word: string): string {
+  if (isMark(word.charCodeAt(0)) || isMark(word.charCodeAt(word.length - 1))) word = word.replace(/^['’-]+|['’-]+$/g, '');
+  // Only a word ending in s or a can have a possessive ending.
   const last = word.charCodeAt(word.length - 1) | 0x20;
   return last === 0x73 || last === 0x61 ? word.replace(/(['’]s|-nya)$/i, '') : word;
 }
@@ -85,13 +89,17 @@ function wordsOf(text: string, isKept?: (code: number) => boolean): string[] {
         isWord = !isKept || isKept(code);
       }
     } else if (start >= 0) {
-      if (isWord) words.push(withoutPossessive(text.slice(start, i)));
+      if (isWord) pushWord(words, text.slice(start, i));
       start = -1;
     }
     i += code > 0xffff ? 2 : 1;
   }
-  if (start >= 0 && isWord) words.push(withoutPossessive(text.slice(start)));
+  if (start >= 0 && isWord) pushWord(words, text.slice(start));
   return words;
+}
+function pushWord(words: string[], word: string): void {
+  const bare = withoutPossessive(word);
+  if (bare) words.push(bare);
 }
 
 /** True for a word's first code point that makes it capitalised (isCapitalised, asked of the code point). */
@@ -143,10 +151,16 @@ function isCapitalised(word: string): boolean {
   return code < 0x80 ? code >= 0x41 && code <= 0x5a : CAPITAL_FIRST.test(word);
 }
 
-function spellings(d: Dated, position: number, text: string, lang: Lang): ContinuityFinding[] {
+/**
+ * Names spelled two ways: a capitalised word of the part (or a name the bible took in with it) one edit from a name the
+ * bible knew before. A name's family form ("the Ravenels" beside Ravenel, in any language of the table) is no second
+ * spelling, the words that mark a family ("keluarga", "family") are no part of a name, and a word the writer's own text
+ * writes (an imported manuscript's part) is the writer's spelling: never asked about.
+ */
+function spellings(d: Dated, position: number, text: string, lang: Lang, own: () => ReadonlySet<string>): ContinuityFinding[] {
   const before = d.asOf(position - 1).characters;
   const after = new Set(d.asOf(position).characters.flatMap((c) => c.name.split(/\s+/)));
-  const known = before.flatMap((c) => wordList(c.name).filter((n) => n.length >= 4).map((n) => ({ n, c })));
+  const known = before.flatMap((c) => wordsOf(c.name).filter((n) => n.length >= 4 && !isFamilyWord(n)).map((n) => ({ n, c })));
   if (!known.length) return [];
   const names = new Set(before.flatMap((c) => c.name.split(/\s+/)));
   // A word the text also writes in lower case is a common noun capitalised at a sentence's start ("March" beside
@@ -157,8 +171,15 @@ function spellings(d: Dated, position: number, text: string, lang: Lang): Contin
   return [...found].flatMap((w) => {
     if (names.has(w) || w.length < 4 || isNotName(w)) return [];
     const match = known.find((k) => isOneEditApart(w, k.n));
-    return match && !isLowerToo(w) ? [finding('name_spelling', 'name_spelling', lang, { found: w, known: match.n, part: match.c.since ?? match.c.lastSeen })] : [];
+    if (!match || known.some((k) => isFamilyForm(w, k.n)) || isLowerToo(w) || own().has(w)) return [];
+    return [finding('name_spelling', 'name_spelling', lang, { found: w, known: match.n, part: match.c.since ?? match.c.lastSeen })];
   });
+}
+
+/** The capitalised words of the writer's own parts (an imported manuscript's), read once and only when asked. */
+function ownWords(state: BookState): () => ReadonlySet<string> {
+  let words: Set<string> | undefined;
+  return () => (words ??= new Set(state.content.flatMap((text, p) => (state.provenance?.[p]?.origin === 'author' ? wordsOf(text, isCapitalCode) : []))));
 }
 
 function overdue(d: Dated, position: number, isEnd: boolean, lang: Lang): ContinuityFinding[] {
@@ -189,12 +210,13 @@ export function continuityFindings(spec: BookSpec, state: BookState, isFinished:
   // A promise past its part is one finding, on the first part written after it was due (its key stays put as the
   // book grows), not one on every later part: those would bury the serious findings under one overdue thread.
   const told = new Set<string>();
+  const own = ownWords(state);
   return state.content.map((text, p) => {
     // The introduction has nothing before it, unless the books of its series came before.
     if (p === 0 && !hasSeriesBible(seriesOf(state))) return [];
     const label = partLabel(spec, p, state.totalChapters, state.lang);
     const threads = overdue(d, p, isFinished && p === last, state.lang).filter((f) => !told.has(f.detail) && told.add(f.detail));
-    return sortedBySeverity([...deaths(d, p, text, state.lang), ...changedFacts(d, label, p, state.lang), ...spellings(d, p, text, state.lang), ...threads, ...(p === 0 ? [] : people(spec, state, p, d))]);
+    return sortedBySeverity([...deaths(d, p, text, state.lang), ...changedFacts(d, label, p, state.lang), ...spellings(d, p, text, state.lang, own), ...threads, ...(p === 0 ? [] : people(spec, state, p, d))]);
   });
 }
 

@@ -14,7 +14,7 @@ import { KaryaError, SettingsError } from '../../errors.js';
 import { cleanText } from '../../clean-text.js';
 import { askText } from '../answers/index.js';
 import { expectationOf } from '../expectation.js';
-import { catalogue, wordIn } from '../../languages/index.js';
+import { catalogue, langs, wordIn } from '../../languages/index.js';
 
 /** Where a setting's value came from: read from the manuscript, given by the writer, or the generator's default. */
 export type SettingSource = 'manuscript' | 'writer' | 'default';
@@ -27,11 +27,11 @@ export interface ImportSettings {
   defaults: string[];
 }
 
-/** The manuscript's free-text description keys, in the order they are told to the model as the premise. */
+/** The manuscript's free-text description keys, in the order they are told to the model as style notes (never as the premise). */
 const STYLE_KEYS = ['era', 'setting', 'pointOfView', 'tone'] as const;
-/** The labels of the style the manuscript was read with, in the premise (catalogue `import-style`). */
+/** The labels of the style the manuscript was read with, in its style notes (catalogue `import-style`). */
 const STYLE_LABELS = catalogue('import-style', [
-  'era', 'setting', 'pointOfView', 'tone',
+  'era', 'setting', 'pointOfView', 'tone', 'noteLabels',
 ]) satisfies Record<(typeof STYLE_KEYS)[number], unknown>;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -40,20 +40,54 @@ const given = (v: unknown): string | undefined => (typeof v === 'string' && v.tr
 
 /**
  * The values an answer chooses, untrusted: the JSON object in it (fences and chatter around it ignored), each
- * select mapped onto its option (by value or by label, in either language), each text cut to its field's length;
- * the period, place, point of view and tone become the premise where the generator has one. Anything else is dropped.
+ * select mapped onto its option (by value or by label, in either language), each text cut to its field's length.
+ * The period, place, point of view and tone are not the premise: they are the manuscript's style notes (manuscriptStyle).
+ * Anything else is dropped.
  * @example manuscriptValues(romance, state, '{"fields": {"romanceType": "Historical"}}') // { romanceType: 'historical' }
  */
 export function manuscriptValues(spec: ResolvedSpec, state: Pick<BookState, 'settings' | 'lang'>, answer: string): Record<string, string> {
+  const parsed = answerObject(answer);
+  return parsed ? fieldValues(spec, state, parsed) : {};
+}
+
+/** The JSON object an answer holds (fences and chatter around it ignored), or undefined. */
+function answerObject(answer: string): Record<string, unknown> | undefined {
   const start = answer.indexOf('{');
   const end = answer.lastIndexOf('}');
-  let parsed: unknown;
   try {
-    parsed = start >= 0 && end > start ? JSON.parse(answer.slice(start, end + 1)) : undefined;
+    const parsed: unknown = start >= 0 && end > start ? JSON.parse(answer.slice(start, end + 1)) : undefined;
+    return isObject(parsed) ? parsed : undefined;
   } catch {
-    parsed = undefined;
+    return undefined;
   }
-  if (!isObject(parsed)) return {};
+}
+
+/**
+ * The manuscript's style notes from the reading's answer ("Period: Edwardian England, 1909. Point of view: first person."),
+ * in the book's language, or '' when it said none. Kept with the book's voice (BookVoice.notes) and told to every step
+ * under their own heading: how to write the book, not what it is about.
+ */
+export function manuscriptStyle(state: Pick<BookState, 'lang'>, answer: string): string {
+  const parsed = answerObject(answer);
+  if (!parsed) return '';
+  const read = STYLE_KEYS.flatMap((k) => (given(parsed[k]) ? [`${wordIn(STYLE_LABELS[k], state.lang, 'import-style')}: ${given(parsed[k])!.replace(/[.\s]+$/, '')}.`] : []));
+  // The notes an answer wrote into the premise are kept as notes.
+  const fields = isObject(parsed.fields) ? parsed.fields : {};
+  const inPremise = Object.values(fields).flatMap((v) => (given(v) ? splitPremise(given(v)!).notes : []));
+  return [...read, ...inPremise].join(' ').slice(0, 600);
+}
+
+/**
+ * A premise without the style notes an answer put in it: a sentence or line that opens with a style label ("Tone:",
+ * "POV:", "Kala:", any language's `import-style.noteLabels`) is a note on how to write, not what the book is about.
+ */
+function splitPremise(text: string): { premise: string; notes: string[] } {
+  const label = new RegExp(`^\\s*(?:${langs().map((code) => wordIn(STYLE_LABELS.noteLabels, code, 'import-style')).join('|')})\\s*[:：—–-]`, 'iu');
+  const pieces = text.split(/(?<=[.!?])\s+|\n+/).filter((s) => s.trim());
+  return { premise: pieces.filter((s) => !label.test(s)).join(' ').trim(), notes: pieces.filter((s) => label.test(s)).map((s) => s.trim()) };
+}
+
+function fieldValues(spec: ResolvedSpec, state: Pick<BookState, 'settings' | 'lang'>, parsed: Record<string, unknown>): Record<string, string> {
   const fields = isObject(parsed.fields) ? parsed.fields : {};
   const out: Record<string, string> = {};
   for (const f of readableFields(spec, state.settings)) {
@@ -63,11 +97,11 @@ export function manuscriptValues(spec: ResolvedSpec, state: Pick<BookState, 'set
       const key = value.toLowerCase();
       const option = f.options?.find((o) => o.value !== '' && (String(o.value).toLowerCase() === key || Object.values(o.label).some((l) => l.toLowerCase() === key)));
       if (option) out[f.name] = String(option.value);
+    } else if (f.role === 'premise') {
+      const { premise } = splitPremise(value);
+      if (premise) out[f.name] = premise.slice(0, f.maxLength ?? 400);
     } else out[f.name] = value.slice(0, f.maxLength ?? 400);
   }
-  const premise = readableFields(spec, state.settings).find((f) => f.role === 'premise');
-  const style = STYLE_KEYS.flatMap((k) => (given(parsed[k]) ? [`${wordIn(STYLE_LABELS[k], state.lang, 'import-style')}: ${given(parsed[k])!.replace(/[.\s]+$/, '')}.`] : [])).join(' ');
-  if (premise && style) out[premise.name] = `${out[premise.name] ? `${out[premise.name]!.replace(/\s+$/, '')} ` : ''}${style}`.slice(0, premise.maxLength ?? 400);
   return out;
 }
 
@@ -107,7 +141,7 @@ export function importSettingsOf(input: { spec: ResolvedSpec; writer: Readonly<R
  * A call that fails or an answer that is not the JSON asked for reads nothing: every field not the writer's is
  * then marked `default`, and `isRead` says so. An interrupted call is not a failure: it throws.
  */
-export async function readManuscriptSettings(input: { spec: ResolvedSpec; renderer: PromptRenderer; provider: Provider; state: BookState; signal?: AbortSignal }): Promise<{ values: Record<string, string>; isRead: boolean; usage?: TokenUsage }> {
+export async function readManuscriptSettings(input: { spec: ResolvedSpec; renderer: PromptRenderer; provider: Provider; state: BookState; signal?: AbortSignal }): Promise<{ values: Record<string, string>; style?: string; isRead: boolean; usage?: TokenUsage }> {
   const { spec, renderer, state } = input;
   if (input.provider.isOffline) return { values: {}, isRead: false };
   const request = renderImportSettings({ spec, renderer, state });
@@ -115,7 +149,8 @@ export async function readManuscriptSettings(input: { spec: ResolvedSpec; render
   try {
     const result = await askText(input.provider, { ...request, ...(input.signal ? { signal: input.signal } : {}) }, expect);
     const values = manuscriptValues(spec, state, result.text);
-    return { values, isRead: Object.keys(values).length > 0, ...(result.usage ? { usage: result.usage } : {}) };
+    const style = manuscriptStyle(state, result.text);
+    return { values, ...(style ? { style } : {}), isRead: Object.keys(values).length > 0 || !!style, ...(result.usage ? { usage: result.usage } : {}) };
   } catch (error) {
     // A refused or broken answer and a provider that failed (both KaryaErrors) read nothing; the import goes on.
     if (input.signal?.aborted || !(error instanceof KaryaError)) throw error;
@@ -125,9 +160,10 @@ export async function readManuscriptSettings(input: { spec: ResolvedSpec; render
 
 /**
  * The imported book with the values the manuscript decided (the others, the chapter count and the working title
- * stay as the import set them). `karya import` and POST /api/books/import both save this.
+ * stay as the import set them), and the style notes it was read with kept with its voice (never in the premise). `karya import` and POST /api/books/import both save this.
  */
-export function withManuscriptSettings(state: BookState, chosen: ImportSettings): BookState {
+export function withManuscriptSettings(state: BookState, chosen: ImportSettings, style?: string): BookState {
   const fromManuscript = Object.entries(chosen.sources).filter(([, s]) => s.from === 'manuscript').map(([name, s]) => [name, s.value] as const);
-  return fromManuscript.length ? { ...state, settings: { ...state.settings, ...Object.fromEntries(fromManuscript) } } : state;
+  const styled = style?.trim() ? { ...state, voice: { ...state.voice, notes: style.trim() } } : state;
+  return fromManuscript.length ? { ...styled, settings: { ...styled.settings, ...Object.fromEntries(fromManuscript) } } : styled;
 }

@@ -86,8 +86,12 @@ export function cleanPassage(answer: string): string {
   return text;
 }
 
-/** The words the answer is asked for: the passage's, doubled for Expand, halved for Shorten. */
-const wordsFor = (action: PassageAction, words: number) => Math.max(60, Math.round(action === 'expand' ? words * 2.2 : action === 'shorten' ? words * 0.6 : action === 'describe' ? words * 1.6 : words * 1.2));
+/** The words the answer is asked for: the passage's, doubled for Expand, halved for Shorten (at least PASSAGE_FLOOR_WORDS). */
+const wordsFor = (action: PassageAction, words: number) => Math.max(PASSAGE_FLOOR_WORDS, Math.round(action === 'expand' ? words * 2.2 : action === 'shorten' ? words * 0.6 : action === 'describe' ? words * 1.6 : words * 1.2));
+/** The fewest words a passage answer is asked for: a phrase of a few words is rewritten as a sentence or two. */
+export const PASSAGE_FLOOR_WORDS = 30;
+/** The most words a passage answer may have: twice what was asked, and a sentence or two more; past it, asked again once, then refused. */
+export const mostPassageWords = (asked: number) => asked * 2 + 40;
 
 /**
  * Rework a passage of a written part (one call; a cut answer is kept as it came). An answer in another
@@ -120,7 +124,9 @@ export async function reworkPassage(input: {
     passageNote: note,
     passageTone: request.action === 'rewrite' && request.tone ? wordIn(PASSAGE_TONES[request.tone], state.lang, 'passage-tones') : '',
   };
-  const prompt = renderPassage({ spec, renderer: input.renderer, state: before, step, ...(title ? { chapterTitle: title } : {}), ask, words: wordsFor(request.action, countWords(request.text)) });
+  const asked = wordsFor(request.action, countWords(request.text));
+  const promptOf = (found?: number) => renderPassage({ spec, renderer: input.renderer, state: before, step, ...(title ? { chapterTitle: title } : {}), ask: { ...ask, ...(found ? { passageWordsFound: found } : {}) }, words: asked });
+  const prompt = promptOf();
   // Like every call: the text only (askText), within the model's window (the bible trimmed first), and an
   // answer cut at the token limit continued once, as a part is.
   const provider = fitting(input.provider, trimmableOf(spec, before, step));
@@ -140,8 +146,17 @@ export async function reworkPassage(input: {
     ...(input.signal ? { signal: input.signal } : {}),
     tally,
   });
-  const result = await write(prompt, input.onDelta);
+  let result = await write(prompt, input.onDelta);
   if (input.signal?.aborted) throw new GenerationError('aborted', { cause: input.signal.reason });
+  // An answer far longer than the selection asked for (the whole part again, say) is asked for again once with its
+  // length said, then refused: never offered to keep, nothing charged (as an answer in another language is).
+  const found = countWords(cleanPassage(result.text));
+  if (found > mostPassageWords(asked)) {
+    result = await write(promptOf(found), undefined);
+    if (input.signal?.aborted) throw new GenerationError('aborted', { cause: input.signal.reason });
+    const again = countWords(cleanPassage(result.text));
+    if (again > mostPassageWords(asked)) throw new GenerationError('passage_answer_too_long', { params: { words: String(again), asked: String(asked) } });
+  }
   const text = cleanPassage(result.text);
   if (!text) throw new GenerationError('no_content');
   return {

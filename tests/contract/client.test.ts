@@ -55,13 +55,14 @@ describe('call', () => {
 });
 
 // zod, marked: the engine's one Markdown reader (engine/markdown.ts, a heading's plain line), which the studio
-// already ships for its preview (studio/src/components/Markdown.tsx), and @noble/hashes' pure SHA-256 (the text
-// hash an edit names the part by, engine/text-hash.ts).
-const BROWSER_PACKAGES = new Set(['zod', 'marked', '@noble/hashes']);
+// already ships for its preview (studio/src/components/Markdown.tsx), @noble/hashes' pure SHA-256 (the text
+// hash an edit names the part by, engine/text-hash.ts), and entities, the one decoder of character references
+// (engine/markup.ts), which the Markdown reader uses; all pure JavaScript a browser runs.
+const BROWSER_PACKAGES = new Set(['zod', 'marked', '@noble/hashes', 'entities']);
 const packageOf = (spec: string) => (spec.startsWith('@') ? spec.split('/').slice(0, 2) : spec.split('/').slice(0, 1)).join('/');
 
 describe('the contract in the browser', () => {
-  it('imports only zod, marked, @noble/hashes and pure engine files, never Node or the server', () => {
+  it('imports only zod, marked, @noble/hashes, entities and pure engine files, never Node or the server', () => {
     const seen = new Set<string>();
     const outside: string[] = [];
     const visit = (file: string) => {

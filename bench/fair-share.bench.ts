@@ -7,15 +7,13 @@
 // /api/me median and p99, the refusals' median and max time and their answers, and the machine's load average;
 // BENCH_RUNS runs (default 3) and their medians. Asserts nothing. Goal: refusals ≤ 100 ms, /api/me p99 ≤ 300 ms.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomFillSync } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { crc32, deflateSync } from 'node:zlib';
-import sharp from 'sharp';
+import { declaredPng, jpegOf, tiffCover } from '../tests/pictures.js';
 
 const SELF = fileURLToPath(import.meta.url);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -134,39 +132,6 @@ async function json(url: string, method: string, body: unknown, cookie?: string)
   return { status: res.status, body: (await res.json()) as Record<string, unknown>, ...(res.headers.get('set-cookie') ? { cookie: res.headers.get('set-cookie')!.split(';')[0]! } : {}) };
 }
 
-/** A PNG whose header declares `width` × `height` px, with a few bytes of data (a valid header is what is sent first). */
-function declaredPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const framed = Buffer.alloc(body.length + 8);
-    framed.writeUInt32BE(data.length, 0);
-    body.copy(framed, 4);
-    framed.writeUInt32BE(crc32(body) >>> 0, body.length + 4);
-    return framed;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(243 * 1024))), chunk('IEND', Buffer.alloc(0))]);
-}
-
-/** A valid 1,600 × 2,560 JPEG made `bytes` long with comment segments (a camera's or an editor's metadata) of random bytes. */
-async function jpegOf(bytes: number): Promise<Buffer> {
-  const picture = await sharp({ create: { width: 1600, height: 2560, channels: 3, background: '#2a6041' } }).jpeg({ quality: 90 }).toBuffer();
-  const segments: Buffer[] = [];
-  for (let left = bytes - picture.length; left > 4; ) {
-    const size = Math.min(65_533, left - 4);
-    const segment = Buffer.alloc(size + 4);
-    segment.set([0xff, 0xfe]);
-    segment.writeUInt16BE(size + 2, 2);
-    randomFillSync(segment, 4);
-    segments.push(segment);
-    left -= segment.length;
-  }
-  return Buffer.concat([picture.subarray(0, 2), ...segments, picture.subarray(2)]);
-}
-
 const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! : NaN);
 const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]! : NaN);
 
@@ -215,8 +180,8 @@ async function main(): Promise<void> {
     if (edition.status !== 200) throw new Error(`the edition was not made: ${edition.status} ${JSON.stringify(edition.body)}`);
     const editionId = (edition.body.edition as { id: number }).id;
     const [png, tiff, body30, jpeg] = [
-      declaredPng(6_250, 10_000),
-      await sharp({ create: { width: 1600, height: 2560, channels: 3, background: '#336699' } }).tiff().toBuffer(),
+      declaredPng(6_250, 10_000, 243 * 1024),
+      await tiffCover(),
       Buffer.alloc(30 * MB, 0xff),
       await jpegOf(Math.round(9.8 * MB)),
     ];

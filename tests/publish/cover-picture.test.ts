@@ -2,30 +2,12 @@
 // studio's PUT /api/books/:id/cover): what its first bytes say it is before any library reads it, and KDP's eBook
 // cover rules (KDP Help, "eBook Cover Image Guidelines": at least 1,000 × 1,600 px, at most 10,000 × 10,000, 1.6:1,
 // under 50 MB) on the size its header declares.
-import { deflateSync, crc32 } from 'node:zlib';
 import sharp from 'sharp';
+import { declaredPng, plainPicture } from '../pictures.js';
 import { describe, expect, it } from 'vitest';
 import { coverPictureProblem, pictureKindOf } from '../../engine/publish/cover-rules.js';
 import { CoverPictureError, checkCoverPicture } from '../../engine/node/publish.js';
 import { catalogueMessage } from '../../engine/index.js';
-
-/** A PNG whose header declares `width` × `height` pixels over a few bytes of data. */
-function declaredPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const framed = Buffer.alloc(body.length + 8);
-    framed.writeUInt32BE(data.length, 0);
-    body.copy(framed, 4);
-    framed.writeUInt32BE(crc32(body) >>> 0, body.length + 4);
-    return framed;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(64))), chunk('IEND', Buffer.alloc(0))]);
-}
 
 async function refusal(bytes: Uint8Array, file: string): Promise<CoverPictureError> {
   const error = await checkCoverPicture(bytes, file).then(() => undefined, (e: unknown) => e);
@@ -88,7 +70,7 @@ describe('checkCoverPicture', () => {
   });
 
   it('answers a good picture with its format and size as the writer sees it (a phone\'s turned picture stands up)', async () => {
-    const jpeg = await sharp({ create: { width: 1600, height: 2560, channels: 3, background: '#2a7' } }).jpeg().toBuffer();
+    const jpeg = await plainPicture('jpeg', { background: '#2a7' });
     expect(await checkCoverPicture(jpeg, 'me.jpg')).toMatchObject({ format: 'jpeg', width: 1600, height: 2560 });
     // Stored lying on its side with EXIF orientation 6: it is the upright 1600 × 2560 the writer sees.
     const turned = await sharp({ create: { width: 2560, height: 1600, channels: 3, background: '#2a7' } }).withMetadata({ orientation: 6 }).jpeg().toBuffer();

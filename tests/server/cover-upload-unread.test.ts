@@ -4,8 +4,7 @@
 // bytes, the rest never asked for; a body sent in chunks with no length, as soon as it grows past 10 MB. A TIFF sent whole (named and typed as a
 // PNG) is refused the same; a JPEG is still kept. In the writer's language.
 import { request } from 'node:http';
-import { crc32, deflateSync } from 'node:zlib';
-import sharp from 'sharp';
+import { declaredPng, plainPicture, tiffCover } from '../pictures.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorEnvelopeSchema } from '../../engine/contract/index.js';
 import { catalogueMessage } from '../../engine/index.js';
@@ -42,24 +41,6 @@ function putUnfinished(input: { first: Buffer; length: number; type: string; fil
 
 const errorOf = (body: unknown) => ApiErrorEnvelopeSchema.parse(body).error;
 const MB = 1024 * 1024;
-const tiffCover = () => sharp({ create: { width: 1600, height: 2560, channels: 3, background: '#336699' } }).tiff().toBuffer();
-
-/** A PNG whose header declares `width` × `height` pixels, with a few bytes of data. */
-function declaredPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const framed = Buffer.alloc(body.length + 8);
-    framed.writeUInt32BE(data.length, 0);
-    body.copy(framed, 4);
-    framed.writeUInt32BE(crc32(body) >>> 0, body.length + 4);
-    return framed;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(64))), chunk('IEND', Buffer.alloc(0))]);
-}
 
 /** PUT a JPEG's first bytes in 64 KB chunks with no declared length (Transfer-Encoding: chunked), never ending it: the answer and the bytes sent by then. */
 function putGrowing(cookie: string): Promise<{ status: number; body: unknown; connection: string | undefined; sent: number }> {
@@ -135,10 +116,10 @@ describe('a cover refused before its body is read', () => {
     const tiff = await put(await tiffCover(), 'image/png', 'cover.png');
     expect(tiff.status).toBe(415);
     expect(errorOf(tiff.body).code).toBe('cover_upload_format');
-    const webp = await put(await sharp({ create: { width: 1600, height: 2560, channels: 3, background: '#336699' } }).webp().toBuffer(), 'image/jpeg', 'cover.jpg');
+    const webp = await put(await plainPicture('webp'), 'image/jpeg', 'cover.jpg');
     expect(webp.status).toBe(415);
     expect(errorOf(webp.body).message).toBe(catalogueMessage('cover_upload_format', 'en', { file: 'cover.jpg', format: 'WebP' }));
-    const jpeg = await put(await sharp({ create: { width: 1600, height: 2560, channels: 3, background: '#336699' } }).jpeg().toBuffer(), 'image/jpeg', 'cover.jpg');
+    const jpeg = await put(await plainPicture('jpeg'), 'image/jpeg', 'cover.jpg');
     expect(jpeg.status, JSON.stringify(jpeg.body)).toBe(200);
     expect(jpeg.body.cover).toMatchObject({ format: 'jpeg', width: 1600, height: 2560 });
   });

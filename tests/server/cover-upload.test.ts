@@ -5,9 +5,9 @@
 // the server answering others meanwhile; another user's book is not found; a body over 10 MB answers 413.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
-import { deflateSync, crc32 } from 'node:zlib';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
+import { declaredPng, plainPicture } from '../pictures.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorEnvelopeSchema, CoverResponseSchema, PublishQuoteSchema, PublishResponseSchema } from '../../engine/contract/index.js';
 import { catalogueMessage } from '../../engine/index.js';
@@ -48,24 +48,6 @@ async function writerWithBook(): Promise<{ cookie: string; userId: string; bookI
 async function greenJpeg(): Promise<Buffer> {
   const art = '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="2560"><rect width="1600" height="2560" fill="rgb(30,140,60)"/><circle cx="800" cy="900" r="380" fill="rgb(250,240,200)"/></svg>';
   return sharp(Buffer.from(art)).jpeg({ quality: 92 }).toBuffer();
-}
-
-/** A PNG whose header declares `width` × `height` pixels, with a few bytes of data: decoding it would take gigabytes. */
-function declaredPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const framed = Buffer.alloc(body.length + 8);
-    framed.writeUInt32BE(data.length, 0);
-    body.copy(framed, 4);
-    framed.writeUInt32BE(crc32(body) >>> 0, body.length + 4);
-    return framed;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // RGB
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(64))), chunk('IEND', Buffer.alloc(0))]);
 }
 
 const SCRIPTED_SVG = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="2560"><script>fetch("/api/me").then((r) => r.text()).then(alert)</script><rect width="1600" height="2560" fill="red"/></svg>');
@@ -207,10 +189,10 @@ describe('PUT /api/books/:id/cover refuses at once what no store takes', () => {
     expect(errorOf(text)).toEqual({ code: 'cover_upload_unreadable', message: catalogueMessage('cover_upload_unreadable', 'en', { file: 'notes.jpg' }) });
     expect(errorOf(text).message).toContain('JPEG or PNG');
     expect(errorOf(text).message).not.toContain('TIFF');
-    const small = await put(writer.cookie, writer.bookId, await sharp({ create: { width: 500, height: 800, channels: 3, background: '#336699' } }).png().toBuffer(), 'image/png', 'small.png');
+    const small = await put(writer.cookie, writer.bookId, await plainPicture('png', { width: 500, height: 800 }), 'image/png', 'small.png');
     expect(small.status).toBe(422);
     expect(errorOf(small)).toMatchObject({ code: 'cover_too_small', message: expect.stringContaining('500 × 800 px') });
-    const square = await put(writer.cookie, writer.bookId, await sharp({ create: { width: 2000, height: 2000, channels: 3, background: '#336699' } }).jpeg().toBuffer(), 'image/jpeg', 'square.jpg');
+    const square = await put(writer.cookie, writer.bookId, await plainPicture('jpeg', { width: 2000, height: 2000 }), 'image/jpeg', 'square.jpg');
     expect(square.status).toBe(422);
     expect(errorOf(square).code).toBe('cover_wrong_shape');
   });

@@ -103,7 +103,7 @@ export { type Block, parseMarkdown, parseMarkdownPlaced, plainLine, type Span } 
 export { decodeMarkup, escapeAttribute, escapeRegExp, escapeText } from './markup.js';
 export { textHash } from './text-hash.js';
 export { delayFor, RECONNECT, retry, retryAfterMs, retryKindOf, shouldRetry, type RetryKind, type RetryOptions, type RetryRule, type Retrying } from './retry.js';
-export { retryWait, slowModelWait, turnWait, type ModelWait } from './model-waits.js';
+export { retryWait, slowModelWait, turnWait, type ModelWait, type TurnReason } from './model-waits.js';
 export { BUDGET_CODES, CallBudget, FAILED_ASKS_IN_A_ROW, budgetFailureOf, budgetOf, defaultCallBound, isBudgetStop, withBudget, type BudgetFailure } from './budget.js';
 export { isPaperName, isTrimName, PAPER_NAMES, printLayoutOf, TRIM_NAMES, TRIM_SIZES, type TrimName } from './print.js';
 export { sleep } from './timing.js';

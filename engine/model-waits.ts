@@ -5,12 +5,12 @@ import { catalogue, sayer } from './languages/index.js';
 import type { Lang } from './languages/index.js';
 import type { RetryNotice } from './provider.js';
 
-export const MODEL_WAITS = catalogue('model-waits', ['wait_rate_limited', 'wait_service_unavailable', 'wait_slow_model', 'wait_book_step', 'wait_queue']);
+export const MODEL_WAITS = catalogue('model-waits', ['wait_rate_limited', 'wait_service_unavailable', 'wait_slow_model', 'wait_book_step', 'wait_queue', 'wait_story_bible']);
 const say = sayer(MODEL_WAITS);
 
 /** A `waiting` event's data (the contract's ModelWaitingEvent). */
 export interface ModelWait {
-  reason: 'model' | 'slow_model' | 'network' | 'rate_limited' | 'service_unavailable' | 'book_step' | 'queue';
+  reason: 'model' | 'slow_model' | 'network' | 'rate_limited' | 'service_unavailable' | TurnReason;
   seconds?: number;
   attempt?: number;
   of?: number;
@@ -30,7 +30,15 @@ export function slowModelWait(seconds: number, lang: Lang): ModelWait {
   return { reason: 'slow_model', seconds, message: say('wait_slow_model', lang, { seconds }) };
 }
 
-/** A step waiting its turn: `book_step` while another step of the same book is written, `queue` while no worker has taken it yet. */
-export function turnWait(reason: 'book_step' | 'queue', lang: Lang): ModelWait & { reason: 'book_step' | 'queue'; message: string } {
-  return { reason, message: say(reason === 'book_step' ? 'wait_book_step' : 'wait_queue', lang, {}) };
+/**
+ * What work waits its turn for: `book_step` another step of the same book, `queue` a worker (none has taken it yet),
+ * `story_bible` the book's story bible catching up in the background (an edit's re-derive, an import's build).
+ */
+export type TurnReason = 'book_step' | 'queue' | 'story_bible';
+
+const TURN_WORDS = { book_step: 'wait_book_step', queue: 'wait_queue', story_bible: 'wait_story_bible' } as const;
+
+/** A step (or a request on a book) waiting its turn, with its words. */
+export function turnWait(reason: TurnReason, lang: Lang): ModelWait & { reason: TurnReason; message: string } {
+  return { reason, message: say(TURN_WORDS[reason], lang, {}) };
 }

@@ -128,10 +128,11 @@ export function runSoFar(f: { calls: number; tokens: number; credits: number; el
  * far); then each retry the model's server made it wait for (`rate_limited`, `service_unavailable`, a lost
  * connection: `network`), with its wait in `seconds`, its `attempt` of `of`, and `message`, its words in the
  * writer's language. Before any of those, a step may wait its turn: `book_step` while another step of the same book is
- * written, `queue` while no worker has taken it yet (with Postgres), each with its `message`.
+ * written, `queue` while no worker has taken it yet (with Postgres), `story_bible` while the book's story bible catches
+ * up in the background (the bible's update, a series' next book), each with its `message`.
  */
 export const ModelWaitingEventSchema = z.strictObject({
-  reason: z.enum(['model', 'slow_model', 'network', 'rate_limited', 'service_unavailable', 'book_step', 'queue']),
+  reason: z.enum(['model', 'slow_model', 'network', 'rate_limited', 'service_unavailable', 'book_step', 'queue', 'story_bible']),
   seconds: z.number().int().nonnegative().optional(),
   attempt: z.number().int().positive().optional(),
   of: z.number().int().positive().optional(),

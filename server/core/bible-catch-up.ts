@@ -38,19 +38,20 @@ interface Run {
 }
 
 /**
- * Start (or, when one runs for the book, extend) the background re-derive of the book's story bible.
- * Returns at once; `settled` resolves when it ends (tests, shutdown).
+ * Start (or, when one runs for the book, join) the background re-derive of the book's story bible.
+ * Returns at once; `settled` resolves when it ends (a series' next book, an edition, tests, shutdown). Joined
+ * (`isJoined`: one was running), the running one reads the book again before it ends, so it takes this edit (or a new
+ * import, a series' last part) in too; `settled` is then its end, waited for at most a step's time-out.
  */
-export function catchUpBible(ctx: AppContext, input: CatchUpInput): { settled: Promise<void> } {
+export function catchUpBible(ctx: AppContext, input: CatchUpInput): { settled: Promise<void>; isJoined: boolean } {
   const locks = bookLocks(ctx);
   const key = bookLockKey(input.userId, input.bookType);
   const running = locks.updating.get(key);
   if (running) {
-    // The running one reads the book again before each part: it takes this edit (or a new import) in too.
     running.again = true;
-    return { settled: Promise.resolve() };
+    return { settled: within(running.settled ?? Promise.resolve(), ctx.config.generationTimeoutMs), isJoined: true };
   }
-  const entry = { again: false };
+  const entry: { again: boolean; settled?: Promise<void> } = { again: false };
   const run: Run = { waits: 0, stepWaits: 0, bookIds: new Set() };
   locks.updating.set(key, entry);
   const settled = (async () => {
@@ -67,7 +68,18 @@ export function catchUpBible(ctx: AppContext, input: CatchUpInput): { settled: P
     }
     locks.updating.delete(key);
   })();
-  return { settled };
+  entry.settled = settled;
+  return { settled, isJoined: false };
+}
+
+/** `promise`'s end, or `ms` passed (whichever comes first). */
+function within(promise: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+    timer.unref();
+  });
+  return Promise.race([promise, bound]).finally(() => clearTimeout(timer));
 }
 
 /** Parts read one by one until the bible is up to date or the run must stop. */

@@ -73,8 +73,11 @@ export interface BookLocks {
   mutex: KeyedMutex;
   writing: Set<string>;
   running: Map<string, RunningStep>;
-  /** Books whose story bible is being re-derived after an edit (bible-catch-up.ts); `again`: asked again while it ran. */
-  updating: Map<string, { again: boolean }>;
+  /**
+   * Books whose story bible is being re-derived after an edit (bible-catch-up.ts); `again`: asked again while it ran;
+   * `settled`: the run's end (a caller that needs the bible whole joins it).
+   */
+  updating: Map<string, { again: boolean; settled?: Promise<void> }>;
 }
 
 const BOOK_LOCKS = new WeakMap<object, BookLocks>();
@@ -95,15 +98,25 @@ export function bookLocks(ctx: object): BookLocks {
  * or by a worker (a running generation of any of `generatorIds`): 409 step_running otherwise, checked
  * before waiting for the lock and again once it is held. Edits, Write more, Start New, Continue and Delete.
  */
-export async function whileNoStep<T>(ctx: { repos: Repositories }, input: { userId: string; bookType: string; generatorIds: readonly string[]; lang: Lang }, fn: () => Promise<T>): Promise<T> {
+export async function whileNoStep<T>(ctx: { repos: Repositories }, input: { userId: string; bookType: string; generatorIds: readonly string[]; lang: Lang; onWait?: BookWait }, fn: () => Promise<T>): Promise<T> {
   const { mutex, writing } = bookLocks(ctx);
   const key = bookLockKey(input.userId, input.bookType);
   const isWriting = async () => writing.has(key) || (await Promise.all(input.generatorIds.map((generatorId) => ctx.repos.generations.isRunning({ userId: input.userId, generatorId })))).some(Boolean);
   if (await isWriting()) throw ApiError.catalogue(409, 'step_running', input.lang);
+  // The lock held (a part of the bible's background catch-up being read, a step's bible update): said before waiting.
+  if (input.onWait && mutex.isHeld(key)) input.onWait(lockHolderOf(ctx, key), input.lang);
   return mutex.run(key, async () => {
     if (await isWriting()) throw ApiError.catalogue(409, 'step_running', input.lang);
     return fn();
   });
+}
+
+/** Told that a request on a book waits for the book's lock, and for what (the bible's catch-up, another step), in the book's language. */
+export type BookWait = (reason: 'story_bible' | 'book_step', lang: Lang) => void;
+
+/** What holds the book's lock now, as a wait says it: its story bible's background catch-up, else another step. */
+export function lockHolderOf(ctx: object, key: string): 'story_bible' | 'book_step' {
+  return bookLocks(ctx).updating.has(key) ? 'story_bible' : 'book_step';
 }
 
 /** The lock key of one user's book of one type. */

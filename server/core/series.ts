@@ -8,7 +8,7 @@ import type { BookRepository, Repositories, UserBook } from '../store/ports.js';
 import type { AppContext } from './context.js';
 import { catchUpBible } from './bible-catch-up.js';
 import { readNextPart } from './bible-parts.js';
-import { bookLockKey, bookLocks, userProgress } from './generation.js';
+import { bookLockKey, bookLocks, lockHolderOf, userProgress } from './generation.js';
 import type { StoredSeries } from '../store/queries/series.js';
 
 // A series' books as saved, shared with the CLI (./series-books.ts).
@@ -75,21 +75,32 @@ export function seriesDetail(series: StoredSeries, entries: readonly LoadedEntry
  * A book of a series takes in the parts its bible lacks before a later book is told it: a finished book's last
  * part (read only once a book follows it), where a character may die. The current book of its type catches up as
  * after an edit; a kept book (another became current since: an import, Start New) is read here, under its type's
- * lock, one small call a part, part of the joining (not charged; the calls recorded as usage).
+ * lock, one small call a part, part of the joining (not charged; the calls recorded as usage). A catch-up already
+ * running for the book (an edit's re-derive, an import's build) is joined and waited for, at most a step's time-out
+ * (bible-catch-up.ts); what it has not read by then is read here, as for a kept book (a part an import's hold covers
+ * paid from it). `onWait` is told before a wait: for that catch-up, or for the book's lock (`book_step`: another step).
  */
-export async function catchUpSeriesBook(ctx: AppContext, input: { userId: string; book: Pick<UserBook, 'key' | 'bookType' | 'isCurrent'>; provider?: Provider }): Promise<void> {
+export async function catchUpSeriesBook(ctx: AppContext, input: { userId: string; book: Pick<UserBook, 'key' | 'bookType' | 'isCurrent'>; provider?: Provider; onWait?: (reason: 'story_bible' | 'book_step') => void }): Promise<void> {
   const { userId, book } = input;
+  const key = bookLockKey(userId, book.bookType);
   if (book.isCurrent) {
-    await catchUpBible(ctx, { userId, bookType: book.bookType, ...(input.provider ? { provider: input.provider } : {}) }).settled;
-    return;
+    const run = catchUpBible(ctx, { userId, bookType: book.bookType, ...(input.provider ? { provider: input.provider } : {}) });
+    if (run.isJoined) input.onWait?.('story_bible');
+    await run.settled;
+    if (!run.isJoined) return;
   }
-  await bookLocks(ctx).mutex.run(bookLockKey(userId, book.bookType), async () => {
+  const { mutex } = bookLocks(ctx);
+  if (mutex.isHeld(key)) input.onWait?.(lockHolderOf(ctx, key));
+  await mutex.run(key, async () => {
     const saved = await ctx.repos.books.load({ userId, key: book.key });
     const spec = saved ? ctx.catalog.get(saved.state.generatorId) : undefined;
     if (!saved || spec?.kind !== 'book') return;
     const session = await BookSession.open({ spec, renderer: ctx.catalog.renderer, provider: input.provider ?? ctx.provider, key: book.key, settings: saved.state.settings, onFinished: 'keep', store: userProgress(ctx.repos, { userId, spec, charge: () => undefined }) });
+    if (!session.needsMemory) return;
+    const bookId = await ctx.repos.books.findBookId({ userId, key: book.key });
+    const held = bookId !== null && (await ctx.repos.bibleHolds.find(bookId)) ? bookId : null;
     for (let left = saved.state.content.length; session.needsMemory && left > 0; left--) {
-      const read = await readNextPart(ctx, { userId, spec, session, bookId: null, mayCharge: false, after: 'series' });
+      const read = await readNextPart(ctx, { userId, spec, session, bookId: held, mayCharge: false, after: 'series' });
       if (read.outcome !== 'read') return;
     }
   });

@@ -6,7 +6,7 @@
 // failure after it is the `error` event. A run of several model calls (a bible's parts, a publish's pieces) goes
 // through `through(provider)`: each call's slowness and retries are said, each from its own start.
 import type { Request, Response } from 'express';
-import { providerThrough, type Lang, type Provider, type RetryNotice } from '../../engine/index.js';
+import { providerThrough, type Lang, type Provider, type RetryNotice, type TurnReason } from '../../engine/index.js';
 import { errorReply } from '../errors/reply.js';
 import { modelWaits, type ModelWaits } from './model-wait.js';
 import { openEventStream, wantsEventStream, type EventStream } from './sse.js';
@@ -21,7 +21,7 @@ export interface ModelAnswer {
   /** `provider` with every call's waits said on the stream (the stream opened at the first call, if not before); `provider` itself for JSON. */
   through(provider: Provider): Provider;
   /** Another wait than the model's (`waiting` with its reason and words), said now: the stream opens for it. */
-  waitingFor(wait: { reason: 'book_step' | 'queue'; message: string }): void;
+  waitingFor(wait: { reason: TurnReason; message: string }): void;
   /** The answer: the `done` event, or JSON (with `status` when not 200: a stream's status is 200). */
   answer(body: object, status?: number): void;
   /** Run the request's work: a failure after the stream opened is its `error` event, else it is thrown. */

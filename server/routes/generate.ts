@@ -5,13 +5,13 @@ import type { Response } from 'express';
 import type * as z from 'zod';
 import type { GenerationEventSchemas, DonePayload } from '../../engine/contract/index.js';
 import type { AppContext } from '../core/context.js';
-import { turnWait, type Lang, type RetryNotice } from '../../engine/index.js';
+import { turnWait, type Lang, type RetryNotice, type TurnReason } from '../../engine/index.js';
 import { ApiError } from '../errors/api-error.js';
 import { errorReply } from '../errors/reply.js';
 import { runUserStep, StepFailure, type StepHooks, type StepRequest } from '../core/steps.js';
 import { openEventStream } from '../http/sse.js';
 import { modelWaits, type ModelWaits } from '../http/model-wait.js';
-import { bookLockKey, bookLocks } from '../core/generation.js';
+import { bookLockKey, bookLocks, lockHolderOf } from '../core/generation.js';
 import type { TypedEventStream } from '../http/contract.js';
 import { metricsOf } from '../core/metrics.js';
 
@@ -79,7 +79,7 @@ class GenerationReply {
    * The step waits its turn before its charge (another step of the same book, or no worker has taken it yet): a
    * streaming client gets its stream now, saying so; a refusal after this is the stream's `error` event.
    */
-  waitTurn(reason: 'book_step' | 'queue'): void {
+  waitTurn(reason: TurnReason): void {
     if (!this.run.isStream || this.waits || this.isClientGone || this.res.writableEnded) return;
     this.stream ??= openEventStream(this.res);
     this.stream.send('waiting', turnWait(reason, this.run.request.hintLang));
@@ -184,8 +184,8 @@ function stepUnderLock(ctx: AppContext, reply: GenerationReply, run: GenerationR
   };
   const lockKey = spec.kind === 'book' && !ctx.steps ? bookLockKey(user.id, spec.bookType) : isSharedCheck ? `check\u0000${checkKey}` : null;
   const { mutex } = bookLocks(ctx);
-  // Another step of the same book (or its story bible's update) holds the lock: this one says it waits for it.
-  if (spec.kind === 'book' && mutex.isHeld(lockKey)) reply.waitTurn('book_step');
+  // Another step of the same book (or its story bible's background catch-up) holds the lock: this one says it waits for it.
+  if (spec.kind === 'book' && lockKey && mutex.isHeld(lockKey)) reply.waitTurn(lockHolderOf(ctx, lockKey));
   // Shared with the edit route (routes/progress.ts): an edit waits for a step's memory update.
   return mutex.run(lockKey, async () => {
     if (reply.cancel.signal.aborted) return;

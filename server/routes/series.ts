@@ -4,7 +4,7 @@
 // code naming the field and what is allowed (series_name_taken 409, series_language 400…), answered by the app's
 // error handler; nothing half-saved.
 import type { Request } from 'express';
-import { seriesBrief, seriesNameOf, seriesOf, startBook, SeriesError, type BookSpec, type Lang, type Provider, type ResolvedSpec, type Settings } from '../../engine/index.js';
+import { seriesBrief, seriesNameOf, seriesOf, startBook, SeriesError, turnWait, type BookSpec, type Lang, type Provider, type ResolvedSpec, type Settings } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
 import { ApiError, MESSAGES } from '../errors/api-error.js';
 import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
@@ -29,7 +29,8 @@ export function seriesRoutes(ctx: AppContext): ApiRoutes {
   router.on('POST /series', async (req, res) => {
     const { name, lang, book_id: bookId } = req.input.body;
     const reply = modelAnswer(req, res, requestLang(req));
-    await reply.run(async () => reply.answer({ series: await newSeries(ctx, { owner: userId(req), name, lang, bookId, callerLang: requestLang(req), provider: reply.through(ctx.provider) }) }, 201));
+    const onWait = (reason: BookWaitReason) => reply.waitingFor(turnWait(reason, requestLang(req)));
+    await reply.run(async () => reply.answer({ series: await newSeries(ctx, { owner: userId(req), name, lang, bookId, callerLang: requestLang(req), provider: reply.through(ctx.provider), onWait }) }, 201));
   });
 
   router.on('GET /series/:id', async (req, res) => {
@@ -44,12 +45,14 @@ export function seriesRoutes(ctx: AppContext): ApiRoutes {
   // joins the series by that id: only this act puts a book in the series, so continuing another book of the type
   // never does. Its settings carry the brief filled from the series, for the writer to check before the first step.
   // Asked as events, it answers before the last book's bible is read: waiting events (the model, its slowness, its
-  // server's rate limits) from the first model call on, then `done` with the same answer (http/model-answer.ts).
+  // server's rate limits) from the first model call on, then `done` with the same answer (http/model-answer.ts); a wait
+  // for the last book's story bible catching up in the background comes first (`story_bible`), before any model call.
   router.on('POST /series/:id/next', async (req, res) => {
     const owner = userId(req);
     const series = await seriesById(ctx, owner, req.input.params.id);
     const reply = modelAnswer(req, res, requestLang(req));
-    await reply.run(async () => reply.answer(await startNextBook(ctx, { owner, series, generatorId: req.input.body?.generator_id, lang: requestLang(req), provider: reply.through(ctx.provider) })));
+    const onWait = (reason: BookWaitReason) => reply.waitingFor(turnWait(reason, requestLang(req)));
+    await reply.run(async () => reply.answer(await startNextBook(ctx, { owner, series, generatorId: req.input.body?.generator_id, lang: requestLang(req), provider: reply.through(ctx.provider), onWait })));
   });
 
   router.on('DELETE /series/:id', async (req, res) => {
@@ -64,6 +67,9 @@ export function seriesRoutes(ctx: AppContext): ApiRoutes {
 
 const userId = (req: Request) => sessionOf(req).user.id;
 
+/** What a series' catch-up of its last book may wait for first (core/series.ts catchUpSeriesBook). */
+type BookWaitReason = 'story_bible' | 'book_step';
+
 /** The user's series by id, or 404. */
 async function seriesById(ctx: AppContext, owner: string, id: number): Promise<StoredSeries> {
   const found = (await ctx.repos.series(owner).list()).find((s) => s.id === id);
@@ -72,7 +78,7 @@ async function seriesById(ctx: AppContext, owner: string, id: number): Promise<S
 }
 
 /** A new series (a SeriesError when its name or its book 1 is refused), with its book 1 when `bookId` names one. */
-async function newSeries(ctx: AppContext, input: { owner: string; name: string; lang: Lang; bookId: number | undefined; callerLang: Lang; provider: Provider }) {
+async function newSeries(ctx: AppContext, input: { owner: string; name: string; lang: Lang; bookId: number | undefined; callerLang: Lang; provider: Provider; onWait: (reason: BookWaitReason) => void }) {
   const { repos, catalog } = ctx;
   const { owner, lang, bookId } = input;
   const books = plainBooks(repos.books);
@@ -84,13 +90,13 @@ async function newSeries(ctx: AppContext, input: { owner: string; name: string; 
     // A finished book's last part was never taken into its bible (no part followed it); now the next book
     // follows it: take it in before the series is shown (one update call, part of the joining, not charged),
     // whether it is the current book of its type or one kept since.
-    await catchUpSeriesBook(ctx, { userId: owner, book, provider: input.provider });
+    await catchUpSeriesBook(ctx, { userId: owner, book, provider: input.provider, onWait: input.onWait });
   }
   return seriesDetail(series, await loadEntries(books, repos, catalog, owner, series));
 }
 
 /** The series' next book started (a SeriesError while its last book is unfinished), as POST /series/:id/next answers it. */
-async function startNextBook(ctx: AppContext, input: { owner: string; series: StoredSeries; generatorId: string | undefined; lang: Lang; provider: Provider }) {
+async function startNextBook(ctx: AppContext, input: { owner: string; series: StoredSeries; generatorId: string | undefined; lang: Lang; provider: Provider; onWait: (reason: BookWaitReason) => void }) {
   const { repos, catalog } = ctx;
   const { owner, series } = input;
   const books = plainBooks(repos.books);
@@ -108,7 +114,7 @@ async function startNextBook(ctx: AppContext, input: { owner: string; series: St
   // The last book's bible takes in its last part first (server/core/series-start.ts), where a character may have died.
   const catchUp = async (entry: LoadedEntry) => {
     const book = entry.id != null ? await books.find({ userId: owner, id: entry.id }) : null;
-    if (book) await catchUpSeriesBook(ctx, { userId: owner, book, provider: input.provider });
+    if (book) await catchUpSeriesBook(ctx, { userId: owner, book, provider: input.provider, onWait: input.onWait });
   };
   const started = await startSeriesBook({ repos, books, catalog, catchUp }, {
     userId: owner, name: series.name, lang: series.lang, callerLang: input.lang,

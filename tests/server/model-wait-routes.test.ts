@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
 import { serverOnFakeModel, parseEvents, signUp, uniqueEmail, type TestServer } from './helpers.js';
+import { eventsOf, type Event } from './step-stream.js';
 import { isBibleRequest, underWriter, userOf } from '../scripted-models.js';
 import { REFUSAL_TEXT, type ScriptedReply } from '../fake-openai.js';
 import { malayManuscript } from '../import/manuscript.js';
@@ -36,35 +37,6 @@ const served = serverOnFakeModel(underWriter(1).fakeOptions({
     return { until: opened };
   },
 }), { config: { slowModelNoticeMs: 50 } });
-
-type Event = { event: string; data: Record<string, unknown> };
-
-/** A request asked as events, read as far as a test needs. */
-async function eventsOf(ts: TestServer, input: { path: string; cookie: string; json?: object; raw?: Buffer }) {
-  const client = new AbortController();
-  const res = await fetch(`${ts.url}${input.path}`, {
-    method: 'POST', signal: client.signal,
-    headers: { cookie: input.cookie, accept: 'text/event-stream', 'content-type': input.raw ? 'application/octet-stream' : 'application/json' },
-    body: input.raw ? new Uint8Array(input.raw) : JSON.stringify(input.json ?? {}),
-  });
-  expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
-  const reader = res.body!.getReader();
-  let raw = '';
-  return {
-    /** The events so far once `enough` holds of them (the stream still open). */
-    async until(enough: (events: Event[]) => boolean): Promise<Event[]> {
-      for (;;) {
-        const events = parseEvents(raw) as Event[];
-        if (enough(events)) return events;
-        const { value, done } = await reader.read();
-        if (done) throw new Error(`the stream ended first: ${raw}`);
-        raw += new TextDecoder().decode(value);
-      }
-    },
-    close: () => client.abort(),
-  };
-}
 
 const isDone = (events: Event[]) => events.some((e) => e.event === 'done' || e.event === 'error');
 const heldAndSlow = (events: Event[]) => gate.held > 0 && events.some((e) => e.data.reason === 'slow_model');

@@ -12,6 +12,7 @@ import type { KdpPackage, Profile, PublishQuote } from '../../engine/contract/in
 import { AuthProvider } from '../../studio/src/lib/auth.js';
 import { PublishPanel } from '../../studio/src/generator/PublishPanel.js';
 import { callShowingWaits, uploadShowingWaits } from '../../studio/src/lib/model-wait.js';
+import { turnWait } from '../../engine/index.js';
 import { useStudioDom } from './dom.js';
 import { CHILDREN_BOOK_PUBLISH_STEPS } from '../publish-steps.js';
 
@@ -76,6 +77,23 @@ describe('the Publish panel shows what a publish waits for', () => {
 });
 
 describe('the other requests that wait on the model', () => {
+  it.each(['en', 'ms', 'id'] as const)("a series' next book waiting for book 1's story bible to catch up shows it in the server's words (%s), then its answer", async (lang) => {
+    render(<Toaster />);
+    const server = serve();
+    const words = turnWait('story_bible', lang).message;
+    const answer = callShowingWaits('POST /series/:id/next', { params: { id: 4 }, body: {} });
+    await vi.waitFor(() => expect(server.asked).toHaveLength(1));
+    expect(server.asked[0]).toMatchObject({ url: '/api/series/4/next', accept: 'text/event-stream' });
+    server.send(sse('waiting', { reason: 'story_bible', message: words }));
+    await screen.findByText(words);
+    server.send(sse('waiting', { reason: 'model' }));
+    const started = { series: { id: 4, name: 'Penang Bakery', lang, books: 2 }, number: 2, book_id: 9, generator_id: 'romance', book_type: 'romance', settings: {} };
+    server.send(sse('done', started));
+    server.end();
+    expect(await answer).toEqual(started);
+    await vi.waitFor(() => expect(screen.queryByText(words)).toBeNull(), { timeout: 5_000 });
+  });
+
   it('a refusal after the stream opened keeps its status: 402 for too few credits', async () => {
     const server = serve();
     const answer = callShowingWaits('POST /progress/:bookType/bible/update', { params: { bookType: 'romance' } });

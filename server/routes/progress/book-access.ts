@@ -9,7 +9,7 @@ import type { AppContext } from '../../core/context.js';
 import { ApiError } from '../../errors/api-error.js';
 import { answerIn } from '../../errors/answer.js';
 import { commitCharged, reserveCharge, runCharged } from '../../core/charged.js';
-import { bookLockKey, bookLocks, takeGenerationToken, whileNoStep } from '../../core/generation.js';
+import { bookLockKey, bookLocks, takeGenerationToken, whileNoStep, type BookWait } from '../../core/generation.js';
 import { sessionOf } from '../../auth/middleware.js';
 import { catchUpBible } from '../../core/bible-catch-up.js';
 
@@ -47,15 +47,16 @@ export function bookAccess(ctx: AppContext) {
 
   /**
    * The user's saved book of a type, checked for an edit or a "write more": it exists, no step of it is
-   * being written (in this process or by a worker), and it is read again inside the book's lock.
+   * being written (in this process or by a worker), and it is read again inside the book's lock. `onWait`: told
+   * when the lock is held (the bible's background catch-up reading a part), before waiting for it.
    */
-  const withBook = async <T>(userId: string, bookType: string, run: (book: { spec: ResolvedSpec; state: BookState; lang: Lang }) => Promise<T>): Promise<T> => {
+  const withBook = async <T>(userId: string, bookType: string, run: (book: { spec: ResolvedSpec; state: BookState; lang: Lang }) => Promise<T>, onWait?: BookWait): Promise<T> => {
     const saved = await repos.books.load({ userId, key: bookType });
     const spec = saved ? catalog.get(saved.state.generatorId) : undefined;
     const held = saved && spec ? restoreBook(spec, saved.state) : null;
     if (!saved || !spec || !held) throw ApiError.of(404, 'progress_not_found');
     const lang = held.lang;
-    return whileNoStep(ctx, { userId, bookType, generatorIds: [spec.id], lang }, async () => {
+    return whileNoStep(ctx, { userId, bookType, generatorIds: [spec.id], lang, ...(onWait ? { onWait } : {}) }, async () => {
       const current = await repos.books.load({ userId, key: bookType });
       const state = current ? restoreBook(spec, current.state) : null;
       if (!state) throw ApiError.of(404, 'progress_not_found');
@@ -64,14 +65,14 @@ export function bookAccess(ctx: AppContext) {
   };
 
   /** withBook for the request's user and the book type its path names. */
-  const heldBook = <T>(req: Request & { input: { params: { bookType: string } } }, run: (book: { userId: string; bookType: string; spec: ResolvedSpec; state: BookState; lang: Lang }) => Promise<T>): Promise<T> => {
+  const heldBook = <T>(req: Request & { input: { params: { bookType: string } } }, run: (book: { userId: string; bookType: string; spec: ResolvedSpec; state: BookState; lang: Lang }) => Promise<T>, onWait?: BookWait): Promise<T> => {
     const userId = sessionOf(req).user.id;
     const { bookType } = req.input.params;
     return withBook(userId, bookType, (book) => {
       // A refusal of this request (an edit's, the voice's) is answered in the book's language.
       answerIn(req, book.lang);
       return run({ ...book, userId, bookType });
-    });
+    }, onWait);
   };
 
   /** The position of a written prose part of the book, or 404 part_not_found. */

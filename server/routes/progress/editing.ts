@@ -2,7 +2,7 @@
 // as chapters with the writer's notes (PUT …/outline), the introduction's character list (PUT …/characters),
 // the story bible (PUT …/bible), and the bible's update tried again (POST …/bible/update: uncharged, but for an
 // imported book's parts not paid for yet).
-import { BookSession, bookView, checkPartSeen, editBible, editCharacterDetails, editOutline, editPart, withIntended, withTotalChapters, type BookSpec, type BookState, type Lang, type ResolvedSpec } from '../../../engine/index.js';
+import { BookSession, bookView, checkPartSeen, editBible, editCharacterDetails, editOutline, editPart, turnWait, withIntended, withTotalChapters, type BookSpec, type BookState, type Lang, type ResolvedSpec } from '../../../engine/index.js';
 import type { Response } from 'express';
 import type { BookVoice } from '../../../engine/index.js';
 import { bookVoiceOf } from '../../core/voice.js';
@@ -105,11 +105,22 @@ export function addEditingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
     });
   });
 
-  // The story bible's update tried again (updateBibleAgain), as JSON or, asked as events, answered before the model.
-  router.on('POST /progress/:bookType/bible/update', (req, res) => heldBook(req, (held) => {
-    const reply = modelAnswer(req, res, held.lang);
-    return reply.run(() => updateBibleAgain(ctx, held, res, reply));
-  }));
+  // The story bible's update tried again (updateBibleAgain), as JSON or, asked as events, answered before the model:
+  // a wait for the book's lock (its bible's background catch-up reading a part) is said first, the stream opened for it.
+  router.on('POST /progress/:bookType/bible/update', async (req, res) => {
+    let reply: ModelAnswer | undefined;
+    const replyIn = (lang: Lang) => (reply ??= modelAnswer(req, res, lang));
+    try {
+      await heldBook(req, (held) => {
+        const answer = replyIn(held.lang);
+        return answer.run(() => updateBibleAgain(ctx, held, res, answer));
+      }, (reason, lang) => replyIn(lang).waitingFor(turnWait(reason, lang)));
+    } catch (error) {
+      // Refused after the wait was said (a step of the book began meanwhile: 409): the stream's `error` event.
+      if (!reply) throw error;
+      await reply.run(() => Promise.reject(error));
+    }
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 // A call that waits on the model (write more, a rewrite, the story bible's update, a publish, a series' next book, an
 // import) read as server-sent events: while the server says it waits on the model (`waiting`: a rate limit and its
-// seconds, a model slow to answer, in the server's words) the wait is shown, until the model's first words or its
+// seconds, a model slow to answer, the book's story bible still catching up in the background: the server's words, from
+// the `model-waits` catalogue in the writer's language) the wait is shown, until the model's first words or its
 // answer; then its answer (`done`), or its failure (`error`) thrown with the status its code has as an answer.
 import { toast } from 'react-hot-toast';
 import type { JsonRouteKey, ResponseOf } from '../engine.js';

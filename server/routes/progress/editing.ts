@@ -105,22 +105,27 @@ export function addEditingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
     });
   });
 
-  // The story bible's update tried again (updateBibleAgain), as JSON or, asked as events, answered before the model:
-  // a wait for the book's lock (its bible's background catch-up reading a part) is said first, the stream opened for it.
-  router.on('POST /progress/:bookType/bible/update', async (req, res) => {
-    let reply: ModelAnswer | undefined;
-    const replyIn = (lang: Lang) => (reply ??= modelAnswer(req, res, lang));
-    try {
-      await heldBook(req, (held) => {
-        const answer = replyIn(held.lang);
-        return answer.run(() => updateBibleAgain(ctx, held, res, answer));
-      }, (reason, lang) => replyIn(lang).waitingFor(turnWait(reason, lang)));
-    } catch (error) {
-      // Refused after the wait was said (a step of the book began meanwhile: 409): the stream's `error` event.
-      if (!reply) throw error;
-      await reply.run(() => Promise.reject(error));
-    }
-  });
+  // The story bible's update tried again (updateBibleAgain), as JSON or, asked as events, answered before the model.
+  router.on('POST /progress/:bookType/bible/update', (req, res) => bibleUpdateAnswer(ctx, heldBook, req, res));
+}
+
+/**
+ * POST …/bible/update answered: JSON, or asked as events a stream that says first what it waits for when the book's
+ * lock is held (its bible's background catch-up reading a part), then the model's waits (http/model-answer.ts).
+ */
+async function bibleUpdateAnswer(ctx: AppContext, heldBook: BookAccess['heldBook'], req: Parameters<BookAccess['heldBook']>[0], res: Response): Promise<void> {
+  let reply: ModelAnswer | undefined;
+  const replyIn = (lang: Lang) => (reply ??= modelAnswer(req, res, lang));
+  try {
+    await heldBook(req, (held) => {
+      const answer = replyIn(held.lang);
+      return answer.run(() => updateBibleAgain(ctx, held, res, answer));
+    }, (reason, lang) => replyIn(lang).waitingFor(turnWait(reason, lang)));
+  } catch (error) {
+    // Refused after the wait was said (a step of the book began meanwhile: 409): the stream's `error` event.
+    if (!reply) throw error;
+    await reply.run(() => Promise.reject(error));
+  }
 }
 
 /**

@@ -35,6 +35,7 @@ import * as m0034 from './0034_user_lang_any.js';
 import * as m0035 from './0035_kept_answers.js';
 import * as m0036 from './0036_book_source.js';
 import * as m0037 from './0037_book_author.js';
+import * as m0038 from './0038_share_leases.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_book_progress': m0001,
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '0035_kept_answers': m0035,
   '0036_book_source': m0036,
   '0037_book_author': m0037,
+  '0038_share_leases': m0038,
 };

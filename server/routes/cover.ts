@@ -119,7 +119,7 @@ export function coverRoutes(ctx: AppContext): ApiRoutes {
     if (!(await covers.hasBook(id))) throw ApiError.of(404, 'not_found');
     // A body declared longer than the limit is refused before anything else: it costs nothing.
     if (Number(req.headers['content-length'] ?? 0) > COVER_UPLOAD.maxBytes) throw refused(res, tooLarge(file));
-    shares.claim(owner, res);
+    await shares.claim(owner, res);
     const taken = await repos.limits.take({ key: `cover:${owner}`, ...COVER_RATE });
     if (!taken.isAllowed) throw tooMany(res, taken.retryAfterMs);
     const received = await bodyOf(req, res, file);

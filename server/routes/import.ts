@@ -85,7 +85,7 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
       res.set('connection', 'close');
       throw tooLargeRefusal(file, declared);
     }
-    shares.claim(sessionOf(req).user.id, res);
+    await shares.claim(sessionOf(req).user.id, res);
     const taken = await repos.limits.take({ key: `import-preview:${sessionOf(req).user.id}`, ...PREVIEW_RATE });
     if (!taken.isAllowed) throw tooMany(res, taken.retryAfterMs);
   };

@@ -8,6 +8,7 @@ import type { FingerprintRepository } from './queries/fingerprints.js';
 import type { EditionRepository } from './queries/editions.js';
 import type { CoverRepository } from './queries/covers.js';
 import type { EditionLeaseRepository } from './queries/edition-leases.js';
+import type { ShareLeaseRepository } from './queries/share-leases.js';
 import type { BibleHoldRepository } from './ports-holds.js';
 import type { IdempotencyRepository, LimitRepository } from './ports-limits.js';
 import type { Lang, StepSave } from '../../engine/index.js';
@@ -18,6 +19,7 @@ export type { CreditTransaction, Role, User } from './schema.js';
 // The book ports (saved books, versions, drafts) live in ports-books.ts; named here too, as every other port is.
 export type { BookRepository, DraftRepository, UserBook, VersionRepository } from './ports-books.js';
 export type { AttemptRule, BucketTake, IdempotencyBegin, IdempotencyRepository, LimitRepository } from './ports-limits.js';
+export type { ShareLeaseRepository } from './queries/share-leases.js';
 export type { BibleHold, BibleHoldRepository, BibleStopReason, BibleTake } from './ports-holds.js';
 export type { Balance, ClaimResult, CodeClaimListing, CodeRepository, CreditCode, CreditCodeListing, CreditLink, CreditLinkListing, CreditRepository, LinkClaimListing, Purchase, PurchaseGrant, PurchaseRepository } from './ports-credits.js';
 
@@ -277,6 +279,8 @@ export interface Repositories {
   covers(owner: string): CoverRepository;
   /** Every edition's run lease, for the sweep of dead runs (server/store/queries/edition-leases.ts). */
   editionLeases: EditionLeaseRepository;
+  /** The fair shares of the writers' costly requests under way, every instance's (server/http/security.ts FairShares). */
+  shareLeases: ShareLeaseRepository;
   /** Credits held for imported books' story bibles (server/store/queries/bible-holds.ts). */
   bibleHolds: BibleHoldRepository;
   versions: VersionRepository;

@@ -207,6 +207,13 @@ export interface StepLeasesTable {
   heartbeat_at: number;
 }
 
+/** A costly request's fair share under way (migration 0038): its writer and when its lease ends unless renewed (ms since the epoch). */
+export interface ShareLeasesTable {
+  id: string;
+  user_id: string;
+  expires_at: number;
+}
+
 /** A token bucket (migration 0011): tokens left at `updated_at` (ms since the epoch). */
 export interface RateBucketsTable {
   key: string;
@@ -272,6 +279,7 @@ export interface Database extends BooksDatabase {
   step_results: StepResultsTable;
   step_leases: StepLeasesTable;
   rate_buckets: RateBucketsTable;
+  share_leases: ShareLeasesTable;
   failure_counters: FailureCountersTable;
   idempotency_keys: IdempotencyKeysTable;
   users: UsersTable;

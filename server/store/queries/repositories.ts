@@ -15,9 +15,10 @@ import { systemRepository } from './system.js';
 import { creditRepository } from './users.js';
 import { draftRepository } from './drafts.js';
 import { versionRepository } from './versions.js';
+import { shareLeaseRepository } from './share-leases.js';
 import type { Conn } from './conn.js';
 
-type Shared = 'series' | 'fingerprints' | 'editions' | 'covers' | 'editionLeases' | 'versions' | 'drafts' | 'credits' | 'codes' | 'generations' | 'bibleHolds' | 'system' | 'purchases' | 'apiKeys';
+type Shared = 'series' | 'fingerprints' | 'editions' | 'covers' | 'editionLeases' | 'versions' | 'drafts' | 'credits' | 'codes' | 'generations' | 'bibleHolds' | 'system' | 'purchases' | 'apiKeys' | 'shareLeases';
 
 /** Every repository that is the same on both databases, on `conn`. */
 export function sharedRepositories(conn: Conn): Pick<Repositories, Shared> {
@@ -36,5 +37,6 @@ export function sharedRepositories(conn: Conn): Pick<Repositories, Shared> {
     system: systemRepository(conn),
     purchases: purchaseRepository(conn),
     apiKeys: apiKeyRepository(conn),
+    shareLeases: shareLeaseRepository(conn),
   };
 }

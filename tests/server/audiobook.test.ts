@@ -8,7 +8,7 @@ import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAudiobook } from '../../engine/node.js';
-import { startTestServer, signUp, type TestServer } from './helpers.js';
+import { downloadOf, startTestServer, signUp, type TestServer } from './helpers.js';
 import { startFakeSpeech, type FakeSpeech, type SpeechRequestSeen } from '../fake-speech.js';
 import { audioBookParagraphs, audioBookSaves, TITLES } from '../audio/book.js';
 import { streamOf } from '../audio/measure.js';
@@ -85,7 +85,7 @@ describe('the audio edition from the studio', () => {
 
     // A chapter listened to: MP3 bytes that decode, as long as the edition says.
     const chapter = edition.files[1]!;
-    const listen = await ts.http.get(`/api/books/${w.bookId}/audiobook/files/${chapter.file}`).set('cookie', w.cookie).buffer(true).parse(binary);
+    const listen = await downloadOf(ts, `/api/books/${w.bookId}/audiobook/files/${chapter.file}`, w.cookie);
     expect(listen.status).toBe(200);
     expect(listen.headers['content-type']).toMatch(/^audio\/mpeg/);
     const mp3 = path.join(tempDir('karya-audio-listen-'), chapter.file);
@@ -93,13 +93,13 @@ describe('the audio edition from the studio', () => {
     const stream = streamOf(mp3);
     expect(stream.codec).toBe('mp3');
     expect(stream.duration).toBeCloseTo(chapter.seconds, 0);
-    const range = await ts.http.get(`/api/books/${w.bookId}/audiobook/files/${chapter.file}`).set('cookie', w.cookie).set('range', 'bytes=0-99').buffer(true).parse(binary);
+    const range = await downloadOf(ts, `/api/books/${w.bookId}/audiobook/files/${chapter.file}`, w.cookie).set('range', 'bytes=0-99');
     expect(range.status).toBe(206);
     expect(range.headers['content-range']).toMatch(/^bytes 0-99\//);
     expect((range.body as Buffer).length).toBe(100);
 
     // The edition downloaded: every MP3, the M4B, the read-along timings and EPUB.
-    const zip = await ts.http.get(`/api/books/${w.bookId}/audiobook/download`).set('cookie', w.cookie).buffer(true).parse(binary);
+    const zip = await downloadOf(ts, `/api/books/${w.bookId}/audiobook/download`, w.cookie);
     expect(zip.status).toBe(200);
     expect(zip.headers['content-type']).toBe('application/zip');
     expect(zip.headers['content-disposition']).toContain('attachment; filename="the-small-lantern-audiobook.zip"');
@@ -145,10 +145,3 @@ describe('the audio edition from the studio', () => {
     expect((await ts.http.get(`/api/books/${w.bookId}/audiobook`).set('cookie', w.cookie)).body.job).toBeNull();
   });
 });
-
-/** supertest's parser keeping a body's bytes. */
-function binary(res: NodeJS.ReadableStream & { setEncoding(e: string): void }, done: (error: Error | null, body: Buffer) => void): void {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-}

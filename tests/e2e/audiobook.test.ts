@@ -22,7 +22,7 @@ describeInChromium('the audio edition panel', {
   forAxe: true,
   serve: async () => {
     fake = await startFakeSpeech();
-    return { env: { KARYA_SPEECH_URL: fake.baseURL, KARYA_SPEECH_FORMAT: 'wav', KARYA_SPEECH_VOICE: 'alloy', KARYA_AUDIO_CHARS_PER_CREDIT: '500' } };
+    return { env: { KARYA_SPEECH_URL: fake.baseURL, KARYA_SPEECH_FORMAT: 'wav', KARYA_SPEECH_VOICE: 'alloy', KARYA_AUDIO_CHARS_PER_CREDIT: '2000' } };
   },
 }, (app) => {
   it('shows the cost first, makes the edition, plays a chapter and downloads it; axe clean', async () => {
@@ -39,7 +39,7 @@ describeInChromium('the audio edition panel', {
     const costText = await panel.getByTestId('audio-cost').innerText();
     const cost = Number(/costs (\d+) credits?/.exec(costText)?.[1]);
     expect(cost).toBeGreaterThan(0);
-    expect(costText).toMatch(/500 characters a credit/);
+    expect(costText).toMatch(/2,000 characters a credit/);
     const before = await creditsOf(writer);
     for (const lang of ['en', 'ms'] as const) {
       await showIn(page, { lang, theme: 'light' });
@@ -56,12 +56,14 @@ describeInChromium('the audio edition panel', {
     expect(await creditsOf(writer)).toBe(before - cost);
     expect(await seriousViolations(page, ['aside'])).toEqual([]);
 
-    // A player per file (the credits and the chapter), each labelled; the chapter's audio loads and plays.
+    // A player per file (the opening credit, the introduction, the chapter, the conclusion, the closing credit), each
+    // labelled; the chapter's audio loads and plays.
     const players = panel.getByTestId('audio-player');
-    expect(await players.count()).toBe(3);
-    const labels = await players.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    expect(await players.count()).toBe(5);
+    const labels = await players.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
     expect(labels[0]).toMatch(/^Listen to Opening credits/);
-    const chapter = players.nth(1);
+    expect(labels[4]).toMatch(/^Listen to Closing credits/);
+    const chapter = players.nth(labels.findIndex((l) => l.startsWith('Listen to Chapter 1')));
     const played = await chapter.evaluate(async (el) => {
       const audio = el as HTMLAudioElement;
       audio.muted = true;
@@ -79,7 +81,7 @@ describeInChromium('the audio edition panel', {
     const [download] = await Promise.all([page.waitForEvent('download'), panel.getByTestId('audio-download').click()]);
     expect(download.suggestedFilename()).toMatch(/-audiobook\.zip$/);
     const files = Object.keys(unzipSync(new Uint8Array(await downloadBytes(download))));
-    expect(files.filter((f) => f.endsWith('.mp3'))).toHaveLength(3);
+    expect(files.filter((f) => f.endsWith('.mp3'))).toHaveLength(5);
     expect(files).toEqual(expect.arrayContaining(['audiobook.m4b', 'read-along.json']));
     // Charged once: the download and the players cost nothing more.
     expect(await creditsOf(writer)).toBe(before - cost);

@@ -3,7 +3,7 @@
 // processes of their own, never on the request's thread) into a folder of its own, kept whole or not at all: the
 // charge committed once the whole edition is written, given back when any file failed its check or the run failed
 // (server/core/charged.ts). One run per writer and one at a time in this process, the others waiting their turn
-// (server/http/security.ts FairShares); the job's state lives in this process, the edition made on disk.
+// (the shares the route gives: server/http/security.ts FairShares); the job's state lives in this process, the edition made on disk.
 import { EventEmitter } from 'node:events';
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,7 +13,6 @@ import type { Response } from 'express';
 import type { Charge } from '../store/ports.js';
 import type { AppContext } from './context.js';
 import { ApiError } from '../errors/api-error.js';
-import { FAIR_SHARE, FairShares } from '../http/security.js';
 import { commitCharged, refundFailed, reserveCharge } from './charged.js';
 import { EDITION_FOLDER, EDITION_MANIFEST, bookFolder, type EditionFile, type MadeEdition } from './audiobook.js';
 
@@ -28,7 +27,6 @@ export interface AudioJob {
 }
 
 const JOBS = new WeakMap<AppContext, Map<string, AudioJob>>();
-const SHARES = new WeakMap<AppContext, FairShares>();
 
 function jobsOf(ctx: AppContext): Map<string, AudioJob> {
   let jobs = JOBS.get(ctx);
@@ -36,20 +34,20 @@ function jobsOf(ctx: AppContext): Map<string, AudioJob> {
   return jobs;
 }
 
-/** The audio edition's shares: one run per writer (429 too_many_at_once for a second book), one run at a time in the process. */
-function audioShares(ctx: AppContext): FairShares {
-  let shares = SHARES.get(ctx);
-  if (!shares) SHARES.set(ctx, (shares = new FairShares({ ...FAIR_SHARE, perUser: 1, running: 1 })));
-  return shares;
-}
-
 const keyOf = (userId: string, bookId: number) => `${userId}:${bookId}`;
 
 /** The run of the book's edition in this process (waiting, running, or the last one failed), if any. */
 export const audioJobOf = (ctx: AppContext, userId: string, bookId: number): AudioJob | undefined => jobsOf(ctx).get(keyOf(userId, bookId));
 
+/** The fair shares a run takes (server/http/security.ts FairShares): the writer's for the whole run, then one of the process's turns. */
+export interface RunShares {
+  claim(userId: string, answer: { set(field: string, value: string): unknown; once(event: 'close', listener: () => void): unknown }): void;
+  run<T>(work: () => Promise<T>): Promise<T>;
+}
+
 export interface AudioJobInput {
   userId: string;
+  shares: RunShares;
   lang: Lang;
   bookId: number;
   generatorId: string;
@@ -70,7 +68,7 @@ export async function startAudioJob(ctx: AppContext, input: AudioJobInput): Prom
   const key = keyOf(userId, bookId);
   const before = jobs.get(key);
   if (before && before.state !== 'failed') throw ApiError.catalogue(409, 'audio_edition_running', lang);
-  const shares = audioShares(ctx);
+  const { shares } = input;
   // The writer's share is held until the run ends, not until this answer closes.
   const ended = new EventEmitter();
   shares.claim(userId, { set: (field, value) => input.res.set(field, value), once: (_event, listener) => ended.once('close', listener) });
@@ -83,12 +81,12 @@ export async function startAudioJob(ctx: AppContext, input: AudioJobInput): Prom
   }
   const job: AudioJob = { state: 'waiting', filesDone: 0, filesTotal: input.plan.files, error: null, done: Promise.resolve() };
   jobs.set(key, job);
-  job.done = runJob(ctx, { ...input, job, charge, shares }).finally(() => ended.emit('close'));
+  job.done = runJob(ctx, { ...input, job, charge }).finally(() => ended.emit('close'));
   return job;
 }
 
 /** The run in one of the process's turns: made and committed (the job forgotten), or failed and refunded (the job says why). */
-async function runJob(ctx: AppContext, input: AudioJobInput & { job: AudioJob; charge: Charge; shares: FairShares }): Promise<void> {
+async function runJob(ctx: AppContext, input: AudioJobInput & { job: AudioJob; charge: Charge }): Promise<void> {
   const { job, charge, userId, lang } = input;
   try {
     await input.shares.run(async () => {

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AudioError, bookDocument, bookSummary, type BookSpec, type BookDocument, type Lang, type ResolvedSpec } from '../../engine/index.js';
+import { bookDocument, bookSummary, type BookSpec, type BookDocument, type Lang, type ResolvedSpec } from '../../engine/index.js';
 import { loadAudiobook, type SpeechVoice } from '../../engine/node.js';
 import type { AudiobookStatus } from '../../engine/contract/index.js';
 import type { UserBook } from '../store/ports.js';
@@ -84,10 +84,9 @@ export async function editionFilePath(ctx: AppContext, input: { userId: string; 
 /** The book's document as the edition reads it, with the figures of its plan. */
 export async function planOf(ctx: AppContext, input: { spec: ResolvedSpec & BookSpec; book: UserBook; voice: SpeechVoice; lang: Lang }) {
   const doc = bookDocument(input.spec, input.book.state);
-  // A book with nothing to read yet is refused as unfinished (409), not failed.
-  const plan = await spokenPlan(doc, input.voice).catch((error: unknown) => {
-    throw error instanceof AudioError && error.code === 'audio_no_text' ? ApiError.catalogue(409, 'audio_book_unfinished', input.lang) : error;
-  });
+  // A book with nothing to read yet is refused as unfinished (409), before its text is read for the edition.
+  if (!input.book.state.content.some((t) => t.trim())) throw ApiError.catalogue(409, 'audio_book_unfinished', input.lang);
+  const plan = await spokenPlan(doc, input.voice);
   return { doc, ...plan, credits: creditsFor(ctx, plan.characters) };
 }
 

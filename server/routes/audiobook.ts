@@ -16,12 +16,18 @@ import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
 import { ApiError } from '../errors/api-error.js';
 import { takeGenerationToken } from '../core/generation.js';
 import { ApiRoutes } from '../http/routes.js';
-import { fairShare, sharesOf } from '../http/security.js';
+import { FAIR_SHARE, FairShares, fairShare, sharesOf } from '../http/security.js';
 import { EDITION_FOLDER, audioBookOf, bookFolder, editionFilePath, madeEdition, planOf, voiceOf, zipName } from '../core/audiobook.js';
 import { audioJobOf, startAudioJob, type AudioJob } from '../core/audiobook-job.js';
 
+/** The audio edition's runs: one per writer (429 too_many_at_once for a second book), one at a time in the process, the rest waiting their turn. */
+const RUNS = new WeakMap<AppContext, FairShares>();
+
 export function audiobookRoutes(ctx: AppContext): ApiRoutes {
   const router = new ApiRoutes();
+  let runs = RUNS.get(ctx);
+  if (!runs) RUNS.set(ctx, (runs = new FairShares({ ...FAIR_SHARE, perUser: 1, running: 1 })));
+  const runShares = runs;
   router.use(requireUser(ctx.repos.auth));
   const userId = (req: Request) => sessionOf(req).user.id;
 
@@ -33,8 +39,6 @@ export function audiobookRoutes(ctx: AppContext): ApiRoutes {
     const owner = userId(req);
     const lang = requestLang(req);
     const { book, spec } = await audioBookOf(ctx, { userId: owner, id: req.input.params.id, lang });
-    // The studio offers it on a finished book (or one ending with the writer's own chapter); the server refuses a book with no text.
-    if (!book.state.content.some((t) => t.trim())) throw ApiError.catalogue(409, 'audio_book_unfinished', lang);
     const voice = await voiceOf(ctx);
     // A language the voice cannot read is refused before anything is charged (422 audio_no_voice).
     voice.check(book.state.lang);
@@ -43,7 +47,7 @@ export function audiobookRoutes(ctx: AppContext): ApiRoutes {
     // Made from the text the book has now: answered as it stands, nothing charged again unless asked.
     if (made?.textHash !== plan.textHash || req.input.body.again) {
       await takeGenerationToken(ctx, { userId: owner, lang, res });
-      await startAudioJob(ctx, { userId: owner, lang, bookId: book.id, generatorId: spec.id, doc: plan.doc, voice, plan, res });
+      await startAudioJob(ctx, { userId: owner, shares: runShares, lang, bookId: book.id, generatorId: spec.id, doc: plan.doc, voice, plan, res });
     }
     res.status(202).json(await statusOf(ctx, { userId: owner, id: book.id, lang }));
   });

@@ -2,7 +2,7 @@
 // anything is spent (the server's figures), a button that asks to confirm, the run's progress while the server
 // makes it (it answers at once and the panel asks how it stands), then a player for each file made and the whole
 // edition to download. The server checks and charges; this panel only shows what it says. Words in `lang`.
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Headphones, Download } from 'lucide-react';
 import type { AudiobookStatus, Lang } from '../engine.js';
@@ -40,9 +40,15 @@ export function AudioPanel({ bookId, lang }: { bookId: number; lang: Lang }) {
   const isRunning = status?.job?.state === 'waiting' || status?.job?.state === 'running';
   useEffect(() => {
     if (!isRunning) return;
-    const timer = setTimeout(() => void load().then(() => void refresh()), POLL_MS);
+    const timer = setTimeout(() => void load(), POLL_MS);
     return () => clearTimeout(timer);
-  }, [isRunning, status, load, refresh]);
+  }, [isRunning, status, load]);
+  // The run ended (made and charged, or failed and refunded): the balance shown again.
+  const wasRunning = useRef(false);
+  useEffect(() => {
+    if (wasRunning.current && !isRunning) void refresh();
+    wasRunning.current = isRunning;
+  }, [isRunning, refresh]);
 
   const make = async () => {
     setIsConfirming(false);

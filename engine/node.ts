@@ -81,3 +81,4 @@ export const loadPublishFiles = () => import('./node/publish.js');
  */
 export const loadAudiobook = () => import('./node/audio/index.js');
 export type { ReadAlongInput, ReadAlongChapter, ReadAlongParagraph } from './node/audio/read-along-input.js';
+export type { SpeechVoice } from './providers/speech-voice.js';

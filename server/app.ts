@@ -18,6 +18,7 @@ import { adminRoutes } from './routes/admin.js';
 import { bookRoutes } from './routes/books.js';
 import { seriesRoutes } from './routes/series.js';
 import { editionRoutes } from './routes/editions.js';
+import { audiobookRoutes } from './routes/audiobook.js';
 import { bilingualRoutes } from './routes/bilingual.js';
 import { storyMapRoutes } from './routes/story-map.js';
 import { sourceRoutes } from './routes/source.js';
@@ -52,6 +53,7 @@ export const API_ROUTERS: ReadonlyArray<(ctx: AppContext) => ApiRoutes> = [
   bookRoutes,
   seriesRoutes,
   editionRoutes,
+  audiobookRoutes,
   bilingualRoutes,
   storyMapRoutes,
   sourceRoutes,

@@ -125,7 +125,7 @@ export function openApiDocument(input: { version: string; apiKeyPaths: readonly 
     });
   };
   const errorResponse = (status: number) => ({ description: ERROR_TEXT[status] ?? 'Error', content: { 'application/json': { schema: ref(names.get(contract.ApiErrorEnvelopeSchema)!) } } });
-  const fileTypes = [...new Set([...Object.values(EXPORT_FILE_TYPES).map((t) => t.contentType), PACKAGE_FILE_TYPE.contentType])];
+  const fileTypes = [...new Set([...Object.values(EXPORT_FILE_TYPES).map((t) => t.contentType), PACKAGE_FILE_TYPE.contentType, ...Object.values(contract.AUDIO_FILE_TYPES)])];
 
   const paths: Record<string, Record<string, Json>> = {};
   const routes: Array<[string, RouteDef]> = Object.entries(ROUTES);

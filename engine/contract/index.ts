@@ -53,6 +53,7 @@ export {
   PassageBodySchema, PassageEventSchemas, PassageKeepBodySchema, PassageKeepResponseSchema, type PassageResponse,
   PassageResponseSchema,
 } from './passage.js';
+export { AUDIO_FILE_TYPES, AudiobookStatusSchema, MakeAudiobookBodySchema, AudiobookFileParamsSchema, AudiobookCostSchema, AudiobookFileSchema, AudiobookJobSchema, type AudiobookStatus } from './audiobook.js';
 export {
   type BookEditionsResponse, type EditionOffer, type EditionDone, EditionEventSchemas, type EditionPartEvent, type EditionProgressEvent, type EditionWaitingEvent,
   type EditionSummary, type GlossaryResponse, MAX_GLOSSARY_TERM_CHARS, type SideBySideResponse,

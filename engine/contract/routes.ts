@@ -22,6 +22,7 @@ import * as series from './series.js';
 import * as passage from './passage.js';
 import * as editions from './editions.js';
 import * as storyMap from './story-map.js';
+import * as audiobook from './audiobook.js';
 
 /** What the contract says about one route. */
 /** A file route's bound: its bytes at most, the types it takes, and the catalogue's refusal of a larger file (the studio refuses one before it sends it). */
@@ -42,7 +43,7 @@ export interface RouteDef {
   /** The JSON answer on success (absent for an event stream). */
   readonly response?: z.ZodType;
   /** The success status when it is not 200. */
-  readonly status?: 201;
+  readonly status?: 201 | 202;
   /** An event stream: event name → schema of its data. */
   readonly events?: Readonly<Record<string, z.ZodType>>;
   /**
@@ -118,6 +119,11 @@ export const ROUTES = {
   'PUT /books/:id/source': { params: NumericIdParamsSchema, body: manuscripts.SourceBodySchema, response: manuscripts.SourceResponseSchema },
   'PUT /books/:id/edition-title': { params: NumericIdParamsSchema, body: editions.EditionTitleBodySchema, response: editions.EditionTitleResponseSchema },
   'PUT /books/:id/edition-chapter-title': { params: NumericIdParamsSchema, body: editions.EditionChapterTitleBodySchema, response: editions.EditionChapterTitleResponseSchema },
+  // A finished book's audio edition: its cost and state, made as a job (202), a chapter listened to, the whole downloaded.
+  'GET /books/:id/audiobook': { params: NumericIdParamsSchema, response: audiobook.AudiobookStatusSchema },
+  'POST /books/:id/audiobook': { params: NumericIdParamsSchema, replyHeaders: ['Retry-After'], body: audiobook.MakeAudiobookBodySchema, response: audiobook.AudiobookStatusSchema, status: 202 },
+  'GET /books/:id/audiobook/files/:file': { params: audiobook.AudiobookFileParamsSchema, replyHeaders: ['Accept-Ranges', 'Content-Range'], file: true },
+  'GET /books/:id/audiobook/download': { params: NumericIdParamsSchema, file: true },
   'GET /books/:id/story-map': { params: NumericIdParamsSchema, query: storyMap.StoryMapQuerySchema, response: storyMap.StoryMapSchema },
   'GET /series': { response: series.SeriesListResponseSchema },
   'POST /series': { body: series.CreateSeriesBodySchema, response: series.SeriesResponseSchema, status: 201, events: modelWaitEvents(series.SeriesResponseSchema) },

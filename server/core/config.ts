@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, packageVersion } from '../../engine/node.js';
+import { audioConfigFrom, type AudioConfig } from './audio-config.js';
 import { TOPUP_CREDITS, type TopUpCredits } from '../../engine/index.js';
 
 /** The sockets' limits (server/http/connections.ts enforces them). */
@@ -135,6 +136,7 @@ export interface ServerConfig {
   checkoutRate: { burst: number; refillMs: number };
   /** History searches per user (a token bucket in the store): a full-text search is the costliest read. */
   searchRate: { burst: number; refillMs: number };
+  /** The audio edition's price and folder (server/core/audio-config.ts). */ audio: AudioConfig;
 }
 
 export const DEFAULT_DB = path.join('.karya', 'karya.sqlite');
@@ -310,6 +312,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     version: env.KARYA_VERSION || packageVersion(),
     jsonLimit: '100kb',
     generationTimeoutMs: 180_000,
+    audio: audioConfigFrom(env),
     connections: {
       headersTimeoutMs: intFrom(env.KARYA_HEADERS_TIMEOUT_MS, 10_000, 1_000, 600_000, 'KARYA_HEADERS_TIMEOUT_MS'),
       requestTimeoutMs: intFrom(env.KARYA_REQUEST_TIMEOUT_MS, 30_000, 1_000, 3_600_000, 'KARYA_REQUEST_TIMEOUT_MS'),

@@ -1,7 +1,7 @@
 // What every route needs, built once per server (or per test).
 import type { Logger } from 'pino';
 import type { Catalog } from '../../engine/index.js';
-import type { Provider } from '../../engine/node.js';
+import type { Provider, SpeechVoice } from '../../engine/node.js';
 import type { ServerConfig } from './config.js';
 import type { Repositories } from '../store/ports.js';
 import type { Mailer } from './mail.js';
@@ -27,4 +27,6 @@ export interface AppContext {
   steps?: StepDispatcher;
   /** Stripe Checkout, when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set. */
   checkout?: Checkout;
+  /** The voice the audio edition is read in (server/core/audiobook.ts); unset: the environment's (the `speech:` block, KARYA_SPEECH_URL, else espeak-ng). */
+  speech?: () => SpeechVoice;
 }

@@ -4,7 +4,7 @@
 // through this file only (tests/architecture/layers.test.ts fails on any other studio import of engine/).
 export {
   type AIConfigResponse, API_ROLES, type ApiErrorEnvelope, type ApiKey, type ApiKeyCreated, ASSIGNABLE_ROLES,
-  type AssignableRole, type BookCover, type BookEditionsResponse, type EditionOffer, type BookView, type ClaimsResponse, type CreditCode, type CreditLink,
+  type AssignableRole, type AudiobookStatus, type BookCover, type BookEditionsResponse, type EditionOffer, type BookView, type ClaimsResponse, type CreditCode, type CreditLink,
   type CreditsGrantedResponse, type Deployment, type DonePayload, type EditionDone, type EditionPartEvent,
   type EditionProgressEvent, type EditionWaitingEvent, type EventsOf, type ExportFormat, type GlossaryResponse, MAX_GLOSSARY_TERM_CHARS,
   type FileRouteKey, type GenerateBody, type GeneratorForm, type GeneratorSummary, type HistoryItem,

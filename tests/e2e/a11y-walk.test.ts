@@ -2,7 +2,7 @@
 // every generator's form (the server's list, GET /api/generators), in every language of the table (langs()) and in
 // both themes, failing on a serious or critical finding with its rule and its target. Signed out (sign-in, sign-up,
 // reset password, redeem, claim, success: the dark theme too), as a writer (the dashboard, Top Up, My Books, the
-// profile, the guide, a book's story map, and the error states of a series or an edition that is not there), as the
+// profile, the guide, a book's story map, a finished book's Audio edition panel, and the error states of a series or an edition that is not there), as the
 // administrator (the portal), an address no page has, and the dialogs the pages open (the dashboard's update,
 // the administrator's "Add user" and credits dialogs). A route added to the router without a way here to fill its
 // parameters fails the walk, naming it.
@@ -16,7 +16,7 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeInChromium, openRoute, ROOT } from './helpers.js';
-import { asWriter, setCredits, signInPage, signUpWriter, writeSteps } from './seed.js';
+import { asWriter, setCredits, signInPage, signUpWriter, writeBook, writeSteps } from './seed.js';
 import { WIDTHS, combosOf, problemsAtWidths, seriousViolations, showIn, type Combo } from './axe.js';
 import { langs } from '../../engine/index.js';
 
@@ -43,8 +43,10 @@ describeInChromium('accessibility walk of every route and generator form', { wha
     await setCredits(writer, app.karya.adminEmail, 40);
     // A children's book's outline and first chapters (offline provider): its story map and My Books have a book.
     await writeSteps(writer, 'children', 3, { numberOfChapters: 5, language: 'en' });
-    const { books } = (await (await asWriter(writer, '/books')).json()) as { books: Array<{ id: number }> };
-    const book = books[0]!.id;
+    // A finished adventure (five chapters): its page shows the Publish and Audio edition panels.
+    await writeBook(writer, 'adventure', { numberOfChapters: 5, language: 'en' });
+    const { books } = (await (await asWriter(writer, '/books')).json()) as { books: Array<{ id: number; generator_id: string }> };
+    const book = books.find((b) => b.generator_id === 'children')!.id;
     const { generators } = (await (await asWriter(writer, '/generators')).json()) as { generators: Array<{ id: string; route: string; refusedLanguages?: string[] }> };
     expect(generators.length).toBeGreaterThan(20);
 
@@ -74,6 +76,8 @@ describeInChromium('accessibility walk of every route and generator form', { wha
       '/admin': [],
       '*': [
         { route: '/no-such-page-here', ready: '[data-testid="dashboard-books"]', widths: 'laptop' },
+        // A finished book's page with its Audio edition panel (its cost and the synthetic voice said).
+        { route: '/adventure', ready: '[data-testid="audio-panel"] [data-testid="audio-cost"]', widths: 'both' },
         ...generators.map((g) => ({ route: g.route, ready: 'main form', widths: 'laptop' as const })),
       ],
     };

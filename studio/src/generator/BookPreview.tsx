@@ -10,6 +10,7 @@ import { bibleShown, Preview, type PreviewPart, type PreviewProps } from './Manu
 import type { BookStep } from './nextStep.js';
 import { CoverPreview, WritingProgress } from './parts.js';
 import { PublishPanel } from './PublishPanel.js';
+import { AudioPanel } from './AudioPanel.js';
 import { OwnEnding } from './OwnEnding.js';
 import { StoppedDraft } from './StoppedDraft.js';
 import type { useBookEdits } from './useBookEdits.js';
@@ -28,6 +29,8 @@ export type BookPreviewProps = {
   hasSavedBook: boolean; hasStarted: boolean; stepCostText: string;
   /** The balance is below a step's cost: a part's charged tools say so and link to Top Up. */
   isShortOfCredits?: boolean;
+  /** The saved book's id (its audio edition), once it has one. */
+  bookId?: number | null;
 };
 
 export function BookPreview(props: BookPreviewProps) {
@@ -49,6 +52,8 @@ export function BookPreview(props: BookPreviewProps) {
       {isBook && book?.ending === 'own-ending' && !generation.isLoading && <OwnEnding book={book} lang={ui} isDisabled={follow.isFollowing} onMoreChapters={props.edits.writeMoreChapters} />}
       {/* A finished book, or one that ends with the writer's own last chapter (packaged as it stands). */}
       {isBook && form.flow.savesProgress && (book?.is_finished || book?.ending === 'own-ending') && !generation.isLoading && <PublishPanel key={book?.parts.length} bookType={form.bookType} lang={ui} />}
+      {/* The same book read aloud: its cost first, then made, listened to and downloaded. */}
+      {isBook && form.flow.savesProgress && (book?.is_finished || book?.ending === 'own-ending') && !generation.isLoading && props.bookId != null && <AudioPanel key={`${props.bookId}:${book?.parts.length}`} bookId={props.bookId} lang={ui} />}
     </div>
   );
 }

@@ -137,7 +137,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
             hasStarted={cost.hasStarted} next={next} buttonRef={run.buttonRef} onSubmit={submit} onStartNew={() => startNew.setIsStartNewOpen(true)} />
         </div>
         <BookPreview form={form} spec={spec} ui={ui} shown={shown} book={book} output={saved.output} run={run} stop={stop} edits={edits} drafts={drafts}
-          pendingChapters={pendingChapters} hasSavedBook={hasSavedBook} hasStarted={cost.hasStarted} stepCostText={cost.stepCostText} isShortOfCredits={cost.isShortForParts} />
+          pendingChapters={pendingChapters} hasSavedBook={hasSavedBook} hasStarted={cost.hasStarted} stepCostText={cost.stepCostText} isShortOfCredits={cost.isShortForParts} bookId={saved.bookId} />
       </div>
 
       {isBook && (step || follow.isFollowing) && <StickyNext formId={formId} next={next} stickyRef={run.stickyRef} />}

@@ -15,6 +15,7 @@ import { BILINGUAL_WORDS } from './bilingualWords.js';
 import { PASSAGE_WORDS } from './passageWords.js';
 import { PUBLISH_WORDS } from './publishWords.js';
 import { PACKAGE_EDIT_WORDS } from './packageEditWords.js';
+import { AUDIO_WORDS } from './audioWords.js';
 
 const OWN_WORDS = studioCatalogue('studio-page', [
   'settings', 'preview', 'generationProcess', 'writingProgress', 'chapters', 'placeholder', 'growingHint', 'words',
@@ -77,6 +78,7 @@ export const PAGE_WORDS = {
   ...PASSAGE_WORDS,
   ...PUBLISH_WORDS,
   ...PACKAGE_EDIT_WORDS,
+  ...AUDIO_WORDS,
   ...OWN_WORDS,
 };
 

@@ -23,7 +23,7 @@ const LOADS = (process.env.BENCH_LOADS ?? '1,4').split(',').map(Number);
 const ADMIN_EMAIL = 'bench-admin@karya.test';
 const SAMPLE_MS = 20;
 const MB = 1024 * 1024;
-/** The goal: a publish's peak server memory above idle, in MB, with any accepted cover (issue 107). */
+/** The goal: a publish's peak server memory above idle, in MB, with any accepted cover. */
 const GOAL_MB = 300;
 
 /** A status field of a process in kB (VmRSS, VmHWM), from /proc; undefined once it is gone. */

@@ -5,25 +5,26 @@
 // writer writes a short children's book and uploads the cover, the server is left to settle, and then the
 // publishes are sent at once while the server process's resident memory is read from /proc/<pid>/status
 // (VmRSS every 20 ms, and VmHWM, its high-water mark, reset before the publishes through /proc/<pid>/clear_refs).
-// Each case runs BENCH_ROUNDS times (default 3), each on a new server; the median of each figure is printed.
+// Each case runs BENCH_ROUNDS times (default 3), each on a new server; the median of each figure is printed, with the
+// goal beside it and the machine's load. BENCH_BEFORE=<another checkout, built> runs that build's server in turn with
+// this one's, round by round, and prints both and their ratio. BENCH_COVERS=normal.jpg,large.png runs only those covers.
 // Goal: peak above idle ≤ 300 MB with any accepted cover, 4 publishes at once included.
 // epubcheck (a JVM) and DAISY Ace (Chromium) run as processes of their own, outside the server's memory: they are
 // left out (KARYA_ACE=off, epubcheck off the PATH) unless BENCH_CHECKS=1. Linux only (/proc).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os, { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
+import { startKarya, type KaryaServer } from './karya-serve.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const LOADS = (process.env.BENCH_LOADS ?? '1,4').split(',').map(Number);
 const ADMIN_EMAIL = 'bench-admin@karya.test';
-const SELF = fileURLToPath(import.meta.url);
 const SAMPLE_MS = 20;
 const MB = 1024 * 1024;
+/** The goal: a publish's peak server memory above idle, in MB, with any accepted cover. */
+const GOAL_MB = 300;
 
 /** A status field of a process in kB (VmRSS, VmHWM), from /proc; undefined once it is gone. */
 function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number | undefined {
@@ -64,49 +65,9 @@ async function settle(pid: number): Promise<void> {
   }
 }
 
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** The PATH without the folders that hold epubcheck (its JVM is a process of its own). */
 function pathWithoutEpubcheck(): string {
   return (process.env.PATH ?? '').split(path.delimiter).filter((dir) => !existsSync(path.join(dir, 'epubcheck'))).join(path.delimiter);
-}
-
-/** `karya serve` as a user starts it (the built bundle), SQLite in a new folder, the offline provider. */
-async function startKarya(): Promise<{ url: string; child: ChildProcess; dir: string }> {
-  const port = await freePort();
-  const dir = mkdtempSync(path.join(tmpdir(), 'karya-bench-memory-'));
-  const checks = process.env.BENCH_CHECKS === '1';
-  const child = spawn(process.execPath, [path.join(path.dirname(SELF), '..', 'bin', 'karya.js'), 'serve', '--port', String(port)], {
-    cwd: dir,
-    // Its banner and log are dropped; what it wrote last is shown when it fails to start.
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      ...process.env, OPENAI_API_KEY: '', KARYA_DB: path.join(dir, 'karya.sqlite'), KARYA_ADMIN_EMAIL: ADMIN_EMAIL, KARYA_LOG_LEVEL: process.env.KARYA_LOG_LEVEL ?? 'warn',
-      ...(checks ? {} : { KARYA_ACE: 'off', PATH: pathWithoutEpubcheck() }),
-    },
-  });
-  let said = '';
-  child.stderr!.on('data', (chunk: Buffer) => {
-    said = (said + chunk.toString()).slice(-2000);
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 600; attempt++) {
-    if (child.exitCode !== null) throw new Error(`karya serve exited with ${child.exitCode}: ${said}`);
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return { url, child, dir };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error('karya serve did not answer /api/health within 60 s');
 }
 
 async function call(url: string, init: { method: string; cookie?: string; json?: unknown; body?: Buffer; type?: string }): Promise<{ status: number; cookie?: string; body: Record<string, unknown> }> {
@@ -173,9 +134,18 @@ interface Run {
   failed: number;
 }
 
+/** `karya serve` of `root` (this checkout unless another build is compared), as the bench runs it. */
+function serve(root: string | undefined): Promise<KaryaServer> {
+  const checks = process.env.BENCH_CHECKS === '1';
+  return startKarya({
+    adminEmail: ADMIN_EMAIL, prefix: 'karya-bench-memory-', stderr: 'on-failure', ...(root ? { root } : {}),
+    env: { KARYA_LOG_LEVEL: process.env.KARYA_LOG_LEVEL ?? 'warn', ...(checks ? {} : { KARYA_ACE: 'off', PATH: pathWithoutEpubcheck() }) },
+  });
+}
+
 /** One run on a new server: `writers` publish at once, the server's memory sampled throughout. */
-async function runOnce(cover: Cover, writers: number): Promise<Run> {
-  const karya = await startKarya();
+async function runOnce(cover: Cover, writers: number, root?: string): Promise<Run> {
+  const karya = await serve(root);
   const pid = karya.child.pid!;
   try {
     const admin = await call(`${karya.url}/api/auth/sign-up/email`, { method: 'POST', json: { email: ADMIN_EMAIL, password: 'bench-secret-1' } });
@@ -197,30 +167,48 @@ async function runOnce(cover: Cover, writers: number): Promise<Run> {
     for (const a of failed) process.stderr.write(`  publish answered ${a.status}: ${JSON.stringify(a.body).slice(0, 300)}\n`);
     return { idleMb: idleKb / 1024, peakAboveMb: (peakKb - idleKb) / 1024, seconds, load: os.loadavg()[0]!, failed: failed.length };
   } finally {
-    karya.child.kill();
-    await new Promise((r) => karya.child.once('exit', r));
-    rmSync(karya.dir, { recursive: true, force: true });
+    await karya.stop();
   }
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+/** A case's row: the medians of its runs, and the goal beside its peak. */
+function row(label: string, writers: number, runs: Run[]): string {
+  const peak = median(runs.map((r) => r.peakAboveMb));
+  return `${label.padEnd(34)} ${String(writers).padStart(7)} ${median(runs.map((r) => r.idleMb)).toFixed(0).padStart(8)} ${peak.toFixed(0).padStart(19)} ${(peak <= GOAL_MB ? 'met' : 'NOT met').padStart(8)} ${runs.map((r) => r.peakAboveMb.toFixed(0)).join(', ').padEnd(16)} ${median(runs.map((r) => r.seconds)).toFixed(1).padStart(7)} ${median(runs.map((r) => r.load)).toFixed(1).padStart(5)} ${String(runs.reduce((n, r) => n + r.failed, 0)).padStart(6)}\n`;
+}
+
 async function main(): Promise<void> {
-  const all = await covers();
+  const wanted = process.env.BENCH_COVERS?.split(',').map((c) => c.trim());
+  const all = (await covers()).filter((c) => !wanted || wanted.includes(c.file));
+  const before = process.env.BENCH_BEFORE ? path.resolve(process.env.BENCH_BEFORE) : undefined;
   process.stdout.write(`Publish memory: median of ${ROUNDS} runs per case, each on a new server; Node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
-  process.stdout.write(`Covers: ${all.map((c) => `${c.name} ${(c.bytes.length / MB).toFixed(1)} MB`).join('; ')}\n\n`);
-  process.stdout.write(`${'cover'.padEnd(26)} ${'at once'.padStart(7)} ${'idle MB'.padStart(8)} ${'peak above idle MB'.padStart(19)} ${'(runs)'.padEnd(20)} ${'time s'.padStart(7)} ${'load'.padStart(5)} ${'failed'.padStart(6)}\n`);
+  process.stdout.write(`Covers: ${all.map((c) => `${c.name} ${(c.bytes.length / MB).toFixed(1)} MB`).join('; ')}\n`);
+  if (before) process.stdout.write(`Before: the build in ${before}, run in turn with this one's (before, after, before, …) so the machine's load falls on both alike\n`);
+  process.stdout.write(`\n${'cover'.padEnd(34)} ${'at once'.padStart(7)} ${'idle MB'.padStart(8)} ${'peak above idle MB'.padStart(19)} ${`≤ ${GOAL_MB}`.padStart(8)} ${'(runs)'.padEnd(16)} ${'time s'.padStart(7)} ${'load'.padStart(5)} ${'failed'.padStart(6)}\n`);
   let worst = 0;
+  const ratios: string[] = [];
   for (const cover of all) {
     for (const writers of LOADS) {
       const runs: Run[] = [];
-      for (let round = 0; round < ROUNDS; round++) runs.push(await runOnce(cover, writers));
+      const runsBefore: Run[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        if (before) runsBefore.push(await runOnce(cover, writers, before));
+        runs.push(await runOnce(cover, writers));
+      }
       const peak = median(runs.map((r) => r.peakAboveMb));
       worst = Math.max(worst, peak);
-      process.stdout.write(`${cover.name.padEnd(26)} ${String(writers).padStart(7)} ${median(runs.map((r) => r.idleMb)).toFixed(0).padStart(8)} ${peak.toFixed(0).padStart(19)} ${runs.map((r) => r.peakAboveMb.toFixed(0)).join(', ').padEnd(20)} ${median(runs.map((r) => r.seconds)).toFixed(1).padStart(7)} ${median(runs.map((r) => r.load)).toFixed(1).padStart(5)} ${String(runs.reduce((n, r) => n + r.failed, 0)).padStart(6)}\n`);
+      if (before) {
+        const was = median(runsBefore.map((r) => r.peakAboveMb));
+        process.stdout.write(row(`${cover.name} (before)`, writers, runsBefore));
+        ratios.push(`${cover.name}, ${writers} at once: ${was.toFixed(0)} → ${peak.toFixed(0)} MB (${(peak / was).toFixed(2)}×)`);
+      }
+      process.stdout.write(row(cover.name, writers, runs));
     }
   }
-  process.stdout.write(`\nGoal peak above idle ≤ 300 MB with any accepted cover: ${worst <= 300 ? 'met' : 'NOT met'} (worst median ${worst.toFixed(0)} MB; load ${os.loadavg()[0]!.toFixed(1)})\nBENCH_PUBLISH_PEAK_MB ${worst.toFixed(0)}\n`);
+  if (ratios.length) process.stdout.write(`\nPeak above idle, after / before:\n${ratios.map((r) => `  ${r}`).join('\n')}\n`);
+  process.stdout.write(`\nGoal peak above idle ≤ ${GOAL_MB} MB with any accepted cover: ${worst <= GOAL_MB ? 'met' : 'NOT met'} (worst median ${worst.toFixed(0)} MB; load ${os.loadavg()[0]!.toFixed(1)})\nBENCH_PUBLISH_PEAK_MB ${worst.toFixed(0)}\n`);
 }
 
 await main();

@@ -7,11 +7,11 @@
 // BENCH_SKIP_GENERATE=1 leaves out the generation case (bench:all).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import os, { tmpdir } from 'node:os';
-import path from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
+import { startKarya } from './karya-serve.js';
 
 interface Histogram {
   average: number;
@@ -74,42 +74,6 @@ async function runChild(kind: string): Promise<void> {
   }
 }
 
-/** A port free now on 127.0.0.1. */
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/**
- * The Karya server as a user starts it: `karya serve` (the built bundle, as installed), SQLite in a new
- * folder, logging at info level to standard output (here /dev/null).
- */
-async function startKarya(): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const dir = mkdtempSync(path.join(tmpdir(), 'karya-bench-'));
-  const child = spawn(process.execPath, [path.join(path.dirname(SELF), '..', 'bin', 'karya.js'), 'serve', '--port', String(port)], {
-    cwd: dir,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, OPENAI_API_KEY: '', KARYA_DB: path.join(dir, 'karya.sqlite'), KARYA_ADMIN_EMAIL: ADMIN_EMAIL, KARYA_LOG_LEVEL: process.env.KARYA_LOG_LEVEL ?? 'info' },
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 300; attempt++) {
-    if (child.exitCode !== null) throw new Error(`karya serve exited with ${child.exitCode}`);
-    const ready = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
-    if (ready) return { url, child };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error('karya serve did not answer /api/health within 30 s');
-}
-
 function startChild(kind: string): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', SELF, '--child', kind], {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -134,7 +98,8 @@ async function post(url: string, body: unknown, cookie?: string): Promise<{ stat
 async function main(): Promise<void> {
   const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
   const hello = await startChild('hello');
-  const karya = await startKarya();
+  // The Karya server as a user starts it, logging at info level to standard output (here /dev/null).
+  const karya = await startKarya({ adminEmail: ADMIN_EMAIL, startSeconds: 30 });
   try {
     const admin = await post(`${karya.url}/api/auth/sign-up/email`, { email: ADMIN_EMAIL, password: 'bench-secret' });
     const user = await post(`${karya.url}/api/auth/sign-up/email`, { email: 'bench-user@karya.test', password: 'bench-secret' });
@@ -195,7 +160,7 @@ async function main(): Promise<void> {
     if (Number.isFinite(me.cpu)) process.stdout.write(`Server CPU per request: hello-world ${rows[0]!.cpu.toFixed(0)} µs, GET /api/me ${me.cpu.toFixed(0)} µs (hello/me ${(rows[0]!.cpu / me.cpu).toFixed(2)}×)\nBENCH_ME_CPU_RATIO ${(rows[0]!.cpu / me.cpu).toFixed(3)}\n`);
   } finally {
     hello.child.kill();
-    karya.child.kill();
+    await karya.stop();
   }
 }
 

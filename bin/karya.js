@@ -6,6 +6,8 @@
 // on a Node too old to run it).
 // First, alone: imports run in the order written, so an older Node stops here, before anything it cannot load.
 import './node-version.js';
+// Then, for `karya serve` on Linux: glibc's malloc settings for a server (bin/serve-memory.js), which start the process again.
+import './serve-memory.js';
 import module from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { bundleBuild, bundleDir, isBundleFresh } from './bundle-fresh.js';

@@ -45,7 +45,7 @@ export interface CoverPicture {
 
 /** A refused picture: the catalogue code and the values of its message. */
 export interface CoverPictureProblem {
-  code: 'cover_unreadable' | 'cover_upload_unreadable' | 'cover_svg' | 'cover_too_many_pixels' | 'cover_too_many_megapixels' | 'cover_too_small' | 'cover_wrong_shape' | 'cover_file_too_large' | 'cover_decode_too_large';
+  code: 'cover_unreadable' | 'cover_unreadable_format' | 'cover_upload_unreadable' | 'cover_svg' | 'cover_too_many_pixels' | 'cover_too_many_megapixels' | 'cover_too_small' | 'cover_wrong_shape' | 'cover_file_too_large' | 'cover_decode_too_large';
   vars: Record<string, string>;
 }
 
@@ -59,9 +59,9 @@ const sizeText = (bytes: number) => (bytes >= MB ? `${(bytes / MB).toFixed(1)} M
 export function coverPictureProblem(picture: CoverPicture): CoverPictureProblem | null {
   const { file } = picture;
   if (picture.format === 'svg') return { code: 'cover_svg', vars: { file } };
-  if (!picture.format || !COVER_PICTURE_FORMATS.has(picture.format)) {
-    return { code: 'cover_unreadable', vars: { file, reason: picture.format ? picture.format.toUpperCase() : 'not an image' } };
-  }
+  // Bytes no picture reader knows, or a picture in a format Karya does not convert from (its name, GIF or HEIF, in every language).
+  if (!picture.format) return { code: 'cover_unreadable', vars: { file } };
+  if (!COVER_PICTURE_FORMATS.has(picture.format)) return { code: 'cover_unreadable_format', vars: { file, format: picture.format.toUpperCase() } };
   for (const rule of COVER_PICTURE_RULES) {
     const store = CHANNELS[rule.channel].name;
     // The size the picture's header declares, before a pixel of it is decoded.

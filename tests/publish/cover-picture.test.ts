@@ -69,6 +69,25 @@ describe('checkCoverPicture', () => {
     expect((await refusal(fake, 'fake.png')).code).toBe('cover_unreadable');
   });
 
+  it('says why a picture cannot be read in the writer\'s language: bytes that are no picture, or a format Karya does not take, named (no English in a Malay or Indonesian message)', async () => {
+    const fake = await refusal(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('not really a png')]), 'fake.png');
+    // A GIF's first bytes are none Karya reads a picture by: refused as unreadable, unread.
+    expect((await refusal(await sharp({ create: { width: 1600, height: 2560, channels: 3, background: '#2a7' } }).gif().toBuffer(), 'kulit.gif')).code).toBe('cover_unreadable');
+    // A picture whose header a reader knows, in a format Karya does not convert from, is named by its format.
+    const gif = coverPictureProblem({ file: 'kulit.gif', bytes: 80_000, format: 'gif', width: 1600, height: 2560 })!;
+    expect(gif).toEqual({ code: 'cover_unreadable_format', vars: { file: 'kulit.gif', format: 'GIF' } });
+    for (const lang of ['en', 'ms', 'id'] as const) {
+      const said = [catalogueMessage(fake.code, lang, { ...fake.vars }), catalogueMessage(gif.code, lang, { ...gif.vars })];
+      expect(said[0]).toContain('fake.png');
+      expect(said[1]).toContain('kulit.gif');
+      expect(said[1]).toContain('GIF');
+      // Every placeholder filled, and no English reason inside a Malay or Indonesian sentence.
+      for (const text of said) expect(text).not.toMatch(/\{|not an image/);
+    }
+    expect(catalogueMessage(gif.code, 'ms', { ...gif.vars })).toMatch(/gambar GIF/);
+    expect(catalogueMessage(gif.code, 'id', { ...gif.vars })).toMatch(/gambar GIF/);
+  });
+
   it('answers a good picture with its format and size as the writer sees it (a phone\'s turned picture stands up)', async () => {
     const jpeg = await plainPicture('jpeg', { background: '#2a7' });
     expect(await checkCoverPicture(jpeg, 'me.jpg')).toMatchObject({ format: 'jpeg', width: 1600, height: 2560 });

@@ -45,7 +45,7 @@ export async function checkCoverPicture(bytes: Uint8Array, file: string, opts: {
   const decodeMegabytes = meta ? coverDecodeMegabytes(pictureStorageOf(meta)) : 0;
   const found = coverPictureProblem({ file, bytes: bytes.byteLength, ...(format ? { format } : {}), width, height, decodeMegabytes });
   // The studio's upload takes a JPEG or PNG only, and its words say so (`karya publish --cover` also takes a TIFF).
-  const problem = found?.code === 'cover_unreadable' && opts.isUpload ? { code: 'cover_upload_unreadable' as const, vars: { file } } : found;
+  const problem = (found?.code === 'cover_unreadable' || found?.code === 'cover_unreadable_format') && opts.isUpload ? { code: 'cover_upload_unreadable' as const, vars: { file } } : found;
   if (problem) throw new CoverPictureError(problem);
   return { bytes, format: format as CheckedCoverPicture['format'], width, height };
 }

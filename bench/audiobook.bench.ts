@@ -7,9 +7,11 @@
 // BENCH_ROUNDS runs (default 3) with the machine's load beside it, against a reference measured in the same run: one
 // plain FFmpeg encode (44.1 kHz mono 192 kbps MP3) of as many minutes of audio as the edition has. Memory must not
 // grow with the book: the same edition of a 10-chapter book is measured too. BENCH_AUDIO_CHAPTERS,
-// BENCH_AUDIO_PARAGRAPHS (a chapter's, default 6) and BENCH_AUDIO_OFFLINE=0 change the sizes. Linux only (/proc).
+// BENCH_AUDIO_PARAGRAPHS (a chapter's, default 4) and BENCH_AUDIO_OFFLINE=0 change the sizes. epubcheck (a JVM the
+// run starts to check the read-along EPUB: ~200 MB and seconds of its own) and Ace are left out (epubcheck off the
+// PATH, FFmpeg and espeak-ng named by KARYA_FFMPEG…; KARYA_ACE=off) unless BENCH_CHECKS=1. Linux only (/proc).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { importSaves, importedBook, type Lang } from '../engine/index.js';
@@ -19,7 +21,8 @@ import { startFakeSpeech } from '../tests/fake-speech.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CHAPTERS = Number(process.env.BENCH_AUDIO_CHAPTERS ?? 30);
-const PARAGRAPHS = Number(process.env.BENCH_AUDIO_PARAGRAPHS ?? 6);
+const PARAGRAPHS = Number(process.env.BENCH_AUDIO_PARAGRAPHS ?? 4);
+const CHECKS = process.env.BENCH_CHECKS === '1';
 const OFFLINE = process.env.BENCH_AUDIO_OFFLINE !== '0';
 const SAMPLE_MS = 50;
 
@@ -62,6 +65,19 @@ function processes(): Array<{ pid: number; ppid: number; rssKb: number; name: st
   return all;
 }
 
+/** A program's whole path on PATH. */
+const which = (name: string) => (process.env.PATH ?? '').split(path.delimiter).map((dir) => path.join(dir, name)).find((file) => existsSync(file));
+
+/** The run's PATH and tools: without the folders that hold epubcheck, FFmpeg and espeak-ng named by their whole paths (tools.ts). */
+function toolsEnv(): Record<string, string> {
+  if (CHECKS) return { PATH: process.env.PATH ?? '' };
+  const tools = Object.fromEntries([['KARYA_FFMPEG', 'ffmpeg'], ['KARYA_FFPROBE', 'ffprobe'], ['KARYA_ESPEAK_NG', 'espeak-ng']].flatMap(([variable, name]) => {
+    const found = which(name!);
+    return found ? [[variable!, found]] : [];
+  }));
+  return { PATH: (process.env.PATH ?? '').split(path.delimiter).filter((dir) => !existsSync(path.join(dir, 'epubcheck'))).join(path.delimiter), ...tools };
+}
+
 interface Run {
   seconds: number;
   audioMinutes: number;
@@ -79,7 +95,7 @@ async function runEdition(input: { chapters: number; env: Record<string, string>
     const state = path.join(dir, 'state.sqlite');
     const id = await saveBook(state, input.chapters);
     const out = path.join(dir, 'audio');
-    const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? dir, KARYA_ACE: 'off', NO_COLOR: '1', ...input.env };
+    const env: Record<string, string> = { ...toolsEnv(), HOME: process.env.HOME ?? dir, KARYA_ACE: 'off', NO_COLOR: '1', ...input.env };
     const started = performance.now();
     const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'karya.js'), 'audiobook', '--book', String(id), '--out', out, '--state', state, '--json'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const stdout: Buffer[] = [];
@@ -140,7 +156,7 @@ function line(label: string, runs: Run[], reference: number[]): void {
 async function main(): Promise<void> {
   const fake = await startFakeSpeech();
   const server = { KARYA_SPEECH_URL: fake.baseURL, KARYA_SPEECH_FORMAT: 'wav' };
-  process.stdout.write(`Audio edition: ${CHAPTERS} chapters × ${PARAGRAPHS} paragraphs (~50 words each), the built CLI, ${ROUNDS} runs, ${os.availableParallelism()} cores (audio threads: KARYA_AUDIO_THREADS or one a core), load ${load()}\n`);
+  process.stdout.write(`Audio edition: ${CHAPTERS} chapters × ${PARAGRAPHS} paragraphs (~50 words each), the built CLI, ${ROUNDS} runs, epubcheck ${CHECKS ? 'run' : 'left out (BENCH_CHECKS=1 runs it)'}, ${os.availableParallelism()} cores (audio threads: KARYA_AUDIO_THREADS or one a core), load ${load()}\n`);
   try {
     const runs: Run[] = [];
     const reference: number[] = [];

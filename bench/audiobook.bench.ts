@@ -6,10 +6,11 @@
 // audio threads encode several files side by side: engine/node/audio/audio-pool.ts). Each figure is the median of
 // BENCH_ROUNDS runs (default 3) with the machine's load beside it, against a reference measured in the same run: one
 // plain FFmpeg encode (44.1 kHz mono 192 kbps MP3) of as many minutes of audio as the edition has. Memory must not
-// grow with the book: the same edition of a 10-chapter book is measured too. BENCH_AUDIO_CHAPTERS,
-// BENCH_AUDIO_PARAGRAPHS (a chapter's, default 4) and BENCH_AUDIO_OFFLINE=0 change the sizes. epubcheck (a JVM the
-// run starts to check the read-along EPUB: ~200 MB and seconds of its own) and Ace are left out (epubcheck off the
-// PATH, FFmpeg and espeak-ng named by KARYA_FFMPEG…; KARYA_ACE=off) unless BENCH_CHECKS=1. Linux only (/proc).
+// grow with the book: the same edition of a 10-chapter book is measured too (BENCH_AUDIO_HEAP_MB caps the CLI's
+// heap: an edition that completes under it holds no more alive). BENCH_AUDIO_CHAPTERS, BENCH_AUDIO_PARAGRAPHS (a
+// chapter's, default 4) and BENCH_AUDIO_OFFLINE=0 change the sizes. epubcheck (a JVM the run starts to check the
+// read-along EPUB: ~200 MB and seconds of its own) and Ace are left out (epubcheck off the PATH, FFmpeg and espeak-ng
+// named by KARYA_FFMPEG…; KARYA_ACE=off) unless BENCH_CHECKS=1. Linux only (/proc).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -23,6 +24,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CHAPTERS = Number(process.env.BENCH_AUDIO_CHAPTERS ?? 30);
 const PARAGRAPHS = Number(process.env.BENCH_AUDIO_PARAGRAPHS ?? 4);
 const CHECKS = process.env.BENCH_CHECKS === '1';
+/** The CLI's main heap capped (MB): an edition that still completes holds no more than that alive, whatever its RSS. */
+const HEAP_MB = process.env.BENCH_AUDIO_HEAP_MB;
 const OFFLINE = process.env.BENCH_AUDIO_OFFLINE !== '0';
 const SAMPLE_MS = 50;
 
@@ -95,7 +98,7 @@ async function runEdition(input: { chapters: number; env: Record<string, string>
     const state = path.join(dir, 'state.sqlite');
     const id = await saveBook(state, input.chapters);
     const out = path.join(dir, 'audio');
-    const env: Record<string, string> = { ...toolsEnv(), HOME: process.env.HOME ?? dir, KARYA_ACE: 'off', NO_COLOR: '1', ...input.env };
+    const env: Record<string, string> = { ...toolsEnv(), HOME: process.env.HOME ?? dir, KARYA_ACE: 'off', NO_COLOR: '1', ...(HEAP_MB ? { NODE_OPTIONS: `--max-old-space-size=${HEAP_MB}` } : {}), ...input.env };
     const started = performance.now();
     const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'karya.js'), 'audiobook', '--book', String(id), '--out', out, '--state', state, '--json'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const stdout: Buffer[] = [];

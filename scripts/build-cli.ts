@@ -179,8 +179,8 @@ const started = performance.now();
 const startedAt = new Date();
 const built = await build({
   outdir: building,
-  // The export, import and near-duplicate pools' worker threads (engine/node/export/pool.ts, engine/node/import/pool.ts, engine/node/closeness/pool.ts), a batch's threads (cli/batch/threads.ts) and its book-end thread (cli/batch/book-end.ts) start from their own files beside the chunks.
-  entryPoints: { main: path.join(ROOT, 'cli', 'main.ts'), 'render-worker': path.join(ROOT, 'engine', 'node', 'export', 'render-worker.ts'), 'parse-worker': path.join(ROOT, 'engine', 'node', 'import', 'parse-worker.ts'), 'closeness-worker': path.join(ROOT, 'engine', 'node', 'closeness', 'closeness-worker.ts'), 'thread-worker': path.join(ROOT, 'cli', 'batch', 'thread-worker.ts'), 'book-end-worker': path.join(ROOT, 'cli', 'batch', 'book-end-worker.ts') },
+  // The export, import and near-duplicate pools' worker threads (engine/node/export/pool.ts, engine/node/import/pool.ts, engine/node/closeness/pool.ts), a batch's threads (cli/batch/threads.ts), its book-end thread (cli/batch/book-end.ts) and the audio edition's threads (engine/node/audio/audio-pool.ts) start from their own files beside the chunks.
+  entryPoints: { main: path.join(ROOT, 'cli', 'main.ts'), 'render-worker': path.join(ROOT, 'engine', 'node', 'export', 'render-worker.ts'), 'parse-worker': path.join(ROOT, 'engine', 'node', 'import', 'parse-worker.ts'), 'closeness-worker': path.join(ROOT, 'engine', 'node', 'closeness', 'closeness-worker.ts'), 'thread-worker': path.join(ROOT, 'cli', 'batch', 'thread-worker.ts'), 'book-end-worker': path.join(ROOT, 'cli', 'batch', 'book-end-worker.ts'), 'audio-worker': path.join(ROOT, 'engine', 'node', 'audio', 'audio-worker.ts') },
   bundle: true,
   splitting: true,
   format: 'esm',

@@ -15,6 +15,7 @@ import { cliStateOf, hasBooks, openCliState } from '../state.js';
 import { budgetFigures, maxCallsOrExit, sayBudget } from '../run-budget.js';
 import { writableDirOrExit, makeDirs } from '../fs-check.js';
 import { askedLang } from '../langs.js';
+import { sayReadAlongChecks } from '../audiobook-checks.js';
 
 export interface AudiobookOptions {
   book?: string;
@@ -68,10 +69,11 @@ export async function audiobookCommand(opts: AudiobookOptions): Promise<void> {
     if (result.m4b) info(`  ✓ ${say('m4b', lang, { file: path.join(opts.out, result.m4b), marks: result.files.filter((f) => f.endsWith('.mp3')).length })}`);
     info(`  ✓ ${say('manifest', lang, { file: path.join(opts.out, 'read-along.json') })}`);
     if (result.epub) info(`  ✓ ${say('readAlongEpub', lang, { file: path.join(opts.out, result.epub) })}`);
+    const checks = result.epub ? await sayReadAlongChecks(path.join(opts.out, result.epub), lang) : undefined;
     info(`karya: ${say('done', lang, { files: result.files.length, dir: opts.out, minutes: (result.seconds / 60).toFixed(1) })}`);
     if (opts.json) {
       process.stdout.write(`${JSON.stringify({ audiobook: {
-        id, lang, out: opts.out, voice: credit, files: result.files, seconds: result.seconds, characters: result.characters, m4b: result.m4b ?? null, readAlong: 'read-along.json', epub: result.epub ?? null, calls: budgetFigures(budget),
+        id, lang, out: opts.out, voice: credit, files: result.files, seconds: result.seconds, characters: result.characters, m4b: result.m4b ?? null, readAlong: 'read-along.json', epub: result.epub ?? null, epubChecks: checks ?? null, calls: budgetFigures(budget),
         failed: result.failed.map((f) => ({ title: f.title, code: f.problem.code, reason: new AudioError(f.problem.code, { ...f.problem.vars }).messageIn(lang) })),
       } })}\n`);
     }

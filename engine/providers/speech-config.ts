@@ -1,5 +1,5 @@
-// Which speech server reads the audio edition, configured like the text providers: the `speech:` block of
-// karya.config.yaml (or the file KARYA_CONFIG names), else KARYA_SPEECH_URL (+ KARYA_SPEECH_MODEL, KARYA_SPEECH_VOICE,
+// Which speech servers read the audio edition, configured like the text providers: the `speech:` block of
+// karya.config.yaml (one server, or a list that rotates) (or the file KARYA_CONFIG names), else KARYA_SPEECH_URL (+ KARYA_SPEECH_MODEL, KARYA_SPEECH_VOICE,
 // KARYA_SPEECH_VOICE_<LANG>, KARYA_SPEECH_FORMAT, the key in the variable KARYA_SPEECH_KEY_ENV names, else
 // OPENAI_API_KEY); with neither, the offline demo voice (espeak-ng). Keys are only ever read from environment
 // variables (by reference) and held in a Secret.
@@ -55,18 +55,39 @@ function configOf(entry: z.infer<typeof SpeechEntry>, key: string | undefined, w
   };
 }
 
-/** The `speech:` block of a config file's text, or undefined when it has none. */
-export function parseSpeechBlock(input: { text: string; file: string; env: Record<string, string | undefined> }): SpeechConfig | undefined {
-  const data = fullYaml().parse(input.text) as { speech?: unknown } | null;
-  if (!data || typeof data !== 'object' || data.speech === undefined) return undefined;
-  const raw = data.speech as Record<string, unknown> | null;
-  if (raw && typeof raw === 'object' && ['apiKey', 'key'].some((k) => k in raw)) throw new SpecError([{ file: input.file, path: 'speech.apiKey', message: 'keys never go in this file: name the environment variable that holds the key, e.g. apiKeyEnv: OPENAI_API_KEY' }]);
+/** One entry of the `speech:` block (`where` its path in the file: `speech`, or `speech.1` in a list). */
+function speechEntryOf(raw: unknown, where: string, input: { file: string; env: Record<string, string | undefined> }): SpeechConfig {
+  if (raw && typeof raw === 'object' && ['apiKey', 'key'].some((k) => k in raw)) throw new SpecError([{ file: input.file, path: `${where}.apiKey`, message: 'keys never go in this file: name the environment variable that holds the key, e.g. apiKeyEnv: OPENAI_API_KEY' }]);
   const parsed = SpeechEntry.safeParse(raw);
-  if (!parsed.success) throw new SpecError(parsed.error.issues.map((i): SpecIssue => ({ file: input.file, path: ['speech', ...i.path.map(String)].join('.'), message: i.message })));
+  if (!parsed.success) throw new SpecError(parsed.error.issues.map((i): SpecIssue => ({ file: input.file, path: [where, ...i.path.map(String)].join('.'), message: i.message })));
   const env = parsed.data.apiKeyEnv;
   const key = env ? input.env[env]?.trim() : undefined;
-  if (env && !key) throw new SpecError([{ file: input.file, path: 'speech.apiKeyEnv', message: `environment variable ${env} is not set; set it or remove the speech block` }]);
+  if (env && !key) throw new SpecError([{ file: input.file, path: `${where}.apiKeyEnv`, message: `environment variable ${env} is not set; set it or remove the speech block` }]);
   return configOf(parsed.data, key, input.file);
+}
+
+/**
+ * The `speech:` block of a config file's text: one server, or a list of them that rotate (providers/speech.ts) as
+ * the text providers do; empty when it has none.
+ */
+export function parseSpeechBlocks(input: { text: string; file: string; env: Record<string, string | undefined> }): SpeechConfig[] {
+  const data = fullYaml().parse(input.text) as { speech?: unknown } | null;
+  if (!data || typeof data !== 'object' || data.speech === undefined) return [];
+  const raw = data.speech;
+  if (!Array.isArray(raw)) return [speechEntryOf(raw, 'speech', input)];
+  if (!raw.length) throw new SpecError([{ file: input.file, path: 'speech', message: 'an empty list: name at least one speech server, or remove the block' }]);
+  const configs = raw.map((entry, i) => speechEntryOf(entry, `speech.${i}`, input));
+  const seen = new Set<string>();
+  configs.forEach((c, i) => {
+    if (seen.has(c.name)) throw new SpecError([{ file: input.file, path: `speech.${i}.name`, message: `"${c.name}" is used twice; give each speech server its own name` }]);
+    seen.add(c.name);
+  });
+  return configs;
+}
+
+/** The first server of the `speech:` block, or undefined when it has none. */
+export function parseSpeechBlock(input: { text: string; file: string; env: Record<string, string | undefined> }): SpeechConfig | undefined {
+  return parseSpeechBlocks(input)[0];
 }
 
 /** KARYA_SPEECH_URL and its companions, or undefined when it is not set. */
@@ -89,15 +110,21 @@ export function speechConfigFromEnv(env: Record<string, string | undefined>): Sp
   return configOf(parsed.data, key, 'environment');
 }
 
-/** The speech server in effect: the config file's `speech:` block, else KARYA_SPEECH_URL; undefined means the offline demo voice. */
-export function loadSpeechConfig(opts: { env?: Record<string, string | undefined>; cwd?: string } = {}): SpeechConfig | undefined {
+/** The speech servers in effect, in their order: the config file's `speech:` block, else KARYA_SPEECH_URL; empty means the offline demo voice. */
+export function loadSpeechConfigs(opts: { env?: Record<string, string | undefined>; cwd?: string } = {}): SpeechConfig[] {
   const env = opts.env ?? process.env;
   const cwd = opts.cwd ?? process.cwd();
   const named = env.KARYA_CONFIG?.trim();
   const file = named ? path.resolve(cwd, named) : path.join(cwd, CONFIG_FILE_NAME);
   if (existsSync(file)) {
-    const fromFile = parseSpeechBlock({ text: readFileSync(file, 'utf8'), file: path.relative(cwd, file) || file, env });
-    if (fromFile) return fromFile;
+    const fromFile = parseSpeechBlocks({ text: readFileSync(file, 'utf8'), file: path.relative(cwd, file) || file, env });
+    if (fromFile.length) return fromFile;
   }
-  return speechConfigFromEnv(env);
+  const fromEnv = speechConfigFromEnv(env);
+  return fromEnv ? [fromEnv] : [];
+}
+
+/** The (first) speech server in effect; undefined means the offline demo voice. */
+export function loadSpeechConfig(opts: { env?: Record<string, string | undefined>; cwd?: string } = {}): SpeechConfig | undefined {
+  return loadSpeechConfigs(opts)[0];
 }

@@ -26,6 +26,13 @@ const CREDITS = {
   id: { opening: 'Kredit pembuka', closing: 'Kredit penutup', synthetic: 'suara sintetis' },
 } as const;
 const VOICES = { en: 'alloy', ms: 'nova', id: 'shimmer' } as const;
+// The read-along EPUB's verdicts as the run says them in the book's language: epubcheck run for real (0/0/0), Ace
+// turned off in the suite (KARYA_ACE=off) and said so, not passed in silence.
+const CHECKS = {
+  en: { epubcheck: 'read-along.epub: epubcheck passes it (epubcheck: 0 fatal, 0 errors, 0 warnings)', ace: 'read-along.epub: not checked by DAISY Ace: the accessibility check (DAISY Ace) is turned off here (KARYA_ACE=off)' },
+  ms: { epubcheck: 'read-along.epub: lulus epubcheck (epubcheck: 0 maut, 0 ralat, 0 amaran)', ace: 'read-along.epub: tidak disemak oleh DAISY Ace: semakan kebolehcapaian (DAISY Ace) dimatikan di sini (KARYA_ACE=off)' },
+  id: { epubcheck: 'read-along.epub: lolos epubcheck (epubcheck: 0 fatal, 0 galat, 0 peringatan)', ace: 'read-along.epub: tidak diperiksa oleh DAISY Ace: pemeriksaan aksesibilitas (DAISY Ace) dimatikan di sini (KARYA_ACE=off)' },
+} as const;
 
 async function run(lang: 'en' | 'ms' | 'id', reply?: (body: SpeechRequestSeen['body'], index: number) => SpeechReply | undefined, extra: string[] = []) {
   const fake = await startFakeSpeech(reply ? { reply } : {});
@@ -65,6 +72,11 @@ describe('karya audiobook with an OpenAI-compatible speech server', () => {
     // The timings' texts are the texts read between the credits (a paragraph asked again counted once), each chapter's heading first.
     expect(new Set(manifest.chapters.flatMap((c) => [c.heading!.text, ...c.paragraphs.map((p) => p.text)]))).toEqual(new Set(asked.slice(1, -1)));
     manifest.chapters.forEach((c) => expect(c.heading!.text).toBe(c.title));
+    // The read-along EPUB's epubcheck and Ace verdicts, in the book's language, and in --json.
+    expect(r.stderr).toContain(CHECKS[lang].epubcheck);
+    expect(r.stderr).toContain(CHECKS[lang].ace);
+    const checks = (JSON.parse(r.stdout) as { audiobook: { epubChecks: { epubcheck: { status: string }; ace: { status: string } } } }).audiobook.epubChecks;
+    expect({ epubcheck: checks.epubcheck.status, ace: checks.ace.status }).toEqual({ epubcheck: 'pass', ace: 'skipped' });
   }, 600_000);
 
   it('names a chapter whose audio is silence twice, keeps the others, and leaves it out of the M4B and the timings (exit 1)', async () => {

@@ -2,31 +2,25 @@
 // time is known), laid out and mastered to the stores' numbers (master.ts), judged before it is kept (judge.ts: a file
 // that fails is made again once, then named and left out, never charged), with an opening and a closing credit that
 // disclose the synthetic voice; then the whole book as an M4B with its chapter marks, and read-along.json, the
-// paragraphs' timings the read-along EPUB is built from. FFmpeg and the voice run as processes of their own.
+// paragraphs' timings the read-along EPUB is built from. FFmpeg and the voice run as processes of their own; the
+// decoding, measuring and encoding on a bounded pool of worker threads (audio-pool.ts), several files at once, never
+// on the caller's thread (a server's request thread only asks and waits). A part over the longest file allowed is
+// split at paragraph boundaries into files in order (edition-file.ts), each its own M4B mark.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { BookDocument } from '../../session/book.js';
 import type { CallBudget } from '../../budget.js';
-import { GenerationError } from '../../errors.js';
-import { isBudgetStop } from '../../budget.js';
 import { AudioError } from '../../audio-error.js';
 import type { SpeechVoice, VoiceCredit } from '../../providers/speech-voice.js';
-import { spokenBook, wordCount } from './book-text.js';
+import { spokenBook } from './book-text.js';
 import { creditsOf } from './credits.js';
-import { AUDIO_TARGET, masterFile, type MasteredFile, type SpeechPiece } from './master.js';
-import { clippedStretches, decodeToPcm, secondsOf, sumOfSquares, trimSilence } from './pcm.js';
-import { judgeAudio, type AudioProblem } from './judge.js';
+import { AUDIO_TARGET } from './master.js';
+import type { AudioProblem } from './judge.js';
+import { limiter, makeItem, type EditionItem, type MadeFile } from './edition-file.js';
+import { audioPoolSize } from './audio-pool.js';
 import { writeM4b } from './m4b.js';
 import type { ReadAlongChapter, ReadAlongInput } from './read-along-input.js';
-
-/** One file of the edition: a credit or a part, its title and the texts read in it (a part's heading first). */
-interface EditionItem {
-  readonly kind: 'opening' | 'chapter' | 'closing';
-  readonly title: string;
-  readonly texts: readonly string[];
-  readonly file: string;
-}
 
 export type AudiobookEvent =
   | { readonly kind: 'file'; readonly title: string; readonly file: string; readonly seconds: number; readonly rmsDb: number; readonly peakDb: number }
@@ -66,92 +60,105 @@ export function editionItems(doc: BookDocument, voice: SpeechVoice): { items: Ed
   return { items, book };
 }
 
-/** Paragraphs read at once. */
+/** The voice's requests at once, over the whole run (several files are made side by side). */
 const SPOKEN_AT_ONCE = 3;
 
-/** `each` of `items`, at most `limit` at a time, the results in the items' order. */
-async function inOrder<T, R>(items: readonly T[], limit: number, each: (item: T) => Promise<R>): Promise<R[]> {
+/**
+ * `each` of `items`, at most `limit` at a time, the results in the items' order. After a failure no item is started
+ * and those running are waited for (their files are in the run's work folder), then the first failure is thrown.
+ */
+async function inOrder<T, R>(items: readonly T[], limit: number, each: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
+  let failure: { error: unknown } | undefined;
   const worker = async () => {
-    while (next < items.length) {
+    while (next < items.length && !failure) {
       const i = next++;
-      results[i] = await each(items[i]!);
+      try {
+        results[i] = await each(items[i]!, i);
+      } catch (error) {
+        failure ??= { error };
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure) throw failure.error;
   return results;
 }
 
-/** A text read by the voice into `file` (its samples, trimmed), its request counted in the run's budget (a retry too); an ask that fails counts as one. */
-async function spoken(voice: SpeechVoice, input: { text: string; file: string; lang: BookDocument['lang']; budget?: CallBudget; signal?: AbortSignal }): Promise<Omit<SpeechPiece, 'pauseAfter'> & { clipped: number }> {
-  const { budget } = input;
-  budget?.willSend();
-  let bytes: Uint8Array;
-  try {
-    bytes = await voice.speak({ text: input.text, lang: input.lang, ...(input.signal ? { signal: input.signal } : {}), onRetry: () => budget?.willSend() });
-    budget?.kept();
-  } catch (error) {
-    if (!isBudgetStop(error) && !input.signal?.aborted) budget?.failed(error instanceof GenerationError ? error.code : 'other');
-    throw error;
-  }
-  const pcm = trimSilence(await decodeToPcm(bytes, input.signal));
-  await writeFile(input.file, new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength));
-  return { file: input.file, samples: pcm.length, sumSquares: sumOfSquares(pcm), clipped: clippedStretches(pcm) };
-}
-
-/** One file made, mastered and judged: what it measured and its problem, if any. */
-async function makeItem(item: EditionItem, input: { voice: SpeechVoice; lang: BookDocument['lang']; out: string; work: string; book: { title: string; author: string }; track: number; budget?: CallBudget; signal?: AbortSignal }): Promise<{ mastered: MasteredFile; problem: AudioProblem | undefined }> {
-  // A few paragraphs asked at once (the voice and FFmpeg are processes of their own), kept in their order.
-  const read = await inOrder([...item.texts.entries()], SPOKEN_AT_ONCE, ([i, text]) => spoken(input.voice, { text, file: path.join(input.work, `${item.file}.${i}.pcm`), lang: input.lang, ...(input.budget ? { budget: input.budget } : {}), ...(input.signal ? { signal: input.signal } : {}) }));
-  const clipped = read.reduce((n, r) => n + r.clipped, 0);
-  const pieces: SpeechPiece[] = read.map(({ file, samples, sumSquares }, i) => ({ file, samples, sumSquares, pauseAfter: item.kind === 'chapter' && i === 0 ? AUDIO_TARGET.headingPauseSeconds : AUDIO_TARGET.pauseSeconds }));
-  const out = path.join(input.out, item.file);
-  const tags = { title: item.title, album: input.book.title, ...(input.book.author ? { artist: input.book.author } : {}), track: input.track, language: input.lang };
-  const mastered = await masterFile({ pieces, out, raw: path.join(input.work, `${item.file}.raw`), tags, ...(input.signal ? { signal: input.signal } : {}) });
-  const speechSeconds = pieces.reduce((n, p) => n + secondsOf(p.samples), 0);
-  const problem = judgeAudio({ lang: input.lang, words: item.texts.reduce((n, t) => n + wordCount(t), 0), speechSeconds, seconds: mastered.seconds, clipped, rmsDb: mastered.rmsDb, peakDb: mastered.peakDb, silences: mastered.silences });
-  return { mastered, problem };
+/** Events told in the items' order, though the items finish in any: each item's held until those before it are told. */
+function inOrderEvents(count: number, onEvent?: (event: AudiobookEvent) => void): { tell(index: number, event: AudiobookEvent): void; done(index: number): void } {
+  const held: AudiobookEvent[][] = Array.from({ length: count }, () => []);
+  const finished = new Array<boolean>(count).fill(false);
+  let told = 0;
+  const flush = () => {
+    while (told < count) {
+      for (const e of held[told]!.splice(0)) onEvent?.(e);
+      if (!finished[told]) return;
+      told++;
+    }
+  };
+  return {
+    tell: (index, event) => {
+      held[index]!.push(event);
+      flush();
+    },
+    done: (index) => {
+      finished[index] = true;
+      flush();
+    },
+  };
 }
 
 /**
  * The audio edition of `doc` written into `out`: the MP3s, the M4B (when every part was kept) and read-along.json.
  * @example await writeAudiobook({ doc: bookDocument(spec, state), voice: speechVoiceFromEnv(), out: 'audio' })
  */
-export async function writeAudiobook(input: { doc: BookDocument; voice: SpeechVoice; out: string; budget?: CallBudget; signal?: AbortSignal; onEvent?: (event: AudiobookEvent) => void }): Promise<AudiobookResult> {
+export async function writeAudiobook(input: { doc: BookDocument; voice: SpeechVoice; out: string; budget?: CallBudget; signal?: AbortSignal; onEvent?: (event: AudiobookEvent) => void; maxMinutes?: number }): Promise<AudiobookResult> {
   const { voice, out, signal } = input;
   input.voice.check(input.doc.lang);
   const { items, book } = editionItems(input.doc, voice);
   await mkdir(out, { recursive: true });
   const work = await mkdtemp(path.join(os.tmpdir(), 'karya-audio-'));
-  const kept: Array<{ item: EditionItem; mastered: MasteredFile }> = [];
   const failed: Array<{ title: string; problem: AudioProblem }> = [];
+  const events = inOrderEvents(items.length, input.onEvent);
+  const asking = limiter(SPOKEN_AT_ONCE);
+  const maxMinutes = input.maxMinutes ?? AUDIO_TARGET.maxMinutes;
   try {
-    for (const [track, item] of items.entries()) {
-      const common = { voice, lang: book.lang, out, work, book, track: track + 1, ...(input.budget ? { budget: input.budget } : {}), ...(signal ? { signal } : {}) };
-      let made = await makeItem(item, common);
-      if (made.problem) {
-        input.onEvent?.({ kind: 'again', title: item.title, problem: made.problem });
-        made = await makeItem(item, common);
+    // As many items made at once as there are audio threads, and one more: its texts are asked while the others encode.
+    const made = await inOrder(items, audioPoolSize() + 1, async (item, index): Promise<Kept | undefined> => {
+      const common = { voice, lang: book.lang, out, work, book, track: index + 1, maxMinutes, asking, ...(input.budget ? { budget: input.budget } : {}), ...(signal ? { signal } : {}) };
+      try {
+        let result = await makeItem(item, common);
+        if (result.problem) {
+          events.tell(index, { kind: 'again', title: item.title, problem: result.problem });
+          result = await makeItem(item, common);
+        }
+        if (result.problem) {
+          await Promise.all(result.files.map((f) => rm(path.join(out, f.file), { force: true })));
+          failed.push({ title: item.title, problem: result.problem });
+          events.tell(index, { kind: 'failed', title: item.title, problem: result.problem });
+          return undefined;
+        }
+        for (const f of result.files) events.tell(index, { kind: 'file', title: f.title, file: f.file, seconds: f.mastered.seconds, rmsDb: f.mastered.rmsDb, peakDb: f.mastered.peakDb });
+        return { item, files: result.files };
+      } finally {
+        events.done(index);
       }
-      if (made.problem) {
-        await rm(path.join(out, item.file), { force: true });
-        failed.push({ title: item.title, problem: made.problem });
-        input.onEvent?.({ kind: 'failed', title: item.title, problem: made.problem });
-        continue;
-      }
-      kept.push({ item, mastered: made.mastered });
-      input.onEvent?.({ kind: 'file', title: item.title, file: item.file, seconds: made.mastered.seconds, rmsDb: made.mastered.rmsDb, peakDb: made.mastered.peakDb });
-    }
+    });
+    const kept = made.filter((k): k is Kept => k !== undefined);
+    // Failed parts named in the book's order.
+    failed.sort((x, y) => items.findIndex((i) => i.title === x.title) - items.findIndex((i) => i.title === y.title));
     const readAlong = readAlongOf(book, kept);
     await writeFile(path.join(out, READ_ALONG_FILE), `${JSON.stringify(readAlong, null, 2)}\n`);
+    const files = kept.flatMap((k) => k.files);
     const m4b = failed.length ? undefined : M4B_FILE;
-    if (m4b) await writeM4b({ out: path.join(out, m4b), work, book: { title: book.title, author: book.author, lang: book.lang }, files: kept.map((k) => ({ path: path.join(out, k.item.file), title: k.item.title })), ...(signal ? { signal } : {}) });
+    if (m4b) await writeM4b({ out: path.join(out, m4b), work, book: { title: book.title, author: book.author, lang: book.lang }, files: files.map((f) => ({ path: path.join(out, f.file), title: f.title })), ...(signal ? { signal } : {}) });
     const epub = failed.length ? undefined : READ_ALONG_EPUB;
     if (epub) await writeEpub(readAlong, out, epub, voice.credit(book.lang), book.lang);
     return {
-      files: [...kept.map((k) => k.item.file), ...(m4b ? [m4b] : []), READ_ALONG_FILE, ...(epub ? [epub] : [])], failed, readAlong, ...(m4b ? { m4b } : {}), ...(epub ? { epub } : {}),
-      seconds: kept.reduce((n, k) => n + k.mastered.seconds, 0),
+      files: [...files.map((f) => f.file), ...(m4b ? [m4b] : []), READ_ALONG_FILE, ...(epub ? [epub] : [])], failed, readAlong, ...(m4b ? { m4b } : {}), ...(epub ? { epub } : {}),
+      seconds: files.reduce((n, f) => n + f.mastered.seconds, 0),
       characters: kept.reduce((n, k) => n + k.item.texts.reduce((c, t) => c + t.length, 0), 0),
     };
   } finally {
@@ -165,11 +172,21 @@ async function writeEpub(readAlong: ReadAlongInput, out: string, file: string, c
   await writeReadAlongEpub(readAlong, out, path.join(out, file), { voice: credit.kind === 'demo' ? `espeak-ng ${lang}` : credit.voice });
 }
 
-/** The chapters kept, each with its heading's and paragraphs' times in its MP3. */
-function readAlongOf(book: ReturnType<typeof spokenBook>, kept: ReadonlyArray<{ item: EditionItem; mastered: MasteredFile }>): ReadAlongInput {
-  const chapters: ReadAlongChapter[] = kept.filter((k) => k.item.kind === 'chapter').map(({ item, mastered }) => {
-    const timed = item.texts.map((text, i) => ({ text, begin: mastered.timings[i]!.begin, end: mastered.timings[i]!.end }));
-    return { title: item.title, audio: item.file, heading: timed[0]!, paragraphs: timed.slice(1) };
+/** An item kept: the files it was made into. */
+interface Kept {
+  readonly item: EditionItem;
+  readonly files: readonly MadeFile[];
+}
+
+/**
+ * The chapters kept, each with its heading's and paragraphs' times in its MP3; a chapter split into several files has
+ * its first as its audio, and each paragraph in another file names that file (`audio`), its times in it.
+ */
+function readAlongOf(book: ReturnType<typeof spokenBook>, kept: readonly Kept[]): ReadAlongInput {
+  const chapters: ReadAlongChapter[] = kept.filter((k) => k.item.kind === 'chapter').map(({ item, files }) => {
+    const first = files[0]!.file;
+    const timed = files.flatMap((f) => f.texts.map((t, j) => ({ text: item.texts[t]!, begin: f.mastered.timings[j]!.begin, end: f.mastered.timings[j]!.end, ...(f.file !== first ? { audio: f.file } : {}) })));
+    return { title: item.title, audio: first, heading: timed[0]!, paragraphs: timed.slice(1) };
   });
   return { title: book.title, author: book.author, language: book.lang, chapters };
 }

@@ -4,7 +4,7 @@
 import { catalogue, sayer, type Lang } from '../../languages/index.js';
 import type { VoiceCredit } from '../../providers/speech-voice.js';
 
-const WORDS = catalogue('audio-credits', ['openingTitle', 'closingTitle', 'opening', 'closing', 'byline', 'voiceDemo', 'voiceServer']);
+const WORDS = catalogue('audio-credits', ['openingTitle', 'closingTitle', 'opening', 'closing', 'byline', 'voiceDemo', 'voiceServer', 'partTitle']);
 const say = sayer(WORDS);
 
 export interface Credit {
@@ -27,3 +27,6 @@ export function creditsOf(book: { title: string; author: string; lang: Lang }, v
     closing: { title: say('closingTitle', lang), text: say('closing', lang, vars) },
   };
 }
+
+/** The title of one file of a part read into several (a chapter over the length a file may have): its M4B mark's. */
+export const partTitle = (title: string, n: number, count: number, lang: Lang): string => say('partTitle', lang, { title, n: String(n), count: String(count) });

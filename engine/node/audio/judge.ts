@@ -18,7 +18,7 @@ const fixed = (n: number, digits = 1) => n.toFixed(digits);
  * The first thing wrong with a mastered file, or undefined when it is kept.
  * @example judgeAudio({ lang: 'ms', words: 412, speechSeconds: 160, seconds: 175, clipped: 0, rmsDb: -20, peakDb: -4.1, silences: [] })
  */
-export function judgeAudio(input: { lang: Lang; words: number; speechSeconds: number; seconds: number; clipped: number; rmsDb: number; peakDb: number; silences: ReadonlyArray<{ at: number; seconds: number }> }): AudioProblem | undefined {
+export function judgeAudio(input: { lang: Lang; words: number; speechSeconds: number; seconds: number; maxMinutes?: number; clipped: number; rmsDb: number; peakDb: number; silences: ReadonlyArray<{ at: number; seconds: number }> }): AudioProblem | undefined {
   const pace = speechLanguageOf(input.lang).wordsPerMinute;
   const rate = input.speechSeconds > 0 ? (input.words / input.speechSeconds) * 60 : Number.POSITIVE_INFINITY;
   // A few words (a credit, a short heading) say little of a voice's pace: judged from 20 words.
@@ -26,7 +26,8 @@ export function judgeAudio(input: { lang: Lang; words: number; speechSeconds: nu
     return { code: 'audio_check_duration', vars: { seconds: fixed(input.speechSeconds), words: String(input.words), rate: String(Math.round(rate)), min: String(pace.min), max: String(pace.max) } };
   }
   if (input.clipped > 0) return { code: 'audio_check_clipping', vars: { count: String(input.clipped) } };
-  if (input.seconds > AUDIO_TARGET.maxMinutes * 60) return { code: 'audio_check_too_long', vars: { minutes: String(Math.ceil(input.seconds / 60)), max: String(AUDIO_TARGET.maxMinutes) } };
+  const maxMinutes = input.maxMinutes ?? AUDIO_TARGET.maxMinutes;
+  if (input.seconds > maxMinutes * 60) return { code: 'audio_check_too_long', vars: { minutes: String(Math.ceil(input.seconds / 60)), max: String(maxMinutes) } };
   if (!(input.rmsDb >= AUDIO_TARGET.rmsMinDb && input.rmsDb <= AUDIO_TARGET.rmsMaxDb && input.peakDb <= AUDIO_TARGET.peakMaxDb)) {
     return { code: 'audio_check_level', vars: { rms: fixed(input.rmsDb), peak: fixed(input.peakDb) } };
   }

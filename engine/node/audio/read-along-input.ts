@@ -7,6 +7,11 @@ export interface ReadAlongParagraph {
   /** Seconds from the start of the chapter's MP3 (the head's room tone comes before the first). */
   readonly begin: number;
   readonly end: number;
+  /**
+   * The file it is spoken in when not its chapter's `audio` (a chapter over the longest file allowed is split into
+   * files at paragraph boundaries), its times then in that file.
+   */
+  readonly audio?: string;
 }
 
 export interface ReadAlongChapter {

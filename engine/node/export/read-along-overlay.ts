@@ -56,7 +56,10 @@ export function checkClips(input: ReadAlongInput): void {
   input.chapters.forEach((chapter, c) => {
     if (!chapter.paragraphs.length) throw new ReadAlongError('read_along_empty', { chapter: c + 1, title: chapter.title });
     let last = 0;
+    let file = chapter.audio;
     spokenOf(chapter).items.forEach((p, i) => {
+      // A paragraph in the next file of a split chapter: its times start again in that file.
+      if ((p.audio ?? chapter.audio) !== file) [file, last] = [p.audio ?? chapter.audio, 0];
       const [begin, end] = [toMs(p.begin), toMs(p.end)];
       if (!Number.isFinite(p.begin) || !Number.isFinite(p.end) || begin < last || end <= begin) {
         throw new ReadAlongError('read_along_clip', { chapter: c + 1, paragraph: i + 1, begin: p.begin, end: p.end });
@@ -77,6 +80,8 @@ export interface OverlaidChapter {
   /** Its audio in the EPUB (under audio/) and that item's manifest id. */
   audio: string;
   audioId: string;
+  /** Each clip's audio in the EPUB and its item's id, when a clip is in another file than the chapter's (a split chapter). */
+  clipAudio?: ReadonlyArray<{ audio: string; audioId: string }>;
   /** The element each paragraph is synchronised with (`h1` for a spoken title), in order. */
   ids: readonly string[];
   /** The clips, in whole milliseconds. */
@@ -92,7 +97,7 @@ export function smilDocument(chapter: OverlaidChapter): string {
     const id = chapter.ids[i]!;
     return `<par id="par-${escapeXml(id)}">
 <text src="${escapeXml(`${chapter.page}#${id}`)}"/>
-<audio src="${escapeXml(chapter.audio)}" clipBegin="${clipTime(clip.begin)}" clipEnd="${clipTime(clip.end)}"/>
+<audio src="${escapeXml(chapter.clipAudio?.[i]?.audio ?? chapter.audio)}" clipBegin="${clipTime(clip.begin)}" clipEnd="${clipTime(clip.end)}"/>
 </par>`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>
@@ -128,6 +133,6 @@ export function overlayMetadata(chapters: readonly OverlaidChapter[], narrator: 
 /** The SMIL items of the package's manifest, and its audio items (an audio file several chapters share, once). */
 export function overlayManifest(chapters: readonly OverlaidChapter[], audioType: (file: string) => string): string {
   const smil = chapters.map((c) => `<item id="${escapeXml(c.smilId)}" href="${escapeXml(c.smil)}" media-type="application/smil+xml"/>\n`);
-  const audio = [...new Map(chapters.map((c) => [c.audioId, c.audio]))].map(([id, href]) => `<item id="${escapeXml(id)}" href="${escapeXml(href)}" media-type="${audioType(href)}"/>\n`);
+  const audio = [...new Map(chapters.flatMap((c) => [[c.audioId, c.audio] as const, ...(c.clipAudio ?? []).map((a) => [a.audioId, a.audio] as const)]))].map(([id, href]) => `<item id="${escapeXml(id)}" href="${escapeXml(href)}" media-type="${audioType(href)}"/>\n`);
   return [...smil, ...audio].join('');
 }

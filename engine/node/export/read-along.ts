@@ -42,10 +42,10 @@ export interface ReadAlongWritten {
   durationMs: number;
 }
 
-/** A chapter's audio file under `baseDir`, or the error naming it: missing, outside the manifest's folder, unplayable. */
-function audioSource(chapter: ReadAlongChapter, index: number, baseDir: string): string {
-  const where = { chapter: index + 1, title: chapter.title, file: chapter.audio };
-  const file = path.resolve(baseDir, chapter.audio);
+/** A chapter's audio file (`audio`, its own unless a paragraph names another) under `baseDir`, or the error naming it: missing, outside the manifest's folder, unplayable. */
+function audioSource(chapter: ReadAlongChapter, index: number, baseDir: string, audio = chapter.audio): string {
+  const where = { chapter: index + 1, title: chapter.title, file: audio };
+  const file = path.resolve(baseDir, audio);
   const relative = path.relative(path.resolve(baseDir), file);
   if (relative.startsWith('..') || path.isAbsolute(relative) || !existsSync(file) || !statSync(file).isFile()) throw new ReadAlongError('read_along_audio_missing', where);
   if (!AUDIO_TYPES[path.extname(file).toLowerCase()]) throw new ReadAlongError('read_along_audio_format', where);
@@ -55,17 +55,23 @@ function audioSource(chapter: ReadAlongChapter, index: number, baseDir: string):
 /** A normalised text, to tell a paragraph that speaks the chapter's title. */
 
 /** The chapters as the EPUB holds them; one audio file used by several chapters is in the EPUB once. */
-function overlaid(input: ReadAlongInput, sources: readonly string[]): OverlaidChapter[] {
+function overlaid(input: ReadAlongInput, sources: readonly string[], baseDir: string): OverlaidChapter[] {
   const inEpub = new Map<string, { audio: string; audioId: string }>();
+  const named = (source: string, n: string) => {
+    if (!inEpub.has(source)) inEpub.set(source, { audio: `audio/chapter-${n}${path.extname(source).toLowerCase()}`, audioId: `audio-${n}` });
+    return inEpub.get(source)!;
+  };
   return input.chapters.map((chapter, i) => {
     const n = String(i + 1).padStart(3, '0');
-    const source = sources[i]!;
-    if (!inEpub.has(source)) inEpub.set(source, { audio: `audio/chapter-${n}${path.extname(source).toLowerCase()}`, audioId: `audio-${n}` });
+    const own = named(sources[i]!, n);
     // The title spoken first (an audio edition announces the chapter) is synchronised with the heading, not printed twice.
     const { items, isHeadingSpoken } = spokenOf(chapter);
     let p = 0;
     const ids = items.map((_, k) => (k === 0 && isHeadingSpoken ? 'heading' : `p${++p}`));
-    return { page: `part-${n}.xhtml`, section: SECTION_ID, smil: `part-${n}.smil`, smilId: `overlay-${n}`, ...inEpub.get(source)!, ids, clips: items.map((x) => ({ begin: toMs(x.begin), end: toMs(x.end) })) };
+    // A split chapter's further files, each once in the EPUB (`audio/chapter-005-2.mp3`).
+    const others = [...new Set(items.flatMap((x) => (x.audio && x.audio !== chapter.audio ? [x.audio] : [])))];
+    const clipAudio = others.length ? items.map((x) => (x.audio && x.audio !== chapter.audio ? named(audioSource(chapter, i, baseDir, x.audio), `${n}-${others.indexOf(x.audio) + 2}`) : own)) : undefined;
+    return { page: `part-${n}.xhtml`, section: SECTION_ID, smil: `part-${n}.smil`, smilId: `overlay-${n}`, ...own, ...(clipAudio ? { clipAudio } : {}), ids, clips: items.map((x) => ({ begin: toMs(x.begin), end: toMs(x.end) })) };
   });
 }
 
@@ -152,13 +158,13 @@ export async function writeReadAlongEpub(input: ReadAlongInput, baseDir: string,
   const lang: Lang = input.language;
   checkClips(input);
   const sources = input.chapters.map((c, i) => audioSource(c, i, baseDir));
-  const chapters = overlaid(input, sources);
+  const chapters = overlaid(input, sources, baseDir);
   const date = opts.date ?? new Date();
   const { notice, writtenWith } = copyrightLines({ lang, author: input.author }, date.getFullYear());
   const narrator = opts.voice ? say('narratorVoice', lang, { voice: opts.voice }) : say('narrator', lang);
   const pages = [...frontPages(input, lang, notice, writtenWith, narrator), ...input.chapters.map((c, i): Chapter => ({ title: c.title, filename: chapters[i]!.page, content: chapterXhtml(c, chapters[i]!) }))];
   const identifier = bookIdentifier({ title: input.title, author: input.author, lang, parts: input.chapters.map((c, i) => ({ id: `${i + 1} ${c.title}` })) }, 'read-along');
-  const audio = [...new Map(chapters.map((c, i) => [c.audio, sources[i]!])).entries()];
+  const audio = [...new Map(chapters.flatMap((c, i) => [[c.audio, sources[i]!] as const, ...spokenOf(input.chapters[i]!).items.flatMap((x, k) => (c.clipAudio && x.audio ? [[c.clipAudio[k]!.audio, audioSource(input.chapters[i]!, i, baseDir, x.audio)] as const] : []))])).entries()];
   const epub = new ReadAlongEpub(epubOptions(input, lang, date, chapters, narrator), pages, identifier, { smil: chapters.map((c) => [c.smil, smilDocument(c)]), audio });
   mkdirSync(path.dirname(path.resolve(outPath)), { recursive: true });
   // Written beside the file and renamed when whole: a failed write never leaves half an EPUB under its name.

@@ -1,0 +1,119 @@
+// A chapter whose audio would pass the longest file allowed (ACX: 120 minutes) is split at paragraph boundaries into
+// files of at most that length, named in order, each its own M4B chapter mark, the read-along EPUB still synchronising
+// every paragraph with its clip in its own file. The limit is made small here (30 s, as a caller may set it) so a
+// fast voice (speech-shaped tone, 150 words a minute, made in this process) reads a "long" chapter in seconds; by
+// default it stays 120 minutes.
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookDocument, importSaves, importedBook, type Lang } from '../../engine/index.js';
+import { loadCatalog, type ReadAlongInput } from '../../engine/node.js';
+import { AUDIO_TARGET, writeAudiobook, type AudiobookResult, type SpeechVoice } from '../../engine/node/audio/index.js';
+import { openStateStore } from '../../server/index.js';
+import { tempDir } from '../temp.js';
+import { voicedTone, wavOf } from '../fake-speech.js';
+import { chaptersOf, streamOf } from './measure.js';
+import { expectAcxFile } from './edition.js';
+import { readAlongBook } from '../export/read-along-epub.js';
+import { epubcheck } from '../export/tools.js';
+
+/** A voice reading at 150 words a minute, in this process (no server, no network). */
+const toneVoice: SpeechVoice = {
+  isDemo: false,
+  credit: () => ({ kind: 'server', voice: 'tone', name: 'test' }),
+  check: () => undefined,
+  speak: async ({ text }) => new Uint8Array(wavOf(voicedTone(text.split(/\s+/).filter(Boolean).length))),
+};
+
+// Chapter 1: twelve paragraphs of 12 words (about 4.8 s each, 58 s with its pauses); chapter 2 a short one.
+const SENTENCE = 'The river rose in the night and the old bridge shook under';
+const LONG = Array.from({ length: 12 }, (_, i) => `${SENTENCE} number ${i + 1}.`);
+const SHORT = ['Morning came, and the water went down slowly over the fields.', 'Aisha found her brother asleep by the lantern, safe and dry.'];
+
+let dir: string;
+let out: string;
+let result: AudiobookResult;
+const MAX_MINUTES = 0.5;
+
+beforeAll(async () => {
+  dir = tempDir('karya-long-chapter-');
+  out = path.join(dir, 'audio');
+  const spec = loadCatalog().specs.find((s) => s.id === 'romance')!;
+  const chapters = [{ title: 'The Long Night', text: LONG.join('\n\n') }, { title: 'The Morning', text: SHORT.join('\n\n') }].map((c, i) => ({ kind: 'chapter' as const, number: i + 1, ...c }));
+  const settings = { [spec.fields.find((f) => f.role === 'language')!.name]: 'en' as Lang, [spec.fields.find((f) => f.role === 'workingTitle')!.name]: 'The Flood' };
+  const imported = importedBook({ spec: spec as never, manuscript: { parts: chapters as never }, settings, file: 'flood.txt' });
+  const store = await openStateStore({ file: path.join(dir, 'state.sqlite') });
+  try {
+    await store.progress('cli').saveSteps!('romance:flood', importSaves(spec as never, imported));
+    const saved = (await store.repos.books.list({ userId: 'cli' })).find((b) => b.key === 'romance:flood')!;
+    const book = (await store.repos.books.find({ userId: 'cli', id: saved.id }))!;
+    result = await writeAudiobook({ doc: bookDocument(spec, book.state), voice: toneVoice, out, maxMinutes: MAX_MINUTES });
+  } finally {
+    await store.close();
+  }
+}, 300_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('a chapter longer than a file may be', () => {
+  it('is split into files of at most the limit, named in order, the other chapters whole', () => {
+    expect(AUDIO_TARGET.maxMinutes).toBe(120);
+    expect(result.failed).toEqual([]);
+    const mp3s = readdirSync(out).filter((f) => f.endsWith('.mp3')).sort();
+    const parts = mp3s.filter((f) => f.startsWith('01-chapter-'));
+    expect(parts.length).toBeGreaterThanOrEqual(2);
+    expect(parts).toEqual(parts.map((_, i) => `01-chapter-${String(i + 1).padStart(2, '0')}.mp3`));
+    expect(mp3s).toEqual(['00-opening-credits.mp3', ...parts, '02-chapter.mp3', '03-closing-credits.mp3']);
+    for (const f of mp3s) {
+      // Every file at the stores' numbers, none over the limit.
+      expectAcxFile(path.join(out, f));
+      expect(streamOf(path.join(out, f)).duration, f).toBeLessThanOrEqual(MAX_MINUTES * 60);
+    }
+  });
+
+  it('gives each file its own M4B chapter mark, in order', () => {
+    const marks = chaptersOf(path.join(out, 'audiobook.m4b'));
+    const parts = readdirSync(out).filter((f) => f.startsWith('01-chapter-')).length;
+    expect(marks.map((m) => m.title)).toEqual([
+      'Opening credits', ...Array.from({ length: parts }, (_, i) => `Chapter 1: The Long Night, part ${i + 1} of ${parts}`), 'Chapter 2: The Morning', 'Closing credits',
+    ]);
+    for (let i = 1; i < marks.length; i++) expect(marks[i]!.start).toBeCloseTo(marks[i - 1]!.end, 2);
+  });
+
+  it('splits only between paragraphs: every paragraph whole, in order, timed inside its own file', () => {
+    const manifest = JSON.parse(readFileSync(path.join(out, 'read-along.json'), 'utf8')) as ReadAlongInput;
+    const [long] = manifest.chapters;
+    expect(long!.audio).toBe('01-chapter-01.mp3');
+    expect(long!.paragraphs.map((p) => p.text)).toEqual(LONG);
+    const byFile = new Map<string, number>();
+    for (const p of [long!.heading!, ...long!.paragraphs]) {
+      const file = p.audio ?? long!.audio;
+      const duration = streamOf(path.join(out, file)).duration;
+      expect(p.begin, p.text).toBeGreaterThanOrEqual(byFile.get(file) ?? 0.5);
+      expect(p.end, p.text).toBeLessThanOrEqual(duration);
+      byFile.set(file, p.end);
+    }
+    expect([...byFile.keys()]).toEqual(readdirSync(out).filter((f) => f.startsWith('01-chapter-')).sort());
+  });
+
+  it('keeps the read-along EPUB valid, each paragraph synchronised with its clip in its own file', async () => {
+    expect(result.epub).toBe('read-along.epub');
+    const file = path.join(out, 'read-along.epub');
+    const check = await epubcheck(file);
+    expect(check.code, check.report).toBe(0);
+    const book = readAlongBook(readFileSync(file));
+    const smil = book.items.find((i) => i.id === book.items.find((p) => p.href === 'part-001.xhtml')!['media-overlay'])!.href!;
+    const pars = book.pars(smil);
+    const manifest = JSON.parse(readFileSync(path.join(out, 'read-along.json'), 'utf8')) as ReadAlongInput;
+    const spoken = [manifest.chapters[0]!.heading!, ...manifest.chapters[0]!.paragraphs];
+    expect(pars).toHaveLength(spoken.length);
+    // A clip in each of the chapter's files, each audio in the package, the clips where the manifest times them.
+    expect(new Set(pars.map((p) => p.audio)).size).toBe(new Set(spoken.map((p) => p.audio ?? '')).size);
+    for (const p of pars) expect(book.items.some((i) => i.href === p.audio && i['media-type'] === 'audio/mpeg')).toBe(true);
+    pars.forEach((p, i) => {
+      expect(p.begin).toBeCloseTo(spoken[i]!.begin, 2);
+      expect(p.end).toBeCloseTo(spoken[i]!.end, 2);
+    });
+    for (const p of pars.slice(1)) expect(book.textOf(p.page, p.id)).toBe(spoken[pars.indexOf(p)]!.text);
+  }, 120_000);
+});

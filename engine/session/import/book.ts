@@ -140,13 +140,12 @@ export function manuscriptLanguage(parts: ReadonlyArray<{ text: string }>, unwri
 }
 
 /**
- * The parts of an imported book its story bible reads, one model call each: every part with text, except a
- * whole book's last (no part follows it, as for a written book). Times the generator's cost: what the import
- * charges.
+ * The parts of an imported book its story bible reads, one model call each: every part with text, a whole
+ * book's last one too (its ending, as a written book's bible takes it in). Times the generator's cost: what
+ * the import charges.
  */
-export function importBibleParts(spec: BookSpec, state: BookState): number {
-  const last = state.content.length - (nextStep(spec, state) === null ? 2 : 1);
-  return state.content.slice(0, Math.max(0, last + 1)).filter((text) => text.trim() !== '').length;
+export function importBibleParts(state: BookState): number {
+  return state.content.filter((text) => text.trim() !== '').length;
 }
 
 /**

@@ -24,7 +24,7 @@ import { langs, wordIn } from '../../languages/index.js';
 
 export interface ImportBookInput {
   spec: BookSpec;
-  manuscript: Pick<ManuscriptSplit, 'parts' | 'publicDomain' | 'frontMatter'> & { source?: SourceStatus };
+  manuscript: Pick<ManuscriptSplit, 'parts' | 'publicDomain' | 'frontMatter' | 'premise'> & { source?: SourceStatus };
   /** The writer's word on the source (a flag on import, the studio's checkbox), over what the text says of itself. */
   source?: Partial<Pick<SourceStatus, 'publicDomain' | 'firstPublished' | 'originalAuthor'>>;
   /** The book's settings (validated by the caller); its language field says the book's language. */
@@ -159,6 +159,10 @@ export function importedBookOf(input: ImportBookInput & { title?: string; author
   // The author the manuscript names is the book's (publishing reads it, so a publish neither asks for nor invents one).
   const author = input.author ? cleanText(input.author).replace(/\s+/g, ' ').trim().slice(0, 100) : '';
   if (author) state = { ...state, author };
+  // The premise the writer labelled in the manuscript's notes ("Premise: …") is the book's, unless one was given.
+  const premiseField = spec.fields.find((f) => f.role === 'premise');
+  const premise = input.manuscript.premise ? cleanText(input.manuscript.premise).trim().slice(0, premiseField?.maxLength ?? 400) : '';
+  if (premiseField && premise && !String(state.settings[premiseField.name] ?? '').trim()) state = { ...state, settings: { ...state.settings, [premiseField.name]: premise } };
   const titleField = spec.fields.find((f) => f.role === 'workingTitle');
   const title = input.title ? cleanText(input.title).trim().slice(0, titleField?.maxLength ?? 120) : '';
   if (titleField && title && !state.settings[titleField.name]) state = { ...state, settings: { ...state.settings, [titleField.name]: title } };

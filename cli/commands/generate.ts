@@ -2,7 +2,7 @@
 // progress after each one so an interrupted run resumes where it stopped.
 import path from 'node:path';
 import { BookSession, CallBudget, isBudgetStop, withBudget, stepKey, hasOutlineStep, word, bookLengthScore, bookMarkdown, stepsFor, startBook, type Lang, type BookState, type ExportFormat, type ProgressStore, type ResolvedSpec } from '../../engine/index.js';
-import { chaptersWritten, hasAuthoredParts, countWords, importSaves, withTotalChapters, type BookSpec } from '../../engine/index.js';
+import { chaptersWritten, hasAuthoredParts, countWords, importSaves, partsWritten, withTotalChapters, type BookSpec } from '../../engine/index.js';
 import { lightFetch, loadProviders, type Provider } from '../../engine/node.js';
 
 const { providerFromEnv } = await loadProviders();
@@ -205,7 +205,9 @@ async function openBook(run: Run, stateFile: StateFile | null): Promise<{ sessio
   // A book with no outline of its own (an imported manuscript) has one step fewer.
   const steps = stepsFor(spec, total).filter((s) => s.kind !== 'outline' || hasOutlineStep(spec, session.state)).length;
   if (session.resumedParts !== null) {
-    info(`karya: ${book ? word('continuingBook', lang, { book: opts.book!, id: spec.id, done: session.resumedParts, total: steps }) : word('resuming', lang, { id: spec.id, done: session.resumedParts, total: steps })}`);
+    // The book's parts written of the parts it will have (its outline is a step, not a part), as the studio counts them.
+    const { written: done, total } = partsWritten(spec as BookSpec, session.state);
+    info(`karya: ${book ? word('continuingBook', lang, { book: opts.book!, id: spec.id, done, total }) : word('resuming', lang, { id: spec.id, done, total })}`);
   }
   return { session, auditCalls, steps };
 }

@@ -119,6 +119,8 @@ export const KdpPackageSchema = z.strictObject({
   /** description.html and keywords.txt as made (the panel shows them). */
   description: z.string(),
   keywords: z.array(z.string()),
+  /** The categories metadata.json suggests (KDP asks for up to 3 at setup), editable with the keywords; absent in a package made before they were kept here. */
+  categories: z.array(z.string()).optional(),
   steps: z.array(PublishStepSchema),
   /** Credits of the steps run (each generator's cost; the administrator is charged 0 when short). */
   cost: z.number().int().min(0),

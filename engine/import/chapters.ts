@@ -11,6 +11,7 @@ import { isCapsTitle, isProse, isTitleLine, readHeading, type HeadingLine } from
 import { bodyLines, hasLicenceHeader, LICENCE_START } from './plain-text.js';
 import { readFrontMatter, trimBlankLines, type FrontSection, type LeftOutKind } from './front-matter.js';
 import { readTitlePage, type TitlePage } from './title-page.js';
+import { labelledPremise } from './premise-note.js';
 
 /** One part found in a manuscript. */
 export interface ImportedPart {
@@ -45,6 +46,8 @@ export interface ManuscriptSplit {
   author?: string;
   /** The text came with Project Gutenberg's licence header: a public-domain text, not the writer's own words. */
   publicDomain?: true;
+  /** The premise the writer labelled in the notes before the first part ("Premise: …", premise-note.ts). */
+  premise?: string;
 }
 
 interface Found extends HeadingLine {
@@ -257,9 +260,10 @@ export function splitManuscript(text: string, opts: { split?: RegExp } = {}): Ma
   const front = lines.slice(0, run[0]!.line);
   const page = readTitlePage(header, front);
   const { sections, leftOut, leftOutWords } = readFrontMatter(front, { ...source, ...(page.title ? { title: page.title } : {}) });
+  const premise = labelledPremise(front);
   return {
     parts, reading: reading.family, frontMatterWords: leftOutWords, ...(sections.length ? { frontMatter: sections } : {}), ...(leftOut.length ? { leftOut } : {}),
-    ...titled(page), ...source,
+    ...titled(page), ...source, ...(premise ? { premise } : {}),
   };
 }
 

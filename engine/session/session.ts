@@ -140,9 +140,9 @@ export class BookSession {
    */
   get needsMemory(): boolean {
     const { spec } = this;
-    // A finished book's last part is never taken in (no part follows it), unless a later book of its series
-    // follows it; an edit of an earlier one is.
-    const last = this.current.content.length - (this.isFinished && !this.current.series ? 2 : 1);
+    // Every part written is taken in, a finished book's last one too: its ending is what a series' next book, the
+    // story map as of the last chapter and an edition's glossary are told.
+    const last = this.current.content.length - 1;
     if (spec.kind !== 'book' || last < 0) return false;
     return (this.current.memoryUpTo ?? -1) < last;
   }

@@ -5,7 +5,7 @@
 // The settings the writer confirmed in the preview (edited there) are saved as given, without a second reading.
 import { parseSettings, SettingsError, type BookSpec, type BookState, type ImportSettings, type Provider, type ResolvedSpec } from '../../engine/index.js';
 import type { AppContext } from './context.js';
-import { chosenSettings, readImportSettings } from './import.js';
+import { chosenSettings, labelledPremiseOf, readImportSettings } from './import.js';
 import { ApiError } from '../errors/api-error.js';
 
 /** The longest a settings reading may take before the defaults stand (a preview is a request the writer waits on). */
@@ -21,7 +21,7 @@ export async function manuscriptSettings(ctx: AppContext, input: { userId: strin
     });
   } catch (error) {
     ctx.logger.info({ err: error }, "the manuscript's settings could not be read: the generator's defaults stand");
-    return chosenSettings({ spec, state, writer: {}, read: {} });
+    return chosenSettings({ spec, state, writer: {}, read: labelledPremiseOf(spec, state, {}) });
   }
 }
 

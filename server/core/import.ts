@@ -40,7 +40,18 @@ export async function readImportSettings(input: { spec: ResolvedSpec; renderer: 
   const { spec, state } = input;
   const reading = await readManuscriptSettings({ spec, renderer: input.renderer, provider: input.provider, state, ...(input.signal ? { signal: input.signal } : {}) });
   if (reading.isRead) await input.onRead?.(reading.usage);
-  return chosenSettings({ spec, state, writer: input.writer ?? {}, read: reading.values, ...(reading.style ? { style: reading.style } : {}) });
+  return chosenSettings({ spec, state, writer: input.writer ?? {}, read: { ...reading.values, ...labelledPremiseOf(spec, state, input.writer ?? {}) }, ...(reading.style ? { style: reading.style } : {}) });
+}
+
+/**
+ * The premise the writer labelled in the manuscript's notes, as the imported book holds it (importedBookOf): the
+ * manuscript's own words, over what a model reads of the book; none when the writer gave one or the book has the default.
+ */
+export function labelledPremiseOf(spec: ResolvedSpec, state: BookState, writer: Record<string, unknown>): Record<string, string> {
+  const field = spec.fields.find((f) => f.role === 'premise');
+  const value = field ? String(state.settings[field.name] ?? '').trim() : '';
+  if (!field || !value || field.name in writer || value === String(field.default ?? '').trim()) return {};
+  return { [field.name]: value };
 }
 
 /** The settings chosen from the writer's values and the manuscript's (none read: the defaults stand), and the book with them. */

@@ -278,6 +278,7 @@ export async function publishBook(ctx: AppContext, input: { userId: string; book
     channels: built.readiness.channels,
     description: parts.description,
     keywords: parts.keywords,
+    categories: [...parts.categories],
     steps: parts.steps.map(stepInfo),
     cost: parts.cost,
     files: [...PACKAGE_FILES],
@@ -317,7 +318,7 @@ export async function editPackage(ctx: AppContext, input: { userId: string; key:
   const { notes, generator } = keptReadiness;
   const keptNotes = input.edit.keywords && notes && typeof notes === 'object' ? Object.fromEntries(Object.entries(notes).filter(([k]) => k !== 'keywords')) : notes;
   files['readiness.json'] = text(`${JSON.stringify({ ...(generator ? { generator } : {}), ...readiness, ...(keptNotes && Object.keys(keptNotes).length ? { notes: keptNotes } : {}) }, null, 2)}\n`);
-  const report: KdpPackage = { ...found.report, ready: readiness.ready, channels: readiness.channels, description: metadata.description, keywords: metadata.keywords };
+  const report: KdpPackage = { ...found.report, ready: readiness.ready, channels: readiness.channels, description: metadata.description, keywords: metadata.keywords, categories: metadata.categories };
   await ctx.repos.books.savePackage({ userId: input.userId, bookId, zip: zipPackage(files, new Date(report.created_at)), report });
   return report;
 }

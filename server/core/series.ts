@@ -73,7 +73,8 @@ export function seriesDetail(series: StoredSeries, entries: readonly LoadedEntry
 
 /**
  * A book of a series takes in the parts its bible lacks before a later book is told it: a finished book's last
- * part (read only once a book follows it), where a character may die. The current book of its type catches up as
+ * part where its reading after the last step failed (or the book was finished before endings were read), where a
+ * character may die. The current book of its type catches up as
  * after an edit; a kept book (another became current since: an import, Start New) is read here, under its type's
  * lock, one small call a part, part of the joining (not charged; the calls recorded as usage). A catch-up already
  * running for the book (an edit's re-derive, an import's build) is joined and waited for, at most a step's time-out

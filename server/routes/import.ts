@@ -117,7 +117,7 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
     const bookLang = importLanguageOf(read, asked);
     const source = { ...(publicDomain !== undefined ? { publicDomain } : {}), ...(firstPublished !== undefined ? { firstPublished } : {}) };
     const written = bookOfUpload(spec, read, { file, lang, bookLang, source, ...(chapters !== undefined ? { chapters } : {}), ...(writer ? { writer } : {}) });
-    const parts = importBibleParts(spec, written);
+    const parts = importBibleParts(written);
     const cost = { credits: parts * spec.cost, parts };
     // No model call for a bible the balance cannot pay for (the hold below checks again, atomically).
     if (sessionOf(req).user.role !== 'admin' && ((await repos.credits.balanceOf(userId)) ?? 0) < cost.credits) throw ApiError.catalogue(402, 'insufficient_credits', lang);
@@ -142,10 +142,11 @@ async function importAs(ctx: AppContext, input: { userId: string; spec: Resolved
   const state = voice ? { ...withSettings, voice: { ...withSettings.voice, ...voice } } : withSettings;
   const isFinished = nextStep(spec, state) === null;
   // The bible's whole cost is held in the transaction that checks the balance and saves the book: nothing is
-  // saved for a bible the credits cannot pay for, and two imports cannot both spend the same credits.
+  // saved for a bible the credits cannot pay for, and two imports cannot both spend the same credits. It covers
+  // every part, a finished book's last one too (its ending).
   const accepted = await repos.bibleHolds.accept({
     userId, key: spec.bookType, saves: importSaves(spec, state), generatorId: spec.id, promptType: spec.contentType, cost: spec.cost, parts,
-    lastPart: state.content.length - (isFinished ? 2 : 1), reason: `${spec.id}: held for the story bible of an imported book (${parts} parts)`,
+    lastPart: state.content.length - 1, reason: `${spec.id}: held for the story bible of an imported book (${parts} parts)`,
   });
   if (!accepted) throw ApiError.catalogue(402, 'insufficient_credits', lang);
   catchUpBible(ctx, { userId, bookType: spec.bookType });
@@ -164,7 +165,7 @@ async function previewAs(ctx: AppContext, input: { userId: string; spec: Resolve
   // the book requires is not asked yet: the preview shows the chapters and the settings read, and names it.
   const lenient = withoutRequired(spec) as ResolvedSpec & BookSpec;
   const state = bookOfUpload(lenient, read, { file, lang, bookLang: asked ?? manuscriptLanguage(read.parts, read.unwrittenLanguage).lang ?? lang });
-  const parts = importBibleParts(spec, state);
+  const parts = importBibleParts(state);
   // The most chapters this generator's book may have, so the studio can offer chapters still to write.
   const most = spec.fields.map((f) => chaptersMost(f)).find((n) => n !== undefined);
   // The settings the book would be saved with: the manuscript's own where it decides them.

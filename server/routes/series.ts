@@ -87,9 +87,9 @@ async function newSeries(ctx: AppContext, input: { owner: string; name: string; 
   if (bookId !== undefined && !book) throw ApiError.of(404, 'not_found');
   const series = await createSeries({ repos }, { userId: owner, name, lang, callerLang: input.callerLang, ...(book ? { book: { key: book.key, lang: book.state.lang } } : {}) });
   if (book) {
-    // A finished book's last part was never taken into its bible (no part followed it); now the next book
-    // follows it: take it in before the series is shown (one update call, part of the joining, not charged),
-    // whether it is the current book of its type or one kept since.
+    // A finished book's last part may not be in its bible yet (its reading after the last step failed, or the book
+    // was finished before endings were read); now the next book follows it: take it in before the series is shown
+    // (one update call, part of the joining, not charged), whether it is the current book of its type or one kept since.
     await catchUpSeriesBook(ctx, { userId: owner, book, provider: input.provider, onWait: input.onWait });
   }
   return seriesDetail(series, await loadEntries(books, repos, catalog, owner, series));

@@ -58,9 +58,9 @@ export function stepRequests(fake: FakeOpenAI): RecordedRequest[] {
 
 /**
  * Calls one romance makes: outline, introduction, its chapters and the conclusion, plus one memory
- * update after the introduction and after each chapter (none after the conclusion: the book is done).
+ * update after the introduction, after each chapter and after the conclusion (a finished book's bible holds its ending).
  */
-export const romanceCalls = (chapters: number) => ({ steps: chapters + 3, memory: chapters + 1, all: 2 * chapters + 4 });
+export const romanceCalls = (chapters: number) => ({ steps: chapters + 3, memory: chapters + 2, all: 2 * chapters + 5 });
 
 /** A request's identity: its messages (the same step of the same book always sends the same ones). */
 export function promptId(r: RecordedRequest): string {

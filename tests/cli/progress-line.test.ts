@@ -182,21 +182,26 @@ describe('long commands print time left and cost so far (to a pipe: a line a par
   it('generate: a line a part, the figures moving; --json has them', async () => {
     const r = await karya(['generate', 'romance', '--chapters', '2', '--set', 'premise=Two rivals share a kitchen', '--json']);
     expect(r.code, r.stderr).toBe(0);
-    const lines = linesOf(r.stderr);
-    // Outline, introduction, 2 chapters, conclusion: a line each, the credits a step's cost (1) each.
+    const all = linesOf(r.stderr);
+    // Outline, introduction, 2 chapters, conclusion: a line each, the credits a step's cost (1) each; then the
+    // closing line, once the story bible has read the conclusion (the book's ending): a call more, nothing charged.
+    const [lines, closing] = [all.slice(0, -1), all.at(-1)!];
     expect(lines.map((l) => l.done)).toEqual([1, 2, 3, 4, 5]);
     expect(lines.map((l) => l.credits)).toEqual([1, 2, 3, 4, 5]);
     expectMoving(lines, 5);
+    expect(closing).toMatchObject({ done: 5, planned: 5, credits: 5 });
+    expect(closing.calls).toBeGreaterThan(lines.at(-1)!.calls);
     const { progress } = JSON.parse(r.stdout) as { progress: unknown };
     expectFigures(progress, { done: 5, planned: 5, hasCredits: true });
-    expect((progress as { calls: number }).calls).toBe(lines.at(-1)!.calls);
+    expect((progress as { calls: number }).calls).toBe(closing.calls);
   });
 
   it("generate in Malay: the line in the book's language", async () => {
     const r = await karya(['generate', 'romance', '--lang', 'ms', '--chapters', '1', '--set', 'premise=Dua pesaing berkongsi dapur']);
     expect(r.code, r.stderr).toBe(0);
     const lines = linesOf(r.stderr, 'ms');
-    expect(lines.map((l) => l.done)).toEqual([1, 2, 3, 4]);
+    // A line a step, then the closing one after the bible's reading of the conclusion.
+    expect(lines.map((l) => l.done)).toEqual([1, 2, 3, 4, 4]);
     expect(r.stderr).toMatch(/kira-kira \d+ s lagi/);
     expect(r.stderr).toMatch(/semua siap dalam \d+ s/);
   });

@@ -114,7 +114,7 @@ interface Reading {
   parts: Words<'chapter'>;
   numbers: { words: Record<string, number> };
   outline: Words<'title' | 'premise' | 'characters' | 'ending'> & { json: Words<'title' | 'chapters' | 'chapterTitle' | 'chapterPlan'> };
-  bible: Words<'chapter' | 'characters' | 'threads' | 'facts' | 'open' | 'resolved' | 'at'>;
+  bible: Words<'premise' | 'chapter' | 'characters' | 'threads' | 'facts' | 'open' | 'resolved' | 'at'>;
 }
 const dir = swahiliLike();
 const words = fullYaml().parse(readFileSync(path.join(dir, 'xx/reading.yaml'), 'utf8')) as Reading;
@@ -225,6 +225,17 @@ describe('a fourth language with words of its own', () => {
     const parts = splitManuscript(text).parts;
     expect(parts.filter((p) => p.kind === 'chapter').map((p) => p.number)).toEqual([1, 2, 3, 4]);
     expect(parts[0]!.kind).not.toBe('chapter');
+  });
+
+  it("a premise labelled with its premise word in a manuscript's notes is the split's premise; the three languages alone read none", () => {
+    const chapter = first(words.parts.chapter);
+    const premise = 'Amani anarudi kijijini kwa bibi yake na kugundua siri ya ziwa.';
+    const body = (n: number) => Array.from({ length: 6 }, (_, k) => `Amani alitembea kando ya ziwa mara ya ${n + k} jioni ile, na Baraka alimsubiri karibu na mtumbwi wa zamani.`).join(' ');
+    const text = ['# Ziwa la Jioni', '', '## Maelezo', '', `**${first(words.bible.premise)}:** ${premise}`, '', `# ${chapter} 1`, '', body(1), '', `# ${chapter} 2`, '', body(7)].join('\n');
+    withoutFourth();
+    expect(splitManuscript(text).premise).toBeUndefined();
+    withFourth();
+    expect(splitManuscript(text).premise).toBe(premise);
   });
 
   it('is refused when its reading section lacks a key, or is missing, naming the file and the key', () => {

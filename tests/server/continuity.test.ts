@@ -88,8 +88,8 @@ describe('continuity on the server', () => {
     expect(entriesOf(keep.body.book.bible_notes)).toEqual(bible);
     let after = (await bibleSettled(ts, cookie, 'romance')).book as unknown as Book;
     expect(after.parts.filter((p) => p.bible_updated === false)).toEqual([]);
-    // Chapters 1 to 7 read again, one update each (the conclusion, the last part, is never taken in).
-    expect(fake.generationRequests().slice(seen).length).toBe(7);
+    // Chapters 1 to 7 and the conclusion (the book's ending) read again, one update each.
+    expect(fake.generationRequests().slice(seen).length).toBe(8);
     expect(entriesOf(after.bible_notes)).toEqual(expect.arrayContaining(bible.filter((l) => !/^- (?:Chapter|Bab) 1:/.test(l))));
     expect(findingsOf(after)).toEqual(findings);
 
@@ -115,8 +115,9 @@ describe('continuity on the server', () => {
     seen = fake.generationRequests().length;
     const update = await ts.http.post('/api/progress/romance/bible/update').set('cookie', cookie);
     expect(update.status, JSON.stringify(update.body)).toBe(200);
-    expect(fake.generationRequests().length - seen).toBe(5);
-    expect(update.body.parts_read).toBe(5);
+    // Chapters 3 to 7 and, after them, the conclusion (the last part, not marked while its update follows its save).
+    expect(fake.generationRequests().length - seen).toBe(6);
+    expect(update.body.parts_read).toBe(6);
     expect(update.body.changes).toEqual({ added: expect.any(Array), removed: expect.any(Array) });
     expect((update.body.book as Book).parts.filter((p) => p.bible_updated === false)).toEqual([]);
     expect(findingsOf(update.body.book)).toEqual(findings);

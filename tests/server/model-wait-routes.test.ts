@@ -27,6 +27,8 @@ function arm(match: (body: Record<string, unknown>) => boolean, mode: typeof gat
 }
 const any = () => true;
 const bible = (body: Record<string, unknown>) => isBibleRequest(userOf(body));
+/** The story bible's reading of a book's conclusion (its last part), after the step that wrote it. */
+const endingRead = (body: Record<string, unknown>) => bible(body) && /\(Conclusion\):/.test(userOf(body));
 
 const served = serverOnFakeModel(underWriter(1).fakeOptions({
   reply: (body) => {
@@ -159,6 +161,8 @@ describe('a series answers before the model does', () => {
   it('made with its book 1 and its next book: waiting for the model while the last part is read, then done', async () => {
     const { ts } = served;
     const { cookie } = await user(ts);
+    // The conclusion's reading after its step refused: the book is finished, its last part not in its bible yet.
+    arm(endingRead, 'refuse');
     await writeBook(ts, cookie, 'romance', { numberOfChapters: 2 });
     const [first] = (await ts.http.get('/api/books').set('cookie', cookie)).body.books as Array<{ id: number }>;
     arm(bible);
@@ -175,6 +179,7 @@ describe('a series answers before the model does', () => {
   it("the next book, its last book's last part not read yet: waiting for the model, then done", async () => {
     const { ts } = served;
     const { cookie } = await user(ts);
+    arm(endingRead, 'refuse');
     await writeBook(ts, cookie, 'romance', { numberOfChapters: 2 });
     const [first] = (await ts.http.get('/api/books').set('cookie', cookie)).body.books as Array<{ id: number }>;
     arm(bible, 'refuse');

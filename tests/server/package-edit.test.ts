@@ -109,6 +109,22 @@ describe('PUT /api/books/:bookType/publish/package', () => {
     expect(new TextDecoder().decode(zip['description.html']).trim()).toBe(pkg.description);
   });
 
+  it('categories: the package says the suggested ones, the writer\'s replace them in metadata.json, checked again; more than 3 refused', async () => {
+    const before = ((await ts.http.get('/api/books/children/publish').set('cookie', cookie)).body as { package: KdpPackage }).package;
+    expect(before.categories?.length ?? 0).toBeGreaterThan(0);
+    const mine = ['Juvenile Fiction / Animals / General', 'Juvenile Fiction / Action & Adventure / General'];
+    const res = await ts.http.put('/api/books/children/publish/package').set('cookie', cookie).send({ categories: mine.map((c) => ` ${c} `) });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const pkg = KdpPackageSchema.parse(res.body.package);
+    expect(pkg.categories).toEqual(mine);
+    expect(pkg.channels.kdp_ebook!.checks.find((c) => c.id === 'categories')?.status).toBe('pass');
+    expect(((await ts.http.get('/api/books/children/publish').set('cookie', cookie)).body as { package: KdpPackage }).package.categories).toEqual(mine);
+    const zip = unzipSync(new Uint8Array((await download(ts, '/api/books/children/publish/package', cookie)).body as Buffer));
+    expect((JSON.parse(new TextDecoder().decode(zip['metadata.json'])) as { categories: string[] }).categories).toEqual(mine);
+    expect(errorOf(await ts.http.put('/api/books/children/publish/package').set('cookie', cookie).send({ categories: [...mine, 'Juvenile Fiction / Bedtime & Dreams', 'Juvenile Fiction / Nature'] }), 400, 'package_categories_too_many').fields)
+      .toHaveProperty('categories');
+  });
+
   it('refuses what KDP would not take, naming the field and the limit, in the writer\'s language', async () => {
     const eight = [...GOOD, 'one more keyword'];
     expect(errorOf(await ts.http.put('/api/books/children/publish/package').set('cookie', cookie).send({ keywords: eight }), 400, 'package_keywords_too_many').fields)

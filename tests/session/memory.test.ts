@@ -44,6 +44,7 @@ describe('story memory', () => {
     });
     const chapterPrompts = new Map<number, string>();
     const eventOf = new Map<number, string>();
+    let ending = '';
     while (session.next()) {
       const step = session.next()!;
       const before = fake.generationRequests().length;
@@ -53,9 +54,13 @@ describe('story memory', () => {
         chapterPrompts.set(step.position, userPrompt(request));
         eventOf.set(step.position, /EVENT-\d+/.exec(result.text)![0]);
       }
+      if (step.kind === 'conclusion') ending = /EVENT-\d+/.exec(result.text)![0];
       await session.remember();
     }
-    expect(fake.generationRequests().filter(isMemoryRequest)).toHaveLength(CHAPTERS + 1);
+    // One update a part: the introduction, every chapter and the conclusion (a finished book's bible holds its ending).
+    expect(fake.generationRequests().filter(isMemoryRequest)).toHaveLength(CHAPTERS + 2);
+    expect(session.needsMemory).toBe(false);
+    expect(session.bible()).toContain(ending);
     for (let k = 3; k <= CHAPTERS; k++) {
       const prompt = chapterPrompts.get(k)!;
       // This chapter's entry of the outline and the next one's (so it ends leading there), not the whole outline.

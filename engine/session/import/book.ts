@@ -24,7 +24,7 @@ import { langs, wordIn } from '../../languages/index.js';
 
 export interface ImportBookInput {
   spec: BookSpec;
-  manuscript: Pick<ManuscriptSplit, 'parts' | 'publicDomain' | 'frontMatter'> & { source?: SourceStatus };
+  manuscript: Pick<ManuscriptSplit, 'parts' | 'publicDomain' | 'frontMatter' | 'premise'> & { source?: SourceStatus };
   /** The writer's word on the source (a flag on import, the studio's checkbox), over what the text says of itself. */
   source?: Partial<Pick<SourceStatus, 'publicDomain' | 'firstPublished' | 'originalAuthor'>>;
   /** The book's settings (validated by the caller); its language field says the book's language. */
@@ -140,13 +140,12 @@ export function manuscriptLanguage(parts: ReadonlyArray<{ text: string }>, unwri
 }
 
 /**
- * The parts of an imported book its story bible reads, one model call each: every part with text, except a
- * whole book's last (no part follows it, as for a written book). Times the generator's cost: what the import
- * charges.
+ * The parts of an imported book its story bible reads, one model call each: every part with text, a whole
+ * book's last one too (its ending, as a written book's bible takes it in). Times the generator's cost: what
+ * the import charges.
  */
-export function importBibleParts(spec: BookSpec, state: BookState): number {
-  const last = state.content.length - (nextStep(spec, state) === null ? 2 : 1);
-  return state.content.slice(0, Math.max(0, last + 1)).filter((text) => text.trim() !== '').length;
+export function importBibleParts(state: BookState): number {
+  return state.content.filter((text) => text.trim() !== '').length;
 }
 
 /**
@@ -160,6 +159,10 @@ export function importedBookOf(input: ImportBookInput & { title?: string; author
   // The author the manuscript names is the book's (publishing reads it, so a publish neither asks for nor invents one).
   const author = input.author ? cleanText(input.author).replace(/\s+/g, ' ').trim().slice(0, 100) : '';
   if (author) state = { ...state, author };
+  // The premise the writer labelled in the manuscript's notes ("Premise: …") is the book's, unless one was given.
+  const premiseField = spec.fields.find((f) => f.role === 'premise');
+  const premise = input.manuscript.premise ? cleanText(input.manuscript.premise).trim().slice(0, premiseField?.maxLength ?? 400) : '';
+  if (premiseField && premise && !String(state.settings[premiseField.name] ?? '').trim()) state = { ...state, settings: { ...state.settings, [premiseField.name]: premise } };
   const titleField = spec.fields.find((f) => f.role === 'workingTitle');
   const title = input.title ? cleanText(input.title).trim().slice(0, titleField?.maxLength ?? 120) : '';
   if (titleField && title && !state.settings[titleField.name]) state = { ...state, settings: { ...state.settings, [titleField.name]: title } };

@@ -24,7 +24,7 @@ import { bookEnding } from '../ending.js';
 /**
  * The parts of a book its story bible has not taken in though a later part is written (their update failed
  * or did not fit the model's window; it is tried again before the next step). The last part is
- * not counted: its update runs after it is saved (and a finished book's last part is never taken in).
+ * not counted: its update runs after it is saved (a finished book's too: its ending is read after its step).
  */
 export function partsNotInBible(state: BookState): number[] {
   const upTo = state.memoryUpTo ?? -1;

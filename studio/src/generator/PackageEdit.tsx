@@ -1,4 +1,4 @@
-// A kept package's keywords and description, editable where the readiness report shows them (PackageReport.tsx):
+// A kept package's keywords, description and categories, editable where the readiness report shows them (PackageReport.tsx):
 // "Save and check again" sends them (PUT /api/books/:bookType/publish/package) and the report shows the readiness
 // checked again. Free: the server calls no model and charges nothing. A check whose fix is an edit here links to
 // its field (EDITOR_OF_CHECK).
@@ -9,10 +9,15 @@ import { ApiError, call } from '../lib/api.js';
 import { pageWord } from './words.js';
 
 /** The package's fields the writer edits here. */
-export type PackageField = 'keywords' | 'description';
+export type PackageField = 'keywords' | 'description' | 'categories';
 
 /** The checks whose fix is an edit of a field here, by check id. */
-export const EDITOR_OF_CHECK: Readonly<Record<string, PackageField>> = { keywords: 'keywords', 'metadata-stuffing': 'keywords', description: 'description' };
+export const EDITOR_OF_CHECK: Readonly<Record<string, PackageField>> = { keywords: 'keywords', 'metadata-stuffing': 'keywords', description: 'description', categories: 'categories' };
+
+/** The words of the button that moves the focus to a field, by field. */
+export const EDITOR_BUTTON: Readonly<Record<PackageField, 'packageEditKeywordsButton' | 'packageEditDescriptionButton' | 'packageEditCategoriesButton'>> = {
+  keywords: 'packageEditKeywordsButton', description: 'packageEditDescriptionButton', categories: 'packageEditCategoriesButton',
+};
 
 /** The element ids of the fields, so a check's fix can move the focus to them. */
 export type EditorIds = Readonly<Record<PackageField, string>>;
@@ -27,6 +32,8 @@ export function focusEditor(id: string): void {
 export function PackageEdit({ pkg, bookType, lang, ids, onSaved }: { pkg: KdpPackage; bookType: string; lang: Lang; ids: EditorIds; onSaved: (pkg: KdpPackage) => void }) {
   const [keywords, setKeywords] = useState(pkg.keywords.join('\n'));
   const [description, setDescription] = useState(pkg.description);
+  // A package made before its categories were kept with it shows none: the writer's lines replace metadata.json's.
+  const [categories, setCategories] = useState((pkg.categories ?? []).join('\n'));
   const [isSaving, setIsSaving] = useState(false);
   const [outcome, setOutcome] = useState<{ kind: 'saved' } | { kind: 'failed'; message: string } | null>(null);
 
@@ -36,7 +43,9 @@ export function PackageEdit({ pkg, bookType, lang, ids, onSaved }: { pkg: KdpPac
     setIsSaving(true);
     setOutcome(null);
     try {
-      const body = { keywords: keywords.split('\n').map((k) => k.trim()).filter(Boolean), description };
+      const lines = (text: string) => text.split('\n').map((k) => k.trim()).filter(Boolean);
+      // Categories sent only when the writer has some: the server keeps metadata.json's otherwise (at least one is needed).
+      const body = { keywords: lines(keywords), description, ...(lines(categories).length ? { categories: lines(categories) } : {}) };
       const edited = await call('PUT /books/:bookType/publish/package', { params: { bookType }, body });
       onSaved(edited.package);
       setOutcome({ kind: 'saved' });
@@ -65,6 +74,12 @@ export function PackageEdit({ pkg, bookType, lang, ids, onSaved }: { pkg: KdpPac
         aria-describedby={`${ids.description}-hint`} data-testid="package-edit-description" onChange={(e) => setDescription(e.target.value)}
       />
       <p id={`${ids.description}-hint`} className="mt-1 text-xs text-gray-600 dark:text-gray-400">{pageWord('packageEditDescriptionHint', lang)}</p>
+      <label htmlFor={ids.categories} className="label mt-3">{pageWord('packageEditCategories', lang, { slots: PACKAGE_EDIT_LIMITS.categories })}</label>
+      <textarea
+        id={ids.categories} className="input text-sm" rows={PACKAGE_EDIT_LIMITS.categories} value={categories} disabled={isSaving}
+        aria-describedby={`${ids.categories}-hint`} data-testid="package-edit-categories" onChange={(e) => setCategories(e.target.value)}
+      />
+      <p id={`${ids.categories}-hint`} className="mt-1 text-xs text-gray-600 dark:text-gray-400">{pageWord('packageEditCategoriesHint', lang, { chars: PACKAGE_EDIT_LIMITS.categoryChars })}</p>
       {/* The server rewrites the metadata files, not the paperback's wrap cover, whose back prints the description. */}
       {pkg.files.includes('paperback-cover.pdf') && <p className="mt-1 text-xs text-gray-600 dark:text-gray-400" data-testid="package-edit-back-cover">{pageWord('packageEditBackCover', lang)}</p>}
       <p className="mt-3 text-sm" data-testid="package-edit-cost">{pageWord('packageEditFree', lang)}</p>

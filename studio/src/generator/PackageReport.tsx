@@ -7,7 +7,7 @@ import { checkWords, sourceLink } from '../engine.js';
 import { fileHref } from '../lib/api.js';
 import { pageWord, type PageWord } from './words.js';
 import { studioCatalogue, textIn } from '../i18n/catalogue.js';
-import { EDITOR_OF_CHECK, PackageEdit, focusEditor, type EditorIds } from './PackageEdit.js';
+import { EDITOR_BUTTON, EDITOR_OF_CHECK, PackageEdit, focusEditor, type EditorIds } from './PackageEdit.js';
 
 type ChannelReport = KdpPackage['channels'][keyof KdpPackage['channels']];
 type CheckStatus = ChannelReport['checks'][number]['status'];
@@ -82,7 +82,7 @@ function CheckLine({ check, lang, isBrief = false, editors }: { check: ChannelRe
         {!isBrief && words.fix && <span className="block text-xs text-gray-700 dark:text-gray-300" data-testid="readiness-fix">{pageWord('checkFix', lang, { fix: words.fix })}</span>}
         {!isBrief && editor && (
           <button type="button" className="mt-1 text-xs font-medium underline" data-testid="readiness-edit" onClick={() => focusEditor(editors[editor])}>
-            {pageWord(editor === 'keywords' ? 'packageEditKeywordsButton' : 'packageEditDescriptionButton', lang)}
+            {pageWord(EDITOR_BUTTON[editor], lang)}
           </button>
         )}
         {!isBrief && <SourceLine source={check.source} lang={lang} />}
@@ -121,7 +121,7 @@ function SourceLine({ source, lang }: { source: string; lang: Lang }) {
 /** A package: the cover, description and keywords made, each channel's checks, and its files and zip to download. */
 export function PackageReport({ pkg, bookType, lang, onEdited }: { pkg: KdpPackage; bookType: string; lang: Lang; onEdited: (pkg: KdpPackage) => void }) {
   const base = useId();
-  const editors: EditorIds = { keywords: `${base}-keywords`, description: `${base}-description` };
+  const editors: EditorIds = { keywords: `${base}-keywords`, description: `${base}-description`, categories: `${base}-categories` };
   const channels = Object.entries(pkg.channels) as Array<[string, ChannelReport]>;
   const readyCount = channels.filter(([, c]) => c.ready).length;
   const fileUrl = (file: string) => fileHref('GET /books/:bookType/publish/package/:file', { params: { bookType, file } });

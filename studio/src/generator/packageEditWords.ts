@@ -1,4 +1,4 @@
-// The words of a kept package's editor (PackageEdit.tsx: its keywords and description edited and checked again,
+// The words of a kept package's editor (PackageEdit.tsx: its keywords, description and categories edited and checked again,
 // free) and of a failed publish kept on the page (PublishPanel.tsx), every language's in languages/<code>/studio-package-edit.yaml.
 // Part of the page's words (PAGE_WORDS in words.ts).
 import { studioCatalogue } from '../i18n/catalogue.js';
@@ -9,6 +9,8 @@ export const PACKAGE_EDIT_WORDS = studioCatalogue('studio-package-edit', [
   'packageEditKeywordsHint',
   'packageEditDescription',
   'packageEditDescriptionHint',
+  'packageEditCategories',
+  'packageEditCategoriesHint',
   'packageEditBackCover',
   'packageEditSave',
   'packageEditSaving',
@@ -17,6 +19,7 @@ export const PACKAGE_EDIT_WORDS = studioCatalogue('studio-package-edit', [
   'packageEditFailed',
   'packageEditKeywordsButton',
   'packageEditDescriptionButton',
+  'packageEditCategoriesButton',
   'publishFailureTitle',
   'publishFailureNext',
   'publishFailureNextCredits',

@@ -1,7 +1,7 @@
 // The studio language: the signed-in account's choice (users.lang, changed with PUT /api/me/lang), or
 // before sign-in the choice kept in this browser (sent with sign-up), or the browser's preference.
 // `<html lang>` follows it, and API calls send it so the server answers errors in it.
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { LANGS, type Lang } from '../engine.js';
 import { setRequestLang } from '../lib/api.js';
 import { browserLang } from '../lib/lang.js';
@@ -44,7 +44,9 @@ export function LangProvider({ accountLang, saveAccountLang, children }: {
     if (accountLang) setLocalLang(accountLang);
   }, [accountLang]);
 
-  useEffect(() => {
+  // Before any page's own effects run (layout effects come first): a page that asks the server again when the
+  // language changes (Top Up's offer) sends the new language, once the account's has landed, never the old one.
+  useLayoutEffect(() => {
     document.documentElement.lang = lang;
     setRequestLang(lang);
     keepChoice(LANG_KEY, lang);

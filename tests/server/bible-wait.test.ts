@@ -7,13 +7,15 @@
 // The AI API is the fake server with the series model (tests/series-book.ts); its story-bible calls are held until
 // the test lets them go, or refused (a model that will not read them).
 import { describe, expect, it, vi } from 'vitest';
-import { isBibleRequest, REFUSAL_TEXT, type ScriptedReply } from '../fake-openai.js';
+import { isBibleRequest, REFUSAL_TEXT, userMessageOf, type ScriptedReply } from '../fake-openai.js';
 import { seriesModel } from '../series-book.js';
 import { serverOnFakeModel, signUp, uniqueEmail, type TestServer } from './helpers.js';
 import { eventsOf, type Event } from './step-stream.js';
 
 /** What the fake does with the story bible's calls: answer them, hold them until `release`, or refuse them. */
-const gate = { mode: 'answer' as 'answer' | 'hold' | 'refuse', held: 0, release: () => undefined as void };
+const gate = { mode: 'answer' as 'answer' | 'hold' | 'refuse', held: 0, release: () => undefined as void, refuseEnding: false };
+/** The story bible's reading of a book's conclusion (its last part), after the step that wrote it. */
+const isEndingRead = (body: Record<string, unknown>) => isBibleRequest(body) && /\(Conclusion\):/.test(userMessageOf(body));
 let opened: Promise<ScriptedReply | undefined> = Promise.resolve(undefined);
 function holdBible(): void {
   Object.assign(gate, { mode: 'hold', held: 0 });
@@ -29,6 +31,7 @@ function holdBible(): void {
 const served = serverOnFakeModel({
   answer: seriesModel().answer, contextTokens: 32_768,
   reply: (body) => {
+    if (gate.refuseEnding && isEndingRead(body)) return { text: REFUSAL_TEXT.en };
     if (gate.mode === 'answer' || !isBibleRequest(body)) return undefined;
     gate.held++;
     return gate.mode === 'refuse' ? { text: REFUSAL_TEXT.en } : { until: opened };
@@ -86,7 +89,10 @@ describe("a series' next book while book 1's story bible catches up in the backg
   it('says it waits for the story bible, asks the model nothing meanwhile, and starts told book 1 to its last part', async () => {
     const { ts } = served;
     const { cookie } = await writer(ts);
+    // The conclusion's reading after its step refused: the book is finished, its last part not in its bible yet.
+    gate.refuseEnding = true;
     await writeRomance(ts, cookie);
+    gate.refuseEnding = false;
     const [first] = (await ts.http.get('/api/books').set('cookie', cookie)).body.books as Array<{ id: number }>;
     // Book 1 joins a series while the model refuses its bible: its last part (the conclusion, where Mak Som dies) is not read.
     gate.mode = 'refuse';

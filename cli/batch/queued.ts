@@ -37,11 +37,14 @@ export interface QueuedBatchLink {
   close(): Promise<void>;
 }
 
-/** What keeps a queued batch from starting before anything is written (the database's address); shown as is. */
+/**
+ * What keeps a queued batch from starting before anything is written: no database's address (the command says
+ * it in the batch's language: cli-batch's queueNoDatabase), or the server settings' own refusal (`detail`, shown as is).
+ */
 export class QueuedBatchSetupError extends KaryaError {
   readonly code = 'queue_setup';
-  constructor(message: string) {
-    super(message);
+  constructor(readonly detail?: string) {
+    super(detail ?? 'queue_no_database');
     this.name = 'QueuedBatchSetupError';
   }
 }
@@ -54,7 +57,7 @@ export async function connectQueuedBatch(): Promise<QueuedBatchLink> {
   } catch (error) {
     throw new QueuedBatchSetupError(error instanceof Error ? error.message : String(error));
   }
-  if (!config.databaseUrl) throw new QueuedBatchSetupError('--queue runs the batch on `karya worker` processes through Postgres: set KARYA_DATABASE_URL=postgres://… (the same as the workers\')');
+  if (!config.databaseUrl) throw new QueuedBatchSetupError();
   const store = await openStore(config);
   const postgres = store.postgres!;
   const batchId = randomUUID();

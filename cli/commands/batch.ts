@@ -165,7 +165,7 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
   // The provider made now, and the model's window asked (three requests side by side, context.ts): the answers come
   // back while the state is opened and the books loaded, and the books' first calls do not wait for them. (Not
   // before: a queued batch makes no call of its own and does not load the SDK; a dry run calls nothing.)
-  const provider = opts.dryRun ? undefined : (await import('./generate.js')).cliProvider({ forBatch: true });
+  const provider = opts.dryRun ? undefined : (await import('./generate.js')).cliProvider({ forBatch: true, lang: sharedLang(jobs) });
   void provider?.contextWindow?.();
   // Two turns of the event loop: the window's requests are connected and written now, and their answers wait in the
   // sockets while the state is opened and the books loaded, instead of being sent only after (~20 ms of the first call).

@@ -84,7 +84,7 @@ export async function rewriteCommand(id: string | undefined, opts: RewriteOption
     // The saved book, finished or not, as it is: a rewrite never starts a new one.
     // A book of a series sees the series as of the end of the book before it, never a later book.
     const series = await seriesOfKey(stateFile, catalog, key);
-    const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: cliProvider(), store: stateFile.progress(CLI_USER), key, settings: saved.state.settings, totalChapters: total, onFinished: 'keep', ...(series ? { series } : {}) });
+    const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: cliProvider({ lang: saved.state.lang }), store: stateFile.progress(CLI_USER), key, settings: saved.state.settings, totalChapters: total, onFinished: 'keep', ...(series ? { series } : {}) });
     const label = session.label(partStep(spec, position, total));
     const lang = session.state.lang;
     failing = { label, lang };

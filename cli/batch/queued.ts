@@ -14,6 +14,8 @@ import { BOOK_END_THREAD_FROM, BookEnds, endsHere, type BookEnder } from './book
 import type { BatchEvent, BatchResult } from './scheduler.js';
 import { batchNearDuplicates, type CheckJob } from './near-duplicates.js';
 import { withSpent, withoutSent } from './spent.js';
+import { writerLang } from '../langs.js';
+import { batchWord } from '../batch-words.js';
 
 export interface QueuedBatchInput {
   jobs: readonly BatchJob[];
@@ -38,13 +40,13 @@ export interface QueuedBatchLink {
 }
 
 /**
- * What keeps a queued batch from starting before anything is written: no database's address (the command says
- * it in the batch's language: cli-batch's queueNoDatabase), or the server settings' own refusal (`detail`, shown as is).
+ * What keeps a queued batch from starting before anything is written (no database's address, said in the writer's
+ * language: the connection starts before the jobs are read), or the server settings' own refusal; shown as is.
  */
 export class QueuedBatchSetupError extends KaryaError {
   readonly code = 'queue_setup';
-  constructor(readonly detail?: string) {
-    super(detail ?? 'queue_no_database');
+  constructor(message: string) {
+    super(message);
     this.name = 'QueuedBatchSetupError';
   }
 }
@@ -57,7 +59,7 @@ export async function connectQueuedBatch(): Promise<QueuedBatchLink> {
   } catch (error) {
     throw new QueuedBatchSetupError(error instanceof Error ? error.message : String(error));
   }
-  if (!config.databaseUrl) throw new QueuedBatchSetupError();
+  if (!config.databaseUrl) throw new QueuedBatchSetupError(batchWord('queueNoDatabase', writerLang()));
   const store = await openStore(config);
   const postgres = store.postgres!;
   const batchId = randomUUID();

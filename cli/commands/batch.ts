@@ -297,7 +297,7 @@ async function queuedBatch(jobs: BatchJob[], opts: { rpm?: number; tpm?: number;
     try {
       queued = await opts.link;
     } catch (error) {
-      if (error instanceof QueuedBatchSetupError) fail(error.detail ?? batchWord('queueNoDatabase', sharedLang(jobs)));
+      exitOnFailure(error, sharedLang(jobs), { plain: [QueuedBatchSetupError] });
       throw error;
     }
     result = await queued.run({

@@ -66,7 +66,13 @@ export async function workerCommand(opts: { concurrency?: string; metricsPort?: 
         .then(() => metrics?.close())
         .then(() => queue.close())
         .then(() => store.close())
-        .then(resolve, resolve);
+        .then(done, done);
+    };
+    // Stopped, the worker stops listening (a command run inside another process leaves no listener behind).
+    const done = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);

@@ -39,10 +39,7 @@ export interface QueuedBatchLink {
   close(): Promise<void>;
 }
 
-/**
- * What keeps a queued batch from starting before anything is written (no database's address, said in the writer's
- * language: the connection starts before the jobs are read), or the server settings' own refusal; shown as is.
- */
+/** What keeps a queued batch from starting before anything is written (in the writer's language: no jobs are read yet); shown as is. */
 export class QueuedBatchSetupError extends KaryaError {
   readonly code = 'queue_setup';
   constructor(message: string) {

@@ -36,7 +36,17 @@ type Counted = Extract<Key, `${string}_one`> extends `${infer K}_one` ? K : neve
 /** A batch line's words in a language, with its placeholders filled. */
 export const batchWord: Sayer<Key> = sayer(WORDS);
 
-/** A count with its words in a language (`3 calls`, `1 call`; `3 panggilan`), `n` written as the batch writes counts, other placeholders filled. */
+/** One number formatter a language, made when its first count is said (the progress line's meter writes its figures alike). */
+const grouped = new Map<Lang, Intl.NumberFormat>();
+
+/** A count as `lang` groups its thousands (12,345; 12.345), like the meter's figures beside it. */
+export function countIn(n: number, lang: Lang): string {
+  let format = grouped.get(lang);
+  if (!format) grouped.set(lang, (format = new Intl.NumberFormat(lang)));
+  return format.format(n);
+}
+
+/** A count with its words in a language (`3 calls`, `1 call`; `3 panggilan`), `n` grouped as the language groups it, other placeholders filled. */
 export function batchCount(key: Counted, n: number, lang: Lang, vars: Readonly<Record<string, string | number>> = {}): string {
-  return batchWord(n === 1 ? (`${key}_one` as Key) : key, lang, { ...vars, n: count(n) });
+  return batchWord(n === 1 ? (`${key}_one` as Key) : key, lang, { ...vars, n: countIn(n, lang) });
 }

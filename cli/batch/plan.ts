@@ -3,7 +3,7 @@
 import { MEMORY_WORDS, applyStep, nextStep, renderMemoryUpdate, renderPrompt, stepPosition, type BookState, type Lang, type PromptRenderer, type RenderedPrompt, type Step } from '../../engine/index.js';
 import { estimatePromptTokens } from './limits.js';
 import type { BookRun } from './scheduler.js';
-import { batchCount, batchWord, count } from '../batch-words.js';
+import { batchCount, batchWord, count, countIn } from '../batch-words.js';
 
 export { count };
 
@@ -148,10 +148,9 @@ export function summarisePlan(plans: readonly BookPlan[], limits: { concurrency:
   };
 }
 
-const n = count;
-
 /** The plan as text for a terminal, in `lang` (the batch's language). */
 export function formatPlan(plan: PlanSummary, lang: Lang, cwd: string = process.cwd()): string {
+  const n = (x: number) => countIn(x, lang);
   const rows = plan.jobs.map((p) => [String(p.index), p.name, p.generator, p.lang, `${p.done}/${p.steps}`, String(p.calls), n(p.tokens), relative(p.out, cwd)]);
   const head = batchWord('planHead', lang).split('|');
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

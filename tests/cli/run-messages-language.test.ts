@@ -118,7 +118,7 @@ describe("karya batch in its books' language", () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/^karya batch: 2 buku, \d+ dari \d+ langkah untuk ditulis$/m);
     expect(r.stderr).toMatch(/^▶ bandung \(romance, id\): \d+ langkah; \d+ panggilan direncanakan, paling banyak \d+$/m);
-    expect(r.stderr).toMatch(/^✓ bandung → \S+ \([\d,]+ kata, \d+ panggilan, /m);
+    expect(r.stderr).toMatch(/^✓ bandung → \S+ \([\d.]+ kata, \d+ panggilan, /m);
     expect(r.stderr).toMatch(/terlalu mirip dengan "[^"]+" \((?:bandung|salinan)\): 100 % dari teksnya ada di buku itu/);
     expect(r.stderr).toMatch(/ditahan: 100 % darinya ada di (?:bandung|salinan)/);
     expect(r.stderr).toMatch(/terbitkan pada atau setelah \d{4}-\d\d-\d\d: "[^"]+" oleh \(tanpa penulis\)/);

@@ -3,6 +3,7 @@
 // Commands catch what they expect and end through `exitOnFailure` (or `exitIfWorded`); anything not theirs is
 // thrown on, for the command's top level (cli/main.ts) to print.
 import { CommanderError } from 'commander';
+import { toolWord } from './tools-words.js';
 import { EditError, ExportLimitError, GenerationError, ImportRefusal, KaryaError, SeriesError, SettingsError, SpecError, VoiceError } from '../engine/index.js';
 import { catalogue, langs, sayer, catalogueMessage, formatSpecIssue, generationMessage, importRefusalMessage, settingsIssueMessage, voiceMessage, type Lang, type SettingsIssue } from '../engine/index.js';
 
@@ -148,7 +149,7 @@ export function thrownExitCode(error: unknown): number {
 export function errorWords(error: unknown, lang: Lang): string | undefined {
   if (error instanceof VoiceError) return voiceMessage(error, lang);
   if (error instanceof GenerationError) return generationMessage(error, lang);
-  if (error instanceof ExportLimitError) return exportLimitMessage(error);
+  if (error instanceof ExportLimitError) return exportLimitMessage(error, lang);
   if (error instanceof SeriesError) return catalogueMessage(error.code, lang, Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, String(v)])));
   return undefined;
 }
@@ -158,14 +159,10 @@ export function exitIfWorded(error: unknown, lang: Lang, opts: { where?: string;
   exitOnFailure(error, lang, { expects: ['worded'], ...opts });
 }
 
-/** An export limit in the CLI's words: what stopped, why, and the setting that moves the limit. */
-export function exportLimitMessage(error: ExportLimitError): string {
-  const format = error.vars.format ?? 'the';
-  if (error.code === 'export_too_slow') {
-    return `the ${format} file was stopped after ${error.vars.seconds} seconds (KARYA_EXPORT_TIMEOUT_MS). A very long word or chapter is the usual cause: break it up (karya export writes the book again after you edit it), or write another format.`;
-  }
-  if (error.code === 'export_too_large') {
-    return `the ${format} file was stopped: it needed more than ${error.vars.megabytes} MB of memory (KARYA_EXPORT_MEMORY_MB). A very long word or chapter is the usual cause: break it up, or write another format.`;
-  }
-  return `the ${format} file could not start: too many files are being made at once; run the command again.`;
+/** An export limit in the CLI's words, in `lang`: what stopped, why, and the setting that moves the limit. */
+export function exportLimitMessage(error: ExportLimitError, lang: Lang): string {
+  const format = error.vars.format ?? '';
+  if (error.code === 'export_too_slow') return toolWord('exportTooSlow', lang, { format, seconds: error.vars.seconds ?? '' });
+  if (error.code === 'export_too_large') return toolWord('exportTooLarge', lang, { format, megabytes: error.vars.megabytes ?? '' });
+  return toolWord('exportBusy', lang, { format });
 }

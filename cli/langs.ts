@@ -1,7 +1,7 @@
 // The languages a writer may ask for (--lang, --to, a jobs file's lang), as the language table lists them: the
 // options' help and the refusal of a code it does not have name the table's languages, in its order. A refusal
 // of a code is said in the writer's own language: no book is known yet, so it is the one their locale names.
-import { catalogue, isLang, langs, sayer, type Lang } from '../engine/index.js';
+import { catalogue, isLang, langs, listIn, sayer, type Lang } from '../engine/index.js';
 import { fail } from './util.js';
 
 /** A language option's refusals; other languages' words in languages/<code>/cli-langs.yaml. */
@@ -15,7 +15,7 @@ const langWord = sayer(WORDS);
  * writerLang): `en, ms, or id`, `en, ms, atau id`. The same join as a language option's refusal (langOptionOrExit).
  */
 export function langList(lang: Lang = writerLang()): string {
-  return new Intl.ListFormat(lang, { type: 'disjunction' }).format(langs());
+  return listIn(langs(), lang, 'or');
 }
 
 /**

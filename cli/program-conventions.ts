@@ -6,6 +6,7 @@ import { askedLang } from './langs.js';
 import { optionWord } from './option-words.js';
 import { helpWord } from './help-words.js';
 import { helpLang } from './lang-help.js';
+import { toolWord } from './tools-words.js';
 
 /** An example for each command's --help (clig.dev: lead with examples). */
 const EXAMPLES: Readonly<Record<string, string>> = {
@@ -121,7 +122,7 @@ function refusalLine(command: Command, path: string, refusal: Refusal | undefine
 }
 
 /** Commander's usage error as karya says it: one line pointing to the command's --help. */
-const usageLine = (text: string, path: string) => `karya: ${text.replace(/^error: /, '').trimEnd()} (see: ${path} --help)\n`;
+const usageLine = (text: string, path: string) => `karya: ${text.replace(/^error: /, '').trimEnd()} (${toolWord('seeHelp', helpLang(), { command: path })})\n`;
 
 /**
  * The required option `command` was given without, in the language --lang asks for, else the one the writer's

@@ -98,7 +98,7 @@ const FATAL_CODES: ReadonlySet<string> = new Set(['auth_error', 'config_error', 
 
 /** A failure that is not the model's, in words (a file that could not be written: in `lang`, the book's), an export limit, else its message. */
 function unexpectedMessage(error: Error, lang: Lang): string {
-  if (error instanceof ExportLimitError) return exportLimitMessage(error);
+  if (error instanceof ExportLimitError) return exportLimitMessage(error, lang);
   if (!isPlainFsError(error)) return error.message;
   const file = (error as NodeJS.ErrnoException).path;
   return `${file ? `${file}: ` : ''}${plainFsError(error, lang)}`;

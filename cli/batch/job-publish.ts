@@ -3,6 +3,8 @@
 // job says what `karya publish --author …` and the studio's publish form take, within the same limits.
 import { PUBLISH_FACT_FIELDS, PublishFactsSchema, type PublishFacts, type ResolvedSpec } from '../../engine/index.js';
 import { fail } from '../util.js';
+import { writerLang } from '../langs.js';
+import { batchWord } from '../batch-words.js';
 
 type AddIssue = (field: string, message: string) => void;
 
@@ -39,7 +41,7 @@ export function batchPublishFactsOrExit(opts: { author?: string; publisher?: str
   const given = { ...(opts.author !== undefined ? { author: opts.author } : {}), ...(opts.publisher !== undefined ? { publisher: opts.publisher } : {}) };
   if (!Object.keys(given).length) return {};
   // The author is printed in the books' own EPUB, DOCX and PDF files too (a job's `formats`); an imprint only in a package.
-  if (given.publisher !== undefined && !opts.publish) fail("--publisher names the imprint of --publish's packages; add --publish");
+  if (given.publisher !== undefined && !opts.publish) fail(batchWord('publisherNeedsPublish', writerLang()));
   const parsed = PublishFactsSchema.safeParse(given);
   if (!parsed.success) {
     const [issue] = parsed.error.issues;

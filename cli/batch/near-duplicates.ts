@@ -1,9 +1,10 @@
 // A batch's near-duplicate check (server/core/near-duplicates.ts): before a book of the batch is reported done it is compared
 // with the owner's books kept before it (earlier batches, `karya publish`) and the batch's books done before
 // it, and kept in the catalogue for the ones after. The job_done event carries what it is too close to.
-import { CLOSE_BOOKS_READ, bookTitleOf, sharePercent, type BookState, type ClosenessReading } from '../../engine/index.js';
+import { CLOSE_BOOKS_READ, bookTitleOf, sharePercent, type BookState, type ClosenessReading, type Lang } from '../../engine/index.js';
 import { openNearDuplicates, type StateRepositories } from '../../server/index.js';
 import type { BatchJob } from './jobs.js';
+import { batchCount, batchWord } from '../batch-words.js';
 
 /** Another book a finished book is too close to, as job_done says it. */
 export interface CloseMark {
@@ -45,14 +46,15 @@ export async function batchNearDuplicates(repos: StateRepositories, owner: strin
   return check;
 }
 
-/** A book's marks for the batch's summary: "too close to "Title" (a): 100 %; both have "…", "…"". */
-export function closeMarkLine(mark: CloseMark): string {
-  return `too close to "${mark.title}" (${mark.book}): ${sharePercent(mark.share)} of its text is in that book${mark.passages.length ? `; both have ${mark.passages.map((p) => `"${p}"`).join(', ')}` : ''}`;
+/** A book's marks for the batch's summary, in `lang`: "too close to "Title" (a): 100 % …; both have "…", "…"". */
+export function closeMarkLine(mark: CloseMark, lang: Lang): string {
+  const both = mark.passages.length ? `; ${batchWord('closeBoth', lang, { passages: mark.passages.map((p) => `"${p}"`).join(', ') })}` : '';
+  return `${batchWord('closeTo', lang, { title: mark.title, book: mark.book, share: sharePercent(mark.share) })}${both}`;
 }
 
-/** A book's marks as the summary prints them: the closest few (the ones with passages), then how many more (all of them are in --json). */
-export function closeMarkLines(marks: readonly CloseMark[]): string[] {
-  const shown = marks.slice(0, CLOSE_BOOKS_READ).map(closeMarkLine);
+/** A book's marks as the summary prints them, in `lang`: the closest few (the ones with passages), then how many more (all of them are in --json). */
+export function closeMarkLines(marks: readonly CloseMark[], lang: Lang): string[] {
+  const shown = marks.slice(0, CLOSE_BOOKS_READ).map((m) => closeMarkLine(m, lang));
   const more = marks.length - shown.length;
-  return more > 0 ? [...shown, `also too close to ${more} other ${more === 1 ? 'book' : 'books'} (--json lists them)`] : shown;
+  return more > 0 ? [...shown, batchCount('closeMore', more, lang)] : shown;
 }

@@ -1,8 +1,11 @@
 // What a batch will cost before it runs (`--dry-run`): calls and tokens budgeted per book, the longest
 // chain, and the lower bound on the wall time at the given limits. Also used by the benchmark.
-import { MEMORY_WORDS, applyStep, nextStep, renderMemoryUpdate, renderPrompt, stepPosition, type BookState, type PromptRenderer, type RenderedPrompt, type Step } from '../../engine/index.js';
+import { MEMORY_WORDS, applyStep, nextStep, renderMemoryUpdate, renderPrompt, stepPosition, type BookState, type Lang, type PromptRenderer, type RenderedPrompt, type Step } from '../../engine/index.js';
 import { estimatePromptTokens } from './limits.js';
 import type { BookRun } from './scheduler.js';
+import { batchCount, batchWord, count, countIn } from '../batch-words.js';
+
+export { count };
 
 export interface BookPlan {
   name: string;
@@ -145,41 +148,33 @@ export function summarisePlan(plans: readonly BookPlan[], limits: { concurrency:
   };
 }
 
-/**
- * A count with thousands separators (12,345), as en-US writes it. Whole numbers (every count a batch shows) are
- * grouped here: the first Intl.NumberFormat of a process costs ~17 ms (ICU's number data), which every batch paid
- * at its start when it was made as this module loaded. Other numbers go through one formatter, made when first
- * needed (toLocaleString('en-US') makes one per call, about 0.15 ms).
- */
-let counts: Intl.NumberFormat | undefined;
-export const count = (x: number): string =>
-  Number.isSafeInteger(x) ? `${x < 0 || Object.is(x, -0) ? '-' : ''}${String(Math.abs(x)).replace(/\B(?=(\d{3})+$)/g, ',')}` : (counts ??= new Intl.NumberFormat('en-US')).format(x);
-const n = count;
-
-/** The plan as text for a terminal. */
-export function formatPlan(plan: PlanSummary, cwd: string = process.cwd()): string {
+/** The plan as text for a terminal, in `lang` (the batch's language). */
+export function formatPlan(plan: PlanSummary, lang: Lang, cwd: string = process.cwd()): string {
+  const n = (x: number) => countIn(x, lang);
   const rows = plan.jobs.map((p) => [String(p.index), p.name, p.generator, p.lang, `${p.done}/${p.steps}`, String(p.calls), n(p.tokens), relative(p.out, cwd)]);
-  const head = ['#', 'job', 'generator', 'lang', 'done', 'calls', 'tokens', 'out'];
+  const head = batchWord('planHead', lang).split('|');
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (r: string[]) => r.map((c, i) => (i === 0 || i === 5 || i === 6 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
   const b = plan.bound;
-  const L = plan.assumedLatencySeconds;
+  const latency = plan.assumedLatencySeconds;
+  const calls = n(plan.calls);
   const terms = [
-    `longest chain ${plan.longestChain} × ${L} s = ${formatSeconds(b.chain)}`,
-    `${n(plan.calls)} calls × ${L} s ÷ concurrency ${plan.limits.concurrency} = ${formatSeconds(b.concurrency)}`,
-    ...(plan.limits.rpm ? [`${n(plan.calls)} calls ÷ ${n(plan.limits.rpm)} rpm = ${formatSeconds(b.requests)}`] : []),
-    ...(plan.limits.tpm ? [`${n(plan.tokens)} tokens ÷ ${n(plan.limits.tpm)} tpm = ${formatSeconds(b.tokens)}`] : []),
+    batchWord('planChain', lang, { chain: plan.longestChain, latency, time: formatSeconds(b.chain) }),
+    batchWord('planConcurrency', lang, { calls, latency, concurrency: plan.limits.concurrency, time: formatSeconds(b.concurrency) }),
+    ...(plan.limits.rpm ? [batchWord('planRpm', lang, { calls, rpm: n(plan.limits.rpm), time: formatSeconds(b.requests) })] : []),
+    ...(plan.limits.tpm ? [batchWord('planTpm', lang, { tokens: n(plan.tokens), tpm: n(plan.limits.tpm), time: formatSeconds(b.tokens) })] : []),
   ];
+  const none = batchWord('planNone', lang);
   const out = [
     line(head),
     ...rows.map(line),
     '',
-    `books ${plan.books}${plan.complete ? ` (${plan.complete} already complete)` : ''} · calls ${n(plan.calls)} · tokens budgeted ${n(plan.tokens)} (prompts ≈ ${n(plan.promptTokens)} + max_tokens ${n(plan.maxTokens)})`,
-    `limits: concurrency ${plan.limits.concurrency} · rpm ${plan.limits.rpm ? n(plan.limits.rpm) : 'none'} · tpm ${plan.limits.tpm ? n(plan.limits.tpm) : 'none'}`,
-    `lower bound ${formatSeconds(plan.lowerBoundSeconds)} at an assumed ${L} s per call (--latency): the largest of`,
+    batchWord(plan.complete ? 'planBooksComplete' : 'planBooks', lang, { books: plan.books, complete: plan.complete, calls, tokens: n(plan.tokens), prompts: n(plan.promptTokens), max: n(plan.maxTokens) }),
+    batchWord('planLimits', lang, { concurrency: plan.limits.concurrency, rpm: plan.limits.rpm ? n(plan.limits.rpm) : none, tpm: plan.limits.tpm ? n(plan.limits.tpm) : none }),
+    batchWord('planBound', lang, { time: formatSeconds(plan.lowerBoundSeconds), latency }),
     ...terms.map((t) => `  ${t}`),
   ];
-  if (plan.oversizedCalls) out.push(`note: ${plan.oversizedCalls} book(s) have a call budgeted above --tpm; such a call waits for an empty minute and goes alone`);
+  if (plan.oversizedCalls) out.push(batchCount('planOversized', plan.oversizedCalls, lang));
   return out.join('\n') + '\n';
 }
 

@@ -12,6 +12,8 @@ import { openNearDuplicates, scheduleReleases, type StateFile } from '../../serv
 import { CLI_USER, fail, info, wholeNumber } from '../util.js';
 import { renderOrExit } from '../export-format.js';
 import { cliFailure } from '../errors.js';
+import { sharedLang } from '../saved-book-words.js';
+import { batchCount, batchWord } from '../batch-words.js';
 import type { BatchJob } from './jobs.js';
 import { bookMark, coverMark, keptPackage, notePackage, type PackageSaid } from './kept-packages.js';
 
@@ -40,10 +42,13 @@ function givenOf(job: BatchJob): GivenFacts {
   return { ...(job.series ? { series: job.series.name, seriesNumber: job.series.number } : {}), ...(job.publish ?? {}) };
 }
 
-/** A package's line on stderr: its folder, readiness, day (or why it is held back), title and author. */
-function packageLine(folder: string, said: PackageSaid, isKept: boolean): string {
-  const when = said.publishOn ? `publish on or after ${said.publishOn}` : `held back: ${sharePercent(said.held?.share ?? 1)} of it is in ${said.held?.book} ("${said.held?.title}")`;
-  return `  ${said.publishOn ? '✓' : '⚠'} ${folder.padEnd(24)} ${said.ready ? '  ready' : 'not ready'}  ${when}: "${said.title}" by ${said.author || '(no author)'}${isKept ? ' (made by an earlier run, kept)' : ''}`;
+/** A package's line on stderr, in `lang`: its folder, readiness, day (or why it is held back), title and author. */
+function packageLine(folder: string, said: PackageSaid, isKept: boolean, lang: Lang): string {
+  const when = said.publishOn ? batchWord('publishOn', lang, { day: said.publishOn }) : batchWord('heldBack', lang, { share: sharePercent(said.held?.share ?? 1), book: said.held?.book ?? '', title: said.held?.title ?? '' });
+  const width = Math.max(batchWord('ready', lang).length, batchWord('notReady', lang).length);
+  const ready = batchWord(said.ready ? 'ready' : 'notReady', lang).padStart(width);
+  const by = batchWord('byAuthor', lang, { title: said.title, author: said.author || batchWord('noAuthor', lang) });
+  return `  ${said.publishOn ? '✓' : '⚠'} ${folder.padEnd(24)} ${ready}  ${when}: ${by}${isKept ? ` ${batchWord('keptPackage', lang)}` : ''}`;
 }
 
 /** The model calls the publishing steps sent and the tokens their answers took: the batch's totals count them. */
@@ -96,6 +101,8 @@ export async function publishBatch(input: {
   spent?: PublishSpent;
 }): Promise<number> {
   const { catalog, store } = input;
+  // Said in the books' language when they share one, else the writer's.
+  const lang = sharedLang(input.jobs);
   const provider = input.spent ? countedIn(input.provider, input.spent) : input.provider;
   const { writeKdpPackage, readCoverPicture, CoverPictureError, PACKAGE_FILES } = await (await import('../../engine/node.js')).loadPublishFiles();
   const finished: Array<{ job: BatchJob; state: BookState; bookId: number; mark: string; kept?: PackageSaid }> = [];
@@ -123,7 +130,7 @@ export async function publishBatch(input: {
     const folder = path.relative(input.outDir, dir);
     const tell = (said: PackageSaid, isKept: boolean) => {
       if (said.publishOn) scheduled++;
-      info(packageLine(folder, said, isKept));
+      info(packageLine(folder, said, isKept, lang));
       rows.push(said.row);
       input.emit?.({
         type: 'package_written', job: job.name, index: job.index, out: dir, title: said.title, author: said.author, publishOn: said.publishOn,
@@ -165,7 +172,8 @@ export async function publishBatch(input: {
   await writeFile(file, scheduleCsv(rows));
   const days = new Set(rows.filter((r) => r.publishOn).map((r) => r.publishOn)).size;
   const heldCount = rows.length - scheduled;
-  info(`karya: ${rows.length} package${rows.length === 1 ? '' : 's'} over ${days} day${days === 1 ? '' : 's'} (at most ${input.perDay} new titles a day)${heldCount ? `, ${heldCount} held back as too close to another book` : ''}: ${file}`);
+  const held = heldCount ? batchWord('heldCount', lang, { n: heldCount }) : '';
+  info(`karya: ${batchWord('schedule', lang, { packages: batchCount('packages', rows.length, lang), days: batchCount('days', days, lang), perDay: input.perDay, held, file })}`);
   input.emit?.({ type: 'schedule_written', file, titles: scheduled, days, held: heldCount });
   return rows.length;
 }

@@ -14,6 +14,8 @@ import { BOOK_END_THREAD_FROM, BookEnds, endsHere, type BookEnder } from './book
 import type { BatchEvent, BatchResult } from './scheduler.js';
 import { batchNearDuplicates, type CheckJob } from './near-duplicates.js';
 import { withSpent, withoutSent } from './spent.js';
+import { writerLang } from '../langs.js';
+import { batchWord } from '../batch-words.js';
 
 export interface QueuedBatchInput {
   jobs: readonly BatchJob[];
@@ -37,7 +39,7 @@ export interface QueuedBatchLink {
   close(): Promise<void>;
 }
 
-/** What keeps a queued batch from starting before anything is written (the database's address); shown as is. */
+/** What keeps a queued batch from starting before anything is written (in the writer's language: no jobs are read yet); shown as is. */
 export class QueuedBatchSetupError extends KaryaError {
   readonly code = 'queue_setup';
   constructor(message: string) {
@@ -54,7 +56,7 @@ export async function connectQueuedBatch(): Promise<QueuedBatchLink> {
   } catch (error) {
     throw new QueuedBatchSetupError(error instanceof Error ? error.message : String(error));
   }
-  if (!config.databaseUrl) throw new QueuedBatchSetupError('--queue runs the batch on `karya worker` processes through Postgres: set KARYA_DATABASE_URL=postgres://… (the same as the workers\')');
+  if (!config.databaseUrl) throw new QueuedBatchSetupError(batchWord('queueNoDatabase', writerLang()));
   const store = await openStore(config);
   const postgres = store.postgres!;
   const batchId = randomUUID();

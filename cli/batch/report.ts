@@ -3,12 +3,15 @@
 import path from 'node:path';
 import cliProgress from 'cli-progress';
 import type { BatchEvent, BatchResult } from './scheduler.js';
-import { count, formatSeconds } from './plan.js';
+import { formatSeconds } from './plan.js';
+import { batchCount, batchWord } from '../batch-words.js';
+import { word } from '../../engine/index.js';
 import { sharePercent, type Lang, type RunFigures, type VoiceMarks } from '../../engine/index.js';
 import { BatchMeter } from './batch-meter.js';
 import type { PublishEvent } from './publish.js';
 import { closeMarkLines, type CloseMark } from './near-duplicates.js';
 import { sharedLang } from '../saved-book-words.js';
+import { writerLang } from '../langs.js';
 import type { BatchJob } from './jobs.js';
 
 /** The events --json prints (step_started and rate_limited are for the progress display only). */
@@ -106,6 +109,8 @@ export class HumanProgress {
   private isStopped = false;
   /** Steps done, time left and the cost so far (batch-meter.ts). */
   private readonly meter: BatchMeter;
+  /** The language of every line (the books' when they share one). */
+  private readonly lang: Lang;
 
   /** Lines to a pipe or file, gathered per turn of the event loop (a terminal shows bars instead). */
   private readonly out: { write(text: string): void; flush(): void };
@@ -120,15 +125,16 @@ export class HumanProgress {
     this.cwd = opts.cwd ?? process.cwd();
     this.done = opts.doneSteps;
     this.total = opts.totalSteps;
-    this.meter = new BatchMeter({ total: this.total, done: this.done, lang: opts.lang ?? 'en', ...(opts.creditsOf ? { creditsOf: opts.creditsOf } : {}), ...(opts.now ? { now: opts.now } : {}) });
+    this.lang = opts.lang ?? writerLang();
+    this.meter = new BatchMeter({ total: this.total, done: this.done, lang: this.lang, ...(opts.creditsOf ? { creditsOf: opts.creditsOf } : {}), ...(opts.now ? { now: opts.now } : {}) });
     if (this.isTty) {
       this.multibar = new cliProgress.MultiBar(
         { stream: this.stream, hideCursor: true, clearOnComplete: false, barsize: 24, format: '  {name} {bar} {value}/{total} {step}' },
         cliProgress.Presets.shades_classic,
       );
-      this.overall = this.multibar.create(this.total, this.done, { counts: this.counts(), meter: this.meter.tail() }, { format: `${this.paint(1, 'batch')} {bar} {value}/{total} steps · {counts} · {duration_formatted} · {meter}` });
+      this.overall = this.multibar.create(this.total, this.done, { counts: this.counts(), meter: this.meter.tail() }, { format: `${this.paint(1, batchWord('barName', this.lang))} {bar} {value}/{total} ${batchWord('barSteps', this.lang)} · {counts} · {duration_formatted} · {meter}` });
     } else {
-      this.line(`karya batch: ${opts.books} books, ${this.total - this.done} of ${this.total} steps to write`);
+      this.line(batchWord(opts.books === 1 ? 'start_one' : 'start', this.lang, { books: opts.books, left: this.total - this.done, total: this.total }));
     }
   }
 
@@ -148,9 +154,10 @@ export class HumanProgress {
     switch (event.type) {
       case 'job_started':
         if (!this.isTty) {
-          const where = event.done >= event.steps ? 'already written' : event.done ? `resuming at step ${event.done + 1} of ${event.steps}` : plural(event.steps, 'step');
+          const lang = this.lang;
+          const where = event.done >= event.steps ? batchWord('alreadyWritten', lang) : event.done ? batchWord('resumingAt', lang, { step: event.done + 1, steps: event.steps }) : batchCount('steps', event.steps, lang);
           // The book's budget of model calls (engine/budget.ts), as `karya generate` prints its own.
-          const calls = event.calls ? `; ${plural(event.calls.planned, 'call')} planned, at most ${event.calls.bound}` : '';
+          const calls = event.calls ? `; ${batchCount('callsPlanned', event.calls.planned, lang, { bound: event.calls.bound })}` : '';
           this.line(`▶ ${event.job} (${event.generator}, ${event.lang}): ${where}${calls}`);
         }
         return;
@@ -160,34 +167,35 @@ export class HumanProgress {
       case 'step_done': {
         this.done++;
         this.overall?.update(this.done, { counts: this.counts() });
-        const tokens = event.tokens ? ` · ${count(event.tokens.total)} tokens` : '';
+        const lang = this.lang;
+        const tokens = event.tokens ? ` · ${batchCount('tokens', event.tokens.total, lang)}` : '';
         if (this.isTty) {
           const b = this.bars.get(event.job);
           if (b) {
             b.isBusy = false;
             b.lastActive = Date.now();
-            b.bar.update(event.done, { name: pad(event.job), step: `${event.step} ${event.short ? '⚠ short' : event.repeats ? '⚠ repeats' : event.voiceDrifts ? '⚠ voice' : event.overused ? '⚠ overused' : '✓'}` });
+            b.bar.update(event.done, { name: pad(event.job), step: `${event.step} ${stepMark(event, lang)}` });
           }
         } else {
           const w = String(this.total).length;
-          this.line(`  [${String(this.done).padStart(w)}/${this.total}] ${event.job} · ${event.step}${event.kind === 'image' ? '' : ` · ${plural(event.words, 'word')}`}${event.short ? ` (short: target ${event.target})` : ''}${event.repeats ? ' (repeats)' : ''}${voiceNote(event)}${tokens} · ${event.seconds.toFixed(1)} s`);
+          this.line(`  [${String(this.done).padStart(w)}/${this.total}] ${event.job} · ${event.step}${event.kind === 'image' ? '' : ` · ${batchCount('words', event.words, lang)}`}${event.short ? ` (${batchWord('shortTarget', lang, { target: event.target ?? '' })})` : ''}${event.repeats ? ` (${batchWord('markRepeats', lang)})` : ''}${voiceNote(event, lang)}${tokens} · ${event.seconds.toFixed(1)} s`);
         }
         // What was done to the answers (asked again, assistant paragraphs out, the time-out): said on every terminal.
         for (const note of event.notes ?? []) this.line(`    ${event.job}: ${note}`);
         return;
       }
       case 'step_retry':
-        this.line(this.paint(33, `  ↻ ${event.job} · ${event.step}: ${event.code}${event.status ? ` (HTTP ${event.status})` : ''}; retrying in ${event.waitSeconds.toFixed(1)} s (attempt ${event.attempt + 1})`));
+        this.line(this.paint(33, `  ↻ ${event.job} · ${event.step}: ${event.code}${event.status ? ` (HTTP ${event.status})` : ''}; ${batchWord('retrying', this.lang, { seconds: event.waitSeconds.toFixed(1), attempt: event.attempt + 1 })}`));
         return;
       case 'rate_limited':
-        this.line(this.paint(33, `  … the provider says too many requests: pausing every call for ${event.waitSeconds.toFixed(1)} s`));
+        this.line(this.paint(33, `  … ${batchWord('rateLimited', this.lang, { seconds: event.waitSeconds.toFixed(1) })}`));
         return;
       case 'job_done':
         this.succeeded++;
         this.dropBar(event.job);
-        this.line(`${this.paint(32, '✓')} ${event.job} → ${this.relative(event.out)} (${event.words ? `${count(event.words)} words, ` : ''}${event.shortParts ? `${plural(event.shortParts, 'short part')}, ` : ''}${event.repeatingParts ? `${plural(event.repeatingParts, 'repeating part')}, ` : ''}${plural(event.calls, 'call')}, ${formatSeconds(event.seconds)})`);
-        for (const line of closeMarkLines(event.closeTo)) this.line(this.paint(33, `  ⚠ ${event.job}: ${line}`));
-        if (event.reused !== undefined) this.line(this.paint(33, `  ⚠ ${event.job}: ${sharePercent(event.reused)} of its text is repeated across its parts`));
+        this.line(`${this.paint(32, '✓')} ${event.job} → ${this.relative(event.out)} (${this.jobFigures(event)})`);
+        for (const line of closeMarkLines(event.closeTo, this.lang)) this.line(this.paint(33, `  ⚠ ${event.job}: ${line}`));
+        if (event.reused !== undefined) this.line(this.paint(33, `  ⚠ ${event.job}: ${batchWord('reused', this.lang, { share: sharePercent(event.reused) })}`));
         if (event.closeTo.length) this.marked.push({ job: event.job, closeTo: event.closeTo });
         this.overall?.update(this.done, { counts: this.counts() });
         return;
@@ -203,18 +211,32 @@ export class HumanProgress {
   /** Stop the bars and print the closing lines. */
   finish(result: BatchResult): void {
     this.stop();
-    const parts = [`${result.succeeded} of ${result.books} books written`];
-    if (result.failed) parts.push(this.paint(31, `${result.failed} failed`));
-    if (result.unfinished) parts.push(`${result.unfinished} unfinished`);
-    if (result.shortParts) parts.push(this.paint(33, `${plural(result.shortParts, 'short part')} (under 0.85 of the words asked for)`));
-    if (result.repeatingParts) parts.push(this.paint(33, `${plural(result.repeatingParts, 'repeating part')} (0.2 or more of their words already written)`));
-    if (result.tooClose) parts.push(this.paint(33, `${result.tooClose} too close to another book`));
-    parts.push(plural(result.calls, 'call'), ...(result.retries ? [`${result.retries} ${result.retries === 1 ? 'retry' : 'retries'}`] : []), ...(result.tokens ? [`${count(result.tokens)} tokens`] : []), formatSeconds(result.seconds));
+    const lang = this.lang;
+    const parts = [batchWord('booksWritten', lang, { done: result.succeeded, books: result.books })];
+    if (result.failed) parts.push(this.paint(31, batchWord('failed', lang, { n: result.failed })));
+    if (result.unfinished) parts.push(batchWord('unfinished', lang, { n: result.unfinished }));
+    if (result.shortParts) parts.push(this.paint(33, batchWord('shortPartsWhy', lang, { parts: batchCount('shortParts', result.shortParts, lang) })));
+    if (result.repeatingParts) parts.push(this.paint(33, batchWord('repeatingPartsWhy', lang, { parts: batchCount('repeatingParts', result.repeatingParts, lang) })));
+    if (result.tooClose) parts.push(this.paint(33, batchWord('tooClose', lang, { n: result.tooClose })));
+    parts.push(batchCount('calls', result.calls, lang), ...(result.retries ? [batchCount('retries', result.retries, lang)] : []), ...(result.tokens ? [batchCount('tokens', result.tokens, lang)] : []), formatSeconds(result.seconds));
     this.stream.write(`karya batch: ${parts.join(' · ')}\n`);
     // Stores remove a book not significantly different from another: each marked book, named again at the end.
-    for (const { job, closeTo } of this.marked) for (const line of closeMarkLines(closeTo)) this.stream.write(`  ⚠ ${job}: ${line}\n`);
-    if (result.isInterrupted) this.stream.write('karya: interrupted; finished steps are saved, run the same command again to continue\n');
-    else if (result.failed) this.stream.write('karya: run the same command again to retry the failed books (finished steps are kept)\n');
+    for (const { job, closeTo } of this.marked) for (const line of closeMarkLines(closeTo, lang)) this.stream.write(`  ⚠ ${job}: ${line}\n`);
+    if (result.isInterrupted) this.stream.write(`karya: ${batchWord('interrupted', lang)}\n`);
+    else if (result.failed) this.stream.write(`karya: ${batchWord('retryFailed', lang)}\n`);
+  }
+
+  /** A finished book's figures: its words, short and repeating parts, calls and time. */
+  private jobFigures(event: Extract<BatchEvent, { type: 'job_done' }>): string {
+    const lang = this.lang;
+    const figures = [
+      ...(event.words ? [batchCount('words', event.words, lang)] : []),
+      ...(event.shortParts ? [batchCount('shortParts', event.shortParts, lang)] : []),
+      ...(event.repeatingParts ? [batchCount('repeatingParts', event.repeatingParts, lang)] : []),
+      batchCount('calls', event.calls, lang),
+      formatSeconds(event.seconds),
+    ];
+    return figures.join(', ');
   }
 
   /** Stop drawing at once (interrupt or error). */
@@ -251,7 +273,7 @@ export class HumanProgress {
   }
 
   private counts(): string {
-    return `${this.succeeded} books done${this.failed ? `, ${this.paint(31, `${this.failed} failed`)}` : ''}`;
+    return `${batchCount('booksDone', this.succeeded, this.lang)}${this.failed ? `, ${this.paint(31, batchWord('failed', this.lang, { n: this.failed }))}` : ''}`;
   }
 
   private line(text: string): void {
@@ -269,13 +291,17 @@ function pad(name: string): string {
   return name.length > 28 ? `${name.slice(0, 27)}…` : name.padEnd(28);
 }
 
-function plural(n: number, word: string): string {
-  return `${count(n)} ${word}${n === 1 ? '' : 's'}`;
+/** A book's bar's mark after a step: ⚠ and what marks it (short, repeats, voice, overused), else ✓. */
+function stepMark(event: VoiceMarks & { short?: unknown; repeats?: unknown }, lang: Lang): string {
+  const mark = event.short ? 'markShort' : event.repeats ? 'markRepeats' : event.voiceDrifts ? 'markVoice' : event.overused ? 'markOverused' : undefined;
+  return mark ? `⚠ ${batchWord(mark, lang)}` : '✓';
 }
 
-/** " (drifts from your voice: …)" and " (overused phrases: 6.2 per 1,000 words)" for a step's line; '' when neither. */
-function voiceNote(event: VoiceMarks): string {
-  return `${event.voiceDrifts ? ` (drifts from your voice: ${event.voiceDrifts.join(', ')})` : ''}${event.overused ? ` (overused phrases: ${event.overused.perThousand.toFixed(1)} per 1,000 words: ${event.overused.phrases.slice(0, 4).map((p) => `"${p}"`).join(', ')})` : ''}`;
+/** " (drifts from your voice: …)" and " (overused phrases: 6.2 per 1,000 words (…))" for a step's line, in `lang`; '' when neither. */
+function voiceNote(event: VoiceMarks, lang: Lang): string {
+  const drifts = event.voiceDrifts ? ` (${word('voiceDrifts', lang, { notes: event.voiceDrifts.join(', ') })})` : '';
+  const o = event.overused;
+  return `${drifts}${o ? ` (${word('overusedMark', lang, { rate: o.perThousand.toFixed(1), phrases: o.phrases.slice(0, 4).map((p) => `"${p}"`).join(', ') })})` : ''}`;
 }
 
 /** The progress' language (the books' when they share one) and each job's credits a step. */

@@ -20,6 +20,8 @@ import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { exitOnFailure } from '../errors.js';
 import { batchSeriesBook } from '../series.js';
 import { sharedLang } from '../saved-book-words.js';
+import { writerLang } from '../langs.js';
+import { batchWord } from '../batch-words.js';
 import { perDayOrExit, type PublishSpent } from '../batch/publish.js';
 import { maxCallsOrExit } from '../run-budget.js';
 import { batchPublishFactsOrExit } from '../batch/job-publish.js';
@@ -60,7 +62,7 @@ function positive(name: string, value: string | undefined, opts: { isInteger?: b
   // Plain decimals only: Number() would also read `0x3`, `1e1` and ` 3`.
   const n = opts.isInteger ? wholeNumber(value) : /^[0-9]{1,15}(\.[0-9]{1,15})?$/.test(value) ? Number(value) : undefined;
   const isValid = n !== undefined && n > 0 && (opts.max === undefined || n <= opts.max);
-  if (!isValid) fail(`--${name}: "${value}" must be a ${opts.isInteger ? 'whole ' : ''}number above 0${opts.max ? ` and at most ${opts.max}` : ''}, written in plain digits (like ${opts.isInteger ? '4' : '2.5'})`);
+  if (!isValid) fail(batchWord(!opts.isInteger ? 'notPositive' : opts.max ? 'notPositiveWholeMax' : 'notPositiveWhole', writerLang(), { name, value, max: opts.max ?? 0 }));
   return n;
 }
 
@@ -84,7 +86,7 @@ async function checkedJobs(file: string, opts: BatchOptions, at: { outDir: strin
   try {
     raw = readJobsFile(file);
   } catch (error) {
-    exitOnFailure(error, 'en', { plain: [JobsFileError] });
+    exitOnFailure(error, writerLang(), { plain: [JobsFileError] });
     throw error;
   }
   // (After the file: one past its bounds is refused without waiting for the generators to load.)
@@ -95,12 +97,12 @@ async function checkedJobs(file: string, opts: BatchOptions, at: { outDir: strin
   raw = translations.rest;
   if (!raw.length) return { translations: translations.jobs };
   const given = batchPublishFactsOrExit(opts);
-  const maxCalls = maxCallsOrExit(opts.maxCalls, 'en');
+  const maxCalls = maxCallsOrExit(opts.maxCalls, writerLang());
   const { jobs, issues } = validateJobs(raw, { catalog, file, outDir, given, ...(maxCalls !== undefined ? { maxCalls } : {}) });
   if (issues.length) {
     const bad = new Set(issues.map((i) => `${i.line}:${i.job}`)).size;
     for (const issue of issues) process.stderr.write(`karya: ${formatIssue(file, issue)}\n`);
-    process.stderr.write(`karya: ${bad} of ${raw.length} jobs are invalid; nothing was generated\n`);
+    process.stderr.write(`karya: ${batchWord('invalidJobs', writerLang(), { bad, total: raw.length })}\n`);
     if (emitJson) {
       for (const { isListed: _listed, ...i } of issues) process.stdout.write(`${JSON.stringify({ type: 'invalid_job', ...i })}\n`);
       process.stdout.write(`${JSON.stringify({ type: 'summary', books: raw.length, invalid: bad, exitCode: EXIT.badInput })}\n`);
@@ -163,7 +165,7 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
   // The provider made now, and the model's window asked (three requests side by side, context.ts): the answers come
   // back while the state is opened and the books loaded, and the books' first calls do not wait for them. (Not
   // before: a queued batch makes no call of its own and does not load the SDK; a dry run calls nothing.)
-  const provider = opts.dryRun ? undefined : (await import('./generate.js')).cliProvider({ forBatch: true });
+  const provider = opts.dryRun ? undefined : (await import('./generate.js')).cliProvider({ forBatch: true, lang: sharedLang(jobs) });
   void provider?.contextWindow?.();
   // Two turns of the event loop: the window's requests are connected and written now, and their answers wait in the
   // sockets while the state is opened and the books loaded, instead of being sent only after (~20 ms of the first call).
@@ -183,7 +185,7 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
 
     if (opts.dryRun) {
       const plan = summarisePlan(books.map((b) => planBook(b, catalog.renderer)), { concurrency, rpm, tpm }, latency);
-      process.stdout.write(opts.json ? `${JSON.stringify(plan)}\n` : formatPlan(plan));
+      process.stdout.write(opts.json ? `${JSON.stringify(plan)}\n` : formatPlan(plan, sharedLang(jobs)));
       return;
     }
 
@@ -273,8 +275,8 @@ function releaseOptionsOrExit(opts: BatchOptions, jobs: readonly BatchJob[]): nu
   // The books' one language when they share it, else the table's first (English).
   const langsOf = new Set(jobs.map((j) => startBook({ spec: j.spec, settings: j.settings, totalChapters: j.totalChapters }).lang));
   const lang = langsOf.size === 1 ? [...langsOf][0]! : langs()[0]!;
-  if (opts.perDay !== undefined && !opts.publish) fail('--per-day plans the releases of --publish; add --publish');
-  if (opts.publish && opts.queue) fail('--publish runs without --queue: once the workers have written the books, run the same command with --publish and without --queue (the books are saved and not written again)');
+  if (opts.perDay !== undefined && !opts.publish) fail(batchWord('perDayNeedsPublish', lang));
+  if (opts.publish && opts.queue) fail(batchWord('publishNotQueue', lang));
   return perDayOrExit(opts.perDay, lang);
 }
 
@@ -295,7 +297,7 @@ async function queuedBatch(jobs: BatchJob[], opts: { rpm?: number; tpm?: number;
     try {
       queued = await opts.link;
     } catch (error) {
-      exitOnFailure(error, 'en', { plain: [QueuedBatchSetupError] });
+      exitOnFailure(error, sharedLang(jobs), { plain: [QueuedBatchSetupError] });
       throw error;
     }
     result = await queued.run({

@@ -56,7 +56,7 @@ export const BATCH_PROVIDER_OPTIONS = { probeAlongside: true, fetch: lightFetch,
 /** The provider from the environment, once per command; says so on stderr when it is the offline one. */
 export function cliProvider(opts: { forBatch?: boolean; lang?: Lang } = {}): Provider {
   const provider = providerFromEnv(process.env, opts.forBatch ? BATCH_PROVIDER_OPTIONS : {});
-  if (provider.isOffline) info(`karya: ${word('offline', opts.lang ?? 'en')}`);
+  if (provider.isOffline) info(`karya: ${word('offline', opts.lang ?? writerLang())}`);
   return provider;
 }
 

@@ -84,7 +84,7 @@ export async function rewriteCommand(id: string | undefined, opts: RewriteOption
     // The saved book, finished or not, as it is: a rewrite never starts a new one.
     // A book of a series sees the series as of the end of the book before it, never a later book.
     const series = await seriesOfKey(stateFile, catalog, key);
-    const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: cliProvider(), store: stateFile.progress(CLI_USER), key, settings: saved.state.settings, totalChapters: total, onFinished: 'keep', ...(series ? { series } : {}) });
+    const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: cliProvider({ lang: saved.state.lang }), store: stateFile.progress(CLI_USER), key, settings: saved.state.settings, totalChapters: total, onFinished: 'keep', ...(series ? { series } : {}) });
     const label = session.label(partStep(spec, position, total));
     const lang = session.state.lang;
     failing = { label, lang };
@@ -110,10 +110,10 @@ export async function rewriteCommand(id: string | undefined, opts: RewriteOption
     if (opts.json) process.stdout.write(JSON.stringify({ id: spec.id, part: opts.part, label: result.label, words: result.words, previousWords: before, ...(result.short ? { short: true } : {}), bibleCalls: result.bibleCalls, ...(opts.towardVoice ? { towardVoice: true } : {}), ...voiceJson(result), ...(check.length ? { check } : {}), ...(later.length ? { series: later } : {}) }) + '\n');
   } catch (error) {
     if (interrupt.isInterrupted) {
-      info(`karya: ${word('rewriteInterrupted', failing?.lang ?? 'en')}`);
+      info(`karya: ${word('rewriteInterrupted', failing?.lang ?? askedLang(opts.lang))}`);
       throw new CliExit(EXIT.interrupted);
     }
-    const lang = failing?.lang ?? 'en';
+    const lang = failing?.lang ?? askedLang(opts.lang);
     exitOnFailure(error, lang, { expects: ['edit'], step: { words: ({ message }) => word('rewriteFailed', lang, { label: failing?.label ?? opts.part, message }) } });
     throw error;
   } finally {

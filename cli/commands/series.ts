@@ -50,12 +50,12 @@ export async function seriesShowCommand(raw: string, opts: SeriesOptions): Promi
   const catalog = catalogOrExit();
   const place = cliStateOf(opts.state);
   const statePath = place.where;
-  const name = seriesNameOrExit(raw, 'en');
-  if (!hasBooks(place)) seriesFail(new SeriesError('series_not_found', { name }), 'en');
+  const name = seriesNameOrExit(raw, writerLang());
+  if (!hasBooks(place)) seriesFail(new SeriesError('series_not_found', { name }), writerLang());
   const stateFile = await openCliState(place);
   try {
     const series = await stateFile.repos.series(CLI_USER).find(name);
-    if (!series) return seriesFail(new SeriesError('series_not_found', { name }), 'en');
+    if (!series) return seriesFail(new SeriesError('series_not_found', { name }), writerLang());
     const loaded = await loadSeries(stateFile, catalog, series);
     const books = seriesBooks(loaded);
     const changes = laterChanges(loaded);
@@ -96,12 +96,12 @@ export async function seriesShowCommand(raw: string, opts: SeriesOptions): Promi
 /** The keys of a series' books (for `karya books --series`), or exit 2 when there is no such series. */
 export async function seriesKeysOrExit(place: CliState, raw: string): Promise<Set<string>> {
   const statePath = place.where;
-  const name = seriesNameOrExit(raw, 'en');
+  const name = seriesNameOrExit(raw, writerLang());
   if (!hasBooks(place)) fail(seriesWord('noSuchSeries', writerLang(), { name, file: statePath }));
   const stateFile = await openCliState(place);
   try {
     const series = await stateFile.repos.series(CLI_USER).find(name);
-    if (!series) return seriesFail(new SeriesError('series_not_found', { name }), 'en');
+    if (!series) return seriesFail(new SeriesError('series_not_found', { name }), writerLang());
     return new Set((await stateFile.repos.series(CLI_USER).books(series.id)).map((b) => b.key));
   } finally {
     await stateFile.close();

@@ -1,6 +1,7 @@
 // `karya serve [--port N]`: the HTTP server with the studio and the JSON API (see docs/api.md).
 import { startServer } from '../../server/index.js';
 import { fail, info, wholeNumber } from '../util.js';
+import { serveLang, serveWord } from '../serve-words.js';
 
 export interface ServeOptions {
   port?: string;
@@ -9,10 +10,11 @@ export interface ServeOptions {
 }
 
 export async function serveCommand(opts: ServeOptions): Promise<void> {
+  const lang = serveLang();
   let port: number | undefined;
   if (opts.port !== undefined) {
     port = wholeNumber(opts.port);
-    if (port === undefined || port > 65535) fail(`--port: "${opts.port}" must be a whole number from 0 to 65535, written in plain digits (like 3000)`);
+    if (port === undefined || port > 65535) fail(serveWord('portRange', lang, { value: opts.port }));
   }
   // The export limits (KARYA_EXPORT_*) are read at the first download; a bad value stops the start instead.
   try {
@@ -22,23 +24,24 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
   }
   const running = await startServer({ ...(port !== undefined ? { port } : {}), ...(opts.worker === false ? { runsWorker: false } : {}) });
   const { config, provider } = running.ctx;
-  process.stdout.write(`Karya is running at ${running.url}\n`);
-  info(`  database: ${running.store.kind === 'postgres' ? `Postgres ${running.store.location}` : config.dbFile}`);
-  if (running.queue) info(`  steps: Postgres job queue; ${running.worker ? `this process runs up to ${config.workerConcurrency} at once` : 'run by `karya worker` processes (--no-worker)'}`);
-  info(`  provider: ${provider.isOffline ? 'offline (demo text; set OPENAI_API_KEY for a real model)' : provider.name}`);
-  info(`  administrator: ${config.adminEmail ?? 'none (set KARYA_ADMIN_EMAIL and sign up with that address)'}`);
-  info(`  mail: ${running.ctx.mailer.transport === 'smtp' ? 'SMTP' : 'mail_outbox table and the log (set KARYA_SMTP_URL to send)'}`);
+  process.stdout.write(`${serveWord('running', lang, { url: running.url })}\n`);
+  const where = running.store.kind === 'postgres' ? serveWord('databasePostgres', lang, { location: running.store.location }) : config.dbFile;
+  info(`  ${serveWord('database', lang, { where })}`);
+  if (running.queue) info(`  ${running.worker ? serveWord('stepsHere', lang, { n: config.workerConcurrency }) : serveWord('stepsWorkers', lang)}`);
+  info(`  ${provider.isOffline ? serveWord('providerOffline', lang) : serveWord('provider', lang, { name: provider.name })}`);
+  info(`  ${config.adminEmail ? serveWord('admin', lang, { email: config.adminEmail }) : serveWord('adminNone', lang)}`);
+  info(`  ${serveWord(running.ctx.mailer.transport === 'smtp' ? 'mailSmtp' : 'mailOutbox', lang)}`);
   await new Promise<void>((resolve) => {
     let signals = 0;
     const stop = () => {
       signals += 1;
       // A second Ctrl-C (or SIGTERM) does not wait for the grace period.
       if (signals > 1) {
-        info('karya: stopping now');
+        info(`karya: ${serveWord('stoppingNow', lang)}`);
         running.close().then(resolve, resolve);
         return;
       }
-      info(`karya: stopping the server: no new work; open streams and running steps may finish (up to ${Math.round(config.generationTimeoutMs / 1000)} s)`);
+      info(`karya: ${serveWord('stopping', lang, { seconds: Math.round(config.generationTimeoutMs / 1000) })}`);
       running.stop({ graceMs: config.generationTimeoutMs }).then(() => {
         process.off('SIGINT', stop);
         process.off('SIGTERM', stop);

@@ -4,7 +4,7 @@
 // is shown before; progress lines go to stderr; the run goes to the book's end, and paragraphs that could not be
 // had (kept as their source, marked untranslated) are named at the end (exit 1): a rerun asks only for them. The source is only read.
 import { existsSync } from 'node:fs';
-import { BookSession, canTranslate, chapterTitlesOf, catalogueMessage, cleanTitle, editionLanguageName, editionLanguages, isLang, langs, withEditionTitle, MAX_EDITION_TITLE, partStep, stepLabel, editionKey, editionLinkOf, glossaryFileOf, glossaryWithReasons, problemText, translateEdition, translatedFrom, translationCost, editionPlan, withWritersGlossary, MAX_TERM_CHARS, type EditionTitle, type Glossary, type GlossaryWhy, type Lang, type PartOutcome, type TranslateProgress, type WindowProblem, type WritersTerm } from '../../engine/index.js';
+import { BookSession, listIn, canTranslate, chapterTitlesOf, catalogueMessage, cleanTitle, editionLanguageName, editionLanguages, isLang, langs, withEditionTitle, MAX_EDITION_TITLE, partStep, stepLabel, editionKey, editionLinkOf, glossaryFileOf, glossaryWithReasons, problemText, translateEdition, translatedFrom, translationCost, editionPlan, withWritersGlossary, MAX_TERM_CHARS, type EditionTitle, type Glossary, type GlossaryWhy, type Lang, type PartOutcome, type TranslateProgress, type WindowProblem, type WritersTerm } from '../../engine/index.js';
 import { CLI_USER, CliExit, EXIT, catalogOrExit, fail, info, specOrExit } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { exitOnFailure } from '../errors.js';
@@ -99,7 +99,7 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
     if (!source) return fail(catalogueMessage('translate_no_book', from, { id: String(id) }));
     const lang = source.state.lang;
     if (source.state.lang === to) return fail(catalogueMessage('translate_same_language', lang, { id: String(id), language: editionLanguageName(to, lang), other: editionLanguages(lang).join('|') }));
-    if (!isLang(to) || !canTranslate(lang, to)) return fail(catalogueMessage('translate_bad_language', lang, { value: to, langs: new Intl.ListFormat(lang, { type: 'disjunction' }).format(editionLanguages(lang)) }));
+    if (!isLang(to) || !canTranslate(lang, to)) return fail(catalogueMessage('translate_bad_language', lang, { value: to, langs: listIn(editionLanguages(lang), lang, 'or') }));
     if (editionLinkOf(source.key) || translatedFrom(source.state)) return fail(catalogueMessage('translate_is_edition', lang, { id: String(id) }));
     if (!source.state.content.some((t) => t.trim())) return fail(catalogueMessage('translate_empty_book', lang, { id: String(id) }));
     const spec = specOrExit(catalogOrExit(), source.state.generatorId, lang);

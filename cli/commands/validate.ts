@@ -6,15 +6,18 @@ import { catalogOrExit, info } from '../util.js';
 import { EXIT, exitOnFailure, CliExit } from '../errors.js';
 import { SpecError, catalogueGaps, langs, languageGapIssues, languageTable, registryGaps } from '../../engine/index.js';
 import { loadProviders, loadPublishFiles } from '../../engine/node.js';
+import type { Lang } from '../../engine/index.js';
+import { writerLang } from '../langs.js';
+import { toolWord } from '../tools-words.js';
 
 /** Every catalogue's and registry's text a language of the table lacks, as `file: key: message` lines. */
-async function languageTableGaps(): Promise<string[]> {
+async function languageTableGaps(lang: Lang): Promise<string[]> {
   // The catalogues register as their modules load: load every module that words something (the server's, the CLI's).
   await Promise.all([loadPublishFiles(), loadProviders(), import('../../server/index.js'), import('../translate-words.js'), import('./voice.js'), import('./series.js')]);
   const codes = langs();
   return [
-    ...catalogueGaps(codes).map((g) => `languages/${g.language}/${g.catalogue}.yaml: ${g.key}: no text in ${g.language} (catalogue ${g.catalogue})`),
-    ...registryGaps(codes).map((g) => `languages/${g.lang}/${g.registry.replace(/\s+/g, '-')}.yaml: ${g.rule}.${g.key}: no text in ${g.lang} (rules of ${g.registry})`),
+    ...catalogueGaps(codes).map((g) => toolWord('gapCatalogue', lang, { file: `languages/${g.language}/${g.catalogue}.yaml`, key: g.key, lang: g.language, catalogue: g.catalogue })),
+    ...registryGaps(codes).map((g) => toolWord('gapRules', lang, { file: `languages/${g.lang}/${g.registry.replace(/\s+/g, '-')}.yaml`, key: `${g.rule}.${g.key}`, lang: g.lang, registry: g.registry })),
   ];
 }
 
@@ -49,13 +52,13 @@ function pathsLacking(reference: unknown, own: unknown, prefix = ''): string[] {
  * studio's pages, not by this process): each key another language words, named with the file and the key, as the
  * studio's build would refuse it.
  */
-function studioGaps(): string[] {
+function studioGaps(lang: Lang): string[] {
   const codes = langs();
   const files = codes.map((code) => languageTable(code).files);
   const catalogues = [...new Set(files.flatMap((f) => Object.keys(f)))].filter((name) => name.startsWith('studio-')).sort();
   return catalogues.flatMap((name) => {
     const reference = merged(files.map((f) => f[name]));
-    return codes.flatMap((code, i) => pathsLacking(reference, files[i]![name]).map((key) => `languages/${code}/${name}.yaml: ${key}: no text in ${code} (catalogue ${name}, the studio's)`));
+    return codes.flatMap((code, i) => pathsLacking(reference, files[i]![name]).map((key) => toolWord('gapStudio', lang, { file: `languages/${code}/${name}.yaml`, key, lang: code, catalogue: name })));
   });
 }
 
@@ -64,14 +67,16 @@ export async function validateCommand(dir: string | undefined, opts: { templates
   const templatesDir = opts.templates ? path.resolve(opts.templates) : undefined;
   const catalog = catalogOrExit({ generatorsDir, templatesDir, isValidating: true });
   // Every text a language of the table lacks is named, the table's first, then the generators'.
-  const words = [...(await languageTableGaps()), ...studioGaps()];
+  // Said in the maintainer's language (their locale's), English when the table lacks it.
+  const lang = writerLang();
+  const words = [...(await languageTableGaps(lang)), ...studioGaps(lang)];
   for (const line of words) info(line);
   // A generator lacking a text for a language still serves the others; validate names each gap.
   const gaps = languageGapIssues(catalog.specs);
-  if (gaps.length) exitOnFailure(new SpecError(gaps), 'en', { expects: ['spec'] });
+  if (gaps.length) exitOnFailure(new SpecError(gaps), lang, { expects: ['spec'] });
   if (words.length) {
-    info(`karya: ${words.length} text(s) missing in the language table`);
+    info(`karya: ${toolWord(words.length === 1 ? 'gapsMissing_one' : 'gapsMissing', lang, { n: words.length })}`);
     throw new CliExit(EXIT.failed);
   }
-  process.stdout.write(`ok: ${catalog.specs.length} generators valid; languages ${langs().join(', ')} worded whole\n`);
+  process.stdout.write(`${toolWord('validOk', lang, { generators: catalog.specs.length, langs: langs().join(', ') })}\n`);
 }

@@ -11,25 +11,27 @@ import { lightFetch, loadProviders } from '../../engine/node.js';
 
 const { providerFromEnv } = await loadProviders();
 import { EXIT, fail, info } from '../util.js';
+import { serveLang, serveWord } from '../serve-words.js';
 
 export async function workerCommand(opts: { concurrency?: string; metricsPort?: string }): Promise<void> {
+  const lang = serveLang();
   let config;
   try {
     config = configFromEnv(process.env);
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));
   }
-  if (!config.databaseUrl) fail('karya worker runs steps from the Postgres job queue: set KARYA_DATABASE_URL=postgres://… (the same as the servers\')');
+  if (!config.databaseUrl) fail(serveWord('workerNoDatabase', lang));
   let concurrency = config.workerConcurrency;
   if (opts.concurrency !== undefined) {
     concurrency = Number(opts.concurrency);
-    if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256) fail(`--concurrency: "${opts.concurrency}" must be a whole number from 1 to 256`);
+    if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256) fail(serveWord('workerConcurrency', lang, { value: opts.concurrency }));
   }
   let metricsPort: number | undefined;
   if (opts.metricsPort !== undefined) {
     metricsPort = Number(opts.metricsPort);
-    if (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535) fail(`--metrics-port: "${opts.metricsPort}" must be a port number from 0 to 65535`);
-    if (!config.metricsToken) fail('--metrics-port: set KARYA_METRICS_TOKEN (at least 16 characters, the same as the servers\') for the scraper\'s Bearer token');
+    if (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535) fail(serveWord('workerMetricsPort', lang, { value: opts.metricsPort }));
+    if (!config.metricsToken) fail(serveWord('workerMetricsToken', lang));
   }
   const store = await openStore(config);
   const ctx = await createContext({ config, repos: store.repos });
@@ -45,25 +47,32 @@ export async function workerCommand(opts: { concurrency?: string; metricsPort?: 
     } catch (error) {
       await queue.close();
       await store.close();
-      fail(`--metrics-port: cannot listen on ${config.host}:${metricsPort} (${error instanceof Error ? error.message : String(error)})`);
+      fail(serveWord('workerMetricsListen', lang, { host: config.host, port: metricsPort, reason: error instanceof Error ? error.message : String(error) }));
     }
   }
   const worker = await startStepWorker(ctx, queue, { concurrency, ...(batchProvider ? { batchProvider } : {}) });
-  info(`karya worker ${worker.id}: running up to ${concurrency} steps at once from ${store.location}`);
-  if (metrics) info(`  metrics: ${metrics.url} (Authorization: Bearer $KARYA_METRICS_TOKEN)`);
-  info(`  provider: ${ctx.provider.isOffline ? 'offline (demo text; set OPENAI_API_KEY for a real model)' : ctx.provider.name}`);
+  info(serveWord('workerRunning', lang, { id: worker.id, n: concurrency, location: store.location }));
+  if (metrics) info(`  ${serveWord('workerMetrics', lang, { url: metrics.url })}`);
+  info(`  ${ctx.provider.isOffline ? serveWord('providerOffline', lang) : serveWord('provider', lang, { name: ctx.provider.name })}`);
   await new Promise<void>((resolve) => {
     let signals = 0;
     const stop = () => {
       signals += 1;
       if (signals > 1) process.exit(EXIT.interrupted);
-      info(`karya worker: stopping after ${worker.active()} running step(s) (signal again to stop now)`);
+      const running = worker.active();
+      info(serveWord(running === 1 ? 'workerStopping_one' : 'workerStopping', lang, { n: running }));
       worker
         .stop({ drainMs: config.generationTimeoutMs })
         .then(() => metrics?.close())
         .then(() => queue.close())
         .then(() => store.close())
-        .then(resolve, resolve);
+        .then(done, done);
+    };
+    // Stopped, the worker stops listening (a command run inside another process leaves no listener behind).
+    const done = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);

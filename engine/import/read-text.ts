@@ -9,6 +9,7 @@ import { cleanText } from '../clean-text.js';
 import { catalogueMessage, KaryaError } from '../errors.js';
 import type { Lang } from '../spec/types.js';
 import { catalogue, isLang, langs, languageName as tableLanguageName, wordIn } from '../languages/index.js';
+import { listIn } from '../list-words.js';
 
 /** What a file's first bytes say it is. */
 export type FileKind = 'text' | 'zip' | 'pdf' | 'image' | 'binary' | 'empty';
@@ -114,8 +115,8 @@ export function importRefusalMessage(refusal: ImportRefusal, lang: Lang): string
 /** The languages Karya writes, as `lang` names and lists them ("English, Bahasa Malaysia, and Indonesian"), and each as the --lang that chooses it. */
 function writtenLanguages(lang: Lang): { languages: string; choices: string } {
   return {
-    languages: new Intl.ListFormat(lang, { type: 'conjunction' }).format(langs().map((code) => languageName(code, lang))),
-    choices: new Intl.ListFormat(lang, { type: 'disjunction' }).format(langs().map((code) => `--lang ${code}`)),
+    languages: listIn(langs().map((code) => languageName(code, lang)), lang, 'and'),
+    choices: listIn(langs().map((code) => `--lang ${code}`), lang, 'or'),
   };
 }
 
@@ -125,7 +126,7 @@ function sharesIn(shares: string, lang: Lang): string {
     const [code, share] = item.split(':');
     return `${share}% ${languageName(code ?? '', lang)}`;
   });
-  return new Intl.ListFormat(lang, { type: 'conjunction' }).format(items);
+  return listIn(items, lang, 'and');
 }
 
 /**

@@ -149,8 +149,11 @@ describe('the progress line on a terminal', () => {
     step(2, 2);
     expect(progress.figures()).toEqual({ done: 2, planned: 4, calls: 3, tokens: 3000, credits: 4, elapsedSeconds: 40, etaSeconds: 40 });
     progress.finish({ books: 1, succeeded: 0, failed: 0, unfinished: 1, isInterrupted: true, shortParts: 0, repeatingParts: 0, tooClose: 0, calls: 3, retries: 0, tokens: 3000, seconds: 40 });
-    // The bar's last frame, in the books' language.
-    expect(screen).toContain('2/4 steps');
+    // The bar's last frame and the closing lines, in the books' language.
+    expect(screen).toContain('kelompok');
+    expect(screen).toContain('2/4 langkah · 0 buku siap');
+    expect(screen).toContain('karya batch: 0 daripada 1 buku ditulis · 1 belum selesai · 3 panggilan');
+    expect(screen).toContain('karya: terganggu; langkah yang siap telah disimpan');
     expect(screen).toContain('kira-kira 40 s lagi · setakat ini: panggilan 3, token 3,000, kredit 4');
   });
 

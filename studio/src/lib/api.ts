@@ -2,15 +2,27 @@
 // Profile, `call('PATCH /me', {body})` checks the body at compile time. Errors have the server's shape
 // `{error: {code, message, fields?}}`; the generation call is read as server-sent events; a file route
 // becomes a link (`fileHref`) that the browser downloads.
-import { KaryaError, type ApiErrorEnvelope, type Lang, EventsOf, FileRouteKey, JsonRouteKey, RequestOf, ResponseOf, StreamRouteKey } from '../engine.js';
+import { STATES } from '../i18n/states.js';
+import { textIn } from '../i18n/catalogue.js';
+import { KaryaError, langs, type ApiErrorEnvelope, type Lang, EventsOf, FileRouteKey, JsonRouteKey, RequestOf, ResponseOf, StreamRouteKey } from '../engine.js';
 
-/** A failed call: HTTP status (0 when the network failed), the server's code, message and field errors. */
+/** The studio's own words for a failure it names by its code alone (`state.<code>` of studio-states), in the studio's language. */
+function ownWords(code: string): string {
+  const entry = (STATES as Readonly<Record<string, (typeof STATES)[keyof typeof STATES]>>)[`state.${code}`];
+  const text = entry ? textIn(entry, requestLang ?? langs()[0]!, 'studio-states') : undefined;
+  return typeof text === 'string' ? text : code;
+}
+
+/**
+ * A failed call: HTTP status (0 when the network failed), the server's code, message and field errors. A failure
+ * the studio finds itself carries its code only (`connection_closed`): its message is the studio's words for it.
+ */
 export class ApiError extends KaryaError {
   readonly status: number;
   readonly code: string;
   readonly fields?: Record<string, string>;
-  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
-    super(message, { httpStatus: status, isRetryable: status === 0 || status === 429 || status === 503 });
+  constructor(status: number, code: string, message?: string, fields?: Record<string, string>) {
+    super(message ?? ownWords(code), { httpStatus: status, isRetryable: status === 0 || status === 429 || status === 503 });
     this.name = 'ApiError';
     this.status = status;
     this.code = code;

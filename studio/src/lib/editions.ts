@@ -25,7 +25,7 @@ export async function runEdition(id: number, to: Lang, handlers: EditionRunHandl
     }
   }, signal);
   if (failure) throw failure;
-  if (!done) throw new ApiError(0, 'network', 'The connection closed before the edition was done');
+  if (!done) throw new ApiError(0, 'edition_connection_closed');
   return done;
 }
 

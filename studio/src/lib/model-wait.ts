@@ -45,6 +45,6 @@ async function eventsShowingWaits<K extends JsonRouteKey>(path: string, body: un
     toast.dismiss(WAIT_TOAST);
   }
   if (failure) throw failure;
-  if (!answer) throw new ApiError(0, 'network', 'The connection closed before the answer');
+  if (!answer) throw new ApiError(0, 'connection_closed');
   return answer;
 }

@@ -1,0 +1,52 @@
+// What `karya batch` prints while it checks its options, runs its books and writes their packages, in the batch's
+// language (its books' when they share one, else the writer's locale's: cli/saved-book-words.ts sharedLang): the
+// words are in languages/<code>/cli-batch.yaml, English's too.
+import { catalogue, sayer, type Lang, type Sayer } from '../engine/index.js';
+
+/**
+ * A count with thousands separators (12,345), as en-US writes it. Whole numbers (every count a batch shows) are
+ * grouped here: the first Intl.NumberFormat of a process costs ~17 ms (ICU's number data), which every batch paid
+ * at its start when it was made as this module loaded. Other numbers go through one formatter, made when first
+ * needed (toLocaleString('en-US') makes one per call, about 0.15 ms).
+ */
+let counts: Intl.NumberFormat | undefined;
+export const count = (x: number): string =>
+  Number.isSafeInteger(x) ? `${x < 0 || Object.is(x, -0) ? '-' : ''}${String(Math.abs(x)).replace(/\B(?=(\d{3})+$)/g, ',')}` : (counts ??= new Intl.NumberFormat('en-US')).format(x);
+
+const WORDS = catalogue('cli-batch', [
+  'notPositive', 'notPositiveWhole', 'notPositiveWholeMax', 'invalidJobs', 'perDayNeedsPublish', 'publishNotQueue',
+  'publisherNeedsPublish', 'queueNoDatabase',
+  // The progress (cli/batch/report.ts). A text that counts something has its form for one beside it (`<key>_one`).
+  'start', 'start_one', 'barName', 'barSteps', 'alreadyWritten', 'resumingAt', 'steps', 'steps_one', 'callsPlanned',
+  'callsPlanned_one', 'calls', 'calls_one', 'words', 'words_one', 'tokens', 'tokens_one', 'shortTarget', 'markShort',
+  'markRepeats', 'markVoice', 'markOverused', 'retrying', 'rateLimited', 'shortParts', 'shortParts_one',
+  'repeatingParts', 'repeatingParts_one', 'reused', 'booksWritten', 'booksDone', 'booksDone_one', 'failed',
+  'unfinished', 'shortPartsWhy', 'repeatingPartsWhy', 'tooClose', 'retries', 'retries_one', 'interrupted', 'retryFailed',
+  // A book too close to another (cli/batch/near-duplicates.ts) and the packages of --publish (cli/batch/publish.ts).
+  'closeTo', 'closeBoth', 'closeMore', 'closeMore_one', 'ready', 'notReady', 'publishOn', 'heldBack', 'byAuthor',
+  'noAuthor', 'keptPackage', 'schedule', 'packages', 'packages_one', 'days', 'days_one', 'heldCount',
+  // The dry run's plan (cli/batch/plan.ts formatPlan).
+  'planHead', 'planBooks', 'planBooksComplete', 'planLimits', 'planNone', 'planBound', 'planChain', 'planConcurrency',
+  'planRpm', 'planTpm', 'planOversized', 'planOversized_one',
+]);
+
+type Key = keyof typeof WORDS;
+type Counted = Extract<Key, `${string}_one`> extends `${infer K}_one` ? K : never;
+
+/** A batch line's words in a language, with its placeholders filled. */
+export const batchWord: Sayer<Key> = sayer(WORDS);
+
+/** One number formatter a language, made when its first count is said (the progress line's meter writes its figures alike). */
+const grouped = new Map<Lang, Intl.NumberFormat>();
+
+/** A count as `lang` groups its thousands (12,345; 12.345), like the meter's figures beside it. */
+export function countIn(n: number, lang: Lang): string {
+  let format = grouped.get(lang);
+  if (!format) grouped.set(lang, (format = new Intl.NumberFormat(lang)));
+  return format.format(n);
+}
+
+/** A count with its words in a language (`3 calls`, `1 call`; `3 panggilan`), `n` grouped as the language groups it, other placeholders filled. */
+export function batchCount(key: Counted, n: number, lang: Lang, vars: Readonly<Record<string, string | number>> = {}): string {
+  return batchWord(n === 1 ? (`${key}_one` as Key) : key, lang, { ...vars, n: countIn(n, lang) });
+}

@@ -1,0 +1,63 @@
+// The command line prints a language's words from languages/<code>/, never English written in its code: every
+// string literal of cli/ that reads as an English sentence (tests/architecture/cli-english-literals.ts) is refused,
+// so a new message printed in English fails here and is given its keys (en, ms, id) instead. The files that still
+// hold some are listed with how many, each with the reason they are left: the list only shrinks (a file with fewer
+// fails too, until its count is lowered), like the layers' allowed edges.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './graph.js';
+import { literalsOf, readsAsEnglish } from './cli-english-literals.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Files still holding English sentences: how many, and why they are left (to be moved into the language files). */
+const LEFT: Readonly<Record<string, { count: number; why: string }>> = {
+  'cli/batch/job-shape.ts': { count: 15, why: "a jobs file's issues, said in English to the operator who wrote it" },
+  'cli/batch/job-voice.ts': { count: 5, why: "a jobs file's issues, said in English to the operator who wrote it" },
+  'cli/batch/job-cover.ts': { count: 3, why: "a jobs file's issues, said in English to the operator who wrote it" },
+  'cli/batch/job-publish.ts': { count: 4, why: "a jobs file's issues, said in English to the operator who wrote it" },
+  'cli/batch/jobs-file.ts': { count: 8, why: "a jobs file's issues, said in English to the operator who wrote it" },
+  'cli/batch/jobs.ts': { count: 7, why: "a jobs file's issues, said in English to the operator who wrote it" },
+  'cli/batch/translate-jobs.ts': { count: 4, why: "a jobs file's issues, said in English to the operator who wrote it" },
+  'cli/commands/prompts.ts': { count: 15, why: "karya prompts' notes on where a rendered prompt comes from (a developer's tool)" },
+  'cli/batch/book-end.ts': { count: 3, why: "a batch thread's own failures, which the scheduler handles and no writer reads" },
+  'cli/batch/limits.ts': { count: 1, why: 'a RangeError for a caller that passes a limit of 0 (a bug, never a writer\'s input)' },
+  'cli/batch/thread-worker.ts': { count: 1, why: "a batch thread's own failure (a bug: the jobs validated on the main thread)" },
+  'cli/batch/threads.ts': { count: 1, why: "a batch thread's own failure (a bug: a thread that ended early)" },
+};
+
+/** `file:line: text` of every literal of `file` that reads as English. */
+function englishIn(file: string): string[] {
+  return literalsOf(readFileSync(path.join(ROOT, file), 'utf8')).filter((l) => readsAsEnglish(l.text)).map((l) => `${file}:${l.line}: ${l.text.trim().slice(0, 100)}`);
+}
+
+describe("the command line's words are the language files'", () => {
+  const files = sourceFiles(ROOT, ['cli']);
+  const found = new Map(files.map((file) => [file, englishIn(file)]));
+
+  it('no file of cli/ holds an English sentence, but the ones listed, no more of them than listed', () => {
+    const over = [...found].flatMap(([file, lines]) => (lines.length > (LEFT[file]?.count ?? 0) ? lines : []));
+    expect(over).toEqual([]);
+  });
+
+  it('the list only shrinks: a listed file holds as many as listed', () => {
+    const counts = Object.fromEntries(Object.keys(LEFT).map((file) => [file, found.get(file)?.length ?? 0]));
+    expect(counts).toEqual(Object.fromEntries(Object.entries(LEFT).map(([file, left]) => [file, left.count])));
+  });
+
+  it('the check finds an English message in each way a command prints one, and leaves keys, codes and names alone', () => {
+    const sample = [
+      "fail('--per-day plans the releases of --publish; add --publish');",
+      "info(`karya worker ${id}: running up to ${n} steps at once from ${where}`);",
+      "this.line(`${x ? 'already written' : `resuming at step ${n} of ${m}`}`);",
+      "process.stderr.write(`karya: interrupted; finished steps are saved\\n`);",
+      "fail(batchWord('notPositiveWholeMax', lang, { name }));",
+      "const code = 'not_a_language'; const re = /don't split 'this' it is a regex/;",
+      "info(`  ${serveWord('database', lang, { where })}`); // the database is named",
+      "write(`karya batch: ${parts.join(' · ')}\\n`); help('common.setAsGenerate');",
+    ].map((line) => literalsOf(line).filter((l) => readsAsEnglish(l.text)).length);
+    expect(sample).toEqual([1, 1, 2, 1, 0, 0, 0, 0]);
+  });
+});

@@ -18,6 +18,8 @@ function measure(request: ClosenessRequest & { kind: 'measure' }): MeasureReply 
     if (text === undefined) return { missing: true };
     parts.push(text);
   }
+  // Named once (its caller no longer names them): kept from now on with the book (keep), for its passages.
+  for (const p of request.parts) if (typeof p === 'number') partsSent.delete(p);
   keep(request.key, parts);
   return measureBook(parts);
 }

@@ -113,6 +113,7 @@ export {
   countWords, type ImageRequest, isCutOff, type Provider, providerThrough, type ProviderEvent, type RetryNotice, type TextRequest, type TextResult,
 } from './provider.js';
 export { firstWords, lastWords, wordList } from './words.js';
+export { forgetTexts } from './text-cache.js';
 export { chaptersWritten } from './spec/conclusion.js';
 export { AuthoredSpec, SharedFile } from './spec/format.js';
 export { languageGapIssues, specLanguages } from './spec/resolve-languages.js';

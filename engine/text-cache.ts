@@ -18,14 +18,49 @@ export interface ByText<T> {
   keep(text: string, value: T): void;
 }
 
+/** How each cache made by byText forgets a text (forgetTexts). */
+const CACHES: Array<(text: string) => void> = [];
+
+/**
+ * Every cache lets go of these texts and what they gave: a book's parts, outline and memory once the book is done and
+ * written out. A batch's caches otherwise held the parts of every book it finished, each until TEXTS_KEPT newer texts
+ * came in (a 400-book batch: all of them, its peak memory twice that of the books in flight). A text asked again later
+ * is read again.
+ */
+export function forgetTexts(texts: Iterable<string | undefined>): void {
+  for (const text of texts) if (text) for (const forget of CACHES) forget(text);
+}
+
+function forEachParagraph(text: string, each: (paragraph: string) => void): void {
+  for (let start = 0; start <= text.length; ) {
+    let end = text.indexOf('\n\n', start);
+    if (end < 0) end = text.length;
+    each(text.slice(start, end));
+    start = end + 2;
+  }
+}
+
+/**
+ * `text` as a string of its own. A text cut from a longer one (a paragraph of a request) shares that one's
+ * characters: kept as a key, it kept the whole longer text alive as long as it stayed (a 400-book batch's paragraph
+ * cache held ~18 MB of requests so, for keys a tenth of their size). Joined to a character and cut again, it is
+ * copied once into a text of its own length (one more character). Only for texts known to be cut: a whole text
+ * copied is held twice while its owner keeps it.
+ */
+export function ownCopy(text: string): string {
+  return text.length < 64 ? text : ` ${text}`.slice(1);
+}
+
 /**
  * `of(text)`, kept for the last `size` texts (the least recently used goes first). A hit is moved to the back only
  * when a quarter of `size` texts have come in since it was last put there: a text in use stays among the last
  * three quarters put in, so it is not the next to go, and the checks reading one answer one after another (each a hit)
- * no longer take it out of the map and put it back each time.
+ * no longer take it out of the map and put it back each time. `copiesKeys`: the texts are cut from longer ones (ownCopy).
  */
-export function byText<T>(size: number, of: (text: string) => T): ByText<T> {
+export function byText<T>(size: number, of: (text: string) => T, copiesKeys = false): ByText<T> {
   const cache = new Map<string, { value: T; at: number }>();
+  // A cache of texts cut from longer ones (paragraphs) forgets a text's paragraphs, as eachRun cuts them.
+  CACHES.push(copiesKeys ? (text) => forEachParagraph(text, (p) => cache.delete(p)) : (text) => cache.delete(text));
   const young = Math.max(1, size >> 2);
   let added = 0;
   const put = (text: string, entry: { value: T; at: number }) => {
@@ -34,7 +69,7 @@ export function byText<T>(size: number, of: (text: string) => T): ByText<T> {
     entry.at = ++added;
     cache.set(text, entry);
   };
-  const keep = (text: string, value: T) => put(text, { value, at: 0 });
+  const keep = (text: string, value: T) => put(copiesKeys ? ownCopy(text) : text, { value, at: 0 });
   const get = (text: string) => {
     const hit = cache.get(text);
     if (hit !== undefined) {

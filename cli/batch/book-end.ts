@@ -29,7 +29,7 @@ export type BookEndReply = { figures: BookEndFigures } | { failed: EndFailure } 
  * includes its exports, each bounded in the export pool's own threads (45 s each, waiting its turn there): half an
  * hour means the thread is stuck. A heap of 1 GB holds a thousand books' texts waiting.
  */
-export const BOOK_END_LIMITS: PoolLimits = { workers: 1, timeoutMs: 30 * 60_000, memoryMb: 1024, maxQueued: 100_000, countsWaiting: false, perKey: Infinity, perThread: 1024 };
+export const BOOK_END_LIMITS: PoolLimits = { workers: 1, timeoutMs: 30 * 60_000, memoryMb: 1024, youngMb: 8, maxQueued: 100_000, countsWaiting: false, perKey: Infinity, perThread: 1024 };
 
 const FAILURES: PoolFailures = {
   busy: () => new Error('the book-end thread is busy'),

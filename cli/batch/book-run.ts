@@ -7,7 +7,7 @@ import {
   BookSession, ExportLimitError, GenerationError, MEMORY_WORDS, renderPrompt,
   type BookSeries, type BookState, type CatalogueCode, type PromptRenderer, type Settings, type Step, type StepResult,
 } from '../../engine/index.js';
-import { CallBudget, answerNotesOf, isBudgetStop, providerThrough, withBudget, retryAfterMs, stepMarksOf, type Lang, type StepMarks, type StepResult as StepDone } from '../../engine/index.js';
+import { CallBudget, answerNotesOf, forgetTexts, isBudgetStop, providerThrough, withBudget, retryAfterMs, stepMarksOf, type Lang, type StepMarks, type StepResult as StepDone } from '../../engine/index.js';
 import { afterWaitingIo, type Provider } from '../../engine/node.js';
 import type { StateFile } from '../../server/index.js';
 import { isFileTheProgress } from './files.js';
@@ -329,7 +329,9 @@ export async function runBook(run: BatchCalls, book: BookRun, told?: SeriesTold,
     const close = await closing;
     if (close.closeTo.length) run.totals.tooClose++;
     run.emit({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - bookStarted) / 1000).toFixed(3)), calls, ...(shortParts ? { shortParts } : {}), ...(repeatingParts ? { repeatingParts } : {}), ...continuity, ...close });
-    // Written out: its text is dropped, so a batch's memory stays bounded by the books in progress.
+    // Written out: its text is dropped, and what the checks read of it, so a batch's memory stays bounded by the books in progress.
+    const last = session?.state ?? book.state;
+    forgetTexts([...last.content, last.outline, last.memory, last.characterDetails]);
     book.state = withoutText(book.state);
     return 'done';
   } catch (error) {

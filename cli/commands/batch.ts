@@ -11,6 +11,7 @@ import { writableDirOrExit } from '../fs-check.js';
 import { preloadYaml, type Provider } from '../../engine/node.js';
 import { runTranslateJobs, translateJobsOf, type TranslateJob } from '../batch/translate-jobs.js';
 import { batchThreads } from '../batch/thread-count.js';
+import { growHeapSlowly } from '../batch/heap.js';
 import { JobsFileError, readJobsFile, validateJobs, type BatchJob, type JobIssue, type RawJob } from '../batch/jobs.js';
 import type { BatchEvent, BatchLimits, BatchResult, BookRun } from '../batch/scheduler.js';
 import type { QueuedBatchLink } from '../batch/queued.js';
@@ -160,6 +161,7 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
     return translateOnly(translations, opts.state, emitJson);
   }
   const { catalog, raw, jobs, given, perDay } = checked.books;
+  if (!opts.dryRun && !early) growHeapSlowly();
   if (early) return queuedBatch(jobs, { ...(rpm ? { rpm } : {}), ...(tpm ? { tpm } : {}), concurrency, emitJson, catalog, closeThreshold, link: early.link });
 
   // The provider made now, and the model's window asked (three requests side by side, context.ts): the answers come

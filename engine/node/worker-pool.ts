@@ -15,6 +15,11 @@ export interface PoolLimits {
   timeoutMs: number;
   /** Heap of each worker thread, in MB. */
   memoryMb: number;
+  /**
+   * Its young generation, in MB (default an eighth of the heap, 8 to 32): a thread whose jobs leave little behind
+   * them needs little, and each MB of it is resident once used.
+   */
+  youngMb?: number;
   /** Jobs waiting for a thread at most; more are refused at once (`busy`). */
   maxQueued: number;
   /**
@@ -186,7 +191,7 @@ export class WorkerPool<Request extends object, Value> {
 
   private spawn(): Slot<Request, Value> {
     const worker = new Worker(this.entry, {
-      resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb, maxYoungGenerationSizeMb: Math.min(32, Math.max(8, Math.floor(this.limits.memoryMb / 8))) },
+      resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb, maxYoungGenerationSizeMb: this.limits.youngMb ?? Math.min(32, Math.max(8, Math.floor(this.limits.memoryMb / 8))) },
       stdout: false,
       stderr: false,
       ...(this.options.workerData ? { workerData: this.options.workerData() } : {}),

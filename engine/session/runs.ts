@@ -223,7 +223,7 @@ export const runsOf: ByText<Runs> = byText(TEXTS_KEPT, readRuns);
 const paragraphWordsOf = byText(TEXTS_KEPT, (paragraph: string) => {
   const { n, x, y } = hashWords(paragraph);
   return { x: x.slice(0, n), y: y.slice(0, n), ...windowHashes(x, y, n) };
-});
+}, true);
 
 /**
  * Calls `each` with the runs of `text` that `only` has, in order, each as its first place in `only.keys` (a

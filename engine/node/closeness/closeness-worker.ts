@@ -5,6 +5,7 @@
 // nor read again for its passages.
 import { parentPort } from 'node:worker_threads';
 import { measureBook, passagesWith, preparePart } from '../../publish/index.js';
+import { forgetTexts } from '../../text-cache.js';
 import { serializeError, type WorkerReply } from '../worker-pool.js';
 import { PARTS_KEPT, type ClosenessRequest, type MeasureReply, type PassagesReply } from './protocol.js';
 
@@ -18,12 +19,21 @@ function measure(request: ClosenessRequest & { kind: 'measure' }): MeasureReply 
     if (text === undefined) return { missing: true };
     parts.push(text);
   }
+  // Named once (its caller no longer names them): kept from now on with the book (keep), for its passages.
+  for (const p of request.parts) if (typeof p === 'number') partsSent.delete(p);
   keep(request.key, parts);
-  return measureBook(parts);
+  const measured = measureBook(parts);
+  // Measured, a book's parts are read again only for passages (a book found close to another: seldom), and read
+  // anew then: the caches let go of their runs (kept, a 400-book batch's made up most of this thread's heap).
+  forgetTexts(parts);
+  return measured;
 }
 
-/** Books kept: more than a batch has in flight, about 50 KB each. */
-const BOOKS_KEPT = 512;
+/**
+ * Books kept for passages: those that finished last, about 50 KB each. A book no longer here is sent by the caller
+ * when asked (its passages' `missing`), read from the saved books. All of a 400-book batch's, kept, were ~20 MB.
+ */
+const BOOKS_KEPT = 64;
 const books = new Map<string, readonly string[]>();
 
 function keep(key: string, parts: readonly string[]): void {

@@ -15,7 +15,7 @@ import { PARTS_KEPT, type ClosenessRequest, type MeasureReply, type PassagesRepl
  * a hundred answers, and read most of a 400-book batch's parts after the last call (1.8 of 2.4 s of its work in
  * the batch's last 4 s, with prose written as asked).
  */
-export const CLOSENESS_LIMITS: PoolLimits = { workers: 1, timeoutMs: 60_000, memoryMb: 1024, maxQueued: 100_000, countsWaiting: false, perKey: Infinity, perThread: 1024 };
+export const CLOSENESS_LIMITS: PoolLimits = { workers: 1, timeoutMs: 60_000, memoryMb: 1024, youngMb: 8, maxQueued: 100_000, countsWaiting: false, perKey: Infinity, perThread: 1024 };
 
 const FAILURES: PoolFailures = {
   busy: () => new Error('the near-duplicate thread is busy'),
@@ -68,7 +68,11 @@ export class ClosenessPool implements ClosenessReading {
     this.sendParts();
     try {
       const named = book.parts.map((p) => this.sent.get(p) ?? p);
-      let reply = (await this.pool.run({ kind: 'measure', key: book.key, parts: named }, { failures: FAILURES })) as MeasureReply;
+      const asked = this.pool.run({ kind: 'measure', key: book.key, parts: named }, { failures: FAILURES });
+      // Named now, the book's parts are the thread's (kept there with the book, for its passages): this thread lets
+      // go of them (held to the batch's end, a 400-book batch's parts were ~20 MB of its heap).
+      for (const p of book.parts) this.sent.delete(p);
+      let reply = (await asked) as MeasureReply;
       // The thread no longer has a part it was sent (started again): the whole book, once.
       if ('missing' in reply) reply = (await this.pool.run({ kind: 'measure', key: book.key, parts: book.parts }, { failures: FAILURES })) as MeasureReply;
       if ('fingerprint' in reply) return reply;

@@ -17,6 +17,7 @@ import type { BatchEvent, BatchLimits, BatchResult, BookRun } from '../batch/sch
 import type { QueuedBatchLink } from '../batch/queued.js';
 import { formatPlan, planBook, summarisePlan } from '../batch/plan.js';
 import { HumanProgress, isPublicEvent, jsonEvent, meterOf, ndjsonWriter } from '../batch/report.js';
+import { endBatch, stopOutput, type JsonOut } from '../batch/end.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { exitOnFailure } from '../errors.js';
 import { batchSeriesBook } from '../series.js';
@@ -316,36 +317,4 @@ async function queuedBatch(jobs: BatchJob[], opts: { rpm?: number; tpm?: number;
     interrupt.release();
   }
   await endBatch(result, progress, opts.emitJson);
-}
-
-type JsonOut = ReturnType<typeof ndjsonWriter>;
-
-/** Before the process ends early: the bars cleared and the JSON lines gathered so far written out. */
-function stopOutput(progress: HumanProgress | undefined, emitJson: JsonOut | undefined): void {
-  progress?.stop();
-  emitJson?.flush();
-}
-
-/**
- * The end of a batch: the packages of --publish, the bars' last line, the JSON summary, and the exit code
- * (interrupted 130 or 143, a failed book 1). The closing line and the summary count the publishing steps'
- * calls and tokens with the books': the packages are made first.
- */
-async function endBatch(result: BatchResult, progress: HumanProgress | undefined, emitJson: JsonOut | undefined, publish?: (spent: PublishSpent) => Promise<void>): Promise<void> {
-  const exitCode = result.isInterrupted ? interruptedExitCode() : result.failed ? EXIT.failed : EXIT.ok;
-  const spent: PublishSpent = { calls: 0, tokens: 0 };
-  const totals = (): BatchResult => ({ ...result, calls: result.calls + spent.calls, tokens: result.tokens + spent.tokens });
-  if (publish) {
-    progress?.stop();
-    try {
-      await publish(spent);
-    } catch (error) {
-      progress?.finish(totals());
-      throw error;
-    }
-  }
-  progress?.finish(totals());
-  emitJson?.({ type: 'summary', ...totals(), exitCode, ...(progress ? { progress: { ...progress.figures(), calls: totals().calls, tokens: totals().tokens } } : {}) });
-  emitJson?.flush();
-  if (exitCode !== EXIT.ok) throw new CliExit(exitCode);
 }

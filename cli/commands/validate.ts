@@ -6,7 +6,7 @@ import path from 'node:path';
 import { catalogOrExit, info } from '../util.js';
 import { EXIT, exitOnFailure, CliExit } from '../errors.js';
 import { SpecError, catalogueGaps, checkLanguagesWhole, langs, languageGapIssues, languageTable, registryGaps } from '../../engine/index.js';
-import { loadProviders, loadPublishFiles } from '../../engine/node.js';
+import { coverData, loadProviders, loadPublishFiles } from '../../engine/node.js';
 
 /** Every catalogue's and registry's text a language of the table lacks, as `file: key: message` lines. */
 async function languageTableGaps(): Promise<string[]> {
@@ -60,12 +60,22 @@ function studioGaps(): string[] {
   });
 }
 
+/** The typographic covers' words (generators/_covers.yaml, a language's own from its folder) a language lacks. */
+function coverGaps(): string[] {
+  try {
+    coverData();
+    return [];
+  } catch (error) {
+    return (error as Error).message.split('\n');
+  }
+}
+
 export async function validateCommand(dir: string | undefined, opts: { templates?: string }): Promise<void> {
   const generatorsDir = dir ? path.resolve(dir) : undefined;
   const templatesDir = opts.templates ? path.resolve(opts.templates) : undefined;
   const catalog = catalogOrExit({ generatorsDir, templatesDir, isValidating: true });
   // Every text a language of the table lacks is named, the table's first, then the generators'.
-  const words = [...(await languageTableGaps()), ...studioGaps()];
+  const words = [...(await languageTableGaps()), ...studioGaps(), ...coverGaps()];
   for (const line of words) info(line);
   // A generator lacking a text for a language still serves the others; validate names each gap.
   const gaps = languageGapIssues(catalog.specs);

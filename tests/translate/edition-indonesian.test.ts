@@ -10,7 +10,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { underWriter } from '../scripted-models.js';
 import { fakeTranslator, isAskedAgain, isTranslateRequest, type TranslatorOptions } from '../fake-translator.js';
 import { CHAPTERS, chapterParagraphs, saveRomance, savedBook } from './book.js';
-import { findLanguageDrift, langs, type Lang } from '../../engine/index.js';
+import { findLanguageDrift, langs, languageTable, type Lang } from '../../engine/index.js';
 import { tempDir } from '../temp.js';
 
 interface Edition {
@@ -35,9 +35,13 @@ async function setUp(lang: Lang, options: TranslatorOptions = {}) {
   return { state, id, karya, asks };
 }
 
-/** The languages an edition of a `from` book can be in, as a refusal lists them: "ms or id", "ms, id, or jv" (the table's order). */
+/**
+ * The languages an edition of a `from` book can be in, as a refusal lists them: "ms or id", "ms, id, or jv" (the
+ * table's order): each whose translation section (languages/<code>/translation.yaml `from`) translates from it.
+ */
 function offered(from: Lang, or: string): string {
-  const codes = langs().filter((l) => l !== from);
+  const translatesFrom = (l: Lang) => Object.keys((languageTable(l).files.translation as { from?: object } | undefined)?.from ?? {}).includes(from);
+  const codes = langs().filter((l) => l !== from && translatesFrom(l));
   return codes.length < 3 ? codes.join(` ${or} `) : `${codes.slice(0, -1).join(', ')}, ${or} ${codes.at(-1)}`;
 }
 const occurrences = (text: string, name: string) => text.split(name).length - 1;

@@ -10,6 +10,7 @@ import { addAudiobookCommand } from './audiobook-program.js';
 import { writerLang } from './langs.js';
 import { withLangHelp } from './lang-help.js';
 import { withConventions } from './program-conventions.js';
+import { whileWordsUnchecked } from '../engine/index.js';
 
 // Commands load their modules on use, so `karya list` does not pay for the SDK, SQLite or resvg.
 const lazy =
@@ -318,7 +319,9 @@ async function printVersion(): Promise<number> {
 export async function runKarya(argv: readonly string[]): Promise<number> {
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) return printVersion();
   try {
-    await buildProgram(argv).parseAsync([...argv], { from: 'user' });
+    const run = () => buildProgram(argv).parseAsync([...argv], { from: 'user' });
+    // `karya validate` names every text a language lacks: the table is read without stopping at the first (validate.ts).
+    await (argv[0] === 'validate' ? whileWordsUnchecked(run) : run());
     return EXIT.ok;
   } catch (error) {
     // A file system or SQLite failure says what to do instead of a raw errno.

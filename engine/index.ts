@@ -5,7 +5,7 @@ export {
   type BookSpec, type FieldShape, type Kind, type ResolvedSpec, type Settings,
 } from './spec/types.js';
 export {
-  LANGS, langs, checkedLangs, isLang, languageTable, languageName, defineSection, ensureLanguages, setLanguageSource, wordsChecked, catalogue, sayer, wordIn,
+  LANGS, langs, checkedLangs, isLang, languageTable, languageName, defineSection, ensureLanguages, setLanguageSource, whileWordsUnchecked, checkLanguagesWhole, wordsChecked, catalogue, sayer, wordIn,
   catalogueKeys, catalogueGaps, LanguageWordsError, type Lang, type LanguageTable, type LanguageSource, type Sayer, type Worded,
 } from './languages/index.js';
 export {

@@ -3,7 +3,7 @@
 // A Malay writer must never see an English fallback or an empty line because one rule forgot its Malay.
 import type { Lang } from './spec/types.js';
 import { KaryaError } from './karya-error.js';
-import { checkedLangs, ensureLanguages, hasLanguageSource, onLanguagesLoaded, type LanguageSource } from './languages/index.js';
+import { checkedLangs, ensureLanguages, hasLanguageSource, onLanguagesLoaded, wordsChecked, type LanguageSource } from './languages/index.js';
 
 /** A rule's texts per language (language code → key → text, each language keyed the same way), from the table's files or beside the rule. */
 export type RuleWords = Readonly<Partial<Record<Lang, Readonly<Record<string, string | undefined>>>>>;
@@ -60,7 +60,8 @@ export function defineRegistry<Rule extends { readonly id: string }>(spec: Regis
   const checkAll = (sources: readonly LanguageSource[]) => {
     for (const rule of spec.rules) {
       const words = withTableWords(spec.wordsOf(rule), rule.id, spec.name, sources);
-      const gap = firstGap(words, spec.langs ?? checkedLangs());
+      // Not checked while `karya validate` lists every gap (registryGaps); it reads the table whole after.
+      const gap = spec.langs || wordsChecked() ? firstGap(words, spec.langs ?? checkedLangs()) : undefined;
       if (gap) throw new RegistryWordsError({ registry: spec.name, rule: rule.id, ...gap });
     }
   };

@@ -1,11 +1,12 @@
 // `karya validate [dir]`: load and check every generator and template, and the language table: every language
-// (a draft too, with KARYA_DRAFT_LANGUAGES=1) worded whole, each catalogue text and rule text it lacks named;
+// (a draft too, with KARYA_DRAFT_LANGUAGES=1) worded whole, each catalogue text and rule text it lacks named (all
+// of them, not the first a start stops at);
 // `file: path: message` lines on error, exit 1. The one command that checks a language a maintainer adds.
 import path from 'node:path';
 import { catalogOrExit, info } from '../util.js';
 import { EXIT, exitOnFailure, CliExit } from '../errors.js';
-import { SpecError, catalogueGaps, langs, languageGapIssues, languageTable, registryGaps } from '../../engine/index.js';
-import { loadProviders, loadPublishFiles } from '../../engine/node.js';
+import { SpecError, catalogueGaps, checkLanguagesWhole, langs, languageGapIssues, languageTable, registryGaps } from '../../engine/index.js';
+import { coverData, loadProviders, loadPublishFiles } from '../../engine/node.js';
 import type { Lang } from '../../engine/index.js';
 import { writerLang } from '../langs.js';
 import { toolWord } from '../tools-words.js';
@@ -62,6 +63,16 @@ function studioGaps(lang: Lang): string[] {
   });
 }
 
+/** The typographic covers' words (generators/_covers.yaml, a language's own from its folder) a language lacks. */
+function coverGaps(): string[] {
+  try {
+    coverData();
+    return [];
+  } catch (error) {
+    return (error as Error).message.split('\n');
+  }
+}
+
 export async function validateCommand(dir: string | undefined, opts: { templates?: string }): Promise<void> {
   const generatorsDir = dir ? path.resolve(dir) : undefined;
   const templatesDir = opts.templates ? path.resolve(opts.templates) : undefined;
@@ -69,7 +80,7 @@ export async function validateCommand(dir: string | undefined, opts: { templates
   // Every text a language of the table lacks is named, the table's first, then the generators'.
   // Said in the maintainer's language (their locale's), English when the table lacks it.
   const lang = writerLang();
-  const words = [...(await languageTableGaps(lang)), ...studioGaps(lang)];
+  const words = [...(await languageTableGaps(lang)), ...studioGaps(lang), ...coverGaps()];
   for (const line of words) info(line);
   // A generator lacking a text for a language still serves the others; validate names each gap.
   const gaps = languageGapIssues(catalog.specs);
@@ -78,5 +89,8 @@ export async function validateCommand(dir: string | undefined, opts: { templates
     info(`karya: ${toolWord(words.length === 1 ? 'gapsMissing_one' : 'gapsMissing', lang, { n: words.length })}`);
     throw new CliExit(EXIT.failed);
   }
+  // The table was read without stopping at its first missing text (cli/main.ts), so that each is named above; none
+  // is, so it is read again as a start reads it: anything else a start refuses stops validate the same way.
+  checkLanguagesWhole();
   process.stdout.write(`${toolWord('validOk', lang, { generators: catalog.specs.length, langs: langs().join(', ') })}\n`);
 }

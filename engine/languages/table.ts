@@ -69,13 +69,15 @@ const onLoad: Hook[] = [];
 const SOURCE = Symbol.for('karya.languages.source');
 /** Whether a reading of the table checks every catalogue whole (the studio's bundle was checked when it was built). */
 const CHECKED = Symbol.for('karya.languages.checked');
+/** Set while `karya validate` lists every text a language lacks (whileWordsUnchecked): words are then not checked as read. */
+const LISTING = Symbol.for('karya.languages.listingGaps');
 /**
  * Words a bundle placed beside the code that registers them (the studio's build puts each catalogue's words, every
  * language's, in the chunk of the module that registers it: studio/scripts/language-table.ts), by file name, then
  * language code. Read where the source's own files lack that file; Node's loader places none.
  */
 const BESIDE = Symbol.for('karya.languages.besideCode');
-type SourceSlot = { [SOURCE]?: () => readonly LanguageSource[]; [CHECKED]?: boolean; [BESIDE]?: Readonly<Record<string, Readonly<Record<string, unknown>>>> };
+type SourceSlot = { [SOURCE]?: () => readonly LanguageSource[]; [CHECKED]?: boolean; [LISTING]?: boolean; [BESIDE]?: Readonly<Record<string, Readonly<Record<string, unknown>>>> };
 
 /** A words file (`studio-admin`) of a language, as a bundle placed it beside the code that reads it (BESIDE), if it did. */
 export function wordsBesideCode(name: string, code: Lang): unknown {
@@ -106,9 +108,39 @@ export function setLanguageSource(read: () => readonly LanguageSource[], { check
   loaded = false;
 }
 
+/**
+ * `run` with the table read without checking its words whole (`karya validate` names every text a language lacks,
+ * where a start stops at the first; bin/karya.js sets the same before the command's modules read the table). The
+ * table is read anew before and after.
+ */
+export async function whileWordsUnchecked<T>(run: () => Promise<T>): Promise<T> {
+  const slot = globalThis as SourceSlot;
+  const before = slot[LISTING];
+  slot[LISTING] = true;
+  loaded = false;
+  try {
+    return await run();
+  } finally {
+    slot[LISTING] = before;
+    loaded = false;
+  }
+}
+
+/** The table read again as a start reads it, its words checked whole: throws naming the file and key it refuses. */
+export function checkLanguagesWhole(): void {
+  const slot = globalThis as SourceSlot;
+  const before = slot[LISTING];
+  slot[LISTING] = false;
+  try {
+    load();
+  } finally {
+    slot[LISTING] = before;
+  }
+}
+
 /** True unless the source said its words were checked before (when it was built): a reading then checks none. */
 export function wordsChecked(): boolean {
-  return (globalThis as SourceSlot)[CHECKED] !== false;
+  return (globalThis as SourceSlot)[CHECKED] !== false && (globalThis as SourceSlot)[LISTING] !== true;
 }
 
 /**

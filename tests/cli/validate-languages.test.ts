@@ -10,11 +10,11 @@ import { runCli } from './run-cli.js';
 import { tempDir } from '../temp.js';
 
 /** A fourth language being worded (a draft), Indonesian's table and words under the code xx, with one CLI text, one server message and one studio text left out. */
-function languageMissingTwoTexts(): string {
+function languageMissingTwoTexts({ draft = true }: { draft?: boolean } = {}): string {
   const dir = tempDir('karya-validate-lang-');
   const words = path.join(dir, 'xx');
   cpSync(path.join(ROOT, 'languages', 'id'), words, { recursive: true });
-  writeFileSync(path.join(dir, 'xx.yaml'), `${readFileSync(path.join(ROOT, 'languages', 'id.yaml'), 'utf8').replace(/^code: id$/m, 'code: xx').replace(/^order: \d+$/m, 'order: 9')}draft: true\n`);
+  writeFileSync(path.join(dir, 'xx.yaml'), `${readFileSync(path.join(ROOT, 'languages', 'id.yaml'), 'utf8').replace(/^code: id$/m, 'code: xx').replace(/^order: \d+$/m, 'order: 9')}${draft ? 'draft: true\n' : ''}`);
   // Its guard: a family of its own (Malay's family lists its members' markers, and this fixture edits no other language).
   const guard = path.join(words, 'guard.yaml');
   writeFileSync(guard, readFileSync(guard, 'utf8').replace(/^family: .*$/m, 'family: xx-family').replace(/^markers:\n(?:(?: .*)?\n)*/m, ''));
@@ -35,6 +35,16 @@ describe('karya validate and the language table', () => {
     // The studio's words too, which this process registers no catalogue of: by English's keys.
     expect(lines).toContain("languages/xx/studio-shell.yaml: shell.menu: no text in xx (catalogue studio-shell, the studio's)");
     expect(r.stderr).not.toMatch(/languages\/(?:en|ms|id)\//);
+  }, 120_000);
+
+  it('names each of them too when the language is no draft (a start stops at the first), and exits 1', async () => {
+    const r = await runCli(['validate'], { env: { KARYA_LANGUAGES: languageMissingTwoTexts({ draft: false }) } });
+    expect(r.code).toBe(1);
+    const lines = r.stderr.split('\n');
+    expect(lines).toContain('languages/xx/cli-translate.yaml: needsBook: no text in xx (catalogue cli-translate)');
+    expect(lines).toContain('languages/xx/server-messages.yaml: invalid_email: no text in xx (catalogue server-messages)');
+    expect(lines).toContain("languages/xx/studio-shell.yaml: shell.menu: no text in xx (catalogue studio-shell, the studio's)");
+    expect(r.stdout).not.toMatch(/^ok:/m);
   }, 120_000);
 
   it('passes on the repository, Indonesian included when drafts are checked', async () => {

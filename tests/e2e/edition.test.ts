@@ -4,7 +4,8 @@
 // side-by-side page pairs every source paragraph with its translation, two columns at 1366 px and stacked pairs at
 // 390 px, axe clean; a change to the source marks the paragraphs from it on as out of date. The same from Malay to
 // English in the Malay studio; then "Translate again" (cost first) makes the page current, and the dialog, offered
-// again, chooses the Indonesian edition (every language of the table is offered), made and listed with the others.
+// again, chooses the Indonesian edition (every language of the table is offered), made and listed with the others, then
+// every further language of the table in turn (langs(): one added by docs/add-a-language.md too).
 // The model is the fake one taught to translate (tests/fake-translator.ts).
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import { asWriter, setCredits, signInPage, signUpWriter, type Writer } from './s
 import { underWriter } from '../scripted-models.js';
 import { fakeTranslator, WORD_MAP } from '../fake-translator.js';
 import { CHAPTERS, chapterParagraphs } from '../translate/book.js';
+import { langs } from '../../engine/index.js';
 
 const PASSWORD = 'secret12';
 let translator = fakeTranslator();
@@ -161,10 +163,22 @@ describeInChromium('An edition in the other language', { what: 'fake model taugh
     await third.getByText(w.readyId).waitFor({ timeout: 60_000 });
     await third.getByRole('button', { name: w.close }).last().click();
     await page.getByTestId('edition-of').nth(1).waitFor();
+    // Every other language of the table (a fourth added by docs/add-a-language.md) is offered in turn, in the
+    // table's order, until the book has an edition in each.
+    const others = langs().filter((l) => l !== lang && l !== 'id' && l !== (lang === 'en' ? 'ms' : 'en'));
+    for (const [i, to] of others.entries()) {
+      await page.getByTestId('make-edition').click();
+      const next = page.getByTestId('edition-dialog');
+      expect(await next.getByTestId('edition-language').inputValue()).toBe(to);
+      await next.getByTestId('start-edition').click();
+      await next.getByRole('link', { name: w.read }).waitFor({ timeout: 60_000 });
+      await next.getByRole('button', { name: w.close }).last().click();
+      await page.getByTestId('edition-of').nth(i + 2).waitFor();
+    }
     // The source offers no edition once one in each language has every chapter; each edition has its side-by-side page.
-    expect(await page.getByTestId('my-book').count()).toBe(3);
+    expect(await page.getByTestId('my-book').count()).toBe(langs().length);
     expect(await page.getByTestId('make-edition').count()).toBe(0);
-    expect(await page.getByTestId('side-by-side-link').count()).toBe(4);
+    expect(await page.getByTestId('side-by-side-link').count()).toBe(2 * (langs().length - 1));
     await shot(page, `my-books-${lang}-1366`);
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, `my-books-${lang}-390`);

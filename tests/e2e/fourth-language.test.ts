@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ensureLanguages, langs, setLanguageSource } from '../../engine/index.js';
+import { ensureLanguages, langs, languageTable, setLanguageSource } from '../../engine/index.js';
 import { languageFolders, readLanguages } from '../../engine/node/languages.js';
 import { loadCatalog } from '../../engine/node/load.js';
 import { fourthLanguage } from '../languages/fourth-language.js';
@@ -52,11 +52,18 @@ it.skipIf(!hasChromium)(`an English writer's studio renders every page with a fo
   await page.goto(`${server.url}/`);
   await page.getByRole('link', { name: 'My Books' }).first().waitFor();
   const choices = page.locator('[data-testid="language-switch"]').first().locator('option');
-  expect(await choices.allTextContents()).toEqual(['English', 'Bahasa Malaysia', 'Bahasa Indonesia', 'Bahasa Xx']);
+  // Every language of the table by its own name, in the table's order (the repository's, then the fixture's, order 9,
+  // after any language added to languages/ by docs/add-a-language.md).
+  const table = langs();
+  expect(table.slice(0, 3)).toEqual(['en', 'ms', 'id']);
+  expect(table.at(-1)).toBe('xx');
+  expect(await choices.allTextContents()).toEqual(table.map((l) => languageTable(l).autonym));
+  expect((await choices.allTextContents()).slice(0, 3)).toEqual(['English', 'Bahasa Malaysia', 'Bahasa Indonesia']);
+  expect((await choices.allTextContents()).at(-1)).toBe('Bahasa Xx');
 
   await page.goto(`${server.url}/romance`);
   await page.locator('[data-testid="generate-button"]').waitFor();
-  expect(await page.locator('select[name="language"] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(['en', 'ms', 'id', 'xx']);
+  expect(await page.locator('select[name="language"] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(table);
   expect(await page.textContent('body')).not.toContain('Something went wrong');
   expect(errors).toEqual([]);
 }, 120_000);

@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../engine/node/load.js';
-import { ImportRefusal, importRefusalMessage } from '../../engine/index.js';
+import { ImportRefusal, importRefusalMessage, langs, languageTable, type Lang } from '../../engine/index.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { pandoc } from './hostile-files.js';
 import { tempDir } from '../temp.js';
@@ -57,6 +57,13 @@ describe('an EPUB by its table of contents', () => {
   });
 });
 
+/** The table's languages as `lang` names them in running text (its languageNames, else the language's autonym). */
+const names = (lang: Lang) => langs().map((l) => languageTable(lang).languageNames[l] ?? languageTable(l).autonym);
+/** Each language of the table as a --lang choice. */
+const choices = langs().map((l) => `--lang ${l}`);
+/** Three or more items joined as the writer's language joins them: "a, b, and c", "a, b dan c". */
+const listed = (items: readonly string[], last: string) => `${items.slice(0, -1).join(', ')}${last} ${items.at(-1)}`;
+
 describe('a manuscript in a language Karya does not write', () => {
   it("calibre's German guide is refused naming German, and nothing is saved; named as English it imports", async () => {
     const state = path.join(dir, 'state.json');
@@ -65,12 +72,15 @@ describe('a manuscript in a language Karya does not write', () => {
     const run = await runKaryaInProcess(['import', file, '--generator', 'romance', '--state', state], { cwd: dir });
     expect(run.code, run.stderr).toBe(2);
     // The languages it writes are the table's, each named and each offered as a --lang.
-    expect(run.stderr).toContain('kurzanleitung.epub reads as German, a language Karya does not write (it writes English, Bahasa Malaysia, and Indonesian), so nothing was saved. If the book is in one of them, import it again with its language chosen (--lang en, --lang ms, or --lang id).');
+    // (English, Bahasa Malaysia and Indonesian, then any language added to the table: named in the writer's words, or by its autonym.)
+    expect(run.stderr).toContain(`kurzanleitung.epub reads as German, a language Karya does not write (it writes ${listed(names('en'), ', and')}), so nothing was saved. If the book is in one of them, import it again with its language chosen (${listed(choices, ', or')}).`);
+    expect(names('en').slice(0, 3)).toEqual(['English', 'Bahasa Malaysia', 'Indonesian']);
     // In Malay and in Indonesian (the studio's import speaks the writer's language), the same languages and choices.
     const refusal = new ImportRefusal('import_language_other', { file: 'kurzanleitung.epub', language: 'de' });
-    expect(importRefusalMessage(refusal, 'ms')).toContain('(Karya menulis bahasa Inggeris, Bahasa Malaysia dan bahasa Indonesia)');
-    expect(importRefusalMessage(refusal, 'ms')).toContain('(--lang en, --lang ms, atau --lang id)');
-    expect(importRefusalMessage(refusal, 'id')).toContain('(--lang en, --lang ms, atau --lang id)');
+    expect(importRefusalMessage(refusal, 'ms')).toContain(`(Karya menulis ${listed(names('ms'), ' dan')})`);
+    expect(names('ms').slice(0, 3)).toEqual(['bahasa Inggeris', 'Bahasa Malaysia', 'bahasa Indonesia']);
+    expect(importRefusalMessage(refusal, 'ms')).toContain(`(${listed(choices, ', atau')})`);
+    expect(importRefusalMessage(refusal, 'id')).toContain(`(${listed(choices, ', atau')})`);
     const books = await runKaryaInProcess(['books', '--state', state, '--json'], { cwd: dir });
     expect(JSON.parse(books.stdout).books).toEqual([]);
   });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ANSWER_CHECKS, answerChecks, type AnswerCheck } from '../../engine/session/answers/checks/index.js';
 import { answerNotesOf, shapeOf } from '../../engine/session/answers/index.js';
 import { loadCatalog } from '../../engine/node.js';
-import type { BookSpec, ResolvedSpec } from '../../engine/index.js';
+import { langs, type BookSpec, type ResolvedSpec } from '../../engine/index.js';
 import { RegistryWordsError } from '../../engine/registry.js';
 
 /** Every reason an answer can be asked again for (the outcomes of a judged answer, the provider's, the follow-up's). */
@@ -37,7 +37,9 @@ describe('the answer checks registry', () => {
   });
 
   it('loads a fixture registry whose every check is worded in every language of the table', () => {
-    const registry = answerChecks([fixture({ en: { what: 'a fixture' }, ms: { what: 'satu lekapan' }, id: { what: 'sebuah perlengkapan uji' } })]);
+    // Worded in English, Malay and Indonesian, and in any language added to the table since (by its code here).
+    const added = Object.fromEntries(langs().map((l) => [l, { what: `a fixture (${l})` }]));
+    const registry = answerChecks([fixture({ ...added, en: { what: 'a fixture' }, ms: { what: 'satu lekapan' }, id: { what: 'sebuah perlengkapan uji' } })]);
     expect(registry.get('fixture_check')?.words.ms?.what).toBe('satu lekapan');
   });
 

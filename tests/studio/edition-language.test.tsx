@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { MyBook, Profile as ProfileData } from '../../engine/contract/index.js';
+import { langs } from '../../engine/index.js';
 import Books from '../../studio/src/pages/Books.js';
 import { useStudioDom } from './dom.js';
 import { renderPage } from './page.js';
@@ -67,12 +68,14 @@ describe('the edition language the writer chooses', () => {
   });
 
   it('lists both editions of a book and offers none once every language is made', async () => {
-    serve([SOURCE, MALAY, INDONESIAN]);
+    // An edition in each language of the table: Malay's and Indonesian's, and one in any language added since.
+    const added: MyBook[] = langs().filter((l) => !['en', 'ms', 'id'].includes(l)).map((l, i) => ({ ...base, id: 20 + i, title: `Edition ${l}`, lang: l, edition_of: { id: 8, title: 'Rain Over Penang', lang: 'en' } }));
+    serve([SOURCE, MALAY, INDONESIAN, ...added]);
     renderPage(<Books />, { user: USER, accountLang: 'en', path: '/books' });
     const row = await rowOf('Rain Over Penang');
     const links = within(row).getAllByTestId('side-by-side-link');
-    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/books/9/side-by-side', '/books/10/side-by-side']);
-    expect(links.map((a) => a.textContent?.trim())).toEqual(['Side by side · Malay', 'Side by side · Indonesian']);
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/books/9/side-by-side', '/books/10/side-by-side', ...added.map((b) => `/books/${b.id}/side-by-side`)]);
+    expect(links.slice(0, 2).map((a) => a.textContent?.trim())).toEqual(['Side by side · Malay', 'Side by side · Indonesian']);
     expect(within(row).queryByTestId('make-edition')).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { underWriter } from '../scripted-models.js';
 import { fakeTranslator, isAskedAgain, isTranslateRequest, type TranslatorOptions } from '../fake-translator.js';
 import { CHAPTERS, chapterParagraphs, saveRomance, savedBook } from './book.js';
-import { findLanguageDrift, type Lang } from '../../engine/index.js';
+import { findLanguageDrift, langs, languageTable, type Lang } from '../../engine/index.js';
 import { tempDir } from '../temp.js';
 
 interface Edition {
@@ -35,6 +35,15 @@ async function setUp(lang: Lang, options: TranslatorOptions = {}) {
   return { state, id, karya, asks };
 }
 
+/**
+ * The languages an edition of a `from` book can be in, as a refusal lists them: "ms or id", "ms, id, or jv" (the
+ * table's order): each whose translation section (languages/<code>/translation.yaml `from`) translates from it.
+ */
+function offered(from: Lang, or: string): string {
+  const translatesFrom = (l: Lang) => Object.keys((languageTable(l).files.translation as { from?: object } | undefined)?.from ?? {}).includes(from);
+  const codes = langs().filter((l) => l !== from && translatesFrom(l));
+  return codes.length < 3 ? codes.join(` ${or} `) : `${codes.slice(0, -1).join(', ')}, ${or} ${codes.at(-1)}`;
+}
 const occurrences = (text: string, name: string) => text.split(name).length - 1;
 
 /** The edition a run made, checked whole: every part translated, as many paragraphs as its source, in `to`, every name of the source kept. */
@@ -105,11 +114,12 @@ describe('karya translate --to id, and editions out of Indonesian', () => {
     const { karya, id } = await setUp('id');
     const r = await karya(['translate', '--book', String(id), '--to', 'fr']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('karya: --to: "fr" bukan bahasa yang ditulis Karya; gunakan en atau ms.');
+    // Every other language of the table, joined with the writer's "or" (a language added since is offered too).
+    expect(r.stderr).toContain(`karya: --to: "fr" bukan bahasa yang ditulis Karya; gunakan ${offered('id', 'atau')}.`);
     // An English book's writer reads English, and is offered Malay and Indonesian.
     const english = await setUp('en');
     const en = await english.karya(['translate', '--book', String(english.id), '--to', 'fr']);
     expect(en.code).toBe(2);
-    expect(en.stderr).toContain('karya: --to: "fr" is not a language Karya writes; use ms or id.');
+    expect(en.stderr).toContain(`karya: --to: "fr" is not a language Karya writes; use ${offered('en', 'or')}.`);
   });
 });

@@ -3,50 +3,18 @@
 // (data: no code per generator), measured with the DejaVu fonts the PDFs embed and drawn by resvg with
 // those same font files, so a line measured to fit is the line drawn. Long titles wrap and shrink until
 // they fit the safe area; nothing is drawn outside it.
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { Resvg as ResvgClass } from '@resvg/resvg-js';
 import PDFDocument from 'pdfkit';
-import type { z } from 'zod';
-import { CoverDataSchema, type CoverPaletteSchema } from '../../spec/covers.js';
+import { coverData, paletteOf, type CoverData, type CoverPalette } from './cover-data.js';
 import type { Lang, PixelSize, ResolvedSpec } from '../../spec/types.js';
 import type { BookState } from '../../compile/flow.js';
 import type { PackageParts } from '../../publish/index.js';
 import { COVER_BLEED_IN } from '../../print.js';
-import { yamlData } from '../../yaml.js';
-import { ROOT } from '../load.js';
 import { Measure, fontPath, registerFonts, type FontName } from './fonts.js';
 import { escapeAttribute } from '../../markup.js';
 
-export type CoverPalette = z.infer<typeof CoverPaletteSchema>;
-export type CoverData = z.infer<typeof CoverDataSchema>;
-
-/** The covers' data file. */
-export const COVER_DATA_FILE = path.join(ROOT, 'generators', '_covers.yaml');
-
-let cached: CoverData | undefined;
-
-/**
- * The palettes and words of typographic covers, read once and checked: a broken file names the file, the
- * path inside it and what is wrong.
- */
-export function coverData(file = COVER_DATA_FILE): CoverData {
-  if (cached && file === COVER_DATA_FILE) return cached;
-  const shown = path.relative(ROOT, file) || file;
-  const { data, errors } = yamlData(readFileSync(file, 'utf8'));
-  if (errors.length) throw new Error(`${shown}: ${errors.map((e) => `${e.line ? `line ${e.line}: ` : ''}${e.message}`).join('; ')}`);
-  const parsed = CoverDataSchema.safeParse(data);
-  if (!parsed.success) throw new Error(parsed.error.issues.map((i) => `${shown}: ${i.path.join('.') || '(file)'}: ${i.message}`).join('\n'));
-  if (file === COVER_DATA_FILE) cached = parsed.data;
-  return parsed.data;
-}
-
-/** The first palette named by one of `keys` (a generator id, then its family), else the default. */
-export function paletteOf(keys: readonly string[], data: CoverData = coverData()): CoverPalette {
-  for (const key of keys) if (data.palettes[key]) return data.palettes[key];
-  return data.palettes.default!;
-}
+export type { CoverData, CoverPalette } from './cover-data.js';
 
 /** What a typographic cover prints. */
 export interface TypographicFacts {

@@ -265,27 +265,30 @@ export async function publishBook(ctx: AppContext, input: { userId: string; book
   // CoverPictureError) is answered as it words itself.
   // The closeness check and the build run a few at a time (publish-gate.ts): publishes that arrive together wait
   // their turn there, rather than each add their memory (its threads, the package's files) to the server's.
-  const built = await publishGate().run(async () => {
+  // The zip is made and kept inside the turn too: the package's files and their zip are the build's largest buffers,
+  // so the next publish's build starts only once they are let go.
+  const report = await publishGate().run(async () => {
     const closeness = await nearDuplicatesOf(ctx, { userId, bookId: input.bookId, title: parts.title, parts: state.content });
-    return buildKdpPackage({ book: spec, state, parts, epubcheck: runEpubcheckOnBytes, render: renderBounded, prepareCover: prepareCoverBounded, closeness, release, ...(input.print ?? {}), ...(input.bilingualSource ? { bilingualSource: input.bilingualSource } : {}) });
+    const built = await buildKdpPackage({ book: spec, state, parts, epubcheck: runEpubcheckOnBytes, render: renderBounded, prepareCover: prepareCoverBounded, closeness, release, ...(input.print ?? {}), ...(input.bilingualSource ? { bilingualSource: input.bilingualSource } : {}) });
+    const now = new Date();
+    const made: KdpPackage = {
+      title: parts.title,
+      subtitle: parts.subtitle,
+      author: parts.author,
+      ready: built.readiness.ready,
+      channels: built.readiness.channels,
+      description: parts.description,
+      keywords: parts.keywords,
+      categories: [...parts.categories],
+      steps: parts.steps.map(stepInfo),
+      cost: parts.cost,
+      files: [...PACKAGE_FILES],
+      publish_on: release.publishOn,
+      created_at: now.toISOString(),
+    };
+    await ctx.repos.books.savePackage({ userId, bookId: input.bookId, zip: zipPackage(built.files, now), report: made });
+    return made;
   });
-  const now = new Date();
-  const report: KdpPackage = {
-    title: parts.title,
-    subtitle: parts.subtitle,
-    author: parts.author,
-    ready: built.readiness.ready,
-    channels: built.readiness.channels,
-    description: parts.description,
-    keywords: parts.keywords,
-    categories: [...parts.categories],
-    steps: parts.steps.map(stepInfo),
-    cost: parts.cost,
-    files: [...PACKAGE_FILES],
-    publish_on: release.publishOn,
-    created_at: now.toISOString(),
-  };
-  await ctx.repos.books.savePackage({ userId, bookId: input.bookId, zip: zipPackage(built.files, now), report });
   // The name the package went out under (the writer's, or the pen name they asked for) stays the book's author:
   // publishing again keeps it, never paying for another name unasked.
   if (parts.author.trim() && parts.author.trim() !== state.author?.trim()) {

@@ -1,6 +1,7 @@
 // GET /api/books/:id/story-map[?as_of=N] (what the studio's story map shows): the owner's 5-chapter romance
 // written through the API against the fake server (tests/story-map-book.ts) answers the contract's shape with
-// every bible character from the part they first appear in to their last, Mak Som dead from Chapter 3, every
+// every bible character from the part they first appear in to their last (the conclusion: a finished book's bible
+// reads its ending), Mak Som dead from Chapter 3, every
 // thread with its opening and due parts, each continuity finding in its part (those GET /api/progress lists on
 // that part); ?as_of=2 only what Chapter 2 knew; after a hand edit of the bible the map says the new state at once.
 // Another user gets 404, a query outside the contract 400. English and Malay; the English book's parts named in a
@@ -50,7 +51,7 @@ describe('GET /api/books/:id/story-map', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const map = StoryMapSchema.parse(res.body);
     expect(map.lang).toBe(lang);
-    expect(map.characters.map((c) => [c.name, c.first.label, c.last.label])).toEqual([['Aisyah', w.intro, ch(5)], ['Daniel', ch(1), ch(5)], ['Mak Som', w.intro, ch(3)], ['Hafiz', ch(2), ch(5)]]);
+    expect(map.characters.map((c) => [c.name, c.first.label, c.last.label])).toEqual([['Aisyah', w.intro, w.concl], ['Daniel', ch(1), w.concl], ['Mak Som', w.intro, ch(3)], ['Hafiz', ch(2), w.concl]]);
     expect(map.characters.find((c) => c.name === 'Mak Som')!.gone).toMatchObject({ label: ch(3), state: w.dead });
     expect(map.threads.find((t) => t.thread === w.lease)).toMatchObject({ opened: { label: ch(2) }, due: { label: ch(3) }, status: 'open', is_overdue: true });
     expect(map.threads.find((t) => t.thread === w.recipe)).toMatchObject({ opened: { label: ch(1) }, due: { label: ch(4) }, status: 'resolved', closed: { label: ch(4) } });

@@ -269,7 +269,12 @@ export async function publishBook(ctx: AppContext, input: { userId: string; book
   // so the next publish's build starts only once they are let go.
   const report = await publishGate().run(async () => {
     const closeness = await nearDuplicatesOf(ctx, { userId, bookId: input.bookId, title: parts.title, parts: state.content });
-    const built = await buildKdpPackage({ book: spec, state, parts, epubcheck: runEpubcheckOnBytes, render: renderBounded, prepareCover: prepareCoverBounded, closeness, release, ...(input.print ?? {}), ...(input.bilingualSource ? { bilingualSource: input.bilingualSource } : {}) });
+    const built = await buildKdpPackage({
+      book: spec, state, parts, closeness, release,
+      epubcheck: runEpubcheckOnBytes, render: renderBounded, prepareCover: prepareCoverBounded,
+      ...(input.print ?? {}),
+      ...(input.bilingualSource ? { bilingualSource: input.bilingualSource } : {}),
+    });
     const now = new Date();
     const made: KdpPackage = {
       title: parts.title,

@@ -15,6 +15,12 @@ export function partNames(chapters: number, lang: Lang): string[] {
   return [lang === 'ms' ? 'Pengenalan' : 'Introduction', ...Array.from({ length: chapters }, (_, i) => `${lang === 'ms' ? 'Bab' : 'Chapter'} ${i + 1}`)];
 }
 
+/** A finished book's parts, as its bible labels them: the introduction, its chapters and its conclusion (a finished
+ * book's bible reads its ending too). */
+export function finishedParts(chapters: number, lang: Lang): string[] {
+  return [...partNames(chapters, lang), lang === 'ms' ? 'Kesimpulan' : 'Conclusion'];
+}
+
 /** The "- Label: line" entries under a heading of the bible (any heading level), in order. */
 export function bibleEntries(bible: string, heading: string): Array<{ label: string; line: string }> {
   const lines = bible.split('\n');

@@ -56,10 +56,12 @@ function update(k: number, plan: ContinuityPlan, isRewritten: boolean): string {
   const { lang } = plan;
   const w = W[lang];
   const label = (n: number) => (n === 0 ? w.intro : n === 99 ? w.concl : `${w.chapter} ${n}`);
-  const isDead = k >= plan.deathAt && !(isRewritten && k === plan.deathAt);
+  // A fault planted at 99 is left out: the conclusion (also read as 99) does not reach it.
+  const reached = (at: number) => at < 99 && k >= at;
+  const isDead = reached(plan.deathAt) && !(isRewritten && k === plan.deathAt);
   const facts = [
-    ...(k >= 2 ? [`${w.ship}: ${k >= plan.renameAt ? 'Osprey' : 'Heron'}`] : []),
-    `${w.village}: ${k >= plan.respellAt ? 'Kampung Ulu' : 'Kampung Hulu'}`,
+    ...(k >= 2 ? [`${w.ship}: ${reached(plan.renameAt) ? 'Osprey' : 'Heron'}`] : []),
+    `${w.village}: ${reached(plan.respellAt) ? 'Kampung Ulu' : 'Kampung Hulu'}`,
     ...Array.from({ length: Math.min(k, 12) + 1 }, (_, i) => `Marker ${i}: ${lang === 'ms' ? 'tanda bab' : 'chapter token'} ${i}`),
   ];
   const threads = PROMISES[lang].filter((p) => p.opened <= k).map((p) => `- ${p.thread} | ${label(p.opened)} | ${'paidAt' in p && k >= p.paidAt ? w.resolved : w.open} | ${w.due} ${label(p.due)}`);

@@ -1,6 +1,7 @@
 // `karya generate romance --chapters 7 --with-bible` with a model that labels its own story-bible lines
 // ("Chapter 1: …", "Bab 1: …", "Pengenalan: …") and names parts not yet written in its tables: the Story
-// Bible the book prints holds a line, or an earlier arc that names it, for the introduction, every chapter and the ending,
+// Bible the book prints holds a line, or an earlier arc that names it, for the introduction, every chapter and
+// the ending,
 // in English and Malay. The model is a scripted one on the fake OpenAI server (tests/scripted-models.ts).
 
 import path from 'node:path';
@@ -23,7 +24,8 @@ describe('karya generate --with-bible: a model that labels its bible lines', () 
   });
   afterAll(() => fake.close());
 
-  it.each(['en', 'ms'] as const)('%s: the Story Bible holds the introduction, chapters 1–7 and the conclusion', async (lang) => {
+  const title = '%s: the Story Bible holds the introduction, chapters 1–7 and the conclusion';
+  it.each(['en', 'ms'] as const)(title, async (lang) => {
     const run = await runKaryaInProcess(['generate', 'romance', '--chapters', '7', '--lang', lang, '--with-bible', '--state', path.join(tmp, `${lang}.sqlite`)], { env, cwd: tmp });
     expect(run, run.stderr).toMatchObject({ code: 0 });
     // The Story Bible part: from its heading to the book's first part.
@@ -36,6 +38,8 @@ describe('karya generate --with-bible: a model that labels its bible lines', () 
     expect(covered.missing, bible).toEqual([]);
     // Each line the book keeps is the model's line for that part, without the label the model put on it.
     // Each chapter's line is the model's own, without its label (the ending's is checked by being there).
-    for (const [name, line] of covered.lines) if (name !== ending) expect(line).toBe(bibleLineOf(names.indexOf(name), lang));
+    for (const [name, line] of covered.lines) {
+      if (name !== ending) expect(line).toBe(bibleLineOf(names.indexOf(name), lang));
+    }
   });
 });

@@ -12,7 +12,8 @@ interface Book { is_finished: boolean; bible?: string; bible_covers?: { position
 describe('the book view of a finished book whose model labels its bible lines', () => {
   const run = serverOnFakeModel({ answer: underWriter(1, { bibleLine: 'labelled' }) }, {});
 
-  it.each(['en', 'ms'] as const)('%s: the bible holds the introduction, chapters 1–7 and the conclusion', async (lang) => {
+  const title = '%s: the bible holds the introduction, chapters 1–7 and the conclusion';
+  it.each(['en', 'ms'] as const)(title, async (lang) => {
     const { ts } = run;
     const cookie = await signUp(ts, uniqueEmail());
     // The outline, the introduction, chapters 1 to 7 and the conclusion: one step a request.
@@ -28,7 +29,10 @@ describe('the book view of a finished book whose model labels its bible lines', 
     const covered = coverageOf(book.bible ?? '', names, lang);
     expect(covered.missing, book.bible).toEqual([]);
     // Each chapter's line is the model's own, without its label (the ending's is checked by being there).
-    for (const [name, line] of covered.lines) if (name !== ending) expect(line).toBe(bibleLineOf(names.indexOf(name), lang));
-    expect(book.bible_covers).toEqual({ positions: [0, 1, 2, 3, 4, 5, 6, 7, 8], label: lang === 'ms' ? 'Pengenalan, Bab 1–7, Kesimpulan' : 'Introduction, Chapters 1–7, Conclusion' });
+    for (const [name, line] of covered.lines) {
+      if (name !== ending) expect(line).toBe(bibleLineOf(names.indexOf(name), lang));
+    }
+    const label = lang === 'ms' ? 'Pengenalan, Bab 1–7, Kesimpulan' : 'Introduction, Chapters 1–7, Conclusion';
+    expect(book.bible_covers).toEqual({ positions: [0, 1, 2, 3, 4, 5, 6, 7, 8], label });
   });
 });

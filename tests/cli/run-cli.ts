@@ -20,6 +20,10 @@ export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
   delete env.OPENAI_API_KEY;
   delete env.OPENAI_BASE_URL;
   delete env.KARYA_MODEL;
+  // The server's own memory settings (bin/serve-memory.js), as a user's `karya serve` gets them.
+  delete env.MALLOC_ARENA_MAX;
+  delete env.GLIBC_TUNABLES;
+  delete env.KARYA_MALLOC;
   return { ...env, NO_COLOR: '1', ...extra };
 }
 

@@ -28,9 +28,20 @@ const WORDS = catalogue('cli-batch', [
   // The dry run's plan (cli/batch/plan.ts formatPlan).
   'planHead', 'planBooks', 'planBooksComplete', 'planLimits', 'planNone', 'planBound', 'planChain', 'planConcurrency',
   'planRpm', 'planTpm', 'planOversized', 'planOversized_one',
+  // The jobs file's issues (cli/batch/job-words.ts says them): a job named, its fields' refusals, the file's own.
+  'jobNamed', 'jobAt', 'allowed', 'notAnObject', 'notJobField', 'idNotText', 'idTaken', 'generatorRequired',
+  'notAGenerator', 'settingsNotMap', 'settingNotValue', 'settingsRefused', 'chaptersRange', 'badChapterCount',
+  'maxCallsRange', 'outNotName', 'outNul', 'outTooLong', 'outOutside', 'writtenToo', 'ownFormats', 'notAFormat',
+  'formatsImage', 'seriesNotText', 'seriesSingle', 'seriesLanguage', 'voiceSingle', 'voiceNotPath', 'avoidNotPhrases',
+  'voiceNotText', 'noSuchFile', 'coverNotPublished', 'coverNotGiven', 'publishNotBook', 'factTooLong', 'factEmpty',
+  'factNotText', 'translateOnly', 'translateShape', 'translateBook', 'translateTo', 'translateGlossary',
+  'tooManyJobs', 'fileTooLarge', 'isFolder', 'noJobsFile', 'cannotRead', 'notJson', 'notYaml', 'notAList',
+  'tooManyAliases', 'noJobs',
 ]);
 
 type Key = keyof typeof WORDS;
+/** A key of the `cli-batch` catalogue. */
+export type BatchKey = Key;
 type Counted = Extract<Key, `${string}_one`> extends `${infer K}_one` ? K : never;
 
 /** A batch line's words in a language, with its placeholders filled. */

@@ -63,8 +63,10 @@ export interface StepFailure {
 export interface FailureHow {
   expects?: readonly FailureKind[];
   step?: StepFailure;
-  /** Errors whose own message is already the writer's words (a jobs file's line, a queue that cannot start). */
+  /** Errors whose own message is already the writer's words (a queue that cannot start). */
   plain?: ReadonlyArray<abstract new (...args: never[]) => Error>;
+  /** Errors that say themselves in a language (KaryaError.messageIn: a jobs file that cannot be read). */
+  selfWorded?: ReadonlyArray<abstract new (...args: never[]) => KaryaError>;
   /** Errors a command loaded late that carry a catalogue code and its values (a cover picture refused). */
   catalogued?: ReadonlyArray<abstract new (...args: never[]) => { code: string; vars: Readonly<Record<string, string>> }>;
   /** Said before the words (`--set x: `). */
@@ -109,6 +111,7 @@ export function cliFailure(error: unknown, lang: Lang, how: FailureHow = {}): Cl
   if (error instanceof ImportRefusal && expects.has('import')) return said(importRefusalMessage(error, lang));
   if (error instanceof VoiceError && expects.has('voice')) return said(voiceMessage(error, lang));
   if (how.plain?.some((kind) => error instanceof kind)) return said((error as Error).message);
+  if (how.selfWorded?.some((kind) => error instanceof kind)) return said((error as KaryaError).messageIn(lang));
   const catalogued = how.catalogued?.find((kind) => error instanceof kind);
   if (catalogued && error instanceof KaryaError) {
     const { code, vars } = error as unknown as { code: Parameters<typeof catalogueMessage>[0]; vars: Readonly<Record<string, string>> };

@@ -23,9 +23,14 @@ export function langList(lang: Lang = writerLang()): string {
  * LC_MESSAGES, else LANG; `ms_MY.UTF-8` names ms), when the table has it; else the table's first (English).
  */
 export function writerLang(env: NodeJS.ProcessEnv = process.env): Lang {
+  return localeLang(env) ?? langs()[0]!;
+}
+
+/** The language of the table the writer's locale names (LC_ALL, else LC_MESSAGES, else LANG); undefined for none. */
+export function localeLang(env: NodeJS.ProcessEnv = process.env): Lang | undefined {
   const locale = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((v) => v !== undefined && v !== '');
   const code = locale?.match(/^([a-z]{2,3})(?=$|[_.@-])/i)?.[1]?.toLowerCase();
-  return isLang(code) ? code : langs()[0]!;
+  return isLang(code) ? code : undefined;
 }
 
 /** `{option}: "{value}" is not one of en, ms, id`, in the writer's language (writerLang). */

@@ -5,14 +5,15 @@ import { PUBLISH_FACT_FIELDS, PublishFactsSchema, type PublishFacts, type Resolv
 import { fail } from '../util.js';
 import { writerLang } from '../langs.js';
 import { batchWord } from '../batch-words.js';
+import { jobWords, sayJob, type JobWords } from './job-words.js';
 
-type AddIssue = (field: string, message: string) => void;
+type AddIssue = (field: string, words: JobWords) => void;
 
 /** Why a value was refused, said the way the jobs file's other issues are (the field is named by the caller). */
-function issueText(issue: { code: string; maximum?: unknown; origin?: string; input?: unknown }): string {
-  if (issue.code === 'too_big') return `is too long: at most ${String(issue.maximum)} characters`;
-  if (issue.code === 'too_small') return 'must not be empty';
-  return 'must be a text';
+function issueWords(issue: { code: string; maximum?: unknown; origin?: string; input?: unknown }): JobWords {
+  if (issue.code === 'too_big') return jobWords('factTooLong', { max: Number(issue.maximum) });
+  if (issue.code === 'too_small') return jobWords('factEmpty');
+  return jobWords('factNotText');
 }
 
 /**
@@ -23,14 +24,14 @@ export function checkPublishFacts(o: Record<string, unknown>, spec: ResolvedSpec
   const named = PUBLISH_FACT_FIELDS.filter((f) => o[f] !== undefined && o[f] !== null);
   if (!named.length) return undefined;
   if (spec && (spec.kind !== 'book' || !spec.publish)) {
-    add(named[0]!, `${spec.id} is not a book that karya batch --publish packages; only books take ${named.join(', ')}`);
+    add(named[0]!, jobWords('publishNotBook', { generator: spec.id, fields: named.join(', ') }));
     return undefined;
   }
   // A number as a title ("1984") is the writer's text, as YAML wrote it.
   const given = Object.fromEntries(named.map((f) => [f, typeof o[f] === 'number' ? String(o[f]) : o[f]]));
   const parsed = PublishFactsSchema.safeParse(given);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) add(String(issue.path[0] ?? ''), issueText(issue as Parameters<typeof issueText>[0]));
+    for (const issue of parsed.error.issues) add(String(issue.path[0] ?? ''), issueWords(issue as Parameters<typeof issueWords>[0]));
     return undefined;
   }
   return parsed.data;
@@ -45,7 +46,9 @@ export function batchPublishFactsOrExit(opts: { author?: string; publisher?: str
   const parsed = PublishFactsSchema.safeParse(given);
   if (!parsed.success) {
     const [issue] = parsed.error.issues;
-    fail(`--${String(issue!.path[0])}: ${JSON.stringify((given as Record<string, string>)[String(issue!.path[0])])} ${issueText(issue as Parameters<typeof issueText>[0])}`);
+    const name = String(issue!.path[0]);
+    const value = JSON.stringify((given as Record<string, string>)[name]);
+    fail(`--${name}: ${value} ${sayJob(issueWords(issue as Parameters<typeof issueWords>[0]), writerLang())}`);
   }
   return parsed.data;
 }

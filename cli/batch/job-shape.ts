@@ -2,10 +2,12 @@
 // those, and each job against the jobs before it): known fields, the generator, the language, the chapter
 // count, the output name, the formats and the series; the voice, publishing facts and cover in files of
 // their own (job-voice.ts, job-publish.ts, job-cover.ts).
-import { catalogueMessage, EXPORT_FORMATS, isLang, LANGS, minChapters, notALanguage, seriesNameOf, SeriesError, settingsIssueMessage, type Catalog, type ExportFormat, type ResolvedSpec, withLanguage } from '../../engine/index.js';
+import { EXPORT_FORMATS, isLang, LANGS, minChapters, notALanguage, seriesNameOf, SeriesError } from '../../engine/index.js';
+import { type Catalog, type ExportFormat, type ResolvedSpec, withLanguage } from '../../engine/index.js';
 import { PUBLISH_FACT_FIELDS, type PublishFacts } from '../../engine/index.js';
 import { checkVoiceFields } from './job-voice.js';
 import { checkPublishFacts } from './job-publish.js';
+import { jobWords, type JobWords } from './job-words.js';
 import { wholeNumber } from '../util.js';
 
 export const JOB_FIELDS = ['id', 'generator', 'lang', 'chapters', 'settings', 'out', 'formats', 'series', 'voice', 'avoid', 'cover', 'max_calls', ...PUBLISH_FACT_FIELDS] as const;
@@ -14,9 +16,9 @@ export const JOB_FIELDS = ['id', 'generator', 'lang', 'chapters', 'settings', 'o
 export const MAX_OUT_BYTES = 200;
 
 /** An `out` the file system would refuse after the call was paid for: a NUL, or longer than MAX_OUT_BYTES. */
-function checkOutName(out: string, add: (message: string) => void): void {
-  if (out.includes('\0')) add('must not contain a NUL character');
-  else if (Buffer.byteLength(out) > MAX_OUT_BYTES) add(`is ${Buffer.byteLength(out)} bytes long; at most ${MAX_OUT_BYTES} bytes`);
+function checkOutName(out: string, add: (words: JobWords) => void): void {
+  if (out.includes('\0')) add(jobWords('outNul'));
+  else if (Buffer.byteLength(out) > MAX_OUT_BYTES) add(jobWords('outTooLong', { bytes: Buffer.byteLength(out), max: MAX_OUT_BYTES }));
 }
 
 /** Text values for --set: flags as comma lists, the rest as written. */
@@ -50,47 +52,50 @@ export interface JobShape {
   maxCalls?: number;
 }
 
-/** Tells one problem of a job: its field, what is wrong, and the values allowed. */
-export type AddIssue = (field: string, message: string, allowed?: readonly (string | number)[], isListed?: boolean) => void;
+/** Tells one problem of a job: its field, what is wrong (said in the batch's language when printed), and the values allowed. */
+export type AddIssue = (field: string, words: JobWords, allowed?: readonly (string | number)[], isListed?: boolean) => void;
 
 /** Check the fields of one job (not its settings); every problem goes to `add`. */
 export function checkShape(o: Record<string, unknown>, catalog: Catalog, add: AddIssue): JobShape | undefined {
   const generatorIds = catalog.specs.map((s) => s.id);
-  for (const k of Object.keys(o)) if (!(JOB_FIELDS as readonly string[]).includes(k)) add(k, 'is not a job field', JOB_FIELDS);
+  for (const k of Object.keys(o)) if (!(JOB_FIELDS as readonly string[]).includes(k)) add(k, jobWords('notJobField'), JOB_FIELDS);
   const id = jobId(o.id);
-  if (o.id !== undefined && id === undefined) add('id', 'must be a non-empty text');
+  if (o.id !== undefined && id === undefined) add('id', jobWords('idNotText'));
   const spec = typeof o.generator === 'string' ? catalog.get(o.generator) : undefined;
-  if (o.generator === undefined) add('generator', 'is required', generatorIds);
-  else if (!spec) add('generator', `${JSON.stringify(o.generator)} is not a generator`, generatorIds);
+  if (o.generator === undefined) add('generator', jobWords('generatorRequired'), generatorIds);
+  else if (!spec) add('generator', jobWords('notAGenerator', { value: JSON.stringify(o.generator) }), generatorIds);
 
   const raw = o.settings ?? {};
   const settings = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : undefined;
-  if (!settings) add('settings', 'must be a map of setting names to values');
+  if (!settings) add('settings', jobWords('settingsNotMap'));
   for (const [name, value] of Object.entries(settings ?? {})) {
-    if (value !== undefined && value !== null && settingText(value) === undefined) add(`settings.${name}`, 'must be a text, number, true/false or a list');
+    const isValue = value === undefined || value === null || settingText(value) !== undefined;
+    if (!isValue) add(`settings.${name}`, jobWords('settingNotValue'));
   }
 
   let lang: string | undefined;
   if (o.lang !== undefined && spec) {
     const chosen = withLanguage(spec, {}, o.lang);
-    // Said in English, as every line the batch says of its jobs file (the operator's).
-    if (!chosen.ok) add('lang', chosen.problem === 'fixed_language' ? catalogueMessage(chosen.code, 'en', chosen.params) : settingsIssueMessage(chosen.issue), chosen.allowed, chosen.problem === 'not_a_language');
-    else lang = o.lang as string;
-  } else if (o.lang !== undefined && !isLang(o.lang)) add('lang', settingsIssueMessage(notALanguage(o.lang)), LANGS, true);
+    if (chosen.ok) lang = o.lang as string;
+    else {
+      const words = chosen.problem === 'fixed_language' ? { catalogue: chosen.code, vars: chosen.params } : { settings: chosen.issue };
+      add('lang', words, chosen.allowed, chosen.problem === 'not_a_language');
+    }
+  } else if (o.lang !== undefined && !isLang(o.lang)) add('lang', { settings: notALanguage(o.lang) }, LANGS, true);
   let chapters: string | undefined;
   if (o.chapters !== undefined && spec) {
     const min = minChapters(spec.flow);
     // A YAML/JSON whole number, or its plain digits as text (`"12"`); not `0x3`, `1e1`, `3.0` or ` 3`.
     const n = typeof o.chapters === 'number' ? (Number.isInteger(o.chapters) ? o.chapters : undefined) : typeof o.chapters === 'string' ? wholeNumber(o.chapters) : undefined;
-    if (n === undefined || n < min || n > 100) add('chapters', `${JSON.stringify(o.chapters)} must be a whole number from ${min} to 100`);
+    if (n === undefined || n < min || n > 100) add('chapters', jobWords('chaptersRange', { value: JSON.stringify(o.chapters), min, max: 100 }));
     // Fixed sections and single outputs ignore the count, as `karya generate --chapters` does.
     else if (spec.kind === 'book' && spec.fields.some((f) => f.role === 'chapters')) chapters = String(n);
   }
   // A whole number of calls from 1, as a number or its plain digits.
   const maxCalls = typeof o.max_calls === 'number' ? (Number.isInteger(o.max_calls) ? o.max_calls : undefined) : typeof o.max_calls === 'string' ? wholeNumber(o.max_calls) : undefined;
-  if (o.max_calls !== undefined && (maxCalls === undefined || maxCalls < 1)) add('max_calls', `${JSON.stringify(o.max_calls)} must be a whole number of calls from 1 up`);
-  if (o.out !== undefined && (typeof o.out !== 'string' || !o.out.trim())) add('out', 'must be a file name');
-  else if (typeof o.out === 'string') checkOutName(o.out.trim(), (message) => add('out', message));
+  if (o.max_calls !== undefined && (maxCalls === undefined || maxCalls < 1)) add('max_calls', jobWords('maxCallsRange', { value: JSON.stringify(o.max_calls) }));
+  if (o.out !== undefined && (typeof o.out !== 'string' || !o.out.trim())) add('out', jobWords('outNotName'));
+  else if (typeof o.out === 'string') checkOutName(o.out.trim(), (words) => add('out', words));
   const formats = checkFormats(o.formats, spec, add);
   const series = checkSeries(o.series, spec, add);
   const voice = checkVoiceFields(o, spec, add);
@@ -107,18 +112,19 @@ export function checkShape(o: Record<string, unknown>, catalog: Catalog, add: Ad
 function checkSeries(value: unknown, spec: ResolvedSpec | undefined, add: AddIssue): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string') {
-    add('series', 'must be the series\' name, a text');
+    add('series', jobWords('seriesNotText'));
     return undefined;
   }
   if (spec && spec.kind !== 'book') {
-    add('series', `${spec.id} writes a single piece; only books make a series`);
+    add('series', jobWords('seriesSingle', { generator: spec.id }));
     return undefined;
   }
   try {
     return seriesNameOf(value);
   } catch (error) {
     if (!(error instanceof SeriesError)) throw error;
-    add('series', catalogueMessage(error.code, 'en', Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, String(v)]))).replace(/^series: /, ''));
+    const vars = Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, String(v)]));
+    add('series', { catalogue: error.code, vars, unlabelled: true });
     return undefined;
   }
 }
@@ -128,13 +134,14 @@ function checkFormats(value: unknown, spec: ResolvedSpec | undefined, add: AddIs
   if (value === undefined || value === null) return [];
   const names = Array.isArray(value) ? value : [value];
   if (spec?.kind === 'image') {
-    add('formats', `${spec.id} makes a PNG image; formats are for books`);
+    add('formats', jobWords('formatsImage', { generator: spec.id }));
     return [];
   }
   const formats: ExportFormat[] = [];
   for (const name of names) {
     const format = typeof name === 'string' ? name.trim().toLowerCase().replace(/^\./, '') : name;
-    if (!(EXPORT_FORMATS as readonly unknown[]).includes(format)) add('formats', `${JSON.stringify(name)} is not one of ${EXPORT_FORMATS.join(', ')}`, EXPORT_FORMATS, true);
+    const words = jobWords('notAFormat', { value: JSON.stringify(name), formats: EXPORT_FORMATS.join(', ') });
+    if (!(EXPORT_FORMATS as readonly unknown[]).includes(format)) add('formats', words, EXPORT_FORMATS, true);
     // The Markdown file is always written.
     else if (format !== 'md' && !formats.includes(format as ExportFormat)) formats.push(format as ExportFormat);
   }

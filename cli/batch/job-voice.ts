@@ -3,31 +3,33 @@
 // `karya generate` use too (bookVoiceOf, server/core/voice.ts).
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { avoidListOf, checkImportFile, decodeText, IMPORT_LIMITS, ImportRefusal, importRefusalMessage, tooLargeRefusal, VoiceError, voiceMessage, type BookVoice, type Lang, type ResolvedSpec } from '../../engine/index.js';
+import { avoidListOf, checkImportFile, decodeText, IMPORT_LIMITS, ImportRefusal, tooLargeRefusal } from '../../engine/index.js';
+import { VoiceError, type BookVoice, type Lang, type ResolvedSpec } from '../../engine/index.js';
 import { bookVoiceOf } from '../../server/index.js';
 import { checkSampleWords } from '../voice.js';
+import { jobWords, type JobWords } from './job-words.js';
 
-type AddIssue = (field: string, message: string) => void;
+type AddIssue = (field: string, words: JobWords) => void;
 
 /** `voice: FILE` (a path) and `avoid: [phrases]` (or one phrase): only books have a voice. */
 export function checkVoiceFields(o: Record<string, unknown>, spec: ResolvedSpec | undefined, add: AddIssue): { voice?: string; avoid?: string[] } {
   if (o.voice === undefined && o.avoid === undefined) return {};
   if (spec && spec.kind !== 'book') {
-    add(o.voice !== undefined ? 'voice' : 'avoid', `${spec.id} writes a single piece; only books have a voice`);
+    add(o.voice !== undefined ? 'voice' : 'avoid', jobWords('voiceSingle', { generator: spec.id }));
     return {};
   }
   const out: { voice?: string; avoid?: string[] } = {};
-  if (o.voice !== undefined && (typeof o.voice !== 'string' || !o.voice.trim())) add('voice', 'must be the path of a sample of your prose (.txt or .md)');
+  if (o.voice !== undefined && (typeof o.voice !== 'string' || !o.voice.trim())) add('voice', jobWords('voiceNotPath'));
   else if (typeof o.voice === 'string') out.voice = o.voice.trim();
   if (o.avoid !== undefined) {
     const list = Array.isArray(o.avoid) ? o.avoid : [o.avoid];
-    if (!list.every((p) => typeof p === 'string')) add('avoid', 'must be a phrase or a list of phrases');
+    if (!list.every((p) => typeof p === 'string')) add('avoid', jobWords('avoidNotPhrases'));
     else {
       try {
         out.avoid = avoidListOf(list as string[]);
       } catch (error) {
         if (!(error instanceof VoiceError)) throw error;
-        add('avoid', voiceMessage(error, 'en').replace(/^avoid: /, ''));
+        add('avoid', { voice: error, unlabelled: true });
       }
     }
   }
@@ -52,10 +54,12 @@ export function voiceOfJob(shape: { voice?: string; avoid?: string[] }, lang: La
     // The phrases to avoid were checked with the job's fields: only the sample can be refused here.
     return bookVoiceOf({ lang, ...(sample !== undefined ? { sample } : {}), ...(shape.avoid ? { avoid: shape.avoid } : {}) });
   } catch (error) {
-    if (error instanceof VoiceError) add('voice', voiceMessage(error, 'en').replace(/^voice: /, ''));
-    else if (error instanceof ImportRefusal && (error.code === 'import_too_large' || error.code === 'import_too_many_words')) add('voice', importRefusalMessage(error, 'en'));
-    else if (error instanceof ImportRefusal) add('voice', `${shape.voice}: give the sample as a .txt or .md file (${importRefusalMessage(error, 'en')})`);
-    else if ((error as NodeJS.ErrnoException).code === 'ENOENT') add('voice', `${shape.voice}: no such file (paths are read beside the jobs file)`);
+    const file = shape.voice ?? '';
+    const isTooMuch = error instanceof ImportRefusal && (error.code === 'import_too_large' || error.code === 'import_too_many_words');
+    if (error instanceof VoiceError) add('voice', { voice: error, unlabelled: true });
+    else if (isTooMuch) add('voice', { refusal: error });
+    else if (error instanceof ImportRefusal) add('voice', jobWords('voiceNotText', { file, why: { refusal: error } }));
+    else if ((error as NodeJS.ErrnoException).code === 'ENOENT') add('voice', jobWords('noSuchFile', { file }));
     else throw error;
     return null;
   }

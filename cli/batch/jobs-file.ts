@@ -2,9 +2,9 @@
 // bounded in size and in YAML aliases (each job is checked in jobs.ts).
 import { readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fullYaml, isAliasBomb, MAX_YAML_ALIASES, TOO_MANY_ALIASES } from '../../engine/node.js';
-import { KaryaError } from '../../engine/index.js';
-import { plainFsError } from '../fs-check.js';
+import { fullYaml, isAliasBomb, MAX_YAML_ALIASES } from '../../engine/node.js';
+import { KaryaError, type Lang } from '../../engine/index.js';
+import { jobWords, sayJob, type JobWords } from './job-words.js';
 
 /** One entry of the jobs file before validation, with where it came from. */
 export interface RawJob {
@@ -15,12 +15,17 @@ export interface RawJob {
   value: unknown;
 }
 
-/** The jobs file cannot be read or parsed at all (not one job is usable). */
+/** The jobs file cannot be read or parsed at all (not one job is usable): why, as data, said in a language by messageIn. */
 export class JobsFileError extends KaryaError {
   readonly code = 'jobs_file_unreadable';
-  constructor(readonly file: string, readonly line: number | undefined, message: string) {
-    super(`${file}${line ? `:${line}` : ''}: ${message}`, { httpStatus: 400 });
+  constructor(readonly file: string, readonly line: number | undefined, readonly words: JobWords) {
+    super(`${file}${line ? `:${line}` : ''}: ${sayJob(words, 'en')}`, { httpStatus: 400 });
     this.name = 'JobsFileError';
+  }
+
+  /** `jobs.yaml:3: <why>` in `lang`. */
+  override messageIn(lang: Lang): string {
+    return `${this.file}${this.line ? `:${this.line}` : ''}: ${sayJob(this.words, lang)}`;
   }
 }
 
@@ -37,23 +42,25 @@ export const MAX_JOBS = 10_000;
 const JOB_KEY = /(?:^|[\s{,"'])(?:generator|translate)["']?\s*:/gm;
 
 function tooManyJobs(file: string, count: number): JobsFileError {
-  return new JobsFileError(file, undefined, `the jobs file has ${count.toLocaleString('en-GB')} jobs; a batch runs at most ${MAX_JOBS.toLocaleString('en-GB')}: split it into smaller files`);
+  return new JobsFileError(file, undefined, jobWords('tooManyJobs', { count, max: MAX_JOBS }));
 }
 
 /** Read a jobs file (or stdin for "-"): a YAML list (JSON arrays are YAML too) or JSON Lines. */
 export function readJobsFile(file: string): RawJob[] {
-  const tooLarge = () => new JobsFileError(file, undefined, `the jobs file is larger than ${MAX_JOBS_FILE_BYTES / 1024 / 1024} MB; split it into smaller files`);
+  const tooLarge = () => new JobsFileError(file, undefined, jobWords('fileTooLarge', { mb: MAX_JOBS_FILE_BYTES / 1024 / 1024 }));
   let text: string;
   try {
     if (file !== '-') {
       const stat = statSync(file);
-      if (stat.isDirectory()) throw new JobsFileError(file, undefined, 'is a folder, not a jobs file');
+      if (stat.isDirectory()) throw new JobsFileError(file, undefined, jobWords('isFolder'));
       if (stat.size > MAX_JOBS_FILE_BYTES) throw tooLarge();
     }
     text = file === '-' ? readBounded(0, MAX_JOBS_FILE_BYTES + 1) : readFileSync(file, 'utf8');
   } catch (error) {
     if (error instanceof JobsFileError) throw error;
-    throw new JobsFileError(file, undefined, `cannot read the jobs file: ${plainFsError(error, 'en')}`);
+    // (The file system's words for a missing path are a write's: "cannot be made there".)
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new JobsFileError(file, undefined, jobWords('noJobsFile'));
+    throw new JobsFileError(file, undefined, jobWords('cannotRead', { why: { fs: error } }));
   }
   if (Buffer.byteLength(text) > MAX_JOBS_FILE_BYTES) throw tooLarge();
   const asked = text.match(JOB_KEY)?.length ?? 0;
@@ -105,10 +112,10 @@ export function parseJsonLines(file: string, text: string): RawJob[] {
     try {
       jobs.push({ index: jobs.length + 1, line: i + 1, value: JSON.parse(line) as unknown });
     } catch (error) {
-      throw new JobsFileError(file, i + 1, `not valid JSON (${(error as Error).message}); a JSON Lines jobs file has one job object per line`);
+      throw new JobsFileError(file, i + 1, jobWords('notJson', { why: (error as Error).message }));
     }
   });
-  if (!jobs.length) throw new JobsFileError(file, undefined, 'no jobs in the file');
+  if (!jobs.length) throw new JobsFileError(file, undefined, jobWords('noJobs'));
   return jobs;
 }
 
@@ -122,15 +129,16 @@ export function parseYamlList(file: string, text: string): RawJob[] {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const first = doc.errors[0];
-  if (first) throw new JobsFileError(file, first.pos ? lineCounter.linePos(first.pos[0]).line : undefined, first.message.split('\n')[0] ?? 'invalid YAML');
+  const at = first?.pos ? lineCounter.linePos(first.pos[0]).line : undefined;
+  if (first) throw new JobsFileError(file, at, jobWords('notYaml', { why: first.message.split('\n')[0] ?? '' }));
   const root = doc.contents;
   const seq = isMap(root) && isSeq(root.get('jobs', true)) ? root.get('jobs', true) : root;
-  if (!isSeq(seq)) throw new JobsFileError(file, undefined, 'expected a list of jobs (each "- generator: …"), or JSON Lines');
+  if (!isSeq(seq)) throw new JobsFileError(file, undefined, jobWords('notAList'));
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
   } catch (error) {
-    if (isAliasBomb(error)) throw new JobsFileError(file, undefined, TOO_MANY_ALIASES);
+    if (isAliasBomb(error)) throw new JobsFileError(file, undefined, jobWords('tooManyAliases', { max: MAX_YAML_ALIASES }));
     throw error;
   }
   const values = (Array.isArray(data) ? data : (data as { jobs: unknown[] }).jobs) as unknown[];
@@ -138,6 +146,6 @@ export function parseYamlList(file: string, text: string): RawJob[] {
     const start = (item as { range?: [number, number, number] } | null)?.range?.[0];
     return { index: i + 1, line: start !== undefined ? lineCounter.linePos(start).line : 0, value: values[i] === undefined ? null : values[i] };
   });
-  if (!jobs.length) throw new JobsFileError(file, undefined, 'no jobs in the file');
+  if (!jobs.length) throw new JobsFileError(file, undefined, jobWords('noJobs'));
   return jobs;
 }

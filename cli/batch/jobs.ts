@@ -3,15 +3,18 @@
 // so a job resumes (and is resumed by) the same saved book as the equivalent `karya generate` command.
 import path from 'node:path';
 import { jobCoverOf, type JobCover } from './job-cover.js';
-import { languageName, parseSettings, SettingsError, settingsIssueMessage, startBook, type Catalog, type ExportFormat, type ResolvedSpec, type Settings, withLanguage } from '../../engine/index.js';
-import type { PublishFacts } from '../../engine/index.js';
+import { chapterCount, minChapters, parseSettings, SettingsError, startBook, withLanguage } from '../../engine/index.js';
+import type { Catalog, ExportFormat, Lang, PublishFacts, ResolvedSpec, Settings } from '../../engine/index.js';
+import { jobIssue, jobLabel, jobWords, sayJob, type JobIssue, type JobWords } from './job-words.js';
 import { voiceOfJob } from './job-voice.js';
 import type { BookVoice } from '../../engine/index.js';
 import { progressKey, settingsFromOptions } from '../settings.js';
 import { publishFactsOf } from './job-publish.js';
 import { CliExit } from '../util.js';
+import { writerLang } from '../langs.js';
 import { checkShape, jobId, settingText, type AddIssue, type JobShape } from './job-shape.js';
 export { JobsFileError, MAX_JOBS, MAX_JOBS_FILE_BYTES, parseJsonLines, parseYamlList, readJobsFile, type RawJob } from './jobs-file.js';
+export type { JobIssue } from './job-words.js';
 import type { RawJob } from './jobs-file.js';
 
 /** A job that passed validation: everything the scheduler needs to write one book. */
@@ -40,17 +43,6 @@ export interface BatchJob {
   maxCalls?: number;
 }
 
-/** One problem with one job. `field` is the job field (`settings.heatLevel`, `lang`, …) or empty for the whole job. */
-export interface JobIssue {
-  job: string;
-  line: number;
-  field: string;
-  message: string;
-  allowed?: readonly (string | number)[];
-  /** The message already names the allowed values (`"fr" is not one of en, ms`). */
-  isListed?: boolean;
-}
-
 /** A file-name-safe form of a job id. */
 export function slug(text: string): string {
   return text.normalize('NFKD').replace(/[^\w.-]+/g, '-').replace(/^[-.]+|-+$/g, '').slice(0, 80) || 'job';
@@ -64,15 +56,17 @@ export interface ValidateOptions {
   given?: PublishFacts;
   /** The batch's --max-calls: every book's bound on model calls, unless its job sets its own max_calls. */
   maxCalls?: number;
+  /** The batch's language (what settingsFromOptions says of a job's settings is placed after its job, named in it); else the locale's. */
+  lang?: Lang;
 }
 
 /** What a job's checks share with the jobs before it: ids, files written, settings checked, series so far. */
 interface Seen {
   ids: Map<string, number>;
-  outs: Map<string, string>;
+  outs: Map<string, JobWords>;
   settings: Map<string, CheckedSettings>;
   /** Each series' jobs so far (their number is their place among them) and its language (its first job's). */
-  series: Map<string, { count: number; lang: string; first: string }>;
+  series: Map<string, { count: number; lang: Lang; first: JobWords }>;
 }
 
 interface CheckedSettings {
@@ -93,10 +87,12 @@ export function validateJobs(raw: readonly RawJob[], opts: ValidateOptions): { j
   for (const item of raw) {
     const o = item.value && typeof item.value === 'object' && !Array.isArray(item.value) ? (item.value as Record<string, unknown>) : undefined;
     const id = jobId(o?.id);
-    const label = id !== undefined ? `job "${id}"` : `job ${item.index}`;
+    const label = jobLabel(item.index, id);
     const found: JobIssue[] = [];
-    const add: AddIssue = (field, message, allowed, isListed) => found.push({ job: label, line: item.line, field, message, ...(allowed ? { allowed } : {}), ...(isListed ? { isListed } : {}) });
-    if (!o) add('', 'a job must be an object like {generator: romance, settings: {…}}');
+    const add: AddIssue = (field, words, allowed, isListed) => {
+      found.push(jobIssue({ label, line: item.line, field, words, ...(allowed ? { allowed } : {}), ...(isListed ? { isListed } : {}) }));
+    };
+    if (!o) add('', jobWords('notAnObject'));
     const job = o ? jobOf({ item, o, id, label, width, opts, seen, add }) : undefined;
     if (job) jobs.push(job);
     else issues.push(...found);
@@ -105,7 +101,7 @@ export function validateJobs(raw: readonly RawJob[], opts: ValidateOptions): { j
 }
 
 /** One job checked against its fields and the jobs before it (what it finds told to `add`); undefined when it is not usable. */
-function jobOf(input: { item: RawJob; o: Record<string, unknown>; id: string | undefined; label: string; width: number; opts: ValidateOptions; seen: Seen; add: AddIssue }): BatchJob | undefined {
+function jobOf(input: { item: RawJob; o: Record<string, unknown>; id: string | undefined; label: JobWords; width: number; opts: ValidateOptions; seen: Seen; add: AddIssue }): BatchJob | undefined {
   const { item, o, id, label, opts, seen, add } = input;
   let isFound = false;
   const shape = checkShape(o, opts.catalog, (...args) => {
@@ -116,12 +112,12 @@ function jobOf(input: { item: RawJob; o: Record<string, unknown>; id: string | u
     const prev = seen.ids.get(id);
     if (prev !== undefined) {
       isFound = true;
-      add('id', `is used by job ${prev} too; ids must be unique`);
+      add('id', jobWords('idTaken', { index: String(prev) }));
     } else seen.ids.set(id, item.index);
   }
   if (!shape || isFound) return undefined;
   const { spec } = shape;
-  const checked = checkedSettingsOf({ spec, shape, label, file: opts.file, line: item.line, seen, add });
+  const checked = checkedSettingsOf({ spec, shape, label, file: opts.file, line: item.line, seen, add, lang: opts.lang ?? writerLang() });
   if (!checked) return undefined;
   const { totalChapters } = checked;
   const name = id ?? `${String(item.index).padStart(input.width, '0')}-${spec.id}`;
@@ -147,13 +143,15 @@ const maxCallsOf = (maxCalls: number | undefined) => (maxCalls !== undefined ? {
  * reasons told to `add`) when refused. Jobs with the same generator and settings are checked once (a file of
  * 400 jobs often has a handful of distinct settings).
  */
-function checkedSettingsOf(input: { spec: ResolvedSpec; shape: JobShape; label: string; file: string; line: number; seen: Seen; add: AddIssue }): CheckedSettings | undefined {
+function checkedSettingsOf(input: {
+  spec: ResolvedSpec; shape: JobShape; label: JobWords; file: string; line: number; seen: Seen; add: AddIssue; lang: Lang;
+}): CheckedSettings | undefined {
   const { spec, shape, label, add } = input;
   const same = `${spec.id}\u0000${JSON.stringify([shape.settings, shape.lang ?? null, shape.chapters ?? null])}`;
   const known = input.seen.settings.get(same);
   if (known) return known;
   const settingIssues = checkSettings(spec, shape.settings, shape.lang, label, input.line);
-  for (const i of settingIssues) add(i.field, i.message, i.allowed, i.isListed);
+  for (const i of settingIssues) add(i.field, i.words, i.allowed, i.isListed);
   if (settingIssues.length) return undefined;
   // The settings `karya generate --set name=value … --lang … --chapters …` would use, so the key matches.
   const set = Object.entries(shape.settings).flatMap(([name, value]) => {
@@ -162,18 +160,22 @@ function checkedSettingsOf(input: { spec: ResolvedSpec; shape: JobShape; label: 
   });
   let resolved: { settings: Settings; totalChapters?: number };
   try {
-    resolved = settingsFromOptions(spec, { set, ...(shape.lang ? { lang: shape.lang } : {}), ...(shape.chapters ? { chapters: shape.chapters } : {}) }, `${input.file}:${input.line} (${label}): settings.`);
+    const where = `${input.file}:${input.line} (${sayJob(label, input.lang)}): settings.`;
+    resolved = settingsFromOptions(spec, { set, ...(shape.lang ? { lang: shape.lang } : {}), ...(shape.chapters ? { chapters: shape.chapters } : {}) }, where);
   } catch (error) {
     // settingsFromOptions printed its reason on stderr already.
     if (!(error instanceof CliExit)) throw error;
-    add('settings', 'refused by the settings check of karya generate (see above)');
+    add('settings', jobWords('settingsRefused'));
     return undefined;
   }
   let totalChapters: number;
   try {
     totalChapters = startBook({ spec, settings: resolved.settings, totalChapters: resolved.totalChapters }).totalChapters;
   } catch (error) {
-    add('chapters', error instanceof Error ? error.message : String(error));
+    // (startBook refuses a count under the generator's least, as a RangeError.)
+    if (!(error instanceof RangeError)) throw error;
+    const n = resolved.totalChapters ?? chapterCount(spec, resolved.settings);
+    add('chapters', jobWords('badChapterCount', { n: String(n), generator: spec.id, min: minChapters(spec.flow) }));
     return undefined;
   }
   const checked = { settings: resolved.settings, totalChapters, progress: progressKey(spec, resolved.settings, totalChapters) };
@@ -182,13 +184,15 @@ function checkedSettingsOf(input: { spec: ResolvedSpec; shape: JobShape; label: 
 }
 
 /** The files a job writes (inside --out, written by no job before it), or undefined with the reason told to `add`. */
-function outFilesOf(input: { spec: ResolvedSpec; shape: JobShape; name: string; outDir: string; outs: Map<string, string>; label: string; add: AddIssue }): Pick<BatchJob, 'outFile' | 'exports'> | undefined {
+function outFilesOf(input: {
+  spec: ResolvedSpec; shape: JobShape; name: string; outDir: string; outs: Map<string, JobWords>; label: JobWords; add: AddIssue;
+}): Pick<BatchJob, 'outFile' | 'exports'> | undefined {
   const { shape, outDir, outs, add } = input;
   const ext = input.spec.kind === 'image' ? '.png' : '.md';
   const chosen = shape.out ?? `${slug(input.name)}${ext}`;
   // A job writes inside --out only: no absolute path, no `../` that climbs out of it.
   if (path.isAbsolute(chosen) || /^[a-zA-Z]:/.test(chosen) || !isInside(outDir, path.resolve(outDir, chosen))) {
-    add('out', `${JSON.stringify(chosen)} must be a file name inside the --out folder (${path.relative(process.cwd(), outDir) || '.'}), not an absolute path or one that climbs out of it with ..`);
+    add('out', jobWords('outOutside', { value: JSON.stringify(chosen), dir: path.relative(process.cwd(), outDir) || '.' }));
     return undefined;
   }
   const outFile = path.resolve(outDir, path.extname(chosen) ? chosen : `${chosen}${ext}`);
@@ -196,9 +200,11 @@ function outFilesOf(input: { spec: ResolvedSpec; shape: JobShape; name: string; 
   const stem = outFile.slice(0, outFile.length - path.extname(outFile).length);
   const exports = shape.formats.map((format) => ({ format, file: `${stem}.${format}` }));
   const files = [outFile, ...exports.map((e) => e.file)];
-  const clash = files.map((file) => ({ file, by: outs.get(file) })).find((c) => c.by !== undefined) ?? (new Set(files).size < files.length ? { file: outFile, by: 'its own formats' } : undefined);
+  const ownFormats = new Set(files).size < files.length ? { file: outFile, by: jobWords('ownFormats') } : undefined;
+  const clash = files.map((file) => ({ file, by: outs.get(file) })).find((c) => c.by !== undefined) ?? ownFormats;
   if (clash) {
-    add(clash.file === outFile ? 'out' : 'formats', `${path.relative(process.cwd(), clash.file) || clash.file} is written by ${clash.by} too`);
+    const by = clash.by!;
+    add(clash.file === outFile ? 'out' : 'formats', jobWords('writtenToo', { file: path.relative(process.cwd(), clash.file) || clash.file, by }));
     return undefined;
   }
   for (const file of files) outs.set(file, input.label);
@@ -206,10 +212,10 @@ function outFilesOf(input: { spec: ResolvedSpec; shape: JobShape; name: string; 
 }
 
 /** A series job's place in its series (its number among the file's jobs of that series), or null when its language is not the series'. */
-function seriesPlaceOf(name: string, lang: string, soFar: Seen['series'], label: string, add: AddIssue): BatchJob['series'] | null {
+function seriesPlaceOf(name: string, lang: Lang, soFar: Seen['series'], label: JobWords, add: AddIssue): BatchJob['series'] | null {
   const held = soFar.get(name);
   if (held && held.lang !== lang) {
-    add('series', `"${name}" is written in ${languageName(held.lang, 'en')} (its first book is ${held.first}), and this book is not; every book of a series is in its language`);
+    add('series', jobWords('seriesLanguage', { name, language: { language: held.lang }, first: held.first }));
     return null;
   }
   const count = (held?.count ?? 0) + 1;
@@ -224,7 +230,7 @@ function isInside(dir: string, file: string): boolean {
 }
 
 /** The engine's verdict on a job's settings as structured issues (settingsFromOptions would print and exit). */
-function checkSettings(spec: ResolvedSpec, settings: Record<string, unknown>, lang: string | undefined, label: string, line: number): JobIssue[] {
+function checkSettings(spec: ResolvedSpec, settings: Record<string, unknown>, lang: string | undefined, label: JobWords, line: number): JobIssue[] {
   const chosen = withLanguage(spec, { ...settings }, lang);
   try {
     parseSettings(spec, chosen.ok ? chosen.settings : settings);
@@ -233,7 +239,8 @@ function checkSettings(spec: ResolvedSpec, settings: Record<string, unknown>, la
     if (!(error instanceof SettingsError)) throw error;
     return error.issues.map((i) => {
       const allowed = i.code === 'not_an_option' || i.code === 'unknown_setting' ? i.params.allowed : undefined;
-      return { job: label, line, field: `settings.${i.field}`, message: settingsIssueMessage(i), ...(allowed ? { allowed } : {}), ...(i.code === 'not_an_option' ? { isListed: true } : {}) };
+      const listed = i.code === 'not_an_option' ? { isListed: true } : {};
+      return jobIssue({ label, line, field: `settings.${i.field}`, words: { settings: i }, ...(allowed ? { allowed } : {}), ...listed });
     });
   }
 }

@@ -5,7 +5,7 @@ import { isLang, langs, type Lang } from '../../engine/index.js';
 import type { RawJob } from './jobs-file.js';
 import { CliExit, EXIT, wholeNumber } from '../util.js';
 import { translateBook } from '../commands/index.js';
-import { langList } from '../langs.js';
+import { jobIssue, jobLabel, jobWords, type JobIssue, type JobWords } from './job-words.js';
 
 export interface TranslateJob {
   readonly index: number;
@@ -18,29 +18,29 @@ export interface TranslateJob {
 /** An event of a translation job on --json's stream. */
 export type TranslateEvent = { type: 'translated'; job: number; book: number; to: string } | { type: 'translate_failed'; job: number; book: number; to: string; exitCode: number };
 
-/** The jobs that translate, taken out of the file's jobs, and what is wrong with them (`file:line: message`). */
-export function translateJobsOf(raw: readonly RawJob[], file: string): { jobs: TranslateJob[]; rest: RawJob[]; issues: string[] } {
+/** The jobs that translate, taken out of the file's jobs, and what is wrong with them (said as the other jobs' issues: issueLine). */
+export function translateJobsOf(raw: readonly RawJob[]): { jobs: TranslateJob[]; rest: RawJob[]; issues: JobIssue[] } {
   const jobs: TranslateJob[] = [];
   const rest: RawJob[] = [];
-  const issues: string[] = [];
+  const issues: JobIssue[] = [];
   for (const item of raw) {
     const value = item.value as Record<string, unknown> | null;
     if (!value || typeof value !== 'object' || !('translate' in value)) {
       rest.push(item);
       continue;
     }
-    const where = `${file}:${item.line}: job ${item.index}`;
+    const label = jobLabel(item.index, undefined);
+    const add = (field: string, words: JobWords) => issues.push(jobIssue({ label, line: item.line, field, words }));
     const t = value.translate as Record<string, unknown> | null;
     const others = Object.keys(value).filter((k) => k !== 'translate');
-    if (others.length) issues.push(`${where}: a translate job has only translate: {book, to, glossary}; ${others.join(', ')} belong to a book job`);
-    else if (!t || typeof t !== 'object') issues.push(`${where}: translate: expected {book: ID, to: ${langs().join('|')}}`);
+    if (others.length) add('', jobWords('translateOnly', { others: others.join(', ') }));
+    else if (!t || typeof t !== 'object') add('translate', jobWords('translateShape', { langs: langs().join('|') }));
     else {
       const book = typeof t.book === 'number' ? t.book : wholeNumber(String(t.book ?? ''));
-      if (book === undefined || !Number.isInteger(book) || book < 1) issues.push(`${where}: translate.book: "${String(t.book ?? '')}" is not a book id (karya books lists them)`);
-      // A jobs file's lines are the operator's, in English as the batch's others say theirs ('en', not the table's
-      // first language, whose order is data): the list joined in English too.
-      else if (!isLang(t.to)) issues.push(`${where}: translate.to: "${String(t.to ?? '')}" is not a language Karya writes; use ${langList('en')}`);
-      else if (t.glossary !== undefined && typeof t.glossary !== 'string') issues.push(`${where}: translate.glossary: the path of a YAML glossary file`);
+      if (book === undefined || !Number.isInteger(book) || book < 1) add('translate.book', jobWords('translateBook', { value: String(t.book ?? '') }));
+      // The languages Karya writes, joined as the batch's language joins choices (`en, ms, or id`; `en, ms atau id`).
+      else if (!isLang(t.to)) add('translate.to', jobWords('translateTo', { value: String(t.to ?? ''), langs: { list: langs(), join: 'or' } }));
+      else if (t.glossary !== undefined && typeof t.glossary !== 'string') add('translate.glossary', jobWords('translateGlossary'));
       else jobs.push({ index: item.index, line: item.line, book, to: t.to, ...(typeof t.glossary === 'string' ? { glossary: t.glossary } : {}) });
     }
   }

@@ -12,7 +12,8 @@ import { preloadYaml, type Provider } from '../../engine/node.js';
 import { runTranslateJobs, translateJobsOf, type TranslateJob } from '../batch/translate-jobs.js';
 import { batchThreads } from '../batch/thread-count.js';
 import { growHeapSlowly } from '../batch/heap.js';
-import { JobsFileError, readJobsFile, validateJobs, type BatchJob, type JobIssue, type RawJob } from '../batch/jobs.js';
+import { JobsFileError, readJobsFile, validateJobs, type BatchJob, type RawJob } from '../batch/jobs.js';
+import { issueCode, issueLine, jobsLang, sayJob } from '../batch/job-words.js';
 import type { BatchEvent, BatchLimits, BatchResult, BookRun } from '../batch/scheduler.js';
 import type { QueuedBatchLink } from '../batch/queued.js';
 import { formatPlan, planBook, summarisePlan } from '../batch/plan.js';
@@ -68,11 +69,6 @@ function positive(name: string, value: string | undefined, opts: { isInteger?: b
   return n;
 }
 
-function formatIssue(file: string, issue: JobIssue): string {
-  const allowed = issue.allowed && !issue.isListed ? ` (allowed: ${issue.allowed.join(', ')})` : '';
-  return `${file}:${issue.line}: ${issue.job}: ${issue.field ? `${issue.field}: ` : ''}${issue.message}${allowed}`;
-}
-
 /** The jobs that passed: the translation jobs, and the books' (none: a file of translation jobs alone). */
 type CheckedJobs = { translations: TranslateJob[]; books?: { catalog: Catalog; raw: RawJob[]; jobs: BatchJob[]; given: PublishFacts; perDay: number } };
 
@@ -88,25 +84,34 @@ async function checkedJobs(file: string, opts: BatchOptions, at: { outDir: strin
   try {
     raw = readJobsFile(file);
   } catch (error) {
-    exitOnFailure(error, writerLang(), { plain: [JobsFileError] });
+    // (No job is read yet: said in the locale's language.)
+    exitOnFailure(error, writerLang(), { selfWorded: [JobsFileError] });
     throw error;
   }
+  // The jobs' issues, in the locale's language, else the one the jobs all ask for (cli/batch/job-words.ts jobsLang).
+  const lang = jobsLang(raw);
   // (After the file: one past its bounds is refused without waiting for the generators to load.)
   const catalog = catalogOrExit();
   // Translation jobs run after the books (cli/batch/translate-jobs.ts); a file of them alone runs only them.
-  const translations = translateJobsOf(raw, file);
-  if (translations.issues.length) fail(translations.issues.join('\nkarya: '));
+  const translations = translateJobsOf(raw);
+  if (translations.issues.length) fail(translations.issues.map((i) => issueLine(file, i, lang)).join('\nkarya: '));
   raw = translations.rest;
   if (!raw.length) return { translations: translations.jobs };
   const given = batchPublishFactsOrExit(opts);
   const maxCalls = maxCallsOrExit(opts.maxCalls, writerLang());
-  const { jobs, issues } = validateJobs(raw, { catalog, file, outDir, given, ...(maxCalls !== undefined ? { maxCalls } : {}) });
+  const bound = maxCalls !== undefined ? { maxCalls } : {};
+  const { jobs, issues } = validateJobs(raw, { catalog, file, outDir, given, lang, ...bound });
   if (issues.length) {
     const bad = new Set(issues.map((i) => `${i.line}:${i.job}`)).size;
-    for (const issue of issues) process.stderr.write(`karya: ${formatIssue(file, issue)}\n`);
-    process.stderr.write(`karya: ${batchWord('invalidJobs', writerLang(), { bad, total: raw.length })}\n`);
+    for (const issue of issues) process.stderr.write(`karya: ${issueLine(file, issue, lang)}\n`);
+    process.stderr.write(`karya: ${batchWord('invalidJobs', lang, { bad, total: raw.length })}\n`);
     if (emitJson) {
-      for (const { isListed: _listed, ...i } of issues) process.stdout.write(`${JSON.stringify({ type: 'invalid_job', ...i })}\n`);
+      for (const i of issues) {
+        // The job as English names it (`job 3`), its code, and its message in the batch's language.
+        const said = { code: issueCode(i.words), message: sayJob(i.words, lang), ...(i.allowed ? { allowed: i.allowed } : {}) };
+        const event = { type: 'invalid_job', job: i.job, line: i.line, field: i.field, ...said };
+        process.stdout.write(`${JSON.stringify(event)}\n`);
+      }
       process.stdout.write(`${JSON.stringify({ type: 'summary', books: raw.length, invalid: bad, exitCode: EXIT.badInput })}\n`);
     }
     throw new CliExit(EXIT.badInput);

@@ -13,8 +13,15 @@ import { toolWord } from '../tools-words.js';
 
 /** Every catalogue's and registry's text a language of the table lacks, as `file: key: message` lines. */
 async function languageTableGaps(lang: Lang): Promise<string[]> {
-  // The catalogues register as their modules load: load every module that words something (the server's, the CLI's).
-  await Promise.all([loadPublishFiles(), loadProviders(), import('../../server/index.js'), import('../translate-words.js'), import('./voice.js'), import('./series.js')]);
+  // The catalogues register as their modules load: load every module that words something (the server's, the CLI's,
+  // the commands' loaded only when they run: batch, serve, publish, export, audiobook, …).
+  await Promise.all([
+    loadPublishFiles(), loadProviders(), import('../../server/index.js'), import('../translate-words.js'),
+    import('./voice.js'), import('./series.js'), import('../batch-words.js'), import('../serve-words.js'),
+    import('../publish-words.js'), import('../export-words.js'), import('../audiobook-words.js'),
+    import('../brief-words.js'), import('../progress-words.js'), import('../saved-book-words.js'),
+    import('../source-words.js'), import('../run-budget.js'),
+  ]);
   const codes = langs();
   return [
     ...catalogueGaps(codes).map((g) => toolWord('gapCatalogue', lang, { file: `languages/${g.language}/${g.catalogue}.yaml`, key: g.key, lang: g.language, catalogue: g.catalogue })),

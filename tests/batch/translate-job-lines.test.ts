@@ -1,10 +1,11 @@
-// A jobs file's lines are the operator's, in English like every other line the batch says of its jobs file: a
-// translate job's unknown language names the table's languages joined with English's "or", whichever language
-// the table lists first (its order is data: a maintainer may put Malay first).
+// A translate job's issue is data, said in the batch's language when printed: its unknown language names the
+// table's languages joined as that language joins choices (English's "or" in English, Malay's "atau" in Malay),
+// whichever language the table lists first (its order is data: a maintainer may put Malay first).
 import { afterEach, describe, expect, it } from 'vitest';
 import { langs, setLanguageSource } from '../../engine/index.js';
 import { readLanguages } from '../../engine/node/languages.js';
 import { translateJobsOf } from '../../cli/batch/translate-jobs.js';
+import { issueLine } from '../../cli/batch/job-words.js';
 
 const asUsual = () => setLanguageSource(() => readLanguages());
 
@@ -18,18 +19,27 @@ const job = (to: string) => [{ index: 1, line: 1, value: { translate: { book: 3,
 describe("a translate job's language refused in the jobs file", () => {
   afterEach(asUsual);
 
-  it('names the languages joined in English', () => {
-    const { issues } = translateJobsOf(job('fr'), 'jobs.yaml');
+  it('names the languages joined in the language it is said in', () => {
+    const { issues } = translateJobsOf(job('fr'));
     const codes = langs();
-    expect(issues).toEqual([`jobs.yaml:1: job 1: translate.to: "fr" is not a language Karya writes; use ${codes.slice(0, -1).join(', ')}, or ${codes.at(-1)}`]);
+    const [first, last] = [codes.slice(0, -1).join(', '), codes.at(-1)];
+    expect(issues.map((i) => issueLine('jobs.yaml', i, 'en'))).toEqual([
+      `jobs.yaml:1: job 1: translate.to: "fr" is not a language Karya writes; use ${first}, or ${last}`,
+    ]);
+    expect(issues.map((i) => issueLine('jobs.yaml', i, 'ms'))).toEqual([
+      `jobs.yaml:1: kerja 1: translate.to: "fr" bukan bahasa yang ditulis oleh Karya; gunakan ${first}, atau ${last}`,
+    ]);
   });
 
-  it('stays English when the table lists Malay first', () => {
+  it('said in English, stays English when the table lists Malay first', () => {
     malayFirst();
     expect(langs()[0]).toBe('ms');
-    const { issues } = translateJobsOf(job('fr'), 'jobs.yaml');
+    const { issues } = translateJobsOf(job('fr'));
     const codes = langs();
     expect(codes.slice(0, 3)).toEqual(['ms', 'en', 'id']);
-    expect(issues).toEqual([`jobs.yaml:1: job 1: translate.to: "fr" is not a language Karya writes; use ${codes.slice(0, -1).join(', ')}, or ${codes.at(-1)}`]);
+    const [first, last] = [codes.slice(0, -1).join(', '), codes.at(-1)];
+    expect(issues.map((i) => issueLine('jobs.yaml', i, 'en'))).toEqual([
+      `jobs.yaml:1: job 1: translate.to: "fr" is not a language Karya writes; use ${first}, or ${last}`,
+    ]);
   });
 });

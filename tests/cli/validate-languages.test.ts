@@ -9,7 +9,7 @@ import { langs } from '../../engine/index.js';
 import { runCli } from './run-cli.js';
 import { tempDir } from '../temp.js';
 
-/** A fourth language being worded (a draft), Indonesian's table and words under the code xx, with one CLI text, one server message and one studio text left out. */
+/** A fourth language being worded (a draft), Indonesian's table and words under the code xx, with two CLI texts (one of a command loaded only when it runs), one server message and one studio text left out. */
 function languageMissingTwoTexts({ draft = true }: { draft?: boolean } = {}): string {
   const dir = tempDir('karya-validate-lang-');
   const words = path.join(dir, 'xx');
@@ -18,7 +18,8 @@ function languageMissingTwoTexts({ draft = true }: { draft?: boolean } = {}): st
   // Its guard: a family of its own (Malay's family lists its members' markers, and this fixture edits no other language).
   const guard = path.join(words, 'guard.yaml');
   writeFileSync(guard, readFileSync(guard, 'utf8').replace(/^family: .*$/m, 'family: xx-family').replace(/^markers:\n(?:(?: .*)?\n)*/m, ''));
-  for (const [file, key] of [['cli-translate.yaml', 'needsBook'], ['server-messages.yaml', 'invalid_email'], ['studio-shell.yaml', 'shell.menu']] as const) {
+  const left = [['cli-translate.yaml', 'needsBook'], ['cli-batch.yaml', 'notAGenerator'], ['server-messages.yaml', 'invalid_email'], ['studio-shell.yaml', 'shell.menu']] as const;
+  for (const [file, key] of left) {
     const at = path.join(words, file);
     writeFileSync(at, readFileSync(at, 'utf8').split('\n').filter((line) => !line.startsWith(`${key}:`)).join('\n'));
   }
@@ -31,6 +32,7 @@ describe('karya validate and the language table', () => {
     expect(r.code).toBe(1);
     const lines = r.stderr.split('\n');
     expect(lines).toContain('languages/xx/cli-translate.yaml: needsBook: no text in xx (catalogue cli-translate)');
+    expect(lines).toContain('languages/xx/cli-batch.yaml: notAGenerator: no text in xx (catalogue cli-batch)');
     expect(lines).toContain('languages/xx/server-messages.yaml: invalid_email: no text in xx (catalogue server-messages)');
     // The studio's words too, which this process registers no catalogue of: by English's keys.
     expect(lines).toContain("languages/xx/studio-shell.yaml: shell.menu: no text in xx (catalogue studio-shell, the studio's)");
@@ -42,6 +44,7 @@ describe('karya validate and the language table', () => {
     expect(r.code).toBe(1);
     const lines = r.stderr.split('\n');
     expect(lines).toContain('languages/xx/cli-translate.yaml: needsBook: no text in xx (catalogue cli-translate)');
+    expect(lines).toContain('languages/xx/cli-batch.yaml: notAGenerator: no text in xx (catalogue cli-batch)');
     expect(lines).toContain('languages/xx/server-messages.yaml: invalid_email: no text in xx (catalogue server-messages)');
     expect(lines).toContain("languages/xx/studio-shell.yaml: shell.menu: no text in xx (catalogue studio-shell, the studio's)");
     expect(r.stdout).not.toMatch(/^ok:/m);

@@ -76,13 +76,18 @@ const SAID = {
   ],
 } as const;
 
-/** The file's own refusals, by language: a missing file, a folder, an empty list, a map, translate jobs. */
+/**
+ * The file's own refusals, by language: a missing file, a folder, an empty list, a map, broken JSON Lines and YAML
+ * (the parser's own words quoted), translate jobs.
+ */
 const FILE_SAID = {
   ms: [
     'tiada.yaml: fail kerja itu tiada; semak laluannya',
     'folder.yaml: ialah folder, bukan fail kerja',
     'kosong.yaml: tiada kerja dalam fail ini',
     'peta.yaml: dijangka senarai kerja (setiap satu "- generator: …"), atau JSON Lines',
+    'rosak.jsonl:2: bukan JSON yang sah (menurut penghurai: “',
+    ': bukan YAML yang sah (menurut penghurai: “',
     'terjemah.yaml:1: kerja 1: translate.to: "fr" bukan bahasa yang ditulis oleh Karya; gunakan en, ms, atau id',
     'terjemah.yaml:2: kerja 2: translate.book: "nol" bukan id buku (karya books menyenaraikannya)',
     'terjemah.yaml:3: kerja 3: kerja terjemahan hanya mempunyai translate: {book, to, glossary}; id untuk kerja buku',
@@ -92,6 +97,8 @@ const FILE_SAID = {
     'folder.yaml: adalah folder, bukan berkas tugas',
     'kosong.yaml: tidak ada tugas dalam berkas ini',
     'peta.yaml: seharusnya daftar tugas (masing-masing "- generator: …"), atau JSON Lines',
+    'rosak.jsonl:2: bukan JSON yang valid (menurut pengurai: “',
+    ': bukan YAML yang valid (menurut pengurai: “',
     'terjemah.yaml:1: tugas 1: translate.to: "fr" bukan bahasa yang ditulis Karya; gunakan en, ms, atau id',
     'terjemah.yaml:2: tugas 2: translate.book: "nol" bukan id buku (karya books mendaftarnya)',
     'terjemah.yaml:3: tugas 3: tugas terjemahan hanya berisi translate: {book, to, glossary}; id milik tugas buku',
@@ -126,12 +133,14 @@ describe("a jobs file's mistakes in the writer's language", () => {
   );
 
   it.each([['ms', MALAY], ['id', INDONESIAN]] as const)(
-    "%s: the file's own refusals (missing, a folder, an empty list, not a list, translate jobs)",
+    "%s: the file's own refusals (missing, a folder, an empty list, not a list, broken, translate jobs)",
     async (lang, locale) => {
       const dir = tempDir('karya-jobs-words-');
       mkdirSync(path.join(dir, 'folder.yaml'));
       writeJobs(dir, 'kosong.yaml', '[]\n');
       writeJobs(dir, 'peta.yaml', 'generator: romance\n');
+      writeJobs(dir, 'rosak.jsonl', '{"generator": "romance"}\n{rosak: is not JSON}\n');
+      writeJobs(dir, 'rosak.yaml', '- generator: romance\n- generator: [unclosed\n');
       const translations = [
         '- translate: {book: 3, to: fr}',
         '- translate: {book: nol, to: ms}',
@@ -139,9 +148,10 @@ describe("a jobs file's mistakes in the writer's language", () => {
       ];
       writeJobs(dir, 'terjemah.yaml', `${translations.join('\n')}\n`);
       const runs = [];
-      const files = ['tiada.yaml', 'folder.yaml', 'kosong.yaml', 'peta.yaml', 'terjemah.yaml'];
+      const files = ['tiada.yaml', 'folder.yaml', 'kosong.yaml', 'peta.yaml', 'rosak.jsonl', 'rosak.yaml'];
+      files.push('terjemah.yaml');
       for (const file of files) runs.push(await batch(file, dir, locale));
-      expect(runs.map((r) => r.code)).toEqual([2, 2, 2, 2, 2]);
+      expect(runs.map((r) => r.code)).toEqual(files.map(() => 2));
       const said = runs.map((r) => r.stderr).join('');
       for (const line of FILE_SAID[lang]) expect(said).toContain(line);
       expect(englishLines(said)).toEqual([]);

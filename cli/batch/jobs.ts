@@ -56,7 +56,7 @@ export interface ValidateOptions {
   given?: PublishFacts;
   /** The batch's --max-calls: every book's bound on model calls, unless its job sets its own max_calls. */
   maxCalls?: number;
-  /** The batch's language (what settingsFromOptions says of a job's settings is placed after its job, named in it); else the locale's. */
+  /** The batch's language, which names the job before what settingsFromOptions says of its settings (else the locale's). */
   lang?: Lang;
 }
 

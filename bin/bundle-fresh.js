@@ -12,7 +12,7 @@ export const bundleDir = path.join(repoRoot, 'dist', 'cli');
 /** The folders the bundle's code comes from, and the kinds of file a build may read there (not guides or Java). */
 const CODE_DIRS = ['cli', 'engine', 'server', 'migrations'];
 const SOURCE_FILE = /\.(?:[cm]?[jt]s|json|ya?ml)$/;
-/** What makes a build besides its sources: the build script (its plugins rewrite code) and the bundled packages' list. */
+/** What makes a build besides its sources: the build script (its plugins rewrite code) and package.json. */
 const RECIPE = ['scripts/build-cli.ts', 'package.json'];
 
 function newestSource(root) {
@@ -21,13 +21,14 @@ function newestSource(root) {
     const full = path.join(root, dir);
     if (!existsSync(full)) continue;
     for (const entry of readdirSync(full, { recursive: true, withFileTypes: true })) {
-      if (entry.isFile() && SOURCE_FILE.test(entry.name)) newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+      if (!entry.isFile() || !SOURCE_FILE.test(entry.name)) continue;
+      newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
     }
   }
   return newest;
 }
 
-/** Whether the build's recipe (RECIPE) is no newer than `builtAt`; a recipe file not there (an installed copy) counts as older. */
+/** Whether the build's recipe (RECIPE) is no newer than `builtAt`; a recipe file not there counts as older. */
 function recipeFresh(root, builtAt) {
   return RECIPE.every((file) => (statSync(path.join(root, file), { throwIfNoEntry: false })?.mtimeMs ?? 0) <= builtAt);
 }

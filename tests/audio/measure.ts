@@ -78,7 +78,8 @@ export function acxReadings(file: string, duration: number, head: { start: numbe
   const graph = `[0:a]asplit=2[a][b];[a]silencedetect=noise=-50dB:d=0.3,astats@whole=${STATS}[whole];`
     + `[b]atrim=start=${head.start}:duration=${head.seconds},astats@head=${STATS}[head]`;
   const outputs = ['-map', '[whole]', '-f', 'null', '-', '-map', '[head]', '-f', 'null', '-'];
-  const report = spawnSync('ffmpeg', ['-hide_banner', '-nostats', '-i', file, '-filter_complex', graph, ...outputs], { encoding: 'utf8' }).stderr;
+  const args = ['-hide_banner', '-nostats', '-i', file, '-filter_complex', graph, ...outputs];
+  const report = spawnSync('ffmpeg', args, { encoding: 'utf8' }).stderr;
   const linesOf = (name: string) => report.split('\n').filter((line) => line.startsWith(`[astats@${name} `)).join('\n');
   return { whole: levelsIn(linesOf('whole')), head: levelsIn(linesOf('head')), quiet: silencesIn(report, duration) };
 }

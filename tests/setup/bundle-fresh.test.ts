@@ -8,13 +8,16 @@ import { isBundleFresh } from '../../bin/bundle-fresh.js';
 import { tempDir } from '../temp.js';
 
 /** The checkout's files, and the time of the build (a minute after them). */
-const FILES = ['cli/main.ts', 'engine/node/export/render-worker.mjs', 'engine/spec/shared.schema.json', 'server/routes/words.yaml', 'scripts/build-cli.ts', 'package.json'];
+const FILES = [
+  'cli/main.ts', 'engine/node/export/render-worker.mjs', 'engine/spec/shared.schema.json', 'server/routes/words.yaml',
+  'scripts/build-cli.ts', 'package.json',
+];
 const SOURCES = FILES.slice(0, 4);
 const BUILT = new Date('2026-01-01T12:00:00Z');
 const BEFORE = new Date('2026-01-01T11:59:00Z');
 const AFTER = new Date('2026-01-01T12:01:00Z');
 
-/** A checkout with FILES saved before its bundle's build; `listed` writes the stamp's list of sources (newer builds). */
+/** A checkout with FILES saved before its bundle's build; `listed`: the stamp lists its sources (as builds do). */
 function checkout(listed: boolean): { root: string; dir: string } {
   const root = tempDir('karya-bundle-fresh-');
   for (const file of FILES) {

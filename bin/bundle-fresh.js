@@ -1,23 +1,36 @@
 // Whether the esbuild bundle of the `karya` command (dist/cli/, scripts/build-cli.ts) is newer than every
-// TypeScript source it was built from: bin/karya.js runs it only then, and the tests' globalSetup
-// (tests/setup/cli-bundle.ts) rebuilds it once before a run when it is not.
+// file it was built from: bin/karya.js runs it only then, and the tests' globalSetup (tests/setup/cli-bundle.ts)
+// rebuilds it once before a run when it is not. The files are the sources esbuild read (any kind: .ts, .mjs, .json,
+// .yaml), the build's own recipe (RECIPE) and, for a stamp without the list, every such file under the code folders.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const bundleDir = path.join(root, 'dist', 'cli');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const bundleDir = path.join(repoRoot, 'dist', 'cli');
 
-function newestSource() {
+/** The folders the bundle's code comes from, and the kinds of file a build may read there (not guides or Java). */
+const CODE_DIRS = ['cli', 'engine', 'server', 'migrations'];
+const SOURCE_FILE = /\.(?:[cm]?[jt]s|json|ya?ml)$/;
+/** What makes a build besides its sources: the build script (its plugins rewrite code) and package.json. */
+const RECIPE = ['scripts/build-cli.ts', 'package.json'];
+
+function newestSource(root) {
   let newest = 0;
-  for (const dir of ['cli', 'engine', 'server', 'migrations']) {
+  for (const dir of CODE_DIRS) {
     const full = path.join(root, dir);
     if (!existsSync(full)) continue;
     for (const entry of readdirSync(full, { recursive: true, withFileTypes: true })) {
-      if (entry.isFile() && entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+      if (!entry.isFile() || !SOURCE_FILE.test(entry.name)) continue;
+      newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
     }
   }
   return newest;
+}
+
+/** Whether the build's recipe (RECIPE) is no newer than `builtAt`; a recipe file not there counts as older. */
+function recipeFresh(root, builtAt) {
+  return RECIPE.every((file) => (statSync(path.join(root, file), { throwIfNoEntry: false })?.mtimeMs ?? 0) <= builtAt);
 }
 
 /** A build stamp's contents (undefined when it cannot be read as an object). */
@@ -35,24 +48,27 @@ function stampOf(stamp) {
  * than `builtAt`: a look at the few hundred files the bundle holds instead of a walk of every source folder, at every
  * start of every command. Undefined for a stamp without the list (a bundle built before it was kept).
  */
-function listedSourcesFresh(stamp, builtAt) {
+function listedSourcesFresh(stamp, builtAt, root) {
   const read = stampOf(stamp);
   if (read === undefined) return false;
   const sources = read.sources;
   if (!Array.isArray(sources) || !sources.length) return undefined;
   for (const file of sources) {
-    const stat = statSync(`${root}/${file}`, { throwIfNoEntry: false });
+    const stat = statSync(path.join(root, file), { throwIfNoEntry: false });
     if (!stat || stat.mtimeMs > builtAt) return false;
   }
   return true;
 }
 
-/** The bundle in `dir` (dist/cli/ unless a test names another) exists and no source file is newer than its build stamp. */
-export function isBundleFresh(dir = bundleDir) {
+/**
+ * The bundle in `dir` (dist/cli/ unless a test names another) exists and no file it was built from is newer than its
+ * build stamp; `root` is the checkout the sources are read in (a test names a folder of its own).
+ */
+export function isBundleFresh(dir = bundleDir, root = repoRoot) {
   const stamp = path.join(dir, 'build.json');
   const builtAt = statSync(stamp, { throwIfNoEntry: false })?.mtimeMs;
-  if (builtAt === undefined) return false;
-  return listedSourcesFresh(stamp, builtAt) ?? builtAt >= newestSource();
+  if (builtAt === undefined || !recipeFresh(root, builtAt)) return false;
+  return listedSourcesFresh(stamp, builtAt, root) ?? builtAt >= newestSource(root);
 }
 
 /** The build of the bundle in `dir`: its code's hash (build.json's codeHash), or undefined without one. */

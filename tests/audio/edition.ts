@@ -6,21 +6,21 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { ReadAlongInput } from '../../engine/node.js';
-import { chaptersOf, isCbr, levels, silences, streamOf, titleTag } from './measure.js';
+import { acxReadings, chaptersOf, isCbr, streamOf, titleTag } from './measure.js';
 
 /** One MP3 at the numbers: its duration. */
 export function expectAcxFile(file: string): number {
   const s = streamOf(file);
   expect({ codec: s.codec, sampleRate: s.sampleRate, channels: s.channels, bitRate: s.bitRate }, file).toEqual({ codec: 'mp3', sampleRate: 44_100, channels: 1, bitRate: 192_000 });
   expect(isCbr(file), `${file} is CBR`).toBe(true);
-  const whole = levels(file);
+  // The whole file's levels, the head's and the room tone, from one decode.
+  const { whole, head: headTone, quiet } = acxReadings(file, s.duration, { start: 0.05, seconds: 0.4 });
   expect(whole.rms, `${file} RMS`).toBeGreaterThanOrEqual(-23);
   expect(whole.rms, `${file} RMS`).toBeLessThanOrEqual(-18);
   expect(whole.peak, `${file} peak`).toBeLessThanOrEqual(-3);
   // The noise floor: the room tone's level, read in the head's first 0.4 s (ACX: at most −60 dB).
-  expect(levels(file, { start: 0.05, seconds: 0.4 }).rms, `${file} noise floor`).toBeLessThanOrEqual(-60);
+  expect(headTone.rms, `${file} noise floor`).toBeLessThanOrEqual(-60);
   // Room tone: the first silence starts the file and lasts 0.5–1 s; the last ends it and lasts 1–5 s.
-  const quiet = silences(file);
   const head = quiet[0]!;
   const tail = quiet.at(-1)!;
   expect(head.start, `${file} head`).toBeLessThan(0.05);

@@ -31,24 +31,63 @@ export function isCbr(file: string): boolean {
   return head.includes('Info') && !head.includes('Xing');
 }
 
-/** The decoded audio's overall RMS and peak level in dBFS (astats), from `start` for `seconds` when given. */
-export function levels(file: string, window?: { start: number; seconds: number }): { rms: number; peak: number } {
-  const trim = window ? `atrim=start=${window.start}:duration=${window.seconds},` : '';
-  const out = filtered(file, `${trim}astats=measure_perchannel=none:measure_overall=RMS_level+Peak_level`);
+/** astats' options: the overall RMS and peak level alone. */
+const STATS = 'measure_perchannel=none:measure_overall=RMS_level+Peak_level';
+
+export interface Levels {
+  rms: number;
+  peak: number;
+}
+
+/** The overall RMS and peak level in dBFS of an astats run's report. */
+function levelsIn(report: string): Levels {
   const read = (name: string) => {
-    const v = [...out.matchAll(new RegExp(`${name} level dB: (-?[\\d.]+|-inf)`, 'g'))].at(-1)?.[1];
+    const v = [...report.matchAll(new RegExp(`${name} level dB: (-?[\\d.]+|-inf)`, 'g'))].at(-1)?.[1];
     return v === undefined || v === '-inf' ? Number.NEGATIVE_INFINITY : Number(v);
   };
   return { rms: read('RMS'), peak: read('Peak') };
 }
 
-/** Stretches quieter than `noiseDb` for at least `minSeconds`: each start and end (the end of the file when it runs to it). */
-export function silences(file: string, noiseDb = -50, minSeconds = 0.3): Array<{ start: number; end: number }> {
-  const out = filtered(file, `silencedetect=noise=${noiseDb}dB:d=${minSeconds}`);
-  const starts = [...out.matchAll(/silence_start: (-?[\d.]+)/g)].map((m) => Number(m[1]));
-  const ends = [...out.matchAll(/silence_end: ([\d.]+)/g)].map((m) => Number(m[1]));
-  const duration = streamOf(file).duration;
+/** A stretch quieter than silencedetect's noise level, in seconds (its end the file's when it runs to it). */
+type Silence = { start: number; end: number };
+
+/** The stretches of a silencedetect run's report; one running to the end of the file ends at `duration`. */
+function silencesIn(report: string, duration: number): Silence[] {
+  const starts = [...report.matchAll(/silence_start: (-?[\d.]+)/g)].map((m) => Number(m[1]));
+  const ends = [...report.matchAll(/silence_end: ([\d.]+)/g)].map((m) => Number(m[1]));
   return starts.map((start, i) => ({ start: Math.max(0, start), end: ends[i] ?? duration }));
+}
+
+/** The decoded audio's overall RMS and peak level in dBFS (astats), from `start` for `seconds` when given. */
+export function levels(file: string, window?: { start: number; seconds: number }): Levels {
+  const trim = window ? `atrim=start=${window.start}:duration=${window.seconds},` : '';
+  return levelsIn(filtered(file, `${trim}astats=${STATS}`));
+}
+
+/** Stretches quieter than `noiseDb` for at least `minSeconds`: each start and end. */
+export function silences(file: string, noiseDb = -50, minSeconds = 0.3): Silence[] {
+  return silencesIn(filtered(file, `silencedetect=noise=${noiseDb}dB:d=${minSeconds}`), streamOf(file).duration);
+}
+
+/**
+ * What levels() and silences() read (with silences' defaults), from one decode instead of three: the whole file's
+ * levels, those of `head` (a window in seconds), and its silences. The samples are split between two astats named
+ * apart (each reports under its name); silencedetect passes them on unchanged. `duration` is the file's (streamOf).
+ */
+export function acxReadings(file: string, duration: number, head: { start: number; seconds: number }): AcxReadings {
+  const graph = `[0:a]asplit=2[a][b];[a]silencedetect=noise=-50dB:d=0.3,astats@whole=${STATS}[whole];`
+    + `[b]atrim=start=${head.start}:duration=${head.seconds},astats@head=${STATS}[head]`;
+  const outputs = ['-map', '[whole]', '-f', 'null', '-', '-map', '[head]', '-f', 'null', '-'];
+  const args = ['-hide_banner', '-nostats', '-i', file, '-filter_complex', graph, ...outputs];
+  const report = spawnSync('ffmpeg', args, { encoding: 'utf8' }).stderr;
+  const linesOf = (name: string) => report.split('\n').filter((line) => line.startsWith(`[astats@${name} `)).join('\n');
+  return { whole: levelsIn(linesOf('whole')), head: levelsIn(linesOf('head')), quiet: silencesIn(report, duration) };
+}
+
+export interface AcxReadings {
+  whole: Levels;
+  head: Levels;
+  quiet: Silence[];
 }
 
 /** An M4B's (or any MP4's) chapter marks: title, start and end in seconds. */

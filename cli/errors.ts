@@ -35,7 +35,7 @@ export function printJsonError(error: { code: string; message: string; part: str
 
 /** The CLI's words around a settings issue; other languages' in languages/<code>/cli-settings.yaml. */
 const SETTINGS_WORDS = catalogue('cli-settings', [
-  'allowed', 'giveWith',
+  'allowed', 'giveWith', 'noneAllowed',
 ]);
 const settingsWord = sayer(SETTINGS_WORDS);
 
@@ -44,7 +44,9 @@ const settingsWord = sayer(SETTINGS_WORDS);
  * an unknown name lists the settings there are.
  */
 export function formatSettingsIssue(issue: SettingsIssue, lang: Lang = langs()[0]!): string {
-  const allowed = issue.code === 'unknown_setting' ? ` (${settingsWord('allowed', lang)}: ${issue.params.allowed.join(', ')})` : '';
+  // A generator with no settings at all says so rather than listing none.
+  const names = issue.code === 'unknown_setting' ? issue.params.allowed : undefined;
+  const allowed = !names ? '' : names.length ? ` (${settingsWord('allowed', lang)}: ${names.join(', ')})` : ` (${settingsWord('noneAllowed', lang)})`;
   // A setting the command line did not give: say how to give it.
   const how = issue.code === 'required' && issue.field ? settingsWord('giveWith', lang, { field: issue.field }) : '';
   return `${issue.field ? `${issue.field}: ` : ''}${settingsIssueMessage(issue, { lang })}${allowed}${how}`;

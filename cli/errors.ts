@@ -67,6 +67,8 @@ export interface FailureHow {
   step?: StepFailure;
   /** Errors whose own message is already the writer's words (a jobs file's line, a queue that cannot start). */
   plain?: ReadonlyArray<abstract new (...args: never[]) => Error>;
+  /** Errors that word themselves in a language (messageIn: a code and its params), such as a server setting refused. */
+  own?: ReadonlyArray<abstract new (...args: never[]) => KaryaError>;
   /** Errors a command loaded late that carry a catalogue code and its values (a cover picture refused). */
   catalogued?: ReadonlyArray<abstract new (...args: never[]) => { code: string; vars: Readonly<Record<string, string>> }>;
   /** Said before the words (`--set x: `). */
@@ -111,6 +113,7 @@ export function cliFailure(error: unknown, lang: Lang, how: FailureHow = {}): Cl
   if (error instanceof ImportRefusal && expects.has('import')) return said(importRefusalMessage(error, lang));
   if (error instanceof VoiceError && expects.has('voice')) return said(voiceMessage(error, lang));
   if (how.plain?.some((kind) => error instanceof kind)) return said((error as Error).message);
+  if (how.own?.some((kind) => error instanceof kind)) return said((error as KaryaError).messageIn(lang));
   const catalogued = how.catalogued?.find((kind) => error instanceof kind);
   if (catalogued && error instanceof KaryaError) {
     const { code, vars } = error as unknown as { code: Parameters<typeof catalogueMessage>[0]; vars: Readonly<Record<string, string>> };
@@ -135,12 +138,13 @@ export function endWith(failure: CliFailure | undefined): void {
 
 /**
  * The exit code of a command that threw `error`, after saying it: an exit already said, commander's own (it printed
- * its usage), anything else as its message.
+ * its usage), a failure the product words (a code and its params) in `lang`, anything else as its message.
  */
-export function thrownExitCode(error: unknown): number {
+export function thrownExitCode(error: unknown, lang: Lang = langs()[0]!): number {
   if (error instanceof CliExit) return error.exitCode;
   if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.badInput;
-  process.stderr.write(`karya: ${error instanceof Error ? error.message : String(error)}\n`);
+  const words = errorWords(error, lang) ?? (KaryaError.isInstance(error) ? error.messageIn(lang) : undefined);
+  process.stderr.write(`karya: ${words ?? (error instanceof Error ? error.message : String(error))}\n`);
   return EXIT.failed;
 }
 

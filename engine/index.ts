@@ -11,7 +11,7 @@ export {
 export {
   answerLanguageName, CATALOGUE, type CatalogueCode, catalogueMessage, ExportLimitError, formatSpecIssue,
   GenerationError, generationMessage, KaryaError, SETTINGS_MESSAGES, SettingsError, type SettingsIssue,
-  notALanguage, settingsIssueMessage, SpecError, waitText,
+  type ErrorParams, notALanguage, settingsIssueMessage, SpecError, waitText,
 } from './errors.js';
 export { AudioError, type AudioErrorCode } from './audio-error.js';
 export { fillPlaceholders, word, type WordKey, WORDS } from './i18n.js';

@@ -21,10 +21,6 @@ const LEFT: Readonly<Record<string, { count: number; why: string }>> = {
   'cli/batch/jobs-file.ts': { count: 8, why: "a jobs file's issues, said in English to the operator who wrote it" },
   'cli/batch/jobs.ts': { count: 7, why: "a jobs file's issues, said in English to the operator who wrote it" },
   'cli/batch/translate-jobs.ts': { count: 4, why: "a jobs file's issues, said in English to the operator who wrote it" },
-  'cli/batch/book-end.ts': { count: 3, why: "a batch thread's own failures, which the scheduler handles and no writer reads" },
-  'cli/batch/limits.ts': { count: 1, why: 'a RangeError for a caller that passes a limit of 0 (a bug, never a writer\'s input)' },
-  'cli/batch/thread-worker.ts': { count: 1, why: "a batch thread's own failure (a bug: the jobs validated on the main thread)" },
-  'cli/batch/threads.ts': { count: 1, why: "a batch thread's own failure (a bug: a thread that ended early)" },
 };
 
 /** `file:line: text` of every literal of `file` that reads as English. */

@@ -16,6 +16,7 @@ export {
 export { AudioError, type AudioErrorCode } from './audio-error.js';
 export { fillPlaceholders, word, type WordKey, WORDS } from './i18n.js';
 export { listIn } from './list-words.js';
+export { durationIn, millisecondsIn, numberIn, secondsIn } from './number-words.js';
 export { cleanText } from './clean-text.js';
 /** A language's texts of a generator, at the paths its folder writes them, and merged back (a language's folder: generators/<id>.yaml). */
 export { textsIn, withLanguageTexts } from './generator-texts.js';

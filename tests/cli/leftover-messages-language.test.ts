@@ -1,4 +1,4 @@
-// The messages issue 101 left in English, said in the writer's language: `karya prompts`' notes and its refusal of a
+// Messages once left in English, said in the writer's language: `karya prompts`' notes and its refusal of a
 // step, an operator's bad environment variable at `karya serve` and `karya worker` (named with the value given and
 // what is allowed), `karya translate` into a language nothing is translated into (a sentence, never an empty list of
 // choices), and the numbers a command prints with the language's own decimal sign (Indonesian 12,5; English 12.5).

@@ -1,7 +1,7 @@
 // What `karya batch` prints while it checks its options, runs its books and writes their packages, in the batch's
 // language (its books' when they share one, else the writer's locale's: cli/saved-book-words.ts sharedLang): the
 // words are in languages/<code>/cli-batch.yaml, English's too.
-import { catalogue, sayer, type Lang, type Sayer } from '../engine/index.js';
+import { catalogue, numberIn, sayer, type Lang, type Sayer } from '../engine/index.js';
 
 /**
  * A count with thousands separators (12,345), as en-US writes it. Whole numbers (every count a batch shows) are
@@ -47,15 +47,11 @@ type Counted = Extract<Key, `${string}_one`> extends `${infer K}_one` ? K : neve
 /** A batch line's words in a language, with its placeholders filled. */
 export const batchWord: Sayer<Key> = sayer(WORDS);
 
-/** One number formatter a language, made when its first count is said (the progress line's meter writes its figures alike). */
-const grouped = new Map<Lang, Intl.NumberFormat>();
-
-/** A count as `lang` groups its thousands (12,345; 12.345), like the meter's figures beside it. */
-export function countIn(n: number, lang: Lang): string {
-  let format = grouped.get(lang);
-  if (!format) grouped.set(lang, (format = new Intl.NumberFormat(lang)));
-  return format.format(n);
-}
+/**
+ * A count as `lang` groups its thousands (12,345; 12.345) and writes a fraction (12.5; 12,5): the language's own
+ * signs (languages/<code>/number-words.yaml, engine/number-words.ts), a language added by its files included.
+ */
+export const countIn = (n: number, lang: Lang): string => numberIn(n, lang);
 
 /** A count with its words in a language (`3 calls`, `1 call`; `3 panggilan`), `n` grouped as the language groups it, other placeholders filled. */
 export function batchCount(key: Counted, n: number, lang: Lang, vars: Readonly<Record<string, string | number>> = {}): string {

@@ -35,7 +35,7 @@ export function printJsonError(error: { code: string; message: string; part: str
 
 /** The CLI's words around a settings issue; other languages' in languages/<code>/cli-settings.yaml. */
 const SETTINGS_WORDS = catalogue('cli-settings', [
-  'allowed', 'giveWith',
+  'allowed', 'giveWith', 'noneAllowed',
 ]);
 const settingsWord = sayer(SETTINGS_WORDS);
 
@@ -44,7 +44,9 @@ const settingsWord = sayer(SETTINGS_WORDS);
  * an unknown name lists the settings there are.
  */
 export function formatSettingsIssue(issue: SettingsIssue, lang: Lang = langs()[0]!): string {
-  const allowed = issue.code === 'unknown_setting' ? ` (${settingsWord('allowed', lang)}: ${issue.params.allowed.join(', ')})` : '';
+  // A generator with no settings at all says so rather than listing none.
+  const names = issue.code === 'unknown_setting' ? issue.params.allowed : undefined;
+  const allowed = !names ? '' : names.length ? ` (${settingsWord('allowed', lang)}: ${names.join(', ')})` : ` (${settingsWord('noneAllowed', lang)})`;
   // A setting the command line did not give: say how to give it.
   const how = issue.code === 'required' && issue.field ? settingsWord('giveWith', lang, { field: issue.field }) : '';
   return `${issue.field ? `${issue.field}: ` : ''}${settingsIssueMessage(issue, { lang })}${allowed}${how}`;
@@ -65,7 +67,7 @@ export interface FailureHow {
   step?: StepFailure;
   /** Errors whose own message is already the writer's words (a queue that cannot start). */
   plain?: ReadonlyArray<abstract new (...args: never[]) => Error>;
-  /** Errors that say themselves in a language (KaryaError.messageIn: a jobs file that cannot be read). */
+  /** Errors that say themselves in a language (KaryaError.messageIn): an unreadable jobs file, a server setting refused. */
   selfWorded?: ReadonlyArray<abstract new (...args: never[]) => KaryaError>;
   /** Errors a command loaded late that carry a catalogue code and its values (a cover picture refused). */
   catalogued?: ReadonlyArray<abstract new (...args: never[]) => { code: string; vars: Readonly<Record<string, string>> }>;
@@ -136,12 +138,13 @@ export function endWith(failure: CliFailure | undefined): void {
 
 /**
  * The exit code of a command that threw `error`, after saying it: an exit already said, commander's own (it printed
- * its usage), anything else as its message.
+ * its usage), a failure the product words (a code and its params) in `lang`, anything else as its message.
  */
-export function thrownExitCode(error: unknown): number {
+export function thrownExitCode(error: unknown, lang: Lang = langs()[0]!): number {
   if (error instanceof CliExit) return error.exitCode;
   if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.badInput;
-  process.stderr.write(`karya: ${error instanceof Error ? error.message : String(error)}\n`);
+  const words = errorWords(error, lang) ?? (KaryaError.isInstance(error) ? error.messageIn(lang) : undefined);
+  process.stderr.write(`karya: ${words ?? (error instanceof Error ? error.message : String(error))}\n`);
   return EXIT.failed;
 }
 

@@ -1,7 +1,7 @@
 // The lines `karya generate` prints as it writes (stderr, in the book's language) and the part summaries its
 // --json carries: each part's ✓ or ⚠ with its words, time, length, language, repeats and voice, the bible's
 // gaps, the book's promises.
-import { word, neighbourNote, REPEATS_RATIO, languageName, conclusionPosition, stepsFor, answerNotesOf, type BookSession, type BookView, type BookVoice, type ContinuityFinding, type Lang, type LanguageRetry, type StepResult } from '../engine/index.js';
+import { word, neighbourNote, numberIn, secondsIn, REPEATS_RATIO, languageName, conclusionPosition, stepsFor, answerNotesOf, type BookSession, type BookView, type BookVoice, type ContinuityFinding, type Lang, type LanguageRetry, type StepResult } from '../engine/index.js';
 import { info } from './util.js';
 import { isVoiceMarked, voiceJson, voiceMarks } from './voice.js';
 
@@ -71,7 +71,7 @@ export function reportThreads(session: BookSession): NonNullable<BookView['threa
 
 /** "  target 1500, S_l 97.3" for a part asked for a number of words ("…, short" under 0.85 of it); '' otherwise. */
 function lengthNote(outcome: StepResult, lang: Lang): string {
-  return outcome.target ? `  ${word('lengthNote', lang, { target: outcome.target, score: outcome.score!.toFixed(1) })}${outcome.short ? `, ${word('short', lang)}` : outcome.long ? `, ${word('long', lang)}` : ''}` : '';
+  return outcome.target ? `  ${word('lengthNote', lang, { target: outcome.target, score: numberIn(outcome.score!, lang, 1) })}${outcome.short ? `, ${word('short', lang)}` : outcome.long ? `, ${word('long', lang)}` : ''}` : '';
 }
 
 /** True for a prose part that repeats what the book already wrote (REPEATS_RATIO or more of its words). */
@@ -95,7 +95,7 @@ export function reportPart(session: BookSession, label: string, outcome: StepRes
   const summary = { ...partSummary(label, outcome), ...(notes.length ? { notes } : {}), ...(outcome.isTimedOut ? { timedOut: true as const } : {}) };
   // A part that is cut off, still short, repeating itself or off the writer's voice gets no check mark.
   const repeats = isRepeating(outcome);
-  info(`  ${outcome.isComplete && !outcome.short && !repeats && !outcome.unplanned && !isVoiceMarked(outcome) ? '✓' : '⚠'} ${label.padEnd(24)} ${String(outcome.words).padStart(5)} ${word('words', lang)}  ${outcome.seconds.toFixed(1)}s${lengthNote(outcome, lang)}${outcome.isComplete ? '' : `, ${word('incomplete', lang)}`}${repeats ? `, ${word('repeats', lang)}` : ''}${driftNote(outcome, lang)}${voiceMarks(outcome, lang)}`);
+  info(`  ${outcome.isComplete && !outcome.short && !repeats && !outcome.unplanned && !isVoiceMarked(outcome) ? '✓' : '⚠'} ${label.padEnd(24)} ${String(outcome.words).padStart(5)} ${word('words', lang)}  ${secondsIn(outcome.seconds, lang, 1)}${lengthNote(outcome, lang)}${outcome.isComplete ? '' : `, ${word('incomplete', lang)}`}${repeats ? `, ${word('repeats', lang)}` : ''}${driftNote(outcome, lang)}${voiceMarks(outcome, lang)}`);
   if (repeats) info(`    ${word('repeatsNote', session.state.lang, { label, share: Math.round(100 * outcome.repeated!) })}`);
   if (outcome.unplanned) {
     const total = conclusionPosition(spec.flow, session.state.totalChapters) - 1;

@@ -2,7 +2,7 @@
 // read with one model call (server/core/import.ts, as the server reads them), the writer's --set values winning, and the
 // defaults the generator gave where neither decided, said on stderr (en/ms); and the voice it is saved with (the
 // manuscript's own by default).
-import { word, wordIn, type BookState, type BookVoice, type ImportSettings, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey } from '../engine/index.js';
+import { numberIn, word, wordIn, type BookState, type BookVoice, type ImportSettings, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey } from '../engine/index.js';
 import { bookOfManuscript, bookVoiceOf, manuscriptProse, readImportSettings as readSettings, type SourceWord } from '../server/index.js';
 import { bookVoiceOrExit } from './voice.js';
 import { catalogOrExit, info } from './util.js';
@@ -78,7 +78,7 @@ export async function importVoiceOrExit(state: BookState, asked: string | undefi
   const sample = manuscriptProse(state);
   try {
     const voice = bookVoiceOf({ lang, avoid: [], sample });
-    if (voice) info(`karya: ${word('importVoiceTaken', lang, { words: (voice.fingerprint?.words ?? 0).toLocaleString(lang) })}`);
+    if (voice) info(`karya: ${word('importVoiceTaken', lang, { words: numberIn(voice.fingerprint?.words ?? 0, lang) })}`);
     return voice;
   } catch (error) {
     const failure = cliFailure(error, lang, { expects: ['voice'] });

@@ -7,7 +7,7 @@ import { thrownExitCode } from './errors.js';
 import { isPlainFsError, plainFsError } from './fs-check.js';
 import { addTranslateCommand } from './translate-program.js';
 import { addAudiobookCommand } from './audiobook-program.js';
-import { writerLang } from './langs.js';
+import { askedLang, writerLang } from './langs.js';
 import { withLangHelp } from './lang-help.js';
 import { withConventions } from './program-conventions.js';
 import { whileWordsUnchecked } from '../engine/index.js';
@@ -330,6 +330,9 @@ export async function runKarya(argv: readonly string[]): Promise<number> {
       process.stderr.write(`karya: ${file ? `${file}: ` : ''}${plainFsError(error, writerLang())}\n`);
       return EXIT.failed;
     }
-    return thrownExitCode(error);
+    // Said in the language asked for (--lang), else the writer's locale's.
+    const at = argv.indexOf('--lang');
+    const asked = at >= 0 ? argv[at + 1] : argv.find((a) => a.startsWith('--lang='))?.slice('--lang='.length);
+    return thrownExitCode(error, askedLang(asked));
   }
 }

@@ -1,7 +1,7 @@
 // A long command's progress line on stderr: parts done, time left at this run's pace (engine/pace.ts) and the
 // calls, tokens and credits spent so far. On a terminal one line redrawn in place under the command's own lines;
 // to a pipe or a file plain lines, one a part and at most one every few seconds between parts.
-import { countedProvider, durationText, runFigures, type Lang, type Provider, type RunFigures, type Tally } from '../engine/index.js';
+import { countedProvider, durationIn, numberIn, runFigures, type Lang, type Provider, type RunFigures, type Tally } from '../engine/index.js';
 import { progressWord as say } from './progress-words.js';
 import { holdStatusLine } from './util.js';
 
@@ -158,17 +158,17 @@ export class RunMeter {
 
 /** "about 30 s left" (or "all done in 2 min 5 s", or that it is known once a part is done), in the writer's language. */
 export function leftText(f: RunFigures, lang: Lang): string {
-  if (f.done >= f.planned) return say('allDone', lang, { time: durationText(f.elapsedSeconds) });
-  return f.etaSeconds === null ? say('leftUnknown', lang) : say('left', lang, { time: durationText(f.etaSeconds) });
+  if (f.done >= f.planned) return say('allDone', lang, { time: durationIn(f.elapsedSeconds, lang) });
+  return f.etaSeconds === null ? say('leftUnknown', lang) : say('left', lang, { time: durationIn(f.etaSeconds, lang) });
 }
 
 /** "so far: calls 4, tokens 1,200, credits 2" (credits only for a command that charges them), in the writer's language. */
 export function spentText(f: RunFigures, lang: Lang, hasCredits: boolean): string {
-  const n = (x: number) => x.toLocaleString(lang);
+  const n = (x: number) => numberIn(x, lang);
   return hasCredits ? say('spentCredits', lang, { calls: n(f.calls), tokens: n(f.tokens), credits: n(f.credits) }) : say('spent', lang, { calls: n(f.calls), tokens: n(f.tokens) });
 }
 
 /** "2 of 5 parts · about 30 s left · so far: calls 4, tokens 1,200, credits 2", in the writer's language. */
 export function meterText(f: RunFigures, lang: Lang, hasCredits: boolean): string {
-  return `${say('parts', lang, { done: f.done.toLocaleString(lang), planned: f.planned.toLocaleString(lang) })} · ${leftText(f, lang)} · ${spentText(f, lang, hasCredits)}`;
+  return `${say('parts', lang, { done: numberIn(f.done, lang), planned: numberIn(f.planned, lang) })} · ${leftText(f, lang)} · ${spentText(f, lang, hasCredits)}`;
 }

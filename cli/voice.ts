@@ -2,7 +2,7 @@
 // `karya generate --voice FILE`, a batch job's `voice:`), the phrases to avoid (`--avoid`, the brief's
 // "# Avoid" section, a job's `avoid:`), and each part's marks (⚠ drifts from your voice, overused phrases).
 import { statSync, readFileSync } from 'node:fs';
-import { IMPORT_LIMITS, ImportRefusal, avoidListOf, tooLargeRefusal, voiceFromSample, withoutCharacterDetails, word, type BookVoice, type Lang, type StepResult } from '../engine/index.js';
+import { IMPORT_LIMITS, ImportRefusal, avoidListOf, numberIn, tooLargeRefusal, voiceFromSample, withoutCharacterDetails, word, type BookVoice, type Lang, type StepResult } from '../engine/index.js';
 import { cliImportPool } from './import-pool.js';
 import { bookVoiceOf } from '../server/index.js';
 import { CLI_USER, fail } from './util.js';
@@ -110,7 +110,7 @@ export async function bookVoiceOrExit(opts: { voice?: string; avoid?: readonly s
 export function voiceMarks(outcome: Pick<StepResult, 'voice' | 'overused'>, lang: Lang): string {
   const drifts = outcome.voice?.drifts.length ? `, ${word('voiceDrifts', lang, { notes: outcome.voice.notes.join(', ') })}` : '';
   const o = outcome.overused;
-  const overused = o?.isMarked ? `, ${word('overusedMark', lang, { rate: o.perThousand.toFixed(1), phrases: o.phrases.slice(0, 5).map((p) => `"${p}"`).join(', ') })}` : '';
+  const overused = o?.isMarked ? `, ${word('overusedMark', lang, { rate: numberIn(o.perThousand, lang, 1), phrases: o.phrases.slice(0, 5).map((p) => `"${p}"`).join(', ') })}` : '';
   return drifts + overused;
 }
 

@@ -11,4 +11,7 @@ export const TRANSLATE_CATALOGUE = catalogue('errors-translate', [
   'edition_running', 'edition_part_failed', 'edition_needs_model', 'edition_not_found',
   // A writer's glossary file is bounded before it is parsed (cli/glossary-file.ts): each names the limit.
   'translate_glossary_too_large', 'translate_glossary_too_many',
+  // A language no other is translated into, or a book's language translated into none (the table lists no pair):
+  // said as a sentence of its own, never as a list of choices that is empty.
+  'translate_nothing_into', 'translate_nothing_from', 'edition_nothing_from',
 ]);

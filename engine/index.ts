@@ -11,11 +11,12 @@ export {
 export {
   answerLanguageName, CATALOGUE, type CatalogueCode, catalogueMessage, ExportLimitError, formatSpecIssue,
   GenerationError, generationMessage, KaryaError, SETTINGS_MESSAGES, SettingsError, type SettingsIssue,
-  notALanguage, settingsIssueMessage, SpecError, waitText,
+  type ErrorParams, notALanguage, settingsIssueMessage, SpecError, waitText,
 } from './errors.js';
 export { AudioError, type AudioErrorCode } from './audio-error.js';
 export { fillPlaceholders, word, type WordKey, WORDS } from './i18n.js';
 export { listIn } from './list-words.js';
+export { durationIn, millisecondsIn, numberIn, secondsIn } from './number-words.js';
 export { cleanText } from './clean-text.js';
 /** A language's texts of a generator, at the paths its folder writes them, and merged back (a language's folder: generators/<id>.yaml). */
 export { textsIn, withLanguageTexts } from './generator-texts.js';

@@ -12,7 +12,7 @@ type Batch = typeof import('./queue/batch.js');
 type Metrics = typeof import('./core/metrics.js');
 
 // Read the config.
-export { configFromEnv, databaseUrlFrom, DEFAULT_DB, DEFAULT_PORT, type ServerConfig } from './core/config.js';
+export { ConfigError, configFromEnv, databaseUrlFrom, DEFAULT_DB, DEFAULT_PORT, type ServerConfig } from './core/config.js';
 
 // Where the command line keeps its books: the state file, or the server's Postgres database (one opener).
 export { openStateStore, statePlace, type StateBook, type StateFile, type StateRepositories } from './store/state.js';

@@ -8,6 +8,7 @@ import { WorkerPool, workerEntry, type PoolFailures, type PoolLimits } from '../
 import type { BookState } from '../../engine/index.js';
 import { endOfBook, reviveEndFailure, type BookEndAsk, type BookEndFigures, type EndFailure } from './book-end-work.js';
 import type { BatchJob } from './jobs.js';
+import { BatchThreadError } from './thread-errors.js';
 
 /** What the thread is given: the job without its generator (sent once, by number), the book's state and what to do. */
 export interface BookEndRequest {
@@ -32,9 +33,9 @@ export type BookEndReply = { figures: BookEndFigures } | { failed: EndFailure } 
 export const BOOK_END_LIMITS: PoolLimits = { workers: 1, timeoutMs: 30 * 60_000, memoryMb: 1024, youngMb: 8, maxQueued: 100_000, countsWaiting: false, perKey: Infinity, perThread: 1024 };
 
 const FAILURES: PoolFailures = {
-  busy: () => new Error('the book-end thread is busy'),
-  tooSlow: () => new Error('the book-end thread ran out of time'),
-  tooLarge: () => new Error('the book-end thread ran out of memory'),
+  busy: () => new BatchThreadError('book_end_busy'),
+  tooSlow: () => new BatchThreadError('book_end_too_slow'),
+  tooLarge: () => new BatchThreadError('book_end_too_large'),
   revive: (error) => Object.assign(new Error(error.message), { name: error.name }),
 };
 

@@ -36,7 +36,7 @@ export class TokenWindow {
     readonly windowMs: number = 60_000,
     private readonly now: () => number = Date.now,
   ) {
-    if (!(limit > 0)) throw new RangeError('the token limit must be positive');
+    if (!(limit > 0)) throw new RangeError(`token_limit_not_positive: ${limit}`);
   }
 
   /** Tokens counted now: sent within the window plus reserved. */

@@ -1,5 +1,6 @@
 // What a batch will cost before it runs (`--dry-run`): calls and tokens budgeted per book, the longest
 // chain, and the lower bound on the wall time at the given limits. Also used by the benchmark.
+import { numberIn, secondsIn } from '../../engine/index.js';
 import { MEMORY_WORDS, applyStep, nextStep, renderMemoryUpdate, renderPrompt, stepPosition, type BookState, type Lang, type PromptRenderer, type RenderedPrompt, type Step } from '../../engine/index.js';
 import { estimatePromptTokens } from './limits.js';
 import type { BookRun } from './scheduler.js';
@@ -100,12 +101,8 @@ export function lowerBound(b: BoundInput): Bound {
   return { seconds: Math.max(chain, concurrency, requests, tokens), chain, concurrency, requests, tokens };
 }
 
-export function formatSeconds(seconds: number): string {
-  if (seconds < 60) return `${seconds.toFixed(seconds < 10 ? 1 : 0)} s`;
-  const m = Math.floor(seconds / 60);
-  if (m < 60) return `${m} min ${Math.round(seconds - m * 60)} s`;
-  return `${Math.floor(m / 60)} h ${m % 60} min`;
-}
+/** A time as `lang` writes it (engine/number-words.ts: its decimal sign and its units). */
+export const formatSeconds = (seconds: number, lang: Lang): string => secondsIn(seconds, lang);
 
 export interface PlanSummary {
   type: 'plan';
@@ -156,13 +153,14 @@ export function formatPlan(plan: PlanSummary, lang: Lang, cwd: string = process.
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (r: string[]) => r.map((c, i) => (i === 0 || i === 5 || i === 6 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
   const b = plan.bound;
-  const latency = plan.assumedLatencySeconds;
+  const latency = numberIn(plan.assumedLatencySeconds, lang);
+  const time = (seconds: number) => formatSeconds(seconds, lang);
   const calls = n(plan.calls);
   const terms = [
-    batchWord('planChain', lang, { chain: plan.longestChain, latency, time: formatSeconds(b.chain) }),
-    batchWord('planConcurrency', lang, { calls, latency, concurrency: plan.limits.concurrency, time: formatSeconds(b.concurrency) }),
-    ...(plan.limits.rpm ? [batchWord('planRpm', lang, { calls, rpm: n(plan.limits.rpm), time: formatSeconds(b.requests) })] : []),
-    ...(plan.limits.tpm ? [batchWord('planTpm', lang, { tokens: n(plan.tokens), tpm: n(plan.limits.tpm), time: formatSeconds(b.tokens) })] : []),
+    batchWord('planChain', lang, { chain: plan.longestChain, latency, time: time(b.chain) }),
+    batchWord('planConcurrency', lang, { calls, latency, concurrency: plan.limits.concurrency, time: time(b.concurrency) }),
+    ...(plan.limits.rpm ? [batchWord('planRpm', lang, { calls, rpm: n(plan.limits.rpm), time: time(b.requests) })] : []),
+    ...(plan.limits.tpm ? [batchWord('planTpm', lang, { tokens: n(plan.tokens), tpm: n(plan.limits.tpm), time: time(b.tokens) })] : []),
   ];
   const none = batchWord('planNone', lang);
   const out = [
@@ -171,7 +169,7 @@ export function formatPlan(plan: PlanSummary, lang: Lang, cwd: string = process.
     '',
     batchWord(plan.complete ? 'planBooksComplete' : 'planBooks', lang, { books: plan.books, complete: plan.complete, calls, tokens: n(plan.tokens), prompts: n(plan.promptTokens), max: n(plan.maxTokens) }),
     batchWord('planLimits', lang, { concurrency: plan.limits.concurrency, rpm: plan.limits.rpm ? n(plan.limits.rpm) : none, tpm: plan.limits.tpm ? n(plan.limits.tpm) : none }),
-    batchWord('planBound', lang, { time: formatSeconds(plan.lowerBoundSeconds), latency }),
+    batchWord('planBound', lang, { time: time(plan.lowerBoundSeconds), latency }),
     ...terms.map((t) => `  ${t}`),
   ];
   if (plan.oversizedCalls) out.push(batchCount('planOversized', plan.oversizedCalls, lang));

@@ -54,7 +54,8 @@ export async function connectQueuedBatch(): Promise<QueuedBatchLink> {
   try {
     config = configFromEnv(process.env);
   } catch (error) {
-    throw new QueuedBatchSetupError(error instanceof Error ? error.message : String(error));
+    // A setting refused (a ConfigError) in the writer's words.
+    throw new QueuedBatchSetupError(KaryaError.isInstance(error) ? error.messageIn(writerLang()) : String(error));
   }
   if (!config.databaseUrl) throw new QueuedBatchSetupError(batchWord('queueNoDatabase', writerLang()));
   const store = await openStore(config);

@@ -5,7 +5,7 @@ import cliProgress from 'cli-progress';
 import type { BatchEvent, BatchResult } from './scheduler.js';
 import { formatSeconds } from './plan.js';
 import { batchCount, batchWord } from '../batch-words.js';
-import { word } from '../../engine/index.js';
+import { numberIn, secondsIn, word } from '../../engine/index.js';
 import { sharePercent, type Lang, type RunFigures, type VoiceMarks } from '../../engine/index.js';
 import { BatchMeter } from './batch-meter.js';
 import type { PublishEvent } from './publish.js';
@@ -178,17 +178,17 @@ export class HumanProgress {
           }
         } else {
           const w = String(this.total).length;
-          this.line(`  [${String(this.done).padStart(w)}/${this.total}] ${event.job} · ${event.step}${event.kind === 'image' ? '' : ` · ${batchCount('words', event.words, lang)}`}${event.short ? ` (${batchWord('shortTarget', lang, { target: event.target ?? '' })})` : ''}${event.repeats ? ` (${batchWord('markRepeats', lang)})` : ''}${voiceNote(event, lang)}${tokens} · ${event.seconds.toFixed(1)} s`);
+          this.line(`  [${String(this.done).padStart(w)}/${this.total}] ${event.job} · ${event.step}${event.kind === 'image' ? '' : ` · ${batchCount('words', event.words, lang)}`}${event.short ? ` (${batchWord('shortTarget', lang, { target: event.target ?? '' })})` : ''}${event.repeats ? ` (${batchWord('markRepeats', lang)})` : ''}${voiceNote(event, lang)}${tokens} · ${secondsIn(event.seconds, lang, 1)}`);
         }
         // What was done to the answers (asked again, assistant paragraphs out, the time-out): said on every terminal.
         for (const note of event.notes ?? []) this.line(`    ${event.job}: ${note}`);
         return;
       }
       case 'step_retry':
-        this.line(this.paint(33, `  ↻ ${event.job} · ${event.step}: ${event.code}${event.status ? ` (HTTP ${event.status})` : ''}; ${batchWord('retrying', this.lang, { seconds: event.waitSeconds.toFixed(1), attempt: event.attempt + 1 })}`));
+        this.line(this.paint(33, `  ↻ ${event.job} · ${event.step}: ${event.code}${event.status ? ` (HTTP ${event.status})` : ''}; ${batchWord('retrying', this.lang, { seconds: numberIn(event.waitSeconds, this.lang, 1), attempt: event.attempt + 1 })}`));
         return;
       case 'rate_limited':
-        this.line(this.paint(33, `  … ${batchWord('rateLimited', this.lang, { seconds: event.waitSeconds.toFixed(1) })}`));
+        this.line(this.paint(33, `  … ${batchWord('rateLimited', this.lang, { seconds: numberIn(event.waitSeconds, this.lang, 1) })}`));
         return;
       case 'job_done':
         this.succeeded++;
@@ -218,7 +218,7 @@ export class HumanProgress {
     if (result.shortParts) parts.push(this.paint(33, batchWord('shortPartsWhy', lang, { parts: batchCount('shortParts', result.shortParts, lang) })));
     if (result.repeatingParts) parts.push(this.paint(33, batchWord('repeatingPartsWhy', lang, { parts: batchCount('repeatingParts', result.repeatingParts, lang) })));
     if (result.tooClose) parts.push(this.paint(33, batchWord('tooClose', lang, { n: result.tooClose })));
-    parts.push(batchCount('calls', result.calls, lang), ...(result.retries ? [batchCount('retries', result.retries, lang)] : []), ...(result.tokens ? [batchCount('tokens', result.tokens, lang)] : []), formatSeconds(result.seconds));
+    parts.push(batchCount('calls', result.calls, lang), ...(result.retries ? [batchCount('retries', result.retries, lang)] : []), ...(result.tokens ? [batchCount('tokens', result.tokens, lang)] : []), formatSeconds(result.seconds, lang));
     this.stream.write(`karya batch: ${parts.join(' · ')}\n`);
     // Stores remove a book not significantly different from another: each marked book, named again at the end.
     for (const { job, closeTo } of this.marked) for (const line of closeMarkLines(closeTo, lang)) this.stream.write(`  ⚠ ${job}: ${line}\n`);
@@ -234,7 +234,7 @@ export class HumanProgress {
       ...(event.shortParts ? [batchCount('shortParts', event.shortParts, lang)] : []),
       ...(event.repeatingParts ? [batchCount('repeatingParts', event.repeatingParts, lang)] : []),
       batchCount('calls', event.calls, lang),
-      formatSeconds(event.seconds),
+      formatSeconds(event.seconds, lang),
     ];
     return figures.join(', ');
   }
@@ -301,7 +301,7 @@ function stepMark(event: VoiceMarks & { short?: unknown; repeats?: unknown }, la
 function voiceNote(event: VoiceMarks, lang: Lang): string {
   const drifts = event.voiceDrifts ? ` (${word('voiceDrifts', lang, { notes: event.voiceDrifts.join(', ') })})` : '';
   const o = event.overused;
-  return `${drifts}${o ? ` (${word('overusedMark', lang, { rate: o.perThousand.toFixed(1), phrases: o.phrases.slice(0, 4).map((p) => `"${p}"`).join(', ') })})` : ''}`;
+  return `${drifts}${o ? ` (${word('overusedMark', lang, { rate: numberIn(o.perThousand, lang, 1), phrases: o.phrases.slice(0, 4).map((p) => `"${p}"`).join(', ') })})` : ''}`;
 }
 
 /** The progress' language (the books' when they share one) and each job's credits a step. */

@@ -10,13 +10,14 @@ import { validateJobs } from './jobs.js';
 import type { CheckJob, JobNearDuplicates } from './near-duplicates.js';
 import { loadBooks, runBatch, type BatchEvent } from './scheduler.js';
 import type { FromThread, ThreadStart, ToThread } from './threads.js';
+import { BatchThreadError } from './thread-errors.js';
 
 const post = (message: FromThread) => parentPort!.postMessage(message);
 
 async function main(start: ThreadStart): Promise<void> {
   const catalog = loadCatalog({ useDiskCache: true });
   const { jobs, issues } = validateJobs(start.raw, { catalog, file: start.file, outDir: start.outDir, given: start.given });
-  if (issues.length) throw new Error(`the jobs did not validate again in a batch thread: ${issues[0]!.job}: ${issues[0]!.message}`);
+  if (issues.length) throw new BatchThreadError('batch_thread_jobs_invalid', { job: issues[0]!.job, message: issues[0]!.message });
   // As the command's own provider, without its notice on stderr (the command has said it).
   const provider = await batchThreadProvider(process.env);
   const abort = new AbortController();
@@ -67,4 +68,8 @@ async function main(start: ThreadStart): Promise<void> {
   post({ type: 'done', result });
 }
 
-main(workerData as ThreadStart).catch((error: unknown) => post({ type: 'failed', message: error instanceof Error ? error.message : String(error) }));
+// A failure of the thread's own goes as its code and params, to be worded where it is read (threads.ts).
+main(workerData as ThreadStart).catch((error: unknown) => post({
+  type: 'failed', message: error instanceof Error ? error.message : String(error),
+  ...(error instanceof BatchThreadError ? { code: error.code, params: { ...error.params } } : {}),
+}));

@@ -8,12 +8,13 @@
 // the whole batch) and sums the results. KARYA_BATCH_THREADS sets the number of threads (1: this thread only).
 import { Worker } from 'node:worker_threads';
 import { tableSources, withLanguages, workerEntry } from '../../engine/node.js';
-import type { BookState, PublishFacts } from '../../engine/index.js';
+import type { BookState, ErrorParams, PublishFacts } from '../../engine/index.js';
 import type { CliState } from '../state.js';
 import type { RawJob } from './jobs-file.js';
 import type { BatchJob } from './jobs.js';
 import type { CheckJob, JobNearDuplicates } from './near-duplicates.js';
 import type { BatchEvent, BatchLimits, BatchResult } from './scheduler.js';
+import { BatchThreadError, isBatchThreadCode, type BatchThreadCode } from './thread-errors.js';
 
 /** What a thread is given to start: its jobs as the file has them, and how to run them. */
 export interface ThreadStart {
@@ -31,7 +32,7 @@ export type FromThread =
   | { type: 'events'; events: BatchEvent[] }
   | { type: 'near'; id: number; key: string; state: BookState }
   | { type: 'done'; result: BatchResult }
-  | { type: 'failed'; message: string };
+  | { type: 'failed'; message: string; code?: BatchThreadCode; params?: ErrorParams };
 
 /** Messages to a thread. */
 export type ToThread = { type: 'go' } | { type: 'abort' } | { type: 'near'; id: number; value: JobNearDuplicates };
@@ -108,7 +109,8 @@ function startThread(start: ThreadStart, byKey: ReadonlyMap<string, BatchJob>): 
       result = message.result;
       void worker.terminate();
     } else if (message.type === 'failed') {
-      failure = new Error(message.message);
+      const { code, params } = message;
+      failure = isBatchThreadCode(code) ? new BatchThreadError(code, params) : new Error(message.message);
       void worker.terminate();
     }
   };
@@ -127,7 +129,7 @@ function startThread(start: ThreadStart, byKey: ReadonlyMap<string, BatchJob>): 
       settle = () => {
         given.signal.removeEventListener('abort', onAbort);
         if (result) resolve(result);
-        else reject(failure ?? new Error('a batch thread stopped before its books were done'));
+        else reject(failure ?? new BatchThreadError('batch_thread_ended'));
       };
       for (const message of early.splice(0)) handle(message);
       if (hasExited) return settle();

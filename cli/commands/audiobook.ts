@@ -4,7 +4,7 @@
 // before anything is asked; a line for each file with what it measured; a file whose audio failed its check twice is
 // named and left out (exit 1), never charged. Calls no text model; the book is only read.
 import path from 'node:path';
-import { AudioError, CallBudget, bookDocument, isLang, langs, type Lang } from '../../engine/index.js';
+import { AudioError, CallBudget, bookDocument, isLang, langs, numberIn, type Lang } from '../../engine/index.js';
 import { loadAudiobook } from '../../engine/node.js';
 import { CLI_USER, CliExit, EXIT, catalogOrExit, fail, info, specOrExit } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
@@ -63,14 +63,14 @@ export async function audiobookCommand(opts: AudiobookOptions): Promise<void> {
     sayBudget(budget, lang);
     makeDirs(opts.out);
     const result = await writeAudiobook({ doc, voice, out: opts.out, budget, signal: interrupt.signal, onEvent: (e) => {
-      if (e.kind === 'file') info(`  ✓ ${say('fileDone', lang, { label: e.title, seconds: e.seconds.toFixed(1), rms: e.rmsDb.toFixed(1), peak: e.peakDb.toFixed(1), file: path.join(opts.out, e.file) })}`);
+      if (e.kind === 'file') info(`  ✓ ${say('fileDone', lang, { label: e.title, seconds: numberIn(e.seconds, lang, 1), rms: numberIn(e.rmsDb, lang, 1), peak: numberIn(e.peakDb, lang, 1), file: path.join(opts.out, e.file) })}`);
       else info(`  ${e.kind === 'again' ? '…' : '!'} ${e.kind === 'again' ? say('askedAgain', lang, { label: e.title, reason: new AudioError(e.problem.code, { ...e.problem.vars }).messageIn(lang) }) : new AudioError('audio_chapter_failed', { chapter: e.title, reason: new AudioError(e.problem.code, { ...e.problem.vars }).messageIn(lang) }).messageIn(lang)}`);
     } });
     if (result.m4b) info(`  ✓ ${say('m4b', lang, { file: path.join(opts.out, result.m4b), marks: result.files.filter((f) => f.endsWith('.mp3')).length })}`);
     info(`  ✓ ${say('manifest', lang, { file: path.join(opts.out, 'read-along.json') })}`);
     if (result.epub) info(`  ✓ ${say('readAlongEpub', lang, { file: path.join(opts.out, result.epub) })}`);
     const checks = result.epub ? await sayReadAlongChecks(path.join(opts.out, result.epub), lang) : undefined;
-    info(`karya: ${say('done', lang, { files: result.files.length, dir: opts.out, minutes: (result.seconds / 60).toFixed(1) })}`);
+    info(`karya: ${say('done', lang, { files: result.files.length, dir: opts.out, minutes: numberIn(result.seconds / 60, lang, 1) })}`);
     if (opts.json) {
       process.stdout.write(`${JSON.stringify({ audiobook: {
         id, lang, out: opts.out, voice: credit, files: result.files, seconds: result.seconds, characters: result.characters, m4b: result.m4b ?? null, readAlong: 'read-along.json', epub: result.epub ?? null, epubChecks: checks ?? null, calls: budgetFigures(budget),

@@ -7,7 +7,7 @@
 // read exits 2 with the catalogue's message, in the language of --lang, before any model call.
 import { readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { BookSession, IMPORT_LIMITS, isLang, langs, bookSummary, frontMatterNames, catalogueMessage, importSaves, manuscriptPreview, partStep, stepKey, stepLabel, tooLargeRefusal, word, type ImportSettings, type ImportedPart, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey, sourceStatusOf } from '../../engine/index.js';
+import { BookSession, IMPORT_LIMITS, isLang, numberIn, langs, bookSummary, frontMatterNames, catalogueMessage, importSaves, manuscriptPreview, partStep, stepKey, stepLabel, tooLargeRefusal, word, type ImportSettings, type ImportedPart, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey, sourceStatusOf } from '../../engine/index.js';
 import { cliImportPool } from '../import-pool.js';
 import { importLanguageOf, missingSettings, withoutRequired } from '../../server/index.js';
 import { CLI_USER, CliExit, catalogOrExit, fail, info, specOrExit, wholeNumber } from '../util.js';
@@ -103,7 +103,7 @@ export async function importCommand(file: string, opts: ImportOptions): Promise<
     return;
   }
   // A language's code is its locale (BCP 47): en writes 1,500, ms 1,500, id 1.500.
-  const numbers = (n: number) => n.toLocaleString(lang);
+  const numbers = (n: number) => numberIn(n, lang);
   const out = [word('importFound', lang, { file: read.file, parts: read.parts.length, words: numbers(read.words), how: word(READING_WORDS[read.reading], lang) }), ...frontLines(read, chosen?.spec, lang), `  ${sourceStatusLine(read.source, lang)}`];
   if (read.replacedBytes) out.push(`  ${word('importReplacedBytes', lang, { n: numbers(read.replacedBytes) })}`);
   const labelWidth = Math.max(...read.parts.map((p) => partLabel(p, lang).length));
@@ -153,7 +153,7 @@ async function previewSettings(read: ReadManuscript, opts: ImportOptions, uiLang
 
 /** The dry run's lines on the title and the front matter: the title found, the front matter kept, what was left out and why. */
 function frontLines(read: ReadManuscript, spec: ResolvedSpec | undefined, lang: Lang): string[] {
-  const numbers = (n: number) => n.toLocaleString(lang);
+  const numbers = (n: number) => numberIn(n, lang);
   const titleField = spec?.fields.find((f) => f.role === 'workingTitle')?.name ?? 'workingTitle';
   const out = [`  ${read.title ? word('importTitle', lang, { title: read.title }) : word('importNoTitle', lang, { name: titleField })}`];
   if (read.subtitle) out.push(`  ${word('importSubtitle', lang, { subtitle: read.subtitle })}`);

@@ -4,12 +4,13 @@
 // it exists) or, with none saved, a scripted one: the offline provider (local, deterministic, no network)
 // writes the parts before the step, and the session keeps its bible as a real run would. No provider is
 // ever built from the environment, so no request leaves the process whatever keys are set.
-import { BookSession, inMemoryProgressStore, stepsFor, renderPrompt, startBook, stateForStep, stepKey, stepPosition, type BookState, type ResolvedSpec, type SavedBook, type Step } from '../../engine/index.js';
+import { BookSession, inMemoryProgressStore, stepsFor, renderPrompt, startBook, stateForStep, stepKey, stepPosition, type BookState, type Lang, type ResolvedSpec, type SavedBook, type Step } from '../../engine/index.js';
 import { loadProviders } from '../../engine/node.js';
 
 const { createOfflineProvider, chatBody, imageBody } = await loadProviders();
 import { catalogOrExit, specOrExit, fail, info, CLI_USER } from '../util.js';
-import { writerLang } from '../langs.js';
+import { askedLang } from '../langs.js';
+import { promptsWord } from '../prompts-words.js';
 import { settingsFromOptions, progressKey } from '../settings.js';
 import { cliStateOf, hasBooks, openCliState, type CliState } from '../state.js';
 
@@ -74,47 +75,49 @@ function atStep(state: BookState, step: Step): BookState {
 }
 
 /** "its story bible as saved (up to chapter:4)", for the notes. */
-function bibleNote(spec: ResolvedSpec, state: BookState): string {
-  if (!state.memory || state.memoryUpTo === undefined) return 'no story bible yet';
+function bibleNote(spec: ResolvedSpec, state: BookState, lang: Lang): string {
+  if (!state.memory || state.memoryUpTo === undefined) return promptsWord('noBible', lang);
   const part = stepsFor(spec, state.totalChapters).find((s) => 'position' in s && s.position === state.memoryUpTo);
-  return `its story bible as saved (up to ${part ? stepName(part) : `part ${state.memoryUpTo}`})`;
+  return promptsWord('bibleUpTo', lang, { step: part ? stepName(part) : promptsWord('partN', lang, { n: state.memoryUpTo }) });
 }
 
 /** The step and the state it is rendered from, with a note saying which state that is. */
-function fromSaved(session: BookSession, wanted: Step | undefined, steps: readonly Step[], statePath: string): { step: Step; state: BookState; note: string } {
+function fromSaved(session: BookSession, wanted: Step | undefined, steps: readonly Step[], statePath: string, lang: Lang): { step: Step; state: BookState; note: string } {
   const { spec } = session;
   const saved = session.state;
   const next = session.next();
-  const where = `the saved book in ${statePath}`;
+  const where = promptsWord('savedIn', lang, { path: statePath });
   // A finished book: `karya generate` would start it again, so its first step is the one it would send next.
   const step = wanted ?? next ?? steps[0]!;
   if (next && stepKey(next) === stepKey(step)) {
-    const lag = session.needsMemory ? '; its story bible has not taken in its last part yet (a real run would update it first, with the model)' : '';
-    return { step, state: saved, note: `rendered from ${where}: its next step${lag}` };
+    const lag = session.needsMemory ? promptsWord('bibleLags', lang) : '';
+    return { step, state: saved, note: promptsWord('nextStep', lang, { where, lag }) };
   }
   const state = atStep(saved, step);
-  const status = next ? `its next step is ${stepName(next)}` : `it is finished${wanted ? '' : ', so karya generate would start it again with this step'}`;
+  const status = next ? promptsWord('nextIs', lang, { step: stepName(next) }) : promptsWord(wanted ? 'finished' : 'finishedRestart', lang);
   const position = 'position' in step ? step.position : 0;
-  if (step.kind === 'outline' || position === 0) {
-    return { step, state, note: `rendered from ${where} (${status}) as it stood before ${stepName(step)}: its settings${state.outline !== undefined ? ' and outline' : ''}` };
-  }
+  const vars = { where, status, step: stepName(step) };
+  if (step.kind === 'outline' || position === 0) return { step, state, note: promptsWord(state.outline !== undefined ? 'beforeOutline' : 'before', lang, vars) };
   if (position > saved.content.length) {
-    return { step, state, note: `rendered from ${where} as it stands (${status}; ${saved.content.length} parts written, ${bibleNote(spec, state)}); the parts between are not written` };
+    const n = saved.content.length;
+    return { step, state, note: promptsWord(n === 1 ? 'asItStands_one' : 'asItStands', lang, { ...vars, n, bible: bibleNote(spec, state, lang) }) };
   }
-  const later = saved.memoryUpTo !== undefined && saved.memoryUpTo >= position ? ', which knows of the parts from this one on' : '';
-  return { step, state, note: `rendered from ${where} (${status}): the parts before ${stepName(step)}, with ${bibleNote(spec, saved)}${later}` };
+  const later = saved.memoryUpTo !== undefined && saved.memoryUpTo >= position;
+  return { step, state, note: promptsWord(later ? 'partsBeforeLater' : 'partsBefore', lang, { ...vars, bible: bibleNote(spec, saved, lang) }) };
 }
 
 export async function promptsCommand(id: string, opts: PromptsOptions): Promise<void> {
   const catalog = catalogOrExit();
-  const spec = specOrExit(catalog, id, writerLang());
+  const lang = askedLang(opts.lang);
+  const spec = specOrExit(catalog, id, lang);
   const { settings, totalChapters } = settingsFromOptions(spec, opts);
   const total = startBook({ spec, settings, totalChapters }).totalChapters;
   const steps = stepsFor(spec, total);
   // "conclusion" names the conclusion whatever its position (its stored key, "conclusion:13", is taken too).
   const wanted = opts.step === undefined ? undefined : steps.find((s) => stepName(s) === opts.step || stepKey(s) === opts.step);
   if (opts.step !== undefined && !wanted) {
-    fail(`--step: "${opts.step}" is not a step of this ${spec.kind === 'book' ? `${total}-chapter book` : `${spec.id} output`} (${stepNames(steps)})`);
+    const vars = { value: opts.step, total, id: spec.id, steps: stepNames(steps) };
+    fail(promptsWord(spec.kind === 'book' ? 'notBookStep' : 'notOutputStep', lang, vars));
   }
 
   const place = cliStateOf(opts.state);
@@ -132,7 +135,7 @@ export async function promptsCommand(id: string, opts: PromptsOptions): Promise<
       spec, renderer: catalog.renderer, provider: offline, key, settings, totalChapters: total, onFinished: 'keep',
       store: { load: async () => saved, saveStep: async () => undefined, saveMemory: async () => undefined },
     });
-    const at = fromSaved(session, wanted, steps, statePath);
+    const at = fromSaved(session, wanted, steps, statePath, lang);
     ({ step, state } = at);
     info(`karya: ${at.note}`);
   } else {
@@ -146,7 +149,7 @@ export async function promptsCommand(id: string, opts: PromptsOptions): Promise<
       await session.remember();
     }
     state = session.state;
-    if (spec.kind === 'book' && steps.indexOf(step) > 0) info(`karya: no saved book with these settings; rendered from a scripted book (offline demo parts and story bible before ${stepName(step)})`);
+    if (spec.kind === 'book' && steps.indexOf(step) > 0) info(`karya: ${promptsWord('scripted', lang, { step: stepName(step) })}`);
   }
 
   // As the session sends it: the bible as of the part before the step, with the promises due in it.

@@ -23,7 +23,7 @@ import { cliStateOf, openCliState, writableStateOrExit } from '../state.js';
 import { messagesLang } from '../langs.js';
 import { settingsLang } from '../saved-book-words.js';
 import { creditsIn, publishWord } from '../publish-words.js';
-import { word } from '../../engine/index.js';
+import { numberIn, secondsIn, word } from '../../engine/index.js';
 import { RunMeter } from '../run-meter.js';
 
 type PaperName = (typeof PAPER_NAMES)[number];
@@ -261,7 +261,7 @@ async function writeBook(session: BookSession, input: { total: number; isSaved: 
     input.where.current = stepKey(step);
     const outcome = await session.advance({ signal: input.signal, onRetry: (notice) => info(`  … ${session.label(step!)}: ${notice.message}`) });
     written++;
-    info(`  ✓ ${outcome.label.padEnd(24)} ${String(outcome.words).padStart(5)} ${word('words', lang)}  ${outcome.seconds.toFixed(1)}s`);
+    info(`  ✓ ${outcome.label.padEnd(24)} ${String(outcome.words).padStart(5)} ${word('words', lang)}  ${secondsIn(outcome.seconds, lang, 1)}`);
     input.meter.partDone(spec.cost);
   }
   input.where.current = null;
@@ -283,7 +283,7 @@ async function makePackage(input: { checked: Checked; opts: PublishOptions; sess
   const onStep = (done: PackageStepDone) => {
     const name = publishWord(`part_${done.part}`, where.lang).padEnd(16);
     if (done.skipped) info(`  – ${name} ${publishWord('skipped', where.lang, { why: publishWord(skipWord(done.skipped), where.lang) })}`);
-    else info(`  ✓ ${name} ${done.generatorId.padEnd(16)} ${creditsIn(done.cost, where.lang).padStart(9)}  ${((performance.now() - started) / 1000).toFixed(1)}s`);
+    else info(`  ✓ ${name} ${done.generatorId.padEnd(16)} ${creditsIn(done.cost, where.lang).padStart(9)}  ${secondsIn((performance.now() - started) / 1000, where.lang, 1)}`);
     input.meter.partDone(done.skipped ? 0 : done.cost);
   };
   const given = { ...(opts.title ? { title: opts.title } : {}), ...(opts.subtitle ? { subtitle: opts.subtitle } : {}), ...(opts.author ? { author: opts.author } : {}), ...metadataOptions(opts, where.lang), ...(checked.cover ? { cover: checked.cover } : {}) };
@@ -306,7 +306,7 @@ function reportPackage(input: { spec: Checked['spec']; opts: PublishOptions; ses
   const said = (text: ReadinessText) => info(readinessText(text, lang, 'cli'));
   for (const file of written.files) info(`  ${path.join(opts.out, file)}`);
   const size = say('trim', { width: TRIM_SIZES[input.trim].width, height: TRIM_SIZES[input.trim].height });
-  said(say('status.paperback', { size, paper: say(`paper.${input.paper}`), pages: written.print.pageCount, spine: written.print.spineIn.toFixed(3) }));
+  said(say('status.paperback', { size, paper: say(`paper.${input.paper}`), pages: written.print.pageCount, spine: numberIn(written.print.spineIn, lang, 3) }));
   said(say('status.readiness'));
   info(written.summary);
   const bookCost = input.book.planned * spec.cost;

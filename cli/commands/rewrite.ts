@@ -6,7 +6,7 @@
 // `karya export` then shows the new part; the other parts are unchanged.
 import { isVoiceMarked, voiceJson, voiceMarks } from '../voice.js';
 import { BookSession, countWords, MAX_REWRITE_NOTE_CHARS, type Lang, parseStepKey, partStep, stepKey, stepPosition, word, type ResolvedSpec } from '../../engine/index.js';
-import { answerNotesOf } from '../../engine/index.js';
+import { answerNotesOf, secondsIn } from '../../engine/index.js';
 import { catalogueMessage, conclusionPosition } from '../../engine/index.js';
 import type { StateFile } from '../../server/index.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit, CLI_USER } from '../util.js';
@@ -97,7 +97,7 @@ export async function rewriteCommand(id: string | undefined, opts: RewriteOption
       live.stop();
     }
     const before = countWords(result.previous);
-    info(`  ${result.isComplete && !result.short && !isVoiceMarked(result) ? '✓' : '⚠'} ${result.label.padEnd(24)} ${word('rewritten', lang, { words: String(result.words).padStart(5), before })}  ${result.seconds.toFixed(1)}s${note ? `  “${note.length > 60 ? `${note.slice(0, 57)}…` : note}”` : ''}${voiceMarks(result, lang)}`);
+    info(`  ${result.isComplete && !result.short && !isVoiceMarked(result) ? '✓' : '⚠'} ${result.label.padEnd(24)} ${word('rewritten', lang, { words: String(result.words).padStart(5), before })}  ${secondsIn(result.seconds, lang, 1)}${note ? `  “${note.length > 60 ? `${note.slice(0, 57)}…` : note}”` : ''}${voiceMarks(result, lang)}`);
     // What was done to the answers (asked again and why, assistant paragraphs out, the time-out), in the book's language.
     for (const n of answerNotesOf(result, result.label, lang)) info(`    ${n.message}`);
     info(`karya: ${word('rewriteKept', lang, { label: result.label, file: statePath })}`);

@@ -7,7 +7,7 @@ const { checkProviderConfigs, loadProviderConfigs } = await loadProviders();
 import { EXIT, CliExit, fail, info, wholeNumber } from '../util.js';
 import { writerLang } from '../langs.js';
 import { toolWord } from '../tools-words.js';
-import type { Lang } from '../../engine/index.js';
+import { millisecondsIn, type Lang } from '../../engine/index.js';
 
 export interface TestAiOptions {
   json?: boolean;
@@ -22,7 +22,7 @@ function resultText(r: ConfigCheck, lang: Lang): string {
 
 /** Print the results as aligned columns, their heads and words in `lang`. */
 export function formatChecks(results: readonly ConfigCheck[], lang: Lang = writerLang()): string {
-  const rows = [toolWord('aiHead', lang).split('|'), ...results.map((r) => [r.name, r.model, `${r.latencyMs} ms`, toolWord('aiContext', lang, { tokens: r.context.tokens, source: r.context.source }), resultText(r, lang)])];
+  const rows = [toolWord('aiHead', lang).split('|'), ...results.map((r) => [r.name, r.model, millisecondsIn(r.latencyMs, lang), toolWord('aiContext', lang, { tokens: r.context.tokens, source: r.context.source }), resultText(r, lang)])];
   const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((row) => row[i]!.length)));
   return rows.map((row) => row.map((cell, i) => (i < 4 ? cell.padEnd(widths[i]!) : cell)).join('  ')).join('\n') + '\n';
 }

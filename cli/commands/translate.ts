@@ -79,6 +79,18 @@ export interface TranslateOutput {
   stdout(text: string): void;
 }
 
+/**
+ * Why `--to` names no edition of a book in `lang`, as a sentence: a book in a language translated into none, a
+ * language nothing is translated into, the book's own language, or another code (each naming the choices there are).
+ */
+function notATarget(id: number, lang: Lang, to: string): string {
+  const targets = editionLanguages(lang);
+  if (!targets.length) return catalogueMessage('translate_nothing_from', lang, { id: String(id), language: editionLanguageName(lang, lang) });
+  if (to === lang) return catalogueMessage('translate_same_language', lang, { id: String(id), language: editionLanguageName(to, lang), other: targets.join('|') });
+  if (isLang(to) && !langs().some((from) => canTranslate(from, to))) return catalogueMessage('translate_nothing_into', lang, { language: editionLanguageName(to, lang) });
+  return catalogueMessage('translate_bad_language', lang, { value: to, langs: listIn(targets, lang, 'or') });
+}
+
 const STDOUT: TranslateOutput = { stdout: (text) => void process.stdout.write(text) };
 
 export async function translateCommand(opts: TranslateOptions, out: TranslateOutput = STDOUT): Promise<void> {
@@ -98,8 +110,7 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
     const source = await stateFile.repos.books.find({ userId: CLI_USER, id });
     if (!source) return fail(catalogueMessage('translate_no_book', from, { id: String(id) }));
     const lang = source.state.lang;
-    if (source.state.lang === to) return fail(catalogueMessage('translate_same_language', lang, { id: String(id), language: editionLanguageName(to, lang), other: editionLanguages(lang).join('|') }));
-    if (!isLang(to) || !canTranslate(lang, to)) return fail(catalogueMessage('translate_bad_language', lang, { value: to, langs: listIn(editionLanguages(lang), lang, 'or') }));
+    if (source.state.lang === to || !isLang(to) || !canTranslate(lang, to)) return fail(notATarget(id, lang, to));
     if (editionLinkOf(source.key) || translatedFrom(source.state)) return fail(catalogueMessage('translate_is_edition', lang, { id: String(id) }));
     if (!source.state.content.some((t) => t.trim())) return fail(catalogueMessage('translate_empty_book', lang, { id: String(id) }));
     const spec = specOrExit(catalogOrExit(), source.state.generatorId, lang);

@@ -2,7 +2,7 @@
 // and paragraph length, dialogue, vocabulary, openers, point of view, tense, overused phrases, and the range a
 // part may take before it drifts (its chapters' spread, docs/voice.md). Nothing is saved
 // (`karya generate <id> --voice FILE` gives a book its voice).
-import { catalogue, detectLanguage, fillPlaceholders, languageName, langs, tableLanguageOf, wordIn, type Lang, type VoiceFingerprint } from '../../engine/index.js';
+import { catalogue, detectLanguage, numberIn, fillPlaceholders, languageName, langs, tableLanguageOf, wordIn, type Lang, type VoiceFingerprint } from '../../engine/index.js';
 import { langOptionOrExit } from '../langs.js';
 import { voiceOfTextOrExit, voiceSampleTextOrExit } from '../voice.js';
 
@@ -47,7 +47,7 @@ export function rangeLine(fp: VoiceFingerprint, lang: Lang): string {
   const l = labelsIn(lang);
   const b = fp.bounds;
   if (!b) return `  ${l.short}`;
-  const span = ([lo, hi]: readonly [number, number], d = 1) => `${lo.toFixed(d)}–${hi.toFixed(d)}`;
+  const span = ([lo, hi]: readonly [number, number], d = 1) => `${numberIn(lo, lang, d)}–${numberIn(hi, lang, d)}`;
   const share = Math.max(0, Math.round(100 * b.dialogueShare[0])) + '–' + Math.min(100, Math.round(100 * b.dialogueShare[1]));
   return `  ${fill(l.range, { n: b.slices, s: span(b.sentenceWords), p: span(b.paragraphWords, 0), v: span(b.diversity, 0), d: share })}`;
 }
@@ -64,7 +64,7 @@ export async function voiceCommand(file: string, opts: VoiceOptions): Promise<vo
   }
   const l = labelsIn(lang);
   // A language's code is its locale (BCP 47).
-  const numbers = (n: number) => n.toLocaleString(lang);
+  const numbers = (n: number) => numberIn(n, lang);
   const sampled = sampledFrom ? [`  ${fill(l.sampled, { words: numbers(fingerprint.words), total: numbers(sampledFrom) })}`] : [];
   process.stdout.write([fill(l.title, { file, words: fingerprint.words, language: languageName(lang, lang) }), ...sampled, ...fingerprintLines(fingerprint, lang), rangeLine(fingerprint, lang)].join('\n') + '\n');
 }

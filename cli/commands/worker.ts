@@ -3,7 +3,7 @@
 // (a second signal stops at once: those steps go back to the queue for another worker). With
 // --metrics-port the worker serves its own GET /metrics (the credits of the steps it runs) behind
 // KARYA_METRICS_TOKEN, on KARYA_HOST.
-import { configFromEnv } from '../../server/index.js';
+import { ConfigError, configFromEnv } from '../../server/index.js';
 import { createContext } from '../../server/index.js';
 import { openStore } from '../../server/index.js';
 import { openQueue, serveWorkerMetrics, startStepWorker } from '../../server/index.js';
@@ -11,6 +11,7 @@ import { lightFetch, loadProviders } from '../../engine/node.js';
 
 const { providerFromEnv } = await loadProviders();
 import { EXIT, fail, info } from '../util.js';
+import { exitOnFailure } from '../errors.js';
 import { serveLang, serveWord } from '../serve-words.js';
 
 export async function workerCommand(opts: { concurrency?: string; metricsPort?: string }): Promise<void> {
@@ -19,7 +20,9 @@ export async function workerCommand(opts: { concurrency?: string; metricsPort?: 
   try {
     config = configFromEnv(process.env);
   } catch (error) {
-    fail(error instanceof Error ? error.message : String(error));
+    // A setting refused (a ConfigError: the variable, the value, what is allowed) in the locale's language.
+    exitOnFailure(error, lang, { selfWorded: [ConfigError] });
+    throw error;
   }
   if (!config.databaseUrl) fail(serveWord('workerNoDatabase', lang));
   let concurrency = config.workerConcurrency;

@@ -4,6 +4,7 @@
 // folder for a database in memory). The voice is the CLI's: the `speech:` block or KARYA_SPEECH_URL, else espeak-ng.
 import os from 'node:os';
 import path from 'node:path';
+import { ConfigError } from './config-error.js';
 
 export interface AudioConfig {
   /** Characters read aloud for one credit. */
@@ -16,7 +17,8 @@ export const DEFAULT_CHARACTERS_PER_CREDIT = 10_000;
 export function audioConfigFrom(env: NodeJS.ProcessEnv): AudioConfig {
   const text = env.KARYA_AUDIO_CHARS_PER_CREDIT?.trim();
   const n = text ? Number(text) : DEFAULT_CHARACTERS_PER_CREDIT;
-  if (!Number.isInteger(n) || n < 1 || n > 100_000_000) throw new Error(`KARYA_AUDIO_CHARS_PER_CREDIT: "${text}" must be a whole number from 1 to 100000000 (characters read aloud for one credit)`);
+  const [min, max] = [1, 100_000_000];
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError('config_audio_chars', { name: 'KARYA_AUDIO_CHARS_PER_CREDIT', value: text ?? '', min, max });
   return { charactersPerCredit: n, ...(env.KARYA_AUDIO_DIR?.trim() ? { dir: env.KARYA_AUDIO_DIR.trim() } : {}) };
 }
 

@@ -1,10 +1,17 @@
 // Server settings from the environment (and `karya serve` flags). Every value has a default that works
 // on a fresh machine: a SQLite file under .karya/, the offline provider, mail into the outbox table.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, packageVersion } from '../../engine/node.js';
 import { audioConfigFrom, type AudioConfig } from './audio-config.js';
-import { TOPUP_CREDITS, type TopUpCredits } from '../../engine/index.js';
+import type { TopUpCredits } from '../../engine/index.js';
+import { ConfigError } from './config-error.js';
+import {
+  adminPasswordFrom, allowedHostsFrom, databaseUrlFrom, DEFAULT_SCRYPT_LOG_N, intFrom, isLoopbackUrl, metricsTokenFrom,
+  publicUrlFrom, stripeFrom, topupUrlsFrom, trustProxyFrom, type StripeConfig,
+} from './config-env.js';
+
+export { databaseUrlFrom, DEFAULT_SCRYPT_LOG_N, topupUrlsFrom, type StripeConfig } from './config-env.js';
+export { ConfigError, type ConfigErrorCode } from './config-error.js';
 
 /** The sockets' limits (server/http/connections.ts enforces them). */
 export interface ConnectionLimits {
@@ -19,14 +26,6 @@ export interface ConnectionLimits {
 export interface RateLimit {
   limit: number;
   windowMs: number;
-}
-
-/** Stripe Checkout: on only when both the secret key and the webhook's signing secret are set. */
-export interface StripeConfig {
-  secretKey: string;
-  webhookSecret: string;
-  /** Another address for Stripe's API (stripe-mock, a test's fake): `http://127.0.0.1:12111`. */
-  apiBase?: string;
 }
 
 export interface ServerConfig {
@@ -142,139 +141,6 @@ export interface ServerConfig {
 export const DEFAULT_DB = path.join('.karya', 'karya.sqlite');
 export const DEFAULT_PORT = 3000;
 
-
-function intFrom(value: string | undefined, fallback: number, min: number, max: number, name: string): number {
-  if (value === undefined || value.trim() === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name}: "${value}" must be a whole number from ${min} to ${max}`);
-  return n;
-}
-
-const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-const IP_OR_SUBNET = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(\/\d{1,3})?$/i;
-
-/**
- * KARYA_TRUST_PROXY: the number of proxies in front of the server, or their addresses/subnets. `true`
- * (trust every hop) is refused: any client could then pick its own IP in X-Forwarded-For and escape
- * every per-IP limit.
- */
-function trustProxyFrom(value: string | undefined): false | number | string {
-  const text = value?.trim();
-  if (!text || text === 'false' || text === '0') return false;
-  if (text === 'true') {
-    throw new Error('KARYA_TRUST_PROXY: "true" would trust any X-Forwarded-For, so every client could choose its own IP and escape the sign-in and rate limits. Give the number of proxies in front of the server (e.g. 1) or their addresses or subnets (e.g. loopback or 10.0.0.0/8,192.168.1.10)');
-  }
-  if (/^\d+$/.test(text)) return intFrom(text, 0, 0, 10, 'KARYA_TRUST_PROXY');
-  const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
-  const bad = entries.find((e) => !PROXY_NAMES.has(e) && !IP_OR_SUBNET.test(e));
-  if (bad !== undefined || !entries.length) {
-    throw new Error(`KARYA_TRUST_PROXY: "${bad ?? text}" is neither a number of proxies nor an address, a subnet (10.0.0.0/8) or one of loopback, linklocal, uniquelocal`);
-  }
-  return entries.join(',');
-}
-
-/** KARYA_PUBLIC_URL: an http(s) origin. */
-function publicUrlFrom(value: string | undefined, port: number): string {
-  const text = (value?.trim() || `http://localhost:${port}`).replace(/\/+$/, '');
-  let url: URL | undefined;
-  try {
-    url = new URL(text);
-  } catch {
-    url = undefined;
-  }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new Error(`KARYA_PUBLIC_URL: "${text}" must be an http:// or https:// address such as https://karya.example.com`);
-  return text;
-}
-
-/** KARYA_ALLOWED_HOSTS: more host names (any port) or host:port pairs the server answers for, comma-separated. */
-function allowedHostsFrom(value: string | undefined): string[] {
-  const entries = (value ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean);
-  const bad = entries.find((e) => !/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/.test(e));
-  if (bad !== undefined) throw new Error(`KARYA_ALLOWED_HOSTS: "${bad}" is not a host name or host:port (e.g. karya.lan,192.168.1.5:3000)`);
-  return entries;
-}
-
-/** KARYA_DATABASE_URL when set: a postgres:// (or postgresql://) URL, anything else is an error naming the variable. */
-export function databaseUrlFrom(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const value = env.KARYA_DATABASE_URL?.trim();
-  if (!value) return undefined;
-  if (!/^postgres(ql)?:\/\/[^\s]+$/i.test(value)) throw new Error('KARYA_DATABASE_URL: must be a Postgres URL such as postgres://user:password@host:5432/karya (unset it to use the embedded SQLite file)');
-  return value;
-}
-
-function httpUrl(value: string, name: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error(`${name}: "${value}" is not a URL (write http://… or https://…)`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${name}: "${value}" must start with https:// or http://`);
-  return url.toString();
-}
-
-/** `150=https://pay.example/a,300=https://…,600=https://…` → the link of each top-up package. */
-export function topupUrlsFrom(value: string | undefined): Partial<Record<TopUpCredits, string>> {
-  const urls: Partial<Record<TopUpCredits, string>> = {};
-  for (const entry of (value ?? '').split(/[,\s]+/).filter(Boolean)) {
-    const at = entry.indexOf('=');
-    const credits = Number(entry.slice(0, at));
-    if (at < 0 || !TOPUP_CREDITS.includes(credits as TopUpCredits)) {
-      throw new Error(`KARYA_TOPUP_URLS: "${entry}" must be credits=URL with credits one of ${TOPUP_CREDITS.join(', ')} (e.g. 150=https://pay.example/150)`);
-    }
-    urls[credits as TopUpCredits] = httpUrl(entry.slice(at + 1), `KARYA_TOPUP_URLS (${credits})`);
-  }
-  return urls;
-}
-
-function stripeFrom(env: NodeJS.ProcessEnv): StripeConfig | undefined {
-  const secretKey = env.STRIPE_SECRET_KEY?.trim();
-  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim();
-  if (!secretKey && !webhookSecret) return undefined;
-  // Taking payments that could never be granted (or granting without checkout) is worse than no checkout.
-  if (!secretKey || !webhookSecret) throw new Error(`${secretKey ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'} is missing: checkout needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (README: Payments with Stripe)`);
-  const apiBase = env.STRIPE_API_BASE?.trim();
-  return { secretKey, webhookSecret, ...(apiBase ? { apiBase: httpUrl(apiBase, 'STRIPE_API_BASE') } : {}) };
-}
-
-/** scrypt's cost (N = 2^17, OWASP): the least a production server may use. */
-export const DEFAULT_SCRYPT_LOG_N = 17;
-
-/** The administrator's password at start: KARYA_ADMIN_PASSWORD, or the first line of the file KARYA_ADMIN_PASSWORD_FILE names; at least 8 characters. */
-function adminPasswordFrom(env: NodeJS.ProcessEnv): string | undefined {
-  let password = env.KARYA_ADMIN_PASSWORD;
-  const file = env.KARYA_ADMIN_PASSWORD_FILE?.trim();
-  if (!password && file) {
-    try {
-      password = readFileSync(file, 'utf8').split(/\r?\n/)[0];
-    } catch (error) {
-      throw new Error(`KARYA_ADMIN_PASSWORD_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-    }
-  }
-  if (!password) return undefined;
-  if (!env.KARYA_ADMIN_EMAIL?.trim()) throw new Error('KARYA_ADMIN_PASSWORD: set KARYA_ADMIN_EMAIL too (the administrator\'s address)');
-  if ([...password].length < 8) throw new Error('KARYA_ADMIN_PASSWORD: at least 8 characters');
-  return password;
-}
-
-/** True for a URL on this machine (localhost, 127.0.0.0/8, ::1). */
-function isLoopbackUrl(url: string): boolean {
-  try {
-    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-    return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1';
-  } catch {
-    return false;
-  }
-}
-
-/** KARYA_METRICS_TOKEN: at least 16 characters when set (a scraper's secret, not a password to guess). */
-function metricsTokenFrom(value: string | undefined): string | undefined {
-  const token = value?.trim();
-  if (!token) return undefined;
-  if (token.length < 16 || /\s/.test(token)) throw new Error('KARYA_METRICS_TOKEN: must be at least 16 characters without spaces (e.g. the output of `openssl rand -hex 24`)');
-  return token;
-}
-
 /** The configuration the environment asks for; `overrides` win (flags, tests). */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const port = overrides.port ?? intFrom(env.PORT, DEFAULT_PORT, 0, 65535, 'PORT');
@@ -285,7 +151,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
   const scryptLogN = intFrom(env.KARYA_SCRYPT_LOG_N, DEFAULT_SCRYPT_LOG_N, 4, 20, 'KARYA_SCRYPT_LOG_N');
   // A weaker password hash is for tests and development machines only.
   if (isProduction && scryptLogN < DEFAULT_SCRYPT_LOG_N) {
-    throw new Error(`KARYA_SCRYPT_LOG_N: ${scryptLogN} is below ${DEFAULT_SCRYPT_LOG_N}, the cost every production server must use (this one is production: NODE_ENV=production or KARYA_PUBLIC_URL is not this machine); remove the setting`);
+    throw new ConfigError('config_scrypt_production', { name: 'KARYA_SCRYPT_LOG_N', value: scryptLogN, least: DEFAULT_SCRYPT_LOG_N });
   }
   const databaseUrl = databaseUrlFrom(env);
   const stripe = overrides.stripe ?? stripeFrom(env);

@@ -35,7 +35,13 @@ export async function sourceFor(ctx: AppContext, input: { userId: string; id: nu
   const id = String(book.id);
   if (await isEdition(ctx, input.userId, book)) throw ApiError.catalogue(409, 'translate_is_edition', input.lang, { id });
   // A pair the table does not list is refused as the same language is: the languages it can have are named.
-  if (!canTranslate(book.state.lang, input.to)) throw ApiError.catalogue(400, 'edition_wrong_language', input.lang, { language: editionLanguageName(book.state.lang, input.lang), other: editionLanguages(book.state.lang).map((l) => editionLanguageName(l, input.lang)).join(', ') });
+  if (!canTranslate(book.state.lang, input.to)) {
+    const language = editionLanguageName(book.state.lang, input.lang);
+    const others = editionLanguages(book.state.lang);
+    // A book in a language translated into none is told so, not given an empty list of choices.
+    if (!others.length) throw ApiError.catalogue(400, 'edition_nothing_from', input.lang, { language });
+    throw ApiError.catalogue(400, 'edition_wrong_language', input.lang, { language, other: others.map((l) => editionLanguageName(l, input.lang)).join(', ') });
+  }
   if (!book.state.content.some((t) => t.trim())) throw ApiError.catalogue(409, 'translate_empty_book', input.lang, { id });
   return found;
 }

@@ -1,8 +1,6 @@
 // The command line prints a language's words from languages/<code>/, never English written in its code: every
 // string literal of cli/ that reads as an English sentence (tests/architecture/cli-english-literals.ts) is refused,
-// so a new message printed in English fails here and is given its keys (en, ms, id) instead. The files that still
-// hold some are listed with how many, each with the reason they are left: the list only shrinks (a file with fewer
-// fails too, until its count is lowered), like the layers' allowed edges.
+// so a new message printed in English fails here and is given its keys (en, ms, id) instead. No file is excepted.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,15 +9,6 @@ import { sourceFiles } from './graph.js';
 import { literalsOf, readsAsEnglish } from './cli-english-literals.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** Files still holding English sentences: how many, and why they are left (to be moved into the language files). */
-const LEFT: Readonly<Record<string, { count: number; why: string }>> = {
-  'cli/commands/prompts.ts': { count: 15, why: "karya prompts' notes on where a rendered prompt comes from (a developer's tool)" },
-  'cli/batch/book-end.ts': { count: 3, why: "a batch thread's own failures, which the scheduler handles and no writer reads" },
-  'cli/batch/limits.ts': { count: 1, why: 'a RangeError for a caller that passes a limit of 0 (a bug, never a writer\'s input)' },
-  'cli/batch/thread-worker.ts': { count: 1, why: "a batch thread's own failure (a bug: the jobs validated on the main thread)" },
-  'cli/batch/threads.ts': { count: 1, why: "a batch thread's own failure (a bug: a thread that ended early)" },
-};
 
 /** `file:line: text` of every literal of `file` that reads as English. */
 function englishIn(file: string): string[] {
@@ -30,14 +19,8 @@ describe("the command line's words are the language files'", () => {
   const files = sourceFiles(ROOT, ['cli']);
   const found = new Map(files.map((file) => [file, englishIn(file)]));
 
-  it('no file of cli/ holds an English sentence, but the ones listed, no more of them than listed', () => {
-    const over = [...found].flatMap(([file, lines]) => (lines.length > (LEFT[file]?.count ?? 0) ? lines : []));
-    expect(over).toEqual([]);
-  });
-
-  it('the list only shrinks: a listed file holds as many as listed', () => {
-    const counts = Object.fromEntries(Object.keys(LEFT).map((file) => [file, found.get(file)?.length ?? 0]));
-    expect(counts).toEqual(Object.fromEntries(Object.entries(LEFT).map(([file, left]) => [file, left.count])));
+  it('no file of cli/ holds an English sentence', () => {
+    expect([...found.values()].flat()).toEqual([]);
   });
 
   it('the check finds an English message in each way a command prints one, and leaves keys, codes and names alone', () => {

@@ -120,7 +120,7 @@ describe('karya generate (offline)', () => {
     // The outline's chapter titles head the chapters (the offline outline titles them First Light, A Door Opens…).
     expect(headings.slice(1)).toEqual(['## Introduction', '## Chapter 1: First Light', '## Chapter 2: A Door Opens', '## Chapter 3: The Long Road', '## Conclusion']);
     expect(md).toContain('Offline demo text');
-    expect(r.stderr).toMatch(/Chapter 2\s+\d+ words\s+[\d.]+s/);
+    expect(r.stderr).toMatch(/Chapter 2\s+\d+ words\s+[\d.]+ s/);
   });
 
   it('in Malay the headings are Pengenalan, Bab 1-3, Kesimpulan', async () => {

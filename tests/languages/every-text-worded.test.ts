@@ -24,6 +24,10 @@ const SAME_BY_NATURE: Readonly<Record<string, string>> = {
   'cli-batch:tokens_one': '"token", the loanword Malay and Indonesian write for one as for many',
   'words:lengthNote': '"target" is Indonesian too; S_l is the length score\'s symbol',
   'publishing:stores.google_play.accepted': "a store's answer as a code (yes, no, review), not a text a writer reads",
+  'number-words:seconds': 'the SI symbol of the second ("12,5 s"), written alike in Malay and Indonesian',
+  'number-words:minutes': 'the symbol of the minute ("3 min"), written alike in Malay and Indonesian',
+  'number-words:minutesSeconds': 'the symbols of the minute and the second, written alike in Malay and Indonesian',
+  'number-words:milliseconds': 'the SI symbol of the millisecond ("250 ms"), written alike in Malay and Indonesian',
 };
 
 /** A text with no word of a language: placeholders, numbers, signs, codes in capitals (ISBN) and units (px) only. */

@@ -197,8 +197,8 @@ describe('a part in the wrong language is written again once, and the drift is r
     const r = await runKaryaInProcess(['generate', 'romance', '--lang', 'ms', '--chapters', '1', '--json', '--state', path.join(dir, 'state.sqlite')], { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } });
     expect(r.code).toBe(0);
     // A Malay book's lines are in Malay (no English line in a Malay run).
-    expect(r.stderr).toMatch(/✓ Bab 1 +\d+ perkataan +[\d.]+s {2}sasaran 1500, S_l \d+\.\d {2}bahasa: dijawab dalam bahasa Inggeris, ditulis semula dalam Bahasa Malaysia/);
-    expect(r.stderr).toMatch(/✓ Pengenalan +\d+ perkataan +[\d.]+s {2}sasaran 1500, S_l \d+\.\d\n/);
+    expect(r.stderr).toMatch(/✓ Bab 1 +\d+ perkataan +[\d.]+ s {2}sasaran 1500, S_l \d+\.\d {2}bahasa: dijawab dalam bahasa Inggeris, ditulis semula dalam Bahasa Malaysia/);
+    expect(r.stderr).toMatch(/✓ Pengenalan +\d+ perkataan +[\d.]+ s {2}sasaran 1500, S_l \d+\.\d\n/);
     const summary = JSON.parse(r.stdout) as { score: number; parts: Array<{ label: string; words: number; target?: number; score?: number; languageDrift?: unknown }> };
     const chapter = summary.parts.find((p) => p.label === 'Bab 1')!;
     expect(chapter.languageDrift).toEqual({ expected: 'ms', found: 'en', share: 1, isResolved: true });

@@ -9,7 +9,7 @@ export {
   catalogueKeys, catalogueGaps, LanguageWordsError, type Lang, type LanguageTable, type LanguageSource, type Sayer, type Worded,
 } from './languages/index.js';
 export {
-  answerLanguageName, CATALOGUE, type CatalogueCode, catalogueMessage, ExportLimitError, formatSpecIssue,
+  answerLanguageName, CATALOGUE, type CatalogueCode, catalogueMessage, ExportLimitError, formatSpecIssue, type SpecIssue,
   GenerationError, generationMessage, KaryaError, SETTINGS_MESSAGES, SettingsError, type SettingsIssue,
   notALanguage, settingsIssueMessage, SpecError, waitText,
 } from './errors.js';
@@ -116,7 +116,7 @@ export { firstWords, lastWords, wordList } from './words.js';
 export { forgetTexts } from './text-cache.js';
 export { chaptersWritten } from './spec/conclusion.js';
 export { AuthoredSpec, SharedFile } from './spec/format.js';
-export { languageGapIssues, specLanguages } from './spec/resolve-languages.js';
+export { generatorLanguageGaps, specLanguages, type GeneratorLanguageGap } from './spec/resolve-languages.js';
 export { CoverDataSchema } from './spec/covers.js';
 export {
   addDays, AI_TEXT_LEVELS, aiTextLevel, type AiTextLevel, aiTextShare, blockingChecks, type CatalogueEntry,

@@ -1,0 +1,86 @@
+// @vitest-environment jsdom
+// Every failure the studio names itself has its words in every language of the table: a network failure (never the
+// browser's "Failed to fetch"), an answer that is not the server's (a proxy's "502 Bad Gateway" page), a stream
+// closed before its answer. Walked in the code: each failure the studio makes with a code and no words
+// (`new ApiError(0, 'network')`) has `state.<code>` in studio-states in every language, and none carries words
+// written beside the code (an English or an empty message).
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { langs, type Lang } from '../../engine/index.js';
+import { ROOT } from '../../engine/node/load.js';
+import { api, setRequestLang } from '../../studio/src/lib/api.js';
+import { STATES } from '../../studio/src/i18n/states.js';
+import { useStudioDom } from './dom.js';
+
+useStudioDom();
+
+/** The arguments of each `new ApiError(…)` in the studio's code, split at their top-level commas, with where it is. */
+function failuresMade(): Array<{ at: string; args: string[] }> {
+  const dir = path.join(ROOT, 'studio', 'src');
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && /\.tsx?$/.test(e.name));
+  return files.flatMap((entry) => {
+    const file = path.join(entry.parentPath, entry.name);
+    const code = readFileSync(file, 'utf8');
+    return [...code.matchAll(/new ApiError\(/g)].map((m) => {
+      const args: string[] = [];
+      let depth = 0;
+      let current = '';
+      for (const ch of code.slice(m.index + m[0].length)) {
+        if (depth === 0 && (ch === ')' || ch === ',')) {
+          args.push(current.trim());
+          current = '';
+          if (ch === ')') break;
+          continue;
+        }
+        if ('([{'.includes(ch)) depth++;
+        if (')]}'.includes(ch)) depth--;
+        current += ch;
+      }
+      return { at: `${path.relative(ROOT, file)}:${code.slice(0, m.index).split('\n').length}`, args: args.filter(Boolean) };
+    });
+  });
+}
+
+const LITERAL = /^(['"])[^'"]*\1$|^`[^`$]*`$/;
+
+async function failureOf(lang: Lang, answer: () => Promise<Response>): Promise<{ status: number; code: string; message: string }> {
+  setRequestLang(lang);
+  vi.stubGlobal('fetch', answer);
+  try {
+    await api('/books');
+  } catch (error) {
+    return error as { status: number; code: string; message: string };
+  }
+  throw new Error('the call did not fail');
+}
+const offline = () => Promise.reject(new TypeError('Failed to fetch'));
+const proxyPage = async () => new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', { status: 502, statusText: 'Bad Gateway', headers: { 'content-type': 'text/html' } });
+
+describe('the failures the studio names itself', () => {
+  it('each made with a code alone has its words in every language, and none is made with words beside the code', () => {
+    const made = failuresMade();
+    expect(made.length).toBeGreaterThan(10);
+    const ownCodes = made.filter((f) => f.args.length === 2 && LITERAL.test(f.args[1]!)).map((f) => ({ at: f.at, code: f.args[1]!.slice(1, -1) }));
+    expect(ownCodes.map((c) => c.code)).toEqual(expect.arrayContaining(['network', 'connection_closed', 'edition_connection_closed']));
+    const states = STATES as Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+    const lacking = ownCodes.flatMap(({ at, code }) => langs().filter((l) => typeof states[`state.${code}`]?.[l] !== 'string').map((l) => `${at}: state.${code} in ${l}`));
+    expect(lacking).toEqual([]);
+    const worded = made.filter((f) => f.args[2] !== undefined && LITERAL.test(f.args[2])).map((f) => `${f.at}: ${f.args[2]}`);
+    expect(worded).toEqual([]);
+  });
+
+  it('a network failure and a page that is not the server’s answer are said in the studio’s language, never the browser’s or the page’s English', async () => {
+    expect(await failureOf('en', offline)).toMatchObject({ status: 0, code: 'network', message: expect.stringMatching(/^The Karya server could not be reached/) });
+    expect((await failureOf('id', offline)).message).toMatch(/^Server Karya tidak dapat dihubungi/);
+    expect((await failureOf('ms', offline)).message).toMatch(/^Pelayan Karya tidak dapat dihubungi/);
+    expect(await failureOf('id', proxyPage)).toMatchObject({ status: 502, code: 'http_502', message: expect.stringMatching(/^Server tidak dapat menjawab \(HTTP 502\)/) });
+    expect((await failureOf('en', proxyPage)).message).toMatch(/^The server could not answer \(HTTP 502\)/);
+    for (const lang of langs()) {
+      for (const answer of [offline, proxyPage]) {
+        const { message } = await failureOf(lang, answer);
+        expect(message, lang).not.toMatch(/Failed to fetch|Bad Gateway|Network error|Request failed|^network$|^http_error$/);
+      }
+    }
+  });
+});

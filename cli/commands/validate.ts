@@ -5,7 +5,10 @@
 import path from 'node:path';
 import { catalogOrExit, info } from '../util.js';
 import { EXIT, exitOnFailure, CliExit } from '../errors.js';
-import { SpecError, catalogueGaps, checkLanguagesWhole, generatorLanguageGaps, langs, languageName, languageTable, listIn, registryGaps } from '../../engine/index.js';
+import {
+  SpecError, catalogueGaps, checkLanguagesWhole, generatorLanguageGaps, langs, languageName, languageTable, listIn,
+  registryGaps,
+} from '../../engine/index.js';
 import { coverData, CoverDataError, loadProviders, loadPublishFiles, type CoverIssue } from '../../engine/node.js';
 import type { Lang, ResolvedSpec, SpecIssue } from '../../engine/index.js';
 import { writerLang } from '../langs.js';
@@ -64,7 +67,8 @@ function studioGaps(lang: Lang): string[] {
 }
 
 /** Each language's name as `lang` writes it, its code beside it, joined as `lang` joins a list. */
-const namedIn = (codes: readonly Lang[], lang: Lang) => listIn(codes.map((code) => `${languageName(code, lang)} (${code})`), lang, 'and');
+const namedIn = (codes: readonly Lang[], lang: Lang) =>
+  listIn(codes.map((code) => `${languageName(code, lang)} (${code})`), lang, 'and');
 
 /** Each text a generator lacks in a language of the table, as `file: path: message` in the writer's language. */
 function generatorGaps(specs: readonly ResolvedSpec[], lang: Lang): SpecIssue[] {
@@ -78,7 +82,10 @@ function generatorGaps(specs: readonly ResolvedSpec[], lang: Lang): SpecIssue[] 
   }));
 }
 
-/** The typographic covers' words (generators/_covers.yaml, a language's own from its folder) a language lacks, in `lang`. */
+/**
+ * The typographic covers' words (generators/_covers.yaml, a language's own from its folder) a language lacks, said in
+ * `lang`.
+ */
 function coverGaps(lang: Lang): string[] {
   try {
     coverData();
@@ -86,7 +93,8 @@ function coverGaps(lang: Lang): string[] {
   } catch (error) {
     if (!(error instanceof CoverDataError)) throw error;
     return error.issues.map(({ file, path: at, kind, params }) => {
-      const named: Record<string, string> = kind === 'noText' ? { code: params.lang!, language: languageName(params.lang!, lang) } : {};
+      const named: Record<string, string> = kind === 'noText'
+        ? { code: params.lang!, language: languageName(params.lang!, lang) } : {};
       return toolWord(COVER_WORDS[kind], lang, { file, path: at || file, ...params, ...named });
     });
   }

@@ -47,7 +47,7 @@ describe('karya validate and the language table', () => {
     expect(r.stdout).not.toMatch(/^ok:/m);
   }, 120_000);
 
-  it("says a generator's and a typographic cover's missing texts in the writer's language, every language named in it", async () => {
+  it("says a generator's and a cover's missing texts in the writer's language, each language named in it", async () => {
     // A fourth language with no generator texts and no cover words (its folder is Indonesian's, which has neither: they
     // are in generators/), named Bahasa Xx; the maintainer's locale is Indonesian.
     const dir = languageMissingTwoTexts({ draft: false });
@@ -56,10 +56,17 @@ describe('karya validate and the language table', () => {
     const r = await runCli(['validate'], { env: { KARYA_LANGUAGES: dir, LC_ALL: 'id_ID.UTF-8' } });
     expect(r.code).toBe(1);
     const lines = r.stderr.split('\n');
-    // Every language the generator still offers, by the name Indonesian's table gives it, joined as Indonesian joins a list.
+    // Every language the generator still offers, by the name Indonesian's table gives it, joined as Indonesian
+    // joins a list.
     const offers = listIn(langs().map((l) => `${languageName(l, 'id')} (${l})`), 'id', 'and');
-    expect(lines).toContain(`generators/romance.yaml: title: tidak ada teks xx (Bahasa Xx): romance ditolak dalam Bahasa Xx sampai teksnya ada (generator ini tersedia dalam ${offers})`);
-    expect(lines).toContain('generators/_covers.yaml: words.series.xx: tidak ada teks dalam xx (Bahasa Xx): setiap bahasa di tabel mencetak baris sampul tipografis ini');
+    expect(lines).toContain([
+      'generators/romance.yaml: title: tidak ada teks xx (Bahasa Xx):',
+      `romance ditolak dalam Bahasa Xx sampai teksnya ada (generator ini tersedia dalam ${offers})`,
+    ].join(' '));
+    expect(lines).toContain([
+      'generators/_covers.yaml: words.series.xx: tidak ada teks dalam xx (Bahasa Xx):',
+      'setiap bahasa di tabel mencetak baris sampul tipografis ini',
+    ].join(' '));
     expect(r.stderr).not.toMatch(/has no|is refused|it offers|every language of the table|English \(en\)/);
   }, 120_000);
 

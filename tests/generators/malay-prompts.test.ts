@@ -484,7 +484,8 @@ describe('karya validate refuses a generator for a language it has no brief in, 
     expect(readFileSync(file, 'utf8')).not.toContain('Ini ialah novel romantik');
     const r = await runKaryaInProcess(['validate', dir]);
     expect(r.code).toBe(1);
-    const offered = listIn(langs().filter((l) => l !== 'ms').map((l) => `${languageName(l, 'en')} (${l})`), 'en', 'and');
+    const named = langs().filter((l) => l !== 'ms').map((l) => `${languageName(l, 'en')} (${l})`);
+    const offered = listIn(named, 'en', 'and');
     expect(r.stderr.trim().split('\n')).toEqual([
       `${file}: prompts.brief: has no ms text (Bahasa Malaysia): romance is refused in Bahasa Malaysia until it has one (it offers ${offered})`,
     ]);

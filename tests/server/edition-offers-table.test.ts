@@ -17,7 +17,7 @@ beforeAll(() => {
 afterAll(() => setLanguageSource(() => readLanguages()));
 const served = serverOnFakeModel();
 
-/** A writer's romance in `lang` (its text Indonesian's when the language is the fourth, whose words are Indonesian's). */
+/** A writer's romance in `lang` (Indonesian's text for the fourth language, whose words are Indonesian's). */
 async function bookIn(ts: TestServer, lang: Lang) {
   const cookie = await signUp(ts);
   const id = (await ts.http.get('/api/me').set('cookie', cookie)).body.id as string;
@@ -31,7 +31,8 @@ async function offered(lang: Lang) {
   const w = await bookIn(ts, lang);
   const answer = await ts.http.get(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return { offers: (answer.body.offers as Array<{ to: string }>).map((o) => o.to), offer: answer.body.offer as { to: string } | null };
+  const offers = (answer.body.offers as Array<{ to: string }>).map((o) => o.to);
+  return { offers, offer: answer.body.offer as { to: string } | null };
 }
 
 describe("an edition's offer follows the table's translation lists", () => {

@@ -37,18 +37,29 @@ beforeAll(() => {
 });
 afterAll(() => setLanguageSource(() => readLanguages()));
 
-const USER: Profile = { id: 'u1', email: 'ana@karya.test', name: 'Ana', bio: '', role: 'free', credits_available: 40, total_usage: 0, lang: 'en', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
-const base = { book_type: 'romance', generator_id: 'romance', type_label: 'Romance', words: 9000, chapters_written: 3, chapters_total: 3, updated_at: '2026-03-02T10:00:00Z', is_current: false, is_finished: true, has_cover: false } as const;
+const USER: Profile = {
+  id: 'u1', email: 'ana@karya.test', name: 'Ana', bio: '', role: 'free', credits_available: 40, total_usage: 0,
+  lang: 'en',
+  created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z',
+};
+const base = {
+  book_type: 'romance', generator_id: 'romance', type_label: 'Romance', words: 9000,
+  chapters_written: 3, chapters_total: 3,
+  updated_at: '2026-03-02T10:00:00Z', is_current: false, is_finished: true, has_cover: false,
+} as const;
 
 /** A source book and its editions, each made whole (as many chapters as the source). */
 function withEditions(id: number, title: string, lang: string, editionLangs: readonly string[]): MyBook[] {
   const source: MyBook = { ...base, id, title, lang };
-  return [source, ...editionLangs.map((l, i): MyBook => ({ ...base, id: id * 10 + i, title: `${title} (${l})`, lang: l, edition_of: { id, title, lang } }))];
+  const edition = (l: string, i: number): MyBook =>
+    ({ ...base, id: id * 10 + i, title: `${title} (${l})`, lang: l, edition_of: { id, title, lang } });
+  return [source, ...editionLangs.map(edition)];
 }
 
 function serve(books: readonly MyBook[]) {
   vi.stubGlobal('fetch', async (url: string) => {
-    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     if (url === '/api/books') return json({ books });
     if (url === '/api/generators') return json({ generators: [] });
     return new Response(JSON.stringify({ error: { code: 'not_found', message: 'Not found' } }), { status: 404 });
@@ -56,7 +67,8 @@ function serve(books: readonly MyBook[]) {
 }
 
 /** The source book's row (its editions' rows say what they are an edition of). */
-const rowOf = async (title: string) => (await screen.findAllByTestId('my-book')).find((r) => r.textContent?.includes(title) && !within(r).queryByTestId('edition-of'))!;
+const rowOf = async (title: string) => (await screen.findAllByTestId('my-book'))
+  .find((r) => r.textContent?.includes(title) && !within(r).queryByTestId('edition-of'))!;
 const button = async (title: string) => within(await rowOf(title)).queryByTestId('make-edition');
 
 describe("My Books' edition button follows the table's translation lists", () => {
@@ -68,7 +80,8 @@ describe("My Books' edition button follows the table's translation lists", () =>
     expect(await button('Pelangi Senja')).toBeNull();
   });
 
-  it('offers an edition only while a language the book can be made into has none: the fourth language counts for English, not Indonesian', async () => {
+  it('offers one while a language it can be made into has none: the fourth counts for English, not Indonesian',
+    async () => {
     serve([
       // Indonesian: English and Malay are translated from it, the fourth language is not (its `from` has en and ms).
       ...withEditions(2, 'Hujan di Bandung', 'id', ['en', 'ms']),

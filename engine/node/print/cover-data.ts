@@ -21,14 +21,14 @@ export const COVER_DATA_FILE = path.join(ROOT, 'generators', '_covers.yaml');
 let cached: CoverData | undefined;
 onLanguagesLoaded(() => void (cached = undefined), { eachLanguage: true });
 
-/** What is wrong at a place of the covers' file, as data: `karya validate` says it in the writer's language (cli-tools). */
+/** What is wrong at a place of the covers' file, as data: `karya validate` says it in the writer's language. */
 export type CoverIssueKind = 'unreadable' | 'noText' | 'noDefault' | 'unknownKey' | 'colour' | 'oneOf' | 'invalid';
 export interface CoverIssue {
   readonly file: string;
   /** The place in the file (`words.series.jv`), empty for the whole file. */
   readonly path: string;
   readonly kind: CoverIssueKind;
-  /** unreadable: line, detail (the YAML reader's words); noText: lang; unknownKey: keys; oneOf: allowed; invalid: detail. */
+  /** unreadable: line, detail (the YAML reader's); noText: lang; unknownKey: keys; oneOf: allowed; invalid: detail. */
   readonly params: Readonly<Record<string, string>>;
 }
 
@@ -40,7 +40,8 @@ export class CoverDataError extends Error {
   }
 }
 
-/** A schema issue as a cover issue: the schema's own (a text missing, no default palette) by its params, zod's by its code. */
+/** A schema issue as a cover issue: the schema's own (a text missing, no default palette) by its params, zod's by code.
+ */
 function coverIssue(file: string, i: z.core.$ZodIssue): CoverIssue {
   const at = { file, path: i.path.join('.') };
   const own = (i as { params?: { cover?: string; lang?: string } }).params;
@@ -60,7 +61,11 @@ export function coverData(file = COVER_DATA_FILE): CoverData {
   if (cached && file === COVER_DATA_FILE) return cached;
   const shown = path.relative(ROOT, file) || file;
   const { data, errors } = yamlData(readFileSync(file, 'utf8'));
-  if (errors.length) throw new CoverDataError(errors.map((e) => ({ file: shown, path: '', kind: 'unreadable', params: { line: String(e.line ?? ''), detail: e.message } })));
+  if (errors.length) {
+    const unreadable = (e: (typeof errors)[number]): CoverIssue =>
+      ({ file: shown, path: '', kind: 'unreadable', params: { line: String(e.line ?? ''), detail: e.message } });
+    throw new CoverDataError(errors.map(unreadable));
+  }
   const parsed = CoverDataSchema.safeParse(withLanguageTexts(data, '_covers'));
   if (!parsed.success) throw new CoverDataError(parsed.error.issues.map((i) => coverIssue(shown, i)));
   if (file === COVER_DATA_FILE) cached = parsed.data;

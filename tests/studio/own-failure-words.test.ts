@@ -3,7 +3,8 @@
 // browser's "Failed to fetch"), an answer that is not the server's (a proxy's "502 Bad Gateway" page), a stream
 // closed before its answer. Walked in the code: each failure the studio makes with a code and no words
 // (`new ApiError(0, 'network')`) has `state.<code>` in studio-states in every language, and none carries words
-// written beside the code (an English or an empty message).
+// written beside the code (an English or an empty message). Nor does the server make one with words written in code
+// (a message, a field's text): its words are a catalogue's, said in the caller's language.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -15,9 +16,9 @@ import { useStudioDom } from './dom.js';
 
 useStudioDom();
 
-/** The arguments of each `new ApiError(…)` in the studio's code, split at their top-level commas, and where. */
-function failuresMade(): Array<{ at: string; args: string[] }> {
-  const dir = path.join(ROOT, 'studio', 'src');
+/** The arguments of each `new ApiError(…)` in a folder's code, split at their top-level commas, and where. */
+function failuresMade(folder = path.join('studio', 'src')): Array<{ at: string; args: string[] }> {
+  const dir = path.join(ROOT, folder);
   const files = readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile() && /\.tsx?$/.test(e.name));
   return files.flatMap((entry) => {
@@ -61,6 +62,21 @@ const offline = () => Promise.reject(new TypeError('Failed to fetch'));
 const PAGE = '<html><body><h1>502 Bad Gateway</h1></body></html>';
 const proxyPage = async () =>
   new Response(PAGE, { status: 502, statusText: 'Bad Gateway', headers: { 'content-type': 'text/html' } });
+
+describe("the server's failures made beside their words", () => {
+  it("carry no words written in code: a message or a field text is a catalogue's, in the caller's language", () => {
+    const made = failuresMade('server');
+    expect(made.length).toBeGreaterThan(5);
+    // A text with words in it (an empty one is a failure no one reads: a client gone).
+    const WORDS = /^(['"`])[^'"`]*[A-Za-z]{3}[^'"`]*\1$/;
+    const fieldWords = /:\s*(['"`])[^'"`]*[A-Za-z]{3}/;
+    // A template's placeholders are no words (`${message} (…)`).
+    const outside = (text = '') => text.replace(/\$\{[^}]*\}/g, '');
+    const worded = made.filter((f) => WORDS.test(f.args[2] ?? '') || fieldWords.test(outside(f.args[3])))
+      .map((f) => f.at);
+    expect(worded).toEqual([]);
+  });
+});
 
 describe('the failures the studio names itself', () => {
   it('each made with a code alone has its words in every language, and none is made with words beside the code', () => {

@@ -31,8 +31,9 @@ function bundled(): LanguageSource[] {
   });
 }
 
+let table: LanguageSource[] = [];
 beforeAll(() => {
-  const table = bundled();
+  table = bundled();
   setLanguageSource(() => table);
 });
 afterAll(() => setLanguageSource(() => readLanguages()));
@@ -71,9 +72,19 @@ const rowOf = async (title: string) => (await screen.findAllByTestId('my-book'))
   .find((r) => r.textContent?.includes(title) && !within(r).queryByTestId('edition-of'))!;
 const button = async (title: string) => within(await rowOf(title)).queryByTestId('make-edition');
 
+/**
+ * The languages a book in `lang` can be made into, read from the table's files as a maintainer reads them: each
+ * language whose translation.yaml lists `lang` under `from`.
+ */
+const madeFrom = (lang: string): string[] => table.flatMap((src) => {
+  const from = (src.words.translation as { from?: Record<string, unknown> } | undefined)?.from ?? {};
+  return lang in from ? [String((src.data as { code?: unknown }).code)] : [];
+});
+
 describe("My Books' edition button follows the table's translation lists", () => {
   it('shows none for a book in a language no other language is translated from', async () => {
     expect(langs()).toContain('xx');
+    expect(madeFrom('xx')).toEqual([]);
     serve(withEditions(1, 'Pelangi Senja', 'xx', []));
     renderPage(<Books />, { user: USER, accountLang: 'en', path: '/books' });
     expect(await rowOf('Pelangi Senja')).toBeTruthy();
@@ -82,17 +93,21 @@ describe("My Books' edition button follows the table's translation lists", () =>
 
   it('offers one while a language it can be made into has none: the fourth counts for English, not Indonesian',
     async () => {
-    serve([
-      // Indonesian: English and Malay are translated from it, the fourth language is not (its `from` has en and ms).
-      ...withEditions(2, 'Hujan di Bandung', 'id', ['en', 'ms']),
-      // English: the fourth language is translated from it, and has no edition yet.
-      ...withEditions(3, 'Rain Over Penang', 'en', ['ms', 'id']),
-      // Malay, with an edition in every language it can be made into (the fourth language's included): none left.
-      ...withEditions(4, 'Hujan di Pulau', 'ms', ['en', 'id', 'xx']),
-    ]);
-    renderPage(<Books />, { user: USER, accountLang: 'en', path: '/books' });
-    expect(await button('Hujan di Bandung')).toBeNull();
-    expect((await button('Rain Over Penang'))?.textContent?.trim()).toBe('Make an edition');
-    expect(await button('Hujan di Pulau')).toBeNull();
-  });
+      // The fourth language (Indonesian's files) is translated from English and not from Indonesian.
+      expect(madeFrom('en')).toContain('xx');
+      expect(madeFrom('id')).not.toContain('xx');
+      const others = (lang: string) => madeFrom(lang).filter((l) => l !== 'xx');
+      serve([
+        // Indonesian, with an edition in every language it can be made into: none left, though xx has none.
+        ...withEditions(2, 'Hujan di Bandung', 'id', madeFrom('id')),
+        // English, with an edition in each it can be made into but the fourth language.
+        ...withEditions(3, 'Rain Over Penang', 'en', others('en')),
+        // Malay, with an edition in every language it can be made into: none left.
+        ...withEditions(4, 'Hujan di Pulau', 'ms', madeFrom('ms')),
+      ]);
+      renderPage(<Books />, { user: USER, accountLang: 'en', path: '/books' });
+      expect(await button('Hujan di Bandung')).toBeNull();
+      expect((await button('Rain Over Penang'))?.textContent?.trim()).toBe('Make an edition');
+      expect(await button('Hujan di Pulau')).toBeNull();
+    });
 });

@@ -6,6 +6,8 @@ const WORDS = catalogue('cli-tools', [
   'aiFailed', 'aiOk', 'aiError', 'aiHead', 'aiContext', 'aiTimeout', 'aiNone',
   // A text that counts something has its form for one beside it (`<key>_one`).
   'aiChecking', 'aiChecking_one', 'aiWorking', 'gapCatalogue', 'gapRules', 'gapStudio', 'gapsMissing', 'gapsMissing_one',
+  'gapGenerator', 'gapGeneratorNone',
+  'coverUnreadable', 'coverNoText', 'coverNoDefault', 'coverUnknownKey', 'coverColour', 'coverOneOf', 'coverInvalid',
   'validOk', 'exportTooSlow', 'exportTooLarge', 'exportBusy', 'seeHelp',
 ]);
 

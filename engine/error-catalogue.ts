@@ -46,6 +46,8 @@ const ERRORS = catalogue('errors', [
   'version_not_found', 'part_not_found', 'step_running',
   // Stopping a part while it streams.
   'no_step_running', 'step_stopped', 'no_stopped_draft',
+  // A step asked for that is not the book's next (the request's `step` field names the next one).
+  'step_next_is',
   // Publishing a finished book (KDP package).
   'book_not_finished', 'publish_title_needed', 'package_not_found', 'publish_running', 'not_publishable',
   // Buying credits (Stripe Checkout) and API access.

@@ -10,6 +10,7 @@ export {
 } from './languages/index.js';
 export {
   answerLanguageName, CATALOGUE, type CatalogueCode, catalogueMessage, ExportLimitError, formatSpecIssue,
+  type SpecIssue,
   GenerationError, generationMessage, KaryaError, SETTINGS_MESSAGES, SettingsError, type SettingsIssue,
   type ErrorParams, notALanguage, settingsIssueMessage, SpecError, waitText,
 } from './errors.js';
@@ -117,7 +118,7 @@ export { firstWords, lastWords, wordList } from './words.js';
 export { forgetTexts } from './text-cache.js';
 export { chaptersWritten } from './spec/conclusion.js';
 export { AuthoredSpec, SharedFile } from './spec/format.js';
-export { languageGapIssues, specLanguages } from './spec/resolve-languages.js';
+export { generatorLanguageGaps, specLanguages, type GeneratorLanguageGap } from './spec/resolve-languages.js';
 export { CoverDataSchema } from './spec/covers.js';
 export {
   addDays, AI_TEXT_LEVELS, aiTextLevel, type AiTextLevel, aiTextShare, blockingChecks, type CatalogueEntry,

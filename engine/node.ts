@@ -6,7 +6,7 @@
 export { errnoError, makeDirs, nearestExisting } from './node/dirs.js';
 // The language table is read from languages/ (and KARYA_LANGUAGES) by every Node caller: importing this door sets its source.
 export { readLanguages, readLanguageFolder, languageFolders, tableSources } from './node/languages.js';
-export { coverData } from './node/print/cover-data.js';
+export { coverData, CoverDataError, type CoverIssue } from './node/print/cover-data.js';
 export { loadCatalog, packageVersion, readSources, ROOT } from './node/load.js';
 export { fullYaml, preloadYaml, yamlData, isAliasBomb, MAX_YAML_ALIASES, TOO_MANY_ALIASES } from './yaml.js';
 export { type RenderOptions, BILINGUAL_LAYOUTS, bilingualDocument, type BilingualDocument, type BilingualLayout } from './node/export/index.js';

@@ -5,9 +5,12 @@
 import path from 'node:path';
 import { catalogOrExit, info } from '../util.js';
 import { EXIT, exitOnFailure, CliExit } from '../errors.js';
-import { SpecError, catalogueGaps, checkLanguagesWhole, langs, languageGapIssues, languageTable, registryGaps } from '../../engine/index.js';
-import { coverData, loadProviders, loadPublishFiles } from '../../engine/node.js';
-import type { Lang } from '../../engine/index.js';
+import {
+  SpecError, catalogueGaps, checkLanguagesWhole, generatorLanguageGaps, langs, languageName, languageTable, listIn,
+  registryGaps,
+} from '../../engine/index.js';
+import { coverData, CoverDataError, loadProviders, loadPublishFiles, type CoverIssue } from '../../engine/node.js';
+import type { Lang, ResolvedSpec, SpecIssue } from '../../engine/index.js';
 import { writerLang } from '../langs.js';
 import { toolWord } from '../tools-words.js';
 
@@ -70,15 +73,43 @@ function studioGaps(lang: Lang): string[] {
   });
 }
 
-/** The typographic covers' words (generators/_covers.yaml, a language's own from its folder) a language lacks. */
-function coverGaps(): string[] {
+/** Each language's name as `lang` writes it, its code beside it, joined as `lang` joins a list. */
+const namedIn = (codes: readonly Lang[], lang: Lang) =>
+  listIn(codes.map((code) => `${languageName(code, lang)} (${code})`), lang, 'and');
+
+/** Each text a generator lacks in a language of the table, as `file: path: message` in the writer's language. */
+function generatorGaps(specs: readonly ResolvedSpec[], lang: Lang): SpecIssue[] {
+  return generatorLanguageGaps(specs).map((g) => ({
+    file: g.file,
+    path: g.path,
+    message: toolWord('gapGenerator', lang, {
+      code: g.lang, language: languageName(g.lang, lang), generator: g.generator,
+      languages: g.offers.length ? namedIn(g.offers, lang) : toolWord('gapGeneratorNone', lang),
+    }),
+  }));
+}
+
+/**
+ * The typographic covers' words (generators/_covers.yaml, a language's own from its folder) a language lacks, said in
+ * `lang`.
+ */
+function coverGaps(lang: Lang): string[] {
   try {
     coverData();
     return [];
   } catch (error) {
-    return (error as Error).message.split('\n');
+    if (!(error instanceof CoverDataError)) throw error;
+    return error.issues.map(({ file, path: at, kind, params }) => {
+      const named: Record<string, string> = kind === 'noText'
+        ? { code: params.lang!, language: languageName(params.lang!, lang) } : {};
+      return toolWord(COVER_WORDS[kind], lang, { file, path: at || file, ...params, ...named });
+    });
   }
 }
+const COVER_WORDS = {
+  unreadable: 'coverUnreadable', noText: 'coverNoText', noDefault: 'coverNoDefault', unknownKey: 'coverUnknownKey',
+  colour: 'coverColour', oneOf: 'coverOneOf', invalid: 'coverInvalid',
+} as const satisfies Record<CoverIssue['kind'], Parameters<typeof toolWord>[0]>;
 
 export async function validateCommand(dir: string | undefined, opts: { templates?: string }): Promise<void> {
   const generatorsDir = dir ? path.resolve(dir) : undefined;
@@ -87,10 +118,10 @@ export async function validateCommand(dir: string | undefined, opts: { templates
   // Every text a language of the table lacks is named, the table's first, then the generators'.
   // Said in the maintainer's language (their locale's), English when the table lacks it.
   const lang = writerLang();
-  const words = [...(await languageTableGaps(lang)), ...studioGaps(lang), ...coverGaps()];
+  const words = [...(await languageTableGaps(lang)), ...studioGaps(lang), ...coverGaps(lang)];
   for (const line of words) info(line);
   // A generator lacking a text for a language still serves the others; validate names each gap.
-  const gaps = languageGapIssues(catalog.specs);
+  const gaps = generatorGaps(catalog.specs, lang);
   if (gaps.length) exitOnFailure(new SpecError(gaps), lang, { expects: ['spec'] });
   if (words.length) {
     info(`karya: ${toolWord(words.length === 1 ? 'gapsMissing_one' : 'gapsMissing', lang, { n: words.length })}`);

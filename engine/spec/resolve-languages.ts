@@ -4,8 +4,7 @@
 // language field stops offering it (so `--lang` and the studio say which languages it offers) and `karya
 // validate` lists each gap by path and language. Nothing is ever shown in another language in its place.
 import type { Bilingual, Lang, ResolvedField, ResolvedFlow, ResolvedPrompts, ResolvedSpec } from './types.js';
-import type { SpecIssue } from '../errors.js';
-import { langs, languageName } from '../languages/index.js';
+import { langs } from '../languages/index.js';
 
 /** The texts a language lacks, by path (`fields.heatLevel.options.2.label`). */
 export type LanguageGaps = Readonly<Record<Lang, readonly string[]>>;
@@ -94,20 +93,24 @@ export function specLanguages(spec: Pick<ResolvedSpec, 'languageGaps'>): Lang[] 
   return langs().filter((l) => !spec.languageGaps?.[l]);
 }
 
+/** A text a generator lacks in a language of the table: where, and the languages it still offers. */
+export interface GeneratorLanguageGap {
+  readonly file: string;
+  readonly path: string;
+  readonly generator: string;
+  readonly lang: Lang;
+  /** The languages the generator is whole in (none when it lacks a text in each). */
+  readonly offers: readonly Lang[];
+}
+
 /**
- * Each gap as `karya validate` prints it: the generator's file, the path and the language, and the languages
- * it does offer.
- * @example generators/x.yaml: fields.tone.label: has no id text (Bahasa Indonesia): x is refused in Bahasa Indonesia; it offers en, ms
+ * Each gap as `karya validate` names it (in the writer's language: cli/commands/validate.ts): the generator's file,
+ * the path and the language, and the languages it does offer.
+ * @example generatorLanguageGaps(specs) // [{ file: 'generators/x.yaml', path: 'fields.tone.label', generator: 'x', lang: 'id', offers: ['en', 'ms'] }]
  */
-export function languageGapIssues(specs: readonly ResolvedSpec[]): SpecIssue[] {
+export function generatorLanguageGaps(specs: readonly ResolvedSpec[]): GeneratorLanguageGap[] {
   return specs.flatMap((spec) => {
-    const whole = specLanguages(spec);
-    return Object.entries(spec.languageGaps ?? {}).flatMap(([lang, paths]) =>
-      paths.map((path) => ({
-        file: spec.file,
-        path,
-        message: `has no ${lang} text (${languageName(lang, 'en')}): ${spec.id} is refused in ${languageName(lang, 'en')} until it has one (it offers ${whole.map((l) => `${languageName(l, 'en')} (${l})`).join(', ') || 'no language'})`,
-      })),
-    );
+    const offers = specLanguages(spec);
+    return Object.entries(spec.languageGaps ?? {}).flatMap(([lang, paths]) => paths.map((path) => ({ file: spec.file, path, generator: spec.id, lang, offers })));
   });
 }

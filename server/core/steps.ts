@@ -7,7 +7,7 @@ import { runSoFar, type RunSoFar } from '../../engine/contract/index.js';
 import { commitCharged, refundCharge, reserveCharge, runCharged } from './charged.js';
 import type { AppContext } from './context.js';
 import type { StepHooks, StepRequest } from './step-request.js';
-import { ApiError, MESSAGES } from '../errors/api-error.js';
+import { ApiError, messageIn } from '../errors/api-error.js';
 import { failureOf, wordedIn } from '../errors/reply.js';
 import { bookLockKey, bookLocks, donePayload, userProgress, type RunningStep } from './generation.js';
 import type { Charge } from '../store/ports.js';
@@ -102,7 +102,7 @@ async function checkStep(ctx: AppContext, input: { request: StepRequest; spec: R
   const step = session.next();
   if (!step) return refuse('book already complete', 'book_complete', ApiError.of(409, 'book_complete'));
   if (input.expected && input.expected !== stepKey(step)) {
-    return refuse('step moved on', 'step_not_allowed', new ApiError(409, 'step_not_allowed', MESSAGES.step_not_allowed, { step: `the next step is ${session.label(step)}` }));
+    return refuse('step moved on', 'step_not_allowed', ApiError.ofField(409, 'step_not_allowed', 'step', 'step_next_is', { step: session.label(step) }));
   }
   // Written on from its stopped draft: the draft must be there before anything is charged.
   const draft = request.fromDraft && spec.kind === 'book' ? (await ctx.repos.drafts.list({ userId: request.userId, key: spec.bookType })).find((d) => d.position === stepPosition(step)) : undefined;
@@ -205,12 +205,12 @@ export function continuesDraft(draft: string, part: string): boolean {
   return part.includes(body.slice(0, 200));
 }
 
-/** The catalogue message of a stored error code, or the generic one. */
+/** The catalogue message of a stored error code, or the generic one, in `lang`. */
 function catalogueOr(code: string | null, lang: Lang): string {
   try {
-    return code ? generationMessage({ code: code as CatalogueCode }, lang) : MESSAGES.unexpected;
+    return code ? generationMessage({ code: code as CatalogueCode }, lang) : messageIn('unexpected', lang);
   } catch {
-    return MESSAGES.unexpected;
+    return messageIn('unexpected', lang);
   }
 }
 

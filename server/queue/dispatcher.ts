@@ -136,7 +136,7 @@ class QueuedStep {
 
   private answer(outcome: StepOutcome): void {
     this.settle(() => {
-      if (outcome.kind === 'gone' || outcome.kind === 'dropped') return this.reject(new StepFailure(new ApiError(500, 'unexpected', 'An unexpected error occurred'), true));
+      if (outcome.kind === 'gone' || outcome.kind === 'dropped') return this.reject(new StepFailure(ApiError.catalogue(500, 'unexpected'), true));
       if (outcome.kind === 'done') {
         this.markCharged();
         this.hooks.onDone(outcome.payload);

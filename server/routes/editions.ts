@@ -7,7 +7,7 @@
 // books read and paired, so it takes one of the writer's fair shares and runs in one of the server's turns
 // (server/http/security.ts).
 import type { Request } from 'express';
-import { bookSummary, canTitleEdition, chapterTitlesOf, partLabel, canTranslate, editionLanguages, cleanTerm, cleanTitle, countedProvider, MAX_GLOSSARY_TERMS, providerThrough, otherLanguage, runFigures, sideBySide, translationCost, withEditionTitle, type Lang, type Tally } from '../../engine/index.js';
+import { bookSummary, canTitleEdition, chapterTitlesOf, partLabel, editionLanguages, cleanTerm, cleanTitle, countedProvider, MAX_GLOSSARY_TERMS, providerThrough, runFigures, sideBySide, translationCost, withEditionTitle, type Lang, type Tally } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
 import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
 import { ApiError } from '../errors/api-error.js';
@@ -38,9 +38,9 @@ export function editionRoutes(ctx: AppContext): ApiRoutes {
     const editions = await editionsOfBook(ctx, { owner, spec, book });
     const hasText = book.state.content.some((t) => t.trim());
     const isOffered = hasText && !(await isEdition(ctx, owner, book));
-    // Every language of the table the book can be translated into, the default (its other language) first.
-    const first = otherLanguage(book.state.lang);
-    const languages = isOffered ? [first, ...editionLanguages(book.state.lang).filter((l) => l !== first)].filter((l) => canTranslate(book.state.lang, l)) : [];
+    // Every language of the table the book can be translated into, in the table's order (the first is the default);
+    // none for a book in a language no other is translated from (its `from` lists), which the studio offers none for.
+    const languages = isOffered ? editionLanguages(book.state.lang) : [];
     const offers = [];
     for (const to of languages) {
       const found = await editionFor(ctx, { userId: owner, sourceId: book.id, to });

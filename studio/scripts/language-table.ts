@@ -25,7 +25,14 @@ const ID = 'virtual:karya-languages';
  * and the CLI's and the server's own messages: no module of the bundle defines those sections (every section the
  * bundle defines must be here; a catalogue's words go with the module that registers it, wherever that is bundled).
  */
-const SERVER_ONLY = /^(?:prompts|samples|offline-.+|cli-.+|server-.+|import-headings|source-status|export|export-public-domain|answers|answer-checks|answer-notes|translation|voice-guidance|token-samples)$/;
+const SERVER_ONLY = /^(?:prompts|samples|offline-.+|cli-.+|server-.+|import-headings|source-status|export|export-public-domain|answers|answer-checks|answer-notes|voice-guidance|token-samples)$/;
+/**
+ * Of a section the bundle reads in part, the keys it reads: of `translation`, the languages each is translated from
+ * (My Books offers an edition only in a language the book's can be made into: engine editionLanguages).
+ */
+const BROWSER_KEYS: Readonly<Record<string, readonly string[]>> = { translation: ['from'] };
+const onlyKeys = (section: Readonly<Record<string, unknown>>, keys: readonly string[]) =>
+  Object.fromEntries(Object.entries(section).filter(([key]) => keys.includes(key)));
 
 /** A catalogue's registration in a module's code, its name captured (a build's code may have turned its quotes to double). */
 const REGISTERS = /\b(?:studioCatalogue|catalogue)\(\s*["'`]([\w-]+)["'`]/g;
@@ -58,11 +65,12 @@ function besideCode(code: string, sources: readonly LanguageSource[], catalogues
  * the code that registers them); of the languages it names, only the table's (the others name what a model answered
  * in, which the server says).
  */
-function forBrowser(src: LanguageSource, codes: ReadonlySet<string>, catalogues: ReadonlySet<string>): LanguageSource {
+export function forBrowser(src: LanguageSource, codes: ReadonlySet<string>, catalogues: ReadonlySet<string>): LanguageSource {
   const data = Object.fromEntries(Object.entries(src.data as Record<string, unknown>).filter(([key]) => !SERVER_ONLY.test(key)));
   const names = data.languageNames as Record<string, unknown> | undefined;
   if (names) data.languageNames = Object.fromEntries(Object.entries(names).filter(([code]) => codes.has(code)));
-  const words = Object.fromEntries(Object.entries(src.words).filter(([name]) => !SERVER_ONLY.test(name) && !catalogues.has(name)));
+  const words = Object.fromEntries(Object.entries(src.words).filter(([name]) => !SERVER_ONLY.test(name) && !catalogues.has(name))
+    .map(([name, value]) => [name, BROWSER_KEYS[name] ? onlyKeys(value, BROWSER_KEYS[name]) : value]));
   return { file: src.file, data, words };
 }
 const RESOLVED = `\0${ID}`;

@@ -36,6 +36,8 @@ export {
   extractTitle, restoreBook,
   type Step, stepKey, stepRef, type StepRef,
   stepLabel, buttonLabel, outlineToast,
+  // which languages a book in one can have an edition in (the table's translation.from, as the server's offer)
+  editionLanguages,
   // the reader's view, the bible, Markdown, passage tools, readiness words, waiting
   bookView, previewBook, EMPTY_BIBLE, parseBible, renderBible,
   parseMarkdown, parseMarkdownPlaced, type Block, type Span,

@@ -5,7 +5,7 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../engine/node.js';
-import { langs } from '../../engine/index.js';
+import { langs, languageName, listIn } from '../../engine/index.js';
 import { runCli } from './run-cli.js';
 import { tempDir } from '../temp.js';
 
@@ -48,6 +48,29 @@ describe('karya validate and the language table', () => {
     expect(lines).toContain('languages/xx/server-messages.yaml: invalid_email: no text in xx (catalogue server-messages)');
     expect(lines).toContain("languages/xx/studio-shell.yaml: shell.menu: no text in xx (catalogue studio-shell, the studio's)");
     expect(r.stdout).not.toMatch(/^ok:/m);
+  }, 120_000);
+
+  it("says a generator's and a cover's missing texts in the writer's language, each language named in it", async () => {
+    // A fourth language with no generator texts and no cover words (its folder is Indonesian's, which has neither: they
+    // are in generators/), named Bahasa Xx; the maintainer's locale is Indonesian.
+    const dir = languageMissingTwoTexts({ draft: false });
+    const table = path.join(dir, 'xx.yaml');
+    writeFileSync(table, readFileSync(table, 'utf8').replace(/^autonym: .*$/m, 'autonym: Bahasa Xx'));
+    const r = await runCli(['validate'], { env: { KARYA_LANGUAGES: dir, LC_ALL: 'id_ID.UTF-8' } });
+    expect(r.code).toBe(1);
+    const lines = r.stderr.split('\n');
+    // Every language the generator still offers, by the name Indonesian's table gives it, joined as Indonesian
+    // joins a list.
+    const offers = listIn(langs().map((l) => `${languageName(l, 'id')} (${l})`), 'id', 'and');
+    expect(lines).toContain([
+      'generators/romance.yaml: title: tidak ada teks xx (Bahasa Xx):',
+      `romance ditolak dalam Bahasa Xx sampai teksnya ada (generator ini tersedia dalam ${offers})`,
+    ].join(' '));
+    expect(lines).toContain([
+      'generators/_covers.yaml: words.series.xx: tidak ada teks dalam xx (Bahasa Xx):',
+      'setiap bahasa di tabel mencetak baris sampul tipografis ini',
+    ].join(' '));
+    expect(r.stderr).not.toMatch(/has no|is refused|it offers|every language of the table|English \(en\)/);
   }, 120_000);
 
   it('passes on the repository, Indonesian included when drafts are checked', async () => {

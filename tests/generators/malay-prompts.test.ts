@@ -20,6 +20,7 @@ import { chooseAuthor, chooseTitle, writePackageParts } from '../../engine/publi
 import { loadCatalog, ROOT } from '../../engine/node/load.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { langs, languageName } from '../../engine/languages/index.js';
+import { listIn } from '../../engine/list-words.js';
 import { tempDir } from '../temp.js';
 
 const catalog = loadCatalog();
@@ -483,7 +484,8 @@ describe('karya validate refuses a generator for a language it has no brief in, 
     expect(readFileSync(file, 'utf8')).not.toContain('Ini ialah novel romantik');
     const r = await runKaryaInProcess(['validate', dir]);
     expect(r.code).toBe(1);
-    const offered = langs().filter((l) => l !== 'ms').map((l) => `${languageName(l, 'en')} (${l})`).join(', ');
+    const named = langs().filter((l) => l !== 'ms').map((l) => `${languageName(l, 'en')} (${l})`);
+    const offered = listIn(named, 'en', 'and');
     expect(r.stderr.trim().split('\n')).toEqual([
       `${file}: prompts.brief: has no ms text (Bahasa Malaysia): romance is refused in Bahasa Malaysia until it has one (it offers ${offered})`,
     ]);

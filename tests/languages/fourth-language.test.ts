@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ensureLanguages, findLanguageDrift, langs, LanguageWordsError, setLanguageSource } from '../../engine/index.js';
 import { languageFolders, readLanguages } from '../../engine/node/languages.js';
 import { loadCatalog, ROOT } from '../../engine/node/load.js';
-import { languageGapIssues } from '../../engine/spec/resolve-languages.js';
+import { generatorLanguageGaps } from '../../engine/spec/resolve-languages.js';
 import { fullYaml } from '../../engine/yaml.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { tempDir } from '../temp.js';
@@ -54,7 +54,7 @@ describe('a fourth language, added as data', () => {
     ensureLanguages();
     expect(langs()).toContain('xx');
     const catalog = loadCatalog({ fresh: true });
-    expect(languageGapIssues(catalog.specs)).toEqual([]);
+    expect(generatorLanguageGaps(catalog.specs)).toEqual([]);
     const romance = catalog.get('romance')!;
     expect(romance.fields.find((f) => f.role === 'language')!.options!.map((o) => o.value)).toContain('xx');
     const authored = fullYaml().parse(readFileSync(path.join(ROOT, 'generators/romance.yaml'), 'utf8')) as { title: Record<string, string> };

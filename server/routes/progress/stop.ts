@@ -3,7 +3,7 @@
 import { BookSession, bookView, nextStep, progress, restoreBook, stepKey, stepPosition } from '../../../engine/index.js';
 import { userProgress } from '../../core/generation.js';
 import type { AppContext } from '../../core/context.js';
-import { ApiError, MESSAGES } from '../../errors/api-error.js';
+import { ApiError } from '../../errors/api-error.js';
 import { sessionOf } from '../../auth/middleware.js';
 import { bookLockKey } from '../../core/generation.js';
 import type { ApiRoutes } from '../../http/routes.js';
@@ -51,7 +51,7 @@ export function addStopRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
     const body = req.input.body;
     await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
       const step = nextStep(spec, state);
-      if (!step || stepKey(step) !== stepKey(body.part)) throw new ApiError(409, 'step_not_allowed', MESSAGES.step_not_allowed);
+      if (!step || stepKey(step) !== stepKey(body.part)) throw ApiError.of(409, 'step_not_allowed');
       const position = stepPosition(step);
       const draft = (await repos.drafts.list({ userId, key: bookType })).find((d) => d.position === position);
       if (!draft) throw ApiError.catalogue(404, 'no_stopped_draft', lang);

@@ -165,6 +165,7 @@ async function reworkPassage(bookType: string, body: object, onDelta: (text: str
       failure = new ApiError(500, error.code, error.message);
     }
   });
-  if (failure || !answer) throw failure ?? new ApiError(500, 'no_content', '');
+  // A stream that ends with neither: closed before its answer, said in the studio's words (as a model wait's is).
+  if (failure || !answer) throw failure ?? new ApiError(0, 'connection_closed');
   return answer;
 }

@@ -35,7 +35,7 @@ export function useStepStream(generatorId: string) {
       const sent = await attemptOnce(generatorId, request, signal, l, setStreaming, setWait).finally(() => setWait(null));
       if (!('thrown' in sent)) return sent;
       if (signal.aborted) return { isAborted: true };
-      const error = sent.thrown instanceof ApiError ? sent.thrown : new ApiError(0, 'network', String(sent.thrown));
+      const error = sent.thrown instanceof ApiError ? sent.thrown : new ApiError(0, 'network');
       // Text had arrived: the server keeps writing the step (it is charged and kept), so asking again
       // would only be refused. The page follows the book's state instead, keeping the text.
       if (error.isNetwork && sent.text !== '') return { failure: new ApiError(0, 'stream_lost', error.message), streamed: (request.draftText ?? '') + sent.text };

@@ -4,13 +4,17 @@
 // becomes a link (`fileHref`) that the browser downloads.
 import { STATES } from '../i18n/states.js';
 import { textIn } from '../i18n/catalogue.js';
-import { KaryaError, langs, type ApiErrorEnvelope, type Lang, EventsOf, FileRouteKey, JsonRouteKey, RequestOf, ResponseOf, StreamRouteKey } from '../engine.js';
+import { fillPlaceholders, KaryaError, langs, type ApiErrorEnvelope, type Lang, EventsOf, FileRouteKey, JsonRouteKey, RequestOf, ResponseOf, StreamRouteKey } from '../engine.js';
 
-/** The studio's own words for a failure it names by its code alone (`state.<code>` of studio-states), in the studio's language. */
-function ownWords(code: string): string {
+/**
+ * The studio's own words for a failure it names by its code alone (`state.<code>` of studio-states), in the studio's
+ * language: a network failure (`network`, never the browser's "Failed to fetch"), an answer with no error of the
+ * server's (`http_error`: a proxy's page, never its "Bad Gateway"), a stream closed early.
+ */
+function ownWords(code: string, vars: Readonly<Record<string, string | number>> = {}): string {
   const entry = (STATES as Readonly<Record<string, (typeof STATES)[keyof typeof STATES]>>)[`state.${code}`];
   const text = entry ? textIn(entry, requestLang ?? langs()[0]!, 'studio-states') : undefined;
-  return typeof text === 'string' ? text : code;
+  return typeof text === 'string' ? fillPlaceholders(text, vars) : code;
 }
 
 /**
@@ -67,7 +71,9 @@ async function errorFrom(res: Response): Promise<ApiError> {
     body = undefined;
   }
   const e = (body as Partial<ApiErrorEnvelope> | undefined)?.error;
-  const error = new ApiError(res.status, e?.code ?? `http_${res.status}`, e?.message ?? res.statusText ?? 'Request failed', e?.fields);
+  // Not the server's answer (a proxy's page, an empty body): the studio's words, with the status, not the page's English.
+  const own = ownWords('http_error', { status: res.status });
+  const error = e?.code ? new ApiError(res.status, e.code, e.message ?? own, e.fields) : new ApiError(res.status, `http_${res.status}`, own);
   if (res.status === 401 && error.code === 'session_expired') for (const l of sessionListeners) l(error);
   return error;
 }
@@ -100,7 +106,7 @@ async function send(path: string, init: { method: string; headers: Record<string
     res = await fetch(`/api${path}`, { ...init, credentials: 'same-origin', headers: { accept: 'application/json', ...langHeader(), ...init.headers } });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'network', (error as Error).message || 'Network error');
+    throw new ApiError(0, 'network');
   }
   if (!res.ok) throw await errorFrom(res);
   return res;
@@ -217,7 +223,7 @@ export async function postEventStream(path: string, body: unknown, onEvent: (e: 
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'network', (error as Error).message || 'Network error');
+    throw new ApiError(0, 'network');
   }
   if (!res.ok) throw await errorFrom(res);
   const type = res.headers.get('content-type') ?? '';
@@ -240,7 +246,7 @@ export async function postEventStream(path: string, body: unknown, onEvent: (e: 
       chunk = await reader.read();
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error;
-      throw new ApiError(0, 'network', (error as Error).message || 'Network error');
+      throw new ApiError(0, 'network');
     }
     if (chunk.done) break;
     buffer += chunk.value.replace(/\r\n/g, '\n');

@@ -6,7 +6,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Columns2, Languages, Library, Trash2 } from 'lucide-react';
-import { langs, type MyBook } from '../engine.js';
+import { editionLanguages, type MyBook } from '../engine.js';
 import { call, fileHref } from '../lib/api.js';
 import { toasted } from '../lib/toasted.js';
 import { editionName, useT } from '../i18n/index.js';
@@ -72,10 +72,11 @@ function SeriesGroup({ series, children }: { series: NonNullable<MyBook['series'
 const editionsIn = (books: readonly MyBook[], book: MyBook) => books.filter((b) => b.edition_of?.id === book.id);
 
 /**
- * Whether an edition is still to make: a language of the table other than the book's with none yet, or one with
- * fewer chapters than the source (a stop, a failed part, chapters written since). The dialog offers each.
+ * Whether an edition is still to make: a language the book's can be translated into (the table's `from` lists, read
+ * by the engine as the server's offer and `karya translate` read them) with none yet, or one with fewer chapters than
+ * the source (a stop, a failed part, chapters written since). The dialog offers each.
  */
-const hasEditionToMake = (book: MyBook, editions: readonly MyBook[]) => langs().filter((l) => l !== book.lang).some((l) => {
+const hasEditionToMake = (book: MyBook, editions: readonly MyBook[]) => editionLanguages(book.lang).some((l) => {
   const made = editions.find((e) => e.lang === l);
   return !made || made.chapters_written < book.chapters_written;
 });

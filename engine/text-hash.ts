@@ -9,8 +9,9 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 
 type NodeCrypto = typeof import('node:crypto');
 
+type Builtins = { process?: { getBuiltinModule?: (id: string) => unknown } };
 /** node:crypto in Node (process.getBuiltinModule), undefined in a browser. */
-const nodeCrypto = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:crypto') as NodeCrypto | undefined;
+const nodeCrypto = (globalThis as Builtins).process?.getBuiltinModule?.('node:crypto') as NodeCrypto | undefined;
 
 /**
  * A text's short hash: the first 16 hex digits of its SHA-256.

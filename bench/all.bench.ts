@@ -49,7 +49,7 @@ const BATCH_RUNS = Number(process.env.BENCH_BATCH_RUNS ?? (QUICK ? 1 : 3));
 async function benchBatch(input: { books: number; concurrency: number; latencyMs: number; prose?: boolean }): Promise<void> {
   const { books, concurrency, latencyMs } = input;
   const answers = input.prose ? 'prose written as asked' : 'one sentence repeated';
-  process.stdout.write(`\nBatch: ${books} books × (6 steps + 4 memory updates), ${latencyMs} ms per call, concurrency ${concurrency}, answers ${answers}, whole process (karya batch, start to exit), ${BATCH_RUNS} runs\n`);
+  process.stdout.write(`\nBatch: ${books} books × (6 steps + 5 story-bible updates), ${latencyMs} ms per call, concurrency ${concurrency}, answers ${answers}, whole process (karya batch, start to exit), ${BATCH_RUNS} runs\n`);
   const runs: BatchRun[] = [];
   for (let i = 0; i < BATCH_RUNS; i++) {
     // Each run on a new fake and a new state file: the runs are alike, and none pays for another's.

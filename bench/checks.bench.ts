@@ -105,7 +105,7 @@ process.stdout.write(`${"a part's checks together, on one reading of it".padEnd(
 if (process.env.BENCH_BATCH !== '0') {
   const runs: BatchRun[] = [];
   const count = Number(process.env.BENCH_BATCH_RUNS ?? 3);
-  const what = '400 books (6 steps and 4 bible updates each), prose written as asked, 200 ms a call, concurrency 100';
+  const what = '400 books (6 steps and 5 bible updates each), prose written as asked, 200 ms a call, concurrency 100';
   process.stdout.write(`\nthe batch: ${what}, whole process, ${count} runs\n`);
   for (let i = 0; i < count; i++) {
     runs.push(await runBatchProcess({ books: 400, concurrency: 100, latencyMs: 200, prose: true }));

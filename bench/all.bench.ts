@@ -5,8 +5,8 @@
 //   history search      20k items of one user: the search (FTS5) vs the old full scan (LIKE over every row)
 //   streaming delay     event-loop delay while a user searches, vs while the same client asks /api/health
 //   history payload     the first page (titles and metadata) vs the old answer (200 items with content)
-//   batch ×2            `karya batch` as a whole process (start to exit) vs the lower bound of its schedule
-//                       (median of 3 runs, each on a new fake server; BENCH_BATCH_RUNS changes the count)
+//   batch               `karya batch` as a whole process (start to exit): its middle vs the bound of its calls, its
+//                       first call and its peak memory (median of 3 runs, each on a new fake server; BENCH_BATCH_RUNS)
 //   GET /api/me         req/s vs an Express hello-world (bench/server.bench.ts, alternating rounds)
 //   studio assets       bytes sent for /signin (brotli) vs the files; cache headers as served
 //   engine rebuild      a real rebuild of every generator in a warm process (YAML changed) vs the cache hit
@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildCatalog, compileAll } from '../engine/index.js';
 import { readSources, ROOT } from '../engine/node.js';
-import { runBatchProcess, runLine } from './batch-process.js';
+import { BATCH_GOALS, runBatchProcess, runLine, type BatchRun } from './batch-process.js';
 import { benchHistory } from './all-history.js';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -49,17 +49,34 @@ const BATCH_RUNS = Number(process.env.BENCH_BATCH_RUNS ?? (QUICK ? 1 : 3));
 async function benchBatch(input: { books: number; concurrency: number; latencyMs: number; prose?: boolean }): Promise<void> {
   const { books, concurrency, latencyMs } = input;
   const answers = input.prose ? 'prose written as asked' : 'one sentence repeated';
-  process.stdout.write(`\nBatch: ${books} books × (6 steps + 4 memory updates), ${latencyMs} ms per call, concurrency ${concurrency}, answers ${answers}, whole process (karya batch, start to exit), ${BATCH_RUNS} runs\n`);
-  const ratios: number[] = [];
+  process.stdout.write(`\nBatch: ${books} books × (6 steps + 5 story-bible updates), ${latencyMs} ms per call, concurrency ${concurrency}, answers ${answers}, whole process (karya batch, start to exit), ${BATCH_RUNS} runs\n`);
+  const runs: BatchRun[] = [];
   for (let i = 0; i < BATCH_RUNS; i++) {
     // Each run on a new fake and a new state file: the runs are alike, and none pays for another's.
-    const r = await runBatchProcess(input);
-    ratios.push(r.ratio);
-    process.stdout.write(`  run ${i + 1}: ${runLine(r)}\n`);
+    runs.push(await runBatchProcess(input));
+    process.stdout.write(`  run ${i + 1}: ${runLine(runs.at(-1)!)}\n`);
   }
-  const middle = median(ratios);
-  const runs = ratios.length > 1 ? ` (median of ${ratios.length} runs: ${ratios.map((r) => r.toFixed(3)).join(', ')})` : '';
-  report({ figure: `batch, ${books} books × 6 steps, ${latencyMs} ms, concurrency ${concurrency}, ${answers}`, measured: `${middle.toFixed(3)}× the lower bound (whole process)${runs}`, goal: '≤ 1.05×', holds: middle <= 1.05 });
+  // The issue's goals (bench/batch-process.ts BATCH_GOALS): the middle (first request to last answer) against the
+  // bound of its calls, the first call after the launch and the peak memory, each the median of the runs.
+  const figure = `batch, ${books} books × 6 steps, ${latencyMs} ms, concurrency ${concurrency}, ${answers}`;
+  const middle = median(runs.map((r) => r.middle));
+  const whole = median(runs.map((r) => r.ratio));
+  const floor = median(runs.map((r) => r.floor));
+  const of = ` (median of ${runs.length}; whole run ${whole.toFixed(3)}×, floor ${floor.toFixed(3)}×)`;
+  report({
+    figure: `${figure}: middle`, measured: `${middle.toFixed(3)}× the bound of its calls${of}`,
+    goal: `≤ ${BATCH_GOALS.middle}×`, holds: middle <= BATCH_GOALS.middle,
+  });
+  const startup = median(runs.map((r) => r.startup));
+  report({
+    figure: `${figure}: first call`, measured: `${startup.toFixed(2)} s after the launch`,
+    goal: `≤ ${BATCH_GOALS.startup} s`, holds: startup <= BATCH_GOALS.startup,
+  });
+  const rss = median(runs.map((r) => r.maxRssMb));
+  report({
+    figure: `${figure}: peak RSS`, measured: Number.isNaN(rss) ? '? (no GNU time)' : `${rss.toFixed(0)} MB`,
+    goal: `≤ ${BATCH_GOALS.maxRssMb} MB`, holds: rss <= BATCH_GOALS.maxRssMb,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -195,7 +212,7 @@ async function main(): Promise<void> {
     await benchBatch({ books: 60, concurrency: 20, latencyMs: 300 });
     await benchBatch({ books: 60, concurrency: 20, latencyMs: 300, prose: true });
   }
-  if (wants('batch')) await benchBatch({ books: 400, concurrency: 100, latencyMs: 200 });
+  if (wants('batch')) await benchBatch({ books: 400, concurrency: 100, latencyMs: 200, prose: true });
   if (wants('me')) benchMe();
   if (wants('assets')) await benchAssets();
   if (wants('progress')) benchProgress();

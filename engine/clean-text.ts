@@ -33,3 +33,13 @@ export function cleanText(text: string): string {
     .replace(ZERO_WIDTH, '')
     .replace(JOINER, (joiner, at: number, whole: string) => (isVisible(whole[at - 1]) && isVisible(whole[at + 1]) ? joiner : ''));
 }
+
+/**
+ * A piece of a streamed answer as the writer sees it arrive: controls, bidirectional controls and zero-width
+ * characters out, as cleanText takes them out of the whole answer once it is in. A carriage return and a joiner
+ * are left to that (a piece may end between "\r" and "\n", or beside the joiner's next character).
+ * @example cleanPiece('the \u202Eshutters\u202C') // 'the shutters'
+ */
+export function cleanPiece(piece: string): string {
+  return piece.replace(CONTROL, '').replace(BIDI, '').replace(ZERO_WIDTH, '');
+}

@@ -71,6 +71,8 @@ export interface ImageRequest {
   signal?: AbortSignal;
   /** Time-out for the image call and its download, in ms (default: the provider's, 180 000). */
   timeoutMs?: number;
+  /** A 429 or 503 of the image server is waited out and asked again (as a text request's): each wait told here. */
+  onRetry?: (notice: RetryNotice) => void;
 }
 
 export interface ImageResult {

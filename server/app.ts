@@ -125,7 +125,14 @@ export function createApp(ctx: AppContext, opts: { lifecycle?: Lifecycle } = {})
     // parser, as the parser itself would.
     (req, res, next) => {
       const path = req.path.slice(API_PREFIX.length);
-      return !hasBody(req) || path === WEBHOOK_PATH || isUploadPath(path) ? next() : json(req, res, next);
+      if (!hasBody(req) || path === WEBHOOK_PATH || isUploadPath(path)) return next();
+      // A JSON body declared longer than the limit is refused before a byte of it is read (body-parser would read
+      // it all, then refuse): the connection closes after the answer.
+      if (Number(req.headers['content-length']) > config.jsonLimit) {
+        res.set('connection', 'close');
+        return next(ApiError.of(413, 'body_too_large'));
+      }
+      return json(req, res, next);
     },
     compressJson(),
   );

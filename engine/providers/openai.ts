@@ -269,24 +269,40 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): OpenAIProv
       }
     },
 
-    generateImage: (request: ImageRequest) => generateImage({ pool, secrets, defaultTimeoutMs, requestTimeout, fetch: options.fetch ?? globalThis.fetch }, request),
+    generateImage: (request: ImageRequest) => generateImage({ pool, secrets, limits, defaultTimeoutMs, requestTimeout, fetch: options.fetch ?? globalThis.fetch, onEvent }, request),
   };
 }
 
-/** One picture from the pool's client (its URL fetched, or its bytes inline); a failure as the catalogue's image errors. */
-async function generateImage(env: { pool: ClientPool; secrets: string[]; defaultTimeoutMs: number; requestTimeout: (ms: number) => number; fetch: typeof globalThis.fetch }, request: ImageRequest): Promise<ImageResult> {
+/** What generateImage works with: the provider's pool, keys to keep out of messages, limits and time-outs. */
+interface ImageEnv {
+  pool: ClientPool; secrets: string[]; limits: ProviderLimits; defaultTimeoutMs: number;
+  requestTimeout: (ms: number) => number; fetch: typeof globalThis.fetch; onEvent: OpenAIProviderOptions['onEvent'];
+}
+
+/**
+ * One picture from the pool's client (its URL fetched, or its bytes inline); a failure as the catalogue's image
+ * errors. A 429 or 503 is waited out and asked again as a text's is (the one retry policy), each wait told to onRetry.
+ */
+async function generateImage(env: ImageEnv, request: ImageRequest): Promise<ImageResult> {
   if (!request.prompt.trim()) throw new GenerationError('prompt_required');
   const timeoutMs = request.timeoutMs ?? env.defaultTimeoutMs;
   const deadline = startDeadline(timeoutMs, request.signal);
   const context: FailureContext = { signal: deadline.signal, isTimedOut: deadline.isTimedOut, secrets: env.secrets, timeoutMs };
   const failed = (message: string, cause?: unknown) => new GenerationError('image_failed', { vars: { message }, ...(cause ? { cause } : {}) });
   try {
-    const lease = await env.pool.acquire(deadline.signal);
-    const model = imageModelOf(lease.config);
-    const answer = await lease.client.images.generate(
-      imageBody(request, model),
-      { signal: deadline.signal, timeout: env.requestTimeout(timeoutMs) },
-    );
+    const { lease, model, answer } = await withRetries(async () => {
+      const leased = await env.pool.acquire(deadline.signal);
+      const named = imageModelOf(leased.config);
+      const body = imageBody(request, named);
+      const options = { signal: deadline.signal, timeout: env.requestTimeout(deadline.remainingMs() || 1) };
+      return { lease: leased, model: named, answer: await leased.client.images.generate(body, options) };
+    }, {
+      limits: env.limits, signal: deadline.signal, context, lang: request.meta?.lang ?? 'en',
+      onRetry: (notice) => {
+        env.onEvent?.({ type: 'retry', config: env.pool.activeConfig().name, notice });
+        request.onRetry?.(notice);
+      },
+    });
     const first = answer.data?.[0];
     if (first?.url) {
       const res = await env.fetch(first.url, { signal: deadline.signal });

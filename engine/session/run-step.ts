@@ -45,7 +45,7 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
     : renderPrompt({ spec, renderer: input.renderer, state, step, chapterTitle: input.chapterTitle });
   if (!prompt.user.trim()) throw new GenerationError('prompt_required');
   if (step.kind === 'image') {
-    const image = await input.provider.generateImage({ prompt: prompt.user, size: spec.image?.size ?? '1024x1024', meta: prompt.meta, signal: input.signal });
+    const image = await input.provider.generateImage({ prompt: prompt.user, size: spec.image?.size ?? '1024x1024', meta: prompt.meta, signal: input.signal, ...(input.onRetry ? { onRetry: input.onRetry } : {}) });
     const text = prompt.user;
     return { state: applyStep(spec, book, step, text), step, text, words: 0, seconds: seconds(), png: image.png, isComplete: true, continuations: 0, extensions: 0 };
   }

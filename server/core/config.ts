@@ -74,7 +74,7 @@ export interface ServerConfig {
   /** Hosts besides KARYA_PUBLIC_URL's (and loopback) that the API answers for (KARYA_ALLOWED_HOSTS). */
   allowedHosts: string[];
   version: string;
-  jsonLimit: string;
+  jsonLimit: number;
   /** Provider time-out of one generation step (180 000 ms). */
   generationTimeoutMs: number;
   /**
@@ -176,7 +176,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     logLevel: env.KARYA_LOG_LEVEL || 'info',
     trustProxy: trustProxyFrom(env.KARYA_TRUST_PROXY),
     version: env.KARYA_VERSION || packageVersion(),
-    jsonLimit: '100kb',
+    jsonLimit: 100 * 1024, // a JSON body declared longer is refused before it is read (server/app.ts)
     generationTimeoutMs: 180_000,
     audio: audioConfigFrom(env),
     connections: {

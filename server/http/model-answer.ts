@@ -67,7 +67,10 @@ export function modelAnswer(req: Request, res: Response, lang: Lang): ModelAnswe
           request.onRetry?.(notice);
           waits?.retry(notice);
         } })),
-        image: (request, send) => calling(() => send(request)),
+        image: (request, send) => calling(() => send({ ...request, onRetry: (notice) => {
+          request.onRetry?.(notice);
+          waits?.retry(notice);
+        } })),
       });
     },
     waitingFor(wait) {

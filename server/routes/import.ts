@@ -28,21 +28,31 @@ import { modelAnswer, type ModelAnswer } from '../http/model-answer.js';
 /** Previews a user may ask for: 6 at once, then one every 10 s. */
 const PREVIEW_RATE = { capacity: 6, refillMs: 10_000 } as const;
 
-/** The request's body, or an ImportRefusal as soon as it passes the limit (declared or received). */
-async function bodyOf(req: Request, file: string): Promise<Uint8Array> {
+/**
+ * The request's body, or an ImportRefusal as soon as it passes the limit (declared or received). The refusal is
+ * answered before the connection closes (Connection: close): reading stops, the socket is not destroyed, so a
+ * client sending a longer body than it declared (or none declared, chunked) reads the 413 naming the limit.
+ */
+function bodyOf(req: Request, res: Response, file: string): Promise<Uint8Array> {
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > IMPORT_LIMITS.bytes) throw tooLargeRefusal(file, declared);
-  const chunks: Buffer[] = [];
-  let received = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    received += chunk.length;
-    if (received > IMPORT_LIMITS.bytes) {
-      req.destroy();
-      throw tooLargeRefusal(file, received);
-    }
-    chunks.push(chunk);
-  }
-  return new Uint8Array(Buffer.concat(chunks));
+  if (declared > IMPORT_LIMITS.bytes) return Promise.reject(tooLargeRefusal(file, declared));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const stop = (error: unknown) => {
+      req.off('data', onData).off('end', onEnd).off('error', stop);
+      req.pause();
+      reject(error);
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received <= IMPORT_LIMITS.bytes) return void chunks.push(chunk);
+      res.set('connection', 'close');
+      stop(tooLargeRefusal(file, received));
+    };
+    const onEnd = () => resolve(new Uint8Array(Buffer.concat(chunks, received)));
+    req.on('data', onData).on('end', onEnd).on('error', stop);
+  });
 }
 
 /**
@@ -52,7 +62,7 @@ async function bodyOf(req: Request, file: string): Promise<Uint8Array> {
  */
 async function manuscriptOf(ctx: AppContext, req: Request, res: Response, file: string): Promise<ReadManuscript> {
   try {
-    return await readManuscriptFile(file, await bodyOf(req, file), { key: sessionOf(req).user.id });
+    return await readManuscriptFile(file, await bodyOf(req, res, file), { key: sessionOf(req).user.id });
   } catch (error) {
     if (error instanceof ImportRefusal) {
       if (error.detail !== undefined) ctx.logger.info({ code: error.code, detail: error.detail }, 'manuscript refused');

@@ -1,6 +1,7 @@
 // The SDK never retries on its own: every client the provider builds (plain, streamed, sent directly, Azure, the
 // image client, the initialisation check) sends a failed request once, and the provider's policy alone decides what
-// is sent again (engine/providers/retry.ts: a 429 three requests in all; an image, a check: what their own rule says).
+// is sent again (engine/providers/retry.ts: a 429 three requests in all, a text's or a picture's; a check: its
+// own rule).
 // With the SDK's default (maxRetries 2) each request the server saw would be three.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
@@ -40,12 +41,16 @@ describe('the SDK sends a failed request once; the provider decides the rest', (
   it.each([
     ['OpenAI', (at: FakeOpenAI) => createOpenAIProvider({ apiKey: 'sk-test', baseURL: at.baseURL })],
     ['Azure', (at: FakeOpenAI) => createOpenAIProvider({ configs: [azure(at.url)] })],
-  ])('%s image client: a refused picture is one request', async (_name, make) => {
+  ])('%s image client: a rate-limited picture is asked 3 times in all, as a text is', async (_, make) => {
     const own = await startFakeOpenAI();
     try {
       own.scriptImages(RATE_LIMITED, RATE_LIMITED, RATE_LIMITED);
-      await rejectionOf(make(own).generateImage({ prompt: 'A harbour at dawn', size: '1024x1024' }));
-      expect(own.imageRequests()).toHaveLength(1);
+      const waits: number[] = [];
+      const onRetry = (notice: { attempt: number }) => void waits.push(notice.attempt);
+      const error = await rejectionOf(make(own).generateImage({ prompt: 'A harbour', size: '1024x1024', onRetry }));
+      expect(error).toBeInstanceOf(GenerationError);
+      expect(own.imageRequests()).toHaveLength(3);
+      expect(waits).toEqual([1, 2]);
     } finally {
       await own.close();
     }

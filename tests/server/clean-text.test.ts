@@ -1,10 +1,11 @@
 // Text with no hidden characters: a model answer, a hand edit and a kept passage that carry
 // NUL, a right-to-left override (U+202E … U+202C) and a zero-width space (U+200B) are saved and exported without
-// them; a word with a zero-width non-joiner inside it is kept whole. The AI API is tests/fake-openai.ts.
+// them, and a step's words streamed to the writer carry none as they arrive; a word with a zero-width non-joiner
+// inside it is kept whole. The AI API is tests/fake-openai.ts.
 import { describe, expect, it } from 'vitest';
 import { cleanText } from '../../engine/index.js';
 import { fullLength } from '../fake-openai.js';
-import { serverOnFakeModel, signUp, uniqueEmail } from './helpers.js';
+import { parseEvents, serverOnFakeModel, signUp, uniqueEmail } from './helpers.js';
 
 const HIDDEN = /[\u0000\u202A-\u202E\u2066-\u2069\u200B]/;
 const JOINED = 'peng\u200Cajaran';
@@ -51,5 +52,18 @@ describe('hidden characters never reach the book or its files', () => {
     expect(markdown.status).toBe(200);
     expect(String(markdown.text ?? markdown.body)).not.toMatch(HIDDEN);
     expect(String(markdown.text ?? markdown.body)).toContain(JOINED);
+  });
+
+  it("a step's words as they stream to the writer carry none of them", async () => {
+    const cookie = await signUp(server.ts, uniqueEmail());
+    const step = () => server.ts.http.post('/api/generators/romance/generate').set('cookie', cookie)
+      .set('accept', 'text/event-stream').send({ settings: { numberOfChapters: 7 } });
+    // The outline, then the introduction: the model's answer streamed with U+202E, NUL and U+200B in it.
+    expect((await step()).status).toBe(200);
+    const events = parseEvents((await step()).text) as Array<{ event: string; data: { text?: string } }>;
+    const streamed = events.filter((e) => e.event === 'delta').map((e) => e.data.text ?? '').join('');
+    expect(streamed).toContain('Aisha opened the shutters at dawn.');
+    expect(streamed).not.toMatch(HIDDEN);
+    expect(events.at(-1)!.event).toBe('done');
   });
 });

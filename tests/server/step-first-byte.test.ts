@@ -3,7 +3,8 @@
 // while the model still holds its answer; a model that keeps it waiting is said to (`slow_model`, with its
 // seconds); a 429 with Retry-After 30 is a `waiting` event naming the rate limit and its 30 s, sent while the
 // provider's one retry layer waits it out; a 429 with Retry-After 1, then an answer: model, rate limit, then
-// the words and done. Against the fake model (tests/fake-openai.ts) hanging or answering 429.
+// the words and done; a cover generator's image server answering 429 the same. Against the fake model
+// (tests/fake-openai.ts) hanging or answering 429.
 import { describe, expect, it } from 'vitest';
 import { serverOnFakeModel, parseEvents, signUp, type TestServer } from './helpers.js';
 import { underWriter, userOf } from '../scripted-models.js';
@@ -162,5 +163,26 @@ describe('a passage stream opens before the model answers', () => {
     } finally {
       mode = 'ok';
     }
+  });
+});
+
+describe("a cover generator's picture is waited for as a text is", () => {
+  it('an image server answering 429, Retry-After 1, once: model, the rate limit, then done, charged once', async () => {
+    const { ts, fake } = served;
+    mode = 'ok';
+    const cookie = await signUp(ts);
+    const before = (await ts.http.get('/api/me').set('cookie', cookie)).body.credits_available as number;
+    fake.scriptImages({ status: 429, body: { error: { message: 'Rate limit' } }, headers: { 'retry-after': '1' } });
+    const asked = fake.imageRequests().length;
+    const res = await ts.http.post('/api/generators/book-cover/generate').set('cookie', cookie)
+      .set('accept', 'text/event-stream').send({ settings: { title: 'Lights on the Harbour' } });
+    expect(res.status).toBe(200);
+    const events = parseEvents(res.text) as Event[];
+    const said = waits(events).filter((w) => w.reason !== 'slow_model').map((w) => [w.reason, w.seconds]);
+    expect(said).toEqual([['model', undefined], ['rate_limited', 1]]);
+    expect(events.at(-1)!.event).toBe('done');
+    expect(fake.imageRequests().length - asked).toBe(2);
+    const done = events.at(-1)!.data as { credits_charged: number; credits_available: number };
+    expect(done.credits_available).toBe(before - done.credits_charged);
   });
 });

@@ -8,7 +8,7 @@ import type { Provider, TextRequest, TextResult } from '../../provider.js';
 import { addUsage, countWords, isCutOff } from '../../provider.js';
 import { GenerationError } from '../../errors.js';
 import { budgetOf } from '../../budget.js';
-import { cleanText } from '../../clean-text.js';
+import { cleanPiece, cleanText } from '../../clean-text.js';
 import { fromPhrases, REASONING_TAGS } from './phrases.js';
 import { addNotes, judgeAnswer, unfenced, type AnswerExpectation, type AnswerNotes, type AnswerOutcome } from './verdict.js';
 import { plainLine } from '../../markdown.js';
@@ -164,13 +164,16 @@ function withoutClosing(text: string): string {
 
 /**
  * A stream's deltas as the reader should see them: a leading reasoning block is held back until it
- * closes (and never shown); everything else passes as it comes.
+ * closes (and never shown); everything else passes as it comes, without hidden characters (cleanPiece).
  */
 export function streamedText(onDelta: (delta: string) => void): (delta: string) => void {
   let held = '';
   let isPassing = false;
   const opening = new RegExp(`^\\s*<(?:${TAGS})>`, 'i');
-  return (delta) => {
+  return (raw) => {
+    // What the writer sees as it comes carries no hidden character either (the whole answer is cleaned once in).
+    const delta = cleanPiece(raw);
+    if (!delta) return;
     if (isPassing) return onDelta(delta);
     held += delta;
     const start = held.trimStart();

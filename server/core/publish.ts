@@ -4,7 +4,7 @@
 // routes/publish.ts.
 import { unzipSync, zipSync, type Zippable } from 'fflate';
 import { bookDocument, editionLinkOf, editionPartsLeft, formatSpecIssue, nextStep, partStep, printLayoutOf, stepLabel, type BookState, type Lang, type ResolvedSpec, type TrimName } from '../../engine/index.js';
-import { bookTitleOf, countWords, isFinishedBook, pieceHistoryTitle, recheckPackage, wordIn, type KdpMetadata, type PackageEdit, type Readiness } from '../../engine/index.js';
+import { bookTitleOf, countWords, isFinishedBook, pieceHistoryTitle, recheckPackage, wordIn, type KdpMetadata, type PackageEdit, type PackageParts, type Readiness } from '../../engine/index.js';
 import type { KdpPackage, PublishStepInfo } from '../../engine/contract/index.js';
 import { loadPublishFiles, prepareCoverBounded, renderBounded, type PackageFile, type PrintChoice } from '../../engine/node.js';
 import { RELEASES_PER_DAY, type Closeness } from '../../engine/index.js';
@@ -94,14 +94,29 @@ export async function editionLanguagesOf(ctx: AppContext, input: { userId: strin
 const stepInfo = (s: PackageStepDone): PublishStepInfo => ({ part: s.part, generator_id: s.generatorId, cost: s.cost, ...(s.skipped ? { skipped: s.skipped } : {}) });
 
 /**
- * The writer's own cover picture for the book (PUT /api/books/:id/cover), as the package takes it instead of
- * the cover step, with what is known of it; undefined when none was given (the cover is drawn, or lettered).
+ * What is known of the writer's own cover picture for the book (PUT /api/books/:id/cover), without its bytes, or
+ * undefined when none was given (the cover is drawn, or lettered). The package takes the picture instead of the cover
+ * step; its bytes are read only in the publish's build turn (publishBook), so a publish waiting for its turn holds none.
  */
-export async function ownCoverOf(ctx: AppContext, input: { userId: string; bookId: number }): Promise<{ given: NonNullable<GivenFacts['cover']>; facts: CoverFacts } | undefined> {
+export async function ownCoverOf(ctx: AppContext, input: { userId: string; bookId: number }): Promise<CoverFacts | undefined> {
+  const [facts] = await ctx.repos.covers(input.userId).factsOf([input.bookId]);
+  return facts;
+}
+
+/** The writer's picture as the steps are told of it before the build: that there is one, not its bytes. */
+const PICTURE_TO_READ: NonNullable<GivenFacts['cover']> = { kind: 'picture', image: new Uint8Array(0) };
+
+/**
+ * The package's parts with the writer's own picture read from the store, for the build's turn alone (the caller keeps
+ * no reference: the bytes go when the build has made its covers). A picture removed since the publish started leaves a
+ * lettered cover with the package's title, as a book without a picture has.
+ */
+async function withOwnPicture(ctx: AppContext, input: { userId: string; bookId: number; parts: PackageParts }): Promise<PackageParts> {
+  const { parts } = input;
+  if (parts.cover.origin !== 'author') return parts;
   const kept = await ctx.repos.covers(input.userId).find(input.bookId);
-  if (!kept) return undefined;
-  const { image, ...facts } = kept;
-  return { given: { kind: 'picture', image }, facts };
+  if (!kept) return { ...parts, cover: { size: parts.cover.size, origin: 'typographic' }, coverTitle: parts.title };
+  return { ...parts, cover: { ...parts.cover, png: kept.image } };
 }
 
 /**
@@ -245,17 +260,20 @@ async function releaseOf(ctx: AppContext, input: { userId: string; bookId: numbe
  * Publish a finished book: run and charge its steps, make and zip the files, keep the zip with the book.
  * Answers the package's report and the credits charged.
  */
-export async function publishBook(ctx: AppContext, input: { userId: string; bookId: number; book: PublishableBook; given: Pick<GivenFacts, 'author' | 'title' | 'aiText' | 'cover'>; print?: PrintChoice; bilingualSource?: BookState; provider?: Provider }): Promise<{ report: KdpPackage; charged: number }> {
+export async function publishBook(ctx: AppContext, input: { userId: string; bookId: number; book: PublishableBook; given: Pick<GivenFacts, 'author' | 'title' | 'aiText'>; hasOwnCover?: boolean; print?: PrintChoice; bilingualSource?: BookState; provider?: Provider }): Promise<{ report: KdpPackage; charged: number }> {
   const { userId, book } = input;
   const { spec, state } = book;
   let charged = 0;
   const bookTitle = bookDocument(spec, state).title;
-  const reserved = await reservePublish(ctx, { userId, lang: state.lang, bookTitle, steps: publishQuote(ctx, book, { ...(input.given.author ? { author: input.given.author } : {}), ...(input.given.title ? { title: input.given.title } : {}), hasOwnCover: input.given.cover?.kind === 'picture' }).steps });
+  const hasOwnCover = input.hasOwnCover === true;
+  const reserved = await reservePublish(ctx, { userId, lang: state.lang, bookTitle, steps: publishQuote(ctx, book, { ...(input.given.author ? { author: input.given.author } : {}), ...(input.given.title ? { title: input.given.title } : {}), hasOwnCover }).steps });
+  // The writer's picture skips the cover step; its bytes are read in the build's turn (withOwnPicture), not before.
+  const given: GivenFacts = { ...input.given, ...(hasOwnCover ? { cover: PICTURE_TO_READ } : {}) };
   // Kept in Content History under the book, with its parts (the title its parts are kept under).
   const runStep = chargedPublishStep(ctx, { userId, lang: state.lang, bookTitle, historyBook: bookTitleOf(spec, state), onCharged: (n) => (charged += n), reserved, ...(input.provider ? { provider: input.provider } : {}) });
   let parts: Awaited<ReturnType<typeof writePackageParts>>;
   try {
-    parts = await writePackageParts({ book: spec, state, specOf: (id) => ctx.catalog.get(id), runStep, given: input.given });
+    parts = await writePackageParts({ book: spec, state, specOf: (id) => ctx.catalog.get(id), runStep, given });
   } finally {
     await releaseReserved(ctx, { userId, reserved, errorCode: 'not_run' });
   }
@@ -266,12 +284,14 @@ export async function publishBook(ctx: AppContext, input: { userId: string; book
   // The closeness check and the build run a few at a time (publish-gate.ts): publishes that arrive together wait
   // their turn there, rather than each add their memory (its threads, the package's files) to the server's.
   // The zip is made and kept inside the turn too: the package's files and their zip are the build's largest buffers,
-  // so the next publish's build starts only once they are let go.
+  // so the next publish's build starts only once they are let go. The writer's picture (up to 40 megapixels, a few
+  // MB) is read from the store in the turn and handed to the export thread that decodes it: a publish waiting for its
+  // turn holds no picture, and the build holds it only until its covers are made.
   const report = await publishGate().run(async () => {
     const closeness = await nearDuplicatesOf(ctx, { userId, bookId: input.bookId, title: parts.title, parts: state.content });
     const built = await buildKdpPackage({
-      book: spec, state, parts, closeness, release,
-      epubcheck: runEpubcheckOnBytes, render: renderBounded, prepareCover: prepareCoverBounded,
+      book: spec, state, parts: await withOwnPicture(ctx, { userId, bookId: input.bookId, parts }), closeness, release,
+      epubcheck: runEpubcheckOnBytes, render: renderBounded, prepareCover: (art, sizes) => prepareCoverBounded(art, sizes, { handOver: true }),
       ...(input.print ?? {}),
       ...(input.bilingualSource ? { bilingualSource: input.bilingualSource } : {}),
     });

@@ -4,7 +4,7 @@
 // routes/publish.ts.
 import { unzipSync, zipSync, type Zippable } from 'fflate';
 import { bookDocument, editionLinkOf, editionPartsLeft, formatSpecIssue, nextStep, partStep, printLayoutOf, stepLabel, type BookState, type Lang, type ResolvedSpec, type TrimName } from '../../engine/index.js';
-import { bookTitleOf, countWords, isFinishedBook, pieceHistoryTitle, recheckPackage, wordIn, type KdpMetadata, type PackageEdit, type PackageParts, type Readiness } from '../../engine/index.js';
+import { bookTitleOf, countWords, isFinishedBook, pieceHistoryTitle, recheckPackage, wordIn, type KdpMetadata, type PackageEdit, type Readiness } from '../../engine/index.js';
 import type { KdpPackage, PublishStepInfo } from '../../engine/contract/index.js';
 import { loadPublishFiles, prepareCoverBounded, renderBounded, type PackageFile, type PrintChoice } from '../../engine/node.js';
 import { RELEASES_PER_DAY, type Closeness } from '../../engine/index.js';
@@ -15,11 +15,13 @@ import { historyContent } from './generation.js';
 import { commitCharged, refundCharge, reserveCharge, runCharged } from './charged.js';
 import { ApiError } from '../errors/api-error.js';
 import type { Charge } from '../store/ports.js';
-import type { CoverFacts } from '../store/queries/covers.js';
 import { bookFingerprintKey } from '../store/queries/fingerprints.js';
 import { scheduleReleases } from './release.js';
 import { openNearDuplicates } from './near-duplicates.js';
 import { publishGate } from './publish-gate.js';
+import { PICTURE_TO_READ, withOwnPicture } from './publish-cover.js';
+
+export { ownCoverOf } from './publish-cover.js';
 
 const { buildKdpPackage, PACKAGE_FILES, runEpubcheckOnBytes } = await loadPublishFiles();
 
@@ -92,32 +94,6 @@ export async function editionLanguagesOf(ctx: AppContext, input: { userId: strin
 }
 
 const stepInfo = (s: PackageStepDone): PublishStepInfo => ({ part: s.part, generator_id: s.generatorId, cost: s.cost, ...(s.skipped ? { skipped: s.skipped } : {}) });
-
-/**
- * What is known of the writer's own cover picture for the book (PUT /api/books/:id/cover), without its bytes, or
- * undefined when none was given (the cover is drawn, or lettered). The package takes the picture instead of the cover
- * step; its bytes are read only in the publish's build turn (publishBook), so a publish waiting for its turn holds none.
- */
-export async function ownCoverOf(ctx: AppContext, input: { userId: string; bookId: number }): Promise<CoverFacts | undefined> {
-  const [facts] = await ctx.repos.covers(input.userId).factsOf([input.bookId]);
-  return facts;
-}
-
-/** The writer's picture as the steps are told of it before the build: that there is one, not its bytes. */
-const PICTURE_TO_READ: NonNullable<GivenFacts['cover']> = { kind: 'picture', image: new Uint8Array(0) };
-
-/**
- * The package's parts with the writer's own picture read from the store, for the build's turn alone (the caller keeps
- * no reference: the bytes go when the build has made its covers). A picture removed since the publish started leaves a
- * lettered cover with the package's title, as a book without a picture has.
- */
-async function withOwnPicture(ctx: AppContext, input: { userId: string; bookId: number; parts: PackageParts }): Promise<PackageParts> {
-  const { parts } = input;
-  if (parts.cover.origin !== 'author') return parts;
-  const kept = await ctx.repos.covers(input.userId).find(input.bookId);
-  if (!kept) return { ...parts, cover: { size: parts.cover.size, origin: 'typographic' }, coverTitle: parts.title };
-  return { ...parts, cover: { ...parts.cover, png: kept.image } };
-}
 
 /**
  * What publishing a book costs before anything is spent: its steps and their credits. `hasOwnCover`: the
@@ -291,7 +267,8 @@ export async function publishBook(ctx: AppContext, input: { userId: string; book
     const closeness = await nearDuplicatesOf(ctx, { userId, bookId: input.bookId, title: parts.title, parts: state.content });
     const built = await buildKdpPackage({
       book: spec, state, parts: await withOwnPicture(ctx, { userId, bookId: input.bookId, parts }), closeness, release,
-      epubcheck: runEpubcheckOnBytes, render: renderBounded, prepareCover: (art, sizes) => prepareCoverBounded(art, sizes, { handOver: true }),
+      epubcheck: runEpubcheckOnBytes, render: renderBounded,
+      prepareCover: (art, sizes) => prepareCoverBounded(art, sizes, { handOver: true }),
       ...(input.print ?? {}),
       ...(input.bilingualSource ? { bilingualSource: input.bilingualSource } : {}),
     });

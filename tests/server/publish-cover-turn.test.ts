@@ -1,4 +1,4 @@
-// A publish waiting for its build's turn holds no cover picture (issue 107: four publishes at once with a 40-megapixel
+// A publish waiting for its build's turn holds no cover picture (four publishes at once with a 40-megapixel
 // cover each held its bytes while they waited): the writer's picture is read from the store only when the build's
 // turn comes, and the package is made from it as ever. A picture removed while the publish waited leaves the package
 // a lettered cover, as a book without a picture has.
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PublishResponseSchema } from '../../engine/contract/index.js';
 import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
 import { publishGate } from '../../server/core/publish-gate.js';
-import type { CoverRepository } from '../../server/store/ports.js';
+import type { CoverRepository } from '../../server/store/queries/covers.js';
 import { downloadOf, signUp, startTestServer, uniqueEmail, type TestServer } from './helpers.js';
 
 // epubcheck is a JVM run of several seconds that nothing here reads: tests/publish/ check its verdict.
@@ -40,7 +40,8 @@ async function writerWithBook(): Promise<{ cookie: string; bookId: number }> {
   const userId = (await ts.ctx.repos.users.findByEmail(email))!.id;
   await ts.ctx.repos.credits.setBalance({ userId, credits: 100, reason: 'test' });
   for (;;) {
-    const res = await ts.http.post('/api/generators/children/generate').set('cookie', cookie).send({ settings: { numberOfChapters: 3, ageGroup: '8-12' } });
+    const settings = { numberOfChapters: 3, ageGroup: '8-12' };
+    const res = await ts.http.post('/api/generators/children/generate').set('cookie', cookie).send({ settings });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     if ((res.body as { next: unknown }).next === null) break;
   }
@@ -66,13 +67,20 @@ describe('a publish waiting for its build\'s turn', () => {
   let writer: Awaited<ReturnType<typeof writerWithBook>>;
   beforeAll(async () => {
     writer = await writerWithBook();
-    const green = await sharp({ create: { width: 1600, height: 2560, channels: 3, background: GREEN } }).jpeg({ quality: 92 }).toBuffer();
-    const put = await ts.http.put(`/api/books/${writer.bookId}/cover`).query({ file: 'green.jpg' }).set('cookie', writer.cookie).set('content-type', 'image/jpeg').send(green);
+    const create = { width: 1600, height: 2560, channels: 3 as const, background: GREEN };
+    const green = await sharp({ create }).jpeg().toBuffer();
+    const put = await ts.http.put(`/api/books/${writer.bookId}/cover`).query({ file: 'green.jpg' })
+      .set('cookie', writer.cookie).set('content-type', 'image/jpeg').send(green);
     expect(put.status, JSON.stringify(put.body)).toBe(200);
   }, 120_000);
 
-  const publish = () => ts.http.post('/api/books/children/publish').set('cookie', writer.cookie).send({ author: 'Siti Aminah' }).then((res) => res);
-  const coverOfPackage = async () => unzipSync(new Uint8Array((await downloadOf(ts, '/api/books/children/publish/package', writer.cookie)).body as Buffer))['cover.jpg']!;
+  const publish = () => ts.http.post('/api/books/children/publish').set('cookie', writer.cookie)
+    .send({ author: 'Siti Aminah' }).then((res) => res);
+  const coverOfPackage = async () => {
+    const zip = await downloadOf(ts, '/api/books/children/publish/package', writer.cookie);
+    return unzipSync(new Uint8Array(zip.body as Buffer))['cover.jpg']!;
+  };
+  const isGreen = (colour: number[]) => colour.every((v, i) => Math.abs(v - [GREEN.r, GREEN.g, GREEN.b][i]!) <= 3);
 
   it('has not read the writer\'s picture; once its turn comes, the package\'s cover is that picture', async () => {
     const turn = turnTaken();
@@ -84,22 +92,24 @@ describe('a publish waiting for its build\'s turn', () => {
     await turn.done;
     const res = await answer;
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(PublishResponseSchema.parse(res.body).package.steps.find((s) => s.part === 'cover')).toMatchObject({ cost: 0, skipped: 'own_cover' });
+    const { steps } = PublishResponseSchema.parse(res.body).package;
+    expect(steps.find((s) => s.part === 'cover')).toMatchObject({ cost: 0, skipped: 'own_cover' });
     expect(reads).toBe(1);
     const colour = await meanColour(await coverOfPackage());
-    expect(colour.every((v, i) => Math.abs(v - [GREEN.r, GREEN.g, GREEN.b][i]!) <= 3), String(colour)).toBe(true);
+    expect(isGreen(colour), String(colour)).toBe(true);
   }, 180_000);
 
   it('whose picture is removed meanwhile gets a lettered cover, not an error', async () => {
     const turn = turnTaken();
     const answer = publish();
     await vi.waitFor(() => expect(publishGate().load.waiting).toBe(1), { timeout: 60_000, interval: 20 });
-    expect((await ts.http.delete(`/api/books/${writer.bookId}/cover`).set('cookie', writer.cookie)).status).toBe(200);
+    const removed = await ts.http.delete(`/api/books/${writer.bookId}/cover`).set('cookie', writer.cookie);
+    expect(removed.status).toBe(200);
     turn.free();
     await turn.done;
     const res = await answer;
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const colour = await meanColour(await coverOfPackage());
-    expect(colour.every((v, i) => Math.abs(v - [GREEN.r, GREEN.g, GREEN.b][i]!) <= 3), String(colour)).toBe(false);
+    expect(isGreen(colour), String(colour)).toBe(false);
   }, 180_000);
 });

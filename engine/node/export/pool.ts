@@ -93,8 +93,9 @@ export class ExportPool {
     const isWhole = art.byteOffset === 0 && art.byteLength === art.buffer.byteLength;
     const own = isWhole ? art : art.slice();
     // That copy, or art handed over, moves to the thread rather than being cloned: this thread holds it no longer.
-    const canMove = (!isWhole || opts.handOver === true) && own.buffer instanceof ArrayBuffer && !isMarkedAsUntransferable(own.buffer);
-    const transfer = canMove ? [own.buffer as ArrayBuffer] : [];
+    const isMine = !isWhole || opts.handOver === true;
+    const { buffer } = own;
+    const transfer = isMine && buffer instanceof ArrayBuffer && !isMarkedAsUntransferable(buffer) ? [buffer] : [];
     const prepared = (await this.pool.run({ art: own, sizes }, { failures, transfer })) as PreparedCover;
     this.coversMade += 1;
     return prepared;
@@ -120,7 +121,11 @@ export function exportPool(overrides: Partial<ExportLimits> = {}): ExportPool {
  * A package's covers made in the process's export pool, off this thread (ExportPool.prepareCover).
  * @example const { ebook, front } = await prepareCoverBounded(art, { ebook: ebookCoverSize(), front: wrapFrontPx('6x9') })
  */
-export function prepareCoverBounded(art: Uint8Array, sizes: CoverSizes, opts: CoverHandOver = {}): Promise<PreparedCover> {
+export function prepareCoverBounded(
+  art: Uint8Array,
+  sizes: CoverSizes,
+  opts: CoverHandOver = {},
+): Promise<PreparedCover> {
   return exportPool().prepareCover(art, sizes, opts);
 }
 

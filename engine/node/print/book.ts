@@ -142,7 +142,8 @@ export async function renderBookPdf(doc: BookDocument, opts: { trim?: TrimName; 
   await done;
   // The joined bytes as they are (Buffer.concat makes them once: not copied again).
   const joined = Buffer.concat(chunks);
-  return { bytes: new Uint8Array(joined.buffer, joined.byteOffset, joined.byteLength), pageCount: laid.pages.length, trim, gutterIn: geo.gutterIn, margins: geo.margins, size: { width: geo.width, height: geo.height } };
+  const bytes = new Uint8Array(joined.buffer, joined.byteOffset, joined.byteLength);
+  return { bytes, pageCount: laid.pages.length, trim, gutterIn: geo.gutterIn, margins: geo.margins, size: { width: geo.width, height: geo.height } };
 }
 
 function drawOp(pdf: PDFKit.PDFDocument, op: TextOp, dx: number, dy: number): void {

@@ -179,7 +179,8 @@ export async function renderWrapCover(input: {
   await done;
   // The joined bytes as they are (Buffer.concat makes them once: not copied again).
   const joined = Buffer.concat(chunks);
-  return { bytes: new Uint8Array(joined.buffer, joined.byteOffset, joined.byteLength), width: W, height: H, spineIn: inches.spine, hasSpineText };
+  const bytes = new Uint8Array(joined.buffer, joined.byteOffset, joined.byteLength);
+  return { bytes, width: W, height: H, spineIn: inches.spine, hasSpineText };
 }
 
 /** The front panel's art made here, in this thread (a caller without the export pool's prepareCover: tests, a script). */

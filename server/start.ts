@@ -91,6 +91,10 @@ export async function prepareStore(ctx: AppContext): Promise<void> {
     // holds the file's owner lock: startServer), so every lease not this process's is a dead run's (its undelivered
     // part was refunded just above).
     await repos.editionLeases.sweep({ now: Date.now(), process: PROCESS_ID });
+    // So are the writers' fair-share leases left in it (server/http/security.ts): a killed server's requests ended with
+    // it, and its writers are served at once rather than refused until the leases expire.
+    const dropped = await repos.shareLeases.dropAll();
+    if (dropped) logger.info({ dropped }, 'fair-share leases of the last stop dropped');
     // Their requests were refunded above: a retry with the same Idempotency-Key runs again.
     await repos.idempotency.releaseRunning();
     // An imported book's story bible cut off by the stop goes on, paid from the credits still held for it.

@@ -15,11 +15,13 @@ import { historyContent } from './generation.js';
 import { commitCharged, refundCharge, reserveCharge, runCharged } from './charged.js';
 import { ApiError } from '../errors/api-error.js';
 import type { Charge } from '../store/ports.js';
-import type { CoverFacts } from '../store/queries/covers.js';
 import { bookFingerprintKey } from '../store/queries/fingerprints.js';
 import { scheduleReleases } from './release.js';
 import { openNearDuplicates } from './near-duplicates.js';
 import { publishGate } from './publish-gate.js';
+import { PICTURE_TO_READ, withOwnPicture } from './publish-cover.js';
+
+export { ownCoverOf } from './publish-cover.js';
 
 const { buildKdpPackage, PACKAGE_FILES, runEpubcheckOnBytes } = await loadPublishFiles();
 
@@ -92,17 +94,6 @@ export async function editionLanguagesOf(ctx: AppContext, input: { userId: strin
 }
 
 const stepInfo = (s: PackageStepDone): PublishStepInfo => ({ part: s.part, generator_id: s.generatorId, cost: s.cost, ...(s.skipped ? { skipped: s.skipped } : {}) });
-
-/**
- * The writer's own cover picture for the book (PUT /api/books/:id/cover), as the package takes it instead of
- * the cover step, with what is known of it; undefined when none was given (the cover is drawn, or lettered).
- */
-export async function ownCoverOf(ctx: AppContext, input: { userId: string; bookId: number }): Promise<{ given: NonNullable<GivenFacts['cover']>; facts: CoverFacts } | undefined> {
-  const kept = await ctx.repos.covers(input.userId).find(input.bookId);
-  if (!kept) return undefined;
-  const { image, ...facts } = kept;
-  return { given: { kind: 'picture', image }, facts };
-}
 
 /**
  * What publishing a book costs before anything is spent: its steps and their credits. `hasOwnCover`: the
@@ -245,17 +236,20 @@ async function releaseOf(ctx: AppContext, input: { userId: string; bookId: numbe
  * Publish a finished book: run and charge its steps, make and zip the files, keep the zip with the book.
  * Answers the package's report and the credits charged.
  */
-export async function publishBook(ctx: AppContext, input: { userId: string; bookId: number; book: PublishableBook; given: Pick<GivenFacts, 'author' | 'title' | 'aiText' | 'cover'>; print?: PrintChoice; bilingualSource?: BookState; provider?: Provider }): Promise<{ report: KdpPackage; charged: number }> {
+export async function publishBook(ctx: AppContext, input: { userId: string; bookId: number; book: PublishableBook; given: Pick<GivenFacts, 'author' | 'title' | 'aiText'>; hasOwnCover?: boolean; print?: PrintChoice; bilingualSource?: BookState; provider?: Provider }): Promise<{ report: KdpPackage; charged: number }> {
   const { userId, book } = input;
   const { spec, state } = book;
   let charged = 0;
   const bookTitle = bookDocument(spec, state).title;
-  const reserved = await reservePublish(ctx, { userId, lang: state.lang, bookTitle, steps: publishQuote(ctx, book, { ...(input.given.author ? { author: input.given.author } : {}), ...(input.given.title ? { title: input.given.title } : {}), hasOwnCover: input.given.cover?.kind === 'picture' }).steps });
+  const hasOwnCover = input.hasOwnCover === true;
+  const reserved = await reservePublish(ctx, { userId, lang: state.lang, bookTitle, steps: publishQuote(ctx, book, { ...(input.given.author ? { author: input.given.author } : {}), ...(input.given.title ? { title: input.given.title } : {}), hasOwnCover }).steps });
+  // The writer's picture skips the cover step; its bytes are read in the build's turn (withOwnPicture), not before.
+  const given: GivenFacts = { ...input.given, ...(hasOwnCover ? { cover: PICTURE_TO_READ } : {}) };
   // Kept in Content History under the book, with its parts (the title its parts are kept under).
   const runStep = chargedPublishStep(ctx, { userId, lang: state.lang, bookTitle, historyBook: bookTitleOf(spec, state), onCharged: (n) => (charged += n), reserved, ...(input.provider ? { provider: input.provider } : {}) });
   let parts: Awaited<ReturnType<typeof writePackageParts>>;
   try {
-    parts = await writePackageParts({ book: spec, state, specOf: (id) => ctx.catalog.get(id), runStep, given: input.given });
+    parts = await writePackageParts({ book: spec, state, specOf: (id) => ctx.catalog.get(id), runStep, given });
   } finally {
     await releaseReserved(ctx, { userId, reserved, errorCode: 'not_run' });
   }
@@ -266,12 +260,15 @@ export async function publishBook(ctx: AppContext, input: { userId: string; book
   // The closeness check and the build run a few at a time (publish-gate.ts): publishes that arrive together wait
   // their turn there, rather than each add their memory (its threads, the package's files) to the server's.
   // The zip is made and kept inside the turn too: the package's files and their zip are the build's largest buffers,
-  // so the next publish's build starts only once they are let go.
+  // so the next publish's build starts only once they are let go. The writer's picture (up to 40 megapixels, a few
+  // MB) is read from the store in the turn and handed to the export thread that decodes it: a publish waiting for its
+  // turn holds no picture, and the build holds it only until its covers are made.
   const report = await publishGate().run(async () => {
     const closeness = await nearDuplicatesOf(ctx, { userId, bookId: input.bookId, title: parts.title, parts: state.content });
     const built = await buildKdpPackage({
-      book: spec, state, parts, closeness, release,
-      epubcheck: runEpubcheckOnBytes, render: renderBounded, prepareCover: prepareCoverBounded,
+      book: spec, state, parts: await withOwnPicture(ctx, { userId, bookId: input.bookId, parts }), closeness, release,
+      epubcheck: runEpubcheckOnBytes, render: renderBounded,
+      prepareCover: (art, sizes) => prepareCoverBounded(art, sizes, { handOver: true }),
       ...(input.print ?? {}),
       ...(input.bilingualSource ? { bilingualSource: input.bilingualSource } : {}),
     });

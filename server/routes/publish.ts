@@ -117,12 +117,13 @@ function publishPost(ctx: AppContext, running: Set<string>): ContractHandler<'PO
       if (bookId === null) throw ApiError.of(404, 'progress_not_found');
       // The writer's correction of the AI disclosure goes with the given facts, as `karya publish --ai-text` passes it.
       // So does the writer's own cover picture (PUT /books/:id/cover), as `karya publish --cover FILE` passes it.
-      const own = await ownCoverOf(ctx, { userId: user.id, bookId });
-      const given = { ...(body.author ? { author: body.author } : {}), ...(body.title ? { title: body.title } : {}), ...(body.aiText ? { aiText: body.aiText } : {}), ...(own ? { cover: own.given } : {}) };
+      // Only that there is one: its bytes are read in the build's turn (publishBook).
+      const hasOwnCover = (await ownCoverOf(ctx, { userId: user.id, bookId })) !== undefined;
+      const given = { ...(body.author ? { author: body.author } : {}), ...(body.title ? { title: body.title } : {}), ...(body.aiText ? { aiText: body.aiText } : {}) };
       // Its pieces call the model: a token from the user's generation bucket first (429 past it).
       await takeGenerationToken(ctx, { userId: user.id, lang, res });
       // Nothing is spent on a package the user cannot pay for in full (the administrator always passes).
-      const { cost } = publishQuote(ctx, book, { ...(given.author ? { author: given.author } : {}), ...(given.title ? { title: given.title } : {}), hasOwnCover: own !== undefined });
+      const { cost } = publishQuote(ctx, book, { ...(given.author ? { author: given.author } : {}), ...(given.title ? { title: given.title } : {}), hasOwnCover });
       if (user.role !== 'admin' && ((await repos.credits.balanceOf(user.id)) ?? 0) < cost) throw ApiError.catalogue(402, 'insufficient_credits', lang);
       const print = { ...(body.trim ? { trim: body.trim } : {}), ...(body.paper ? { paper: body.paper } : {}) };
       // Asked as events, it answers before its first model call: what it waits for (the model, its slowness, its
@@ -130,7 +131,7 @@ function publishPost(ctx: AppContext, running: Set<string>): ContractHandler<'PO
       const reply = modelAnswer(req, res, lang);
       reply.open();
       await reply.run(async () => {
-        const { report, charged } = await publishBook(ctx, { userId: user.id, bookId, book, given, print, provider: reply.through(ctx.provider), ...(bilingualSource ? { bilingualSource } : {}) });
+        const { report, charged } = await publishBook(ctx, { userId: user.id, bookId, book, given, hasOwnCover, print, provider: reply.through(ctx.provider), ...(bilingualSource ? { bilingualSource } : {}) });
         reply.answer({ package: report, credits_charged: charged, credits_available: (await repos.credits.balanceOf(user.id)) ?? 0 });
       });
     } finally {

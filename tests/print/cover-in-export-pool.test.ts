@@ -4,6 +4,7 @@
 // the server one bounded decode. A picture whose decode would hold more than a cover may take at once (a
 // full-colour progressive JPEG of 40 megapixels: its coefficients alone are 229 MB) is refused by name, when it
 // is sent and when its covers are made, never crashing anything; the message is worded in English, Malay and Indonesian.
+// Art handed over moves to the thread rather than being copied: the caller holds it no longer.
 import { isMainThread, threadId } from 'node:worker_threads';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,6 +65,11 @@ describe('covers made in the export pool', () => {
     expect(await sharp(prepared.front!.jpeg).metadata()).toMatchObject({ format: 'jpeg', width: 1838, height: 2775 });
     expect(near(await stripColour(prepared.front!.jpeg, 0.05, 0.45), RED)).toBe(true);
     expect(near(await stripColour(prepared.front!.jpeg, 0.55, 0.95), BLUE)).toBe(true);
+    // Kept by the caller unless handed over: then its bytes move to the thread (a server's build holds them no longer).
+    expect(art.byteLength).toBeGreaterThan(0);
+    const handed = await pool.prepareCover(art, { ebook: { width: 1600, height: 2560 } }, { handOver: true });
+    expect(art.byteLength).toBe(0);
+    expect(near(await stripColour(handed.ebook!.bytes, 0.05, 0.45), RED)).toBe(true);
   }, 120_000);
 
   it('refuses a picture whose decode would hold more than a cover may take, by name, when sent and when its covers are made', async () => {

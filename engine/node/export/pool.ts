@@ -9,6 +9,7 @@
 //
 // Limits (environment): KARYA_EXPORT_WORKERS (threads, default 2), KARYA_EXPORT_TIMEOUT_MS (per export,
 // from the moment it is asked for, default 45000), KARYA_EXPORT_MEMORY_MB (heap of each thread, default 384).
+import { isMarkedAsUntransferable } from 'node:worker_threads';
 import { CoverWorkError, ExportLimitError } from '../../errors.js';
 import type { BookDocument, ExportFormat } from '../../session/book.js';
 import { limitFromEnv, WorkerPool, withLanguages, workerEntry, type PoolFailures, type PoolLimits } from '../worker-pool.js';
@@ -34,6 +35,14 @@ export function exportLimitsFromEnv(env: Readonly<Record<string, string | undefi
     maxQueued: DEFAULT_EXPORT_LIMITS.maxQueued * workers,
     countsWaiting: true,
   };
+}
+
+/**
+ * `handOver`: the caller reads the art no more, so its bytes move to the export thread instead of being copied (the
+ * caller's array is left empty): a server's build holds a writer's picture only until its covers are made.
+ */
+export interface CoverHandOver {
+  handOver?: boolean;
 }
 
 const FORMAT_NAMES: Readonly<Record<ExportFormat, string>> = { md: 'Markdown', epub: 'EPUB', docx: 'DOCX', pdf: 'PDF' };
@@ -73,7 +82,7 @@ export class ExportPool {
    * A package's covers made from their art in a thread of the pool (print/cover-art.ts prepareCoverArt, one decode a
    * thread at a time); a CoverPictureError for a picture refused, a CoverWorkError when a limit is hit.
    */
-  async prepareCover(art: Uint8Array, sizes: CoverSizes): Promise<PreparedCover> {
+  async prepareCover(art: Uint8Array, sizes: CoverSizes, opts: CoverHandOver = {}): Promise<PreparedCover> {
     const failures: PoolFailures = {
       busy: () => new CoverWorkError('cover_work_busy', {}),
       tooSlow: () => new CoverWorkError('cover_work_too_slow', { seconds: String(Math.max(1, Math.ceil(this.limits.timeoutMs / 1000))) }),
@@ -81,8 +90,13 @@ export class ExportPool {
       revive: (error) => (error.name === 'CoverPictureError' && error.code ? new CoverPictureError({ code: error.code as CoverPictureProblem['code'], vars: { ...error.params } }) : new Error(error.message)),
     };
     // A view into a larger buffer is copied into its own first: a thread is sent the picture's bytes, not the buffer around them.
-    const own = art.byteOffset === 0 && art.byteLength === art.buffer.byteLength ? art : art.slice();
-    const prepared = (await this.pool.run({ art: own, sizes }, { failures })) as PreparedCover;
+    const isWhole = art.byteOffset === 0 && art.byteLength === art.buffer.byteLength;
+    const own = isWhole ? art : art.slice();
+    // That copy, or art handed over, moves to the thread rather than being cloned: this thread holds it no longer.
+    const isMine = !isWhole || opts.handOver === true;
+    const { buffer } = own;
+    const transfer = isMine && buffer instanceof ArrayBuffer && !isMarkedAsUntransferable(buffer) ? [buffer] : [];
+    const prepared = (await this.pool.run({ art: own, sizes }, { failures, transfer })) as PreparedCover;
     this.coversMade += 1;
     return prepared;
   }
@@ -107,8 +121,12 @@ export function exportPool(overrides: Partial<ExportLimits> = {}): ExportPool {
  * A package's covers made in the process's export pool, off this thread (ExportPool.prepareCover).
  * @example const { ebook, front } = await prepareCoverBounded(art, { ebook: ebookCoverSize(), front: wrapFrontPx('6x9') })
  */
-export function prepareCoverBounded(art: Uint8Array, sizes: CoverSizes): Promise<PreparedCover> {
-  return exportPool().prepareCover(art, sizes);
+export function prepareCoverBounded(
+  art: Uint8Array,
+  sizes: CoverSizes,
+  opts: CoverHandOver = {},
+): Promise<PreparedCover> {
+  return exportPool().prepareCover(art, sizes, opts);
 }
 
 /**

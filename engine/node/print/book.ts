@@ -140,7 +140,10 @@ export async function renderBookPdf(doc: BookDocument, opts: { trim?: TrimName; 
   drawBook(pdf, doc, laid, geo, opts.isPrint === true);
   pdf.end();
   await done;
-  return { bytes: new Uint8Array(Buffer.concat(chunks)), pageCount: laid.pages.length, trim, gutterIn: geo.gutterIn, margins: geo.margins, size: { width: geo.width, height: geo.height } };
+  // The joined bytes as they are (Buffer.concat makes them once: not copied again).
+  const joined = Buffer.concat(chunks);
+  const bytes = new Uint8Array(joined.buffer, joined.byteOffset, joined.byteLength);
+  return { bytes, pageCount: laid.pages.length, trim, gutterIn: geo.gutterIn, margins: geo.margins, size: { width: geo.width, height: geo.height } };
 }
 
 function drawOp(pdf: PDFKit.PDFDocument, op: TextOp, dx: number, dy: number): void {

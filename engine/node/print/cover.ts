@@ -177,7 +177,10 @@ export async function renderWrapCover(input: {
   drawBack(c, input);
   pdf.end();
   await done;
-  return { bytes: new Uint8Array(Buffer.concat(chunks)), width: W, height: H, spineIn: inches.spine, hasSpineText };
+  // The joined bytes as they are (Buffer.concat makes them once: not copied again).
+  const joined = Buffer.concat(chunks);
+  const bytes = new Uint8Array(joined.buffer, joined.byteOffset, joined.byteLength);
+  return { bytes, width: W, height: H, spineIn: inches.spine, hasSpineText };
 }
 
 /** The front panel's art made here, in this thread (a caller without the export pool's prepareCover: tests, a script). */

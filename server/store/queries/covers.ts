@@ -70,7 +70,10 @@ export function coverRepository(conn: Conn, owner: string): CoverRepository {
     },
     find: async (bookId) => {
       const row = await conn.first(factColumns(mine().where('book_id', '=', bookId)).select('image'));
-      return row ? { ...factsOf(row), image: new Uint8Array(row.image) } : null;
+      if (!row) return null;
+      // The driver's bytes as they are (a view, not a copy: a picture may be a few MB).
+      const { image } = row;
+      return { ...factsOf(row), image: new Uint8Array(image.buffer, image.byteOffset, image.byteLength) };
     },
     factsOf: async (bookIds) => (bookIds.length ? (await conn.all(factColumns(mine().where('book_id', 'in', [...bookIds])))).map(factsOf) : []),
     remove: async (bookId) => (await conn.run(covers.deleteFrom('book_covers').where('owner', '=', owner).where('book_id', '=', bookId))) > 0,

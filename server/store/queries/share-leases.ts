@@ -2,7 +2,8 @@
 // request under way holds a lease, a row renewed by its heartbeat while it runs and deleted when it ends. A writer's
 // claim counts their live leases and adds one only under the limit, in one transaction serialized per writer (an
 // advisory lock on Postgres; SQLite has one writer): of claims sent at once to several server instances, exactly the
-// limit are taken. A lease its process never gave back (killed) stops counting when it expires.
+// limit are taken. A lease its process never gave back (killed) stops counting when it expires; on SQLite, whose file
+// one server alone serves, a server's start drops every lease left in it (server/start.ts prepareStore).
 import type { Conn } from './conn.js';
 
 export interface ShareLeaseRepository {
@@ -14,6 +15,11 @@ export interface ShareLeaseRepository {
   release(id: string): Promise<void>;
   /** The writer's live leases at `now`, every instance's together. */
   heldBy(input: { userId: string; now: number }): Promise<number>;
+  /**
+   * Every lease dropped; answers how many there were. Only for a store one process alone serves (a SQLite file, whose
+   * owner lock the starting server holds): every lease in it was taken by a process that has ended.
+   */
+  dropAll(): Promise<number>;
 }
 
 export function shareLeaseRepository(conn: Conn): ShareLeaseRepository {
@@ -32,5 +38,6 @@ export function shareLeaseRepository(conn: Conn): ShareLeaseRepository {
     renew: async ({ id, until }) => void (await conn.run(conn.db.updateTable('share_leases').set({ expires_at: until }).where('id', '=', id))),
     release: async (id) => void (await conn.run(conn.db.deleteFrom('share_leases').where('id', '=', id))),
     heldBy: async ({ userId, now }) => Number((await live(conn, userId, now))?.n ?? 0),
+    dropAll: () => conn.run(conn.db.deleteFrom('share_leases')),
   };
 }

@@ -2,7 +2,7 @@
 // note and tone for a rewrite, and the four actions, each with its cost.
 import { Loader2 } from 'lucide-react';
 import { PASSAGE_TONE_IDS, firstWords, type Lang, type PassageAction, type PassageTone } from '../engine.js';
-import type { Passage } from './PassageTools.js';
+import type { Passage } from './passage.js';
 import { pageWord } from './words.js';
 
 const ACTIONS: PassageAction[] = ['rewrite', 'expand', 'shorten', 'describe'];

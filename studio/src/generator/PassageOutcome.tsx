@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import type { Lang } from '../engine.js';
 import { Markdown } from '../components/Markdown.js';
-import type { Passage } from './PassageTools.js';
+import type { Passage } from './passage.js';
 import { pageWord } from './words.js';
 
 /** The new passage's words so far, with what the server said it waits for before them. */

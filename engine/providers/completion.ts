@@ -32,73 +32,17 @@ export async function completeOnce(
   // Each request sent is told to the caller (its first, a retry, one sent again on a checked client): what it
   // counts.
   request.onRequest?.();
-  let text = '';
-  let usage: TokenUsage | undefined;
-  let finishReason: string | undefined;
-  let hasReasoning = false;
-  // The model's own refusal field (OpenAI's `refusal`), sent instead of the text.
-  let isRefusal = false;
-  // The connection dropped mid-stream after some text: what came is a cut stream, continued from where it stops.
-  let isDropped = false;
-  if (request.onDelta) {
-    const streamed = { ...body, stream: true as const, stream_options: { include_usage: true } };
-    const { data: stream, response } = await lease.client.chat.completions.create(streamed, { signal, timeout })
-      .withResponse();
-    // A web page (a proxy's or a login page) served with 200 instead of the event stream: no model answered.
-    if (!isModelAnswer(response)) throw new GenerationError('not_text', { status: response.status });
-    try {
-      for await (const chunk of stream) {
-        const choice = chunk.choices?.[0];
-        const delta = choice?.delta?.content ?? '';
-        hasReasoning ||= !!reasoningOf(choice?.delta);
-        isRefusal ||= hasRefusal(choice?.delta);
-        if (delta) {
-          onStart();
-          text += delta;
-          request.onDelta(delta);
-        }
-        finishReason = choice?.finish_reason ?? finishReason;
-        usage = toUsage(chunk.usage) ?? usage;
-      }
-    } catch (error) {
-      // A stream is one body: it breaking off is the connection, never the model (an error event the server sent
-      // is its APIError, rethrown). Nothing came yet: asked again as a dropped connection is; some text: a cut
-      // stream.
-      const isServerError = error instanceof OpenAI.APIError && !(error instanceof OpenAI.APIConnectionError);
-      if (signal.aborted || isServerError) throw error;
-      const cause = error instanceof Error ? error : new Error(String(error));
-      if (!text.trim()) throw cutBodyError(error, signal) ?? new OpenAI.APIConnectionError({ cause });
-      isDropped = true;
-    }
-    // The SDK ends a stream quietly when its signal aborts. Our deadline's abort mid-stream keeps what came,
-    // marked as stopped by the time-out (continued from there, named as the time-out); nothing yet: the time-out.
-    if (signal.aborted && how.isTimedOut()) {
-      if (isRefusal || isFilterFinish(finishReason)) throw new GenerationError('filtered');
-      if (!text.trim()) throw timedOut(how.timeoutMs);
-      const used = usage ? { usage } : {};
-      return { text, model: lease.config.model, config: lease.config.name, ...used, isTimedOut: true };
-    }
-  } else {
-    let answer: unknown;
-    try {
-      answer = direct && !(lease.client instanceof AzureOpenAI)
-        ? await directChat(lease.client, body, { signal, timeout, fetch: direct })
-        : await lease.client.chat.completions.create(body, { signal, timeout });
-    } catch (error) {
-      // A body that broke off mid-answer (the SDK reads it after the headers came): asked again as a dropped
-      // connection is.
-      throw cutBodyError(error, signal) ?? error;
-    }
-    // The SDK hands back a body that is not JSON as text (an HTML error page served with 200).
-    const isObject = typeof answer === 'object' && answer !== null;
-    const choices = isObject ? (answer as OpenAI.ChatCompletion).choices : undefined;
-    if (!Array.isArray(choices)) throw new GenerationError('not_text');
-    const choice = choices[0];
-    text = choice?.message?.content ?? '';
-    hasReasoning = !!reasoningOf(choice?.message);
-    isRefusal = hasRefusal(choice?.message);
-    finishReason = choice?.finish_reason ?? undefined;
-    usage = toUsage((answer as OpenAI.ChatCompletion).usage);
+  const read = request.onDelta
+    ? await readStream(lease, body, request.onDelta, { signal, timeout, onStart })
+    : await readAnswer(lease, body, { signal, timeout, direct });
+  const { text, usage, finishReason, hasReasoning, isRefusal, isDropped } = read;
+  // The SDK ends a stream quietly when its signal aborts. Our deadline's abort mid-stream keeps what came,
+  // marked as stopped by the time-out (continued from there, named as the time-out); nothing yet: the time-out.
+  if (request.onDelta && signal.aborted && how.isTimedOut()) {
+    if (isRefusal || isFilterFinish(finishReason)) throw new GenerationError('filtered');
+    if (!text.trim()) throw timedOut(how.timeoutMs);
+    const used = usage ? { usage } : {};
+    return { text, model: lease.config.model, config: lease.config.name, ...used, isTimedOut: true };
   }
   // The provider's filter stopped the answer (or the model sent its refusal field): whatever text came is not
   // the part, and is refused as a whole (engine/session/answers/text.ts asks again once, then names the filter).
@@ -119,6 +63,89 @@ export async function completeOnce(
     ...(usage ? { usage } : {}),
     ...(finishReason ? { finishReason } : {}),
     ...(isBroken ? { isBroken: true as const } : {}),
+  };
+}
+
+/** What an answer came with, streamed or whole. */
+interface Read {
+  text: string;
+  usage?: TokenUsage | undefined;
+  finishReason?: string | undefined;
+  hasReasoning: boolean;
+  /** The model's own refusal field (OpenAI's `refusal`), sent instead of the text. */
+  isRefusal: boolean;
+  /** The connection dropped mid-stream after some text: what came is a cut stream, continued from where it stops. */
+  isDropped: boolean;
+}
+
+/** A streamed answer, each piece of text handed to `onDelta` as it comes (`onStart` at the first). */
+async function readStream(
+  lease: Lease,
+  body: ReturnType<typeof chatBody>,
+  onDelta: (delta: string) => void,
+  { signal, timeout, onStart }: { signal: AbortSignal; timeout: number; onStart: () => void },
+): Promise<Read> {
+  const read: Read = { text: '', hasReasoning: false, isRefusal: false, isDropped: false };
+  const streamed = { ...body, stream: true as const, stream_options: { include_usage: true } };
+  const { data: stream, response } = await lease.client.chat.completions.create(streamed, { signal, timeout })
+    .withResponse();
+  // A web page (a proxy's or a login page) served with 200 instead of the event stream: no model answered.
+  if (!isModelAnswer(response)) throw new GenerationError('not_text', { status: response.status });
+  try {
+    for await (const chunk of stream) {
+      const choice = chunk.choices?.[0];
+      const delta = choice?.delta?.content ?? '';
+      read.hasReasoning ||= !!reasoningOf(choice?.delta);
+      read.isRefusal ||= hasRefusal(choice?.delta);
+      if (delta) {
+        onStart();
+        read.text += delta;
+        onDelta(delta);
+      }
+      read.finishReason = choice?.finish_reason ?? read.finishReason;
+      read.usage = toUsage(chunk.usage) ?? read.usage;
+    }
+  } catch (error) {
+    // A stream is one body: it breaking off is the connection, never the model (an error event the server sent
+    // is its APIError, rethrown). Nothing came yet: asked again as a dropped connection is; some text: a cut
+    // stream.
+    const isServerError = error instanceof OpenAI.APIError && !(error instanceof OpenAI.APIConnectionError);
+    if (signal.aborted || isServerError) throw error;
+    const cause = error instanceof Error ? error : new Error(String(error));
+    if (!read.text.trim()) throw cutBodyError(error, signal) ?? new OpenAI.APIConnectionError({ cause });
+    read.isDropped = true;
+  }
+  return read;
+}
+
+/** An answer in one piece (straight through `fetch` when `direct` is set and the client is not Azure). */
+async function readAnswer(
+  lease: Lease,
+  body: ReturnType<typeof chatBody>,
+  { signal, timeout, direct }: { signal: AbortSignal; timeout: number; direct: typeof globalThis.fetch | undefined },
+): Promise<Read> {
+  let answer: unknown;
+  try {
+    answer = direct && !(lease.client instanceof AzureOpenAI)
+      ? await directChat(lease.client, body, { signal, timeout, fetch: direct })
+      : await lease.client.chat.completions.create(body, { signal, timeout });
+  } catch (error) {
+    // A body that broke off mid-answer (the SDK reads it after the headers came): asked again as a dropped
+    // connection is.
+    throw cutBodyError(error, signal) ?? error;
+  }
+  // The SDK hands back a body that is not JSON as text (an HTML error page served with 200).
+  const isObject = typeof answer === 'object' && answer !== null;
+  const choices = isObject ? (answer as OpenAI.ChatCompletion).choices : undefined;
+  if (!Array.isArray(choices)) throw new GenerationError('not_text');
+  const choice = choices[0];
+  return {
+    text: choice?.message?.content ?? '',
+    hasReasoning: !!reasoningOf(choice?.message),
+    isRefusal: hasRefusal(choice?.message),
+    finishReason: choice?.finish_reason ?? undefined,
+    usage: toUsage((answer as OpenAI.ChatCompletion).usage),
+    isDropped: false,
   };
 }
 

@@ -99,100 +99,131 @@ function pathProblem(p: HbPath, isScoped: boolean, specId: string, fieldNames: R
 }
 
 /** Problems with the templates a spec uses: missing templates or partials, unknown helpers or variables. */
-export function checkTemplates(spec: ResolvedSpec, templates: TemplateSources, templateFile: (name: string) => string): SpecIssue[] {
-  const issues: SpecIssue[] = [];
-  const fieldNames = new Set(spec.fields.map((f) => f.name));
-  const visited = new Set<string>();
+export function checkTemplates(
+  spec: ResolvedSpec,
+  templates: TemplateSources,
+  templateFile: (name: string) => string,
+): SpecIssue[] {
+  const checker = new TemplateChecker(spec, templates, templateFile);
+  for (const name of templatesUsed(spec)) {
+    if (templates[name] === undefined) {
+      const message = `template ${templateFile(name)} does not exist`;
+      checker.issues.push({ file: spec.file, path: 'prompts', message });
+      continue;
+    }
+    checker.visited.clear();
+    checker.walkSource(templates[name]!, { file: templateFile(name), path: `(used by ${spec.id})` });
+  }
+  for (const text of specTexts(spec)) checker.walkSource(text.source, text.where);
+  return checker.issues;
+}
 
-  const checkPath = (p: HbPath, where: Where, isScoped: boolean) => {
-    const message = pathProblem(p, isScoped, spec.id, fieldNames);
-    if (message) issues.push({ ...where, message });
-  };
+type Place = { file: string; path: string };
 
-  const walk = (node: HbNode | undefined, where: { file: string; path: string }, isScoped: boolean): void => {
+/** One spec's templates walked: each statement, partial and language block checked once, the problems kept. */
+class TemplateChecker {
+  readonly issues: SpecIssue[] = [];
+  /** The partials walked for the template at hand. */
+  readonly visited = new Set<string>();
+  /**
+   * Every language's blocks a template calls, read once per spec (every template of a book calls the language
+   * line).
+   */
+  private readonly wordingRead = new Set<string>();
+  private readonly fieldNames: Set<string>;
+
+  constructor(
+    private readonly spec: ResolvedSpec,
+    private readonly templates: TemplateSources,
+    private readonly templateFile: (name: string) => string,
+  ) {
+    this.fieldNames = new Set(spec.fields.map((f) => f.name));
+  }
+
+  walkSource(source: string, where: Place, isScoped = false): void {
+    try {
+      this.walk(parseTemplateText(source), where, isScoped);
+    } catch (e) {
+      this.issues.push({ ...where, message: `template does not parse: ${(e as Error).message.split('\n')[0]}` });
+    }
+  }
+
+  private walk(node: HbNode | undefined, where: Place, isScoped: boolean): void {
     if (!node) return;
-    const params = (node.params as HbNode[] | undefined) ?? [];
-    const hashPairs = ((node.hash as { pairs?: Array<{ value: HbNode }> } | undefined)?.pairs ?? []).map((x) => x.value);
-    const checkExpr = (e: HbNode) => {
-      if (e.type === 'PathExpression') checkPath(e as unknown as HbPath, where, isScoped);
-      else if (e.type === 'SubExpression') walk(e, where, isScoped);
-    };
     switch (node.type) {
       case 'Program':
-        for (const s of node.body as HbNode[]) walk(s, where, isScoped);
+        for (const s of node.body as HbNode[]) this.walk(s, where, isScoped);
         return;
       case 'MustacheStatement':
-      case 'SubExpression': {
-        const path = node.path as HbPath;
-        if (path.original === WORDING_HELPER) {
-          checkWording(params[0], where, isScoped);
-          return;
-        }
-        if (params.length || hashPairs.length || node.type === 'SubExpression') {
-          if (!(path.original in HELPERS)) issues.push({ ...where, message: `{{${path.original} …}}: "${path.original}" is not a helper (${Object.keys(HELPERS).join(', ')})` });
-        } else checkExpr(path as unknown as HbNode);
-        params.forEach(checkExpr);
-        hashPairs.forEach(checkExpr);
-        return;
-      }
+      case 'SubExpression':
+        return this.walkCall(node, where, isScoped);
       case 'BlockStatement': {
         const name = (node.path as HbPath).original;
-        if (!BUILTIN_BLOCKS.has(name)) issues.push({ ...where, message: `{{#${name}}}: "${name}" is not a block helper (${[...BUILTIN_BLOCKS].join(', ')})` });
-        params.forEach(checkExpr);
+        if (!BUILTIN_BLOCKS.has(name)) {
+          const message = `{{#${name}}}: "${name}" is not a block helper (${[...BUILTIN_BLOCKS].join(', ')})`;
+          this.issues.push({ ...where, message });
+        }
+        paramsOf(node).forEach((e) => this.checkExpr(e, where, isScoped));
         const opensScope = name === 'each' || name === 'with';
-        walk(node.program as HbNode, where, isScoped || opensScope);
-        walk(node.inverse as HbNode | undefined, where, isScoped);
+        this.walk(node.program as HbNode, where, isScoped || opensScope);
+        this.walk(node.inverse as HbNode | undefined, where, isScoped);
         return;
       }
-      case 'PartialStatement': {
-        const name = (node.name as HbPath).original;
-        const full = `partials/${name}`;
-        if (templates[full] === undefined) {
-          issues.push({ ...where, message: `{{> ${name}}}: partial ${templateFile(full)} does not exist` });
-          return;
-        }
-        if (!visited.has(full)) {
-          visited.add(full);
-          walkSource(templates[full]!, { file: templateFile(full), path: '' }, isScoped);
-        }
-        return;
-      }
+      case 'PartialStatement':
+        return this.walkPartial((node.name as HbPath).original, where, isScoped);
       default:
         return;
     }
-  };
-
-  // Every language's blocks a template calls, read once per spec (every template of a book calls the language line).
-  const wordingRead = new Set<string>();
-  const checkWording = (param: HbNode | undefined, where: { file: string; path: string }, isScoped: boolean) => {
-    const found = wordingOf(param, where);
-    issues.push(...found.issues);
-    for (const block of found.blocks) {
-      if (wordingRead.has(`${block.where.file}#${block.where.path}`)) continue;
-      wordingRead.add(`${block.where.file}#${block.where.path}`);
-      walkSource(block.source, block.where, isScoped);
-    }
-  };
-
-  const walkSource = (source: string, where: { file: string; path: string }, isScoped = false) => {
-    try {
-      walk(parseTemplateText(source), where, isScoped);
-    } catch (e) {
-      issues.push({ ...where, message: `template does not parse: ${(e as Error).message.split('\n')[0]}` });
-    }
-  };
-
-  for (const name of templatesUsed(spec)) {
-    if (templates[name] === undefined) {
-      issues.push({ file: spec.file, path: 'prompts', message: `template ${templateFile(name)} does not exist` });
-      continue;
-    }
-    visited.clear();
-    walkSource(templates[name]!, { file: templateFile(name), path: `(used by ${spec.id})` });
   }
-  for (const text of specTexts(spec)) walkSource(text.source, text.where);
-  return issues;
+
+  /** `{{name}}`, `{{helper a b}}` or `(helper a)`: a variable, or a helper with its arguments. */
+  private walkCall(node: HbNode, where: Place, isScoped: boolean): void {
+    const path = node.path as HbPath;
+    const params = paramsOf(node);
+    if (path.original === WORDING_HELPER) return this.checkWording(params[0], where, isScoped);
+    const hash = node.hash as { pairs?: Array<{ value: HbNode }> } | undefined;
+    const hashPairs = (hash?.pairs ?? []).map((x) => x.value);
+    if (params.length || hashPairs.length || node.type === 'SubExpression') {
+      if (!(path.original in HELPERS)) {
+        const helpers = Object.keys(HELPERS).join(', ');
+        const message = `{{${path.original} …}}: "${path.original}" is not a helper (${helpers})`;
+        this.issues.push({ ...where, message });
+      }
+    } else this.checkExpr(path as unknown as HbNode, where, isScoped);
+    for (const e of [...params, ...hashPairs]) this.checkExpr(e, where, isScoped);
+  }
+
+  private checkExpr(e: HbNode, where: Place, isScoped: boolean): void {
+    if (e.type === 'SubExpression') return this.walk(e, where, isScoped);
+    if (e.type !== 'PathExpression') return;
+    const message = pathProblem(e as unknown as HbPath, isScoped, this.spec.id, this.fieldNames);
+    if (message) this.issues.push({ ...where, message });
+  }
+
+  private walkPartial(name: string, where: Place, isScoped: boolean): void {
+    const full = `partials/${name}`;
+    if (this.templates[full] === undefined) {
+      this.issues.push({ ...where, message: `{{> ${name}}}: partial ${this.templateFile(full)} does not exist` });
+      return;
+    }
+    if (this.visited.has(full)) return;
+    this.visited.add(full);
+    this.walkSource(this.templates[full]!, { file: this.templateFile(full), path: '' }, isScoped);
+  }
+
+  private checkWording(param: HbNode | undefined, where: Place, isScoped: boolean): void {
+    const found = wordingOf(param, where);
+    this.issues.push(...found.issues);
+    for (const block of found.blocks) {
+      const key = `${block.where.file}#${block.where.path}`;
+      if (this.wordingRead.has(key)) continue;
+      this.wordingRead.add(key);
+      this.walkSource(block.source, block.where, isScoped);
+    }
+  }
 }
+
+const paramsOf = (node: HbNode) => (node.params as HbNode[] | undefined) ?? [];
 
 /** A spec's own texts rendered as templates: its brief and its formats, in every language it words them. */
 function specTexts(spec: ResolvedSpec): Array<{ source: string; where: Where }> {

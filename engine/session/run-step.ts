@@ -5,7 +5,11 @@ import type { ResolvedSpec } from '../spec/types.js';
 import { type Provider, countWords } from '../provider.js';
 import { applyStep, type BookState } from '../compile/flow.js';
 import type { PromptState } from '../compile/prompt-context.js';
-import { buildContext, chapterTitleOf, FIRM_LANGUAGE_TEMPLATE, previousEndingOf, renderContinuation, renderPrompt, renderRewrite, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
+import {
+  buildContext, chapterTitleOf, FIRM_LANGUAGE_TEMPLATE, previousEndingOf, renderContinuation, renderPrompt,
+  renderRewrite,
+  type PromptRenderer, type RenderedPrompt,
+} from '../compile/prompt.js';
 import { takeLeadingHeading } from '../compile/heading.js';
 import { GenerationError } from '../errors.js';
 import { stepPosition, type Step } from '../compile/step.js';
@@ -19,67 +23,61 @@ import { partOverusedOf, partVoiceOf } from './voice/index.js';
 import { fitting, type Trimmable } from './fit.js';
 import { stateForStep } from './bible/index.js';
 import { lastWords, type AdvanceOptions, type StepOutcome } from './step-types.js';
-import { type FollowUpContext, endWhole, firmLanguage, type Tally, outlineMore, extendShort, proseOf, keepBiblePeople, partWriter } from './follow-ups/index.js';
+import {
+  type FollowUpContext, endWhole, firmLanguage, type Tally, outlineMore, extendShort, proseOf, keepBiblePeople,
+  partWriter,
+} from './follow-ups/index.js';
 
-/** Run one step on a state, without saving: the provider call and the post-processing (character details, state). */
-export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
+/** What one step is run with: the book, its step, the model and the renderer of its prompts. */
+type RunStepInput = Omit<AdvanceOptions, 'provider'> & {
   spec: ResolvedSpec;
   renderer: PromptRenderer;
   provider: Provider;
   state: BookState;
   step: Step;
   clock?: Clock;
-  /** Write a written part again: its current text and the writer's note go with the step's prompt (templates/rewrite.hbs). */
+  /**
+   * Write a written part again: its current text and the writer's note go with the step's prompt
+   * (templates/rewrite.hbs).
+   */
   rewrite?: { text: string; note?: string };
-}): Promise<StepOutcome> {
+};
+
+/** Run one step on a state, without saving: the provider call and the post-processing (character details, state). */
+export async function runStep(input: RunStepInput): Promise<StepOutcome> {
   const { spec, step } = input;
-  // Every request of the step is rendered with the bible as of the part before it (with the people a part written again brings in); the step's result goes on the book itself.
+  // Every request of the step is rendered with the bible as of the part before it (with the people a part written
+  // again brings in); the step's result goes on the book itself.
   const book = input.state;
   const state = stateForStep(spec, book, stepPosition(step), { cast: true });
   const clock = input.clock ?? systemClock;
   const started = clock.now();
   const seconds = () => (clock.now() - started) / 1000;
   const title = input.chapterTitle ? { chapterTitle: input.chapterTitle } : {};
-  const prompt = input.rewrite
-    ? renderRewrite({ spec, renderer: input.renderer, state, step, ...title, currentText: input.rewrite.text, ...(input.rewrite.note ? { note: input.rewrite.note } : {}) })
-    : renderPrompt({ spec, renderer: input.renderer, state, step, chapterTitle: input.chapterTitle });
+  const prompt = stepPrompt(input, state);
   if (!prompt.user.trim()) throw new GenerationError('prompt_required');
   if (step.kind === 'image') {
-    const image = await input.provider.generateImage({ prompt: prompt.user, size: spec.image?.size ?? '1024x1024', meta: prompt.meta, signal: input.signal, ...(input.onRetry ? { onRetry: input.onRetry } : {}) });
+    const size = spec.image?.size ?? '1024x1024';
+    const asked = { prompt: prompt.user, size, meta: prompt.meta, signal: input.signal, ...(input.onRetry ? { onRetry: input.onRetry } : {}) };
+    const image = await input.provider.generateImage(asked);
     const text = prompt.user;
-    return { state: applyStep(spec, book, step, text), step, text, words: 0, seconds: seconds(), png: image.png, isComplete: true, continuations: 0, extensions: 0 };
+    const after = applyStep(spec, book, step, text);
+    const counts = { words: 0, continuations: 0, extensions: 0 };
+    return { state: after, step, text, ...counts, seconds: seconds(), png: image.png, isComplete: true };
   }
-  // Every request of the step fits the model's window (fit.ts): the bible, the recent text and the outline trimmed first.
-  const provider = fitting(input.provider, trimmableOf(spec, state, step));
-  // Every answer is judged (answers/verdict.ts): it may repeat the book, the text rewritten and what this step already wrote, never the request.
-  const written: string[] = [];
-  const expect = expectationOf({
-    spec, renderer: input.renderer, state, step, kind: step.kind === 'outline' ? 'outline' : 'prose',
-    extra: () => [...(input.rewrite ? [input.rewrite.text, input.rewrite.note ?? ''] : []), ...(input.chapterTitle ? [input.chapterTitle] : []), ...written],
-  });
-  // A start (the step's first answer, an extension, an answer asked again) is judged by its kind however short,
-  // before anything continues or extends it: a recipe's few lines are asked again, never grown into the part.
-  const startExpect = { ...expect, isStart: true };
-  const ask = async (request: RenderedPrompt, onDelta?: (delta: string) => void, how?: { isContinuation?: boolean }) => {
-    const result = await askText(provider, { ...request, signal: input.signal, onDelta, ...(input.onRetry ? { onRetry: input.onRetry } : {}) }, how?.isContinuation ? expect : startExpect);
-    written.push(result.text);
-    return result;
-  };
   const tally: Tally = { continuations: 0 };
   // A part that asks for a length is continued only while it has fewer words, each time for the words left.
   const target = isMeasured(spec, step) ? prompt.meta.wordTarget : 0;
-  const checkedWrite = firmLanguage({
-    write: partWriter({ ask, target, words: (text) => countWords(proseOf({ spec, step }, text)), continuation: (soFar, wordsNeeded) => renderContinuation({ spec, renderer: input.renderer, state, step, soFar, ...title, ...(wordsNeeded ? { wordsNeeded } : {}) }) }),
-    lang: state.lang, isChecked: spec.flow.languageCheck !== false,
-    firmLine: (soFar) => input.renderer.renderTemplate(FIRM_LANGUAGE_TEMPLATE, { ...buildContext({ spec, state, step, ...title }), ...(soFar ? { cutEnding: lastWords(soFar, 30) } : {}) }),
-    ...(input.signal ? { signal: input.signal } : {}), tally,
-  });
+  const checkedWrite = partWrite(input, state, tally, target);
   const answer = await checkedWrite(prompt, input.onDelta);
   // A model's own leading heading is taken off the part (the part has its heading); a title it named is kept.
   const ownTitle = input.chapterTitle ?? (step.kind === 'chapter' ? chapterTitleOf(spec, state, step) : undefined);
-  // An outline is read in its own shape: JSON into its lines, entries numbered out of turn renumbered (outline/shape.ts).
+  // An outline is read in its own shape: JSON into its lines, entries numbered out of turn renumbered
+  // (outline/shape.ts).
   const isOutline = step.kind === 'outline' && spec.kind === 'book';
-  const shaped = isOutline ? mendedOutline(spec, outlineFromJson(answer.text, state.lang) ?? answer.text, state.lang) : answer.text;
+  const shaped = isOutline
+    ? mendedOutline(spec, outlineFromJson(answer.text, state.lang) ?? answer.text, state.lang)
+    : answer.text;
   const heading = takeLeadingHeading(shaped, step, ownTitle);
   if (!heading.text.trim()) throw new GenerationError('no_content');
   let extensions = 0;
@@ -96,38 +94,132 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
       return more;
     },
   };
-  let draft = await outlineMore(ctx, { text: heading.text.trim(), isComplete: answer.isComplete });
-  if (isOutline) draft = { ...draft, text: mendedOutline(spec, draft.text, state.lang) };
-  // A story's chapter about none of the book's people is asked again once with their names (follow-ups/bible-people.ts);
-  // not a rewrite the writer gave a note for (the note may be to rename them).
-  const people = input.rewrite?.note ? { draft, isAskedAgain: false } : await keepBiblePeople(ctx, { draft, prompt, ownTitle, write: (request) => checkedWrite(request, undefined) });
-  draft = people.draft;
-  if (people.isAskedAgain) tally.notes = addNotes(tally.notes, { askedAgain: ['ignores_bible'] });
-  // A part the time-out left unfinished was continued from where it stopped already: it is not asked for more
-  // (a server too slow to finish it would only be asked again).
-  if (draft.isComplete || !tally.isTimedOut) draft = await extendShort(target, ownTitle)(ctx, draft);
-  // An answer kept as the model's limit stopped it ends on a whole sentence, at the part's target (follow-ups/whole-end.ts).
+  const first = { text: heading.text.trim(), isComplete: answer.isComplete };
+  const draft = await followUps({ ctx, input, draft: first, prompt, ownTitle, isOutline, tally, target, checkedWrite });
+  // An answer kept as the model's limit stopped it ends on a whole sentence, at the part's target
+  // (follow-ups/whole-end.ts).
   const { text, isComplete, isCutWhole } = tally.isCut ? endWhole(ctx, draft, target) : { ...draft, isCutWhole: false };
-  // Chapters the outline still gives no plan, even after asking for them: named, never written from nothing silently.
-  const unplanned = isOutline ? unplannedChapters(spec, text, conclusionPosition(spec.flow, state.totalChapters) - 1) : [];
+  // Chapters the outline still gives no plan, even after asking for them: named, never written from nothing
+  // silently.
+  const last = conclusionPosition(spec.flow, state.totalChapters) - 1;
+  const unplanned = isOutline ? unplannedChapters(spec, text, last) : [];
   const after = applyStep(spec, book, step, text);
   const position = stepPosition(step);
-  const marked = isComplete ? after : { ...after, incompleteParts: [...(after.incompleteParts ?? []).filter((p) => p !== position), position] };
+  const incompleteParts = [...(after.incompleteParts ?? []).filter((p) => p !== position), position];
   const measures = target > 0 ? partMeasures({ ctx, text, target, book, state }) : {};
   return {
-    state: marked, step, text, words: countWords(text), seconds: seconds(), isComplete, continuations: tally.continuations, extensions,
-    ...(tally.isTimedOut ? { isTimedOut: true as const } : {}), ...(isCutWhole ? { isCutWhole: true as const } : {}), ...(tally.notes ? { answerNotes: tally.notes } : {}),
-    ...(tally.usage ? { usage: tally.usage } : {}), ...(tally.languageDrift ? { languageDrift: tally.languageDrift } : {}), ...measures, ...(heading.title ? { title: heading.title } : {}),
+    state: isComplete ? after : { ...after, incompleteParts },
+    step, text, words: countWords(text), seconds: seconds(), isComplete, continuations: tally.continuations, extensions,
+    ...(tally.isTimedOut ? { isTimedOut: true as const } : {}),
+    ...(isCutWhole ? { isCutWhole: true as const } : {}),
+    ...(tally.notes ? { answerNotes: tally.notes } : {}),
+    ...(tally.usage ? { usage: tally.usage } : {}),
+    ...(tally.languageDrift ? { languageDrift: tally.languageDrift } : {}),
+    ...measures,
+    ...(heading.title ? { title: heading.title } : {}),
     ...(unplanned.length ? { unplanned } : {}),
   };
 }
 
+/** The step's prompt: the part written again with its text and the writer's note, or the step's own. */
+function stepPrompt(input: RunStepInput, state: PromptState): RenderedPrompt {
+  const { spec, renderer, step, chapterTitle, rewrite } = input;
+  if (!rewrite) return renderPrompt({ spec, renderer, state, step, chapterTitle });
+  const title = chapterTitle ? { chapterTitle } : {};
+  const note = rewrite.note ? { note: rewrite.note } : {};
+  return renderRewrite({ spec, renderer, state, step, ...title, currentText: rewrite.text, ...note });
+}
+
+/**
+ * How the step writes: every request fitted to the model's window, every answer judged, continued while short of
+ * `target` words when it is cut, and checked to be in the book's language (follow-ups/).
+ */
+function partWrite(input: RunStepInput, state: PromptState, tally: Tally, target: number) {
+  const { spec, step, renderer } = input;
+  const title = input.chapterTitle ? { chapterTitle: input.chapterTitle } : {};
+  // Every request of the step fits the model's window (fit.ts): the bible, the recent text and the outline trimmed
+  // first.
+  const provider = fitting(input.provider, trimmableOf(spec, state, step));
+  // Every answer is judged (answers/verdict.ts): it may repeat the book, the text rewritten and what this step
+  // already wrote, never the request.
+  const written: string[] = [];
+  const rewritten = input.rewrite ? [input.rewrite.text, input.rewrite.note ?? ''] : [];
+  const expect = expectationOf({
+    spec, renderer, state, step, kind: step.kind === 'outline' ? 'outline' : 'prose',
+    extra: () => [...rewritten, ...(input.chapterTitle ? [input.chapterTitle] : []), ...written],
+  });
+  // A start (the step's first answer, an extension, an answer asked again) is judged by its kind however short,
+  // before anything continues or extends it: a recipe's few lines are asked again, never grown into the part.
+  const startExpect = { ...expect, isStart: true };
+  type OnDelta = (delta: string) => void;
+  const ask = async (request: RenderedPrompt, onDelta?: OnDelta, how?: { isContinuation?: boolean }) => {
+    const retry = input.onRetry ? { onRetry: input.onRetry } : {};
+    const asked = { ...request, signal: input.signal, onDelta, ...retry };
+    const result = await askText(provider, asked, how?.isContinuation ? expect : startExpect);
+    written.push(result.text);
+    return result;
+  };
+  const continuation = (soFar: string, wordsNeeded: number | undefined) =>
+    renderContinuation({ spec, renderer, state, step, soFar, ...title, ...(wordsNeeded ? { wordsNeeded } : {}) });
+  const firmLine = (soFar: string | undefined) => renderer.renderTemplate(FIRM_LANGUAGE_TEMPLATE, {
+    ...buildContext({ spec, state, step, ...title }),
+    ...(soFar ? { cutEnding: lastWords(soFar, 30) } : {}),
+  });
+  const words = (text: string) => countWords(proseOf({ spec, step }, text));
+  return firmLanguage({
+    write: partWriter({ ask, target, words, continuation }),
+    lang: state.lang,
+    isChecked: spec.flow.languageCheck !== false,
+    firmLine,
+    ...(input.signal ? { signal: input.signal } : {}),
+    tally,
+  });
+}
+
+/**
+ * What follows the first answer: an outline asked for the chapters it left out, a chapter about none of the book's
+ * people asked again with their names, a short part extended.
+ */
+async function followUps(run: {
+  ctx: FollowUpContext;
+  input: RunStepInput;
+  draft: { text: string; isComplete: boolean };
+  prompt: RenderedPrompt;
+  ownTitle: string | undefined;
+  isOutline: boolean;
+  tally: Tally;
+  target: number;
+  checkedWrite: ReturnType<typeof partWrite>;
+}) {
+  const { ctx, input, prompt, ownTitle, tally, checkedWrite } = run;
+  let draft = await outlineMore(ctx, run.draft);
+  if (run.isOutline) draft = { ...draft, text: mendedOutline(ctx.spec, draft.text, ctx.state.lang) };
+  // A story's chapter about none of the book's people is asked again once with their names
+  // (follow-ups/bible-people.ts); not a rewrite the writer gave a note for (the note may be to rename them).
+  const write = (request: RenderedPrompt) => checkedWrite(request, undefined);
+  const people = input.rewrite?.note
+    ? { draft, isAskedAgain: false }
+    : await keepBiblePeople(ctx, { draft, prompt, ownTitle, write });
+  draft = people.draft;
+  if (people.isAskedAgain) tally.notes = addNotes(tally.notes, { askedAgain: ['ignores_bible'] });
+  // A part the time-out left unfinished was continued from where it stopped already: it is not asked for more
+  // (a server too slow to finish it would only be asked again).
+  if (draft.isComplete || !tally.isTimedOut) draft = await extendShort(run.target, ownTitle)(ctx, draft);
+  return draft;
+}
+
 /**
  * What a measured part is marked with, never changed by: its length against the words asked for, what it
- * repeats of the book, a neighbour language's words (Indonesian's in a Malay part), and against the writer's voice and the overused
- * phrases (voice/measure.ts).
+ * repeats of the book, a neighbour language's words (Indonesian's in a Malay part), and against the writer's voice
+ * and the overused phrases (voice/measure.ts).
  */
-function partMeasures(input: { ctx: FollowUpContext; text: string; target: number; book: BookState; state: PromptState }): Partial<StepOutcome> {
+function partMeasures(input: {
+  ctx: FollowUpContext;
+  text: string;
+  target: number;
+  book: BookState;
+  state: PromptState;
+}): Partial<StepOutcome> {
   const { ctx, target, book, state } = input;
   const prose = proseOf(ctx, input.text);
   const words = countWords(prose);
@@ -136,19 +228,36 @@ function partMeasures(input: { ctx: FollowUpContext; text: string; target: numbe
   const voice = partVoiceOf(book.voice, prose, state.lang);
   const overused = partOverusedOf(book.voice, prose, state.lang);
   return {
-    target, score: lengthScore(target, words), repeated: repeatedShare(prose, state.content.map((t) => proseOf(ctx, t))),
-    ...(words < SHORT_RATIO * target ? { short: true as const } : {}), ...(words > LONG_RATIO * target ? { long: true as const } : {}),
-    ...(neighbour.words.length ? { neighbourWords: neighbour.words, neighbourLanguages: neighbour.languages } : {}), ...(voice ? { voice } : {}), ...(overused ? { overused } : {}),
+    target,
+    score: lengthScore(target, words),
+    repeated: repeatedShare(prose, state.content.map((t) => proseOf(ctx, t))),
+    ...(words < SHORT_RATIO * target ? { short: true as const } : {}),
+    ...(words > LONG_RATIO * target ? { long: true as const } : {}),
+    ...(neighbour.words.length ? { neighbourWords: neighbour.words, neighbourLanguages: neighbour.languages } : {}),
+    ...(voice ? { voice } : {}),
+    ...(overused ? { overused } : {}),
   };
 }
 
-/** What a step's prompts may lose to fit the model's window (fit.ts): its bible, the previous part's ending, the outline. */
+/**
+ * What a step's prompts may lose to fit the model's window (fit.ts): its bible, the previous part's ending, the
+ * outline.
+ */
 export function trimmableOf(spec: ResolvedSpec, state: PromptState, _step: Step): Trimmable {
   const previousEnding = previousEndingOf(spec, state);
-  return { ...(state.memory ? { bible: state.memory } : {}), ...(previousEnding ? { recent: previousEnding } : {}), ...(state.outline ? { outline: state.outline } : {}), ...(state.voiceGuidance ? { voice: state.voiceGuidance } : {}) };
+  return {
+    ...(state.memory ? { bible: state.memory } : {}),
+    ...(previousEnding ? { recent: previousEnding } : {}),
+    ...(state.outline ? { outline: state.outline } : {}),
+    ...(state.voiceGuidance ? { voice: state.voiceGuidance } : {}),
+  };
 }
 
-/** The parts whose prompt asks for a number of words (the chapter format): a book's introduction, chapters and conclusion. */
+/**
+ * The parts whose prompt asks for a number of words (the chapter format): a book's introduction, chapters and
+ * conclusion.
+ */
 function isMeasured(spec: ResolvedSpec, step: Step): boolean {
-  return spec.kind === 'book' && (step.kind === 'introduction' || step.kind === 'chapter' || step.kind === 'conclusion');
+  const kind = step.kind;
+  return spec.kind === 'book' && (kind === 'introduction' || kind === 'chapter' || kind === 'conclusion');
 }

@@ -22,7 +22,11 @@ export const RESET_TOKEN_MS = 60 * 60 * 1000;
 export { MIN_PASSWORD } from '../../engine/contract/index.js';
 
 /** How long (ms) the next sign-in attempt must still wait after the failures counted (see AttemptRule). */
-export const signInWait = (counted: { failures: number; lastFailureAt: number } | null, rule: AttemptRule, now = Date.now()): number => attemptWait(counted, rule, now);
+export const signInWait = (
+  counted: { failures: number; lastFailureAt: number } | null,
+  rule: AttemptRule,
+  now = Date.now(),
+): number => attemptWait(counted, rule, now);
 
 /**
  * What one sign-in attempt counts against: the account from this IP (signInThrottle), the account from
@@ -31,7 +35,9 @@ export const signInWait = (counted: { failures: number; lastFailureAt: number } 
  */
 export function signInClaims(config: ServerConfig, email: string, ip: string): Claim[] {
   const perEmail = config.rateLimits.signInPerEmail;
-  const accountRule = { freeAttempts: perEmail.limit, baseDelayMs: config.signInThrottle.baseDelayMs, maxDelayMs: Math.max(config.signInThrottle.baseDelayMs, perEmail.windowMs / Math.max(1, perEmail.limit)) };
+  const { baseDelayMs } = config.signInThrottle;
+  const maxDelayMs = Math.max(baseDelayMs, perEmail.windowMs / Math.max(1, perEmail.limit));
+  const accountRule = { freeAttempts: perEmail.limit, baseDelayMs, maxDelayMs };
   return [
     { key: `signin:${email}|${ip}`, rule: config.signInThrottle },
     { key: `signin-account:${email}`, rule: accountRule },
@@ -54,21 +60,34 @@ function sessionJson(expiresAt: number, isRemembered: boolean): SessionInfo {
 }
 
 export function authRoutes(ctx: AppContext): ApiRoutes {
-  const { repos, config, logger } = ctx;
   const router = new ApiRoutes();
   // Made now, so the first sign-in with an unknown e-mail costs no more than later ones.
-  dummyHash(ctx).catch((error: unknown) => logger.error({ err: error }, 'could not prepare the dummy password hash'));
+  dummyHash(ctx)
+    .catch((error: unknown) => ctx.logger.error({ err: error }, 'could not prepare the dummy password hash'));
+  addSessionRoutes(ctx, router);
+  addPasswordResetRoutes(ctx, router);
+  return router;
+}
 
-  const startSession = (req: Request, res: Response, input: { userId: string; isRemembered: boolean }) => startBrowserSession(ctx, req, res, input);
+/** An account's sessions: signing up, in and out, and the session a browser has. */
+function addSessionRoutes(ctx: AppContext, router: ApiRoutes): void {
+  const { repos, config, logger } = ctx;
+  type SessionStart = { userId: string; isRemembered: boolean };
+  const startSession = (req: Request, res: Response, input: SessionStart) => startBrowserSession(ctx, req, res, input);
+  const signUpLimit = storeLimiter(repos.limits, {
+    rate: config.rateLimits.signUp,
+    key: (req) => `signup-ip:${req.ip ?? ''}`,
+  });
 
-  router.on('POST /auth/sign-up/email', storeLimiter(repos.limits, { rate: config.rateLimits.signUp, key: (req) => `signup-ip:${req.ip ?? ''}` }), async (req, res) => {
+  router.on('POST /auth/sign-up/email', signUpLimit, async (req, res) => {
     const body = req.input.body;
     await refuseCommonPassword({ password: body.password, field: 'password', lang: body.lang ?? requestLang(req) });
     if (await repos.users.findByEmail(body.email)) throw ApiError.of(409, 'email_taken');
     const isAdminAddress = adminSignUp(ctx, body.email, req.ip);
     const passwordHash = await hashPassword(body.password, config.scryptLogN);
     const role = isAdminAddress ? 'admin' : 'free';
-    const user = await repos.users.create({ email: body.email, passwordHash, role, ...(body.name ? { name: body.name } : {}), ...(body.lang ? { lang: body.lang } : {}) });
+    const named = { ...(body.name ? { name: body.name } : {}), ...(body.lang ? { lang: body.lang } : {}) };
+    const user = await repos.users.create({ email: body.email, passwordHash, role, ...named });
     if (!user) throw ApiError.of(409, 'email_taken');
     const session = await startSession(req, res, { userId: user.id, isRemembered: body.rememberMe ?? true });
     logger.info({ userId: user.id, role }, 'account created');
@@ -89,7 +108,10 @@ export function authRoutes(ctx: AppContext): ApiRoutes {
       await giveBack(repos.limits, claims);
       // The sender's own earlier typos are forgotten too.
       await repos.limits.clearFailures(claims[0]!.key);
-      if (needsRehash(stored, config.scryptLogN)) await repos.auth.setPasswordHash({ userId: user.id, hash: await hashPassword(body.password, config.scryptLogN) });
+      if (needsRehash(stored, config.scryptLogN)) {
+        const hash = await hashPassword(body.password, config.scryptLogN);
+        await repos.auth.setPasswordHash({ userId: user.id, hash });
+      }
       const session = await startSession(req, res, { userId: user.id, isRemembered: body.rememberMe ?? true });
       res.json({ message: messageIn('signed_in', user.lang), user: toProfile(user), session });
     },
@@ -113,14 +135,28 @@ export function authRoutes(ctx: AppContext): ApiRoutes {
     const { user, expiresAt, isRemembered } = auth.session;
     res.json({ user: toProfile(user), session: sessionJson(expiresAt, isRemembered) });
   });
+}
 
-  router.on('POST /auth/request-password-reset', storeLimiter(repos.limits, { rate: config.rateLimits.resetRequest, key: (req) => `reset-ip:${req.ip ?? ''}` }), async (req, res) => {
+/** A forgotten password: the link asked for by e-mail, and the new password set with its token. */
+function addPasswordResetRoutes(ctx: AppContext, router: ApiRoutes): void {
+  const { repos, config, logger } = ctx;
+  const requestLimit = storeLimiter(repos.limits, {
+    rate: config.rateLimits.resetRequest,
+    key: (req) => `reset-ip:${req.ip ?? ''}`,
+  });
+  const resetLimit = storeLimiter(repos.limits, {
+    rate: config.rateLimits.signIn,
+    key: (req) => `reset-token-ip:${req.ip ?? ''}`,
+  });
+
+  router.on('POST /auth/request-password-reset', requestLimit, async (req, res) => {
     const { email } = req.input.body;
     const address = normaliseEmail(email);
     const now = Date.now();
     // One request per address per minute, on every instance (kept in the store), known or not alike.
     if (config.rateLimits.resetPerEmailMs > 0) {
-      const taken = await repos.limits.take({ key: `reset-email:${address}`, capacity: 1, refillMs: config.rateLimits.resetPerEmailMs, now });
+      const refillMs = config.rateLimits.resetPerEmailMs;
+      const taken = await repos.limits.take({ key: `reset-email:${address}`, capacity: 1, refillMs, now });
       if (!taken.isAllowed) {
         throw tooMany(res, taken.retryAfterMs, 'reset_too_soon');
       }
@@ -128,11 +164,12 @@ export function authRoutes(ctx: AppContext): ApiRoutes {
     res.json({ message: messageIn('reset_sent', requestLang(req)) });
     // After the answer, so a known address answers exactly as fast as an unknown one.
     setImmediate(() => {
-      sendResetLink(ctx, address, now).catch((error: unknown) => logger.error({ err: error }, 'failed to prepare the password reset e-mail'));
+      sendResetLink(ctx, address, now)
+        .catch((error: unknown) => logger.error({ err: error }, 'failed to prepare the password reset e-mail'));
     });
   });
 
-  router.on('POST /auth/reset-password', storeLimiter(repos.limits, { rate: config.rateLimits.signIn, key: (req) => `reset-token-ip:${req.ip ?? ''}` }), async (req, res) => {
+  router.on('POST /auth/reset-password', resetLimit, async (req, res) => {
     const body = req.input.body;
     await refuseCommonPassword({ password: body.newPassword, field: 'newPassword', lang: requestLang(req) });
     const tokenHash = hashToken(body.token);
@@ -149,12 +186,15 @@ export function authRoutes(ctx: AppContext): ApiRoutes {
     logger.info({ userId, revokedKeys }, 'password reset; every session of the account ended');
     res.json({ message: messageIn('password_updated', requestLang(req)) });
   });
-
-  return router;
 }
 
 /** A new session (a new token) for this browser, replacing the one it had; answers its JSON. */
-async function startBrowserSession(ctx: AppContext, req: Request, res: Response, input: { userId: string; isRemembered: boolean }): Promise<SessionInfo> {
+async function startBrowserSession(
+  ctx: AppContext,
+  req: Request,
+  res: Response,
+  input: { userId: string; isRemembered: boolean },
+): Promise<SessionInfo> {
   const { repos } = ctx;
   const previous = (await authOf(repos.auth, req)).session;
   if (previous) await repos.auth.deleteSession(previous.sessionId);
@@ -166,7 +206,8 @@ async function startBrowserSession(ctx: AppContext, req: Request, res: Response,
 
 /**
  * Whether a sign-up is the administrator's: its address is; made at start when KARYA_ADMIN_PASSWORD is set (taken,
- * like any address), else signed up only from the server's own machine (the client address after the proxy rule): 409 email_taken otherwise.
+ * like any address), else signed up only from the server's own machine (the client address after the proxy rule):
+ * 409 email_taken otherwise.
  */
 function adminSignUp(ctx: AppContext, email: string, ip: string | undefined): boolean {
   const { config, logger } = ctx;
@@ -178,7 +219,10 @@ function adminSignUp(ctx: AppContext, email: string, ip: string | undefined): bo
   return isAdminAddress;
 }
 
-/** A sign-in attempt's claims taken (signInClaims), or 429 with Retry-After; the claims, to give back when the password is right. */
+/**
+ * A sign-in attempt's claims taken (signInClaims), or 429 with Retry-After; the claims, to give back when the
+ * password is right.
+ */
 async function claimSignIn(ctx: AppContext, res: Response, email: string, ip: string): Promise<Claim[]> {
   const { repos, config } = ctx;
   const claims = signInClaims(config, email, ip);
@@ -197,7 +241,8 @@ async function sendResetLink(ctx: AppContext, address: string, now: number): Pro
   const user = await repos.users.findByEmail(address);
   if (!user) return;
   const token = randomBytes(32).toString('base64url');
-  await repos.auth.createPasswordReset({ tokenHash: hashToken(token), userId: user.id, expiresAt: now + RESET_TOKEN_MS });
+  const expiresAt = now + RESET_TOKEN_MS;
+  await repos.auth.createPasswordReset({ tokenHash: hashToken(token), userId: user.id, expiresAt });
   const link = `${config.publicUrl}/reset-password?type=recovery&token=${encodeURIComponent(token)}`;
   // In the account's language, whatever language the page that asked for it spoke.
   ctx.mailer
@@ -205,7 +250,10 @@ async function sendResetLink(ctx: AppContext, address: string, now: number): Pro
     .catch((error: unknown) => logger.error({ err: error }, 'failed to send the password reset e-mail'));
 }
 
-/** True for a client on this machine: 127.0.0.0/8, ::1 or their IPv4-mapped form (req.ip after the trusted-proxy rule). */
+/**
+ * True for a client on this machine: 127.0.0.0/8, ::1 or their IPv4-mapped form (req.ip after the trusted-proxy
+ * rule).
+ */
 export function isLoopbackAddress(ip: string | undefined): boolean {
   const address = (ip ?? '').replace(/^::ffff:/i, '');
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address) || address === '::1';

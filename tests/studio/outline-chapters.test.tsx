@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { Preview } from '../../studio/src/generator/Manuscript.js';
-import type { OutlineChapterView } from '../../studio/src/generator/OutlineChapters.js';
+import type { OutlineChapterView } from '../../studio/src/generator/chapterCards.js';
 import { useStudioDom } from './dom.js';
 
 useStudioDom();

@@ -10,7 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { Preview } from '../../studio/src/generator/Manuscript.js';
-import { paragraphsOf } from '../../studio/src/generator/PassageTools.js';
+import { paragraphsOf } from '../../studio/src/generator/passage.js';
 import { sourceIndex } from '../../studio/src/generator/selection.js';
 import { MemoryRouter } from 'react-router-dom';
 import { useStudioDom } from './dom.js';

@@ -17,13 +17,7 @@ export interface ListenConnection {
   close(): Promise<void>;
 }
 
-/**
- * A kept LISTEN connection to `url` on `channels` (the set is read at every connect), each notice handed to
- * `onNotify`. `onLost` hears why it dropped or why opening it again failed; `keepListening` false (nobody
- * listens any more) leaves it closed after a drop until start() is called again.
- * @example const listening = listenConnection({ url, channels: new Set(['karya_users']), applicationName: 'karya-users-feed', onNotify, onBack })
- */
-export function listenConnection(input: {
+interface ListenInput {
   url: string;
   channels: Set<string>;
   applicationName: string;
@@ -31,95 +25,116 @@ export function listenConnection(input: {
   onBack: () => void;
   onLost?: (error: unknown) => void;
   keepListening?: () => boolean;
-}): ListenConnection {
-  const { channels } = input;
-  let applicationName = input.applicationName;
-  let client: pg.Client | null = null;
-  let ready: Promise<void> | null = null;
-  let retryTimer: NodeJS.Timeout | null = null;
-  let isClosed = false;
-  const keepListening = () => !isClosed && (input.keepListening?.() ?? true);
+}
 
-  async function open(): Promise<void> {
-    const opened = new pg.Client({ connectionString: input.url, application_name: applicationName });
+/**
+ * A kept LISTEN connection to `url` on `channels` (the set is read at every connect), each notice handed to
+ * `onNotify`. `onLost` hears why it dropped or why opening it again failed; `keepListening` false (nobody
+ * listens any more) leaves it closed after a drop until start() is called again.
+ * @example const listening = listenConnection({
+ *   url, channels: new Set(['karya_users']), applicationName: 'karya-users-feed', onNotify, onBack,
+ * })
+ */
+export function listenConnection(input: ListenInput): ListenConnection {
+  return new KeptConnection(input);
+}
+
+/** The connection's state: the client while it is up, the open under way, the timer of the next try. */
+class KeptConnection implements ListenConnection {
+  private applicationName: string;
+  private client: pg.Client | null = null;
+  private ready: Promise<void> | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private isClosed = false;
+
+  constructor(private readonly input: ListenInput) {
+    this.applicationName = input.applicationName;
+  }
+
+  get isListening(): boolean {
+    return this.client !== null;
+  }
+
+  start(): Promise<void> {
+    this.ready ??= this.open().catch((error: unknown) => {
+      this.ready = null;
+      throw error;
+    });
+    return this.ready;
+  }
+
+  async listen(channel: string): Promise<void> {
+    if (this.input.channels.has(channel)) return;
+    this.input.channels.add(channel);
+    await this.client?.query(`LISTEN ${channel}`);
+  }
+
+  async rename(name: string): Promise<void> {
+    this.applicationName = name;
+    await this.client?.query(`SET application_name = '${name.replace(/'/g, "''")}'`);
+  }
+
+  async close(): Promise<void> {
+    this.isClosed = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    await this.ready?.catch(() => undefined);
+    await this.client?.end().catch(() => undefined);
+  }
+
+  private keepListening(): boolean {
+    return !this.isClosed && (this.input.keepListening?.() ?? true);
+  }
+
+  private async open(): Promise<void> {
+    const opened = new pg.Client({ connectionString: this.input.url, application_name: this.applicationName });
     let isLost = false;
     // pg tells an unexpected end as an error, then 'end'; either alone is a drop too.
     const lost = (error: unknown) => {
       if (isLost) return;
       isLost = true;
-      if (client !== opened) return;
-      client = null;
+      if (this.client !== opened) return;
+      this.client = null;
       opened.end().catch(() => undefined);
-      if (isClosed) return;
-      input.onLost?.(error);
-      reconnect(1);
+      if (this.isClosed) return;
+      this.input.onLost?.(error);
+      this.reconnect(1);
     };
     opened.on('error', lost);
     opened.on('end', () => lost(new Error('the listening connection ended')));
-    opened.on('notification', input.onNotify);
+    opened.on('notification', this.input.onNotify);
     try {
       await opened.connect();
-      for (const channel of channels) await opened.query(`LISTEN ${channel}`);
+      for (const channel of this.input.channels) await opened.query(`LISTEN ${channel}`);
     } catch (error) {
       isLost = true;
       await opened.end().catch(() => undefined);
       throw error;
     }
-    if (isClosed) await opened.end().catch(() => undefined);
-    else client = opened;
-  }
-
-  function start(): Promise<void> {
-    ready ??= open().catch((error: unknown) => {
-      ready = null;
-      throw error;
-    });
-    return ready;
+    if (this.isClosed) await opened.end().catch(() => undefined);
+    else this.client = opened;
   }
 
   /**
    * Listen again after the wait of try `attempt`, while anyone listens; then `onBack`. Meanwhile start() answers at
    * once (the connection comes back on its own); once nobody listens, the next start() opens it again.
    */
-  function reconnect(attempt: number): void {
-    if (retryTimer) return;
-    if (!keepListening()) {
-      ready = null;
+  private reconnect(attempt: number): void {
+    if (this.retryTimer) return;
+    if (!this.keepListening()) {
+      this.ready = null;
       return;
     }
-    retryTimer = setTimeout(() => {
-      retryTimer = null;
-      if (!keepListening()) {
-        ready = null;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (!this.keepListening()) {
+        this.ready = null;
         return;
       }
-      open().then(input.onBack, (error: unknown) => {
-        input.onLost?.(error);
-        reconnect(attempt + 1);
+      this.open().then(this.input.onBack, (error: unknown) => {
+        this.input.onLost?.(error);
+        this.reconnect(attempt + 1);
       });
     }, delayFor(undefined, attempt, RECONNECT));
-    retryTimer.unref();
+    this.retryTimer.unref();
   }
-
-  return {
-    start,
-    get isListening() {
-      return client !== null;
-    },
-    async listen(channel) {
-      if (channels.has(channel)) return;
-      channels.add(channel);
-      await client?.query(`LISTEN ${channel}`);
-    },
-    async rename(name) {
-      applicationName = name;
-      await client?.query(`SET application_name = '${name.replace(/'/g, "''")}'`);
-    },
-    async close() {
-      isClosed = true;
-      if (retryTimer) clearTimeout(retryTimer);
-      await ready?.catch(() => undefined);
-      await client?.end().catch(() => undefined);
-    },
-  };
 }

@@ -2,7 +2,8 @@
 // the server reads it and answers the chapters it found, its title, the front matter kept, the settings read
 // and what the story bible will cost (POST /api/books/import/preview), shown to confirm before anything is
 // charged, the title and settings editable (ImportSettings); Import saves it with them as the current book of
-// that kind (POST /api/books/import) and its generator page opens with it, the bible being built in the background.
+// that kind (POST /api/books/import) and its generator page opens with it, the bible being built in the
+// background.
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
@@ -38,11 +39,21 @@ export function defaultTotal(found: Pick<ImportPreview, 'chapters' | 'chaptersMo
 /** What the import found in the file: its parts in order, each with its title, words and first line. */
 function FoundChapters({ preview }: { preview: ImportPreview }) {
   const { t, lang } = useT();
-  const partName = (c: ImportPreview['chapters'][number]) => (c.kind === 'introduction' ? t('import.prologue') : c.kind === 'conclusion' ? t('import.epilogue') : t('import.chapter', { n: c.number ?? 0 }));
+  const partName = (c: ImportPreview['chapters'][number]) =>
+    c.kind === 'introduction' ? t('import.prologue')
+      : c.kind === 'conclusion' ? t('import.epilogue')
+        : t('import.chapter', { n: c.number ?? 0 });
+  const words = preview.words.toLocaleString(localeOf(lang));
   return (
     <>
-      <p className="text-sm font-medium">{t('import.found', { file: preview.file, n: preview.chapters.length, words: preview.words.toLocaleString(localeOf(lang)) })}</p>
-      <ol className="max-h-72 divide-y divide-gray-100 overflow-y-auto rounded border border-gray-200 text-sm dark:divide-neutral-800 dark:border-neutral-700" data-testid="import-chapters">
+      <p className="text-sm font-medium">
+        {t('import.found', { file: preview.file, n: preview.chapters.length, words })}
+      </p>
+      <ol
+        className={'max-h-72 divide-y divide-gray-100 overflow-y-auto rounded border border-gray-200 text-sm'
+          + ' dark:divide-neutral-800 dark:border-neutral-700'}
+        data-testid="import-chapters"
+      >
         {preview.chapters.map((c, i) => (
           <li key={i} className="px-3 py-2" data-testid="import-chapter">
             <span className="font-medium">{partName(c)}{c.title ? `: ${c.title}` : ''}</span>
@@ -56,14 +67,63 @@ function FoundChapters({ preview }: { preview: ImportPreview }) {
 }
 
 /** The chapters the finished book will have, the imported ones at least. */
-function TotalField({ chapters, total, onChange }: { chapters: number; total: string; onChange: (total: string) => void }) {
+function TotalField({ chapters, total, onChange }: {
+  chapters: number;
+  total: string;
+  onChange: (total: string) => void;
+}) {
   const { t } = useT();
   return (
     <label className="block max-w-xs text-sm font-medium">
       {t('import.total')}
-      <input type="number" min={chapters} max={IMPORT_MOST} className="input mt-1 w-full" value={total} onChange={(e) => onChange(e.target.value)} data-testid="import-total" />
-      <span className="mt-1 block text-xs font-normal text-gray-500 dark:text-gray-400">{t('import.totalHelp', { n: chapters })}</span>
+      <input
+        type="number"
+        min={chapters}
+        max={IMPORT_MOST}
+        className="input mt-1 w-full"
+        value={total}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid="import-total"
+      />
+      <span className="mt-1 block text-xs font-normal text-gray-500 dark:text-gray-400">
+        {t('import.totalHelp', { n: chapters })}
+      </span>
     </label>
+  );
+}
+
+/** The file to import and the kind of book it becomes (the generators whose kind is a book). */
+function FileAndKind({ books, chosen, onFile, onKind }: {
+  books: ReadonlyArray<{ id: string; typeLabel: Record<string, string> }>;
+  chosen: string;
+  onFile: (file: File | null) => void;
+  onKind: (generator: string) => void;
+}) {
+  const { t, lang } = useT();
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <label className="block text-sm font-medium">
+        {t('import.file')}
+        <input
+          type="file"
+          accept=".docx,.epub,.txt,.md,.markdown"
+          className="mt-1 block w-full text-sm"
+          data-testid="import-file"
+          onChange={(e) => onFile(e.target.files?.[0] ?? null)}
+        />
+      </label>
+      <label className="block text-sm font-medium">
+        {t('import.kind')}
+        <select
+          className="input mt-1 w-full"
+          value={chosen}
+          onChange={(e) => onKind(e.target.value)}
+          data-testid="import-generator"
+        >
+          {books.map((g) => <option key={g.id} value={g.id}>{wordIn(g.typeLabel, lang, g.id)}</option>)}
+        </select>
+      </label>
+    </div>
   );
 }
 
@@ -76,13 +136,9 @@ export function ImportManuscript() {
   const [generator, setGenerator] = useState('');
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [form, setForm] = useState<GeneratorForm | null>(null);
-  const [values, setValues] = useState<Record<string, string>>({});
-  const [total, setTotal] = useState('');
-  const [source, setSource] = useState<SourceChoice>(choiceOf(undefined));
   const [busy, setBusy] = useState<'finding' | 'importing' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const chosen = generator || books[0]?.id || '';
-  const chapters = preview?.chapters.filter((c) => c.kind === 'chapter').length ?? 0;
 
   const fail = (e: unknown) => setError(e instanceof ApiError ? e.message : String(e));
   const find = async () => {
@@ -91,34 +147,26 @@ export function ImportManuscript() {
     setError(null);
     setPreview(null);
     try {
-      refuseOver(MANUSCRIPT_UPLOAD, file);
-      const found = await uploadShowingWaits('POST /books/import/preview', { query: { file: file.name, generator: chosen, lang } }, file);
-      setPreview(found);
-      // The generator's fields, to edit the settings read; without them the import reads the settings itself.
-      const model = await loadForm(chosen).catch(() => null);
+      const { found, form: model } = await readManuscript(file, chosen, lang);
       setForm(model);
-      setValues(model ? readValues(found, model) : {});
-      setTotal(String(defaultTotal(found)));
-      setSource(choiceOf(found.source));
+      setPreview(found);
     } catch (e) {
       fail(e);
     } finally {
       setBusy(null);
     }
   };
-  const save = async () => {
+  const save = async (confirmed: Confirmed) => {
     if (!file || !preview) return;
     setBusy('importing');
     setError(null);
     try {
-      const n = Number(total);
-      // The settings and the title as the writer confirmed them in the preview: the book is saved with them.
-      const settings = Object.keys(values).length ? { settings: JSON.stringify(values) } : {};
-      // The source as the writer confirmed it: public domain or not, and the year first published.
       refuseOver(MANUSCRIPT_UPLOAD, file);
-      const done = await uploadShowingWaits('POST /books/import', { query: { file: file.name, generator: chosen, ...(Number.isInteger(n) && n > 0 ? { chapters: n } : {}), ...settings, ...sourceQueryOf(source) } }, file);
+      const query = importQuery(file, chosen, confirmed);
+      const done = await uploadShowingWaits('POST /books/import', { query }, file);
       // The book's voice is its manuscript's own prose: said, as the command line says it.
-      toast.success(done.book.voice === 'manuscript' ? `${t('import.done', { title: done.book.title })} ${t('import.voiceTaken')}` : t('import.done', { title: done.book.title }));
+      const said = t('import.done', { title: done.book.title });
+      toast.success(done.book.voice === 'manuscript' ? `${said} ${t('import.voiceTaken')}` : said);
       const route = books.find((g) => g.id === done.book.generator)?.route;
       if (route) navigate(route, { state: { continuedBook: done.book.id } satisfies ContinuedBookState });
     } catch (e) {
@@ -130,40 +178,111 @@ export function ImportManuscript() {
   return (
     <section className="card space-y-4 p-5" aria-labelledby="import-title" data-testid="import-manuscript">
       <div>
-        <h2 id="import-title" className="flex items-center gap-2 text-lg font-semibold"><Upload className="h-4 w-4" aria-hidden="true" />{t('import.title')}</h2>
+        <h2 id="import-title" className="flex items-center gap-2 text-lg font-semibold">
+          <Upload className="h-4 w-4" aria-hidden="true" />
+          {t('import.title')}
+        </h2>
         <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{t('import.intro')}</p>
       </div>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <label className="block text-sm font-medium">
-          {t('import.file')}
-          <input
-            type="file" accept=".docx,.epub,.txt,.md,.markdown" className="mt-1 block w-full text-sm" data-testid="import-file"
-            onChange={(e) => { setFile(e.target.files?.[0] ?? null); setPreview(null); setError(null); }}
-          />
-        </label>
-        <label className="block text-sm font-medium">
-          {t('import.kind')}
-          <select className="input mt-1 w-full" value={chosen} onChange={(e) => { setGenerator(e.target.value); setPreview(null); }} data-testid="import-generator">
-            {books.map((g) => <option key={g.id} value={g.id}>{wordIn(g.typeLabel, lang, g.id)}</option>)}
-          </select>
-        </label>
-      </div>
-      <button type="button" className="btn-secondary" disabled={busy !== null || !file || !chosen} onClick={() => void find()} data-testid="import-find">
+      <FileAndKind
+        books={books}
+        chosen={chosen}
+        onFile={(picked) => {
+          setFile(picked);
+          setPreview(null);
+          setError(null);
+        }}
+        onKind={(id) => {
+          setGenerator(id);
+          setPreview(null);
+        }}
+      />
+      <button
+        type="button"
+        className="btn-secondary"
+        disabled={busy !== null || !file || !chosen}
+        onClick={() => void find()}
+        data-testid="import-find"
+      >
         {busy === 'finding' ? t('import.finding') : t('import.find')}
       </button>
-      {error !== null && <p role="alert" className="text-sm text-red-600 dark:text-red-400" data-testid="import-error">{error}</p>}
+      {error !== null && (
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400" data-testid="import-error">{error}</p>
+      )}
       {preview && (
-        <div className="space-y-3" data-testid="import-preview">
-          <FoundChapters preview={preview} />
-          <TotalField chapters={chapters} total={total} onChange={setTotal} />
-          <SourceFields read={preview.source} choice={source} onChange={setSource} />
-          {form && <ImportSettings preview={preview} form={form} values={values} onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))} />}
-          {preview.cost && <p className="text-sm" data-testid="import-cost">{t('import.cost', { n: preview.cost.credits, parts: preview.cost.parts })}</p>}
-          <button type="button" className="btn-primary" disabled={busy !== null || (form !== null && isMissing(preview, values))} onClick={() => void save()} data-testid="import-confirm">
-            {busy === 'importing' ? t('import.importing') : t('import.confirm')}
-          </button>
-        </div>
+        <ImportConfirm key={`${preview.file}:${chosen}`} preview={preview} form={form} busy={busy} onSave={save} />
       )}
     </section>
+  );
+}
+
+/** What the writer confirms before importing: the chapters the book will have, its settings, its source. */
+interface Confirmed {
+  total: string;
+  values: Record<string, string>;
+  source: SourceChoice;
+}
+
+/** What the server found in the file, with the generator's fields to edit the settings read (none: it reads them). */
+async function readManuscript(file: File, generator: string, lang: string) {
+  refuseOver(MANUSCRIPT_UPLOAD, file);
+  const query = { file: file.name, generator, lang };
+  const found = await uploadShowingWaits('POST /books/import/preview', { query }, file);
+  return { found, form: await loadForm(generator).catch(() => null) };
+}
+
+/** The import's query: the file, its kind of book, and what the writer confirmed in the preview. */
+function importQuery(file: File, generator: string, { total, values, source }: Confirmed) {
+  const n = Number(total);
+  const chapters = Number.isInteger(n) && n > 0 ? { chapters: n } : {};
+  // The settings and the title as the writer confirmed them in the preview: the book is saved with them.
+  const settings = Object.keys(values).length ? { settings: JSON.stringify(values) } : {};
+  // The source as the writer confirmed it: public domain or not, and the year first published.
+  return { file: file.name, generator, ...chapters, ...settings, ...sourceQueryOf(source) };
+}
+
+/**
+ * The preview to confirm: what was found, then the fields the import is saved with, each as read from the file
+ * (editable), the story bible's cost, and Import.
+ */
+function ImportConfirm({ preview, form, busy, onSave }: {
+  preview: ImportPreview;
+  form: GeneratorForm | null;
+  busy: 'finding' | 'importing' | null;
+  onSave: (confirmed: Confirmed) => Promise<void>;
+}) {
+  const { t } = useT();
+  const [values, setValues] = useState<Record<string, string>>(() => (form ? readValues(preview, form) : {}));
+  const [total, setTotal] = useState(() => String(defaultTotal(preview)));
+  const [source, setSource] = useState<SourceChoice>(() => choiceOf(preview.source));
+  const chapters = preview.chapters.filter((c) => c.kind === 'chapter').length;
+  return (
+    <div className="space-y-3" data-testid="import-preview">
+      <FoundChapters preview={preview} />
+      <TotalField chapters={chapters} total={total} onChange={setTotal} />
+      <SourceFields read={preview.source} choice={source} onChange={setSource} />
+      {form && (
+        <ImportSettings
+          preview={preview}
+          form={form}
+          values={values}
+          onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))}
+        />
+      )}
+      {preview.cost && (
+        <p className="text-sm" data-testid="import-cost">
+          {t('import.cost', { n: preview.cost.credits, parts: preview.cost.parts })}
+        </p>
+      )}
+      <button
+        type="button"
+        className="btn-primary"
+        disabled={busy !== null || (form !== null && isMissing(preview, values))}
+        onClick={() => void onSave({ total, values, source })}
+        data-testid="import-confirm"
+      >
+        {busy === 'importing' ? t('import.importing') : t('import.confirm')}
+      </button>
+    </div>
   );
 }

@@ -3,8 +3,8 @@
 import type { MutableRefObject, ReactNode } from 'react';
 import type { Lang, StepRef } from '../engine.js';
 import type { ExportFormat, PartVersionView, VoiceBody } from '../engine.js';
-import type { Passage, PassageAskInput } from './PassageTools.js';
-import type { ChapterEdit, OutlineChapterView } from './OutlineChapters.js';
+import type { Passage, PassageAskInput } from './passage.js';
+import type { ChapterEdit, OutlineChapterView } from './chapterCards.js';
 import type { ContinuityFinding } from './Continuity.js';
 import type { ThreadView } from './Threads.js';
 import type { PartOverusedMark, PartVoiceMark } from './PartVoice.js';

@@ -5,7 +5,7 @@ import type { BookView, Lang, PassageResponse, StepRef, VoiceBody } from '../eng
 import { ApiError, call, postEventStream, routeUrl } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { callShowingWaits } from '../lib/model-wait.js';
-import type { Passage, PassageAskInput } from './PassageTools.js';
+import type { Passage, PassageAskInput } from './passage.js';
 import type { VoiceFailure } from './VoicePanel.js';
 import { studioMessage } from './messages.js';
 import { pageWord } from './words.js';

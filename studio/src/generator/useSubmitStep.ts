@@ -7,7 +7,7 @@ import { toast } from 'react-hot-toast';
 import { catalogueMessage, stepLabel, type BookSpec, type BookView, type FormModel, type Lang, type Settings } from '../engine.js';
 import type { SettingsFormApi } from './form.js';
 import { pieceStep, type BookStep } from './nextStep.js';
-import type { ChapterEdit } from './OutlineChapters.js';
+import type { ChapterEdit } from './chapterCards.js';
 import type { StepRun } from './useStepRun.js';
 import { pageWord } from './words.js';
 import { topUpHref } from '../lib/topup.js';

@@ -25,7 +25,7 @@ const ID = 'virtual:karya-languages';
  * and the CLI's and the server's own messages: no module of the bundle defines those sections (every section the
  * bundle defines must be here; a catalogue's words go with the module that registers it, wherever that is bundled).
  */
-const SERVER_ONLY = /^(?:prompts|samples|offline-.+|cli-.+|server-.+|import-headings|source-status|export|export-public-domain|answers|answer-checks|answer-notes|voice-guidance|token-samples)$/;
+const SERVER_ONLY = /^(?:prompts|samples|offline-.+|cli-.+|server-.+|errors-config|import-headings|source-status|export|export-public-domain|answers|answer-checks|answer-notes|voice-guidance|token-samples)$/;
 /**
  * Of a section the bundle reads in part, the keys it reads: of `translation`, the languages each is translated from
  * (My Books offers an edition only in a language the book's can be made into: engine editionLanguages).

@@ -10,6 +10,7 @@ import { CoverDataSchema, type CoverPaletteSchema } from '../../spec/covers.js';
 import { withLanguageTexts } from '../../generator-texts.js';
 import { onLanguagesLoaded } from '../../languages/index.js';
 import { yamlData } from '../../yaml.js';
+import { KaryaError } from '../../karya-error.js';
 import { ROOT } from '../load.js';
 
 export type CoverData = z.infer<typeof CoverDataSchema>;
@@ -33,7 +34,8 @@ export interface CoverIssue {
 }
 
 /** The covers' file cannot be used: each issue named by the file, the place and its kind. */
-export class CoverDataError extends Error {
+export class CoverDataError extends KaryaError {
+  readonly code = 'cover_data_unusable';
   constructor(readonly issues: readonly CoverIssue[]) {
     super(issues.map((i) => `${i.file}: ${i.path || '(file)'}: ${i.kind} ${JSON.stringify(i.params)}`).join('\n'));
     this.name = 'CoverDataError';

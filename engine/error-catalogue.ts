@@ -62,7 +62,7 @@ const ERRORS = catalogue('errors', [
   'rate_limited_wait', 'too_many_attempts_wait', 'reset_too_soon_wait', 'too_many_at_once_wait', 'wait_second', 'wait_seconds',
   'wait_minutes', 'image_unavailable',
   // Start-up, readiness and stop (server/http/lifecycle.ts)
-  'starting', 'not_ready', 'shutting_down', 'bad_encoding', 'bad_path', 'host_not_allowed',
+  'starting', 'not_ready', 'shutting_down', 'bad_encoding', 'body_too_large', 'bad_path', 'host_not_allowed',
   // Exports (engine/node/export/pool.ts): a file is made within a time and a memory limit.
   'export_too_slow', 'export_too_large', 'export_busy',
   // Every writer's costly work together waits its turn; a queue that is full answers this (server/http/security.ts).

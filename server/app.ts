@@ -40,6 +40,7 @@ import { SSE_LOCAL, SSE_KEEP_ALIVE_MS } from './http/sse.js';
 import { SLOW_MODEL_MS } from './http/model-wait.js';
 import { hasBearer, metricsOf, requestMetrics } from './core/metrics.js';
 import { compressJson } from './http/compress.js';
+import { jsonBody } from './http/body.js';
 import { ROUTES, type RouteDef } from '../engine/contract/index.js';
 import { escapeRegExp } from '../engine/index.js';
 
@@ -112,7 +113,7 @@ export function createApp(ctx: AppContext, opts: { lifecycle?: Lifecycle } = {})
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
   const isAllowedHost = allowedHosts({ publicUrl: config.publicUrl, extra: config.allowedHosts });
-  const json = express.json({ limit: config.jsonLimit });
+  const json = jsonBody(config.jsonLimit);
   // Not mounted at /api (a mounted layer strips and restores the prefix, and Express parses the URL again
   // for the next layer: a few µs of every API request): the path is checked here instead.
   const api = series(
@@ -126,12 +127,8 @@ export function createApp(ctx: AppContext, opts: { lifecycle?: Lifecycle } = {})
     (req, res, next) => {
       const path = req.path.slice(API_PREFIX.length);
       if (!hasBody(req) || path === WEBHOOK_PATH || isUploadPath(path)) return next();
-      // A JSON body declared longer than the limit is refused before a byte of it is read (body-parser would read
-      // it all, then refuse): the connection closes after the answer.
-      if (Number(req.headers['content-length']) > config.jsonLimit) {
-        res.set('connection', 'close');
-        return next(ApiError.of(413, 'body_too_large'));
-      }
+      // A JSON body is read with its cap (http/body.ts): one declared longer than the limit is refused before a byte
+      // of it is read, one sent longer as soon as it passes the limit; the connection closes after the answer.
       return json(req, res, next);
     },
     compressJson(),

@@ -23,7 +23,7 @@ const MESSAGE_CODES = [
   'rolled_back', 'rollback_failed', 'deployment_not_found', 'config_updated',
   // Generation and generic
   'generator_not_found', 'step_not_allowed', 'book_complete', 'progress_not_found', 'not_found', 'invalid_request',
-  'invalid_settings', 'invalid_json', 'body_too_large', 'cross_origin',
+  'invalid_settings', 'invalid_json', 'cross_origin',
   // The Stripe webhook (read by Stripe and the operator, not by users)
   'invalid_signature', 'webhook_unconfigured', 'unexpected',
 ] as const;
@@ -157,6 +157,20 @@ export function tooMany(res: { set(field: string, value: string): unknown }, ret
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   res.set('Retry-After', String(seconds));
   return ApiError.waiting(code, seconds, lang);
+}
+
+const KB = 1024;
+const MB = KB * KB;
+
+/** A limit in bytes as its refusal names it: "100 KB", "20 MB", "1.5 MB". */
+export function limitText(bytes: number): string {
+  const [size, unit] = bytes >= MB ? [bytes / MB, 'MB'] : [bytes / KB, 'KB'];
+  return `${Math.round(size * 10) / 10} ${unit}`;
+}
+
+/** 413 body_too_large naming the limit (in the caller's language when answered). */
+export function bodyTooLarge(limit: number): ApiError {
+  return ApiError.catalogue(413, 'body_too_large', undefined, { limit: limitText(limit) });
 }
 
 /** The error worded in `lang` where it was made from codes; otherwise as it is. */

@@ -3,7 +3,7 @@
 // mistake, and anything else is the catalogue's internal error (500 `unexpected`, logged by whoever answers).
 // The app's error handler, an event stream's `error` event and the lifecycle's 503s all send this body.
 import { GenerationError, KaryaError, retryAfterMs, type Lang } from '../../engine/index.js';
-import { ApiError, errorBody, localised } from './api-error.js';
+import { ApiError, bodyTooLarge, errorBody, localised } from './api-error.js';
 import { apiErrorOf, isWorded, retryAfterOf } from './answer.js';
 
 /** What a failure answers: its status, its body `{error: {code, message, fields?}}`, its Retry-After, and whether nobody expected it. */
@@ -55,7 +55,8 @@ function readFailure(error: unknown, context: FailureContext): ApiError | undefi
   // A path whose percent-encoding does not decode (`/api/generators/%E0%A4%A`).
   if (error instanceof URIError) return ApiError.catalogue(400, 'bad_path');
   if (isBodyParserError(error)) {
-    if (error.type === 'entity.too.large') return ApiError.of(413, 'body_too_large');
+    // A body over its limit (the Stripe webhook's raw body, read by body-parser), naming the limit.
+    if (error.type === 'entity.too.large') return bodyTooLarge(Number((error as { limit?: unknown }).limit));
     // A Content-Encoding the server does not speak (415), or a body that does not decode as the one it names (400).
     if (error.type === 'encoding.unsupported') return ApiError.catalogue(415, 'bad_encoding');
     if (error.status >= 400 && error.status < 500) return ApiError.of(error.status, error.type === 'entity.parse.failed' ? 'invalid_json' : 'invalid_request');

@@ -10,13 +10,14 @@
 // go (the package's cover is made again: drawn, or lettered). Only the book's owner: another's book is not found.
 // An upload takes one of the writer's fair shares while it is received, and its check and save one of the
 // server's turns (server/http/security.ts): one writer's twenty uploads at once never hold up another's requests.
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { COVER_UPLOAD, type BookCover } from '../../engine/contract/index.js';
 import { loadPublishFiles } from '../../engine/node.js';
 import type { AppContext } from '../core/context.js';
 import type { CoverFacts } from '../store/queries/covers.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { ApiError } from '../errors/api-error.js';
+import { readBody, refuseDeclared, type BodyCap } from '../http/body.js';
 import { sendDownload } from '../http/contract.js';
 import { ApiRoutes } from '../http/routes.js';
 import { sharesOf, tooMany } from '../http/security.js';
@@ -57,51 +58,12 @@ function refusedByFirstBytes(first: Uint8Array, file: string): Error | undefined
   return problem ? new CoverPictureError(problem) : undefined;
 }
 
-/** The refusal of a request whose body is not read: the connection closes after the answer. */
-function refused(res: Response, error: Error): Error {
-  res.set('connection', 'close');
-  return error;
-}
-
 /**
- * The request's body: refused with 413 as soon as what is received passes the limit (the declared length is
- * refused before: declaredTooLarge); with 415 or 422 by its first bytes (refusedByFirstBytes). A refusal answers at
- * once and closes the connection after the answer: the rest of the body is never read.
+ * What a picture's body may be (server/http/body.ts reads it): at most the upload limit (413 naming it, declared or
+ * received), its first bytes a JPEG or PNG of a size a cover may have (415 or 422 at once: refusedByFirstBytes).
  */
-function bodyOf(req: Request, res: Response, file: string): Promise<Uint8Array> {
-  const refuse = (error: Error) => refused(res, error);
-  // A declared length (at most the limit: a longer one is refused before) is the body's one buffer, each piece copied
-  // into it as it comes: no 10 MB copy at its end, for twenty uploads at once.
-  const declared = Number(req.headers['content-length'] ?? Number.NaN);
-  const whole = Number.isInteger(declared) && declared > 0 ? Buffer.allocUnsafe(declared) : undefined;
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let received = 0;
-    let isKindRead = false;
-    const sofar = () => (whole ? whole.subarray(0, received) : Buffer.concat(chunks, received));
-    const stop = (error: unknown) => {
-      req.off('data', onData).off('end', onEnd).off('error', stop);
-      req.pause();
-      reject(error);
-    };
-    const onData = (chunk: Buffer) => {
-      if (received + chunk.length > (whole?.length ?? COVER_UPLOAD.maxBytes)) return stop(refuse(tooLarge(file)));
-      if (whole) chunk.copy(whole, received);
-      else chunks.push(chunk);
-      received += chunk.length;
-      if (isKindRead || received < KIND_BYTES) return;
-      isKindRead = true;
-      const wrong = refusedByFirstBytes(sofar(), file);
-      if (wrong) stop(refuse(wrong));
-    };
-    const onEnd = () => {
-      const bytes = sofar();
-      const wrong = isKindRead ? undefined : refusedByFirstBytes(bytes, file);
-      if (wrong) reject(wrong);
-      else resolve(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    };
-    req.on('data', onData).on('end', onEnd).on('error', stop);
-  });
+function coverCap(file: string): BodyCap {
+  return { bytes: COVER_UPLOAD.maxBytes, tooLarge: () => tooLarge(file), first: { bytes: KIND_BYTES, check: (first) => refusedByFirstBytes(first, file) } };
 }
 
 export function coverRoutes(ctx: AppContext): ApiRoutes {
@@ -118,11 +80,11 @@ export function coverRoutes(ctx: AppContext): ApiRoutes {
     const covers = repos.covers(owner);
     if (!(await covers.hasBook(id))) throw ApiError.of(404, 'not_found');
     // A body declared longer than the limit is refused before anything else: it costs nothing.
-    if (Number(req.headers['content-length'] ?? 0) > COVER_UPLOAD.maxBytes) throw refused(res, tooLarge(file));
+    refuseDeclared(req, res, coverCap(file));
     await shares.claim(owner, res);
     const taken = await repos.limits.take({ key: `cover:${owner}`, ...COVER_RATE });
     if (!taken.isAllowed) throw tooMany(res, taken.retryAfterMs);
-    const received = await bodyOf(req, res, file);
+    const received = await readBody(req, res, coverCap(file));
     // A picture refused throws CoverPictureError: the rule it breaks, worded in the caller's language (422, or 413).
     const isSaved = await shares.run(async () => {
       const { bytes, format, width, height } = await checkCoverPicture(received, file, { isUpload: true });

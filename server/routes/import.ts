@@ -23,36 +23,15 @@ import { ApiError, languageRefusal } from '../errors/api-error.js';
 import { answerIn } from '../errors/answer.js';
 import { ApiRoutes } from '../http/routes.js';
 import { sharesOf, tooMany } from '../http/security.js';
+import { readBody, refuseDeclared, type BodyCap } from '../http/body.js';
 import { modelAnswer, type ModelAnswer } from '../http/model-answer.js';
 
 /** Previews a user may ask for: 6 at once, then one every 10 s. */
 const PREVIEW_RATE = { capacity: 6, refillMs: 10_000 } as const;
 
-/**
- * The request's body, or an ImportRefusal as soon as it passes the limit (declared or received). The refusal is
- * answered before the connection closes (Connection: close): reading stops, the socket is not destroyed, so a
- * client sending a longer body than it declared (or none declared, chunked) reads the 413 naming the limit.
- */
-function bodyOf(req: Request, res: Response, file: string): Promise<Uint8Array> {
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > IMPORT_LIMITS.bytes) return Promise.reject(tooLargeRefusal(file, declared));
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let received = 0;
-    const stop = (error: unknown) => {
-      req.off('data', onData).off('end', onEnd).off('error', stop);
-      req.pause();
-      reject(error);
-    };
-    const onData = (chunk: Buffer) => {
-      received += chunk.length;
-      if (received <= IMPORT_LIMITS.bytes) return void chunks.push(chunk);
-      res.set('connection', 'close');
-      stop(tooLargeRefusal(file, received));
-    };
-    const onEnd = () => resolve(new Uint8Array(Buffer.concat(chunks, received)));
-    req.on('data', onData).on('end', onEnd).on('error', stop);
-  });
+/** What a manuscript's body may be (server/http/body.ts reads it): at most the import's limit, refused naming it. */
+function manuscriptCap(file: string): BodyCap {
+  return { bytes: IMPORT_LIMITS.bytes, tooLarge: (size) => tooLargeRefusal(file, size) };
 }
 
 /**
@@ -62,7 +41,7 @@ function bodyOf(req: Request, res: Response, file: string): Promise<Uint8Array> 
  */
 async function manuscriptOf(ctx: AppContext, req: Request, res: Response, file: string): Promise<ReadManuscript> {
   try {
-    return await readManuscriptFile(file, await bodyOf(req, res, file), { key: sessionOf(req).user.id });
+    return await readManuscriptFile(file, await readBody(req, res, manuscriptCap(file)), { key: sessionOf(req).user.id });
   } catch (error) {
     if (error instanceof ImportRefusal) {
       if (error.detail !== undefined) ctx.logger.info({ code: error.code, detail: error.detail }, 'manuscript refused');
@@ -90,11 +69,7 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
    * the file takes one of the writer's fair shares while it is received and read (server/http/security.ts).
    */
   const takeTurn = async (req: Request, res: Response, file: string) => {
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > IMPORT_LIMITS.bytes) {
-      res.set('connection', 'close');
-      throw tooLargeRefusal(file, declared);
-    }
+    refuseDeclared(req, res, manuscriptCap(file));
     await shares.claim(sessionOf(req).user.id, res);
     const taken = await repos.limits.take({ key: `import-preview:${sessionOf(req).user.id}`, ...PREVIEW_RATE });
     if (!taken.isAllowed) throw tooMany(res, taken.retryAfterMs);

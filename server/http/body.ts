@@ -2,11 +2,13 @@
 // imported manuscript, a cover picture). A body declared longer than its cap is refused before a byte of it is
 // read; one sent longer (chunked, with no length declared) as soon as the bytes received pass the cap: reading
 // stops there and nothing past the cap is kept (a request never holds more than its cap, however many come at
-// once). A refusal closes the connection after its answer (Connection: close): the server takes no more of the
-// body, and the client, still sending, reads the answer (413 naming the limit, in the caller's language).
+// once). A refusal is answered at once and its connection closed after the answer (Connection: close), yet not
+// reset under a client still sending: left unread a moment (LINGER_MS), so the client reads the answer (413
+// naming the limit, in the caller's language) before the server lets the connection go.
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import * as zlib from 'node:zlib';
 import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError, bodyTooLarge } from '../errors/api-error.js';
 
@@ -22,9 +24,29 @@ export interface BodyCap {
 /** Where a refusal is answered: the header that closes the connection after it is set there. */
 type Answer = { setHeader(name: string, value: string): unknown };
 
-/** A refusal of a request whose body is not read to its end: the connection closes after the answer. */
-export function refusedUnread<E extends Error>(res: Answer, error: E): E {
+/**
+ * How long a refused request's connection stays open after its answer, nothing more read from it: a client still
+ * sending its body reads the answer, where closing at once would reset the connection under it (the answer lost).
+ */
+const LINGER_MS = 2_000;
+
+/**
+ * A refusal of a request whose body is not read to its end: no more of it is read (the socket's buffer fills and
+ * the client waits), the answer closes the connection (Connection: close), LINGER_MS after the answer is sent.
+ */
+export function refusedUnread<E extends Error>(req: IncomingMessage, res: Answer, error: E): E {
   res.setHeader('connection', 'close');
+  req.pause();
+  // Read as far as the request's own buffer (so Node does not read the rest off the wire to discard it).
+  req.read(0);
+  const socket = req.socket as Socket & { destroySoon?: () => void };
+  // Node closes a `Connection: close` answer's socket by destroySoon once the answer is sent: ended (the client
+  // told no more comes), then let go a moment later, not at once.
+  socket.destroySoon = () => {
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS).unref();
+    socket.once('close', () => clearTimeout(timer));
+  };
   return error;
 }
 
@@ -38,7 +60,7 @@ export function declaredLength(req: IncomingMessage): number | undefined {
 /** The cap's refusal, thrown, when the request declares a longer body (before a byte of it is read). */
 export function refuseDeclared(req: IncomingMessage, res: Answer, cap: Pick<BodyCap, 'bytes' | 'tooLarge'>): void {
   const declared = declaredLength(req);
-  if (declared !== undefined && declared > cap.bytes) throw refusedUnread(res, cap.tooLarge(declared));
+  if (declared !== undefined && declared > cap.bytes) throw refusedUnread(req, res, cap.tooLarge(declared));
 }
 
 /**
@@ -65,8 +87,8 @@ export function readBody(req: IncomingMessage, res: Answer, cap: BodyCap): Promi
       req.pause();
       reject(error);
     };
-    const refuse = (error: Error) => stop(refusedUnread(res, error));
-    const onError = () => stop(refusedUnread(res, ApiError.of(400, 'invalid_request')));
+    const refuse = (error: Error) => stop(refusedUnread(req, res, error));
+    const onError = () => stop(ApiError.of(400, 'invalid_request'));
     const checkFirst = (bytes: Uint8Array) => {
       isFirstChecked = true;
       return cap.first?.check(bytes);
@@ -139,9 +161,9 @@ export function jsonBody(limit: number): (req: Request, res: Response, next: Nex
   return (req, res, next) => {
     if (req.readableEnded || !req.is('application/json')) return next();
     const charset = charsetOf(req.headers['content-type']) ?? 'utf-8';
-    if (!charset.startsWith('utf-')) return next(refusedUnread(res, ApiError.of(415, 'invalid_request')));
+    if (!charset.startsWith('utf-')) return next(refusedUnread(req, res, ApiError.of(415, 'invalid_request')));
     const decode = DECODERS[(req.headers['content-encoding'] ?? 'identity').toLowerCase()];
-    if (!decode) return next(refusedUnread(res, ApiError.catalogue(415, 'bad_encoding')));
+    if (!decode) return next(refusedUnread(req, res, ApiError.catalogue(415, 'bad_encoding')));
     readBody(req, res, cap).then((raw) => {
       let text: string;
       try {

@@ -4,7 +4,7 @@
 // generations repository's; the HTTP side (JSON or event stream) is in routes/generators.ts and
 // routes/generate.ts.
 import {
-  stepHistoryTitle, answerNotesOf,
+  stepHistoryTitle, answerNotesOf, editionLanguageName, isLang,
   outlineToast, parseSettings, SettingsError, stepRef,
   type AnswerNote, type BookView, type DonePayload, type Lang, type ProgressStore, type ResolvedSpec, type Settings, type StepResult, type StepRef,
 } from '../../engine/index.js';
@@ -94,21 +94,41 @@ export function bookLocks(ctx: object): BookLocks {
 }
 
 /**
- * Run `fn` inside the lock of one user's book type while no step of it is being written, in this process
- * or by a worker (a running generation of any of `generatorIds`): 409 step_running otherwise, checked
- * before waiting for the lock and again once it is held. Edits, Write more, Start New, Continue and Delete.
+ * Run `fn` inside the lock of one user's book type while nothing of it is being written, in this process or by a
+ * worker (a running generation of any of `generatorIds`): refused 409 otherwise, naming what runs (runningRefusal),
+ * checked before waiting for the lock and again once it is held. Edits, Write more, Start New, Continue and Delete.
  */
 export async function whileNoStep<T>(ctx: { repos: Repositories }, input: { userId: string; bookType: string; generatorIds: readonly string[]; lang: Lang; onWait?: BookWait }, fn: () => Promise<T>): Promise<T> {
   const { mutex, writing } = bookLocks(ctx);
   const key = bookLockKey(input.userId, input.bookType);
-  const isWriting = async () => writing.has(key) || (await Promise.all(input.generatorIds.map((generatorId) => ctx.repos.generations.isRunning({ userId: input.userId, generatorId })))).some(Boolean);
-  if (await isWriting()) throw ApiError.catalogue(409, 'step_running', input.lang);
+  const refuseRunning = async () => {
+    if (writing.has(key)) throw runningRefusal(undefined, input.lang);
+    const { userId } = input;
+    const steps = await Promise.all(input.generatorIds.map((generatorId) => ctx.repos.generations.runningStep({ userId, generatorId })));
+    const step = steps.find((s) => s !== undefined);
+    if (step !== undefined) throw runningRefusal(step, input.lang);
+  };
+  await refuseRunning();
   // The lock held (a part of the bible's background catch-up being read, a step's bible update): said before waiting.
   if (input.onWait && mutex.isHeld(key)) input.onWait(lockHolderOf(ctx, key), input.lang);
   return mutex.run(key, async () => {
-    if (await isWriting()) throw ApiError.catalogue(409, 'step_running', input.lang);
+    await refuseRunning();
     return fn();
   });
+}
+
+/**
+ * The 409 of a change refused while a generation of the book's generator runs, naming it by its step: an audio
+ * edition (`audiobook`, server/core/audiobook-job.ts) audio_running, an edition in another language
+ * (`translate:<lang>:…`, server/core/editions.ts) translation_running naming the language, else a step being
+ * written, step_running. (A publish's steps are charged to the publishing generators, never a book's: it
+ * refuses none of these.)
+ */
+export function runningRefusal(step: string | undefined, lang: Lang): ApiError {
+  if (step === 'audiobook') return ApiError.catalogue(409, 'audio_running', lang);
+  const to = /^translate:([^:]+):/.exec(step ?? '')?.[1];
+  if (to === undefined || !isLang(to)) return ApiError.catalogue(409, 'step_running', lang);
+  return ApiError.catalogue(409, 'translation_running', lang, { language: editionLanguageName(to, lang) });
 }
 
 /** Told that a request on a book waits for the book's lock, and for what (the bible's catch-up, another step), in the book's language. */

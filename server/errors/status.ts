@@ -44,6 +44,9 @@ export const RETRY_AFTER_S: Readonly<Record<string, number>> = {
   // Another step or publish of this book is under way: a step is written within seconds to a few minutes.
   step_running: 10,
   publish_running: 10,
+  // An audio edition or an edition in another language of a book of the same kind: minutes, not seconds.
+  audio_running: 30,
+  translation_running: 30,
   // Every reading or export thread is taken (server/routes/import.ts and books.ts say the same wait).
   import_busy: 5,
   export_busy: 30,

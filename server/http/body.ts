@@ -17,7 +17,7 @@ export interface BodyCap {
   readonly bytes: number;
   /** The refusal of a body over the cap: `size`, the length it declared or the bytes received by then. */
   tooLarge(size: number): Error;
-  /** A check of the body's first `bytes` (a picture's kind, by them): made once they are in, or at the end of a shorter body. */
+  /** A check of the body's first `bytes` (a picture's kind): made once they are in, or at the end of a shorter body. */
   readonly first?: { readonly bytes: number; check(first: Uint8Array): Error | undefined };
 }
 
@@ -119,13 +119,24 @@ const DECODERS: Readonly<Record<string, ((bytes: Uint8Array, limit: number) => B
   gzip: (bytes, limit) => gunzipSync(bytes, { maxOutputLength: limit }),
   deflate: (bytes, limit) => inflateSync(bytes, { maxOutputLength: limit }),
   br: (bytes, limit) => brotliDecompressSync(bytes, { maxOutputLength: limit }),
-  ...('zstdDecompressSync' in zlib ? { zstd: (bytes: Uint8Array, limit: number) => zlib.zstdDecompressSync(bytes, { maxOutputLength: limit }) } : {}),
+  ...('zstdDecompressSync' in zlib
+    ? { zstd: (bytes: Uint8Array, limit: number) => zlib.zstdDecompressSync(bytes, { maxOutputLength: limit }) }
+    : {}),
 };
 
 /** The charset a Content-Type names (lower case), or undefined. */
 function charsetOf(type: string | undefined): string | undefined {
   const found = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(type ?? '');
   return found?.[1]?.toLowerCase();
+}
+
+/** The decoder of a charset (utf-8, utf-16le…), or undefined for one the platform does not read. */
+function textDecoderOf(charset: string): TextDecoder | undefined {
+  try {
+    return new TextDecoder(charset);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A body's JSON, as body-parser's strict parser reads it: nothing is {}, else an object or an array. */
@@ -140,7 +151,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** The JSON body decoded from its Content-Encoding within the limit: 413 past it, 400 bad_encoding when it does not decode. */
+/** The JSON body undone from its Content-Encoding within the limit: 413 past it, 400 bad_encoding if it fails. */
 function decodedOf(raw: Uint8Array, decode: (bytes: Uint8Array, limit: number) => Buffer, limit: number): Buffer {
   try {
     return decode(raw, limit);
@@ -161,17 +172,14 @@ export function jsonBody(limit: number): (req: Request, res: Response, next: Nex
   return (req, res, next) => {
     if (req.readableEnded || !req.is('application/json')) return next();
     const charset = charsetOf(req.headers['content-type']) ?? 'utf-8';
-    if (!charset.startsWith('utf-')) return next(refusedUnread(req, res, ApiError.of(415, 'invalid_request')));
+    const decoder = charset.startsWith('utf-') ? textDecoderOf(charset) : undefined;
+    if (!decoder) return next(refusedUnread(req, res, ApiError.of(415, 'invalid_request')));
     const decode = DECODERS[(req.headers['content-encoding'] ?? 'identity').toLowerCase()];
     if (!decode) return next(refusedUnread(req, res, ApiError.catalogue(415, 'bad_encoding')));
-    readBody(req, res, cap).then((raw) => {
-      let text: string;
-      try {
-        text = new TextDecoder(charset).decode(decodedOf(raw, decode, limit));
-      } catch (error) {
-        throw error instanceof ApiError ? error : ApiError.of(415, 'invalid_request');
-      }
-      req.body = parseJson(text);
-    }).then(() => next(), next);
+    readBody(req, res, cap)
+      .then((raw) => {
+        req.body = parseJson(decoder.decode(decodedOf(raw, decode, limit)));
+      })
+      .then(() => next(), next);
   };
 }

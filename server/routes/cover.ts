@@ -63,7 +63,8 @@ function refusedByFirstBytes(first: Uint8Array, file: string): Error | undefined
  * received), its first bytes a JPEG or PNG of a size a cover may have (415 or 422 at once: refusedByFirstBytes).
  */
 function coverCap(file: string): BodyCap {
-  return { bytes: COVER_UPLOAD.maxBytes, tooLarge: () => tooLarge(file), first: { bytes: KIND_BYTES, check: (first) => refusedByFirstBytes(first, file) } };
+  const first = { bytes: KIND_BYTES, check: (bytes: Uint8Array) => refusedByFirstBytes(bytes, file) };
+  return { bytes: COVER_UPLOAD.maxBytes, tooLarge: () => tooLarge(file), first };
 }
 
 export function coverRoutes(ctx: AppContext): ApiRoutes {

@@ -41,7 +41,8 @@ function manuscriptCap(file: string): BodyCap {
  */
 async function manuscriptOf(ctx: AppContext, req: Request, res: Response, file: string): Promise<ReadManuscript> {
   try {
-    return await readManuscriptFile(file, await readBody(req, res, manuscriptCap(file)), { key: sessionOf(req).user.id });
+    const bytes = await readBody(req, res, manuscriptCap(file));
+    return await readManuscriptFile(file, bytes, { key: sessionOf(req).user.id });
   } catch (error) {
     if (error instanceof ImportRefusal) {
       if (error.detail !== undefined) ctx.logger.info({ code: error.code, detail: error.detail }, 'manuscript refused');

@@ -182,6 +182,8 @@ export interface GenerationRepository {
   find(generationId: string): Promise<GenerationRecord | undefined>;
   /** A step of this generator is being written for the user now (a generation still running, in any process). */
   isRunning(input: { userId: string; generatorId: string }): Promise<boolean>;
+  /** The step of a generation of this generator running for the user now (`audiobook`, `translate:ms:…`), if any. */
+  runningStep(input: { userId: string; generatorId: string }): Promise<string | undefined>;
   /**
    * Give the charge back and mark the generation refunded (failed when nothing was charged). `isSkipped`: a bible
    * part the read went past without reading it (it could not be read): refunded although the bible is past it,

@@ -13,7 +13,10 @@ const CAP = 64 * 1024;
 const PIECE = 64 * 1024;
 
 class Refused extends Error {
-  constructor(readonly status: number, readonly size?: number) {
+  constructor(
+    readonly status: number,
+    readonly size?: number,
+  ) {
     super('refused');
   }
 }
@@ -22,7 +25,15 @@ class Refused extends Error {
 const capOf = (url: string | undefined): BodyCap => ({
   bytes: CAP,
   tooLarge: (size) => new Refused(413, size),
-  ...(url === '/first' ? { first: { bytes: 4, check: (first: Uint8Array) => (Buffer.from(first.subarray(0, 4)).toString() === 'STOP' ? new Refused(422) : undefined) } } : {}),
+  ...(url === '/first'
+    ? {
+        first: {
+          bytes: 4,
+          check: (first: Uint8Array) =>
+            Buffer.from(first.subarray(0, 4)).toString() === 'STOP' ? new Refused(422) : undefined,
+        },
+      }
+    : {}),
 });
 
 let server: Server;
@@ -74,7 +85,12 @@ function post(path: string, body: Buffer, input: { isChunked: boolean; end?: boo
       res.on('data', (c: string) => (text += c));
       res.on('end', () => {
         req.destroy();
-        resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Answer['body'], connection: res.headers.connection, isEnded: ended });
+        resolve({
+          status: res.statusCode ?? 0,
+          body: JSON.parse(text) as Answer['body'],
+          connection: res.headers.connection,
+          isEnded: ended,
+        });
       });
     });
     req.on('error', (error) => (isAnswered ? undefined : reject(error)));
@@ -105,7 +121,7 @@ describe('a body of exactly the cap', () => {
 });
 
 describe('a body over the cap', () => {
-  it('declared one byte longer: refused before a byte of it is read, the connection closed after the answer', async () => {
+  it('declared one byte longer: refused before a byte is read, the connection closed after the answer', async () => {
     const res = await post('/capped', bytes(CAP + 1), { isChunked: false, end: false });
     expect(res).toMatchObject({ status: 413, body: { size: CAP + 1, handed: 0 }, connection: 'close' });
   });
@@ -115,7 +131,7 @@ describe('a body over the cap', () => {
     expect([res.status, res.body.size, res.connection]).toEqual([413, CAP + 1, 'close']);
   });
 
-  it('sent in chunks and never ended: answered while the client is still sending, the reader handed the cap and one piece at most', async () => {
+  it('never ended: answered while the client still sends, the reader handed the cap and a piece at most', async () => {
     const res = await post('/capped', bytes(16 * CAP), { isChunked: true, end: false });
     expect([res.status, res.connection, res.isEnded]).toEqual([413, 'close', false]);
     expect(res.body.handed).toBeGreaterThan(CAP);
@@ -123,7 +139,9 @@ describe('a body over the cap', () => {
   });
 
   it('twenty at once, each never ended: each answered 413, none handed more than the cap and one piece', async () => {
-    const answers = await Promise.all(Array.from({ length: 20 }, () => post('/capped', bytes(16 * CAP), { isChunked: true, end: false })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post('/capped', bytes(16 * CAP), { isChunked: true, end: false })),
+    );
     for (const res of answers) {
       expect([res.status, res.isEnded]).toEqual([413, false]);
       expect(res.body.handed).toBeLessThanOrEqual(CAP + PIECE);
@@ -133,7 +151,10 @@ describe('a body over the cap', () => {
 
 describe('a body refused by its first bytes', () => {
   it('is answered once they are in, the rest never read; a body whose first bytes pass is read', async () => {
-    const refused = await post('/first', Buffer.concat([Buffer.from('STOP'), bytes(CAP - 4)]), { isChunked: true, end: false });
+    const refused = await post('/first', Buffer.concat([Buffer.from('STOP'), bytes(CAP - 4)]), {
+      isChunked: true,
+      end: false,
+    });
     expect([refused.status, refused.connection, refused.isEnded]).toEqual([422, 'close', false]);
     const read = await post('/first', Buffer.concat([Buffer.from('GO! '), bytes(100)]), { isChunked: false });
     expect([read.status, read.body.read]).toEqual([200, 104]);

@@ -107,6 +107,11 @@ export function generationRepository(conn: Conn): GenerationRepository {
     },
     isRunning: async ({ userId, generatorId }) =>
       (await conn.first(conn.db.selectFrom('generations').select('id').where('user_id', '=', userId).where('generator_id', '=', generatorId).where('status', '=', 'running').limit(1))) !== undefined,
+    runningStep: async ({ userId, generatorId }) => {
+      const running = conn.db.selectFrom('generations').select('step').where('user_id', '=', userId)
+        .where('generator_id', '=', generatorId).where('status', '=', 'running');
+      return (await conn.first(running.limit(1)))?.step;
+    },
     refund: (input) => refundGeneration(conn, input),
     commit: (input) => commitGeneration(conn, input),
     refundInterrupted: () => refundInterrupted(conn),

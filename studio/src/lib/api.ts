@@ -197,6 +197,8 @@ const STATUS_OF_CODE: Readonly<Record<string, number>> = {
   insufficient_credits: 402, rate_limited: 429, not_signed_in: 401, session_expired: 401, unauthorized: 401,
   step_running: 409, step_not_allowed: 409, book_complete: 409, idempotency_in_progress: 409, publish_running: 409,
   invalid_settings: 400, invalid_chapters: 400,
+  // A change refused while an audio edition or an edition in another language of a book of its kind is made.
+  audio_running: 409, translation_running: 409,
 };
 
 /** The status of a refusal sent as an `error` event (STATUS_OF_CODE), or undefined for a failure of the work itself. */

@@ -110,7 +110,7 @@ export { retryWait, slowModelWait, turnWait, type ModelWait, type TurnReason } f
 export { BUDGET_CODES, CallBudget, FAILED_ASKS_IN_A_ROW, budgetFailureOf, budgetOf, defaultCallBound, isBudgetStop, withBudget, type BudgetFailure } from './budget.js';
 export { isPaperName, isTrimName, PAPER_NAMES, printLayoutOf, TRIM_NAMES, TRIM_SIZES, type TrimName } from './print.js';
 export { sleep } from './timing.js';
-export { countedProvider, durationText, runFigures, type PaceInput, type RunFigures, type Tally } from './pace.js';
+export { countedProvider, runFigures, type PaceInput, type RunFigures, type Tally } from './pace.js';
 export {
   countWords, type ImageRequest, isCutOff, type Provider, providerThrough, type ProviderEvent, type RetryNotice, type TextRequest, type TextResult,
 } from './provider.js';

@@ -68,7 +68,7 @@ export {
 } from './session/index.js';
 export {
   bookContinuity, bookMarks, checkWindow, editionKey, editionLinkOf, editionPartsLeft, chapterTitlesOf, withEditionTitle, canTitleEdition, cleanTitle, MAX_EDITION_TITLE, glossaryFileOf, glossaryOf, glossaryWithReasons, type GlossaryWhy, type ReasonedEntry, type GlossaryEntry, lengthBand, canTranslate, editionLanguages, editionLanguageName, tableLanguageOf, MAX_GLOSSARY_TERMS,
-  otherLanguage, partHashes, staleParts, withStaleMarked, type PartOutcome, problemText, sideBySide, type SourceHashes, translatedFrom, translateEdition, translationCost, editionPlan,
+  notEditionRefusal, sourceLanguages, partHashes, staleParts, withStaleMarked, type PartOutcome, problemText, sideBySide, type SourceHashes, translatedFrom, translateEdition, translationCost, editionPlan,
   type TranslateProgress, withWritersGlossary, cleanTerm, titleProblem, isTitleUntranslated, editionTitleOf, type EditionTitle, type TitleProblem,
 } from './session/index.js';
 export { termsIn, governedByWholeNames, GENDERS, MAX_TERM_CHARS, type GlossaryGender, type WritersTerm, isWordless, withWordlessKept, hasTerm, type Glossary, type WindowProblem } from './session/index.js';

@@ -67,7 +67,8 @@ export function readSources(opts: { generatorsDir?: string; templatesDir?: strin
 
 let cached: Catalog | undefined;
 // The catalog is resolved with the language table (the language field's options, each generator's texts in each
-// language): a table read again (another source set: a KARYA_LANGUAGES folder, a test's fourth language) resolves it again.
+// language): a table read again (another source set: a KARYA_LANGUAGES folder, a test's fourth language) resolves
+// it again.
 onLanguagesLoaded(() => void (cached = undefined), { eachLanguage: true });
 
 /**

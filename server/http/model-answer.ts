@@ -20,7 +20,8 @@ export interface ModelAnswer {
   readonly hooks: { onDelta?: (text: string) => void; onRetry?: (notice: RetryNotice) => void };
   /** `provider` with every call's waits said on the stream (the stream opened at the first call, if not before); `provider` itself for JSON. */
   through(provider: Provider): Provider;
-  /** Another wait than the model's (`waiting` with its reason and its writer's words), said now: the stream opens for it. */
+  /** Another wait than the model's (`waiting` with its reason and its writer's words), said now: the stream opens for
+   * it. */
   waitingFor(reason: TurnReason): void;
   /** The answer: the `done` event, or JSON (with `status` when not 200: a stream's status is 200). */
   answer(body: object, status?: number): void;

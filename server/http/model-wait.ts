@@ -6,7 +6,9 @@
 // studio's: the account's, else the browser's), never the book's, whatever the stream works on (a book's step, an
 // edition, an import). waitLang is that rule, the one place every stream's waits take their language from.
 import type { Request, Response } from 'express';
-import { langs, retryWait, slowModelWait, turnWait, type Lang, type ModelWait, type RetryNotice, type TurnReason } from '../../engine/index.js';
+import {
+  langs, retryWait, slowModelWait, turnWait, type Lang, type ModelWait, type RetryNotice, type TurnReason,
+} from '../../engine/index.js';
 import { SSE_LOCAL } from './sse.js';
 
 /** How long a model may keep a stream waiting before it says so (then again each time as long). */
@@ -29,7 +31,8 @@ export function waitLang(res: Response): Lang {
 }
 
 /** A step or a request on a book waiting its turn (another step, a worker, its story bible), in its writer's words. */
-export const turnWaitFor = (res: Response, reason: TurnReason): ModelWait & { reason: TurnReason; message: string } => turnWait(reason, waitLang(res));
+export const turnWaitFor = (res: Response, reason: TurnReason): ReturnType<typeof turnWait> =>
+  turnWait(reason, waitLang(res));
 
 export interface ModelWaits {
   /** A retry the model's server asked for: said now; the slow model's count starts again once it is sent again. */
@@ -47,7 +50,9 @@ export interface ModelWaits {
  * its server's retries until it answers, in the writer's language (waitLang). The interval is the app's (config
  * slowModelNoticeMs) unless given.
  */
-export function modelWaits(res: Response, send: (wait: ModelWait) => void, input: { slowMs?: number } = {}): ModelWaits {
+export function modelWaits(
+  res: Response, send: (wait: ModelWait) => void, input: { slowMs?: number } = {},
+): ModelWaits {
   const slowMs = input.slowMs ?? settingsOf(res).slowModelMs ?? SLOW_MODEL_MS;
   const lang = waitLang(res);
   let timer: NodeJS.Timeout | undefined;

@@ -25,7 +25,9 @@ const served = serverOnFakeModel();
 
 /** A writer's romance in `lang` (Indonesian's text for the fourth language, whose words are Indonesian's). */
 async function bookIn(ts: TestServer, lang: Lang, writerLang?: Lang) {
-  const cookie = writerLang ? sessionCookie(await ts.http.post('/api/auth/sign-up/email').send({ email: uniqueEmail('xx'), password: PASSWORD, lang: writerLang })) : await signUp(ts);
+  const signedUp = (l: Lang) => ts.http.post('/api/auth/sign-up/email')
+    .send({ email: uniqueEmail('xx'), password: PASSWORD, lang: l });
+  const cookie = writerLang ? sessionCookie(await signedUp(writerLang)) : await signUp(ts);
   const id = (await ts.http.get('/api/me').set('cookie', cookie)).body.id as string;
   const saves = romanceSaves(lang === 'xx' ? 'id' : lang).map((save) => ({ ...save, state: { ...save.state, lang } }));
   const bookId = await ts.ctx.repos.books.saveImport({ userId: id, key: 'romance', saves });
@@ -63,9 +65,9 @@ describe('a dual-language book of a book in a language translated into none', ()
   it.each([
     ['en', /not a translated edition.*Bahasa Xx.*English.*Malay.*Indonesian/],
     ['ms', /bukan edisi terjemahan.*Bahasa Xx.*Inggeris.*Melayu.*Indonesia/],
-  ] as const)('is refused in the writer\'s language (%s), naming the languages it could be', async (writerLang, words) => {
+  ] as const)('is refused in the writer\'s language (%s), naming the languages it could be', async (lang, words) => {
     const { ts } = served;
-    const w = await bookIn(ts, 'xx', writerLang);
+    const w = await bookIn(ts, 'xx', lang);
     const answer = await ts.http.get(`/api/books/${w.bookId}/bilingual?format=epub`).set('cookie', w.cookie);
     expect(answer.status, JSON.stringify(answer.body)).toBe(409);
     expect(answer.body.error.code).toBe('export_nothing_from');

@@ -4,7 +4,9 @@
 // sentence naming the languages whose books have editions, in every language of the table, never with the language
 // table's own error; a book in English is told to make its edition first, in a language the table makes it into.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogueMessage, langs, notEditionRefusal, setLanguageSource, type LanguageSource } from '../../engine/index.js';
+import {
+  catalogueMessage, langs, notEditionRefusal, setLanguageSource, type LanguageSource,
+} from '../../engine/index.js';
 import { languageFolders, readLanguages } from '../../engine/node/languages.js';
 import { fourthLanguage } from '../languages/fourth-language.js';
 
@@ -16,10 +18,11 @@ beforeAll(() => {
 afterAll(() => setLanguageSource(() => readLanguages()));
 
 /** The languages some translation.yaml lists under `from`, read from the table's files. */
-const sources = (): string[] => [...new Set(table.flatMap((src) => Object.keys((src.words.translation as { from?: object } | undefined)?.from ?? {})))];
+const fromOf = (src: LanguageSource): object => (src.words.translation as { from?: object } | undefined)?.from ?? {};
+const sources = (): string[] => [...new Set(table.flatMap((src) => Object.keys(fromOf(src))))];
 
 describe('a dual-language book of a book that is no edition', () => {
-  it('in a language translated into none: refused naming the languages whose books have editions, in every language', () => {
+  it('in a language translated into none: refused naming the languages whose books have editions, in each', () => {
     expect(sources()).not.toContain('xx');
     for (const lang of langs()) {
       const why = notEditionRefusal({ id: '7', from: 'xx', inLang: lang });
@@ -28,14 +31,15 @@ describe('a dual-language book of a book that is no edition', () => {
       expect(text).toContain('7');
       expect(text).not.toMatch(/[{}]|translation\.yaml/);
     }
-    const english = catalogueMessage('export_nothing_from', 'en', notEditionRefusal({ id: '7', from: 'xx', inLang: 'en' }).vars);
+    const { vars } = notEditionRefusal({ id: '7', from: 'xx', inLang: 'en' });
+    const english = catalogueMessage('export_nothing_from', 'en', vars);
     expect(english).toMatch(/Book 7 is not a translated edition.*Bahasa Xx.*English, Malay, or Indonesian/);
   });
 
   it('in a language translated into others: told to make an edition in one the table makes it into', () => {
     const why = notEditionRefusal({ id: '7', from: 'en', inLang: 'en' });
     expect(why.code).toBe('export_not_edition');
-    const into = table.flatMap((src) => ('en' in ((src.words.translation as { from?: object } | undefined)?.from ?? {}) ? [String((src.data as { code?: unknown }).code)] : []));
+    const into = table.flatMap((src) => ('en' in fromOf(src) ? [String((src.data as { code?: unknown }).code)] : []));
     expect(into).toContain(why.vars.other);
   });
 });

@@ -90,13 +90,21 @@ export const sourceLanguages = (): Lang[] => langs().filter((from) => editionLan
  * Why book `id` (in `from`, no edition) has no dual-language book, in `inLang`: `export_not_edition` with the first
  * language it can be translated into; for a book in a language translated into none (a language added by its files,
  * whose language no table lists under `from`), `export_nothing_from`, naming the languages whose books have one.
- * @example notEditionRefusal({ id: '7', from: 'en', inLang: 'en' }) // { code: 'export_not_edition', vars: { id: '7', other: 'ms' } }
+ * @example notEditionRefusal({ id: '7', from: 'en', inLang: 'en' })
+ * // { code: 'export_not_edition', vars: { id: '7', other: 'ms' } }
  */
-export function notEditionRefusal(input: { id: string; from: Lang; inLang: Lang }): { code: 'export_not_edition' | 'export_nothing_from'; vars: Record<string, string> } {
-  const to = editionLanguages(input.from)[0];
-  if (to !== undefined) return { code: 'export_not_edition', vars: { id: input.id, other: to } };
-  const names = (codes: readonly Lang[]) => listIn(codes.map((code) => editionLanguageName(code, input.inLang)), input.inLang, 'or');
-  return { code: 'export_nothing_from', vars: { id: input.id, language: editionLanguageName(input.from, input.inLang), languages: names(sourceLanguages()) } };
+export function notEditionRefusal(input: { id: string; from: Lang; inLang: Lang }): NotEditionRefusal {
+  const { id, from, inLang } = input;
+  const to = editionLanguages(from)[0];
+  if (to !== undefined) return { code: 'export_not_edition', vars: { id, other: to } };
+  const languages = listIn(sourceLanguages().map((code) => editionLanguageName(code, inLang)), inLang, 'or');
+  return { code: 'export_nothing_from', vars: { id, language: editionLanguageName(from, inLang), languages } };
+}
+
+/** A dual-language book refused for a book that is no edition: its catalogue code and its words' values. */
+export interface NotEditionRefusal {
+  code: 'export_not_edition' | 'export_nothing_from';
+  vars: Record<string, string>;
 }
 
 /**

@@ -192,7 +192,9 @@ function EditionProgress({ run }: { run: Run }) {
     <div data-testid="edition-progress">
       <div className="flex justify-between text-xs text-gray-700 dark:text-gray-300">
         <span>{t('edition.partsDone', { done: progress.done, total: progress.total })}</span>
-        {run.state === 'running' && run.soFar && <span data-testid="edition-so-far">{soFarText(run.soFar, t, lang)}</span>}
+        {run.state === 'running' && run.soFar && (
+          <span data-testid="edition-so-far">{soFarText(run.soFar, t, lang)}</span>
+        )}
       </div>
       <div
         className="mt-1 h-2.5 w-full overflow-hidden rounded-full bg-gray-200 dark:bg-neutral-700"
@@ -284,7 +286,10 @@ function LanguagePick({ offers, value, isDisabled, onChange }: {
   );
 }
 
-/** "about 2 min left · so far: calls 14, credits 3" in the writer's language (its time in its number-words), from the server's figures. */
+/**
+ * "about 2 min left · so far: calls 14, credits 3" in the writer's language (its time in its number-words), from the
+ * server's figures.
+ */
 function soFarText(f: RunSoFar, t: ReturnType<typeof useT>['t'], lang: Lang): string {
   const left = f.eta_seconds === null
     ? t('edition.timeUnknown')

@@ -114,8 +114,11 @@ export function WritingProgress({ spec, book, lang, stopped, soFar }: { spec: Bo
       <p className="mt-1 text-sm text-gray-600 dark:text-gray-400" data-testid="progress-step">{processStepText(spec, book, lang)}</p>
       {soFar && (
         <p className="mt-1 text-xs text-gray-600 dark:text-gray-400" data-testid="progress-so-far">
-          {pageWord('lastStepSpent', lang, { calls: soFar.calls, credits: soFar.credits, time: durationIn(soFar.elapsed_seconds, lang) })}
-          {soFar.eta_seconds ? ` · ${pageWord('bookTimeLeft', lang, { time: durationIn(soFar.eta_seconds, lang) })}` : ''}
+          {pageWord('lastStepSpent', lang, {
+            calls: soFar.calls, credits: soFar.credits, time: durationIn(soFar.elapsed_seconds, lang),
+          })}
+          {soFar.eta_seconds ? ` · ${pageWord('bookTimeLeft', lang, { time: durationIn(soFar.eta_seconds, lang) })}`
+            : ''}
         </p>
       )}
       {/* The book's continuity findings, counted; the count opens the Continuity panel. */}

@@ -92,8 +92,8 @@ describe('a book step stream opens before the model answers', () => {
     expect(events.some((e) => e.event === 'delta')).toBe(false);
   });
 
-  // A wait is a message to the writer, as the page around it is (the studio's page in the account's: GeneratorPage.tsx `ui`):
-  // worded in the account's language whatever the book's, as an edition's are (edition-first-byte.test.ts).
+  // A wait is a message to the writer, as the page around it is (the studio's page speaks the account's language:
+  // GeneratorPage.tsx `ui`): worded in it whatever the book's, as an edition's are (edition-first-byte.test.ts).
   it.each([
     ['en', 'ms', /busy.*30 s\b/], ['ms', 'en', /sibuk.*30 saat/], ['id', 'ms', /sibuk.*30 detik/],
   ] as const)('a writer in %s, a book in %s: its waits in the writer\'s language', async (writerLang, lang, words) => {

@@ -17,10 +17,9 @@ const SHARED_GRAPH = ['architecture', 'batch', 'bench', 'cli', 'contract', 'engi
  * Files of those folders that need a process of their own: export-limits sets the export time-out the process's
  * one export pool reads when it is first made; offline-text-languages adds a fourth language, which the export pool's
  * threads are handed when the pool is first made (a pool another file made first has not got it); working-title mocks the catalogue's loader (vi.mock), which a graph
- * shared with files that loaded it before would not take; edition-offers-table serves a book in a fourth language
- * from a table set before its server starts (in a graph another file loaded first it answered 500 in a clean-clone run).
+ * shared with files that loaded it before would not take.
  */
-const SOLO = ['tests/server/export-limits.test.ts', 'tests/server/edition-offers-table.test.ts', 'tests/generators/working-title.test.ts', 'tests/publish/offline-text-languages.test.ts'];
+const SOLO = ['tests/server/export-limits.test.ts', 'tests/generators/working-title.test.ts', 'tests/publish/offline-text-languages.test.ts'];
 /** Studio files (jsdom) share a graph too, with the studio's own modules evaluated anew for each (tests/studio/fresh-modules.ts). */
 const STUDIO = ['tests/studio/**/*.test.ts', 'tests/studio/**/*.test.tsx'];
 const ALL = ['tests/**/*.test.ts', 'tests/**/*.test.tsx'];

@@ -1,7 +1,7 @@
 // `karya export --book EDITION --bilingual`: an edition written with its source, each source paragraph followed by
 // its translation (engine/node/export/bilingual.ts). The edition's source is the one its key names (karya
 // translate's); a book that is no edition is refused, naming what to pass.
-import { catalogueMessage, editionLinkOf, otherLanguage, type ExportFormat, type Lang } from '../engine/index.js';
+import { catalogueMessage, editionLinkOf, notEditionRefusal, type ExportFormat, type Lang } from '../engine/index.js';
 import { BILINGUAL_LAYOUTS, bilingualDocument, type BilingualLayout } from '../engine/node.js';
 import type { StateFile } from '../server/index.js';
 import { CLI_USER, fail } from './util.js';
@@ -28,7 +28,10 @@ export async function bilingualBytes(stateFile: StateFile, chosen: ChosenBook, f
   const id = opts.id ?? (await stateFile.repos.books.list({ userId: CLI_USER })).find((b) => b.key === key)?.id;
   const linked = editionLinkOf(key)?.sourceId;
   const named = String(id ?? key);
-  if (linked === undefined) return fail(catalogueMessage('export_not_edition', lang, { id: named, other: otherLanguage(lang) }));
+  if (linked === undefined) {
+    const why = notEditionRefusal({ id: named, from: lang, inLang: lang });
+    return fail(catalogueMessage(why.code, lang, why.vars));
+  }
   const source = await stateFile.repos.books.find({ userId: CLI_USER, id: linked });
   if (!source) return fail(catalogueMessage('export_no_source', lang, { id: named, source: String(linked) }));
   const doc = bilingualDocument({ spec, source: source.state, edition: saved.state, ...(opts.author ? { author: opts.author } : {}) });

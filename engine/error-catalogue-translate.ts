@@ -13,5 +13,5 @@ export const TRANSLATE_CATALOGUE = catalogue('errors-translate', [
   'translate_glossary_too_large', 'translate_glossary_too_many',
   // A language no other is translated into, or a book's language translated into none (the table lists no pair):
   // said as a sentence of its own, never as a list of choices that is empty.
-  'translate_nothing_into', 'translate_nothing_from', 'edition_nothing_from',
+  'translate_nothing_into', 'translate_nothing_from', 'edition_nothing_from', 'export_nothing_from',
 ]);

@@ -68,7 +68,7 @@ export {
 } from './session/index.js';
 export {
   bookContinuity, bookMarks, checkWindow, editionKey, editionLinkOf, editionPartsLeft, chapterTitlesOf, withEditionTitle, canTitleEdition, cleanTitle, MAX_EDITION_TITLE, glossaryFileOf, glossaryOf, glossaryWithReasons, type GlossaryWhy, type ReasonedEntry, type GlossaryEntry, lengthBand, canTranslate, editionLanguages, editionLanguageName, tableLanguageOf, MAX_GLOSSARY_TERMS,
-  otherLanguage, partHashes, staleParts, withStaleMarked, type PartOutcome, problemText, sideBySide, type SourceHashes, translatedFrom, translateEdition, translationCost, editionPlan,
+  notEditionRefusal, sourceLanguages, partHashes, staleParts, withStaleMarked, type PartOutcome, problemText, sideBySide, type SourceHashes, translatedFrom, translateEdition, translationCost, editionPlan,
   type TranslateProgress, withWritersGlossary, cleanTerm, titleProblem, isTitleUntranslated, editionTitleOf, type EditionTitle, type TitleProblem,
 } from './session/index.js';
 export { termsIn, governedByWholeNames, GENDERS, MAX_TERM_CHARS, type GlossaryGender, type WritersTerm, isWordless, withWordlessKept, hasTerm, type Glossary, type WindowProblem } from './session/index.js';
@@ -110,7 +110,7 @@ export { retryWait, slowModelWait, turnWait, type ModelWait, type TurnReason } f
 export { BUDGET_CODES, CallBudget, FAILED_ASKS_IN_A_ROW, budgetFailureOf, budgetOf, defaultCallBound, isBudgetStop, withBudget, type BudgetFailure } from './budget.js';
 export { isPaperName, isTrimName, PAPER_NAMES, printLayoutOf, TRIM_NAMES, TRIM_SIZES, type TrimName } from './print.js';
 export { sleep } from './timing.js';
-export { countedProvider, durationText, runFigures, type PaceInput, type RunFigures, type Tally } from './pace.js';
+export { countedProvider, runFigures, type PaceInput, type RunFigures, type Tally } from './pace.js';
 export {
   countWords, type ImageRequest, isCutOff, type Provider, providerThrough, type ProviderEvent, type RetryNotice, type TextRequest, type TextResult,
 } from './provider.js';

@@ -52,18 +52,6 @@ export function runFigures(input: PaceInput): RunFigures {
   };
 }
 
-/**
- * Seconds as a person reads a wait: whole units, the largest two, none of them 0 ("2 h 5 min", "4 min", "9 s").
- * @example durationText(250) // "4 min 10 s"
- */
-export function durationText(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return `${s} s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return s % 60 ? `${m} min ${s % 60} s` : `${m} min`;
-  return m % 60 ? `${Math.floor(m / 60)} h ${m % 60} min` : `${Math.floor(m / 60)} h`;
-}
-
 /** The requests a run sent and the tokens their answers reported, as they are counted. */
 export interface Tally {
   calls: number;

@@ -3,7 +3,9 @@
 // A Malay writer must never see an English fallback or an empty line because one rule forgot its Malay.
 import type { Lang } from './spec/types.js';
 import { KaryaError } from './karya-error.js';
-import { checkedLangs, ensureLanguages, hasLanguageSource, onLanguagesLoaded, wordsChecked, type LanguageSource } from './languages/index.js';
+import {
+  checkedLangs, ensureLanguages, hasLanguageSource, onLanguagesLoaded, wordsBesideCode, wordsChecked, type LanguageSource,
+} from './languages/index.js';
 
 /** A rule's texts per language (language code → key → text, each language keyed the same way), from the table's files or beside the rule. */
 export type RuleWords = Readonly<Partial<Record<Lang, Readonly<Record<string, string | undefined>>>>>;
@@ -105,7 +107,10 @@ function withTableWords(words: RuleWords, ruleId: string, registry: string, sour
   const now = new Set<Lang>();
   for (const src of sources) {
     const code = (src.data as { code?: string } | undefined)?.code;
-    const given = src.words[registry.replace(/\s+/g, '-')]?.[ruleId];
+    // (The studio's bundle places a registry's words beside the code that defines it: studio/scripts/language-table.ts.)
+    const file = registry.replace(/\s+/g, '-');
+    const beside = code ? (wordsBesideCode(file, code) as Record<string, unknown> | undefined) : undefined;
+    const given = (src.words[file] ?? beside)?.[ruleId];
     if (!code || !given || typeof given !== 'object' || mutable[code] !== undefined) continue;
     mutable[code] = given as Record<string, string>;
     now.add(code);

@@ -85,8 +85,12 @@ export function createApp(ctx: AppContext, opts: { lifecycle?: Lifecycle } = {})
   app.set('trust proxy', config.trustProxy);
   app.locals[HTTPS_LOCAL] = new URL(config.publicUrl).protocol === 'https:';
   // Event streams: a keep-alive comment every 15 s (a proxy cuts a silent stream), counted while open; a stream
-  // waiting on the model says so every 5 s it waits (http/model-wait.ts).
-  app.locals[SSE_LOCAL] = { keepAliveMs: config.sseKeepAliveMs ?? SSE_KEEP_ALIVE_MS, slowModelMs: config.slowModelNoticeMs ?? SLOW_MODEL_MS, openStreams: metrics.openStreams, lifecycle };
+  // waiting on the model says so every 5 s it waits, in its writer's language (http/model-wait.ts).
+  app.locals[SSE_LOCAL] = {
+    keepAliveMs: config.sseKeepAliveMs ?? SSE_KEEP_ALIVE_MS, slowModelMs: config.slowModelNoticeMs ?? SLOW_MODEL_MS, openStreams: metrics.openStreams, lifecycle,
+    // Its waits are worded in the writer's language, the account's (http/model-wait.ts waitLang).
+    writerLang: requestLang,
+  };
 
   // In this order, each pair as one router layer (series: fewer layers for Express to walk per request).
   // When a response closes, its log line, its metrics and the end of its count, from one listener.

@@ -7,7 +7,7 @@ import { buildCatalog, catalogFromSpecs, type Catalog, type Sources } from '../c
 import { precompileTemplates, type PrecompiledTemplates } from '../compile/prompt.js';
 import type { ResolvedSpec } from '../spec/types.js';
 import { deepFreeze } from '../spec/resolve.js';
-import { langs, languageTable } from '../languages/index.js';
+import { ensureLanguages, hasLanguageSource, langs, languageTable, onLanguagesLoaded } from '../languages/index.js';
 import { generatorTextsKey } from '../generator-texts.js';
 import { keptCache } from './kept-cache.js';
 
@@ -66,6 +66,10 @@ export function readSources(opts: { generatorsDir?: string; templatesDir?: strin
 }
 
 let cached: Catalog | undefined;
+// The catalog is resolved with the language table (the language field's options, each generator's texts in each
+// language): a table read again (another source set: a KARYA_LANGUAGES folder, a test's fourth language) resolves
+// it again.
+onLanguagesLoaded(() => void (cached = undefined), { eachLanguage: true });
 
 /**
  * The folder of the code that resolves generator files: engine/ when running from source, the bundle's
@@ -137,6 +141,8 @@ function stringsIn(value: unknown): string[] {
  */
 export function loadCatalog(opts: { generatorsDir?: string; templatesDir?: string; fresh?: boolean; useDiskCache?: boolean } = {}): Catalog {
   const isDefault = !opts.generatorsDir && !opts.templatesDir;
+  // A table set anew since the catalog was kept is read now: its reading drops the kept catalog (onLanguagesLoaded).
+  if (hasLanguageSource()) ensureLanguages();
   if (isDefault && cached && !opts.fresh) return cached;
   const sources = readSources(opts);
   let catalog: Catalog | undefined;

@@ -5,7 +5,7 @@ export { bookContinuity, bookCost, bookMarks, bookView, previewBook } from './vi
 export {
   editionPlan, translateEdition, translationCost, MAX_WINDOW_WORDS, type TranslateInput, type TranslateProgress, type PartOutcome, type EditionOutcome,
   checkWindow, paragraphsOf, lengthBand, canTranslate, editionLanguages, editionLanguageName, tableLanguageOf, type WindowProblem, glossaryOf, glossaryWithReasons, type GlossaryWhy, type ReasonedEntry, withWritersGlossary, cleanTerm, glossaryFileOf, entriesIn, hasTerm,
-  otherLanguage, MAX_GLOSSARY_TERMS, type Glossary, type GlossaryEntry, editionKey, editionLinkOf, editionPartsLeft, editionStart, chapterTitlesOf, translatedFrom, withEditionTitle, canTitleEdition, translatedTitle, cleanTitle, MAX_EDITION_TITLE, titleProblem, isTitleUntranslated, editionTitleOf, type EditionTitle, type TitleProblem,
+  notEditionRefusal, sourceLanguages, MAX_GLOSSARY_TERMS, type Glossary, type GlossaryEntry, editionKey, editionLinkOf, editionPartsLeft, editionStart, chapterTitlesOf, translatedFrom, withEditionTitle, canTitleEdition, translatedTitle, cleanTitle, MAX_EDITION_TITLE, titleProblem, isTitleUntranslated, editionTitleOf, type EditionTitle, type TitleProblem,
   problemText, windowRequest, TRANSLATE_TEMPLATE, TRANSLATE_SYSTEM_TEMPLATE, sideBySide, partHashes, type SourceHashes, staleParts, withStaleMarked,
 } from './translate/index.js';
 export { termsIn, governedByWholeNames, GENDERS, MAX_TERM_CHARS, type GlossaryGender, type WritersTerm, isWordless, withWordlessKept } from './translate/index.js';

@@ -8,7 +8,7 @@
 import type { Request, Response } from 'express';
 import { providerThrough, type Lang, type Provider, type RetryNotice, type TurnReason } from '../../engine/index.js';
 import { errorReply } from '../errors/reply.js';
-import { modelWaits, type ModelWaits } from './model-wait.js';
+import { modelWaits, turnWaitFor, type ModelWaits } from './model-wait.js';
 import { openEventStream, wantsEventStream, type EventStream } from './sse.js';
 
 export interface ModelAnswer {
@@ -20,8 +20,9 @@ export interface ModelAnswer {
   readonly hooks: { onDelta?: (text: string) => void; onRetry?: (notice: RetryNotice) => void };
   /** `provider` with every call's waits said on the stream (the stream opened at the first call, if not before); `provider` itself for JSON. */
   through(provider: Provider): Provider;
-  /** Another wait than the model's (`waiting` with its reason and words), said now: the stream opens for it. */
-  waitingFor(wait: { reason: TurnReason; message: string }): void;
+  /** Another wait than the model's (`waiting` with its reason and its writer's words), said now: the stream opens for
+   * it. */
+  waitingFor(reason: TurnReason): void;
   /** The answer: the `done` event, or JSON (with `status` when not 200: a stream's status is 200). */
   answer(body: object, status?: number): void;
   /** Run the request's work: a failure after the stream opened is its `error` event, else it is thrown. */
@@ -37,7 +38,7 @@ export function modelAnswer(req: Request, res: Response, lang: Lang): ModelAnswe
   const events = (): EventStream => (stream ??= openEventStream(res));
   const open = () => {
     if (!isStream || waits) return;
-    waits = modelWaits(res, (wait) => events().send('waiting', wait), { lang });
+    waits = modelWaits(res, (wait) => events().send('waiting', wait));
   };
   return {
     isStream,
@@ -73,8 +74,8 @@ export function modelAnswer(req: Request, res: Response, lang: Lang): ModelAnswe
         } })),
       });
     },
-    waitingFor(wait) {
-      if (isStream && !res.writableEnded && !res.destroyed) events().send('waiting', wait);
+    waitingFor(reason) {
+      if (isStream && !res.writableEnded && !res.destroyed) events().send('waiting', turnWaitFor(res, reason));
     },
     answer(body, status = 200) {
       waits?.stop();

@@ -3,7 +3,7 @@
 // followed by its translation. Made in the export pool within its limits, as every download is. A book that is no
 // edition is 409 export_not_edition; an edition whose source is gone, 404. Two whole books read: one of the writer's
 // fair shares (server/http/security.ts).
-import { bookSummary, otherLanguage } from '../../engine/index.js';
+import { bookSummary, notEditionRefusal } from '../../engine/index.js';
 import { bilingualDocument, renderBounded } from '../../engine/node.js';
 import { EXPORT_FILE_TYPES, exportFileName } from '../../engine/contract/index.js';
 import type { AppContext } from '../core/context.js';
@@ -25,7 +25,10 @@ export function bilingualRoutes(ctx: AppContext): ApiRoutes {
     const { format, layout, author } = req.input.query;
     const { book: edition, spec } = await bookOf(ctx, { userId: owner, id: req.input.params.id, lang });
     const link = await repos.editions(owner).ofEdition(edition.id);
-    if (!link) throw ApiError.catalogue(409, 'export_not_edition', lang, { id: String(edition.id), other: otherLanguage(edition.state.lang) });
+    if (!link) {
+      const why = notEditionRefusal({ id: String(edition.id), from: edition.state.lang, inLang: lang });
+      throw ApiError.catalogue(409, why.code, lang, why.vars);
+    }
     const source = await repos.books.find({ userId: owner, id: link.sourceId });
     if (!source) throw ApiError.catalogue(404, 'export_no_source', lang, { id: String(edition.id), source: String(link.sourceId) });
     const doc = bilingualDocument({ spec, source: source.state, edition: edition.state, ...(author ? { author } : {}) });

@@ -185,7 +185,7 @@ async function makeEdition(ctx: AppContext, req: Parameters<ContractHandler<'POS
       userId: owner, lang, spec, source, to, client: client.signal, ...(maxCalls !== undefined ? { maxCalls } : {}), ...(again ? { again: true } : {}),
       ...(isStream ? {
         // The stream opens saying it waits for the model, and says so again while the model is slow (http/model-wait.ts).
-        onStarted: () => void (waits = modelWaits(res, (wait) => events().send('waiting', wait), { lang })),
+        onStarted: () => void (waits = modelWaits(res, (wait) => events().send('waiting', wait))),
         // Each wait the model's server asks for, said as it starts (a rate limit and its seconds), then counted.
         through: (provider) => countedProvider(providerThrough(provider, {
           text: (request, send) => send({ ...request, onRetry: (notice) => {

@@ -5,12 +5,12 @@ import type { Response } from 'express';
 import type * as z from 'zod';
 import type { GenerationEventSchemas, DonePayload } from '../../engine/contract/index.js';
 import type { AppContext } from '../core/context.js';
-import { turnWait, type Lang, type RetryNotice, type TurnReason } from '../../engine/index.js';
+import { type Lang, type RetryNotice, type TurnReason } from '../../engine/index.js';
 import { ApiError } from '../errors/api-error.js';
 import { errorReply } from '../errors/reply.js';
 import { runUserStep, StepFailure, type StepHooks, type StepRequest } from '../core/steps.js';
 import { openEventStream } from '../http/sse.js';
-import { modelWaits, type ModelWaits } from '../http/model-wait.js';
+import { modelWaits, turnWaitFor, type ModelWaits } from '../http/model-wait.js';
 import { bookLockKey, bookLocks, lockHolderOf } from '../core/generation.js';
 import type { TypedEventStream } from '../http/contract.js';
 import { metricsOf } from '../core/metrics.js';
@@ -72,7 +72,7 @@ class GenerationReply {
   open(): void {
     if (!this.run.isStream || this.waits) return;
     const stream = (this.stream ??= openEventStream(this.res));
-    this.waits = modelWaits(this.res, (wait) => stream.send('waiting', wait), { lang: this.run.request.hintLang });
+    this.waits = modelWaits(this.res, (wait) => stream.send('waiting', wait));
   }
 
   /**
@@ -82,7 +82,7 @@ class GenerationReply {
   waitTurn(reason: TurnReason): void {
     if (!this.run.isStream || this.waits || this.isClientGone || this.res.writableEnded) return;
     this.stream ??= openEventStream(this.res);
-    this.stream.send('waiting', turnWait(reason, this.run.request.hintLang));
+    this.stream.send('waiting', turnWaitFor(this.res, reason));
   }
 
   delta(text: string): void {

@@ -4,7 +4,7 @@
 // code naming the field and what is allowed (series_name_taken 409, series_language 400…), answered by the app's
 // error handler; nothing half-saved.
 import type { Request } from 'express';
-import { seriesBrief, seriesNameOf, seriesOf, startBook, SeriesError, turnWait, type BookSpec, type Lang, type Provider, type ResolvedSpec, type Settings } from '../../engine/index.js';
+import { seriesBrief, seriesNameOf, seriesOf, startBook, SeriesError, type BookSpec, type Lang, type Provider, type ResolvedSpec, type Settings } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
 import { ApiError, MESSAGES } from '../errors/api-error.js';
 import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
@@ -29,7 +29,7 @@ export function seriesRoutes(ctx: AppContext): ApiRoutes {
   router.on('POST /series', async (req, res) => {
     const { name, lang, book_id: bookId } = req.input.body;
     const reply = modelAnswer(req, res, requestLang(req));
-    const onWait = (reason: BookWaitReason) => reply.waitingFor(turnWait(reason, requestLang(req)));
+    const onWait = (reason: BookWaitReason) => reply.waitingFor(reason);
     await reply.run(async () => reply.answer({ series: await newSeries(ctx, { owner: userId(req), name, lang, bookId, callerLang: requestLang(req), provider: reply.through(ctx.provider), onWait }) }, 201));
   });
 
@@ -51,7 +51,7 @@ export function seriesRoutes(ctx: AppContext): ApiRoutes {
     const owner = userId(req);
     const series = await seriesById(ctx, owner, req.input.params.id);
     const reply = modelAnswer(req, res, requestLang(req));
-    const onWait = (reason: BookWaitReason) => reply.waitingFor(turnWait(reason, requestLang(req)));
+    const onWait = (reason: BookWaitReason) => reply.waitingFor(reason);
     await reply.run(async () => reply.answer(await startNextBook(ctx, { owner, series, generatorId: req.input.body?.generator_id, lang: requestLang(req), provider: reply.through(ctx.provider), onWait })));
   });
 

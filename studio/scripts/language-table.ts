@@ -3,10 +3,10 @@
 // as JSON, so the studio sets the same table its server reads (studio/src/languageTable.ts) with no YAML parser.
 // Whether draft languages and KARYA_LANGUAGES's folders were in the build is written beside it (studio-build.mjs
 // rebuilds when that changes). The table is read whole first, by the loader a server's start uses: a section or a
-// word missing or malformed stops the build naming the file and the key. A message catalogue's words (every
-// language's) go into the chunk of the module that registers it (`catalogue('name', …)`, `studioCatalogue('name', …)`):
-// a page's words load with the page, and /signin carries only what it reads (the engine's table reads them there:
-// wordsBesideCode).
+// word missing or malformed stops the build naming the file and the key. What of it the bundle carries is derived from
+// the code (READS below): each words file goes beside the code that reads it, so a page's words load with the page,
+// /signin carries only what it reads, and a file only the server and the CLI read is in no chunk (the engine's table
+// reads them there: wordsBesideCode).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -20,13 +20,6 @@ import { languageMark } from './studio-build.mjs';
 
 const ID = 'virtual:karya-languages';
 /**
- * What of a language only the server and the CLI read, left out of the bundle (a third of the /signin JavaScript
- * otherwise): the prompts' wording, the offline provider's demo, the guard's sample sentences (tests read them),
- * and the CLI's and the server's own messages: no module of the bundle defines those sections (every section the
- * bundle defines must be here; a catalogue's words go with the module that registers it, wherever that is bundled).
- */
-const SERVER_ONLY = /^(?:prompts|samples|offline-.+|cli-.+|server-.+|errors-config|import-headings|source-status|export|export-public-domain|answers|answer-checks|answer-notes|voice-guidance|token-samples)$/;
-/**
  * Of a section the bundle reads in part, the keys it reads: of `translation`, the languages each is translated from
  * (My Books offers an edition only in a language the book's can be made into: engine editionLanguages).
  */
@@ -34,44 +27,75 @@ const BROWSER_KEYS: Readonly<Record<string, readonly string[]>> = { translation:
 const onlyKeys = (section: Readonly<Record<string, unknown>>, keys: readonly string[]) =>
   Object.fromEntries(Object.entries(section).filter(([key]) => keys.includes(key)));
 
-/** A catalogue's registration in a module's code, its name captured (a build's code may have turned its quotes to double). */
-const REGISTERS = /\b(?:studioCatalogue|catalogue)\(\s*["'`]([\w-]+)["'`]/g;
+/**
+ * What the bundle reads of the table, derived from its code, never listed by hand: each words file (a section, a
+ * catalogue, a rule registry's words) is read through the one accessor that names it in code, `defineSection('name',
+ * …)`, `catalogue('name', …)`, `studioCatalogue('name', …)` or `defineRegistry({ name: 'name', … })`, and its words go
+ * beside that code (every language's): in the chunk of a module the bundle keeps, so a section only the server and
+ * the CLI read (the prompts' wording, the offline provider's demo, the CLI's messages) is in no chunk, and one a page
+ * reads loads with the page. A name read in code that no language of the table has stops the build, naming the file.
+ * (A build's code may have turned its quotes to double; a registry's name is its file's with dashes for spaces.)
+ */
+const READS = new RegExp([
+  /\b(?:studioCatalogue|catalogue|defineSection)\(\s*["'`]([\w-]+)["'`]/.source,
+  /\bdefineRegistry\(\s*\{\s*name:\s*["'`]([\w -]+)["'`]/.source,
+].join('|'), 'g');
 const SCANNED = ['engine', path.join('studio', 'src')];
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
-/** The names of the catalogues the engine and the studio register: their words travel with the module that registers them. */
-function catalogueNames(): Set<string> {
+/** Comments, which name accessors in examples (`@example defineSection('guard', …)`) the code does not call. */
+const COMMENTS = /\/\*[\s\S]*?\*\/|(?<![:\\'"`])\/\/.*$/gm;
+
+/** The words files a module's code reads through the table's accessors (READS), its comments aside. */
+export function namesRead(code: string): Set<string> {
+  return new Set([...code.replace(COMMENTS, '').matchAll(READS)].map((m) => m[1] ?? m[2]!.replace(/\s+/g, '-')));
+}
+
+/** The names the engine's and the studio's code read (wherever it is bundled): their words travel with that code. */
+function namesInCode(): Set<string> {
   const names = new Set<string>();
   for (const dir of SCANNED) {
     for (const entry of readdirSync(path.join(ROOT, dir), { recursive: true, withFileTypes: true })) {
       if (!entry.isFile() || !/\.tsx?$/.test(entry.name)) continue;
-      for (const m of readFileSync(path.join(entry.parentPath, entry.name), 'utf8').matchAll(REGISTERS)) names.add(m[1]!);
+      for (const name of namesRead(readFileSync(path.join(entry.parentPath, entry.name), 'utf8'))) names.add(name);
     }
   }
   return names;
 }
 
-/** The statement, put first in a module that registers catalogues, that sets their words (every language's) beside it. */
-function besideCode(code: string, sources: readonly LanguageSource[], catalogues: ReadonlySet<string>): string {
-  const names = new Set([...code.matchAll(REGISTERS)].map((m) => m[1]!).filter((name) => catalogues.has(name)));
-  return [...names].map((name) => {
-    const words = Object.fromEntries(sources.flatMap((src) => (src.words[name] ? [[String((src.data as { code?: unknown }).code), src.words[name]]] : [])));
+/** A words file of a language as the bundle carries it (a section's table-file form included; BROWSER_KEYS applied). */
+export function browserWords(src: LanguageSource, name: string): unknown {
+  const value = src.words[name] ?? (src.data as Record<string, unknown>)[name];
+  const keys = BROWSER_KEYS[name];
+  return keys && value && typeof value === 'object' ? onlyKeys(value as Record<string, unknown>, keys) : value;
+}
+
+/** The names of `code`'s reads no language of the table has: a typo, or a file the table lacks. */
+export const namesLacking = (code: string, sources: readonly LanguageSource[]): string[] =>
+  [...namesRead(code)].filter((name) => !sources.some((src) => browserWords(src, name) !== undefined));
+
+/** The statement, put first in a module that reads words files, that sets their words (every language's) beside it. */
+function besideCode(code: string, sources: readonly LanguageSource[]): string {
+  return [...namesRead(code)].map((name) => {
+    const words = Object.fromEntries(sources.flatMap((src) => {
+      const value = browserWords(src, name);
+      return value === undefined ? [] : [[String((src.data as { code?: unknown }).code), value]];
+    }));
     return `(globalThis[Symbol.for('karya.languages.besideCode')] ??= {})[${JSON.stringify(name)}] = ${JSON.stringify(words)};\n`;
   }).join('');
 }
 
 /**
- * A language as the browser needs it: its table and the words of what the bundle reads, but the catalogues' (beside
- * the code that registers them); of the languages it names, only the table's (the others name what a model answered
- * in, which the server says).
+ * A language as the browser's table needs it: its table file's own keys (its code, order, names, script…), of the
+ * languages it names only the table's (the others name what a model answered in, which the server says). Its words
+ * files, and a section written in the table file, are not here: each goes beside the code that reads it (besideCode).
  */
-export function forBrowser(src: LanguageSource, codes: ReadonlySet<string>, catalogues: ReadonlySet<string>): LanguageSource {
-  const data = Object.fromEntries(Object.entries(src.data as Record<string, unknown>).filter(([key]) => !SERVER_ONLY.test(key)));
+export function forBrowser(src: LanguageSource, codes: ReadonlySet<string>, read: ReadonlySet<string>): LanguageSource {
+  const own = ([key]: [string, unknown]) => !read.has(key) && !Object.hasOwn(src.words, key);
+  const data = Object.fromEntries(Object.entries(src.data as Record<string, unknown>).filter(own));
   const names = data.languageNames as Record<string, unknown> | undefined;
   if (names) data.languageNames = Object.fromEntries(Object.entries(names).filter(([code]) => codes.has(code)));
-  const words = Object.fromEntries(Object.entries(src.words).filter(([name]) => !SERVER_ONLY.test(name) && !catalogues.has(name))
-    .map(([name, value]) => [name, BROWSER_KEYS[name] ? onlyKeys(value, BROWSER_KEYS[name]) : value]));
-  return { file: src.file, data, words };
+  return { file: src.file, data, words: {} };
 }
 const RESOLVED = `\0${ID}`;
 /** The file in dist/ that says whether draft languages are in the bundle ("1") or not ("0"), and KARYA_LANGUAGES's folders (languageMark). */
@@ -79,8 +103,8 @@ export const DRAFTS_MARK = '.karya-drafts';
 
 export function languageTablePlugin(): Plugin {
   let outDir = '';
-  let read: { sources: readonly LanguageSource[]; catalogues: Set<string> } | undefined;
-  const table = () => (read ??= { sources: readLanguages(), catalogues: catalogueNames() });
+  let read: { sources: readonly LanguageSource[]; names: Set<string> } | undefined;
+  const table = () => (read ??= { sources: readLanguages(), names: namesInCode() });
   return {
     name: 'karya-language-table',
     configResolved: (config) => void (outDir = path.resolve(config.root, config.build.outDir)),
@@ -95,24 +119,28 @@ export function languageTablePlugin(): Plugin {
     },
     resolveId: (id) => (id === ID ? RESOLVED : null),
     transform(code, id) {
-      if (id.startsWith('\0') || !/\.tsx?$/.test(id) || !REGISTERS.test(code)) return null;
-      REGISTERS.lastIndex = 0;
+      if (id.startsWith('\0') || !/\.tsx?$/.test(id)) return null;
+      const names = namesRead(code);
+      if (!names.size) return null;
       for (const dir of languageFolders()) this.addWatchFile(dir);
-      const { sources, catalogues } = table();
-      const set = besideCode(code, sources, catalogues);
-      return set ? { code: set + code, map: null } : null;
+      const { sources } = table();
+      const lacking = namesLacking(code, sources);
+      const named = `"${lacking.join('", "')}"`;
+      const why = `which no language of the table has (languages/<code>/${lacking[0]}.yaml)`;
+      if (lacking.length) this.error(`${path.relative(ROOT, id)} reads the language words ${named}, ${why}`);
+      return { code: besideCode(code, sources) + code, map: null };
     },
     load(id) {
       if (id !== RESOLVED) return null;
       // A table edited while `vite` serves is read again on the next load.
       for (const dir of languageFolders()) this.addWatchFile(dir);
       read = undefined;
-      const { sources, catalogues } = table();
+      const { sources, names } = table();
       // Read whole as a start reads it: a missing or malformed section or word stops the build, naming the file and key.
       setLanguageSource(() => sources);
       ensureLanguages();
       const codes = new Set(sources.map((src) => String((src.data as { code?: unknown }).code)));
-      return `export default ${JSON.stringify(sources.map((src) => forBrowser(src, codes, catalogues)))};`;
+      return `export default ${JSON.stringify(sources.map((src) => forBrowser(src, codes, names)))};`;
     },
     // Not after a build that failed (nothing was written: the failure is what it says).
     closeBundle: { order: 'pre', handler: () => void (existsSync(outDir) && writeFileSync(path.join(outDir, DRAFTS_MARK), languageMark())) },

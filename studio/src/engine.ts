@@ -24,8 +24,8 @@ export {
   LanguageWordsError, type LanguageSource, type LanguageTable,
   type FieldShape,
   type Settings, type BookSpec,
-  // words and the message catalogue; a wait as a person reads it (engine/pace.ts)
-  durationText, WORDS, fillPlaceholders, word, wordIn,
+  // words and the message catalogue; a time as a language writes it (its number-words: engine/number-words.ts)
+  durationIn, WORDS, fillPlaceholders, word, wordIn,
   CATALOGUE, catalogueMessage, SETTINGS_MESSAGES, settingsIssueMessage, KaryaError,
   type CatalogueCode, type SettingsIssue,
   // the form and its schema

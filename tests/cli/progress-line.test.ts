@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { durationText, runFigures } from '../../engine/index.js';
+import { durationIn, runFigures } from '../../engine/index.js';
 import { RunMeter } from '../../cli/run-meter.js';
 import { HumanProgress } from '../../cli/batch/report.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
@@ -80,7 +80,7 @@ describe('the pace of a run (engine/pace.ts)', () => {
   for (const [name, input, eta] of table) it(name, () => expect(runFigures(input).etaSeconds).toBe(eta));
 
   it('says a wait in its two largest units, none of them 0', () => {
-    expect([0, 9.4, 60, 250, 3_600, 7_500].map(durationText)).toEqual(['0 s', '9 s', '1 min', '4 min 10 s', '1 h', '2 h 5 min']);
+    expect([0, 9.4, 60, 250, 3_600, 7_500].map((s) => durationIn(s, 'en'))).toEqual(['0 s', '9 s', '1 min', '4 min 10 s', '1 h', '2 h 5 min']);
   });
 
   it('keeps the counts given and the time since the start', () => {

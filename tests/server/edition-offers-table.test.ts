@@ -3,7 +3,7 @@
 // so it is translated from English and Malay, and no language is translated from it), a book in it is offered no
 // edition (an answer, not a failure), an Indonesian or an English book the languages whose `from` lists its own.
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
-import { serverOnFakeModel, signUp, type TestServer } from './helpers.js';
+import { PASSWORD, serverOnFakeModel, sessionCookie, signUp, uniqueEmail, type TestServer } from './helpers.js';
 import { romanceSaves } from '../translate/book.js';
 import { fourthLanguage } from '../languages/fourth-language.js';
 import { languageFolders, readLanguages } from '../../engine/node/languages.js';
@@ -24,8 +24,10 @@ afterAll(() => setLanguageSource(() => readLanguages()));
 const served = serverOnFakeModel();
 
 /** A writer's romance in `lang` (Indonesian's text for the fourth language, whose words are Indonesian's). */
-async function bookIn(ts: TestServer, lang: Lang) {
-  const cookie = await signUp(ts);
+async function bookIn(ts: TestServer, lang: Lang, writerLang?: Lang) {
+  const signedUp = (l: Lang) => ts.http.post('/api/auth/sign-up/email')
+    .send({ email: uniqueEmail('xx'), password: PASSWORD, lang: l });
+  const cookie = writerLang ? sessionCookie(await signedUp(writerLang)) : await signUp(ts);
   const id = (await ts.http.get('/api/me').set('cookie', cookie)).body.id as string;
   const saves = romanceSaves(lang === 'xx' ? 'id' : lang).map((save) => ({ ...save, state: { ...save.state, lang } }));
   const bookId = await ts.ctx.repos.books.saveImport({ userId: id, key: 'romance', saves });
@@ -55,3 +57,30 @@ describe("an edition's offer follows the table's translation lists", () => {
     expect((await offered('en')).offers.sort()).toEqual(madeFrom('en'));
   });
 });
+
+// A dual-language book is an edition printed with its source: a book that is no edition is refused, and one in a
+// language no other is translated from cannot be given one, which the refusal says in the writer's language, naming
+// the languages whose books have editions (never the language table's own error, nor a 500).
+describe('a dual-language book of a book in a language translated into none', () => {
+  it.each([
+    ['en', /not a translated edition.*Bahasa Xx.*English.*Malay.*Indonesian/],
+    ['ms', /bukan edisi terjemahan.*Bahasa Xx.*Inggeris.*Melayu.*Indonesia/],
+  ] as const)('is refused in the writer\'s language (%s), naming the languages it could be', async (lang, words) => {
+    const { ts } = served;
+    const w = await bookIn(ts, 'xx', lang);
+    const answer = await ts.http.get(`/api/books/${w.bookId}/bilingual?format=epub`).set('cookie', w.cookie);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(409);
+    expect(answer.body.error.code).toBe('export_nothing_from');
+    expect(answer.body.error.message).toMatch(words);
+  });
+
+  it('a book in a language translated into others is told to make its edition first', async () => {
+    const { ts } = served;
+    const w = await bookIn(ts, 'en');
+    const answer = await ts.http.get(`/api/books/${w.bookId}/bilingual?format=epub`).set('cookie', w.cookie);
+    expect(answer.status).toBe(409);
+    expect(answer.body.error.code).toBe('export_not_edition');
+    expect(madeFrom('en')).toContain(answer.body.error.message.match(/--to (\w+)/)?.[1]);
+  });
+});
+

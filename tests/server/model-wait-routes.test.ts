@@ -7,7 +7,9 @@
 // `waiting` event naming the rate limit and its 30 s while the retry waits.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
-import { serverOnFakeModel, parseEvents, signUp, uniqueEmail, type TestServer } from './helpers.js';
+import {
+  serverOnFakeModel, parseEvents, PASSWORD, sessionCookie, signUp, uniqueEmail, type TestServer,
+} from './helpers.js';
 import { eventsOf, type Event } from './step-stream.js';
 import { isBibleRequest, underWriter, userOf } from '../scripted-models.js';
 import { REFUSAL_TEXT, type ScriptedReply } from '../fake-openai.js';
@@ -80,9 +82,9 @@ async function rateLimited(ts: TestServer, input: Parameters<typeof eventsOf>[1]
   }
 }
 
-async function user(ts: TestServer, credits = 200): Promise<{ cookie: string; id: string }> {
+async function user(ts: TestServer, credits = 200, lang = 'en'): Promise<{ cookie: string; id: string }> {
   const email = uniqueEmail('waits');
-  const cookie = await signUp(ts, email);
+  const cookie = sessionCookie(await ts.http.post('/api/auth/sign-up/email').send({ email, password: PASSWORD, lang }));
   const id = (await ts.ctx.repos.users.findByEmail(email))!.id;
   await ts.ctx.repos.credits.setBalance({ userId: id, credits, reason: 'test' });
   return { cookie, id };
@@ -223,9 +225,11 @@ describe('an import answers before the model reads its settings', () => {
 });
 
 describe('a step waiting for another step of its book says so', () => {
-  it.each([['en', /another step/], ['ms', /langkah lain/]] as const)('the second step asked as events while the first is held (%s): waiting for the book first, in its language, then the model, then done; each charged once', async (lang, words) => {
+  it.each([
+    ['en', 'ms', /another step/], ['ms', 'en', /langkah lain/],
+  ] as const)('the second step asked as events while the first is held (a writer in %s, a book in %s): waiting for the book first, in the writer\'s language, then the model, then done; each charged once', async (writerLang, lang, words) => {
     const { ts } = served;
-    const { cookie, id } = await user(ts);
+    const { cookie, id } = await user(ts, 200, writerLang);
     const before = await charges(ts, id);
     const settings = { numberOfChapters: 7 };
     arm(any);

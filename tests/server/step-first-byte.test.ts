@@ -6,7 +6,9 @@
 // the words and done; a cover generator's image server answering 429 the same. Against the fake model
 // (tests/fake-openai.ts) hanging or answering 429.
 import { describe, expect, it } from 'vitest';
-import { serverOnFakeModel, parseEvents, signUp, type TestServer } from './helpers.js';
+import {
+  serverOnFakeModel, parseEvents, PASSWORD, sessionCookie, signUp, uniqueEmail, type TestServer,
+} from './helpers.js';
 import { underWriter, userOf } from '../scripted-models.js';
 
 type Mode = 'ok' | 'hang' | 'limited30' | 'limitedOnce';
@@ -90,10 +92,16 @@ describe('a book step stream opens before the model answers', () => {
     expect(events.some((e) => e.event === 'delta')).toBe(false);
   });
 
-  it.each([['ms', /sibuk.*30 saat/], ['id', /sibuk.*30 detik/]] as const)('a book in %s: its waits in its language', async (lang, words) => {
+  // A wait is a message to the writer, as the page around it is (the studio's page speaks the account's language:
+  // GeneratorPage.tsx `ui`): worded in it whatever the book's, as an edition's are (edition-first-byte.test.ts).
+  it.each([
+    ['en', 'ms', /busy.*30 s\b/], ['ms', 'en', /sibuk.*30 saat/], ['id', 'ms', /sibuk.*30 detik/],
+  ] as const)('a writer in %s, a book in %s: its waits in the writer\'s language', async (writerLang, lang, words) => {
     const { ts } = served;
     mode = 'limited30';
-    const cookie = await signUp(ts);
+    const res = await ts.http.post('/api/auth/sign-up/email')
+      .send({ email: uniqueEmail('waits'), password: PASSWORD, lang: writerLang });
+    const cookie = sessionCookie(res);
     const events = await eventsUntil(ts, { path: STEP, cookie, body: { ...step, lang } }, (e) => e.some((x) => x.data.reason === 'rate_limited'));
     expect(waits(events).find((w) => w.reason === 'rate_limited')!.message).toMatch(words);
   });

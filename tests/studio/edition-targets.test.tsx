@@ -9,7 +9,7 @@ import { screen, within } from '@testing-library/react';
 import type { MyBook, Profile } from '../../engine/contract/index.js';
 import { langs, setLanguageSource, type LanguageSource } from '../../studio/src/engine.js';
 import { languageFolders, readLanguages } from '../../engine/node/languages.js';
-import { forBrowser } from '../../studio/scripts/language-table.js';
+import { browserWords } from '../../studio/scripts/language-table.js';
 import Books from '../../studio/src/pages/Books.js';
 import { fourthLanguage } from '../languages/fourth-language.js';
 import { useStudioDom } from './dom.js';
@@ -23,10 +23,9 @@ useStudioDom();
  */
 function bundled(): LanguageSource[] {
   const sources = readLanguages(languageFolders({ KARYA_LANGUAGES: fourthLanguage() }), { KARYA_DRAFT_LANGUAGES: '1' });
-  const codes = new Set(sources.map((src) => String((src.data as { code?: unknown }).code)));
   return sources.map((src) => {
-    const { translation, ...words } = src.words;
-    const browser = forBrowser(src, codes, new Set()).words.translation;
+    const { translation: _whole, ...words } = src.words;
+    const browser = browserWords(src, 'translation') as Record<string, unknown> | undefined;
     return { ...src, words: { ...words, ...(browser ? { translation: browser } : {}) } };
   });
 }

@@ -3,7 +3,7 @@
 // pieces, has every text in every language Karya speaks (LANGS): a rule without its Malay fails the server's and
 // the command line's start, naming the rule, the language and the code, instead of a Malay writer meeting it.
 import { type Bilingual, type Lang } from '../../spec/types.js';
-import { LANGS, LanguageWordsError, checkedLangs, onLanguagesLoaded, wordsChecked, type LanguageSource } from '../../languages/index.js';
+import { LANGS, LanguageWordsError, checkedLangs, onLanguagesLoaded, wordsBesideCode, wordsChecked, type LanguageSource } from '../../languages/index.js';
 import { defineRegistry, type Registry, type RuleWords } from '../../registry.js';
 import type { ReadinessRule } from '../readiness-types.js';
 import { SHARED_WORDS } from './shared-words.js';
@@ -77,8 +77,10 @@ function takeTableWords(sources: readonly LanguageSource[]): void {
   for (const [entry, lang] of taken.splice(0)) delete entry[lang];
   for (const src of sources) {
     const lang = (src.data as { code?: unknown } | undefined)?.code;
-    const file = src.words.readiness;
-    if (typeof lang !== 'string' || !file) continue;
+    if (typeof lang !== 'string') continue;
+    // (The studio's bundle places the file beside this code: studio/scripts/language-table.ts.)
+    const file = (src.words.readiness ?? wordsBesideCode('readiness', lang)) as Record<string, unknown> | undefined;
+    if (!file) continue;
     for (const [ruleId, words] of Object.entries(file)) {
       const rule = ruleId === 'shared words' ? { words: SHARED_WORDS as ReadinessRule['words'], studioWords: undefined } : RULES.find((r) => r.id === ruleId);
       for (const [key, text] of Object.entries((words ?? {}) as Record<string, unknown>)) {

@@ -1,7 +1,7 @@
 // A book's edition in another language (the pairs the language table lists): the door of engine/session/translate.
 export { editionPlan, editionTitleOf, translateEdition, translationCost, MAX_WINDOW_WORDS, type TranslateInput, type TranslateProgress, type PartOutcome, type EditionOutcome } from './run.js';
 export { checkWindow, paragraphsOf, type WindowProblem } from './checks.js';
-export { lengthBand, canTranslate, editionLanguages, otherLanguage, editionLanguageName, translationOf, tableLanguageOf } from './languages.js';
+export { lengthBand, canTranslate, editionLanguages, notEditionRefusal, sourceLanguages, editionLanguageName, translationOf, tableLanguageOf } from './languages.js';
 export { glossaryOf, glossaryWithReasons, type GlossaryWhy, type ReasonedEntry, withWritersGlossary, cleanTerm, glossaryFileOf, entriesIn, hasTerm, MAX_GLOSSARY_TERMS, type Glossary, type GlossaryEntry } from './glossary.js';
 export { editionKey, editionLinkOf, editionPartsLeft, editionStart, translatedFrom, withEditionTitle, canTitleEdition, chapterTitlesOf } from './edition.js';
 export { translatedTitle, cleanTitle, titleProblem, isTitleUntranslated, MAX_EDITION_TITLE, type EditionTitle, type TitleProblem } from './title.js';

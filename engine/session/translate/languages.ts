@@ -4,6 +4,7 @@
 // it may read as, and its glossary words (term-words.ts). A language without the section has no edition.
 import { defineSection, langs, languageName, type Lang } from '../../languages/index.js';
 import { languageTableError } from '../../languages/errors.js';
+import { listIn } from '../../list-words.js';
 
 export interface TranslationSection {
   /** Source language → [least, most] length of a translation into this language, as a share of the source's. */
@@ -82,11 +83,28 @@ export const canTranslate = (from: Lang, to: Lang): boolean => lengthBand(from, 
 /** The languages a book in `from` can have an edition in, in the table's order. */
 export const editionLanguages = (from: Lang): Lang[] => langs().filter((to) => canTranslate(from, to));
 
-/** The first language a book in `from` has an edition in (the studio's one edition per book), in the table's order. */
-export function otherLanguage(from: Lang): Lang {
+/** The languages a book can have an edition of (some language's `translation.from` lists it), in the table's order. */
+export const sourceLanguages = (): Lang[] => langs().filter((from) => editionLanguages(from).length > 0);
+
+/**
+ * Why book `id` (in `from`, no edition) has no dual-language book, in `inLang`: `export_not_edition` with the first
+ * language it can be translated into; for a book in a language translated into none (a language added by its files,
+ * whose language no table lists under `from`), `export_nothing_from`, naming the languages whose books have one.
+ * @example notEditionRefusal({ id: '7', from: 'en', inLang: 'en' })
+ * // { code: 'export_not_edition', vars: { id: '7', other: 'ms' } }
+ */
+export function notEditionRefusal(input: { id: string; from: Lang; inLang: Lang }): NotEditionRefusal {
+  const { id, from, inLang } = input;
   const to = editionLanguages(from)[0];
-  if (to === undefined) throw languageTableError('languages/<code>/translation.yaml', `translation.from.${from}`, 'given in one language at least: a book in it has no edition');
-  return to;
+  if (to !== undefined) return { code: 'export_not_edition', vars: { id, other: to } };
+  const languages = listIn(sourceLanguages().map((code) => editionLanguageName(code, inLang)), inLang, 'or');
+  return { code: 'export_nothing_from', vars: { id, language: editionLanguageName(from, inLang), languages } };
+}
+
+/** A dual-language book refused for a book that is no edition: its catalogue code and its words' values. */
+export interface NotEditionRefusal {
+  code: 'export_not_edition' | 'export_nothing_from';
+  vars: Record<string, string>;
 }
 
 /**

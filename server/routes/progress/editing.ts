@@ -3,7 +3,7 @@
 // the story bible (PUT …/bible), and the bible's update tried again (POST …/bible/update: uncharged, but for an
 // imported book's parts not paid for yet).
 import {
-  BookSession, bookView, checkPartSeen, editBible, editCharacterDetails, editOutline, editPart, turnWait, withIntended,
+  BookSession, bookView, checkPartSeen, editBible, editCharacterDetails, editOutline, editPart, withIntended,
   withTotalChapters, type BookSpec, type BookState, type Lang, type ResolvedSpec,
 } from '../../../engine/index.js';
 import type { Response } from 'express';
@@ -148,7 +148,7 @@ async function bibleUpdateAnswer(
     await heldBook(req, (held) => {
       const answer = replyIn(held.lang);
       return answer.run(() => updateBibleAgain(ctx, held, res, answer));
-    }, (reason, lang) => replyIn(lang).waitingFor(turnWait(reason, lang)));
+    }, (reason, lang) => replyIn(lang).waitingFor(reason));
   } catch (error) {
     // Refused after the wait was said (a step of the book began meanwhile: 409): the stream's `error` event.
     if (!reply) throw error;

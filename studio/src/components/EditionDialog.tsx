@@ -9,7 +9,7 @@ import { runEdition } from '../lib/editions.js';
 import { useAuth } from '../lib/auth.js';
 import { editionName, makeEditionWords, useT } from '../i18n/index.js';
 import {
-  durationText, type BookEditionsResponse, type EditionDone, type EditionOffer, type Lang, type MyBook, type RunSoFar,
+  durationIn, type BookEditionsResponse, type EditionDone, type EditionOffer, type Lang, type MyBook, type RunSoFar,
 } from '../engine.js';
 import { Dialog } from './Dialog.js';
 import { Spinner } from './Spinner.js';
@@ -183,7 +183,7 @@ function EditionCost({ offer }: { offer: EditionOffer }) {
 
 /** The parts made so far as a bar, with the time left and the line of the part being made while it runs. */
 function EditionProgress({ run }: { run: Run }) {
-  const { t } = useT();
+  const { t, lang } = useT();
   const progress = run.state === 'running' || run.state === 'failed' ? run
     : run.state === 'done' ? { done: run.answer.edition.parts_done, total: run.answer.edition.parts_total } : null;
   if (!progress) return null;
@@ -192,7 +192,9 @@ function EditionProgress({ run }: { run: Run }) {
     <div data-testid="edition-progress">
       <div className="flex justify-between text-xs text-gray-700 dark:text-gray-300">
         <span>{t('edition.partsDone', { done: progress.done, total: progress.total })}</span>
-        {run.state === 'running' && run.soFar && <span data-testid="edition-so-far">{soFarText(run.soFar, t)}</span>}
+        {run.state === 'running' && run.soFar && (
+          <span data-testid="edition-so-far">{soFarText(run.soFar, t, lang)}</span>
+        )}
       </div>
       <div
         className="mt-1 h-2.5 w-full overflow-hidden rounded-full bg-gray-200 dark:bg-neutral-700"
@@ -284,10 +286,13 @@ function LanguagePick({ offers, value, isDisabled, onChange }: {
   );
 }
 
-/** "about 2 min left · so far: calls 14, credits 3" in the writer's language, from the server's figures. */
-function soFarText(f: RunSoFar, t: ReturnType<typeof useT>['t']): string {
+/**
+ * "about 2 min left · so far: calls 14, credits 3" in the writer's language (its time in its number-words), from the
+ * server's figures.
+ */
+function soFarText(f: RunSoFar, t: ReturnType<typeof useT>['t'], lang: Lang): string {
   const left = f.eta_seconds === null
     ? t('edition.timeUnknown')
-    : t('edition.timeLeft', { time: durationText(f.eta_seconds) });
+    : t('edition.timeLeft', { time: durationIn(f.eta_seconds, lang) });
   return `${left} · ${t('edition.soFar', { calls: f.calls, credits: f.credits })}`;
 }

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Headphones, Download } from 'lucide-react';
-import type { AudiobookStatus, Lang } from '../engine.js';
+import { durationIn, type AudiobookStatus, type Lang } from '../engine.js';
 import { ApiError, call, fileHref } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { topUpHref } from '../lib/topup.js';
@@ -117,7 +117,7 @@ function MakeButton(props: { status: AudiobookStatus; lang: Lang; shortOf: numbe
 function Edition({ bookId, edition, lang }: { bookId: number; edition: NonNullable<AudiobookStatus['edition']>; lang: Lang }) {
   return (
     <div className="mt-4" data-testid="audio-edition">
-      <p className="text-sm">{pageWord('audioMade', lang, { minutes: formatNumber(edition.seconds / 60, lang, { maximumFractionDigits: 1 }), credits: edition.credits_charged })}</p>
+      <p className="text-sm">{pageWord('audioMade', lang, { time: durationIn(edition.seconds, lang), credits: edition.credits_charged })}</p>
       {!edition.is_current && <p className="mt-1 text-sm text-amber-800 dark:text-amber-300">{pageWord('audioStale', lang)}</p>}
       <h3 className="mt-3 text-sm font-semibold">{pageWord('audioChapters', lang)}</h3>
       <ul className="mt-2 space-y-3">

@@ -2,7 +2,7 @@
 // panel, the Copy button and the cover preview with Download Cover (the text preview is Manuscript.tsx).
 import { useEffect, useRef, useState } from 'react';
 import { Check, Copy, Download, Loader2 } from 'lucide-react';
-import { durationText, stepKey, stepText, type BookView, type Lang, type BookSpec, type RunSoFar } from '../engine.js';
+import { durationIn, stepKey, stepText, type BookView, type Lang, type BookSpec, type RunSoFar } from '../engine.js';
 import { pageWord } from './words.js';
 import { stepWord } from './stepWords.js';
 
@@ -114,8 +114,11 @@ export function WritingProgress({ spec, book, lang, stopped, soFar }: { spec: Bo
       <p className="mt-1 text-sm text-gray-600 dark:text-gray-400" data-testid="progress-step">{processStepText(spec, book, lang)}</p>
       {soFar && (
         <p className="mt-1 text-xs text-gray-600 dark:text-gray-400" data-testid="progress-so-far">
-          {pageWord('lastStepSpent', lang, { calls: soFar.calls, credits: soFar.credits, time: durationText(soFar.elapsed_seconds) })}
-          {soFar.eta_seconds ? ` · ${pageWord('bookTimeLeft', lang, { time: durationText(soFar.eta_seconds) })}` : ''}
+          {pageWord('lastStepSpent', lang, {
+            calls: soFar.calls, credits: soFar.credits, time: durationIn(soFar.elapsed_seconds, lang),
+          })}
+          {soFar.eta_seconds ? ` · ${pageWord('bookTimeLeft', lang, { time: durationIn(soFar.eta_seconds, lang) })}`
+            : ''}
         </p>
       )}
       {/* The book's continuity findings, counted; the count opens the Continuity panel. */}

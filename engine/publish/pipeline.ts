@@ -7,7 +7,7 @@ import type { PromptRenderer, PromptState } from '../compile/prompt.js';
 import type { Provider } from '../provider.js';
 import { runStep } from '../session/session.js';
 import { SpecError } from '../errors.js';
-import { PUBLISH_PARTS } from '../spec/format.js';
+import { PUBLISH_PARTS } from '../spec/format-publish.js';
 import type { Lang, PublishPart, ResolvedPublish, ResolvedSpec } from '../spec/types.js';
 import { chooseAuthor, chooseTitle, keywordCandidates } from './extract.js';
 import { markdownToKdpHtml, sanitizeKdpHtml } from './html.js';

@@ -87,9 +87,10 @@ export {
 } from './session/book.js';
 export {
   type BookView, type DonePayload, EXPORT_FILE_TYPES, exportFileName, type GenerateBody, GenerateBodySchema,
-  IDEMPOTENT_REPLAYED_HEADER, MAX_VOICE_SAMPLE_CHARS, type MyBook, type PartVersionView, type SavedProgress,
-  savedProgressOf, type VoiceBody,
+  IDEMPOTENT_REPLAYED_HEADER, type SavedProgress, savedProgressOf,
 } from './contract/books.js';
+export { MAX_VOICE_SAMPLE_CHARS, type PartVersionView, type VoiceBody } from './contract/book-edits.js';
+export { type MyBook } from './contract/my-books.js';
 export {
   type KdpPackage, PACKAGE_FILE_CONTENT_TYPES, PACKAGE_FILE_TYPE, packageFileName, PAPERBACK_PAPERS, PAPERBACK_TRIMS,
   PUBLISH_AI_TEXT_LEVELS, PUBLISH_FACT_FIELDS, type PublishFacts, PublishFactsSchema, type PublishQuote,

@@ -28,13 +28,15 @@ export {
 } from './compile/schema.js';
 export { bookSpecFromForm, compileForm, type FormField, type FormModel } from './compile/form.js';
 export {
-  applyStep, auditFindingsOf, bookProvenanceOf, type BookSeries, type BookState, buttonLabel, chapterCount,
-  chapterNotesOf, conclusionPosition, describeFlow, extractCharacterDetails, extractTitle, hasAuthoredParts,
+  applyStep, bookProvenanceOf, type BookSeries, type BookState, buttonLabel, chapterCount,
+  conclusionPosition, describeFlow, extractCharacterDetails, extractTitle, hasAuthoredParts,
   hasOutlineStep, isAuthoredPart, minChapters, nextStep, outlineToast, parseStepKey, partLabel, partProvenance,
-  type PartProvenance, partProvenanceOf, partStep, partsWritten, stepsFor, progress, restoreBook, startBook, type Step, stepKey,
-  stepLabel, stepRef, type StepRef, stepText, withoutCharacterDetails, isPublicDomainSource, sourceStatusOf, sourceStatusFrom,
+  type PartProvenance, partProvenanceOf, partStep, stepsFor, startBook, type Step, stepKey,
+  stepLabel, stepRef, type StepRef, withoutCharacterDetails, isPublicDomainSource, sourceStatusOf, sourceStatusFrom,
   SOURCE_EVIDENCE, type SourceStatus, type SourceEvidence,
 } from './compile/flow.js';
+export { partsWritten, progress, stepText } from './compile/book-progress.js';
+export { auditFindingsOf, chapterNotesOf, restoreBook } from './compile/book-restore.js';
 export { type BookVoice, bookVoiceOf, type VoiceFingerprint } from './compile/book-voice.js';
 export { stepPosition } from './compile/step.js';
 export {
@@ -85,9 +87,10 @@ export {
 } from './session/book.js';
 export {
   type BookView, type DonePayload, EXPORT_FILE_TYPES, exportFileName, type GenerateBody, GenerateBodySchema,
-  IDEMPOTENT_REPLAYED_HEADER, MAX_VOICE_SAMPLE_CHARS, type MyBook, type PartVersionView, type SavedProgress,
-  savedProgressOf, type VoiceBody,
+  IDEMPOTENT_REPLAYED_HEADER, type SavedProgress, savedProgressOf,
 } from './contract/books.js';
+export { MAX_VOICE_SAMPLE_CHARS, type PartVersionView, type VoiceBody } from './contract/book-edits.js';
+export { type MyBook } from './contract/my-books.js';
 export {
   type KdpPackage, PACKAGE_FILE_CONTENT_TYPES, PACKAGE_FILE_TYPE, packageFileName, PAPERBACK_PAPERS, PAPERBACK_TRIMS,
   PUBLISH_AI_TEXT_LEVELS, PUBLISH_FACT_FIELDS, type PublishFacts, PublishFactsSchema, type PublishQuote,

@@ -26,7 +26,8 @@ export { workerEntry } from './node/worker-pool.js';
 /** A thread's workerData with the language table as this process read it (the thread's Node door reads it, not the files). */
 export { withLanguages } from './node/worker-pool.js';
 /** Work bounded in time and memory in worker threads of the caller's own (a batch's book ends: cli/batch/book-end.ts). */
-export { WorkerPool, serializeError, type PoolFailures, type PoolLimits, type WorkerReply } from './node/worker-pool.js';
+export { WorkerPool, type PoolFailures, type PoolLimits } from './node/worker-pool.js';
+export { serializeError, type WorkerReply } from './node/worker-thread.js';
 /** A value once the I/O already waiting has been read, a few answers a turn (a batch's call slots: node/turn.ts). */
 export { afterWaitingIo } from './node/turn.js';
 

@@ -1,13 +1,13 @@
 // The book flow as pure functions: steps (outline → introduction = chapter 0 → chapters → conclusion),
-// labels, progress, settings lock, character details and resume. No I/O: callers persist BookState.
-import { bookVoiceOf, type BookVoice } from './book-voice.js';
+// labels, settings lock and character details. No I/O: callers persist BookState. How far a book is:
+// book-progress.ts; a saved book resumed: book-restore.ts.
+import type { BookVoice } from './book-voice.js';
 import type { BookSpec, ConclusionPlacement, Lang, Settings } from '../spec/types.js';
-import { word } from '../i18n.js';
 import { conclusionPosition, minChapters } from '../spec/conclusion.js';
 import { extractChapterPlan } from './chapter-plan.js';
 import { isSameStep, type Step } from './step.js';
 import { partStep } from './labels.js';
-import { bookProvenanceOf, hasAuthoredParts, isAuthoredPart, sourceStatusFrom, type PartProvenance, type SourceStatus } from './provenance.js';
+import { hasAuthoredParts, type PartProvenance, type SourceStatus } from './provenance.js';
 import { extractCharacterDetails } from './character-details.js';
 import { isLang } from '../languages/index.js';
 import { readingPattern } from '../reading-words.js';
@@ -17,14 +17,22 @@ export { isSameStep, stepKey, stepRef, parseStepKey, StepRefSchema, type StepRef
 export { conclusionPosition, minChapters } from '../spec/conclusion.js';
 export { stepLabel, partLabel, partStep, buttonLabel, outlineToast, defaultChapterTitle } from './labels.js';
 export { extractCharacterDetails, splitCharacterDetails, withoutCharacterDetails } from './character-details.js';
-export { partProvenance, isAuthoredPart, hasAuthoredParts, isPublicDomainBook, isPublicDomainSource, sourceStatusOf, sourceStatusFrom, SOURCE_EVIDENCE, type SourceStatus, type SourceEvidence, withPartProvenance, withModelPassage, handEdited, modelWordsOf, partProvenanceOf, bookProvenanceOf, TEXT_ORIGINS, TYPED_OVER_SHARE, type TextOrigin, type PartProvenance, type PassageProvenance } from './provenance.js';
+export {
+  partProvenance, isAuthoredPart, hasAuthoredParts, isPublicDomainBook, isPublicDomainSource, sourceStatusOf,
+  sourceStatusFrom, SOURCE_EVIDENCE, type SourceStatus, type SourceEvidence, withPartProvenance, withModelPassage,
+  handEdited, modelWordsOf, partProvenanceOf, bookProvenanceOf, TEXT_ORIGINS, TYPED_OVER_SHARE, type TextOrigin,
+  type PartProvenance, type PassageProvenance,
+} from './provenance.js';
 
 /** Everything needed to continue a book (or a single output); JSON-serialisable, stored as saved progress. */
 export interface BookState {
   readonly generatorId: string;
   readonly settings: Settings;
   readonly lang: Lang;
-  /** The author an imported manuscript names (its title page, `Author:` line or file metadata): the book's author when publishing is given none. */
+  /**
+   * The author an imported manuscript names (its title page, `Author:` line or file metadata): the book's author when
+   * publishing is given none.
+   */
   readonly author?: string;
   readonly totalChapters: number;
   readonly outline?: string;
@@ -51,9 +59,14 @@ export interface BookState {
    * the chapter count of its edited outline (engine/session/outline-edit.ts).
    */
   readonly chapterNotes?: Readonly<Record<number, string>>;
-  /** What the optional model audit of continuity found, per part position (kept: a model's answer cannot be recomputed). */
+  /**
+   * What the optional model audit of continuity found, per part position (kept: a model's answer cannot be recomputed).
+   */
   readonly auditFindings?: Readonly<Record<number, readonly AuditFinding[]>>;
-  /** The continuity findings the writer marked as intended (their keys: engine/session/continuity/keys.ts), no longer shown. */
+  /**
+   * The continuity findings the writer marked as intended (their keys: engine/session/continuity/keys.ts), no longer
+   * shown.
+   */
   readonly intendedFindings?: readonly string[];
   /**
    * How each part's text came to be, by position (engine/compile/provenance.ts): the writer's own (an imported
@@ -66,13 +79,21 @@ export interface BookState {
    * from those books whenever the book is opened, never saved with it.
    */
   readonly series?: BookSeries;
-  /** The writer's voice (engine/compile/book-voice.ts): every prose part is measured against it and every writing step told it. */
+  /**
+   * The writer's voice (engine/compile/book-voice.ts): every prose part is measured against it and every writing step
+   * told it.
+   */
   readonly voice?: BookVoice;
-  /** What the writer's source text is (an import's: engine/import/source-status.ts): public domain, first published, confirmed. */
+  /**
+   * What the writer's source text is (an import's: engine/import/source-status.ts): public domain, first published,
+   * confirmed.
+   */
   readonly source?: SourceStatus;
 }
 
-/** A book's place in a series, with the series' story bible as of the end of the book before it (Markdown, as `memory`). */
+/**
+ * A book's place in a series, with the series' story bible as of the end of the book before it (Markdown, as `memory`).
+ */
 export interface BookSeries {
   readonly name: string;
   /** From 1. */
@@ -125,7 +146,10 @@ export function startBook(input: { spec: BookSpec; settings: Settings; totalChap
   if (spec.kind === 'book' && (!Number.isInteger(total) || total < minChapters(spec.flow))) {
     throw new RangeError(`invalid chapter count ${total}`);
   }
-  return { generatorId: spec.id, settings, lang: bookLanguage(spec, settings), totalChapters: total, content: [], currentChapter: 0, isLocked: false };
+  return {
+    generatorId: spec.id, settings, lang: bookLanguage(spec, settings), totalChapters: total, content: [],
+    currentChapter: 0, isLocked: false,
+  };
 }
 
 /** Every step of a book in order. */
@@ -145,7 +169,9 @@ export function stepsFor(spec: BookSpec, totalChapters: number): Step[] {
 export function nextStep(spec: BookSpec, state: BookState): Step | null {
   if (spec.kind === 'image') return state.content.length ? null : { kind: 'image' };
   if (spec.kind !== 'book') return state.content.length ? null : { kind: 'single' };
-  if (state.content.length === 0 && spec.flow.outline !== 'none' && state.outline === undefined) return { kind: 'outline' };
+  if (state.content.length === 0 && spec.flow.outline !== 'none' && state.outline === undefined) {
+    return { kind: 'outline' };
+  }
   const end = conclusionPosition(spec.flow, state.totalChapters);
   // A book whose first parts the writer brought (an import) is outlined before the first chapter still to
   // write: the written chapters as they are, and the plan of the rest (engine/compile/prompt-context.ts writtenOf).
@@ -185,7 +211,10 @@ export function applyStep(spec: BookSpec, state: BookState, step: Step, text: st
       const details = spec.flow.characterDetails ? extractCharacterDetails(text) : undefined;
       // A book without an outline step takes its chapter plan from its introduction.
       const plan = spec.flow.outline === 'none' ? extractChapterPlan(text) : undefined;
-      return { ...state, content: [text], currentChapter: 1, isLocked: true, ...(details ? { characterDetails: details } : {}), ...(plan ? { outline: plan } : {}) };
+      return {
+        ...state, content: [text], currentChapter: 1, isLocked: true,
+        ...(details ? { characterDetails: details } : {}), ...(plan ? { outline: plan } : {}),
+      };
     }
     case 'chapter':
     case 'conclusion':
@@ -200,52 +229,10 @@ export function unmarkPart(state: BookState, position: number): BookState {
   const { incompleteParts, stoppedParts, ...rest } = state;
   const incomplete = (incompleteParts ?? []).filter((p) => p !== position);
   const stopped = (stoppedParts ?? []).filter((p) => p !== position);
-  return { ...rest, ...(incomplete.length ? { incompleteParts: incomplete } : {}), ...(stopped.length ? { stoppedParts: stopped } : {}) };
-}
-
-/** Progress as the spec shows it: current chapter out of the spec's denominator, and the numbered step (stepText). */
-export function progress(spec: BookSpec, state: BookState): { current: number; total: number; ratio: number; stepText: string } {
-  const d = spec.flow.progressDenominator;
-  const total = d === 'total' ? state.totalChapters : d === 'total+2' ? state.totalChapters + 2 : d;
-  const step = nextStep(spec, state);
-  const current = step === null ? total : Math.min(state.currentChapter, total);
-  return { current, total, ratio: total > 0 ? current / total : 0, stepText: stepText(spec, stepsOfBook(spec, state), step, state.lang) };
-}
-
-/** A book's planned steps: for its chapter count, or (before the count is known) the steps around the chapters. */
-export function stepsOfBook(spec: BookSpec, state: BookState): Step[] {
-  const plan = state.totalChapters > 0 ? stepsFor(spec, state.totalChapters) : stepsFor(spec, minChapters(spec.flow)).filter((s) => s.kind !== 'chapter');
-  // A book begun without an outline that will never have one (an imported manuscript with nothing to plan); an imported
-  // book whose manuscript has no opening has no introduction to write or count (its empty one is the writer's, never shown).
-  const hasNoOpening = state.content.length > 0 && !state.content[0]!.trim() && isAuthoredPart(state, 0);
-  return plan.filter((s) => (s.kind !== 'outline' || hasOutlineStep(spec, state)) && !(s.kind === 'introduction' && hasNoOpening));
-}
-
-/**
- * A book's parts (its introduction, chapters and conclusion, as stepsOfBook plans them) written and planned: one unit
- * for both counts, so "4 / 9 parts written" says how many of the parts the book shows are there. The studio's Writing
- * Progress and the CLI count with it.
- */
-export function partsWritten(spec: BookSpec, state: BookState): { written: number; total: number } {
-  const parts = stepsOfBook(spec, state).filter((s) => s.kind !== 'outline');
-  return { written: parts.filter((s) => 'position' in s && s.position < state.content.length).length, total: parts.length };
-}
-
-type StepLike = Pick<Step, 'kind'> & { position?: number };
-
-/**
- * The next step numbered among the plan's, the chapters one step unless the flow names its sections
- * ("Step 2 of 4: Generate the introduction"); "Your book is complete." when none is left. The one count
- * the API's progress and the studio's Writing Progress show.
- */
-export function stepText(spec: BookSpec, plan: readonly StepLike[], next: StepLike | null, lang: Lang): string {
-  const folds = (s: StepLike) => s.kind === 'chapter' && !spec.flow.sections;
-  const rowOf = (s: StepLike) => (folds(s) ? 'chapters' : `${s.kind}:${s.position ?? ''}`);
-  const rows = plan.map(rowOf).filter((row, i, all) => i === 0 || all[i - 1] !== row);
-  const at = next ? rows.indexOf(rowOf(next)) : -1;
-  if (!next || at < 0) return word('bookComplete', lang);
-  const action = next.kind === 'outline' ? 'actionOutline' : next.kind === 'introduction' ? 'actionIntroduction' : next.kind === 'conclusion' ? 'actionConclusion' : 'actionChapters';
-  return word('stepOf', lang, { k: at + 1, n: rows.length, action: word(action, lang) });
+  return {
+    ...rest, ...(incomplete.length ? { incompleteParts: incomplete } : {}),
+    ...(stopped.length ? { stoppedParts: stopped } : {}),
+  };
 }
 
 /**
@@ -270,71 +257,12 @@ export function describeFlow(spec: BookSpec): FlowSummary {
     outlineKind: f.outline,
     conclusion: f.conclusion,
     progressDenominator: f.progressDenominator,
-    ...(f.sections ? { sections: f.sections.map((s) => JSON.parse(JSON.stringify(s)) as NonNullable<FlowSummary['sections']>[number]) } : {}),
+    ...(f.sections ? {
+      sections: f.sections.map((s) => JSON.parse(JSON.stringify(s)) as NonNullable<FlowSummary['sections']>[number]),
+    } : {}),
     savesProgress: f.savesProgress,
     characterDetails: f.characterDetails,
     retry: f.retry,
     ...(chapterField ? { chapterField } : {}),
   };
-}
-
-/**
- * Check and normalise a saved BookState before resuming: the generator must match and the position be reachable.
- * Returns null when the saved record cannot continue this generator.
- */
-export function restoreBook(spec: BookSpec, saved: unknown): BookState | null {
-  if (!saved || typeof saved !== 'object') return null;
-  const s = saved as Partial<BookState>;
-  if (s.generatorId !== spec.id || !Array.isArray(s.content) || typeof s.currentChapter !== 'number' || typeof s.totalChapters !== 'number' || !s.settings) return null;
-  if (!isLang(s.lang)) return null;
-  if (s.currentChapter > conclusionPosition(spec.flow, s.totalChapters) + 1 || s.currentChapter < 0) return null;
-  return {
-    generatorId: spec.id,
-    settings: s.settings,
-    lang: s.lang,
-    ...(typeof s.author === 'string' && s.author.trim() ? { author: s.author.trim().slice(0, 100) } : {}),
-    totalChapters: s.totalChapters,
-    ...(typeof s.outline === 'string' ? { outline: s.outline } : spec.flow.outline === 'none' && typeof s.content[0] === 'string' && extractChapterPlan(s.content[0]) ? { outline: extractChapterPlan(s.content[0])! } : {}),
-    content: s.content.map(String),
-    currentChapter: s.currentChapter,
-    ...(typeof s.characterDetails === 'string' ? { characterDetails: s.characterDetails } : {}),
-    isLocked: s.content.length > 0,
-    // A book of a series keeps what its store told it of the series (never saved with it).
-    ...(s.series && typeof s.series.name === 'string' && typeof s.series.number === 'number' && typeof s.series.bible === 'string' ? { series: s.series } : {}),
-    ...(Array.isArray(s.incompleteParts) && s.incompleteParts.length ? { incompleteParts: s.incompleteParts.filter((p): p is number => typeof p === 'number') } : {}),
-    ...(Array.isArray(s.stoppedParts) && s.stoppedParts.length ? { stoppedParts: s.stoppedParts.filter((p): p is number => typeof p === 'number') } : {}),
-    ...(s.chapterTitles && typeof s.chapterTitles === 'object' && Object.keys(s.chapterTitles).length ? { chapterTitles: { ...s.chapterTitles } } : {}),
-    ...(typeof s.memory === 'string' && s.memory ? { memory: s.memory } : {}),
-    ...(typeof s.memoryUpTo === 'number' ? { memoryUpTo: s.memoryUpTo } : {}),
-    ...(s.chapterNotes && typeof s.chapterNotes === 'object' ? { chapterNotes: chapterNotesOf(s.chapterNotes) } : {}),
-    ...(auditFindingsOf(s.auditFindings) ? { auditFindings: auditFindingsOf(s.auditFindings)! } : {}),
-    ...(Array.isArray(s.intendedFindings) && s.intendedFindings.length ? { intendedFindings: s.intendedFindings.filter((k): k is string => typeof k === 'string') } : {}),
-    // A book saved before provenance was kept names its imported parts (`authoredParts`): they are the writer's.
-    ...(bookProvenanceOf(s.provenance, (s as { authoredParts?: unknown }).authoredParts) ? { provenance: bookProvenanceOf(s.provenance, (s as { authoredParts?: unknown }).authoredParts)! } : {}),
-    ...(bookVoiceOf(s.voice) ? { voice: bookVoiceOf(s.voice)! } : {}),
-    ...(sourceStatusFrom(s.source) ? { source: sourceStatusFrom(s.source)! } : {}),
-  };
-}
-
-/** Audit findings as kept: positions (whole numbers) to well-formed findings; anything else dropped (undefined: none). */
-export function auditFindingsOf(raw: unknown): Record<number, AuditFinding[]> | undefined {
-  if (!raw || typeof raw !== 'object') return undefined;
-  const kept: Record<number, AuditFinding[]> = {};
-  for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
-    const n = Number(k);
-    const list = Array.isArray(v) ? v.filter((f): f is AuditFinding => !!f && f.kind === 'audit' && typeof f.detail === 'string' && typeof f.part === 'string') : [];
-    if (Number.isInteger(n) && n >= 0 && list.length) kept[n] = list.map(({ detail, part }) => ({ kind: 'audit' as const, detail, part }));
-  }
-  return Object.keys(kept).length ? kept : undefined;
-}
-
-/** Chapter notes as kept: positions (whole numbers from 1) to non-empty text; anything else dropped. */
-export function chapterNotesOf(raw: unknown): Record<number, string> {
-  const notes: Record<number, string> = {};
-  if (!raw || typeof raw !== 'object') return notes;
-  for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
-    const n = Number(k);
-    if (Number.isInteger(n) && n >= 1 && typeof v === 'string' && v.trim()) notes[n] = v.trim();
-  }
-  return notes;
 }

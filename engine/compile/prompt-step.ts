@@ -5,7 +5,8 @@ import type { FieldRole, Lang, ResolvedSpec } from '../spec/types.js';
 import { wordIn } from '../languages/index.js';
 import type { Step } from './flow.js';
 import { maxTokensOf, outlineWords } from './budget.js';
-import { buildContext, type PromptContext, type PromptState } from './prompt-context.js';
+import { buildContext } from './prompt-context.js';
+import type { PromptContext, PromptState } from './prompt-context-shape.js';
 import type { PromptRenderer } from './prompt-renderer.js';
 import { templateFor } from './prompt-templates.js';
 

@@ -6,7 +6,7 @@ import { LANGS, langs } from '../languages/index.js';
 import type { SpecIssue } from '../errors.js';
 import type { Step } from './flow.js';
 import { parseTemplateText, type HbNode, type HbPath } from '../spec/template-ast.js';
-import { CONTEXT_KEYS } from './prompt-context.js';
+import { CONTEXT_KEYS } from './prompt-context-shape.js';
 import { BUILTIN_BLOCKS, HELPERS, WORDING_HELPER, type TemplateSources } from './prompt-renderer.js';
 import { promptWording, PROMPTS_SECTION } from './prompt-wording.js';
 

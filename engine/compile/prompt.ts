@@ -9,7 +9,8 @@ export {
   AUDIT_TEMPLATE, ANSWER_AGAIN_TEMPLATE, IMPORT_SETTINGS_TEMPLATE, checkTemplates, CONTINUE_TEMPLATE, EXTEND_TEMPLATE, FIRM_LANGUAGE_TEMPLATE, MEMORY_TEMPLATE, NO_REPEAT_TEMPLATE,
   OUTLINE_MORE_TEMPLATE, PASSAGE_TEMPLATE, REWRITE_TEMPLATE, templateFor, templatesUsed,
 } from './prompt-templates.js';
-export { buildContext, CONTEXT_KEYS, previousEndingOf, type PromptContext, type PromptState, type SettingLine } from './prompt-context.js';
+export { buildContext, previousEndingOf } from './prompt-context.js';
+export { CONTEXT_KEYS, type PromptContext, type PromptState, type SettingLine } from './prompt-context-shape.js';
 export { promptOf, renderPrompt, type PromptMeta, type RenderedPrompt } from './prompt-step.js';
 export {
   MEMORY_WORDS, continuationOf, renderContinuation, renderExtension, renderMemoryUpdate, renderOutlineMore, renderPassage, renderRewrite, type PassageAsk,

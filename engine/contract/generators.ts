@@ -2,7 +2,8 @@
 // The generation route and its events belong to books.ts.
 import * as z from 'zod';
 import type { FormModel } from '../compile/form.js';
-import { FAMILIES, FIELD_ROLES, FIELD_TYPES, KINDS } from '../spec/format.js';
+import { FAMILIES, KINDS } from '../spec/format.js';
+import { FIELD_ROLES, FIELD_TYPES } from '../spec/format-fields.js';
 import { LangSchema, WordedSchema } from './common.js';
 
 const Bilingual = WordedSchema;

@@ -79,18 +79,21 @@ export {
 } from './routes.js';
 // The book routes: POST /generators/:id/generate with its delta/done/error events, /progress/:bookType.
 export {
-  AnswerNotesSchema, BibleEditBodySchema, BibleEditResponseSchema, BibleUpdateResponseSchema, BookTypeParamsSchema,
-  type BookView, BookViewSchema, CharacterDetailsBodySchema, ContinueBookResponseSchema, DeltaEventSchema,
-  type DonePayload, DonePayloadSchema, EXPORT_FILE_TYPES, EXPORT_FORMATS, exportFileName, type ExportFormat,
-  ExportQuerySchema, type GenerateBody, GenerateBodySchema, GenerateHeadersSchema, GenerationEventSchemas,
-  IDEMPOTENT_REPLAYED_HEADER, IntendedFindingBodySchema, LabelledStepSchema, MAX_VOICE_SAMPLE_CHARS, type MyBook,
-  MyBookSchema, MyBooksResponseSchema, NoSavedProgressSchema, OutlineEditBodySchema, OutlineEditResponseSchema,
-  PartEditBodySchema, PartEditResponseSchema, PartVersionSchema, type PartVersionView, ProgressSchema,
-  RestoreVersionBodySchema, RestoreVersionResponseSchema, RewriteBodySchema, RewriteResponseSchema,
-  type SavedProgress, savedProgressOf, SavedProgressResponseSchema, SavedProgressSchema, StreamErrorEventSchema,
-  VersionsQuerySchema, VersionsResponseSchema, type VoiceBody, VoiceBodySchema, VoiceResponseSchema,
-  WriteMoreBodySchema, WriteMoreResponseSchema,
+  AnswerNotesSchema, BookTypeParamsSchema, type BookView, BookViewSchema, DeltaEventSchema, type DonePayload,
+  DonePayloadSchema, EXPORT_FILE_TYPES, EXPORT_FORMATS, exportFileName, type ExportFormat, ExportQuerySchema,
+  type GenerateBody, GenerateBodySchema, GenerateHeadersSchema, GenerationEventSchemas, IDEMPOTENT_REPLAYED_HEADER,
+  LabelledStepSchema, NoSavedProgressSchema, ProgressSchema, type SavedProgress, savedProgressOf,
+  SavedProgressResponseSchema, SavedProgressSchema, StreamErrorEventSchema,
 } from './books.js';
+export {
+  BibleEditBodySchema, BibleEditResponseSchema, BibleUpdateResponseSchema, CharacterDetailsBodySchema,
+  IntendedFindingBodySchema, MAX_VOICE_SAMPLE_CHARS, OutlineEditBodySchema, OutlineEditResponseSchema,
+  PartEditBodySchema, PartEditResponseSchema, PartVersionSchema, type PartVersionView, RestoreVersionBodySchema,
+  RestoreVersionResponseSchema, RewriteBodySchema, RewriteResponseSchema, VersionsQuerySchema,
+  VersionsResponseSchema, type VoiceBody, VoiceBodySchema, VoiceResponseSchema, WriteMoreBodySchema,
+  WriteMoreResponseSchema,
+} from './book-edits.js';
+export { ContinueBookResponseSchema, type MyBook, MyBookSchema, MyBooksResponseSchema } from './my-books.js';
 // The publishing routes: a KDP package's quote, its making, its readiness and files.
 export {
   ChannelReadinessSchema, type KdpPackage, KdpPackageSchema, PACKAGE_EDIT_LIMITS, type PackageEditBody, PackageEditBodySchema, PACKAGE_FILE_CONTENT_TYPES, PACKAGE_FILE_TYPE,

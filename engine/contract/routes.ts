@@ -6,6 +6,8 @@ import type * as z from 'zod';
 import type { CatalogueCode } from '../errors.js';
 import * as admin from './admin.js';
 import * as books from './books.js';
+import * as bookEdits from './book-edits.js';
+import * as myBooks from './my-books.js';
 import * as bilingual from './bilingual.js';
 import * as publish from './publish.js';
 import * as auth from './auth.js';
@@ -81,34 +83,34 @@ export const ROUTES = {
 
   'POST /generators/:id/generate': { params: generators.GeneratorIdParamsSchema, headers: books.GenerateHeadersSchema, replyHeaders: ['Retry-After', books.IDEMPOTENT_REPLAYED_HEADER], body: books.GenerateBodySchema, response: books.DonePayloadSchema, events: books.GenerationEventSchemas },
   'GET /progress/:bookType': { params: books.BookTypeParamsSchema, response: books.SavedProgressResponseSchema },
-  'PUT /progress/:bookType/part': { params: books.BookTypeParamsSchema, body: books.PartEditBodySchema, response: books.PartEditResponseSchema },
-  'PUT /progress/:bookType/outline': { params: books.BookTypeParamsSchema, body: books.OutlineEditBodySchema, response: books.OutlineEditResponseSchema },
-  'POST /progress/:bookType/more': { params: books.BookTypeParamsSchema, body: books.WriteMoreBodySchema, response: books.WriteMoreResponseSchema, events: books.WriteMoreEventSchemas },
-  'POST /progress/:bookType/rewrite': { params: books.BookTypeParamsSchema, body: books.RewriteBodySchema, response: books.RewriteResponseSchema, events: books.RewriteEventSchemas },
+  'PUT /progress/:bookType/part': { params: books.BookTypeParamsSchema, body: bookEdits.PartEditBodySchema, response: bookEdits.PartEditResponseSchema },
+  'PUT /progress/:bookType/outline': { params: books.BookTypeParamsSchema, body: bookEdits.OutlineEditBodySchema, response: bookEdits.OutlineEditResponseSchema },
+  'POST /progress/:bookType/more': { params: books.BookTypeParamsSchema, body: bookEdits.WriteMoreBodySchema, response: bookEdits.WriteMoreResponseSchema, events: bookEdits.WriteMoreEventSchemas },
+  'POST /progress/:bookType/rewrite': { params: books.BookTypeParamsSchema, body: bookEdits.RewriteBodySchema, response: bookEdits.RewriteResponseSchema, events: bookEdits.RewriteEventSchemas },
   'POST /progress/:bookType/passage': { params: books.BookTypeParamsSchema, body: passage.PassageBodySchema, response: passage.PassageResponseSchema, events: passage.PassageEventSchemas },
   'POST /progress/:bookType/passage/keep': { params: books.BookTypeParamsSchema, body: passage.PassageKeepBodySchema, response: passage.PassageKeepResponseSchema },
-  'GET /progress/:bookType/versions': { params: books.BookTypeParamsSchema, query: books.VersionsQuerySchema, response: books.VersionsResponseSchema },
-  'POST /progress/:bookType/versions/restore': { params: books.BookTypeParamsSchema, body: books.RestoreVersionBodySchema, response: books.RestoreVersionResponseSchema },
+  'GET /progress/:bookType/versions': { params: books.BookTypeParamsSchema, query: bookEdits.VersionsQuerySchema, response: bookEdits.VersionsResponseSchema },
+  'POST /progress/:bookType/versions/restore': { params: books.BookTypeParamsSchema, body: bookEdits.RestoreVersionBodySchema, response: bookEdits.RestoreVersionResponseSchema },
   'POST /progress/:bookType/stop': { params: books.BookTypeParamsSchema, body: drafts.StopBodySchema, response: drafts.StopResponseSchema },
   'POST /progress/:bookType/stopped': { params: books.BookTypeParamsSchema, body: drafts.FinishStoppedBodySchema, response: drafts.FinishStoppedResponseSchema, events: modelWaitEvents(drafts.FinishStoppedResponseSchema) },
   'GET /progress/:bookType/drafts': { params: books.BookTypeParamsSchema, response: drafts.PartDraftsResponseSchema },
   'PUT /progress/:bookType/drafts': { params: books.BookTypeParamsSchema, body: drafts.PartDraftBodySchema, response: drafts.PartDraftResponseSchema },
   'DELETE /progress/:bookType/drafts/:position': { params: drafts.PartDraftParamsSchema, response: MessageResponseSchema },
-  'PUT /progress/:bookType/characters': { params: books.BookTypeParamsSchema, body: books.CharacterDetailsBodySchema, response: books.BibleEditResponseSchema },
-  'PUT /progress/:bookType/chapters': { params: books.BookTypeParamsSchema, body: books.ChapterCountBodySchema, response: books.BibleEditResponseSchema },
-  'PUT /progress/:bookType/bible': { params: books.BookTypeParamsSchema, body: books.BibleEditBodySchema, response: books.BibleEditResponseSchema },
-  'PUT /progress/:bookType/continuity/intended': { params: books.BookTypeParamsSchema, body: books.IntendedFindingBodySchema, response: books.BibleEditResponseSchema },
-  'PUT /progress/:bookType/voice': { params: books.BookTypeParamsSchema, body: books.VoiceBodySchema, response: books.VoiceResponseSchema },
-  'POST /progress/:bookType/bible/update': { params: books.BookTypeParamsSchema, response: books.BibleUpdateResponseSchema, events: modelWaitEvents(books.BibleUpdateResponseSchema) },
+  'PUT /progress/:bookType/characters': { params: books.BookTypeParamsSchema, body: bookEdits.CharacterDetailsBodySchema, response: bookEdits.BibleEditResponseSchema },
+  'PUT /progress/:bookType/chapters': { params: books.BookTypeParamsSchema, body: bookEdits.ChapterCountBodySchema, response: bookEdits.BibleEditResponseSchema },
+  'PUT /progress/:bookType/bible': { params: books.BookTypeParamsSchema, body: bookEdits.BibleEditBodySchema, response: bookEdits.BibleEditResponseSchema },
+  'PUT /progress/:bookType/continuity/intended': { params: books.BookTypeParamsSchema, body: bookEdits.IntendedFindingBodySchema, response: bookEdits.BibleEditResponseSchema },
+  'PUT /progress/:bookType/voice': { params: books.BookTypeParamsSchema, body: bookEdits.VoiceBodySchema, response: bookEdits.VoiceResponseSchema },
+  'POST /progress/:bookType/bible/update': { params: books.BookTypeParamsSchema, response: bookEdits.BibleUpdateResponseSchema, events: modelWaitEvents(bookEdits.BibleUpdateResponseSchema) },
   'DELETE /progress/:bookType': { params: books.BookTypeParamsSchema, response: MessageResponseSchema },
-  'GET /books': { response: books.MyBooksResponseSchema },
+  'GET /books': { response: myBooks.MyBooksResponseSchema },
   'GET /books/:bookType/export': { params: books.BookTypeParamsSchema, query: books.ExportQuerySchema, file: true },
   'GET /books/:id/export': { params: NumericIdParamsSchema, query: books.ExportQuerySchema, file: true },
   'DELETE /books/:id': { params: NumericIdParamsSchema, response: MessageResponseSchema },
   // The manuscript's bytes are the raw body (any content type), at most 20 MB.
   'POST /books/import/preview': { replyHeaders: ['Retry-After'], upload: manuscripts.MANUSCRIPT_UPLOAD, query: manuscripts.ImportPreviewQuerySchema, response: manuscripts.ImportPreviewSchema, events: modelWaitEvents(manuscripts.ImportPreviewSchema) },
   'POST /books/import': { replyHeaders: ['Retry-After'], upload: manuscripts.MANUSCRIPT_UPLOAD, query: manuscripts.ImportBookQuerySchema, response: manuscripts.ImportBookResponseSchema, events: modelWaitEvents(manuscripts.ImportBookResponseSchema) },
-  'POST /books/:id/continue': { params: NumericIdParamsSchema, response: books.ContinueBookResponseSchema },
+  'POST /books/:id/continue': { params: NumericIdParamsSchema, response: myBooks.ContinueBookResponseSchema },
   'GET /books/:id/editions': { params: NumericIdParamsSchema, response: editions.BookEditionsResponseSchema },
   'POST /books/:id/editions': { params: NumericIdParamsSchema, replyHeaders: ['Retry-After'], body: editions.StartEditionBodySchema, response: editions.EditionDoneSchema, events: editions.EditionEventSchemas },
   'GET /books/:id/editions/:lang/glossary': { params: editions.EditionParamsSchema, response: editions.GlossaryResponseSchema },

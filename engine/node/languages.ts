@@ -11,7 +11,7 @@ import { ensureLanguages, onLanguagesLoaded, setLanguageSource, LanguageWordsErr
 import { yamlData } from '../yaml.js';
 import { keptCache } from './kept-cache.js';
 import { ROOT } from './load.js';
-import { handedLanguages } from './worker-pool.js';
+import { handedLanguages } from './worker-thread.js';
 // Part of the cache's key (a parse is the library's); bundled, it costs no file read at start.
 import yamlPackage from 'yaml/package.json' with { type: 'json' };
 

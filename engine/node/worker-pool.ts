@@ -1,12 +1,14 @@
 // Work bounded in time and memory, off the caller's event loop: a small pool of worker threads, each with a
 // heap limit (resourceLimits), each job with a time limit. A worker that hits either is ended (whatever it is
 // stuck in) and the job answers the pool's own error for it, while the server (or the CLI) goes on with
-// everything else. Exports (export/pool.ts) and manuscript reading (import/pool.ts) each keep one.
+// everything else. Exports (export/pool.ts) and manuscript reading (import/pool.ts) each keep one. What runs
+// inside a thread (its reply, its errors as data, its ready word, its language table) is in worker-thread.ts.
 //
 // Jobs may carry a key (a user): at most `perKey` jobs of one key run at once, and a free thread takes the
 // oldest job whose key has room, so one writer's six uploads never hold every thread from another's.
-import { Worker, isMainThread, workerData } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import type { LanguageSource } from '../languages/index.js';
+import { HANDED_LANGUAGES, READY, type SerializedError, type WorkerReply } from './worker-thread.js';
 
 export interface PoolLimits {
   /** Worker threads at most (each runs one job at a time). */
@@ -45,18 +47,6 @@ export interface PoolLimits {
   perThread?: number;
 }
 
-/** What a worker thread answers for a job: its value, or its error as plain data. */
-export type WorkerReply<Value> = { id: number; value: Value } | { id: number; error: SerializedError };
-
-/** An error as it crosses from a worker thread: its class name, message and the data a caller rebuilds it from. */
-export interface SerializedError {
-  name: string;
-  message: string;
-  code?: string;
-  params?: Readonly<Record<string, string>>;
-  detail?: string;
-}
-
 /** The pool's errors for a job: waited too long for a thread (or too many waiting), ran too long, ran out of memory. */
 export interface PoolFailures {
   busy(): Error;
@@ -88,26 +78,11 @@ interface Slot<Request, Value> {
   startTimer?: NodeJS.Timeout;
 }
 
-/** What a worker thread that announces it posts once its modules are loaded (announceReady). */
-const READY = 'karya-worker-ready';
-
-/** Said by a worker thread of a pool with `announcesReady` once its modules and data are loaded: its jobs' time starts. */
-export function announceReady(port: { postMessage(value: unknown): void } | null): void {
-  port?.postMessage(READY);
-}
-
 /** A thread that has not loaded in this long is ended, its jobs failed (a pool with `announcesReady`). */
 const STARTUP_MS = 120_000;
 
 /** An idle worker is ended after this long, so a quiet server holds no threads. */
 const IDLE_MS = 30_000;
-
-/** An error thrown in a worker thread, as data for the thread's reply. */
-export function serializeError(error: unknown): SerializedError {
-  if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
-  const { code, params, detail } = error as Error & Partial<Pick<SerializedError, 'code' | 'params' | 'detail'>>;
-  return { name: error.name, message: error.message, ...(typeof code === 'string' ? { code } : {}), ...(params ? { params: { ...params } } : {}), ...(typeof detail === 'string' ? { detail } : {}) };
-}
 
 export class WorkerPool<Request extends object, Value> {
   private readonly slots = new Set<Slot<Request, Value>>();
@@ -122,7 +97,11 @@ export class WorkerPool<Request extends object, Value> {
    * `announcesReady` a job's time limit counts from when its thread has loaded (announceReady), not from the thread's
    * start: a new thread's loading on a busy machine is not a file's time.
    */
-  constructor(private readonly entry: URL, readonly limits: PoolLimits, private readonly options: { workerData?: () => unknown; announcesReady?: boolean } = {}) {}
+  constructor(
+    private readonly entry: URL,
+    readonly limits: PoolLimits,
+    private readonly options: { workerData?: () => unknown; announcesReady?: boolean } = {},
+  ) {}
 
   /** Jobs running and waiting now. */
   get load(): { running: number; queued: number } {
@@ -130,11 +109,16 @@ export class WorkerPool<Request extends object, Value> {
   }
 
   /** The job's value from a worker thread within the limits, or the pool's error for the limit it hit. */
-  run(request: Request, opts: { failures: PoolFailures; key?: string; transfer?: readonly ArrayBuffer[] }): Promise<Value> {
+  run(
+    request: Request, opts: { failures: PoolFailures; key?: string; transfer?: readonly ArrayBuffer[] },
+  ): Promise<Value> {
     if (this.isClosed) return Promise.reject(new Error('the worker pool is closed'));
     if (this.queue.length >= this.limits.maxQueued) return Promise.reject(opts.failures.busy());
     return new Promise<Value>((resolve, reject) => {
-      const job: Job<Request, Value> = { id: this.nextId++, request, failures: opts.failures, transfer: opts.transfer ?? [], resolve, reject, ...(opts.key !== undefined ? { key: opts.key } : {}) };
+      const job: Job<Request, Value> = {
+        id: this.nextId++, request, failures: opts.failures, transfer: opts.transfer ?? [], resolve, reject,
+        ...(opts.key !== undefined ? { key: opts.key } : {}),
+      };
       if (this.limits.countsWaiting) job.timer = setTimeout(() => this.timedOut(job), this.limits.timeoutMs);
       else if (this.limits.waitMs !== undefined) job.timer = setTimeout(() => this.timedOut(job), this.limits.waitMs);
       this.queue.push(job);
@@ -142,7 +126,10 @@ export class WorkerPool<Request extends object, Value> {
     });
   }
 
-  /** Start a thread now, idle, so the first job does not wait for it to load (unused, it ends after IDLE_MS like any idle one). */
+  /**
+   * Start a thread now, idle, so the first job does not wait for it to load (unused, it ends after IDLE_MS like any
+   * idle one).
+   */
   warm(): void {
     if (!this.isClosed && this.slots.size === 0) this.idle(this.spawn());
   }
@@ -159,7 +146,8 @@ export class WorkerPool<Request extends object, Value> {
 
   /** The oldest waiting job whose key has room, taken off the queue. */
   private nextJob(): Job<Request, Value> | undefined {
-    const index = this.queue.findIndex((job) => job.key === undefined || (this.running.get(job.key) ?? 0) < this.limits.perKey);
+    const index = this.queue.findIndex((job) => job.key === undefined
+      || (this.running.get(job.key) ?? 0) < this.limits.perKey);
     return index < 0 ? undefined : this.queue.splice(index, 1)[0];
   }
 
@@ -168,7 +156,8 @@ export class WorkerPool<Request extends object, Value> {
     while (this.queue.length) {
       // An idle thread first, then one with room in its queue, then a new one.
       const slots = [...this.slots];
-      let slot = slots.find((s) => !s.jobs.length) ?? (this.slots.size >= this.limits.workers ? slots.find((s) => s.jobs.length < perThread) : undefined);
+      let slot = slots.find((s) => !s.jobs.length)
+        ?? (this.slots.size >= this.limits.workers ? slots.find((s) => s.jobs.length < perThread) : undefined);
       if (!slot && this.slots.size >= this.limits.workers) return;
       const job = this.nextJob();
       if (!job) return;
@@ -191,7 +180,11 @@ export class WorkerPool<Request extends object, Value> {
 
   private spawn(): Slot<Request, Value> {
     const worker = new Worker(this.entry, {
-      resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb, maxYoungGenerationSizeMb: this.limits.youngMb ?? Math.min(32, Math.max(8, Math.floor(this.limits.memoryMb / 8))) },
+      resourceLimits: {
+        maxOldGenerationSizeMb: this.limits.memoryMb,
+        maxYoungGenerationSizeMb: this.limits.youngMb
+          ?? Math.min(32, Math.max(8, Math.floor(this.limits.memoryMb / 8))),
+      },
       stdout: false,
       stderr: false,
       ...(this.options.workerData ? { workerData: this.options.workerData() } : {}),
@@ -265,7 +258,8 @@ export class WorkerPool<Request extends object, Value> {
       this.slots.delete(slot);
       clearTimeout(slot.idleTimer);
       void slot.worker.terminate();
-      for (const other of slot.jobs.filter((j) => j !== job)) this.settle(other, new Error('the worker thread stopped unexpectedly'));
+      for (const other of slot.jobs.filter((j) => j !== job)) this.settle(other, new Error(
+        'the worker thread stopped unexpectedly'));
     }
     this.settle(job, job.failures.tooSlow());
   }
@@ -287,7 +281,9 @@ export class WorkerPool<Request extends object, Value> {
 }
 
 /** A whole-number limit from the environment, within [min, max], or `fallback`; throws naming a bad value. */
-export function limitFromEnv(env: Readonly<Record<string, string | undefined>>, name: string, fallback: number, min: number, max: number): number {
+export function limitFromEnv(
+  env: Readonly<Record<string, string | undefined>>, name: string, fallback: number, min: number, max: number,
+): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   const n = /^[0-9]{1,9}$/.test(raw) ? Number(raw) : NaN;
@@ -304,16 +300,7 @@ export function workerEntry(here: string, name: string): URL {
   return /\.[cm]?ts$/.test(new URL(here).pathname) ? new URL(`./${name}.mjs`, here) : new URL(`./${name}.js`, here);
 }
 
-/** Where a thread finds the language table its starter read (workerData). */
-const HANDED_LANGUAGES = 'karyaLanguageTable';
-
 /** A thread's workerData holding the language table as this process read it: the thread reads no file of it again. */
 export function withLanguages(sources: readonly LanguageSource[]): Record<string, unknown> {
   return { [HANDED_LANGUAGES]: sources };
-}
-
-/** In a thread started withLanguages, the table it was handed; elsewhere undefined. */
-export function handedLanguages(): readonly LanguageSource[] | undefined {
-  if (isMainThread || !workerData || typeof workerData !== 'object') return undefined;
-  return (workerData as Record<string, readonly LanguageSource[] | undefined>)[HANDED_LANGUAGES];
 }

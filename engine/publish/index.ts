@@ -20,10 +20,11 @@ export { type Audience, checkWords, readinessText, type ReadinessText, say, sour
 export { CHANNEL_IDS, CHANNELS, languageRule } from './channels.js';
 export { bookLanguageName, publishingOf, type PublishingData } from './language-data.js';
 export { checkPublishSteps, closestModelSize, packageCoverSpec } from './step-settings.js';
+export { directPublishStep, publishStepsOf, writePackageParts } from './pipeline.js';
 export {
-  copyrightExtra, directPublishStep, type GivenFacts, packageDocument, packageMetadataOf, type PackageParts,
-  type PackageStepDone, publishStepsOf, type PublishStep, type RunPublishStep, writePackageParts, authorshipOf,
-} from './pipeline.js';
+  type GivenFacts, type PackageParts, type PackageStepDone, type PublishStep, type RunPublishStep,
+} from './package-types.js';
+export { authorshipOf, copyrightExtra, packageDocument, packageMetadataOf } from './package-document.js';
 export { PublishTitleError } from './title-error.js';
 export {
   addDays, isoDay, isReleasesPerDay, releaseSchedule, type ScheduledRelease, RELEASES_PER_DAY, scheduleCsv, type ScheduleRow,

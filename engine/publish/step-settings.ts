@@ -6,7 +6,7 @@ import { bookDocument } from '../session/book.js';
 import { isFieldVisible, parseSettings } from '../compile/schema.js';
 import { SettingsError, settingsIssueMessage, type SpecIssue } from '../errors.js';
 import { fieldType } from '../fields/registry.js';
-import { PUBLISH_PARTS } from '../spec/format.js';
+import { PUBLISH_PARTS } from '../spec/format-publish.js';
 import type { PixelSize, PublishPart, ResolvedSpec, Settings } from '../spec/types.js';
 import { renderPublishValue, type PublishVariables } from '../spec/publish-values.js';
 import { wordIn } from '../languages/index.js';

@@ -4,7 +4,7 @@
 import type { ResolvedSpec } from '../spec/types.js';
 import { type Provider, countWords } from '../provider.js';
 import { applyStep, type BookState } from '../compile/flow.js';
-import type { PromptState } from '../compile/prompt-context.js';
+import type { PromptState } from '../compile/prompt-context-shape.js';
 import {
   buildContext, chapterTitleOf, FIRM_LANGUAGE_TEMPLATE, previousEndingOf, renderContinuation, renderPrompt,
   renderRewrite,

@@ -1,38 +1,12 @@
 // The YAML format of a generator file (authored spec) and of generators/_shared.yaml, as zod schemas.
 // `AuthoredSpec` is inferred from here; scripts/gen-json-schema.ts turns it into JSON Schema for editors.
 import * as z from 'zod';
-import { LAYOUT_NAMES, type LayoutName } from '../print.js';
+// The settings form is in format-fields.ts, the publish block in format-publish.ts.
 
 export { Bilingual, LANG_CODE, languageTexts } from './format-languages.js';
-import { Bilingual, LangCode, LangText, onlyLanguageKeys } from './format-languages.js';
-
-const Scalar = z.union([z.string(), z.number(), z.boolean()]);
-
-/** Visibility or requiredness that depends on another field's value. */
-export const Condition = z
-  .object({
-    field: z.string().describe('name of the field this one depends on'),
-    is: z.union([Scalar, z.array(Scalar)]).optional().describe('the value (or any of the values) that turns the rule on'),
-    where: z
-      .string()
-      .regex(/^[a-z][a-zA-Z0-9]*$/)
-      .optional()
-      .describe("on the language field only: a flag of the language table's grammar section (languages/<code>/grammar.yaml), e.g. tenseMarked: the rule is on for every language whose flag is true"),
-  })
-  .strict()
-  .refine((c) => (c.is === undefined) !== (c.where === undefined), { message: 'takes either is (a value) or where (a flag of the language table), not both' });
-
-export const OptionDef = z
-  .object({
-    value: z.union([z.string(), z.number()]).describe('"" is the "no choice" option of an optional select (Any): it stays out of the prompt'),
-    description: Bilingual.optional(),
-  })
-  .catchall(LangText)
-  .superRefine(onlyLanguageKeys(['value', 'description']))
-  .describe('One choice: its machine value and its label in every language of the table, by code: { value: sweet, en: Sweet, ms: Manis, id: Manis }');
-
-export const FIELD_TYPES = ['select', 'text', 'textarea', 'number', 'checkbox', 'flags'] as const;
-export const FIELD_ROLES = ['language', 'chapters', 'chapterTitle', 'bookTitle', 'author', 'mainCharacter', 'genre', 'mood', 'colorScheme', 'workingTitle', 'premise', 'characters'] as const;
+import { Bilingual, LangCode } from './format-languages.js';
+import { FieldDef, type FIELD_ROLES } from './format-fields.js';
+import { PublishDef } from './format-publish.js';
 
 /**
  * The roles each kind of generator reads; a field with any other role would be accepted and silently do
@@ -47,41 +21,10 @@ export const ROLES_BY_KIND = {
   image: ['language', 'bookTitle', 'author', 'mainCharacter', 'genre', 'mood', 'colorScheme'],
 } as const satisfies Record<(typeof KINDS)[number], ReadonlyArray<(typeof FIELD_ROLES)[number]>>;
 
-export const FieldDef = z
-  .object({
-    use: z.string().optional().describe('start from a shared field in generators/_shared.yaml, then apply the keys given here'),
-    type: z.enum(FIELD_TYPES).optional(),
-    role: z
-      .enum(FIELD_ROLES)
-      .optional()
-      .describe(
-        'language: the output language (a code of the language table); chapters: the chapter count; chapterTitle: the per-chapter title; ' +
-          'bookTitle, author, mainCharacter, genre, mood, colorScheme: what the offline cover draws (title, by-line, featuring line, colours); ' +
-          'workingTitle, premise, characters: the writer\'s brief of a book (the outline keeps the title, every step carries the premise, the story bible starts from the characters); ' +
-          'workingTitle also titles a single output (its heading, EPUB title and history). Each kind takes only the roles it reads (karya validate lists them)',
-      ),
-    label: Bilingual.optional(),
-    help: Bilingual.optional(),
-    placeholder: Bilingual.optional(),
-    options: z
-      .union([z.literal('languages'), z.array(OptionDef)])
-      .optional()
-      .describe('the choices; `languages` (the language field): every language of the table, each named in every language as the table names it'),
-    default: z.union([Scalar, z.array(z.string())]).optional(),
-    defaultFrom: z.enum(['currentYear']).optional().describe('a default computed when the generator is compiled'),
-    required: z.boolean().optional(),
-    visibleWhen: Condition.optional(),
-    requiredWhen: Condition.optional(),
-    min: z.number().optional(),
-    max: z.number().optional(),
-    maxLength: z.number().int().positive().optional(),
-    inPrompt: z.boolean().optional().describe('false keeps the field out of the settings list in prompts (default true)'),
-  })
-  .strict();
-
 /** How a part of a book is laid out, in the book's language (handlebars, like a brief). */
 export const FormatText = Bilingual.describe(
-  'how a part is laid out, in each output language the generator offers (handlebars, like brief): paragraphs, lists, recipes, questions with answers…; follows "Write about N words." in the prompt',
+  'how a part is laid out, in each output language the generator offers (handlebars, like brief): paragraphs, lists, ' +
+    'recipes, questions with answers…; follows "Write about N words." in the prompt',
 );
 
 /**
@@ -91,12 +34,16 @@ export const FormatText = Bilingual.describe(
  */
 export const BriefText = z
   .union([
-    z.string().describe('the English brief of a generator that writes English only (fixed `language: en`, no language field)'),
-    Bilingual.describe('one brief per output language the generator offers, each written in that language (not a translation word for word): each of its language codes mapped to its brief'),
+    z.string().describe('the English brief of a generator that writes English only (fixed `language: en`, no ' +
+        'language field)'),
+    Bilingual.describe('one brief per output language the generator offers, each written in that language (not a ' +
+        'translation word for word): each of its language codes mapped to its brief'),
   ])
   .describe(
-    'handlebars text describing this generator, included in every prompt of its book or piece, in the output language: ' +
-      'one text per language the generator offers (karya validate refuses it without one); a plain string only for an English-only generator',
+    'handlebars text describing this generator, included in every prompt of its book or piece, in the output ' +
+      'language: ' +
+      'one text per language the generator offers (karya validate refuses it without one); a plain string only for ' +
+        'an English-only generator',
   );
 
 export type AuthoredBrief = z.infer<typeof BriefText>;
@@ -105,15 +52,20 @@ export type AuthoredBrief = z.infer<typeof BriefText>;
 export const ShapeName = z
   .string()
   .min(1)
-  .describe('a shape in generators/_shared.yaml answerShapes (prose, guide, lists, recipes…): what an answer for the part must look like to be kept');
+  .describe('a shape in generators/_shared.yaml answerShapes (prose, guide, lists, recipes…): what an answer for the ' +
+      'part must look like to be kept');
 
 export const SectionDef = z
   .object({
     id: z.string().min(1),
     label: Bilingual.describe("the section's title in every language of the table"),
     description: Bilingual.optional(),
-    format: FormatText.optional().describe("this section's layout, instead of prompts.chapterFormat and prompts.format (e.g. practice questions with answers)"),
-    shape: ShapeName.optional().describe("this section's answer shape, instead of prompts.chapterShape and prompts.shape (e.g. lists for practice questions)"),
+    format: FormatText.optional().describe(
+      "this section's layout, instead of prompts.chapterFormat and prompts.format (e.g. practice questions with " +
+        "answers)"),
+    shape: ShapeName.optional().describe(
+      "this section's answer shape, instead of prompts.chapterShape and prompts.shape (e.g. lists for practice " +
+        "questions)"),
   })
   .strict();
 
@@ -134,11 +86,13 @@ export const FlowDef = z
     languageCheck: z
       .boolean()
       .optional()
-      .describe('false for a piece that mixes languages on purpose (a language-learning story): its answers are not checked for the output language (default true)'),
+      .describe('false for a piece that mixes languages on purpose (a language-learning story): its answers are not ' +
+          'checked for the output language (default true)'),
     continuity: z
       .enum(['checks', 'audit'])
       .optional()
-      .describe('checks: continuity checked from the story bible only (default); audit: also one model call a chapter that checks it against the bible'),
+      .describe('checks: continuity checked from the story bible only (default); audit: also one model call a ' +
+          'chapter that checks it against the bible'),
   })
   .strict();
 
@@ -163,16 +117,22 @@ export const PromptsDef = z
       .optional()
       .describe('words asked for per chapter or output'),
     format: FormatText.optional().describe(
-      "the layout of every part of a book (introduction, chapters, conclusion); _shared.yaml's book presets give the plain-prose default",
+      "the layout of every part of a book (introduction, chapters, conclusion); _shared.yaml's book presets give the " +
+        "plain-prose default",
     ),
-    chapterFormat: FormatText.optional().describe('the layout of the numbered chapters only, instead of format (e.g. recipes: ingredients and numbered steps)'),
-    shape: ShapeName.optional().describe("the answer shape of every part of a book (introduction, chapters, conclusion, and their passages, write-more and rewrites); _shared.yaml's book presets give prose or guide"),
-    chapterShape: ShapeName.optional().describe('the answer shape of the numbered chapters only, instead of shape (e.g. recipes)'),
+    chapterFormat: FormatText.optional().describe(
+      'the layout of the numbered chapters only, instead of format (e.g. recipes: ingredients and numbered steps)'),
+    shape: ShapeName.optional().describe(
+      "the answer shape of every part of a book (introduction, chapters, conclusion, and their passages, write-more " +
+        "and rewrites); _shared.yaml's book presets give prose or guide"),
+    chapterShape: ShapeName.optional().describe(
+      'the answer shape of the numbered chapters only, instead of shape (e.g. recipes)'),
     outputName: Bilingual.optional().describe('what a single output is called, e.g. poem / puisi'),
     demo: z
       .enum(['story', 'guide', 'recipe'])
       .optional()
-      .describe("what the offline demo writes for a book's chapters: story (fiction's default), guide (the others') or recipe (a cookbook's recipes)"),
+      .describe("what the offline demo writes for a book's chapters: story (fiction's default), guide (the others') " +
+          "or recipe (a cookbook's recipes)"),
   })
   .strict()
   .describe('template names are paths under templates/ without .hbs');
@@ -182,14 +142,17 @@ export const BudgetDef = z
     per: z
       .string()
       .min(1)
-      .describe('word (each language\'s tokensPerWord, in its table languages/<code>.yaml) or a rate in _shared.yaml budgets.rates: the tokens of one unit in each language (joke, fact, riddle…), measured on sample outputs'),
+      .describe('word (each language\'s tokensPerWord, in its table languages/<code>.yaml) or a rate in _shared.yaml ' +
+          'budgets.rates: the tokens of one unit in each language (joke, fact, riddle…), measured on sample outputs'),
     items: z
       .union([z.string().min(1), z.number().int().positive()])
       .optional()
-      .describe('how many units the step asks for: a field whose value is the count (e.g. numberOfJokes) or a fixed count; without it, the words the step asks for (its word target)'),
+      .describe('how many units the step asks for: a field whose value is the count (e.g. numberOfJokes) or a fixed ' +
+          'count; without it, the words the step asks for (its word target)'),
   })
   .strict()
-  .describe('max_tokens that follows the request: units x tokens per unit x headroom + overhead (_shared.yaml budgets), never below model.tokens');
+  .describe('max_tokens that follows the request: units x tokens per unit x headroom + overhead (_shared.yaml ' +
+      'budgets), never below model.tokens');
 export type AuthoredBudget = z.infer<typeof BudgetDef>;
 
 export const ModelDef = z
@@ -205,71 +168,34 @@ export const ModelDef = z
   })
   .strict();
 
-/** The parts of a KDP package (`karya publish`), written in this order by the publishing generators. */
-export const PUBLISH_PARTS = ['title', 'author', 'description', 'keywords', 'copyright', 'cover'] as const;
-/** What a book passes to its publishing steps as {{context}} and {{bookContext}}. */
-export const PUBLISH_CONTEXT_PARTS = ['outline', 'introduction', 'characterDetails'] as const;
-/** The book's data a publishing setting may use in {{…}}; `settings` and `labels` take a field name of the book. */
-export const PUBLISH_VARIABLES = ['title', 'subtitle', 'author', 'lang', 'bookName', 'context', 'mainCharacter', 'publicDomain', 'settings', 'labels'] as const;
-
-export const PublishPartDef = z
-  .object({
-    generator: z.string().optional().describe('the publishing generator that writes this part, e.g. book-title, amazon-pdp, kids-book-cover'),
-    settings: z
-      .record(z.string(), z.union([Scalar, z.array(z.string())]))
-      .optional()
-      .describe(
-        "that generator's settings; text may use the book's {{title}}, {{subtitle}}, {{author}}, {{lang}}, {{bookName}}, " +
-          '{{context}}, {{mainCharacter}}, {{publicDomain}} (yes for a public-domain text), {{settings.<field>}} and {{labels.<field>}} (with {{#if}}); a value that renders empty is left out',
-      ),
-    withContext: z.boolean().optional().describe("pass the book's text to the prompt as {{bookContext}} (default false)"),
-  })
-  .strict();
-
-export const PublishDef = z
-  .object({
-    context: z
-      .object({
-        parts: z.array(z.enum(PUBLISH_CONTEXT_PARTS)).min(1).optional().describe('which parts of the book, in this order'),
-        maxWords: z.number().int().positive().optional().describe('cut the text to this many words'),
-      })
-      .strict()
-      .optional()
-      .describe("the book's text given to the publishing steps ({{context}} in settings, {{bookContext}} in prompts)"),
-    categories: z.array(z.string().min(1)).min(1).max(3).optional().describe('suggested KDP categories (up to 3), e.g. "Fiction / Romance / Contemporary"'),
-    layout: z
-      .enum(LAYOUT_NAMES as [LayoutName, ...LayoutName[]])
-      .optional()
-      .describe("how the paperback's pages are set: book (default: a novel's 6 x 9 in, 10.5 pt) or children (a children's chapter book: 5.5 x 8.5 in, 14 pt ragged right, room for a picture over each chapter's opening)"),
-    title: PublishPartDef.optional().describe('title and subtitle options (book-title); the first that KDP accepts is used'),
-    author: PublishPartDef.optional().describe('a pen name (author-name) when --author is not given'),
-    description: PublishPartDef.optional().describe('the Amazon description (amazon-pdp), kept to the HTML KDP accepts'),
-    keywords: PublishPartDef.optional().describe('search keywords (amazon-keywords), up to 7 of at most 50 characters'),
-    copyright: PublishPartDef.optional().describe('the copyright page (copyright), placed before the book'),
-    cover: PublishPartDef.optional().describe('the front cover (book-cover, kids-book-cover), at its image.publishSize'),
-  })
-  .strict()
-  .describe('how `karya publish` makes a KDP package of this book: the publishing generator and settings of each part; merged key by key over _shared.yaml publish.default and publish.<family>');
-export type AuthoredPublish = z.infer<typeof PublishDef>;
-
-/** What an answer for a part must look like to be kept (generators/_shared.yaml answerShapes; engine/session/answers/shape.ts). */
+/**
+ * What an answer for a part must look like to be kept (generators/_shared.yaml answerShapes;
+ * engine/session/answers/shape.ts).
+ */
 export const AnswerShapeDef = z
   .object({
     listShare: z
       .number()
       .min(0)
       .max(1)
-      .describe("the most of an answer's words that may stand in list items, numbered lines and table rows; more is a list, not this part (1: a list is the part)"),
-    recipes: z.boolean().describe('true when recipes (ingredient and measure lines) belong in the part; false: an answer that is a recipe is asked again'),
-    outlines: z.boolean().describe('true when lines of chapter titles belong in the part; false: an answer that is an outline of the book is asked again'),
+      .describe("the most of an answer's words that may stand in list items, numbered lines and table rows; more is " +
+          "a list, not this part (1: a list is the part)"),
+    recipes: z.boolean().describe('true when recipes (ingredient and measure lines) belong in the part; false: an ' +
+        'answer that is a recipe is asked again'),
+    outlines: z.boolean().describe('true when lines of chapter titles belong in the part; false: an answer that is ' +
+        'an outline of the book is asked again'),
     copyShare: z
       .number()
       .min(0)
       .max(1)
-      .describe("the most of an answer's distinct 8-word runs that may already stand in the book before it; more is a copy of an earlier part"),
-    minWords: z.number().int().min(0).describe('the fewest words an answer has before its lines are judged (a continuation of a few sentences is not)'),
-    wallWords: z.number().int().positive().describe('a paragraph of more words than this (a wall of text on one line) is split at sentence ends'),
-    paragraphWords: z.number().int().positive().describe('the words of each paragraph a wall of text is split into, at least'),
+      .describe("the most of an answer's distinct 8-word runs that may already stand in the book before it; more is " +
+          "a copy of an earlier part"),
+    minWords: z.number().int().min(0).describe(
+      'the fewest words an answer has before its lines are judged (a continuation of a few sentences is not)'),
+    wallWords: z.number().int().positive().describe(
+      'a paragraph of more words than this (a wall of text on one line) is split at sentence ends'),
+    paragraphWords: z.number().int().positive().describe(
+      'the words of each paragraph a wall of text is split into, at least'),
   })
   .strict();
 export type AuthoredAnswerShape = z.infer<typeof AnswerShapeDef>;
@@ -290,7 +216,8 @@ export const AuthoredSpec = z
     tagline: Bilingual,
     typeLabel: Bilingual.optional().describe('the book type as the resume dialog names it'),
     buttonLabel: Bilingual.optional().describe('the submit button of a single-shot tool'),
-    language: LangCode.optional().describe('fixed output language (a code of the language table) when there is no language field'),
+    language: LangCode.optional().describe(
+      'fixed output language (a code of the language table) when there is no language field'),
     fields: z.record(z.string(), FieldDef).optional(),
     flow: FlowDef.optional(),
     prompts: PromptsDef.optional(),
@@ -303,7 +230,8 @@ export const AuthoredSpec = z
           .string()
           .regex(/^[1-9]\d{2,4}x[1-9]\d{2,4}$/, 'WIDTHxHEIGHT in pixels, e.g. 1600x2560')
           .optional()
-          .describe("the cover's size in a KDP package (`karya publish`), e.g. KDP's ideal 1600x2560: the image is scaled to fill it and cropped evenly"),
+          .describe("the cover's size in a KDP package (`karya publish`), e.g. KDP's ideal 1600x2560: the image is " +
+              "scaled to fill it and cropped evenly"),
       })
       .strict()
       .optional(),
@@ -311,10 +239,12 @@ export const AuthoredSpec = z
   })
   .strict();
 export type AuthoredSpec = z.infer<typeof AuthoredSpec>;
-export type AuthoredField = z.infer<typeof FieldDef>;
+
 
 /** A preset: any part of a spec except its identity. */
-export const PresetDef = AuthoredSpec.omit({ $schema: true, id: true, preset: true, title: true, tagline: true, publish: true }).partial();
+export const PresetDef = AuthoredSpec
+  .omit({ $schema: true, id: true, preset: true, title: true, tagline: true, publish: true })
+  .partial();
 
 export const SharedFile = z
   .object({
@@ -326,8 +256,12 @@ export const SharedFile = z
         headroom: z.number().min(1).max(3).describe('the measured tokens are multiplied by this'),
         overhead: z.number().int().min(0).describe('tokens added for a title, headings and blank lines'),
         rates: z
-          .record(z.string().regex(/^[a-z][a-zA-Z0-9]*$/, 'a camelCase name'), z.record(LangCode, z.number().positive()))
-          .describe('tokens per unit (a joke, a riddle with its answer…) in each language of the table, by code, at least what tests/engine/token-samples.yaml measures; a word\'s is the language table\'s tokensPerWord'),
+          .record(
+            z.string().regex(/^[a-z][a-zA-Z0-9]*$/, 'a camelCase name'),
+            z.record(LangCode, z.number().positive()),
+          )
+          .describe('tokens per unit (a joke, a riddle with its answer…) in each language of the table, by code, at ' +
+              'least what tests/engine/token-samples.yaml measures; a word\'s is the language table\'s tokensPerWord'),
       })
       .strict()
       .optional()
@@ -335,12 +269,14 @@ export const SharedFile = z
     answerShapes: z
       .record(z.string().regex(/^[a-z][a-z0-9-]*$/, 'lower-case letters, digits and dashes'), AnswerShapeDef)
       .optional()
-      .describe('what an answer for a part of a book must look like to be kept, by name (prompts.shape, prompts.chapterShape, a section\'s shape)'),
+      .describe('what an answer for a part of a book must look like to be kept, by name (prompts.shape, ' +
+          'prompts.chapterShape, a section\'s shape)'),
     presets: z.record(z.string(), PresetDef),
     publish: z
       .partialRecord(z.enum(['default', 'fiction', 'nonfiction', 'creative']), PublishDef)
       .optional()
-      .describe("`karya publish` data every book starts from (default), then its family's, then the generator's own publish block"),
+      .describe("`karya publish` data every book starts from (default), then its family's, then the generator's own " +
+          "publish block"),
   })
   .strict();
 export type SharedFile = z.infer<typeof SharedFile>;

@@ -1,7 +1,7 @@
 // The text of a publishing setting in a `publish:` block ("{{title}}", "{{labels.romanceType}}"): checked
 // when a generator resolves, so a wrong name fails `karya validate`, and filled from the book's data.
 import Handlebars from 'handlebars';
-import { PUBLISH_VARIABLES } from './format.js';
+import { PUBLISH_VARIABLES } from './format-publish.js';
 import { parseTemplateText, type HbNode, type HbPath } from './template-ast.js';
 import type { Lang } from './types.js';
 

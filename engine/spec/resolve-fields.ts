@@ -1,7 +1,8 @@
 // The resolver's field stages (resolve.ts resolveSpec): a generator's fields merged with its preset's and the
 // shared definitions they `use`, each checked by its field type, then the roles (each one the generator's
 // kind reads, on one field at most) and the conditions between fields, each problem reported by path.
-import { FIELD_ROLES, FieldDef, ROLES_BY_KIND, languageTexts, type AuthoredField, type SharedFile } from './format.js';
+import { FIELD_ROLES, FieldDef, type AuthoredField } from './format-fields.js';
+import { ROLES_BY_KIND, languageTexts, type SharedFile } from './format.js';
 import type { Bilingual, Condition, FieldValue, Kind, ResolvedField, ResolvedOption, Scalar } from './types.js';
 import { langs, languageName } from '../languages/index.js';
 import { isGrammarFlag, languagesWhere, GRAMMAR_FLAGS } from './grammar.js';

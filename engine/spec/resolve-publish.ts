@@ -1,7 +1,8 @@
 // The resolver's last stages (resolve.ts resolveSpec): a generator's model budget checked against _shared.yaml's
 // budgets, and its publishing parts (which generator writes the description, keywords… with which settings and
 // context) resolved with the shared defaults, each problem reported by path.
-import { PUBLISH_PARTS, type AuthoredBudget, type AuthoredPublish, type SharedFile } from './format.js';
+import type { AuthoredBudget, SharedFile } from './format.js';
+import { PUBLISH_PARTS, type AuthoredPublish } from './format-publish.js';
 import type { Family, Kind, PublishPart, ResolvedBudget, ResolvedField, ResolvedPublish, ResolvedPublishPart, Scalar } from './types.js';
 import { publishValueProblems } from './publish-values.js';
 import { DEFAULT_LAYOUT, type LayoutName } from '../print.js';

@@ -1,5 +1,7 @@
 // The resolved spec: what every compiler reads. Produced only by resolveSpec(), frozen, never mutated.
-import type { FAMILIES, KINDS, FIELD_TYPES, FIELD_ROLES, PUBLISH_PARTS, PUBLISH_CONTEXT_PARTS } from './format.js';
+import type { FAMILIES, KINDS } from './format.js';
+import type { FIELD_TYPES, FIELD_ROLES } from './format-fields.js';
+import type { PUBLISH_PARTS, PUBLISH_CONTEXT_PARTS } from './format-publish.js';
 import type { LayoutName } from '../print.js';
 
 /** A language's code, as its table file gives it (`en`, `ms`, `id`): which exist is the language table's to say (languages/*.yaml, engine/languages), not a type's. */

@@ -6,7 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import { ensureLanguages, setLanguageSource } from '../../languages/index.js';
-import { handedLanguages, serializeError, type WorkerReply } from '../worker-pool.js';
+import { handedLanguages, serializeError, type WorkerReply } from '../worker-thread.js';
 import { masterFile } from './master.js';
 import { clippedStretches, decodeToPcm, sumOfSquares, trimSilence } from './pcm.js';
 import type { AudioJob, PieceMeasured } from './audio-jobs.js';

@@ -6,7 +6,7 @@
 import { parentPort } from 'node:worker_threads';
 import { measureBook, passagesWith, preparePart } from '../../publish/index.js';
 import { forgetTexts } from '../../text-cache.js';
-import { serializeError, type WorkerReply } from '../worker-pool.js';
+import { serializeError, type WorkerReply } from '../worker-thread.js';
 import { PARTS_KEPT, type ClosenessRequest, type MeasureReply, type PassagesReply } from './protocol.js';
 
 /** The parts sent ahead, by the number the caller gave each (the last PARTS_KEPT). */

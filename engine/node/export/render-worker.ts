@@ -5,7 +5,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { BookDocument, ExportFormat } from '../../session/book.js';
 import { ensureLanguages, setLanguageSource } from '../../languages/index.js';
-import { handedLanguages, serializeError, type WorkerReply } from '../worker-pool.js';
+import { handedLanguages, serializeError, type WorkerReply } from '../worker-thread.js';
 import { renderDocument, type BilingualDocument, type BilingualLayout } from './index.js';
 import type { CoverSizes, PreparedCover } from '../print/cover-art.js';
 

@@ -8,7 +8,7 @@ import { parentPort } from 'node:worker_threads';
 // handed it (import/pool.ts), or languages/ when it was started otherwise.
 import '../languages.js';
 import { ImportRefusal } from '../../import/index.js';
-import { announceReady, serializeError, type WorkerReply } from '../worker-pool.js';
+import { announceReady, serializeError, type WorkerReply } from '../worker-thread.js';
 import { ensureLanguages } from '../../languages/index.js';
 import { readManuscriptFile } from './index.js';
 import { readVoiceSample } from './voice-sample.js';

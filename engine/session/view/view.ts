@@ -3,7 +3,8 @@
 // it as is, so the studio never replays the flow itself.
 import type { BookSpec, ResolvedSpec, Settings } from '../../spec/types.js';
 import type { BookView } from '../view-schema.js';
-import { bookLanguage, stepsOfBook, nextStep, progress, startBook, type BookState } from '../../compile/flow.js';
+import { bookLanguage, nextStep, startBook, type BookState } from '../../compile/flow.js';
+import { progress, stepsOfBook } from '../../compile/book-progress.js';
 import { buttonLabel, partStep, stepLabel } from '../../compile/labels.js';
 import { stepKey, stepRef, type Step } from '../../compile/step.js';
 import { bookCost } from './cost.js';

@@ -155,8 +155,17 @@ const lazyDefaults: Plugin = {
  * built at load) before anything else, `karya batch` before its first call. In the bundle each named class the code
  * imports from them is a stand-in that loads the package at its first use (construction, call or property) and is
  * the package's own class from then on. A name missing here fails the build (esbuild: no matching export).
+ * The same for functions most commands never call: the `entities` decoder (engine/markup.ts: an import's and a
+ * cover's character references; its tables were built at load, before a batch's first call) and @noble/hashes
+ * (engine/text-hash.ts: the browser's SHA-256; Node's comes from node:crypto).
  */
-const LAZY_CLASSES: Record<string, readonly string[]> = { marked: ['Lexer', 'Marked'], htmlparser2: ['Parser'] };
+const LAZY_CLASSES: Record<string, readonly string[]> = {
+  marked: ['Lexer', 'Marked'],
+  htmlparser2: ['Parser'],
+  entities: ['decodeHTMLStrict'],
+  '@noble/hashes/sha2': ['sha256'],
+  '@noble/hashes/utils': ['bytesToHex', 'utf8ToBytes'],
+};
 const lazyClasses: Plugin = {
   name: 'lazy-classes',
   setup(bundle) {

@@ -9,7 +9,7 @@ import { CLI_USER, CliExit, EXIT, catalogOrExit, fail, info, specOrExit } from '
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { exitOnFailure } from '../errors.js';
 import { bookIdOrExit } from './books.js';
-import { cliProvider } from './generate.js';
+import { cliProvider } from '../provider.js';
 import { translateWord as say } from '../translate-words.js';
 import { glossaryYamlOrExit } from '../glossary-file.js';
 import { cliStateOf, hasBooks, openCliState } from '../state.js';

@@ -26,7 +26,7 @@ const WORDS = catalogue('cli-help', [
   'publish.aiText', 'publish.trim', 'publish.paper', 'publish.cover', 'publish.closeThreshold', 'publish.book',
   'publish.conclusion', 'publish.bilingual', 'command.batch', 'batch.concurrency', 'batch.rpm', 'batch.tpm',
   'batch.out', 'batch.json', 'batch.dryRun', 'batch.latency', 'batch.queue', 'batch.closeThreshold', 'batch.publish',
-  'batch.perDay', 'batch.author', 'batch.publisher', 'batch.maxCalls', 'command.testAi', 'testAi.timeout',
+  'batch.perDay', 'batch.author', 'batch.publisher', 'batch.maxCalls', 'batch.lang', 'command.testAi', 'testAi.timeout',
   'command.serve', 'serve.port', 'serve.noWorker', 'command.worker', 'worker.concurrency', 'worker.metricsPort',
   'command.audiobook', 'audiobook.book', 'audiobook.out', 'audiobook.maxCalls', 'audiobook.json',
 ]);

@@ -8,7 +8,7 @@ import { bookVoiceOrExit } from './voice.js';
 import { catalogOrExit, info } from './util.js';
 import { settingsFromOptions } from './settings.js';
 import { cliFailure, exitOnFailure } from './errors.js';
-import { cliProvider } from './commands/generate.js';
+import { cliProvider } from './provider.js';
 
 const FROM_WORDS: Readonly<Record<ImportSettings['sources'][string]['from'], WordKey>> = { manuscript: 'importFromManuscript', writer: 'importFromWriter', default: 'importFromDefault' };
 

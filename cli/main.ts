@@ -73,6 +73,7 @@ function addRunCommands(program: Command): void {
     .option('--author <name>', 'batch.author')
     .option('--publisher <name>', 'batch.publisher')
     .option('--max-calls <n>', 'batch.maxCalls')
+    .option('--lang <lang>', 'batch.lang')
     .action(batchCommand);
 
   program

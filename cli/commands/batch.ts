@@ -23,12 +23,12 @@ import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { exitOnFailure } from '../errors.js';
 import { batchSeriesBook } from '../series.js';
 import { sharedLang } from '../saved-book-words.js';
-import { writerLang } from '../langs.js';
+import { langOptionOrExit, writerLang } from '../langs.js';
 import { batchWord } from '../batch-words.js';
 import { perDayOrExit, type PublishSpent } from '../batch/publish.js';
 import { maxCallsOrExit } from '../run-budget.js';
 import { batchPublishFactsOrExit } from '../batch/job-publish.js';
-import { langs, startBook, type Catalog, type PublishFacts } from '../../engine/index.js';
+import { langs, startBook, type Catalog, type Lang, type PublishFacts } from '../../engine/index.js';
 
 export interface BatchOptions {
   concurrency?: string;
@@ -53,6 +53,8 @@ export interface BatchOptions {
   publisher?: string;
   /** --max-calls: every book's bound on model calls, unless its job sets max_calls (engine/budget.ts). */
   maxCalls?: string;
+  /** --lang: the language of the batch's messages (its jobs' checks, plan, progress and summary), else as below. */
+  lang?: string;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -60,12 +62,12 @@ export const DEFAULT_OUT = 'books';
 /** The per-call time the dry-run's estimate assumes: a 1,500-word chapter from a fast chat model. */
 export const DEFAULT_LATENCY_SECONDS = 20;
 
-function positive(name: string, value: string | undefined, opts: { isInteger?: boolean; max?: number } = {}): number | undefined {
+function positive(name: string, value: string | undefined, opts: { isInteger?: boolean; max?: number; lang: Lang }): number | undefined {
   if (value === undefined) return undefined;
   // Plain decimals only: Number() would also read `0x3`, `1e1` and ` 3`.
   const n = opts.isInteger ? wholeNumber(value) : /^[0-9]{1,15}(\.[0-9]{1,15})?$/.test(value) ? Number(value) : undefined;
   const isValid = n !== undefined && n > 0 && (opts.max === undefined || n <= opts.max);
-  if (!isValid) fail(batchWord(!opts.isInteger ? 'notPositive' : opts.max ? 'notPositiveWholeMax' : 'notPositiveWhole', writerLang(), { name, value, max: opts.max ?? 0 }));
+  if (!isValid) fail(batchWord(!opts.isInteger ? 'notPositive' : opts.max ? 'notPositiveWholeMax' : 'notPositiveWhole', opts.lang, { name, value, max: opts.max ?? 0 }));
   return n;
 }
 
@@ -76,20 +78,21 @@ type CheckedJobs = { translations: TranslateJob[]; books?: { catalog: Catalog; r
  * Every job read and validated, and the places written to checked: nothing is called and nothing is saved before all
  * of them pass (a failure exits here, naming the job and the field). A file of translation jobs alone gives them.
  */
-async function checkedJobs(file: string, opts: BatchOptions, at: { outDir: string; place: CliState; emitJson: JsonOut | undefined }): Promise<CheckedJobs> {
-  const { outDir, place, emitJson } = at;
+async function checkedJobs(file: string, opts: BatchOptions, at: { outDir: string; place: CliState; emitJson: JsonOut | undefined; asked: Lang | undefined }): Promise<CheckedJobs> {
+  const { outDir, place, emitJson, asked } = at;
   // (A YAML jobs file's parser is loaded from the bundle first: engine/yaml.ts.)
   if (!/\.(jsonl|ndjson)$/i.test(file)) await preloadYaml();
   let raw: RawJob[];
   try {
     raw = readJobsFile(file);
   } catch (error) {
-    // (No job is read yet: said in the locale's language.)
-    exitOnFailure(error, writerLang(), { selfWorded: [JobsFileError] });
+    // (No job is read yet: said in --lang's language, else the locale's.)
+    exitOnFailure(error, asked ?? writerLang(), { selfWorded: [JobsFileError] });
     throw error;
   }
-  // The jobs' issues, in the locale's language, else the one the jobs all ask for (cli/batch/job-words.ts jobsLang).
-  const lang = jobsLang(raw);
+  // The jobs' issues, in --lang's language, else the locale's, else the one the jobs all ask for
+  // (cli/batch/job-words.ts jobsLang).
+  const lang = asked ?? jobsLang(raw);
   // (After the file: one past its bounds is refused without waiting for the generators to load.)
   const catalog = catalogOrExit();
   // Translation jobs run after the books (cli/batch/translate-jobs.ts); a file of them alone runs only them.
@@ -98,7 +101,7 @@ async function checkedJobs(file: string, opts: BatchOptions, at: { outDir: strin
   raw = translations.rest;
   if (!raw.length) return { translations: translations.jobs };
   const given = batchPublishFactsOrExit(opts);
-  const maxCalls = maxCallsOrExit(opts.maxCalls, writerLang());
+  const maxCalls = maxCallsOrExit(opts.maxCalls, asked ?? writerLang());
   const bound = maxCalls !== undefined ? { maxCalls } : {};
   const { jobs, issues } = validateJobs(raw, { catalog, file, outDir, given, lang, ...bound });
   if (issues.length) {
@@ -116,13 +119,13 @@ async function checkedJobs(file: string, opts: BatchOptions, at: { outDir: strin
     }
     throw new CliExit(EXIT.badInput);
   }
-  const perDay = releaseOptionsOrExit(opts, jobs);
+  const perDay = releaseOptionsOrExit(opts, jobs, asked);
 
   // Nothing is spent on books that could not be written: the --out folder (and the state file) are checked first.
   if (!opts.dryRun) {
-    // Said in the jobs' language when they share one, else the locale's.
-    writableDirOrExit('--out', outDir, sharedLang(jobs));
-    if (opts.state !== undefined || !opts.queue) writableStateOrExit(place, sharedLang(jobs));
+    // Said in --lang's language, else the jobs' when they share one, else the locale's.
+    writableDirOrExit('--out', outDir, asked ?? sharedLang(jobs));
+    if (opts.state !== undefined || !opts.queue) writableStateOrExit(place, asked ?? sharedLang(jobs));
   }
   return { translations: translations.jobs, books: { catalog, raw, jobs, given, perDay } };
 }
@@ -139,11 +142,15 @@ async function openQueuedEarly(): Promise<{ link: Promise<QueuedBatchLink>; aban
 }
 
 export async function batchCommand(file: string, opts: BatchOptions): Promise<void> {
-  const concurrency = positive('concurrency', opts.concurrency, { isInteger: true, max: 1000 }) ?? DEFAULT_CONCURRENCY;
-  const rpm = positive('rpm', opts.rpm, { isInteger: true });
-  const tpm = positive('tpm', opts.tpm, { isInteger: true });
-  const latency = positive('latency', opts.latency) ?? DEFAULT_LATENCY_SECONDS;
-  const closeThreshold = closeThresholdOrExit(opts.closeThreshold);
+  // --lang first (refused in the locale's language, naming the table's codes): every message after it is in it.
+  const asked = langOptionOrExit(opts.lang);
+  const optionLang = asked ?? writerLang();
+  const concurrency =
+    positive('concurrency', opts.concurrency, { isInteger: true, max: 1000, lang: optionLang }) ?? DEFAULT_CONCURRENCY;
+  const rpm = positive('rpm', opts.rpm, { isInteger: true, lang: optionLang });
+  const tpm = positive('tpm', opts.tpm, { isInteger: true, lang: optionLang });
+  const latency = positive('latency', opts.latency, { lang: optionLang }) ?? DEFAULT_LATENCY_SECONDS;
+  const closeThreshold = closeThresholdOrExit(opts.closeThreshold, optionLang);
   const outDir = path.resolve(opts.out ?? DEFAULT_OUT);
   // The state file, or with KARYA_DATABASE_URL (and no --state) Postgres, where `--queue` keeps the books too.
   const place = cliStateOf(opts.state);
@@ -156,7 +163,7 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
   const early = opts.queue && !opts.dryRun ? await openQueuedEarly() : undefined;
   let checked: CheckedJobs;
   try {
-    checked = await checkedJobs(file, opts, { outDir, place, emitJson });
+    checked = await checkedJobs(file, opts, { outDir, place, emitJson, asked });
   } catch (error) {
     await early?.abandon();
     throw error;
@@ -167,13 +174,16 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
     return translateOnly(translations, opts.state, emitJson);
   }
   const { catalog, raw, jobs, given, perDay } = checked.books;
+  // The plan, the progress and the summary: in --lang's language, else the books' when they share one, else the
+  // locale's.
+  const lang = asked ?? sharedLang(jobs);
   if (!opts.dryRun && !early) growHeapSlowly();
-  if (early) return queuedBatch(jobs, { ...(rpm ? { rpm } : {}), ...(tpm ? { tpm } : {}), concurrency, emitJson, catalog, closeThreshold, link: early.link });
+  if (early) return queuedBatch(jobs, { ...(rpm ? { rpm } : {}), ...(tpm ? { tpm } : {}), concurrency, emitJson, catalog, closeThreshold, link: early.link, lang });
 
   // The provider made now, and the model's window asked (three requests side by side, context.ts): the answers come
   // back while the state is opened and the books loaded, and the books' first calls do not wait for them. (Not
   // before: a queued batch makes no call of its own and does not load the SDK; a dry run calls nothing.)
-  const provider = opts.dryRun ? undefined : (await import('./generate.js')).cliProvider({ forBatch: true, lang: sharedLang(jobs) });
+  const provider = opts.dryRun ? undefined : (await import('./generate.js')).cliProvider({ forBatch: true, lang });
   void provider?.contextWindow?.();
   // Two turns of the event loop: the window's requests are connected and written now, and their answers wait in the
   // sockets while the state is opened and the books loaded, instead of being sent only after (~20 ms of the first call).
@@ -193,7 +203,7 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
 
     if (opts.dryRun) {
       const plan = summarisePlan(books.map((b) => planBook(b, catalog.renderer)), { concurrency, rpm, tpm }, latency);
-      process.stdout.write(opts.json ? `${JSON.stringify(plan)}\n` : formatPlan(plan, sharedLang(jobs)));
+      process.stdout.write(opts.json ? `${JSON.stringify(plan)}\n` : formatPlan(plan, lang));
       return;
     }
 
@@ -204,7 +214,7 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
       totalSteps: books.reduce((n, b) => n + b.totalSteps, 0),
       doneSteps: books.reduce((n, b) => n + b.doneSteps, 0),
       books: books.length,
-      maxBars: Math.min(concurrency, 10), ...meterOf(jobs),
+      maxBars: Math.min(concurrency, 10), ...meterOf(jobs), lang,
     });
     const result = await runLocal({ books, jobs, store: store!, catalog, provider, limits, closeThreshold, threads, progress, emitJson });
     const publish = opts.publish && !result.isInterrupted
@@ -279,17 +289,17 @@ async function translateOnly(jobs: readonly TranslateJob[], state: string | unde
 }
 
 /** --publish and --per-day: the daily limit checked (exit 2 naming the flag and its range) before anything is spent. */
-function releaseOptionsOrExit(opts: BatchOptions, jobs: readonly BatchJob[]): number {
-  // The books' one language when they share it, else the table's first (English).
+function releaseOptionsOrExit(opts: BatchOptions, jobs: readonly BatchJob[], asked: Lang | undefined): number {
+  // --lang's language, else the books' one language when they share it, else the table's first (English).
   const langsOf = new Set(jobs.map((j) => startBook({ spec: j.spec, settings: j.settings, totalChapters: j.totalChapters }).lang));
-  const lang = langsOf.size === 1 ? [...langsOf][0]! : langs()[0]!;
+  const lang = asked ?? (langsOf.size === 1 ? [...langsOf][0]! : langs()[0]!);
   if (opts.perDay !== undefined && !opts.publish) fail(batchWord('perDayNeedsPublish', lang));
   if (opts.publish && opts.queue) fail(batchWord('publishNotQueue', lang));
   return perDayOrExit(opts.perDay, lang);
 }
 
 /** --queue: the workers write the steps; this process queues them, shows progress and writes the books. */
-async function queuedBatch(jobs: BatchJob[], opts: { rpm?: number; tpm?: number; concurrency: number; emitJson: JsonOut | undefined; catalog: Catalog; closeThreshold: number; link: Promise<QueuedBatchLink> }): Promise<void> {
+async function queuedBatch(jobs: BatchJob[], opts: { rpm?: number; tpm?: number; concurrency: number; emitJson: JsonOut | undefined; catalog: Catalog; closeThreshold: number; link: Promise<QueuedBatchLink>; lang: Lang }): Promise<void> {
   const { QueuedBatchSetupError } = await import('../batch/queued.js');
   let progress: HumanProgress | undefined;
   const early: BatchEvent[] = [];
@@ -305,13 +315,13 @@ async function queuedBatch(jobs: BatchJob[], opts: { rpm?: number; tpm?: number;
     try {
       queued = await opts.link;
     } catch (error) {
-      exitOnFailure(error, sharedLang(jobs), { plain: [QueuedBatchSetupError] });
+      exitOnFailure(error, opts.lang, { plain: [QueuedBatchSetupError] });
       throw error;
     }
     result = await queued.run({
       jobs, ...(opts.rpm ? { rpm: opts.rpm } : {}), ...(opts.tpm ? { tpm: opts.tpm } : {}), signal: interrupt.signal, onEvent, catalog: opts.catalog, closeThreshold: opts.closeThreshold,
       onPlanned: ({ totalSteps, doneSteps }) => {
-        progress = new HumanProgress({ totalSteps, doneSteps, books: jobs.length, maxBars: Math.min(opts.concurrency, 10), ...meterOf(jobs) });
+        progress = new HumanProgress({ totalSteps, doneSteps, books: jobs.length, maxBars: Math.min(opts.concurrency, 10), ...meterOf(jobs), lang: opts.lang });
         for (const event of early.splice(0)) progress.handle(event);
       },
     });

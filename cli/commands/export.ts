@@ -14,7 +14,7 @@ import { exportWord } from '../export-words.js';
 import { savedBookWord, settingsLang } from '../saved-book-words.js';
 import { askedLang, messagesLang } from '../langs.js';
 import { optionWord } from '../option-words.js';
-import { authorOrExit } from './generate.js';
+import { authorOrExit } from '../generate-checks.js';
 import { bookIdOrExit, chooseBook, savedBookLang } from './books.js';
 import { seriesOfKey } from '../series.js';
 import { cliStateOf, hasBooks, openCliState } from '../state.js';

@@ -17,7 +17,7 @@ import { exitOnFailure } from '../errors.js';
 import { langOptionOrExit } from '../langs.js';
 import { optionWord } from '../option-words.js';
 import { briefWord } from '../brief-words.js';
-import { cliProvider } from './generate.js';
+import { cliProvider } from '../provider.js';
 import { budgetFigures, maxCallsOrExit, startBudget } from '../run-budget.js';
 import { cliStateOf, openCliState, writableStateOrExit } from '../state.js';
 import { RunMeter } from '../run-meter.js';

@@ -16,7 +16,7 @@ import { settingsFromOptions } from '../settings.js';
 import { savedBookWord, settingsLang } from '../saved-book-words.js';
 import { askedLang, messagesLang } from '../langs.js';
 import { optionWord } from '../option-words.js';
-import { cliProvider, liveProgress } from './generate.js';
+import { cliProvider, liveProgress } from '../provider.js';
 import { bookIdOrExit, chooseBook, savedBookLang } from './books.js';
 import { changeLines, laterChanges, loadSeries, seriesOfKey } from '../series.js';
 import { cliStateOf, hasBooks, openCliState } from '../state.js';

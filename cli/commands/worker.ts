@@ -40,7 +40,7 @@ export async function workerCommand(opts: { concurrency?: string; metricsPort?: 
   const ctx = await createContext({ config, repos: store.repos });
   const queue = await openQueue(store.postgres!, ctx.logger);
   // Batch steps call the model as a local `karya batch` does: checked alongside the first calls, plain
-  // calls straight through the lighter fetch (cli/commands/generate.ts cliProvider).
+  // calls straight through the lighter fetch (cli/provider.ts cliProvider).
   const batchProvider = ctx.provider.isOffline ? undefined : providerFromEnv(process.env, { probeAlongside: true, fetch: lightFetch, directChat: true });
   // The port first: a port taken stops the worker before it takes any step.
   let metrics: { url: string; close(): Promise<void> } | undefined;

@@ -7,6 +7,7 @@
 // oldest job whose key has room, so one writer's six uploads never hold every thread from another's.
 import { Worker, isMainThread, workerData } from 'node:worker_threads';
 import type { LanguageSource } from '../languages/index.js';
+import { LimitSettingError } from './limit-setting-error.js';
 
 export interface PoolLimits {
   /** Worker threads at most (each runs one job at a time). */
@@ -286,12 +287,12 @@ export class WorkerPool<Request extends object, Value> {
   }
 }
 
-/** A whole-number limit from the environment, within [min, max], or `fallback`; throws naming a bad value. */
+/** A whole-number limit from the environment, within [min, max], or `fallback`; a bad value throws a LimitSettingError (data). */
 export function limitFromEnv(env: Readonly<Record<string, string | undefined>>, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   const n = /^[0-9]{1,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!(n >= min && n <= max)) throw new Error(`${name}: "${raw}" must be a whole number from ${min} to ${max}`);
+  if (!(n >= min && n <= max)) throw new LimitSettingError({ name, value: raw, min, max });
   return n;
 }
 

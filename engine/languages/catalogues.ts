@@ -5,7 +5,7 @@
 // the language, the catalogue and the key. A text that counts may be written as its plural forms (countedForms).
 import { fillPlaceholders } from '../placeholders.js';
 import { LanguageWordsError, type LanguageWordsParams } from './errors.js';
-import { ensureLanguages, onLanguagesLoaded, checkedLangs, wordsChecked, wordsBesideCode, type Lang, type LanguageSource } from './table.js';
+import { ensureLanguages, onLanguagesLoaded, checkedLangs, languageTable, wordsChecked, wordsBesideCode, type Lang, type LanguageSource } from './table.js';
 
 /** One entry's texts, per language code. */
 export type Worded = Readonly<Record<Lang, string>>;
@@ -44,13 +44,19 @@ function countedForms(value: unknown): CountedForms | undefined {
   return isForms && typeof forms.other === 'string' && typeof by === 'string' ? { by, forms } : undefined;
 }
 
+/** The locale whose plural rules a language counts by: its studio.yaml's `locale` (a code Intl does not know is no guide), else its code. */
+function pluralLocale(lang: Lang): string {
+  const locale = (languageTable(lang).files.studio as { locale?: unknown } | undefined)?.locale;
+  return typeof locale === 'string' && Intl.PluralRules.supportedLocalesOf(locale).length ? locale : lang;
+}
+
 /** The form of a counted text for the number in its placeholder (digits of a grouped count, 1,234 or 1.234, read whole). */
 function formFor(entry: CountedForms, lang: Lang, vars: Readonly<Record<string, string | number>>): string {
   const value = vars[entry.by];
   const n = typeof value === 'number' ? value : Number(String(value ?? '').replace(/\D/g, '') || NaN);
   if (!Number.isFinite(n)) return entry.forms.other!;
   let rules = pluralRules.get(lang);
-  if (!rules) pluralRules.set(lang, (rules = new Intl.PluralRules(lang)));
+  if (!rules) pluralRules.set(lang, (rules = new Intl.PluralRules(pluralLocale(lang))));
   return entry.forms[rules.select(n)] ?? entry.forms.other!;
 }
 
@@ -108,6 +114,7 @@ export function catalogueGaps(langs: readonly Lang[]): LanguageWordsParams[] {
 
 onLanguagesLoaded((sources) => {
   languageWords = sources;
+  pluralRules.clear();
   for (const [name, entries] of catalogues) {
     fill(name, entries);
     check(name, entries);

@@ -47,8 +47,8 @@ function termLines(text: string): number {
 
 /**
  * The glossary file parsed (as yamlData parses it), or exit 2 when it is beyond its bounds: more than
- * MAX_GLOSSARY_FILE_BYTES bytes, or more than MAX_GLOSSARY_TERMS terms (counted before it is parsed, and again after), or
- * not YAML (its line, column and problem said in `lang`).
+ * MAX_GLOSSARY_FILE_BYTES bytes, or more than MAX_GLOSSARY_TERMS terms (counted before it is parsed, and again
+ * after), or not YAML (its line, column and problem said in `lang`).
  */
 export function glossaryYamlOrExit(file: string, lang: Lang): ReturnType<typeof yamlData> {
   const read = readAtMost(file, MAX_GLOSSARY_FILE_BYTES);
@@ -63,7 +63,8 @@ export function glossaryYamlOrExit(file: string, lang: Lang): ReturnType<typeof 
   if (lines > MAX_GLOSSARY_TERMS) fail(catalogueMessage('translate_glossary_too_many', lang, { ...limits, count: String(lines) }));
   const parsed = yamlData(text);
   // A file that is not YAML: where and why, in the writer's language (cli/yaml-words.ts).
-  if (parsed.errors[0]) fail(catalogueMessage('translate_bad_glossary', lang, { file, problem: yamlProblemIn(parsed.errors[0], lang) }));
+  const problem = parsed.errors[0];
+  if (problem) fail(catalogueMessage('translate_bad_glossary', lang, { file, problem: yamlProblemIn(problem, lang) }));
   // A flow map (`{Aisha: Aisyah, Omar: Umar}`) holds its terms on one line: counted once parsed.
   const data = parsed.data;
   const terms = data && typeof data === 'object' && !Array.isArray(data) ? Object.keys(data).length : 0;

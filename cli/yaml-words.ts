@@ -4,22 +4,25 @@
 import { catalogue, formatSpecIssue, sayer, type Lang, type SpecIssue, type YamlProblem } from '../engine/index.js';
 
 const WORDS = catalogue('cli-yaml', [
-  'unreadable', 'atLineColumn', 'atLine', 'duplicateKey', 'badIndent', 'tabIndent', 'missingChar', 'nestedCompact', 'multilineKey',
-  'unexpected', 'badEscape', 'multipleDocs', 'badScalarStart', 'tooManyAliases',
+  'unreadable', 'atLineColumn', 'atLine', 'duplicateKey', 'badIndent', 'tabIndent', 'missingChar', 'nestedCompact',
+  'multilineKey', 'unexpected', 'badEscape', 'multipleDocs', 'badScalarStart', 'tooManyAliases',
 ]);
 const say = sayer(WORDS);
 
 /**
  * A YAML problem in `lang`: where it is (line and column) and what it is.
- * @example yamlProblemIn({ line: 2, column: 1, code: 'duplicateKey', params: {}, message: '…' }, 'id') // 'baris 2, kolom 1: …'
+ * @example yamlProblemIn({ line: 2, column: 1, code: 'duplicateKey', params: {}, message: '…' }, 'id')
+ * // 'baris 2, kolom 1: kunci ini sudah ada di peta yang sama: …'
  */
 export function yamlProblemIn(problem: YamlProblem, lang: Lang): string {
   const what = problem.code === 'other' ? problem.message : say(problem.code, lang, problem.params);
-  if (problem.line && problem.column) return say('atLineColumn', lang, { line: problem.line, column: problem.column, problem: what });
-  return problem.line ? say('atLine', lang, { line: problem.line, problem: what }) : what;
+  const { line, column } = problem;
+  if (line && column) return say('atLineColumn', lang, { line, column, problem: what });
+  return line ? say('atLine', lang, { line, problem: what }) : what;
 }
 
-/** A spec issue as the CLI prints it in `lang`: a file that cannot be read as YAML says where and why in the language. */
+/** A spec issue as the CLI prints it in `lang`: a file that is not YAML says where and why in the language. */
 export function specIssueIn(issue: SpecIssue, lang: Lang): string {
-  return issue.yaml ? `${issue.file}: ${say('unreadable', lang, { problem: yamlProblemIn(issue.yaml, lang) })}` : formatSpecIssue(issue);
+  if (!issue.yaml) return formatSpecIssue(issue);
+  return `${issue.file}: ${say('unreadable', lang, { problem: yamlProblemIn(issue.yaml, lang) })}`;
 }

@@ -38,7 +38,9 @@ function parseYaml(file: string, text: string): { data?: unknown; issues: SpecIs
     yamlCache.set(text, parsed);
   }
   // The problem's place and words are data (`yaml`), said in the reader's language; `path` and `message` are the log's.
-  const issues = parsed.errors.map((e) => ({ file, path: e.line ? `${e.line}:${e.column ?? 1}` : '', message: e.message, yaml: e }));
+  const issues = parsed.errors.map((e) => ({
+    file, path: e.line ? `${e.line}:${e.column ?? 1}` : '', message: e.message, yaml: e,
+  }));
   // Callers get their own copy: resolving must never see another build's objects.
   return issues.length ? { issues } : { data: structuredClone(parsed.data), issues };
 }

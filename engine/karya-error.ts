@@ -4,7 +4,10 @@
 // language (`messageIn`): the catalogue's message for its code, filled from its params.
 import type { Lang } from './spec/types.js';
 
-/** The words of a catalogued code in a language, its placeholders filled (a counted text in its form), or undefined for a code no catalogue has. */
+/**
+ * The words of a catalogued code in a language, its placeholders filled (a counted text in its form), or undefined
+ * for a code no catalogue has.
+ */
 type CatalogueReader = (code: string, lang: Lang, params: ErrorParams) => string | undefined;
 /**
  * Set by the error catalogue when it loads (engine/error-catalogue.ts). Not imported from it: the catalogue

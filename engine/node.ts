@@ -8,7 +8,10 @@ export { errnoError, makeDirs, nearestExisting } from './node/dirs.js';
 export { readLanguages, readLanguageFolder, languageFolders, tableSources } from './node/languages.js';
 export { coverData, CoverDataError, type CoverIssue } from './node/print/cover-data.js';
 export { loadCatalog, packageVersion, readSources, ROOT } from './node/load.js';
-export { fullYaml, preloadYaml, yamlData, yamlProblemOf, tooManyAliases, isAliasBomb, MAX_YAML_ALIASES, type YamlProblem, type YamlProblemCode } from './yaml.js';
+export {
+  fullYaml, preloadYaml, yamlData, yamlProblemOf, tooManyAliases, isAliasBomb, MAX_YAML_ALIASES, type YamlProblem,
+  type YamlProblemCode,
+} from './yaml.js';
 export { type RenderOptions, BILINGUAL_LAYOUTS, bilingualDocument, type BilingualDocument, type BilingualLayout } from './node/export/index.js';
 export type { ConfigCheck, LoadedConfigs, Provider, TextRequest } from './providers/index.js';
 export type { PackageFile, PrintChoice } from './node/publish.js';

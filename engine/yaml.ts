@@ -33,12 +33,12 @@ export async function preloadYaml(): Promise<void> {
 /** At most this many alias nodes (`*name`) are expanded in one file; more is refused (yaml's resource-exhaustion guard). */
 export const MAX_YAML_ALIASES = 100;
 
-/** What a YAML problem is, as data: a code the reader's language words (the CLI's cli-yaml catalogue), `other` for one none does. */
+/** What a YAML problem is, as data: a code the reader's language words (catalogue cli-yaml), `other` for none. */
 export type YamlProblemCode =
   | 'duplicateKey' | 'badIndent' | 'tabIndent' | 'missingChar' | 'nestedCompact' | 'multilineKey' | 'unexpected'
   | 'badEscape' | 'multipleDocs' | 'badScalarStart' | 'tooManyAliases' | 'other';
 
-/** The yaml library's error codes each worded by a code of ours; any other is `other`, said by the parser's own message. */
+/** The yaml library's error codes, each worded by a code of ours; any other is `other`, said in the parser's words. */
 const PARSER_CODES: Readonly<Record<string, YamlProblemCode>> = {
   DUPLICATE_KEY: 'duplicateKey', BAD_INDENT: 'badIndent', TAB_AS_INDENT: 'tabIndent', MISSING_CHAR: 'missingChar',
   BLOCK_AS_IMPLICIT_KEY: 'nestedCompact', MULTILINE_IMPLICIT_KEY: 'multilineKey', UNEXPECTED_TOKEN: 'unexpected',
@@ -57,18 +57,24 @@ export interface YamlProblem {
   message: string;
 }
 
+/** A place in a YAML text, as the library gives it. */
+type Place = { line: number; col: number };
+
 /** A yaml library error as a YamlProblem, at `pos` (its line and column) when the error carries none. */
-export function yamlProblemOf(error: { code?: string; message: string; linePos?: readonly { line: number; col: number }[] }, pos?: { line: number; col: number }): YamlProblem {
+export function yamlProblemOf(error: { code?: string; message: string; linePos?: readonly Place[] }, pos?: Place):
+YamlProblem {
   const at = error.linePos?.[0] ?? pos;
   // The parser's first line without its own English position (" at line 2, column 1:"): the position is data here.
   const message = (error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
-  return { ...(at ? { line: at.line, column: at.col } : {}), code: PARSER_CODES[error.code ?? ''] ?? 'other', params: {}, message };
+  const code = PARSER_CODES[error.code ?? ''] ?? 'other';
+  return { ...(at ? { line: at.line, column: at.col } : {}), code, params: {}, message };
 }
 
 /**
  * A YAML text as plain data, or its problems (every syntax error with its line and column, a duplicate key, too
  * many aliases), as data.
- * @example yamlData('a: 1\na: 2\n') // { errors: [{ line: 2, column: 1, code: 'duplicateKey', params: {}, message: 'Map keys must be unique' }] }
+ * @example yamlData('a: 1\na: 2\n')
+ * // { errors: [{ line: 2, column: 1, code: 'duplicateKey', params: {}, message: 'Map keys must be unique' }] }
  */
 export function yamlData(text: string): { data?: unknown; errors: YamlProblem[] } {
   const doc = fullYaml().parseDocument(text, { prettyErrors: true, uniqueKeys: true });

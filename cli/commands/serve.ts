@@ -21,7 +21,8 @@ export async function exportLimitsOrExit(lang: Lang): Promise<void> {
   try {
     (await loadExportPool()).exportLimitsFromEnv(process.env);
   } catch (error) {
-    exitOnFailure(error instanceof LimitSettingError ? new ConfigError(error.code, error.params) : error, lang, { selfWorded: [ConfigError] });
+    const worded = error instanceof LimitSettingError ? new ConfigError(error.code, error.params) : error;
+    exitOnFailure(worded, lang, { selfWorded: [ConfigError] });
     throw error;
   }
 }

@@ -5,7 +5,10 @@
 // the language, the catalogue and the key. A text that counts may be written as its plural forms (countedForms).
 import { fillPlaceholders } from '../placeholders.js';
 import { LanguageWordsError, type LanguageWordsParams } from './errors.js';
-import { ensureLanguages, onLanguagesLoaded, checkedLangs, languageTable, wordsChecked, wordsBesideCode, type Lang, type LanguageSource } from './table.js';
+import {
+  ensureLanguages, onLanguagesLoaded, checkedLangs, languageTable, wordsChecked, wordsBesideCode, type Lang,
+  type LanguageSource,
+} from './table.js';
 
 /** One entry's texts, per language code. */
 export type Worded = Readonly<Record<Lang, string>>;
@@ -44,13 +47,16 @@ function countedForms(value: unknown): CountedForms | undefined {
   return isForms && typeof forms.other === 'string' && typeof by === 'string' ? { by, forms } : undefined;
 }
 
-/** The locale whose plural rules a language counts by: its studio.yaml's `locale` (a code Intl does not know is no guide), else its code. */
+/**
+ * The locale whose plural rules a language counts by: its studio.yaml's `locale` (a code Intl does not know is no
+ * guide), else its code.
+ */
 function pluralLocale(lang: Lang): string {
   const locale = (languageTable(lang).files.studio as { locale?: unknown } | undefined)?.locale;
   return typeof locale === 'string' && Intl.PluralRules.supportedLocalesOf(locale).length ? locale : lang;
 }
 
-/** The form of a counted text for the number in its placeholder (digits of a grouped count, 1,234 or 1.234, read whole). */
+/** The form of a counted text for the number in its placeholder (a grouped count's digits, 1,234 or 1.234, whole). */
 function formFor(entry: CountedForms, lang: Lang, vars: Readonly<Record<string, string | number>>): string {
   const value = vars[entry.by];
   const n = typeof value === 'number' ? value : Number(String(value ?? '').replace(/\D/g, '') || NaN);
@@ -75,7 +81,9 @@ function fill(name: string, entries: Entries): void {
       if (!Object.hasOwn(entries, key)) throw new LanguageWordsError({ language: code, catalogue: name, key }, `languages/${code}/${name}.yaml: "${key}" is not a key of the ${name} catalogue`);
       const forms = typeof text === 'string' ? undefined : countedForms(text);
       if (typeof text !== 'string' && !forms) {
-        if (text && typeof text === 'object') throw new LanguageWordsError({ language: code, catalogue: name, key }, `languages/${code}/${name}.yaml: "${key}" must be a text or its plural forms { one, other }`);
+        const said = `languages/${code}/${name}.yaml: "${key}" must be a text or its plural forms { one, other }`;
+        const where = { language: code, catalogue: name, key };
+        if (text && typeof text === 'object') throw new LanguageWordsError(where, said);
         continue;
       }
       if (entries[key]![code] !== undefined) continue;

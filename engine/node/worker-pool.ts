@@ -287,7 +287,7 @@ export class WorkerPool<Request extends object, Value> {
   }
 }
 
-/** A whole-number limit from the environment, within [min, max], or `fallback`; a bad value throws a LimitSettingError (data). */
+/** A whole-number limit from the environment, within [min, max], or `fallback`; a bad one throws LimitSettingError. */
 export function limitFromEnv(env: Readonly<Record<string, string | undefined>>, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;

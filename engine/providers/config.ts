@@ -146,9 +146,10 @@ function zodIssues(file: string, prefix: string, error: z.ZodError): SpecIssue[]
  */
 export function parseConfigFile(input: { text: string; file: string; env: Record<string, string | undefined> }): LoadedConfigs {
   const { file, env } = input;
-  // A YAML problem is data (its line, column and code: `yaml`), said in the reader's language; the message is the log's.
+  // A YAML problem is data (its line, column and code: `yaml`), said in the reader's language; `message` is the log's.
   const { data, errors } = yamlData(input.text);
-  if (errors[0]) throw new SpecError([{ file, path: '', message: `not valid YAML: ${errors[0].message}`, yaml: errors[0] }]);
+  const yaml = errors[0];
+  if (yaml) throw new SpecError([{ file, path: '', message: `not valid YAML: ${yaml.message}`, yaml }]);
   const top = ConfigFileSchema.safeParse(data ?? {});
   if (!top.success) throw new SpecError(zodIssues(file, '', top.error));
   const issues: SpecIssue[] = [];

@@ -37,13 +37,13 @@ describe('generator YAML', () => {
     expect(yamlData('id: x\nname: a\nname: b\n').errors[0]?.line).toBe(3);
     const { first, message } = catalogError((t) => `${t}\nid: again\n`);
     expect(message).toContain(first);
-    // The log's form names the place as line:column (a reader is told it in words: tests/cli/yaml-problems-language.test.ts).
+    // The log's form names the place as line:column (a reader is told it in words: tests/cli/yaml-problems-language).
     expect(message).toMatch(/: \d+:\d+: /);
   });
   it('a syntax error is reported with its file and line', () => {
     const { first, message } = catalogError((t) => `${t}\nbroken: [unclosed\n`);
     expect(message).toContain(first);
-    // The log's form names the place as line:column (a reader is told it in words: tests/cli/yaml-problems-language.test.ts).
+    // The log's form names the place as line:column (a reader is told it in words: tests/cli/yaml-problems-language).
     expect(message).toMatch(/: \d+:\d+: /);
   });
   it('a nested alias bomb is refused at once, a few aliases are fine', () => {

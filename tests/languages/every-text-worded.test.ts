@@ -39,7 +39,8 @@ const PLURAL_FORMS = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
  * A text that counts: its forms by the language's plural rules (English's one and other; a language with one form
  * writes a text), and `by`, the placeholder counted when it is not {n} (docs/add-a-language.md).
  */
-const isCounted = (value: object) => Object.hasOwn(value, 'other') && Object.keys(value).every((form) => PLURAL_FORMS.has(form) || form === 'by');
+const isCounted = (value: object) =>
+  Object.hasOwn(value, 'other') && Object.keys(value).every((form) => PLURAL_FORMS.has(form) || form === 'by');
 
 /**
  * A file's texts by key path (`admin.rolePro`, `shared words.quoted`); a text that counts as its `other` form; lists

@@ -45,7 +45,8 @@ export interface CoverIssue {
 export class CoverDataError extends KaryaError {
   readonly code = 'cover_data_unusable';
   constructor(readonly issues: readonly CoverIssue[]) {
-    super(issues.map((i) => `${i.file}: ${i.path || '(file)'}: ${i.kind} ${JSON.stringify(i.yaml ?? i.params)}`).join('\n'));
+    const said = (i: CoverIssue) => `${i.file}: ${i.path || '(file)'}: ${i.kind} ${JSON.stringify(i.yaml ?? i.params)}`;
+    super(issues.map(said).join('\n'));
     this.name = 'CoverDataError';
   }
 }
@@ -58,11 +59,13 @@ const EXPECTED: Readonly<Record<string, CoverIssueKind>> = {
 /** The value at a path of the data: undefined for one missing. */
 function valueAt(data: unknown, at: readonly PropertyKey[]): unknown {
   let value = data;
-  for (const key of at) value = value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  for (const key of at) {
+    value = value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  }
   return value;
 }
 
-/** A schema issue as a cover issue: the schema's own (a text missing, no default palette) by its params, zod's by code. */
+/** A schema issue as a cover issue: the schema's own (no text, no default palette) by its params, zod's by kind. */
 function coverIssue(file: string, i: z.core.$ZodIssue, data: unknown): CoverIssue {
   const at = { file, path: i.path.join('.') };
   const own = (i as { params?: { cover?: string; lang?: string } }).params;
@@ -74,7 +77,8 @@ function coverIssue(file: string, i: z.core.$ZodIssue, data: unknown): CoverIssu
   if (i.code === 'invalid_type' && valueAt(data, i.path) === undefined) return { ...at, kind: 'missing', params: {} };
   const expected = i.code === 'invalid_type' ? EXPECTED[i.expected] : undefined;
   if (expected) return { ...at, kind: expected, params: {} };
-  if (i.code === 'too_small' && i.origin === 'string' && Number(i.minimum) === 1) return { ...at, kind: 'empty', params: {} };
+  const isEmpty = i.code === 'too_small' && i.origin === 'string' && Number(i.minimum) === 1;
+  if (isEmpty) return { ...at, kind: 'empty', params: {} };
   if (i.code === 'invalid_key') return { ...at, kind: 'badKey', params: { key: String(i.path.at(-1) ?? '') } };
   return { ...at, kind: 'invalid', params: { detail: i.message } };
 }
@@ -87,7 +91,10 @@ export function coverData(file = COVER_DATA_FILE): CoverData {
   if (cached && file === COVER_DATA_FILE) return cached;
   const shown = path.relative(ROOT, file) || file;
   const { data, errors } = yamlData(readFileSync(file, 'utf8'));
-  if (errors.length) throw new CoverDataError(errors.map((yaml): CoverIssue => ({ file: shown, path: '', kind: 'unreadable', params: {}, yaml })));
+  const unreadable = (yaml: YamlProblem): CoverIssue => ({
+    file: shown, path: '', kind: 'unreadable', params: {}, yaml,
+  });
+  if (errors.length) throw new CoverDataError(errors.map(unreadable));
   const worded = withLanguageTexts(data, '_covers');
   const parsed = CoverDataSchema.safeParse(worded);
   if (!parsed.success) throw new CoverDataError(parsed.error.issues.map((i) => coverIssue(shown, i, worded)));

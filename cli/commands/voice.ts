@@ -3,7 +3,7 @@
 // part may take before it drifts (its chapters' spread, docs/voice.md). Nothing is saved
 // (`karya generate <id> --voice FILE` gives a book its voice).
 import { catalogue, sayer, detectLanguage, numberIn, fillPlaceholders, languageName, langs, tableLanguageOf, wordIn, type Lang, type VoiceFingerprint } from '../../engine/index.js';
-import { langOptionOrExit } from '../langs.js';
+import { langOptionOrExit, writerLang } from '../langs.js';
 import { voiceOfTextOrExit, voiceSampleTextOrExit } from '../voice.js';
 
 export interface VoiceOptions {
@@ -56,7 +56,8 @@ export function rangeLine(fp: VoiceFingerprint, lang: Lang): string {
 
 export async function voiceCommand(file: string, opts: VoiceOptions): Promise<void> {
   const asked = langOptionOrExit(opts.lang);
-  const text = await voiceSampleTextOrExit(file, asked ?? langs()[0]!, '', opts.state);
+  // Its refusals (a missing file) before its language is known: in the writer's (the locale's).
+  const text = await voiceSampleTextOrExit(file, asked ?? writerLang(), '', opts.state);
   // Without --lang, the sample's own language (as the table reads it: Indonesian as Malay while it is not in the table).
   const lang: Lang = asked ?? tableLanguageOf(detectLanguage(text).language) ?? langs()[0]!;
   const { fingerprint, sampledFrom } = voiceOfTextOrExit(text, lang);

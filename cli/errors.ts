@@ -4,8 +4,9 @@
 // thrown on, for the command's top level (cli/main.ts) to print.
 import { CommanderError } from 'commander';
 import { toolWord } from './tools-words.js';
+import { specIssueIn } from './yaml-words.js';
 import { EditError, ExportLimitError, GenerationError, ImportRefusal, KaryaError, SeriesError, SettingsError, SpecError, VoiceError } from '../engine/index.js';
-import { catalogue, langs, sayer, catalogueMessage, formatSpecIssue, generationMessage, importRefusalMessage, settingsIssueMessage, voiceMessage, type Lang, type SettingsIssue } from '../engine/index.js';
+import { catalogue, langs, sayer, catalogueMessage, generationMessage, importRefusalMessage, settingsIssueMessage, voiceMessage, type Lang, type SettingsIssue } from '../engine/index.js';
 
 export const EXIT = { ok: 0, failed: 1, badInput: 2, interrupted: 130 } as const;
 
@@ -102,7 +103,7 @@ export function cliFailure(error: unknown, lang: Lang, how: FailureHow = {}): Cl
     return { words, lines: [`karya: ${words}`], exitCode: EXIT.failed, isStep: true, ...json };
   }
   if (error instanceof SpecError && expects.has('spec')) {
-    const lines = error.issues.map(formatSpecIssue);
+    const lines = error.issues.map((issue) => specIssueIn(issue, lang));
     return { words: lines.join('\n'), lines, exitCode: EXIT.failed, isStep: false };
   }
   if (error instanceof SettingsError && expects.has('settings')) {

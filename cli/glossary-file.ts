@@ -7,6 +7,7 @@ import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { MAX_GLOSSARY_TERMS, catalogueMessage, type Lang } from '../engine/index.js';
 import { yamlData } from '../engine/node.js';
 import { fail } from './util.js';
+import { yamlProblemIn } from './yaml-words.js';
 
 /**
  * The largest glossary file read: room for MAX_GLOSSARY_TERMS terms in their longest form (a term and its
@@ -46,7 +47,8 @@ function termLines(text: string): number {
 
 /**
  * The glossary file parsed (as yamlData parses it), or exit 2 when it is beyond its bounds: more than
- * MAX_GLOSSARY_FILE_BYTES bytes, or more than MAX_GLOSSARY_TERMS terms (counted before it is parsed, and again after).
+ * MAX_GLOSSARY_FILE_BYTES bytes, or more than MAX_GLOSSARY_TERMS terms (counted before it is parsed, and again
+ * after), or not YAML (its line, column and problem said in `lang`).
  */
 export function glossaryYamlOrExit(file: string, lang: Lang): ReturnType<typeof yamlData> {
   const read = readAtMost(file, MAX_GLOSSARY_FILE_BYTES);
@@ -60,6 +62,9 @@ export function glossaryYamlOrExit(file: string, lang: Lang): ReturnType<typeof 
   const lines = termLines(text);
   if (lines > MAX_GLOSSARY_TERMS) fail(catalogueMessage('translate_glossary_too_many', lang, { ...limits, count: String(lines) }));
   const parsed = yamlData(text);
+  // A file that is not YAML: where and why, in the writer's language (cli/yaml-words.ts).
+  const problem = parsed.errors[0];
+  if (problem) fail(catalogueMessage('translate_bad_glossary', lang, { file, problem: yamlProblemIn(problem, lang) }));
   // A flow map (`{Aisha: Aisyah, Omar: Umar}`) holds its terms on one line: counted once parsed.
   const data = parsed.data;
   const terms = data && typeof data === 'object' && !Array.isArray(data) ? Object.keys(data).length : 0;

@@ -2,7 +2,7 @@
 // options' help and the refusal of a code it does not have name the table's languages, in its order. A refusal
 // of a code is said in the writer's own language: no book is known yet, so it is the one their locale names.
 import { catalogue, isLang, langs, listIn, sayer, type Lang } from '../engine/index.js';
-import { fail } from './util.js';
+import { fail } from './errors.js';
 
 /** A language option's refusals; other languages' words in languages/<code>/cli-langs.yaml. */
 const WORDS = catalogue('cli-langs', [

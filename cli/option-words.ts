@@ -11,7 +11,8 @@ const WORDS = catalogue('cli-options', [
   // Commander's own refusal of a command line without one of its required options, said in the writer's words.
   'requiredOption',
   // Commander's other refusals of a command line (cli/program-conventions.ts), in the writer's words too.
-  'unknownOption', 'unknownOptionLike', 'missingArgument', 'optionMissingArgument', 'excessArguments',
+  'unknownOption', 'unknownOptionLike', 'missingArgument', 'optionMissingArgument', 'excessArguments', 'unknownCommand',
+  'unknownCommandLike',
   'bookNotFound', 'idOrBook', 'unknownGenerator', 'generatorNotBook', 'rewritePiece', 'noteLong', 'imageNeedsOut', 'imageExtension', 'imageJson',
 ]);
 

@@ -60,7 +60,8 @@ type Refusal =
   | { kind: 'unknownOption'; option: string }
   | { kind: 'missingArgument'; argument: string }
   | { kind: 'optionMissingArgument'; option: string }
-  | { kind: 'excessArguments'; expected: number; received: string[] };
+  | { kind: 'excessArguments'; expected: number; received: string[] }
+  | { kind: 'unknownCommand'; name: string };
 
 /** Commander's refusal methods (kept out of its typings), each heard with what it refuses before it says it. */
 interface Refusing {
@@ -68,12 +69,13 @@ interface Refusing {
   missingArgument(name: string): void;
   optionMissingArgument(option: { long?: string; flags: string }): void;
   _excessArguments(received: string[]): void;
+  unknownCommand(): void;
 }
 
 function heardRefusals(command: Command): { last?: Refusal } {
   const heard: { last?: Refusal } = {};
   const c = command as unknown as Refusing;
-  const { unknownOption, missingArgument, optionMissingArgument, _excessArguments: excess } = c;
+  const { unknownOption, missingArgument, optionMissingArgument, _excessArguments: excess, unknownCommand } = c;
   // Only a refusal that is said is kept (commander asks unknownOption of options it lets through too).
   c.unknownOption = (flag) => {
     heard.last = { kind: 'unknownOption', option: flag };
@@ -87,6 +89,10 @@ function heardRefusals(command: Command): { last?: Refusal } {
   c.optionMissingArgument = (option) => {
     heard.last = { kind: 'optionMissingArgument', option: option.long ?? option.flags };
     optionMissingArgument.call(command, option);
+  };
+  c.unknownCommand = () => {
+    heard.last = { kind: 'unknownCommand', name: String(command.args[0] ?? '') };
+    unknownCommand.call(command);
   };
   c._excessArguments = (received) => {
     heard.last = { kind: 'excessArguments', expected: command.registeredArguments.length, received };
@@ -118,6 +124,13 @@ function refusalLine(command: Command, path: string, refusal: Refusal | undefine
       return say(optionWord('optionMissingArgument', lang, { option: refusal.option, help }));
     case 'excessArguments':
       return say(optionWord('excessArguments', lang, { expected: refusal.expected, received: refusal.received.length, args: refusal.received.join(', '), help }));
+    case 'unknownCommand': {
+      // Commander's suggestion (a command of this program's), kept; its English around it is not.
+      const like = text.match(/Did you mean (\S+?)\?/)?.[1];
+      const named = { command: refusal.name, help };
+      return say(like ? optionWord('unknownCommandLike', lang, { ...named, like })
+        : optionWord('unknownCommand', lang, named));
+    }
   }
 }
 

@@ -8,6 +8,7 @@ const WORDS = catalogue('cli-tools', [
   'aiChecking', 'aiChecking_one', 'aiWorking', 'gapCatalogue', 'gapRules', 'gapStudio', 'gapsMissing', 'gapsMissing_one',
   'gapGenerator', 'gapGeneratorNone',
   'coverUnreadable', 'coverNoText', 'coverNoDefault', 'coverUnknownKey', 'coverColour', 'coverOneOf', 'coverInvalid',
+  'coverMissing', 'coverText', 'coverMap', 'coverList', 'coverNumber', 'coverTrueFalse', 'coverEmpty', 'coverBadKey',
   'validOk', 'exportTooSlow', 'exportTooLarge', 'exportBusy', 'seeHelp',
 ]);
 

@@ -4,6 +4,7 @@ import { loadCatalog } from '../engine/node.js';
 import { type Catalog, type Lang } from '../engine/index.js';
 import { optionWord } from './option-words.js';
 import { exitOnFailure, fail } from './errors.js';
+import { writerLang } from './langs.js';
 
 /** The owner of the command line's books in the state file, and the state file's default place. */
 export const CLI_USER = 'cli';
@@ -42,7 +43,8 @@ export function catalogOrExit(opts: { generatorsDir?: string; templatesDir?: str
   try {
     return loadCatalog({ generatorsDir: opts.generatorsDir, templatesDir: opts.templatesDir, useDiskCache: !opts.isValidating });
   } catch (error) {
-    exitOnFailure(error, 'en', { expects: ['spec'] });
+    // A generator's file refused (a YAML problem: its place and what it is) in the writer's language.
+    exitOnFailure(error, writerLang(), { expects: ['spec'] });
     throw error;
   }
 }

@@ -4,7 +4,7 @@ import type { ResolvedSpec } from './spec/types.js';
 import type { SharedFile } from './spec/format.js';
 import { parseShared, resolveSpec } from './spec/resolve.js';
 import { SpecError, type SpecIssue } from './errors.js';
-import { yamlData } from './yaml.js';
+import { yamlData, type YamlProblem } from './yaml.js';
 import { withLanguageTexts } from './generator-texts.js';
 import { checkTemplates, PromptRenderer, type PrecompiledTemplates, type TemplateSources } from './compile/prompt.js';
 import { compileForm, type FormModel } from './compile/form.js';
@@ -27,7 +27,7 @@ export interface Catalog {
 }
 
 /** Parsed YAML by file text: an unchanged file is not parsed again when the catalog is rebuilt. */
-const yamlCache = new Map<string, { data?: unknown; errors: Array<{ line?: number; message: string }> }>();
+const yamlCache = new Map<string, { data?: unknown; errors: YamlProblem[] }>();
 
 function parseYaml(file: string, text: string): { data?: unknown; issues: SpecIssue[] } {
   let parsed = yamlCache.get(text);
@@ -37,7 +37,10 @@ function parseYaml(file: string, text: string): { data?: unknown; issues: SpecIs
     parsed = yamlData(text);
     yamlCache.set(text, parsed);
   }
-  const issues = parsed.errors.map((e) => ({ file, path: e.line ? `line ${e.line}` : '', message: e.message }));
+  // The problem's place and words are data (`yaml`), said in the reader's language; `path` and `message` are the log's.
+  const issues = parsed.errors.map((e) => ({
+    file, path: e.line ? `${e.line}:${e.column ?? 1}` : '', message: e.message, yaml: e,
+  }));
   // Callers get their own copy: resolving must never see another build's objects.
   return issues.length ? { issues } : { data: structuredClone(parsed.data), issues };
 }

@@ -2,7 +2,7 @@
 // catalogueMessage, generationMessage). A new code is added here by its key, and its text in every
 // language's languages/<code>/errors.yaml (the table's check names a code a language lacks). The answers
 // of the wrong kind for a part, and the provider's filter, are engine/answer-catalogue.ts's.
-import { catalogue, wordIn } from './languages/index.js';
+import { catalogue, sayer } from './languages/index.js';
 import { setErrorCatalogue } from './karya-error.js';
 import { IMPORT_CATALOGUE } from './error-catalogue-import.js';
 import { ANSWER_CATALOGUE } from './answer-catalogue.js';
@@ -81,4 +81,5 @@ const ERRORS = catalogue('errors', [
 /** The catalogue of user-facing messages, keyed by a stable code: every error catalogue's entries in one. */
 export const CATALOGUE = { ...ERRORS, ...IMPORT_CATALOGUE, ...ANSWER_CATALOGUE, ...COVER_CATALOGUE, ...TRANSLATE_CATALOGUE, ...SERIES_CATALOGUE, ...BUDGET_CATALOGUE, ...READ_ALONG_CATALOGUE, ...AUDIO_CATALOGUE };
 
-setErrorCatalogue((code, lang) => (Object.hasOwn(CATALOGUE, code) ? wordIn(CATALOGUE[code as keyof typeof CATALOGUE], lang, 'errors') : undefined));
+const sayCatalogued = sayer(CATALOGUE);
+setErrorCatalogue((code, lang, params) => (Object.hasOwn(CATALOGUE, code) ? sayCatalogued(code as keyof typeof CATALOGUE, lang, params) : undefined));

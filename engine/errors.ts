@@ -6,6 +6,7 @@ import { word } from './i18n.js';
 import { catalogue, isLang, languageName, languageTable, langs, sayer, type Worded } from './languages/index.js';
 import { CATALOGUE } from './error-catalogue.js';
 import { KaryaError } from './karya-error.js';
+import type { YamlProblem } from './yaml.js';
 
 export { KaryaError, type ErrorParams } from './karya-error.js';
 
@@ -14,6 +15,8 @@ export interface SpecIssue {
   readonly file: string;
   readonly path: string;
   readonly message: string;
+  /** A file that cannot be read as YAML: the problem as data (its line, column and code), for a reader's language. */
+  readonly yaml?: YamlProblem;
 }
 
 export function formatSpecIssue(issue: SpecIssue): string {

@@ -3,10 +3,12 @@
 // otherwise (server/errors/status.ts), and whether trying again may help. An error words itself in a
 // language (`messageIn`): the catalogue's message for its code, filled from its params.
 import type { Lang } from './spec/types.js';
-import { fillPlaceholders } from './placeholders.js';
 
-/** The words of a catalogued code in a language, or undefined for a code no catalogue has. */
-type CatalogueReader = (code: string, lang: Lang) => string | undefined;
+/**
+ * The words of a catalogued code in a language, its placeholders filled (a counted text in its form), or undefined
+ * for a code no catalogue has.
+ */
+type CatalogueReader = (code: string, lang: Lang, params: ErrorParams) => string | undefined;
 /**
  * Set by the error catalogue when it loads (engine/error-catalogue.ts). Not imported from it: the catalogue
  * registers with the language table, whose errors extend this class, so importing it here would be a cycle
@@ -47,8 +49,7 @@ export abstract class KaryaError extends Error {
    * @example new EditError('part_not_found').messageIn('ms')
    */
   messageIn(lang: Lang): string {
-    const text = readCatalogue(this.code, lang);
-    return text === undefined ? this.message : fillPlaceholders(text, this.params ?? {});
+    return readCatalogue(this.code, lang, this.params ?? {}) ?? this.message;
   }
 
   /**

@@ -8,7 +8,10 @@ export { errnoError, makeDirs, nearestExisting } from './node/dirs.js';
 export { readLanguages, readLanguageFolder, languageFolders, tableSources } from './node/languages.js';
 export { coverData, CoverDataError, type CoverIssue } from './node/print/cover-data.js';
 export { loadCatalog, packageVersion, readSources, ROOT } from './node/load.js';
-export { fullYaml, preloadYaml, yamlData, isAliasBomb, MAX_YAML_ALIASES, TOO_MANY_ALIASES } from './yaml.js';
+export {
+  fullYaml, preloadYaml, yamlData, yamlProblemOf, tooManyAliases, isAliasBomb, MAX_YAML_ALIASES, type YamlProblem,
+  type YamlProblemCode,
+} from './yaml.js';
 export { type RenderOptions, BILINGUAL_LAYOUTS, bilingualDocument, type BilingualDocument, type BilingualLayout } from './node/export/index.js';
 export type { ConfigCheck, LoadedConfigs, Provider, TextRequest } from './providers/index.js';
 export type { PackageFile, PrintChoice } from './node/publish.js';
@@ -25,6 +28,7 @@ export { ClosenessPool } from './node/closeness/pool.js';
 export { workerEntry } from './node/worker-pool.js';
 /** A thread's workerData with the language table as this process read it (the thread's Node door reads it, not the files). */
 export { withLanguages } from './node/worker-pool.js';
+export { LimitSettingError } from './node/limit-setting-error.js';
 /** Work bounded in time and memory in worker threads of the caller's own (a batch's book ends: cli/batch/book-end.ts). */
 export { WorkerPool, type PoolFailures, type PoolLimits } from './node/worker-pool.js';
 export { serializeError, type WorkerReply } from './node/worker-thread.js';

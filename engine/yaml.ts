@@ -33,29 +33,63 @@ export async function preloadYaml(): Promise<void> {
 /** At most this many alias nodes (`*name`) are expanded in one file; more is refused (yaml's resource-exhaustion guard). */
 export const MAX_YAML_ALIASES = 100;
 
-/** A YAML problem with its 1-based line when known. */
+/** What a YAML problem is, as data: a code the reader's language words (catalogue cli-yaml), `other` for none. */
+export type YamlProblemCode =
+  | 'duplicateKey' | 'badIndent' | 'tabIndent' | 'missingChar' | 'nestedCompact' | 'multilineKey' | 'unexpected'
+  | 'badEscape' | 'multipleDocs' | 'badScalarStart' | 'tooManyAliases' | 'other';
+
+/** The yaml library's error codes, each worded by a code of ours; any other is `other`, said in the parser's words. */
+const PARSER_CODES: Readonly<Record<string, YamlProblemCode>> = {
+  DUPLICATE_KEY: 'duplicateKey', BAD_INDENT: 'badIndent', TAB_AS_INDENT: 'tabIndent', MISSING_CHAR: 'missingChar',
+  BLOCK_AS_IMPLICIT_KEY: 'nestedCompact', MULTILINE_IMPLICIT_KEY: 'multilineKey', UNEXPECTED_TOKEN: 'unexpected',
+  BAD_DQ_ESCAPE: 'badEscape', MULTIPLE_DOCS: 'multipleDocs', BAD_SCALAR_START: 'badScalarStart',
+};
+
+/**
+ * A YAML problem as data: its code and params (tooManyAliases: `max`), its 1-based line and column when known, and
+ * the parser's own message (English, the library's: for logs, and what a reader is shown for `other`).
+ */
 export interface YamlProblem {
   line?: number;
+  column?: number;
+  code: YamlProblemCode;
+  params: Readonly<Record<string, string | number>>;
   message: string;
 }
 
-/** The message of a refused alias expansion. */
-export const TOO_MANY_ALIASES = `uses too many YAML aliases (*name): at most ${MAX_YAML_ALIASES} are expanded; write the values out instead`;
+/** A place in a YAML text, as the library gives it. */
+type Place = { line: number; col: number };
+
+/** A yaml library error as a YamlProblem, at `pos` (its line and column) when the error carries none. */
+export function yamlProblemOf(error: { code?: string; message: string; linePos?: readonly Place[] }, pos?: Place):
+YamlProblem {
+  const at = error.linePos?.[0] ?? pos;
+  // The parser's first line without its own English position (" at line 2, column 1:"): the position is data here.
+  const message = (error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
+  const code = PARSER_CODES[error.code ?? ''] ?? 'other';
+  return { ...(at ? { line: at.line, column: at.col } : {}), code, params: {}, message };
+}
 
 /**
- * A YAML text as plain data, or its problems (every syntax error with its line, a duplicate key, too many
- * aliases).
- * @example yamlData('a: 1\na: 2\n') // { errors: [{ line: 2, message: 'Map keys must be unique' }] }
+ * A YAML text as plain data, or its problems (every syntax error with its line and column, a duplicate key, too
+ * many aliases), as data.
+ * @example yamlData('a: 1\na: 2\n')
+ * // { errors: [{ line: 2, column: 1, code: 'duplicateKey', params: {}, message: 'Map keys must be unique' }] }
  */
 export function yamlData(text: string): { data?: unknown; errors: YamlProblem[] } {
   const doc = fullYaml().parseDocument(text, { prettyErrors: true, uniqueKeys: true });
-  if (doc.errors.length) return { errors: doc.errors.map((e) => ({ ...(e.linePos?.[0].line ? { line: e.linePos[0].line } : {}), message: e.message.split('\n')[0]! })) };
+  if (doc.errors.length) return { errors: doc.errors.map((e) => yamlProblemOf(e)) };
   try {
     return { data: doc.toJS({ maxAliasCount: MAX_YAML_ALIASES }), errors: [] };
   } catch (error) {
-    if (isAliasBomb(error)) return { errors: [{ message: TOO_MANY_ALIASES }] };
+    if (isAliasBomb(error)) return { errors: [tooManyAliases(error as Error)] };
     throw error;
   }
+}
+
+/** The refusal of a file asking for more than MAX_YAML_ALIASES alias expansions. */
+export function tooManyAliases(error: Error): YamlProblem {
+  return { code: 'tooManyAliases', params: { max: MAX_YAML_ALIASES }, message: error.message };
 }
 
 /** True for yaml's refusal of an excessive alias expansion. */

@@ -4,10 +4,11 @@
 // The field names, option names and allowed values a message quotes stay as the jobs file writes them.
 import { catalogueMessage, isLang, langs, languageName, listIn } from '../../engine/index.js';
 import { importRefusalMessage, settingsIssueMessage, voiceMessage } from '../../engine/index.js';
-import type { CatalogueCode, ImportRefusal, Lang, SettingsIssue, VoiceError } from '../../engine/index.js';
+import type { CatalogueCode, ImportRefusal, Lang, SettingsIssue, VoiceError, YamlProblem } from '../../engine/index.js';
 import { batchWord, countIn, type BatchKey } from '../batch-words.js';
 import { plainFsError } from '../fs-check.js';
 import { localeLang } from '../langs.js';
+import { yamlProblemIn } from '../yaml-words.js';
 
 /** A message of the jobs file, said in a language when printed (sayJob). */
 export type JobWords =
@@ -19,7 +20,9 @@ export type JobWords =
   | { readonly voice: VoiceError; readonly unlabelled?: true }
   | { readonly refusal: ImportRefusal }
   /** A file that could not be read, in the file system's words (cli/fs-check.ts). */
-  | { readonly fs: unknown };
+  | { readonly fs: unknown }
+  /** A YAML problem (engine/yaml.ts), in the words of cli/yaml-words.ts. */
+  | { readonly yaml: YamlProblem };
 
 /** A placeholder's value: a text as written, a count, a message, a list joined in the language, a language's name. */
 export type JobParam =
@@ -53,6 +56,7 @@ export function sayJob(words: JobWords, lang: Lang): string {
   }
   if ('voice' in words) return unlabel(voiceMessage(words.voice, lang), words.unlabelled);
   if ('refusal' in words) return importRefusalMessage(words.refusal, lang);
+  if ('yaml' in words) return yamlProblemIn(words.yaml, lang);
   return plainFsError(words.fs, lang);
 }
 

@@ -2,7 +2,7 @@
 // bounded in size and in YAML aliases (each job is checked in jobs.ts).
 import { readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fullYaml, isAliasBomb, MAX_YAML_ALIASES } from '../../engine/node.js';
+import { fullYaml, isAliasBomb, MAX_YAML_ALIASES, yamlProblemOf } from '../../engine/node.js';
 import { KaryaError, type Lang } from '../../engine/index.js';
 import { jobWords, sayJob, type JobWords } from './job-words.js';
 
@@ -130,7 +130,8 @@ export function parseYamlList(file: string, text: string): RawJob[] {
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const first = doc.errors[0];
   const at = first?.pos ? lineCounter.linePos(first.pos[0]).line : undefined;
-  if (first) throw new JobsFileError(file, at, jobWords('notYaml', { why: first.message.split('\n')[0] ?? '' }));
+  // The problem in the batch's language (its line is the file's, before it: not said twice).
+  if (first) throw new JobsFileError(file, at, jobWords('notYaml', { why: { yaml: yamlProblemOf(first) } }));
   const root = doc.contents;
   const seq = isMap(root) && isSeq(root.get('jobs', true)) ? root.get('jobs', true) : root;
   if (!isSeq(seq)) throw new JobsFileError(file, undefined, jobWords('notAList'));

@@ -1,12 +1,30 @@
 // `karya serve [--port N]`: the HTTP server with the studio and the JSON API (see docs/api.md).
-import { startServer } from '../../server/index.js';
+import { ConfigError, startServer } from '../../server/index.js';
+import type { Lang } from '../../engine/index.js';
 import { fail, info, wholeNumber } from '../util.js';
+import { exitOnFailure } from '../errors.js';
 import { serveLang, serveWord } from '../serve-words.js';
 
 export interface ServeOptions {
   port?: string;
   /** commander's --no-worker */
   worker?: boolean;
+}
+
+/**
+ * The export limits (KARYA_EXPORT_WORKERS, _TIMEOUT_MS, _MEMORY_MB) are read at the first download; a bad value stops
+ * the start instead, said as the server's other settings are (the variable, the value, what is allowed: the engine's
+ * LimitSettingError is the data, errors-config's `config_whole_number` the words) in `lang`.
+ */
+export async function exportLimitsOrExit(lang: Lang): Promise<void> {
+  const { loadExportPool, LimitSettingError } = await import('../../engine/node.js');
+  try {
+    (await loadExportPool()).exportLimitsFromEnv(process.env);
+  } catch (error) {
+    const worded = error instanceof LimitSettingError ? new ConfigError(error.code, error.params) : error;
+    exitOnFailure(worded, lang, { selfWorded: [ConfigError] });
+    throw error;
+  }
 }
 
 export async function serveCommand(opts: ServeOptions): Promise<void> {
@@ -16,12 +34,7 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
     port = wholeNumber(opts.port);
     if (port === undefined || port > 65535) fail(serveWord('portRange', lang, { value: opts.port }));
   }
-  // The export limits (KARYA_EXPORT_*) are read at the first download; a bad value stops the start instead.
-  try {
-    (await (await import('../../engine/node.js')).loadExportPool()).exportLimitsFromEnv(process.env);
-  } catch (error) {
-    fail(error instanceof Error ? error.message : String(error));
-  }
+  await exportLimitsOrExit(lang);
   const running = await startServer({ ...(port !== undefined ? { port } : {}), ...(opts.worker === false ? { runsWorker: false } : {}) });
   const { config, provider } = running.ctx;
   process.stdout.write(`${serveWord('running', lang, { url: running.url })}\n`);

@@ -13,6 +13,7 @@ import { coverData, CoverDataError, loadProviders, loadPublishFiles, type CoverI
 import type { Lang, ResolvedSpec, SpecIssue } from '../../engine/index.js';
 import { writerLang } from '../langs.js';
 import { toolWord } from '../tools-words.js';
+import { yamlProblemIn } from '../yaml-words.js';
 
 /** Every catalogue's and registry's text a language of the table lacks, as `file: key: message` lines. */
 async function languageTableGaps(lang: Lang): Promise<string[]> {
@@ -99,16 +100,19 @@ function coverGaps(lang: Lang): string[] {
     return [];
   } catch (error) {
     if (!(error instanceof CoverDataError)) throw error;
-    return error.issues.map(({ file, path: at, kind, params }) => {
+    return error.issues.map(({ file, path: at, kind, params, yaml }) => {
       const named: Record<string, string> = kind === 'noText'
         ? { code: params.lang!, language: languageName(params.lang!, lang) } : {};
-      return toolWord(COVER_WORDS[kind], lang, { file, path: at || file, ...params, ...named });
+      const problem: Record<string, string> = yaml ? { problem: yamlProblemIn(yaml, lang) } : {};
+      return toolWord(COVER_WORDS[kind], lang, { file, path: at || file, ...params, ...named, ...problem });
     });
   }
 }
 const COVER_WORDS = {
   unreadable: 'coverUnreadable', noText: 'coverNoText', noDefault: 'coverNoDefault', unknownKey: 'coverUnknownKey',
-  colour: 'coverColour', oneOf: 'coverOneOf', invalid: 'coverInvalid',
+  colour: 'coverColour', oneOf: 'coverOneOf', missing: 'coverMissing', text: 'coverText', map: 'coverMap',
+  list: 'coverList', number: 'coverNumber', trueFalse: 'coverTrueFalse', empty: 'coverEmpty', badKey: 'coverBadKey',
+  invalid: 'coverInvalid',
 } as const satisfies Record<CoverIssue['kind'], Parameters<typeof toolWord>[0]>;
 
 export async function validateCommand(dir: string | undefined, opts: { templates?: string }): Promise<void> {

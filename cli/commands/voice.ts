@@ -2,8 +2,8 @@
 // and paragraph length, dialogue, vocabulary, openers, point of view, tense, overused phrases, and the range a
 // part may take before it drifts (its chapters' spread, docs/voice.md). Nothing is saved
 // (`karya generate <id> --voice FILE` gives a book its voice).
-import { catalogue, detectLanguage, numberIn, fillPlaceholders, languageName, langs, tableLanguageOf, wordIn, type Lang, type VoiceFingerprint } from '../../engine/index.js';
-import { langOptionOrExit } from '../langs.js';
+import { catalogue, sayer, detectLanguage, numberIn, fillPlaceholders, languageName, langs, tableLanguageOf, wordIn, type Lang, type VoiceFingerprint } from '../../engine/index.js';
+import { langOptionOrExit, writerLang } from '../langs.js';
 import { voiceOfTextOrExit, voiceSampleTextOrExit } from '../voice.js';
 
 export interface VoiceOptions {
@@ -24,13 +24,15 @@ type Label = keyof typeof LABELS;
 /** The labels in a language, each looked up once. */
 const labelsIn = (lang: Lang): Record<Label, string> => Object.fromEntries(Object.entries(LABELS).map(([k, entry]) => [k, wordIn(entry, lang)])) as Record<Label, string>;
 const fill = fillPlaceholders;
+/** A label said through the catalogue: a counted one (`words`) in its language's form for its count. */
+const say = sayer(LABELS);
 
 /** The fingerprint in plain words, one statistic a line. */
 export function fingerprintLines(fp: VoiceFingerprint, lang: Lang): string[] {
   const l = labelsIn(lang);
   const rows: Array<[string, string]> = [
     [l.sentences, fill(l.wordsAvg, { mean: fp.sentenceWords.mean, spread: fp.sentenceWords.spread })],
-    [l.paragraphs, fill(l.words, { n: fp.paragraphWords })],
+    [l.paragraphs, say('words', lang, { n: fp.paragraphWords })],
     [l.dialogue, fill(l.share, { n: Math.round(100 * fp.dialogueShare) })],
     [l.vocabulary, fill(l.mtld, { n: fp.diversity })],
     [l.openers, fp.openers.length ? fp.openers.map((o) => `"${o}"`).join(', ') : l.none],
@@ -54,7 +56,8 @@ export function rangeLine(fp: VoiceFingerprint, lang: Lang): string {
 
 export async function voiceCommand(file: string, opts: VoiceOptions): Promise<void> {
   const asked = langOptionOrExit(opts.lang);
-  const text = await voiceSampleTextOrExit(file, asked ?? langs()[0]!, '', opts.state);
+  // Its refusals (a missing file) before its language is known: in the writer's (the locale's).
+  const text = await voiceSampleTextOrExit(file, asked ?? writerLang(), '', opts.state);
   // Without --lang, the sample's own language (as the table reads it: Indonesian as Malay while it is not in the table).
   const lang: Lang = asked ?? tableLanguageOf(detectLanguage(text).language) ?? langs()[0]!;
   const { fingerprint, sampledFrom } = voiceOfTextOrExit(text, lang);

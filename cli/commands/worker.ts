@@ -13,6 +13,7 @@ const { providerFromEnv } = await loadProviders();
 import { EXIT, fail, info } from '../util.js';
 import { exitOnFailure } from '../errors.js';
 import { serveLang, serveWord } from '../serve-words.js';
+import { exportLimitsOrExit } from './serve.js';
 
 export async function workerCommand(opts: { concurrency?: string; metricsPort?: string }): Promise<void> {
   const lang = serveLang();
@@ -25,6 +26,8 @@ export async function workerCommand(opts: { concurrency?: string; metricsPort?: 
     throw error;
   }
   if (!config.databaseUrl) fail(serveWord('workerNoDatabase', lang));
+  // The worker reads the server's settings, the export limits too (checked as karya serve checks them).
+  await exportLimitsOrExit(lang);
   let concurrency = config.workerConcurrency;
   if (opts.concurrency !== undefined) {
     concurrency = Number(opts.concurrency);

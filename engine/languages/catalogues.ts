@@ -2,10 +2,13 @@
 // every language's texts, English's and Malay's as much as any other's, come from the table's folder
 // (languages/<code>/<catalogue>.yaml, key → text). When the table is read, and when a catalogue registers after
 // that, every key must have a non-empty text in every language that is not a draft: a gap stops the start, naming
-// the language, the catalogue and the key.
+// the language, the catalogue and the key. A text that counts may be written as its plural forms (countedForms).
 import { fillPlaceholders } from '../placeholders.js';
 import { LanguageWordsError, type LanguageWordsParams } from './errors.js';
-import { ensureLanguages, onLanguagesLoaded, checkedLangs, wordsChecked, wordsBesideCode, type Lang, type LanguageSource } from './table.js';
+import {
+  ensureLanguages, onLanguagesLoaded, checkedLangs, languageTable, wordsChecked, wordsBesideCode, type Lang,
+  type LanguageSource,
+} from './table.js';
 
 /** One entry's texts, per language code. */
 export type Worded = Readonly<Record<Lang, string>>;
@@ -21,8 +24,53 @@ const fromFiles = new Map<Entries, [key: string, lang: Lang][]>();
 /** The languages a catalogue given with its texts words itself. */
 const selfWorded = new WeakMap<Entries, ReadonlySet<Lang>>();
 
+/**
+ * A counted text's forms, as a language's file writes them: `{ one: "{n} word", other: "{n} words" }`, keyed by
+ * Intl.PluralRules' categories (zero, one, two, few, many, other; `other` required, any other falling back to it),
+ * chosen by the whole number in the `{n}` placeholder, or in the one `by` names (`by: words`). A language with one
+ * form (Malay, Indonesian) writes a plain text. The entry's text in the language is `other` (what wordIn gives).
+ */
+interface CountedForms {
+  readonly by: string;
+  readonly forms: Readonly<Partial<Record<Intl.LDMLPluralRule, string>>>;
+}
+const PLURAL_CATEGORIES: ReadonlySet<string> = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
+/** Each entry's counted forms, by language. */
+const counted = new WeakMap<object, Map<Lang, CountedForms>>();
+const pluralRules = new Map<Lang, Intl.PluralRules>();
+
+/** A file's value as counted forms, or undefined when it is not a map of plural categories with `other` a text. */
+function countedForms(value: unknown): CountedForms | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const { by = 'n', ...forms } = value as Record<string, unknown>;
+  const isForms = Object.entries(forms).every(([k, v]) => PLURAL_CATEGORIES.has(k) && typeof v === 'string');
+  return isForms && typeof forms.other === 'string' && typeof by === 'string' ? { by, forms } : undefined;
+}
+
+/**
+ * The locale whose plural rules a language counts by: its studio.yaml's `locale` (a code Intl does not know is no
+ * guide), else its code.
+ */
+function pluralLocale(lang: Lang): string {
+  const locale = (languageTable(lang).files.studio as { locale?: unknown } | undefined)?.locale;
+  return typeof locale === 'string' && Intl.PluralRules.supportedLocalesOf(locale).length ? locale : lang;
+}
+
+/** The form of a counted text for the number in its placeholder (a grouped count's digits, 1,234 or 1.234, whole). */
+function formFor(entry: CountedForms, lang: Lang, vars: Readonly<Record<string, string | number>>): string {
+  const value = vars[entry.by];
+  const n = typeof value === 'number' ? value : Number(String(value ?? '').replace(/\D/g, '') || NaN);
+  if (!Number.isFinite(n)) return entry.forms.other!;
+  let rules = pluralRules.get(lang);
+  if (!rules) pluralRules.set(lang, (rules = new Intl.PluralRules(pluralLocale(lang))));
+  return entry.forms[rules.select(n)] ?? entry.forms.other!;
+}
+
 function fill(name: string, entries: Entries): void {
-  for (const [key, lang] of fromFiles.get(entries) ?? []) delete entries[key]![lang];
+  for (const [key, lang] of fromFiles.get(entries) ?? []) {
+    delete entries[key]![lang];
+    counted.get(entries[key]!)?.delete(lang);
+  }
   const taken: [string, Lang][] = [];
   fromFiles.set(entries, taken);
   for (const src of languageWords ?? []) {
@@ -31,10 +79,17 @@ function fill(name: string, entries: Entries): void {
     if (!code || !words) continue;
     for (const [key, text] of Object.entries(words)) {
       if (!Object.hasOwn(entries, key)) throw new LanguageWordsError({ language: code, catalogue: name, key }, `languages/${code}/${name}.yaml: "${key}" is not a key of the ${name} catalogue`);
-      if (typeof text === 'string' && entries[key]![code] === undefined) {
-        entries[key]![code] = text;
-        taken.push([key, code]);
+      const forms = typeof text === 'string' ? undefined : countedForms(text);
+      if (typeof text !== 'string' && !forms) {
+        const said = `languages/${code}/${name}.yaml: "${key}" must be a text or its plural forms { one, other }`;
+        const where = { language: code, catalogue: name, key };
+        if (text && typeof text === 'object') throw new LanguageWordsError(where, said);
+        continue;
       }
+      if (entries[key]![code] !== undefined) continue;
+      entries[key]![code] = forms ? forms.forms.other! : (text as string);
+      if (forms) counted.set(entries[key]!, (counted.get(entries[key]!) ?? new Map()).set(code, forms));
+      taken.push([key, code]);
     }
   }
 }
@@ -67,6 +122,7 @@ export function catalogueGaps(langs: readonly Lang[]): LanguageWordsParams[] {
 
 onLanguagesLoaded((sources) => {
   languageWords = sources;
+  pluralRules.clear();
   for (const [name, entries] of catalogues) {
     fill(name, entries);
     check(name, entries);
@@ -120,7 +176,8 @@ export function sayer<C extends { readonly [key: string]: Readonly<Partial<Recor
     const entry = Object.hasOwn(entries, key) ? entries[key] : undefined;
     const text = entry?.[lang];
     if (typeof text !== 'string') throw new LanguageWordsError({ language: lang, catalogue: (entry && entryCatalogue.get(entry)) ?? 'an unregistered catalogue', key });
-    return fillPlaceholders(text, vars);
+    const forms = counted.get(entry!)?.get(lang);
+    return fillPlaceholders(forms ? formFor(forms, lang, vars) : text, vars);
   };
 }
 

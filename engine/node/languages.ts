@@ -17,8 +17,11 @@ import yamlPackage from 'yaml/package.json' with { type: 'json' };
 
 function parsed(text: string, file: string): unknown {
   const { data, errors } = yamlData(text);
-  if (errors.length) throw new LanguageWordsError({ language: file, catalogue: 'languages', key: '*' }, `${file}${errors[0]!.line ? `:${errors[0]!.line}` : ''}: ${errors[0]!.message}`);
-  return data;
+  // Said before any language's words are read (the table is what is broken): the place, and the parser's own words.
+  const first = errors[0];
+  if (!first) return data;
+  const at = [first.line, first.column].filter((n) => n !== undefined).map((n) => `:${n}`).join('');
+  throw new LanguageWordsError({ language: file, catalogue: 'languages', key: '*' }, `${file}${at}: ${first.message}`);
 }
 
 const yamlFile = (n: string): boolean => /\.ya?ml$/.test(n);

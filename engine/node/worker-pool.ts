@@ -8,6 +8,7 @@
 // oldest job whose key has room, so one writer's six uploads never hold every thread from another's.
 import { Worker } from 'node:worker_threads';
 import type { LanguageSource } from '../languages/index.js';
+import { LimitSettingError } from './limit-setting-error.js';
 import { HANDED_LANGUAGES, READY, type SerializedError, type WorkerReply } from './worker-thread.js';
 
 export interface PoolLimits {
@@ -280,14 +281,14 @@ export class WorkerPool<Request extends object, Value> {
   }
 }
 
-/** A whole-number limit from the environment, within [min, max], or `fallback`; throws naming a bad value. */
+/** A whole-number limit from the environment, within [min, max], or `fallback`; a bad one throws LimitSettingError. */
 export function limitFromEnv(
   env: Readonly<Record<string, string | undefined>>, name: string, fallback: number, min: number, max: number,
 ): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   const n = /^[0-9]{1,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!(n >= min && n <= max)) throw new Error(`${name}: "${raw}" must be a whole number from ${min} to ${max}`);
+  if (!(n >= min && n <= max)) throw new LimitSettingError({ name, value: raw, min, max });
   return n;
 }
 

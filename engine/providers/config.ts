@@ -6,7 +6,7 @@ import path from 'node:path';
 import { inspect } from 'node:util';
 import * as z from 'zod';
 import { SpecError, type SpecIssue } from '../errors.js';
-import { fullYaml } from '../yaml.js';
+import { yamlData } from '../yaml.js';
 
 export const DEFAULT_MODEL = 'gpt-4o-mini';
 export const DEFAULT_IMAGE_MODEL = 'dall-e-3';
@@ -146,13 +146,10 @@ function zodIssues(file: string, prefix: string, error: z.ZodError): SpecIssue[]
  */
 export function parseConfigFile(input: { text: string; file: string; env: Record<string, string | undefined> }): LoadedConfigs {
   const { file, env } = input;
-  let data: unknown;
-  try {
-    data = fullYaml().parse(input.text);
-  } catch (error) {
-    const message = error instanceof fullYaml().YAMLParseError ? error.message.split('\n')[0]! : String(error);
-    throw new SpecError([{ file, path: '', message: `not valid YAML: ${message}` }]);
-  }
+  // A YAML problem is data (its line, column and code: `yaml`), said in the reader's language; `message` is the log's.
+  const { data, errors } = yamlData(input.text);
+  const yaml = errors[0];
+  if (yaml) throw new SpecError([{ file, path: '', message: `not valid YAML: ${yaml.message}`, yaml }]);
   const top = ConfigFileSchema.safeParse(data ?? {});
   if (!top.success) throw new SpecError(zodIssues(file, '', top.error));
   const issues: SpecIssue[] = [];

@@ -35,8 +35,12 @@ const hasNoWords = (text: string) =>
   text.replace(/\{[^}]*\}/g, ' ').split(/[^\p{L}_]+/u).filter(Boolean).every((word) => /^(?:[A-Z]{2,}|px)$/.test(word));
 
 const PLURAL_FORMS = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
-/** A text that counts: its forms by the language's plural rules (English's one and other; a language with one form writes a text). */
-const isCounted = (value: object) => Object.hasOwn(value, 'other') && Object.keys(value).every((form) => PLURAL_FORMS.has(form));
+/**
+ * A text that counts: its forms by the language's plural rules (English's one and other; a language with one form
+ * writes a text), and `by`, the placeholder counted when it is not {n} (docs/add-a-language.md).
+ */
+const isCounted = (value: object) =>
+  Object.hasOwn(value, 'other') && Object.keys(value).every((form) => PLURAL_FORMS.has(form) || form === 'by');
 
 /**
  * A file's texts by key path (`admin.rolePro`, `shared words.quoted`); a text that counts as its `other` form; lists

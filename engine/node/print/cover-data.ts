@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { CoverDataSchema, type CoverPaletteSchema } from '../../spec/covers.js';
 import { withLanguageTexts } from '../../generator-texts.js';
 import { onLanguagesLoaded } from '../../languages/index.js';
-import { yamlData } from '../../yaml.js';
+import { yamlData, type YamlProblem } from '../../yaml.js';
 import { KaryaError } from '../../karya-error.js';
 import { ROOT } from '../load.js';
 
@@ -22,29 +22,51 @@ export const COVER_DATA_FILE = path.join(ROOT, 'generators', '_covers.yaml');
 let cached: CoverData | undefined;
 onLanguagesLoaded(() => void (cached = undefined), { eachLanguage: true });
 
-/** What is wrong at a place of the covers' file, as data: `karya validate` says it in the writer's language. */
-export type CoverIssueKind = 'unreadable' | 'noText' | 'noDefault' | 'unknownKey' | 'colour' | 'oneOf' | 'invalid';
+/**
+ * What is wrong at a place of the covers' file, as data: `karya validate` says it in the writer's language. Each
+ * kind of the schema's issue (zod's code, the type it expected) is a kind of its own; `invalid` (zod's English
+ * detail) is left only for an issue no kind fits.
+ */
+export type CoverIssueKind =
+  | 'unreadable' | 'noText' | 'noDefault' | 'unknownKey' | 'colour' | 'oneOf' | 'missing' | 'text' | 'map' | 'list'
+  | 'number' | 'trueFalse' | 'empty' | 'badKey' | 'invalid';
 export interface CoverIssue {
   readonly file: string;
   /** The place in the file (`words.series.jv`), empty for the whole file. */
   readonly path: string;
   readonly kind: CoverIssueKind;
-  /** unreadable: line, detail (the YAML reader's); noText: lang; unknownKey: keys; oneOf: allowed; invalid: detail. */
+  /** noText: lang; unknownKey: keys; oneOf: allowed; badKey: key; invalid: detail (zod's). */
   readonly params: Readonly<Record<string, string>>;
+  /** unreadable: the YAML problem (its line, column and code). */
+  readonly yaml?: YamlProblem;
 }
 
 /** The covers' file cannot be used: each issue named by the file, the place and its kind. */
 export class CoverDataError extends KaryaError {
   readonly code = 'cover_data_unusable';
   constructor(readonly issues: readonly CoverIssue[]) {
-    super(issues.map((i) => `${i.file}: ${i.path || '(file)'}: ${i.kind} ${JSON.stringify(i.params)}`).join('\n'));
+    const said = (i: CoverIssue) => `${i.file}: ${i.path || '(file)'}: ${i.kind} ${JSON.stringify(i.yaml ?? i.params)}`;
+    super(issues.map(said).join('\n'));
     this.name = 'CoverDataError';
   }
 }
 
-/** A schema issue as a cover issue: the schema's own (a text missing, no default palette) by its params, zod's by code.
- */
-function coverIssue(file: string, i: z.core.$ZodIssue): CoverIssue {
+/** The kind of a value zod expected (its `expected`), as a cover issue's kind. */
+const EXPECTED: Readonly<Record<string, CoverIssueKind>> = {
+  string: 'text', object: 'map', record: 'map', array: 'list', number: 'number', int: 'number', boolean: 'trueFalse',
+};
+
+/** The value at a path of the data: undefined for one missing. */
+function valueAt(data: unknown, at: readonly PropertyKey[]): unknown {
+  let value = data;
+  for (const key of at) {
+    value = value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  }
+  return value;
+}
+
+/** A schema issue as a cover issue: the schema's own (no text, no default palette) by its params, zod's by kind. */
+function coverIssue(file: string, i: z.core.$ZodIssue, data: unknown): CoverIssue {
   const at = { file, path: i.path.join('.') };
   const own = (i as { params?: { cover?: string; lang?: string } }).params;
   if (own?.cover === 'noText') return { ...at, kind: 'noText', params: { lang: String(own.lang) } };
@@ -52,6 +74,12 @@ function coverIssue(file: string, i: z.core.$ZodIssue): CoverIssue {
   if (i.code === 'unrecognized_keys') return { ...at, kind: 'unknownKey', params: { keys: i.keys.join(', ') } };
   if (i.code === 'invalid_format') return { ...at, kind: 'colour', params: {} };
   if (i.code === 'invalid_value') return { ...at, kind: 'oneOf', params: { allowed: i.values.map(String).join(', ') } };
+  if (i.code === 'invalid_type' && valueAt(data, i.path) === undefined) return { ...at, kind: 'missing', params: {} };
+  const expected = i.code === 'invalid_type' ? EXPECTED[i.expected] : undefined;
+  if (expected) return { ...at, kind: expected, params: {} };
+  const isEmpty = i.code === 'too_small' && i.origin === 'string' && Number(i.minimum) === 1;
+  if (isEmpty) return { ...at, kind: 'empty', params: {} };
+  if (i.code === 'invalid_key') return { ...at, kind: 'badKey', params: { key: String(i.path.at(-1) ?? '') } };
   return { ...at, kind: 'invalid', params: { detail: i.message } };
 }
 
@@ -63,13 +91,13 @@ export function coverData(file = COVER_DATA_FILE): CoverData {
   if (cached && file === COVER_DATA_FILE) return cached;
   const shown = path.relative(ROOT, file) || file;
   const { data, errors } = yamlData(readFileSync(file, 'utf8'));
-  if (errors.length) {
-    const unreadable = (e: (typeof errors)[number]): CoverIssue =>
-      ({ file: shown, path: '', kind: 'unreadable', params: { line: String(e.line ?? ''), detail: e.message } });
-    throw new CoverDataError(errors.map(unreadable));
-  }
-  const parsed = CoverDataSchema.safeParse(withLanguageTexts(data, '_covers'));
-  if (!parsed.success) throw new CoverDataError(parsed.error.issues.map((i) => coverIssue(shown, i)));
+  const unreadable = (yaml: YamlProblem): CoverIssue => ({
+    file: shown, path: '', kind: 'unreadable', params: {}, yaml,
+  });
+  if (errors.length) throw new CoverDataError(errors.map(unreadable));
+  const worded = withLanguageTexts(data, '_covers');
+  const parsed = CoverDataSchema.safeParse(worded);
+  if (!parsed.success) throw new CoverDataError(parsed.error.issues.map((i) => coverIssue(shown, i, worded)));
   if (file === COVER_DATA_FILE) cached = parsed.data;
   return parsed.data;
 }

@@ -1,0 +1,28 @@
+// A YAML file's problem (engine/yaml.ts YamlProblem: its line, column and code) said in the reader's language: a
+// generator's file, the covers' file, a glossary, a jobs file. The words are in languages/<code>/cli-yaml.yaml,
+// English's too; a parser error no key words (`other`) is said by the parser's own message, in English.
+import { catalogue, formatSpecIssue, sayer, type Lang, type SpecIssue, type YamlProblem } from '../engine/index.js';
+
+const WORDS = catalogue('cli-yaml', [
+  'unreadable', 'atLineColumn', 'atLine', 'duplicateKey', 'badIndent', 'tabIndent', 'missingChar', 'nestedCompact',
+  'multilineKey', 'unexpected', 'badEscape', 'multipleDocs', 'badScalarStart', 'tooManyAliases',
+]);
+const say = sayer(WORDS);
+
+/**
+ * A YAML problem in `lang`: where it is (line and column) and what it is.
+ * @example yamlProblemIn({ line: 2, column: 1, code: 'duplicateKey', params: {}, message: '…' }, 'id')
+ * // 'baris 2, kolom 1: kunci ini sudah ada di peta yang sama: …'
+ */
+export function yamlProblemIn(problem: YamlProblem, lang: Lang): string {
+  const what = problem.code === 'other' ? problem.message : say(problem.code, lang, problem.params);
+  const { line, column } = problem;
+  if (line && column) return say('atLineColumn', lang, { line, column, problem: what });
+  return line ? say('atLine', lang, { line, problem: what }) : what;
+}
+
+/** A spec issue as the CLI prints it in `lang`: a file that is not YAML says where and why in the language. */
+export function specIssueIn(issue: SpecIssue, lang: Lang): string {
+  if (!issue.yaml) return formatSpecIssue(issue);
+  return `${issue.file}: ${say('unreadable', lang, { problem: yamlProblemIn(issue.yaml, lang) })}`;
+}

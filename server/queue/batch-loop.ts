@@ -5,7 +5,8 @@ import type PQueue from 'p-queue';
 import { GenerationError } from '../../engine/index.js';
 import type { Provider } from '../../engine/node.js';
 import type { AppContext } from '../core/context.js';
-import { BATCH_QUEUE, giveUpBatchStep, runBatchStep, type BatchBookJob } from './batch.js';
+import { BATCH_QUEUE, type BatchBookJob } from './batch.js';
+import { giveUpBatchStep, runBatchStep } from './batch-book.js';
 import { WORK_POLL_S, type StepQueue, type WorkerParts } from './jobs.js';
 
 export interface BatchLoopParts extends WorkerParts {
@@ -88,12 +89,16 @@ export function startBatchLoop(ctx: AppContext, queue: StepQueue, worker: BatchL
 }
 
 /** One batch book's step under its lease: completed, or failed back to the queue (given up after its last attempt). */
-async function runBatchJob(ctx: AppContext, queue: StepQueue, worker: BatchLoopParts, job: JobWithMetadata<BatchBookJob>): Promise<void> {
+async function runBatchJob(
+  ctx: AppContext, queue: StepQueue, worker: BatchLoopParts, job: JobWithMetadata<BatchBookJob>,
+): Promise<void> {
   const { locks, logger, leased, afterOurFailure, batchCalls } = worker;
   try {
     await leased(BATCH_QUEUE, job.id, new AbortController(), async (leasedNow) => {
       try {
-        await runBatchStep(ctx, { ...queue, locks, leasedNow, calls: batchCalls, isStopping: worker.isStopping, ...(worker.batchProvider ? { provider: worker.batchProvider } : {}) }, job);
+        const provider = worker.batchProvider ? { provider: worker.batchProvider } : {};
+        const env = { ...queue, locks, leasedNow, calls: batchCalls, isStopping: worker.isStopping, ...provider };
+        await runBatchStep(ctx, env, job);
       } catch (error) {
         if (!(error instanceof GenerationError)) await afterOurFailure(error);
         if (job.retryCount >= job.retryLimit) await giveUpBatchStep(queue.batches, job.data).catch(() => undefined);
@@ -103,6 +108,8 @@ async function runBatchJob(ctx: AppContext, queue: StepQueue, worker: BatchLoopP
     await queue.boss.complete(BATCH_QUEUE, job.id);
   } catch (error) {
     // The queue runs it again after its pause (with backoff), as pg-boss's own workers do.
-    await queue.boss.fail(BATCH_QUEUE, job.id, { message: error instanceof Error ? error.message : String(error) }).catch((err: unknown) => logger.warn({ err }, 'a batch job could not be given back; the lease sweep will'));
+    const message = error instanceof Error ? error.message : String(error);
+    await queue.boss.fail(BATCH_QUEUE, job.id, { message })
+      .catch((err: unknown) => logger.warn({ err }, 'a batch job could not be given back; the lease sweep will'));
   }
 }

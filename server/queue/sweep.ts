@@ -6,7 +6,8 @@ import type { Logger } from 'pino';
 import type { AppContext } from '../core/context.js';
 import type { StepRequest } from '../core/steps.js';
 import { announceJob } from '../store/postgres/channel.js';
-import { BATCH_QUEUE, giveUpBatchStep, type BatchBookJob } from './batch.js';
+import { BATCH_QUEUE, type BatchBookJob } from './batch.js';
+import { giveUpBatchStep } from './batch-book.js';
 import { ANSWER_GRACE_MS, STEP_QUEUE, giveUp, leaseClock, type StepQueue } from './jobs.js';
 
 /** The running sweep of a queue, once per process (worker and dispatcher share it). */
@@ -54,7 +55,8 @@ export async function sweepDeadLeases(ctx: AppContext, queue: StepQueue, logger:
   await queue.batches.dropPlaces(hourAgo);
   const dead = await queue.tables.sweep({ before: hourAgo, deadBefore: Date.now() - leaseClock(ctx.config).timeoutMs });
   for (const lease of dead) {
-    logger.warn({ job: lease.job_id, worker: lease.worker_id }, 'worker stopped during a step; the step goes back to the queue');
+    const stopped = 'worker stopped during a step; the step goes back to the queue';
+    logger.warn({ job: lease.job_id, worker: lease.worker_id }, stopped);
     await queue.boss.fail(lease.queue, lease.job_id, { reason: 'worker stopped' });
     // Its retry (at once for a step) wakes the workers rather than waiting for their next poll.
     await announceJob(queue.pool, lease.queue).catch(() => undefined);
@@ -70,7 +72,10 @@ export async function sweepDeadLeases(ctx: AppContext, queue: StepQueue, logger:
   // Editions' runs hold a lease of their own, renewed by their process's heartbeat (server/core/edition-lease.ts):
   // a run whose process stopped beating is freed and the part it charged and never delivered refunded.
   const editions = await ctx.repos.editionLeases.sweep({ now: Date.now() });
-  if (editions.freed) logger.warn({ freed: editions.freed, refunded: editions.refunded }, 'edition runs stopped with their process; their leases freed and undelivered parts refunded');
+  if (editions.freed) {
+    const freed = 'edition runs stopped with their process; their leases freed and undelivered parts refunded';
+    logger.warn({ freed: editions.freed, refunded: editions.refunded }, freed);
+  }
   return dead.length;
 }
 
@@ -83,6 +88,10 @@ async function refundLostGenerations(ctx: AppContext, queue: StepQueue, logger: 
     if (job && LIVE_STATES.has(job.state)) continue;
     if (await queue.tables.hasLease(generation.id)) continue;
     logger.warn({ generation: generation.id }, 'a generation outlived its worker and its request; refunded');
-    await ctx.repos.generations.refund({ userId: generation.user_id, charge: { generationId: generation.id, credits: generation.credits_charged }, reason: `Refund: ${generation.generator_id} ${generation.step} (workers stopped)`, errorCode: 'service_unavailable' });
+    await ctx.repos.generations.refund({
+      userId: generation.user_id, charge: { generationId: generation.id, credits: generation.credits_charged },
+      reason: `Refund: ${generation.generator_id} ${generation.step} (workers stopped)`,
+      errorCode: 'service_unavailable',
+    });
   }
 }

@@ -9,7 +9,11 @@ import type { AppContext } from '../core/context.js';
 import { ApiError } from '../errors/api-error.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { sendDownload, type FileReply } from '../http/contract.js';
-import { bilingualSourceOf, editPackage, editionLanguagesOf, fileOfZip, finishedOf, ownCoverOf, publishBook, publishError, publishableSpec, publishQuote, unfinishedError, type PublishableBook } from '../core/publish.js';
+import { ownCoverOf, publishBook, publishQuote } from '../core/publish.js';
+import { editPackage, fileOfZip } from '../core/publish-package.js';
+import {
+  bilingualSourceOf, editionLanguagesOf, finishedOf, publishError, publishableSpec, unfinishedError, type PublishableBook,
+} from '../core/publishable.js';
 import { bookCoverOf } from './cover.js';
 import { takeGenerationToken } from '../core/generation.js';
 import { ApiRoutes, type ContractHandler } from '../http/routes.js';

@@ -1,0 +1,256 @@
+// The Publish panel's parts (PublishPanel.tsx): the quote's status, the title and author fields, the paperback's
+// trim and paper and the AI disclosure's correction, an edition's dual-language choice, the cost and the button,
+// and a failed publish kept on the page. Words in the studio language (the page's `lang`).
+import { Loader2 } from 'lucide-react';
+import type { Lang } from '../engine.js';
+import { PAPERBACK_PAPERS, PAPERBACK_TRIMS, PUBLISH_AI_TEXT_LEVELS, type PublishQuote } from '../engine.js';
+import { ApiError } from '../lib/api.js';
+import { pageWord, type PageWord } from './words.js';
+import { formatNumber, shortName } from '../i18n/index.js';
+
+export type Trim = (typeof PAPERBACK_TRIMS)[number];
+export type Paper = (typeof PAPERBACK_PAPERS)[number];
+const TRIM_LABEL: Record<Trim, string> = { '6x9': '6 × 9 in', '5.5x8.5': '5.5 × 8.5 in', '5x8': '5 × 8 in' };
+export type AiText = (typeof PUBLISH_AI_TEXT_LEVELS)[number];
+const AI_TEXT_WORD: Record<AiText, PageWord> = {
+  none: 'aiTextNone', some: 'aiTextSome', most: 'aiTextMost', entirely: 'aiTextEntirely',
+};
+
+/** A failed publish: the server's message (in the writer's language) and the next step. */
+export interface Failure {
+  message: string;
+  next: PageWord;
+}
+
+/**
+ * A failed publish as the page keeps it (not a toast that goes): the server's message, or the studio's when the
+ * connection failed, and what the writer does next, by what failed.
+ */
+export function failureOf(error: unknown, lang: Lang): Failure {
+  if (!(error instanceof ApiError) || error.status === 0) {
+    return { message: pageWord('publishFailed', lang), next: 'publishFailureNextOffline' };
+  }
+  const next: PageWord = error.status === 402
+    ? 'publishFailureNextCredits'
+    : error.code === 'publish_running' ? 'publishFailureNextRunning' : 'publishFailureNext';
+  return { message: error.message, next };
+}
+
+/** The failed publish kept on the page: what went wrong, what to do next, and a button to dismiss it. */
+export function PublishFailure({ failure, lang, onDismiss }: { failure: Failure; lang: Lang; onDismiss: () => void }) {
+  return (
+    <div role="alert" className="error-box mt-4" data-testid="publish-failure">
+      <p className="font-semibold">{pageWord('publishFailureTitle', lang)}</p>
+      <p className="mt-1">{failure.message}</p>
+      <p className="mt-1">{pageWord(failure.next, lang)}</p>
+      <button
+        type="button"
+        className="btn-secondary mt-2 text-xs"
+        onClick={onDismiss}
+        data-testid="publish-failure-dismiss"
+      >
+        {pageWord('publishFailureDismiss', lang)}
+      </button>
+    </div>
+  );
+}
+
+/** A text field of the form: its value, whether it is disabled, the page's language, and what it says when typed. */
+interface FieldProps {
+  id: string;
+  value: string;
+  isDisabled: boolean;
+  lang: Lang;
+  onChange: (value: string) => void;
+}
+
+/**
+ * The name the book is published under: it starts with the one the book is kept under (the quote's), and a pen
+ * name is written only when it is empty.
+ */
+export function AuthorField({ id, value, isDisabled, lang, onChange }: FieldProps) {
+  return (
+    <>
+      <label htmlFor={id} className="label">{pageWord('publishAuthor', lang)}</label>
+      <input
+        id={id}
+        className="input"
+        value={value}
+        maxLength={100}
+        autoComplete="name"
+        disabled={isDisabled}
+        aria-describedby={`${id}-hint`}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <p id={`${id}-hint`} className="mt-1 text-xs text-gray-500 dark:text-gray-400">
+        {pageWord('publishAuthorHint', lang)}
+      </p>
+    </>
+  );
+}
+
+/** The writer's own title for the package (blank: the book's own, else one chosen from its text). */
+export function TitleField({ id, value, isDisabled, lang, onChange }: FieldProps) {
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className="label">{pageWord('publishOwnTitle', lang)}</label>
+      <input
+        id={id}
+        className="input"
+        value={value}
+        maxLength={200}
+        disabled={isDisabled}
+        aria-describedby={`${id}-hint`}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <p id={`${id}-hint`} className="mt-1 text-xs text-gray-500 dark:text-gray-400">
+        {pageWord('publishOwnTitleHint', lang)}
+      </p>
+    </div>
+  );
+}
+
+/** What the package costs (and the credits, when they are short of it), and the button that makes it. */
+export function PublishButton({ cost, shortOf, isPublishing, isAgain, lang }: {
+  cost: number; shortOf: number | null; isPublishing: boolean; isAgain: boolean; lang: Lang;
+}) {
+  return (
+    <>
+      <p className="mt-3 text-sm" data-testid="publish-cost">
+        {pageWord('publishCost', lang, { n: cost })}
+        {shortOf !== null && (
+          <span className="ml-1 text-amber-700 dark:text-amber-400">
+            {pageWord('publishShort', lang, { n: formatNumber(shortOf, lang) })}
+          </span>
+        )}
+      </p>
+      <button
+        type="submit"
+        className="btn-primary mt-3 w-full py-2.5"
+        disabled={isPublishing}
+        data-testid="publish-button"
+      >
+        {isPublishing ? (
+          <><Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> {pageWord('publishing', lang)}</>
+        ) : (
+          pageWord(isAgain ? 'publishAgain' : 'publishButton', lang, { n: cost })
+        )}
+      </button>
+    </>
+  );
+}
+
+/** The dual-language choice of an edition: its source's language first, as the book prints them. */
+export function BilingualChoice({ id, edition, lang, isDisabled, isChecked, onChange }: {
+  id: string; edition: NonNullable<PublishQuote['edition']>; lang: Lang; isDisabled: boolean; isChecked: boolean;
+  onChange: (isChecked: boolean) => void;
+}) {
+  const names = { source: shortName(edition.source_lang, lang), edition: shortName(edition.lang, lang) };
+  return (
+    <div className="mt-4 flex items-start gap-2">
+      <input
+        id={`${id}-bilingual`}
+        type="checkbox"
+        className="mt-1"
+        checked={isChecked}
+        disabled={isDisabled}
+        data-testid="publish-bilingual"
+        aria-describedby={`${id}-bilingual-hint`}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <div>
+        <label htmlFor={`${id}-bilingual`} className="text-sm font-medium">
+          {pageWord('publishBilingual', lang, names)}
+        </label>
+        <p id={`${id}-bilingual-hint`} className="text-xs text-gray-500 dark:text-gray-400">
+          {pageWord('publishBilingualHint', lang)}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** The paperback's trim and paper, and the writer's correction of the AI disclosure's text level. */
+export function PaperbackChoices({ id, quote, lang, isDisabled, trim, paper, aiText, onTrim, onPaper, onAiText }: {
+  id: string; quote: PublishQuote; lang: Lang; isDisabled: boolean; trim: Trim; paper: Paper; aiText: AiText | '';
+  onTrim: (trim: Trim) => void; onPaper: (paper: Paper) => void; onAiText: (level: AiText | '') => void;
+}) {
+  const derived = quote.ai_text
+    ? pageWord('aiTextDerived', lang, {
+      level: pageWord(AI_TEXT_WORD[quote.ai_text.level], lang), share: Math.round(quote.ai_text.share * 100),
+    })
+    : pageWord('aiTextDerivedPlain', lang);
+  return (
+    <>
+      <div className="mt-3 grid grid-cols-2 gap-3">
+        <div>
+          <label htmlFor={`${id}-trim`} className="label">{pageWord('publishTrim', lang)}</label>
+          <select
+            id={`${id}-trim`}
+            className="input"
+            value={trim}
+            disabled={isDisabled}
+            data-testid="publish-trim"
+            onChange={(e) => onTrim(e.target.value as Trim)}
+          >
+            {PAPERBACK_TRIMS.map((t) => <option key={t} value={t}>{TRIM_LABEL[t]}</option>)}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-paper`} className="label">{pageWord('publishPaper', lang)}</label>
+          <select
+            id={`${id}-paper`}
+            className="input"
+            value={paper}
+            disabled={isDisabled}
+            data-testid="publish-paper"
+            onChange={(e) => onPaper(e.target.value as Paper)}
+          >
+            {PAPERBACK_PAPERS.map((p) => (
+              <option key={p} value={p}>{pageWord(p === 'white' ? 'paperWhite' : 'paperCream', lang)}</option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <label htmlFor={`${id}-ai`} className="label mt-3">{pageWord('publishAiText', lang)}</label>
+      <select
+        id={`${id}-ai`}
+        className="input"
+        value={aiText}
+        disabled={isDisabled}
+        data-testid="publish-ai-text"
+        aria-describedby={`${id}-ai-hint`}
+        onChange={(e) => onAiText(e.target.value as AiText | '')}
+      >
+        <option value="">{derived}</option>
+        {PUBLISH_AI_TEXT_LEVELS.map((level) => (
+          <option key={level} value={level}>{pageWord(AI_TEXT_WORD[level], lang)}</option>
+        ))}
+      </select>
+      <p id={`${id}-ai-hint`} className="mt-1 text-xs text-gray-500 dark:text-gray-400">
+        {pageWord('publishAiTextHint', lang)}
+      </p>
+    </>
+  );
+}
+
+/** The quote still loading or failed to load, and the packages made today against the daily limit. */
+export function QuoteStatus({ quote, hasLoadFailed, lang }: {
+  quote: PublishQuote | null; hasLoadFailed: boolean; lang: Lang;
+}) {
+  return (
+    <>
+      {hasLoadFailed && !quote && <p role="alert" className="error-box mt-4">{pageWord('publishLoadFailed', lang)}</p>}
+      {!quote && !hasLoadFailed && (
+        <p role="status" className="mt-4 flex items-center gap-2 text-sm text-gray-600 dark:text-gray-400">
+          <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> {pageWord('publishLoading', lang)}
+        </p>
+      )}
+      {quote?.today && (
+        <p className="mt-2 text-sm text-gray-600 dark:text-gray-400" data-testid="publish-today">
+          {pageWord('publishToday', lang, { n: quote.today.packages, max: quote.today.per_day })}
+        </p>
+      )}
+    </>
+  );
+}
